@@ -1,0 +1,184 @@
+// Package settings holds the user's preferences, stored as TOML under the
+// xdg config dir. Every front end (CLI, desktop app) reads the same file.
+package settings
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/adrg/xdg"
+	"github.com/pelletier/go-toml/v2"
+)
+
+// AppName names the app's folders under the xdg dirs.
+const AppName = "cdxtheme"
+
+// Permission policies for agent permission requests.
+const (
+	PolicyAsk   = "ask"
+	PolicyAllow = "allow"
+	PolicyDeny  = "deny"
+)
+
+// Settings is everything the user can change. Zero values mean "default".
+type Settings struct {
+	// AgentCommand overrides agent resolution when set (shell-style words).
+	AgentCommand string `toml:"agent_command" json:"agentCommand"`
+	// CodexACPVersion is the npm version the Bun sidecar runs.
+	CodexACPVersion string `toml:"codex_acp_version" json:"codexAcpVersion"`
+	// PermissionPolicy is ask, allow or deny.
+	PermissionPolicy string `toml:"permission_policy" json:"permissionPolicy"`
+	// TurnTimeoutSeconds bounds a whole turn.
+	TurnTimeoutSeconds int `toml:"turn_timeout_seconds" json:"turnTimeoutSeconds"`
+	// EnterSends makes plain Enter send (Ctrl/Cmd+Enter always sends).
+	EnterSends bool `toml:"enter_sends" json:"enterSends"`
+	// CodexHome overrides $CODEX_HOME / ~/.codex.
+	CodexHome string `toml:"codex_home" json:"codexHome"`
+	// Language is a locale code ("" follows the OS).
+	Language string `toml:"language" json:"language"`
+	// WarmConnection keeps the open chat's agent connection between turns.
+	WarmConnection *bool `toml:"warm_connection" json:"warmConnection"`
+	// Model and ReasoningEffort remember the last choice.
+	Model           string `toml:"model" json:"model"`
+	ReasoningEffort string `toml:"reasoning_effort" json:"reasoningEffort"`
+}
+
+// DefaultCodexACPVersion is the pinned adapter the sidecar runs by default.
+const DefaultCodexACPVersion = "2.6.0"
+
+// DefaultTimeout bounds a turn when the user set nothing.
+const DefaultTimeout = 3 * time.Minute
+
+// Timeout returns the turn timeout.
+func (s Settings) Timeout() time.Duration {
+	if s.TurnTimeoutSeconds <= 0 {
+		return DefaultTimeout
+	}
+	return time.Duration(s.TurnTimeoutSeconds) * time.Second
+}
+
+// Policy returns the permission policy, ask when unset or unknown.
+func (s Settings) Policy() string {
+	switch s.PermissionPolicy {
+	case PolicyAllow, PolicyDeny:
+		return s.PermissionPolicy
+	}
+	return PolicyAsk
+}
+
+// Warm reports whether warm connections are on (default on).
+func (s Settings) Warm() bool { return s.WarmConnection == nil || *s.WarmConnection }
+
+// ACPVersion returns the sidecar's adapter version.
+func (s Settings) ACPVersion() string {
+	if s.CodexACPVersion == "" {
+		return DefaultCodexACPVersion
+	}
+	return s.CodexACPVersion
+}
+
+// Validate rejects values the app cannot honour.
+func (s Settings) Validate() error {
+	switch s.PermissionPolicy {
+	case "", PolicyAsk, PolicyAllow, PolicyDeny:
+	default:
+		return fmt.Errorf("permission policy %q: want ask, allow or deny", s.PermissionPolicy)
+	}
+	if s.TurnTimeoutSeconds < 0 || s.TurnTimeoutSeconds > 24*3600 {
+		return fmt.Errorf("turn timeout %ds: want 0 (default) to 86400", s.TurnTimeoutSeconds)
+	}
+	if s.CodexHome != "" && !filepath.IsAbs(s.CodexHome) {
+		return fmt.Errorf("codex home %q: want an absolute path", s.CodexHome)
+	}
+	return nil
+}
+
+// ConfigDir is the app's folder under the xdg config dir. CDXTHEME_CONFIG_DIR
+// overrides it so tests and side-by-side installs never share state.
+func ConfigDir() string {
+	if d := os.Getenv("CDXTHEME_CONFIG_DIR"); d != "" {
+		return d
+	}
+	return filepath.Join(xdg.ConfigHome, AppName)
+}
+
+// DataDir is the app's folder under the xdg data dir (workspaces live here).
+// CDXTHEME_DATA_DIR overrides it.
+func DataDir() string {
+	if d := os.Getenv("CDXTHEME_DATA_DIR"); d != "" {
+		return d
+	}
+	return filepath.Join(xdg.DataHome, AppName)
+}
+
+// Path is the settings file.
+func Path() string { return filepath.Join(ConfigDir(), "settings.toml") }
+
+// Load reads the settings file; a missing file gives defaults. A corrupt
+// file gives defaults and the parse error so the caller can warn.
+func Load() (Settings, error) { return LoadFile(Path()) }
+
+// LoadFile reads settings from path.
+func LoadFile(path string) (Settings, error) {
+	var s Settings
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return s, nil
+	}
+	if err != nil {
+		return s, fmt.Errorf("read settings %s: %w", path, err)
+	}
+	if err := toml.Unmarshal(b, &s); err != nil {
+		return Settings{}, fmt.Errorf("parse settings %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// Save writes the settings atomically (temp file + rename).
+func Save(s Settings) error { return SaveFile(Path(), s) }
+
+// SaveFile writes settings to path atomically.
+func SaveFile(path string, s Settings) error {
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	b, err := toml.Marshal(s)
+	if err != nil {
+		return fmt.Errorf("encode settings: %w", err)
+	}
+	return WriteFileAtomic(path, b, 0o600)
+}
+
+// WriteFileAtomic writes data to a temp file beside path and renames it over
+// path, so a crash never leaves a half-written file.
+func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	tmp := f.Name()
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Chmod(tmp, perm)
+	}
+	if werr == nil {
+		werr = os.Rename(tmp, path)
+	}
+	if werr != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write %s: %w", path, werr)
+	}
+	return nil
+}
