@@ -1,0 +1,58 @@
+package app
+
+import (
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestBatcherKeepsOrderAndCoalesces(t *testing.T) {
+	var mu sync.Mutex
+	var batches [][]int
+	b := newBatcher(20*time.Millisecond, func(evs []int) {
+		mu.Lock()
+		batches = append(batches, evs)
+		mu.Unlock()
+	})
+	const n = 10000
+	for i := 0; i < n; i++ {
+		b.Add(i)
+	}
+	b.Close()
+	b.Add(n) // after Close: dropped, never emitted
+
+	mu.Lock()
+	defer mu.Unlock()
+	next := 0
+	for _, batch := range batches {
+		for _, v := range batch {
+			if v != next {
+				t.Fatalf("event %d arrived where %d was expected", v, next)
+			}
+			next++
+		}
+	}
+	if next != n {
+		t.Fatalf("got %d events, want %d", next, n)
+	}
+	// A burst added far faster than the interval must not produce one emit
+	// per event; on a loaded machine a few timer flushes may interleave.
+	if len(batches) > n/100 {
+		t.Fatalf("%d emits for %d events: not batched", len(batches), n)
+	}
+}
+
+func TestBatcherFlushesALoneEvent(t *testing.T) {
+	got := make(chan []string, 1)
+	b := newBatcher(time.Millisecond, func(evs []string) { got <- evs })
+	b.Add("only")
+	select {
+	case evs := <-got:
+		if len(evs) != 1 || evs[0] != "only" {
+			t.Fatalf("flushed %v", evs)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a lone event was never flushed")
+	}
+	b.Close()
+}

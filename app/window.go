@@ -1,0 +1,51 @@
+package app
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+
+	"cdxtheme/core/settings"
+)
+
+// WindowState is the window's size and position, remembered between runs.
+type WindowState struct {
+	X, Y          int
+	Width, Height int
+	Maximised     bool
+}
+
+// Window size limits: the chat, the preview and the composer need room.
+const (
+	MinWidth      = 960
+	MinHeight     = 640
+	DefaultWidth  = 1360
+	DefaultHeight = 860
+)
+
+func windowStatePath() string { return filepath.Join(settings.ConfigDir(), "window.json") }
+
+// LoadWindowState reads the remembered window; anything missing, corrupt
+// or smaller than the minimum gives the defaults (never an error: a bad
+// file must not keep the app from opening).
+func LoadWindowState(path string) WindowState {
+	def := WindowState{Width: DefaultWidth, Height: DefaultHeight, X: -1, Y: -1}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return def
+	}
+	var s WindowState
+	if json.Unmarshal(b, &s) != nil || s.Width < MinWidth || s.Height < MinHeight || s.Width > 16384 || s.Height > 16384 {
+		return def
+	}
+	return s
+}
+
+// SaveWindowState remembers the window for the next start.
+func SaveWindowState(path string, s WindowState) error {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return err
+	}
+	return settings.WriteFileAtomic(path, b, 0o600)
+}
