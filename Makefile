@@ -4,13 +4,17 @@ SHELL := /bin/bash
 GO ?= go
 TAGS := webkit2_41
 BIN := build/bin/cdxtheme
-APT_PACKAGES := libgtk-3-dev libwebkit2gtk-4.1-dev pkg-config chromium xvfb xauth imagemagick xdotool x11-utils
+DEV_BIN := build/bin/cdxtheme-dev
+APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev chromium xvfb xauth \
+	imagemagick xdotool x11-utils dbus-x11 desktop-file-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-export GOFLAGS ?= -mod=mod
+GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path './peers/*' -not -path './e2e/*' 2>/dev/null)
+FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
-.PHONY: run test deps apt npm peers frontend build cli dev-binary test-go test-frontend test-e2e faults bench clean
+.PHONY: run test deps apt npm peers frontend build cli dev-binary bindings \
+	test-go test-frontend test-e2e test-window faults bench clean
 
-## deps: everything the build and the tests need (apt packages, npm packages, Go modules)
+## deps: everything the build and the tests need (apt, npm and Go modules)
 deps: apt npm
 	$(GO) mod download
 
@@ -21,10 +25,14 @@ apt:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-npm: frontend/node_modules/.installed
+npm: frontend/node_modules/.installed e2e/node_modules/.installed
 
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
 	cd frontend && npm ci --no-audit --no-fund
+	touch $@
+
+e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund
 	touch $@
 
 ## peers: the real ACP adapters the integration tests drive (pinned in peers/package-lock.json)
@@ -34,12 +42,28 @@ peers/node_modules/.installed: peers/package.json peers/package-lock.json
 	cd peers && npm ci --no-audit --no-fund
 	touch $@
 
-frontend: npm
+frontend/dist/index.html: frontend/node_modules/.installed $(FRONTEND_SOURCES)
 	cd frontend && npm run build
 
+frontend: frontend/dist/index.html
+
+## bindings: regenerate frontend/wailsjs from the Go bindings (no Wails CLI needed)
+bindings:
+	$(GO) build -tags bindings,$(TAGS) -o build/bin/cdxtheme-bindings .
+	./build/bin/cdxtheme-bindings
+	rm -f build/bin/cdxtheme-bindings
+
 ## build: the production desktop binary
-build: frontend
+build: $(BIN)
+
+$(BIN): frontend/dist/index.html $(GO_SOURCES) go.mod go.sum
 	$(GO) build -tags desktop,production,$(TAGS) -trimpath -ldflags "-s -w" -o $(BIN) .
+
+## dev-binary: serves the UI and live bindings on a dev server for Playwright
+dev-binary: $(DEV_BIN)
+
+$(DEV_BIN): frontend/dist/index.html $(GO_SOURCES) go.mod go.sum
+	$(GO) build -tags dev,$(TAGS) -o $(DEV_BIN) .
 
 ## cli: the headless binary (no cgo, no tags), as the CLI contract requires
 cli:
@@ -50,9 +74,21 @@ run: deps build
 	./$(BIN)
 
 test-go: peers
-	CGO_ENABLED=0 $(GO) test -count=1 ./core/... ./app/... ./internal/...
+	CDXTHEME_REQUIRE_PEERS=1 CGO_ENABLED=0 $(GO) test -count=1 -timeout 20m . ./app/... ./core/... ./internal/...
 
-test: deps peers test-go
+test-frontend: npm
+	cd frontend && npx vitest run
+
+test-e2e: npm dev-binary
+	cd e2e && node --test --test-concurrency=1 tests/
+
+test-window: build
+	bash scripts/window-test.sh
+
+## test: everything, as CI runs it
+test: deps peers test-go test-frontend test-e2e test-window
 
 clean:
 	rm -rf build/bin frontend/dist/assets frontend/dist/index.html
+
+-include build/package.mk

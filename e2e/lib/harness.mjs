@@ -1,0 +1,136 @@
+// Starts the dev-tagged app binary (real Go bindings, real core) under Xvfb
+// with the project's fake agent, and a headless Debian chromium pointed at
+// its dev server. Each test file gets its own app, config, data and Codex home.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, cpSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repo = resolve(here, '..', '..');
+const devBin = join(repo, 'build', 'bin', 'cdxtheme-dev');
+const fakeAgent = join(repo, 'build', 'bin', 'fakeagent');
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+    srv.on('error', fail);
+  });
+}
+
+async function waitFor(url, ms) {
+  const end = Date.now() + ms;
+  let last;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return res;
+      last = new Error(`HTTP ${res.status}`);
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`app dev server at ${url} did not come up: ${last}`);
+}
+
+/**
+ * Launch the app and a browser page on it.
+ * @param {{scenario?: string, codexHome?: string, env?: Record<string,string>}} opts
+ */
+export async function launch(opts = {}) {
+  for (const f of [devBin, fakeAgent]) {
+    if (!existsSync(f)) throw new Error(`${f} missing: run "make test-e2e" (it builds both)`);
+  }
+  const root = mkdtempSync(join(tmpdir(), 'cdx-e2e-'));
+  const configDir = join(root, 'config');
+  const dataDir = join(root, 'data');
+  const stateDir = join(root, 'fakeagent-state');
+  mkdirSync(configDir, { recursive: true });
+  mkdirSync(stateDir, { recursive: true });
+  let codexHome = join(root, 'codex-home');
+  if (opts.codexHome) {
+    cpSync(opts.codexHome, codexHome, { recursive: true });
+  } else {
+    mkdirSync(codexHome);
+  }
+  const port = await freePort();
+  const logFile = join(root, 'fakeagent.log');
+  const env = {
+    ...process.env,
+    CDXTHEME_AGENT: fakeAgent,
+    CDXTHEME_CONFIG_DIR: configDir,
+    CDXTHEME_DATA_DIR: dataDir,
+    CODEX_HOME: codexHome,
+    FAKE_AGENT_SCENARIO: opts.scenario ?? 'normal',
+    FAKE_AGENT_STATE: stateDir,
+    FAKE_AGENT_LOG: logFile,
+    ...(opts.env ?? {}),
+  };
+  const app = spawn(
+    'xvfb-run',
+    ['-a', devBin, '-devserver', `127.0.0.1:${port}`, '-assetdir', join(repo, 'frontend', 'dist'), '-loglevel', 'Warning'],
+    { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  let appOutput = '';
+  app.stdout.on('data', (d) => (appOutput += d));
+  app.stderr.on('data', (d) => (appOutput += d));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(base + '/', 60_000);
+  } catch (e) {
+    killGroup(app);
+    throw new Error(`${e.message}\n--- app output ---\n${appOutput.slice(-4000)}`);
+  }
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+    ],
+  });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  const response = await page.goto(base + '/');
+  // The Wails dev runtime connects over a websocket; bindings appear on window.go.
+  await page.waitForFunction(() => window.go && window.go.app && window.go.app.App, null, { timeout: 30_000 });
+  return {
+    page, browser, app, root, dataDir, configDir, codexHome, logFile, base, response, pageErrors,
+    output: () => appOutput,
+    async close() {
+      await browser.close().catch(() => {});
+      killGroup(app);
+      await new Promise((r) => setTimeout(r, 300));
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {}
+  setTimeout(() => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+  }, 1500).unref();
+}
+
+/** Lines the fake agent recorded (one JSON request per line). */
+export function agentLog(logFile) {
+  try {
+    return execFileSync('cat', [logFile], { encoding: 'utf8' })
+      .split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  } catch {
+    return [];
+  }
+}
