@@ -1,0 +1,115 @@
+package theme
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// WCAG 2.x contrast thresholds.
+const (
+	AA      = 4.5 // normal text, level AA
+	AAA     = 7.0 // normal text, level AAA
+	AALarge = 3.0 // large text (and AAA large would be 4.5)
+)
+
+// Check is one foreground/background pair measured for contrast. FG and BG
+// are the colours as seen (translucent ones composited), so the UI can show
+// swatches that match the ratio.
+type Check struct {
+	FG      string  `json:"fg"`
+	BG      string  `json:"bg"`
+	FGRole  string  `json:"fgRole"`
+	BGRole  string  `json:"bgRole"`
+	Ratio   float64 `json:"ratio"` // rounded to 2 decimals; the flags use the exact value
+	AA      bool    `json:"aa"`
+	AAA     bool    `json:"aaa"`
+	AALarge bool    `json:"aaLarge"`
+}
+
+// Luminance is the WCAG 2.x relative luminance of an opaque colour.
+func Luminance(c Color) float64 {
+	lin := func(v uint8) float64 {
+		s := float64(v) / 255
+		if s <= 0.04045 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+}
+
+// Ratio is the WCAG contrast ratio (1..21) of fg on bg. A translucent fg is
+// composited over bg first; bg must be opaque (composite it yourself).
+func Ratio(fg, bg Color) float64 {
+	a, b := Luminance(fg.Over(bg)), Luminance(bg)
+	if a < b {
+		a, b = b, a
+	}
+	return (a + 0.05) / (b + 0.05)
+}
+
+// Checks measures every pair a reader depends on: UI text roles on the
+// background and the surface, every syntax role on the background, text on
+// the selection, and the ANSI foreground colours (not black/brightBlack,
+// which are mostly used as backgrounds) on the background.
+func Checks(t *Theme) []Check {
+	bg := t.UI.Background.Over(Color{A: 255}) // a translucent background is seen over black
+	surface := t.UI.Surface.Over(bg)
+	selection := t.UI.Selection.Over(bg)
+	var out []Check
+	add := func(fgRole string, fg Color, bgRole string, bgc Color) {
+		seen := fg.Over(bgc)
+		r := Ratio(seen, bgc)
+		out = append(out, Check{
+			FG: seen.Hex(), BG: bgc.Hex(), FGRole: fgRole, BGRole: bgRole,
+			Ratio: math.Round(r*100) / 100,
+			AA:    r >= AA, AAA: r >= AAA, AALarge: r >= AALarge,
+		})
+	}
+	for _, r := range []string{"text", "mutedText", "accent", "error", "warning", "success"} {
+		add("ui."+r, *t.UI.Role(r), "ui.background", bg)
+		add("ui."+r, *t.UI.Role(r), "ui.surface", surface)
+	}
+	for _, r := range SyntaxRoles {
+		add("syntax."+r, *t.Syntax.Role(r), "ui.background", bg)
+	}
+	add("ui.text", t.UI.Text, "ui.selection", selection)
+	for i, c := range t.ANSI {
+		if i == 0 || i == 8 {
+			continue
+		}
+		add("ansi."+ANSINames[i], c, "ui.background", bg)
+	}
+	return out
+}
+
+// Failures returns the checks below AA.
+func Failures(checks []Check) []Check {
+	var out []Check
+	for _, c := range checks {
+		if !c.AA {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// FixPrompt is the follow-up prompt for "Fix with agent": it lists every
+// pair below AA and asks for the smallest change that passes. It is "" when
+// nothing fails.
+func FixPrompt(checks []Check) string {
+	fails := Failures(checks)
+	if len(fails) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "The contrast check found %d colour pair(s) in %s below WCAG AA (4.5:1):\n\n", len(fails), FileName)
+	for _, c := range fails {
+		fmt.Fprintf(&b, "- %s %s on %s %s: %.2f:1\n", c.FGRole, c.FG, c.BGRole, c.BG, c.Ratio)
+	}
+	b.WriteString("\nPlease edit " + FileName + " so every pair above reaches at least 4.5:1. ")
+	b.WriteString("Change the foreground colours first and keep their hue, so the theme keeps its character; ")
+	b.WriteString("leave colours that already pass unchanged, and keep the file valid (hex colours #rrggbb).")
+	return b.String()
+}

@@ -1,0 +1,110 @@
+package theme
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func mustColor(t testing.TB, s string) Color {
+	t.Helper()
+	c, err := ParseColor(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestRatioKnownPairs(t *testing.T) {
+	tests := []struct {
+		fg, bg string
+		want   float64
+	}{
+		{"#777777", "#FFFFFF", 4.48},
+		{"#000000", "#ffffff", 21},
+		{"#ffffff", "#000000", 21},
+		{"#336699", "#336699", 1},
+		{"#767676", "#ffffff", 4.54},   // the usual "lightest grey that passes AA on white"
+		{"#ffffff80", "#000000", 5.32}, // composited to #808080 first
+	}
+	for _, tt := range tests {
+		got := Ratio(mustColor(t, tt.fg), mustColor(t, tt.bg))
+		if math.Abs(got-tt.want) > 0.005 {
+			t.Errorf("Ratio(%s on %s) = %.4f, want %.2f", tt.fg, tt.bg, got, tt.want)
+		}
+	}
+}
+
+func TestChecksFlagsAndRoles(t *testing.T) {
+	th := Example()
+	th.UI.MutedText = mustColor(t, "#4a4f5c")   // too dark on the dark background
+	th.UI.Selection = mustColor(t, "#d8dee9c0") // translucent and nearly the text colour
+	checks := Checks(th)
+	// 6 UI roles x 2 backgrounds + 9 syntax + text on selection + 14 ANSI.
+	if len(checks) != 12+9+1+14 {
+		t.Fatalf("got %d checks, want 36", len(checks))
+	}
+	find := func(fg, bg string) Check {
+		for _, c := range checks {
+			if c.FGRole == fg && c.BGRole == bg {
+				return c
+			}
+		}
+		t.Fatalf("no check %s on %s", fg, bg)
+		return Check{}
+	}
+	muted := find("ui.mutedText", "ui.background")
+	if muted.AA || muted.Ratio >= 4.5 || muted.FG != "#4a4f5c" || muted.BG != "#161a24" {
+		t.Errorf("muted text check = %+v, want a failing AA at the given colours", muted)
+	}
+	sel := find("ui.text", "ui.selection")
+	if sel.AALarge {
+		t.Errorf("text on a near-text selection passes AA large: %+v", sel)
+	}
+	if sel.BG == "#d8dee9" || len(sel.BG) != 7 {
+		t.Errorf("selection should be reported composited over the background, got %s", sel.BG)
+	}
+	text := find("ui.text", "ui.background")
+	if !text.AA || !text.AAA || !text.AALarge {
+		t.Errorf("text on background = %+v, want all levels to pass", text)
+	}
+	for _, c := range checks {
+		if c.FGRole == "ansi.black" || c.FGRole == "ansi.brightBlack" {
+			t.Errorf("black/brightBlack should not be checked as foregrounds: %+v", c)
+		}
+		if c.AAA && !c.AA || c.AA && !c.AALarge {
+			t.Errorf("inconsistent levels: %+v", c)
+		}
+	}
+}
+
+func TestExamplePassesAA(t *testing.T) {
+	if f := Failures(Checks(Example())); len(f) != 0 {
+		t.Errorf("example theme has %d AA failures: %+v", len(f), f)
+	}
+}
+
+func TestFixPrompt(t *testing.T) {
+	if p := FixPrompt(Checks(Example())); p != "" {
+		t.Errorf("FixPrompt with no failures = %q, want empty", p)
+	}
+	th := Example()
+	th.UI.MutedText = mustColor(t, "#4a4f5c")
+	th.Syntax.Comment = mustColor(t, "#3b4252")
+	p := FixPrompt(Checks(th))
+	for _, want := range []string{
+		"3 colour pair(s)",
+		"ui.mutedText #4a4f5c on ui.background #161a24",
+		"ui.mutedText #4a4f5c on ui.surface #1f2430",
+		"syntax.comment #3b4252 on ui.background #161a24",
+		"theme.json",
+		"4.5:1",
+	} {
+		if !strings.Contains(p, want) {
+			t.Errorf("fix prompt lacks %q:\n%s", want, p)
+		}
+	}
+	if strings.Contains(p, "ui.text ") {
+		t.Errorf("fix prompt lists a passing pair:\n%s", p)
+	}
+}

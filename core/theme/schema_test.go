@@ -1,0 +1,135 @@
+package theme
+
+import (
+	"encoding/json"
+	"os"
+	"reflect"
+	"regexp"
+	"sort"
+	"testing"
+)
+
+// schemaDoc is the part of schema/theme.schema.json the Go validator must
+// agree with.
+type schemaDoc struct {
+	Schema               string                     `json:"$schema"`
+	Required             []string                   `json:"required"`
+	AdditionalProperties *bool                      `json:"additionalProperties"`
+	Properties           map[string]json.RawMessage `json:"properties"`
+	Defs                 struct {
+		Color struct {
+			Pattern string `json:"pattern"`
+		} `json:"color"`
+	} `json:"$defs"`
+}
+
+type schemaObject struct {
+	Type                 string                     `json:"type"`
+	Required             []string                   `json:"required"`
+	AdditionalProperties *bool                      `json:"additionalProperties"`
+	Properties           map[string]json.RawMessage `json:"properties"`
+	Enum                 []string                   `json:"enum"`
+	MinItems             *int                       `json:"minItems"`
+	MaxItems             *int                       `json:"maxItems"`
+	Items                *struct {
+		Ref string `json:"$ref"`
+	} `json:"items"`
+}
+
+func loadSchema(t *testing.T) schemaDoc {
+	t.Helper()
+	b, err := os.ReadFile("../../schema/theme.schema.json")
+	if err != nil {
+		t.Fatalf("read committed schema: %v", err)
+	}
+	var s schemaDoc
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatalf("parse committed schema: %v", err)
+	}
+	return s
+}
+
+func prop(t *testing.T, s schemaDoc, name string) schemaObject {
+	t.Helper()
+	raw, ok := s.Properties[name]
+	if !ok {
+		t.Fatalf("schema has no property %q", name)
+	}
+	var o schemaObject
+	if err := json.Unmarshal(raw, &o); err != nil {
+		t.Fatalf("schema property %s: %v", name, err)
+	}
+	return o
+}
+
+func sorted(in []string) []string {
+	out := append([]string(nil), in...)
+	sort.Strings(out)
+	return out
+}
+
+func TestSchemaAgreesWithValidator(t *testing.T) {
+	s := loadSchema(t)
+	if s.Schema != "https://json-schema.org/draft/2020-12/schema" {
+		t.Errorf("schema dialect = %q, want draft 2020-12", s.Schema)
+	}
+	if !reflect.DeepEqual(sorted(s.Required), sorted(Required)) {
+		t.Errorf("top-level required: schema %v, Go %v", s.Required, Required)
+	}
+	var top []string
+	for k := range s.Properties {
+		top = append(top, k)
+	}
+	if !reflect.DeepEqual(sorted(top), sorted(append(append([]string{}, Required...), optional...))) {
+		t.Errorf("top-level properties: schema %v, Go %v + %v", sorted(top), Required, optional)
+	}
+	if s.AdditionalProperties == nil || *s.AdditionalProperties {
+		t.Error("schema allows unknown top-level fields; the Go validator rejects them")
+	}
+	if got := prop(t, s, "appearance").Enum; !reflect.DeepEqual(sorted(got), sorted(Appearances)) {
+		t.Errorf("appearance enum: schema %v, Go %v", got, Appearances)
+	}
+	for _, group := range []struct {
+		name  string
+		roles []string
+	}{{"ui", UIRoles}, {"syntax", SyntaxRoles}} {
+		o := prop(t, s, group.name)
+		if !reflect.DeepEqual(o.Required, group.roles) {
+			t.Errorf("%s required: schema %v, Go %v", group.name, o.Required, group.roles)
+		}
+		var names []string
+		for k := range o.Properties {
+			names = append(names, k)
+		}
+		if !reflect.DeepEqual(sorted(names), sorted(group.roles)) {
+			t.Errorf("%s properties: schema %v, Go %v", group.name, sorted(names), group.roles)
+		}
+		if o.AdditionalProperties == nil || *o.AdditionalProperties {
+			t.Errorf("schema allows unknown %s roles; the Go validator rejects them", group.name)
+		}
+	}
+	ansi := prop(t, s, "ansi")
+	if ansi.MinItems == nil || *ansi.MinItems != 16 || ansi.MaxItems == nil || *ansi.MaxItems != 16 || len(ANSINames) != 16 {
+		t.Errorf("ansi length: schema min %v max %v, Go %d names", ansi.MinItems, ansi.MaxItems, len(ANSINames))
+	}
+	if ansi.Items == nil || ansi.Items.Ref != "#/$defs/color" {
+		t.Errorf("ansi items are not colours in the schema")
+	}
+}
+
+func TestSchemaColourPatternAgreesWithParseColor(t *testing.T) {
+	s := loadSchema(t)
+	re, err := regexp.Compile(s.Defs.Color.Pattern)
+	if err != nil {
+		t.Fatalf("schema colour pattern %q: %v", s.Defs.Color.Pattern, err)
+	}
+	for _, in := range []string{
+		"#000000", "#FFFFFF", "#aBcDeF", "#12345678", "#1234567", "#12345", "#fff", "123456",
+		"#12345g", "#+12345", "#-12345", " #123456", "#123456 ", "#0x1234", "", "#", "##123456",
+	} {
+		_, err := ParseColor(in)
+		if goOK, schemaOK := err == nil, re.MatchString(in); goOK != schemaOK {
+			t.Errorf("%q: Go accepts=%v, schema accepts=%v", in, goOK, schemaOK)
+		}
+	}
+}

@@ -1,0 +1,445 @@
+// Package theme holds the CDXTheme theme document (theme.json): parsing with
+// validation that reports every problem by JSON path, WCAG contrast checks,
+// a watcher for live preview, exporters to editor and terminal formats, and
+// installation into those programs' user folders.
+package theme
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// FileName is the theme document's name at the workspace root.
+const FileName = "theme.json"
+
+// Role names, in the order they are documented and exported. The committed
+// JSON Schema (schema/theme.schema.json) lists the same names; a test keeps
+// them in step.
+var (
+	UIRoles     = []string{"background", "surface", "text", "mutedText", "accent", "border", "selection", "error", "warning", "success"}
+	SyntaxRoles = []string{"keyword", "string", "comment", "function", "type", "number", "constant", "variable", "operator"}
+	ANSINames   = []string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
+		"brightBlack", "brightRed", "brightGreen", "brightYellow", "brightBlue", "brightMagenta", "brightCyan", "brightWhite"}
+	Appearances = []string{"dark", "light"}
+	// Required are the top-level fields a theme must have.
+	Required = []string{"name", "appearance", "ui", "syntax", "ansi"}
+	// optional top-level fields; anything else is reported as unknown.
+	optional = []string{"$schema", "description", "author", "palette"}
+)
+
+// Theme is a parsed, valid theme document.
+type Theme struct {
+	Name        string           `json:"name"`
+	Appearance  string           `json:"appearance"`
+	Author      string           `json:"author,omitempty"`
+	Description string           `json:"description,omitempty"`
+	Palette     map[string]Color `json:"palette,omitempty"`
+	UI          UI               `json:"ui"`
+	Syntax      Syntax           `json:"syntax"`
+	ANSI        [16]Color        `json:"ansi"`
+}
+
+// UI holds the interface colours.
+type UI struct {
+	Background Color `json:"background"`
+	Surface    Color `json:"surface"`
+	Text       Color `json:"text"`
+	MutedText  Color `json:"mutedText"`
+	Accent     Color `json:"accent"`
+	Border     Color `json:"border"`
+	Selection  Color `json:"selection"`
+	Error      Color `json:"error"`
+	Warning    Color `json:"warning"`
+	Success    Color `json:"success"`
+}
+
+// Syntax holds the code highlighting colours.
+type Syntax struct {
+	Keyword  Color `json:"keyword"`
+	String   Color `json:"string"`
+	Comment  Color `json:"comment"`
+	Function Color `json:"function"`
+	Type     Color `json:"type"`
+	Number   Color `json:"number"`
+	Constant Color `json:"constant"`
+	Variable Color `json:"variable"`
+	Operator Color `json:"operator"`
+}
+
+// Role returns a pointer to the UI colour named role, nil if unknown.
+func (u *UI) Role(role string) *Color {
+	switch role {
+	case "background":
+		return &u.Background
+	case "surface":
+		return &u.Surface
+	case "text":
+		return &u.Text
+	case "mutedText":
+		return &u.MutedText
+	case "accent":
+		return &u.Accent
+	case "border":
+		return &u.Border
+	case "selection":
+		return &u.Selection
+	case "error":
+		return &u.Error
+	case "warning":
+		return &u.Warning
+	case "success":
+		return &u.Success
+	}
+	return nil
+}
+
+// Role returns a pointer to the syntax colour named role, nil if unknown.
+func (s *Syntax) Role(role string) *Color {
+	switch role {
+	case "keyword":
+		return &s.Keyword
+	case "string":
+		return &s.String
+	case "comment":
+		return &s.Comment
+	case "function":
+		return &s.Function
+	case "type":
+		return &s.Type
+	case "number":
+		return &s.Number
+	case "constant":
+		return &s.Constant
+	case "variable":
+		return &s.Variable
+	case "operator":
+		return &s.Operator
+	}
+	return nil
+}
+
+// Problem is one thing wrong with a theme document, at a JSON path such as
+// "ui.background" or "ansi[3]".
+type Problem struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+func (p Problem) String() string {
+	if p.Path == "" {
+		return p.Message
+	}
+	return p.Path + ": " + p.Message
+}
+
+// ValidationError lists every problem found in a document.
+type ValidationError struct {
+	Problems []Problem
+}
+
+func (e *ValidationError) Error() string {
+	lines := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		lines[i] = p.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Validate returns every problem in a theme document; none means Parse
+// succeeds.
+func Validate(data []byte) []Problem {
+	_, probs := decode(data)
+	return probs
+}
+
+// Parse reads and validates a theme document. An invalid document gives a
+// *ValidationError naming every problem.
+func Parse(data []byte) (*Theme, error) {
+	t, probs := decode(data)
+	if len(probs) > 0 {
+		return nil, &ValidationError{Problems: probs}
+	}
+	return t, nil
+}
+
+//go:embed testdata/example.theme.json
+var exampleJSON []byte
+
+// ExampleJSON is a complete, AA-passing dark theme document, for an empty
+// preview and as the sample shown to the agent.
+func ExampleJSON() []byte { return bytes.Clone(exampleJSON) }
+
+// Example is ExampleJSON parsed.
+func Example() *Theme {
+	t, err := Parse(exampleJSON)
+	if err != nil {
+		panic("theme: embedded example is invalid: " + err.Error())
+	}
+	return t
+}
+
+type decoder struct {
+	probs []Problem
+}
+
+func (d *decoder) add(path, format string, args ...any) {
+	d.probs = append(d.probs, Problem{Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+func decode(data []byte) (*Theme, []Problem) {
+	var d decoder
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
+		d.add("", "%s", jsonError(data, err))
+		return nil, d.probs
+	}
+	if top == nil {
+		d.add("", "want a JSON object, got null")
+		return nil, d.probs
+	}
+	t := &Theme{}
+	for _, k := range Required {
+		if _, ok := top[k]; !ok {
+			d.add(k, "required")
+		}
+	}
+	d.unknown("", top, append(append([]string{}, Required...), optional...))
+
+	if raw, ok := top["name"]; ok {
+		t.Name = d.str("name", raw)
+		if strings.TrimSpace(t.Name) == "" && !d.failedAt("name") {
+			d.add("name", "must not be empty")
+		}
+	}
+	if raw, ok := top["appearance"]; ok {
+		t.Appearance = d.str("appearance", raw)
+		if !d.failedAt("appearance") && !contains(Appearances, t.Appearance) {
+			d.add("appearance", "%q is not one of %s", t.Appearance, quoteList(Appearances))
+		}
+	}
+	if raw, ok := top["author"]; ok {
+		t.Author = d.str("author", raw)
+	}
+	if raw, ok := top["description"]; ok {
+		t.Description = d.str("description", raw)
+	}
+	if raw, ok := top["$schema"]; ok {
+		d.str("$schema", raw)
+	}
+	if raw, ok := top["palette"]; ok {
+		if obj := d.object("palette", raw); obj != nil {
+			t.Palette = make(map[string]Color, len(obj))
+			for _, k := range sortedKeys(obj) {
+				if c, ok := d.color("palette."+k, obj[k]); ok {
+					t.Palette[k] = c
+				}
+			}
+		}
+	}
+	if raw, ok := top["ui"]; ok {
+		d.roles("ui", raw, UIRoles, func(r string) *Color { return t.UI.Role(r) })
+	}
+	if raw, ok := top["syntax"]; ok {
+		d.roles("syntax", raw, SyntaxRoles, func(r string) *Color { return t.Syntax.Role(r) })
+	}
+	if raw, ok := top["ansi"]; ok {
+		var arr []json.RawMessage
+		if err := json.Unmarshal(raw, &arr); err != nil || arr == nil {
+			d.add("ansi", "want an array of 16 colours, got %s", kind(raw))
+		} else {
+			if len(arr) != 16 {
+				d.add("ansi", "want 16 colours, got %d", len(arr))
+			}
+			for i, el := range arr {
+				if c, ok := d.color(fmt.Sprintf("ansi[%d]", i), el); ok && i < 16 {
+					t.ANSI[i] = c
+				}
+			}
+		}
+	}
+	if len(d.probs) > 0 {
+		return nil, d.probs
+	}
+	return t, nil
+}
+
+func (d *decoder) failedAt(path string) bool {
+	return len(d.probs) > 0 && d.probs[len(d.probs)-1].Path == path
+}
+
+func (d *decoder) roles(path string, raw json.RawMessage, names []string, field func(string) *Color) {
+	obj := d.object(path, raw)
+	if obj == nil {
+		return
+	}
+	for _, r := range names {
+		v, ok := obj[r]
+		if !ok {
+			d.add(path+"."+r, "required")
+			continue
+		}
+		if c, ok := d.color(path+"."+r, v); ok {
+			*field(r) = c
+		}
+	}
+	d.unknown(path, obj, names)
+}
+
+func (d *decoder) unknown(path string, obj map[string]json.RawMessage, known []string) {
+	for _, k := range sortedKeys(obj) {
+		if contains(known, k) {
+			continue
+		}
+		p := k
+		if path != "" {
+			p = path + "." + k
+		}
+		if s := suggest(k, known); s != "" {
+			d.add(p, "unknown field (did you mean %q?)", s)
+		} else {
+			d.add(p, "unknown field (known: %s)", strings.Join(known, ", "))
+		}
+	}
+}
+
+func (d *decoder) str(path string, raw json.RawMessage) string {
+	var s *string
+	if err := json.Unmarshal(raw, &s); err != nil || s == nil {
+		d.add(path, "want a string, got %s", kind(raw))
+		return ""
+	}
+	return *s
+}
+
+func (d *decoder) object(path string, raw json.RawMessage) map[string]json.RawMessage {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		d.add(path, "want an object, got %s", kind(raw))
+		return nil
+	}
+	return obj
+}
+
+func (d *decoder) color(path string, raw json.RawMessage) (Color, bool) {
+	var s *string
+	if err := json.Unmarshal(raw, &s); err != nil || s == nil {
+		d.add(path, "want a colour string like \"#1e1e2e\", got %s", kind(raw))
+		return Color{}, false
+	}
+	c, err := ParseColor(*s)
+	if err != nil {
+		d.add(path, "%v", err)
+		return Color{}, false
+	}
+	return c, true
+}
+
+// kind names a JSON value's type for messages.
+func kind(raw json.RawMessage) string {
+	b := bytes.TrimSpace(raw)
+	if len(b) == 0 {
+		return "nothing"
+	}
+	switch b[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// jsonError turns a decoder error into "line L, column C: ..." so a user
+// can find the broken spot.
+func jsonError(data []byte, err error) string {
+	var off int64 = -1
+	switch e := err.(type) {
+	case *json.SyntaxError:
+		off = e.Offset
+	case *json.UnmarshalTypeError:
+		return fmt.Sprintf("want a JSON object, got %s", e.Value)
+	}
+	if off < 0 {
+		return "invalid JSON: " + err.Error()
+	}
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	line := 1 + bytes.Count(data[:off], []byte("\n"))
+	col := int(off) - bytes.LastIndexByte(data[:off], '\n') - 1
+	if col < 1 {
+		col = 1
+	}
+	return fmt.Sprintf("invalid JSON at line %d, column %d: %v", line, col, err)
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func quoteList(list []string) string {
+	q := make([]string, len(list))
+	for i, s := range list {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, ", ")
+}
+
+// suggest returns the known name closest to s when it is plausibly a typo
+// (case-insensitive match or edit distance <= 2).
+func suggest(s string, known []string) string {
+	best, bestD := "", 3
+	for _, k := range known {
+		if strings.EqualFold(s, k) {
+			return k
+		}
+		if d := distance(strings.ToLower(s), strings.ToLower(k)); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
