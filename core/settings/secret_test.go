@@ -2,8 +2,8 @@ package settings
 
 import (
 	"os"
-	"strings"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -50,4 +50,3 @@ func TestAPIKeyFileStore(t *testing.T) {
 		t.Fatalf("env: %v", env)
 	}
 }
-
