@@ -1,0 +1,118 @@
+package codexhome
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// maxLine bounds one rollout line held in memory. Longer lines (a huge
+// pasted blob) are skipped and counted, never fatal.
+const maxLine = 64 << 20
+
+// isZst reports whether path is a zstd-compressed rollout.
+func isZst(path string) bool { return strings.HasSuffix(path, ".zst") }
+
+// rolloutFile is an open rollout positioned at a byte offset of its
+// decompressed content.
+type rolloutFile struct {
+	f   *os.File
+	zr  *zstd.Decoder
+	br  *bufio.Reader
+	off int64 // offset of the next unread byte (decompressed)
+	buf []byte
+	// maxLen bounds a line held in memory (maxLine unless set lower).
+	maxLen int
+}
+
+// openRollout opens path (plain or .zst) read-only and positions it at off.
+// For .zst there is no random access, so the prefix is decompressed and
+// dropped; that is still far cheaper than parsing it.
+func openRollout(path string, off int64) (*rolloutFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("open rollout: %w", err)
+	}
+	rf := &rolloutFile{f: f, maxLen: maxLine}
+	var r io.Reader = f
+	if isZst(path) {
+		zr, err := zstd.NewReader(f, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true))
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("open rollout %s: zstd: %w", path, err)
+		}
+		rf.zr = zr
+		r = zr
+		if off > 0 {
+			if _, err := io.CopyN(io.Discard, zr, off); err != nil && !errors.Is(err, io.EOF) {
+				rf.Close()
+				return nil, fmt.Errorf("read rollout %s: %w", path, err)
+			}
+		}
+	} else if off > 0 {
+		if _, err := f.Seek(off, io.SeekStart); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("seek rollout %s: %w", path, err)
+		}
+	}
+	rf.off = off
+	rf.br = bufio.NewReaderSize(r, 256<<10)
+	return rf, nil
+}
+
+// Close releases the file (and the zstd decoder).
+func (rf *rolloutFile) Close() error {
+	if rf.zr != nil {
+		rf.zr.Close()
+	}
+	return rf.f.Close()
+}
+
+// next returns the next line without its newline, the offset just past it,
+// and whether the line was too long (then line is nil and the caller
+// counts it as skipped). The returned slice is valid until the next call.
+// io.EOF comes only when nothing is left; a last line without a newline is
+// returned like any other.
+func (rf *rolloutFile) next() (line []byte, end int64, tooLong bool, err error) {
+	rf.buf = rf.buf[:0]
+	for {
+		chunk, err := rf.br.ReadSlice('\n')
+		rf.off += int64(len(chunk))
+		if !tooLong {
+			if len(rf.buf)+len(chunk) > rf.maxLen {
+				tooLong = true
+				rf.buf = rf.buf[:0]
+			} else if err == nil && len(rf.buf) == 0 {
+				// Common case: the whole line sits in the buffer, no copy.
+				return bytes.TrimRight(chunk, "\r\n"), rf.off, false, nil
+			} else {
+				rf.buf = append(rf.buf, chunk...)
+			}
+		}
+		switch {
+		case err == nil:
+			if tooLong {
+				return nil, rf.off, true, nil
+			}
+			return bytes.TrimRight(rf.buf, "\r\n"), rf.off, false, nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF):
+			if tooLong {
+				return nil, rf.off, true, nil
+			}
+			if len(rf.buf) == 0 {
+				return nil, rf.off, false, io.EOF
+			}
+			return bytes.TrimRight(rf.buf, "\r\n"), rf.off, false, nil
+		default:
+			return nil, rf.off, false, fmt.Errorf("read rollout %s: %w", rf.f.Name(), err)
+		}
+	}
+}
