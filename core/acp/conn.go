@@ -1,0 +1,561 @@
+// Package acp speaks the Agent Client Protocol (v1) as a client: JSON-RPC 2.0
+// framed as newline-delimited JSON over a reader/writer pair, plus the ACP
+// message types this app needs. It knows nothing of processes, Codex or UIs.
+package acp
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"sync"
+	"sync/atomic"
+
+	"github.com/rs/zerolog"
+)
+
+// DefaultMaxLine bounds one inbound frame. Agents send whole files and images
+// inline, so this is far above the 64 MiB the app must handle; a longer line
+// is skipped (counted as a bad line), never fatal.
+const DefaultMaxLine = 256 << 20
+
+// ErrClosed is wrapped by every error caused by the link going away: the
+// agent closed its stdout, a write failed, or Close was called. The chat
+// layer tests for it to tell "agent died" from an agent-reported error.
+var ErrClosed = errors.New("acp: connection closed")
+
+// RequestHandler answers one request from the agent. Returning an *RPCError
+// sends that error; any other error is sent as -32603 internal error.
+type RequestHandler func(ctx context.Context, id json.RawMessage, params json.RawMessage) (any, error)
+
+// NotificationHandler handles one notification from the agent.
+type NotificationHandler func(ctx context.Context, params json.RawMessage)
+
+// BadLineHandler is told about an inbound line that is not a JSON-RPC message.
+type BadLineHandler func(line []byte, err error)
+
+// Options tune a Conn. The zero value is ready to use.
+type Options struct {
+	Log     zerolog.Logger
+	MaxLine int // bytes; 0 = DefaultMaxLine
+}
+
+// Conn is one JSON-RPC link to an agent.
+//
+// Everything the agent sends on its own initiative (notifications and its
+// requests) is handled strictly in arrival order by a single dispatcher
+// goroutine fed by an unbounded queue, so the reader never blocks and a
+// slow consumer never makes us drop the link. Responses to our own calls
+// bypass the queue: a Call completes even while a handler is busy.
+type Conn struct {
+	w       io.Writer
+	r       io.Reader
+	log     zerolog.Logger
+	maxLine int
+
+	wmu sync.Mutex // one frame at a time on the wire
+
+	mu       sync.Mutex
+	nextID   int64
+	pending  map[int64]chan response
+	closed   bool
+	closeErr error
+
+	hmu      sync.RWMutex
+	requests map[string]RequestHandler
+	notifs   map[string]NotificationHandler
+	badLine  BadLineHandler
+
+	qmu        sync.Mutex
+	qcond      *sync.Cond
+	queue      []inbound
+	readerDone bool
+	stopped    bool
+	exited     bool
+
+	badLines atomic.Int64
+	started  atomic.Bool
+
+	ctx        context.Context
+	cancel     context.CancelFunc
+	done       chan struct{} // reader finished
+	dispatched chan struct{} // dispatcher finished
+	readErr    error
+}
+
+type inbound struct {
+	kind   int
+	id     json.RawMessage
+	method string
+	params json.RawMessage
+	line   []byte
+	err    error
+	flush  chan struct{}
+}
+
+const (
+	inRequest = iota
+	inNotification
+	inBadLine
+	inFlush
+)
+
+type response struct {
+	result json.RawMessage
+	err    error
+}
+
+// NewConn returns a Conn reading frames from r and writing to w. Register
+// handlers, then call Start.
+func NewConn(r io.Reader, w io.Writer, opts Options) *Conn {
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &Conn{
+		w:          w,
+		r:          r,
+		log:        opts.Log,
+		maxLine:    opts.MaxLine,
+		pending:    map[int64]chan response{},
+		requests:   map[string]RequestHandler{},
+		notifs:     map[string]NotificationHandler{},
+		ctx:        ctx,
+		cancel:     cancel,
+		done:       make(chan struct{}),
+		dispatched: make(chan struct{}),
+	}
+	if c.maxLine <= 0 {
+		c.maxLine = DefaultMaxLine
+	}
+	c.qcond = sync.NewCond(&c.qmu)
+	return c
+}
+
+// HandleRequest registers h for inbound requests named method.
+func (c *Conn) HandleRequest(method string, h RequestHandler) {
+	c.hmu.Lock()
+	c.requests[method] = h
+	c.hmu.Unlock()
+}
+
+// HandleNotification registers h for inbound notifications named method.
+func (c *Conn) HandleNotification(method string, h NotificationHandler) {
+	c.hmu.Lock()
+	c.notifs[method] = h
+	c.hmu.Unlock()
+}
+
+// OnBadLine registers h, called on the dispatcher (in order with the other
+// messages) for every inbound line that is not a JSON-RPC message.
+func (c *Conn) OnBadLine(h BadLineHandler) {
+	c.hmu.Lock()
+	c.badLine = h
+	c.hmu.Unlock()
+}
+
+// Start launches the reader and the dispatcher. Calling it twice is a no-op.
+func (c *Conn) Start() {
+	if !c.started.CompareAndSwap(false, true) {
+		return
+	}
+	go c.read()
+	go c.dispatch()
+}
+
+// Done is closed when the inbound side has ended (EOF or read error).
+func (c *Conn) Done() <-chan struct{} { return c.done }
+
+// Dispatched is closed when the dispatcher has handled everything that was
+// queued before the link ended (or Close dropped the rest).
+func (c *Conn) Dispatched() <-chan struct{} { return c.dispatched }
+
+// Err is why the inbound side ended; valid after Done.
+func (c *Conn) Err() error { return c.readErr }
+
+// BadLines counts inbound lines that were skipped because they were not
+// JSON-RPC messages (or were longer than MaxLine).
+func (c *Conn) BadLines() int64 { return c.badLines.Load() }
+
+// Close fails pending calls, stops dispatching and cancels handler contexts.
+// It does not close the reader or writer: the owner of the process does.
+func (c *Conn) Close() error {
+	c.fail(fmt.Errorf("%w: closed by client", ErrClosed))
+	c.qmu.Lock()
+	c.stopped = true
+	c.qcond.Broadcast()
+	c.qmu.Unlock()
+	c.cancel()
+	return nil
+}
+
+// Call sends a request and waits for its response, decoding the result into
+// result (unless nil). An error response is returned as *RPCError (wrapped
+// with the method name); a dead link as an error wrapping ErrClosed.
+func (c *Conn) Call(ctx context.Context, method string, params, result any) error {
+	c.mu.Lock()
+	if c.closed {
+		err := c.closeErr
+		c.mu.Unlock()
+		return fmt.Errorf("%s: %w", method, err)
+	}
+	c.nextID++
+	id := c.nextID
+	ch := make(chan response, 1)
+	c.pending[id] = ch
+	c.mu.Unlock()
+
+	if err := c.send(outRequest{JSONRPC: "2.0", ID: &id, Method: method, Params: params}); err != nil {
+		c.forget(id)
+		return fmt.Errorf("%s: %w", method, err)
+	}
+	select {
+	case r := <-ch:
+		if r.err != nil {
+			return fmt.Errorf("%s: %w", method, r.err)
+		}
+		if result != nil && len(r.result) > 0 {
+			if err := json.Unmarshal(r.result, result); err != nil {
+				return fmt.Errorf("%s: decode result: %w", method, err)
+			}
+		}
+		return nil
+	case <-ctx.Done():
+		c.forget(id)
+		return fmt.Errorf("%s: %w", method, ctx.Err())
+	}
+}
+
+// Notify sends a notification.
+func (c *Conn) Notify(method string, params any) error {
+	if err := c.send(outRequest{JSONRPC: "2.0", Method: method, Params: params}); err != nil {
+		return fmt.Errorf("%s: %w", method, err)
+	}
+	return nil
+}
+
+// Flush waits until the dispatcher has handled every message that arrived
+// before the call, e.g. all updates sent before a prompt's response.
+func (c *Conn) Flush(ctx context.Context) error {
+	ch := make(chan struct{})
+	c.qmu.Lock()
+	if c.exited || c.stopped {
+		c.qmu.Unlock()
+		return nil
+	}
+	c.queue = append(c.queue, inbound{kind: inFlush, flush: ch})
+	c.qcond.Signal()
+	c.qmu.Unlock()
+	select {
+	case <-ch:
+		return nil
+	case <-c.dispatched:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (c *Conn) forget(id int64) {
+	c.mu.Lock()
+	delete(c.pending, id)
+	c.mu.Unlock()
+}
+
+// fail ends every pending call with err and refuses new ones.
+func (c *Conn) fail(err error) {
+	c.mu.Lock()
+	if !c.closed {
+		c.closed = true
+		c.closeErr = err
+	}
+	pending := c.pending
+	c.pending = map[int64]chan response{}
+	c.mu.Unlock()
+	for _, ch := range pending {
+		ch <- response{err: err}
+	}
+}
+
+type outRequest struct {
+	JSONRPC string `json:"jsonrpc"`
+	ID      *int64 `json:"id,omitempty"`
+	Method  string `json:"method"`
+	Params  any    `json:"params,omitempty"`
+}
+
+type outResponse struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Result  any             `json:"result,omitempty"`
+	Error   *RPCError       `json:"error,omitempty"`
+}
+
+func (c *Conn) send(msg any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // prompts carry code; keep < > & readable on the wire
+	if err := enc.Encode(msg); err != nil {
+		return fmt.Errorf("encode: %w", err)
+	}
+	c.wmu.Lock()
+	_, err := c.w.Write(buf.Bytes()) // Encode appended the newline
+	c.wmu.Unlock()
+	if err != nil {
+		return fmt.Errorf("%w: write: %w", ErrClosed, err)
+	}
+	return nil
+}
+
+func (c *Conn) read() {
+	br := bufio.NewReaderSize(c.r, 64<<10)
+	var err error
+	for {
+		var line []byte
+		line, err = c.readLine(br)
+		if len(line) > 0 {
+			c.handleLine(line)
+		}
+		if err != nil {
+			break
+		}
+	}
+	if errors.Is(err, io.EOF) {
+		err = io.EOF
+	}
+	c.readErr = err
+	c.fail(fmt.Errorf("%w: %w", ErrClosed, err))
+	c.qmu.Lock()
+	c.readerDone = true
+	c.qcond.Broadcast()
+	c.qmu.Unlock()
+	close(c.done)
+}
+
+// errTooLong marks a frame over MaxLine; it was consumed and dropped.
+var errTooLong = errors.New("frame longer than the limit")
+
+// readLine returns the next line without its newline. The buffer grows as
+// needed (no fixed cap below MaxLine); an over-long line is consumed to its
+// end and reported as a bad line.
+func (c *Conn) readLine(br *bufio.Reader) ([]byte, error) {
+	var buf []byte
+	tooLong := false
+	for {
+		frag, err := br.ReadSlice('\n')
+		if !tooLong {
+			if len(buf)+len(frag) > c.maxLine+1 {
+				tooLong = true
+				buf = nil
+			} else if buf == nil && err == nil {
+				// Common case: the whole line fit in the bufio buffer.
+				buf = append(make([]byte, 0, len(frag)), frag...)
+			} else {
+				buf = append(buf, frag...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if tooLong {
+			c.reportBad([]byte(fmt.Sprintf("<%s>", errTooLong)), errTooLong)
+			if err != nil {
+				return nil, err
+			}
+			return nil, nil
+		}
+		buf = bytes.TrimRight(buf, "\r\n")
+		return buf, err
+	}
+}
+
+// envelope is any JSON-RPC message; which fields are present tells its kind.
+type envelope struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Method  string          `json:"method"`
+	Params  json.RawMessage `json:"params"`
+	Result  json.RawMessage `json:"result"`
+	Error   *RPCError       `json:"error"`
+}
+
+func (c *Conn) handleLine(line []byte) {
+	if len(bytes.TrimSpace(line)) == 0 {
+		return
+	}
+	var m envelope
+	if err := json.Unmarshal(line, &m); err != nil {
+		c.reportBad(line, fmt.Errorf("not JSON: %w", err))
+		return
+	}
+	hasID := len(m.ID) > 0 && string(m.ID) != "null"
+	switch {
+	case m.Method != "" && hasID:
+		c.enqueue(inbound{kind: inRequest, id: m.ID, method: m.Method, params: m.Params})
+	case m.Method != "":
+		c.enqueue(inbound{kind: inNotification, method: m.Method, params: m.Params})
+	case hasID && (m.Result != nil || m.Error != nil):
+		c.deliver(m)
+	default:
+		c.reportBad(line, errors.New("not a JSON-RPC request, notification or response"))
+	}
+}
+
+func (c *Conn) deliver(m envelope) {
+	id, err := parseID(m.ID)
+	if err != nil {
+		c.log.Warn().Str("id", string(m.ID)).Msg("acp: response with an id we never sent; skipped")
+		return
+	}
+	c.mu.Lock()
+	ch, ok := c.pending[id]
+	delete(c.pending, id)
+	c.mu.Unlock()
+	if !ok {
+		c.log.Debug().Int64("id", id).Msg("acp: response to a call nobody waits for (cancelled?); skipped")
+		return
+	}
+	if m.Error != nil {
+		ch <- response{err: m.Error}
+		return
+	}
+	ch <- response{result: m.Result}
+}
+
+// parseID reads back one of our own ids; some peers echo numbers as strings.
+func parseID(raw json.RawMessage) (int64, error) {
+	s := string(raw)
+	if len(s) >= 2 && s[0] == '"' {
+		s = s[1 : len(s)-1]
+	}
+	return strconv.ParseInt(s, 10, 64)
+}
+
+func (c *Conn) reportBad(line []byte, err error) {
+	n := c.badLines.Add(1)
+	preview := line
+	if len(preview) > 200 {
+		preview = preview[:200]
+	}
+	c.log.Warn().Err(err).Int64("count", n).Bytes("line", preview).Msg("acp: skipped a line from the agent that is not a JSON-RPC message")
+	c.enqueue(inbound{kind: inBadLine, line: line, err: err})
+}
+
+func (c *Conn) enqueue(in inbound) {
+	c.qmu.Lock()
+	c.queue = append(c.queue, in)
+	c.qcond.Signal()
+	c.qmu.Unlock()
+}
+
+func (c *Conn) dispatch() {
+	defer close(c.dispatched)
+	var batch []inbound
+	for {
+		c.qmu.Lock()
+		for len(c.queue) == 0 && !c.readerDone && !c.stopped {
+			c.qcond.Wait()
+		}
+		if c.stopped || len(c.queue) == 0 {
+			c.exited = true
+			rest := c.queue
+			c.queue = nil
+			c.qmu.Unlock()
+			for _, in := range rest { // release Flush waiters queued before Close
+				if in.flush != nil {
+					close(in.flush)
+				}
+			}
+			return
+		}
+		batch, c.queue = c.queue, batch[:0]
+		c.qmu.Unlock()
+		for i := range batch {
+			c.qmu.Lock()
+			stopped := c.stopped
+			c.qmu.Unlock()
+			if stopped && batch[i].kind != inFlush {
+				batch[i] = inbound{}
+				continue
+			}
+			c.handle(batch[i])
+			batch[i] = inbound{} // let big frames be collected
+		}
+	}
+}
+
+func (c *Conn) handle(in inbound) {
+	switch in.kind {
+	case inFlush:
+		close(in.flush)
+	case inBadLine:
+		c.hmu.RLock()
+		h := c.badLine
+		c.hmu.RUnlock()
+		if h != nil {
+			h(in.line, in.err)
+		}
+	case inNotification:
+		c.hmu.RLock()
+		h := c.notifs[in.method]
+		c.hmu.RUnlock()
+		if h == nil {
+			// Agents send extension notifications (e.g. _auth/status_update);
+			// JSON-RPC says a notification never gets an answer, so ignore it.
+			c.log.Debug().Str("method", in.method).Msg("acp: ignored notification")
+			return
+		}
+		c.safely(in.method, func() { h(c.ctx, in.params) })
+	case inRequest:
+		c.hmu.RLock()
+		h := c.requests[in.method]
+		c.hmu.RUnlock()
+		if h == nil {
+			c.reply(in.id, nil, &RPCError{Code: CodeMethodNotFound, Message: "Method not found: " + in.method})
+			return
+		}
+		var (
+			result any
+			err    error
+		)
+		if !c.safely(in.method, func() { result, err = h(c.ctx, in.id, in.params) }) {
+			err = errors.New("handler panicked")
+		}
+		if err != nil {
+			var re *RPCError
+			if !errors.As(err, &re) {
+				re = &RPCError{Code: CodeInternalError, Message: err.Error()}
+			}
+			c.reply(in.id, nil, re)
+			return
+		}
+		c.reply(in.id, result, nil)
+	}
+}
+
+// safely runs f, turning a handler panic into a log line: one bad handler
+// must not take the app down with the link.
+func (c *Conn) safely(method string, f func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.log.Error().Str("method", method).Interface("panic", r).Msg("acp: handler panicked")
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
+
+func (c *Conn) reply(id json.RawMessage, result any, rerr *RPCError) {
+	msg := outResponse{JSONRPC: "2.0", ID: id, Error: rerr}
+	if rerr == nil {
+		if result == nil {
+			result = struct{}{}
+		}
+		msg.Result = result
+	}
+	if err := c.send(msg); err != nil {
+		c.log.Warn().Err(err).Str("id", string(id)).Msg("acp: could not answer the agent's request")
+	}
+}
