@@ -1,0 +1,128 @@
+package theme
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// Debounce is how long the watcher waits after the last change to
+// theme.json before reading it, so a burst of writes is read once.
+const Debounce = 50 * time.Millisecond
+
+// State is what the preview shows for a workspace: the theme (the last good
+// one when the file is currently broken), why the file is broken, and the
+// contrast checks of the theme shown.
+type State struct {
+	Theme  *Theme  `json:"theme"`
+	Error  string  `json:"error"`
+	Checks []Check `json:"contrast"`
+}
+
+// Load reads dir/theme.json once. A missing file is an empty State, not an
+// error: a new workspace has no theme yet.
+func Load(dir string) State {
+	var w watchState
+	st, _ := w.read(filepath.Join(dir, FileName))
+	return st
+}
+
+// Watch calls fn with the current State of dir/theme.json, then again after
+// every change, until ctx is done. It watches the directory rather than the
+// file because agents and editors replace the file by renaming a temporary
+// one over it. fn is called from one goroutine. Watch returns nil when ctx
+// ends and an error only when the directory cannot be watched.
+func Watch(ctx context.Context, dir string, fn func(State)) error {
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return fmt.Errorf("watch %s: %w", dir, err)
+	}
+	defer w.Close()
+	if err := w.Add(dir); err != nil {
+		return fmt.Errorf("watch %s: %w", dir, err)
+	}
+	path := filepath.Join(dir, FileName)
+	var ws watchState
+	emit := func() {
+		if st, changed := ws.read(path); changed {
+			fn(st)
+		}
+	}
+	emit()
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	defer timer.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case ev, ok := <-w.Events:
+			if !ok {
+				return nil
+			}
+			if filepath.Base(ev.Name) == FileName {
+				timer.Reset(Debounce)
+			}
+		case err, ok := <-w.Errors:
+			if !ok {
+				return nil
+			}
+			if errors.Is(err, fsnotify.ErrEventOverflow) {
+				// Events were lost; the file may have changed.
+				timer.Reset(Debounce)
+			}
+		case <-timer.C:
+			emit()
+		}
+	}
+}
+
+// watchState remembers the last good theme and what was last reported, so
+// a broken file keeps the preview and unchanged content is not re-sent.
+type watchState struct {
+	good     *Theme
+	checks   []Check
+	data     []byte
+	existed  bool
+	reported bool
+	lastErr  string
+	missing  bool
+}
+
+func (w *watchState) read(path string) (State, bool) {
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if w.reported && w.missing {
+			return State{}, false
+		}
+		w.missing, w.data = true, nil
+		w.lastErr = ""
+		if w.existed {
+			w.lastErr = FileName + " was deleted"
+		}
+	case err != nil:
+		w.missing, w.data = false, nil
+		w.lastErr = fmt.Sprintf("read %s: %v", FileName, err)
+	default:
+		if w.reported && !w.missing && bytes.Equal(data, w.data) {
+			return State{}, false
+		}
+		w.missing, w.existed, w.data = false, true, data
+		t, perr := Parse(data)
+		if perr != nil {
+			w.lastErr = perr.Error()
+		} else {
+			w.good, w.checks, w.lastErr = t, Checks(t), ""
+		}
+	}
+	w.reported = true
+	return State{Theme: w.good, Error: w.lastErr, Checks: w.checks}, true
+}

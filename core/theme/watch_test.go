@@ -1,0 +1,180 @@
+package theme
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+const waitFor = 15 * time.Second // generous: CI machines can be slow
+
+func themeNamed(t *testing.T, name string) []byte {
+	return edit(t, func(m map[string]any) { m["name"] = name })
+}
+
+// watchDir starts Watch on dir and returns a channel of every State it
+// reports; the watcher is stopped and awaited at test end.
+func watchDir(t *testing.T, dir string) <-chan State {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	states := make(chan State, 100)
+	done := make(chan error, 1)
+	go func() { done <- Watch(ctx, dir, func(s State) { states <- s }) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("Watch returned %v", err)
+			}
+		case <-time.After(waitFor):
+			t.Error("Watch did not return after cancel")
+		}
+	})
+	return states
+}
+
+// await reads states until one satisfies ok, failing after waitFor.
+func await(t *testing.T, states <-chan State, what string, ok func(State) bool) State {
+	t.Helper()
+	deadline := time.After(waitFor)
+	for {
+		select {
+		case s := <-states:
+			if ok(s) {
+				return s
+			}
+		case <-deadline:
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+func name(s State) string {
+	if s.Theme == nil {
+		return ""
+	}
+	return s.Theme.Name
+}
+
+func TestWatchMidTurn(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	states := watchDir(t, dir)
+
+	first := await(t, states, "initial state", func(State) bool { return true })
+	if first.Theme != nil || first.Error != "" {
+		t.Fatalf("empty workspace reported %+v, want no theme and no error", first)
+	}
+
+	// 1. The agent's first version, written in several pieces.
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := themeNamed(t, "Version One")
+	for i := 0; i < len(doc); i += 64 {
+		f.Write(doc[i:min(i+64, len(doc))])
+	}
+	f.Close()
+	s := await(t, states, "version one", func(s State) bool { return name(s) == "Version One" && s.Error == "" })
+	if len(s.Checks) == 0 {
+		t.Error("good version came without contrast checks")
+	}
+
+	// 2. A broken intermediate: the preview keeps version one and says why.
+	broken := edit(t, func(m map[string]any) {
+		m["name"] = "Broken"
+		m["ui"].(map[string]any)["background"] = "#12345"
+	})
+	if err := os.WriteFile(path, broken, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s = await(t, states, "the broken file's error", func(s State) bool { return strings.Contains(s.Error, "#12345") })
+	if !strings.Contains(s.Error, `ui.background: "#12345" is not a colour`) {
+		t.Errorf("error = %q, want the field and what is wrong", s.Error)
+	}
+	if name(s) != "Version One" || len(s.Checks) == 0 {
+		t.Errorf("broken file dropped the last good theme: theme %q, %d checks", name(s), len(s.Checks))
+	}
+
+	// 3. Truncated JSON, as seen mid-write.
+	if err := os.WriteFile(path, doc[:len(doc)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s = await(t, states, "the truncated file's error", func(s State) bool { return strings.Contains(s.Error, "invalid JSON") })
+	if name(s) != "Version One" {
+		t.Errorf("truncated file dropped the last good theme: %q", name(s))
+	}
+
+	// 4. Version two renamed into place, as editors and agents do.
+	tmp := filepath.Join(dir, ".theme.json.tmp")
+	if err := os.WriteFile(tmp, themeNamed(t, "Version Two"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		t.Fatal(err)
+	}
+	await(t, states, "version two", func(s State) bool { return name(s) == "Version Two" && s.Error == "" })
+
+	// 5. Deleted: the last theme stays on screen, with a note.
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	s = await(t, states, "deletion", func(s State) bool { return s.Error != "" })
+	if !strings.Contains(s.Error, "deleted") || name(s) != "Version Two" {
+		t.Errorf("after delete got %q / %q", name(s), s.Error)
+	}
+}
+
+func TestWatchIgnoresOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, FileName), themeNamed(t, "Only"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	states := watchDir(t, dir)
+	await(t, states, "initial theme", func(s State) bool { return name(s) == "Only" })
+	// Unrelated writes, then a theme change: the next report must be the
+	// change, not a repeat caused by the other files.
+	for i := 0; i < 5; i++ {
+		os.WriteFile(filepath.Join(dir, "notes.md"), []byte(strings.Repeat("x", i)), 0o644)
+	}
+	// Renamed into place so no half-written state can be reported first.
+	tmp := filepath.Join(dir, "next.tmp")
+	if err := os.WriteFile(tmp, themeNamed(t, "Changed"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, filepath.Join(dir, FileName)); err != nil {
+		t.Fatal(err)
+	}
+	s := await(t, states, "next state", func(State) bool { return true })
+	if name(s) != "Changed" {
+		t.Errorf("next report after unrelated writes = %q, want the theme change", name(s))
+	}
+}
+
+func TestWatchMissingDir(t *testing.T) {
+	err := Watch(context.Background(), filepath.Join(t.TempDir(), "nope"), func(State) {})
+	if err == nil || !strings.Contains(err.Error(), "nope") {
+		t.Errorf("Watch on a missing dir = %v, want an error naming it", err)
+	}
+}
+
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	if s := Load(dir); s.Theme != nil || s.Error != "" {
+		t.Errorf("Load of an empty workspace = %+v", s)
+	}
+	os.WriteFile(filepath.Join(dir, FileName), ExampleJSON(), 0o644)
+	if s := Load(dir); name(s) != "Harbour Night" || len(s.Checks) != 36 {
+		t.Errorf("Load = %q with %d checks", name(s), len(s.Checks))
+	}
+	os.WriteFile(filepath.Join(dir, FileName), []byte(`{"name": 1}`), 0o644)
+	s := Load(dir)
+	if s.Theme != nil || !strings.Contains(s.Error, "name: want a string") || !strings.Contains(s.Error, "ansi: required") {
+		t.Errorf("Load of a broken file = %+v", s)
+	}
+}
