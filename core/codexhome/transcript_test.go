@@ -65,12 +65,12 @@ func checkMessages(t *testing.T, got []Message, want []wantMsg) {
 // sampleVariants writes each real sample as .jsonl and as .jsonl.zst.
 func sampleVariants(t *testing.T) []struct {
 	name, path, id string
-	want          []wantMsg
+	want           []wantMsg
 } {
 	dir := t.TempDir()
 	var out []struct {
 		name, path, id string
-		want          []wantMsg
+		want           []wantMsg
 	}
 	for _, s := range []struct {
 		name, rel, id string
@@ -84,11 +84,11 @@ func sampleVariants(t *testing.T) []struct {
 		out = append(out,
 			struct {
 				name, path, id string
-				want          []wantMsg
+				want           []wantMsg
 			}{s.name, plain, s.id, s.want},
 			struct {
 				name, path, id string
-				want          []wantMsg
+				want           []wantMsg
 			}{s.name + " zst", zst, s.id, s.want})
 	}
 	return out
