@@ -1,0 +1,119 @@
+// Package agent decides which ACP agent program to run and runs it: its own
+// process group, a bounded stderr tail, and a teardown that escalates from
+// closing stdin to SIGTERM to SIGKILL of the whole group.
+package agent
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Command is a resolved agent command line.
+type Command struct {
+	Path   string   // executable (absolute or found on PATH)
+	Args   []string // arguments after the executable
+	Env    []string // extra KEY=VALUE appended to the inherited environment
+	Source string   // "override" | "path" | "sidecar"
+	Reason string   // one human sentence: why this command was chosen
+}
+
+// Sources of a resolved command.
+const (
+	SourceOverride = "override"
+	SourcePath     = "path"
+	SourceSidecar  = "sidecar"
+)
+
+// String renders the command line shell-quoted, for messages and logs.
+func (c Command) String() string {
+	words := make([]string, 0, 1+len(c.Args))
+	words = append(words, quote(c.Path))
+	for _, a := range c.Args {
+		words = append(words, quote(a))
+	}
+	return strings.Join(words, " ")
+}
+
+// quote returns s as one POSIX shell word.
+func quote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	safe := true
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' ||
+			strings.ContainsRune("@%+=:,./-_\\", r)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+var errUnterminated = errors.New("unterminated quote")
+
+// splitWords splits a command line into words the way a POSIX shell would,
+// without expansion: 'single' quotes are literal, "double" quotes allow \" \\
+// \$ \` escapes, and an unquoted backslash escapes the next character. With
+// literalBackslash (Windows) an unquoted backslash is an ordinary character so
+// paths like C:\Tools\agent.exe survive.
+func splitWords(s string, literalBackslash bool) ([]string, error) {
+	var (
+		words  []string
+		cur    strings.Builder
+		inWord bool
+	)
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch {
+		case r == ' ' || r == '\t' || r == '\n' || r == '\r':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case r == '\'':
+			inWord = true
+			j := i + 1
+			for j < len(rs) && rs[j] != '\'' {
+				j++
+			}
+			if j >= len(rs) {
+				return nil, fmt.Errorf("split %q: %w", s, errUnterminated)
+			}
+			cur.WriteString(string(rs[i+1 : j]))
+			i = j
+		case r == '"':
+			inWord = true
+			j := i + 1
+			for ; j < len(rs) && rs[j] != '"'; j++ {
+				if rs[j] == '\\' && j+1 < len(rs) && strings.ContainsRune("\"\\$`", rs[j+1]) {
+					j++
+				}
+				cur.WriteRune(rs[j])
+			}
+			if j >= len(rs) {
+				return nil, fmt.Errorf("split %q: %w", s, errUnterminated)
+			}
+			i = j
+		case r == '\\' && !literalBackslash:
+			inWord = true
+			if i+1 < len(rs) {
+				i++
+				cur.WriteRune(rs[i])
+			}
+		default:
+			inWord = true
+			cur.WriteRune(r)
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}

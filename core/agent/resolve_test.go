@@ -1,0 +1,213 @@
+package agent
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// layout is a fake machine: which executables exist where.
+type layout struct {
+	pathExes    []string // on PATH
+	exeDirFiles []string // relative to ExeDir; "-x" suffix = not executable
+	codexDir    bool     // a ChatGPT-bundled codex exists
+}
+
+func TestResolve(t *testing.T) {
+	tests := []struct {
+		name       string
+		layout     layout
+		override   string
+		version    string
+		wantSource string
+		wantPath   string // relative to the temp root
+		wantArgs   []string
+		wantErr    []string // substrings of the error
+		wantCodex  bool     // PATH env prepended with the codex dir
+	}{
+		{
+			name:       "override wins over PATH",
+			layout:     layout{pathExes: []string{"codex-acp", "my-agent"}},
+			override:   `my-agent --flag 'two words'`,
+			wantSource: SourceOverride, wantPath: "path/my-agent", wantArgs: []string{"--flag", "two words"},
+		},
+		{
+			name:       "override by absolute path with spaces",
+			layout:     layout{exeDirFiles: []string{"My Agent/agent"}},
+			override:   `'{{root}}/exe/My Agent/agent' -v`,
+			wantSource: SourceOverride, wantPath: "exe/My Agent/agent", wantArgs: []string{"-v"},
+		},
+		{
+			name:     "override not found names the command",
+			layout:   layout{pathExes: []string{"codex-acp"}},
+			override: "no-such-agent --acp",
+			wantErr:  []string{"no-such-agent", "Settings"},
+		},
+		{
+			name:     "override with a broken quote",
+			override: `agent "oops`,
+			wantErr:  []string{"unterminated quote"},
+		},
+		{
+			name:       "codex-acp on PATH",
+			layout:     layout{pathExes: []string{"codex-acp"}, exeDirFiles: []string{"bun"}},
+			wantSource: SourcePath, wantPath: "path/codex-acp",
+		},
+		{
+			name:       "bun beside the executable",
+			layout:     layout{exeDirFiles: []string{"bun"}},
+			version:    "2.6.0",
+			wantSource: SourceSidecar, wantPath: "exe/bun", wantArgs: []string{"x", "@agentclientprotocol/codex-acp@2.6.0"},
+		},
+		{
+			name:       "bun in sidecar dir, no version pinned",
+			layout:     layout{exeDirFiles: []string{"sidecar/bun"}},
+			wantSource: SourceSidecar, wantPath: "exe/sidecar/bun", wantArgs: []string{"x", "@agentclientprotocol/codex-acp@latest"},
+		},
+		{
+			name:       "non-executable bun is skipped",
+			layout:     layout{exeDirFiles: []string{"bun-x", "sidecar/bun"}},
+			wantSource: SourceSidecar, wantPath: "exe/sidecar/bun", wantArgs: []string{"x", "@agentclientprotocol/codex-acp@latest"},
+		},
+		{
+			name:       "system sidecar dir",
+			layout:     layout{exeDirFiles: []string{"../system/bun"}},
+			wantSource: SourceSidecar, wantPath: "system/bun", wantArgs: []string{"x", "@agentclientprotocol/codex-acp@latest"},
+		},
+		{
+			name:    "nothing found lists what was tried and the fix",
+			layout:  layout{exeDirFiles: []string{"bun-x"}},
+			wantErr: []string{"`codex-acp` on PATH: not found", "bundled Bun sidecar", "{{root}}/exe/sidecar", "npm install -g @agentclientprotocol/codex-acp", "agent command in Settings"},
+		},
+		{
+			name:       "ChatGPT codex goes first on the agent's PATH",
+			layout:     layout{pathExes: []string{"codex-acp"}, codexDir: true},
+			wantSource: SourcePath, wantPath: "path/codex-acp", wantCodex: true,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			pathDir := filepath.Join(root, "path")
+			exeDir := filepath.Join(root, "exe")
+			systemDir := filepath.Join(root, "system")
+			codexDir := filepath.Join(root, "chatgpt", "Resources", "codex")
+			for _, d := range []string{pathDir, exeDir, systemDir} {
+				mkdir(t, d)
+			}
+			for _, name := range tt.layout.pathExes {
+				writeExe(t, filepath.Join(pathDir, name), true)
+			}
+			for _, name := range tt.layout.exeDirFiles {
+				exe := !strings.HasSuffix(name, "-x")
+				writeExe(t, filepath.Join(exeDir, strings.TrimSuffix(name, "-x")), exe)
+			}
+			if tt.layout.codexDir {
+				writeExe(t, filepath.Join(codexDir, "codex"), true)
+			}
+			t.Setenv("PATH", pathDir)
+			swap(t, &systemSidecarDirs, func() []string { return []string{systemDir} })
+			swap(t, &codexDirs, func(func(string) string) []string {
+				return []string{filepath.Join(root, "nowhere"), codexDir}
+			})
+
+			got, err := Resolve(ResolveOptions{
+				Override:       strings.ReplaceAll(tt.override, "{{root}}", root),
+				SidecarVersion: tt.version,
+				ExeDir:         exeDir,
+			})
+			if len(tt.wantErr) > 0 {
+				if err == nil {
+					t.Fatalf("Resolve = %+v, want error", got)
+				}
+				if !strings.Contains(tt.name, "quote") && !errors.Is(err, ErrNotFound) {
+					t.Errorf("error %v does not wrap ErrNotFound", err)
+				}
+				for _, s := range tt.wantErr {
+					if s = strings.ReplaceAll(s, "{{root}}", root); !strings.Contains(err.Error(), s) {
+						t.Errorf("error %q lacks %q", err, s)
+					}
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Resolve: %v", err)
+			}
+			if got.Source != tt.wantSource {
+				t.Errorf("Source = %q, want %q", got.Source, tt.wantSource)
+			}
+			if want := filepath.Join(root, tt.wantPath); got.Path != want {
+				t.Errorf("Path = %q, want %q", got.Path, want)
+			}
+			if !reflect.DeepEqual(got.Args, tt.wantArgs) && !(len(got.Args) == 0 && len(tt.wantArgs) == 0) {
+				t.Errorf("Args = %q, want %q", got.Args, tt.wantArgs)
+			}
+			if got.Reason == "" {
+				t.Error("Reason is empty")
+			}
+			var wantEnv []string
+			if tt.wantCodex {
+				wantEnv = []string{"PATH=" + codexDir + string(os.PathListSeparator) + pathDir}
+				if !strings.Contains(got.Reason, codexDir) {
+					t.Errorf("Reason %q does not mention %s", got.Reason, codexDir)
+				}
+			}
+			if !reflect.DeepEqual(got.Env, wantEnv) {
+				t.Errorf("Env = %q, want %q", got.Env, wantEnv)
+			}
+		})
+	}
+}
+
+func TestResolveUsesInjectedLookups(t *testing.T) {
+	swap(t, &systemSidecarDirs, func() []string { return nil })
+	swap(t, &codexDirs, defaultCodexDirs)
+	var asked []string
+	got, err := Resolve(ResolveOptions{
+		ExeDir: t.TempDir(),
+		Getenv: func(k string) string { asked = append(asked, k); return "" },
+		LookPath: func(name string) (string, error) {
+			if name == "codex-acp" {
+				return "/opt/agents/codex-acp", nil
+			}
+			return "", errors.New("not found")
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Path != "/opt/agents/codex-acp" || got.Source != SourcePath {
+		t.Fatalf("Resolve = %+v, want the injected codex-acp", got)
+	}
+	if len(got.Env) != 0 {
+		t.Fatalf("Env = %q, want none (no ChatGPT install on this machine)", got.Env)
+	}
+}
+
+func mkdir(t *testing.T, d string) {
+	t.Helper()
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func writeExe(t *testing.T, p string, executable bool) {
+	t.Helper()
+	mkdir(t, filepath.Dir(p))
+	mode := os.FileMode(0o644)
+	if executable {
+		mode = 0o755
+	}
+	if err := os.WriteFile(p, []byte("#!/bin/sh\nexit 0\n"), mode); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func swap[T any](t *testing.T, v *T, with T) {
+	old := *v
+	*v = with
+	t.Cleanup(func() { *v = old })
+}
