@@ -1,0 +1,262 @@
+package codexhome
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func listIDs(l SessionList) []string {
+	out := []string{}
+	for _, s := range l.Sessions {
+		out = append(out, s.ID)
+	}
+	return out
+}
+
+func TestSessionsRealSamples(t *testing.T) {
+	h := copyHome(t)
+	got, err := h.Sessions(context.Background(), ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Session{
+		{ID: idNew, Title: "Sunset Theme v2", UpdatedAt: mustTime(t, "2026-12-02T10:02:11.003114201Z"), Cwd: "/home/dev/themes/work", Path: filepath.Join(h.Dir, relNew)},
+		{ID: idOld, Title: "Theme please", UpdatedAt: mustTime(t, "2026-12-02T09:25:19.600Z"), Cwd: "/home/dev/themes/work", Path: filepath.Join(h.Dir, relOld)},
+	}
+	if got.Hint != "" || len(got.Warnings) != 0 || len(got.Sessions) != len(want) {
+		t.Fatalf("got %+v", got)
+	}
+	for i, w := range want {
+		g := got.Sessions[i]
+		g.titleFrom = 0
+		if !g.UpdatedAt.Equal(w.UpdatedAt) {
+			t.Errorf("%d: updatedAt %v, want %v", i, g.UpdatedAt, w.UpdatedAt)
+		}
+		g.UpdatedAt = w.UpdatedAt
+		if g != w {
+			t.Errorf("%d: got %+v\nwant %+v", i, g, w)
+		}
+	}
+}
+
+// extraSession writes a synthetic rollout whose first user items are
+// injected context, to check what becomes the title.
+func extraSession(t *testing.T, path, id, cwd, ts, firstWords string) {
+	t.Helper()
+	lines := []string{
+		`{"timestamp":"` + ts + `","type":"session_meta","payload":{"id":"` + id + `","cwd":"` + cwd + `","cli_version":"0.140.0"}}`,
+		`{"timestamp":"` + ts + `","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"# AGENTS.md instructions for /x\n\n<INSTRUCTIONS>be kind</INSTRUCTIONS>"}]}}`,
+		`{"timestamp":"` + ts + `","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"<user_instructions>terse</user_instructions>"},{"type":"input_text","text":"<environment_context><cwd>/x</cwd></environment_context>"}]}}`,
+		`{"timestamp":"` + ts + `","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":` + jsonString(firstWords) + `}]}}`,
+	}
+	data := []byte(strings.Join(lines, "\n") + "\n")
+	if strings.HasSuffix(path, ".zst") {
+		data = zstdBytes(t, data)
+	}
+	writeFile(t, path, data)
+	m := mustTime(t, ts)
+	if err := os.Chtimes(path, m, m); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func TestSessionsTitlesArchivedAndZst(t *testing.T) {
+	h := copyHome(t)
+	idA := "01a20000-0000-7000-8000-00000000000a"
+	idB := "01a20000-0000-7000-8000-00000000000b"
+	long := "Please build a warm autumn theme\nwith deep orange accents, muted browns, a soft cream background and readable contrast everywhere"
+	extraSession(t, filepath.Join(h.Dir, "archived_sessions", "rollout-2026-11-01T10-00-00-"+idA+".jsonl.zst"), idA, "/srv/a", "2026-11-01T10:00:00Z", long)
+	extraSession(t, filepath.Join(h.Dir, "sessions", "2026", "12", "03", "rollout-2026-12-03T08-00-00-"+idB+".jsonl"), idB, "/srv/b", "2026-12-03T08:00:00Z", "make it blue")
+	// An unrelated file is not a session.
+	writeFile(t, filepath.Join(h.Dir, "sessions", "2026", "notes.txt"), []byte("hi"))
+
+	got, err := h.Sessions(context.Background(), ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{idB, idNew, idOld, idA}; !reflect.DeepEqual(listIDs(got), want) {
+		t.Fatalf("order = %v, want %v", listIDs(got), want)
+	}
+	a := got.Sessions[3]
+	if !a.Archived || a.Cwd != "/srv/a" || !strings.HasSuffix(a.Path, ".jsonl.zst") {
+		t.Errorf("archived session = %+v", a)
+	}
+	if !strings.HasPrefix(a.Title, "Please build a warm autumn theme with deep orange") || !strings.HasSuffix(a.Title, "…") || len([]rune(a.Title)) > 80 {
+		t.Errorf("title from the first real message = %q", a.Title)
+	}
+	if got.Sessions[0].Title != "make it blue" || got.Sessions[0].Archived {
+		t.Errorf("newest = %+v", got.Sessions[0])
+	}
+}
+
+func TestSessionsSearchAndLimit(t *testing.T) {
+	h := copyHome(t)
+	tests := []struct {
+		name string
+		opts ListOptions
+		want []string
+	}{
+		{"all", ListOptions{}, []string{idNew, idOld}},
+		{"title, any case", ListOptions{Search: "SUNSET"}, []string{idNew}},
+		{"title from first message", ListOptions{Search: "theme please"}, []string{idOld}},
+		{"cwd", ListOptions{Search: "themes/work"}, []string{idNew, idOld}},
+		{"transcript text not searched by default", ListOptions{Search: "still there"}, []string{}},
+		{"transcript text with the flag", ListOptions{Search: "still THERE", InTranscripts: true}, []string{idNew}},
+		{"tool output with the flag", ListOptions{Search: "updated the following files", InTranscripts: true}, []string{idOld}},
+		{"no match", ListOptions{Search: "zebra", InTranscripts: true}, []string{}},
+		{"limit", ListOptions{Limit: 1}, []string{idNew}},
+		{"limit after search", ListOptions{Search: "work", Limit: 1}, []string{idNew}},
+	}
+	l := NewLister(h)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := l.List(context.Background(), tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(listIDs(got), tt.want) {
+				t.Errorf("got %v, want %v", listIDs(got), tt.want)
+			}
+		})
+	}
+}
+
+func TestSessionsMissingHome(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "no-codex")
+	got, err := Home{Dir: dir}.Sessions(context.Background(), ListOptions{})
+	if err != nil {
+		t.Fatalf("a missing home is not an error: %v", err)
+	}
+	if len(got.Sessions) != 0 || got.Hint != "No Codex home at "+dir+"; run Codex once or set CODEX_HOME" {
+		t.Errorf("got %+v", got)
+	}
+	// Home exists but Codex never saved a session: empty, no hint.
+	got, err = Home{Dir: t.TempDir()}.Sessions(context.Background(), ListOptions{})
+	if err != nil || len(got.Sessions) != 0 || got.Hint != "" {
+		t.Errorf("empty home: %+v, %v", got, err)
+	}
+}
+
+// Re-listing stats every file but parses only those whose size or mtime
+// changed: a same-size, same-mtime edit is (deliberately) not noticed,
+// a touched file is.
+func TestListerRelistsOnlyChangedFiles(t *testing.T) {
+	h := copyHome(t)
+	l := NewLister(h)
+	ctx := context.Background()
+	if _, err := l.List(ctx, ListOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	old := filepath.Join(h.Dir, relOld)
+	b := readFile(t, old)
+	edited := strings.Replace(string(b), `"Theme please"`, `"Thyme please"`, -1) // same length
+	writeFile(t, old, []byte(edited))
+	setMtime(t, old, "2026-12-02T09:25:19.600Z")
+
+	got, _ := l.List(ctx, ListOptions{})
+	if got.Sessions[1].Title != "Theme please" {
+		t.Fatalf("unchanged stat must reuse the cached head, got %q", got.Sessions[1].Title)
+	}
+	setMtime(t, old, "2026-12-02T11:00:00Z")
+	got, _ = l.List(ctx, ListOptions{})
+	if got.Sessions[0].ID != idOld || got.Sessions[0].Title != "Thyme please" {
+		t.Fatalf("touched file must be re-read, got %+v", got.Sessions[0])
+	}
+
+	// A later rename in the index wins; a removed file disappears.
+	idx := filepath.Join(h.Dir, "session_index.jsonl")
+	writeFile(t, idx, append(readFile(t, idx), []byte(`{"id":"`+idOld+`","thread_name":"Renamed later","updated_at":"2026-12-02T12:00:00Z"}`+"\n")...))
+	if err := os.Remove(filepath.Join(h.Dir, relNew)); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = l.List(ctx, ListOptions{})
+	if len(got.Sessions) != 1 || got.Sessions[0].Title != "Renamed later" || !got.Sessions[0].UpdatedAt.Equal(mustTime(t, "2026-12-02T12:00:00Z")) {
+		t.Fatalf("got %+v", got.Sessions)
+	}
+}
+
+func TestSessionIndexDamage(t *testing.T) {
+	h := copyHome(t)
+	idx := filepath.Join(h.Dir, "session_index.jsonl")
+	writeFile(t, idx, []byte(`{"id":"`+idOld+`","thread_name":"Good name","updated_at":"2026-12-02T09:30:00Z"}`+"\n"+
+		"garbage\n"+
+		`{"id":"`+idOld+`","thread_na`)) // torn last line
+	got, err := h.Sessions(context.Background(), ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range got.Sessions {
+		if s.ID == idOld && s.Title != "Good name" {
+			t.Errorf("title = %q, want the last good line's", s.Title)
+		}
+		if s.ID == idNew && s.Title != "Theme please" {
+			t.Errorf("unnamed session title = %q", s.Title)
+		}
+	}
+}
+
+func TestMerge(t *testing.T) {
+	t1 := mustTime(t, "2026-12-01T10:00:00Z")
+	t2 := mustTime(t, "2026-12-02T10:00:00Z")
+	disk := []Session{
+		{ID: "named", Title: "From index", Cwd: "/a", Path: "/h/named.jsonl", UpdatedAt: t1, titleFrom: titleIndex},
+		{ID: "guessed", Title: "first words", Path: "/h/guessed.jsonl", UpdatedAt: t1, titleFrom: titleMessage},
+	}
+	acp := []ACPSession{
+		{SessionID: "named", Title: "Agent title", Cwd: "/other", UpdatedAt: "2026-12-02T10:00:00Z"},
+		{SessionID: "guessed", Title: "Agent title", Cwd: "/b", UpdatedAt: "2026-11-01T00:00:00Z"},
+		{SessionID: "remote", Title: "Only the agent knows", Cwd: "/c", UpdatedAt: "2026-11-30T00:00:00Z"},
+		{SessionID: "", Title: "no id, ignored"},
+	}
+	got := Merge(disk, acp)
+	want := []Session{
+		{ID: "named", Title: "From index", Cwd: "/a", Path: "/h/named.jsonl", UpdatedAt: t2, titleFrom: titleIndex},
+		{ID: "guessed", Title: "Agent title", Cwd: "/b", Path: "/h/guessed.jsonl", UpdatedAt: t1, titleFrom: titleACP},
+		{ID: "remote", Title: "Only the agent knows", Cwd: "/c", UpdatedAt: mustTime(t, "2026-11-30T00:00:00Z"), titleFrom: titleACP},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+	// Merging into a listing through List: the ACP title fills the gap.
+	h := copyHome(t)
+	l, err := h.Sessions(context.Background(), ListOptions{ACP: []ACPSession{{SessionID: idOld, Title: "Agent named it"}}, Search: "agent named"})
+	if err != nil || len(l.Sessions) != 1 || l.Sessions[0].Path == "" {
+		t.Errorf("got %+v, %v", l, err)
+	}
+}
+
+func TestSessionListJSONShape(t *testing.T) {
+	h := copyHome(t)
+	l, err := h.Sessions(context.Background(), ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(l)
+	var v map[string]any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := v["hint"]; !ok {
+		t.Errorf("no hint in %s", b)
+	}
+	s := v["sessions"].([]any)[0].(map[string]any)
+	for _, k := range []string{"id", "title", "updatedAt", "cwd", "path", "archived"} {
+		if _, ok := s[k]; !ok {
+			t.Errorf("session lacks %q: %v", k, s)
+		}
+	}
+	if _, err := time.Parse(time.RFC3339Nano, s["updatedAt"].(string)); err != nil {
+		t.Errorf("updatedAt not RFC 3339: %v", s["updatedAt"])
+	}
+}
