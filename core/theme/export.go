@@ -1,0 +1,125 @@
+package theme
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// Format is one export target. Files lists the file names it writes, with
+// "{slug}" standing for the theme's Slug.
+type Format struct {
+	ID     string   `json:"id"`
+	Name   string   `json:"name"`
+	Files  []string `json:"files"`
+	render func(t *Theme) (map[string][]byte, error)
+}
+
+// Formats are the export formats, in menu order.
+var Formats = []Format{
+	{ID: "vscode", Name: "VS Code", Files: []string{"package.json", "themes/{slug}-color-theme.json"}, render: renderVSCode},
+	{ID: "zed", Name: "Zed", Files: []string{"{slug}.json"}, render: renderZed},
+	{ID: "alacritty", Name: "Alacritty", Files: []string{"{slug}.toml"}, render: renderAlacritty},
+	{ID: "kitty", Name: "Kitty", Files: []string{"{slug}.conf"}, render: renderKitty},
+	{ID: "ghostty", Name: "Ghostty", Files: []string{"{slug}"}, render: renderGhostty},
+	{ID: "windows-terminal", Name: "Windows Terminal", Files: []string{"{slug}.json"}, render: renderWindowsTerminal},
+	{ID: "iterm2", Name: "iTerm2", Files: []string{"{slug}.itermcolors"}, render: renderITerm},
+	{ID: "css", Name: "CSS custom properties", Files: []string{"{slug}.css"}, render: renderCSS},
+}
+
+// FormatByID finds a format; the error lists the valid ids.
+func FormatByID(id string) (Format, error) {
+	for _, f := range Formats {
+		if f.ID == id {
+			return f, nil
+		}
+	}
+	return Format{}, fmt.Errorf("unknown format %q (want one of %s)", id, strings.Join(FormatIDs(), ", "))
+}
+
+// FormatIDs lists the format ids.
+func FormatIDs() []string {
+	ids := make([]string, len(Formats))
+	for i, f := range Formats {
+		ids[i] = f.ID
+	}
+	return ids
+}
+
+// Render produces the files of one format: relative path (slash-separated)
+// to content. It is pure; nothing is written.
+func Render(t *Theme, format string) (map[string][]byte, error) {
+	f, err := FormatByID(format)
+	if err != nil {
+		return nil, err
+	}
+	files, err := f.render(t)
+	if err != nil {
+		return nil, fmt.Errorf("export %s: %w", f.Name, err)
+	}
+	return files, nil
+}
+
+// Export renders one format and writes its files under outDir, returning
+// the paths written, sorted.
+func Export(t *Theme, format, outDir string) ([]string, error) {
+	files, err := Render(t, format)
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, name := range sortedKeys(files) {
+		p := filepath.Join(outDir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return paths, fmt.Errorf("export %s: %w", format, err)
+		}
+		if err := os.WriteFile(p, files[name], 0o644); err != nil {
+			return paths, fmt.Errorf("export %s: %w", format, err)
+		}
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	return paths, nil
+}
+
+// Slug is the theme name as a file-name-safe, lower-case, dash-separated
+// word ("Harbour Night" → "harbour-night"); "theme" when nothing is left.
+func Slug(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+	}
+	s := b.String()
+	if len(s) > 64 {
+		s = strings.TrimRight(s[:64], "-")
+	}
+	if s == "" {
+		return "theme"
+	}
+	return s
+}
+
+// readable picks whichever of a and b reads better on bg (e.g. the label
+// colour on an accent-coloured button).
+func readable(bg, a, b Color) Color {
+	if Ratio(a, bg) >= Ratio(b, bg) {
+		return a
+	}
+	return b
+}
+
+// seen is a role as it appears on the theme's background: terminals cannot
+// draw alpha, so translucent colours are flattened for them.
+func (t *Theme) seen(c Color) Color { return c.Over(t.UI.Background.Over(Color{A: 255})) }

@@ -1,0 +1,201 @@
+package theme
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Terminal formats: none of these programs draws alpha in its palette, so
+// every colour is flattened onto the theme background (t.seen).
+
+// oneLine makes a theme name safe for a comment line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, s)), " ")
+}
+
+func renderAlacritty(t *Theme) (map[string][]byte, error) {
+	u := t.UI
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s — made with CDXTheme.\n", oneLine(t.Name))
+	b.WriteString("# Import it from alacritty.toml: [general] import = [\"<path of this file>\"]\n\n")
+	kv := func(k string, c Color) { fmt.Fprintf(&b, "%s = %q\n", k, t.seen(c).Hex()) }
+	b.WriteString("[colors.primary]\n")
+	kv("background", u.Background)
+	kv("foreground", u.Text)
+	kv("dim_foreground", u.MutedText)
+	b.WriteString("\n[colors.cursor]\n")
+	kv("text", u.Background)
+	kv("cursor", u.Accent)
+	b.WriteString("\n[colors.selection]\n")
+	kv("text", u.Text)
+	kv("background", u.Selection)
+	b.WriteString("\n[colors.search.matches]\n")
+	kv("foreground", u.Background)
+	kv("background", u.Warning)
+	b.WriteString("\n[colors.normal]\n")
+	for i := 0; i < 8; i++ {
+		kv(zedANSI[i], t.ANSI[i])
+	}
+	b.WriteString("\n[colors.bright]\n")
+	for i := 0; i < 8; i++ {
+		kv(zedANSI[i], t.ANSI[i+8])
+	}
+	return map[string][]byte{Slug(t.Name) + ".toml": []byte(b.String())}, nil
+}
+
+func renderKitty(t *Theme) (map[string][]byte, error) {
+	u := t.UI
+	var b strings.Builder
+	b.WriteString("# vim:ft=kitty\n")
+	fmt.Fprintf(&b, "## name: %s\n", oneLine(t.Name))
+	fmt.Fprintf(&b, "## author: %s\n", oneLine(orDefault(t.Author, "CDXTheme")))
+	if t.Description != "" {
+		fmt.Fprintf(&b, "## blurb: %s\n", oneLine(t.Description))
+	}
+	b.WriteString("\n")
+	kv := func(k string, c Color) { fmt.Fprintf(&b, "%-24s %s\n", k, t.seen(c).Hex()) }
+	kv("foreground", u.Text)
+	kv("background", u.Background)
+	kv("selection_foreground", u.Text)
+	kv("selection_background", u.Selection)
+	kv("cursor", u.Accent)
+	kv("cursor_text_color", u.Background)
+	kv("url_color", u.Accent)
+	kv("active_border_color", u.Accent)
+	kv("inactive_border_color", u.Border)
+	kv("bell_border_color", u.Warning)
+	kv("active_tab_foreground", u.Text)
+	kv("active_tab_background", u.Background)
+	kv("inactive_tab_foreground", u.MutedText)
+	kv("inactive_tab_background", u.Surface)
+	kv("tab_bar_background", u.Surface)
+	b.WriteString("\n")
+	for i, c := range t.ANSI {
+		kv(fmt.Sprintf("color%d", i), c)
+	}
+	return map[string][]byte{Slug(t.Name) + ".conf": []byte(b.String())}, nil
+}
+
+func renderGhostty(t *Theme) (map[string][]byte, error) {
+	u := t.UI
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s — made with CDXTheme. Use it with `theme = %s` in the Ghostty config.\n", oneLine(t.Name), Slug(t.Name))
+	for i, c := range t.ANSI {
+		fmt.Fprintf(&b, "palette = %d=%s\n", i, t.seen(c).Hex())
+	}
+	kv := func(k string, c Color) { fmt.Fprintf(&b, "%s = %s\n", k, t.seen(c).Hex()) }
+	kv("background", u.Background)
+	kv("foreground", u.Text)
+	kv("cursor-color", u.Accent)
+	kv("cursor-text", u.Background)
+	kv("selection-background", u.Selection)
+	kv("selection-foreground", u.Text)
+	return map[string][]byte{Slug(t.Name): []byte(b.String())}, nil
+}
+
+// wtScheme is a Windows Terminal colour scheme; its ANSI names differ
+// (purple for magenta).
+type wtScheme struct {
+	Name                string `json:"name"`
+	Background          string `json:"background"`
+	Foreground          string `json:"foreground"`
+	CursorColor         string `json:"cursorColor"`
+	SelectionBackground string `json:"selectionBackground"`
+	Black               string `json:"black"`
+	Red                 string `json:"red"`
+	Green               string `json:"green"`
+	Yellow              string `json:"yellow"`
+	Blue                string `json:"blue"`
+	Purple              string `json:"purple"`
+	Cyan                string `json:"cyan"`
+	White               string `json:"white"`
+	BrightBlack         string `json:"brightBlack"`
+	BrightRed           string `json:"brightRed"`
+	BrightGreen         string `json:"brightGreen"`
+	BrightYellow        string `json:"brightYellow"`
+	BrightBlue          string `json:"brightBlue"`
+	BrightPurple        string `json:"brightPurple"`
+	BrightCyan          string `json:"brightCyan"`
+	BrightWhite         string `json:"brightWhite"`
+}
+
+func windowsTerminalScheme(t *Theme) wtScheme {
+	h := func(c Color) string { return t.seen(c).Hex() }
+	a := t.ANSI
+	return wtScheme{
+		Name: t.Name, Background: h(t.UI.Background), Foreground: h(t.UI.Text),
+		CursorColor: h(t.UI.Accent), SelectionBackground: h(t.UI.Selection),
+		Black: h(a[0]), Red: h(a[1]), Green: h(a[2]), Yellow: h(a[3]),
+		Blue: h(a[4]), Purple: h(a[5]), Cyan: h(a[6]), White: h(a[7]),
+		BrightBlack: h(a[8]), BrightRed: h(a[9]), BrightGreen: h(a[10]), BrightYellow: h(a[11]),
+		BrightBlue: h(a[12]), BrightPurple: h(a[13]), BrightCyan: h(a[14]), BrightWhite: h(a[15]),
+	}
+}
+
+func renderWindowsTerminal(t *Theme) (map[string][]byte, error) {
+	b, err := marshalJSON(windowsTerminalScheme(t))
+	if err != nil {
+		return nil, err
+	}
+	return map[string][]byte{Slug(t.Name) + ".json": b}, nil
+}
+
+// itermColors are the colour entries of an .itermcolors file (and of an
+// iTerm2 dynamic profile), by iTerm2's key names.
+func itermColors(t *Theme) map[string]Color {
+	u := t.UI
+	m := map[string]Color{
+		"Background Color":    u.Background,
+		"Foreground Color":    u.Text,
+		"Bold Color":          u.Text,
+		"Selection Color":     u.Selection,
+		"Selected Text Color": u.Text,
+		"Cursor Color":        u.Accent,
+		"Cursor Text Color":   u.Background,
+		"Cursor Guide Color":  u.Surface,
+		"Link Color":          u.Accent,
+		"Badge Color":         u.Accent,
+	}
+	for i, c := range t.ANSI {
+		m[fmt.Sprintf("Ansi %d Color", i)] = c
+	}
+	for k, c := range m {
+		m[k] = t.seen(c)
+	}
+	return m
+}
+
+func component(v uint8) string { return strconv.FormatFloat(float64(v)/255, 'f', -1, 64) }
+
+func renderITerm(t *Theme) (map[string][]byte, error) {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	b.WriteString(`<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">` + "\n")
+	b.WriteString(`<plist version="1.0">` + "\n<dict>\n")
+	colors := itermColors(t)
+	for _, k := range sortedKeys(colors) {
+		c := colors[k]
+		fmt.Fprintf(&b, "\t<key>%s</key>\n\t<dict>\n", k)
+		fmt.Fprintf(&b, "\t\t<key>Alpha Component</key>\n\t\t<real>1</real>\n")
+		fmt.Fprintf(&b, "\t\t<key>Blue Component</key>\n\t\t<real>%s</real>\n", component(c.B))
+		fmt.Fprintf(&b, "\t\t<key>Color Space</key>\n\t\t<string>sRGB</string>\n")
+		fmt.Fprintf(&b, "\t\t<key>Green Component</key>\n\t\t<real>%s</real>\n", component(c.G))
+		fmt.Fprintf(&b, "\t\t<key>Red Component</key>\n\t\t<real>%s</real>\n", component(c.R))
+		b.WriteString("\t</dict>\n")
+	}
+	b.WriteString("</dict>\n</plist>\n")
+	return map[string][]byte{Slug(t.Name) + ".itermcolors": []byte(b.String())}, nil
+}
+
+func orDefault(s, def string) string {
+	if strings.TrimSpace(s) == "" {
+		return def
+	}
+	return s
+}
