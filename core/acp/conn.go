@@ -77,6 +77,8 @@ type Conn struct {
 	stopped    bool
 	exited     bool
 
+	halted atomic.Bool // stopped, readable without qmu
+
 	badLines atomic.Int64
 	started  atomic.Bool
 
@@ -184,6 +186,7 @@ func (c *Conn) Close() error {
 	c.fail(fmt.Errorf("%w: closed by client", ErrClosed))
 	c.qmu.Lock()
 	c.stopped = true
+	c.halted.Store(true)
 	c.qcond.Broadcast()
 	c.qmu.Unlock()
 	c.cancel()
@@ -472,10 +475,7 @@ func (c *Conn) dispatch() {
 		batch, c.queue = c.queue, batch[:0]
 		c.qmu.Unlock()
 		for i := range batch {
-			c.qmu.Lock()
-			stopped := c.stopped
-			c.qmu.Unlock()
-			if stopped && batch[i].kind != inFlush {
+			if c.halted.Load() && batch[i].kind != inFlush {
 				batch[i] = inbound{}
 				continue
 			}

@@ -78,21 +78,29 @@ type blockWire struct {
 	Meta        json.RawMessage   `json:"_meta,omitempty"`
 }
 
-// UnmarshalJSON decodes known block types and keeps Raw for all.
+// UnmarshalJSON decodes known block types and keeps Raw for all. One
+// decode serves both the discriminator and the fields: this is the
+// streamed-text hot path.
 func (b *ContentBlock) UnmarshalJSON(data []byte) error {
-	var probe struct {
-		Type string `json:"type"`
-	}
-	if err := json.Unmarshal(data, &probe); err != nil {
-		return err
-	}
-	*b = ContentBlock{Type: probe.Type, Raw: append(json.RawMessage(nil), data...)}
+	var w blockWire
+	err := json.Unmarshal(data, &w)
+	*b = ContentBlock{Type: w.Type, Raw: append(json.RawMessage(nil), data...)}
 	if !b.Known() {
+		if err != nil {
+			// An unknown block may use our field names for other things;
+			// only its type matters, and that must still be readable.
+			var probe struct {
+				Type string `json:"type"`
+			}
+			if perr := json.Unmarshal(data, &probe); perr != nil {
+				return perr
+			}
+			b.Type = probe.Type
+		}
 		return nil
 	}
-	var w blockWire
-	if err := json.Unmarshal(data, &w); err != nil {
-		return fmt.Errorf("%s block: %w", probe.Type, err)
+	if err != nil {
+		return fmt.Errorf("%s block: %w", w.Type, err)
 	}
 	if w.Text != nil {
 		b.Text = *w.Text
