@@ -1,0 +1,123 @@
+// The only door from the UI to Go. Every binding of the app package is wrapped
+// here with the project's own types, so the generated wailsjs files may change
+// shape without the rest of the UI noticing.
+import * as App from '../../wailsjs/go/app/App';
+import { EventsOn } from '../../wailsjs/runtime/runtime';
+import type {
+  ApplyResult,
+  ExportFormat,
+  ModelsResult,
+  NewBuildRequest,
+  NewBuildResult,
+  SendRequest,
+  SessionsResult,
+  Settings,
+  ThemeEvent,
+  ThemeState,
+  TranscriptPage,
+  TurnBatch,
+  Workspace,
+} from './types';
+
+// The generated signatures use Wails' model classes; our plain objects carry
+// the same JSON fields, so they are passed through as the generated type.
+type Arg<F extends (...a: never[]) => unknown, N extends number = 0> = Parameters<F>[N];
+
+export function models(): Promise<ModelsResult> {
+  return App.Models() as unknown as Promise<ModelsResult>;
+}
+
+export function sessions(search: string, limit: number): Promise<SessionsResult> {
+  return App.Sessions(search, limit) as unknown as Promise<SessionsResult>;
+}
+
+export function transcriptPage(id: string, offset: number, limit: number): Promise<TranscriptPage> {
+  return App.TranscriptPage(id, offset, limit) as unknown as Promise<TranscriptPage>;
+}
+
+/** Resolves to the written path, or "" when the user cancelled the save dialog. */
+export function exportTranscript(id: string): Promise<string> {
+  return App.ExportTranscript(id);
+}
+
+export function newBuild(req: NewBuildRequest): Promise<NewBuildResult> {
+  return App.NewBuild(req as unknown as Arg<typeof App.NewBuild>) as unknown as Promise<NewBuildResult>;
+}
+
+/** Resolves to the new turn's id. */
+export function send(req: SendRequest): Promise<string> {
+  return App.Send(req as unknown as Arg<typeof App.Send>);
+}
+
+export function cancel(turnId: string): Promise<void> {
+  return App.Cancel(turnId);
+}
+
+/** optionId "" cancels the request. */
+export function answerPermission(turnId: string, requestId: string, optionId: string): Promise<void> {
+  return App.AnswerPermission(turnId, requestId, optionId);
+}
+
+export function getSettings(): Promise<Settings> {
+  return App.GetSettings() as unknown as Promise<Settings>;
+}
+
+export function saveSettings(s: Settings): Promise<void> {
+  return App.SaveSettings(s as unknown as Arg<typeof App.SaveSettings>);
+}
+
+export function workspaces(): Promise<Workspace[]> {
+  return App.Workspaces() as unknown as Promise<Workspace[]>;
+}
+
+export function openWorkspaceFolder(workspaceId: string): Promise<void> {
+  return App.OpenWorkspaceFolder(workspaceId);
+}
+
+export function theme(workspaceId: string): Promise<ThemeState> {
+  return App.Theme(workspaceId) as unknown as Promise<ThemeState>;
+}
+
+/** Resolves to the directory written. */
+export function exportTheme(workspaceId: string, format: ExportFormat): Promise<string> {
+  return App.ExportTheme(workspaceId, format);
+}
+
+export function applyTheme(workspaceId: string, target: ExportFormat): Promise<ApplyResult> {
+  return App.ApplyTheme(workspaceId, target) as unknown as Promise<ApplyResult>;
+}
+
+/** Opens a web/mail link in the system browser; Go refuses other schemes. */
+export function openLink(url: string): Promise<void> {
+  return App.OpenLink(url);
+}
+
+/** Opens a file inside the workspace with the OS; Go refuses paths outside it. */
+export function openPath(workspaceId: string, path: string): Promise<void> {
+  return App.OpenPath(workspaceId, path);
+}
+
+/** Subscribes to batched turn events; returns the unsubscribe function. */
+export function onTurn(cb: (batch: TurnBatch) => void): () => void {
+  return EventsOn('turn', (batch: TurnBatch) => {
+    if (batch && typeof batch.turnId === 'string' && Array.isArray(batch.events)) cb(batch);
+  });
+}
+
+/** Subscribes to theme.json changes of any workspace; returns the unsubscribe function. */
+export function onTheme(cb: (ev: ThemeEvent) => void): () => void {
+  return EventsOn('theme', (ev: ThemeEvent) => {
+    if (ev && typeof ev.workspaceId === 'string') cb(ev);
+  });
+}
+
+/** Turns a rejected binding call (Go error string or Error) into a message. */
+export function errorMessage(err: unknown): string {
+  if (typeof err === 'string') return err;
+  if (err instanceof Error) return err.message;
+  try {
+    return JSON.stringify(err);
+  } catch {
+    return String(err);
+  }
+}

@@ -1,0 +1,48 @@
+// A tiny translator: flat dotted keys, {name} interpolation, English fallback.
+import en from '../locales/en.json';
+import de from '../locales/de.json';
+
+export type Dict = Record<string, string>;
+export const dictionaries: Record<string, Dict> = { en, de };
+export const languages = Object.keys(dictionaries);
+
+/** Picks a supported language from a setting or a BCP 47 tag ("de-AT" → "de"). */
+export function pickLanguage(setting: string | undefined | null, nav?: string | readonly string[]): string {
+  const candidates: string[] = [];
+  if (setting) candidates.push(setting);
+  if (typeof nav === 'string') candidates.push(nav);
+  else if (nav) candidates.push(...nav);
+  for (const c of candidates) {
+    const base = c.toLowerCase().split(/[-_]/)[0];
+    if (base in dictionaries) return base;
+  }
+  return 'en';
+}
+
+const state = $state({ lang: pickLanguage(null, typeof navigator !== 'undefined' ? navigator.languages ?? navigator.language : undefined) });
+
+export function setLanguage(setting: string | undefined | null): void {
+  state.lang = pickLanguage(setting, typeof navigator !== 'undefined' ? navigator.languages ?? navigator.language : undefined);
+  if (typeof document !== 'undefined') document.documentElement.lang = state.lang;
+}
+
+export function currentLanguage(): string {
+  return state.lang;
+}
+
+export function format(template: string, params?: Record<string, string | number>): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/** Translates key in the current language; a missing key falls back to English, then to the key. */
+export function t(key: string, params?: Record<string, string | number>): string {
+  const dict = dictionaries[state.lang] ?? en;
+  const s = dict[key] ?? (en as Dict)[key] ?? key;
+  return format(s, params);
+}
+
+/** Whether key exists (in English, the reference language). */
+export function has(key: string): boolean {
+  return key in (en as Dict);
+}

@@ -1,0 +1,69 @@
+import * as api from '../api';
+import { setLanguage } from '../i18n.svelte';
+import type { Settings } from '../types';
+
+export function defaultSettings(): Settings {
+  return {
+    agentCommand: '',
+    codexAcpVersion: '',
+    permissionPolicy: 'ask',
+    turnTimeoutSeconds: 0,
+    enterSends: false,
+    codexHome: '',
+    language: '',
+    warmConnection: true,
+    model: '',
+    reasoningEffort: '',
+  };
+}
+
+export class SettingsStore {
+  value = $state<Settings>(defaultSettings());
+  loaded = $state(false);
+  error = $state('');
+  saving = $state(false);
+
+  async load(): Promise<void> {
+    try {
+      const s = await api.getSettings();
+      this.value = { ...defaultSettings(), ...s, permissionPolicy: s.permissionPolicy || 'ask', warmConnection: s.warmConnection ?? true };
+      this.error = '';
+    } catch (e) {
+      this.error = api.errorMessage(e);
+    } finally {
+      this.loaded = true;
+      setLanguage(this.value.language);
+    }
+  }
+
+  /** Saves s; on failure keeps the edited values and reports why. */
+  async save(s: Settings): Promise<boolean> {
+    this.saving = true;
+    try {
+      await api.saveSettings($state.snapshot(s) as Settings);
+      this.value = { ...s };
+      this.error = '';
+      setLanguage(s.language);
+      return true;
+    } catch (e) {
+      this.error = api.errorMessage(e);
+      return false;
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  /** Remembers the model choice without disturbing the user on failure. */
+  async rememberModel(model: string, effort: string): Promise<void> {
+    if (!this.loaded || (this.value.model === model && this.value.reasoningEffort === effort)) return;
+    const next = { ...this.value, model, reasoningEffort: effort };
+    try {
+      await api.saveSettings(next);
+      this.value = next;
+    } catch {
+      // Not worth an error box: the choice still applies to this run.
+    }
+  }
+}
+
+export const settings = new SettingsStore();

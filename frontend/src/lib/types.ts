@@ -1,0 +1,204 @@
+// Payload types crossing the Go ↔ UI boundary (CONTRACTS.md, "desktop app
+// bindings"). Kept here, not in wailsjs/go/models.ts, because those files are
+// regenerated from Go and may name things differently.
+
+export interface ReasoningLevel {
+  effort: string;
+  description?: string;
+}
+
+export interface ModelInfo {
+  id: string;
+  name: string;
+  description?: string;
+  defaultReasoningLevel?: string;
+  reasoningLevels?: ReasoningLevel[] | null;
+}
+
+export interface ModelsResult {
+  current: string;
+  source: 'cache' | 'fallback' | string;
+  hint?: string;
+  models: ModelInfo[] | null;
+}
+
+export interface SessionSummary {
+  id: string;
+  title: string;
+  updatedAt: string;
+  cwd: string;
+  path: string;
+  archived?: boolean;
+}
+
+export interface SessionsResult {
+  sessions: SessionSummary[] | null;
+  hint?: string;
+}
+
+export interface TranscriptTool {
+  name?: string;
+  command?: string;
+  exitCode?: number | null;
+  output?: string;
+}
+
+export interface TranscriptMessage {
+  role: 'user' | 'assistant' | 'tool';
+  text: string;
+  time?: string;
+  tool?: TranscriptTool | null;
+}
+
+export interface TranscriptPage {
+  id: string;
+  title: string;
+  cwd: string;
+  messages: TranscriptMessage[] | null;
+  offset: number;
+  nextOffset: number;
+  done: boolean;
+  skipped?: number;
+}
+
+export interface NewBuildRequest {
+  prompt: string;
+  model: string;
+  effort: string;
+}
+
+export interface NewBuildResult {
+  turnId: string;
+  workspaceId: string;
+  cwd: string;
+}
+
+export interface SendRequest {
+  workspaceId: string;
+  sessionId: string;
+  cwd: string;
+  prompt: string;
+  model: string;
+  effort: string;
+}
+
+export type PermissionPolicy = 'ask' | 'allow' | 'deny';
+
+/** Mirrors core/settings.Settings JSON names. */
+export interface Settings {
+  agentCommand: string;
+  codexAcpVersion: string;
+  permissionPolicy: PermissionPolicy | '';
+  turnTimeoutSeconds: number;
+  enterSends: boolean;
+  codexHome: string;
+  language: string;
+  warmConnection?: boolean | null;
+  model: string;
+  reasoningEffort: string;
+}
+
+export interface Workspace {
+  id: string;
+  title: string;
+  created: string;
+  sessionIds: string[] | null;
+  model: string;
+  dir: string;
+}
+
+export interface ContrastPair {
+  fg: string;
+  bg: string;
+  fgRole: string;
+  bgRole: string;
+  ratio: number;
+  aa: boolean;
+  aaa: boolean;
+  aaLarge: boolean;
+}
+
+/** theme.json as the agent wrote it; the shape is read defensively (theme.ts). */
+export type ThemeDocument = Record<string, unknown>;
+
+export interface ThemeState {
+  workspaceId?: string;
+  theme: ThemeDocument | null;
+  error: string;
+  contrast: ContrastPair[] | null;
+}
+
+export interface ApplyResult {
+  installed: string[] | null;
+  backups: string[] | null;
+}
+
+export const exportFormats = [
+  'vscode',
+  'zed',
+  'alacritty',
+  'kitty',
+  'ghostty',
+  'windows-terminal',
+  'iterm2',
+  'css',
+] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+// ---- turn events (core/chat.Event) ----
+
+export type PermissionOptionKind = 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always';
+
+export interface PermissionOption {
+  optionId: string;
+  name: string;
+  kind: PermissionOptionKind | string;
+}
+
+export interface Permission {
+  requestId: string;
+  toolCall: Record<string, unknown> | null;
+  options: PermissionOption[] | null;
+}
+
+export type EventType =
+  | 'text'
+  | 'thought'
+  | 'tool_call'
+  | 'tool_call_update'
+  | 'plan'
+  | 'permission'
+  | 'usage'
+  | 'error'
+  | 'warning'
+  | 'auth_required'
+  | 'session'
+  | 'config_options'
+  | 'commands'
+  | 'session_info'
+  | 'user_text'
+  | 'done'
+  | 'update';
+
+export interface ChatEvent {
+  type: EventType | string;
+  turnId?: string;
+  sessionId?: string;
+  text?: string;
+  update?: Record<string, unknown> | null;
+  permission?: Permission | null;
+  authMethods?: unknown;
+  stopReason?: string;
+  code?: string;
+  stderr?: string[] | null;
+  agent?: string;
+}
+
+export interface TurnBatch {
+  turnId: string;
+  events: ChatEvent[];
+}
+
+export interface ThemeEvent extends ThemeState {
+  workspaceId: string;
+}
