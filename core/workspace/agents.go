@@ -1,0 +1,45 @@
+package workspace
+
+import (
+	"fmt"
+	"strings"
+
+	"cdxtheme/core/theme"
+)
+
+// AgentsMD is the AGENTS.md written into every workspace. Codex reads
+// AGENTS.md from its working directory by itself, so this is how the agent
+// learns the theme format. It is built from the theme package's role lists
+// so it cannot drift from the validator.
+func AgentsMD() string {
+	var b strings.Builder
+	b.WriteString("# CDXTheme workspace\n\n")
+	b.WriteString("You are designing a colour theme. The CDXTheme app previews it live, checks its contrast and exports it to editors and terminals.\n\n")
+	b.WriteString("## Your output\n\n")
+	fmt.Fprintf(&b, "- Write the theme to `%s` in this folder (the workspace root). Nothing else is read.\n", theme.FileName)
+	b.WriteString("- Write the whole file each time (write a temporary file and rename it over `theme.json` if you can). The preview updates on every save; a broken file shows an error and keeps the last good version.\n")
+	b.WriteString("- Colours are hex strings `#rrggbb` (or `#rrggbbaa` for translucency, useful for `ui.selection`). No colour names, no `rgb()`, no short `#rgb`, no references to palette names.\n")
+	b.WriteString("- Keep WCAG AA contrast (at least 4.5:1) for every text role on `ui.background` and `ui.surface`, every syntax role on `ui.background`, `ui.text` on `ui.selection`, and the ANSI colours 1–7 and 9–15 on `ui.background`. The app reports every pair below AA.\n\n")
+	b.WriteString("## Format\n\n")
+	b.WriteString("A JSON object with these fields (unknown fields are rejected):\n\n")
+	b.WriteString("- `name` (required): the theme's display name.\n")
+	fmt.Fprintf(&b, "- `appearance` (required): one of %s.\n", ticks(theme.Appearances))
+	b.WriteString("- `author`, `description` (optional): strings.\n")
+	b.WriteString("- `palette` (optional): an object of named base colours, e.g. `{\"ink\": \"#161a24\"}`; informational, the roles below must still hold hex values.\n")
+	fmt.Fprintf(&b, "- `ui` (required): an object with exactly these colours: %s.\n", ticks(theme.UIRoles))
+	fmt.Fprintf(&b, "- `syntax` (required): an object with exactly these colours: %s.\n", ticks(theme.SyntaxRoles))
+	fmt.Fprintf(&b, "- `ansi` (required): an array of exactly 16 colours in this order: %s.\n\n", ticks(theme.ANSINames))
+	b.WriteString("Meaning of the ui roles: `background` editor/window background; `surface` panels, sidebars, tab and status bars; `text` main text; `mutedText` line numbers, descriptions, placeholders; `accent` focus, links, cursor, buttons; `border` separators; `selection` selected-text background; `error`, `warning`, `success` diagnostics and diffs.\n\n")
+	b.WriteString("## Example\n\n```json\n")
+	b.WriteString(strings.TrimSpace(string(theme.ExampleJSON())))
+	b.WriteString("\n```\n")
+	return b.String()
+}
+
+func ticks(list []string) string {
+	q := make([]string, len(list))
+	for i, s := range list {
+		q[i] = "`" + s + "`"
+	}
+	return strings.Join(q, ", ")
+}

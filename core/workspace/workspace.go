@@ -1,0 +1,239 @@
+// Package workspace manages theme-builder workspaces: one folder per New
+// Build under <data dir>/theme_builder/{id}, where the agent writes
+// theme.json, plus the folder's metadata (.cdxtheme.json).
+package workspace
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"cdxtheme/core/settings"
+)
+
+// MetaFile is the metadata file inside each workspace folder.
+const MetaFile = ".cdxtheme.json"
+
+// DefaultTitle is used when a workspace is created without one.
+const DefaultTitle = "Untitled theme"
+
+const maxTitle = 120 // runes
+
+// Meta describes a workspace.
+type Meta struct {
+	ID         string    `json:"id"`
+	Title      string    `json:"title"`
+	Created    time.Time `json:"created"`
+	SessionIDs []string  `json:"sessionIds"`
+	Model      string    `json:"model"`
+	Dir        string    `json:"dir"` // absolute folder; recomputed on read, so a moved data dir still works
+}
+
+// Root is where workspaces live: <data dir>/theme_builder.
+func Root() string { return filepath.Join(settings.DataDir(), "theme_builder") }
+
+// idPattern: UTC creation time then 6 random hex digits, so ids sort by age
+// and can never name a path outside the root.
+var idPattern = regexp.MustCompile(`^[0-9]{8}-[0-9]{6}-[0-9a-f]{6}$`)
+
+// ValidID reports whether id has the workspace id form.
+func ValidID(id string) bool { return idPattern.MatchString(id) }
+
+// mu serialises read-modify-write of metadata within the process (the GUI
+// may record a session while the user renames the workspace).
+var mu sync.Mutex
+
+// Create makes a new workspace folder under root with its metadata and the
+// AGENTS.md that tells the agent the theme format.
+func Create(root, title, model string) (Meta, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return Meta{}, fmt.Errorf("create workspace: %w", err)
+	}
+	if err := os.MkdirAll(abs, 0o755); err != nil {
+		return Meta{}, fmt.Errorf("create workspace root: %w", err)
+	}
+	now := time.Now().UTC()
+	for attempt := 0; ; attempt++ {
+		id, err := newID(now)
+		if err != nil {
+			return Meta{}, err
+		}
+		dir := filepath.Join(abs, id)
+		if err := os.Mkdir(dir, 0o755); errors.Is(err, fs.ErrExist) && attempt < 10 {
+			continue // same second and same random suffix: draw again
+		} else if err != nil {
+			return Meta{}, fmt.Errorf("create workspace: %w", err)
+		}
+		m := Meta{ID: id, Title: cleanTitle(title), Created: now, SessionIDs: []string{}, Model: model, Dir: dir}
+		if err := os.WriteFile(filepath.Join(dir, "AGENTS.md"), []byte(AgentsMD()), 0o644); err != nil {
+			os.RemoveAll(dir)
+			return Meta{}, fmt.Errorf("create workspace %s: %w", id, err)
+		}
+		if err := write(m); err != nil {
+			os.RemoveAll(dir)
+			return Meta{}, err
+		}
+		return m, nil
+	}
+}
+
+func newID(t time.Time) (string, error) {
+	var b [3]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("workspace id: %w", err)
+	}
+	return t.Format("20060102-150405") + "-" + hex.EncodeToString(b[:]), nil
+}
+
+// Open reads a workspace's metadata. The id is checked first, so a caller
+// passing user input cannot reach outside root.
+func Open(root, id string) (Meta, error) {
+	if !ValidID(id) {
+		return Meta{}, fmt.Errorf("open workspace: %q is not a workspace id", id)
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return Meta{}, fmt.Errorf("open workspace %s: %w", id, err)
+	}
+	return read(filepath.Join(abs, id), id)
+}
+
+func read(dir, id string) (Meta, error) {
+	b, err := os.ReadFile(filepath.Join(dir, MetaFile))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			if _, serr := os.Stat(dir); serr != nil {
+				return Meta{}, fmt.Errorf("open workspace %s: no such workspace", id)
+			}
+		}
+		return Meta{}, fmt.Errorf("open workspace %s: %w", id, err)
+	}
+	var m Meta
+	if err := json.Unmarshal(b, &m); err != nil {
+		return Meta{}, fmt.Errorf("open workspace %s: corrupt %s: %w", id, MetaFile, err)
+	}
+	if m.ID != id {
+		return Meta{}, fmt.Errorf("open workspace %s: %s says id %q", id, MetaFile, m.ID)
+	}
+	m.Dir = dir
+	if m.SessionIDs == nil {
+		m.SessionIDs = []string{}
+	}
+	if strings.TrimSpace(m.Title) == "" {
+		m.Title = DefaultTitle
+	}
+	return m, nil
+}
+
+func write(m Meta) error {
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return fmt.Errorf("write workspace %s: %w", m.ID, err)
+	}
+	if err := settings.WriteFileAtomic(filepath.Join(m.Dir, MetaFile), append(b, '\n'), 0o644); err != nil {
+		return fmt.Errorf("write workspace %s: %w", m.ID, err)
+	}
+	return nil
+}
+
+// List returns the workspaces under root, newest first. Folders whose
+// metadata is missing or corrupt are skipped and reported in problems; a
+// missing root is an empty list.
+func List(root string) (list []Meta, problems []error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, []error{fmt.Errorf("list workspaces: %w", err)}
+	}
+	entries, err := os.ReadDir(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, []error{fmt.Errorf("list workspaces: %w", err)}
+	}
+	for _, e := range entries {
+		if !e.IsDir() || !ValidID(e.Name()) {
+			continue
+		}
+		m, err := read(filepath.Join(abs, e.Name()), e.Name())
+		if err != nil {
+			problems = append(problems, err)
+			continue
+		}
+		list = append(list, m)
+	}
+	// Created has sub-second precision; ids only have seconds.
+	sort.Slice(list, func(i, j int) bool {
+		if !list[i].Created.Equal(list[j].Created) {
+			return list[i].Created.After(list[j].Created)
+		}
+		return list[i].ID > list[j].ID
+	})
+	return list, problems
+}
+
+// update applies fn to a workspace's metadata and saves it.
+func update(root, id string, fn func(*Meta)) (Meta, error) {
+	mu.Lock()
+	defer mu.Unlock()
+	m, err := Open(root, id)
+	if err != nil {
+		return Meta{}, err
+	}
+	fn(&m)
+	if err := write(m); err != nil {
+		return Meta{}, err
+	}
+	return m, nil
+}
+
+// AddSession records a Codex session id used in the workspace (once).
+func AddSession(root, id, sessionID string) (Meta, error) {
+	if strings.TrimSpace(sessionID) == "" {
+		return Meta{}, fmt.Errorf("workspace %s: empty session id", id)
+	}
+	return update(root, id, func(m *Meta) {
+		for _, s := range m.SessionIDs {
+			if s == sessionID {
+				return
+			}
+		}
+		m.SessionIDs = append(m.SessionIDs, sessionID)
+	})
+}
+
+// SetTitle renames a workspace.
+func SetTitle(root, id, title string) (Meta, error) {
+	return update(root, id, func(m *Meta) { m.Title = cleanTitle(title) })
+}
+
+// SetModel records the model last used in the workspace.
+func SetModel(root, id, model string) (Meta, error) {
+	return update(root, id, func(m *Meta) { m.Model = model })
+}
+
+// cleanTitle makes one line of at most maxTitle runes; a prompt pasted as
+// title may be long and multi-line.
+func cleanTitle(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if s == "" {
+		return DefaultTitle
+	}
+	if utf8.RuneCountInString(s) > maxTitle {
+		r := []rune(s)
+		s = strings.TrimSpace(string(r[:maxTitle-1])) + "…"
+	}
+	return s
+}
