@@ -35,6 +35,12 @@ type rolloutFile struct {
 // For .zst there is no random access, so the prefix is decompressed and
 // dropped; that is still far cheaper than parsing it.
 func openRollout(path string, off int64) (*rolloutFile, error) {
+	return openRolloutBuf(path, off, 256<<10)
+}
+
+// openRolloutBuf is openRollout with a read buffer of bufSize bytes; a
+// listing reads only heads and uses a small one.
+func openRolloutBuf(path string, off int64, bufSize int) (*rolloutFile, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("open rollout: %w", err)
@@ -62,7 +68,7 @@ func openRollout(path string, off int64) (*rolloutFile, error) {
 		}
 	}
 	rf.off = off
-	rf.br = bufio.NewReaderSize(r, 256<<10)
+	rf.br = bufio.NewReaderSize(r, bufSize)
 	return rf, nil
 }
 

@@ -172,6 +172,9 @@ func (p *parser) feed(raw []byte) *Message {
 	if len(raw) == 0 {
 		return nil
 	}
+	if ignorable(raw) {
+		return nil
+	}
 	var l line
 	if err := json.Unmarshal(raw, &l); err != nil {
 		// A field of an unexpected type (a new Codex variant) still leaves
@@ -506,4 +509,41 @@ func parseHeader(s string) (*int, bool) {
 		}
 	}
 	return code, true
+}
+
+// Line kinds that never yield a message. Most of a long rollout is these
+// (token counts, turn contexts, world state), so they are recognised from
+// the line's first bytes and not decoded at all.
+var (
+	ignoredTypes = []string{"turn_context", "world_state", "token_usage_record", "compacted"}
+	wantedEvents = []string{"task_started", "user_message", "agent_message", "item_completed", "exec_command_end"}
+	typeKey      = []byte(`"type":"`)
+	eventPayload = []byte(`"type":"event_msg","payload":{"type":"`)
+)
+
+// ignorable reports whether a line is, by its prefix as Codex writes it
+// ({"timestamp":…,"type":…,"payload":{"type":…), one that yields nothing.
+// Anything it cannot tell goes to the full decoder.
+func ignorable(raw []byte) bool {
+	head := raw[:min(len(raw), 160)]
+	i := bytes.Index(head, typeKey)
+	if i < 0 {
+		return false
+	}
+	rest := head[i+len(typeKey):]
+	for _, t := range ignoredTypes {
+		if bytes.HasPrefix(rest, []byte(t+`"`)) {
+			return true
+		}
+	}
+	if !bytes.HasPrefix(head[i:], eventPayload) {
+		return false
+	}
+	ev := head[i+len(eventPayload):]
+	for _, t := range wantedEvents {
+		if bytes.HasPrefix(ev, []byte(t+`"`)) {
+			return false
+		}
+	}
+	return bytes.IndexByte(ev, '"') > 0 // a complete, unwanted event name
 }
