@@ -1,0 +1,394 @@
+// Command fakeagent is a scripted ACP v1 agent over stdio for tests. It is
+// written against the wire format only (its own JSON shapes, not core/acp),
+// so it checks our client from the outside. Behaviour is chosen by
+// FAKE_AGENT_SCENARIO or per prompt by a "#scenario" tag in the prompt text;
+// see scenarios.go. Environment:
+//
+//	FAKE_AGENT_SCENARIO      default scenario (normal)
+//	FAKE_AGENT_STATE         dir for sessions + auth state (default $TMPDIR/fakeagent-state)
+//	FAKE_AGENT_LOG           append every received message here as a JSON line
+//	FAKE_AGENT_FRAME_BYTES   big-frame size (default 20 MiB)
+//	FAKE_AGENT_BURST         burst chunk count (default 100000)
+//	FAKE_AGENT_STDERR_BYTES  stderr-flood size (default 100 MB)
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// safetyLimit ends processes that a test forgot to kill (hang mode, grandchild).
+const safetyLimit = 10 * time.Minute
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "sleep-child" {
+		// The hang scenario's grandchild: as stubborn as its parent.
+		signal.Ignore(syscall.SIGTERM, syscall.SIGINT)
+		time.Sleep(safetyLimit)
+		return
+	}
+	os.Exit(run(os.Stdin, os.Stdout))
+}
+
+type agent struct {
+	w        *wire
+	store    *store
+	scenario string // default scenario from the environment
+
+	mu      sync.Mutex
+	turns   map[string]*turn // running prompt per session
+	hanging bool             // the hang scenario is active: ignore stdin EOF
+	wg      sync.WaitGroup   // running prompts
+}
+
+func run(in io.Reader, out io.Writer) int {
+	scenario := os.Getenv("FAKE_AGENT_SCENARIO")
+	if scenario == "" {
+		scenario = "normal"
+	}
+	if _, ok := scenarios[scenario]; !ok && scenario != "exit-early" {
+		fmt.Fprintf(os.Stderr, "fakeagent: unknown FAKE_AGENT_SCENARIO %q\n", scenario)
+		return 2
+	}
+	stateDir := os.Getenv("FAKE_AGENT_STATE")
+	if stateDir == "" {
+		stateDir = filepath.Join(os.TempDir(), "fakeagent-state")
+	}
+	st, err := newStore(stateDir)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "fakeagent: %v\n", err)
+		return 1
+	}
+	w, err := newWire(out, os.Getenv("FAKE_AGENT_LOG"))
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "fakeagent: %v\n", err)
+		return 1
+	}
+	a := &agent{w: w, store: st, scenario: scenario, turns: map[string]*turn{}}
+
+	// ReadBytes, not a Scanner: lines of 64 MiB and more must pass.
+	br := bufio.NewReaderSize(in, 1<<20)
+	for {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 0 {
+			a.handleLine(line)
+		}
+		if err != nil {
+			break
+		}
+	}
+	close(w.closed)
+	a.mu.Lock()
+	hanging := a.hanging
+	a.mu.Unlock()
+	if hanging {
+		// Like a wedged agent: stdin is gone but we stay.
+		time.Sleep(safetyLimit)
+	}
+	return 0
+}
+
+func (a *agent) handleLine(line []byte) {
+	line = trimLine(line)
+	if len(line) == 0 {
+		return
+	}
+	a.w.record(line)
+	var m message
+	if err := json.Unmarshal(line, &m); err != nil {
+		fmt.Fprintf(os.Stderr, "fakeagent: bad line: %v\n", err)
+		a.w.send(map[string]any{"jsonrpc": "2.0", "id": nil, "error": &rpcError{Code: -32700, Message: "Parse error"}})
+		return
+	}
+	switch {
+	case m.Method != "" && len(m.ID) > 0:
+		a.handleRequest(m)
+	case m.Method != "":
+		a.handleNotification(m)
+	case len(m.ID) > 0:
+		a.w.deliver(m)
+	}
+}
+
+func trimLine(b []byte) []byte {
+	for len(b) > 0 && (b[len(b)-1] == '\n' || b[len(b)-1] == '\r') {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+func (a *agent) handleNotification(m message) {
+	switch m.Method {
+	case "session/cancel":
+		var p struct {
+			SessionID string `json:"sessionId"`
+		}
+		json.Unmarshal(m.Params, &p)
+		a.mu.Lock()
+		t := a.turns[p.SessionID]
+		a.mu.Unlock()
+		if t != nil {
+			t.cancel()
+		}
+	default:
+		// Unknown notifications are ignored, as the spec asks.
+	}
+}
+
+func (a *agent) handleRequest(m message) {
+	var (
+		result any
+		rerr   *rpcError
+	)
+	switch m.Method {
+	case "initialize":
+		if a.scenario == "exit-early" {
+			fmt.Fprintln(os.Stderr, "fakeagent: error: simulated startup failure (exit-early)")
+			os.Exit(1)
+		}
+		result = a.initialize()
+	case "authenticate":
+		result, rerr = a.authenticate(m.Params)
+	case "session/new":
+		result, rerr = a.newSession(m.Params)
+		if rerr == nil {
+			a.w.respond(m.ID, result)
+			// Like the real adapters: commands arrive right after the session.
+			a.w.update(result.(map[string]any)["sessionId"].(string), map[string]any{
+				"sessionUpdate": "available_commands_update", "availableCommands": commands,
+			})
+			return
+		}
+	case "session/load":
+		result, rerr = a.loadSession(m.Params, true)
+	case "session/resume":
+		result, rerr = a.loadSession(m.Params, false)
+	case "session/list":
+		result, rerr = a.listSessions(m.Params)
+	case "session/set_config_option":
+		result, rerr = a.setConfigOption(m.Params)
+	case "session/set_mode":
+		result, rerr = a.setMode(m.Params)
+	case "session/prompt":
+		// Prompts run on their own goroutine so cancel and permission
+		// answers keep flowing in while a turn streams.
+		a.wg.Add(1)
+		go func() {
+			defer a.wg.Done()
+			res, rerr := a.prompt(m.Params)
+			if res == nil && rerr == nil {
+				return // hang / crash: never answer
+			}
+			if rerr != nil {
+				a.w.respondErr(m.ID, rerr)
+				return
+			}
+			a.w.respond(m.ID, res)
+		}()
+		return
+	default:
+		rerr = &rpcError{Code: codeMethodNotFound, Message: "Method not found: " + m.Method}
+	}
+	if rerr != nil {
+		a.w.respondErr(m.ID, rerr)
+		return
+	}
+	a.w.respond(m.ID, result)
+}
+
+func (a *agent) initialize() map[string]any {
+	return map[string]any{
+		"protocolVersion": 1,
+		"agentInfo":       map[string]any{"name": "fakeagent", "title": "Fake Agent", "version": "1.0.0"},
+		"agentCapabilities": map[string]any{
+			"loadSession":         true,
+			"promptCapabilities":  map[string]any{"image": true, "audio": true, "embeddedContext": true},
+			"sessionCapabilities": map[string]any{"resume": map[string]any{}, "list": map[string]any{}},
+			"mcpCapabilities":     map[string]any{"http": false, "sse": false},
+		},
+		"authMethods": []map[string]any{
+			{"id": "api-key", "name": "API Key", "description": "Use an API key to authenticate"},
+			{"id": "chat-gpt", "name": "ChatGPT", "description": "Use ChatGPT to authenticate"},
+		},
+	}
+}
+
+func (a *agent) authenticate(raw json.RawMessage) (any, *rpcError) {
+	var p struct {
+		MethodID string `json:"methodId"`
+	}
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, errInvalid("%v", err)
+	}
+	if p.MethodID != "api-key" && p.MethodID != "chat-gpt" {
+		return nil, errInvalid("unknown auth method %q", p.MethodID)
+	}
+	if err := a.store.setAuthenticated(p.MethodID); err != nil {
+		return nil, &rpcError{Code: codeInternal, Message: err.Error()}
+	}
+	return map[string]any{}, nil
+}
+
+var authRequired = &rpcError{Code: codeAuthRequired, Message: "Authentication required"}
+
+func (a *agent) needsAuth() bool { return a.scenario == "auth" && !a.store.authenticated() }
+
+func (a *agent) newSession(raw json.RawMessage) (any, *rpcError) {
+	var p struct {
+		Cwd string `json:"cwd"`
+	}
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, errInvalid("%v", err)
+	}
+	if !filepath.IsAbs(p.Cwd) {
+		return nil, errInvalid("cwd must be an absolute path, got %q", p.Cwd)
+	}
+	if a.needsAuth() {
+		return nil, authRequired
+	}
+	ss := &session{
+		ID:        newID(),
+		Cwd:       p.Cwd,
+		UpdatedAt: now(),
+		Mode:      defaultMode,
+		Config:    map[string]any{},
+		Extras:    a.scenario == "options",
+	}
+	if err := a.store.put(ss); err != nil {
+		return nil, &rpcError{Code: codeInternal, Message: err.Error()}
+	}
+	return map[string]any{"sessionId": ss.ID, "modes": modeState(ss), "configOptions": configOptions(ss)}, nil
+}
+
+// loadSession serves session/load (replay=true) and session/resume.
+func (a *agent) loadSession(raw json.RawMessage, replay bool) (any, *rpcError) {
+	var p struct {
+		SessionID string `json:"sessionId"`
+		Cwd       string `json:"cwd"`
+	}
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, errInvalid("%v", err)
+	}
+	if !filepath.IsAbs(p.Cwd) {
+		return nil, errInvalid("cwd must be an absolute path, got %q", p.Cwd)
+	}
+	if a.needsAuth() {
+		return nil, authRequired
+	}
+	ss, rerr := a.session(p.SessionID)
+	if rerr != nil {
+		return nil, rerr
+	}
+	if replay {
+		for _, h := range ss.History {
+			kind := "agent_message_chunk"
+			if h.Role == "user" {
+				kind = "user_message_chunk"
+			}
+			a.w.update(ss.ID, map[string]any{"sessionUpdate": kind, "content": map[string]any{"type": "text", "text": h.Text}})
+		}
+	}
+	return map[string]any{"modes": modeState(ss), "configOptions": configOptions(ss)}, nil
+}
+
+func (a *agent) session(id string) (*session, *rpcError) {
+	ss, err := a.store.get(id)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, &rpcError{Code: codeNotFound, Message: "Resource not found: session " + strconv.Quote(id)}
+	}
+	if err != nil {
+		return nil, &rpcError{Code: codeInternal, Message: err.Error()}
+	}
+	return ss, nil
+}
+
+func (a *agent) listSessions(raw json.RawMessage) (any, *rpcError) {
+	var p struct {
+		Cwd string `json:"cwd"`
+	}
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &p); err != nil {
+			return nil, errInvalid("%v", err)
+		}
+	}
+	all, err := a.store.list(p.Cwd)
+	if err != nil {
+		return nil, &rpcError{Code: codeInternal, Message: err.Error()}
+	}
+	list := []map[string]any{}
+	for _, ss := range all {
+		e := map[string]any{"sessionId": ss.ID, "cwd": ss.Cwd, "updatedAt": ss.UpdatedAt}
+		if ss.Title != "" {
+			e["title"] = ss.Title
+		}
+		list = append(list, e)
+	}
+	return map[string]any{"sessions": list}, nil
+}
+
+func (a *agent) setConfigOption(raw json.RawMessage) (any, *rpcError) {
+	var p struct {
+		SessionID string `json:"sessionId"`
+		ConfigID  string `json:"configId"`
+		Type      string `json:"type"`
+		Value     any    `json:"value"`
+	}
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, errInvalid("%v", err)
+	}
+	ss, rerr := a.session(p.SessionID)
+	if rerr != nil {
+		return nil, rerr
+	}
+	o := findOption(p.ConfigID)
+	if o == nil || (o.extra && !ss.Extras) {
+		return nil, errInvalid("unknown config option %q", p.ConfigID)
+	}
+	if !o.allows(p.Value) {
+		return nil, errInvalid("invalid value %v for config option %q", p.Value, p.ConfigID)
+	}
+	if o.id == "mode" {
+		ss.Mode = p.Value.(string)
+	} else {
+		ss.Config[o.id] = p.Value
+	}
+	if err := a.store.put(ss); err != nil {
+		return nil, &rpcError{Code: codeInternal, Message: err.Error()}
+	}
+	opts := configOptions(ss)
+	a.w.update(ss.ID, map[string]any{"sessionUpdate": "config_option_update", "configOptions": opts})
+	return map[string]any{"configOptions": opts}, nil
+}
+
+func (a *agent) setMode(raw json.RawMessage) (any, *rpcError) {
+	var p struct {
+		SessionID string `json:"sessionId"`
+		ModeID    string `json:"modeId"`
+	}
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, errInvalid("%v", err)
+	}
+	ss, rerr := a.session(p.SessionID)
+	if rerr != nil {
+		return nil, rerr
+	}
+	if !validMode(p.ModeID) {
+		return nil, errInvalid("unknown mode %q", p.ModeID)
+	}
+	ss.Mode = p.ModeID
+	if err := a.store.put(ss); err != nil {
+		return nil, &rpcError{Code: codeInternal, Message: err.Error()}
+	}
+	a.w.update(ss.ID, map[string]any{"sessionUpdate": "current_mode_update", "currentModeId": p.ModeID})
+	return map[string]any{}, nil
+}

@@ -1,0 +1,498 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// A scenario plays one prompt turn. It returns the stop reason, or "" to
+// never answer the prompt (crash, hang).
+type scenarioFunc func(a *agent, t *turn) string
+
+var scenarios map[string]scenarioFunc
+
+func init() {
+	scenarios = map[string]scenarioFunc{
+		"normal":           normal,
+		"big-frame":        bigFrame,
+		"burst":            burst,
+		"ids":              ids,
+		"permission-first": permissionFirst,
+		"permission":       permission,
+		"unknown":          unknown,
+		"crash":            crash,
+		"hang":             hang,
+		"garbage":          garbage,
+		"auth":             normal, // the difference is in session/new
+		"slow":             slow,
+		"theme":            theme,
+		"options":          optionsScenario,
+		"commands":         commandsScenario,
+		"echo-blocks":      echoBlocks,
+		"links":            links,
+		"stderr-flood":     stderrFlood,
+	}
+}
+
+// turn is one running session/prompt.
+type turn struct {
+	a        *agent
+	ss       *session
+	text     string            // the prompt's text blocks, joined
+	blocks   []json.RawMessage // the prompt as sent
+	reply    strings.Builder   // agent text, for history
+	msgID    string
+	once     sync.Once
+	canceled chan struct{}
+}
+
+func (t *turn) cancel() { t.once.Do(func() { close(t.canceled) }) }
+func (t *turn) isCancelled() bool {
+	select {
+	case <-t.canceled:
+		return true
+	default:
+		return false
+	}
+}
+func (t *turn) update(u map[string]any) { t.a.w.update(t.ss.ID, u) }
+
+// say streams one agent_message_chunk.
+func (t *turn) say(text string) {
+	if t.reply.Len() < 4096 {
+		t.reply.WriteString(text)
+	}
+	t.update(map[string]any{"sessionUpdate": "agent_message_chunk", "messageId": t.msgID, "content": map[string]any{"type": "text", "text": text}})
+}
+
+func (t *turn) think(text string) {
+	t.update(map[string]any{"sessionUpdate": "agent_thought_chunk", "content": map[string]any{"type": "text", "text": text}})
+}
+
+func (t *turn) usage() {
+	t.update(map[string]any{"sessionUpdate": "usage_update", "used": 132 + len(t.text)/4, "size": 258400})
+}
+
+// sleep waits d or until the turn is cancelled; false = cancelled.
+func (t *turn) sleep(d time.Duration) bool {
+	tm := time.NewTimer(d)
+	defer tm.Stop()
+	select {
+	case <-tm.C:
+		return true
+	case <-t.canceled:
+		return false
+	}
+}
+
+var tagRe = regexp.MustCompile(`#([a-z][a-z-]*)`)
+
+// pickScenario honours a "#name" tag in the prompt, else the default.
+func pickScenario(text, def string) string {
+	for _, m := range tagRe.FindAllStringSubmatch(text, -1) {
+		if _, ok := scenarios[m[1]]; ok {
+			return m[1]
+		}
+	}
+	return def
+}
+
+func (a *agent) prompt(raw json.RawMessage) (any, *rpcError) {
+	var p struct {
+		SessionID string            `json:"sessionId"`
+		Prompt    []json.RawMessage `json:"prompt"`
+	}
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, errInvalid("%v", err)
+	}
+	ss, rerr := a.session(p.SessionID)
+	if rerr != nil {
+		return nil, rerr
+	}
+	var texts []string
+	for _, b := range p.Prompt {
+		var blk struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		}
+		if json.Unmarshal(b, &blk) == nil && blk.Type == "text" {
+			texts = append(texts, blk.Text)
+		}
+	}
+	t := &turn{a: a, ss: ss, text: strings.Join(texts, "\n"), blocks: p.Prompt, msgID: "msg_" + newID()[:8], canceled: make(chan struct{})}
+
+	a.mu.Lock()
+	if a.turns[ss.ID] != nil {
+		a.mu.Unlock()
+		return nil, &rpcError{Code: codeInvalidParams, Message: "Invalid params: a prompt is already running in session " + ss.ID}
+	}
+	a.turns[ss.ID] = t
+	a.mu.Unlock()
+	defer func() {
+		a.mu.Lock()
+		delete(a.turns, ss.ID)
+		a.mu.Unlock()
+	}()
+
+	name := pickScenario(t.text, a.scenario)
+	stop := scenarios[name](a, t)
+	if stop == "" {
+		return nil, nil
+	}
+	if t.isCancelled() {
+		stop = "cancelled"
+	}
+	if err := a.finish(t); err != nil {
+		return nil, &rpcError{Code: codeInternal, Message: err.Error()}
+	}
+	return map[string]any{
+		"stopReason": stop,
+		"usage":      map[string]any{"totalTokens": 132, "inputTokens": 120, "cachedReadTokens": 0, "cachedWriteTokens": 0, "outputTokens": 12, "thoughtTokens": 0},
+		"_meta":      map[string]any{"fakeagent": map[string]any{"scenario": name}},
+	}, nil
+}
+
+// finish records the turn in the session (re-read: config may have changed
+// meanwhile) and titles a new session after its first prompt.
+func (a *agent) finish(t *turn) error {
+	ss, err := a.store.get(t.ss.ID)
+	if err != nil {
+		return err
+	}
+	ss.History = append(ss.History, turnMessage{Role: "user", Text: t.text}, turnMessage{Role: "agent", Text: t.reply.String()})
+	ss.UpdatedAt = now()
+	if t.ss.Extras {
+		ss.Extras = true
+	}
+	titled := false
+	if ss.Title == "" {
+		title := strings.TrimSpace(tagRe.ReplaceAllString(t.text, ""))
+		if len(title) > 40 {
+			title = title[:40]
+		}
+		if title == "" {
+			title = "Untitled"
+		}
+		ss.Title, titled = title, true
+	}
+	if err := a.store.put(ss); err != nil {
+		return err
+	}
+	if titled {
+		t.update(map[string]any{"sessionUpdate": "session_info_update", "title": ss.Title, "updatedAt": ss.UpdatedAt})
+	}
+	return nil
+}
+
+func normal(a *agent, t *turn) string {
+	t.update(map[string]any{"sessionUpdate": "session_info_update", "_meta": map[string]any{"codex": map[string]any{"threadStatus": map[string]any{"type": "active", "activeFlags": []any{}}}}})
+	t.think("Thinking about how to greet the user.")
+	t.update(map[string]any{"sessionUpdate": "plan", "entries": []map[string]any{
+		{"content": "Read the prompt", "priority": "high", "status": "completed"},
+		{"content": "Write a friendly reply", "priority": "medium", "status": "in_progress"},
+		{"content": "Suggest a theme", "priority": "low", "status": "pending"},
+	}})
+	t.say("You said: " + t.text + "\n")
+	for _, w := range []string{"Hello ", "from ", "the ", "fake ", "agent."} {
+		t.say(w)
+	}
+	t.usage()
+	t.update(map[string]any{"sessionUpdate": "session_info_update", "_meta": map[string]any{"codex": map[string]any{"threadStatus": map[string]any{"type": "idle"}}}})
+	return "end_turn"
+}
+
+func envInt(name string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv(name)); err == nil && v > 0 {
+		return v
+	}
+	return def
+}
+
+func bigFrame(a *agent, t *turn) string {
+	n := envInt("FAKE_AGENT_FRAME_BYTES", 20<<20)
+	t.update(map[string]any{"sessionUpdate": "agent_message_chunk", "messageId": t.msgID, "content": map[string]any{"type": "text", "text": strings.Repeat("x", n)}})
+	t.reply.WriteString(fmt.Sprintf("[%d bytes]", n))
+	return "end_turn"
+}
+
+func burst(a *agent, t *turn) string {
+	n := envInt("FAKE_AGENT_BURST", 100000)
+	chunk := map[string]any{"sessionId": t.ss.ID, "update": map[string]any{"sessionUpdate": "agent_message_chunk", "messageId": t.msgID, "content": map[string]any{"type": "text", "text": "x"}}}
+	msg := map[string]any{"jsonrpc": "2.0", "method": "session/update", "params": chunk}
+	a.w.sendMany(n, func(int) any { return msg })
+	t.reply.WriteString(fmt.Sprintf("[%d chunks]", n))
+	return "end_turn"
+}
+
+// The four permission option kinds, with ids that differ from the kinds so
+// a client choosing by id instead of kind gets it wrong.
+var allOptions = []map[string]any{
+	{"optionId": "proceed", "name": "Yes, proceed", "kind": "allow_once"},
+	{"optionId": "trust-forever", "name": "Yes, and don't ask again", "kind": "allow_always"},
+	{"optionId": "skip", "name": "No, skip this", "kind": "reject_once"},
+	{"optionId": "never", "name": "No, and never allow this", "kind": "reject_always"},
+}
+
+// askPermission sends session/request_permission and returns the kind of
+// the chosen option ("cancelled" when the client cancelled).
+func (t *turn) askPermission(id any, toolCall map[string]any, opts []map[string]any) (kind, optionID string) {
+	res, err := t.a.w.call(id, "session/request_permission", map[string]any{"sessionId": t.ss.ID, "toolCall": toolCall, "options": opts})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "fakeagent: permission request failed: %v\n", err)
+		return "error", ""
+	}
+	var r struct {
+		Outcome struct {
+			Outcome  string `json:"outcome"`
+			OptionID string `json:"optionId"`
+		} `json:"outcome"`
+	}
+	if err := json.Unmarshal(res, &r); err != nil {
+		return "invalid", ""
+	}
+	if r.Outcome.Outcome == "cancelled" {
+		return "cancelled", ""
+	}
+	for _, o := range opts {
+		if o["optionId"] == r.Outcome.OptionID {
+			return o["kind"].(string), r.Outcome.OptionID
+		}
+	}
+	return "unknown-option", r.Outcome.OptionID
+}
+
+func execToolCall(id, command, cwd, status string) map[string]any {
+	return map[string]any{
+		"sessionUpdate": "tool_call", "toolCallId": id, "kind": "execute", "title": command, "status": status,
+		"content":  []map[string]any{{"type": "terminal", "terminalId": id}},
+		"rawInput": map[string]any{"command": command, "cwd": cwd},
+		"_meta":    map[string]any{"terminal_info": map[string]any{"cwd": cwd, "terminal_id": id}},
+	}
+}
+
+// runTool plays out an approved or rejected shell command.
+func (t *turn) runTool(id, command, kind string) {
+	if strings.HasPrefix(kind, "allow") {
+		t.update(map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": id, "status": "in_progress",
+			"_meta": map[string]any{"terminal_output": map[string]any{"terminal_id": id, "data": "theme applied\n"}}})
+		t.update(map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": id, "status": "completed",
+			"_meta": map[string]any{"terminal_exit": map[string]any{"terminal_id": id, "exit_code": 0, "signal": nil}}})
+		return
+	}
+	t.update(map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": id, "status": "failed"})
+}
+
+func permission(a *agent, t *turn) string {
+	const id = "call_perm_1"
+	cmd := "touch ../outside.txt"
+	t.update(execToolCall(id, cmd, t.ss.Cwd, "pending"))
+	tc := map[string]any{"toolCallId": id, "title": cmd, "kind": "execute", "status": "pending", "rawInput": map[string]any{"command": cmd, "cwd": t.ss.Cwd}}
+	kind, opt := t.askPermission(0, tc, allOptions)
+	t.runTool(id, cmd, kind)
+	t.say(fmt.Sprintf("Permission outcome: %s", kind))
+	if opt != "" {
+		t.say(fmt.Sprintf(" (option %s)", opt))
+	}
+	if kind == "cancelled" {
+		return "cancelled"
+	}
+	return "end_turn"
+}
+
+// permissionFirst asks before announcing the tool call, with a string
+// UUID request id, like @zed-industries/codex-acp.
+func permissionFirst(a *agent, t *turn) string {
+	const id = "call_perm_first"
+	cmd := "echo hello-from-shell"
+	tc := map[string]any{"toolCallId": id, "title": cmd, "kind": "execute", "status": "pending", "rawInput": map[string]any{"command": []string{"/bin/bash", "-lc", cmd}, "cwd": t.ss.Cwd}}
+	opts := []map[string]any{
+		{"optionId": "approved", "name": "Yes", "kind": "allow_once"},
+		{"optionId": "approved-for-session", "name": "Always", "kind": "allow_always"},
+		{"optionId": "abort", "name": "No, provide feedback", "kind": "reject_once"},
+	}
+	kind, _ := t.askPermission(uuid(), tc, opts)
+	t.update(execToolCall(id, cmd, t.ss.Cwd, "in_progress"))
+	t.runTool(id, cmd, kind)
+	t.say("Permission outcome: " + kind)
+	if kind == "cancelled" {
+		return "cancelled"
+	}
+	return "end_turn"
+}
+
+// ids makes requests whose ids are 0 and a string UUID.
+func ids(a *agent, t *turn) string {
+	var kinds []string
+	for i, id := range []any{0, uuid()} {
+		tcID := fmt.Sprintf("call_ids_%d", i)
+		cmd := fmt.Sprintf("echo step-%d", i)
+		t.update(execToolCall(tcID, cmd, t.ss.Cwd, "pending"))
+		tc := map[string]any{"toolCallId": tcID, "title": cmd, "kind": "execute", "status": "pending"}
+		kind, _ := t.askPermission(id, tc, allOptions)
+		t.runTool(tcID, cmd, kind)
+		kinds = append(kinds, kind)
+	}
+	t.say(fmt.Sprintf("Permission outcomes: %s", strings.Join(kinds, ", ")))
+	return "end_turn"
+}
+
+func unknown(a *agent, t *turn) string {
+	a.w.notify("_auth/status_update", map[string]any{"authStatus": map[string]any{"kind": "gateway", "label": "Custom model gateway", "detail": "fake"}})
+	t.update(map[string]any{"sessionUpdate": "future_update_kind", "payload": map[string]any{"answer": 42}, "_meta": map[string]any{"vendor": "fake"}})
+	t.update(map[string]any{"sessionUpdate": "agent_message_chunk", "messageId": t.msgID, "content": map[string]any{"type": "hologram", "data": "AAEC", "_meta": map[string]any{"dimensions": 3}}})
+	t.update(map[string]any{"sessionUpdate": "agent_message_chunk", "messageId": t.msgID, "content": map[string]any{"type": "text", "text": "Still here.", "_meta": map[string]any{"source": "fake"}}, "_meta": map[string]any{"trace": "abc"}})
+	t.reply.WriteString("Still here.")
+	return "end_turn"
+}
+
+func crash(a *agent, t *turn) string {
+	t.say("Starting work... ")
+	t.say("almost there ")
+	fmt.Fprintln(os.Stderr, "thread 'main' panicked at src/agent.rs:42:7:")
+	fmt.Fprintln(os.Stderr, "fatal: simulated crash")
+	os.Exit(3)
+	return ""
+}
+
+func hang(a *agent, t *turn) string {
+	signal.Ignore(syscall.SIGTERM, syscall.SIGINT)
+	a.mu.Lock()
+	a.hanging = true
+	a.mu.Unlock()
+	pid := 0
+	if exe, err := os.Executable(); err == nil {
+		c := exec.Command(exe, "sleep-child")
+		if err := c.Start(); err == nil {
+			pid = c.Process.Pid
+			go c.Wait()
+		}
+	}
+	fmt.Fprintf(os.Stderr, "fakeagent: hanging; grandchild pid %d\n", pid)
+	t.say(fmt.Sprintf("Hanging (grandchild pid %d).", pid))
+	time.Sleep(safetyLimit)
+	os.Exit(4)
+	return ""
+}
+
+func garbage(a *agent, t *turn) string {
+	t.say("Before the garbage. ")
+	a.w.writeRaw([]byte("this is not JSON {\"oops\""))
+	t.say("After the garbage.")
+	return "end_turn"
+}
+
+func slow(a *agent, t *turn) string {
+	for i := 1; i <= 100; i++ {
+		if !t.sleep(50 * time.Millisecond) {
+			t.usage()
+			return "cancelled"
+		}
+		t.say(fmt.Sprintf("tick %d ", i))
+	}
+	return "end_turn"
+}
+
+func optionsScenario(a *agent, t *turn) string {
+	t.ss.Extras = true
+	ss, err := a.store.get(t.ss.ID)
+	if err == nil {
+		ss.Extras = true
+		a.store.put(ss)
+		t.ss = ss
+	}
+	t.update(map[string]any{"sessionUpdate": "config_option_update", "configOptions": configOptions(t.ss)})
+	var parts []string
+	for _, o := range configOptions(t.ss) {
+		parts = append(parts, fmt.Sprintf("%s=%v", o["id"], o["currentValue"]))
+	}
+	t.say("Options: " + strings.Join(parts, ", "))
+	return "end_turn"
+}
+
+func commandsScenario(a *agent, t *turn) string {
+	t.update(map[string]any{"sessionUpdate": "available_commands_update", "availableCommands": commands})
+	t.say(fmt.Sprintf("%d commands available.", len(commands)))
+	return "end_turn"
+}
+
+func echoBlocks(a *agent, t *turn) string {
+	var types []string
+	for _, b := range t.blocks {
+		var blk struct {
+			Type     string `json:"type"`
+			Resource struct {
+				URI string `json:"uri"`
+			} `json:"resource"`
+			URI string `json:"uri"`
+		}
+		if json.Unmarshal(b, &blk) != nil {
+			types = append(types, "invalid")
+			continue
+		}
+		types = append(types, blk.Type)
+	}
+	t.say("Blocks: " + strings.Join(types, ", "))
+	return "end_turn"
+}
+
+func links(a *agent, t *turn) string {
+	t.say("Here are the files: ")
+	inside := filepath.Join(t.ss.Cwd, "theme.json")
+	for _, p := range []string{inside, "/etc/passwd"} {
+		t.update(map[string]any{"sessionUpdate": "agent_message_chunk", "messageId": t.msgID, "content": map[string]any{
+			"type": "resource_link", "name": filepath.Base(p), "uri": "file://" + filepath.ToSlash(p), "mimeType": "text/plain",
+		}})
+	}
+	return "end_turn"
+}
+
+func stderrFlood(a *agent, t *turn) string {
+	t.say("You said: " + t.text + "\n")
+	n := envInt("FAKE_AGENT_STDERR_BYTES", 100_000_000)
+	line := []byte(strings.Repeat("stderr noise ", 7) + "\n")
+	buf := make([]byte, 0, 64<<10)
+	for len(buf)+len(line) <= cap(buf) {
+		buf = append(buf, line...)
+	}
+	for written := 0; written < n; written += len(buf) {
+		b := buf
+		if n-written < len(b) {
+			b = b[:n-written]
+		}
+		if _, err := os.Stderr.Write(b); err != nil {
+			break
+		}
+	}
+	t.say("Flooded stderr and still answering.")
+	return "end_turn"
+}
+
+func newID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	// Time-ordered prefix like Codex's UUIDv7 ids, so ids sort by creation.
+	ms := uint64(time.Now().UnixMilli())
+	for i := 0; i < 6; i++ {
+		b[i] = byte(ms >> (40 - 8*i))
+	}
+	b[6] = b[6]&0x0f | 0x70
+	b[8] = b[8]&0x3f | 0x80
+	h := hex.EncodeToString(b[:])
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+}
+
+func uuid() string { return newID() }
+
+func now() string { return time.Now().UTC().Format("2006-01-02T15:04:05.000Z07:00") }
