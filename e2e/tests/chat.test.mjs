@@ -1,0 +1,73 @@
+// The chat end to end: New Build → streamed reply → tool card → permission
+// dialog → answer → done; cancel mid-stream; the model menu disabled in flight;
+// the CSP header.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, agentLog } from '../lib/harness.mjs';
+
+let app;
+before(async () => {
+  app = await launch({ scenario: 'normal' });
+});
+after(async () => {
+  await app?.close();
+});
+
+async function newBuild(page, prompt) {
+  await page.getByTestId('nav-new').click();
+  await page.getByTestId('prompt').fill(prompt);
+  await page.getByTestId('send').click();
+}
+
+test('the UI is served with a Content-Security-Policy that allows no inline script', async () => {
+  const csp = app.response.headers()['content-security-policy'];
+  assert.ok(csp, 'no Content-Security-Policy header');
+  const script = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'));
+  assert.ok(script, csp);
+  assert.ok(!script.includes("'unsafe-inline'") && !script.includes("'unsafe-eval'"), script);
+});
+
+test('new build streams a reply, shows the tool card and the permission dialog, and finishes', async () => {
+  const { page } = app;
+  await newBuild(page, 'A warm autumn theme #permission');
+  const dialog = page.getByTestId('permission-dialog');
+  await dialog.waitFor({ timeout: 30_000 });
+  // In flight: the shared model menu is disabled.
+  assert.equal(await page.getByTestId('model-menu').isDisabled(), true, 'model menu enabled during a turn');
+  await page.getByTestId('tool-card').first().waitFor();
+  const options = dialog.getByTestId('permission-option');
+  assert.ok((await options.count()) >= 2, 'permission dialog shows the agent options');
+  // Answer "allow once" (chosen by kind, shown by name).
+  const allowOnce = dialog.locator('[data-testid="permission-option"][data-kind="allow_once"]');
+  await allowOnce.click();
+  await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+  await page.getByTestId('send').waitFor({ timeout: 30_000 });
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="running"]'),
+    null,
+    { timeout: 30_000 },
+  );
+  const text = await page.getByTestId('message-list').innerText();
+  assert.match(text, /allow_once/, 'the agent reports the option kind it got');
+  assert.equal(await page.getByTestId('model-menu').isDisabled(), false, 'model menu stays disabled after the turn');
+  const log = agentLog(app.logFile);
+  const perm = log.find((m) => m.dir === 'response' || m.result?.outcome);
+  assert.ok(log.length > 0, 'fake agent log is empty');
+  void perm;
+});
+
+test('Stop cancels mid-stream and keeps the streamed text', async () => {
+  const { page } = app;
+  await newBuild(page, 'A slow theme #slow');
+  const list = page.getByTestId('message-list');
+  await page.waitForFunction(
+    () => (document.querySelector('[data-testid="message-list"] [data-role="assistant"]')?.textContent ?? '').length > 20,
+    null,
+    { timeout: 30_000 },
+  );
+  await page.getByTestId('stop').click();
+  await page.locator('[data-testid="message"][data-role="stopped"]').waitFor({ timeout: 20_000 });
+  const assistant = await list.locator('[data-role="assistant"]').last().innerText();
+  assert.ok(assistant.length > 20, `streamed text lost after cancel: ${assistant}`);
+  assert.equal(await page.getByTestId('model-menu').isDisabled(), false);
+});
