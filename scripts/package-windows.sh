@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Cross-builds the Windows desktop binary (no cgo: Wails on Windows is pure Go)
+# with the app icon, version info and a GUI manifest embedded, then, when
+# makensis is installed (apt-get install nsis), wraps it in an installer.
+#
+#   build/bin/cdxtheme.exe
+#   build/bin/cdxtheme-<version>-windows-amd64-setup.exe   (with makensis)
+#
+# usage: scripts/package-windows.sh     env: GO (default go)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+GO=${GO:-go}
+# go-winres is a pure-Go resource compiler run straight from the module proxy;
+# pinned so the .syso is the same on every machine.
+WINRES=github.com/tc-hib/go-winres@v0.3.3
+die() { echo "package-windows: $*" >&2; exit 1; }
+
+field() { node -p "const w=require('./wails.json'); $1"; }
+version=$(field 'w.info.productVersion')
+product=$(field 'w.info.productName')
+company=$(field 'w.info.companyName')
+[[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || die "wails.json info.productVersion '$version' is not x.y.z (Windows needs four numbers)"
+
+mkdir -p build/bin
+# The .syso must sit in the main package's directory for `go build` to link
+# it; it only exists for the length of this build so the tree stays clean.
+syso=rsrc_windows_amd64.syso
+[ -e "$syso" ] && die "$syso already exists at the repo root; remove it (it is generated here)"
+trap 'rm -f "$syso"' EXIT
+GOFLAGS= "$GO" run "$WINRES" simply --arch amd64 --out rsrc \
+	--icon build/windows/icon.ico --manifest gui \
+	--product-version "$version.0" --file-version "$version.0" \
+	--product-name "$product" --file-description "$product" \
+	--copyright "$company" --original-filename cdxtheme.exe
+[ -s "$syso" ] || die "go-winres did not write $syso"
+
+GOOS=windows GOARCH=amd64 CGO_ENABLED=0 "$GO" build -tags desktop,production -trimpath \
+	-ldflags "-H windowsgui -s -w" -o build/bin/cdxtheme.exe .
+rm -f "$syso"
+echo "windows: build/bin/cdxtheme.exe ($(du -h build/bin/cdxtheme.exe | cut -f1))"
+
+if ! command -v makensis >/dev/null 2>&1; then
+	echo "windows: makensis not found (apt-get install nsis); installer skipped"
+	exit 0
+fi
+setup="$PWD/build/bin/cdxtheme-$version-windows-amd64-setup.exe"
+makensis -V2 -DVERSION="$version" -DEXE="$PWD/build/bin/cdxtheme.exe" -DOUTFILE="$setup" \
+	build/windows/installer.nsi
+[ -s "$setup" ] || die "makensis did not write $setup"
+echo "windows: $setup ($(du -h "$setup" | cut -f1))"
