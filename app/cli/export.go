@@ -1,0 +1,193 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"cdxtheme/core/theme"
+	"cdxtheme/core/workspace"
+)
+
+func init() {
+	register(command{
+		name:    "export",
+		summary: "export a workspace's theme.json to an editor or terminal format",
+		run:     runExport,
+	})
+	register(command{
+		name:    "check",
+		summary: "check a workspace's theme for WCAG contrast (exit 1 when a pair fails AA)",
+		run:     runCheck,
+	})
+}
+
+const workspaceHelp = `WORKSPACE is a workspace id (see the app's workspace list; folders under
+the data dir's theme_builder/), a folder containing theme.json, or a theme
+file itself.`
+
+func runExport(ctx context.Context, env *Env, args []string) int {
+	fs := newCodexFlags("export", "cdxtheme export --format FORMAT [--out DIR] WORKSPACE", env)
+	format := fs.String("format", "", "one of "+strings.Join(theme.FormatIDs(), ", ")+", or all")
+	out := fs.String("out", "", "output folder (default WORKSPACE/export/FORMAT); with --format all, one subfolder per format")
+	usage := fs.Usage
+	fs.Usage = func() {
+		usage()
+		fmt.Fprintf(env.Stderr, "\n%s\nPrints the paths written. Exit 1 when the theme is invalid (every problem is listed).\n", workspaceHelp)
+	}
+	pos, code := parseCodexFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) != 1 {
+		return codexUsage(env, fs, "want one WORKSPACE, got %d arguments", len(pos))
+	}
+	formats := []string{*format}
+	if *format == "all" {
+		formats = theme.FormatIDs()
+	} else if _, err := theme.FormatByID(*format); err != nil {
+		if *format == "" {
+			return codexUsage(env, fs, "--format is required")
+		}
+		return codexUsage(env, fs, "%v", err)
+	}
+	t, dir, code := loadTheme(env, "export", pos[0])
+	if code != ExitOK {
+		return code
+	}
+	for _, f := range formats {
+		target := *out
+		switch {
+		case target == "":
+			target = filepath.Join(dir, "export", f)
+		case *format == "all":
+			target = filepath.Join(target, f)
+		}
+		paths, err := theme.Export(t, f, target)
+		for _, p := range paths {
+			fmt.Fprintln(env.Stdout, p)
+		}
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "cdxtheme export: %v\n", err)
+			return ExitError
+		}
+	}
+	return ExitOK
+}
+
+func runCheck(ctx context.Context, env *Env, args []string) int {
+	fs := newCodexFlags("check", "cdxtheme check [--json] WORKSPACE", env)
+	asJSON := fs.Bool("json", false, `print {"theme", "checks": [{fg, bg, fgRole, bgRole, ratio, aa, aaa, aaLarge}], "failures"}`)
+	usage := fs.Usage
+	fs.Usage = func() {
+		usage()
+		fmt.Fprintf(env.Stderr, "\n%s\nPrints every contrast pair; pairs below AA (4.5:1) are marked FAIL.\nExit 0 when all pass AA, 1 when any fails or the theme is invalid.\n", workspaceHelp)
+	}
+	pos, code := parseCodexFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) != 1 {
+		return codexUsage(env, fs, "want one WORKSPACE, got %d arguments", len(pos))
+	}
+	t, _, code := loadTheme(env, "check", pos[0])
+	if code != ExitOK {
+		return code
+	}
+	checks := theme.Checks(t)
+	failures := len(theme.Failures(checks))
+	if *asJSON {
+		if c := printCodexJSON(env, map[string]any{"theme": t.Name, "checks": checks, "failures": failures}); c != ExitOK {
+			return c
+		}
+	} else {
+		printChecks(env.Stdout, checks)
+		if failures == 0 {
+			fmt.Fprintf(env.Stdout, "\nAll %d pairs pass AA.\n", len(checks))
+		} else {
+			fmt.Fprintf(env.Stdout, "\n%d of %d pairs fail AA. Ask the agent to fix them with:\n\n%s\n", failures, len(checks), theme.FixPrompt(checks))
+		}
+	}
+	if failures > 0 {
+		return ExitError
+	}
+	return ExitOK
+}
+
+func printChecks(w io.Writer, checks []theme.Check) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "\tFOREGROUND\t\tBACKGROUND\t\tRATIO\tAA\tAAA\tLARGE")
+	yes := func(b bool) string {
+		if b {
+			return "yes"
+		}
+		return "no"
+	}
+	for _, c := range checks {
+		mark := ""
+		if !c.AA {
+			mark = "FAIL"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.2f:1\t%s\t%s\t%s\n", mark, c.FGRole, c.FG, c.BGRole, c.BG, c.Ratio, yes(c.AA), yes(c.AAA), yes(c.AALarge))
+	}
+	tw.Flush()
+}
+
+// themePath finds the theme file an argument names: a workspace id, a
+// folder holding theme.json, or the file itself.
+func themePath(arg string) (string, error) {
+	if st, err := os.Stat(arg); err == nil {
+		if st.IsDir() {
+			return filepath.Join(arg, theme.FileName), nil
+		}
+		return arg, nil
+	}
+	if workspace.ValidID(arg) {
+		m, err := workspace.Open(workspace.Root(), arg)
+		if err != nil {
+			return "", err
+		}
+		return filepath.Join(m.Dir, theme.FileName), nil
+	}
+	return "", fmt.Errorf("%q is neither a folder nor a workspace id", arg)
+}
+
+// loadTheme reads and validates the theme an argument names, printing
+// every problem. It returns the theme, its folder and ExitOK, or the exit
+// code to return.
+func loadTheme(env *Env, cmd, arg string) (*theme.Theme, string, int) {
+	path, err := themePath(arg)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "cdxtheme %s: %v\n", cmd, err)
+		return nil, "", ExitError
+	}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(env.Stderr, "cdxtheme %s: %s does not exist yet (the agent writes it)\n", cmd, path)
+		return nil, "", ExitError
+	}
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "cdxtheme %s: %v\n", cmd, err)
+		return nil, "", ExitError
+	}
+	t, err := theme.Parse(b)
+	var ve *theme.ValidationError
+	if errors.As(err, &ve) {
+		fmt.Fprintf(env.Stderr, "cdxtheme %s: %s is not a valid theme (%d problems):\n", cmd, path, len(ve.Problems))
+		for _, p := range ve.Problems {
+			fmt.Fprintf(env.Stderr, "  %s\n", p)
+		}
+		return nil, "", ExitError
+	}
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "cdxtheme %s: %s: %v\n", cmd, path, err)
+		return nil, "", ExitError
+	}
+	return t, filepath.Dir(path), ExitOK
+}

@@ -1,0 +1,173 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cdxtheme/core/theme"
+	"cdxtheme/core/workspace"
+)
+
+// runTheme runs a subcommand through Run with private settings and data
+// dirs, as a user's shell would.
+func runTheme(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Run(context.Background(), args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// themeEnv isolates the settings and data dirs and returns the data dir.
+func themeEnv(t *testing.T) string {
+	t.Helper()
+	t.Setenv("CDXTHEME_CONFIG_DIR", t.TempDir())
+	data := t.TempDir()
+	t.Setenv("CDXTHEME_DATA_DIR", data)
+	return data
+}
+
+// themeDir makes a folder with theme.json holding doc.
+func themeDir(t *testing.T, doc []byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, theme.FileName), doc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestExportOneFormat(t *testing.T) {
+	themeEnv(t)
+	dir := themeDir(t, theme.ExampleJSON())
+	out, errOut, code := runTheme(t, "export", "--format", "kitty", dir)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := filepath.Join(dir, "export", "kitty", "harbour-night.conf")
+	if strings.TrimSpace(out) != want {
+		t.Errorf("stdout %q, want the written path %s", out, want)
+	}
+	b, err := os.ReadFile(want)
+	if err != nil || !bytes.Contains(b, []byte("background               #161a24")) {
+		t.Errorf("written file: %v\n%s", err, b)
+	}
+}
+
+func TestExportAllByWorkspaceID(t *testing.T) {
+	themeEnv(t)
+	m, err := workspace.Create(workspace.Root(), "harbour", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(m.Dir, theme.FileName), theme.ExampleJSON(), 0o644)
+	outDir := t.TempDir()
+	// Flags after the workspace work too.
+	out, errOut, code := runTheme(t, "export", m.ID, "--format", "all", "--out", outDir)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 9 { // VS Code writes two files, the others one each
+		t.Errorf("printed %d paths:\n%s", len(lines), out)
+	}
+	for _, l := range lines {
+		if _, err := os.Stat(l); err != nil {
+			t.Errorf("printed path not written: %v", err)
+		}
+	}
+	for _, f := range theme.FormatIDs() {
+		if _, err := os.Stat(filepath.Join(outDir, f)); err != nil {
+			t.Errorf("no folder for %s: %v", f, err)
+		}
+	}
+}
+
+func TestExportErrors(t *testing.T) {
+	themeEnv(t)
+	broken := themeDir(t, []byte(`{"name": "x", "appearance": "dim", "ui": {}, "syntax": {}, "ansi": []}`))
+	good := themeDir(t, theme.ExampleJSON())
+	empty := t.TempDir()
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr []string
+	}{
+		{"invalid theme lists every problem", []string{"export", "--format", "zed", broken}, ExitError, []string{
+			"not a valid theme (21 problems)", `appearance: "dim" is not one of "dark", "light"`,
+			"ui.background: required", "syntax.operator: required", "ansi: want 16 colours, got 0"}},
+		{"no theme yet", []string{"export", "--format", "zed", empty}, ExitError, []string{"does not exist yet"}},
+		{"not a workspace", []string{"export", "--format", "zed", "no-such-thing"}, ExitError, []string{"neither a folder nor a workspace id"}},
+		{"unknown workspace id", []string{"export", "--format", "zed", "20260101-000000-abcdef"}, ExitError, []string{"no such workspace"}},
+		{"unknown format", []string{"export", "--format", "emacs", good}, ExitUsage, []string{`unknown format "emacs"`, "windows-terminal"}},
+		{"no format", []string{"export", good}, ExitUsage, []string{"--format is required"}},
+		{"no workspace", []string{"export", "--format", "css"}, ExitUsage, []string{"want one WORKSPACE"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runTheme(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d; stderr:\n%s", code, tt.code, errOut)
+			}
+			for _, w := range tt.stderr {
+				if !strings.Contains(errOut, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, errOut)
+				}
+			}
+			if out != "" {
+				t.Errorf("stdout on failure: %q", out)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(broken, "export")); err == nil {
+		t.Error("an invalid theme was exported")
+	}
+}
+
+func TestCheck(t *testing.T) {
+	themeEnv(t)
+	out, errOut, code := runTheme(t, "check", themeDir(t, theme.ExampleJSON()))
+	if code != ExitOK || !strings.Contains(out, "All 36 pairs pass AA") || strings.Contains(out, "FAIL") {
+		t.Errorf("passing theme: exit %d\n%s%s", code, out, errOut)
+	}
+
+	var m map[string]any
+	json.Unmarshal(theme.ExampleJSON(), &m)
+	m["ui"].(map[string]any)["mutedText"] = "#4a4f5c"
+	doc, _ := json.Marshal(m)
+	dir := themeDir(t, doc)
+	out, _, code = runTheme(t, "check", dir)
+	if code != ExitError {
+		t.Errorf("failing theme exit %d, want 1", code)
+	}
+	var fails []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "FAIL") {
+			fails = append(fails, l)
+		}
+	}
+	if len(fails) != 2 || !strings.Contains(fails[0], "ui.mutedText") || !strings.Contains(fails[0], "#4a4f5c") {
+		t.Errorf("FAIL lines = %q", fails)
+	}
+	if !strings.Contains(out, "2 of 36 pairs fail AA") || !strings.Contains(out, "Please edit theme.json") {
+		t.Errorf("summary/fix prompt missing:\n%s", out)
+	}
+
+	out, _, code = runTheme(t, "check", "--json", dir)
+	var res struct {
+		Theme    string
+		Failures int
+		Checks   []theme.Check
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("--json output: %v\n%s", err, out)
+	}
+	if code != ExitError || res.Theme != "Harbour Night" || res.Failures != 2 || len(res.Checks) != 36 {
+		t.Errorf("--json: exit %d, %+v", code, res)
+	}
+}
