@@ -84,7 +84,13 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "cdxtheme apply: %v\n", err)
 		return ExitError
 	}
-	fmt.Fprintf(env.Stdout, "Install %q into %s:\n", plan.Theme, plan.Target)
+	name := plan.Target
+	for _, tg := range theme.Targets {
+		if tg.ID == plan.Target {
+			name = tg.Name
+		}
+	}
+	fmt.Fprintf(env.Stdout, "Install %q into %s:\n", plan.Theme, name)
 	for _, f := range plan.Files {
 		state := "new"
 		if f.Exists {
