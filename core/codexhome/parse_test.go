@@ -127,3 +127,28 @@ func TestUnknownFieldTypesDoNotLoseTheLine(t *testing.T) {
 		t.Fatalf("got %+v skipped %d", m, p.skipped)
 	}
 }
+
+func TestIgnorable(t *testing.T) {
+	tests := []struct {
+		line string
+		want bool
+	}{
+		{`{"timestamp":"t","type":"turn_context","payload":{"cwd":"/x"}}`, true},
+		{`{"timestamp":"t","ordinal":5,"type":"world_state","payload":{}}`, true},
+		{`{"timestamp":"t","type":"event_msg","payload":{"type":"token_count","info":{}}}`, true},
+		{`{"timestamp":"t","type":"event_msg","payload":{"type":"user_message","message":"hi"}}`, false},
+		{`{"timestamp":"t","ordinal":8,"type":"event_msg","payload":{"type":"item_completed","item":{}}}`, false},
+		{`{"timestamp":"t","type":"event_msg","payload":{"type":"task_started"}}`, false},
+		{`{"timestamp":"t","type":"response_item","payload":{"type":"message"}}`, false},
+		{`{"timestamp":"t","type":"session_meta","payload":{"id":"x"}}`, false},
+		// Other key orders or cut lines go to the full decoder.
+		{`{"payload":{"type":"token_count"},"type":"event_msg"}`, false},
+		{`{"timestamp":"t","type":"event_msg","payload":{"type":"tok`, false},
+		{`garbage`, false},
+	}
+	for _, tt := range tests {
+		if got := ignorable([]byte(tt.line)); got != tt.want {
+			t.Errorf("ignorable(%s) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}

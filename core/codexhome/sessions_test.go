@@ -3,6 +3,7 @@ package codexhome
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -258,5 +259,54 @@ func TestSessionListJSONShape(t *testing.T) {
 	}
 	if _, err := time.Parse(time.RFC3339Nano, s["updatedAt"].(string)); err != nil {
 		t.Errorf("updatedAt not RFC 3339: %v", s["updatedAt"])
+	}
+}
+
+// A session_meta line larger than the head budget does not stall or fail
+// the listing: the id comes from the file name.
+func TestSessionsHugeHead(t *testing.T) {
+	h := Home{Dir: t.TempDir()}
+	id := "01a20000-0000-7000-8000-0000000000ff"
+	meta := `{"timestamp":"2026-12-01T00:00:00Z","type":"session_meta","payload":{"id":"` + id + `","cwd":"/big","base_instructions":{"text":"` + strings.Repeat("x", headBytes+10) + `"}}}`
+	user := `{"timestamp":"2026-12-01T00:00:01Z","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"hello"}]}}`
+	writeFile(t, filepath.Join(h.Dir, "sessions", "rollout-2026-12-01T00-00-00-"+id+".jsonl"), []byte(meta+"\n"+user+"\n"))
+	got, err := h.Sessions(context.Background(), ListOptions{})
+	if err != nil || len(got.Sessions) != 1 || got.Sessions[0].ID != id {
+		t.Fatalf("got %+v, %v", got, err)
+	}
+	// The transcript itself still reads the whole line.
+	tr, err := h.Transcript(context.Background(), id)
+	if err != nil || tr.Cwd != "/big" || len(tr.Messages) != 1 {
+		t.Fatalf("transcript %+v, %v", tr, err)
+	}
+}
+
+// The app lists and pages from several goroutines (UI refresh, background
+// ACP merge); results must stay consistent (run with -race too).
+func TestConcurrentUse(t *testing.T) {
+	h := copyHome(t)
+	l := NewLister(h)
+	ctx := context.Background()
+	errs := make(chan error, 16)
+	for i := 0; i < 8; i++ {
+		go func() {
+			got, err := l.List(ctx, ListOptions{})
+			if err == nil && len(got.Sessions) != 2 {
+				err = fmt.Errorf("%d sessions", len(got.Sessions))
+			}
+			errs <- err
+		}()
+		go func(off int) {
+			pg, err := h.TranscriptPage(ctx, idOld, off%4, 2)
+			if err == nil && len(pg.Messages) != 2 {
+				err = fmt.Errorf("page at %d: %d messages", off%4, len(pg.Messages))
+			}
+			errs <- err
+		}(i)
+	}
+	for i := 0; i < 16; i++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }
