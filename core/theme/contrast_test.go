@@ -108,3 +108,16 @@ func TestFixPrompt(t *testing.T) {
 		t.Errorf("fix prompt lists a passing pair:\n%s", p)
 	}
 }
+
+// The preview re-parses and re-checks on every save the agent makes.
+func BenchmarkParseAndCheck(b *testing.B) {
+	doc := ExampleJSON()
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		th, err := Parse(doc)
+		if err != nil {
+			b.Fatal(err)
+		}
+		Checks(th)
+	}
+}

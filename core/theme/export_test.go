@@ -124,3 +124,14 @@ func TestSlug(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkRenderAllFormats(b *testing.B) {
+	th := Example()
+	for b.Loop() {
+		for _, f := range Formats {
+			if _, err := Render(th, f.ID); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

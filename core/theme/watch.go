@@ -124,5 +124,9 @@ func (w *watchState) read(path string) (State, bool) {
 		}
 	}
 	w.reported = true
-	return State{Theme: w.good, Error: w.lastErr, Checks: w.checks}, true
+	checks := w.checks
+	if checks == nil {
+		checks = []Check{} // the UI gets "contrast": [] rather than null
+	}
+	return State{Theme: w.good, Error: w.lastErr, Checks: checks}, true
 }

@@ -2,6 +2,7 @@ package theme
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -165,15 +166,19 @@ func TestWatchMissingDir(t *testing.T) {
 
 func TestLoad(t *testing.T) {
 	dir := t.TempDir()
-	if s := Load(dir); s.Theme != nil || s.Error != "" {
+	s := Load(dir)
+	if s.Theme != nil || s.Error != "" {
 		t.Errorf("Load of an empty workspace = %+v", s)
+	}
+	if b, _ := json.Marshal(s); string(b) != `{"theme":null,"error":"","contrast":[]}` {
+		t.Errorf("empty state marshals as %s", b)
 	}
 	os.WriteFile(filepath.Join(dir, FileName), ExampleJSON(), 0o644)
 	if s := Load(dir); name(s) != "Harbour Night" || len(s.Checks) != 36 {
 		t.Errorf("Load = %q with %d checks", name(s), len(s.Checks))
 	}
 	os.WriteFile(filepath.Join(dir, FileName), []byte(`{"name": 1}`), 0o644)
-	s := Load(dir)
+	s = Load(dir)
 	if s.Theme != nil || !strings.Contains(s.Error, "name: want a string") || !strings.Contains(s.Error, "ansi: required") {
 		t.Errorf("Load of a broken file = %+v", s)
 	}
