@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import { answer, applyEvent, beginTurn, newChatState, type ChatState } from './chatReducer';
+import type { ChatEvent, PermissionOption } from './types';
+import fixture from '../test/fixtures/turn-events.json';
+
+const SID = '01a2360f-5f91-7ff3-adc8-62513b7ee756';
+
+function run(s: ChatState, turnId: string, events: ChatEvent[]) {
+  return events.flatMap((ev) => applyEvent(s, turnId, ev));
+}
+
+const allKinds: PermissionOption[] = [
+  { optionId: 'opt-a', name: 'Yes', kind: 'allow_once' },
+  { optionId: 'opt-b', name: 'Yes, always', kind: 'allow_always' },
+  { optionId: 'opt-c', name: 'No', kind: 'reject_once' },
+  { optionId: 'opt-d', name: 'Never', kind: 'reject_always' },
+];
+
+function permission(requestId: string, toolCallId: string, kind: string, options = allKinds): ChatEvent {
+  return { type: 'permission', sessionId: SID, permission: { requestId, toolCall: { toolCallId, kind, title: `${kind} ${toolCallId}` }, options } };
+}
+
+describe('chat reducer on a real codex-acp turn', () => {
+  const events = fixture.events as ChatEvent[];
+  const permIndex = events.findIndex((e) => e.type === 'permission');
+
+  it('streams text, thoughts, plan and tool output into ordered items', () => {
+    const s = newChatState({ workspaceId: 'ws1' });
+    beginTurn(s, 't-1', 'run echo');
+    run(s, 't-1', events.slice(0, permIndex));
+
+    expect(s.sessionId).toBe(SID);
+    expect(s.items.map((i) => i.kind)).toEqual(['user', 'thought', 'plan', 'tool', 'tool']);
+    const thought = s.items[1];
+    expect(thought.kind === 'thought' && thought.text).toBe('The user wants a shell command; I will run it.');
+    const plan = s.items[2];
+    expect(plan.kind === 'plan' && plan.entries.map((e) => e.status)).toEqual(['in_progress', 'pending']);
+
+    const echo = s.tools['call_mock_3'];
+    expect(echo.status).toBe('completed');
+    expect(echo.kind).toBe('execute');
+    expect(echo.title).toBe('echo hello-from-shell');
+    expect(echo.terminal).toBe('hello-from-shell\n');
+    expect(echo.exitCode).toBe(0);
+    expect(s.commands.map((c) => c.name)).toEqual(['review']);
+  });
+
+  it('ignores an unknown update variant without changing what is shown', () => {
+    const s = newChatState();
+    beginTurn(s, 't-1', 'x');
+    const unknownIdx = events.findIndex((e) => e.type === 'update');
+    run(s, 't-1', events.slice(0, unknownIdx));
+    const before = JSON.stringify(s);
+    expect(applyEvent(s, 't-1', events[unknownIdx])).toEqual([]);
+    expect(applyEvent(s, 't-1', { type: 'brand_new_type', update: { weird: true } } as ChatEvent)).toEqual([]);
+    expect(applyEvent(s, 't-1', { type: 'tool_call_update', update: null })).toEqual([]);
+    expect(JSON.stringify(s)).toBe(before);
+  });
+
+  it('queues a permission request and finishes the turn on done', () => {
+    const s = newChatState();
+    beginTurn(s, 't-1', 'x');
+    run(s, 't-1', events.slice(0, permIndex + 1));
+    expect(s.pending).toHaveLength(1);
+    expect(s.pending[0]).toMatchObject({ requestId: '0', toolCallId: 'call_mock_5', toolKind: 'execute', sessionId: SID });
+    expect(s.pending[0].options.map((o) => o.kind)).toEqual(['allow_once', 'allow_always', 'reject_once']);
+    // The tool card for the asked-about call exists once, not twice.
+    expect(s.items.filter((i) => i.kind === 'tool' && i.toolCallId === 'call_mock_5')).toHaveLength(1);
+
+    run(s, 't-1', events.slice(permIndex + 1));
+    const last = s.items[s.items.length - 1];
+    expect(last.kind === 'assistant' && last.text).toBe('Hello from **Codex**.');
+    expect(s.usage).toEqual({ used: 132, size: 258400, cost: null });
+    expect(s.title).toBe('Shell test');
+    expect(s.running).toBe(false);
+    expect(s.stopReason).toBe('end_turn');
+    expect(s.pending).toEqual([]); // the agent no longer waits
+  });
+});
+
+describe('tool calls', () => {
+  it('merges tool_call_update fields into the card; absent fields keep their value', () => {
+    const s = newChatState();
+    beginTurn(s, 't', null);
+    applyEvent(s, 't', { type: 'tool_call', update: { toolCallId: 'c1', title: 'Edit theme.json', kind: 'edit', status: 'in_progress', content: [{ type: 'diff', path: '/w/theme.json', oldText: null, newText: '{}\n' }], locations: [{ path: '/w/theme.json' }] } });
+    applyEvent(s, 't', { type: 'tool_call_update', update: { toolCallId: 'c1', status: 'completed' } });
+    const t = s.tools['c1'];
+    expect(t).toMatchObject({ title: 'Edit theme.json', kind: 'edit', status: 'completed' });
+    expect(t.content).toEqual([{ type: 'diff', path: '/w/theme.json', oldText: null, newText: '{}\n' }]);
+    expect(t.locations).toEqual([{ path: '/w/theme.json', line: undefined }]);
+    applyEvent(s, 't', { type: 'tool_call_update', update: { toolCallId: 'c1', content: [{ type: 'content', content: { type: 'text', text: 'done' } }] } });
+    expect(t.content).toEqual([{ type: 'text', text: 'done' }]);
+  });
+
+  it('takes shell output from the Rust adapter rawOutput and full terminal_output', () => {
+    const s = newChatState();
+    beginTurn(s, 't', null);
+    applyEvent(s, 't', { type: 'tool_call', update: { toolCallId: 'c2', kind: 'execute', title: 'ls', status: 'in_progress' } });
+    applyEvent(s, 't', { type: 'tool_call_update', update: { toolCallId: 'c2', status: 'completed', rawOutput: { formatted_output: 'a\nb\n', exit_code: 2 } } });
+    expect(s.tools['c2']).toMatchObject({ terminal: 'a\nb\n', exitCode: 2 });
+    applyEvent(s, 't', { type: 'tool_call_update', update: { toolCallId: 'c2', _meta: { terminal_output: 'replaced' } } });
+    expect(s.tools['c2'].terminal).toBe('replaced');
+  });
+});
+
+describe('permissions', () => {
+  it('shows a card for a request that arrives before its tool_call (Rust adapter)', () => {
+    const s = newChatState({ sessionId: SID });
+    beginTurn(s, 't', null);
+    applyEvent(s, 't', permission('"uuid-1"', 'c9', 'edit'));
+    expect(s.tools['c9']).toMatchObject({ kind: 'edit', status: 'pending', title: 'edit c9' });
+    applyEvent(s, 't', { type: 'tool_call', update: { toolCallId: 'c9', kind: 'edit', title: 'Edit x', status: 'in_progress' } });
+    expect(s.items.filter((i) => i.kind === 'tool')).toHaveLength(1);
+    expect(s.tools['c9'].title).toBe('Edit x');
+  });
+
+  it.each([
+    ['allow_always', 'opt-b'],
+    ['reject_always', 'opt-d'],
+  ])('remembers %s for the tool kind in this session and answers later requests itself', (kind, expectedId) => {
+    const s = newChatState({ sessionId: SID });
+    beginTurn(s, 't', null);
+    expect(applyEvent(s, 't', permission('1', 'c1', 'execute'))).toEqual([]);
+    const chosen = allKinds.find((o) => o.kind === kind)!;
+    expect(answer(s, '1', chosen)).toEqual([{ turnId: 't', requestId: '1', optionId: expectedId }]);
+
+    // Same kind: answered automatically with the option of the remembered kind.
+    expect(applyEvent(s, 't', permission('2', 'c2', 'execute'))).toEqual([{ turnId: 't', requestId: '2', optionId: expectedId }]);
+    expect(s.pending).toEqual([]);
+    expect(s.tools['c2'].decision).toBe('auto:' + kind);
+    // Another kind still asks.
+    expect(applyEvent(s, 't', permission('3', 'c3', 'edit'))).toEqual([]);
+    expect(s.pending.map((p) => p.requestId)).toEqual(['3']);
+    // Another session still asks.
+    expect(applyEvent(s, 't', { ...permission('4', 'c4', 'execute'), sessionId: 'other-session' })).toEqual([]);
+    expect(s.pending.map((p) => p.requestId)).toEqual(['3', '4']);
+  });
+
+  it('answers queued requests of the same kind when the user picks an always option', () => {
+    const s = newChatState({ sessionId: SID });
+    beginTurn(s, 't', null);
+    applyEvent(s, 't', permission('1', 'c1', 'execute'));
+    applyEvent(s, 't', permission('2', 'c2', 'execute'));
+    applyEvent(s, 't', permission('3', 'c3', 'read'));
+    const effects = answer(s, '1', allKinds[1]);
+    expect(effects.map((e) => [e.requestId, e.optionId])).toEqual([['1', 'opt-b'], ['2', 'opt-b']]);
+    expect(s.pending.map((p) => p.requestId)).toEqual(['3']);
+  });
+
+  it('a once answer is not remembered and null cancels with an empty option id', () => {
+    const s = newChatState({ sessionId: SID });
+    beginTurn(s, 't', null);
+    applyEvent(s, 't', permission('1', 'c1', 'execute'));
+    answer(s, '1', allKinds[0]);
+    expect(applyEvent(s, 't', permission('2', 'c2', 'execute'))).toEqual([]);
+    expect(answer(s, '2', null)).toEqual([{ turnId: 't', requestId: '2', optionId: '' }]);
+    expect(s.tools['c2'].decision).toBe('cancelled');
+    expect(answer(s, 'nope', allKinds[0])).toEqual([]);
+  });
+});
+
+describe('errors, stops and replays', () => {
+  it('keeps the error with the agent stderr and ends the turn', () => {
+    const s = newChatState();
+    beginTurn(s, 't', 'hi');
+    applyEvent(s, 't', { type: 'session', sessionId: SID });
+    applyEvent(s, 't', { type: 'text', text: 'partial' });
+    applyEvent(s, 't', { type: 'error', code: 'agent_exit', text: 'agent exited with status 3', stderr: ['fatal: simulated crash', 'bye'], agent: 'codex-acp (found on PATH)' });
+    const err = s.items[s.items.length - 1];
+    expect(err).toMatchObject({ kind: 'error', code: 'agent_exit', stderr: ['fatal: simulated crash', 'bye'], agent: 'codex-acp (found on PATH)' });
+    expect(s.running).toBe(false);
+  });
+
+  it('marks a cancelled turn, but not a normal end', () => {
+    const s = newChatState();
+    beginTurn(s, 't', 'hi');
+    applyEvent(s, 't', { type: 'done', stopReason: 'cancelled' });
+    expect(s.items.map((i) => i.kind)).toEqual(['user', 'stopped']);
+    beginTurn(s, 'u', 'again');
+    applyEvent(s, 'u', { type: 'done', stopReason: 'end_turn' });
+    expect(s.items.map((i) => i.kind)).toEqual(['user', 'stopped', 'user']);
+  });
+
+  it('puts history replayed by session/load above the new prompt', () => {
+    const s = newChatState({ sessionId: SID });
+    beginTurn(s, 't', 'new question');
+    run(s, 't', [
+      { type: 'user_text', text: 'old question' },
+      { type: 'text', text: 'old answer' },
+      { type: 'session', sessionId: SID },
+      { type: 'text', text: 'new answer' },
+    ]);
+    expect(s.items.map((i) => ('text' in i ? `${i.kind}:${i.text}` : i.kind))).toEqual([
+      'user:old question',
+      'assistant:old answer',
+      'user:new question',
+      'assistant:new answer',
+    ]);
+  });
+
+  it('replaces the plan of a turn instead of stacking plans', () => {
+    const s = newChatState();
+    beginTurn(s, 't', null);
+    applyEvent(s, 't', { type: 'plan', update: { entries: [{ content: 'a', status: 'pending' }] } });
+    applyEvent(s, 't', { type: 'plan', update: { entries: [{ content: 'a', status: 'completed' }, { content: 'b', status: 'in_progress' }] } });
+    const plans = s.items.filter((i) => i.kind === 'plan');
+    expect(plans).toHaveLength(1);
+    expect(plans[0].kind === 'plan' && plans[0].entries.map((e) => e.content + ':' + e.status)).toEqual(['a:completed', 'b:in_progress']);
+  });
+});

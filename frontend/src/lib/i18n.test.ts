@@ -1,0 +1,101 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import en from '../locales/en.json';
+import de from '../locales/de.json';
+import { format, pickLanguage, setLanguage, t } from './i18n.svelte';
+import { exportFormats } from './types';
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return name === 'test' ? [] : sources(p);
+    return /\.(svelte|ts)$/.test(name) && !name.endsWith('.test.ts') ? [p] : [];
+  });
+}
+const srcDir = join(__dirname, '..');
+
+describe('locales', () => {
+  it('en and de have exactly the same keys', () => {
+    const enKeys = Object.keys(en).sort();
+    const deKeys = Object.keys(de).sort();
+    expect(deKeys.filter((k) => !enKeys.includes(k))).toEqual([]);
+    expect(enKeys.filter((k) => !deKeys.includes(k))).toEqual([]);
+  });
+
+  it('every translation is non-empty and uses the same placeholders', () => {
+    for (const [k, v] of Object.entries(en)) {
+      const d = (de as Record<string, string>)[k];
+      expect(v.trim(), k).not.toBe('');
+      expect(d?.trim(), k).not.toBe('');
+      expect(placeholders(d), k).toEqual(placeholders(v));
+    }
+  });
+
+  it('every literal key used in the source exists in en.json', () => {
+    const used = new Set<string>();
+    for (const f of sources(srcDir)) {
+      for (const m of readFileSync(f, 'utf8').matchAll(/\b(?:t|has)\('([a-zA-Z0-9_.-]+)'\s*[,)]/g)) used.add(m[1]);
+    }
+    expect(used.size).toBeGreaterThan(100);
+    expect([...used].filter((k) => !(k in en))).toEqual([]);
+  });
+
+  it('has keys for every value of the families built at run time', () => {
+    const families: Record<string, readonly string[]> = {
+      'tool.kind.': ['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other'],
+      'tool.status.': ['pending', 'in_progress', 'completed', 'failed'],
+      'permission.kind.': ['allow_once', 'allow_always', 'reject_once', 'reject_always'],
+      'plan.status.': ['pending', 'in_progress', 'completed'],
+      'transcript.role.': ['user', 'assistant', 'tool'],
+      'format.': exportFormats,
+      'language.': ['en', 'de'],
+      'settings.permission.': ['ask', 'deny', 'allow', 'ask.hint', 'deny.hint', 'allow.hint'],
+      'error.code.': ['agent_missing', 'agent_exit', 'timeout', 'cancelled', 'protocol', 'auth', 'rpc'],
+    };
+    const missing = Object.entries(families).flatMap(([prefix, values]) => values.map((v) => prefix + v).filter((k) => !(k in en)));
+    expect(missing).toEqual([]);
+  });
+
+  it('no component renders a hard-coded English sentence', () => {
+    // Text between tags that contains a lowercase word of 4+ letters and is not a {expression}.
+    const offenders: string[] = [];
+    for (const f of sources(srcDir).filter((p) => p.endsWith('.svelte'))) {
+      const markup = readFileSync(f, 'utf8')
+        .replace(/<script[\s\S]*?<\/script>/g, '')
+        .replace(/<style[\s\S]*?<\/style>/g, '')
+        .replace(/<!--[\s\S]*?-->/g, '');
+      for (const m of markup.matchAll(/>([^<>{}]*[A-Za-z]{4,}[^<>{}]*)</g)) {
+        const text = m[1].trim();
+        // Sample content of the theme preview (file names, shell output) is not UI text.
+        if (/^[\w.~/-]+(\.\w+)?$/.test(text) || /^(ls --color|git:\(|main|error:|warning:|ok:)/.test(text)) continue;
+        offenders.push(`${f.replace(srcDir, '')}: ${text}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('t', () => {
+  it.each([
+    [null, ['de-AT', 'en-US'], 'de'],
+    ['en', ['de-DE'], 'en'],
+    ['', ['fr-FR', 'de'], 'de'],
+    ['xx', ['fr'], 'en'],
+    [null, 'de_CH', 'de'],
+  ])('pickLanguage(%j, %j) = %s', (setting, nav, want) => {
+    expect(pickLanguage(setting, nav)).toBe(want);
+  });
+
+  it('translates with interpolation and falls back to English, then the key', () => {
+    setLanguage('de');
+    expect(t('chat.send')).toBe('Senden');
+    expect(t('contrast.failures', { count: 3, total: 40 })).toBe('3 von 40 unter AA');
+    setLanguage('en');
+    expect(t('contrast.failures', { count: 3, total: 40 })).toBe('3 of 40 below AA');
+    expect(t('no.such.key')).toBe('no.such.key');
+    expect(format('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+});
