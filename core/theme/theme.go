@@ -192,6 +192,7 @@ func (d *decoder) add(path, format string, args ...any) {
 
 func decode(data []byte) (*Theme, []Problem) {
 	var d decoder
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 BOM, as some Windows editors write
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
 		d.add("", "%s", jsonError(data, err))

@@ -41,6 +41,10 @@ func TestParseExample(t *testing.T) {
 	if th.Palette["tide"].Hex() != "#7fb4ff" {
 		t.Errorf("palette not read: %v", th.Palette)
 	}
+	// A byte-order mark from a Windows editor is not an error.
+	if _, err := Parse(append([]byte("\xef\xbb\xbf"), ExampleJSON()...)); err != nil {
+		t.Errorf("example with BOM: %v", err)
+	}
 	// The parsed theme marshals back to a document that parses to the same theme.
 	b, err := json.Marshal(th)
 	if err != nil {
