@@ -1,0 +1,515 @@
+package chat
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"cdxtheme/core/acp"
+	"cdxtheme/core/agent"
+
+	"github.com/rs/zerolog"
+)
+
+// DefaultTimeout bounds a whole turn when Options.Timeout is 0. A model
+// server that is down makes the adapter retry for minutes; this ends it.
+const DefaultTimeout = 3 * time.Minute
+
+// cancelGrace is how long a cancelled prompt may take to return after
+// session/cancel before the agent's process group is killed.
+const cancelGrace = 5 * time.Second
+
+// flushWait bounds waiting for the dispatcher to emit what arrived before
+// a prompt's response.
+const flushWait = 30 * time.Second
+
+// Options configure an Engine.
+type Options struct {
+	Resolve agent.ResolveOptions
+	Version string        // clientInfo.version
+	Warm    bool          // keep the open chat's connection between turns
+	Timeout time.Duration // whole turn; 0 = DefaultTimeout
+	Env     []string      // extra env for the agent, e.g. OPENAI_API_KEY / CODEX_API_KEY
+	Log     zerolog.Logger
+}
+
+// Turn is one user message to send.
+type Turn struct {
+	SessionID string             // "" = session/new
+	Cwd       string             // absolute; the agent's cwd and the session cwd
+	Model     string             // "" = leave as is
+	Effort    string             // reasoning effort, "" = leave
+	Prompt    []acp.ContentBlock // built with TextPrompt etc.
+	Decider   Decider            // nil = deny every permission request
+}
+
+// Result is how a turn ended.
+type Result struct {
+	SessionID  string
+	StopReason string
+	Text       string // all streamed agent text, also when the turn failed
+}
+
+// Engine runs turns. It keeps at most one warm connection (the open
+// chat's); Close tears it down.
+type Engine struct {
+	opts Options
+
+	mu   sync.Mutex
+	warm *link
+
+	spawned func(pid int) // tests: every agent process started
+}
+
+// NewEngine returns an Engine.
+func NewEngine(opts Options) *Engine {
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	return &Engine{opts: opts}
+}
+
+// Close stops the warm connection, if any, and waits for its process group
+// to be gone.
+func (e *Engine) Close() error {
+	e.mu.Lock()
+	l := e.warm
+	e.warm = nil
+	e.mu.Unlock()
+	if l != nil {
+		l.stop()
+	}
+	return nil
+}
+
+// Run sends one prompt and streams what happens to emit, ending with a
+// `done` event (stopReason "cancelled" when ctx was cancelled) or an
+// `error` event. ctx cancellation is the user's cancel: open permission
+// requests are answered cancelled, session/cancel is sent, and the agent is
+// killed if the prompt has not returned 5 s later. Errors are *Error.
+func (e *Engine) Run(ctx context.Context, t Turn, emit func(Event)) (Result, error) {
+	if emit == nil {
+		emit = func(Event) {}
+	}
+	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout)
+	defer cancel()
+	ts := &turnState{ctx: tctx, decider: t.Decider, emitFn: emit, sessionID: t.SessionID, log: e.opts.Log}
+
+	res, err := e.run(ctx, tctx, t, ts)
+	res.Text = ts.collected()
+	if res.SessionID == "" {
+		res.SessionID = ts.session()
+	}
+	if err != nil {
+		var ce *Error
+		if !errors.As(err, &ce) {
+			ce = &Error{Code: CodeProtocol, Message: err.Error(), Err: err}
+		}
+		if ce.Code == CodeCancelled {
+			res.StopReason = acp.StopCancelled
+			ts.emit(Event{Type: EventDone, SessionID: res.SessionID, StopReason: acp.StopCancelled})
+		} else {
+			ts.emit(ce.event(res.SessionID))
+		}
+		return res, ce
+	}
+	ts.emit(Event{Type: EventDone, SessionID: res.SessionID, StopReason: res.StopReason})
+	return res, nil
+}
+
+func (e *Engine) run(ctx, tctx context.Context, t Turn, ts *turnState) (Result, error) {
+	if !filepath.IsAbs(t.Cwd) {
+		return Result{}, &Error{Code: CodeInput, Message: fmt.Sprintf("the working directory %q is not an absolute path", t.Cwd)}
+	}
+	if fi, err := os.Stat(t.Cwd); err != nil || !fi.IsDir() {
+		return Result{}, &Error{Code: CodeInput, Message: fmt.Sprintf("the working directory %s is not a directory", t.Cwd), Err: err}
+	}
+	if l := e.takeWarm(t.Cwd, t.SessionID); l != nil {
+		res, err := e.turnOn(ctx, tctx, l, t, ts, true)
+		var ce *Error
+		if err == nil || !errors.As(err, &ce) || ce.Code != CodeAgentExit || ts.output.Load() {
+			return res, err
+		}
+		// The warm agent died before answering anything: start over on a
+		// fresh connection (resume/load), as if it had never been warm.
+		e.opts.Log.Info().Err(err).Msg("chat: warm connection lost; reconnecting")
+	}
+	l, err := e.connect(ctx, tctx, t.Cwd)
+	if err != nil {
+		return Result{}, err
+	}
+	return e.turnOn(ctx, tctx, l, t, ts, false)
+}
+
+// takeWarm hands over the warm link if it serves cwd and the session (or
+// has no session yet, e.g. after Authenticate) and is alive. Any other warm
+// link is stopped: only the open chat stays warm.
+func (e *Engine) takeWarm(cwd, sessionID string) *link {
+	e.mu.Lock()
+	l := e.warm
+	e.warm = nil
+	e.mu.Unlock()
+	if l == nil {
+		return nil
+	}
+	if l.cwd != cwd || (l.session() != "" && l.session() != sessionID) || !l.alive() {
+		l.stop()
+		return nil
+	}
+	return l
+}
+
+func (e *Engine) putWarm(l *link) {
+	l.attach(nil)
+	e.mu.Lock()
+	old := e.warm
+	e.warm = l
+	e.mu.Unlock()
+	if old != nil && old != l {
+		old.stop()
+	}
+}
+
+// connect resolves, starts and initializes an agent in cwd.
+func (e *Engine) connect(ctx, tctx context.Context, cwd string) (*link, error) {
+	cmd, err := agent.Resolve(e.opts.Resolve)
+	if err != nil {
+		return nil, &Error{Code: CodeAgentMissing, Message: err.Error(), Err: err}
+	}
+	cmd.Env = append(append([]string(nil), cmd.Env...), e.opts.Env...)
+	desc := cmd.String()
+	if cmd.Reason != "" {
+		desc += " (" + cmd.Reason + ")"
+	}
+	// The process outlives this turn when kept warm: not tied to ctx.
+	proc, err := agent.Start(context.Background(), cmd, cwd, e.opts.Log)
+	if err != nil {
+		code := CodeAgentExit
+		if errors.Is(err, agent.ErrNotFound) {
+			code = CodeAgentMissing
+		}
+		return nil, &Error{Code: code, Message: err.Error(), Agent: desc, Err: err}
+	}
+	if e.spawned != nil {
+		e.spawned(proc.Pid())
+	}
+	l := &link{proc: proc, cmd: cmd, cwd: cwd, log: e.opts.Log}
+	l.conn = acp.NewConn(proc.Stdout(), proc.Stdin(), acp.Options{Log: e.opts.Log})
+	l.register()
+	l.conn.Start()
+
+	req := acp.InitializeRequest{
+		ProtocolVersion: acp.ProtocolVersion,
+		// We implement neither fs/* nor terminal/*: say so, or the agent
+		// would route file access and commands through us.
+		ClientCapabilities: acp.ClientCapabilities{},
+		ClientInfo:         &acp.Implementation{Name: "cdxtheme", Version: e.opts.Version},
+	}
+	if err := l.conn.Call(tctx, acp.MethodInitialize, req, &l.init); err != nil {
+		return nil, e.fail(ctx, tctx, l, "before answering initialize", err)
+	}
+	if l.init.ProtocolVersion != acp.ProtocolVersion {
+		l.stop()
+		return nil, &Error{Code: CodeProtocol, Agent: desc,
+			Message: fmt.Sprintf("the agent speaks ACP version %d; this app speaks version %d", l.init.ProtocolVersion, acp.ProtocolVersion)}
+	}
+	return l, nil
+}
+
+// fail turns err into an *Error and stops the link: cancellation and
+// timeout first (they cause the other errors), then a dead agent (with its
+// stderr), then what the agent answered.
+func (e *Engine) fail(ctx, tctx context.Context, l *link, when string, err error) *Error {
+	desc := l.agentDesc()
+	switch {
+	case ctx.Err() != nil:
+		l.stop()
+		return &Error{Code: CodeCancelled, Message: "cancelled", Agent: desc, Err: ctx.Err()}
+	case tctx.Err() != nil:
+		l.stop()
+		return &Error{Code: CodeTimeout, Message: fmt.Sprintf("the turn took longer than %s and was stopped", e.opts.Timeout), Agent: desc, Err: tctx.Err()}
+	case errors.Is(err, acp.ErrClosed):
+		l.stop()
+		status := "closed its output"
+		if xe := l.proc.ExitErr(); xe != nil {
+			status = "exited (" + xe.Error() + ")"
+		} else {
+			select {
+			case <-l.proc.Done():
+				status = "exited"
+			default:
+			}
+		}
+		return &Error{Code: CodeAgentExit, Message: fmt.Sprintf("the agent %s %s", status, when), Stderr: stderrOf(l.proc), Agent: desc, Err: err}
+	}
+	l.stop()
+	if acp.ErrorCode(err) != 0 {
+		return &Error{Code: CodeRPC, Message: err.Error(), Agent: desc, Stderr: l.proc.StderrTail(), Err: err}
+	}
+	return &Error{Code: CodeProtocol, Message: err.Error(), Agent: desc, Err: err}
+}
+
+// stderrOf returns the stderr tail of a stopped process. Stderr is drained
+// by its own goroutine, which may trail the exit by a moment.
+func stderrOf(p *agent.Process) []string {
+	for i := 0; i < 50; i++ {
+		if tail := p.StderrTail(); len(tail) > 0 {
+			return tail
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return nil
+}
+
+// turnOn runs the turn on l: open the session unless l already has it,
+// apply model and effort, prompt, and finish (warm or stopped).
+func (e *Engine) turnOn(ctx, tctx context.Context, l *link, t Turn, ts *turnState, reused bool) (Result, error) {
+	l.attach(ts)
+	caps := l.init.AgentCapabilities
+	if err := CheckPrompt(t.Prompt, caps.PromptCapabilities, t.Cwd); err != nil {
+		e.release(l, reused)
+		return Result{}, &Error{Code: CodeInput, Message: err.Error(), Err: err}
+	}
+	if l.session() == "" || l.session() != t.SessionID {
+		if err := e.openSession(tctx, l, t, ts); err != nil {
+			return Result{}, e.abort(ctx, tctx, l, ts, "while opening the session", err)
+		}
+	} else {
+		l.mu.Lock()
+		setup := l.setup
+		l.mu.Unlock()
+		ts.setSession(t.SessionID)
+		ts.emit(Event{Type: EventSession, SessionID: t.SessionID, Update: setup})
+	}
+	sid := l.session()
+	if err := e.applyConfig(tctx, l, ts, "model", acp.CategoryModel, "model", t.Model); err != nil {
+		return Result{SessionID: sid}, e.abort(ctx, tctx, l, ts, "while setting the model", err)
+	}
+	if err := e.applyConfig(tctx, l, ts, "reasoning effort", acp.CategoryThoughtLevel, "reasoning_effort", t.Effort); err != nil {
+		return Result{SessionID: sid}, e.abort(ctx, tctx, l, ts, "while setting the reasoning effort", err)
+	}
+
+	resp, err := e.prompt(tctx, l, sid, t.Prompt)
+	if err != nil {
+		return Result{SessionID: sid}, e.abort(ctx, tctx, l, ts, "during the turn", err)
+	}
+	e.flush(l)
+	if e.opts.Warm && l.alive() {
+		e.putWarm(l)
+	} else {
+		l.attach(nil)
+		l.stop()
+	}
+	return Result{SessionID: sid, StopReason: resp.StopReason}, nil
+}
+
+// release gives back a link that did no harm: warm if wanted, else stopped.
+func (e *Engine) release(l *link, keep bool) {
+	if (keep || e.opts.Warm) && l.alive() {
+		e.putWarm(l)
+		return
+	}
+	l.attach(nil)
+	l.stop()
+}
+
+// flush waits until every update that arrived so far has been emitted.
+func (e *Engine) flush(l *link) {
+	fctx, cancel := context.WithTimeout(context.Background(), flushWait)
+	defer cancel()
+	if err := l.conn.Flush(fctx); err != nil {
+		e.opts.Log.Warn().Err(err).Msg("chat: updates still queued after the turn")
+	}
+}
+
+// abort ends a failed turn: emit what already arrived, then classify. An
+// auth error keeps the link warm so Authenticate can reuse it.
+func (e *Engine) abort(ctx, tctx context.Context, l *link, ts *turnState, when string, err error) error {
+	e.flush(l)
+	if acp.ErrorCode(err) == acp.CodeAuthRequired && ctx.Err() == nil && tctx.Err() == nil {
+		ts.emit(Event{Type: EventAuthRequired, SessionID: ts.session(), AuthMethods: l.init.AuthMethods})
+		ce := &Error{Code: CodeAuth, Message: "the agent needs authentication: " + err.Error(), Agent: l.agentDesc(), Err: err}
+		if e.opts.Warm && l.alive() {
+			e.putWarm(l)
+		} else {
+			l.attach(nil)
+			l.stop()
+		}
+		return ce
+	}
+	l.attach(nil)
+	return e.fail(ctx, tctx, l, when, err)
+}
+
+// openSession makes the session current on l: new, or resume (no history
+// replay) when the agent can, else load with its replay suppressed.
+func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnState) error {
+	caps := l.init.AgentCapabilities
+	var (
+		raw json.RawMessage
+		id  = t.SessionID
+		err error
+	)
+	switch {
+	case t.SessionID == "":
+		err = l.conn.Call(tctx, acp.MethodSessionNew, acp.NewSessionRequest{Cwd: t.Cwd}, &raw)
+		if err == nil {
+			var r acp.NewSessionResponse
+			if derr := json.Unmarshal(raw, &r); derr != nil || r.SessionID == "" {
+				return fmt.Errorf("session/new: no session id in %s", truncate(raw, 200))
+			}
+			id = r.SessionID
+		}
+	case caps.SessionCapabilities.Resume != nil:
+		err = l.conn.Call(tctx, acp.MethodSessionResume, acp.ResumeSessionRequest{SessionID: id, Cwd: t.Cwd}, &raw)
+		if err != nil && acp.ErrorCode(err) != 0 && acp.ErrorCode(err) != acp.CodeAuthRequired && caps.LoadSession {
+			ts.log.Info().Err(err).Msg("chat: session/resume refused; trying session/load")
+			err = e.load(tctx, l, t, ts, &raw)
+		}
+	case caps.LoadSession:
+		err = e.load(tctx, l, t, ts, &raw)
+	default:
+		return &Error{Code: CodeProtocol, Agent: l.agentDesc(),
+			Message: fmt.Sprintf("the agent can neither resume nor load sessions, so session %s cannot be continued", id)}
+	}
+	if err != nil {
+		return err
+	}
+	var setup acp.SessionSetup
+	if len(raw) > 0 && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &setup); err != nil {
+			return fmt.Errorf("session setup: %w", err)
+		}
+	}
+	l.mu.Lock()
+	l.sessionID, l.setup, l.options = id, raw, setup.ConfigOptions
+	l.mu.Unlock()
+	ts.setSession(id)
+	ts.emit(Event{Type: EventSession, SessionID: id, Update: raw})
+	return nil
+}
+
+// load runs session/load. The agent replays the whole history as updates
+// before answering; those are not new output, so they are not emitted.
+func (e *Engine) load(tctx context.Context, l *link, t Turn, ts *turnState, raw *json.RawMessage) error {
+	ts.suppress.Store(true)
+	defer ts.suppress.Store(false)
+	if err := l.conn.Call(tctx, acp.MethodSessionLoad, acp.LoadSessionRequest{SessionID: t.SessionID, Cwd: t.Cwd}, raw); err != nil {
+		return err
+	}
+	return l.conn.Flush(tctx)
+}
+
+// applyConfig sets a config option found by category (else id) to want.
+// Failing to set it is a warning, never fatal; only cancellation or a dead
+// agent end the turn here.
+func (e *Engine) applyConfig(tctx context.Context, l *link, ts *turnState, label, category, fallbackID, want string) error {
+	if want == "" {
+		return nil
+	}
+	opt, ok := acp.FindConfigOption(l.configOptions(), category, fallbackID)
+	if !ok {
+		ts.warn(fmt.Sprintf("the agent offers no %s setting; %s %q not applied", label, label, want))
+		return nil
+	}
+	if opt.Type == "select" && opt.Value == want {
+		return nil
+	}
+	var resp acp.SetConfigOptionResponse
+	err := l.conn.Call(tctx, acp.MethodSetConfigOption, acp.SetConfigOptionRequest{SessionID: l.session(), ConfigID: opt.ID, Value: want}, &resp)
+	if err != nil {
+		if tctx.Err() != nil || errors.Is(err, acp.ErrClosed) {
+			return err
+		}
+		ts.warn(fmt.Sprintf("could not set %s to %q (continuing with %q): %v", label, want, opt.Value, err))
+		return nil
+	}
+	if len(resp.ConfigOptions) > 0 {
+		l.setOptions(resp.ConfigOptions)
+	}
+	return nil
+}
+
+// prompt sends session/prompt. When tctx ends first it sends session/cancel
+// (open permission requests are answered cancelled by their handler, which
+// watches the same context), waits cancelGrace for the prompt to return,
+// then kills the agent's process group.
+func (e *Engine) prompt(tctx context.Context, l *link, sid string, blocks []acp.ContentBlock) (acp.PromptResponse, error) {
+	pctx, pcancel := context.WithCancel(context.Background())
+	defer pcancel()
+	type outcome struct {
+		resp acp.PromptResponse
+		err  error
+	}
+	ch := make(chan outcome, 1)
+	go func() {
+		var r acp.PromptResponse
+		err := l.conn.Call(pctx, acp.MethodSessionPrompt, acp.PromptRequest{SessionID: sid, Prompt: blocks}, &r)
+		ch <- outcome{r, err}
+	}()
+	select {
+	case o := <-ch:
+		return o.resp, o.err
+	case <-tctx.Done():
+	}
+	if err := l.conn.Notify(acp.MethodSessionCancel, acp.CancelNotification{SessionID: sid}); err != nil {
+		e.opts.Log.Debug().Err(err).Msg("chat: session/cancel not sent")
+	}
+	grace := time.NewTimer(cancelGrace)
+	defer grace.Stop()
+	select {
+	case o := <-ch:
+		if o.err == nil {
+			return o.resp, tctx.Err() // answered (normally "cancelled"): still a cancelled turn
+		}
+	case <-grace.C:
+		e.opts.Log.Info().Int("pid", l.proc.Pid()).Msg("chat: agent did not stop after session/cancel; killing it")
+		l.proc.Kill()
+		pcancel()
+		<-ch
+	}
+	return acp.PromptResponse{StopReason: acp.StopCancelled}, tctx.Err()
+}
+
+// Authenticate runs the agent's auth method methodID in cwd. The
+// connection stays warm afterwards so the retried turn uses the
+// authenticated agent.
+func (e *Engine) Authenticate(ctx context.Context, cwd, methodID string) error {
+	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout)
+	defer cancel()
+	e.mu.Lock()
+	l := e.warm
+	e.warm = nil
+	e.mu.Unlock()
+	if l != nil && (l.cwd != cwd || !l.alive()) {
+		l.stop()
+		l = nil
+	}
+	if l == nil {
+		var err error
+		if l, err = e.connect(ctx, tctx, cwd); err != nil {
+			return err
+		}
+	}
+	if err := l.conn.Call(tctx, acp.MethodAuthenticate, acp.AuthenticateRequest{MethodID: methodID}, nil); err != nil {
+		ce := e.fail(ctx, tctx, l, "during authenticate", err)
+		if ce.Code == CodeRPC {
+			ce.Code = CodeAuth
+		}
+		return ce
+	}
+	e.putWarm(l)
+	return nil
+}
+
+func truncate(b []byte, n int) string {
+	if len(b) > n {
+		return string(b[:n]) + "…"
+	}
+	return string(b)
+}

@@ -1,0 +1,665 @@
+package chat
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"cdxtheme/core/acp"
+	"cdxtheme/core/agent"
+	"cdxtheme/internal/fakeagent/fakeagenttest"
+
+	"github.com/rs/zerolog"
+)
+
+// harness runs turns against the fake agent and checks, at the end of
+// every test, that no process of any agent group it started is left.
+type harness struct {
+	t      *testing.T
+	e      *Engine
+	cwd    string
+	logf   string
+	mu     sync.Mutex
+	pids   []int
+	events []Event
+}
+
+type hopts struct {
+	warm     bool
+	timeout  time.Duration
+	scenario string
+	env      []string
+}
+
+func newHarness(t *testing.T, o hopts) *harness {
+	t.Helper()
+	bin := fakeagenttest.Build(t)
+	h := &harness{t: t, cwd: t.TempDir(), logf: filepath.Join(t.TempDir(), "agent.log")}
+	env := append([]string{
+		"FAKE_AGENT_STATE=" + t.TempDir(),
+		"FAKE_AGENT_LOG=" + h.logf,
+		"FAKE_AGENT_SCENARIO=" + o.scenario,
+	}, o.env...)
+	h.e = NewEngine(Options{
+		Resolve: agent.ResolveOptions{Override: strconv.Quote(bin)},
+		Version: "1.2.3",
+		Warm:    o.warm,
+		Timeout: o.timeout,
+		Env:     env,
+		Log:     zerolog.Nop(),
+	})
+	h.e.spawned = func(pid int) {
+		h.mu.Lock()
+		h.pids = append(h.pids, pid)
+		h.mu.Unlock()
+	}
+	t.Cleanup(func() {
+		h.e.Close()
+		for _, pid := range h.spawned() {
+			if n := groupMembers(pid); n > 0 {
+				t.Errorf("agent process group %d still has %d live processes", pid, n)
+			}
+		}
+	})
+	return h
+}
+
+func (h *harness) spawned() []int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]int(nil), h.pids...)
+}
+
+// run runs one turn, recording its events.
+func (h *harness) run(ctx context.Context, t Turn) ([]Event, Result, error) {
+	h.t.Helper()
+	if t.Cwd == "" {
+		t.Cwd = h.cwd
+	}
+	var evs []Event
+	res, err := h.e.Run(ctx, t, func(ev Event) { evs = append(evs, ev) })
+	if len(evs) == 0 {
+		h.t.Fatal("no events")
+	}
+	last := evs[len(evs)-1]
+	if last.Type != EventDone && last.Type != EventError {
+		h.t.Fatalf("last event is %q, want done or error", last.Type)
+	}
+	return evs, res, err
+}
+
+// agentLog returns the requests the fake agent received, in order.
+func (h *harness) agentLog() []map[string]json.RawMessage {
+	h.t.Helper()
+	f, err := os.Open(h.logf)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer f.Close()
+	var out []map[string]json.RawMessage
+	br := bufio.NewReader(f)
+	for {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 1 {
+			var m map[string]json.RawMessage
+			if json.Unmarshal(line, &m) == nil {
+				out = append(out, m)
+			}
+		}
+		if err != nil {
+			return out
+		}
+	}
+}
+
+func (h *harness) methods() []string {
+	var out []string
+	for _, m := range h.agentLog() {
+		if s, err := strconv.Unquote(string(m["method"])); err == nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func count(xs []string, x string) int {
+	n := 0
+	for _, s := range xs {
+		if s == x {
+			n++
+		}
+	}
+	return n
+}
+
+// groupMembers counts live (non-zombie) processes in process group pgid.
+func groupMembers(pgid int) int {
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		n := 0
+		entries, _ := os.ReadDir("/proc")
+		for _, e := range entries {
+			pid, err := strconv.Atoi(e.Name())
+			if err != nil {
+				continue
+			}
+			b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+			if err != nil {
+				continue
+			}
+			s := string(b)
+			i := strings.LastIndexByte(s, ')')
+			if i < 0 {
+				continue
+			}
+			f := strings.Fields(s[i+1:]) // state ppid pgrp ...
+			if len(f) > 2 && f[2] == strconv.Itoa(pgid) && f[0] != "Z" && pid != os.Getpid() {
+				n++
+			}
+		}
+		if n == 0 || time.Now().After(deadline) {
+			return n
+		}
+		time.Sleep(20 * time.Millisecond) // the group is being torn down right now
+	}
+}
+
+func texts(evs []Event, typ string) string {
+	var b strings.Builder
+	for _, ev := range evs {
+		if ev.Type == typ {
+			b.WriteString(ev.Text)
+		}
+	}
+	return b.String()
+}
+
+func types(evs []Event) []string {
+	var out []string
+	for _, ev := range evs {
+		out = append(out, ev.Type)
+	}
+	return out
+}
+
+func indexOf(evs []Event, typ string) int {
+	for i, ev := range evs {
+		if ev.Type == typ {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestNormalTurn(t *testing.T) {
+	h := newHarness(t, hopts{})
+	evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("make it teal")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "You said: make it teal\nHello from the fake agent."
+	if res.Text != want || texts(evs, EventText) != want {
+		t.Fatalf("text = %q / %q, want %q", res.Text, texts(evs, EventText), want)
+	}
+	if res.StopReason != acp.StopEndTurn || res.SessionID == "" {
+		t.Fatalf("result = %+v", res)
+	}
+	if texts(evs, EventThought) != "Thinking about how to greet the user." {
+		t.Errorf("thought = %q", texts(evs, EventThought))
+	}
+	for _, typ := range []string{EventSession, EventPlan, EventUsage, EventCommands, EventSessionInfo} {
+		if indexOf(evs, typ) < 0 {
+			t.Errorf("no %s event in %v", typ, types(evs))
+		}
+	}
+	if s := evs[indexOf(evs, EventSession)]; s.SessionID != res.SessionID || !strings.Contains(string(s.Update), `"configOptions"`) {
+		t.Errorf("session event = %+v", s)
+	}
+	last := evs[len(evs)-1]
+	if last.Type != EventDone || last.StopReason != "end_turn" || last.SessionID != res.SessionID {
+		t.Errorf("last event = %+v", last)
+	}
+	for _, ev := range evs {
+		if ev.Type != EventSession && ev.SessionID != res.SessionID {
+			t.Errorf("%s event for session %q", ev.Type, ev.SessionID)
+		}
+	}
+	// What we told the agent about ourselves.
+	var init, nw struct {
+		Params json.RawMessage `json:"params"`
+	}
+	for _, m := range h.agentLog() {
+		switch string(m["method"]) {
+		case `"initialize"`:
+			init.Params = m["params"]
+		case `"session/new"`:
+			nw.Params = m["params"]
+		}
+	}
+	if got := string(init.Params); got != `{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":false,"writeTextFile":false},"terminal":false},"clientInfo":{"name":"cdxtheme","version":"1.2.3"}}` {
+		t.Errorf("initialize params = %s", got)
+	}
+	if got := string(nw.Params); got != `{"cwd":`+strconv.Quote(h.cwd)+`,"mcpServers":[]}` {
+		t.Errorf("session/new params = %s", got)
+	}
+}
+
+func TestLargeAndManyUpdates(t *testing.T) {
+	tests := []struct {
+		name   string
+		prompt string
+		chunks int
+		size   int
+	}{
+		{"one 20 MiB frame", "#big-frame", 1, 20 << 20},
+		{"burst of 100000 chunks", "#burst", 100000, 100000},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, hopts{})
+			n, size := 0, 0
+			ordered := true
+			res, err := h.e.Run(context.Background(), Turn{Cwd: h.cwd, Prompt: TextPrompt(tc.prompt)}, func(ev Event) {
+				if ev.Type == EventText {
+					n++
+					size += len(ev.Text)
+					if strings.Trim(ev.Text, "x") != "" {
+						ordered = false
+					}
+				}
+				if ev.Type == EventDone && n != tc.chunks {
+					ordered = false // done overtook text
+				}
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != tc.chunks || size != tc.size || len(res.Text) != tc.size || !ordered {
+				t.Fatalf("got %d chunks, %d bytes (result %d), ordered %v", n, size, len(res.Text), ordered)
+			}
+		})
+	}
+}
+
+func TestPermissions(t *testing.T) {
+	tests := []struct {
+		name     string
+		prompt   string
+		decider  Decider
+		wantText string
+		wantIDs  []string
+	}{
+		{"allow picks allow_once by kind", "#permission", Policy("allow"), "Permission outcome: allow_once (option proceed)", []string{"0"}},
+		{"deny picks reject_once by kind", "#permission", Policy("deny"), "Permission outcome: reject_once (option skip)", []string{"0"}},
+		{"nil decider denies", "#permission", nil, "Permission outcome: reject_once (option skip)", []string{"0"}},
+		{"empty answer is cancelled", "#permission", DeciderFunc(func(context.Context, string, Permission) (string, error) { return "", nil }), "Permission outcome: cancelled", []string{"0"}},
+		{"explicit option", "#permission", DeciderFunc(func(_ context.Context, _ string, p Permission) (string, error) {
+			return ChooseByKind(p.Options, acp.KindAllowAlways), nil
+		}), "Permission outcome: allow_always (option trust-forever)", []string{"0"}},
+		{"ids 0 and uuid", "#ids", Policy("allow"), "Permission outcomes: allow_once, allow_once", []string{"0", "uuid"}},
+		{"permission before its tool call", "#permission-first", Policy("allow"), "Permission outcome: allow_once", []string{"uuid"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, hopts{})
+			evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt(tc.prompt), Decider: tc.decider})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasSuffix(res.Text, tc.wantText) {
+				t.Fatalf("text = %q, want suffix %q", res.Text, tc.wantText)
+			}
+			var ids []string
+			for i, ev := range evs {
+				if ev.Type != EventPermission {
+					continue
+				}
+				p := ev.Permission
+				if len(p.Options) == 0 || len(p.ToolCall) == 0 {
+					t.Errorf("permission event without options or tool call: %+v", p)
+				}
+				id := p.RequestID
+				if strings.HasPrefix(id, `"`) && len(id) > 10 {
+					id = "uuid"
+				}
+				ids = append(ids, id)
+				// The UI must get the tool call in arrival order: the
+				// permission-first agent asks before announcing it.
+				tc2, _ := acp.DecodeToolCall(p.ToolCall)
+				seen := false
+				for _, prev := range evs[:i] {
+					if prev.Type == EventToolCall && strings.Contains(string(prev.Update), tc2.ToolCallID) {
+						seen = true
+					}
+				}
+				if seen == strings.Contains(tc.prompt, "first") {
+					t.Errorf("tool call %s announced before permission: %v (permission-first agent: %v)", tc2.ToolCallID, seen, strings.Contains(tc.prompt, "first"))
+				}
+			}
+			if strings.Join(ids, ",") != strings.Join(tc.wantIDs, ",") {
+				t.Fatalf("permission request ids = %v, want %v", ids, tc.wantIDs)
+			}
+		})
+	}
+}
+
+func TestUnknownVariantsPassedOn(t *testing.T) {
+	h := newHarness(t, hopts{})
+	evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#unknown")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw []string
+	for _, ev := range evs {
+		if ev.Type == EventUpdate {
+			raw = append(raw, string(ev.Update))
+		}
+		if ev.Type == EventWarning || ev.Type == EventError {
+			t.Errorf("unexpected %s: %s", ev.Type, ev.Text)
+		}
+	}
+	if len(raw) != 2 || !strings.Contains(raw[0], `"future_update_kind"`) || !strings.Contains(raw[0], `"_meta":{"vendor":"fake"}`) ||
+		!strings.Contains(raw[1], `"hologram"`) || !strings.Contains(raw[1], `"dimensions":3`) {
+		t.Fatalf("update events = %v", raw)
+	}
+	if res.Text != "Still here." {
+		t.Fatalf("text = %q", res.Text)
+	}
+}
+
+func TestGarbageLineWarnsOnce(t *testing.T) {
+	h := newHarness(t, hopts{})
+	evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#garbage")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warnings []string
+	for _, ev := range evs {
+		if ev.Type == EventWarning {
+			warnings = append(warnings, ev.Text)
+		}
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "this is not JSON") {
+		t.Fatalf("warnings = %q", warnings)
+	}
+	if res.Text != "Before the garbage. After the garbage." || res.StopReason != "end_turn" {
+		t.Fatalf("result = %+v", res)
+	}
+}
+
+func TestAgentFailures(t *testing.T) {
+	tests := []struct {
+		name       string
+		scenario   string
+		prompt     string
+		timeout    time.Duration
+		wantCode   string
+		wantText   string
+		wantStderr string
+		wantMsg    string
+	}{
+		{"crash mid-stream keeps text and quotes stderr", "", "#crash", 0, CodeAgentExit, "Starting work... almost there ", "fatal: simulated crash", "exit status 3"},
+		{"exit before initialize", "exit-early", "hi", 0, CodeAgentExit, "", "simulated startup failure", "before answering initialize"},
+		{"hang ends by timeout and group kill", "", "#hang", time.Second, CodeTimeout, "Hanging (grandchild pid", "", "longer than 1s"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, hopts{scenario: tc.scenario, timeout: tc.timeout})
+			evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt(tc.prompt)})
+			var ce *Error
+			if !errors.As(err, &ce) || ce.Code != tc.wantCode {
+				t.Fatalf("err = %v, want code %s", err, tc.wantCode)
+			}
+			if !strings.HasPrefix(res.Text, tc.wantText) {
+				t.Errorf("text kept = %q, want prefix %q", res.Text, tc.wantText)
+			}
+			if !strings.Contains(err.Error(), tc.wantMsg) || !strings.Contains(err.Error(), "fakeagent") {
+				t.Errorf("message %q lacks %q or the agent command", err.Error(), tc.wantMsg)
+			}
+			if tc.wantStderr != "" && (!strings.Contains(strings.Join(ce.Stderr, "\n"), tc.wantStderr) || !strings.Contains(err.Error(), tc.wantStderr)) {
+				t.Errorf("stderr %q / message %q lack %q", ce.Stderr, err.Error(), tc.wantStderr)
+			}
+			last := evs[len(evs)-1]
+			if last.Type != EventError || last.Code != tc.wantCode || last.Agent == "" {
+				t.Errorf("last event = %+v", last)
+			}
+			if len(h.spawned()) != 1 {
+				t.Fatalf("spawned %d agents", len(h.spawned()))
+			}
+			if n := groupMembers(h.spawned()[0]); n != 0 {
+				t.Fatalf("%d processes of the agent group survived the turn", n)
+			}
+		})
+	}
+}
+
+func TestCancelMidStream(t *testing.T) {
+	h := newHarness(t, hopts{warm: true})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var evs []Event
+	res, err := h.e.Run(ctx, Turn{Cwd: h.cwd, Prompt: TextPrompt("#slow")}, func(ev Event) {
+		evs = append(evs, ev)
+		if ev.Type == EventText {
+			cancel() // the user hits Stop once the answer streams
+		}
+	})
+	var ce *Error
+	if !errors.As(err, &ce) || ce.Code != CodeCancelled {
+		t.Fatalf("err = %v, want cancelled", err)
+	}
+	last := evs[len(evs)-1]
+	if last.Type != EventDone || last.StopReason != "cancelled" || res.StopReason != "cancelled" {
+		t.Fatalf("last event = %+v, result %+v", last, res)
+	}
+	if res.Text == "" || res.Text != texts(evs, EventText) {
+		t.Fatalf("streamed text not kept: %q vs %q", res.Text, texts(evs, EventText))
+	}
+	if count(h.methods(), "session/cancel") != 1 {
+		t.Fatalf("agent got %v", h.methods())
+	}
+	if n := groupMembers(h.spawned()[0]); n != 0 {
+		t.Fatalf("cancelled turn left %d processes", n)
+	}
+}
+
+func TestCancelAnswersOpenPermission(t *testing.T) {
+	h := newHarness(t, hopts{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	never := make(chan struct{})
+	t.Cleanup(func() { close(never) })
+	blocked := DeciderFunc(func(context.Context, string, Permission) (string, error) {
+		cancel() // the user closes the chat while the dialog is open
+		<-never  // and this decider ignores its context
+		return "", nil
+	})
+	_, _, err := h.run(ctx, Turn{Prompt: TextPrompt("#permission"), Decider: blocked})
+	var ce *Error
+	if !errors.As(err, &ce) || ce.Code != CodeCancelled {
+		t.Fatalf("err = %v", err)
+	}
+	var answered bool
+	for _, m := range h.agentLog() {
+		if string(m["id"]) == "0" && strings.Contains(string(m["result"]), `"cancelled"`) {
+			answered = true
+		}
+	}
+	if !answered {
+		t.Fatal("open permission request was not answered cancelled")
+	}
+}
+
+func TestAuthThenRetry(t *testing.T) {
+	for _, warm := range []bool{true, false} {
+		t.Run("warm="+strconv.FormatBool(warm), func(t *testing.T) {
+			h := newHarness(t, hopts{scenario: "auth", warm: warm})
+			evs, _, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})
+			var ce *Error
+			if !errors.As(err, &ce) || ce.Code != CodeAuth {
+				t.Fatalf("err = %v, want auth", err)
+			}
+			i := indexOf(evs, EventAuthRequired)
+			if i < 0 || !strings.Contains(string(evs[i].AuthMethods), `"api-key"`) {
+				t.Fatalf("auth_required event missing or without methods: %v", types(evs))
+			}
+			if err := h.e.Authenticate(context.Background(), h.cwd, "api-key"); err != nil {
+				t.Fatal(err)
+			}
+			_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi again")})
+			if err != nil || res.StopReason != "end_turn" {
+				t.Fatalf("retry: %v %+v", err, res)
+			}
+			wantSpawns := 2 // failed turn, then authenticate's connection reused by the retry
+			if warm {
+				wantSpawns = 1
+			}
+			if got := len(h.spawned()); got != wantSpawns {
+				t.Fatalf("spawned %d agents, want %d", got, wantSpawns)
+			}
+		})
+	}
+}
+
+func TestAuthenticateUnknownMethod(t *testing.T) {
+	h := newHarness(t, hopts{scenario: "auth"})
+	err := h.e.Authenticate(context.Background(), h.cwd, "carrier-pigeon")
+	var ce *Error
+	if !errors.As(err, &ce) || ce.Code != CodeAuth {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestFollowUpTurns(t *testing.T) {
+	tests := []struct {
+		name       string
+		warm       bool
+		kill       bool
+		wantSpawns int
+		wantInit   int
+		wantResume int
+	}{
+		{"warm connection reused", true, false, 1, 1, 0},
+		{"cold follow-up resumes", false, false, 2, 2, 1},
+		{"dead warm connection falls back", true, true, 2, 2, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, hopts{warm: tc.warm})
+			_, first, err := h.run(context.Background(), Turn{Prompt: TextPrompt("first")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.kill {
+				h.e.mu.Lock()
+				l := h.e.warm
+				h.e.mu.Unlock()
+				l.proc.Kill()
+				<-l.proc.Done()
+			}
+			evs, second, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: TextPrompt("second")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if second.SessionID != first.SessionID || !strings.HasPrefix(second.Text, "You said: second\n") {
+				t.Fatalf("second turn = %+v", second)
+			}
+			if texts(evs, EventUserText) != "" || strings.Contains(texts(evs, EventText), "first") {
+				t.Fatalf("history leaked into the second turn: %q", texts(evs, EventText))
+			}
+			m := h.methods()
+			if len(h.spawned()) != tc.wantSpawns || count(m, "initialize") != tc.wantInit || count(m, "session/resume") != tc.wantResume || count(m, "session/load") != 0 {
+				t.Fatalf("spawns %d, methods %v", len(h.spawned()), m)
+			}
+		})
+	}
+}
+
+func TestModelAndEffort(t *testing.T) {
+	tests := []struct {
+		name, model, effort string
+		wantSets            []string
+		wantWarning         string
+	}{
+		{"both applied", "gpt-5.4", "high", []string{"model=gpt-5.4", "reasoning_effort=high"}, ""},
+		{"already current is skipped", "gpt-5.5", "", nil, ""},
+		{"unknown model is a warning", "gpt-0", "", []string{"model=gpt-0"}, `could not set model to "gpt-0"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, hopts{})
+			evs, res, err := h.run(context.Background(), Turn{Model: tc.model, Effort: tc.effort, Prompt: TextPrompt("hi")})
+			if err != nil || res.StopReason != "end_turn" {
+				t.Fatalf("%v %+v", err, res)
+			}
+			var sets []string
+			for _, m := range h.agentLog() {
+				if string(m["method"]) == `"session/set_config_option"` {
+					var p struct{ ConfigID, Value string }
+					json.Unmarshal(m["params"], &p)
+					sets = append(sets, p.ConfigID+"="+p.Value)
+				}
+			}
+			if strings.Join(sets, ",") != strings.Join(tc.wantSets, ",") {
+				t.Fatalf("set_config_option calls = %v, want %v", sets, tc.wantSets)
+			}
+			w := texts(evs, EventWarning)
+			if (tc.wantWarning == "") != (w == "") || !strings.Contains(w, tc.wantWarning) {
+				t.Fatalf("warnings = %q, want %q", w, tc.wantWarning)
+			}
+		})
+	}
+}
+
+func TestPromptBlocksReachTheAgent(t *testing.T) {
+	h := newHarness(t, hopts{})
+	if err := os.WriteFile(filepath.Join(h.cwd, "theme.json"), []byte(`{}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link, err := FileLink(h.cwd, "theme.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prompt := append(TextPrompt("#echo-blocks"), ImageBlock([]byte{0x89, 'P', 'N', 'G'}, "image/png"),
+		AudioBlock([]byte("RIFF"), "audio/wav"), ResourceBlock("file:///notes.txt", "text/plain", "notes"), link)
+	_, res, err := h.run(context.Background(), Turn{Prompt: prompt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Text != "Blocks: text, image, audio, resource, resource_link" {
+		t.Fatalf("agent received %q", res.Text)
+	}
+}
+
+func TestBadTurnRejectedBeforeSending(t *testing.T) {
+	h := newHarness(t, hopts{})
+	outside := acp.ContentBlock{Type: acp.BlockResourceLink, URI: "file:///etc/passwd", Name: "passwd"}
+	tests := []struct {
+		name string
+		turn Turn
+	}{
+		{"relative cwd", Turn{Cwd: "work", Prompt: TextPrompt("hi")}},
+		{"link outside the workspace", Turn{Prompt: append(TextPrompt("hi"), outside)}},
+		{"empty prompt", Turn{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := h.run(context.Background(), tc.turn)
+			var ce *Error
+			if !errors.As(err, &ce) || ce.Code != CodeInput {
+				t.Fatalf("err = %v, want input", err)
+			}
+		})
+	}
+	if m := h.methods(); count(m, "session/new") != 0 || count(m, "session/prompt") != 0 {
+		t.Fatalf("agent got %v", m)
+	}
+}

@@ -1,0 +1,287 @@
+package chat
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"cdxtheme/core/acp"
+	"cdxtheme/core/agent"
+
+	"github.com/rs/zerolog"
+)
+
+// link is one running agent process and the ACP connection to it. Between
+// turns it may be kept warm by the Engine; during a turn it is owned by
+// that turn, which attaches its turnState so the handlers know where
+// events go.
+type link struct {
+	proc *agent.Process
+	conn *acp.Conn
+	cmd  agent.Command
+	cwd  string
+	init acp.InitializeResponse
+	log  zerolog.Logger
+
+	// Session state, touched by the owning turn and (options) by the
+	// dispatcher on config_option_update.
+	mu        sync.Mutex
+	sessionID string
+	setup     json.RawMessage // last session/new|load|resume result
+	options   []acp.ConfigOption
+	turn      *turnState
+}
+
+func (l *link) agentDesc() string {
+	if l.cmd.Reason == "" {
+		return l.cmd.String()
+	}
+	return l.cmd.String() + " (" + l.cmd.Reason + ")"
+}
+
+// alive reports whether the process runs and its output is still open.
+func (l *link) alive() bool {
+	select {
+	case <-l.proc.Done():
+		return false
+	case <-l.conn.Done():
+		return false
+	default:
+		return true
+	}
+}
+
+// stop closes the connection and ends the process group; it returns once
+// the group is gone.
+func (l *link) stop() {
+	l.conn.Close()
+	if err := l.proc.Stop(); err != nil {
+		l.log.Warn().Err(err).Int("pid", l.proc.Pid()).Msg("chat: stopping the agent")
+	}
+}
+
+func (l *link) attach(ts *turnState) {
+	l.mu.Lock()
+	l.turn = ts
+	l.mu.Unlock()
+}
+
+func (l *link) current() *turnState {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.turn
+}
+
+func (l *link) configOptions() []acp.ConfigOption {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.options
+}
+
+func (l *link) setOptions(opts []acp.ConfigOption) {
+	l.mu.Lock()
+	l.options = opts
+	l.mu.Unlock()
+}
+
+func (l *link) session() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.sessionID
+}
+
+// register installs the handlers for what the agent sends on its own.
+// They all run on the connection's single dispatcher, in arrival order.
+func (l *link) register() {
+	l.conn.HandleNotification(acp.MethodSessionUpdate, l.onUpdate)
+	l.conn.HandleRequest(acp.MethodRequestPermission, l.onPermission)
+	l.conn.OnBadLine(l.onBadLine)
+}
+
+// updateEvent maps update kinds (other than chunks) to event types.
+var updateEvent = map[string]string{
+	acp.UpdateToolCall:          EventToolCall,
+	acp.UpdateToolCallUpdate:    EventToolCallUpdate,
+	acp.UpdatePlan:              EventPlan,
+	acp.UpdateUsage:             EventUsage,
+	acp.UpdateConfigOption:      EventConfigOptions,
+	acp.UpdateAvailableCommands: EventCommands,
+	acp.UpdateSessionInfo:       EventSessionInfo,
+}
+
+var chunkEvent = map[string]string{
+	acp.UpdateAgentMessageChunk: EventText,
+	acp.UpdateAgentThoughtChunk: EventThought,
+	acp.UpdateUserMessageChunk:  EventUserText,
+}
+
+func (l *link) onUpdate(_ context.Context, params json.RawMessage) {
+	ts := l.current()
+	var n acp.SessionNotification
+	if err := json.Unmarshal(params, &n); err != nil {
+		// A variant we know but in a shape we cannot read: pass it on raw
+		// rather than guess.
+		var loose struct {
+			SessionID string          `json:"sessionId"`
+			Update    json.RawMessage `json:"update"`
+		}
+		if json.Unmarshal(params, &loose) != nil || len(loose.Update) == 0 {
+			l.log.Warn().Err(err).Msg("chat: unreadable session/update skipped")
+			return
+		}
+		if ts != nil && !ts.suppress.Load() {
+			ts.output.Store(true)
+			ts.emit(Event{Type: EventUpdate, SessionID: loose.SessionID, Update: loose.Update})
+		}
+		return
+	}
+	if n.Update.Kind == acp.UpdateConfigOption {
+		var u acp.ConfigOptionUpdate
+		if n.Update.Decode(&u) == nil {
+			l.setOptions(u.ConfigOptions)
+		}
+	}
+	if ts == nil || ts.suppress.Load() {
+		return // between turns, or history replayed by session/load
+	}
+	ev := Event{Type: EventUpdate, SessionID: n.SessionID, Update: n.Update.Raw}
+	if t, ok := chunkEvent[n.Update.Kind]; ok {
+		if c := n.Update.Content; c != nil && c.Type == acp.BlockText {
+			ev = Event{Type: t, SessionID: n.SessionID, Text: c.Text}
+		}
+	} else if t, ok := updateEvent[n.Update.Kind]; ok {
+		ev.Type = t
+	}
+	ts.output.Store(true)
+	ts.emit(ev)
+}
+
+func (l *link) onPermission(_ context.Context, id json.RawMessage, params json.RawMessage) (any, error) {
+	var r acp.RequestPermissionRequest
+	if err := json.Unmarshal(params, &r); err != nil {
+		return nil, &acp.RPCError{Code: acp.CodeInvalidParams, Message: "unreadable permission request: " + err.Error()}
+	}
+	ts := l.current()
+	if ts == nil {
+		return acp.Cancelled(), nil // no turn is running: nobody to ask
+	}
+	p := Permission{RequestID: string(id), ToolCall: r.ToolCall, Options: r.Options}
+	ts.output.Store(true)
+	ts.emit(Event{Type: EventPermission, SessionID: r.SessionID, Permission: &p})
+	return ts.decide(r.SessionID, p, l.conn.Done()), nil
+}
+
+func (l *link) onBadLine(line []byte, err error) {
+	ts := l.current()
+	if ts == nil || ts.badWarned {
+		return
+	}
+	ts.badWarned = true // dispatcher-only field
+	preview := string(line)
+	if len(preview) > 120 {
+		preview = preview[:120] + "…"
+	}
+	ts.emit(Event{Type: EventWarning, SessionID: ts.session(),
+		Text: fmt.Sprintf("the agent wrote output that is not ACP (skipped, the turn goes on): %q", preview)})
+}
+
+// turnState is what one Run shares with the connection handlers.
+type turnState struct {
+	ctx     context.Context // done when the turn is cancelled or times out
+	decider Decider
+	log     zerolog.Logger
+
+	emitMu    sync.Mutex
+	emitFn    func(Event)
+	text      strings.Builder
+	sessionID string
+
+	suppress  atomic.Bool // drop updates: session/load is replaying history
+	output    atomic.Bool // something of this turn's answer was emitted
+	badWarned bool        // dispatcher only
+}
+
+// emit hands ev to the caller's emit. Calls are serialised and in order:
+// they come from the Run goroutine and the connection's dispatcher.
+func (ts *turnState) emit(ev Event) {
+	ts.emitMu.Lock()
+	defer ts.emitMu.Unlock()
+	if ev.Type == EventText {
+		ts.text.WriteString(ev.Text)
+	}
+	ts.emitFn(ev)
+}
+
+func (ts *turnState) warn(msg string) {
+	ts.emit(Event{Type: EventWarning, SessionID: ts.session(), Text: msg})
+}
+
+func (ts *turnState) setSession(id string) {
+	ts.emitMu.Lock()
+	ts.sessionID = id
+	ts.emitMu.Unlock()
+}
+
+func (ts *turnState) session() string {
+	ts.emitMu.Lock()
+	defer ts.emitMu.Unlock()
+	return ts.sessionID
+}
+
+func (ts *turnState) collected() string {
+	ts.emitMu.Lock()
+	defer ts.emitMu.Unlock()
+	return ts.text.String()
+}
+
+// decide asks the Decider, but answers "cancelled" as soon as the turn is
+// cancelled or the link dies, whatever the Decider does.
+func (ts *turnState) decide(sessionID string, p Permission, linkDone <-chan struct{}) acp.RequestPermissionResponse {
+	if ts.ctx.Err() != nil {
+		return acp.Cancelled()
+	}
+	d := ts.decider
+	if d == nil {
+		d = Policy("deny")
+	}
+	type answer struct {
+		id  string
+		err error
+	}
+	ch := make(chan answer, 1)
+	go func() {
+		id, err := d.Decide(ts.ctx, sessionID, p)
+		ch <- answer{id, err}
+	}()
+	select {
+	case a := <-ch:
+		if ts.ctx.Err() != nil {
+			return acp.Cancelled()
+		}
+		if a.err != nil {
+			id := ChooseByKind(p.Options, acp.KindRejectOnce, acp.KindRejectAlways)
+			ts.warn(fmt.Sprintf("permission request could not be answered (%v); rejected", a.err))
+			if id == "" {
+				return acp.Cancelled()
+			}
+			return acp.Selected(id)
+		}
+		if a.id == "" {
+			return acp.Cancelled()
+		}
+		for _, o := range p.Options {
+			if o.OptionID == a.id {
+				return acp.Selected(a.id)
+			}
+		}
+		ts.warn(fmt.Sprintf("permission answer %q is not one of the offered options; answered cancelled", a.id))
+		return acp.Cancelled()
+	case <-ts.ctx.Done():
+		return acp.Cancelled()
+	case <-linkDone:
+		return acp.Cancelled()
+	}
+}
