@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -29,6 +30,7 @@ type rolloutFile struct {
 	buf []byte
 	// maxLen bounds a line held in memory (maxLine unless set lower).
 	maxLen int
+	pooled bool
 }
 
 // openRollout opens path (plain or .zst) read-only and positions it at off.
@@ -68,14 +70,31 @@ func openRolloutBuf(path string, off int64, bufSize int) (*rolloutFile, error) {
 		}
 	}
 	rf.off = off
-	rf.br = bufio.NewReaderSize(r, bufSize)
+	if bufSize == headBufSize {
+		rf.br = headReaders.Get().(*bufio.Reader)
+		rf.br.Reset(r)
+		rf.pooled = true
+	} else {
+		rf.br = bufio.NewReaderSize(r, bufSize)
+	}
 	return rf, nil
 }
+
+// headBufSize is the read buffer of a listing's head reads; those readers
+// are pooled because a listing opens thousands of files.
+const headBufSize = 32 << 10
+
+var headReaders = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, headBufSize) }}
 
 // Close releases the file (and the zstd decoder).
 func (rf *rolloutFile) Close() error {
 	if rf.zr != nil {
 		rf.zr.Close()
+	}
+	if rf.pooled {
+		rf.br.Reset(nil)
+		headReaders.Put(rf.br)
+		rf.br, rf.pooled = nil, false
 	}
 	return rf.f.Close()
 }

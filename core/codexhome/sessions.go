@@ -248,7 +248,7 @@ func (l *Lister) readHeads(ctx context.Context, paths []string) error {
 // readHead fills fh from the start of the rollout: session_meta and the
 // first real user message, reading at most headBytes.
 func readHead(path string, fh *fileHead) {
-	rf, err := openRolloutBuf(path, 0, 32<<10)
+	rf, err := openRolloutBuf(path, 0, headBufSize)
 	if err != nil {
 		fh.err = err
 		return
