@@ -99,9 +99,10 @@ func (t *turn) sleep(d time.Duration) bool {
 
 var tagRe = regexp.MustCompile(`#([a-z][a-z-]*)`)
 
-// pickScenario honours a "#name" tag in the prompt, else the default.
+// pickScenario honours a "#name" tag in the prompt, else the default. Only
+// the first 64 KiB are searched: huge prompts exist to test framing.
 func pickScenario(text, def string) string {
-	for _, m := range tagRe.FindAllStringSubmatch(text, -1) {
+	for _, m := range tagRe.FindAllStringSubmatch(clip(text, 64<<10), -1) {
 		if _, ok := scenarios[m[1]]; ok {
 			return m[1]
 		}
@@ -171,14 +172,14 @@ func (a *agent) finish(t *turn) error {
 	if err != nil {
 		return err
 	}
-	ss.History = append(ss.History, turnMessage{Role: "user", Text: t.text}, turnMessage{Role: "agent", Text: t.reply.String()})
+	ss.History = append(ss.History, turnMessage{Role: "user", Text: clip(t.text, 4096)}, turnMessage{Role: "agent", Text: t.reply.String()})
 	ss.UpdatedAt = now()
 	if t.ss.Extras {
 		ss.Extras = true
 	}
 	titled := false
 	if ss.Title == "" {
-		title := strings.TrimSpace(tagRe.ReplaceAllString(t.text, ""))
+		title := strings.TrimSpace(tagRe.ReplaceAllString(clip(t.text, 4096), ""))
 		if len(title) > 40 {
 			title = title[:40]
 		}
@@ -496,3 +497,11 @@ func newID() string {
 func uuid() string { return newID() }
 
 func now() string { return time.Now().UTC().Format("2006-01-02T15:04:05.000Z07:00") }
+
+// clip cuts s to at most n bytes (history and titles stay small).
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
