@@ -198,6 +198,13 @@ describe('errors, stops and replays', () => {
     ]);
   });
 
+  it('keeps a live answer below the prompt even when no session event comes first', () => {
+    const s = newChatState({ sessionId: SID });
+    beginTurn(s, 't', 'question');
+    run(s, 't', [{ type: 'text', text: 'answer' }, { type: 'user_text', text: 'echoed?' }]);
+    expect(s.items.map((i) => ('text' in i ? `${i.kind}:${i.text}` : i.kind))).toEqual(['user:question', 'assistant:answer', 'user:echoed?']);
+  });
+
   it('replaces the plan of a turn instead of stacking plans', () => {
     const s = newChatState();
     beginTurn(s, 't', null);

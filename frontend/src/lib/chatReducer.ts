@@ -87,7 +87,13 @@ export interface ChatState {
   /** Per session: tool kind → the "always" option kind the user chose for it. */
   always: Record<string, Record<string, string>>;
   nextId: number;
-  /** The turn whose history replay (session/load) may still arrive, and its prompt item. */
+  /**
+   * session/load replays history as ordinary updates before the answer. A
+   * turn is a replay candidate until its first content event; if that is a
+   * user_text, everything up to the `session` event is history (replayTurn)
+   * and goes above the prompt the user just sent (promptItemId).
+   */
+  replayCandidate: string;
   replayTurn: string;
   promptItemId: number;
 }
@@ -116,6 +122,7 @@ export function newChatState(init: Partial<Pick<ChatState, 'sessionId' | 'worksp
     stopReason: '',
     always: {},
     nextId: 1,
+    replayCandidate: '',
     replayTurn: '',
     promptItemId: 0,
   };
@@ -258,6 +265,8 @@ function rememberedOption(s: ChatState, sid: string, toolKind: string, options: 
   return options.find((o) => o.kind === kind);
 }
 
+const endsReplay = new Set(['text', 'thought', 'tool_call', 'tool_call_update', 'plan', 'permission', 'error', 'done', 'auth_required', 'session']);
+
 /**
  * Applies one event to the state. Returns the permission answers to send
  * (remembered "always" choices answered without asking again).
@@ -265,6 +274,11 @@ function rememberedOption(s: ChatState, sid: string, toolKind: string, options: 
 export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent): AnswerEffect[] {
   const tid = ev.turnId || turnId;
   const u = isObj(ev.update) ? ev.update : null;
+  if (s.replayCandidate === tid && ev.type !== 'user_text' && endsReplay.has(ev.type)) s.replayCandidate = '';
+  if (s.replayCandidate === tid && ev.type === 'user_text') {
+    s.replayCandidate = '';
+    s.replayTurn = tid;
+  }
   switch (ev.type) {
     case 'text':
       if (ev.text) appendChunk(s, 'assistant', tid, ev.text);
@@ -408,10 +422,11 @@ export function beginTurn(s: ChatState, turnId: string, prompt: string | null): 
   s.turnId = turnId;
   s.running = true;
   s.stopReason = '';
+  s.replayTurn = '';
+  s.replayCandidate = '';
   if (prompt !== null) {
-    s.replayTurn = '';
     const it = push(s, { kind: 'user', turnId, text: prompt });
     s.promptItemId = it.id;
-    s.replayTurn = turnId;
+    s.replayCandidate = turnId;
   }
 }

@@ -1,35 +1,17 @@
 export namespace app {
 	
-	export class ApplyResult {
-	    installed: string[];
-	    backups: string[];
+	export class AuthState {
+	    apiKeyStored: boolean;
+	    store: string;
 	
 	    static createFrom(source: any = {}) {
-	        return new ApplyResult(source);
+	        return new AuthState(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.installed = source["installed"];
-	        this.backups = source["backups"];
-	    }
-	}
-	export class ModelsResult {
-	    current: string;
-	    source: string;
-	    hint: string;
-	    models: any[];
-	
-	    static createFrom(source: any = {}) {
-	        return new ModelsResult(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.current = source["current"];
-	        this.source = source["source"];
-	        this.hint = source["hint"];
-	        this.models = source["models"];
+	        this.apiKeyStored = source["apiKeyStored"];
+	        this.store = source["store"];
 	    }
 	}
 	export class NewBuildRequest {
@@ -48,20 +30,16 @@ export namespace app {
 	        this.effort = source["effort"];
 	    }
 	}
-	export class NewBuildResult {
-	    turnId: string;
-	    workspaceId: string;
-	    cwd: string;
+	export class SelfTestPlan {
+	    prompt: string;
 	
 	    static createFrom(source: any = {}) {
-	        return new NewBuildResult(source);
+	        return new SelfTestPlan(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.turnId = source["turnId"];
-	        this.workspaceId = source["workspaceId"];
-	        this.cwd = source["cwd"];
+	        this.prompt = source["prompt"];
 	    }
 	}
 	export class SendRequest {
@@ -86,50 +64,182 @@ export namespace app {
 	        this.effort = source["effort"];
 	    }
 	}
-	export class SessionsResult {
-	    sessions: any[];
-	    hint: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new SessionsResult(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.sessions = source["sessions"];
-	        this.hint = source["hint"];
-	    }
-	}
-	export class ThemeState {
+	export class TurnStarted {
+	    turnId: string;
 	    workspaceId: string;
-	    theme: any;
-	    error: string;
-	    contrast: any[];
+	    cwd: string;
 	
 	    static createFrom(source: any = {}) {
-	        return new ThemeState(source);
+	        return new TurnStarted(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.turnId = source["turnId"];
 	        this.workspaceId = source["workspaceId"];
-	        this.theme = source["theme"];
-	        this.error = source["error"];
-	        this.contrast = source["contrast"];
+	        this.cwd = source["cwd"];
 	    }
 	}
-	export class TranscriptPage {
+
+}
+
+export namespace codexhome {
+	
+	export class ToolCall {
+	    name: string;
+	    command?: string;
+	    exitCode?: number;
+	    output?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ToolCall(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.command = source["command"];
+	        this.exitCode = source["exitCode"];
+	        this.output = source["output"];
+	    }
+	}
+	export class Message {
+	    role: string;
+	    text: string;
+	    // Go type: time
+	    time: any;
+	    tool?: ToolCall;
+	
+	    static createFrom(source: any = {}) {
+	        return new Message(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.role = source["role"];
+	        this.text = source["text"];
+	        this.time = this.convertValues(source["time"], null);
+	        this.tool = this.convertValues(source["tool"], ToolCall);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ReasoningLevel {
+	    effort: string;
+	    description: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ReasoningLevel(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.effort = source["effort"];
+	        this.description = source["description"];
+	    }
+	}
+	export class Model {
+	    id: string;
+	    name: string;
+	    description: string;
+	    defaultReasoningLevel: string;
+	    reasoningLevels: ReasoningLevel[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Model(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.description = source["description"];
+	        this.defaultReasoningLevel = source["defaultReasoningLevel"];
+	        this.reasoningLevels = this.convertValues(source["reasoningLevels"], ReasoningLevel);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ModelList {
+	    current: string;
+	    source: string;
+	    hint: string;
+	    models: Model[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ModelList(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.current = source["current"];
+	        this.source = source["source"];
+	        this.hint = source["hint"];
+	        this.models = this.convertValues(source["models"], Model);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Page {
 	    id: string;
 	    title: string;
 	    cwd: string;
-	    messages: any[];
+	    messages: Message[];
 	    offset: number;
 	    nextOffset: number;
 	    done: boolean;
 	    skipped: number;
 	
 	    static createFrom(source: any = {}) {
-	        return new TranscriptPage(source);
+	        return new Page(source);
 	    }
 	
 	    constructor(source: any = {}) {
@@ -137,34 +247,104 @@ export namespace app {
 	        this.id = source["id"];
 	        this.title = source["title"];
 	        this.cwd = source["cwd"];
-	        this.messages = source["messages"];
+	        this.messages = this.convertValues(source["messages"], Message);
 	        this.offset = source["offset"];
 	        this.nextOffset = source["nextOffset"];
 	        this.done = source["done"];
 	        this.skipped = source["skipped"];
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
-	export class Workspace {
+	
+	export class Session {
 	    id: string;
 	    title: string;
-	    created: string;
-	    sessionIds: string[];
-	    model: string;
-	    dir: string;
+	    // Go type: time
+	    updatedAt: any;
+	    cwd: string;
+	    path: string;
+	    archived: boolean;
 	
 	    static createFrom(source: any = {}) {
-	        return new Workspace(source);
+	        return new Session(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.id = source["id"];
 	        this.title = source["title"];
-	        this.created = source["created"];
-	        this.sessionIds = source["sessionIds"];
-	        this.model = source["model"];
-	        this.dir = source["dir"];
+	        this.updatedAt = this.convertValues(source["updatedAt"], null);
+	        this.cwd = source["cwd"];
+	        this.path = source["path"];
+	        this.archived = source["archived"];
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class SessionList {
+	    sessions: Session[];
+	    hint: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SessionList(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.sessions = this.convertValues(source["sessions"], Session);
+	        this.hint = source["hint"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }
@@ -200,6 +380,374 @@ export namespace settings {
 	        this.model = source["model"];
 	        this.reasoningEffort = source["reasoningEffort"];
 	    }
+	}
+
+}
+
+export namespace theme {
+	
+	export class Check {
+	    fg: string;
+	    bg: string;
+	    fgRole: string;
+	    bgRole: string;
+	    ratio: number;
+	    aa: boolean;
+	    aaa: boolean;
+	    aaLarge: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Check(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.fg = source["fg"];
+	        this.bg = source["bg"];
+	        this.fgRole = source["fgRole"];
+	        this.bgRole = source["bgRole"];
+	        this.ratio = source["ratio"];
+	        this.aa = source["aa"];
+	        this.aaa = source["aaa"];
+	        this.aaLarge = source["aaLarge"];
+	    }
+	}
+	export class Color {
+	    R: number;
+	    G: number;
+	    B: number;
+	    A: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Color(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.R = source["R"];
+	        this.G = source["G"];
+	        this.B = source["B"];
+	        this.A = source["A"];
+	    }
+	}
+	export class Format {
+	    id: string;
+	    name: string;
+	    files: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Format(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.files = source["files"];
+	    }
+	}
+	export class PlannedFile {
+	    path: string;
+	    exists: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new PlannedFile(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.exists = source["exists"];
+	    }
+	}
+	export class InstallPlan {
+	    target: string;
+	    theme: string;
+	    files: PlannedFile[];
+	    note: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new InstallPlan(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.target = source["target"];
+	        this.theme = source["theme"];
+	        this.files = this.convertValues(source["files"], PlannedFile);
+	        this.note = source["note"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Installed {
+	    installed: string[];
+	    backups: string[];
+	    note: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Installed(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.installed = source["installed"];
+	        this.backups = source["backups"];
+	        this.note = source["note"];
+	    }
+	}
+	
+	export class Syntax {
+	    keyword: Color;
+	    string: Color;
+	    comment: Color;
+	    function: Color;
+	    type: Color;
+	    number: Color;
+	    constant: Color;
+	    variable: Color;
+	    operator: Color;
+	
+	    static createFrom(source: any = {}) {
+	        return new Syntax(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.keyword = this.convertValues(source["keyword"], Color);
+	        this.string = this.convertValues(source["string"], Color);
+	        this.comment = this.convertValues(source["comment"], Color);
+	        this.function = this.convertValues(source["function"], Color);
+	        this.type = this.convertValues(source["type"], Color);
+	        this.number = this.convertValues(source["number"], Color);
+	        this.constant = this.convertValues(source["constant"], Color);
+	        this.variable = this.convertValues(source["variable"], Color);
+	        this.operator = this.convertValues(source["operator"], Color);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class UI {
+	    background: Color;
+	    surface: Color;
+	    text: Color;
+	    mutedText: Color;
+	    accent: Color;
+	    border: Color;
+	    selection: Color;
+	    error: Color;
+	    warning: Color;
+	    success: Color;
+	
+	    static createFrom(source: any = {}) {
+	        return new UI(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.background = this.convertValues(source["background"], Color);
+	        this.surface = this.convertValues(source["surface"], Color);
+	        this.text = this.convertValues(source["text"], Color);
+	        this.mutedText = this.convertValues(source["mutedText"], Color);
+	        this.accent = this.convertValues(source["accent"], Color);
+	        this.border = this.convertValues(source["border"], Color);
+	        this.selection = this.convertValues(source["selection"], Color);
+	        this.error = this.convertValues(source["error"], Color);
+	        this.warning = this.convertValues(source["warning"], Color);
+	        this.success = this.convertValues(source["success"], Color);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Theme {
+	    name: string;
+	    appearance: string;
+	    author?: string;
+	    description?: string;
+	    palette?: {[key: string]: Color};
+	    ui: UI;
+	    syntax: Syntax;
+	    ansi: Color[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Theme(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.appearance = source["appearance"];
+	        this.author = source["author"];
+	        this.description = source["description"];
+	        this.palette = this.convertValues(source["palette"], Color, true);
+	        this.ui = this.convertValues(source["ui"], UI);
+	        this.syntax = this.convertValues(source["syntax"], Syntax);
+	        this.ansi = this.convertValues(source["ansi"], Color);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class State {
+	    theme?: Theme;
+	    error: string;
+	    contrast: Check[];
+	
+	    static createFrom(source: any = {}) {
+	        return new State(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.theme = this.convertValues(source["theme"], Theme);
+	        this.error = source["error"];
+	        this.contrast = this.convertValues(source["contrast"], Check);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class Target {
+	    id: string;
+	    name: string;
+	    format: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Target(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.format = source["format"];
+	    }
+	}
+	
+
+}
+
+export namespace workspace {
+	
+	export class Meta {
+	    id: string;
+	    title: string;
+	    // Go type: time
+	    created: any;
+	    sessionIds: string[];
+	    model: string;
+	    dir: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Meta(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.title = source["title"];
+	        this.created = this.convertValues(source["created"], null);
+	        this.sessionIds = source["sessionIds"];
+	        this.model = source["model"];
+	        this.dir = source["dir"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }

@@ -103,6 +103,7 @@ export class ChatStore {
       if (this.state !== s) return true; // the user switched chats meanwhile
       for (const it of s.items) if (it.turnId === local) it.turnId = turnId;
       if (s.replayTurn === local) s.replayTurn = turnId;
+      if (s.replayCandidate === local) s.replayCandidate = turnId;
       s.turnId = turnId;
       this.turns.add(turnId);
       this.lock(turnId);

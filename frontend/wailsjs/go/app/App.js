@@ -6,8 +6,16 @@ export function AnswerPermission(arg1, arg2, arg3) {
   return window['go']['app']['App']['AnswerPermission'](arg1, arg2, arg3);
 }
 
+export function ApplyTargets() {
+  return window['go']['app']['App']['ApplyTargets']();
+}
+
 export function ApplyTheme(arg1, arg2) {
   return window['go']['app']['App']['ApplyTheme'](arg1, arg2);
+}
+
+export function Authenticate(arg1, arg2) {
+  return window['go']['app']['App']['Authenticate'](arg1, arg2);
 }
 
 export function Cancel(arg1) {
@@ -20,6 +28,14 @@ export function ExportTheme(arg1, arg2) {
 
 export function ExportTranscript(arg1) {
   return window['go']['app']['App']['ExportTranscript'](arg1);
+}
+
+export function FixPrompt(arg1) {
+  return window['go']['app']['App']['FixPrompt'](arg1);
+}
+
+export function GetAuthState() {
+  return window['go']['app']['App']['GetAuthState']();
 }
 
 export function GetSettings() {
@@ -46,8 +62,32 @@ export function OpenWorkspaceFolder(arg1) {
   return window['go']['app']['App']['OpenWorkspaceFolder'](arg1);
 }
 
+export function PlanApply(arg1, arg2) {
+  return window['go']['app']['App']['PlanApply'](arg1, arg2);
+}
+
+export function Quit() {
+  return window['go']['app']['App']['Quit']();
+}
+
+export function SaveAPIKey(arg1) {
+  return window['go']['app']['App']['SaveAPIKey'](arg1);
+}
+
 export function SaveSettings(arg1) {
   return window['go']['app']['App']['SaveSettings'](arg1);
+}
+
+export function SecondInstance() {
+  return window['go']['app']['App']['SecondInstance']();
+}
+
+export function SelfTest() {
+  return window['go']['app']['App']['SelfTest']();
+}
+
+export function SelfTestReport(arg1, arg2) {
+  return window['go']['app']['App']['SelfTestReport'](arg1, arg2);
 }
 
 export function Send(arg1) {
@@ -58,8 +98,24 @@ export function Sessions(arg1, arg2) {
   return window['go']['app']['App']['Sessions'](arg1, arg2);
 }
 
+export function ShowAbout() {
+  return window['go']['app']['App']['ShowAbout']();
+}
+
+export function ShowView(arg1) {
+  return window['go']['app']['App']['ShowView'](arg1);
+}
+
+export function SignOut() {
+  return window['go']['app']['App']['SignOut']();
+}
+
 export function Theme(arg1) {
   return window['go']['app']['App']['Theme'](arg1);
+}
+
+export function ThemeFormats() {
+  return window['go']['app']['App']['ThemeFormats']();
 }
 
 export function TranscriptPage(arg1, arg2, arg3) {

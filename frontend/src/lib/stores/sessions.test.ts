@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { SessionsStore, pageSize } from './sessions.svelte';
+import { installWails } from '../../test/wails';
+import type { SessionSummary } from '../types';
+
+const all: SessionSummary[] = [
+  { id: 'a', title: 'Harbour night theme', updatedAt: '2026-12-01T10:00:00Z', cwd: '/home/dev/themes/a', path: '/x/a.jsonl' },
+  { id: 'b', title: 'Solarized tweak', updatedAt: '2026-11-30T10:00:00Z', cwd: '/home/dev/themes/b', path: '/x/b.jsonl' },
+  { id: 'c', title: 'Night owl port', updatedAt: '2026-11-29T10:00:00Z', cwd: '/home/dev/themes/c', path: '/x/c.jsonl' },
+];
+
+/** A Sessions binding that filters like the Go side (case-insensitive title match). */
+function backend(list = all) {
+  return (search: string, limit: number) => ({
+    sessions: list.filter((s) => s.title.toLowerCase().includes(search.toLowerCase())).slice(0, limit),
+    hint: '',
+  });
+}
+
+describe('sessions store', () => {
+  it('searches with the trimmed query and shows the matches', async () => {
+    const w = installWails({ Sessions: backend() });
+    const s = new SessionsStore();
+    await s.search('  night ', 0);
+    expect(w.App.Sessions).toHaveBeenLastCalledWith('night', pageSize);
+    expect(s.list.map((x) => x.id)).toEqual(['a', 'c']);
+    expect(s.more).toBe(false);
+  });
+
+  it('debounces typing into one request', async () => {
+    const w = installWails({ Sessions: backend() });
+    const s = new SessionsStore();
+    void s.search('n', 20);
+    void s.search('ni', 20);
+    await s.search('nig', 20);
+    expect(w.App.Sessions).toHaveBeenCalledTimes(1);
+    expect(w.App.Sessions).toHaveBeenLastCalledWith('nig', pageSize);
+  });
+
+  it('ignores an older answer that arrives after a newer one', async () => {
+    const resolvers: ((v: unknown) => void)[] = [];
+    installWails({ Sessions: () => new Promise((r) => resolvers.push(r)) });
+    const s = new SessionsStore();
+    const first = s.search('old', 0);
+    const second = s.search('new', 0);
+    resolvers[1]({ sessions: [all[1]], hint: '' });
+    await second;
+    resolvers[0]({ sessions: [all[0]], hint: '' });
+    await first;
+    expect(s.list.map((x) => x.id)).toEqual(['b']);
+    expect(s.loading).toBe(false);
+  });
+
+  it('pages by raising the limit', async () => {
+    const many = Array.from({ length: pageSize + 5 }, (_, i) => ({ ...all[0], id: `s${i}`, title: `Theme ${i}` }));
+    const w = installWails({ Sessions: backend(many) });
+    const s = new SessionsStore();
+    await s.load();
+    expect(s.list).toHaveLength(pageSize);
+    expect(s.more).toBe(true);
+    await s.loadMore();
+    expect(w.App.Sessions).toHaveBeenLastCalledWith('', pageSize * 2);
+    expect(s.list).toHaveLength(pageSize + 5);
+    expect(s.more).toBe(false);
+  });
+
+  it('keeps the list and reports the error when loading fails', async () => {
+    let fail = false;
+    installWails({ Sessions: (q: string, l: number) => (fail ? Promise.reject('read session index: permission denied') : backend()(q, l)) });
+    const s = new SessionsStore();
+    await s.load();
+    fail = true;
+    await s.load();
+    expect(s.error).toBe('read session index: permission denied');
+    expect(s.list).toHaveLength(3);
+  });
+});

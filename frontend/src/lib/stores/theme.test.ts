@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ThemeStore } from './theme.svelte';
+import { installWails } from '../../test/wails';
+import example from '../../test/fixtures/example.theme.json';
+
+const contrast = [
+  { fg: '#d8dee9', bg: '#161a24', fgRole: 'ui.text', bgRole: 'ui.background', ratio: 13.1, aa: true, aaa: true, aaLarge: true },
+  { fg: '#8b96aa', bg: '#1f2430', fgRole: 'syntax.comment', bgRole: 'ui.surface', ratio: 4.2, aa: false, aaa: false, aaLarge: true },
+];
+
+describe('theme store', () => {
+  it('loads the workspace theme and keeps the last valid one while the file is broken', async () => {
+    const w = installWails({ Theme: () => ({ theme: example, error: '', contrast }) });
+    const s = new ThemeStore();
+    await s.open('ws1');
+    expect(w.App.Theme).toHaveBeenCalledWith('ws1');
+    expect(s.theme?.name).toBe('Harbour Night');
+    expect(s.failures.map((f) => f.fgRole)).toEqual(['syntax.comment']);
+
+    w.emit('theme', { workspaceId: 'ws1', theme: null, error: 'ui.accent: "#12" is not a colour', contrast: null });
+    expect(s.error).toBe('ui.accent: "#12" is not a colour');
+    expect(s.theme?.name).toBe('Harbour Night');
+    expect(s.contrast).toHaveLength(2);
+
+    w.emit('theme', { workspaceId: 'other', theme: { ...example, name: 'Not mine' }, error: '', contrast: [] });
+    expect(s.theme?.name).toBe('Harbour Night');
+
+    w.emit('theme', { workspaceId: 'ws1', theme: { ...example, name: 'Fixed' }, error: '', contrast: [contrast[0]] });
+    expect([s.theme?.name, s.error, s.failures.length]).toEqual(['Fixed', '', 0]);
+    s.close();
+    expect(w.listeners.get('theme')).toEqual([]);
+  });
+});
