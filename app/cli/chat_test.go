@@ -1,0 +1,295 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"cdxtheme/internal/fakeagent/fakeagenttest"
+)
+
+// chatEnv points the CLI at a private copy of the fake agent (so leftover
+// processes can be found by their executable) with its own state and log.
+type chatEnv struct {
+	t    *testing.T
+	bin  string
+	logf string
+	cwd  string
+}
+
+func newChatEnv(t *testing.T, scenario string) *chatEnv {
+	t.Helper()
+	src := fakeagenttest.Build(t)
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &chatEnv{t: t, bin: filepath.Join(t.TempDir(), "fakeagent-cli"), logf: filepath.Join(t.TempDir(), "agent.log"), cwd: t.TempDir()}
+	if err := os.WriteFile(c.bin, b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CDXTHEME_CONFIG_DIR", t.TempDir())
+	t.Setenv("CDXTHEME_AGENT", strconv.Quote(c.bin))
+	t.Setenv("FAKE_AGENT_STATE", t.TempDir())
+	t.Setenv("FAKE_AGENT_LOG", c.logf)
+	t.Setenv("FAKE_AGENT_SCENARIO", scenario)
+	t.Cleanup(func() {
+		if n := processesOf(c.bin); n > 0 {
+			t.Errorf("%d agent processes left running after the command returned", n)
+		}
+	})
+	return c
+}
+
+// processesOf counts live processes running exe.
+func processesOf(exe string) int {
+	n := 0
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		target, err := os.Readlink("/proc/" + e.Name() + "/exe")
+		if err != nil || strings.TrimSuffix(target, " (deleted)") != exe {
+			continue
+		}
+		if st, err := os.ReadFile("/proc/" + e.Name() + "/stat"); err == nil {
+			s := string(st)
+			if i := strings.LastIndexByte(s, ')'); i > 0 && strings.HasPrefix(s[i+1:], " Z") {
+				continue
+			}
+		}
+		n++
+	}
+	return n
+}
+
+func (c *chatEnv) run(ctx context.Context, stdout io.Writer, args ...string) (string, int) {
+	c.t.Helper()
+	var errb bytes.Buffer
+	code := Run(ctx, append([]string{"chat", "--cwd", c.cwd}, args...), stdout, &errb)
+	return errb.String(), code
+}
+
+func (c *chatEnv) methods() []string {
+	f, err := os.Open(c.logf)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var m struct{ Method string }
+		if json.Unmarshal(sc.Bytes(), &m) == nil && m.Method != "" {
+			out = append(out, m.Method)
+		}
+	}
+	return out
+}
+
+func TestChatPlainOutput(t *testing.T) {
+	c := newChatEnv(t, "")
+	var out bytes.Buffer
+	stderr, code := c.run(context.Background(), &out, "make", "it", "teal")
+	if code != ExitOK {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if out.String() != "You said: make it teal\nHello from the fake agent.\n" {
+		t.Fatalf("stdout = %q", out.String())
+	}
+	for _, want := range []string{"[thinking] Thinking about how to greet the user.", "[plan] Read the prompt (completed)", "session: ", "continue with --session"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}
+
+func TestChatJSON(t *testing.T) {
+	c := newChatEnv(t, "")
+	var out bytes.Buffer
+	stderr, code := c.run(context.Background(), &out, "--json", "hello")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	seen := map[string]bool{}
+	var text strings.Builder
+	for _, l := range lines {
+		var ev struct {
+			Type, Text string
+		}
+		if err := json.Unmarshal([]byte(l), &ev); err != nil {
+			t.Fatalf("not JSON: %q", l)
+		}
+		seen[ev.Type] = true
+		if ev.Type == "text" {
+			text.WriteString(ev.Text)
+		}
+	}
+	for _, typ := range []string{"text", "thought", "plan", "usage"} {
+		if !seen[typ] {
+			t.Errorf("no %s event", typ)
+		}
+	}
+	if text.String() != "You said: hello\nHello from the fake agent." {
+		t.Errorf("text = %q", text.String())
+	}
+	var last map[string]any
+	json.Unmarshal([]byte(lines[len(lines)-1]), &last)
+	if len(last) != 3 || last["type"] != "done" || last["stopReason"] != "end_turn" || last["sessionId"] == "" {
+		t.Fatalf("last line = %s", lines[len(lines)-1])
+	}
+
+	// The session continues with --session.
+	id := last["sessionId"].(string)
+	out.Reset()
+	if stderr, code := c.run(context.Background(), &out, "--session", id, "second"); code != ExitOK || !strings.HasPrefix(out.String(), "You said: second\n") {
+		t.Fatalf("follow-up: exit %d, stdout %q, stderr %s", code, out.String(), stderr)
+	}
+}
+
+func TestChatExitCodes(t *testing.T) {
+	tests := []struct {
+		name       string
+		scenario   string
+		args       []string
+		want       int
+		wantStderr string
+	}{
+		{"no prompt", "", nil, ExitUsage, "missing PROMPT"},
+		{"bad permission flag", "", []string{"--permission", "maybe", "hi"}, ExitUsage, "ask, allow or deny"},
+		{"bad timeout", "", []string{"--timeout", "-1s", "hi"}, ExitUsage, "--timeout"},
+		{"missing cwd", "", []string{"--cwd", "/nonexistent/dir", "hi"}, ExitUsage, "not a directory"},
+		{"auth required", "auth", []string{"hi"}, ExitAuth, "API Key (api-key)"},
+		{"agent exits early", "exit-early", []string{"hi"}, ExitError, "simulated startup failure"},
+		{"agent crashes", "", []string{"#crash"}, ExitError, "fatal: simulated crash"},
+		{"timeout", "", []string{"--timeout", "1s", "#hang"}, ExitTimeout, "longer than 1s"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newChatEnv(t, tc.scenario)
+			var out bytes.Buffer
+			stderr, code := c.run(context.Background(), &out, tc.args...)
+			if code != tc.want || !strings.Contains(stderr, tc.wantStderr) {
+				t.Fatalf("exit %d (want %d), stderr:\n%s", code, tc.want, stderr)
+			}
+		})
+	}
+}
+
+func TestChatAgentPrecedence(t *testing.T) {
+	c := newChatEnv(t, "")
+	var out bytes.Buffer
+	// CDXTHEME_AGENT (the fake agent) wins over --agent.
+	if stderr, code := c.run(context.Background(), &out, "--agent", "/nonexistent/agent", "hi"); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	// Without it, --agent is used.
+	t.Setenv("CDXTHEME_AGENT", "")
+	stderr, code := c.run(context.Background(), &out, "--agent", "/nonexistent/agent", "hi")
+	if code != ExitError || !strings.Contains(stderr, "/nonexistent/agent") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
+
+// cancelOnWrite cancels the context when the answer starts streaming, as
+// a user's Ctrl-C would.
+type cancelOnWrite struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	cancel context.CancelFunc
+}
+
+func (w *cancelOnWrite) Write(b []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.cancel()
+	return w.buf.Write(b)
+}
+
+func TestChatCancelled(t *testing.T) {
+	c := newChatEnv(t, "")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w := &cancelOnWrite{cancel: cancel}
+	stderr, code := c.run(ctx, w, "#slow")
+	if code != ExitCancelled {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.HasPrefix(w.buf.String(), "tick 1") {
+		t.Fatalf("streamed text lost: %q", w.buf.String())
+	}
+	m := c.methods()
+	if len(m) == 0 || m[len(m)-1] != "session/cancel" {
+		t.Fatalf("agent got %v, want session/cancel last", m)
+	}
+}
+
+func TestChatPermissions(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		terminal   bool
+		input      string
+		wantOut    string
+		wantStderr string
+	}{
+		{"allow", []string{"--permission", "allow"}, false, "", "allow_once (option proceed)", "by --permission allow"},
+		{"deny", []string{"--permission", "deny"}, false, "", "reject_once (option skip)", "by --permission deny"},
+		{"ask without a terminal denies", []string{"--permission", "ask"}, false, "", "reject_once (option skip)", "stdin is not a terminal"},
+		{"ask on a terminal, option 2", []string{"--permission", "ask"}, true, "2\n", "allow_always (option trust-forever)", "2) Yes, and don't ask again"},
+		{"ask on a terminal, Enter rejects", []string{"--permission", "ask"}, true, "\n", "reject_once (option skip)", "Enter rejects"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newChatEnv(t, "")
+			oldIn, oldTerm := chatStdin, stdinTerminal
+			chatStdin, stdinTerminal = strings.NewReader(tc.input), func() bool { return tc.terminal }
+			t.Cleanup(func() { chatStdin, stdinTerminal = oldIn, oldTerm })
+			var out bytes.Buffer
+			stderr, code := c.run(context.Background(), &out, append(tc.args, "#permission")...)
+			if code != ExitOK || !strings.Contains(out.String(), tc.wantOut) || !strings.Contains(stderr, tc.wantStderr) {
+				t.Fatalf("exit %d\nstdout %q\nstderr %s", code, out.String(), stderr)
+			}
+		})
+	}
+}
+
+func TestChatModelAndEffort(t *testing.T) {
+	c := newChatEnv(t, "")
+	var out bytes.Buffer
+	stderr, code := c.run(context.Background(), &out, "--model", "gpt-5.4", "--effort", "high", "hi")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, _ := os.ReadFile(c.logf)
+	for _, want := range []string{`"configId":"model","value":"gpt-5.4"`, `"configId":"reasoning_effort","value":"high"`} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("agent never got %s", want)
+		}
+	}
+}
+
+func TestChatFlagsAfterPrompt(t *testing.T) {
+	c := newChatEnv(t, "")
+	var out bytes.Buffer
+	start := time.Now()
+	stderr, code := c.run(context.Background(), &out, "hi", "there", "--json", "--", "--not-a-flag")
+	if code != ExitOK {
+		t.Fatalf("exit %d after %s: %s", code, time.Since(start), stderr)
+	}
+	if !strings.Contains(out.String(), `"text":"You said: hi there --not-a-flag\n"`) {
+		t.Fatalf("stdout = %s", out.String())
+	}
+}
