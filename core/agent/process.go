@@ -22,6 +22,9 @@ var (
 	// goneWait bounds how long Stop waits for the rest of the group to
 	// vanish after the leader has been reaped.
 	goneWait = 2 * time.Second
+	// drainWait bounds how long Done waits for stderr to reach EOF after
+	// the process exited.
+	drainWait = 500 * time.Millisecond
 )
 
 // Process is a running agent in its own process group.
@@ -103,12 +106,22 @@ func Start(ctx context.Context, cmd Command, dir string, log zerolog.Logger) (*P
 	}
 	log.Debug().Int("pid", p.pid).Str("cmd", cmd.String()).Str("source", cmd.Source).Str("dir", dir).Msg("agent started")
 
+	drained := make(chan struct{})
 	go func() {
 		drainStderr(errR, &p.tail, log)
 		errR.Close()
+		close(drained)
 	}()
 	go func() {
 		err := c.Wait()
+		// Let the tail catch the last words (a crash message) before Done,
+		// unless a surviving grandchild keeps stderr open.
+		t := time.NewTimer(drainWait)
+		select {
+		case <-drained:
+		case <-t.C:
+		}
+		t.Stop()
 		p.exitErr = err
 		close(p.done)
 		log.Debug().Int("pid", p.pid).AnErr("exit", err).Msg("agent exited")
@@ -156,7 +169,9 @@ func (p *Process) Stdout() io.Reader { return p.stdout }
 // lines / 16 KiB; over-long lines are cut).
 func (p *Process) StderrTail() []string { return p.tail.snapshot() }
 
-// Done is closed when the process has exited and been reaped.
+// Done is closed when the process has exited and been reaped, and its
+// stderr has been read to the end (or 500 ms passed), so StderrTail then
+// holds its last words.
 func (p *Process) Done() <-chan struct{} { return p.done }
 
 // ExitErr is the exit status after Done: nil on exit 0, else an *exec.ExitError.
