@@ -4,14 +4,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Request is one HTTP request the mock received.
 type Request struct {
-	Seq    int    // 1-based arrival number across all requests
-	Method string // "POST", "GET", ...
-	Path   string // e.g. "/v1/responses"
-	Body   []byte // decoded body as sent
+	Seq    int       // 1-based arrival number across all requests
+	Time   time.Time // when the request arrived
+	Method string    // "POST", "GET", ...
+	Path   string    // e.g. "/v1/responses"
+	Body   []byte    // decoded body as sent
 
 	// Fields read from a Responses API body (zero when the body is not one).
 	Model  string

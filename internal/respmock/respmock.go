@@ -201,7 +201,7 @@ func (s *Server) Close() error {
 
 func (s *Server) record(r *http.Request) (Request, int, error) {
 	body, err := readBody(r)
-	req := Request{Method: r.Method, Path: r.URL.Path, Body: body}
+	req := Request{Method: r.Method, Path: r.URL.Path, Body: body, Time: time.Now()}
 	if err == nil && len(body) > 0 {
 		err = req.parse()
 	}

@@ -1,0 +1,255 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"cdxtheme/internal/respmock"
+)
+
+func TestMedian(t *testing.T) {
+	ms := time.Millisecond
+	tests := []struct {
+		runs []time.Duration
+		want time.Duration
+	}{
+		{nil, 0},
+		{[]time.Duration{5 * ms}, 5 * ms},
+		{[]time.Duration{9 * ms, 1 * ms, 5 * ms}, 5 * ms},
+		{[]time.Duration{4 * ms, 1 * ms, 3 * ms, 100 * ms}, 3500 * time.Microsecond},
+	}
+	for _, tt := range tests {
+		in := append([]time.Duration(nil), tt.runs...)
+		if got := median(tt.runs); got != tt.want {
+			t.Errorf("median(%v) = %v, want %v", tt.runs, got, tt.want)
+		}
+		for i := range in {
+			if in[i] != tt.runs[i] {
+				t.Fatalf("median reordered its input")
+			}
+		}
+	}
+}
+
+func TestCompare(t *testing.T) {
+	m := func(label string, d ...time.Duration) Measure { return newMeasure(label, d) }
+	tests := []struct {
+		name   string
+		a, b   Measure
+		limit  float64
+		status string
+		ratio  float64
+	}{
+		{"within", m("warm", 10*time.Millisecond), m("load", 200*time.Millisecond), 0.1, "ok", 0.05},
+		{"exactly at the limit", m("a", 105*time.Millisecond), m("b", 100*time.Millisecond), 1.05, "ok", 1.05},
+		{"over", m("a", 300*time.Millisecond), m("b", 100*time.Millisecond), 1.2, "miss", 3},
+		{"informational", m("a", time.Second), m("b", 2*time.Second), 0, "info", 0.5},
+		{"no runs", m("a"), m("b", time.Second), 1, "error", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := compare(tt.name, tt.a, tt.b, tt.limit, "x")
+			if r.Status != tt.status {
+				t.Errorf("status = %s, want %s", r.Status, tt.status)
+			}
+			if diff := r.Ratio - tt.ratio; diff > 1e-9 || diff < -1e-9 {
+				t.Errorf("ratio = %v, want %v", r.Ratio, tt.ratio)
+			}
+		})
+	}
+}
+
+func TestFormatRatio(t *testing.T) {
+	tests := map[float64]string{0.5: "0.500", 1.2345: "1.234", 1.0 / 300: "1/300", 0.0001: "1/10000"}
+	for in, want := range tests {
+		if got := formatRatio(in); got != want {
+			t.Errorf("formatRatio(%v) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func sampleReport() Report {
+	ms := time.Millisecond
+	return Report{
+		Adapter: "@agentclientprotocol/codex-acp@2.6.0", Version: "2.6.0", Runs: 3,
+		Rows: []Row{
+			compare("follow-up: warm vs per-turn load (seed)", newMeasure("warm", []time.Duration{300 * ms, 310 * ms, 290 * ms}),
+				newMeasure("load", []time.Duration{5 * time.Second}), 0.1, "≤ 0.10"),
+			compare("first turn: engine vs bare", newMeasure("engine", []time.Duration{4 * time.Second}),
+				newMeasure("bare", []time.Duration{3 * time.Second}), 1.05, "≤ 1.05"),
+			failed("model list: disk vs asking the agent", "≤ 1/300", errors.New("agent refused")),
+		},
+	}
+}
+
+func TestTableAndSummary(t *testing.T) {
+	rep := sampleReport()
+	var out bytes.Buffer
+	if err := rep.printTable(&out); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{"warm 300.0", "load 5000.0", "0.060", "ok", "engine 4000.0", "1.333", "miss", "error: agent refused"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("table lacks %q:\n%s", want, text)
+		}
+	}
+	if got := rep.missed(); len(got) != 2 || !strings.HasPrefix(got[0], "first turn") || !strings.HasPrefix(got[1], "model list") {
+		t.Errorf("missed = %q", got)
+	}
+	if !strings.HasPrefix(rep.summary(), "missed: first turn") {
+		t.Errorf("summary = %q", rep.summary())
+	}
+	ok := Report{Rows: rep.Rows[:1]}
+	if ok.summary() != "all targets met" {
+		t.Errorf("summary = %q", ok.summary())
+	}
+}
+
+func TestWriteJSON(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bench.json")
+	if err := sampleReport().writeJSON(path); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		Adapter string
+		Rows    []struct {
+			What   string
+			Status string
+			Ratio  float64
+			A      struct {
+				Label    string
+				MedianMs float64
+				RunsMs   []float64
+			}
+		}
+	}
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Adapter == "" || len(back.Rows) != 3 || back.Rows[0].A.MedianMs != 300 || len(back.Rows[0].A.RunsMs) != 3 || back.Rows[0].Status != "ok" {
+		t.Errorf("round trip = %+v", back)
+	}
+	if err := sampleReport().writeJSON(filepath.Join(t.TempDir(), "missing", "x.json")); err == nil {
+		t.Error("writing into a missing directory succeeded")
+	}
+}
+
+// The mock's first delta must be exactly what the watchers look for, or
+// every timed turn would end "without its answer".
+func TestAnswerStartsWithFirstWord(t *testing.T) {
+	reply := answer(requestFor(t, "turn-12"))
+	if !strings.HasPrefix(reply.Text, firstWord("turn-12")) {
+		t.Fatalf("answer %q does not start with %q", reply.Text, firstWord("turn-12"))
+	}
+	if strings.HasPrefix(answer(requestFor(t, "turn-1")).Text, firstWord("turn-12")) ||
+		strings.HasPrefix(answer(requestFor(t, "turn-12")).Text, firstWord("turn-1")) {
+		t.Error("answers of different turns are confused")
+	}
+}
+
+// requestFor builds a request the way the mock parses one, by sending it.
+func requestFor(t *testing.T, prompt string) respmock.Request {
+	t.Helper()
+	var got respmock.Request
+	s := startMock(t, func(r respmock.Request) respmock.Reply { got = r; return respmock.Message("x") })
+	postTurn(t, s, prompt)
+	return got
+}
+
+func startMock(t *testing.T, r respmock.Responder) *respmock.Server {
+	t.Helper()
+	s, err := respmock.Start(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+func postTurn(t *testing.T, s *respmock.Server, prompt string) {
+	t.Helper()
+	body, _ := json.Marshal(map[string]any{"model": "gpt-5.5", "stream": true, "input": []any{
+		map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": prompt}}},
+	}})
+	resp, err := http.Post(s.BaseURL()+"/responses", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	_ = resp.Body.Close()
+}
+
+func TestWatcher(t *testing.T) {
+	w := newWatcher()
+	note := func(kind, text string) json.RawMessage {
+		b, _ := json.Marshal(map[string]any{"sessionId": "s", "update": map[string]any{"sessionUpdate": kind, "content": map[string]any{"type": "text", "text": text}}})
+		return b
+	}
+	hit := w.expect("answer-turn-2 ")
+	w.onNotify("session/update", note("agent_message_chunk", "answer-turn-1 ")) // replayed history
+	w.onNotify("session/update", note("user_message_chunk", "answer-turn-2 "))
+	w.onNotify("_auth/status_update", note("agent_message_chunk", "answer-turn-2 "))
+	select {
+	case <-hit:
+		t.Fatal("watcher fired on the wrong chunk")
+	default:
+	}
+	w.onNotify("session/update", note("agent_message_chunk", "answer-turn-2 "))
+	w.onNotify("session/update", note("agent_message_chunk", "answer-turn-2 ")) // a second one must not block
+	select {
+	case <-hit:
+	default:
+		t.Fatal("watcher missed the answer's first chunk")
+	}
+}
+
+func TestCountModels(t *testing.T) {
+	tests := []struct {
+		body string
+		want int
+		err  bool
+	}{
+		{`{"configOptions":[{"id":"mode","category":"mode","options":[{},{}]},{"id":"model","category":"model","options":[{"value":"a"},{"value":"b"},{"value":"c"}]}]}`, 3, false},
+		{`{"configOptions":[{"id":"model","options":[{"value":"a"}]}]}`, 1, false},
+		{`{"configOptions":[]}`, 0, false},
+		{`not json`, 0, true},
+	}
+	for _, tt := range tests {
+		got, err := countModels(json.RawMessage(tt.body))
+		if got != tt.want || (err != nil) != tt.err {
+			t.Errorf("countModels(%s) = %d, %v", tt.body, got, err)
+		}
+	}
+}
+
+func TestRunFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want int
+		msg  string
+	}{
+		{[]string{"-n", "0"}, 2, "-n must be at least 1"},
+		{[]string{"-adapter", "python"}, 2, `unknown -adapter "python"`},
+		{[]string{"-bogus"}, 2, "flag provided but not defined"},
+	}
+	for _, tt := range tests {
+		var out, errOut bytes.Buffer
+		if got := run(tt.args, &out, &errOut); got != tt.want || !strings.Contains(errOut.String(), tt.msg) {
+			t.Errorf("run(%q) = %d, stderr %q", tt.args, got, errOut.String())
+		}
+	}
+}
