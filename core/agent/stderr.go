@@ -94,8 +94,18 @@ func drainStderr(src io.Reader, tail *ring, log zerolog.Logger) {
 // readLine returns one line without its newline, cut to maxLineBytes; the
 // rest of an over-long line is read and discarded so memory stays bounded.
 func readLine(br *bufio.Reader) (line []byte, truncated bool, err error) {
+	first := true
 	for {
 		chunk, err := br.ReadSlice('\n')
+		if first && err == nil && len(chunk) <= maxLineBytes+1 {
+			// The common case, a whole short line in the buffer: no copy.
+			line = chunk[:len(chunk)-1]
+			if n := len(line); n > 0 && line[n-1] == '\r' {
+				line = line[:n-1]
+			}
+			return line, false, nil
+		}
+		first = false
 		if room := maxLineBytes - len(line); room > 0 {
 			c := chunk
 			if len(c) > 0 && c[len(c)-1] == '\n' && err == nil {
