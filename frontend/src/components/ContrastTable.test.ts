@@ -1,0 +1,48 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it, vi } from 'vitest';
+import ContrastTable from './ContrastTable.svelte';
+import type { ContrastPair } from '../lib/types';
+
+const pairs: ContrastPair[] = [
+  { fg: '#d8dee9', bg: '#161a24', fgRole: 'ui.text', bgRole: 'ui.background', ratio: 13.08, aa: true, aaa: true, aaLarge: true },
+  { fg: '#8b96aa', bg: '#1f2430', fgRole: 'syntax.comment', bgRole: 'ui.surface', ratio: 4.499, aa: false, aaa: false, aaLarge: true },
+  { fg: '#9aa5b8', bg: '#161a24', fgRole: 'ui.mutedText', bgRole: 'ui.background', ratio: 6.2, aa: true, aaa: false, aaLarge: true },
+  { fg: '#323a4c', bg: '#161a24', fgRole: 'ui.border', bgRole: 'ui.background', ratio: 1.6, aa: false, aaa: false, aaLarge: false },
+];
+
+describe('ContrastTable', () => {
+  it('marks failing pairs and shows ratios without rounding a failure up to a pass', () => {
+    render(ContrastTable, { props: { pairs } });
+    const rows = screen.getAllByTestId('contrast-row');
+    expect(rows.map((r) => r.dataset.pass)).toEqual(['true', 'false', 'true', 'false']);
+    expect(rows[1].classList.contains('fail')).toBe(true);
+    expect(rows[0].classList.contains('fail')).toBe(false);
+    expect(rows[1].textContent).toContain('4.49:1');
+    expect(rows[1].textContent).toContain('syntax.comment');
+    const marks = (r: HTMLElement) => Array.from(r.querySelectorAll('td.mark')).map((td) => (td.classList.contains('ok') ? 'ok' : 'bad'));
+    expect(marks(rows[2])).toEqual(['ok', 'bad', 'ok']);
+    expect(marks(rows[3])).toEqual(['bad', 'bad', 'bad']);
+    expect(screen.getByTestId('contrast-summary').textContent).toContain('2 of 4 below AA');
+  });
+
+  it('can show only the failures', async () => {
+    render(ContrastTable, { props: { pairs } });
+    await fireEvent.click(screen.getByTestId('contrast-only-failures'));
+    expect(screen.getAllByTestId('contrast-row').map((r) => r.dataset.fgRole)).toEqual(['syntax.comment', 'ui.border']);
+  });
+
+  it('Fix with agent hands over exactly the failing pairs', async () => {
+    const onfix = vi.fn();
+    render(ContrastTable, { props: { pairs, onfix } });
+    await fireEvent.click(screen.getByTestId('fix-contrast'));
+    expect(onfix).toHaveBeenCalledWith([pairs[1], pairs[3]]);
+  });
+
+  it.each([
+    { name: 'nothing fails', list: [pairs[0]], disabled: false },
+    { name: 'a turn is running', list: pairs, disabled: true },
+  ])('Fix with agent is disabled when $name', ({ list, disabled }) => {
+    render(ContrastTable, { props: { pairs: list, onfix: vi.fn(), fixDisabled: disabled } });
+    expect((screen.getByTestId('fix-contrast') as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,41 @@
+import { fireEvent, render } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import Markdown from './Markdown.svelte';
+import { flush, installWails } from '../test/wails';
+
+describe('Markdown links', () => {
+  it.each([
+    { name: 'web link goes to OpenLink', md: '[docs](https://example.com/x)', link: ['https://example.com/x'], path: null },
+    { name: 'workspace file goes to OpenPath', md: '[theme](theme.json)', link: null, path: ['ws1', 'theme.json'] },
+    { name: 'javascript: is neither opened nor navigated', md: '<a href="javascript:alert(1)">x</a>', link: null, path: null },
+  ])('$name', async ({ md, link, path }) => {
+    const w = installWails({ OpenLink: () => undefined, OpenPath: () => undefined });
+    const { container } = render(Markdown, { props: { text: md + ' and more', workspaceId: 'ws1' } });
+    const a = container.querySelector('a');
+    expect(a).toBeTruthy();
+    const ev = new MouseEvent('click', { bubbles: true, cancelable: true });
+    a!.dispatchEvent(ev);
+    await flush();
+    expect(ev.defaultPrevented).toBe(true);
+    if (link) expect(w.App.OpenLink).toHaveBeenCalledWith(...link);
+    else expect(w.App.OpenLink).not.toHaveBeenCalled();
+    if (path) expect(w.App.OpenPath).toHaveBeenCalledWith(...path);
+    else expect(w.App.OpenPath).not.toHaveBeenCalled();
+  });
+
+  it('reports a link Go refused', async () => {
+    installWails({ OpenLink: () => Promise.reject('link "ftp://x": only http, https and mailto links are opened') });
+    const errors: string[] = [];
+    const { container } = render(Markdown, { props: { text: '<https://example.com>', onerror: (m: string) => errors.push(m) } });
+    await fireEvent.click(container.querySelector('a')!);
+    await flush();
+    expect(errors).toEqual(['link "ftp://x": only http, https and mailto links are opened']);
+  });
+
+  it('renders very large text verbatim instead of as Markdown', () => {
+    const big = '**x** '.repeat(60_000);
+    const { container } = render(Markdown, { props: { text: big } });
+    expect(container.querySelector('strong')).toBeNull();
+    expect(container.querySelector('pre')?.textContent?.length).toBe(big.length);
+  });
+});

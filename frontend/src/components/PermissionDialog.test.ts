@@ -1,0 +1,69 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it, vi } from 'vitest';
+import PermissionDialog from './PermissionDialog.svelte';
+import type { PendingPermission } from '../lib/chatReducer';
+
+// Option ids deliberately unlike their kinds, as the adapters send them.
+const request: PendingPermission = {
+  turnId: 't',
+  sessionId: 's',
+  requestId: '0',
+  toolCallId: 'call_5',
+  toolKind: 'execute',
+  title: 'touch /home/dev/themes/outside.txt',
+  options: [
+    { optionId: 'denied', name: 'No', kind: 'reject_once' },
+    { optionId: 'approved-for-session', name: 'Yes, for this session', kind: 'allow_always' },
+    { optionId: 'abort', name: 'Never', kind: 'reject_always' },
+    { optionId: 'approved', name: 'Yes', kind: 'allow_once' },
+  ],
+};
+
+function setup() {
+  const onanswer = vi.fn();
+  render(PermissionDialog, { props: { request, queued: 2, command: 'touch /home/dev/themes/outside.txt', onanswer } });
+  return { onanswer, dialog: screen.getByTestId('permission-dialog') };
+}
+
+describe('PermissionDialog', () => {
+  it('offers one button per option, ordered allow → reject, labelled by name and kind', () => {
+    const { dialog } = setup();
+    expect(dialog.getAttribute('role')).toBe('dialog');
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const buttons = screen.getAllByTestId('permission-option');
+    expect(buttons.map((b) => b.dataset.kind)).toEqual(['allow_once', 'allow_always', 'reject_once', 'reject_always']);
+    expect(buttons[1].textContent).toContain('Yes, for this session');
+    expect(buttons[1].textContent).toContain('Always allow');
+    expect(screen.getByTestId('permission-command').textContent).toBe('touch /home/dev/themes/outside.txt');
+    expect(dialog.textContent).toContain('2 more request(s) waiting');
+  });
+
+  it.each([
+    ['allow_once', 'approved'],
+    ['allow_always', 'approved-for-session'],
+    ['reject_once', 'denied'],
+    ['reject_always', 'abort'],
+  ])('the %s button answers with option id %s', async (kind, optionId) => {
+    const { onanswer } = setup();
+    const btn = screen.getAllByTestId('permission-option').find((b) => b.dataset.kind === kind)!;
+    await fireEvent.click(btn);
+    expect(onanswer).toHaveBeenCalledWith(expect.objectContaining({ optionId, kind }));
+  });
+
+  it('focuses a rejecting option first so a stray Enter never grants access', () => {
+    setup();
+    expect((document.activeElement as HTMLElement).dataset.kind).toBe('reject_once');
+  });
+
+  it('traps Tab inside the dialog and Esc dismisses without answering an option', async () => {
+    const { onanswer, dialog } = setup();
+    const focusables = Array.from(dialog.querySelectorAll('button'));
+    focusables[focusables.length - 1].focus();
+    await fireEvent.keyDown(dialog, { key: 'Tab' });
+    expect(document.activeElement).toBe(focusables[0]);
+    await fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(focusables[focusables.length - 1]);
+    await fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(onanswer).toHaveBeenCalledWith(null);
+  });
+});

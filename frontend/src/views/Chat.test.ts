@@ -1,0 +1,122 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { beforeEach, describe, expect, it } from 'vitest';
+import Chat from './Chat.svelte';
+import { chat } from '../lib/stores/chat.svelte';
+import { models } from '../lib/stores/models.svelte';
+import { flush, installWails, type FakeWails } from '../test/wails';
+import example from '../test/fixtures/example.theme.json';
+import fixture from '../test/fixtures/turn-events.json';
+import type { ChatEvent } from '../lib/types';
+
+const contrast = [
+  { fg: '#8b96aa', bg: '#1f2430', fgRole: 'syntax.comment', bgRole: 'ui.surface', ratio: 4.2, aa: false, aaa: false, aaLarge: true },
+  { fg: '#d8dee9', bg: '#161a24', fgRole: 'ui.text', bgRole: 'ui.background', ratio: 13.1, aa: true, aaa: true, aaLarge: true },
+];
+
+let w: FakeWails;
+let n = 0;
+let ws = '';
+
+beforeEach(async () => {
+  w = installWails({
+    Models: () => ({ current: 'gpt-5.5', source: 'cache', models: [{ id: 'gpt-5.5', name: 'GPT-5.5', defaultReasoningLevel: 'medium', reasoningLevels: [{ effort: 'low' }, { effort: 'medium' }] }, { id: 'mini', name: 'Mini', reasoningLevels: [] }] }),
+    Send: () => `turn-${n}`,
+    Cancel: () => undefined,
+    AnswerPermission: () => undefined,
+    Theme: () => ({ theme: example, error: '', contrast }),
+    Workspaces: () => [],
+  });
+  chat.stop();
+  chat.start();
+  await models.load();
+  n++;
+  ws = `ws-${n}`;
+});
+
+async function sendPrompt(text: string) {
+  const box = screen.getByTestId('prompt');
+  await fireEvent.input(box, { target: { value: text } });
+  await fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+  await flush();
+}
+
+describe('Chat view', () => {
+  it('streams a real turn: messages, tool card with terminal output, permission dialog answered by kind', async () => {
+    render(Chat, { props: { workspaceId: ws, cwd: '/home/dev/themes/work' } });
+    await sendPrompt('run echo');
+    expect(w.App.Send).toHaveBeenCalledWith(expect.objectContaining({ workspaceId: ws, prompt: 'run echo', model: 'gpt-5.5', effort: 'medium' }));
+    expect((screen.getByTestId('model-menu') as HTMLSelectElement).disabled).toBe(true);
+    expect(screen.getByTestId('stop')).toBeTruthy();
+
+    const events = fixture.events as ChatEvent[];
+    const permIdx = events.findIndex((e) => e.type === 'permission');
+    w.emit('turn', { turnId: `turn-${n}`, events: events.slice(0, permIdx + 1) });
+    await flush();
+
+    const cards = screen.getAllByTestId('tool-card');
+    // The permission's toolCall is a ToolCallUpdate (ACP): the asked-about call shows as pending.
+    expect(cards.map((c) => c.dataset.status)).toEqual(['completed', 'pending']);
+    expect(cards[0].querySelector('[data-testid=tool-terminal]')?.textContent).toBe('hello-from-shell\n');
+    expect(cards[0].querySelector('[data-testid=tool-exit]')?.textContent).toContain('0');
+    expect(screen.getByTestId('plan')).toBeTruthy();
+
+    const dialog = screen.getByTestId('permission-dialog');
+    expect(dialog.textContent).toContain('touch /home/dev/themes/outside.txt');
+    const reject = screen.getAllByTestId('permission-option').find((b) => b.dataset.kind === 'reject_once')!;
+    await fireEvent.click(reject);
+    await flush();
+    expect(w.App.AnswerPermission).toHaveBeenCalledWith(`turn-${n}`, '0', 'cancel');
+    expect(screen.queryByTestId('permission-dialog')).toBeNull();
+
+    w.emit('turn', { turnId: `turn-${n}`, events: events.slice(permIdx + 1) });
+    await flush();
+    const msgs = screen.getAllByTestId('message');
+    const last = msgs.filter((m) => m.dataset.role === 'assistant').pop()!;
+    expect(last.querySelector('strong')?.textContent).toBe('Codex');
+    expect(screen.getByTestId('usage').textContent).toContain('132');
+    expect(screen.getByTestId('send')).toBeTruthy();
+    expect((screen.getByTestId('model-menu') as HTMLSelectElement).disabled).toBe(false);
+  });
+
+  it('shows an agent crash with its stderr and retries the same prompt', async () => {
+    render(Chat, { props: { workspaceId: ws } });
+    await sendPrompt('crash please');
+    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'text', text: 'Hel' }, { type: 'error', code: 'agent_exit', text: 'agent exited with status 3', stderr: ['fatal: simulated crash'], agent: '/usr/bin/codex-acp (found on PATH)' }] });
+    await flush();
+    const box = screen.getByTestId('error-box');
+    expect(box.textContent).toContain('The agent stopped unexpectedly');
+    expect(box.textContent).toContain('agent exited with status 3');
+    expect(screen.getByTestId('error-stderr').textContent).toBe('fatal: simulated crash');
+    await fireEvent.click(screen.getByTestId('retry'));
+    await flush();
+    expect(w.App.Send).toHaveBeenCalledTimes(2);
+    expect(w.App.Send).toHaveBeenLastCalledWith(expect.objectContaining({ prompt: 'crash please' }));
+  });
+
+  it('Esc anywhere cancels the running turn', async () => {
+    render(Chat, { props: { workspaceId: ws } });
+    await sendPrompt('slow');
+    await fireEvent.keyDown(window, { key: 'Escape' });
+    await flush();
+    expect(w.App.Cancel).toHaveBeenCalledWith(`turn-${n}`);
+  });
+
+  it('shows the theme preview and sends a follow-up listing the failing pairs', async () => {
+    render(Chat, { props: { workspaceId: ws } });
+    await flush();
+    expect(w.App.Theme).toHaveBeenCalledWith(ws);
+    expect(screen.getByTestId('preview').style.getPropertyValue('--ui-accent')).toBe(example.ui.accent);
+    expect(screen.getAllByTestId('contrast-row')).toHaveLength(2);
+    await fireEvent.click(screen.getByTestId('fix-contrast'));
+    await flush();
+    const prompt = (w.App.Send.mock.lastCall![0] as { prompt: string }).prompt;
+    expect(prompt).toContain('- syntax.comment #8b96aa on ui.surface #1f2430: 4.20:1');
+    expect(prompt).not.toContain('ui.text #d8dee9');
+
+    // A broken theme.json keeps the last good preview and shows why.
+    w.emit('theme', { workspaceId: ws, theme: null, error: 'syntax.keyword: required', contrast: null });
+    await flush();
+    expect(screen.getByTestId('preview-error').textContent).toContain('syntax.keyword: required');
+    expect(screen.getByTestId('preview').style.getPropertyValue('--ui-accent')).toBe(example.ui.accent);
+  });
+});
