@@ -60,6 +60,13 @@ func (l *lockedBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// Len is how many bytes were written in all (only the first MiB is kept).
+func (l *lockedBuffer) Len() int64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.n
+}
+
 func (l *lockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -411,7 +411,7 @@ func TestVolumeScenarios(t *testing.T) {
 	if r.stopReason != "end_turn" || !strings.HasSuffix(r.text, "Flooded stderr and still answering.") {
 		t.Errorf("stderr-flood: %q", r.text)
 	}
-	if n := c.stderr.n; n < 5000000 {
+	if n := c.stderr.Len(); n < 5000000 {
 		t.Errorf("stderr got %d bytes, want 5000000", n)
 	}
 }
