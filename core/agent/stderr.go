@@ -36,10 +36,6 @@ func (r *ring) add(line string) {
 		r.lines[0] = ""
 		r.lines = r.lines[1:]
 	}
-	// Re-home the slice now and then so the dropped prefix is freed.
-	if cap(r.lines) > 4*tailLines {
-		r.lines = append([]string(nil), r.lines...)
-	}
 }
 
 func (r *ring) snapshot() []string {

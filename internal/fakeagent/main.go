@@ -48,6 +48,7 @@ type agent struct {
 	mu      sync.Mutex
 	turns   map[string]*turn // running prompt per session
 	hanging bool             // the hang scenario is active: ignore stdin EOF
+	nextReq int              // numeric ids of our own requests count from 0, like codex-acp 2.x
 	wg      sync.WaitGroup   // running prompts
 }
 
@@ -125,6 +126,14 @@ func trimLine(b []byte) []byte {
 		b = b[:len(b)-1]
 	}
 	return b
+}
+
+func (a *agent) requestID() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	id := a.nextReq
+	a.nextReq++
+	return id
 }
 
 func (a *agent) handleNotification(m message) {

@@ -300,7 +300,7 @@ func permission(a *agent, t *turn) string {
 	cmd := "touch ../outside.txt"
 	t.update(execToolCall(id, cmd, t.ss.Cwd, "pending"))
 	tc := map[string]any{"toolCallId": id, "title": cmd, "kind": "execute", "status": "pending", "rawInput": map[string]any{"command": cmd, "cwd": t.ss.Cwd}}
-	kind, opt := t.askPermission(0, tc, allOptions)
+	kind, opt := t.askPermission(a.requestID(), tc, allOptions)
 	t.runTool(id, cmd, kind)
 	t.say(fmt.Sprintf("Permission outcome: %s", kind))
 	if opt != "" {
@@ -459,25 +459,32 @@ func links(a *agent, t *turn) string {
 	return "end_turn"
 }
 
+// stderrFlood answers like normal while another goroutine writes
+// FAKE_AGENT_STDERR_BYTES to stderr; the answer waits for the flood, so a
+// client that stops draining stderr never gets it.
 func stderrFlood(a *agent, t *turn) string {
-	t.say("You said: " + t.text + "\n")
 	n := envInt("FAKE_AGENT_STDERR_BYTES", 100_000_000)
-	line := []byte(strings.Repeat("stderr noise ", 7) + "\n")
-	buf := make([]byte, 0, 64<<10)
-	for len(buf)+len(line) <= cap(buf) {
-		buf = append(buf, line...)
-	}
-	for written := 0; written < n; written += len(buf) {
-		b := buf
-		if n-written < len(b) {
-			b = b[:n-written]
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		line := []byte(strings.Repeat("stderr noise ", 7) + "\n")
+		buf := make([]byte, 0, 64<<10)
+		for len(buf)+len(line) <= cap(buf) {
+			buf = append(buf, line...)
 		}
-		if _, err := os.Stderr.Write(b); err != nil {
-			break
+		for written := 0; written < n; written += len(buf) {
+			b := buf
+			if n-written < len(b) {
+				b = b[:n-written]
+			}
+			if _, err := os.Stderr.Write(b); err != nil {
+				return
+			}
 		}
-	}
-	t.say("Flooded stderr and still answering.")
-	return "end_turn"
+	}()
+	stop := normal(a, t)
+	<-done
+	return stop
 }
 
 func newID() string {

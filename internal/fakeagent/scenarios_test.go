@@ -408,7 +408,7 @@ func TestVolumeScenarios(t *testing.T) {
 	}
 
 	r = c.prompt(sid, "hello #stderr-flood")
-	if r.stopReason != "end_turn" || !strings.HasSuffix(r.text, "Flooded stderr and still answering.") {
+	if r.stopReason != "end_turn" || r.text != "You said: hello #stderr-flood\nHello from the fake agent." {
 		t.Errorf("stderr-flood: %q", r.text)
 	}
 	if n := c.stderr.Len(); n < 5000000 {
@@ -436,4 +436,18 @@ func countKind(r turnResult, kind string) int {
 		}
 	}
 	return n
+}
+
+func TestRequestIDsCountFromZero(t *testing.T) {
+	c, sid, _ := startSession(t)
+	c.answer = choose("allow_once")
+	var got []string
+	for i := 0; i < 3; i++ {
+		for _, m := range c.prompt(sid, "#permission").requests {
+			got = append(got, string(m.ID))
+		}
+	}
+	if strings.Join(got, ",") != "0,1,2" {
+		t.Errorf("request ids %v, want 0,1,2 like codex-acp 2.x", got)
+	}
 }
