@@ -62,11 +62,13 @@ for script in postinst postrm; do
 set -e
 case "$1" in
 configure | remove | purge | abort-install | abort-upgrade)
-	if command -v gtk-update-icon-cache >/dev/null 2>&1 && [ -d /usr/share/icons/hicolor ]; then
-		gtk-update-icon-cache -q -t -f /usr/share/icons/hicolor || true
+	# DPKG_ROOT is set when dpkg installs into another root (--root with
+	# chrootless scripts); the caches to refresh are the ones in there.
+	if command -v gtk-update-icon-cache >/dev/null 2>&1 && [ -d "${DPKG_ROOT:-}/usr/share/icons/hicolor" ]; then
+		gtk-update-icon-cache -q -t -f "${DPKG_ROOT:-}/usr/share/icons/hicolor" || true
 	fi
-	if command -v update-desktop-database >/dev/null 2>&1; then
-		update-desktop-database -q /usr/share/applications || true
+	if command -v update-desktop-database >/dev/null 2>&1 && [ -d "${DPKG_ROOT:-}/usr/share/applications" ]; then
+		update-desktop-database -q "${DPKG_ROOT:-}/usr/share/applications" || true
 	fi
 	;;
 esac

@@ -35,6 +35,8 @@ if [ "${1:-}" = --inner ]; then
 	fi
 	# No GPU under Xvfb: WebKitGTK's accelerated paths can leave the view blank.
 	export WEBKIT_DISABLE_COMPOSITING_MODE=1 WEBKIT_DISABLE_DMABUF_RENDERER=1 LIBGL_ALWAYS_SOFTWARE=1
+	# No accessibility bus either; without this GTK starts one and chatters.
+	export NO_AT_BRIDGE=1
 	# Keep the agent from being found by accident: the screenshot is of the idle app.
 	export CDXTHEME_AGENT=${CDXTHEME_AGENT:-/bin/false}
 

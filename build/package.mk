@@ -1,0 +1,32 @@
+# Packaging targets, included from the main Makefile (`include build/package.mk`).
+# Relies on its GO, BIN and the `build` and `frontend` targets. The logic lives
+# in scripts/, so each recipe here is one readable line.
+
+BIN_DIR := $(patsubst %/,%,$(dir $(BIN)))
+SIDECAR := $(BIN_DIR)/bun
+# The screenshot shows the app over sample Codex sessions, never the user's own.
+SCREENSHOT_CODEX_HOME ?= core/codexhome/testdata/home
+
+.PHONY: sidecar package package-windows icons screenshot
+
+## sidecar: the pinned Bun runtime beside the binary (build/bin/bun), run by the app when codex-acp is not on PATH
+sidecar: $(SIDECAR)
+
+$(SIDECAR): build/sidecar/package.json build/sidecar/package-lock.json scripts/package-sidecar.sh
+	scripts/package-sidecar.sh $(BIN_DIR)
+
+## package: the Debian package build/bin/cdxtheme_<version>_amd64.deb (production binary + sidecar + menu entry + icons)
+package: build sidecar
+	scripts/package-deb.sh $(BIN) $(BIN_DIR)
+
+## package-windows: build/bin/cdxtheme.exe with icon and version info, plus an NSIS installer when makensis is present
+package-windows: frontend
+	GO=$(GO) scripts/package-windows.sh
+
+## icons: redraw build/appicon.png and derive the hicolor PNGs and build/windows/icon.ico
+icons:
+	scripts/make-icons.sh
+
+## screenshot: docs/screenshot.png of the production app under Xvfb (fails if the window stays blank)
+screenshot: build
+	BIN=$(BIN) SCREENSHOT_CODEX_HOME=$(SCREENSHOT_CODEX_HOME) scripts/screenshot.sh docs/screenshot.png
