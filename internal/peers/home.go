@@ -23,12 +23,21 @@ type Home struct {
 	// dirs: a write there is what the workspace sandbox forbids, so a command
 	// writing into it needs the user's permission.
 	Outside string
+
+	mode string
 }
+
+// ModeWorkspace is the sandboxed mode where the agent may write only inside
+// the workspace and must ask before anything else: "workspace-write" in
+// @agentclientprotocol/codex-acp, "auto" in @zed-industries/codex-acp.
+const ModeWorkspace = "workspace"
 
 // HomeOptions says what the home's config.toml holds.
 type HomeOptions struct {
 	BaseURL string // the mock's base URL ending in /v1 (respmock.Server.BaseURL)
 	Model   string // default model; "" = "gpt-5.5" (known to both adapters, no metadata warning)
+	// Mode is "" for each adapter's default mode, or ModeWorkspace.
+	Mode string
 }
 
 // DefaultModel is known to both adapters' model catalogues.
@@ -50,7 +59,7 @@ func NewHome(opts HomeOptions) (*Home, error) {
 	if err != nil {
 		return nil, fmt.Errorf("codex home: %w", err)
 	}
-	h := &Home{Dir: filepath.Join(root, "codex"), Tmp: filepath.Join(root, "tmp"), Outside: filepath.Join(root, "outside")}
+	h := &Home{Dir: filepath.Join(root, "codex"), Tmp: filepath.Join(root, "tmp"), Outside: filepath.Join(root, "outside"), mode: opts.Mode}
 	for _, d := range []string{h.Dir, h.Tmp, h.Outside} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
 			_ = os.RemoveAll(root)
@@ -71,10 +80,16 @@ func Config(opts HomeOptions) string {
 	if model == "" {
 		model = DefaultModel
 	}
+	// The Rust adapter derives its mode from these two settings
+	// (on-request + workspace-write is its "auto" preset).
+	policy := ""
+	if opts.Mode == ModeWorkspace {
+		policy = "approval_policy = \"on-request\"\nsandbox_mode = \"workspace-write\"\n"
+	}
 	return fmt.Sprintf(`model = %q
 model_provider = "mock"
 check_for_update_on_startup = false
-
+`+policy+`
 [model_providers.mock]
 name = "Mock Responses"
 base_url = %q
@@ -96,7 +111,7 @@ shell_snapshot = false
 
 // Env is what the agent process needs on top of the inherited environment.
 func (h *Home) Env() []string {
-	return []string{
+	env := []string{
 		"CODEX_HOME=" + h.Dir,
 		"TMPDIR=" + h.Tmp,
 		"NO_BROWSER=1",
@@ -105,6 +120,12 @@ func (h *Home) Env() []string {
 		"OPENAI_API_KEY=",
 		"CODEX_API_KEY=",
 	}
+	if h.mode == ModeWorkspace {
+		// The Node adapter ignores config.toml for its mode and starts every
+		// session in this one.
+		env = append(env, "INITIAL_AGENT_MODE=workspace-write")
+	}
+	return env
 }
 
 // Close removes the home and everything the agent wrote into it.

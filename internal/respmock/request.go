@@ -97,9 +97,19 @@ func (r *Request) parse() error {
 // IsTitle reports a title request: Codex asks for a structured JSON answer.
 func (r Request) IsTitle() bool { return r.format == "json_schema" }
 
-// IsTurn reports a model turn: a POST /v1/responses that is not a title request.
+// compactionPrompt starts the request Codex sends to summarise the thread
+// before it switches to a model with other metadata (seen with 0.166).
+const compactionPrompt = "You are performing a CONTEXT CHECKPOINT COMPACTION"
+
+// IsCompaction reports Codex asking the model to summarise the thread.
+func (r Request) IsCompaction() bool {
+	return strings.HasPrefix(strings.TrimSpace(r.LastUserText()), compactionPrompt)
+}
+
+// IsTurn reports a model turn for a user prompt: a POST /v1/responses that
+// is neither a title request nor a compaction.
 func (r Request) IsTurn() bool {
-	return r.Method == "POST" && r.Path == "/v1/responses" && !r.IsTitle()
+	return r.Method == "POST" && r.Path == "/v1/responses" && !r.IsTitle() && !r.IsCompaction()
 }
 
 // injected reports user-role text Codex adds on its own (environment,

@@ -11,6 +11,7 @@ func TestRequestParse(t *testing.T) {
 		body       string
 		model      string
 		title      bool
+		compaction bool
 		users      []string
 		assistants []string
 		tools      []string
@@ -56,6 +57,14 @@ func TestRequestParse(t *testing.T) {
 			users: []string{"title please"},
 		},
 		{
+			name:       "compaction before a model switch is not a turn",
+			body:       `{"model":"gpt-5.5","input":[{"type":"message","role":"user","content":[{"type":"input_text","text":"first"}]},{"type":"message","role":"assistant","content":[{"type":"output_text","text":"hi"}]},{"type":"message","role":"user","content":[{"type":"input_text","text":"You are performing a CONTEXT CHECKPOINT COMPACTION. Create a handoff summary."}]}]}`,
+			model:      "gpt-5.5",
+			compaction: true,
+			users:      []string{"first", "You are performing a CONTEXT CHECKPOINT COMPACTION. Create a handoff summary."},
+			assistants: []string{"hi"},
+		},
+		{
 			name:  "unknown input shapes are skipped, not fatal",
 			body:  `{"model":"m","input":[42,"str",{"type":"message","role":"user","content":[{"type":"input_text","text":"kept"}]}]}`,
 			model: "m",
@@ -68,8 +77,9 @@ func TestRequestParse(t *testing.T) {
 			if err := r.parse(); err != nil {
 				t.Fatal(err)
 			}
-			if r.Model != tt.model || r.IsTitle() != tt.title || r.IsTurn() == tt.title {
-				t.Errorf("model %q title %v turn %v", r.Model, r.IsTitle(), r.IsTurn())
+			if r.Model != tt.model || r.IsTitle() != tt.title || r.IsCompaction() != tt.compaction ||
+				r.IsTurn() != (!tt.title && !tt.compaction) {
+				t.Errorf("model %q title %v compaction %v turn %v", r.Model, r.IsTitle(), r.IsCompaction(), r.IsTurn())
 			}
 			eq := func(what string, got, want []string) {
 				if strings.Join(got, "|") != strings.Join(want, "|") {
