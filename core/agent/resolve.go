@@ -116,6 +116,10 @@ func resolve(opts ResolveOptions, getenv func(string) string, lookPath func(stri
 	exeDir := opts.ExeDir
 	if exeDir == "" {
 		if exe, err := os.Executable(); err == nil {
+			// /usr/bin/cdxtheme is a symlink into /usr/lib/cdxtheme, where bun is.
+			if real, err := filepath.EvalSymlinks(exe); err == nil {
+				exe = real
+			}
 			exeDir = filepath.Dir(exe)
 		}
 	}

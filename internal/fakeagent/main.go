@@ -1,8 +1,31 @@
 // Command fakeagent is a scripted ACP v1 agent over stdio for tests. It is
 // written against the wire format only (its own JSON shapes, not core/acp),
 // so it checks our client from the outside. Behaviour is chosen by
-// FAKE_AGENT_SCENARIO or per prompt by a "#scenario" tag in the prompt text;
-// see scenarios.go. Environment:
+// FAKE_AGENT_SCENARIO or per prompt by a "#scenario" tag in the prompt text
+// (the first known tag wins):
+//
+//	normal            "You said: <prompt>\n" then "Hello from the fake agent." in chunks, thought, plan, usage
+//	big-frame         one agent_message_chunk of FAKE_AGENT_FRAME_BYTES
+//	burst             FAKE_AGENT_BURST chunks of "x" in one write
+//	ids               two permission requests with ids 0 and a string UUID
+//	permission        tool_call, then request_permission with all four option kinds (ids unlike kinds),
+//	                  then tool_call_update with _meta.terminal_output; text names the chosen kind
+//	permission-first  request_permission (UUID id) before its tool_call, like the Rust adapter
+//	unknown           unknown update variant, unknown content block, _meta, _auth/status_update
+//	crash             a few chunks, "fatal: simulated crash" on stderr, exit 3
+//	hang              never answers; ignores stdin close and SIGTERM; starts a grandchild
+//	garbage           a non-JSON line mid-stream
+//	exit-early        exit 1 on initialize (env only)
+//	auth              session/new|load|resume fail −32000 until authenticate (remembered in the state dir)
+//	slow              "tick N" every 50 ms for 5 s; session/cancel ends it with stopReason cancelled
+//	theme             writes theme.json into the session cwd twice, 300 ms apart, as edit tool calls with diffs
+//	options           extra config options (grouped select, boolean) and a config_option_update
+//	commands          available_commands_update with descriptions and input hints
+//	echo-blocks       replies "Blocks: <types of the prompt's content blocks>"
+//	links             resource_link chunks to <cwd>/theme.json and /etc/passwd
+//	stderr-flood      answers like normal while writing FAKE_AGENT_STDERR_BYTES to stderr
+//
+// Environment:
 //
 //	FAKE_AGENT_SCENARIO      default scenario (normal)
 //	FAKE_AGENT_STATE         dir for sessions + auth state (default $TMPDIR/fakeagent-state)
