@@ -51,14 +51,16 @@ func defaultCodexDirs(getenv func(string) string) []string {
 			roots = append(roots, filepath.Join(home, "Applications"))
 		}
 		for _, root := range roots {
-			res := filepath.Join(root, "ChatGPT.app", "Contents", "Resources")
-			dirs = append(dirs, filepath.Join(res, "codex"), filepath.Join(res, "codex", "bin"), res)
+			for _, app := range []string{"ChatGPT.app", "Codex.app"} {
+				res := filepath.Join(root, app, "Contents", "Resources")
+				dirs = append(dirs, filepath.Join(res, "codex"), filepath.Join(res, "codex", "bin"), res)
+			}
 		}
 		return dirs
 	case "windows":
 		var dirs []string
 		if lad := getenv("LOCALAPPDATA"); lad != "" {
-			for _, app := range []string{"ChatGPT", "chatgpt"} {
+			for _, app := range []string{"ChatGPT", "Codex"} {
 				res := filepath.Join(lad, "Programs", app, "resources")
 				dirs = append(dirs, filepath.Join(res, "codex"), filepath.Join(res, "codex", "bin"), res)
 			}
