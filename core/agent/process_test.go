@@ -412,3 +412,20 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// BenchmarkStartStop is the process cost a fresh (non-warm) turn pays:
+// spawn in a new group, then the polite teardown of an agent that exits
+// when its stdin closes.
+func BenchmarkStartStop(b *testing.B) {
+	dir := b.TempDir()
+	cmd := Command{Path: "/bin/cat", Reason: "benchmark"}
+	for i := 0; i < b.N; i++ {
+		p, err := Start(context.Background(), cmd, dir, zerolog.Nop())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := p.Stop(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
