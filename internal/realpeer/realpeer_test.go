@@ -227,3 +227,44 @@ func TestCancelMidStream(t *testing.T) {
 		}
 	})
 }
+
+// With Warm on, a follow-up turn runs in the same adapter process (no
+// spawn, initialize or resume), and Close ends it.
+func TestWarmConnectionIsReused(t *testing.T) {
+	forEachPeer(t, func(t *testing.T, a peers.Adapter) {
+		r := newRig(t, a, rigOptions{warm: true})
+		first, _, err := r.turn(chat.Turn{Prompt: chat.TextPrompt("one")})
+		if err != nil {
+			t.Fatalf("first turn: %v", err)
+		}
+		before := r.home.Processes()
+		if len(before) == 0 {
+			t.Fatal("no adapter process kept after a warm turn")
+		}
+		second, _, err := r.turn(chat.Turn{SessionID: first.SessionID, Prompt: chat.TextPrompt("two")})
+		if err != nil {
+			t.Fatalf("second turn: %v", err)
+		}
+		if !strings.Contains(second.Text, "You said: two") {
+			t.Errorf("second turn text = %q", second.Text)
+		}
+		after := map[int]bool{}
+		for _, pid := range r.home.Processes() {
+			after[pid] = true
+		}
+		for _, pid := range before {
+			if !after[pid] {
+				t.Errorf("process %d of the warm connection is gone after the follow-up: %v -> %v", pid, before, after)
+			}
+		}
+		if turns := r.mock.Turns(); len(turns) != 2 || strings.Join(turns[1].UserTexts(), "|") != "one|two" {
+			t.Errorf("the follow-up is not the same conversation at the model: %d turns", len(turns))
+		}
+		if err := r.engine.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if left := r.home.WaitGone(15 * time.Second); len(left) != 0 {
+			t.Errorf("Close left %v running", left)
+		}
+	})
+}
