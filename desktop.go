@@ -1,12 +1,110 @@
 package main
 
 import (
+	"embed"
 	"fmt"
 	"os"
+	"path/filepath"
+
+	"cdxtheme/app"
+	"cdxtheme/core/settings"
+
+	"github.com/rs/zerolog"
+	"github.com/wailsapp/wails/v2"
+	"github.com/wailsapp/wails/v2/pkg/menu"
+	"github.com/wailsapp/wails/v2/pkg/menu/keys"
+	"github.com/wailsapp/wails/v2/pkg/options"
+	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
+	"github.com/wailsapp/wails/v2/pkg/options/linux"
+	"github.com/wailsapp/wails/v2/pkg/options/mac"
+	goruntime "runtime"
 )
 
-// runDesktop starts the Wails window. Replaced by the desktop shell.
+//go:embed all:frontend/dist
+var assets embed.FS
+
+// runDesktop starts the Wails window.
 func runDesktop() int {
-	fmt.Fprintln(os.Stderr, "cdxtheme: desktop shell not built yet; run `cdxtheme help`")
-	return 1
+	log := desktopLogger()
+	a := app.New(log)
+	st := app.LoadWindowState(filepath.Join(settings.ConfigDir(), "window.json"))
+	err := wails.Run(&options.App{
+		Title:     "CDXTheme Theme Builder",
+		Width:     st.Width,
+		Height:    st.Height,
+		MinWidth:  app.MinWidth,
+		MinHeight: app.MinHeight,
+		AssetServer: &assetserver.Options{
+			Assets:     assets,
+			Middleware: app.SecurityHeaders,
+		},
+		BackgroundColour: &options.RGBA{R: 24, G: 24, B: 28, A: 255},
+		OnStartup:        a.Startup,
+		OnBeforeClose:    a.BeforeClose,
+		OnShutdown:       a.Shutdown,
+		SingleInstanceLock: &options.SingleInstanceLock{
+			UniqueId:               "dev.cdxtheme.themebuilder",
+			OnSecondInstanceLaunch: func(options.SecondInstanceData) { a.SecondInstance() },
+		},
+		Menu: appMenu(a),
+		Bind: []any{a},
+		Linux: &linux.Options{
+			Icon:        appIcon,
+			ProgramName: "cdxtheme",
+		},
+		Mac: &mac.Options{
+			About: &mac.AboutInfo{
+				Title:   "CDXTheme Theme Builder " + app.Version,
+				Message: "Design colour themes with an AI coding agent.",
+				Icon:    appIcon,
+			},
+		},
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "cdxtheme:", err)
+		return 1
+	}
+	return 0
+}
+
+// appMenu gives macOS its app, edit and window menus (copy/paste need the
+// edit menu there) and every platform a File and Help menu.
+func appMenu(a *app.App) *menu.Menu {
+	m := menu.NewMenu()
+	if goruntime.GOOS == "darwin" {
+		m.Append(menu.AppMenu())
+	}
+	file := m.AddSubmenu("File")
+	file.AddText("Settings…", keys.CmdOrCtrl(","), func(*menu.CallbackData) { a.ShowView("settings") })
+	file.AddSeparator()
+	file.AddText("Quit", keys.CmdOrCtrl("q"), func(*menu.CallbackData) { a.Quit() })
+	if goruntime.GOOS == "darwin" {
+		m.Append(menu.EditMenu())
+		m.Append(menu.WindowMenu())
+	}
+	help := m.AddSubmenu("Help")
+	help.AddText("About CDXTheme", nil, func(*menu.CallbackData) { a.ShowAbout() })
+	return m
+}
+
+// desktopLogger writes to a log file in the config dir (a double-clicked app
+// has no terminal), falling back to stderr.
+func desktopLogger() zerolog.Logger {
+	level := zerolog.InfoLevel
+	if l, err := zerolog.ParseLevel(os.Getenv("CDXTHEME_LOG")); err == nil && os.Getenv("CDXTHEME_LOG") != "" {
+		level = l
+	}
+	dir := settings.ConfigDir()
+	out := os.Stderr
+	if os.MkdirAll(dir, 0o700) == nil {
+		path := filepath.Join(dir, "cdxtheme.log")
+		// Start afresh past 10 MB rather than growing without bound.
+		if info, err := os.Stat(path); err == nil && info.Size() > 10<<20 {
+			os.Rename(path, path+".1")
+		}
+		if f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600); err == nil {
+			out = f
+		}
+	}
+	return zerolog.New(out).Level(level).With().Timestamp().Logger()
 }

@@ -1,0 +1,60 @@
+package app
+
+import (
+	"encoding/json"
+	"os"
+	"time"
+
+	"cdxtheme/core/settings"
+)
+
+// The self-test lets a script prove the real production window works
+// end to end without synthesising keystrokes: with CDXTHEME_SELFTEST_OUT
+// set, the UI sends CDXTHEME_SELFTEST_PROMPT through its normal New Build
+// path and reports what it rendered; the report is written there as JSON.
+
+// processStart approximates the process start for the first-paint timing.
+var processStart = time.Now()
+
+// SelfTestPlan tells the UI what to do at start; empty when not testing.
+type SelfTestPlan struct {
+	Prompt string `json:"prompt"`
+}
+
+// SelfTest returns the plan (env-driven; empty in normal use).
+func (a *App) SelfTest() SelfTestPlan {
+	if os.Getenv("CDXTHEME_SELFTEST_OUT") == "" {
+		return SelfTestPlan{}
+	}
+	return SelfTestPlan{Prompt: os.Getenv("CDXTHEME_SELFTEST_PROMPT")}
+}
+
+// SelfTestReport records what the UI saw. kind is "paint" (first frame) or
+// "reply" (the rendered reply text); a reply report ends the self-test.
+func (a *App) SelfTestReport(kind, text string) error {
+	out := os.Getenv("CDXTHEME_SELFTEST_OUT")
+	if out == "" {
+		return nil
+	}
+	a.mu.Lock()
+	if a.selftest == nil {
+		a.selftest = map[string]any{}
+	}
+	a.selftest[kind] = text
+	a.selftest[kind+"Ms"] = time.Since(processStart).Milliseconds()
+	b, err := json.Marshal(a.selftest)
+	a.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if err := settings.WriteFileAtomic(out, b, 0o644); err != nil {
+		return err
+	}
+	if kind == "reply" && os.Getenv("CDXTHEME_SELFTEST_STAY") == "" {
+		go func() {
+			time.Sleep(300 * time.Millisecond)
+			a.Quit()
+		}()
+	}
+	return nil
+}

@@ -1,0 +1,286 @@
+package app
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"cdxtheme/core/chat"
+	"cdxtheme/core/settings"
+	"cdxtheme/internal/fakeagent/fakeagenttest"
+
+	"github.com/rs/zerolog"
+)
+
+// recorder collects what the app emits, as the webview would receive it.
+type recorder struct {
+	mu     sync.Mutex
+	turns  map[string][]chat.Event
+	emits  map[string]int
+	themes []ThemeEvent
+	signal chan struct{}
+}
+
+func newRecorder() *recorder {
+	return &recorder{turns: map[string][]chat.Event{}, emits: map[string]int{}, signal: make(chan struct{}, 1)}
+}
+
+func (r *recorder) Emit(name string, payload any) {
+	r.mu.Lock()
+	switch p := payload.(type) {
+	case TurnEvents:
+		r.turns[p.TurnID] = append(r.turns[p.TurnID], p.Events...)
+		r.emits[p.TurnID]++
+	case ThemeEvent:
+		r.themes = append(r.themes, p)
+	}
+	r.mu.Unlock()
+	select {
+	case r.signal <- struct{}{}:
+	default:
+	}
+}
+
+// waitFor polls the recorded state until cond holds (or fails the test).
+func (r *recorder) waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.After(60 * time.Second)
+	for {
+		r.mu.Lock()
+		ok := cond()
+		r.mu.Unlock()
+		if ok {
+			return
+		}
+		select {
+		case <-r.signal:
+		case <-time.After(50 * time.Millisecond):
+		case <-deadline:
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+func last(evs []chat.Event) chat.Event {
+	if len(evs) == 0 {
+		return chat.Event{}
+	}
+	return evs[len(evs)-1]
+}
+
+func text(evs []chat.Event) string {
+	var b strings.Builder
+	for _, e := range evs {
+		if e.Type == "text" {
+			b.WriteString(e.Text)
+		}
+	}
+	return b.String()
+}
+
+// newTestApp builds an App wired to the fake agent with its own config,
+// data and agent state folders.
+func newTestApp(t *testing.T, scenario string) (*App, *recorder, string) {
+	t.Helper()
+	bin := fakeagenttest.Build(t)
+	root := t.TempDir()
+	t.Setenv("CDXTHEME_CONFIG_DIR", filepath.Join(root, "config"))
+	t.Setenv("CDXTHEME_DATA_DIR", filepath.Join(root, "data"))
+	t.Setenv("CDXTHEME_NO_KEYRING", "1")
+	t.Setenv("CDXTHEME_AGENT", bin)
+	t.Setenv("FAKE_AGENT_SCENARIO", scenario)
+	t.Setenv("FAKE_AGENT_STATE", filepath.Join(root, "agent-state"))
+	logPath := filepath.Join(root, "agent.log")
+	t.Setenv("FAKE_AGENT_LOG", logPath)
+	a := New(zerolog.Nop())
+	rec := newRecorder()
+	a.emit = rec
+	t.Cleanup(func() { a.Shutdown(nil) })
+	return a, rec, logPath
+}
+
+func TestNewBuildStreamsBatchedEventsAndRecordsTheSession(t *testing.T) {
+	a, rec, _ := newTestApp(t, "burst")
+	t.Setenv("FAKE_AGENT_BURST", "20000")
+	started, err := a.NewBuild(NewBuildRequest{Prompt: "A calm dusk theme", Model: "gpt-5.5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !filepath.IsAbs(started.Cwd) || started.WorkspaceID == "" {
+		t.Fatalf("started: %+v", started)
+	}
+	if _, err := os.Stat(filepath.Join(started.Cwd, "AGENTS.md")); err != nil {
+		t.Fatalf("the workspace has no AGENTS.md: %v", err)
+	}
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.mu.Lock()
+	evs := rec.turns[started.TurnID]
+	emits := rec.emits[started.TurnID]
+	rec.mu.Unlock()
+	if n := strings.Count(text(evs), "x"); n < 20000 {
+		t.Fatalf("the burst lost chunks: %d of 20000 arrived", n)
+	}
+	// 20,000 chunks must reach the UI in far fewer emits (one per frame).
+	if emits > 2000 {
+		t.Fatalf("%d UI events for %d updates: not batched", emits, len(evs))
+	}
+	for _, e := range evs {
+		if e.TurnID != started.TurnID {
+			t.Fatalf("event without its turn id: %+v", e)
+		}
+	}
+	ws := a.Workspaces()
+	if len(ws) != 1 || len(ws[0].SessionIDs) != 1 || ws[0].SessionIDs[0] != last(evs).SessionID {
+		t.Fatalf("the session was not recorded in the workspace: %+v", ws)
+	}
+}
+
+func TestPermissionAnsweredFromTheUI(t *testing.T) {
+	a, rec, logPath := newTestApp(t, "permission")
+	started, err := a.NewBuild(NewBuildRequest{Prompt: "theme please"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var perm *chat.Permission
+	rec.waitFor(t, "the permission event", func() bool {
+		for _, e := range rec.turns[started.TurnID] {
+			if e.Type == "permission" {
+				perm = e.Permission
+				return true
+			}
+		}
+		return false
+	})
+	if err := a.AnswerPermission(started.TurnID, "no-such-request", "x"); err == nil {
+		t.Fatal("an answer to an unknown request was accepted")
+	}
+	reject := chat.ChooseByKind(perm.Options, "reject_once")
+	if reject == "" {
+		t.Fatalf("no reject_once option in %+v", perm.Options)
+	}
+	if err := a.AnswerPermission(started.TurnID, perm.RequestID, reject); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.mu.Lock()
+	got := text(rec.turns[started.TurnID])
+	rec.mu.Unlock()
+	if !strings.Contains(got, "reject_once") {
+		t.Fatalf("the agent did not get the rejection: %q", got)
+	}
+	b, _ := os.ReadFile(logPath)
+	if !strings.Contains(string(b), `"optionId":"`+reject+`"`) {
+		t.Fatalf("the agent log lacks the chosen option id %q", reject)
+	}
+}
+
+func TestPolicyFromSettingsAnswersWithoutTheUI(t *testing.T) {
+	a, rec, _ := newTestApp(t, "permission")
+	if err := a.SaveSettings(settings.Settings{PermissionPolicy: settings.PolicyDeny}); err != nil {
+		t.Fatal(err)
+	}
+	started, err := a.NewBuild(NewBuildRequest{Prompt: "theme please"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.mu.Lock()
+	got := text(rec.turns[started.TurnID])
+	rec.mu.Unlock()
+	if !strings.Contains(got, "reject") {
+		t.Fatalf("deny policy did not reject: %q", got)
+	}
+}
+
+func TestCancelKeepsStreamedText(t *testing.T) {
+	a, rec, _ := newTestApp(t, "slow")
+	started, err := a.NewBuild(NewBuildRequest{Prompt: "slowly"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "some text", func() bool { return len(text(rec.turns[started.TurnID])) > 10 })
+	if err := a.Cancel(started.TurnID); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "the end of the turn", func() bool {
+		evs := rec.turns[started.TurnID]
+		return last(evs).Type == "done" || last(evs).Type == "error"
+	})
+	rec.mu.Lock()
+	evs := rec.turns[started.TurnID]
+	rec.mu.Unlock()
+	var done *chat.Event
+	for i := range evs {
+		if evs[i].Type == "done" {
+			done = &evs[i]
+		}
+	}
+	if done == nil || done.StopReason != "cancelled" {
+		t.Fatalf("no cancelled done event: %+v", last(evs))
+	}
+	if len(text(evs)) <= 10 {
+		t.Fatal("the streamed text was lost")
+	}
+	if err := a.Cancel(started.TurnID); err == nil {
+		t.Fatal("cancelling a finished turn reported success")
+	}
+}
+
+func TestThemeWatchEmitsWhenTheAgentWritesTheFile(t *testing.T) {
+	a, rec, _ := newTestApp(t, "theme")
+	started, err := a.NewBuild(NewBuildRequest{Prompt: "write the theme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "a theme event with a valid theme", func() bool {
+		for _, ev := range rec.themes {
+			if ev.WorkspaceID == started.WorkspaceID && ev.Theme != nil {
+				return true
+			}
+		}
+		return false
+	})
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	st, err := a.Theme(started.WorkspaceID)
+	if err != nil || st.Theme == nil {
+		t.Fatalf("Theme(): %+v %v", st, err)
+	}
+	dir, err := a.ExportTheme(started.WorkspaceID, "zed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) == 0 {
+		t.Fatalf("export wrote nothing into %s", dir)
+	}
+	b, _ := json.Marshal(st)
+	if !strings.Contains(string(b), `"contrast"`) {
+		t.Fatalf("state JSON lacks contrast: %s", b)
+	}
+}
+
+func TestOpenPathRefusesFilesOutsideTheWorkspace(t *testing.T) {
+	a, _, _ := newTestApp(t, "normal")
+	var opened []string
+	a.openFile = func(p string) error { opened = append(opened, p); return nil }
+	started, err := a.NewBuild(NewBuildRequest{Prompt: "hi"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.OpenPath(started.WorkspaceID, "/etc/passwd"); err == nil {
+		t.Fatal("a file outside the workspace was opened")
+	}
+	if err := a.OpenPath(started.WorkspaceID, "AGENTS.md"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.OpenPath("../../etc", "passwd"); err == nil {
+		t.Fatal("a bogus workspace id was accepted")
+	}
+	if len(opened) != 1 || filepath.Base(opened[0]) != "AGENTS.md" {
+		t.Fatalf("opened %v", opened)
+	}
+}

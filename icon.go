@@ -1,0 +1,8 @@
+package main
+
+import _ "embed"
+
+// appIcon is the window and About icon (Linux, macOS).
+//
+//go:embed build/appicon.png
+var appIcon []byte
