@@ -72,17 +72,34 @@ func (p *peer) next() map[string]json.RawMessage {
 			p.t.Fatalf("conn wrote a non-JSON line %q: %v", line, err)
 		}
 		return m
-	case <-time.After(30 * time.Second):
+	case <-time.After(2 * time.Minute):
 		p.t.Fatal("timed out waiting for the conn to write")
 	}
 	return nil
+}
+
+// barrier returns once the Conn has read and dispatched everything the
+// peer sent before: a Call's response is read after those lines, and Flush
+// then waits for the dispatcher.
+func (p *peer) barrier() {
+	p.t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- p.conn.Call(context.Background(), MethodSessionList, ListSessionsRequest{}, nil) }()
+	req := p.next()
+	p.send(`{"jsonrpc":"2.0","id":` + string(req["id"]) + `,"result":{"sessions":[]}}`)
+	if err := <-done; err != nil {
+		p.t.Fatal(err)
+	}
+	if err := p.conn.Flush(context.Background()); err != nil {
+		p.t.Fatal(err)
+	}
 }
 
 func waitClosed(t testing.TB, ch <-chan struct{}, what string) {
 	t.Helper()
 	select {
 	case <-ch:
-	case <-time.After(30 * time.Second):
+	case <-time.After(2 * time.Minute): // generous: -race makes 100k frames slow
 		t.Fatalf("timed out waiting for %s", what)
 	}
 }
@@ -185,7 +202,11 @@ func TestHugeFramesBothWays(t *testing.T) {
 
 	// Inbound: one 64 MiB agent_message_chunk.
 	big := strings.Repeat("a", size)
-	go io.WriteString(p.out, `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"`+big+`"}}}}`+"\n")
+	inbound := make(chan struct{})
+	go func() {
+		defer close(inbound)
+		io.WriteString(p.out, `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"`+big+`"}}}}`+"\n")
+	}()
 	// Outbound: a 64 MiB prompt, answered after the peer read all of it.
 	done := make(chan error, 1)
 	go func() {
@@ -199,6 +220,7 @@ func TestHugeFramesBothWays(t *testing.T) {
 	if len(pr.Prompt) != 1 || len(pr.Prompt[0].Text) != size {
 		t.Fatalf("peer got a prompt of %d bytes, want %d", len(pr.Prompt[0].Text), size)
 	}
+	waitClosed(t, inbound, "the 64 MiB frame to be read") // the reply must come after it
 	p.send(`{"jsonrpc":"2.0","id":` + string(req["id"]) + `,"result":{"stopReason":"end_turn"}}`)
 	if err := <-done; err != nil {
 		t.Fatal(err)
@@ -296,7 +318,7 @@ func TestSlowHandlerBlocksNeitherReaderNorCall(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-	case <-time.After(30 * time.Second):
+	case <-time.After(2 * time.Minute):
 		t.Fatal("Call did not complete while the dispatcher was busy")
 	}
 	close(release)
@@ -343,9 +365,7 @@ func TestUnknownMessages(t *testing.T) {
 	unknownBlock := `{"sessionUpdate":"agent_message_chunk","content":{"type":"smell","scent":"rose"},"_meta":{"m":1}}`
 	p.send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":` + unknownVariant + `}}`)
 	p.send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":` + unknownBlock + `}}`)
-	if err := p.conn.Flush(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	p.barrier()
 	if len(updates) != 2 {
 		t.Fatalf("got %d updates", len(updates))
 	}
@@ -399,7 +419,7 @@ func TestLineOverLimitSkipped(t *testing.T) {
 	p.conn.Start()
 	p.send(`{"jsonrpc":"2.0","method":"session/update","params":{"x":"` + strings.Repeat("z", 200_000) + `"}}`)
 	p.send(`{"jsonrpc":"2.0","method":"session/update","params":{}}`)
-	p.conn.Flush(context.Background())
+	p.barrier()
 	if p.conn.BadLines() != 1 || notes != 1 {
 		t.Fatalf("bad=%d notes=%d, want 1 and 1", p.conn.BadLines(), notes)
 	}

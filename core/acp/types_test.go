@@ -181,11 +181,15 @@ func TestContentBlockRoundTrip(t *testing.T) {
 			func(b ContentBlock) bool { return b.Text == "hi" && string(b.Meta) == `{"a":1}` }},
 		{"empty text", `{"type":"text","text":""}`, func(b ContentBlock) bool { return b.Known() && b.Text == "" }},
 		{"image", `{"type":"image","data":"iVBORw0K","mimeType":"image/png","uri":"file:///a.png"}`,
-			func(b ContentBlock) bool { return b.Data == "iVBORw0K" && b.MimeType == "image/png" && b.URI == "file:///a.png" }},
+			func(b ContentBlock) bool {
+				return b.Data == "iVBORw0K" && b.MimeType == "image/png" && b.URI == "file:///a.png"
+			}},
 		{"audio", `{"type":"audio","data":"UklGRg==","mimeType":"audio/wav"}`,
 			func(b ContentBlock) bool { return b.Data == "UklGRg==" && b.MimeType == "audio/wav" }},
 		{"resource_link", `{"type":"resource_link","uri":"file:///w/theme.json","name":"theme.json","size":42,"mimeType":"application/json"}`,
-			func(b ContentBlock) bool { return b.URI == "file:///w/theme.json" && b.Name == "theme.json" && *b.Size == 42 }},
+			func(b ContentBlock) bool {
+				return b.URI == "file:///w/theme.json" && b.Name == "theme.json" && *b.Size == 42
+			}},
 		{"text resource", `{"type":"resource","resource":{"uri":"file:///w/a.txt","text":"abc","mimeType":"text/plain"}}`,
 			func(b ContentBlock) bool { return *b.Resource.Text == "abc" && b.Resource.Blob == nil }},
 		{"blob resource", `{"type":"resource","resource":{"uri":"file:///w/a.bin","blob":"AAE="}}`,
