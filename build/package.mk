@@ -7,7 +7,7 @@ SIDECAR := $(BIN_DIR)/bun
 # The screenshot shows the app over sample Codex sessions, never the user's own.
 SCREENSHOT_CODEX_HOME ?= core/codexhome/testdata/home
 
-.PHONY: sidecar package package-windows icons screenshot
+.PHONY: sidecar package package-windows icons screenshot test-package
 
 ## sidecar: the pinned Bun runtime beside the binary (build/bin/bun), run by the app when codex-acp is not on PATH
 sidecar: $(SIDECAR)
@@ -30,3 +30,7 @@ icons:
 ## screenshot: docs/screenshot.png of the production app under Xvfb (fails if the window stays blank)
 screenshot: build
 	BIN=$(BIN) SCREENSHOT_CODEX_HOME=$(SCREENSHOT_CODEX_HOME) scripts/screenshot.sh docs/screenshot.png
+
+## test-package: icons, menu entry, .deb layout and refusals, screenshot blank-detection (stand-in programs, ~40 s)
+test-package:
+	scripts/package-test.sh
