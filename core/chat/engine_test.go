@@ -434,6 +434,9 @@ func TestAgentFailures(t *testing.T) {
 			if len(h.spawned()) != 1 {
 				t.Fatalf("spawned %d agents", len(h.spawned()))
 			}
+			if tc.wantCode == CodeTimeout && count(h.methods(), "session/cancel") != 1 {
+				t.Errorf("timeout did not send session/cancel first: %v", h.methods())
+			}
 			if n := groupMembers(h.spawned()[0]); n != 0 {
 				t.Fatalf("%d processes of the agent group survived the turn", n)
 			}
@@ -550,6 +553,7 @@ func TestFollowUpTurns(t *testing.T) {
 		{"warm connection reused", true, false, 1, 1, 0},
 		{"cold follow-up resumes", false, false, 2, 2, 1},
 		{"dead warm connection falls back", true, true, 2, 2, 1},
+		{"warm connection killed just before the turn", true, true, 2, 2, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -563,7 +567,10 @@ func TestFollowUpTurns(t *testing.T) {
 				l := h.e.warm
 				h.e.mu.Unlock()
 				l.proc.Kill()
-				<-l.proc.Done()
+				if !strings.Contains(tc.name, "just before") {
+					<-l.proc.Done()
+				} // else the turn may find it alive and fail on the first call
+
 			}
 			evs, second, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: TextPrompt("second")})
 			if err != nil {
@@ -661,5 +668,46 @@ func TestBadTurnRejectedBeforeSending(t *testing.T) {
 	}
 	if m := h.methods(); count(m, "session/new") != 0 || count(m, "session/prompt") != 0 {
 		t.Fatalf("agent got %v", m)
+	}
+}
+
+func TestConfigOptionUpdates(t *testing.T) {
+	h := newHarness(t, hopts{warm: true})
+	evs, _, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#options")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := indexOf(evs, EventConfigOptions)
+	if i < 0 {
+		t.Fatalf("no config_options event: %v", types(evs))
+	}
+	var u acp.ConfigOptionUpdate
+	if err := json.Unmarshal(evs[i].Update, &u); err != nil {
+		t.Fatal(err)
+	}
+	family, ok := acp.FindConfigOption(u.ConfigOptions, "", "palette_family")
+	fast, ok2 := acp.FindConfigOption(u.ConfigOptions, acp.CategoryModelConfig, "")
+	if !ok || len(family.Groups) != 2 || !family.HasValue("paper") || !ok2 || fast.Type != "boolean" {
+		t.Fatalf("options = %+v", u.ConfigOptions)
+	}
+	// The warm link tracks the update: a follow-up sets the model by it.
+	_, _, err = h.run(context.Background(), Turn{SessionID: evs[i].SessionID, Model: "gpt-5.4-mini", Prompt: TextPrompt("hi")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.spawned()) != 1 {
+		t.Fatalf("spawned %d agents", len(h.spawned()))
+	}
+	data, _ := os.ReadFile(h.logf)
+	if !strings.Contains(string(data), `"configId":"model","value":"gpt-5.4-mini"`) {
+		t.Fatal("model not set on the warm session")
+	}
+}
+
+func TestStderrFloodDoesNotStall(t *testing.T) {
+	h := newHarness(t, hopts{env: []string{"FAKE_AGENT_STDERR_BYTES=20000000"}})
+	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#stderr-flood hi")})
+	if err != nil || !strings.HasPrefix(res.Text, "You said: #stderr-flood hi") {
+		t.Fatalf("%v %+v", err, res)
 	}
 }
