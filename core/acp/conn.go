@@ -1,6 +1,15 @@
 // Package acp speaks the Agent Client Protocol (v1) as a client: JSON-RPC 2.0
 // framed as newline-delimited JSON over a reader/writer pair, plus the ACP
 // message types this app needs. It knows nothing of processes, Codex or UIs.
+//
+// Framing: one message per line, read with a growing buffer, so frames of
+// 64 MiB and more pass both ways (DefaultMaxLine is 256 MiB).
+//
+// Lines that are not JSON-RPC messages (a debugger banner, a stray print
+// from a dependency, a frame over the limit) are logged, counted
+// (Conn.BadLines), handed to the OnBadLine handler in order with the other
+// messages, and skipped. The connection stays up: an agent that printed
+// one wrong line is still worth talking to. Empty lines are ignored.
 package acp
 
 import (

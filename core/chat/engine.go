@@ -248,6 +248,9 @@ func (e *Engine) fail(ctx, tctx context.Context, l *link, when string, err error
 		return &Error{Code: CodeAgentExit, Message: fmt.Sprintf("the agent %s %s", status, when), Stderr: stderrOf(l.proc), Agent: desc, Err: err}
 	}
 	l.stop()
+	if ce, ok := errors.AsType[*Error](err); ok {
+		return ce
+	}
 	if acp.ErrorCode(err) != 0 {
 		return &Error{Code: CodeRPC, Message: err.Error(), Agent: desc, Stderr: l.proc.StderrTail(), Err: err}
 	}
