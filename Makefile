@@ -73,20 +73,30 @@ cli:
 run: deps build
 	./$(BIN)
 
+# Every Go package but the fault matrix, which `faults` runs with its own summary.
+GO_TEST_PKGS = $$($(GO) list ./... | grep -v /internal/faults)
+
 test-go: peers
-	CDXTHEME_REQUIRE_PEERS=1 CGO_ENABLED=0 $(GO) test -count=1 -timeout 20m . ./app/... ./core/... ./internal/...
+	CDXTHEME_REQUIRE_PEERS=1 CGO_ENABLED=0 $(GO) test -count=1 -timeout 20m $(GO_TEST_PKGS)
+
+## faults: the fault matrix; ends with "N passed, N failed"
+faults:
+	CGO_ENABLED=0 $(GO) test -count=1 -timeout 15m -v ./internal/faults/
 
 test-frontend: npm
 	cd frontend && npx vitest run
 
-test-e2e: npm dev-binary
+build/bin/fakeagent: $(GO_SOURCES)
+	$(GO) build -o $@ ./internal/fakeagent
+
+test-e2e: npm dev-binary build/bin/fakeagent
 	cd e2e && node --test --test-concurrency=1 tests/
 
 test-window: build
 	bash scripts/window-test.sh
 
 ## test: everything, as CI runs it
-test: deps peers test-go test-frontend test-e2e test-window
+test: deps peers test-go faults test-frontend test-e2e test-window test-package
 
 clean:
 	rm -rf build/bin frontend/dist/assets frontend/dist/index.html

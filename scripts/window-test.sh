@@ -17,6 +17,9 @@ mkdir -p "$tmp/codex-home" "$tmp/state"
 report="$tmp/report.json"
 shot="$out/window.png"
 passed=0 failed=0
+# The single-instance lock talks D-Bus: give the app a private session bus.
+bus=()
+command -v dbus-run-session >/dev/null && bus=(dbus-run-session --)
 check() { # name, command...
   local name=$1; shift
   if "$@"; then echo "ok   - $name"; passed=$((passed+1)); else echo "FAIL - $name"; failed=$((failed+1)); fi
@@ -26,7 +29,7 @@ CDXTHEME_AGENT="$PWD/$agent" CDXTHEME_CONFIG_DIR="$tmp/config" CDXTHEME_DATA_DIR
 CODEX_HOME="$tmp/codex-home" FAKE_AGENT_STATE="$tmp/state" FAKE_AGENT_SCENARIO=normal \
 CDXTHEME_SELFTEST_OUT="$report" CDXTHEME_SELFTEST_PROMPT="Make me a calm dusk theme" CDXTHEME_SELFTEST_STAY=1 \
 CDXTHEME_NO_KEYRING=1 \
-xvfb-run -a -s "-screen 0 1440x900x24" bash -c '
+"${bus[@]}" xvfb-run -a -s "-screen 0 1440x900x24" bash -c '
   "$0" & app=$!
   for i in $(seq 1 300); do
     if xdotool search --name "CDXTheme Theme Builder" >/dev/null 2>&1; then echo window-up > "$1.window"; break; fi
