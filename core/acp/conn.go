@@ -409,6 +409,10 @@ func (c *Conn) handleLine(line []byte) {
 		c.enqueue(inbound{kind: inNotification, method: m.Method, params: m.Params})
 	case hasID && (m.Result != nil || m.Error != nil):
 		c.deliver(m)
+	case m.Error != nil:
+		// An error with a null id answers something the agent could not
+		// parse; no call of ours waits for it. Worth a log line, no more.
+		c.log.Warn().Int("code", m.Error.Code).Str("message", m.Error.Message).Msg("acp: the agent reported an error without a request id")
 	default:
 		c.reportBad(line, errors.New("not a JSON-RPC request, notification or response"))
 	}
@@ -490,6 +494,9 @@ func (c *Conn) dispatch() {
 			}
 			c.handle(batch[i])
 			batch[i] = inbound{} // let big frames be collected
+		}
+		if cap(batch) > 4096 {
+			batch = nil // a burst is over: do not keep its backing array
 		}
 	}
 }

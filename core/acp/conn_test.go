@@ -398,6 +398,7 @@ func TestBadLineSkippedLinkKept(t *testing.T) {
 	p.send(`Debugger listening on ws://127.0.0.1:9229`)
 	p.send(`{"jsonrpc":"2.0"}`)
 	p.send(``)
+	p.send(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`) // valid, not a bad line
 	p.send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"plan","entries":[]}}}`)
 	p.send(`{"jsonrpc":"2.0","id":` + string(req["id"]) + `,"result":{"sessions":[]}}`)
 	if err := <-done; err != nil {
