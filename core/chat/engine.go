@@ -110,10 +110,14 @@ func (e *Engine) Run(ctx context.Context, t Turn, emit func(Event)) (Result, err
 		if !errors.As(err, &ce) {
 			ce = &Error{Code: CodeProtocol, Message: err.Error(), Err: err}
 		}
-		if ce.Code == CodeCancelled {
+		switch ce.Code {
+		case CodeCancelled:
 			res.StopReason = acp.StopCancelled
 			ts.emit(Event{Type: EventDone, SessionID: res.SessionID, StopReason: acp.StopCancelled})
-		} else {
+		case CodeTimeout:
+			res.StopReason = acp.StopCancelled // the prompt was cancelled like a user cancel
+			ts.emit(ce.event(res.SessionID))
+		default:
 			ts.emit(ce.event(res.SessionID))
 		}
 		return res, ce
@@ -123,6 +127,9 @@ func (e *Engine) Run(ctx context.Context, t Turn, emit func(Event)) (Result, err
 }
 
 func (e *Engine) run(ctx, tctx context.Context, t Turn, ts *turnState) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{}, &Error{Code: CodeCancelled, Message: "cancelled before the turn started", Err: err}
+	}
 	if !filepath.IsAbs(t.Cwd) {
 		return Result{}, &Error{Code: CodeInput, Message: fmt.Sprintf("the working directory %q is not an absolute path", t.Cwd)}
 	}

@@ -474,6 +474,17 @@ func TestCancelMidStream(t *testing.T) {
 	}
 }
 
+func TestCancelledBeforeStartSpawnsNothing(t *testing.T) {
+	h := newHarness(t, hopts{})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	evs, res, err := h.run(ctx, Turn{Prompt: TextPrompt("hi")})
+	var ce *Error
+	if !errors.As(err, &ce) || ce.Code != CodeCancelled || res.StopReason != "cancelled" || len(evs) != 1 || len(h.spawned()) != 0 {
+		t.Fatalf("err %v, result %+v, events %v, spawned %d", err, res, types(evs), len(h.spawned()))
+	}
+}
+
 func TestCancelAnswersOpenPermission(t *testing.T) {
 	h := newHarness(t, hopts{})
 	ctx, cancel := context.WithCancel(context.Background())
