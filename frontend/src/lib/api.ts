@@ -5,11 +5,14 @@ import * as App from '../../wailsjs/go/app/App';
 import { EventsOn } from '../../wailsjs/runtime/runtime';
 import type {
   ApplyResult,
+  AuthState,
   ExportFormat,
+  InstallPlan,
   ModelsResult,
   NewBuildRequest,
   NewBuildResult,
   SendRequest,
+  SelfTestPlan,
   SessionsResult,
   Settings,
   ThemeEvent,
@@ -78,13 +81,46 @@ export function theme(workspaceId: string): Promise<ThemeState> {
   return App.Theme(workspaceId) as unknown as Promise<ThemeState>;
 }
 
-/** Resolves to the directory written. */
-export function exportTheme(workspaceId: string, format: ExportFormat): Promise<string> {
+/** Resolves to the directory written; format "all" writes every format. */
+export function exportTheme(workspaceId: string, format: ExportFormat | 'all'): Promise<string> {
   return App.ExportTheme(workspaceId, format);
+}
+
+/** What applying to target would write and replace; writes nothing. */
+export function planApply(workspaceId: string, target: ExportFormat): Promise<InstallPlan> {
+  return App.PlanApply(workspaceId, target) as unknown as Promise<InstallPlan>;
 }
 
 export function applyTheme(workspaceId: string, target: ExportFormat): Promise<ApplyResult> {
   return App.ApplyTheme(workspaceId, target) as unknown as Promise<ApplyResult>;
+}
+
+export function getAuthState(): Promise<AuthState> {
+  return App.GetAuthState() as unknown as Promise<AuthState>;
+}
+
+/** Stores an OpenAI API key for later agents (keyring, else a private file). */
+export function saveAPIKey(key: string): Promise<AuthState> {
+  return App.SaveAPIKey(key) as unknown as Promise<AuthState>;
+}
+
+export function signOut(): Promise<void> {
+  return App.SignOut();
+}
+
+/** Runs the agent's sign-in method (e.g. ChatGPT in the browser) in cwd. */
+export function authenticate(methodId: string, cwd: string): Promise<void> {
+  return App.Authenticate(methodId, cwd);
+}
+
+/** The start-up self-test plan; empty prompt in normal use. */
+export function selfTest(): Promise<SelfTestPlan> {
+  return App.SelfTest() as unknown as Promise<SelfTestPlan>;
+}
+
+/** Reports what the UI rendered: kind "paint" (first frame) or "reply". */
+export function selfTestReport(kind: 'paint' | 'reply', text: string): Promise<void> {
+  return App.SelfTestReport(kind, text);
 }
 
 /** Opens a web/mail link in the system browser; Go refuses other schemes. */
@@ -108,6 +144,13 @@ export function onTurn(cb: (batch: TurnBatch) => void): () => void {
 export function onTheme(cb: (ev: ThemeEvent) => void): () => void {
   return EventsOn('theme', (ev: ThemeEvent) => {
     if (ev && typeof ev.workspaceId === 'string') cb(ev);
+  });
+}
+
+/** The native menu asks for a view ("home", "new", "settings"). */
+export function onMenu(cb: (view: string) => void): () => void {
+  return EventsOn('menu', (ev: { view?: unknown }) => {
+    if (ev && typeof ev.view === 'string') cb(ev.view);
   });
 }
 

@@ -1,7 +1,7 @@
 // The per-chat event reducer: folds the typed turn events from Go (core/chat
 // Event) into what the chat view shows. Plain TypeScript so it is tested
 // without a DOM; the chat store runs it on a reactive $state object.
-import type { ChatEvent, PermissionOption } from './types';
+import type { AuthMethod, ChatEvent, PermissionOption } from './types';
 
 export interface ToolContent {
   type: string;
@@ -42,7 +42,7 @@ export type ChatItem =
   | { kind: 'plan'; id: number; turnId: string; entries: PlanEntry[] }
   | { kind: 'error'; id: number; turnId: string; code: string; text: string; stderr: string[]; agent: string }
   | { kind: 'warning'; id: number; turnId: string; text: string }
-  | { kind: 'auth'; id: number; turnId: string; text: string }
+  | { kind: 'auth'; id: number; turnId: string; text: string; methods: AuthMethod[] }
   | { kind: 'stopped'; id: number; turnId: string; reason: string };
 
 export interface PendingPermission {
@@ -248,6 +248,11 @@ function mergeTool(s: ChatState, turnId: string, u: Obj): void {
   if (term.exit !== undefined) t.exitCode = term.exit;
 }
 
+function authMethods(v: unknown): AuthMethod[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter(isObj).filter((m) => str(m.id)).map((m) => ({ id: str(m.id), name: str(m.name) || str(m.id), description: str(m.description) || null }));
+}
+
 function toolKindOf(s: ChatState, toolCall: Obj | null): string {
   if (toolCall && typeof toolCall.kind === 'string' && toolCall.kind) return toolCall.kind;
   const id = toolCall ? str(toolCall.toolCallId) : '';
@@ -337,6 +342,11 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent): AnswerE
     }
     case 'error':
       if (s.replayTurn === tid) s.replayTurn = '';
+      // The sign-in box already explains an auth failure and offers the way out.
+      if (ev.code === 'auth' && s.items.some((it) => it.kind === 'auth' && it.turnId === tid)) {
+        finishTurn(s, tid);
+        break;
+      }
       push(s, {
         kind: 'error',
         turnId: tid,
@@ -352,7 +362,7 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent): AnswerE
       break;
     case 'auth_required':
       if (s.replayTurn === tid) s.replayTurn = '';
-      push(s, { kind: 'auth', turnId: tid, text: ev.text ?? '' });
+      push(s, { kind: 'auth', turnId: tid, text: ev.text ?? '', methods: authMethods(ev.authMethods) });
       break;
     case 'session':
       if (ev.sessionId) s.sessionId = ev.sessionId;

@@ -131,6 +131,37 @@ export interface ThemeState {
 export interface ApplyResult {
   installed: string[] | null;
   backups: string[] | null;
+  /** What the user still has to do, e.g. pick the theme in the program. */
+  note?: string;
+}
+
+export interface PlannedFile {
+  path: string;
+  /** The file exists and will be backed up before it is replaced. */
+  exists: boolean;
+}
+
+export interface InstallPlan {
+  target: string;
+  theme: string;
+  files: PlannedFile[] | null;
+  note?: string;
+}
+
+export interface AuthState {
+  apiKeyStored: boolean;
+  /** Where the key is kept: keyring or file. */
+  store: string;
+}
+
+export interface AuthMethod {
+  id: string;
+  name: string;
+  description?: string | null;
+}
+
+export interface SelfTestPlan {
+  prompt: string;
 }
 
 export const exportFormats = [

@@ -12,8 +12,9 @@ export interface FakeWails {
 }
 
 export const bindingNames = [
-  'AnswerPermission', 'ApplyTheme', 'Cancel', 'ExportTheme', 'ExportTranscript', 'GetSettings', 'Models', 'NewBuild',
-  'OpenLink', 'OpenPath', 'OpenWorkspaceFolder', 'SaveSettings', 'Send', 'Sessions', 'Theme', 'TranscriptPage', 'Workspaces',
+  'AnswerPermission', 'ApplyTheme', 'Authenticate', 'Cancel', 'ExportTheme', 'ExportTranscript', 'GetAuthState', 'GetSettings',
+  'Models', 'NewBuild', 'OpenLink', 'OpenPath', 'OpenWorkspaceFolder', 'PlanApply', 'SaveAPIKey', 'SaveSettings', 'SelfTest',
+  'SelfTestReport', 'Send', 'Sessions', 'SignOut', 'Theme', 'TranscriptPage', 'Workspaces',
 ];
 
 export function installWails(impl: Partial<Record<string, (...args: any[]) => unknown>> = {}): FakeWails {

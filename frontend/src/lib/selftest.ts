@@ -1,0 +1,39 @@
+// Start-up self-test (CDXTHEME_SELFTEST_OUT set by a script): send the given
+// prompt through the normal New Build path and report what was rendered, so
+// the real window is proven end to end without synthetic keystrokes.
+import * as api from './api';
+import { startBuild } from './build';
+import { chat } from './stores/chat.svelte';
+
+const frame = () => new Promise<void>((r) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => r()) : setTimeout(r, 16)));
+
+/** Text of the newest rendered agent answer or error box. */
+export function renderedReply(root: ParentNode = document): string {
+  const answers = root.querySelectorAll('[data-testid=message][data-role=assistant]');
+  const last = answers[answers.length - 1];
+  if (last) return last.textContent?.trim() ?? '';
+  const err = root.querySelector('[data-testid=error-box]');
+  return err ? 'ERROR: ' + (err.textContent?.trim() ?? '') : '';
+}
+
+export async function runSelfTest(pollMs = 100): Promise<boolean> {
+  let plan;
+  try {
+    plan = await api.selfTest();
+  } catch {
+    return false; // bindings without the self-test: normal use
+  }
+  if (!plan?.prompt) return false;
+  await frame();
+  await api.selfTestReport('paint', document.title).catch(() => {});
+  try {
+    await startBuild(plan.prompt);
+  } catch (e) {
+    await api.selfTestReport('reply', 'ERROR: ' + api.errorMessage(e)).catch(() => {});
+    return true;
+  }
+  while (chat.state.running) await new Promise((r) => setTimeout(r, pollMs));
+  await frame();
+  await api.selfTestReport('reply', renderedReply()).catch(() => {});
+  return true;
+}
