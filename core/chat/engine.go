@@ -241,7 +241,7 @@ func (e *Engine) fail(ctx, tctx context.Context, l *link, when string, err error
 		l.stop()
 		return &Error{Code: CodeTimeout, Message: fmt.Sprintf("the turn took longer than %s and was stopped", e.opts.Timeout), Agent: desc, Err: tctx.Err()}
 	case errors.Is(err, acp.ErrClosed):
-		l.stop()
+		l.stop() // returns after Done, which waits for stderr EOF: the tail is complete
 		status := "closed its output"
 		if xe := l.proc.ExitErr(); xe != nil {
 			status = "exited (" + xe.Error() + ")"
@@ -252,7 +252,7 @@ func (e *Engine) fail(ctx, tctx context.Context, l *link, when string, err error
 			default:
 			}
 		}
-		return &Error{Code: CodeAgentExit, Message: fmt.Sprintf("the agent %s %s", status, when), Stderr: stderrOf(l.proc), Agent: desc, Err: err}
+		return &Error{Code: CodeAgentExit, Message: fmt.Sprintf("the agent %s %s", status, when), Stderr: l.proc.StderrTail(), Agent: desc, Err: err}
 	}
 	l.stop()
 	if ce, ok := errors.AsType[*Error](err); ok {
@@ -262,18 +262,6 @@ func (e *Engine) fail(ctx, tctx context.Context, l *link, when string, err error
 		return &Error{Code: CodeRPC, Message: err.Error(), Agent: desc, Stderr: l.proc.StderrTail(), Err: err}
 	}
 	return &Error{Code: CodeProtocol, Message: err.Error(), Agent: desc, Err: err}
-}
-
-// stderrOf returns the stderr tail of a stopped process. Stderr is drained
-// by its own goroutine, which may trail the exit by a moment.
-func stderrOf(p *agent.Process) []string {
-	for i := 0; i < 50; i++ {
-		if tail := p.StderrTail(); len(tail) > 0 {
-			return tail
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return nil
 }
 
 // turnOn runs the turn on l: open the session unless l already has it,
