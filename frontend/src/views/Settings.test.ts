@@ -18,8 +18,20 @@ const stored: Settings = {
   reasoningEffort: 'high',
 };
 
+let keyStore = '';
+
 async function setup(save: (s: Settings) => unknown = () => undefined) {
-  const w = installWails({ GetSettings: () => stored, SaveSettings: save, Sessions: () => ({ sessions: [] }), Models: () => ({ current: '', source: 'fallback', models: [] }) });
+  keyStore = '';
+  const state = () => ({ apiKeyStored: keyStore !== '', store: keyStore ? 'keyring' : '' });
+  const w = installWails({
+    GetSettings: () => stored,
+    SaveSettings: save,
+    Sessions: () => ({ sessions: [] }),
+    Models: () => ({ current: '', source: 'fallback', models: [] }),
+    GetAuthState: state,
+    SaveAPIKey: (k: string) => ((keyStore = k), state()),
+    SignOut: () => void (keyStore = ''),
+  });
   await settings.load();
   render(SettingsView);
   await flush();
@@ -82,5 +94,23 @@ describe('Settings', () => {
     await flush();
     expect(screen.getByTestId('settings-error').textContent).toBe('write settings: read-only file system');
     expect((screen.getByTestId('settings-agent-command') as HTMLInputElement).value).toBe('my-agent');
+  });
+});
+
+describe('Settings API key', () => {
+  it('stores a key without putting it into the settings file, and removes it again', async () => {
+    const w = await setup();
+    expect(screen.getByTestId('settings-auth-state').textContent).toContain('No API key stored');
+    await fireEvent.input(screen.getByTestId('settings-api-key'), { target: { value: ' sk-test-123 ' } });
+    await fireEvent.click(screen.getByTestId('settings-api-key-save'));
+    await flush();
+    expect(w.App.SaveAPIKey).toHaveBeenCalledWith('sk-test-123');
+    expect(w.App.SaveSettings).not.toHaveBeenCalled();
+    expect((screen.getByTestId('settings-api-key') as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId('settings-auth-state').textContent).toContain('stored (keyring)');
+    await fireEvent.click(screen.getByTestId('settings-sign-out'));
+    await flush();
+    expect(w.App.SignOut).toHaveBeenCalled();
+    expect(screen.getByTestId('settings-auth-state').textContent).toContain('No API key stored');
   });
 });

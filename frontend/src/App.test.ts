@@ -1,0 +1,48 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it, vi } from 'vitest';
+import App from './App.svelte';
+import { flush, installWails } from './test/wails';
+import example from './test/fixtures/example.theme.json';
+
+function backend(selfTestPrompt = '') {
+  return installWails({
+    GetSettings: () => ({ permissionPolicy: 'ask', enterSends: false }),
+    Models: () => ({ current: 'gpt-5.5', source: 'cache', models: [{ id: 'gpt-5.5', name: 'GPT-5.5', reasoningLevels: [] }] }),
+    Sessions: () => ({ sessions: [], hint: '' }),
+    Workspaces: () => [],
+    SelfTest: () => ({ prompt: selfTestPrompt }),
+    SelfTestReport: () => undefined,
+    NewBuild: () => ({ turnId: 'turn-st', workspaceId: 'ws-st', cwd: '/data/ws-st' }),
+    Theme: () => ({ theme: example, error: '', contrast: [] }),
+    GetAuthState: () => ({ apiKeyStored: false, store: '' }),
+  });
+}
+
+describe('App', () => {
+  it('opens on Home and follows the native menu to another view', async () => {
+    const w = backend();
+    render(App);
+    await flush();
+    expect(screen.getByTestId('session-search')).toBeTruthy();
+    w.emit('menu', { view: 'settings' });
+    await flush();
+    expect(screen.getByTestId('settings-save')).toBeTruthy();
+    w.emit('menu', { view: 'no-such-view' });
+    await flush();
+    expect(screen.getByTestId('settings-save')).toBeTruthy();
+    await fireEvent.click(screen.getByTestId('nav-new'));
+    expect(screen.getByTestId('prompt')).toBeTruthy();
+    expect(w.App.SelfTestReport).not.toHaveBeenCalled();
+  });
+
+  it('self-test: sends the prompt through New Build and reports the rendered reply', async () => {
+    const w = backend('Say hello');
+    render(App);
+    await vi.waitFor(() => expect(w.App.NewBuild).toHaveBeenCalledWith({ prompt: 'Say hello', model: 'gpt-5.5', effort: '' }), { timeout: 5000 });
+    expect(w.App.SelfTestReport).toHaveBeenCalledWith('paint', expect.any(String));
+    await flush();
+    expect(screen.getByTestId('message-list')).toBeTruthy();
+    w.emit('turn', { turnId: 'turn-st', events: [{ type: 'session', sessionId: 'S' }, { type: 'text', text: 'You said: Say hello\n' }, { type: 'text', text: 'Hello from the **fake agent**.' }, { type: 'done', stopReason: 'end_turn' }] });
+    await vi.waitFor(() => expect(w.App.SelfTestReport).toHaveBeenCalledWith('reply', expect.stringContaining('Hello from the fake agent.')), { timeout: 5000 });
+  });
+});

@@ -1,0 +1,72 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import ThemeActions from './ThemeActions.svelte';
+import { flush, installWails } from '../test/wails';
+
+const plan = {
+  target: 'kitty',
+  theme: 'Harbour Night',
+  files: [
+    { path: '/home/dev/.config/kitty/themes/harbour-night.conf', exists: true },
+    { path: '/home/dev/.config/kitty/current-theme.conf', exists: false },
+  ],
+  note: 'Run "kitty +kitten themes" to switch.',
+};
+
+describe('ThemeActions', () => {
+  it('Apply shows Go’s plan, asks for confirmation, then reports installed and backup paths', async () => {
+    const w = installWails({
+      PlanApply: () => plan,
+      ApplyTheme: () => ({ installed: [plan.files[0].path], backups: [plan.files[0].path + '.bak-20261202'], note: plan.note }),
+    });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await fireEvent.click(screen.getByTestId('apply-menu'));
+    await fireEvent.click(screen.getByTestId('apply-target-kitty'));
+    await flush();
+    expect(w.App.PlanApply).toHaveBeenCalledWith('ws1', 'kitty');
+    expect(w.App.ApplyTheme).not.toHaveBeenCalled();
+    const dialog = screen.getByTestId('confirm-dialog');
+    expect(dialog.textContent).toContain('harbour-night.conf');
+    expect(screen.getByTestId('apply-plan').querySelector('[data-exists=true]')?.textContent).toContain('replaced (backed up)');
+    expect(document.activeElement).toBe(screen.getByTestId('confirm-cancel'));
+
+    await fireEvent.click(screen.getByTestId('confirm-ok'));
+    await flush();
+    expect(w.App.ApplyTheme).toHaveBeenCalledWith('ws1', 'kitty');
+    expect(screen.getAllByTestId('installed-path').map((e) => e.textContent)).toEqual([plan.files[0].path]);
+    expect(screen.getAllByTestId('backup-path').map((e) => e.textContent)).toEqual([plan.files[0].path + '.bak-20261202']);
+    expect(screen.getByTestId('apply-note').textContent).toBe(plan.note);
+  });
+
+  it('cancelling the confirmation applies nothing; there is no CSS install target', async () => {
+    const w = installWails({ PlanApply: () => plan, ApplyTheme: () => ({ installed: [], backups: [] }) });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await fireEvent.click(screen.getByTestId('apply-menu'));
+    expect(screen.queryByTestId('apply-target-css')).toBeNull();
+    await fireEvent.click(screen.getByTestId('apply-target-kitty'));
+    await flush();
+    await fireEvent.keyDown(screen.getByTestId('confirm-dialog'), { key: 'Escape' });
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+    expect(w.App.ApplyTheme).not.toHaveBeenCalled();
+  });
+
+  it('shows why a target cannot be applied on this system', async () => {
+    installWails({ PlanApply: () => Promise.reject('iterm2: not available on this system') });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await fireEvent.click(screen.getByTestId('apply-menu'));
+    await fireEvent.click(screen.getByTestId('apply-target-iterm2'));
+    await flush();
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+    expect(screen.getByTestId('theme-action-error').textContent).toBe('iterm2: not available on this system');
+  });
+
+  it.each(['vscode', 'css', 'all'])('Export %s reports the folder written', async (format) => {
+    const w = installWails({ ExportTheme: (_ws: string, f: string) => `/data/ws1/export/${f}` });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await fireEvent.click(screen.getByTestId('export-menu'));
+    await fireEvent.click(screen.getByTestId(`export-format-${format}`));
+    await flush();
+    expect(w.App.ExportTheme).toHaveBeenCalledWith('ws1', format);
+    expect(screen.getByTestId('theme-result').textContent).toContain(`/data/ws1/export/${format}`);
+  });
+});
