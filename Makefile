@@ -98,6 +98,10 @@ test-window: build
 ## test: everything, as CI runs it
 test: deps peers test-go faults test-frontend test-e2e test-window test-package
 
+## bench: every benchmark side by side; prints one table of ratios, writes bench-results.json
+bench: peers build
+	bash scripts/bench.sh
+
 clean:
 	rm -rf build/bin frontend/dist/assets frontend/dist/index.html
 
