@@ -18,6 +18,7 @@ describe('ContrastTable', () => {
     expect(rows[1].classList.contains('fail')).toBe(true);
     expect(rows[0].classList.contains('fail')).toBe(false);
     expect(rows[1].textContent).toContain('4.49:1');
+    expect(rows[3].textContent).toContain('1.60:1');
     expect(rows[1].textContent).toContain('syntax.comment');
     const marks = (r: HTMLElement) => Array.from(r.querySelectorAll('td.mark')).map((td) => (td.classList.contains('ok') ? 'ok' : 'bad'));
     expect(marks(rows[2])).toEqual(['ok', 'bad', 'ok']);
