@@ -1,0 +1,454 @@
+package faults
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"cdxtheme/core/agent"
+	"cdxtheme/core/chat"
+)
+
+// TestAgentFaults drives the chat engine into every way an agent process
+// can fail or overwhelm it.
+func TestAgentFaults(t *testing.T) {
+	runMatrix(t, []matrixCase{
+		{"agent missing: absolute path that does not exist", caseMissingAbsolute},
+		{"agent missing: command not on PATH", caseMissingOnPath},
+		{"agent missing: file is not executable", caseMissingNotExecutable},
+		{"agent missing: nothing configured or installed", caseMissingEverywhere},
+		{"exits before initialize", caseExitEarly},
+		{"dies mid-stream", caseCrash},
+		{"hangs and ignores SIGTERM", caseHang},
+		{"garbage on stdout", caseGarbage},
+		{"64 MiB frame", caseBigFrame},
+		{"100,000 updates in a burst", caseBurst},
+		{"100,000 numbered updates arrive in order", caseBurstOrdered},
+		{"100 MB of stderr", caseStderrFlood},
+		{"unknown update variants", caseUnknown},
+		{"cancel during a permission request", caseCancelPermission},
+		{"warm connection killed between turns", caseWarmKilled},
+	})
+}
+
+func ctxFor(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// missing runs one turn with an agent that cannot be found and checks the
+// user gets agent_missing naming the command and saying how to fix it.
+func missing(t *testing.T, o rigOptions, mentions ...string) {
+	r := newRig(t, o)
+	r.expectSpawn = false // nothing can start; the leftover check still runs
+	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("hello")})
+	ce := wantError(t, l, chat.CodeAgentMissing, append(mentions, "Fix:")...)
+	if !errors.Is(ce, agent.ErrNotFound) {
+		t.Errorf("the error does not wrap agent.ErrNotFound: %v", ce)
+	}
+	if len(l.events) != 1 {
+		t.Errorf("a missing agent produced %d events, want only the error: %+v", len(l.events), l.events)
+	}
+	if l.last().Text == "" {
+		t.Error("the error event carries no message for the UI")
+	}
+}
+
+func caseMissingAbsolute(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "no", "such", "codex-acp")
+	missing(t, rigOptions{command: strconv.Quote(p)}, p, "CDXTHEME_AGENT")
+}
+
+func caseMissingOnPath(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	missing(t, rigOptions{command: "codex-acp-not-installed --flag"}, `"codex-acp-not-installed"`, "not on PATH")
+}
+
+func caseMissingNotExecutable(t *testing.T) {
+	// Root ignores permission bits for reading, not for executing: exec
+	// needs an x bit for everyone, so this refuses as root too.
+	p := filepath.Join(t.TempDir(), "codex-acp")
+	if err := os.WriteFile(p, []byte("#!/bin/sh\necho hi\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing(t, rigOptions{command: strconv.Quote(p)}, p, "not an executable")
+}
+
+func caseMissingEverywhere(t *testing.T) {
+	exeDir := t.TempDir()
+	missing(t, rigOptions{resolve: &agent.ResolveOptions{
+		ExeDir:   exeDir,
+		Getenv:   func(string) string { return "" },
+		LookPath: func(name string) (string, error) { return "", errors.New("executable file not found in $PATH") },
+	}}, "codex-acp", exeDir, "npm install -g @agentclientprotocol/codex-acp", "CDXTHEME_AGENT")
+}
+
+func caseExitEarly(t *testing.T) {
+	r := newRig(t, rigOptions{scenario: "exit-early"})
+	r.expectSpawn = false // it may be gone before the first sample
+	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("hello")})
+	ce := wantError(t, l, chat.CodeAgentExit, r.bin, "before answering initialize", "exit status 1",
+		"simulated startup failure")
+	if !containsLine(ce.Stderr, "simulated startup failure") || !containsLine(l.last().Stderr, "simulated startup failure") {
+		t.Errorf("the agent's stderr is not passed on: error %q, event %q", ce.Stderr, l.last().Stderr)
+	}
+	if l.last().Agent == "" || !strings.Contains(l.last().Agent, r.bin) {
+		t.Errorf("the error event does not name the agent command: %q", l.last().Agent)
+	}
+}
+
+func containsLine(lines []string, sub string) bool {
+	for _, l := range lines {
+		if strings.Contains(l, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func caseCrash(t *testing.T) {
+	r := newRig(t, rigOptions{})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("please #crash now")})
+	ce := wantError(t, l, chat.CodeAgentExit, r.bin, "during the turn", "exit status 3",
+		"fatal: simulated crash", "panicked at src/agent.rs:42:7")
+	if l.res.Text != "Starting work... almost there " {
+		t.Errorf("the partial answer was not kept: %q", l.res.Text)
+	}
+	if !containsLine(ce.Stderr, "fatal: simulated crash") {
+		t.Errorf("stderr tail %q lacks the crash message", ce.Stderr)
+	}
+	if l.last().SessionID == "" || l.res.SessionID != l.last().SessionID {
+		t.Errorf("the error does not carry the session (to retry in): %q / %q", l.last().SessionID, l.res.SessionID)
+	}
+}
+
+func caseHang(t *testing.T) {
+	r := newRig(t, rigOptions{timeout: 3 * time.Second})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("#hang forever")})
+	wantError(t, l, chat.CodeTimeout, "longer than 3s", r.bin)
+	if !strings.HasPrefix(l.res.Text, "Hanging (grandchild pid ") {
+		t.Errorf("the text streamed before the hang was lost: %q", l.res.Text)
+	}
+	if !r.received("session/cancel") {
+		t.Error("the timed-out turn never sent session/cancel")
+	}
+	m := grandchildRe.FindStringSubmatch(l.res.Text)
+	if m == nil {
+		t.Fatalf("no grandchild pid in %q", l.res.Text)
+	}
+	pid, _ := strconv.Atoi(m[1])
+	if p, ok := Lookup(pid); ok && !p.Zombie() {
+		t.Errorf("the hung agent's grandchild survived: %v", p)
+	}
+}
+
+func caseGarbage(t *testing.T) {
+	r := newRig(t, rigOptions{scenario: "garbage"})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("hello")})
+	// core/acp: a line that is not JSON-RPC is skipped and the connection
+	// stays up; core/chat warns once.
+	if l.err != nil || l.last().StopReason != "end_turn" {
+		t.Fatalf("the turn did not complete: %v %+v", l.err, l.last())
+	}
+	if l.res.Text != "Before the garbage. After the garbage." {
+		t.Errorf("text around the garbage: %q", l.res.Text)
+	}
+	warns := l.ofType(chat.EventWarning)
+	if len(warns) != 1 || !strings.Contains(warns[0].Text, "not ACP") || !strings.Contains(warns[0].Text, "this is not JSON") {
+		t.Errorf("want one warning quoting the bad line, got %+v", warns)
+	}
+}
+
+func caseBigFrame(t *testing.T) {
+	const size = 64 << 20
+	r := newRig(t, rigOptions{scenario: "big-frame", env: []string{"FAKE_AGENT_FRAME_BYTES=" + strconv.Itoa(size)}})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("big")})
+	if l.err != nil {
+		t.Fatalf("a 64 MiB frame failed the turn: %v", l.err)
+	}
+	texts := l.ofType(chat.EventText)
+	if len(texts) != 1 || len(texts[0].Text) != size {
+		n := 0
+		for _, e := range texts {
+			n += len(e.Text)
+		}
+		t.Fatalf("want one %d-byte chunk, got %d chunks, %d bytes", size, len(texts), n)
+	}
+	if len(l.res.Text) != size || strings.Trim(l.res.Text, "x") != "" {
+		t.Fatalf("the frame's text is not %d x's (len %d)", size, len(l.res.Text))
+	}
+}
+
+func caseBurst(t *testing.T) {
+	const n = 100000
+	r := newRig(t, rigOptions{scenario: "burst", env: []string{"FAKE_AGENT_BURST=" + strconv.Itoa(n)}})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("burst")})
+	if l.err != nil {
+		t.Fatalf("the burst failed the turn: %v", l.err)
+	}
+	texts := l.ofType(chat.EventText)
+	if len(texts) != n || l.res.Text != strings.Repeat("x", n) {
+		t.Fatalf("%d of %d chunks arrived (%d bytes of text)", len(texts), n, len(l.res.Text))
+	}
+	// The session's title is sent after the burst: it must come after
+	// every chunk, and the session event before them.
+	firstText, lastText, title, session := -1, -1, -1, -1
+	for i, e := range l.events {
+		switch e.Type {
+		case chat.EventText:
+			if firstText < 0 {
+				firstText = i
+			}
+			lastText = i
+		case chat.EventSessionInfo:
+			title = i
+		case chat.EventSession:
+			session = i
+		}
+	}
+	if !(session < firstText && lastText < title) {
+		t.Errorf("out of order: session %d, text %d..%d, title %d", session, firstText, lastText, title)
+	}
+}
+
+// buildSeqAgent compiles testdata/seqagent (an agent whose burst chunks
+// are numbered) once per test process.
+func buildSeqAgent(t *testing.T) string {
+	t.Helper()
+	seqOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "faults-seqagent-")
+		if err != nil {
+			seqErr = err
+			return
+		}
+		seqBin = filepath.Join(dir, "seqagent")
+		seqErr = goBuild(seqBin, "./testdata/seqagent")
+	})
+	if seqErr != nil {
+		t.Fatalf("build seqagent: %v", seqErr)
+	}
+	return seqBin
+}
+
+func caseBurstOrdered(t *testing.T) {
+	const n = 100000
+	bin := buildSeqAgent(t)
+	r := newRig(t, rigOptions{command: strconv.Quote(bin), env: []string{"SEQ_AGENT_COUNT=" + strconv.Itoa(n)}})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("count")})
+	if l.err != nil {
+		t.Fatalf("the burst failed the turn: %v", l.err)
+	}
+	texts := l.ofType(chat.EventText)
+	if len(texts) != n {
+		t.Fatalf("%d of %d chunks arrived", len(texts), n)
+	}
+	for i, e := range texts {
+		if want := strconv.Itoa(i) + ","; e.Text != want {
+			t.Fatalf("chunk %d is %q, want %q: updates were reordered or lost", i, e.Text, want)
+		}
+	}
+}
+
+// heapPeak samples HeapInuse until stop is closed and returns the peak.
+func heapPeak(stop <-chan struct{}) <-chan uint64 {
+	out := make(chan uint64, 1)
+	go func() {
+		var peak uint64
+		var ms runtime.MemStats
+		tk := time.NewTicker(25 * time.Millisecond)
+		defer tk.Stop()
+		for {
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapInuse)
+			select {
+			case <-stop:
+				out <- peak
+				return
+			case <-tk.C:
+			}
+		}
+	}()
+	return out
+}
+
+func caseStderrFlood(t *testing.T) {
+	const flood = 100_000_000
+	r := newRig(t, rigOptions{warm: true, env: []string{"FAKE_AGENT_STDERR_BYTES=" + strconv.Itoa(flood)}})
+	ctx := ctxFor(t)
+
+	runtime.GC()
+	var base runtime.MemStats
+	runtime.ReadMemStats(&base)
+	stop := make(chan struct{})
+	peakc := heapPeak(stop)
+	l := r.run(ctx, chat.Turn{Prompt: chat.TextPrompt("#stderr-flood please")})
+	close(stop)
+	peak := <-peakc
+	if l.err != nil || l.last().StopReason != "end_turn" {
+		t.Fatalf("the turn under a stderr flood did not complete: %v", l.err)
+	}
+	if !strings.HasSuffix(l.res.Text, "Hello from the fake agent.") {
+		t.Errorf("answer under the flood: %q", l.res.Text)
+	}
+	grew := int64(peak) - int64(base.HeapInuse)
+	t.Logf("heap in use: %d MiB before, peak %d MiB during 100 MB of stderr (+%d MiB)", base.HeapInuse>>20, peak>>20, grew>>20)
+	if grew > 32<<20 {
+		t.Errorf("100 MB of agent stderr grew the heap by %d MiB: stderr is held, not drained", grew>>20)
+	}
+
+	// The same agent (kept warm) now crashes: the error quotes the end of
+	// 100 MB of stderr, bounded.
+	l2 := r.run(ctx, chat.Turn{SessionID: l.res.SessionID, Prompt: chat.TextPrompt("#crash")})
+	ce := wantError(t, l2, chat.CodeAgentExit, "fatal: simulated crash", "stderr noise")
+	total := 0
+	for _, s := range ce.Stderr {
+		total += len(s)
+	}
+	if len(ce.Stderr) > 50 || total > 16<<10 {
+		t.Errorf("the stderr tail is not bounded: %d lines, %d bytes", len(ce.Stderr), total)
+	}
+	if msg := ce.Error(); len(msg) > 16<<10 {
+		t.Errorf("the error message is %d bytes long", len(msg))
+	}
+	if last := ce.Stderr[len(ce.Stderr)-1]; last != "fatal: simulated crash" {
+		t.Errorf("the tail does not end with the agent's last words: %q", last)
+	}
+}
+
+func caseUnknown(t *testing.T) {
+	r := newRig(t, rigOptions{scenario: "unknown"})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("hello")})
+	if l.err != nil || l.last().StopReason != "end_turn" {
+		t.Fatalf("unknown variants failed the turn: %v", l.err)
+	}
+	if errs := append(l.ofType(chat.EventError), l.ofType(chat.EventWarning)...); len(errs) > 0 {
+		t.Errorf("unknown variants raised errors or warnings: %+v", errs)
+	}
+	var future, hologram bool
+	for _, e := range l.ofType(chat.EventUpdate) {
+		var u struct {
+			Kind    string          `json:"sessionUpdate"`
+			Payload json.RawMessage `json:"payload"`
+			Meta    json.RawMessage `json:"_meta"`
+			Content struct {
+				Type string          `json:"type"`
+				Data string          `json:"data"`
+				Meta json.RawMessage `json:"_meta"`
+			} `json:"content"`
+		}
+		if err := json.Unmarshal(e.Update, &u); err != nil {
+			t.Fatalf("an update event's raw update is not JSON: %s", e.Update)
+		}
+		switch {
+		case u.Kind == "future_update_kind":
+			future = string(u.Payload) == `{"answer":42}` && string(u.Meta) == `{"vendor":"fake"}`
+		case u.Content.Type == "hologram":
+			hologram = u.Content.Data == "AAEC" && string(u.Content.Meta) == `{"dimensions":3}`
+		}
+	}
+	if !future || !hologram {
+		t.Errorf("unknown variant passed on intact: %v, unknown content block: %v; events %+v", future, hologram, l.ofType(chat.EventUpdate))
+	}
+	if l.res.Text != "Still here." {
+		t.Errorf("text after the unknown variants: %q", l.res.Text)
+	}
+}
+
+func caseCancelPermission(t *testing.T) {
+	r := newRig(t, rigOptions{scenario: "permission"})
+	ctx, cancel := context.WithCancel(ctxFor(t))
+	defer cancel()
+	asked := make(chan chat.Permission, 1)
+	decider := chat.DeciderFunc(func(dctx context.Context, _ string, p chat.Permission) (string, error) {
+		asked <- p
+		<-dctx.Done() // the user never answers
+		return "", dctx.Err()
+	})
+	go func() {
+		select {
+		case <-asked:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	l := r.run(ctx, chat.Turn{Prompt: chat.TextPrompt("run a tool"), Decider: decider})
+	wantError(t, l, chat.CodeCancelled)
+	if perms := l.ofType(chat.EventPermission); len(perms) != 1 || len(perms[0].Permission.Options) != 4 {
+		t.Errorf("want the permission request shown once with its 4 options, got %+v", perms)
+	}
+	// The agent must have been told: its request answered "cancelled".
+	var outcome string
+	for _, m := range r.agentLog() {
+		if _, isResp := m["result"]; isResp && m["method"] == nil {
+			var res struct {
+				Outcome struct {
+					Outcome string `json:"outcome"`
+				} `json:"outcome"`
+			}
+			if json.Unmarshal(m["result"], &res) == nil && res.Outcome.Outcome != "" {
+				outcome = res.Outcome.Outcome
+			}
+		}
+	}
+	if outcome != "cancelled" {
+		t.Errorf("the agent's permission request was answered %q, want cancelled", outcome)
+	}
+	if !r.received("session/cancel") {
+		t.Error("no session/cancel was sent")
+	}
+}
+
+func caseWarmKilled(t *testing.T) {
+	r := newRig(t, rigOptions{warm: true})
+	ctx := ctxFor(t)
+	l1 := r.run(ctx, chat.Turn{Prompt: chat.TextPrompt("first")})
+	if l1.err != nil {
+		t.Fatalf("first turn: %v", l1.err)
+	}
+	warm, err := Marked(r.marker)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warm) != 1 {
+		t.Fatalf("want exactly the warm agent alive between turns, found %v", warm)
+	}
+	if err := syscall.Kill(warm[0].PID, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		if p, ok := Lookup(warm[0].PID); !ok || p.Zombie() {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the killed agent %d did not die", warm[0].PID)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	l2 := r.run(ctx, chat.Turn{SessionID: l1.res.SessionID, Prompt: chat.TextPrompt("second")})
+	if l2.err != nil {
+		t.Fatalf("the turn after the warm agent died failed: %v", l2.err)
+	}
+	if errs := append(l2.ofType(chat.EventError), l2.ofType(chat.EventWarning)...); len(errs) > 0 {
+		t.Errorf("the reconnect was not transparent: %+v", errs)
+	}
+	if l2.res.SessionID != l1.res.SessionID || !strings.HasPrefix(l2.res.Text, "You said: second\n") {
+		t.Errorf("second turn: session %q (want %q), text %q", l2.res.SessionID, l1.res.SessionID, l2.res.Text)
+	}
+	if !r.received("session/resume") {
+		t.Error("the new agent did not resume the session")
+	}
+	seen, _ := r.watch.Seen()
+	if len(seen) < 2 {
+		t.Errorf("no new agent process was started: %v", seen)
+	}
+}
