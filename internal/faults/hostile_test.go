@@ -1,0 +1,259 @@
+package faults
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cdxtheme/app"
+	"cdxtheme/core/chat"
+	"cdxtheme/core/codexhome"
+)
+
+// TestHostileText checks, at the Go level, that hostile text (an XSS
+// corpus) passes through the core unchanged, as data, and that links and
+// paths from agent output reach the OS only through the app's checks. The
+// rendering side (sanitising that data) is the frontend's, tested by
+// Vitest and Playwright.
+func TestHostileText(t *testing.T) {
+	runMatrix(t, []matrixCase{
+		{"xss corpus through a chat turn", caseXSSChat},
+		{"xss corpus through a transcript", caseXSSTranscript},
+		{"links from the agent checked before opening", caseAgentLinks},
+		{"CheckLink refuses script and local links", caseCheckLink},
+		{"ResolveInside refuses paths outside the workspace", caseResolveInside},
+	})
+}
+
+// corpus returns the XSS payloads of testdata/xss.txt, one per line.
+func corpus(t *testing.T) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "xss.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	if len(out) < 20 {
+		t.Fatalf("the corpus has only %d payloads", len(out))
+	}
+	return out
+}
+
+// roundTrip sends v through JSON the way the bindings hand it to the webview
+// and decodes it into out.
+func roundTrip(t *testing.T, v, out any) {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, out); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func caseXSSChat(t *testing.T) {
+	payloads := corpus(t)
+	prompt := strings.Join(payloads, "\n")
+	r := newRig(t, rigOptions{})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt(prompt)})
+	if l.err != nil {
+		t.Fatalf("a hostile prompt failed the turn: %v", l.err)
+	}
+	texts := l.ofType(chat.EventText)
+	if len(texts) == 0 || texts[0].Text != "You said: "+prompt+"\n" {
+		t.Fatalf("the agent's echo of the corpus was altered on the way:\n got %.200q\nwant %.200q", l.text(), "You said: "+prompt)
+	}
+	// What the webview receives: the "turn" event payload as JSON.
+	var got app.TurnEvents
+	roundTrip(t, app.TurnEvents{TurnID: "t-1", Events: l.events}, &got)
+	if len(got.Events) != len(l.events) {
+		t.Fatalf("events lost in JSON: %d of %d", len(got.Events), len(l.events))
+	}
+	for i, e := range got.Events {
+		if e.Type != l.events[i].Type || e.Text != l.events[i].Text {
+			t.Errorf("event %d changed in JSON: %+v, was %+v", i, e, l.events[i])
+		}
+	}
+	var echoed string
+	for _, e := range got.Events {
+		if e.Type == chat.EventText {
+			echoed += e.Text
+		}
+	}
+	for _, p := range payloads {
+		if !strings.Contains(echoed, p) {
+			t.Errorf("payload changed after JSON to the UI: %q", p)
+		}
+	}
+}
+
+func caseXSSTranscript(t *testing.T) {
+	payloads := corpus(t)
+	dir := filepath.Join(t.TempDir(), "codex-home")
+	const id = "01a2361f-0000-7000-8000-00000000a5a5"
+	p := filepath.Join(dir, "sessions", "2026", "12", "02", "rollout-2026-12-02T10-00-00-"+id+".jsonl")
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.Encode(map[string]any{"timestamp": "2026-12-02T10:00:00.000Z", "type": "session_meta",
+		"payload": map[string]any{"id": id, "cwd": "/home/dev/<script>alert(1)</script>", "originator": "codex_cli_rs", "cli_version": "0.137.0"}})
+	for _, x := range payloads {
+		for _, m := range []struct{ role, kind string }{{"user", "input_text"}, {"assistant", "output_text"}} {
+			enc.Encode(map[string]any{"timestamp": "2026-12-02T10:00:01.000Z", "type": "response_item",
+				"payload": map[string]any{"type": "message", "role": m.role, "content": []map[string]any{{"type": m.kind, "text": x}}}})
+		}
+	}
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	watchHome(t, dir)
+	t.Setenv("CODEX_HOME", dir)
+	page, err := newApp(t).TranscriptPage(id, 0, 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got codexhome.Page
+	roundTrip(t, page, &got)
+	if len(got.Messages) != 2*len(payloads) || got.Skipped != 0 {
+		t.Fatalf("%d messages, %d skipped; want %d, 0", len(got.Messages), got.Skipped, 2*len(payloads))
+	}
+	for i, m := range got.Messages {
+		if want := payloads[i/2]; m.Text != want {
+			t.Errorf("message %d changed: %q, want %q", i, m.Text, want)
+		}
+	}
+	if got.Cwd != "/home/dev/<script>alert(1)</script>" {
+		t.Errorf("cwd changed: %q", got.Cwd)
+	}
+	sl, err := codexhome.Locate(dir).Sessions(context.Background(), codexhome.ListOptions{})
+	if err != nil || len(sl.Sessions) != 1 || sl.Sessions[0].Title != codexhome.ShortTitle(payloads[0]) || sl.Sessions[0].Title != payloads[0] {
+		t.Errorf("listing of the hostile session: %+v, %v", sl.Sessions, err)
+	}
+}
+
+func caseAgentLinks(t *testing.T) {
+	r := newRig(t, rigOptions{scenario: "links"})
+	if err := os.WriteFile(filepath.Join(r.cwd, "theme.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("show me the files")})
+	if l.err != nil {
+		t.Fatal(l.err)
+	}
+	var uris []string
+	for _, e := range l.ofType(chat.EventUpdate) {
+		var u struct {
+			Content struct {
+				Type string `json:"type"`
+				URI  string `json:"uri"`
+			} `json:"content"`
+		}
+		if json.Unmarshal(e.Update, &u) == nil && u.Content.Type == "resource_link" {
+			uris = append(uris, u.Content.URI)
+		}
+	}
+	if len(uris) != 2 {
+		t.Fatalf("want the agent's two resource links passed on as data, got %q", uris)
+	}
+	inside, err := app.ResolveInside(r.cwd, uris[0])
+	if err != nil || filepath.Base(inside) != "theme.json" {
+		t.Errorf("the link into the workspace (%s) was refused: %v", uris[0], err)
+	}
+	if got, err := app.ResolveInside(r.cwd, uris[1]); !errors.Is(err, app.ErrOutside) {
+		t.Errorf("the agent's link %s resolved to %q (%v), want ErrOutside", uris[1], got, err)
+	}
+}
+
+func caseCheckLink(t *testing.T) {
+	refused := []string{
+		"javascript:alert(1)",
+		"JaVaScRiPt:alert(document.cookie)",
+		"  javascript:alert(1)",
+		"java\tscript:alert(1)",
+		"javascript://example.com/%0Aalert(1)",
+		"data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+		"DATA:text/html,<script>alert(1)</script>",
+		"file:///etc/passwd",
+		"FILE://localhost/etc/shadow",
+		"vbscript:msgbox(1)",
+		"blob:https://example.com/1234",
+		"ms-msdt:/id PCWDiagnostic",
+		"//evil.example/x",
+		"https://user:secret@evil.example/",
+		"http:///no-host",
+		"",
+	}
+	for _, raw := range refused {
+		if got, err := app.CheckLink(raw); err == nil {
+			t.Errorf("CheckLink(%q) accepted it as %q", raw, got)
+		}
+	}
+	accepted := map[string]string{
+		"https://example.com/theme?x=<script>": "https://example.com/theme?x=<script>",
+		" http://localhost:8080/docs ":         "http://localhost:8080/docs",
+		"mailto:dev@example.com":               "mailto:dev@example.com",
+	}
+	for raw, want := range accepted {
+		got, err := app.CheckLink(raw)
+		if err != nil || got != want {
+			t.Errorf("CheckLink(%q) = %q, %v; want %q", raw, got, err, want)
+			continue
+		}
+		if u, _ := url.Parse(got); u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "mailto" {
+			t.Errorf("CheckLink(%q) returned scheme %q", raw, u.Scheme)
+		}
+	}
+}
+
+func caseResolveInside(t *testing.T) {
+	base := t.TempDir()
+	ws := filepath.Join(base, "workspace")
+	os.MkdirAll(filepath.Join(ws, "sub"), 0o755)
+	os.WriteFile(filepath.Join(ws, "theme.json"), []byte("{}"), 0o644)
+	os.WriteFile(filepath.Join(base, "outside.txt"), []byte("secret"), 0o644)
+	os.Mkdir(filepath.Join(base, "elsewhere"), 0o755)
+	os.WriteFile(filepath.Join(base, "elsewhere", "secret"), []byte("secret"), 0o644)
+	os.Symlink("/etc/passwd", filepath.Join(ws, "passwd-link"))
+	os.Symlink(filepath.Join(base, "elsewhere"), filepath.Join(ws, "dir-link"))
+	os.Symlink(filepath.Join(ws, "theme.json"), filepath.Join(ws, "sub", "inner-link"))
+
+	outside := []string{
+		"../outside.txt",
+		"sub/../../outside.txt",
+		filepath.Join(base, "outside.txt"),
+		"/etc/passwd",
+		"file:///etc/passwd",
+		"file://" + ws + "/%2e%2e/outside.txt",
+		"passwd-link",
+		"dir-link/secret",
+	}
+	for _, p := range outside {
+		if got, err := app.ResolveInside(ws, p); !errors.Is(err, app.ErrOutside) {
+			t.Errorf("ResolveInside(%q) = %q, %v; want ErrOutside", p, got, err)
+		}
+	}
+	realTheme, _ := filepath.EvalSymlinks(filepath.Join(ws, "theme.json"))
+	inside := []string{"theme.json", "sub/../theme.json", filepath.Join(ws, "theme.json"), "file://" + ws + "/theme.json", "sub/inner-link"}
+	for _, p := range inside {
+		if got, err := app.ResolveInside(ws, p); err != nil || got != realTheme {
+			t.Errorf("ResolveInside(%q) = %q, %v; want %q", p, got, err, realTheme)
+		}
+	}
+	// Not there: an error, but not one that lets the caller open anything.
+	if got, err := app.ResolveInside(ws, "missing.json"); err == nil {
+		t.Errorf("a missing file resolved to %q", got)
+	}
+}
