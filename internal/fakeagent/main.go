@@ -16,7 +16,8 @@
 //	hang              never answers; ignores stdin close and SIGTERM; starts a grandchild
 //	garbage           a non-JSON line mid-stream
 //	exit-early        exit 1 on initialize (env only)
-//	auth              session/new|load|resume fail −32000 until authenticate (remembered in the state dir)
+//	auth              session/new|load|resume fail −32000 until authenticate (remembered in the state dir);
+//	                  advertises auth.logout, and logout forgets the sign-in
 //	slow              "tick N" every 50 ms for 5 s; session/cancel ends it with stopReason cancelled
 //	theme             writes theme.json into the session cwd twice, 300 ms apart, as edit tool calls with diffs
 //	options           extra config options (grouped select, boolean) and a config_option_update
@@ -191,6 +192,16 @@ func (a *agent) handleRequest(m message) {
 		result = a.initialize()
 	case "authenticate":
 		result, rerr = a.authenticate(m.Params)
+	case "logout":
+		if a.scenario != "auth" { // only the auth scenario advertises it
+			rerr = &rpcError{Code: codeMethodNotFound, Message: "Method not found: logout"}
+			break
+		}
+		if err := a.store.clearAuthenticated(); err != nil {
+			rerr = &rpcError{Code: codeInternal, Message: err.Error()}
+			break
+		}
+		result = map[string]any{}
 	case "session/new":
 		result, rerr = a.newSession(m.Params)
 		if rerr == nil {
@@ -239,15 +250,19 @@ func (a *agent) handleRequest(m message) {
 }
 
 func (a *agent) initialize() map[string]any {
+	caps := map[string]any{
+		"loadSession":         true,
+		"promptCapabilities":  map[string]any{"image": true, "audio": true, "embeddedContext": true},
+		"sessionCapabilities": map[string]any{"resume": map[string]any{}, "list": map[string]any{}},
+		"mcpCapabilities":     map[string]any{"http": false, "sse": false},
+	}
+	if a.scenario == "auth" {
+		caps["auth"] = map[string]any{"logout": map[string]any{}}
+	}
 	return map[string]any{
-		"protocolVersion": 1,
-		"agentInfo":       map[string]any{"name": "fakeagent", "title": "Fake Agent", "version": "1.0.0"},
-		"agentCapabilities": map[string]any{
-			"loadSession":         true,
-			"promptCapabilities":  map[string]any{"image": true, "audio": true, "embeddedContext": true},
-			"sessionCapabilities": map[string]any{"resume": map[string]any{}, "list": map[string]any{}},
-			"mcpCapabilities":     map[string]any{"http": false, "sse": false},
-		},
+		"protocolVersion":   1,
+		"agentInfo":         map[string]any{"name": "fakeagent", "title": "Fake Agent", "version": "1.0.0"},
+		"agentCapabilities": caps,
 		"authMethods": []map[string]any{
 			{"id": "api-key", "name": "API Key", "description": "Use an API key to authenticate"},
 			{"id": "chat-gpt", "name": "ChatGPT", "description": "Use ChatGPT to authenticate"},

@@ -265,6 +265,14 @@ func TestAuthRequiredUntilAuthenticated(t *testing.T) {
 	c2.initialize()
 	c2.newSession(e.cwd)
 
+	// logout forgets it for every later process.
+	c2.mustCall("logout", map[string]any{})
+	if _, rerr, _ := c2.call("session/new", map[string]any{"cwd": e.cwd, "mcpServers": []any{}}); rerr == nil || rerr.Code != -32000 {
+		t.Fatalf("session/new after logout: %v", rerr)
+	}
+	c2.mustCall("authenticate", map[string]any{"methodId": "chat-gpt"})
+	c2.newSession(e.cwd)
+
 	// Another machine (state dir) is not logged in.
 	other := newEnv(t)
 	c3 := other.start(t, "FAKE_AGENT_SCENARIO=auth")

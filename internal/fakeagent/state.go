@@ -129,3 +129,12 @@ func (s *store) setAuthenticated(method string) error {
 }
 
 var errNoSession = errors.New("session not found")
+
+// clearAuthenticated undoes setAuthenticated (logout).
+func (s *store) clearAuthenticated() error {
+	err := os.Remove(filepath.Join(s.dir, "authenticated"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return err
+}
