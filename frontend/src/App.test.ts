@@ -2,6 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import App from './App.svelte';
 import { flush, installWails } from './test/wails';
+import { chat } from './lib/stores/chat.svelte';
+import { go } from './lib/stores/router.svelte';
 import example from './test/fixtures/example.theme.json';
 
 function backend(selfTestPrompt = '') {
@@ -15,6 +17,7 @@ function backend(selfTestPrompt = '') {
     NewBuild: () => ({ turnId: 'turn-st', workspaceId: 'ws-st', cwd: '/data/ws-st' }),
     Theme: () => ({ theme: example, error: '', contrast: [] }),
     GetAuthState: () => ({ apiKeyStored: false, store: '' }),
+    AnswerPermission: () => undefined,
   });
 }
 
@@ -44,5 +47,25 @@ describe('App', () => {
     expect(screen.getByTestId('message-list')).toBeTruthy();
     w.emit('turn', { turnId: 'turn-st', events: [{ type: 'session', sessionId: 'S' }, { type: 'text', text: 'You said: Say hello\n' }, { type: 'text', text: 'Hello from the **fake agent**.' }, { type: 'done', stopReason: 'end_turn' }] });
     await vi.waitFor(() => expect(w.App.SelfTestReport).toHaveBeenCalledWith('reply', expect.stringContaining('Hello from the fake agent.')), { timeout: 5000 });
+  });
+});
+
+describe('permission requests outside the chat view', () => {
+  it('reach the user on Home and are answered there', async () => {
+    const w = backend();
+    chat.stop();
+    render(App);
+    await flush();
+    go({ view: 'home' });
+    chat.open({ workspaceId: 'ws-bg', cwd: '/w' });
+    chat.adopt('turn-bg', 'theme please');
+    w.emit('turn', { turnId: 'turn-bg', events: [{ type: 'permission', sessionId: 'S', permission: { requestId: '7', toolCall: { toolCallId: 'c', kind: 'edit', title: 'Edit theme.json' }, options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }, { optionId: 'no', name: 'Reject', kind: 'reject_once' }] } }] });
+    await flush();
+    expect(screen.getByTestId('session-search')).toBeTruthy();
+    expect(screen.getAllByTestId('permission-dialog')).toHaveLength(1);
+    await fireEvent.click(screen.getAllByTestId('permission-option')[0]);
+    await flush();
+    expect(w.App.AnswerPermission).toHaveBeenCalledWith('turn-bg', '7', 'ok');
+    expect(screen.queryByTestId('permission-dialog')).toBeNull();
   });
 });

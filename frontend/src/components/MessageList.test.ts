@@ -48,3 +48,12 @@ describe('sign-in from the chat', () => {
     expect(router.route).toEqual({ view: 'settings' });
   });
 });
+
+describe('resumed session', () => {
+  it('an empty resumed chat offers the earlier messages as a transcript', async () => {
+    const s = newChatState({ sessionId: '019a-1', title: 'Harbour night theme' });
+    render(MessageList, { props: { chat: s } });
+    await fireEvent.click(screen.getByTestId('open-history'));
+    expect(router.route).toEqual({ view: 'transcript', id: '019a-1', title: 'Harbour night theme' });
+  });
+});
