@@ -44,8 +44,20 @@ type Turn struct {
 	Cwd       string             // absolute; the agent's cwd and the session cwd
 	Model     string             // "" = leave as is
 	Effort    string             // reasoning effort, "" = leave
-	Prompt    []acp.ContentBlock // built with TextPrompt etc.
+	Prompt    []acp.ContentBlock // built with TextPrompt etc.; attachments are more blocks
 	Decider   Decider            // nil = deny every permission request
+
+	// Mode is the session mode ("" = leave): set through the config option
+	// of category "mode" when the agent has one, else session/set_mode.
+	Mode string
+	// Options are further config option values by option id (or category):
+	// a string for a select, a bool for a boolean. Like Model and Effort
+	// they are re-applied after every new/load/resume, since agents forget
+	// them with the process.
+	Options map[string]any
+	// MCPServers are passed to session/new|load|resume as the ACP McpServer
+	// objects; http and sse ones only when the agent advertises them.
+	MCPServers []json.RawMessage
 }
 
 // Result is how a turn ended.
@@ -217,8 +229,12 @@ func (e *Engine) connect(ctx, tctx context.Context, cwd string) (*link, error) {
 		ClientCapabilities: acp.ClientCapabilities{},
 		ClientInfo:         &acp.Implementation{Name: "cdxtheme", Version: e.opts.Version},
 	}
-	if err := l.conn.Call(tctx, acp.MethodInitialize, req, &l.init); err != nil {
+	if err := l.conn.Call(tctx, acp.MethodInitialize, req, &l.initRaw); err != nil {
 		return nil, e.fail(ctx, tctx, l, "before answering initialize", err)
+	}
+	if err := json.Unmarshal(l.initRaw, &l.init); err != nil {
+		l.stop()
+		return nil, &Error{Code: CodeProtocol, Agent: desc, Message: fmt.Sprintf("unreadable initialize result: %v", err), Err: err}
 	}
 	if l.init.ProtocolVersion != acp.ProtocolVersion {
 		l.stop()
@@ -270,6 +286,7 @@ func (e *Engine) turnOn(ctx, tctx context.Context, l *link, t Turn, ts *turnStat
 	l.attach(ts)
 	caps := l.init.AgentCapabilities
 	if err := CheckPrompt(t.Prompt, caps.PromptCapabilities, t.Cwd); err != nil {
+		ts.emit(Event{Type: EventAgent, SessionID: t.SessionID, Update: l.initRaw})
 		e.release(l, reused)
 		return Result{}, &Error{Code: CodeInput, Message: err.Error(), Err: err}
 	}
@@ -283,13 +300,18 @@ func (e *Engine) turnOn(ctx, tctx context.Context, l *link, t Turn, ts *turnStat
 		l.mu.Unlock()
 		ts.setSession(t.SessionID)
 		ts.emit(Event{Type: EventSession, SessionID: t.SessionID, Update: setup})
+		// The agent announced its commands when the session opened, between
+		// turns nobody listened: hand them to this turn again.
+		if c := l.commandsUpdate(); c != nil {
+			ts.emit(Event{Type: EventCommands, SessionID: t.SessionID, Update: c})
+		}
 	}
 	sid := l.session()
-	if err := e.applyConfig(tctx, l, ts, "model", acp.CategoryModel, "model", t.Model); err != nil {
-		return Result{SessionID: sid}, e.abort(ctx, tctx, l, ts, "while setting the model", err)
-	}
-	if err := e.applyConfig(tctx, l, ts, "reasoning effort", acp.CategoryThoughtLevel, "reasoning_effort", t.Effort); err != nil {
-		return Result{SessionID: sid}, e.abort(ctx, tctx, l, ts, "while setting the reasoning effort", err)
+	// What the agent can take (prompt capabilities, auth methods): the UI
+	// checks attachments against it before the next send.
+	ts.emit(Event{Type: EventAgent, SessionID: sid, Update: l.initRaw})
+	if err := e.configure(tctx, l, ts, t); err != nil {
+		return Result{SessionID: sid}, e.abort(ctx, tctx, l, ts, "while applying the session settings", err)
 	}
 
 	resp, err := e.prompt(tctx, l, sid, t.Prompt)
@@ -352,10 +374,11 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 		raw json.RawMessage
 		id  = t.SessionID
 		err error
+		mcp = mcpServers(caps.MCPCapabilities, t.MCPServers, ts)
 	)
 	switch {
 	case t.SessionID == "":
-		err = l.conn.Call(tctx, acp.MethodSessionNew, acp.NewSessionRequest{Cwd: t.Cwd}, &raw)
+		err = l.conn.Call(tctx, acp.MethodSessionNew, acp.NewSessionRequest{Cwd: t.Cwd, MCPServers: mcp}, &raw)
 		if err == nil {
 			var r acp.NewSessionResponse
 			if derr := json.Unmarshal(raw, &r); derr != nil || r.SessionID == "" {
@@ -364,13 +387,13 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 			id = r.SessionID
 		}
 	case caps.SessionCapabilities.Resume != nil:
-		err = l.conn.Call(tctx, acp.MethodSessionResume, acp.ResumeSessionRequest{SessionID: id, Cwd: t.Cwd}, &raw)
+		err = l.conn.Call(tctx, acp.MethodSessionResume, acp.ResumeSessionRequest{SessionID: id, Cwd: t.Cwd, MCPServers: mcp}, &raw)
 		if err != nil && acp.ErrorCode(err) != 0 && acp.ErrorCode(err) != acp.CodeAuthRequired && caps.LoadSession {
 			ts.log.Info().Err(err).Msg("chat: session/resume refused; trying session/load")
-			err = e.load(tctx, l, t, ts, &raw)
+			err = e.load(tctx, l, t, ts, mcp, &raw)
 		}
 	case caps.LoadSession:
-		err = e.load(tctx, l, t, ts, &raw)
+		err = e.load(tctx, l, t, ts, mcp, &raw)
 	default:
 		return &Error{Code: CodeProtocol, Agent: l.agentDesc(),
 			Message: fmt.Sprintf("the agent can neither resume nor load sessions, so session %s cannot be continued", id)}
@@ -385,7 +408,7 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 		}
 	}
 	l.mu.Lock()
-	l.sessionID, l.setup, l.options = id, raw, setup.ConfigOptions
+	l.sessionID, l.setup, l.options, l.modes = id, raw, setup.ConfigOptions, setup.Modes
 	l.mu.Unlock()
 	ts.setSession(id)
 	ts.emit(Event{Type: EventSession, SessionID: id, Update: raw})
@@ -394,43 +417,13 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 
 // load runs session/load. The agent replays the whole history as updates
 // before answering; those are not new output, so they are not emitted.
-func (e *Engine) load(tctx context.Context, l *link, t Turn, ts *turnState, raw *json.RawMessage) error {
+func (e *Engine) load(tctx context.Context, l *link, t Turn, ts *turnState, mcp []json.RawMessage, raw *json.RawMessage) error {
 	ts.suppress.Store(true)
 	defer ts.suppress.Store(false)
-	if err := l.conn.Call(tctx, acp.MethodSessionLoad, acp.LoadSessionRequest{SessionID: t.SessionID, Cwd: t.Cwd}, raw); err != nil {
+	if err := l.conn.Call(tctx, acp.MethodSessionLoad, acp.LoadSessionRequest{SessionID: t.SessionID, Cwd: t.Cwd, MCPServers: mcp}, raw); err != nil {
 		return err
 	}
 	return l.conn.Flush(tctx)
-}
-
-// applyConfig sets a config option found by category (else id) to want.
-// Failing to set it is a warning, never fatal; only cancellation or a dead
-// agent end the turn here.
-func (e *Engine) applyConfig(tctx context.Context, l *link, ts *turnState, label, category, fallbackID, want string) error {
-	if want == "" {
-		return nil
-	}
-	opt, ok := acp.FindConfigOption(l.configOptions(), category, fallbackID)
-	if !ok {
-		ts.warn(fmt.Sprintf("the agent offers no %s setting; %s %q not applied", label, label, want))
-		return nil
-	}
-	if opt.Type == "select" && opt.Value == want {
-		return nil
-	}
-	var resp acp.SetConfigOptionResponse
-	err := l.conn.Call(tctx, acp.MethodSetConfigOption, acp.SetConfigOptionRequest{SessionID: l.session(), ConfigID: opt.ID, Value: want}, &resp)
-	if err != nil {
-		if tctx.Err() != nil || errors.Is(err, acp.ErrClosed) {
-			return err
-		}
-		ts.warn(fmt.Sprintf("could not set %s to %q (continuing with %q): %v", label, want, opt.Value, err))
-		return nil
-	}
-	if len(resp.ConfigOptions) > 0 {
-		l.setOptions(resp.ConfigOptions)
-	}
-	return nil
 }
 
 // prompt sends session/prompt. When tctx ends first it sends session/cancel

@@ -29,6 +29,8 @@ const (
 	EventConfigOptions  = "config_options"
 	EventCommands       = "commands"
 	EventSessionInfo    = "session_info"
+	EventMode           = "mode"  // current_mode_update: Update has currentModeId
+	EventAgent          = "agent" // Update is the initialize result (capabilities, auth methods, agent info)
 	EventDone           = "done"
 	EventUpdate         = "update" // a session/update variant we do not know, passed on raw
 )

@@ -24,7 +24,9 @@ type link struct {
 	cmd  agent.Command
 	cwd  string
 	init acp.InitializeResponse
-	log  zerolog.Logger
+	// initRaw is the initialize result as the agent sent it (for the UI).
+	initRaw json.RawMessage
+	log     zerolog.Logger
 
 	// Session state, touched by the owning turn and (options) by the
 	// dispatcher on config_option_update.
@@ -32,6 +34,8 @@ type link struct {
 	sessionID string
 	setup     json.RawMessage // last session/new|load|resume result
 	options   []acp.ConfigOption
+	modes     *acp.SessionModeState
+	commands  json.RawMessage // last available_commands_update
 	turn      *turnState
 }
 
@@ -87,6 +91,30 @@ func (l *link) setOptions(opts []acp.ConfigOption) {
 	l.mu.Unlock()
 }
 
+func (l *link) commandsUpdate() json.RawMessage {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.commands
+}
+
+// modeState returns the session's modes (nil when the agent has none).
+func (l *link) modeState() *acp.SessionModeState {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.modes
+}
+
+// setCurrentMode records a mode change (set_mode or current_mode_update).
+func (l *link) setCurrentMode(id string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.modes != nil {
+		m := *l.modes
+		m.CurrentModeID = id
+		l.modes = &m
+	}
+}
+
 func (l *link) session() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -110,6 +138,7 @@ var updateEvent = map[string]string{
 	acp.UpdateConfigOption:      EventConfigOptions,
 	acp.UpdateAvailableCommands: EventCommands,
 	acp.UpdateSessionInfo:       EventSessionInfo,
+	acp.UpdateCurrentMode:       EventMode,
 }
 
 var chunkEvent = map[string]string{
@@ -138,10 +167,22 @@ func (l *link) onUpdate(_ context.Context, params json.RawMessage) {
 		}
 		return
 	}
-	if n.Update.Kind == acp.UpdateConfigOption {
+	switch n.Update.Kind {
+	case acp.UpdateConfigOption:
 		var u acp.ConfigOptionUpdate
 		if n.Update.Decode(&u) == nil {
 			l.setOptions(u.ConfigOptions)
+		}
+	case acp.UpdateAvailableCommands:
+		l.mu.Lock()
+		l.commands = n.Update.Raw
+		l.mu.Unlock()
+	case acp.UpdateCurrentMode:
+		var u struct {
+			CurrentModeID string `json:"currentModeId"`
+		}
+		if n.Update.Decode(&u) == nil && u.CurrentModeID != "" {
+			l.setCurrentMode(u.CurrentModeID)
 		}
 	}
 	if ts == nil || ts.suppress.Load() {

@@ -1,0 +1,290 @@
+package chat
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+
+	"cdxtheme/core/acp"
+)
+
+// ErrNotLive is returned by SetOption when no idle warm connection holds
+// the session: the caller keeps the value and passes it in the next Turn.
+var ErrNotLive = errors.New("the session is not open on a live agent connection")
+
+// methodLogout ends the agent's authenticated session (ACP v1, optional;
+// advertised as agentCapabilities.auth.logout).
+const methodLogout = "logout"
+
+// configure applies the turn's mode, model, effort and other options to the
+// open session, in that order (a mode may change which models exist).
+// Failing to set one is a warning; only cancellation or a dead agent end
+// the turn here.
+func (e *Engine) configure(tctx context.Context, l *link, ts *turnState, t Turn) error {
+	if t.Mode != "" {
+		if err := e.applyMode(tctx, l, ts, t.Mode); err != nil {
+			return err
+		}
+	}
+	if err := e.applyConfig(tctx, l, ts, "model", acp.CategoryModel, "model", t.Model); err != nil {
+		return err
+	}
+	if err := e.applyConfig(tctx, l, ts, "reasoning effort", acp.CategoryThoughtLevel, "reasoning_effort", t.Effort); err != nil {
+		return err
+	}
+	keys := make([]string, 0, len(t.Options))
+	for k := range t.Options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // the same order every turn: agents may make options depend on each other
+	for _, k := range keys {
+		opt, ok := acp.FindConfigOption(l.configOptions(), "", k)
+		if !ok {
+			opt, ok = acp.FindConfigOption(l.configOptions(), k, "")
+		}
+		if !ok {
+			if k == acp.CategoryMode {
+				if s, isStr := t.Options[k].(string); isStr {
+					if err := e.applyMode(tctx, l, ts, s); err != nil {
+						return err
+					}
+					continue
+				}
+			}
+			ts.warn(fmt.Sprintf("the agent no longer offers the setting %q; not applied", k))
+			continue
+		}
+		if err := e.setValue(tctx, l, ts, opt.Name, opt, t.Options[k]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// applyConfig sets a select option found by category (else id) to want.
+func (e *Engine) applyConfig(tctx context.Context, l *link, ts *turnState, label, category, fallbackID, want string) error {
+	if want == "" {
+		return nil
+	}
+	opt, ok := acp.FindConfigOption(l.configOptions(), category, fallbackID)
+	if !ok {
+		ts.warn(fmt.Sprintf("the agent offers no %s setting; %s %q not applied", label, label, want))
+		return nil
+	}
+	return e.setValue(tctx, l, ts, label, opt, want)
+}
+
+// applyMode sets the mode through the config option of category "mode",
+// else session/set_mode when the agent only offers modes.
+func (e *Engine) applyMode(tctx context.Context, l *link, ts *turnState, mode string) error {
+	if opt, ok := acp.FindConfigOption(l.configOptions(), acp.CategoryMode, "mode"); ok {
+		return e.setValue(tctx, l, ts, "mode", opt, mode)
+	}
+	err := e.setMode(tctx, l, mode)
+	if err == nil || tctx.Err() != nil || errors.Is(err, acp.ErrClosed) {
+		return err
+	}
+	ts.warn(fmt.Sprintf("could not set the mode to %q: %v", mode, err))
+	return nil
+}
+
+// setMode calls session/set_mode unless mode is already current.
+func (e *Engine) setMode(ctx context.Context, l *link, mode string) error {
+	ms := l.modeState()
+	if ms == nil {
+		return errors.New("the agent offers no modes")
+	}
+	if ms.CurrentModeID == mode {
+		return nil
+	}
+	if err := l.conn.Call(ctx, acp.MethodSetMode, acp.SetModeRequest{SessionID: l.session(), ModeID: mode}, nil); err != nil {
+		return err
+	}
+	l.setCurrentMode(mode)
+	return nil
+}
+
+// setValue sends set_config_option for opt unless value is already
+// current. A refused value is a warning.
+func (e *Engine) setValue(tctx context.Context, l *link, ts *turnState, label string, opt acp.ConfigOption, value any) error {
+	req, current, same, err := setRequest(l.session(), opt, value)
+	if err != nil {
+		ts.warn(fmt.Sprintf("%s: %v; not applied", label, err))
+		return nil
+	}
+	if same {
+		return nil
+	}
+	var resp acp.SetConfigOptionResponse
+	if err := l.conn.Call(tctx, acp.MethodSetConfigOption, req, &resp); err != nil {
+		if tctx.Err() != nil || errors.Is(err, acp.ErrClosed) {
+			return err
+		}
+		ts.warn(fmt.Sprintf("could not set %s to %v (continuing with %v): %v", label, printable(value), current, err))
+		return nil
+	}
+	if len(resp.ConfigOptions) > 0 {
+		l.setOptions(resp.ConfigOptions)
+	}
+	return nil
+}
+
+// setRequest builds the set_config_option request for value, which must
+// fit the option's type: a string for a select, a bool for a boolean.
+func setRequest(sessionID string, opt acp.ConfigOption, value any) (req acp.SetConfigOptionRequest, current any, same bool, err error) {
+	req = acp.SetConfigOptionRequest{SessionID: sessionID, ConfigID: opt.ID}
+	switch opt.Type {
+	case "boolean":
+		b, ok := value.(bool)
+		if !ok {
+			return req, opt.Bool, false, fmt.Errorf("%v is not true or false", printable(value))
+		}
+		req.Bool = &b
+		return req, opt.Bool, b == opt.Bool, nil
+	case "select":
+		s, ok := value.(string)
+		if !ok || s == "" {
+			return req, opt.Value, false, fmt.Errorf("%v is not one of the choices", printable(value))
+		}
+		req.Value = s
+		return req, opt.Value, s == opt.Value, nil
+	default:
+		return req, nil, false, fmt.Errorf("the setting has a type this app does not know (%q)", opt.Type)
+	}
+}
+
+func printable(v any) string {
+	if s, ok := v.(string); ok {
+		return fmt.Sprintf("%q", s)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// SetOption changes one setting of an open session right away, on the
+// idle warm connection that holds it: configID names a config option (by
+// id, else category); "mode" falls back to session/set_mode when the agent
+// offers modes but no config option for them. It returns the options as
+// the agent reports them afterwards. With no such connection it returns
+// ErrNotLive and the caller applies the value with the next Turn.
+func (e *Engine) SetOption(ctx context.Context, sessionID, configID string, value any) ([]acp.ConfigOption, error) {
+	if sessionID == "" || configID == "" {
+		return nil, &Error{Code: CodeInput, Message: "SetOption needs a session id and an option id"}
+	}
+	e.mu.Lock()
+	l := e.warm
+	if l == nil || l.session() != sessionID || !l.alive() {
+		e.mu.Unlock()
+		return nil, ErrNotLive
+	}
+	e.warm = nil // ours until we give it back; a turn starting now spawns its own
+	e.mu.Unlock()
+
+	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout)
+	defer cancel()
+	opt, ok := acp.FindConfigOption(l.configOptions(), "", configID)
+	if !ok {
+		opt, ok = acp.FindConfigOption(l.configOptions(), configID, "")
+	}
+	var err error
+	switch {
+	case ok:
+		var req acp.SetConfigOptionRequest
+		var same bool
+		if req, _, same, err = setRequest(sessionID, opt, value); err != nil {
+			err = &Error{Code: CodeInput, Message: fmt.Sprintf("%s: %v", opt.Name, err)}
+		} else if !same {
+			var resp acp.SetConfigOptionResponse
+			if err = l.conn.Call(tctx, acp.MethodSetConfigOption, req, &resp); err == nil && len(resp.ConfigOptions) > 0 {
+				l.setOptions(resp.ConfigOptions)
+			}
+		}
+	case configID == acp.CategoryMode:
+		mode, isStr := value.(string)
+		if !isStr {
+			err = &Error{Code: CodeInput, Message: fmt.Sprintf("mode %v is not a mode id", printable(value))}
+		} else {
+			err = e.setMode(tctx, l, mode)
+		}
+	default:
+		err = &Error{Code: CodeInput, Message: fmt.Sprintf("the agent offers no setting %q", configID)}
+	}
+	if err != nil {
+		if _, isCE := errors.AsType[*Error](err); !isCE {
+			if errors.Is(err, acp.ErrClosed) || tctx.Err() != nil {
+				l.stop()
+				return nil, ErrNotLive // the value is applied with the next turn
+			}
+			err = &Error{Code: CodeRPC, Message: fmt.Sprintf("set %s: %v", configID, err), Agent: l.agentDesc(), Err: err}
+		}
+	}
+	if l.alive() {
+		e.putWarm(l)
+	} else {
+		l.stop()
+	}
+	return l.configOptions(), err
+}
+
+// Logout ends the agent's sign-in when it advertises the logout method
+// (agentCapabilities.auth.logout). supported is false, with no error, when
+// it does not: the caller then only forgets its own credentials. Any warm
+// connection is dropped afterwards, since it ran signed in.
+func (e *Engine) Logout(ctx context.Context, cwd string) (supported bool, err error) {
+	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout)
+	defer cancel()
+	e.mu.Lock()
+	l := e.warm
+	e.warm = nil
+	e.mu.Unlock()
+	if l != nil && (l.cwd != cwd || !l.alive()) {
+		l.stop()
+		l = nil
+	}
+	if l == nil {
+		if l, err = e.connect(ctx, tctx, cwd); err != nil {
+			return false, err
+		}
+	}
+	defer l.stop()
+	var auth struct {
+		Logout *acp.Capability `json:"logout"`
+	}
+	if len(l.init.AgentCapabilities.Auth) == 0 || json.Unmarshal(l.init.AgentCapabilities.Auth, &auth) != nil || auth.Logout == nil {
+		return false, nil
+	}
+	if err := l.conn.Call(tctx, methodLogout, struct{}{}, nil); err != nil {
+		return true, &Error{Code: CodeRPC, Message: "logout: " + err.Error(), Agent: l.agentDesc(), Err: err}
+	}
+	return true, nil
+}
+
+// mcpServers keeps the servers the agent can use: stdio always, http and
+// sse only when advertised. Dropped ones are a warning, not a failure.
+func mcpServers(caps acp.MCPCapabilities, servers []json.RawMessage, ts *turnState) []json.RawMessage {
+	var out []json.RawMessage
+	for _, raw := range servers {
+		var h struct {
+			Type string `json:"type"`
+			Name string `json:"name"`
+		}
+		if err := json.Unmarshal(raw, &h); err != nil {
+			ts.warn(fmt.Sprintf("an MCP server entry is unreadable and was left out: %v", err))
+			continue
+		}
+		switch {
+		case h.Type == "" || h.Type == "stdio",
+			h.Type == "http" && caps.HTTP,
+			h.Type == "sse" && caps.SSE:
+			out = append(out, raw)
+		default:
+			ts.warn(fmt.Sprintf("the agent does not take %s MCP servers; %q was left out", h.Type, h.Name))
+		}
+	}
+	return out
+}

@@ -1,0 +1,329 @@
+package chat
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+
+	"cdxtheme/core/acp"
+
+	"github.com/rs/zerolog"
+)
+
+// configCalls lists the set_config_option and set_mode calls the fake
+// agent received, as "id=value" (value in JSON).
+func (h *harness) configCalls() []string {
+	var out []string
+	for _, m := range h.agentLog() {
+		var p struct {
+			ConfigID string          `json:"configId"`
+			Value    json.RawMessage `json:"value"`
+			ModeID   string          `json:"modeId"`
+		}
+		json.Unmarshal(m["params"], &p)
+		switch string(m["method"]) {
+		case `"session/set_config_option"`:
+			out = append(out, p.ConfigID+"="+string(p.Value))
+		case `"session/set_mode"`:
+			out = append(out, "set_mode="+p.ModeID)
+		}
+	}
+	return out
+}
+
+func TestTurnOptionsReachTheAgentAndAreReappliedAfterResume(t *testing.T) {
+	h := newHarness(t, hopts{scenario: "options"})
+	evs, res, err := h.run(context.Background(), Turn{
+		Mode:    "read-only",
+		Options: map[string]any{"fast-mode": true, "palette_family": "paper", "no-such": "x", "model_config": true},
+		Prompt:  TextPrompt("#options"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The agent reports the values it holds when the prompt arrives.
+	for _, want := range []string{"mode=read-only", "fast-mode=true", "palette_family=paper"} {
+		if !strings.Contains(res.Text, want) {
+			t.Fatalf("agent answered %q, want %s", res.Text, want)
+		}
+	}
+	// "model_config" names fast-mode by category; already true, so not sent twice.
+	if got := strings.Join(h.configCalls(), " "); got != `mode="read-only" fast-mode=true palette_family="paper"` {
+		t.Fatalf("calls = %s", got)
+	}
+	if w := texts(evs, EventWarning); !strings.Contains(w, `"no-such"`) {
+		t.Fatalf("unknown option not warned about: %q", w)
+	}
+
+	// A new process (not warm) resumes the session; the values must be
+	// applied again there, and a changed one reaches the agent.
+	_, res, err = h.run(context.Background(), Turn{SessionID: res.SessionID,
+		Options: map[string]any{"fast-mode": false, "palette_family": "paper"}, Prompt: TextPrompt("#options again")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Text, "fast-mode=false") || !strings.Contains(res.Text, "palette_family=paper") {
+		t.Fatalf("after resume the agent holds %q", res.Text)
+	}
+	if m := h.methods(); count(m, "session/resume") != 1 || count(m, "initialize") != 2 {
+		t.Fatalf("methods = %v", m)
+	}
+}
+
+func TestTurnOptionOfTheWrongTypeIsAWarning(t *testing.T) {
+	h := newHarness(t, hopts{scenario: "options"})
+	evs, _, err := h.run(context.Background(), Turn{Options: map[string]any{"fast-mode": "yes", "palette_family": true}, Prompt: TextPrompt("hi")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := texts(evs, EventWarning)
+	if !strings.Contains(w, `"yes" is not true or false`) || !strings.Contains(w, "true is not one of the choices") {
+		t.Fatalf("warnings = %q", w)
+	}
+	if c := h.configCalls(); len(c) != 0 {
+		t.Fatalf("wrongly typed values were sent: %v", c)
+	}
+}
+
+func TestSetOptionLiveOnTheWarmSession(t *testing.T) {
+	h := newHarness(t, hopts{warm: true, scenario: "options"})
+	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	opts, err := h.e.SetOption(ctx, res.SessionID, "fast-mode", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o, ok := acp.FindConfigOption(opts, "", "fast-mode"); !ok || !o.Bool {
+		t.Fatalf("options after the change: %+v", opts)
+	}
+	if _, err := h.e.SetOption(ctx, res.SessionID, "thought_level", "high"); err != nil {
+		t.Fatalf("by category: %v", err)
+	}
+	tests := []struct {
+		name, id string
+		value    any
+		want     error
+		wantCode string
+	}{
+		{"wrong type", "fast-mode", "on", nil, CodeInput},
+		{"unknown option", "colour", "red", nil, CodeInput},
+		{"value the agent refuses", "model", "gpt-0", nil, CodeRPC},
+		{"another session", "fast-mode", false, ErrNotLive, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sid := res.SessionID
+			if tc.want == ErrNotLive {
+				sid = "other"
+			}
+			_, err := h.e.SetOption(ctx, sid, tc.id, tc.value)
+			if tc.want != nil {
+				if !errors.Is(err, tc.want) {
+					t.Fatalf("err = %v, want %v", err, tc.want)
+				}
+				return
+			}
+			if ce, ok := errors.AsType[*Error](err); !ok || ce.Code != tc.wantCode {
+				t.Fatalf("err = %v, want code %s", err, tc.wantCode)
+			}
+		})
+	}
+	// The next turn runs on the same process and sees the live values.
+	_, res2, err := h.run(ctx, Turn{SessionID: res.SessionID, Prompt: TextPrompt("#options")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res2.Text, "fast-mode=true") || !strings.Contains(res2.Text, "reasoning_effort=high") {
+		t.Fatalf("agent holds %q", res2.Text)
+	}
+	if n := len(h.spawned()); n != 1 {
+		t.Fatalf("spawned %d agents, want the warm one only", n)
+	}
+	h.e.Close()
+	if _, err := h.e.SetOption(ctx, res.SessionID, "fast-mode", false); !errors.Is(err, ErrNotLive) {
+		t.Fatalf("after Close: %v", err)
+	}
+}
+
+func TestCommandsReachEveryTurnOfAWarmSession(t *testing.T) {
+	h := newHarness(t, hopts{warm: true})
+	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs, _, err := h.run(context.Background(), Turn{SessionID: res.SessionID, Prompt: TextPrompt("again")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := indexOf(evs, EventCommands)
+	if i < 0 {
+		t.Fatalf("the follow-up turn has no commands: %v", types(evs))
+	}
+	var u struct {
+		AvailableCommands []struct{ Name, Description string } `json:"availableCommands"`
+	}
+	if err := json.Unmarshal(evs[i].Update, &u); err != nil || len(u.AvailableCommands) == 0 || u.AvailableCommands[0].Name != "review" {
+		t.Fatalf("commands = %s (%v)", evs[i].Update, err)
+	}
+	a := indexOf(evs, EventAgent)
+	if a < 0 || !strings.Contains(string(evs[a].Update), `"promptCapabilities"`) {
+		t.Fatalf("no agent event with capabilities: %v", types(evs))
+	}
+}
+
+func TestMCPServersPassedWhenTheAgentTakesThem(t *testing.T) {
+	h := newHarness(t, hopts{})
+	stdio := json.RawMessage(`{"name":"palette","command":"/usr/bin/palette-mcp","args":["--x"],"env":[]}`)
+	httpSrv := json.RawMessage(`{"type":"http","name":"remote","url":"https://mcp.example/","headers":[]}`)
+	evs, res, err := h.run(context.Background(), Turn{MCPServers: []json.RawMessage{stdio, httpSrv, json.RawMessage(`[1]`)}, Prompt: TextPrompt("hi")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := texts(evs, EventWarning); !strings.Contains(w, `does not take http MCP servers; "remote"`) || !strings.Contains(w, "unreadable") {
+		t.Fatalf("warnings = %q", w)
+	}
+	_, _, err = h.run(context.Background(), Turn{SessionID: res.SessionID, MCPServers: []json.RawMessage{stdio}, Prompt: TextPrompt("again")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range h.agentLog() {
+		switch string(m["method"]) {
+		case `"session/new"`, `"session/resume"`:
+			var p struct {
+				MCPServers json.RawMessage `json:"mcpServers"`
+			}
+			json.Unmarshal(m["params"], &p)
+			got = append(got, string(p.MCPServers))
+		}
+	}
+	want := "[" + string(stdio) + "]"
+	if len(got) != 2 || got[0] != want || got[1] != want {
+		t.Fatalf("mcpServers sent = %v, want %s twice", got, want)
+	}
+}
+
+func TestLogout(t *testing.T) {
+	tests := []struct {
+		scenario      string
+		wantSupported bool
+	}{
+		{"auth", true},
+		{"normal", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.scenario, func(t *testing.T) {
+			h := newHarness(t, hopts{warm: true, scenario: tc.scenario})
+			ctx := context.Background()
+			if err := h.e.Authenticate(ctx, h.cwd, "api-key"); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := h.run(ctx, Turn{Prompt: TextPrompt("hi")}); err != nil {
+				t.Fatalf("signed in: %v", err)
+			}
+			supported, err := h.e.Logout(ctx, h.cwd)
+			if err != nil || supported != tc.wantSupported {
+				t.Fatalf("Logout = %v, %v; want supported %v", supported, err, tc.wantSupported)
+			}
+			_, _, err = h.run(ctx, Turn{Prompt: TextPrompt("hi")})
+			ce, _ := errors.AsType[*Error](err)
+			signedOut := ce != nil && ce.Code == CodeAuth
+			if signedOut != tc.wantSupported {
+				t.Fatalf("turn after logout: %v", err)
+			}
+			if count(h.methods(), "logout") != map[bool]int{true: 1}[tc.wantSupported] {
+				t.Fatalf("methods = %v", h.methods())
+			}
+		})
+	}
+}
+
+// modesOnlyAgent answers like an agent that has modes but no config
+// options, recording what it was asked.
+func modesOnlyAgent(t *testing.T) (*link, *[]string) {
+	t.Helper()
+	fromAgent, agentOut := io.Pipe()
+	agentIn, toAgent := io.Pipe()
+	conn := acp.NewConn(fromAgent, toAgent, acp.Options{Log: zerolog.Nop()})
+	var (
+		mu    sync.Mutex
+		calls []string
+	)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		br := bufio.NewReader(agentIn)
+		for {
+			line, err := br.ReadBytes('\n')
+			if err != nil {
+				return
+			}
+			var m struct {
+				ID     json.RawMessage `json:"id"`
+				Method string          `json:"method"`
+				Params json.RawMessage `json:"params"`
+			}
+			json.Unmarshal(line, &m)
+			mu.Lock()
+			calls = append(calls, m.Method+" "+string(m.Params))
+			mu.Unlock()
+			if m.Method == acp.MethodSetMode {
+				io.WriteString(agentOut, `{"jsonrpc":"2.0","id":`+string(m.ID)+`,"result":{}}`+"\n")
+			} else {
+				io.WriteString(agentOut, `{"jsonrpc":"2.0","id":`+string(m.ID)+`,"error":{"code":-32601,"message":"Method not found"}}`+"\n")
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		conn.Close()
+		agentOut.Close()
+		toAgent.Close()
+		<-done
+	})
+	l := &link{conn: conn, log: zerolog.Nop(), sessionID: "s1", modes: &acp.SessionModeState{CurrentModeID: "ask",
+		AvailableModes: []acp.SessionMode{{ID: "ask", Name: "Ask"}, {ID: "code", Name: "Code"}}}}
+	l.register()
+	conn.Start()
+	return l, &calls
+}
+
+func TestModeFallsBackToSetMode(t *testing.T) {
+	tests := []struct {
+		name      string
+		turn      Turn
+		wantCalls string
+		wantWarn  string
+	}{
+		{"mode field", Turn{Mode: "code"}, `session/set_mode {"sessionId":"s1","modeId":"code"}`, ""},
+		{"mode as an option", Turn{Options: map[string]any{"mode": "code"}}, `session/set_mode {"sessionId":"s1","modeId":"code"}`, ""},
+		{"already current", Turn{Mode: "ask"}, "", ""},
+		{"other options have nothing to go to", Turn{Options: map[string]any{"model": "x"}}, "", `"model"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			l, calls := modesOnlyAgent(t)
+			var evs []Event
+			ts := &turnState{ctx: context.Background(), emitFn: func(ev Event) { evs = append(evs, ev) }, log: zerolog.Nop()}
+			if err := (&Engine{}).configure(context.Background(), l, ts, tc.turn); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(*calls, "\n"); got != tc.wantCalls {
+				t.Fatalf("calls = %q, want %q", got, tc.wantCalls)
+			}
+			if w := texts(evs, EventWarning); (tc.wantWarn == "") != (w == "") || !strings.Contains(w, tc.wantWarn) {
+				t.Fatalf("warnings = %q, want %q", w, tc.wantWarn)
+			}
+			if tc.wantCalls != "" && l.modeState().CurrentModeID != "code" {
+				t.Fatalf("current mode = %q", l.modeState().CurrentModeID)
+			}
+		})
+	}
+}
