@@ -2,7 +2,12 @@
 // @agentclientprotocol/codex-acp adapter and a loopback mock model, next to a
 // bare client doing the least the protocol allows. `make bench` runs it.
 //
-//	go run ./internal/bench [-n 7] [-out bench-results.json] [-adapter ts|rust] [-strict]
+//	go run ./internal/bench [-n 7] [-out bench-results.json] [-adapter ts|rust] [-only sections] [-strict]
+//
+// Besides the adapter's turn paths it measures the core's per-chunk overhead
+// (re-executing itself as a streaming agent), session listing and
+// transcript reading on generated data, and puts scripts/bench-window.sh's
+// result (the production window) in the same table.
 package main
 
 import (
@@ -14,6 +19,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -28,7 +35,51 @@ import (
 var modelsCache []byte
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == agentArg {
+		os.Exit(runStreamAgent())
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// Sections of the run, all by default.
+const (
+	secAdapter   = "adapter"
+	secStream    = "stream"
+	secCodexHome = "codexhome"
+	secWindow    = "window"
+)
+
+var allSections = []string{secAdapter, secStream, secCodexHome, secWindow}
+
+// parseSections reads -only: a comma-separated subset of allSections.
+func parseSections(s string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if s == "" {
+		for _, name := range allSections {
+			out[name] = true
+		}
+		return out, nil
+	}
+	for _, name := range strings.Split(s, ",") {
+		name = strings.TrimSpace(name)
+		if !slices.Contains(allSections, name) {
+			return nil, fmt.Errorf("unknown section %q (want %s)", name, strings.Join(allSections, ", "))
+		}
+		out[name] = true
+	}
+	return out, nil
+}
+
+type config struct {
+	adapter      string
+	n            int
+	timeout      time.Duration
+	verbose      bool
+	sections     map[string]bool
+	streamChunks int
+	streamRate   int
+	windowJSON   string
+	app          string
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -40,11 +91,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", 60*time.Second, "bound of one turn")
 	strict := fs.Bool("strict", false, "exit 1 when a target is missed")
 	verbose := fs.Bool("v", false, "log the engine's debug output to stderr")
+	only := fs.String("only", "", "measure only these sections, comma-separated: "+strings.Join(allSections, ","))
+	chunks := fs.Int("stream-chunks", 20000, "chunks per streaming run")
+	rate := fs.Int("stream-rate", 10000, "chunks per second the streaming agent writes")
+	window := fs.String("window", "build/bench-window.json", "result of scripts/bench-window.sh to put in the table")
+	app := fs.String("app", "build/bin/cdxtheme", "the production binary the window rows need")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *n < 1 {
-		fmt.Fprintln(stderr, "bench: -n must be at least 1")
+	if *n < 1 || *chunks < 1 || *rate < 1 {
+		fmt.Fprintln(stderr, "bench: -n, -stream-chunks and -stream-rate must be at least 1")
 		return 2
 	}
 	name := map[string]string{"ts": peers.TS, "rust": peers.Rust}[*which]
@@ -52,11 +108,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bench: unknown -adapter %q (ts or rust)\n", *which)
 		return 2
 	}
-	report, err := measureAll(name, *n, *timeout, *verbose, stderr)
+	sections, err := parseSections(*only)
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
-		return 1
+		return 2
 	}
+	cfg := config{adapter: name, n: *n, timeout: *timeout, verbose: *verbose, sections: sections,
+		streamChunks: *chunks, streamRate: *rate, windowJSON: *window, app: *app}
+	report := measureAll(cfg, stderr)
 	if err := report.printTable(stdout); err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
@@ -74,23 +133,88 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func measureAll(name string, n int, timeout time.Duration, verbose bool, stderr io.Writer) (rep Report, err error) {
+// measureAll measures every section asked for. A section that cannot run
+// gives error rows; the others still run. CPU-bound local measurements go
+// first, before the adapter's Node processes load the machine.
+func measureAll(cfg config, stderr io.Writer) Report {
+	progress := func(what string) { fmt.Fprintf(stderr, "bench: %s…\n", what) }
+	rep := Report{Runs: cfg.n, When: time.Now().UTC(), CPUs: runtime.NumCPU(), LoadStart: loadAverage()}
+	var logBuf syncBuffer
+	var logOut io.Writer = &logBuf
+	level := zerolog.InfoLevel
+	if cfg.verbose {
+		logOut, level = io.MultiWriter(&logBuf, stderr), zerolog.DebugLevel
+	}
+	log := zerolog.New(logOut).Level(level)
+	ctx := context.Background()
+
+	var adapter, stream, home, window []Row
+	if cfg.sections[secCodexHome] {
+		home = codexHomeRows(ctx, cfg.n, progress)
+	}
+	if cfg.sections[secStream] {
+		progress(fmt.Sprintf("streaming %d chunks at %d/s through chat.Engine, %d runs", cfg.streamChunks, cfg.streamRate, cfg.n))
+		sb, cleanup, err := streamBenchFor(cfg.streamChunks, cfg.streamRate, log)
+		if err != nil {
+			stream = []Row{failed("stream: agent stdout line → core event", "≤ 1 ms", err)}
+		} else {
+			stream = streamRows(ctx, sb, cfg.n)
+			cleanup()
+		}
+	}
+	var models []Row
+	if cfg.sections[secAdapter] {
+		var version string
+		var err error
+		adapter, models, version, err = measureAdapter(cfg, log, &logBuf, progress)
+		rep.Adapter, rep.Version = cfg.adapter, version
+		if err != nil {
+			adapter, models = adapterFailed(err)
+		}
+	}
+	if cfg.sections[secWindow] {
+		window = windowRows(cfg.windowJSON, cfg.app)
+	}
+	rep.Rows = slices.Concat(adapter, stream, models, home, window)
+	rep.LoadEnd = loadAverage()
+	return rep
+}
+
+// Adapter rows, in table order.
+const (
+	whatWarmLoad = "follow-up: warm vs per-turn load (seed)"
+	whatWarmBare = "follow-up: warm vs bare open connection"
+	whatResume   = "follow-up: per-turn resume vs per-turn load"
+	whatFirst    = "first turn: engine vs bare"
+	whatModels   = "model list: disk vs asking the agent"
+)
+
+// adapterFailed is every adapter row failing with err (e.g. peers not installed).
+func adapterFailed(err error) (adapter, models []Row) {
+	return []Row{failed(whatWarmLoad, "≤ 0.10", err), failed(whatWarmBare, "≤ 1.20", err),
+			failed(whatResume, "-", err), failed(whatFirst, "≤ 1.05", err)},
+		[]Row{failed(whatModels, "≤ 1/300", err)}
+}
+
+// measureAdapter runs the turn paths on the real adapter against the mock
+// model; an error means the adapter could not be set up at all.
+func measureAdapter(cfg config, log zerolog.Logger, logBuf *syncBuffer, progress func(string)) (adapterRows, modelRows []Row, version string, err error) {
 	dir, err := peers.Dir()
 	if err != nil {
-		return rep, err
+		return nil, nil, "", err
 	}
-	adapter, err := peers.Find(dir, name)
+	adapter, err := peers.Find(dir, cfg.adapter)
 	if err != nil {
-		return rep, err
+		return nil, nil, "", err
 	}
 	mock, err := respmock.Start(context.Background(), answer)
 	if err != nil {
-		return rep, err
+		return nil, nil, "", err
 	}
 	defer mock.Close()
 	home, err := peers.NewHome(peers.HomeOptions{BaseURL: mock.BaseURL()})
 	if err != nil {
-		return rep, err
+		return nil, nil, "", err
 	}
 	defer func() {
 		if left := home.WaitGone(10 * time.Second); len(left) != 0 && err == nil {
@@ -102,32 +226,22 @@ func measureAll(name string, n int, timeout time.Duration, verbose bool, stderr 
 	}()
 	cwd := filepath.Join(filepath.Dir(home.Dir), "workspace")
 	if err := os.MkdirAll(cwd, 0o700); err != nil {
-		return rep, err
+		return nil, nil, "", err
 	}
-	// The engine's log tells whether a per-turn reconnect fell back from
-	// session/resume to session/load.
-	var logBuf syncBuffer
-	var logOut io.Writer = &logBuf
-	level := zerolog.InfoLevel
-	if verbose {
-		logOut, level = io.MultiWriter(&logBuf, stderr), zerolog.DebugLevel
-	}
-	log := zerolog.New(logOut).Level(level)
-	b := &bench{adapter: adapter, mock: mock, home: home, cwd: cwd, n: n, timeout: timeout, log: log}
-	rep = Report{Adapter: adapter.Name, Version: adapter.Version, Runs: n, When: time.Now().UTC()}
-
-	progress := func(what string) { fmt.Fprintf(stderr, "bench: %s…\n", what) }
+	b := &bench{adapter: adapter, mock: mock, home: home, cwd: cwd, n: cfg.n, timeout: cfg.timeout, log: log}
 
 	// One untimed turn first, so disk caches do not favour whichever path runs first.
-	progress("warming up")
+	progress("warming up " + adapter.Name)
 	if _, err := b.bareFirstTurn(); err != nil {
-		return rep, fmt.Errorf("warm-up turn: %w", err)
+		return nil, nil, "", fmt.Errorf("warm-up turn: %w", err)
 	}
 	progress("first turn: engine and bare client, alternating")
 	engineFirst, bareFirst, errFirst := b.firstTurns()
 	progress("follow-up: engine warm connection and bare open connection, alternating")
 	warm, bareFollow, errWarm := b.warmFollowUps()
 	progress("follow-up: engine per-turn reconnect and seed spawn + session/load, alternating")
+	// The engine's log tells whether a per-turn reconnect fell back from
+	// session/resume to session/load.
 	logBuf.Reset()
 	cold, load, errCold := b.perTurnFollowUps()
 	replayed := strings.Contains(logBuf.String(), "session/load")
@@ -141,18 +255,20 @@ func measureAll(name string, n int, timeout time.Duration, verbose bool, stderr 
 		}
 		return compare(what, a, bm, limit, target)
 	}
-	coldWhat := "follow-up: per-turn resume vs per-turn load"
+	coldWhat := whatResume
 	if replayed {
 		coldWhat = "follow-up: per-turn engine (fell back to load) vs seed load"
 	}
-	rep.Rows = []Row{
-		row("follow-up: warm vs per-turn load (seed)", warm, load, 0.1, "≤ 0.10", errWarm, errCold),
-		row("follow-up: warm vs bare open connection", warm, bareFollow, 1.2, "≤ 1.20", errWarm),
+	adapterRows = []Row{
+		row(whatWarmLoad, warm, load, 0.1, "≤ 0.10", errWarm, errCold),
+		row(whatWarmBare, warm, bareFollow, 1.2, "≤ 1.20", errWarm),
 		row(coldWhat, cold, load, 0, "-", errCold),
-		row("first turn: engine vs bare", engineFirst, bareFirst, 1.05, "≤ 1.05", errFirst),
-		row("model list: disk vs asking the agent", disk, asked, 1.0/300, "≤ 1/300", errD, errA),
+		row(whatFirst, engineFirst, bareFirst, 1.05, "≤ 1.05", errFirst),
 	}
-	return rep, nil
+	adapterRows[0].Note = "this and the next three rows: time to the first chunk of the answer, " + adapter.Name +
+		" against the loopback mock model, the two sides run alternately"
+	modelRows = []Row{row(whatModels, disk, asked, 1.0/300, "≤ 1/300", errD, errA)}
+	return adapterRows, modelRows, adapter.Version, nil
 }
 
 // syncBuffer is a strings.Builder safe for the engine's concurrent logging.

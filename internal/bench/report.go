@@ -12,24 +12,45 @@ import (
 	"time"
 )
 
-// Measure is one timed path, run several times.
+// Measure is one measured quantity, taken several times.
 type Measure struct {
 	Label  string          `json:"label"`
+	Unit   string          `json:"unit"` // "ms" or "MB"
 	Runs   []time.Duration `json:"-"`
-	RunsMS []float64       `json:"runsMs"`
-	Median float64         `json:"medianMs"`
+	Values []float64       `json:"runs"`
+	Median float64         `json:"median"`
 }
 
 func newMeasure(label string, runs []time.Duration) Measure {
-	m := Measure{Label: label, Runs: runs}
+	m := Measure{Label: label, Unit: "ms", Runs: runs}
 	for _, r := range runs {
-		m.RunsMS = append(m.RunsMS, ms(r))
+		m.Values = append(m.Values, ms(r))
 	}
 	m.Median = ms(median(runs))
 	return m
 }
 
-func ms(d time.Duration) float64 { return math.Round(float64(d)/1e4) / 100 }
+// newValues is a Measure of values already in unit (from another tool,
+// or not durations).
+func newValues(label, unit string, values []float64) Measure {
+	return Measure{Label: label, Unit: unit, Values: values, Median: medianFloat(values)}
+}
+
+// ms is d in milliseconds, to the microsecond.
+func ms(d time.Duration) float64 { return math.Round(float64(d)/1e3) / 1e3 }
+
+// medianFloat is median for plain values.
+func medianFloat(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
 
 // median of the runs (mean of the middle two for an even count); 0 for none.
 func median(runs []time.Duration) time.Duration {
@@ -44,34 +65,78 @@ func median(runs []time.Duration) time.Duration {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
-// Row compares two measures: ratio = A/B against a ceiling (0 = no target,
-// the row only informs).
+// Row kinds: a ratio of two measures taken side by side, or one measure
+// against a fixed ceiling in its own unit.
+const (
+	KindRatio    = "ratio"
+	KindAbsolute = "absolute"
+)
+
+// Row statuses. Only miss and error count as missed; skipped and n/a say
+// why a row has no number (nothing built, nothing reported).
+const (
+	StatusOK      = "ok"
+	StatusMiss    = "miss"
+	StatusInfo    = "info"
+	StatusError   = "error"
+	StatusSkipped = "skipped"
+	StatusNA      = "n/a"
+)
+
+// Row is one line of the table. For KindRatio, Ratio = A/B against Limit;
+// for KindAbsolute, Ratio = A/Limit (so both read "≤ 1 is within a
+// ceiling of 1×"); Limit 0 = no target, the row only informs.
 type Row struct {
 	What   string  `json:"what"`
-	A      Measure `json:"a"`
-	B      Measure `json:"b"`
+	Kind   string  `json:"kind"`
+	A      Measure `json:"a,omitzero"`
+	B      Measure `json:"b,omitzero"`
 	Ratio  float64 `json:"ratio"`
 	Limit  float64 `json:"limit,omitempty"`
 	Target string  `json:"target"`
-	Status string  `json:"status"` // ok, miss, info, error
-	Error  string  `json:"error,omitempty"`
+	Status string  `json:"status"`
+	Error  string  `json:"error,omitempty"` // why error, skipped or n/a
+	Note   string  `json:"note,omitempty"`  // how it was measured, worst cases
+}
+
+// against is an absolute row: a's median against limit in a's unit.
+func against(what string, a Measure, limit float64, target string) Row {
+	r := Row{What: what, Kind: KindAbsolute, A: a, Limit: limit, Target: target}
+	switch {
+	case len(a.Values) == 0:
+		r.Status, r.Error = StatusError, "no runs"
+	case limit == 0:
+		r.Status = StatusInfo
+	default:
+		r.Ratio = a.Median / limit
+		r.Status = StatusOK
+		if a.Median > limit {
+			r.Status = StatusMiss
+		}
+	}
+	return r
+}
+
+// unmeasured is a row that has no number, with the reason.
+func unmeasured(what, target, status, why string) Row {
+	return Row{What: what, Kind: KindAbsolute, Target: target, Status: status, Error: why}
 }
 
 func compare(what string, a, b Measure, limit float64, target string) Row {
-	r := Row{What: what, A: a, B: b, Limit: limit, Target: target}
+	r := Row{What: what, Kind: KindRatio, A: a, B: b, Limit: limit, Target: target}
 	switch {
 	case a.Median <= 0 || b.Median <= 0:
-		r.Status = "error"
+		r.Status = StatusError
 		r.Error = "a measure has no runs"
 	default:
 		r.Ratio = a.Median / b.Median
 		switch {
 		case limit == 0:
-			r.Status = "info"
+			r.Status = StatusInfo
 		case r.Ratio <= limit:
-			r.Status = "ok"
+			r.Status = StatusOK
 		default:
-			r.Status = "miss"
+			r.Status = StatusMiss
 		}
 	}
 	return r
@@ -79,7 +144,7 @@ func compare(what string, a, b Measure, limit float64, target string) Row {
 
 // failed is a row for a comparison that could not be measured.
 func failed(what, target string, err error) Row {
-	return Row{What: what, Target: target, Status: "error", Error: err.Error()}
+	return Row{What: what, Target: target, Status: StatusError, Error: err.Error()}
 }
 
 // Report is the JSON written to -out.
@@ -88,26 +153,71 @@ type Report struct {
 	Version string    `json:"version"`
 	Runs    int       `json:"runs"`
 	When    time.Time `json:"when"`
-	Rows    []Row     `json:"rows"`
+	CPUs    int       `json:"cpus"`
+	// Load averages (1, 5, 15 min) when the run started and ended: the
+	// machine may be shared, and the numbers only mean something with it.
+	LoadStart string `json:"loadStart"`
+	LoadEnd   string `json:"loadEnd"`
+	Rows      []Row  `json:"rows"`
 }
 
 func (r Report) printTable(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "%s %s, median of %d runs (ms)\n", r.Adapter, r.Version, r.Runs)
-	fmt.Fprintln(tw, "comparison\tA\tB\tratio A/B\ttarget\tresult")
+	adapter := "adapter not run"
+	if r.Adapter != "" {
+		adapter = r.Adapter
+	}
+	fmt.Fprintf(tw, "%s; %d CPUs; load average %s at start, %s at end; median of %d runs unless noted\n",
+		adapter, r.CPUs, r.LoadStart, r.LoadEnd, r.Runs)
+	fmt.Fprintln(tw, "comparison\tA\tB\tratio\ttarget\tresult")
 	for _, row := range r.Rows {
-		if row.Status == "error" {
+		switch row.Status {
+		case StatusError:
 			fmt.Fprintf(tw, "%s\t-\t-\t-\t%s\terror: %s\n", row.What, row.Target, row.Error)
 			continue
+		case StatusSkipped, StatusNA:
+			fmt.Fprintf(tw, "%s\t-\t-\t-\t%s\t%s (%s)\n", row.What, row.Target, row.Status, row.Error)
+			continue
 		}
-		fmt.Fprintf(tw, "%s\t%s %.1f\t%s %.1f\t%s\t%s\t%s\n", row.What,
-			row.A.Label, row.A.Median, row.B.Label, row.B.Median, formatRatio(row.Ratio), row.Target, row.Status)
+		b, ratio := "-", "-"
+		if row.Kind == KindRatio {
+			b, ratio = formatMeasure(row.B), formatRatio(row.Ratio)
+		} else if row.Limit > 0 {
+			ratio = formatRatio(row.Ratio)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", row.What, formatMeasure(row.A), b, ratio, row.Target, row.Status)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, row := range r.Rows {
+		if row.Note != "" {
+			fmt.Fprintf(w, "  * %s: %s\n", row.What, row.Note)
+		}
+	}
+	return nil
+}
+
+// formatMeasure prints "label value unit" with as many decimals as the
+// value's size deserves (a p50 of 0.004 ms and a 5 s turn alike).
+func formatMeasure(m Measure) string {
+	v := m.Median
+	var num string
+	switch {
+	case v >= 100:
+		num = fmt.Sprintf("%.0f", v)
+	case v >= 10:
+		num = fmt.Sprintf("%.1f", v)
+	case v >= 1:
+		num = fmt.Sprintf("%.2f", v)
+	default:
+		num = fmt.Sprintf("%.3f", v)
+	}
+	return strings.TrimSpace(m.Label + " " + num + " " + m.Unit)
 }
 
 func formatRatio(r float64) string {
-	if r < 0.01 {
+	if r > 0 && r < 0.01 {
 		return fmt.Sprintf("1/%.0f", 1/r)
 	}
 	return fmt.Sprintf("%.3f", r)
@@ -128,7 +238,7 @@ func (r Report) writeJSON(path string) error {
 func (r Report) missed() []string {
 	var out []string
 	for _, row := range r.Rows {
-		if row.Status == "miss" || row.Status == "error" {
+		if row.Status == StatusMiss || row.Status == StatusError {
 			out = append(out, row.What)
 		}
 	}
@@ -140,4 +250,17 @@ func (r Report) summary() string {
 		return "missed: " + strings.Join(m, "; ")
 	}
 	return "all targets met"
+}
+
+// loadAverage is /proc/loadavg's first three fields, or "unknown".
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
 }

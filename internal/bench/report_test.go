@@ -98,7 +98,7 @@ func TestTableAndSummary(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := out.String()
-	for _, want := range []string{"warm 300.0", "load 5000.0", "0.060", "ok", "engine 4000.0", "1.333", "miss", "error: agent refused"} {
+	for _, want := range []string{"warm 300 ms", "load 5000 ms", "0.060", "ok", "engine 4000 ms", "1.333", "miss", "error: agent refused"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("table lacks %q:\n%s", want, text)
 		}
@@ -131,16 +131,17 @@ func TestWriteJSON(t *testing.T) {
 			Status string
 			Ratio  float64
 			A      struct {
-				Label    string
-				MedianMs float64
-				RunsMs   []float64
+				Label  string
+				Unit   string
+				Median float64
+				Runs   []float64
 			}
 		}
 	}
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
-	if back.Adapter == "" || len(back.Rows) != 3 || back.Rows[0].A.MedianMs != 300 || len(back.Rows[0].A.RunsMs) != 3 || back.Rows[0].Status != "ok" {
+	if back.Adapter == "" || len(back.Rows) != 3 || back.Rows[0].A.Median != 300 || back.Rows[0].A.Unit != "ms" || len(back.Rows[0].A.Runs) != 3 || back.Rows[0].Status != "ok" {
 		t.Errorf("round trip = %+v", back)
 	}
 	if err := sampleReport().writeJSON(filepath.Join(t.TempDir(), "missing", "x.json")); err == nil {
@@ -242,7 +243,9 @@ func TestRunFlags(t *testing.T) {
 		want int
 		msg  string
 	}{
-		{[]string{"-n", "0"}, 2, "-n must be at least 1"},
+		{[]string{"-n", "0"}, 2, "must be at least 1"},
+		{[]string{"-stream-rate", "0"}, 2, "must be at least 1"},
+		{[]string{"-only", "adapter,gpu"}, 2, `unknown section "gpu"`},
 		{[]string{"-adapter", "python"}, 2, `unknown -adapter "python"`},
 		{[]string{"-bogus"}, 2, "flag provided but not defined"},
 	}
