@@ -44,8 +44,12 @@ type Turn struct {
 	Cwd       string             // absolute; the agent's cwd and the session cwd
 	Model     string             // "" = leave as is
 	Effort    string             // reasoning effort, "" = leave
-	Prompt    []acp.ContentBlock // built with TextPrompt etc.; attachments are more blocks
+	Prompt    []acp.ContentBlock // built with TextPrompt etc.
 	Decider   Decider            // nil = deny every permission request
+
+	// Attachments follow the prompt blocks, shaped after initialize by
+	// what the agent takes (see attachmentBlocks).
+	Attachments []Attachment
 
 	// Mode is the session mode ("" = leave): set through the config option
 	// of category "mode" when the agent has one, else session/set_mode.
@@ -285,7 +289,13 @@ func (e *Engine) fail(ctx, tctx context.Context, l *link, when string, err error
 func (e *Engine) turnOn(ctx, tctx context.Context, l *link, t Turn, ts *turnState, reused bool) (Result, error) {
 	l.attach(ts)
 	caps := l.init.AgentCapabilities
-	if err := CheckPrompt(t.Prompt, caps.PromptCapabilities, t.Cwd); err != nil {
+	prompt := t.Prompt
+	extra, err := attachmentBlocks(t.Attachments, caps.PromptCapabilities, t.Cwd)
+	if err == nil {
+		prompt = append(append([]acp.ContentBlock(nil), t.Prompt...), extra...)
+		err = CheckPrompt(prompt, caps.PromptCapabilities, t.Cwd)
+	}
+	if err != nil {
 		ts.emit(Event{Type: EventAgent, SessionID: t.SessionID, Update: l.initRaw})
 		e.release(l, reused)
 		return Result{}, &Error{Code: CodeInput, Message: err.Error(), Err: err}
@@ -314,7 +324,7 @@ func (e *Engine) turnOn(ctx, tctx context.Context, l *link, t Turn, ts *turnStat
 		return Result{SessionID: sid}, e.abort(ctx, tctx, l, ts, "while applying the session settings", err)
 	}
 
-	resp, err := e.prompt(tctx, l, sid, t.Prompt)
+	resp, err := e.prompt(tctx, l, sid, prompt)
 	if err != nil {
 		return Result{SessionID: sid}, e.abort(ctx, tctx, l, ts, "during the turn", err)
 	}
