@@ -35,7 +35,8 @@ func TestAgentFaults(t *testing.T) {
 		{"100 MB of stderr", caseStderrFlood},
 		{"unknown update variants", caseUnknown},
 		{"cancel during a permission request", caseCancelPermission},
-		{"warm connection killed between turns", caseWarmKilled},
+		{"warm connection killed between turns", func(t *testing.T) { caseWarmKilled(t, true) }},
+		{"warm connection killed as the next turn starts", func(t *testing.T) { caseWarmKilled(t, false) }},
 	})
 }
 
@@ -407,7 +408,11 @@ func caseCancelPermission(t *testing.T) {
 	}
 }
 
-func caseWarmKilled(t *testing.T) {
+// caseWarmKilled kills the warm agent between two turns of a chat. With
+// settle, the next turn starts once the agent is dead (the engine finds
+// the link dead); without, at once (the engine may still take the link
+// and must retry on a fresh one).
+func caseWarmKilled(t *testing.T, settle bool) {
 	r := newRig(t, rigOptions{warm: true})
 	ctx := ctxFor(t)
 	l1 := r.run(ctx, chat.Turn{Prompt: chat.TextPrompt("first")})
@@ -425,12 +430,11 @@ func caseWarmKilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(time.Minute)
-	for {
-		if p, ok := Lookup(warm[0].PID); !ok || p.Zombie() {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the killed agent %d did not die", warm[0].PID)
+	for settle {
+		if p, ok := Lookup(warm[0].PID); !ok {
+			break // dead and reaped by the engine's agent.Process
+		} else if time.Now().After(deadline) {
+			t.Fatalf("the killed agent %v was not reaped", p)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -447,8 +451,18 @@ func caseWarmKilled(t *testing.T) {
 	if !r.received("session/resume") {
 		t.Error("the new agent did not resume the session")
 	}
-	seen, _ := r.watch.Seen()
-	if len(seen) < 2 {
-		t.Errorf("no new agent process was started: %v", seen)
+	var types []string
+	for _, e := range l2.events {
+		types = append(types, e.Type)
+	}
+	t.Logf("second turn's events: %s", strings.Join(types, " "))
+	inits := 0
+	for _, m := range r.agentLog() {
+		if string(m["method"]) == `"initialize"` {
+			inits++
+		}
+	}
+	if inits != 2 {
+		t.Errorf("%d agent processes were initialized, want 2 (the killed warm one and its replacement)", inits)
 	}
 }

@@ -291,9 +291,11 @@ func (r *rig) run(ctx context.Context, turn chat.Turn) turnLog {
 	var l turnLog
 	sampled := false
 	l.res, l.err = r.engine.Run(ctx, turn, func(ev chat.Event) {
-		if !sampled {
+		// An event proves an agent runs right now; a session event comes
+		// from each connection the turn opens (a retry opens a second).
+		if !sampled || ev.Type == chat.EventSession {
 			sampled = true
-			r.watch.Sample() // an event proves an agent runs right now
+			r.watch.Sample()
 		}
 		l.events = append(l.events, ev)
 	})
