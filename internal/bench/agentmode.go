@@ -114,7 +114,10 @@ func sentAt(text string) (int64, bool) {
 		return 0, false
 	}
 	v, err := strconv.ParseInt(text[:end], 10, 64)
-	return v, err == nil
+	if err != nil {
+		return 0, false
+	}
+	return v, true
 }
 
 func runStreamAgent() int {

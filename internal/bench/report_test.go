@@ -256,3 +256,116 @@ func TestRunFlags(t *testing.T) {
 		}
 	}
 }
+
+func TestAgainst(t *testing.T) {
+	tests := []struct {
+		name   string
+		values []float64
+		limit  float64
+		status string
+		ratio  float64
+	}{
+		{"under", []float64{40, 50, 60}, 100, StatusOK, 0.5},
+		{"exactly at the ceiling", []float64{1}, 1, StatusOK, 1},
+		{"over", []float64{3.5}, 1, StatusMiss, 3.5},
+		{"median decides, not the worst run", []float64{0.5, 0.6, 9}, 1, StatusOK, 0.6},
+		{"no target", []float64{1400}, 0, StatusInfo, 0},
+		{"no runs", nil, 100, StatusError, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := against(tt.name, newValues("", "ms", tt.values), tt.limit, "x")
+			if r.Status != tt.status || r.Kind != KindAbsolute {
+				t.Errorf("status = %s (%s), want %s", r.Status, r.Kind, tt.status)
+			}
+			if diff := r.Ratio - tt.ratio; diff > 1e-9 || diff < -1e-9 {
+				t.Errorf("ratio = %v, want %v", r.Ratio, tt.ratio)
+			}
+		})
+	}
+}
+
+func TestMedianFloat(t *testing.T) {
+	tests := []struct {
+		in   []float64
+		want float64
+	}{{nil, 0}, {[]float64{3}, 3}, {[]float64{9, 1, 5}, 5}, {[]float64{4, 1, 3, 100}, 3.5}}
+	for _, tt := range tests {
+		if got := medianFloat(tt.in); got != tt.want {
+			t.Errorf("medianFloat(%v) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestFormatMeasure(t *testing.T) {
+	tests := []struct {
+		m    Measure
+		want string
+	}{
+		{newValues("warm", "ms", []float64{5724.51}), "warm 5725 ms"},
+		{newValues("", "ms", []float64{42.25}), "42.2 ms"},
+		{newValues("p99", "ms", []float64{3.593}), "p99 3.59 ms"},
+		{newValues("p50", "ms", []float64{0.004}), "p50 0.004 ms"},
+		{newValues("", "MB", []float64{123.4}), "123 MB"},
+		{newMeasure("disk", []time.Duration{150 * time.Microsecond}), "disk 0.150 ms"},
+	}
+	for _, tt := range tests {
+		if got := formatMeasure(tt.m); got != tt.want {
+			t.Errorf("formatMeasure(%+v) = %q, want %q", tt.m, got, tt.want)
+		}
+	}
+}
+
+func TestParseSections(t *testing.T) {
+	all, err := parseSections("")
+	if err != nil || len(all) != len(allSections) {
+		t.Errorf("default = %v, %v", all, err)
+	}
+	some, err := parseSections("stream, codexhome")
+	if err != nil || len(some) != 2 || !some[secStream] || !some[secCodexHome] || some[secAdapter] {
+		t.Errorf("subset = %v, %v", some, err)
+	}
+	if _, err := parseSections("stream,gpu"); err == nil || !strings.Contains(err.Error(), "gpu") {
+		t.Errorf("unknown section: %v", err)
+	}
+}
+
+// Absolute rows, skipped and n/a rows, and notes all reach the table; only
+// misses and errors count as missed.
+func TestTableWithEveryKindOfRow(t *testing.T) {
+	p99 := against("stream p99", newValues("p99", "ms", []float64{0.3}), 1, "≤ 1 ms")
+	p99.Note = "core only"
+	rep := Report{CPUs: 2, LoadStart: "3.10 2.00 1.00", LoadEnd: "4.00 3.00 2.00", Runs: 7, Rows: []Row{
+		p99,
+		against("list cold", newValues("", "ms", []float64{1359}), 100, "≤ 100 ms"),
+		unmeasured("paint", "≤ 1000 ms", StatusNA, "no paint report"),
+		unmeasured("memory", "≤ 150 MB", StatusSkipped, "not built"),
+	}}
+	var out bytes.Buffer
+	if err := rep.printTable(&out); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{"adapter not run; 2 CPUs; load average 3.10 2.00 1.00 at start, 4.00 3.00 2.00 at end",
+		"p99 0.300 ms", "0.300", "1359 ms", "13.590", "n/a (no paint report)", "skipped (not built)", "* stream p99: core only"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("table lacks %q:\n%s", want, text)
+		}
+	}
+	if got := rep.missed(); len(got) != 1 || got[0] != "list cold" {
+		t.Errorf("missed = %q", got)
+	}
+}
+
+func TestLoadAverage(t *testing.T) {
+	got := loadAverage()
+	if _, err := os.Stat("/proc/loadavg"); err != nil {
+		if got != "unknown" {
+			t.Errorf("loadAverage without /proc = %q", got)
+		}
+		return
+	}
+	if f := strings.Fields(got); len(f) != 3 {
+		t.Errorf("loadAverage = %q, want three numbers", got)
+	}
+}

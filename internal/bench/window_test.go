@@ -1,0 +1,58 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestWindowRows(t *testing.T) {
+	dir := t.TempDir()
+	app := filepath.Join(dir, "cdxtheme")
+	if err := os.WriteFile(app, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name         string
+		app          string
+		json         string // "" = no file
+		paint, mem   string // statuses
+		paintV, memV float64
+		why          string
+	}{
+		{"not built", filepath.Join(dir, "nope"), `{"runs":5,"firstPaintMs":300,"idleMemoryKB":102400}`, StatusSkipped, StatusSkipped, 0, 0, "not built"},
+		{"not run", app, "", StatusSkipped, StatusSkipped, 0, 0, "not run"},
+		{"both within", app, `{"runs": 5, "firstPaintMs": 420, "idleMemoryKB": 102400}`, StatusOK, StatusOK, 420, 100, ""},
+		{"both over", app, `{"runs": 5, "firstPaintMs": 1500, "idleMemoryKB": 204800}`, StatusMiss, StatusMiss, 1500, 200, ""},
+		{"no paint report", app, `{"runs": 5, "firstPaintMs": null, "idleMemoryKB": 153600}`, StatusNA, StatusOK, 0, 150, "no paint report"},
+		{"nothing measured", app, `{"runs": 5, "firstPaintMs": null, "idleMemoryKB": null}`, StatusNA, StatusNA, 0, 0, ""},
+		{"corrupt", app, `{"runs": 5, "firstPaintMs": `, StatusError, StatusError, 0, 0, "bench-window.json"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "bench-window.json")
+			if tt.json != "" {
+				if err := os.WriteFile(path, []byte(tt.json), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			rows := windowRows(path, tt.app)
+			if len(rows) != 2 || rows[0].What != whatPaint || rows[1].What != whatMemory {
+				t.Fatalf("rows = %+v", rows)
+			}
+			if rows[0].Status != tt.paint || rows[1].Status != tt.mem {
+				t.Errorf("statuses = %s, %s; want %s, %s", rows[0].Status, rows[1].Status, tt.paint, tt.mem)
+			}
+			if tt.paintV != 0 && (rows[0].A.Median != tt.paintV || rows[0].A.Unit != "ms") {
+				t.Errorf("paint = %+v", rows[0].A)
+			}
+			if tt.memV != 0 && (rows[1].A.Median != tt.memV || rows[1].A.Unit != "MB") {
+				t.Errorf("memory = %+v", rows[1].A)
+			}
+			if tt.why != "" && !strings.Contains(rows[0].Error, tt.why) {
+				t.Errorf("paint row says %q, want %q in it", rows[0].Error, tt.why)
+			}
+		})
+	}
+}
