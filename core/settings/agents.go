@@ -1,0 +1,359 @@
+package settings
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// Agent kinds: how an entry's command is found.
+const (
+	KindCodex   = "codex"    // the seed order: codex-acp on PATH, else the bundled Bun sidecar
+	KindCodexRS = "codex-rs" // the Rust adapter @zed-industries/codex-acp, run by Bun
+	KindClaude  = "claude"   // @zed-industries/claude-code-acp, run by Bun
+	KindCustom  = "custom"   // any ACP agent: Command, Args, Env
+)
+
+// Packages the Bun-run kinds start with `bun x`.
+const (
+	CodexRSPackage = "@zed-industries/codex-acp"
+	ClaudePackage  = "@zed-industries/claude-code-acp"
+)
+
+// Agent is one entry of the agents list.
+type Agent struct {
+	ID      string            `toml:"id" json:"id"`
+	Name    string            `toml:"name" json:"name"`
+	Kind    string            `toml:"kind" json:"kind"`
+	Command string            `toml:"command,omitempty" json:"command"` // custom: the program
+	Args    []string          `toml:"args,omitempty" json:"args"`
+	Env     map[string]string `toml:"env,omitempty" json:"env"`
+	// Defaults are the session settings this agent starts with: config
+	// option id (or category) → value, a string for a select or a bool.
+	// The last choice made in a chat with this agent is remembered here.
+	Defaults map[string]any `toml:"defaults,omitempty" json:"defaults"`
+}
+
+// MCP server transports.
+const (
+	MCPStdio = "stdio"
+	MCPHTTP  = "http"
+	MCPSSE   = "sse"
+)
+
+// MCPServer is one Model Context Protocol server handed to every new,
+// loaded or resumed session.
+type MCPServer struct {
+	Name     string            `toml:"name" json:"name"`
+	Type     string            `toml:"type" json:"type"` // stdio (default), http, sse
+	Command  string            `toml:"command,omitempty" json:"command"`
+	Args     []string          `toml:"args,omitempty" json:"args"`
+	Env      map[string]string `toml:"env,omitempty" json:"env"`
+	URL      string            `toml:"url,omitempty" json:"url"`
+	Headers  map[string]string `toml:"headers,omitempty" json:"headers"`
+	Disabled bool              `toml:"disabled,omitempty" json:"disabled"`
+}
+
+// AgentList is agents.toml: the agents to choose from, which one New Build
+// uses, and the MCP servers.
+type AgentList struct {
+	Default    string      `toml:"default" json:"default"`
+	Agents     []Agent     `toml:"agent" json:"agents"`
+	MCPServers []MCPServer `toml:"mcp_server" json:"mcpServers"`
+}
+
+// Builtins are the entries every list has (the user may edit their
+// defaults, not remove them).
+func Builtins() []Agent {
+	return []Agent{
+		{ID: KindCodex, Name: "Codex", Kind: KindCodex},
+		{ID: KindCodexRS, Name: "Codex (Rust adapter)", Kind: KindCodexRS},
+		{ID: KindClaude, Name: "Claude Code", Kind: KindClaude},
+	}
+}
+
+// AgentsPath is the agents file.
+func AgentsPath() string { return filepath.Join(ConfigDir(), "agents.toml") }
+
+// LoadAgents reads the agents file; see LoadAgentsFile.
+func LoadAgents() (AgentList, error) { return LoadAgentsFile(AgentsPath()) }
+
+// LoadAgentsFile reads the list at path. A missing file gives the
+// built-in entries; a corrupt one gives them too, with the parse error so
+// the caller can warn (the file is left alone for the user to fix).
+func LoadAgentsFile(path string) (AgentList, error) {
+	var l AgentList
+	b, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		err = nil
+	case err != nil:
+		err = fmt.Errorf("read agents %s: %w", path, err)
+	default:
+		if perr := toml.Unmarshal(b, &l); perr != nil {
+			l, err = AgentList{}, fmt.Errorf("parse agents %s: %w", path, perr)
+		}
+	}
+	return l.withBuiltins(), err
+}
+
+// SaveAgents writes the list after Validate.
+func SaveAgents(l AgentList) error { return SaveAgentsFile(AgentsPath(), l) }
+
+// SaveAgentsFile writes the list to path atomically (0600: env values may
+// hold tokens).
+func SaveAgentsFile(path string, l AgentList) error {
+	l = l.withBuiltins()
+	if err := l.Validate(); err != nil {
+		return err
+	}
+	b, err := toml.Marshal(l)
+	if err != nil {
+		return fmt.Errorf("encode agents: %w", err)
+	}
+	return WriteFileAtomic(path, b, 0o600)
+}
+
+// withBuiltins adds the built-in entries that are missing and keeps their
+// kind fixed, so an edited file cannot turn "codex" into something else.
+func (l AgentList) withBuiltins() AgentList {
+	out := l
+	out.Agents = nil
+	have := map[string]bool{}
+	for _, a := range l.Agents {
+		have[a.ID] = true
+	}
+	for _, b := range Builtins() {
+		if !have[b.ID] {
+			out.Agents = append(out.Agents, b)
+		}
+	}
+	for _, a := range l.Agents {
+		for _, b := range Builtins() {
+			if a.ID == b.ID {
+				a.Kind = b.Kind
+				if a.Name == "" {
+					a.Name = b.Name
+				}
+			}
+		}
+		out.Agents = append(out.Agents, a)
+	}
+	sort.SliceStable(out.Agents, func(i, j int) bool { return builtinRank(out.Agents[i].ID) < builtinRank(out.Agents[j].ID) })
+	return out
+}
+
+func builtinRank(id string) int {
+	for i, b := range Builtins() {
+		if b.ID == id {
+			return i
+		}
+	}
+	return len(Builtins())
+}
+
+var (
+	idRe  = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,62}$`)
+	envRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+)
+
+// Validate rejects entries the app could not run, naming the entry.
+func (l AgentList) Validate() error {
+	seen := map[string]bool{}
+	for i, a := range l.Agents {
+		where := fmt.Sprintf("agent %d (%q)", i+1, a.ID)
+		if !idRe.MatchString(a.ID) {
+			return fmt.Errorf("%s: the id must be lower-case letters, digits, '.', '_' or '-'", where)
+		}
+		if seen[a.ID] {
+			return fmt.Errorf("%s: the id is used twice", where)
+		}
+		seen[a.ID] = true
+		switch a.Kind {
+		case KindCodex, KindCodexRS, KindClaude:
+		case KindCustom:
+			if strings.TrimSpace(a.Command) == "" {
+				return fmt.Errorf("%s: a custom agent needs a command", where)
+			}
+		default:
+			return fmt.Errorf("%s: unknown kind %q (want codex, codex-rs, claude or custom)", where, a.Kind)
+		}
+		for k := range a.Env {
+			if !envRe.MatchString(k) {
+				return fmt.Errorf("%s: %q is not an environment variable name", where, k)
+			}
+		}
+		for k, v := range a.Defaults {
+			switch v.(type) {
+			case string, bool:
+			default:
+				return fmt.Errorf("%s: default %q must be text or true/false, not %v", where, k, v)
+			}
+		}
+	}
+	if l.Default != "" && !seen[l.Default] {
+		return fmt.Errorf("the default agent %q is not in the list", l.Default)
+	}
+	names := map[string]bool{}
+	for i, m := range l.MCPServers {
+		if err := m.Validate(); err != nil {
+			return fmt.Errorf("MCP server %d: %w", i+1, err)
+		}
+		if names[m.Name] {
+			return fmt.Errorf("MCP server %d: the name %q is used twice", i+1, m.Name)
+		}
+		names[m.Name] = true
+	}
+	return nil
+}
+
+// Find returns the agent with id; "" means the default agent (else the
+// first entry, Codex).
+func (l AgentList) Find(id string) (Agent, bool) {
+	if id == "" {
+		id = l.Default
+	}
+	for _, a := range l.Agents {
+		if a.ID == id || (id == "" && a.Kind == KindCodex) {
+			return a, true
+		}
+	}
+	return Agent{}, false
+}
+
+// SetDefaults records values as the agent's defaults (the last choice).
+func (l *AgentList) SetDefaults(id string, values map[string]any) bool {
+	for i := range l.Agents {
+		if l.Agents[i].ID == id {
+			if l.Agents[i].Defaults == nil {
+				l.Agents[i].Defaults = map[string]any{}
+			}
+			for k, v := range values {
+				l.Agents[i].Defaults[k] = v
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// Override is the command (shell-style words) that runs the agent, for
+// agent.ResolveOptions.Override; "" for the Codex kind, which follows the
+// seed resolution order. bun is the Bun executable for the Bun-run kinds.
+func (a Agent) Override(bun string) string {
+	var words []string
+	switch a.Kind {
+	case KindCodexRS:
+		words = []string{bun, "x", CodexRSPackage}
+	case KindClaude:
+		words = []string{bun, "x", ClaudePackage}
+	case KindCustom:
+		words = append([]string{a.Command}, a.Args...)
+	default:
+		return ""
+	}
+	for i, w := range words {
+		if w == "" || strings.ContainsAny(w, " \t\n\"'\\$`") {
+			words[i] = strconv.Quote(w)
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// EnvList is the agent's environment as sorted KEY=VALUE pairs.
+func (a Agent) EnvList() []string {
+	var out []string
+	for k, v := range a.Env {
+		out = append(out, k+"="+v)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Validate checks the fields the transport needs.
+func (m MCPServer) Validate() error {
+	if strings.TrimSpace(m.Name) == "" {
+		return errors.New("a name is needed")
+	}
+	switch m.Type {
+	case "", MCPStdio:
+		if !filepath.IsAbs(m.Command) {
+			return fmt.Errorf("%s: the command must be an absolute path (agents start it without a shell or PATH)", m.Name)
+		}
+	case MCPHTTP, MCPSSE:
+		u, err := url.Parse(m.URL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("%s: %q is not an http(s) URL", m.Name, m.URL)
+		}
+	default:
+		return fmt.Errorf("%s: unknown transport %q (want stdio, http or sse)", m.Name, m.Type)
+	}
+	for k := range m.Env {
+		if !envRe.MatchString(k) {
+			return fmt.Errorf("%s: %q is not an environment variable name", m.Name, k)
+		}
+	}
+	return nil
+}
+
+type nameValue struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+func pairs(m map[string]string) []nameValue {
+	out := []nameValue{}
+	for k, v := range m {
+		out = append(out, nameValue{k, v})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// ACP renders the server as the ACP McpServer object of session/new.
+func (m MCPServer) ACP() json.RawMessage {
+	var v any
+	switch m.Type {
+	case MCPHTTP, MCPSSE:
+		v = struct {
+			Type    string      `json:"type"`
+			Name    string      `json:"name"`
+			URL     string      `json:"url"`
+			Headers []nameValue `json:"headers"`
+		}{m.Type, m.Name, m.URL, pairs(m.Headers)}
+	default:
+		args := m.Args
+		if args == nil {
+			args = []string{}
+		}
+		v = struct {
+			Name    string      `json:"name"`
+			Command string      `json:"command"`
+			Args    []string    `json:"args"`
+			Env     []nameValue `json:"env"`
+		}{m.Name, m.Command, args, pairs(m.Env)}
+	}
+	b, _ := json.Marshal(v) // plain strings: cannot fail
+	return b
+}
+
+// ACPServers renders the enabled servers for session/new.
+func (l AgentList) ACPServers() []json.RawMessage {
+	var out []json.RawMessage
+	for _, m := range l.MCPServers {
+		if !m.Disabled {
+			out = append(out, m.ACP())
+		}
+	}
+	return out
+}

@@ -1,0 +1,160 @@
+package settings
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestLoadAgentsFromAUserFile(t *testing.T) {
+	l, err := LoadAgentsFile("testdata/agents.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, a := range l.Agents {
+		ids = append(ids, a.ID+":"+a.Kind)
+	}
+	if got := strings.Join(ids, " "); got != "codex:codex codex-rs:codex-rs claude:claude local:custom" {
+		t.Fatalf("agents = %s", got)
+	}
+	def, ok := l.Find("")
+	if !ok || def.ID != "local" {
+		t.Fatalf("default = %+v", def)
+	}
+	if got := def.Override("bun"); got != `"/opt/my agent/bin/acp" --stdio --profile "theme's"` {
+		t.Fatalf("override = %s", got)
+	}
+	if got := def.EnvList(); !reflect.DeepEqual(got, []string{"LOG_LEVEL=debug", "MY_TOKEN=abc"}) {
+		t.Fatalf("env = %v", got)
+	}
+	codex, _ := l.Find("codex")
+	if codex.Override("bun") != "" || codex.Defaults["model"] != "gpt-5.4" || codex.Defaults["fast-mode"] != true {
+		t.Fatalf("codex = %+v", codex)
+	}
+	servers := l.ACPServers()
+	if len(servers) != 2 {
+		t.Fatalf("servers = %s", servers)
+	}
+	if got := string(servers[0]); got != `{"name":"palette","command":"/usr/local/bin/palette-mcp","args":["--readonly"],"env":[{"name":"PALETTE_DIR","value":"/srv/palettes"}]}` {
+		t.Fatalf("stdio server = %s", got)
+	}
+	if got := string(servers[1]); got != `{"type":"http","name":"docs","url":"https://mcp.example.org/docs","headers":[{"name":"Authorization","value":"Bearer t"}]}` {
+		t.Fatalf("http server = %s", got)
+	}
+}
+
+func TestAgentsMissingOrCorruptFileGivesTheBuiltins(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "agents.toml")
+	os.WriteFile(bad, []byte("[[agent]\nid = "), 0o600)
+	tests := []struct {
+		name, path string
+		wantErr    bool
+	}{
+		{"missing", filepath.Join(dir, "none.toml"), false},
+		{"corrupt", bad, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := LoadAgentsFile(tc.path)
+			if (err != nil) != tc.wantErr {
+				t.Fatalf("err = %v", err)
+			}
+			if len(l.Agents) != 3 {
+				t.Fatalf("agents = %+v", l.Agents)
+			}
+			if a, ok := l.Find(""); !ok || a.Kind != KindCodex {
+				t.Fatalf("default = %+v", a)
+			}
+		})
+	}
+	if b, _ := os.ReadFile(bad); string(b) != "[[agent]\nid = " {
+		t.Fatal("the corrupt file was changed")
+	}
+}
+
+func TestSaveAgentsRoundTripAndRemembersDefaults(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "agents.toml")
+	l, _ := LoadAgentsFile(path)
+	l.Agents = append(l.Agents, Agent{ID: "mine", Name: "Mine", Kind: KindCustom, Command: "my-acp", Env: map[string]string{"K": "v"}})
+	l.Default = "mine"
+	if !l.SetDefaults("claude", map[string]any{"mode": "plan", "thinking": false}) || l.SetDefaults("nobody", nil) {
+		t.Fatal("SetDefaults found the wrong agents")
+	}
+	if err := SaveAgentsFile(path, l); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+		t.Fatalf("mode %v", fi.Mode())
+	}
+	back, err := LoadAgentsFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Printed, nil and empty maps look alike; TOML does not keep the difference.
+	if got, want := fmt.Sprintf("%+v", back), fmt.Sprintf("%+v", l); got != want {
+		t.Fatalf("round trip:\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestAgentListValidate(t *testing.T) {
+	ok := AgentList{Agents: Builtins()}
+	tests := []struct {
+		name    string
+		edit    func(*AgentList)
+		wantErr string
+	}{
+		{"builtins", func(*AgentList) {}, ""},
+		{"custom without command", func(l *AgentList) { l.Agents = append(l.Agents, Agent{ID: "x", Kind: KindCustom}) }, "needs a command"},
+		{"bad id", func(l *AgentList) { l.Agents = append(l.Agents, Agent{ID: "My Agent", Kind: KindCustom, Command: "a"}) }, "the id must be"},
+		{"duplicate id", func(l *AgentList) { l.Agents = append(l.Agents, Agent{ID: "codex", Kind: KindCodex}) }, "used twice"},
+		{"unknown kind", func(l *AgentList) { l.Agents = append(l.Agents, Agent{ID: "x", Kind: "gemini"}) }, `unknown kind "gemini"`},
+		{"bad env name", func(l *AgentList) {
+			l.Agents = append(l.Agents, Agent{ID: "x", Kind: KindCustom, Command: "a", Env: map[string]string{"A-B": "1"}})
+		}, "not an environment variable name"},
+		{"default missing", func(l *AgentList) { l.Default = "ghost" }, `default agent "ghost"`},
+		{"default of another type", func(l *AgentList) { l.Agents[0].Defaults = map[string]any{"n": int64(3)} }, "text or true/false"},
+		{"mcp relative command", func(l *AgentList) { l.MCPServers = []MCPServer{{Name: "p", Command: "palette-mcp"}} }, "absolute path"},
+		{"mcp bad url", func(l *AgentList) { l.MCPServers = []MCPServer{{Name: "p", Type: MCPHTTP, URL: "ftp://x"}} }, "http(s) URL"},
+		{"mcp unknown transport", func(l *AgentList) { l.MCPServers = []MCPServer{{Name: "p", Type: "ws"}} }, `unknown transport "ws"`},
+		{"mcp duplicate name", func(l *AgentList) {
+			l.MCPServers = []MCPServer{{Name: "p", Command: "/a"}, {Name: "p", Command: "/b"}}
+		}, "used twice"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			l := ok
+			l.Agents = append([]Agent(nil), ok.Agents...)
+			tc.edit(&l)
+			err := l.Validate()
+			if tc.wantErr == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Fatalf("err = %v, want %q", err, tc.wantErr)
+			}
+		})
+	}
+}
+
+func TestBunKindsRunTheirPackage(t *testing.T) {
+	tests := []struct {
+		kind, want string
+	}{
+		{KindCodexRS, `"/opt/cdx theme/bun" x @zed-industries/codex-acp`},
+		{KindClaude, `"/opt/cdx theme/bun" x @zed-industries/claude-code-acp`},
+		{KindCodex, ""},
+	}
+	for _, tc := range tests {
+		if got := (Agent{Kind: tc.kind}).Override("/opt/cdx theme/bun"); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.kind, got, tc.want)
+		}
+	}
+}
