@@ -70,3 +70,25 @@ describe('ThemeActions', () => {
     expect(screen.getByTestId('theme-result').textContent).toContain(`/data/ws1/export/${format}`);
   });
 });
+
+describe('ThemeActions menus', () => {
+  it('focus the first item, move with arrows, close with Esc back on the button or by clicking elsewhere', async () => {
+    installWails();
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    const opener = screen.getByTestId('export-menu');
+    await fireEvent.click(opener);
+    await flush();
+    expect(document.activeElement).toBe(screen.getByTestId('export-format-vscode'));
+    await fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByTestId('export-format-zed'));
+    await fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    await fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(screen.getByTestId('export-format-all'));
+    await fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByTestId('export-format-vscode')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    await fireEvent.click(opener);
+    await fireEvent.click(document.body);
+    expect(screen.queryByTestId('export-format-vscode')).toBeNull();
+  });
+});
