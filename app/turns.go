@@ -22,7 +22,8 @@ type TurnEvents struct {
 	Events []chat.Event `json:"events"`
 }
 
-// NewBuildRequest starts a theme from nothing.
+// NewBuildRequest starts a theme from nothing. The agent is the one
+// chosen for new builds (SetBuildAgent); its remembered defaults apply.
 type NewBuildRequest struct {
 	Prompt string `json:"prompt"`
 	Model  string `json:"model"`
@@ -44,7 +45,27 @@ type SendRequest struct {
 	Prompt      string `json:"prompt"`
 	Model       string `json:"model"`
 	Effort      string `json:"effort"`
+	// Mode and Options are session settings for this turn on top of the
+	// remembered ones (config option id → string or bool).
+	Mode    string         `json:"mode,omitempty"`
+	Options map[string]any `json:"options,omitempty"`
+	// Attachments are pasted or dropped images and files (data in base64
+	// on the wire) or files inside the workspace (path).
+	Attachments []chat.Attachment `json:"attachments,omitempty"`
 }
+
+// turnParams is everything needed to (re)start a turn: kept for turns
+// that ended needing sign-in, so SignIn can run them again.
+type turnParams struct {
+	workspaceID, sessionID, cwd string
+	prompt, model, effort, mode string
+	agentID                     string
+	options                     map[string]any
+	attachments                 []chat.Attachment
+}
+
+// maxRetryable bounds the turns kept for a retry after sign-in.
+const maxRetryable = 16
 
 type turn struct {
 	id          string
@@ -58,8 +79,16 @@ type turns struct {
 	mu      sync.Mutex
 	engine  *chat.Engine
 	engKey  string
+	retired []*chat.Engine // replaced engines: their warm agents die at shutdown
 	running map[string]*turn
 	wg      sync.WaitGroup
+
+	retry      map[string]turnParams     // turns that ended needing sign-in, by turn id
+	retryOrder []string                  // oldest first, to bound retry
+	sessOpts   map[string]map[string]any // session id → option values chosen in this run
+	wsAgent    map[string]string         // workspace id → agent id its chat runs
+	sessAgent  map[string]string         // session id → agent id
+	arts       artifacts
 }
 
 func newTurnID() string {
@@ -68,10 +97,13 @@ func newTurnID() string {
 	return "t-" + hex.EncodeToString(b[:])
 }
 
-// engineFor returns the chat engine for the current settings, rebuilding it
-// (and dropping its warm connection) when the agent setup changed.
-func (a *App) engineFor(s settings.Settings) *chat.Engine {
-	key := strings.Join([]string{s.AgentCommand, s.ACPVersion(), fmt.Sprint(s.Warm(), s.Timeout()), a.apiKeyEnvKey()}, "\x00")
+// engineFor returns the chat engine for the current settings and agent,
+// rebuilding it (and dropping its warm connection) when the agent setup
+// changed.
+func (a *App) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
+	override := agentOverride(s, ag)
+	env := append(a.agentEnv(), ag.EnvList()...)
+	key := strings.Join(append([]string{override, s.ACPVersion(), fmt.Sprint(s.Warm(), s.Timeout()), a.apiKeyEnvKey()}, ag.EnvList()...), "\x00")
 	a.turns.mu.Lock()
 	defer a.turns.mu.Unlock()
 	if a.turns.engine != nil && a.turns.engKey == key {
@@ -79,17 +111,18 @@ func (a *App) engineFor(s settings.Settings) *chat.Engine {
 	}
 	if a.turns.engine != nil {
 		old := a.turns.engine
+		a.turns.retired = append(a.turns.retired, old)
 		go old.Close()
 	}
 	a.turns.engine = chat.NewEngine(chat.Options{
 		Resolve: agent.ResolveOptions{
-			Override:       agentOverride(s),
+			Override:       override,
 			SidecarVersion: s.ACPVersion(),
 		},
 		Version: Version,
 		Warm:    s.Warm(),
 		Timeout: s.Timeout(),
-		Env:     a.agentEnv(),
+		Env:     env,
 		Log:     a.log,
 	})
 	a.turns.engKey = key
@@ -98,26 +131,45 @@ func (a *App) engineFor(s settings.Settings) *chat.Engine {
 
 // start runs one turn in the background and returns its id at once.
 func (a *App) start(workspaceID, sessionID, cwd, prompt, model, effort string) (string, error) {
-	if strings.TrimSpace(prompt) == "" {
+	return a.startTurn(turnParams{workspaceID: workspaceID, sessionID: sessionID, cwd: cwd, prompt: prompt, model: model, effort: effort})
+}
+
+// startTurn runs one turn with the agent of the workspace (else the one
+// for new builds), its remembered settings and the MCP servers.
+func (a *App) startTurn(p turnParams) (string, error) {
+	if strings.TrimSpace(p.prompt) == "" {
 		return "", errors.New("the prompt is empty")
 	}
-	if !filepath.IsAbs(cwd) {
-		return "", fmt.Errorf("working folder %q is not an absolute path", cwd)
+	if !filepath.IsAbs(p.cwd) {
+		return "", fmt.Errorf("working folder %q is not an absolute path", p.cwd)
+	}
+	if err := chat.CheckAttachments(p.attachments); err != nil {
+		return "", err
 	}
 	s := a.GetSettings()
-	eng := a.engineFor(s)
+	list := a.agentList()
+	ag := a.agentFor(list, p)
+	p.agentID = ag.ID
+	eng := a.engineFor(s, ag)
 	id := newTurnID()
 	ctx, cancel := context.WithCancel(context.Background())
-	t := &turn{id: id, workspaceID: workspaceID, cancel: cancel, decider: newGUIDecider()}
+	t := &turn{id: id, workspaceID: p.workspaceID, cancel: cancel, decider: newGUIDecider()}
 	var decider chat.Decider = t.decider
-	if p := s.Policy(); p != settings.PolicyAsk {
-		decider = chat.Policy(p)
+	if pol := s.Policy(); pol != settings.PolicyAsk {
+		decider = chat.Policy(pol)
 	}
 	a.turns.mu.Lock()
 	if a.turns.running == nil {
 		a.turns.running = map[string]*turn{}
 	}
 	a.turns.running[id] = t
+	if p.workspaceID != "" {
+		if a.turns.wsAgent == nil {
+			a.turns.wsAgent = map[string]string{}
+		}
+		a.turns.wsAgent[p.workspaceID] = ag.ID
+	}
+	options := a.turnOptions(ag, p)
 	a.turns.mu.Unlock()
 
 	b := newBatcher(FlushInterval, func(evs []chat.Event) {
@@ -129,22 +181,30 @@ func (a *App) start(workspaceID, sessionID, cwd, prompt, model, effort string) (
 		defer cancel()
 		recorded := false
 		_, err := eng.Run(ctx, chat.Turn{
-			SessionID: sessionID,
-			Cwd:       cwd,
-			Model:     model,
-			Effort:    effort,
-			Prompt:    chat.TextPrompt(prompt),
-			Decider:   decider,
+			SessionID:   p.sessionID,
+			Cwd:         p.cwd,
+			Model:       p.model,
+			Effort:      p.effort,
+			Mode:        p.mode,
+			Options:     options,
+			Prompt:      chat.TextPrompt(p.prompt),
+			Attachments: p.attachments,
+			MCPServers:  list.ACPServers(),
+			Decider:     decider,
 		}, func(ev chat.Event) {
 			ev.TurnID = id
-			if !recorded && ev.SessionID != "" && workspaceID != "" {
+			if !recorded && ev.SessionID != "" {
 				recorded = true
-				a.recordSession(workspaceID, ev.SessionID)
+				a.noteSession(p, ev.SessionID)
 			}
+			a.noteArtifacts(p.workspaceID, p.cwd, ev)
 			b.Add(ev)
 		})
 		if err != nil {
 			a.log.Info().Err(err).Str("turn", id).Msg("turn ended with an error")
+			if ce, ok := errors.AsType[*chat.Error](err); ok && ce.Code == chat.CodeAuth {
+				a.keepForRetry(id, p)
+			}
 		}
 		b.Close()
 		a.turns.mu.Lock()
@@ -152,6 +212,43 @@ func (a *App) start(workspaceID, sessionID, cwd, prompt, model, effort string) (
 		a.turns.mu.Unlock()
 	}()
 	return id, nil
+}
+
+// noteSession records the session in its workspace and which agent runs it.
+func (a *App) noteSession(p turnParams, sessionID string) {
+	if p.workspaceID != "" {
+		a.recordSession(p.workspaceID, sessionID)
+	}
+	a.turns.mu.Lock()
+	if a.turns.sessAgent == nil {
+		a.turns.sessAgent = map[string]string{}
+	}
+	a.turns.sessAgent[sessionID] = p.agentID
+	a.turns.mu.Unlock()
+}
+
+// keepForRetry remembers a turn that stopped for sign-in (bounded).
+func (a *App) keepForRetry(id string, p turnParams) {
+	a.turns.mu.Lock()
+	defer a.turns.mu.Unlock()
+	if a.turns.retry == nil {
+		a.turns.retry = map[string]turnParams{}
+	}
+	a.turns.retry[id] = p
+	a.turns.retryOrder = append(a.turns.retryOrder, id)
+	for len(a.turns.retryOrder) > maxRetryable {
+		delete(a.turns.retry, a.turns.retryOrder[0])
+		a.turns.retryOrder = a.turns.retryOrder[1:]
+	}
+}
+
+// takeRetry hands over a turn kept for retry, once.
+func (a *App) takeRetry(id string) (turnParams, bool) {
+	a.turns.mu.Lock()
+	defer a.turns.mu.Unlock()
+	p, ok := a.turns.retry[id]
+	delete(a.turns.retry, id)
+	return p, ok
 }
 
 // Send starts a turn in an open chat and returns its id; events follow on
@@ -165,7 +262,11 @@ func (a *App) Send(req SendRequest) (string, error) {
 		}
 		cwd = ws.Dir
 	}
-	return a.start(req.WorkspaceID, req.SessionID, cwd, req.Prompt, req.Model, req.Effort)
+	return a.startTurn(turnParams{
+		workspaceID: req.WorkspaceID, sessionID: req.SessionID, cwd: cwd,
+		prompt: req.Prompt, model: req.Model, effort: req.Effort,
+		mode: req.Mode, options: req.Options, attachments: req.Attachments,
+	})
 }
 
 // Cancel stops a running turn: session/cancel first, the process group
@@ -198,11 +299,13 @@ func (a *App) closeAll() {
 	for _, t := range a.turns.running {
 		t.cancel()
 	}
-	eng := a.turns.engine
+	engines := append([]*chat.Engine{a.turns.engine}, a.turns.retired...)
 	a.turns.mu.Unlock()
 	a.turns.wg.Wait()
-	if eng != nil {
-		eng.Close()
+	for _, eng := range engines {
+		if eng != nil {
+			eng.Close()
+		}
 	}
 	a.stopWatchers()
 }

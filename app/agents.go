@@ -1,0 +1,124 @@
+package app
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+
+	"cdxtheme/core/settings"
+)
+
+// agentList reads agents.toml; a broken file is logged and the built-in
+// entries are used (the file stays for the user to fix).
+func (a *App) agentList() settings.AgentList {
+	l, err := settings.LoadAgents()
+	if err != nil {
+		a.log.Warn().Err(err).Msg("agents list unreadable; using the built-in agents")
+	}
+	return l
+}
+
+// agentFor picks the agent of a turn: the one asked for, else the one the
+// session or workspace already runs, else the agent for new builds.
+func (a *App) agentFor(l settings.AgentList, p turnParams) settings.Agent {
+	id := p.agentID
+	a.turns.mu.Lock()
+	if id == "" && p.sessionID != "" {
+		id = a.turns.sessAgent[p.sessionID]
+	}
+	if id == "" && p.workspaceID != "" {
+		id = a.turns.wsAgent[p.workspaceID]
+	}
+	a.turns.mu.Unlock()
+	if ag, ok := l.Find(id); ok {
+		return ag
+	}
+	ag, _ := l.Find("")
+	return ag
+}
+
+// agentOverride is the agent command that beats resolution:
+// CDXTHEME_AGENT (tests, scripts) for every agent; else the settings'
+// command for Codex; else the entry's own command.
+func agentOverride(s settings.Settings, ag settings.Agent) string {
+	if v := os.Getenv("CDXTHEME_AGENT"); v != "" {
+		return v
+	}
+	if ag.Kind == settings.KindCodex || ag.Kind == "" {
+		return s.AgentCommand
+	}
+	return ag.Override(findBun())
+}
+
+// findBun looks for the Bun that ships beside the app (as the Codex
+// sidecar does), else on PATH; "bun" lets resolution explain a miss.
+func findBun() string {
+	name := "bun"
+	if runtime.GOOS == "windows" {
+		name = "bun.exe"
+	}
+	if exe, err := os.Executable(); err == nil {
+		if real, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = real
+		}
+		dir := filepath.Dir(exe)
+		for _, d := range []string{dir, filepath.Join(dir, "sidecar")} {
+			p := filepath.Join(d, name)
+			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+				return p
+			}
+		}
+	}
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	return name
+}
+
+// turnOptions merges the agent's remembered defaults, this run's choices
+// for the session and the request's own values (later wins). Model and
+// effort given explicitly are not set twice. Called with turns.mu held.
+func (a *App) turnOptions(ag settings.Agent, p turnParams) map[string]any {
+	out := map[string]any{}
+	for k, v := range ag.Defaults {
+		out[k] = v
+	}
+	for k, v := range a.turns.sessOpts[p.sessionID] {
+		if p.sessionID != "" {
+			out[k] = v
+		}
+	}
+	for k, v := range p.options {
+		out[k] = v
+	}
+	if p.model != "" {
+		delete(out, "model")
+	}
+	if p.effort != "" {
+		delete(out, "reasoning_effort")
+		delete(out, "thought_level")
+	}
+	if p.mode != "" {
+		delete(out, "mode")
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// Agents returns the agents list with the MCP servers.
+func (a *App) Agents() settings.AgentList { return a.agentList() }
+
+// SaveAgents validates and stores the agents list; the next turn runs with it.
+func (a *App) SaveAgents(l settings.AgentList) error {
+	return wrapf(settings.SaveAgents(l), "save agents")
+}
+
+// SetBuildAgent chooses the agent New Build starts (remembered).
+func (a *App) SetBuildAgent(id string) error {
+	l := a.agentList()
+	l.Default = id
+	return wrapf(settings.SaveAgents(l), "choose agent %s", id)
+}

@@ -1,0 +1,247 @@
+package app
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"mime"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"cdxtheme/core/chat"
+)
+
+// Artifacts are what the agent produced for the user: resource_link blocks
+// it sent, and files it created or edited (tool calls with a diff, edit
+// locations). They are kept per workspace for this run of the app.
+
+// Artifact sources.
+const (
+	SourceLink = "link" // a resource_link in the agent's message
+	SourceEdit = "edit" // a file the agent wrote
+)
+
+// maxPreview is the largest image shown as an inline preview.
+const maxPreview = 2 << 20
+
+// previewTypes are the image types the webview may show from a data: URL
+// (raster only: nothing that carries script).
+var previewTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true}
+
+// Artifact is one entry of the list, checked against the workspace now.
+type Artifact struct {
+	URI      string `json:"uri"`
+	Name     string `json:"name"`
+	MimeType string `json:"mimeType,omitempty"`
+	Source   string `json:"source"`
+	// Inside says the file exists inside the workspace, so it can be opened.
+	Inside bool `json:"inside"`
+	// Web is an http(s) link, opened in the browser instead.
+	Web bool `json:"web,omitempty"`
+	// Problem says why it cannot be opened ("" when it can).
+	Problem string `json:"problem,omitempty"`
+	Path    string `json:"path,omitempty"` // the file inside the workspace
+	Size    int64  `json:"size,omitempty"`
+	Preview string `json:"preview,omitempty"` // data: URL of a small image
+}
+
+// ArtifactsEvent is the payload of the "artifacts" event.
+type ArtifactsEvent struct {
+	WorkspaceID string     `json:"workspaceId"`
+	Artifacts   []Artifact `json:"artifacts"`
+}
+
+type artifactRef struct {
+	uri, name, mimeType, source string
+}
+
+type artifacts struct {
+	byWS map[string][]artifactRef // workspace id → in order of appearance
+}
+
+// noteArtifacts looks at one turn event for links and written files and
+// emits the workspace's list when it has something new. Called with the
+// events in order, from the turn's emitter.
+func (a *App) noteArtifacts(workspaceID, cwd string, ev chat.Event) {
+	if workspaceID == "" || len(ev.Update) == 0 {
+		return
+	}
+	refs := artifactRefs(ev, cwd)
+	if len(refs) == 0 {
+		return
+	}
+	a.turns.mu.Lock()
+	if a.turns.arts.byWS == nil {
+		a.turns.arts.byWS = map[string][]artifactRef{}
+	}
+	list := a.turns.arts.byWS[workspaceID]
+	for _, r := range refs {
+		found := false
+		for i := range list {
+			if list[i].uri == r.uri {
+				found = true
+				if list[i].source == SourceLink && r.source == SourceEdit {
+					list[i].source = SourceEdit
+				}
+			}
+		}
+		if !found {
+			list = append(list, r)
+		}
+	}
+	a.turns.arts.byWS[workspaceID] = list
+	a.turns.mu.Unlock()
+	// Emitted also when nothing was added: an edited file's preview changed.
+	a.emit.Emit("artifacts", ArtifactsEvent{WorkspaceID: workspaceID, Artifacts: describe(cwd, list)})
+}
+
+// artifactRefs reads the links and written files out of one event.
+func artifactRefs(ev chat.Event, cwd string) []artifactRef {
+	switch ev.Type {
+	case chat.EventUpdate:
+		var u struct {
+			Kind    string `json:"sessionUpdate"`
+			Content struct {
+				Type     string `json:"type"`
+				URI      string `json:"uri"`
+				Name     string `json:"name"`
+				MimeType string `json:"mimeType"`
+			} `json:"content"`
+		}
+		if json.Unmarshal(ev.Update, &u) != nil || u.Kind != "agent_message_chunk" || u.Content.Type != "resource_link" || u.Content.URI == "" {
+			return nil
+		}
+		name := u.Content.Name
+		if name == "" {
+			name = u.Content.URI
+		}
+		return []artifactRef{{uri: u.Content.URI, name: name, mimeType: u.Content.MimeType, source: SourceLink}}
+	case chat.EventToolCall, chat.EventToolCallUpdate:
+		var u struct {
+			Kind      string `json:"kind"`
+			Locations []struct {
+				Path string `json:"path"`
+			} `json:"locations"`
+			Content []struct {
+				Type string `json:"type"`
+				Path string `json:"path"`
+			} `json:"content"`
+		}
+		if json.Unmarshal(ev.Update, &u) != nil {
+			return nil
+		}
+		var paths []string
+		for _, c := range u.Content {
+			if c.Type == "diff" && c.Path != "" {
+				paths = append(paths, c.Path)
+			}
+		}
+		if u.Kind == "edit" {
+			for _, l := range u.Locations {
+				if l.Path != "" {
+					paths = append(paths, l.Path)
+				}
+			}
+		}
+		var out []artifactRef
+		for _, p := range paths {
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(cwd, p)
+			}
+			p = filepath.Clean(p)
+			out = append(out, artifactRef{uri: (&url.URL{Scheme: "file", Path: filepath.ToSlash(p)}).String(), name: filepath.Base(p), source: SourceEdit})
+		}
+		return out
+	}
+	return nil
+}
+
+// describe checks each artifact against the workspace as it is now.
+func describe(root string, refs []artifactRef) []Artifact {
+	out := make([]Artifact, 0, len(refs))
+	for _, r := range refs {
+		art := Artifact{URI: r.uri, Name: r.name, MimeType: r.mimeType, Source: r.source}
+		u, err := url.Parse(r.uri)
+		switch {
+		case err == nil && (u.Scheme == "http" || u.Scheme == "https"):
+			art.Web = true
+		case err != nil || u.Scheme != "file":
+			art.Problem = "only files and web links can be opened"
+		default:
+			p, err := ResolveInside(root, r.uri)
+			if errors.Is(err, ErrOutside) {
+				art.Problem = "outside the workspace; not opened"
+				break
+			}
+			if err != nil {
+				art.Problem = "not there (yet)"
+				break
+			}
+			fi, err := os.Stat(p)
+			if err != nil || !fi.Mode().IsRegular() {
+				art.Problem = "not a file"
+				break
+			}
+			art.Inside, art.Path, art.Size = true, p, fi.Size()
+			if art.MimeType == "" {
+				art.MimeType = mime.TypeByExtension(strings.ToLower(filepath.Ext(p)))
+			}
+			art.Preview = preview(p, art.MimeType, fi.Size())
+		}
+		out = append(out, art)
+	}
+	return out
+}
+
+// preview is a data: URL for a small raster image, "" for anything else.
+func preview(path, mimeType string, size int64) string {
+	mt, _, _ := mime.ParseMediaType(mimeType)
+	if !previewTypes[mt] || size > maxPreview {
+		return ""
+	}
+	b, err := os.ReadFile(path)
+	if err != nil || len(b) > maxPreview {
+		return ""
+	}
+	return "data:" + mt + ";base64," + base64.StdEncoding.EncodeToString(b)
+}
+
+// Artifacts lists what the agent linked or wrote in the workspace during
+// this run, checked against the workspace now.
+func (a *App) Artifacts(workspaceID string) ([]Artifact, error) {
+	ws, err := a.openWorkspace(workspaceID)
+	if err != nil {
+		return nil, err
+	}
+	a.turns.mu.Lock()
+	refs := append([]artifactRef(nil), a.turns.arts.byWS[workspaceID]...)
+	a.turns.mu.Unlock()
+	return describe(ws.Dir, refs), nil
+}
+
+// OpenArtifact hands an artifact to the OS: a file only after checking it
+// lies inside the workspace (symlinks followed), a web link through the
+// browser checks; anything else is refused.
+func (a *App) OpenArtifact(workspaceID, uri string) error {
+	u, err := url.Parse(strings.TrimSpace(uri))
+	if err != nil {
+		return fmt.Errorf("artifact %q: %w", uri, err)
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "http", "https":
+		return a.OpenLink(uri)
+	case "file", "":
+		if err := a.OpenPath(workspaceID, uri); err != nil {
+			if errors.Is(err, ErrOutside) {
+				return fmt.Errorf("%s lies outside the workspace, so it is not opened", u.Path)
+			}
+			return err
+		}
+		return nil
+	default:
+		return fmt.Errorf("artifact %q: only files in the workspace and web links are opened", uri)
+	}
+}
