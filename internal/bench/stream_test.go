@@ -199,15 +199,15 @@ func TestStreamRowsThroughEngine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if run.Chunks != 300 || run.P50 <= 0 || run.P99 < run.P50 || run.Max < run.P99 || run.Rate <= 0 {
+	if run.Chunks != 300 || run.P50 <= 0 || run.P99 < run.P50 || run.Max < run.P99 || run.Rate <= 0 || run.CPU <= 0 {
 		t.Errorf("run = %+v", run)
 	}
 	rows := streamRows(context.Background(), sb, 2)
-	if len(rows) != 2 {
+	if len(rows) != 3 {
 		t.Fatalf("%d rows", len(rows))
 	}
 	for _, r := range rows {
-		if r.Status == StatusError || len(r.A.Values) != 2 || r.A.Unit != "ms" {
+		if r.Status == StatusError || len(r.A.Values) != 2 || r.A.Median <= 0 {
 			t.Errorf("row %q = %+v", r.What, r)
 		}
 	}
@@ -219,7 +219,7 @@ func TestStreamRowsThroughEngine(t *testing.T) {
 func TestStreamRowsReportAFailingAgent(t *testing.T) {
 	sb := streamBench{exe: "/nonexistent/agent", cwd: t.TempDir(), chunks: 10, rate: 100, log: zerolog.Nop()}
 	rows := streamRows(context.Background(), sb, 1)
-	if len(rows) != 2 || rows[0].Status != StatusError || rows[1].Status != StatusError || rows[1].Error == "" {
+	if len(rows) != 3 || rows[0].Status != StatusError || rows[1].Status != StatusError || rows[2].Status != StatusError || rows[1].Error == "" {
 		t.Errorf("rows = %+v", rows)
 	}
 }
