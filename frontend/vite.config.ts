@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
-const outDir = resolve(__dirname, 'dist');
+const outDir = resolve(import.meta.dirname, 'dist');
 
 // dist/.gitkeep is committed so Go's embed of frontend/dist compiles before
 // the first frontend build; Vite's emptyOutDir would delete it. This clears
