@@ -73,6 +73,10 @@ describe('locales', () => {
         if (/^[\w.~/-]+(\.\w+)?$/.test(text) || /^(ls --color|git:\(|main|error:|warning:|ok:)/.test(text)) continue;
         offenders.push(`${f.replace(srcDir, '')}: ${text}`);
       }
+      // Literal user-facing attributes; single technical tokens (a command, a path) are fine.
+      for (const m of markup.matchAll(/\b(placeholder|title|aria-label|alt)="([^"{]*)"/g)) {
+        if (!/^[\w~./-]*$/.test(m[2])) offenders.push(`${f.replace(srcDir, '')}: ${m[1]}="${m[2]}"`);
+      }
     }
     expect(offenders).toEqual([]);
   });
