@@ -213,7 +213,7 @@ func newRig(t *testing.T, o rigOptions) *rig {
 		Env:     env,
 		Log:     zerolog.Nop(),
 	})
-	r.watch = StartWatch(r.marker, 20*time.Millisecond)
+	r.watch = StartWatch(r.marker, 100*time.Millisecond)
 	t.Cleanup(r.finish)
 	return r
 }

@@ -89,10 +89,15 @@ func Marked(marker string) ([]Proc, error) {
 	if err != nil {
 		return nil, err
 	}
+	return marked(all, marker), nil
+}
+
+// marked filters ps to those carrying marker.
+func marked(ps []Proc, marker string) []Proc {
 	want := []byte(marker)
 	self := os.Getpid()
 	var out []Proc
-	for _, p := range all {
+	for _, p := range ps {
 		if p.PID == self {
 			continue
 		}
@@ -110,6 +115,28 @@ func Marked(marker string) ([]Proc, error) {
 				break
 			}
 		}
+	}
+	return out
+}
+
+// Descendants returns the processes below pid (children, their children, ...).
+func Descendants(pid int) ([]Proc, error) {
+	all, err := Processes()
+	if err != nil {
+		return nil, err
+	}
+	kids := map[int][]Proc{}
+	for _, p := range all {
+		kids[p.PPID] = append(kids[p.PPID], p)
+	}
+	var out []Proc
+	queue := []int{pid}
+	for len(queue) > 0 {
+		for _, c := range kids[queue[0]] {
+			out = append(out, c)
+			queue = append(queue, c.PID)
+		}
+		queue = queue[1:]
 	}
 	return out, nil
 }
@@ -162,9 +189,12 @@ func StartWatch(marker string, interval time.Duration) *Watch {
 }
 
 // Sample takes one sample now (also useful right after an event that
-// proves an agent is running).
+// proves an agent is running). It looks only at this process's
+// descendants, which keeps sampling cheap; orphans that escaped are the
+// business of a final Marked scan.
 func (w *Watch) Sample() {
-	ps, err := Marked(w.marker)
+	ps, err := Descendants(os.Getpid())
+	ps = marked(ps, w.marker)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if err != nil {

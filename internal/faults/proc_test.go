@@ -129,3 +129,24 @@ func TestWatchSeesShortLivedProcesses(t *testing.T) {
 		t.Fatal("Lookup cannot find the test process itself")
 	}
 }
+
+func TestDescendants(t *testing.T) {
+	marker := "FAULTS_PROC_TEST=" + strconv.Itoa(os.Getpid()) + "-desc"
+	cmd := startGroup(t, marker, "/bin/sh")
+	waitMarked(t, marker, 2)
+	ds, err := Descendants(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var leader, grandchild bool
+	for _, p := range ds {
+		leader = leader || p.PID == cmd.Process.Pid
+		grandchild = grandchild || p.PPID == cmd.Process.Pid
+	}
+	if !leader || !grandchild {
+		t.Fatalf("descendants %v lack the child %d or its child", ds, cmd.Process.Pid)
+	}
+	if ds, _ := Descendants(cmd.Process.Pid); len(ds) != 1 || ds[0].Comm != "sleep" {
+		t.Fatalf("descendants of the shell: %v, want its sleep", ds)
+	}
+}
