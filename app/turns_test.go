@@ -37,6 +37,8 @@ func (r *recorder) Emit(name string, payload any) {
 		r.emits[p.TurnID]++
 	case ThemeEvent:
 		r.themes = append(r.themes, p)
+	case ArtifactsEvent:
+		r.emits["artifacts"]++
 	}
 	r.mu.Unlock()
 	select {

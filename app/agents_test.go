@@ -1,0 +1,96 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cdxtheme/core/chat"
+	"cdxtheme/core/settings"
+	"cdxtheme/internal/fakeagent/fakeagenttest"
+)
+
+func TestBuildAgentChoiceRunsThatAgentWithItsEnvAndMCPServers(t *testing.T) {
+	a, rec, logPath := newTestApp(t, "normal")
+	t.Setenv("CDXTHEME_AGENT", "") // the list decides, as for a user
+	bin := fakeagenttest.Build(t)
+	l := a.Agents()
+	l.Agents = append(l.Agents, settings.Agent{ID: "fake", Name: "Fake", Kind: settings.KindCustom, Command: bin,
+		Env: map[string]string{"FAKE_AGENT_SCENARIO": "echo-blocks"}})
+	l.MCPServers = []settings.MCPServer{{Name: "palette", Command: "/usr/local/bin/palette-mcp"}}
+	if err := a.SaveAgents(l); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.SetBuildAgent("nobody"); err == nil {
+		t.Fatal("an unknown agent was chosen")
+	}
+	if err := a.SetBuildAgent("fake"); err != nil {
+		t.Fatal(err)
+	}
+	started, sid := finishedBuild(t, a, rec, "hi")
+	if got := rec.finalText(t, started.TurnID); got != "Blocks: text" {
+		t.Fatalf("the chosen agent's env did not apply: %q", got)
+	}
+	log, _ := os.ReadFile(logPath)
+	if !strings.Contains(string(log), `"mcpServers":[{"name":"palette","command":"/usr/local/bin/palette-mcp","args":[],"env":[]}]`) {
+		t.Fatalf("MCP servers not passed in session/new:\n%s", log)
+	}
+	// The chat stays with its agent even when New Build switches.
+	if err := a.SetBuildAgent("codex"); err != nil {
+		t.Fatal(err)
+	}
+	id, err := a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "again"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.finalText(t, id); got != "Blocks: text" {
+		t.Fatalf("follow-up went elsewhere: %q", got)
+	}
+}
+
+func TestSaveAgentsRefusesABrokenList(t *testing.T) {
+	a, _, _ := newTestApp(t, "normal")
+	l := a.Agents()
+	l.Agents = append(l.Agents, settings.Agent{ID: "x", Kind: settings.KindCustom})
+	if err := a.SaveAgents(l); err == nil || !strings.Contains(err.Error(), "needs a command") {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := os.Stat(settings.AgentsPath()); !os.IsNotExist(err) {
+		t.Fatal("a broken list was written")
+	}
+}
+
+func TestAttachmentsSentWithAMessage(t *testing.T) {
+	a, rec, _ := newTestApp(t, "echo-blocks")
+	started, sid := finishedBuild(t, a, rec, "hi")
+	os.WriteFile(filepath.Join(started.Cwd, "notes.md"), []byte("# notes"), 0o644)
+	png := []byte("\x89PNG\r\n\x1a\nfake")
+	id, err := a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "look",
+		Attachments: []chat.Attachment{{Name: "paste.png", MimeType: "image/png", Data: png}, {Path: "notes.md"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.finalText(t, id); got != "Blocks: text, image, resource_link" {
+		t.Fatalf("agent got %q", got)
+	}
+	// Too big is refused at once, with the limit named; nothing is started.
+	_, err = a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "look",
+		Attachments: []chat.Attachment{{Name: "huge.png", Data: make([]byte, chat.MaxAttachmentBytes+1)}}})
+	if err == nil || !strings.Contains(err.Error(), "at most 10.0 MiB") {
+		t.Fatalf("err = %v", err)
+	}
+	// A file outside the workspace fails the turn before the prompt.
+	id, err = a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "look",
+		Attachments: []chat.Attachment{{Path: "/etc/passwd"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "the refusal", func() bool { return last(rec.turns[id]).Type == "error" })
+	rec.mu.Lock()
+	ev := last(rec.turns[id])
+	rec.mu.Unlock()
+	if ev.Code != chat.CodeInput || !strings.Contains(ev.Text, "only files inside the workspace") {
+		t.Fatalf("error = %+v", ev)
+	}
+}

@@ -1,0 +1,117 @@
+package app
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cdxtheme/core/chat"
+)
+
+func TestLinkedFilesBecomeArtifactsAndOutsideOnesAreRefused(t *testing.T) {
+	a, rec, _ := newTestApp(t, "links")
+	var opened []string
+	a.openFile = func(p string) error { opened = append(opened, p); return nil }
+	var links []string
+	a.openURL = func(u string) { links = append(links, u) }
+	started, err := a.NewBuild(NewBuildRequest{Prompt: "show me the files"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.finalText(t, started.TurnID)
+	// The link inside points at theme.json, which exists once written.
+	if err := os.WriteFile(filepath.Join(started.Cwd, "theme.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	arts, err := a.Artifacts(started.WorkspaceID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(arts) != 2 {
+		t.Fatalf("artifacts = %+v", arts)
+	}
+	inside, outside := arts[0], arts[1]
+	if !inside.Inside || inside.Name != "theme.json" || inside.Source != SourceLink || inside.Problem != "" {
+		t.Fatalf("inside = %+v", inside)
+	}
+	if outside.Inside || outside.Name != "passwd" || !strings.Contains(outside.Problem, "outside the workspace") {
+		t.Fatalf("outside = %+v", outside)
+	}
+	if err := a.OpenArtifact(started.WorkspaceID, outside.URI); err == nil || !strings.Contains(err.Error(), "outside the workspace") {
+		t.Fatalf("the outside link was opened: %v", err)
+	}
+	if err := a.OpenArtifact(started.WorkspaceID, inside.URI); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"javascript:alert(1)", "file:///etc/shadow"} {
+		if err := a.OpenArtifact(started.WorkspaceID, bad); err == nil {
+			t.Fatalf("%s was opened", bad)
+		}
+	}
+	if err := a.OpenArtifact(started.WorkspaceID, "https://example.org/palette"); err != nil || len(links) != 1 {
+		t.Fatalf("web link: %v %v", err, links)
+	}
+	if len(opened) != 1 || filepath.Base(opened[0]) != "theme.json" {
+		t.Fatalf("opened %v", opened)
+	}
+}
+
+func TestWrittenFilesBecomeArtifactsWithAPreview(t *testing.T) {
+	a, rec, _ := newTestApp(t, "theme")
+	started, err := a.NewBuild(NewBuildRequest{Prompt: "write the theme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.finalText(t, started.TurnID)
+	arts, err := a.Artifacts(started.WorkspaceID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(arts) != 1 || arts[0].Name != "theme.json" || arts[0].Source != SourceEdit || !arts[0].Inside || arts[0].Size == 0 {
+		t.Fatalf("artifacts = %+v", arts)
+	}
+	if arts[0].Preview != "" {
+		t.Fatal("a JSON file got an image preview")
+	}
+	rec.mu.Lock()
+	n := rec.emits["artifacts"]
+	rec.mu.Unlock()
+	if n == 0 {
+		t.Fatal("no artifacts event reached the UI")
+	}
+}
+
+func TestArtifactRefsAndPreviews(t *testing.T) {
+	root := t.TempDir()
+	png := []byte("\x89PNG\r\n\x1a\nfake")
+	os.WriteFile(filepath.Join(root, "swatch.png"), png, 0o644)
+	os.WriteFile(filepath.Join(root, "big.png"), make([]byte, maxPreview+1), 0o644)
+	os.Symlink("/etc/passwd", filepath.Join(root, "sneaky.txt"))
+	tool := func(v any) chat.Event {
+		b, _ := json.Marshal(v)
+		return chat.Event{Type: chat.EventToolCall, Update: b}
+	}
+	refs := artifactRefs(tool(map[string]any{"kind": "edit", "locations": []map[string]any{{"path": "swatch.png"}},
+		"content": []map[string]any{{"type": "diff", "path": filepath.Join(root, "big.png")}}}), root)
+	refs = append(refs, artifactRefs(tool(map[string]any{"kind": "read", "locations": []map[string]any{{"path": "/etc/hosts"}}}), root)...)
+	refs = append(refs, artifactRef{uri: "file://" + filepath.Join(root, "sneaky.txt"), name: "sneaky.txt", source: SourceLink})
+	arts := describe(root, refs)
+	var got []string
+	for _, a := range arts {
+		got = append(got, a.Name)
+	}
+	if strings.Join(got, ",") != "big.png,swatch.png,sneaky.txt" {
+		t.Fatalf("artifacts = %v (a read location is not an artifact)", got)
+	}
+	if arts[0].Preview != "" {
+		t.Fatal("an image over the preview limit got a preview")
+	}
+	if want := "data:image/png;base64,iVBORw0KGgpmYWtl"; arts[1].Preview != want {
+		t.Fatalf("preview = %q, want %q", arts[1].Preview, want)
+	}
+	if arts[2].Inside || !strings.Contains(arts[2].Problem, "outside") {
+		t.Fatalf("a symlink out of the workspace was accepted: %+v", arts[2])
+	}
+}
