@@ -1,7 +1,8 @@
 // Dates and paths for lists.
 export function formatDate(iso: string, lang: string, now = new Date()): string {
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
+  // Go writes an unknown time as its zero value, 0001-01-01T00:00:00Z.
+  if (!iso || Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1970) return '';
   const sameDay = d.toDateString() === now.toDateString();
   const opts: Intl.DateTimeFormatOptions = sameDay
     ? { hour: '2-digit', minute: '2-digit' }

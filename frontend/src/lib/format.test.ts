@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, shortPath } from './format';
+
+const now = new Date('2026-12-02T15:00:00Z');
+
+describe('formatDate', () => {
+  it.each([
+    { iso: '0001-01-01T00:00:00Z', want: '' },
+    { iso: '', want: '' },
+    { iso: 'not a date', want: '' },
+  ])('hides unknown time $iso', ({ iso, want }) => {
+    expect(formatDate(iso, 'en', now)).toBe(want);
+  });
+
+  it('shows only the time today, month and day this year, the year for older ones', () => {
+    const today = formatDate('2026-12-02T09:30:00Z', 'en', now);
+    expect(today).toMatch(/\d{1,2}:\d{2}/);
+    expect(today).not.toMatch(/Dec/);
+    expect(formatDate('2026-11-28T14:22:00Z', 'en', now)).toMatch(/Nov 28/);
+    expect(formatDate('2024-03-05T10:00:00Z', 'en', now)).toMatch(/2024/);
+    expect(formatDate('2024-03-05T10:00:00Z', 'de', now)).toMatch(/März 2024|Mär\.? 2024/);
+  });
+});
+
+describe('shortPath', () => {
+  it.each([
+    ['', 2, ''],
+    ['/home/dev', 2, '/home/dev'],
+    ['/home/dev/themes/work', 2, '…/themes/work'],
+    ['/home/dev/themes/work', 3, '…/dev/themes/work'],
+    ['C:\\Users\\dev\\themes\\work', 2, '…/themes/work'],
+  ])('%s (%i parts) → %s', (p, n, want) => {
+    expect(shortPath(p, n)).toBe(want);
+  });
+});
