@@ -13,8 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
+
+	"github.com/rs/zerolog"
 )
 
 // TestAgentFaults drives the chat engine into every way an agent process
@@ -28,6 +31,8 @@ func TestAgentFaults(t *testing.T) {
 		{"exits before initialize", caseExitEarly},
 		{"dies mid-stream", caseCrash},
 		{"hangs and ignores SIGTERM", caseHang},
+		{"user cancels a hung agent", caseCancelHang},
+		{"teardown of a hung agent escalates to SIGKILL", caseStopHung},
 		{"garbage on stdout", caseGarbage},
 		{"64 MiB frame", caseBigFrame},
 		{"100,000 updates in a burst", caseBurst},
@@ -464,5 +469,84 @@ func caseWarmKilled(t *testing.T, settle bool) {
 	}
 	if inits != 2 {
 		t.Errorf("%d agent processes were initialized, want 2 (the killed warm one and its replacement)", inits)
+	}
+}
+
+func caseCancelHang(t *testing.T) {
+	r := newRig(t, rigOptions{})
+	ctx, cancel := context.WithCancel(ctxFor(t))
+	defer cancel()
+	// The user presses Cancel once the agent has said something and hangs.
+	r.onEvent = func(ev chat.Event) {
+		if ev.Type == chat.EventText && strings.HasPrefix(ev.Text, "Hanging") {
+			cancel()
+		}
+	}
+	l := r.run(ctx, chat.Turn{Prompt: chat.TextPrompt("#hang")})
+	wantError(t, l, chat.CodeCancelled)
+	if !strings.HasPrefix(l.res.Text, "Hanging (grandchild pid ") {
+		t.Errorf("the text streamed before the cancel was lost: %q", l.res.Text)
+	}
+	if !r.received("session/cancel") {
+		t.Error("cancel did not send session/cancel first")
+	}
+	if m := grandchildRe.FindStringSubmatch(l.res.Text); m != nil {
+		pid, _ := strconv.Atoi(m[1])
+		if p, ok := Lookup(pid); ok && !p.Zombie() {
+			t.Errorf("the hung agent's grandchild survived the cancel: %v", p)
+		}
+	}
+}
+
+// caseStopHung drives agent.Process directly: a hung agent ignores stdin
+// EOF and SIGTERM, so Stop must escalate to SIGKILL of the whole group.
+func caseStopHung(t *testing.T) {
+	r := newRig(t, rigOptions{})
+	env := []string{r.marker, "FAKE_AGENT_STATE=" + t.TempDir(), "CODEX_HOME=" + r.home}
+	proc, err := agent.Start(context.Background(), agent.Command{Path: r.bin, Env: env, Reason: "fault matrix"}, r.cwd, zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer proc.Kill()
+	conn := acp.NewConn(proc.Stdout(), proc.Stdin(), acp.Options{})
+	hanging := make(chan string, 1)
+	conn.HandleNotification(acp.MethodSessionUpdate, func(_ context.Context, params json.RawMessage) {
+		if m := grandchildRe.FindSubmatch(params); m != nil {
+			select {
+			case hanging <- string(m[1]):
+			default:
+			}
+		}
+	})
+	conn.Start()
+	defer conn.Close()
+	ctx := ctxFor(t)
+	var ns acp.NewSessionResponse
+	if err := conn.Call(ctx, acp.MethodInitialize, acp.InitializeRequest{ProtocolVersion: acp.ProtocolVersion}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.Call(ctx, acp.MethodSessionNew, acp.NewSessionRequest{Cwd: r.cwd}, &ns); err != nil {
+		t.Fatal(err)
+	}
+	go conn.Call(ctx, acp.MethodSessionPrompt, acp.PromptRequest{SessionID: ns.SessionID, Prompt: chat.TextPrompt("#hang")}, nil)
+	var grandchild int
+	select {
+	case s := <-hanging:
+		grandchild, _ = strconv.Atoi(s)
+	case <-ctx.Done():
+		t.Fatal("the agent never reported hanging")
+	}
+	r.watch.Sample()
+	if err := proc.Stop(); err != nil {
+		t.Errorf("Stop: %v", err)
+	}
+	if xe := proc.ExitErr(); xe == nil || !strings.Contains(xe.Error(), "killed") {
+		t.Errorf("exit status %v: the agent should only have died of SIGKILL", xe)
+	}
+	if gone, live := GroupGone(proc.Pid()); !gone {
+		t.Errorf("Stop returned with the group alive: %v", live)
+	}
+	if p, ok := Lookup(grandchild); ok && !p.Zombie() {
+		t.Errorf("the grandchild %v survived Stop", p)
 	}
 }

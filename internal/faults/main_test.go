@@ -154,6 +154,8 @@ type rig struct {
 	// expectSpawn: the case must have seen an agent process, so the
 	// leftover check cannot pass vacuously.
 	expectSpawn bool
+	// onEvent, if set, sees every event as it is emitted (to act mid-turn).
+	onEvent func(chat.Event)
 }
 
 type rigOptions struct {
@@ -298,6 +300,9 @@ func (r *rig) run(ctx context.Context, turn chat.Turn) turnLog {
 			r.watch.Sample()
 		}
 		l.events = append(l.events, ev)
+		if r.onEvent != nil {
+			r.onEvent(ev)
+		}
 	})
 	checkTurnShape(r.t, l)
 	return l
