@@ -32,6 +32,9 @@ var skipReasons sync.Map
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	if seqBin != "" {
+		os.RemoveAll(filepath.Dir(seqBin))
+	}
 	// The summary is the very last line of the output.
 	fmt.Print(matrix.Report())
 	if _, failed, _ := matrix.Counts(); failed > 0 && code == 0 {
