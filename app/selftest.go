@@ -16,17 +16,20 @@ import (
 // processStart approximates the process start for the first-paint timing.
 var processStart = time.Now()
 
-// SelfTestPlan tells the UI what to do at start; empty when not testing.
+// SelfTestPlan tells the UI what to do at start; inactive when not testing.
+// Active alone asks for the first-paint report (the start-up benchmark);
+// a Prompt also sends it through New Build.
 type SelfTestPlan struct {
+	Active bool   `json:"active"`
 	Prompt string `json:"prompt"`
 }
 
-// SelfTest returns the plan (env-driven; empty in normal use).
+// SelfTest returns the plan (env-driven; inactive in normal use).
 func (a *App) SelfTest() SelfTestPlan {
 	if os.Getenv("CDXTHEME_SELFTEST_OUT") == "" {
 		return SelfTestPlan{}
 	}
-	return SelfTestPlan{Prompt: os.Getenv("CDXTHEME_SELFTEST_PROMPT")}
+	return SelfTestPlan{Active: true, Prompt: os.Getenv("CDXTHEME_SELFTEST_PROMPT")}
 }
 
 // SelfTestReport records what the UI saw. kind is "paint" (first frame) or

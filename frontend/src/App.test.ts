@@ -6,13 +6,13 @@ import { chat } from './lib/stores/chat.svelte';
 import { go } from './lib/stores/router.svelte';
 import example from './test/fixtures/example.theme.json';
 
-function backend(selfTestPrompt = '') {
+function backend(selfTestPrompt = '', selfTestActive = selfTestPrompt !== '') {
   return installWails({
     GetSettings: () => ({ permissionPolicy: 'ask', enterSends: false }),
     Models: () => ({ current: 'gpt-5.5', source: 'cache', models: [{ id: 'gpt-5.5', name: 'GPT-5.5', reasoningLevels: [] }] }),
     Sessions: () => ({ sessions: [], hint: '' }),
     Workspaces: () => [],
-    SelfTest: () => ({ prompt: selfTestPrompt }),
+    SelfTest: () => ({ active: selfTestActive, prompt: selfTestPrompt }),
     SelfTestReport: () => undefined,
     NewBuild: () => ({ turnId: 'turn-st', workspaceId: 'ws-st', cwd: '/data/ws-st' }),
     Theme: () => ({ theme: example, error: '', contrast: [] }),
@@ -36,6 +36,15 @@ describe('App', () => {
     await fireEvent.click(screen.getByTestId('nav-new'));
     expect(screen.getByTestId('prompt')).toBeTruthy();
     expect(w.App.SelfTestReport).not.toHaveBeenCalled();
+  });
+
+  it('self-test without a prompt reports only the first paint (the start-up benchmark)', async () => {
+    const w = backend('', true);
+    render(App);
+    await vi.waitFor(() => expect(w.App.SelfTestReport).toHaveBeenCalledWith('paint', expect.any(String)), { timeout: 5000 });
+    await flush();
+    expect(w.App.NewBuild).not.toHaveBeenCalled();
+    expect(w.App.SelfTestReport).toHaveBeenCalledTimes(1);
   });
 
   it('self-test: sends the prompt through New Build and reports the rendered reply', async () => {

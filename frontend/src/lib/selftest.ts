@@ -2,6 +2,7 @@
 // prompt through the normal New Build path and report what was rendered, so
 // the real window is proven end to end without synthetic keystrokes.
 import * as api from './api';
+import type { SelfTestPlan } from './types';
 import { startBuild } from './build';
 import { chat } from './stores/chat.svelte';
 
@@ -16,16 +17,26 @@ export function renderedReply(root: ParentNode = document): string {
   return err ? 'ERROR: ' + (err.textContent?.trim() ?? '') : '';
 }
 
-export async function runSelfTest(pollMs = 100): Promise<boolean> {
-  let plan;
+/** The self-test plan, or null in normal use. */
+export async function selfTestPlan(): Promise<SelfTestPlan | null> {
   try {
-    plan = await api.selfTest();
+    const plan = await api.selfTest();
+    return plan?.active ? plan : null;
   } catch {
-    return false; // bindings without the self-test: normal use
+    return null; // bindings without the self-test: normal use
   }
-  if (!plan?.prompt) return false;
+}
+
+/** Reports the first painted frame (the start-up benchmark reads it). */
+export async function reportPaint(plan: SelfTestPlan | null): Promise<void> {
+  if (!plan) return;
   await frame();
   await api.selfTestReport('paint', document.title).catch(() => {});
+}
+
+/** Sends the plan's prompt through New Build and reports the rendered reply. */
+export async function runSelfTest(plan: SelfTestPlan | null, pollMs = 100): Promise<boolean> {
+  if (!plan?.prompt) return false;
   try {
     await startBuild(plan.prompt);
   } catch (e) {

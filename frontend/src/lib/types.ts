@@ -161,6 +161,8 @@ export interface AuthMethod {
 }
 
 export interface SelfTestPlan {
+  /** A script asked for reports (first paint; the reply when prompt is set). */
+  active: boolean;
   prompt: string;
 }
 

@@ -1,8 +1,149 @@
+export namespace acp {
+	
+	export class ConfigSelectGroup {
+	    group: string;
+	    name: string;
+	    options: ConfigSelectOption[];
+	    _meta?: number[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ConfigSelectGroup(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.group = source["group"];
+	        this.name = source["name"];
+	        this.options = this.convertValues(source["options"], ConfigSelectOption);
+	        this._meta = source["_meta"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ConfigSelectOption {
+	    value: string;
+	    name: string;
+	    description?: string;
+	    _meta?: number[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ConfigSelectOption(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.value = source["value"];
+	        this.name = source["name"];
+	        this.description = source["description"];
+	        this._meta = source["_meta"];
+	    }
+	}
+	export class ConfigOption {
+	    ID: string;
+	    Name: string;
+	    Description: string;
+	    Category: string;
+	    Type: string;
+	    Value: string;
+	    Bool: boolean;
+	    Options: ConfigSelectOption[];
+	    Groups: ConfigSelectGroup[];
+	    Meta: number[];
+	    Raw: number[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ConfigOption(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.ID = source["ID"];
+	        this.Name = source["Name"];
+	        this.Description = source["Description"];
+	        this.Category = source["Category"];
+	        this.Type = source["Type"];
+	        this.Value = source["Value"];
+	        this.Bool = source["Bool"];
+	        this.Options = this.convertValues(source["Options"], ConfigSelectOption);
+	        this.Groups = this.convertValues(source["Groups"], ConfigSelectGroup);
+	        this.Meta = source["Meta"];
+	        this.Raw = source["Raw"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+
+}
+
 export namespace app {
 	
+	export class Artifact {
+	    uri: string;
+	    name: string;
+	    mimeType?: string;
+	    source: string;
+	    inside: boolean;
+	    web?: boolean;
+	    problem?: string;
+	    path?: string;
+	    size?: number;
+	    preview?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Artifact(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.uri = source["uri"];
+	        this.name = source["name"];
+	        this.mimeType = source["mimeType"];
+	        this.source = source["source"];
+	        this.inside = source["inside"];
+	        this.web = source["web"];
+	        this.problem = source["problem"];
+	        this.path = source["path"];
+	        this.size = source["size"];
+	        this.preview = source["preview"];
+	    }
+	}
 	export class AuthState {
 	    apiKeyStored: boolean;
 	    store: string;
+	    method: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new AuthState(source);
@@ -12,6 +153,7 @@ export namespace app {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.apiKeyStored = source["apiKeyStored"];
 	        this.store = source["store"];
+	        this.method = source["method"];
 	    }
 	}
 	export class NewBuildRequest {
@@ -30,7 +172,58 @@ export namespace app {
 	        this.effort = source["effort"];
 	    }
 	}
+	export class OptionChange {
+	    workspaceId: string;
+	    sessionId: string;
+	    configId: string;
+	    value: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new OptionChange(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.workspaceId = source["workspaceId"];
+	        this.sessionId = source["sessionId"];
+	        this.configId = source["configId"];
+	        this.value = source["value"];
+	    }
+	}
+	export class OptionResult {
+	    applied: boolean;
+	    configOptions: acp.ConfigOption[];
+	
+	    static createFrom(source: any = {}) {
+	        return new OptionResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.applied = source["applied"];
+	        this.configOptions = this.convertValues(source["configOptions"], acp.ConfigOption);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class SelfTestPlan {
+	    active: boolean;
 	    prompt: string;
 	
 	    static createFrom(source: any = {}) {
@@ -39,6 +232,7 @@ export namespace app {
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.active = source["active"];
 	        this.prompt = source["prompt"];
 	    }
 	}
@@ -49,6 +243,9 @@ export namespace app {
 	    prompt: string;
 	    model: string;
 	    effort: string;
+	    mode?: string;
+	    options?: {[key: string]: any};
+	    attachments?: chat.Attachment[];
 	
 	    static createFrom(source: any = {}) {
 	        return new SendRequest(source);
@@ -62,7 +259,78 @@ export namespace app {
 	        this.prompt = source["prompt"];
 	        this.model = source["model"];
 	        this.effort = source["effort"];
+	        this.mode = source["mode"];
+	        this.options = source["options"];
+	        this.attachments = this.convertValues(source["attachments"], chat.Attachment);
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class SignInRequest {
+	    turnId: string;
+	    methodId: string;
+	    apiKey: string;
+	    cwd: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SignInRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.turnId = source["turnId"];
+	        this.methodId = source["methodId"];
+	        this.apiKey = source["apiKey"];
+	        this.cwd = source["cwd"];
+	    }
+	}
+	export class SignInResult {
+	    turnId: string;
+	    auth: AuthState;
+	
+	    static createFrom(source: any = {}) {
+	        return new SignInResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.turnId = source["turnId"];
+	        this.auth = this.convertValues(source["auth"], AuthState);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class TurnStarted {
 	    turnId: string;
@@ -78,6 +346,29 @@ export namespace app {
 	        this.turnId = source["turnId"];
 	        this.workspaceId = source["workspaceId"];
 	        this.cwd = source["cwd"];
+	    }
+	}
+
+}
+
+export namespace chat {
+	
+	export class Attachment {
+	    name: string;
+	    mimeType?: string;
+	    data?: number[];
+	    path?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Attachment(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.mimeType = source["mimeType"];
+	        this.data = source["data"];
+	        this.path = source["path"];
 	    }
 	}
 
@@ -350,6 +641,91 @@ export namespace codexhome {
 }
 
 export namespace settings {
+	
+	export class Agent {
+	    id: string;
+	    name: string;
+	    kind: string;
+	    command: string;
+	    args: string[];
+	    env: {[key: string]: string};
+	    defaults: {[key: string]: any};
+	
+	    static createFrom(source: any = {}) {
+	        return new Agent(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.kind = source["kind"];
+	        this.command = source["command"];
+	        this.args = source["args"];
+	        this.env = source["env"];
+	        this.defaults = source["defaults"];
+	    }
+	}
+	export class MCPServer {
+	    name: string;
+	    type: string;
+	    command: string;
+	    args: string[];
+	    env: {[key: string]: string};
+	    url: string;
+	    headers: {[key: string]: string};
+	    disabled: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new MCPServer(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.type = source["type"];
+	        this.command = source["command"];
+	        this.args = source["args"];
+	        this.env = source["env"];
+	        this.url = source["url"];
+	        this.headers = source["headers"];
+	        this.disabled = source["disabled"];
+	    }
+	}
+	export class AgentList {
+	    default: string;
+	    agents: Agent[];
+	    mcpServers: MCPServer[];
+	
+	    static createFrom(source: any = {}) {
+	        return new AgentList(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.default = source["default"];
+	        this.agents = this.convertValues(source["agents"], Agent);
+	        this.mcpServers = this.convertValues(source["mcpServers"], MCPServer);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	
 	export class Settings {
 	    agentCommand: string;

@@ -1,0 +1,42 @@
+package app
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rs/zerolog"
+)
+
+func TestSelfTestReportsAccumulate(t *testing.T) {
+	t.Setenv("CDXTHEME_CONFIG_DIR", t.TempDir())
+	a := New(zerolog.Nop())
+	if plan := a.SelfTest(); plan.Active || plan.Prompt != "" {
+		t.Fatalf("self-test active without CDXTHEME_SELFTEST_OUT: %+v", plan)
+	}
+	out := filepath.Join(t.TempDir(), "report.json")
+	t.Setenv("CDXTHEME_SELFTEST_OUT", out)
+	t.Setenv("CDXTHEME_SELFTEST_PROMPT", "dusk")
+	t.Setenv("CDXTHEME_SELFTEST_STAY", "1") // no window to quit here
+	if plan := a.SelfTest(); !plan.Active || plan.Prompt != "dusk" {
+		t.Fatalf("plan: %+v", plan)
+	}
+	if err := a.SelfTestReport("paint", "CDXTheme"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.SelfTestReport("reply", "Hello"); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got["paint"] != "CDXTheme" || got["reply"] != "Hello" || got["paintMs"] == nil || got["replyMs"] == nil {
+		t.Fatalf("report: %s", b)
+	}
+}
