@@ -120,6 +120,7 @@ func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error
 	index, err := l.loadIndex()
 	if err != nil {
 		out.Warnings = append(out.Warnings, err.Error())
+		out.Hint = firstNonEmpty(out.Hint, unreadableHint(l.home.Dir, err))
 	}
 	seen := map[string]bool{}
 	var stale []string
@@ -129,6 +130,7 @@ func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error
 			if err != nil {
 				if !errors.Is(err, fs.ErrNotExist) {
 					out.Warnings = append(out.Warnings, err.Error())
+					out.Hint = firstNonEmpty(out.Hint, unreadableHint(l.home.Dir, err))
 				}
 				return nil
 			}
@@ -207,6 +209,15 @@ func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error
 	sort.Strings(out.Warnings)
 	out.Sessions = filterLimit(ctx, Merge(list, opts.ACP), opts)
 	return out, nil
+}
+
+// unreadableHint tells the user why a listing came back empty when the
+// folder exists but cannot be read; other errors stay warnings in the log.
+func unreadableHint(dir string, err error) string {
+	if !errors.Is(err, fs.ErrPermission) {
+		return ""
+	}
+	return fmt.Sprintf("The Codex home at %s is not readable (%v); check its permissions", dir, err)
 }
 
 // readHeads parses the heads of paths in parallel (listing is I/O bound).

@@ -3,6 +3,8 @@ package codexhome
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -308,5 +310,30 @@ func TestConcurrentUse(t *testing.T) {
 		if err := <-errs; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+func TestUnreadableHomeGivesAHint(t *testing.T) {
+	perm := &fs.PathError{Op: "open", Path: "/h/sessions", Err: fs.ErrPermission}
+	if h := unreadableHint("/h", perm); !strings.Contains(h, "/h") || !strings.Contains(h, "not readable") {
+		t.Fatalf("hint for a permission error: %q", h)
+	}
+	if h := unreadableHint("/h", errors.New("disk on fire")); h != "" {
+		t.Fatalf("other errors are warnings only, got hint %q", h)
+	}
+	if os.Geteuid() == 0 {
+		t.Log("running as root: chmod cannot make a folder unreadable, so only the hint text is checked")
+		return
+	}
+	home := t.TempDir()
+	os.MkdirAll(filepath.Join(home, "sessions", "2026"), 0o755)
+	os.Chmod(filepath.Join(home, "sessions"), 0)
+	defer os.Chmod(filepath.Join(home, "sessions"), 0o755)
+	got, err := NewLister(Home{Dir: home}).List(context.Background(), ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got.Hint, "not readable") {
+		t.Fatalf("an unreadable sessions folder gave hint %q", got.Hint)
 	}
 }
