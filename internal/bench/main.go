@@ -20,6 +20,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -96,6 +97,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	rate := fs.Int("stream-rate", 10000, "chunks per second the streaming agent writes")
 	window := fs.String("window", "build/bench-window.json", "result of scripts/bench-window.sh to put in the table")
 	app := fs.String("app", "build/bin/cdxtheme", "the production binary the window rows need")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -112,6 +114,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 2
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "bench: cpu profile:", err)
+			return 1
+		}
+		defer func() { pprof.StopCPUProfile(); _ = f.Close() }()
 	}
 	cfg := config{adapter: name, n: *n, timeout: *timeout, verbose: *verbose, sections: sections,
 		streamChunks: *chunks, streamRate: *rate, windowJSON: *window, app: *app}

@@ -216,9 +216,14 @@ func formatMeasure(m Measure) string {
 	return strings.TrimSpace(m.Label + " " + num + " " + m.Unit)
 }
 
+// formatRatio shows three significant digits below 1, so a ratio just over
+// a limit like 0.10 reads 0.101, not a "0.100" marked miss.
 func formatRatio(r float64) string {
-	if r > 0 && r < 0.01 {
+	switch {
+	case r > 0 && r < 0.01:
 		return fmt.Sprintf("1/%.0f", 1/r)
+	case r < 1:
+		return fmt.Sprintf("%.3g", r)
 	}
 	return fmt.Sprintf("%.3f", r)
 }

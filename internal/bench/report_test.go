@@ -69,7 +69,7 @@ func TestCompare(t *testing.T) {
 }
 
 func TestFormatRatio(t *testing.T) {
-	tests := map[float64]string{0.5: "0.500", 1.2345: "1.234", 1.0 / 300: "1/300", 0.0001: "1/10000"}
+	tests := map[float64]string{0.5: "0.5", 0.761: "0.761", 178.0 / 1768: "0.101", 1.2345: "1.234", 13.774: "13.774", 1.0 / 300: "1/300", 0.0001: "1/10000"}
 	for in, want := range tests {
 		if got := formatRatio(in); got != want {
 			t.Errorf("formatRatio(%v) = %s, want %s", in, got, want)
@@ -98,7 +98,7 @@ func TestTableAndSummary(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := out.String()
-	for _, want := range []string{"warm 300 ms", "load 5000 ms", "0.060", "ok", "engine 4000 ms", "1.333", "miss", "error: agent refused"} {
+	for _, want := range []string{"warm 300 ms", "load 5000 ms", "0.06", "ok", "engine 4000 ms", "1.333", "miss", "error: agent refused"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("table lacks %q:\n%s", want, text)
 		}
@@ -347,7 +347,7 @@ func TestTableWithEveryKindOfRow(t *testing.T) {
 	}
 	text := out.String()
 	for _, want := range []string{"adapter not run; 2 CPUs; load average 3.10 2.00 1.00 at start, 4.00 3.00 2.00 at end",
-		"p99 0.300 ms", "0.300", "1359 ms", "13.590", "n/a (no paint report)", "skipped (not built)", "* stream p99: core only"} {
+		"p99 0.300 ms", "0.3 ", "1359 ms", "13.590", "n/a (no paint report)", "skipped (not built)", "* stream p99: core only"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("table lacks %q:\n%s", want, text)
 		}
