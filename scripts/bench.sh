@@ -14,8 +14,12 @@ cd "$(dirname "$0")/.."
 
 runs=${BENCH_RUNS:-7}
 out=bench-results.json
-window_json=build/bench-window.json
 app=build/bin/cdxtheme
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# Fresh every run (a stale result must never reach the table as if
+# measured now), and out of the tree: the table's JSON carries its values.
+window_json=$tmp/bench-window.json
 
 echo "== machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) (shared machines skew every number)"
 
@@ -24,8 +28,6 @@ CGO_ENABLED=0 go test -run '^$' -bench . -benchmem -benchtime=3x ./core/acp/ ./c
 gostatus=$?
 [ $gostatus -ne 0 ] && echo "bench: go test -bench exited $gostatus (its output is above); going on"
 
-# A stale result must never reach the table as if measured now.
-rm -f "$window_json"
 if [ "${BENCH_SKIP_WINDOW:-}" = 1 ]; then
   echo "== window: skipped (BENCH_SKIP_WINDOW=1)"
 elif [ ! -x "$app" ]; then
@@ -42,8 +44,8 @@ else
   # it sums Pss (else RSS) over the app and those of the given pids that
   # descend from it, each once (the script passes the app's children twice
   # and every WebKit process on the machine).
-  shim=$(mktemp -d)
-  trap 'rm -rf "$shim"' EXIT
+  shim=$tmp/shim
+  mkdir -p "$shim"
   cat > "$shim/mem_kb" <<'SHIM'
 #!/usr/bin/env bash
 app=$1

@@ -32,7 +32,7 @@ func windowRows(resultPath, app string) []Row {
 	}
 	b, err := os.ReadFile(resultPath)
 	if errors.Is(err, fs.ErrNotExist) {
-		why := fmt.Sprintf("no %s (scripts/bench-window.sh not run, or xvfb-run missing)", resultPath)
+		why := "no result: scripts/bench-window.sh not run (xvfb-run missing, or skipped)"
 		return []Row{unmeasured(whatPaint, paintTarget, StatusSkipped, why), unmeasured(whatMemory, memTarget, StatusSkipped, why)}
 	}
 	var w windowResult
