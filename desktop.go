@@ -51,6 +51,9 @@ func runDesktop() int {
 		Linux: &linux.Options{
 			Icon:        appIcon,
 			ProgramName: "cdxtheme",
+			// Hardware acceleration blanks the window on some drivers
+			// (wails#2977) and costs memory; a theme preview does not need it.
+			WebviewGpuPolicy: linux.WebviewGpuPolicyNever,
 		},
 		Mac: &mac.Options{
 			About: &mac.AboutInfo{

@@ -13,30 +13,33 @@ trap 'rm -rf "$tmp"' EXIT
 bus=()
 command -v dbus-run-session >/dev/null && bus=(dbus-run-session --)
 
-# mem_kb PID...: the sum of Pss (shared pages split fairly) over the processes.
-mem_kb() {
-  local total=0 p v
-  for p in "$@"; do
-    v=$(awk '/^Pss:/ {s+=$2} END {print s+0}' /proc/$p/smaps_rollup 2>/dev/null || echo 0)
-    [ "${v:-0}" = 0 ] && v=$(awk '/^VmRSS:/ {print $2}' /proc/$p/status 2>/dev/null || echo 0)
-    total=$((total + ${v:-0}))
-  done
-  echo $total
-}
-
-export -f mem_kb
 paints=() mems=()
 for i in $(seq 1 "$runs"); do
   rm -rf "$tmp/run" && mkdir -p "$tmp/run/codex"
   report="$tmp/run/report.json"
   CDXTHEME_CONFIG_DIR="$tmp/run/config" CDXTHEME_DATA_DIR="$tmp/run/data" CODEX_HOME="$tmp/run/codex" \
-  CDXTHEME_AGENT=/bin/false CDXTHEME_NO_KEYRING=1 CDXTHEME_SELFTEST_OUT="$report" \
+  NO_AT_BRIDGE=1 CDXTHEME_AGENT=/bin/false CDXTHEME_NO_KEYRING=1 CDXTHEME_SELFTEST_OUT="$report" \
   "${bus[@]}" xvfb-run -a -s "-screen 0 1440x900x24" bash -c '
+    # mem_kb PID...: the sum of Pss (shared pages split fairly), else RSS.
+    mem_kb() {
+      local total=0 p v
+      for p in "$@"; do
+        v=$(awk "/^Pss:/ {s+=\$2} END {print s+0}" /proc/$p/smaps_rollup 2>/dev/null || echo 0)
+        [ "${v:-0}" = 0 ] && v=$(awk "/^VmRSS:/ {print \$2}" /proc/$p/status 2>/dev/null || echo 0)
+        total=$((total + ${v:-0}))
+      done
+      echo $total
+    }
     "$0" & app=$!
     for i in $(seq 1 200); do grep -q "\"paint\"" "$1" 2>/dev/null && break; sleep 0.05; done
     sleep 5   # idle
-    pids="$app $(pgrep -P $app | tr "\n" " ")"
-    for p in $(pgrep -f WebKit); do pids="$pids $p"; done
+    # The app and all its descendants (WebKit web and network processes).
+    pids=$app; frontier=$app
+    while [ -n "$frontier" ]; do
+      next=""
+      for p in $frontier; do next="$next $(pgrep -P $p | tr "\n" " ")"; done
+      frontier=$(echo $next); pids="$pids $frontier"
+    done
     echo "$pids" > "$1.pids"
     mem_kb $pids > "$1.mem"
     kill -TERM $app; wait $app 2>/dev/null; true
