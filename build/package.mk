@@ -28,8 +28,11 @@ icons:
 	scripts/make-icons.sh
 
 ## screenshot: docs/screenshot.png of the production app under Xvfb (fails if the window stays blank)
-screenshot: build
-	BIN=$(BIN) SCREENSHOT_CODEX_HOME=$(SCREENSHOT_CODEX_HOME) scripts/screenshot.sh docs/screenshot.png
+screenshot: build build/bin/fakeagent
+	BIN=$(BIN) SCREENSHOT_CODEX_HOME=$(SCREENSHOT_CODEX_HOME) SCREENSHOT_SIZE=1440x900 \
+	CDXTHEME_AGENT=$(CURDIR)/build/bin/fakeagent FAKE_AGENT_SCENARIO=theme \
+	SCREENSHOT_PROMPT="A calm dusk theme: deep indigo background, warm amber accents" \
+	scripts/screenshot.sh docs/screenshot.png
 
 ## test-package: icons, menu entry, .deb layout and refusals, screenshot blank-detection (stand-in programs, ~40 s)
 test-package:

@@ -11,6 +11,9 @@
 #        SCREENSHOT_SIZE        screen and window size (default 1280x800)
 #        SCREENSHOT_TIMEOUT     seconds to wait for the window and content (default 90)
 #        SCREENSHOT_MIN_COLOURS fewer unique colours than this counts as blank (default 200)
+#        SCREENSHOT_PROMPT      if set, the app's self-test sends this prompt through
+#                               New Build (to CDXTHEME_AGENT) and the shot is taken
+#                               once the reply is rendered
 set -euo pipefail
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 cd "$(dirname "$0")/.."
@@ -39,6 +42,9 @@ if [ "${1:-}" = --inner ]; then
 	export NO_AT_BRIDGE=1
 	# Keep the agent from being found by accident: the screenshot is of the idle app.
 	export CDXTHEME_AGENT=${CDXTHEME_AGENT:-/bin/false}
+	if [ -n "${SCREENSHOT_PROMPT:-}" ]; then
+		export CDXTHEME_SELFTEST_OUT=$work/selftest.json CDXTHEME_SELFTEST_PROMPT=$SCREENSHOT_PROMPT CDXTHEME_SELFTEST_STAY=1
+	fi
 
 	# Its own process group, so stopping it also stops anything it started.
 	setsid "$bin" >"$work/app.out" 2>&1 &
@@ -66,6 +72,14 @@ if [ "${1:-}" = --inner ]; then
 	# No window manager here: put the window at the origin, screen-sized.
 	xdotool windowmove "$wid" 0 0 windowsize "$wid" "${size%x*}" "${size#*x}" || true
 
+	if [ -n "${SCREENSHOT_PROMPT:-}" ]; then
+		until grep -q '"reply"' "$CDXTHEME_SELFTEST_OUT" 2>/dev/null; do
+			kill -0 "$pid" 2>/dev/null || fail "$bin exited before the reply was rendered"
+			[ $SECONDS -lt $deadline ] || fail "no reply rendered within ${timeout}s"
+			sleep 0.5
+		done
+		sleep 1 # the preview follows the agent's last write
+	fi
 	# The window maps before the web view has painted; poll until the picture
 	# has real content, then take one more after a second so fonts settle.
 	colours=0
