@@ -1,0 +1,162 @@
+package realpeer
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"cdxtheme/internal/peers"
+)
+
+var (
+	cliOnce sync.Once
+	cliPath string
+	cliErr  error
+)
+
+// buildCLI builds the headless binary the way the CLI contract promises:
+// plain `go build`, no cgo, no tags.
+func buildCLI(t *testing.T) string {
+	t.Helper()
+	cliOnce.Do(func() {
+		root, err := peers.RepoRoot()
+		if err != nil {
+			cliErr = err
+			return
+		}
+		dir, err := os.MkdirTemp("", "cdxtheme-cli-")
+		if err != nil {
+			cliErr = err
+			return
+		}
+		cliPath = filepath.Join(dir, "cdxtheme")
+		cmd := exec.Command("go", "build", "-o", cliPath, ".")
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			cliErr = err
+			t.Logf("%s", out)
+		}
+	})
+	if cliErr != nil {
+		t.Fatalf("build cdxtheme: %v", cliErr)
+	}
+	return cliPath
+}
+
+// The issue's acceptance check: `cdxtheme chat --json "hello"` against the
+// real adapter and the mock prints text events and a done event; and the
+// session it leaves in CODEX_HOME is then listed and readable by the disk
+// readers (`sessions`, `transcript`), straight from the files Codex wrote.
+func TestCLIChatThenSessionsAndTranscript(t *testing.T) {
+	forEachPeer(t, func(t *testing.T, a peers.Adapter) {
+		bin := buildCLI(t)
+		r := newRig(t, a, rigOptions{})
+		env := append(os.Environ(), r.home.Env()...)
+		env = append(env,
+			"CDXTHEME_AGENT="+a.Words(),
+			"CDXTHEME_CONFIG_DIR="+t.TempDir(),
+			"CDXTHEME_DATA_DIR="+t.TempDir(),
+			"CDXTHEME_NO_KEYRING=1",
+		)
+		run := func(args ...string) (string, string, int) {
+			cmd := exec.Command(bin, args...)
+			cmd.Env = env
+			cmd.Dir = r.cwd
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			err := cmd.Run()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatalf("run %v: %v", args, err)
+			}
+			return out.String(), errb.String(), code
+		}
+
+		stdout, stderr, code := run("chat", "--json", "--timeout", "90s", "hello")
+		if code != 0 {
+			t.Fatalf("chat exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+		}
+		var events []map[string]any
+		sc := bufio.NewScanner(strings.NewReader(stdout))
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			var ev map[string]any
+			if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
+				t.Fatalf("stdout line is not JSON: %q", sc.Text())
+			}
+			events = append(events, ev)
+		}
+		var text strings.Builder
+		for _, ev := range events {
+			if ev["type"] == "text" {
+				text.WriteString(ev["text"].(string))
+			}
+		}
+		if !strings.Contains(text.String(), "You said: hello") {
+			t.Fatalf("text events = %q", text.String())
+		}
+		done := events[len(events)-1]
+		sessionID, _ := done["sessionId"].(string)
+		if done["type"] != "done" || done["stopReason"] != "end_turn" || sessionID == "" {
+			t.Fatalf("last event = %v", done)
+		}
+
+		// Codex writes the rollout as the turn goes; give it a moment to land.
+		var listed bool
+		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline) && !listed; {
+			out, _, code := run("sessions", "--json")
+			if code != 0 {
+				t.Fatalf("sessions exit %d: %s", code, out)
+			}
+			var list struct {
+				Sessions []struct{ ID, Title, Cwd, Path string }
+			}
+			if err := json.Unmarshal([]byte(out), &list); err != nil {
+				t.Fatalf("sessions --json: %v\n%s", err, out)
+			}
+			for _, s := range list.Sessions {
+				if s.ID == sessionID {
+					listed = true
+					if s.Cwd != r.cwd {
+						t.Errorf("session cwd = %q, want %q", s.Cwd, r.cwd)
+					}
+				}
+			}
+			if !listed {
+				time.Sleep(300 * time.Millisecond)
+			}
+		}
+		if !listed {
+			t.Fatalf("the chat's session %s is not listed from CODEX_HOME", sessionID)
+		}
+		out, stderr, code := run("transcript", sessionID, "--json")
+		if code != 0 {
+			t.Fatalf("transcript exit %d: %s %s", code, out, stderr)
+		}
+		var tr struct {
+			ID       string
+			Messages []struct{ Role, Text string }
+		}
+		if err := json.Unmarshal([]byte(out), &tr); err != nil {
+			t.Fatalf("transcript --json: %v\n%s", err, out)
+		}
+		var user, assistant bool
+		for _, m := range tr.Messages {
+			user = user || (m.Role == "user" && m.Text == "hello")
+			assistant = assistant || (m.Role == "assistant" && strings.Contains(m.Text, "You said: hello"))
+		}
+		if tr.ID != sessionID || !user || !assistant {
+			t.Fatalf("transcript of %s = %+v", sessionID, tr)
+		}
+	})
+}
