@@ -28,7 +28,7 @@ describe('Composer send keys', () => {
     await type(box, '  warmer comments  ');
     await fireEvent.keyDown(box, key);
     if (sends) {
-      expect(onsend).toHaveBeenCalledWith('warmer comments');
+      expect(onsend).toHaveBeenCalledWith('warmer comments', []);
       expect(box.value).toBe('');
     } else {
       expect(onsend).not.toHaveBeenCalled();
@@ -46,7 +46,7 @@ describe('Composer send keys', () => {
     await type(box, 'go');
     expect(send.disabled).toBe(false);
     await fireEvent.click(send);
-    expect(onsend).toHaveBeenCalledWith('go');
+    expect(onsend).toHaveBeenCalledWith('go', []);
   });
 
   it('while running shows Stop instead of Send; Esc and the button stop, keys do not send', async () => {

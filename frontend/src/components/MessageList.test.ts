@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import MessageList from './MessageList.svelte';
 import { applyEvent, beginTurn, newChatState } from '../lib/chatReducer';
 import { router } from '../lib/stores/router.svelte';
-import { flush, installWails } from '../test/wails';
+import { flush } from '../test/wails';
 
 function authChat() {
   const s = newChatState({ cwd: '/home/dev/themes/work' });
@@ -28,24 +28,38 @@ describe('sign-in from the chat', () => {
     expect(screen.getAllByTestId('auth-method').map((b) => b.dataset.methodId)).toEqual(['chat-gpt', 'api-key']);
   });
 
-  it('runs the agent sign-in in the chat folder, then offers Retry', async () => {
-    const w = installWails({ Authenticate: () => undefined });
-    let retried = 0;
-    render(MessageList, { props: { chat: authChat(), onretry: () => retried++ } });
+  it('signs in with an agent method for the turn that needed it', async () => {
+    const calls: string[][] = [];
+    render(MessageList, { props: { chat: authChat(), onretry: () => {}, onsignin: async (turn: string, m: string, key: string) => void calls.push([turn, m, key]) } });
     await fireEvent.click(screen.getAllByTestId('auth-method')[0]);
     await flush();
-    expect(w.App.Authenticate).toHaveBeenCalledWith('chat-gpt', '/home/dev/themes/work');
-    expect(screen.getByTestId('auth-box').textContent).toContain('Signed in');
-    await fireEvent.click(screen.getByTestId('retry'));
-    expect(retried).toBe(1);
+    expect(calls).toEqual([['t', 'chat-gpt', '']]);
+    expect(screen.getByTestId('auth-box').textContent).toContain('Your message was sent again');
+    expect(screen.queryByTestId('auth-method')).toBeNull();
   });
 
-  it('sends API-key methods to Settings, where the key is entered', async () => {
-    const w = installWails({ Authenticate: () => undefined });
-    render(MessageList, { props: { chat: authChat() } });
+  it('asks for the key in a masked field for API-key methods and shows a failed sign-in', async () => {
+    const calls: string[][] = [];
+    let fail = true;
+    const onsignin = async (turn: string, m: string, key: string) => {
+      calls.push([turn, m, key]);
+      if (fail) throw 'Authentication failed: invalid key';
+    };
+    render(MessageList, { props: { chat: authChat(), onsignin } });
     await fireEvent.click(screen.getAllByTestId('auth-method')[1]);
-    expect(w.App.Authenticate).not.toHaveBeenCalled();
-    expect(router.route).toEqual({ view: 'settings' });
+    const key = screen.getByTestId('auth-key') as HTMLInputElement;
+    expect(key.type).toBe('password');
+    expect((screen.getByTestId('auth-key-submit') as HTMLButtonElement).disabled).toBe(true);
+    await fireEvent.input(key, { target: { value: '  sk-abc  ' } });
+    await fireEvent.click(screen.getByTestId('auth-key-submit'));
+    await flush();
+    expect(calls).toEqual([['t', 'api-key', 'sk-abc']]);
+    expect(screen.getByTestId('auth-error').textContent).toContain('invalid key');
+    fail = false;
+    await fireEvent.click(screen.getByTestId('auth-key-submit'));
+    await flush();
+    expect(screen.queryByTestId('auth-key')).toBeNull();
+    expect(screen.queryByTestId('auth-error')).toBeNull();
   });
 });
 

@@ -4,8 +4,15 @@
 import * as App from '../../wailsjs/go/app/App';
 import { EventsOn } from '../../wailsjs/runtime/runtime';
 import type {
+  AgentList,
   ApplyResult,
+  Artifact,
+  ArtifactsEvent,
   AuthState,
+  OptionChange,
+  OptionResult,
+  SignInRequest,
+  SignInResult,
   ExportFormat,
   InstallPlan,
   ModelsResult,
@@ -113,6 +120,44 @@ export function authenticate(methodId: string, cwd: string): Promise<void> {
   return App.Authenticate(methodId, cwd);
 }
 
+/**
+ * Answers "authentication required": stores the API key (for a key method)
+ * or runs the agent's method, then retries the interrupted turn; resolves
+ * to the retried turn's id and the new sign-in state.
+ */
+export function signIn(req: SignInRequest): Promise<SignInResult> {
+  return App.SignIn(req as unknown as Arg<typeof App.SignIn>) as unknown as Promise<SignInResult>;
+}
+
+/** Changes a session setting: live when an agent holds the session, else with the next message. */
+export function setSessionOption(req: OptionChange): Promise<OptionResult> {
+  return App.SetSessionOption(req as unknown as Arg<typeof App.SetSessionOption>) as unknown as Promise<OptionResult>;
+}
+
+/** The agents list (agents.toml) with the MCP servers. */
+export function agents(): Promise<AgentList> {
+  return App.Agents() as unknown as Promise<AgentList>;
+}
+
+export function saveAgents(list: AgentList): Promise<void> {
+  return App.SaveAgents(list as unknown as Arg<typeof App.SaveAgents>);
+}
+
+/** Chooses the agent New Build starts. */
+export function setBuildAgent(id: string): Promise<void> {
+  return App.SetBuildAgent(id);
+}
+
+/** Files and links the agent produced in the workspace, checked now. */
+export function artifacts(workspaceId: string): Promise<Artifact[]> {
+  return App.Artifacts(workspaceId).then((l) => (l ?? []) as unknown as Artifact[]);
+}
+
+/** Opens an artifact; Go refuses files outside the workspace. */
+export function openArtifact(workspaceId: string, uri: string): Promise<void> {
+  return App.OpenArtifact(workspaceId, uri);
+}
+
 /** The start-up self-test plan; empty prompt in normal use. */
 export function selfTest(): Promise<SelfTestPlan> {
   return App.SelfTest() as unknown as Promise<SelfTestPlan>;
@@ -144,6 +189,13 @@ export function onTurn(cb: (batch: TurnBatch) => void): () => void {
 export function onTheme(cb: (ev: ThemeEvent) => void): () => void {
   return EventsOn('theme', (ev: ThemeEvent) => {
     if (ev && typeof ev.workspaceId === 'string') cb(ev);
+  });
+}
+
+/** Subscribes to a workspace's artifact list changes; returns the unsubscribe function. */
+export function onArtifacts(cb: (ev: ArtifactsEvent) => void): () => void {
+  return EventsOn('artifacts', (ev: ArtifactsEvent) => {
+    if (ev && typeof ev.workspaceId === 'string') cb({ workspaceId: ev.workspaceId, artifacts: Array.isArray(ev.artifacts) ? ev.artifacts : [] });
   });
 }
 

@@ -1,7 +1,7 @@
 // The per-chat event reducer: folds the typed turn events from Go (core/chat
 // Event) into what the chat view shows. Plain TypeScript so it is tested
 // without a DOM; the chat store runs it on a reactive $state object.
-import type { AuthMethod, ChatEvent, PermissionOption } from './types';
+import type { AuthMethod, ChatEvent, PermissionOption, PromptCapabilities, SessionMode, SlashCommand } from './types';
 
 export interface ToolContent {
   type: string;
@@ -64,6 +64,7 @@ export interface Usage {
 export interface ConfigOption {
   id: string;
   name?: string;
+  description?: string;
   category?: string;
   type?: string;
   currentValue?: unknown;
@@ -80,7 +81,11 @@ export interface ChatState {
   pending: PendingPermission[];
   usage: Usage | null;
   configOptions: ConfigOption[];
-  commands: { name: string; description?: string }[];
+  commands: SlashCommand[];
+  /** The session's modes, for agents that offer modes (used when no config option covers them). */
+  modes: { current: string; available: SessionMode[] } | null;
+  /** What the agent takes in a prompt (from its initialize); null until a turn ran. */
+  capabilities: PromptCapabilities | null;
   turnId: string;
   running: boolean;
   stopReason: string;
@@ -117,6 +122,8 @@ export function newChatState(init: Partial<Pick<ChatState, 'sessionId' | 'worksp
     usage: null,
     configOptions: [],
     commands: [],
+    modes: null,
+    capabilities: null,
     turnId: '',
     running: false,
     stopReason: '',
@@ -368,13 +375,30 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent): AnswerE
       if (ev.sessionId) s.sessionId = ev.sessionId;
       if (s.replayTurn === tid) s.replayTurn = '';
       if (u && Array.isArray(u.configOptions)) s.configOptions = u.configOptions.filter(isObj) as unknown as ConfigOption[];
+      if (u && isObj(u.modes) && Array.isArray(u.modes.availableModes)) {
+        s.modes = {
+          current: str(u.modes.currentModeId),
+          available: u.modes.availableModes.filter(isObj).map((m) => ({ id: str(m.id), name: str(m.name) || str(m.id), description: str(m.description) || undefined })),
+        };
+      }
       break;
+    case 'mode':
+      if (u && s.modes && typeof u.currentModeId === 'string') s.modes.current = u.currentModeId;
+      break;
+    case 'agent': {
+      const caps = u && isObj(u.agentCapabilities) && isObj(u.agentCapabilities.promptCapabilities) ? u.agentCapabilities.promptCapabilities : null;
+      s.capabilities = { image: caps?.image === true, audio: caps?.audio === true, embeddedContext: caps?.embeddedContext === true };
+      break;
+    }
     case 'config_options':
       if (u && Array.isArray(u.configOptions)) s.configOptions = u.configOptions.filter(isObj) as unknown as ConfigOption[];
       break;
     case 'commands':
       if (u && Array.isArray(u.availableCommands)) {
-        s.commands = u.availableCommands.filter(isObj).map((c) => ({ name: str(c.name), description: str(c.description) || undefined }));
+        s.commands = u.availableCommands
+          .filter(isObj)
+          .map((c) => ({ name: str(c.name), description: str(c.description) || undefined, hint: (isObj(c.input) && str(c.input.hint)) || undefined }))
+          .filter((c) => c.name);
       }
       break;
     case 'session_info':

@@ -80,6 +80,117 @@ export interface SendRequest {
   prompt: string;
   model: string;
   effort: string;
+  /** Session settings for this turn on top of the remembered ones. */
+  mode?: string;
+  options?: Record<string, OptionValue>;
+  attachments?: Attachment[];
+}
+
+/** A config option value: a select's value id or a boolean. */
+export type OptionValue = string | boolean;
+
+/** An image or file added to a message (core/chat.Attachment). */
+export interface Attachment {
+  name: string;
+  mimeType?: string;
+  /** The content in base64 (Go decodes it into bytes). */
+  data?: string;
+  /** Or a file inside the workspace. */
+  path?: string;
+}
+
+/** What the agent's initialize said it takes in a prompt. */
+export interface PromptCapabilities {
+  image: boolean;
+  audio: boolean;
+  embeddedContext: boolean;
+}
+
+export interface SlashCommand {
+  name: string;
+  description?: string;
+  /** What to type after the command, when it takes input. */
+  hint?: string;
+}
+
+export interface SessionMode {
+  id: string;
+  name: string;
+  description?: string | null;
+}
+
+export interface OptionChange {
+  workspaceId: string;
+  sessionId: string;
+  configId: string;
+  value: OptionValue;
+}
+
+export interface OptionResult {
+  /** The live agent took it now; otherwise it goes with the next message. */
+  applied: boolean;
+  configOptions: Record<string, unknown>[] | null;
+}
+
+export interface SignInRequest {
+  turnId: string;
+  methodId: string;
+  apiKey: string;
+  cwd: string;
+}
+
+export interface SignInResult {
+  /** The retried turn ("" when there was nothing to retry). */
+  turnId: string;
+  auth: AuthState;
+}
+
+export interface Artifact {
+  uri: string;
+  name: string;
+  mimeType?: string;
+  source: 'link' | 'edit' | string;
+  inside: boolean;
+  web?: boolean;
+  problem?: string;
+  path?: string;
+  size?: number;
+  /** data: URL of a small image. */
+  preview?: string;
+}
+
+export interface ArtifactsEvent {
+  workspaceId: string;
+  artifacts: Artifact[] | null;
+}
+
+export type AgentKind = 'codex' | 'codex-rs' | 'claude' | 'custom';
+
+export interface AgentEntry {
+  id: string;
+  name: string;
+  kind: AgentKind | string;
+  command: string;
+  args: string[] | null;
+  env: Record<string, string> | null;
+  defaults: Record<string, OptionValue> | null;
+}
+
+export interface MCPServer {
+  name: string;
+  type: 'stdio' | 'http' | 'sse' | '';
+  command: string;
+  args: string[] | null;
+  env: Record<string, string> | null;
+  url: string;
+  headers: Record<string, string> | null;
+  disabled: boolean;
+}
+
+export interface AgentList {
+  default: string;
+  agents: AgentEntry[] | null;
+  mcpServers: MCPServer[] | null;
 }
 
 export type PermissionPolicy = 'ask' | 'allow' | 'deny';
@@ -152,6 +263,8 @@ export interface AuthState {
   apiKeyStored: boolean;
   /** Where the key is kept: keyring or file. */
   store: string;
+  /** The agent sign-in method that last succeeded ("" = none). */
+  method?: string;
 }
 
 export interface AuthMethod {
@@ -210,6 +323,8 @@ export type EventType =
   | 'commands'
   | 'session_info'
   | 'user_text'
+  | 'agent'
+  | 'mode'
   | 'done'
   | 'update';
 

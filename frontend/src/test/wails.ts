@@ -12,9 +12,9 @@ export interface FakeWails {
 }
 
 export const bindingNames = [
-  'AnswerPermission', 'ApplyTheme', 'Authenticate', 'Cancel', 'ExportTheme', 'ExportTranscript', 'GetAuthState', 'GetSettings',
-  'Models', 'NewBuild', 'OpenLink', 'OpenPath', 'OpenWorkspaceFolder', 'PlanApply', 'SaveAPIKey', 'SaveSettings', 'SelfTest',
-  'SelfTestReport', 'Send', 'Sessions', 'SignOut', 'Theme', 'TranscriptPage', 'Workspaces',
+  'Agents', 'AnswerPermission', 'ApplyTheme', 'Artifacts', 'Authenticate', 'Cancel', 'ExportTheme', 'ExportTranscript', 'GetAuthState', 'GetSettings',
+  'Models', 'NewBuild', 'OpenLink', 'OpenPath', 'OpenWorkspaceFolder', 'PlanApply', 'OpenArtifact', 'SaveAPIKey', 'SaveAgents', 'SaveSettings', 'SelfTest',
+  'SelfTestReport', 'Send', 'Sessions', 'SetBuildAgent', 'SetSessionOption', 'SignIn', 'SignOut', 'Theme', 'TranscriptPage', 'Workspaces',
 ];
 
 export function installWails(impl: Partial<Record<string, (...args: any[]) => unknown>> = {}): FakeWails {

@@ -2,7 +2,7 @@
 // chatReducer.ts), answers permission requests, cancels.
 import * as api from '../api';
 import { answer as answerReducer, applyEvent, beginTurn, newChatState, type AnswerEffect, type ChatState } from '../chatReducer';
-import type { ChatEvent, PermissionOption, TurnBatch } from '../types';
+import type { Attachment, ChatEvent, OptionValue, PermissionOption, TurnBatch } from '../types';
 import { models, type ModelsStore } from './models.svelte';
 
 /** Events of turns nobody adopted yet (they may arrive before Send resolves). */
@@ -20,6 +20,8 @@ export class ChatStore {
   state = $state<ChatState>(newChatState());
   lastPrompt = $state('');
   sendError = $state('');
+  optionError = $state('');
+  private lastAttachments: Attachment[] = [];
   private turns = new Set<string>();
   private buffer = new Map<string, ChatEvent[]>();
   private buffered = 0;
@@ -81,11 +83,12 @@ export class ChatStore {
     this.flush(turnId);
   }
 
-  /** Sends a prompt in the open chat. Returns false when a turn is still running. */
-  async send(prompt: string): Promise<boolean> {
+  /** Sends a prompt (with attachments) in the open chat. Returns false when a turn is still running. */
+  async send(prompt: string, attachments: Attachment[] = []): Promise<boolean> {
     const text = prompt.trim();
     if (!text || this.state.running) return false;
     this.lastPrompt = text;
+    this.lastAttachments = attachments;
     this.sendError = '';
     const local = `local-${++this.localSeq}`;
     beginTurn(this.state, local, text);
@@ -99,6 +102,7 @@ export class ChatStore {
         prompt: text,
         model: this.modelStore.model,
         effort: this.modelStore.effort,
+        ...(attachments.length ? { attachments } : {}),
       });
       if (this.state !== s) return true; // the user switched chats meanwhile
       for (const it of s.items) if (it.turnId === local) it.turnId = turnId;
@@ -118,7 +122,43 @@ export class ChatStore {
   }
 
   retry(): Promise<boolean> {
-    return this.send(this.lastPrompt);
+    return this.send(this.lastPrompt, this.lastAttachments);
+  }
+
+  /**
+   * Signs in with one of the agent's methods after "authentication
+   * required" (apiKey for a key method); Go retries the interrupted turn,
+   * which this chat then follows. Rejects with Go's message.
+   */
+  async signIn(turnId: string, methodId: string, apiKey = ''): Promise<void> {
+    const s = this.state;
+    const res = await api.signIn({ turnId, methodId, apiKey, cwd: s.cwd });
+    if (this.state !== s || !res.turnId) return;
+    beginTurn(s, res.turnId, null);
+    this.turns.add(res.turnId);
+    this.lock(res.turnId);
+    this.flush(res.turnId);
+  }
+
+  /**
+   * Changes a session setting. The value shows at once; Go applies it live
+   * or with the next message, and the agent's answer replaces the list.
+   */
+  async setOption(configId: string, value: OptionValue): Promise<void> {
+    const s = this.state;
+    const before = $state.snapshot(s.configOptions);
+    const opt = s.configOptions.find((o) => o.id === configId);
+    if (opt) opt.currentValue = value;
+    else if (configId === 'mode' && s.modes && typeof value === 'string') s.modes.current = value;
+    this.optionError = '';
+    try {
+      const res = await api.setSessionOption({ workspaceId: s.workspaceId, sessionId: s.sessionId, configId, value });
+      if (this.state === s && res.applied && Array.isArray(res.configOptions)) s.configOptions = res.configOptions as unknown as typeof s.configOptions;
+    } catch (e) {
+      if (this.state !== s) return;
+      s.configOptions = before as typeof s.configOptions;
+      this.optionError = api.errorMessage(e);
+    }
   }
 
   async cancel(): Promise<void> {
