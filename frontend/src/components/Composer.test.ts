@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { cleanup as cleanupAll, fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import Composer from './Composer.svelte';
 
@@ -64,5 +64,92 @@ describe('Composer send keys', () => {
     const { onstop, box } = setup();
     await fireEvent.keyDown(box, { key: 'Escape' });
     expect(onstop).not.toHaveBeenCalled();
+  });
+});
+
+const commands = [
+  { name: 'review', description: 'Review uncommitted changes.', hint: 'optional review instructions' },
+  { name: 'rename', description: 'Rename the current session.', hint: 'new name' },
+  { name: 'status', description: 'Display session configuration and token usage.' },
+];
+
+describe('Composer slash commands', () => {
+  function slash() {
+    const onsend = vi.fn();
+    render(Composer, { props: { onsend, commands, enterSends: true } });
+    return { onsend, box: screen.getByTestId('prompt') as HTMLTextAreaElement };
+  }
+  const names = () => screen.queryAllByTestId('slash-item').map((e) => e.dataset.name);
+
+  it('offers the commands matching what was typed after /, with description and hint', async () => {
+    const { box } = slash();
+    await type(box, '/');
+    expect(names()).toEqual(['review', 'rename', 'status']);
+    await type(box, '/re');
+    expect(names()).toEqual(['review', 'rename']);
+    expect(screen.getByTestId('slash-menu').textContent).toContain('optional review instructions');
+    await type(box, 'make it /re');
+    expect(names()).toEqual([]);
+  });
+
+  it('Enter picks the highlighted command instead of sending; arrows move; the hint shows after', async () => {
+    const { onsend, box } = slash();
+    await type(box, '/re');
+    await fireEvent.keyDown(box, { key: 'ArrowDown' });
+    await fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onsend).not.toHaveBeenCalled();
+    expect(box.value).toBe('/rename ');
+    expect(names()).toEqual([]);
+    expect(screen.getByText('Then type: new name')).toBeTruthy();
+  });
+
+  it('Escape closes the menu and a click picks', async () => {
+    const { box } = slash();
+    await type(box, '/s');
+    await fireEvent.keyDown(box, { key: 'Escape' });
+    expect(names()).toEqual([]);
+    await type(box, '/');
+    await fireEvent.click(screen.getAllByTestId('slash-item')[0].querySelector('button')!);
+    expect(box.value).toBe('/review ');
+  });
+});
+
+describe('Composer attachments', () => {
+  const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'paste.png', { type: 'image/png' });
+  async function paste(box: HTMLElement, files: File[]) {
+    const ev = new Event('paste', { bubbles: true, cancelable: true }) as Event & { clipboardData: unknown };
+    ev.clipboardData = { files };
+    await fireEvent(box, ev);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+
+  it('a pasted image becomes an attachment sent with the text', async () => {
+    const onsend = vi.fn();
+    render(Composer, { props: { onsend, allowAttachments: true, capabilities: { image: true, audio: false, embeddedContext: true } } });
+    const box = screen.getByTestId('prompt') as HTMLTextAreaElement;
+    await paste(box, [png()]);
+    expect(screen.getByTestId('attachment').textContent).toContain('paste.png');
+    await type(box, 'what is this');
+    await fireEvent.click(screen.getByTestId('send'));
+    expect(onsend).toHaveBeenCalledWith('what is this', [{ name: 'paste.png', mimeType: 'image/png', data: 'iVBORw==' }]);
+    expect(screen.queryByTestId('attachment')).toBeNull();
+  });
+
+  it('refuses an image the agent cannot take, with the reason', async () => {
+    render(Composer, { props: { onsend: vi.fn(), allowAttachments: true, capabilities: { image: false, audio: false, embeddedContext: false } } });
+    await paste(screen.getByTestId('prompt'), [png()]);
+    expect(screen.queryByTestId('attachment')).toBeNull();
+    expect(screen.getByTestId('attach-error').textContent).toContain('does not accept images, so paste.png was not added');
+  });
+
+  it('can remove an attachment, and ignores files where attachments are off', async () => {
+    render(Composer, { props: { onsend: vi.fn(), allowAttachments: true } });
+    await paste(screen.getByTestId('prompt'), [png()]);
+    await fireEvent.click(screen.getByTestId('attachment-remove'));
+    expect(screen.queryByTestId('attachment')).toBeNull();
+    cleanupAll();
+    render(Composer, { props: { onsend: vi.fn() } });
+    await paste(screen.getByTestId('prompt'), [png()]);
+    expect(screen.queryByTestId('attachment')).toBeNull();
   });
 });

@@ -215,3 +215,28 @@ describe('errors, stops and replays', () => {
     expect(plans[0].kind === 'plan' && plans[0].entries.map((e) => e.content + ':' + e.status)).toEqual(['a:completed', 'b:in_progress']);
   });
 });
+
+describe('agent capabilities, modes and commands', () => {
+  it('keeps what the agent takes, its modes and its commands with input hints', () => {
+    const s = newChatState();
+    beginTurn(s, 't', 'hi');
+    run(s, 't', [
+      { type: 'session', sessionId: SID, update: { modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code', description: 'Write code' }] } } },
+      { type: 'agent', sessionId: SID, update: { agentCapabilities: { promptCapabilities: { image: true, embeddedContext: true } } } },
+      { type: 'commands', update: { availableCommands: [{ name: 'review', description: 'Review', input: { hint: 'what to look at' } }, { name: 'status', description: 'Status', input: null }, { description: 'no name' }] } },
+      { type: 'mode', update: { currentModeId: 'code' } },
+    ]);
+    expect(s.capabilities).toEqual({ image: true, audio: false, embeddedContext: true });
+    expect(s.modes).toEqual({ current: 'code', available: [{ id: 'ask', name: 'Ask', description: undefined }, { id: 'code', name: 'Code', description: 'Write code' }] });
+    expect(s.commands).toEqual([
+      { name: 'review', description: 'Review', hint: 'what to look at' },
+      { name: 'status', description: 'Status', hint: undefined },
+    ]);
+  });
+
+  it('an agent event without capabilities means nothing beyond text', () => {
+    const s = newChatState();
+    applyEvent(s, 't', { type: 'agent', update: { agentCapabilities: {} } });
+    expect(s.capabilities).toEqual({ image: false, audio: false, embeddedContext: false });
+  });
+});

@@ -115,3 +115,48 @@ describe('chat store', () => {
     expect(chat.state.items).toEqual([]);
   });
 });
+
+describe('chat store: sign-in, options and attachments', () => {
+  it('signs in for the failed turn and follows the retried one without repeating the message', async () => {
+    const { w, chat } = await setup();
+    w.App.SignIn.mockImplementation(async () => ({ turnId: 't-2', auth: { apiKeyStored: true, store: 'file', method: 'api-key' } }));
+    chat.open({ workspaceId: 'ws1', cwd: '/w' });
+    await chat.send('a sunset theme');
+    w.emit('turn', turn('t-1', [{ type: 'auth_required', authMethods: [{ id: 'api-key', name: 'API key' }] }, { type: 'error', code: 'auth', text: 'Authentication required' }]));
+    expect(chat.state.running).toBe(false);
+    await chat.signIn('t-1', 'api-key', 'sk-1');
+    expect(w.App.SignIn).toHaveBeenCalledWith({ turnId: 't-1', methodId: 'api-key', apiKey: 'sk-1', cwd: '/w' });
+    expect(chat.state.running).toBe(true);
+    w.emit('turn', turn('t-2', [{ type: 'session', sessionId: SID }, { type: 'text', text: 'Hello' }, { type: 'done', stopReason: 'end_turn' }]));
+    expect(chat.state.running).toBe(false);
+    expect(chat.state.items.filter((i) => i.kind === 'user')).toHaveLength(1);
+    expect(chat.state.items.at(-1)).toMatchObject({ kind: 'assistant', text: 'Hello' });
+  });
+
+  it('shows an option change at once, takes the agent answer, and undoes a refused one', async () => {
+    const { w, chat } = await setup();
+    chat.open({ workspaceId: 'ws1', sessionId: SID, cwd: '/w' });
+    chat.state.configOptions = [{ id: 'fast-mode', type: 'boolean', currentValue: false }];
+    w.App.SetSessionOption.mockImplementation(async () => ({ applied: true, configOptions: [{ id: 'fast-mode', type: 'boolean', currentValue: true }, { id: 'x', type: 'boolean', currentValue: false }] }));
+    await chat.setOption('fast-mode', true);
+    expect(w.App.SetSessionOption).toHaveBeenCalledWith({ workspaceId: 'ws1', sessionId: SID, configId: 'fast-mode', value: true });
+    expect(chat.state.configOptions.map((o) => o.id)).toEqual(['fast-mode', 'x']);
+    w.App.SetSessionOption.mockImplementation(async () => {
+      throw 'invalid value';
+    });
+    await chat.setOption('fast-mode', false);
+    expect(chat.state.configOptions[0].currentValue).toBe(true);
+    expect(chat.optionError).toBe('invalid value');
+  });
+
+  it('sends attachments with the message and again on retry', async () => {
+    const { w, chat } = await setup();
+    chat.open({ workspaceId: 'ws1', sessionId: SID, cwd: '/w' });
+    const atts = [{ name: 'shot.png', mimeType: 'image/png', data: 'iVBORw==' }];
+    await chat.send('look', atts);
+    expect(w.App.Send.mock.calls[0][0].attachments).toEqual(atts);
+    w.emit('turn', turn('t-1', [{ type: 'error', code: 'agent_exit', text: 'crashed' }]));
+    await chat.retry();
+    expect(w.App.Send.mock.calls[1][0].attachments).toEqual(atts);
+  });
+});
