@@ -1,0 +1,66 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import AgentsEditor from './AgentsEditor.svelte';
+import { flush, installWails } from '../test/wails';
+import type { AgentList } from '../lib/types';
+
+const stored: AgentList = {
+  default: '',
+  agents: [
+    { id: 'codex', name: 'Codex', kind: 'codex', command: '', args: null, env: null, defaults: { 'fast-mode': true } },
+    { id: 'claude', name: 'Claude Code', kind: 'claude', command: '', args: null, env: null, defaults: null },
+  ],
+  mcpServers: null,
+};
+
+describe('AgentsEditor', () => {
+  it('adds a custom agent with command, arguments and env, an MCP server, and saves the whole list', async () => {
+    let saved: AgentList | null = null;
+    installWails({ Agents: () => structuredClone(stored), SaveAgents: (l: AgentList) => void (saved = l) });
+    render(AgentsEditor);
+    await flush();
+    expect(screen.getAllByTestId('agent-row').map((r) => r.dataset.agentId)).toEqual(['codex', 'claude']);
+    expect(screen.queryByTestId('agent-command')).toBeNull(); // built-ins have no command to edit
+
+    await fireEvent.input(screen.getByTestId('agent-new-name'), { target: { value: 'My Agent' } });
+    await fireEvent.click(screen.getByTestId('agent-add'));
+    await fireEvent.input(screen.getByTestId('agent-command'), { target: { value: '/opt/acp' } });
+    await fireEvent.change(screen.getByTestId('agent-args'), { target: { value: '--stdio "a b"' } });
+    const envs = screen.getAllByTestId('agent-env');
+    await fireEvent.change(envs[envs.length - 1], { target: { value: 'TOKEN=x\nLEVEL=debug' } });
+    const row = screen.getAllByTestId('agent-row')[2];
+    await fireEvent.click(row.querySelector('input[type="radio"]')!);
+
+    await fireEvent.click(screen.getByTestId('mcp-add'));
+    await fireEvent.input(screen.getByTestId('mcp-name'), { target: { value: 'docs' } });
+    await fireEvent.change(screen.getByTestId('mcp-type'), { target: { value: 'http' } });
+    await fireEvent.input(screen.getByTestId('mcp-url'), { target: { value: 'https://mcp.example/' } });
+
+    await fireEvent.click(screen.getByTestId('agents-save'));
+    await flush();
+    expect(saved!.default).toBe('my-agent');
+    expect(saved!.agents![0].defaults).toEqual({ 'fast-mode': true });
+    expect(saved!.agents![2]).toEqual({ id: 'my-agent', name: 'My Agent', kind: 'custom', command: '/opt/acp', args: ['--stdio', 'a b'], env: { TOKEN: 'x', LEVEL: 'debug' }, defaults: null });
+    expect(saved!.mcpServers).toEqual([{ name: 'docs', type: 'http', command: '', args: [], env: {}, url: 'https://mcp.example/', headers: {}, disabled: false }]);
+    expect(screen.getByRole('status').textContent).toContain('Agents saved');
+  });
+
+  it('shows Go’s validation error and keeps the edits', async () => {
+    installWails({
+      Agents: () => structuredClone(stored),
+      SaveAgents: () => {
+        throw 'save agents: agent 3 ("x"): a custom agent needs a command';
+      },
+    });
+    render(AgentsEditor);
+    await flush();
+    await fireEvent.input(screen.getByTestId('agent-new-name'), { target: { value: 'x' } });
+    await fireEvent.click(screen.getByTestId('agent-add'));
+    await fireEvent.click(screen.getByTestId('agents-save'));
+    await flush();
+    expect(screen.getByTestId('agents-error').textContent).toContain('needs a command');
+    expect(screen.getAllByTestId('agent-row')).toHaveLength(3);
+    await fireEvent.click(screen.getByTestId('agent-remove'));
+    expect(screen.getAllByTestId('agent-row')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatArgs, formatEnv, newAgentId, parseArgs, parseEnv } from './agents';
+
+describe('agent list text forms', () => {
+  it.each([
+    { text: '--stdio --profile "my theme"', want: ['--stdio', '--profile', 'my theme'] },
+    { text: "  x   'it\"s'  ", want: ['x', 'it"s'] },
+    { text: '', want: [] },
+  ])('parseArgs($text)', ({ text, want }) => {
+    expect(parseArgs(text)).toEqual(want);
+    expect(parseArgs(formatArgs(want))).toEqual(want);
+  });
+
+  it('reads KEY=value lines (trimmed), keeping "=" in values, and writes them sorted', () => {
+    const env = parseEnv('B=2\n\n A=x=y \nBARE');
+    expect(env).toEqual({ B: '2', A: 'x=y', BARE: '' });
+    expect(formatEnv({ B: '2', A: '1' })).toBe('A=1\nB=2');
+  });
+
+  it('derives a free id from the name', () => {
+    expect(newAgentId('My Agent!', [])).toBe('my-agent');
+    expect(newAgentId('My Agent', ['my-agent', 'my-agent-2'])).toBe('my-agent-3');
+    expect(newAgentId('***', [])).toBe('agent');
+  });
+});
