@@ -169,7 +169,7 @@ func (a *App) startTurn(p turnParams) (string, error) {
 		}
 		a.turns.wsAgent[p.workspaceID] = ag.ID
 	}
-	options := a.turnOptions(ag, p)
+	options := a.turnOptions(p)
 	a.turns.mu.Unlock()
 
 	b := newBatcher(FlushInterval, func(evs []chat.Event) {
@@ -187,6 +187,7 @@ func (a *App) startTurn(p turnParams) (string, error) {
 			Effort:      p.effort,
 			Mode:        p.mode,
 			Options:     options,
+			Defaults:    turnDefaults(ag, p),
 			Prompt:      chat.TextPrompt(p.prompt),
 			Attachments: p.attachments,
 			MCPServers:  list.ACPServers(),

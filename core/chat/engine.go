@@ -59,6 +59,10 @@ type Turn struct {
 	// they are re-applied after every new/load/resume, since agents forget
 	// them with the process.
 	Options map[string]any
+	// Defaults are remembered values (e.g. the agent's defaults): applied
+	// like Options where the agent offers the setting, silently skipped
+	// where it does not. Options win over Defaults.
+	Defaults map[string]any
 	// MCPServers are passed to session/new|load|resume as the ACP McpServer
 	// objects; http and sse ones only when the agent advertises them.
 	MCPServers []json.RawMessage

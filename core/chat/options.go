@@ -34,29 +34,39 @@ func (e *Engine) configure(tctx context.Context, l *link, ts *turnState, t Turn)
 	if err := e.applyConfig(tctx, l, ts, "reasoning effort", acp.CategoryThoughtLevel, "reasoning_effort", t.Effort); err != nil {
 		return err
 	}
-	keys := make([]string, 0, len(t.Options))
-	for k := range t.Options {
+	values := map[string]any{}
+	for k, v := range t.Defaults {
+		values[k] = v
+	}
+	for k, v := range t.Options {
+		values[k] = v
+	}
+	keys := make([]string, 0, len(values))
+	for k := range values {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys) // the same order every turn: agents may make options depend on each other
 	for _, k := range keys {
+		_, explicit := t.Options[k]
 		opt, ok := acp.FindConfigOption(l.configOptions(), "", k)
 		if !ok {
 			opt, ok = acp.FindConfigOption(l.configOptions(), k, "")
 		}
 		if !ok {
-			if k == acp.CategoryMode {
-				if s, isStr := t.Options[k].(string); isStr {
+			if k == acp.CategoryMode && l.modeState() != nil {
+				if s, isStr := values[k].(string); isStr {
 					if err := e.applyMode(tctx, l, ts, s); err != nil {
 						return err
 					}
 					continue
 				}
 			}
-			ts.warn(fmt.Sprintf("the agent no longer offers the setting %q; not applied", k))
+			if explicit {
+				ts.warn(fmt.Sprintf("the agent no longer offers the setting %q; not applied", k))
+			}
 			continue
 		}
-		if err := e.setValue(tctx, l, ts, opt.Name, opt, t.Options[k]); err != nil {
+		if err := e.setValue(tctx, l, ts, opt.Name, opt, values[k]); err != nil {
 			return err
 		}
 	}

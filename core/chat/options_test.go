@@ -327,3 +327,21 @@ func TestModeFallsBackToSetMode(t *testing.T) {
 		})
 	}
 }
+
+func TestDefaultsApplyWhereOfferedAndYieldToOptions(t *testing.T) {
+	h := newHarness(t, hopts{scenario: "options"})
+	evs, res, err := h.run(context.Background(), Turn{
+		Defaults: map[string]any{"palette_family": "ember", "fast-mode": true, "other-agents-setting": "x"},
+		Options:  map[string]any{"palette_family": "paper"},
+		Prompt:   TextPrompt("#options"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Text, "palette_family=paper") || !strings.Contains(res.Text, "fast-mode=true") {
+		t.Fatalf("agent holds %q", res.Text)
+	}
+	if w := texts(evs, EventWarning); w != "" {
+		t.Fatalf("a default the agent does not offer was warned about: %q", w)
+	}
+}
