@@ -149,6 +149,9 @@ export class ChatStore {
     const before = $state.snapshot(s.configOptions);
     const opt = s.configOptions.find((o) => o.id === configId);
     if (opt) opt.currentValue = value;
+    // The model menu sends model and effort with every message: keep it in step.
+    if (opt?.category === 'model' && typeof value === 'string') this.modelStore.select(value);
+    if (opt?.category === 'thought_level' && typeof value === 'string') this.modelStore.setEffort(value);
     else if (configId === 'mode' && s.modes && typeof value === 'string') s.modes.current = value;
     this.optionError = '';
     try {

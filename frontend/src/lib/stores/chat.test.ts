@@ -160,3 +160,19 @@ describe('chat store: sign-in, options and attachments', () => {
     expect(w.App.Send.mock.calls[1][0].attachments).toEqual(atts);
   });
 });
+
+describe('chat store: the model menu follows the session options', () => {
+  it('a model or effort chosen among the options becomes what the next message sends', async () => {
+    const { w, models, chat } = await setup();
+    w.App.SetSessionOption.mockImplementation(async () => ({ applied: false, configOptions: null }));
+    chat.open({ workspaceId: 'ws1', sessionId: SID, cwd: '/w' });
+    chat.state.configOptions = [
+      { id: 'model', category: 'model', type: 'select', currentValue: 'gpt-5.5' },
+      { id: 'reasoning_effort', category: 'thought_level', type: 'select', currentValue: 'high' },
+    ];
+    await chat.setOption('reasoning_effort', 'low');
+    expect(models.effort).toBe('low');
+    await chat.send('go');
+    expect(w.App.Send.mock.calls[0][0]).toMatchObject({ model: 'gpt-5.5', effort: 'low' });
+  });
+});
