@@ -36,38 +36,20 @@ elif ! command -v xvfb-run >/dev/null; then
   echo "== window: xvfb-run not installed; its rows are skipped"
 else
   echo "== window: first paint and idle memory under Xvfb (scripts/bench-window.sh)"
-  others=$(pgrep -fc WebKit || true)
-  [ "${others:-0}" -gt 0 ] && echo "bench: warning: $others WebKit processes already running (another app or test)"
-  # bench-window.sh's `export -f mem_kb` does not survive xvfb-run (a dash
-  # script drops exported bash functions), so without help the memory comes
-  # out null. Until it is fixed there, a mem_kb command on PATH stands in:
-  # it sums Pss (else RSS) over the app and those of the given pids that
-  # descend from it, each once (the script passes the app's children twice
-  # and every WebKit process on the machine).
-  shim=$tmp/shim
-  mkdir -p "$shim"
-  cat > "$shim/mem_kb" <<'SHIM'
-#!/usr/bin/env bash
-app=$1
-descends() {
-  local p=$1
-  while [ -n "$p" ] && [ "$p" -gt 1 ]; do
-    [ "$p" = "$app" ] && return 0
-    p=$(sed 's/.*) //' "/proc/$p/stat" 2>/dev/null | cut -d' ' -f2)
-  done
-  return 1
-}
-total=0
-for p in $(printf '%s\n' "$@" | sort -un); do
-  descends "$p" || continue
-  v=$(awk '/^Pss:/ {s+=$2} END {print s+0}' "/proc/$p/smaps_rollup" 2>/dev/null)
-  [ "${v:-0}" = 0 ] && v=$(awk '/^VmRSS:/ {print $2}' "/proc/$p/status" 2>/dev/null)
-  total=$((total + ${v:-0}))
-done
-echo "$total"
-SHIM
-  chmod +x "$shim/mem_kb"
-  PATH="$shim:$PATH" bash scripts/bench-window.sh "$window_json" || echo "bench: bench-window.sh exited $?; going on"
+  # In its own session, bounded: an app that does not exit on SIGTERM
+  # would otherwise hold `make bench` forever (seen once here). On timeout
+  # the whole group (Xvfb, the app, WebKit) is killed and the rows say
+  # there is no result.
+  limit=$(( ${BENCH_WINDOW_RUNS:-5} * 90 ))
+  setsid bash scripts/bench-window.sh "$window_json" &
+  wpid=$!
+  trap 'kill -KILL -- -"$wpid" 2>/dev/null; rm -rf "$tmp"' EXIT
+  if ! timeout "$limit" tail --pid="$wpid" -f /dev/null; then
+    echo "bench: bench-window.sh still running after ${limit}s (did the app ignore SIGTERM?); killing its process group"
+    kill -KILL -- -"$wpid" 2>/dev/null
+    rm -f "$window_json"
+  fi
+  wait "$wpid" || echo "bench: bench-window.sh exited $?; going on"
 fi
 
 echo "== side by side: internal/bench (adapter turns, core streaming, sessions, transcripts, window)"
