@@ -30,7 +30,7 @@ describe('sign-in from the chat', () => {
 
   it('signs in with an agent method for the turn that needed it', async () => {
     const calls: string[][] = [];
-    render(MessageList, { props: { chat: authChat(), onretry: () => {}, onsignin: async (turn: string, m: string, key: string) => void calls.push([turn, m, key]) } });
+    render(MessageList, { props: { chat: authChat(), onretry: () => {}, onsignin: async (turn: string, m: string, key: string) => (calls.push([turn, m, key]), true) } });
     await fireEvent.click(screen.getAllByTestId('auth-method')[0]);
     await flush();
     expect(calls).toEqual([['t', 'chat-gpt', '']]);
@@ -44,6 +44,7 @@ describe('sign-in from the chat', () => {
     const onsignin = async (turn: string, m: string, key: string) => {
       calls.push([turn, m, key]);
       if (fail) throw 'Authentication failed: invalid key';
+      return false; // nothing left to retry: the user is told to send again
     };
     render(MessageList, { props: { chat: authChat(), onsignin } });
     await fireEvent.click(screen.getAllByTestId('auth-method')[1]);
@@ -60,6 +61,7 @@ describe('sign-in from the chat', () => {
     await flush();
     expect(screen.queryByTestId('auth-key')).toBeNull();
     expect(screen.queryByTestId('auth-error')).toBeNull();
+    expect(screen.getByTestId('auth-box').textContent).toContain('Retry your message');
   });
 });
 

@@ -128,16 +128,19 @@ export class ChatStore {
   /**
    * Signs in with one of the agent's methods after "authentication
    * required" (apiKey for a key method); Go retries the interrupted turn,
-   * which this chat then follows. Rejects with Go's message.
+   * which this chat then follows. Resolves to whether a turn was retried;
+   * rejects with Go's message.
    */
-  async signIn(turnId: string, methodId: string, apiKey = ''): Promise<void> {
+  async signIn(turnId: string, methodId: string, apiKey = ''): Promise<boolean> {
     const s = this.state;
     const res = await api.signIn({ turnId, methodId, apiKey, cwd: s.cwd });
-    if (this.state !== s || !res.turnId) return;
+    // Nothing retried (e.g. the turn is from before a restart): the user sends again.
+    if (this.state !== s || !res.turnId) return false;
     beginTurn(s, res.turnId, null);
     this.turns.add(res.turnId);
     this.lock(res.turnId);
     this.flush(res.turnId);
+    return true;
   }
 
   /**

@@ -124,7 +124,7 @@ describe('chat store: sign-in, options and attachments', () => {
     await chat.send('a sunset theme');
     w.emit('turn', turn('t-1', [{ type: 'auth_required', authMethods: [{ id: 'api-key', name: 'API key' }] }, { type: 'error', code: 'auth', text: 'Authentication required' }]));
     expect(chat.state.running).toBe(false);
-    await chat.signIn('t-1', 'api-key', 'sk-1');
+    expect(await chat.signIn('t-1', 'api-key', 'sk-1')).toBe(true);
     expect(w.App.SignIn).toHaveBeenCalledWith({ turnId: 't-1', methodId: 'api-key', apiKey: 'sk-1', cwd: '/w' });
     expect(chat.state.running).toBe(true);
     w.emit('turn', turn('t-2', [{ type: 'session', sessionId: SID }, { type: 'text', text: 'Hello' }, { type: 'done', stopReason: 'end_turn' }]));
