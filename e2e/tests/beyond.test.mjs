@@ -72,6 +72,22 @@ describe('sign-in', () => {
     }, null, { timeout: 30_000 });
     assert.ok(agentLog(app.logFile).some((m) => m.method === 'logout'), 'the agent logout was not called');
   });
+
+  test('after sign-out, the agent’s own method (ChatGPT) signs in and the turn is retried', async () => {
+    const { page } = app;
+    await newBuild(page, 'A harbour night theme');
+    const box = page.getByTestId('auth-box');
+    await box.waitFor({ timeout: 30_000 });
+    await box.locator('[data-testid="auth-method"][data-method-id="chat-gpt"]').click();
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="message-list"]')?.textContent ?? '').includes('You said: A harbour night theme'),
+      null,
+      { timeout: 30_000 },
+    );
+    const log = agentLog(app.logFile);
+    assert.ok(log.some((m) => m.method === 'authenticate' && m.params.methodId === 'chat-gpt'), 'authenticate(chat-gpt) not called');
+    assert.equal(log.filter((m) => m.method === 'session/prompt').at(-1).params.prompt[0].text, 'A harbour night theme');
+  });
 });
 
 describe('session options, commands, attachments and artifacts', () => {

@@ -23,6 +23,17 @@ describe('Artifacts', () => {
     expect(items[1].textContent).toContain('outside the workspace');
   });
 
+  it('an event that arrives before the first fetch answers is not overwritten by it', async () => {
+    let answer!: (l: Artifact[]) => void;
+    const w = installWails({ Artifacts: () => new Promise<Artifact[]>((r) => (answer = r)) });
+    render(Artifacts, { props: { workspaceId: 'ws1' } });
+    await flush();
+    w.emit('artifacts', { workspaceId: 'ws1', artifacts: [inside, outside] });
+    answer([]);
+    await flush();
+    expect(screen.getAllByTestId('artifact')).toHaveLength(2);
+  });
+
   it('opens through Go and shows its refusal', async () => {
     const w = installWails({
       Artifacts: () => [inside, outside],
