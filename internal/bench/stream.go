@@ -131,7 +131,7 @@ func streamRows(ctx context.Context, s streamBench, n int) []Row {
 		p50 = append(p50, ms(r.P50))
 		p99 = append(p99, ms(r.P99))
 		rates = append(rates, r.Rate)
-		cpu = append(cpu, float64(r.CPU)/float64(r.Chunks)/1e3)
+		cpu = append(cpu, math.Round(float64(r.CPU)/float64(r.Chunks))/1e3) // µs, to the ns
 		worst = max(worst, r.Max)
 	}
 	note := fmt.Sprintf("%d runs × %d chunks asked at %d/s, achieved %.0f/s (median); max %.3f ms. "+
