@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"sync"
 	"syscall"
+	"time"
 
 	"cdxtheme/core/settings"
 
@@ -70,12 +71,20 @@ func (a *App) Startup(ctx context.Context) {
 	if st.Maximised {
 		runtime.WindowMaximise(ctx)
 	}
-	// A session logout or `kill` must still tear the agents down.
-	sig := make(chan os.Signal, 1)
+	// A session logout or `kill` must still tear the agents down: ask the
+	// window to quit (Shutdown stops the agents); if the main loop does not
+	// get there in time, or a second signal comes, stop them and exit.
+	sig := make(chan os.Signal, 2)
 	signal.Notify(sig, syscall.SIGTERM, os.Interrupt)
 	go func() {
 		<-sig
 		runtime.Quit(ctx)
+		select {
+		case <-sig:
+		case <-time.After(5 * time.Second):
+		}
+		a.closeAll()
+		os.Exit(143)
 	}()
 }
 
