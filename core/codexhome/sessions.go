@@ -74,6 +74,7 @@ type fileHead struct {
 	id, cwd, first string
 	last           time.Time
 	archived       bool
+	parsed         bool // the head was read (err tells whether it worked)
 	err            error
 }
 
@@ -164,12 +165,21 @@ func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error
 			delete(l.files, p)
 		}
 	}
-	if err := l.readHeads(ctx, stale); err != nil {
+	// A page without a search needs only the newest heads: the rest are
+	// read when a search or a longer page asks for them.
+	if strings.TrimSpace(opts.Search) == "" && opts.Limit > 0 {
+		if err := l.readNewest(ctx, index, opts.Limit); err != nil {
+			return out, err
+		}
+	} else if err := l.readHeads(ctx, l.unread()); err != nil {
 		return out, err
 	}
 
 	byID := map[string]Session{}
 	for path, fh := range l.files {
+		if !fh.parsed {
+			continue // older than the page asked for
+		}
 		if fh.err != nil {
 			out.Warnings = append(out.Warnings, fh.err.Error())
 			continue
@@ -220,6 +230,64 @@ func unreadableHint(dir string, err error) string {
 	return fmt.Sprintf("The Codex home at %s is not readable (%v); check its permissions", dir, err)
 }
 
+// unread lists the files whose heads have not been parsed yet.
+func (l *Lister) unread() []string {
+	var paths []string
+	for p, fh := range l.files {
+		if !fh.parsed {
+			paths = append(paths, p)
+		}
+	}
+	return paths
+}
+
+// readNewest parses heads newest first, by what is known without reading
+// them (file time, the index's updated_at), until limit distinct sessions
+// are known: Home's first page of 10,000 sessions costs 50 reads, not 10,000.
+// What a head adds (timestamps inside the file) is written before the file's
+// mtime, so the page matches the one reading every head would give.
+func (l *Lister) readNewest(ctx context.Context, index map[string]indexEntry, limit int) error {
+	paths := make([]string, 0, len(l.files))
+	keys := make(map[string]time.Time, len(l.files))
+	for p, fh := range l.files {
+		k := fh.mtime
+		if e, ok := index[idFromPath(p)]; ok && e.UpdatedAt.After(k) {
+			k = e.UpdatedAt
+		}
+		paths = append(paths, p)
+		keys[p] = k
+	}
+	sort.Slice(paths, func(i, j int) bool {
+		if !keys[paths[i]].Equal(keys[paths[j]]) {
+			return keys[paths[i]].After(keys[paths[j]])
+		}
+		return paths[i] < paths[j]
+	})
+	for end := 0; end < len(paths); {
+		next := min(len(paths), end+limit)
+		var batch []string
+		for _, p := range paths[end:next] {
+			if !l.files[p].parsed {
+				batch = append(batch, p)
+			}
+		}
+		if err := l.readHeads(ctx, batch); err != nil {
+			return err
+		}
+		end = next
+		ids := map[string]bool{}
+		for _, p := range paths[:end] {
+			if fh := l.files[p]; fh != nil && fh.err == nil {
+				ids[firstNonEmpty(fh.id, idFromPath(p))] = true
+			}
+		}
+		if len(ids) >= limit {
+			break
+		}
+	}
+	return nil
+}
+
 // readHeads parses the heads of paths in parallel (listing is I/O bound).
 func (l *Lister) readHeads(ctx context.Context, paths []string) error {
 	work := make(chan *fileHead)
@@ -259,6 +327,7 @@ func (l *Lister) readHeads(ctx context.Context, paths []string) error {
 // readHead fills fh from the start of the rollout: session_meta and the
 // first real user message, reading at most headBytes.
 func readHead(path string, fh *fileHead) {
+	fh.parsed = true
 	rf, err := openRolloutBuf(path, 0, headBufSize)
 	if err != nil {
 		fh.err = err

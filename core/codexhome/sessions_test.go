@@ -1,6 +1,7 @@
 package codexhome
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -336,4 +337,75 @@ func TestUnreadableHomeGivesAHint(t *testing.T) {
 	if !strings.Contains(got.Hint, "not readable") {
 		t.Fatalf("an unreadable sessions folder gave hint %q", got.Hint)
 	}
+}
+
+// Home's first page must read only the newest heads, and give the same page
+// as a listing that read them all.
+func TestFirstPageReadsOnlyTheNewestHeads(t *testing.T) {
+	dir := t.TempDir()
+	sample := readFileT(t, filepath.Join("testdata", "home", relOld))
+	base := mustTime(t, "2026-12-02T10:00:00Z") // after the sample's own timestamps, as Codex leaves it
+	var index bytes.Buffer
+	const n = 40
+	for i := 0; i < n; i++ {
+		id := fmt.Sprintf("01a23612-9865-7550-b5c4-%012d", i)
+		path := filepath.Join(dir, "sessions", "2026", "11", "01", "rollout-2026-11-01T10-00-00-"+id+".jsonl")
+		writeFile(t, path, bytes.ReplaceAll(sample, []byte(idOld), []byte(id)))
+		m := base.Add(time.Duration(i) * time.Hour)
+		os.Chtimes(path, m, m)
+	}
+	// The oldest file was renamed last: the index makes it the newest.
+	oldest := fmt.Sprintf("01a23612-9865-7550-b5c4-%012d", 0)
+	fmt.Fprintf(&index, `{"id":"%s","thread_name":"Renamed today","updated_at":"2026-12-05T09:00:00Z"}`+"\n", oldest)
+	writeFile(t, filepath.Join(dir, "session_index.jsonl"), index.Bytes())
+	h := Home{Dir: dir}
+	ctx := context.Background()
+
+	full, err := NewLister(h).List(ctx, ListOptions{})
+	if err != nil || len(full.Sessions) != n {
+		t.Fatalf("full listing: %d sessions, %v", len(full.Sessions), err)
+	}
+	l := NewLister(h)
+	page, err := l.List(ctx, ListOptions{Limit: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Sessions) != 5 {
+		t.Fatalf("page of %d sessions", len(page.Sessions))
+	}
+	for i := range page.Sessions {
+		if page.Sessions[i].ID != full.Sessions[i].ID || page.Sessions[i].Title != full.Sessions[i].Title {
+			t.Fatalf("page[%d] = %+v, full[%d] = %+v", i, page.Sessions[i], i, full.Sessions[i])
+		}
+	}
+	if page.Sessions[0].ID != oldest || page.Sessions[0].Title != "Renamed today" {
+		t.Fatalf("the renamed session does not lead the page: %+v", page.Sessions[0])
+	}
+	read := 0
+	for _, fh := range l.files {
+		if fh.parsed {
+			read++
+		}
+	}
+	if read > 10 {
+		t.Fatalf("a page of 5 read %d of %d heads", read, n)
+	}
+	// A search or a longer page then reads the rest.
+	found, err := l.List(ctx, ListOptions{Search: "themes/work"})
+	if err != nil || len(found.Sessions) != n {
+		t.Fatalf("after a page, a search by folder finds %d of %d sessions, %v", len(found.Sessions), n, err)
+	}
+	all, err := l.List(ctx, ListOptions{})
+	if err != nil || len(all.Sessions) != n {
+		t.Fatalf("after a page, the full listing has %d sessions, %v", len(all.Sessions), err)
+	}
+}
+
+func readFileT(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

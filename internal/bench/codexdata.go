@@ -157,7 +157,7 @@ func codexHomeRows(ctx context.Context, n int, progress func(string)) []Row {
 	cold, err := timeRuns(n, func() error { return list(codexhome.NewLister(h)) })
 	rows = append(rows, rowOrFail(whatCold, "≤ 100 ms", cold, err, 100,
 		"a new Lister, as at app start, with Limit 50 as the Home page asks; the OS page cache is warm (one untimed listing first). "+
-			"The Lister reads all 10,000 heads whatever the limit; BenchmarkListCold10k above lists them all"))
+			"it stats all 10,000 files and reads the heads of the newest 50 only; BenchmarkListCold10k above reads them all"))
 	l := codexhome.NewLister(h)
 	var warm []time.Duration
 	if err = list(l); err == nil {
