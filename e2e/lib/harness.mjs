@@ -72,11 +72,15 @@ export async function launch(opts = {}) {
     FAKE_AGENT_SCENARIO: opts.scenario ?? 'normal',
     FAKE_AGENT_STATE: stateDir,
     FAKE_AGENT_LOG: logFile,
+    NO_AT_BRIDGE: '1',
+    CDXTHEME_NO_KEYRING: '1',
     ...(opts.env ?? {}),
   };
+  // A private D-Bus session (the single-instance lock uses one) that ends with
+  // the app, and no a11y bridge: otherwise each run leaves bus daemons behind.
   const app = spawn(
-    'xvfb-run',
-    ['-a', devBin, '-devserver', `127.0.0.1:${port}`, '-assetdir', join(repo, 'frontend', 'dist'), '-loglevel', 'Warning'],
+    'dbus-run-session',
+    ['--', 'xvfb-run', '-a', devBin, '-devserver', `127.0.0.1:${port}`, '-assetdir', join(repo, 'frontend', 'dist'), '-loglevel', 'Warning'],
     { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let appOutput = '';
