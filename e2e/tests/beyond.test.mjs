@@ -178,7 +178,16 @@ describe('session options, commands, attachments and artifacts', () => {
     await newBuild(page, 'Which files? #links');
     await idle(page);
     const outside = page.locator('[data-testid="artifact"][data-name="passwd"]');
-    await outside.waitFor({ timeout: 10_000 });
+    try {
+      await outside.waitFor({ timeout: 10_000 });
+    } catch (e) {
+      const debug = await page.evaluate(async () => {
+        const ws = await window.go.app.App.Workspaces();
+        const arts = ws.length ? await window.go.app.App.Artifacts(ws[0].id) : null;
+        return { aside: document.querySelector('aside')?.innerText ?? 'no aside', ws: ws.map((w) => w.id + ' ' + w.title), arts };
+      });
+      throw new Error(e.message + '\n' + JSON.stringify(debug, null, 1));
+    }
     assert.equal(await outside.getAttribute('data-inside'), 'false');
     assert.match(await outside.innerText(), /outside the workspace/i);
     await outside.getByTestId('artifact-open').click({ force: true });

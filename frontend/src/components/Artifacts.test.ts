@@ -8,14 +8,17 @@ const inside: Artifact = { uri: 'file:///ws/swatch.png', name: 'swatch.png', sou
 const outside: Artifact = { uri: 'file:///etc/passwd', name: 'passwd', source: 'link', inside: false, problem: 'outside the workspace; not opened' };
 
 describe('Artifacts', () => {
-  it('lists what Go reports, with a preview, and follows the artifacts event of its workspace only', async () => {
-    const w = installWails({ Artifacts: () => [inside] });
+  it('lists what Go reports, with a preview, and fetches again on an event of its workspace only', async () => {
+    let now: Artifact[] = [inside];
+    const w = installWails({ Artifacts: () => now });
     render(Artifacts, { props: { workspaceId: 'ws1' } });
     await flush();
     expect(w.App.Artifacts).toHaveBeenCalledWith('ws1');
     expect(screen.getAllByTestId('artifact').map((e) => e.dataset.name)).toEqual(['swatch.png']);
     expect((screen.getByRole('img') as HTMLImageElement).src).toBe(inside.preview);
     w.emit('artifacts', { workspaceId: 'other', artifacts: [] });
+    expect(w.App.Artifacts).toHaveBeenCalledTimes(1);
+    now = [inside, outside];
     w.emit('artifacts', { workspaceId: 'ws1', artifacts: [inside, outside] });
     await flush();
     const items = screen.getAllByTestId('artifact');
@@ -23,13 +26,18 @@ describe('Artifacts', () => {
     expect(items[1].textContent).toContain('outside the workspace');
   });
 
-  it('an event that arrives before the first fetch answers is not overwritten by it', async () => {
-    let answer!: (l: Artifact[]) => void;
-    const w = installWails({ Artifacts: () => new Promise<Artifact[]>((r) => (answer = r)) });
+  it('shows the answer to the latest fetch, whatever order the answers come in', async () => {
+    const answers: ((l: Artifact[]) => void)[] = [];
+    const w = installWails({ Artifacts: () => new Promise<Artifact[]>((r) => answers.push(r)) });
     render(Artifacts, { props: { workspaceId: 'ws1' } });
     await flush();
+    w.emit('artifacts', { workspaceId: 'ws1', artifacts: [inside] });
     w.emit('artifacts', { workspaceId: 'ws1', artifacts: [inside, outside] });
-    answer([]);
+    await flush();
+    expect(answers).toHaveLength(3);
+    answers[2]([inside, outside]);
+    answers[1]([inside]);
+    answers[0]([]);
     await flush();
     expect(screen.getAllByTestId('artifact')).toHaveLength(2);
   });
