@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,6 +9,47 @@ import (
 
 	"cdxtheme/core/settings"
 )
+
+// chatAgents remembers which agent each workspace and session runs, so a
+// follow-up after a restart goes to the agent that holds the session.
+type chatAgents struct {
+	Workspaces map[string]string `json:"workspaces"`
+	Sessions   map[string]string `json:"sessions"`
+}
+
+func chatAgentsPath() string { return filepath.Join(settings.ConfigDir(), "chat-agents.json") }
+
+// loadChatAgents fills the maps from disk once; a damaged file is logged
+// and ignored (the default agent is used then). Called with turns.mu held.
+func (a *App) loadChatAgents() {
+	if a.turns.wsAgent != nil {
+		return
+	}
+	var c chatAgents
+	if b, err := os.ReadFile(chatAgentsPath()); err == nil {
+		if err := json.Unmarshal(b, &c); err != nil {
+			a.log.Warn().Err(err).Msg("chat-agents.json unreadable; chats use the default agent")
+		}
+	}
+	a.turns.wsAgent, a.turns.sessAgent = c.Workspaces, c.Sessions
+	if a.turns.wsAgent == nil {
+		a.turns.wsAgent = map[string]string{}
+	}
+	if a.turns.sessAgent == nil {
+		a.turns.sessAgent = map[string]string{}
+	}
+}
+
+// saveChatAgents writes the maps. Called with turns.mu held.
+func (a *App) saveChatAgents() {
+	b, err := json.Marshal(chatAgents{Workspaces: a.turns.wsAgent, Sessions: a.turns.sessAgent})
+	if err == nil {
+		err = settings.WriteFileAtomic(chatAgentsPath(), b, 0o600)
+	}
+	if err != nil {
+		a.log.Warn().Err(err).Msg("remember which agent runs each chat")
+	}
+}
 
 // agentList reads agents.toml; a broken file is logged and the built-in
 // entries are used (the file stays for the user to fix).
@@ -24,6 +66,7 @@ func (a *App) agentList() settings.AgentList {
 func (a *App) agentFor(l settings.AgentList, p turnParams) settings.Agent {
 	id := p.agentID
 	a.turns.mu.Lock()
+	a.loadChatAgents()
 	if id == "" && p.sessionID != "" {
 		id = a.turns.sessAgent[p.sessionID]
 	}

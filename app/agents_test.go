@@ -9,6 +9,8 @@ import (
 	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
+
+	"github.com/rs/zerolog"
 )
 
 func TestBuildAgentChoiceRunsThatAgentWithItsEnvAndMCPServers(t *testing.T) {
@@ -46,6 +48,20 @@ func TestBuildAgentChoiceRunsThatAgentWithItsEnvAndMCPServers(t *testing.T) {
 	}
 	if got := rec.finalText(t, id); got != "Blocks: text" {
 		t.Fatalf("follow-up went elsewhere: %q", got)
+	}
+
+	// After a restart the chat still goes to its agent.
+	a.Shutdown(nil)
+	restarted := New(zerolog.Nop())
+	rec2 := newRecorder()
+	restarted.emit = rec2
+	t.Cleanup(func() { restarted.Shutdown(nil) })
+	id, err = restarted.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "after restart"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec2.finalText(t, id); got != "Blocks: text" {
+		t.Fatalf("after a restart the follow-up went elsewhere: %q", got)
 	}
 }
 

@@ -23,11 +23,19 @@ func finishedBuild(t *testing.T, a *App, rec *recorder, prompt string) (TurnStar
 	return started, last(rec.turns[started.TurnID]).SessionID
 }
 
+// finalText waits for the turn to end and returns its text; a turn that
+// ends in an error fails the test at once, with the error.
 func (r *recorder) finalText(t *testing.T, turnID string) string {
 	t.Helper()
-	r.waitFor(t, "done", func() bool { return last(r.turns[turnID]).Type == "done" })
+	r.waitFor(t, "the end of the turn", func() bool {
+		typ := last(r.turns[turnID]).Type
+		return typ == "done" || typ == "error"
+	})
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if e := last(r.turns[turnID]); e.Type == "error" {
+		t.Fatalf("turn %s failed: %s (%s)", turnID, e.Text, e.Code)
+	}
 	return text(r.turns[turnID])
 }
 

@@ -163,11 +163,9 @@ func (a *App) startTurn(p turnParams) (string, error) {
 		a.turns.running = map[string]*turn{}
 	}
 	a.turns.running[id] = t
-	if p.workspaceID != "" {
-		if a.turns.wsAgent == nil {
-			a.turns.wsAgent = map[string]string{}
-		}
+	if p.workspaceID != "" && a.turns.wsAgent[p.workspaceID] != ag.ID {
 		a.turns.wsAgent[p.workspaceID] = ag.ID
+		a.saveChatAgents()
 	}
 	options := a.turnOptions(p)
 	a.turns.mu.Unlock()
@@ -221,10 +219,11 @@ func (a *App) noteSession(p turnParams, sessionID string) {
 		a.recordSession(p.workspaceID, sessionID)
 	}
 	a.turns.mu.Lock()
-	if a.turns.sessAgent == nil {
-		a.turns.sessAgent = map[string]string{}
+	a.loadChatAgents()
+	if a.turns.sessAgent[sessionID] != p.agentID {
+		a.turns.sessAgent[sessionID] = p.agentID
+		a.saveChatAgents()
 	}
-	a.turns.sessAgent[sessionID] = p.agentID
 	a.turns.mu.Unlock()
 }
 
