@@ -113,8 +113,11 @@ describe('Chat view', () => {
     expect(prompt).toContain('- syntax.comment #8b96aa on ui.surface #1f2430: 4.20:1');
     expect(prompt).not.toContain('ui.text #d8dee9');
 
-    // A broken theme.json keeps the last good preview and shows why.
-    w.emit('theme', { workspaceId: ws, theme: null, error: 'syntax.keyword: required', contrast: null });
+    // A broken theme.json keeps the last good preview and shows why (Go
+    // reports the same state when asked again).
+    const broken = { theme: null, error: 'syntax.keyword: required', contrast: null };
+    w.App.Theme.mockImplementation(async () => broken);
+    w.emit('theme', { workspaceId: ws, ...broken });
     await flush();
     expect(screen.getByTestId('preview-error').textContent).toContain('syntax.keyword: required');
     expect(screen.getByTestId('preview').style.getPropertyValue('--ui-accent')).toBe(example.ui.accent);

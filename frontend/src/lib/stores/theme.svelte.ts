@@ -10,6 +10,10 @@ export class ThemeStore {
   error = $state('');
   loading = $state(false);
   private unsubscribe: (() => void) | null = null;
+  // Bridge events may arrive out of order (the Wails dev server sends each
+  // on its own goroutine): an event shows at once, then the state is
+  // fetched again and the answer to the latest fetch wins.
+  private latest = 0;
 
   /** Follows one workspace: loads its theme and listens for changes. */
   async open(workspaceId: string): Promise<void> {
@@ -20,16 +24,26 @@ export class ThemeStore {
     }
     this.workspaceId = workspaceId;
     this.unsubscribe ??= api.onTheme((ev) => {
-      if (ev.workspaceId === this.workspaceId) this.apply(ev);
+      if (ev.workspaceId !== this.workspaceId) return;
+      this.apply(ev);
+      void this.refresh(ev.workspaceId, false);
     });
     if (!workspaceId) return;
     this.loading = true;
     try {
-      this.apply(await api.theme(workspaceId));
-    } catch (e) {
-      this.error = api.errorMessage(e);
+      await this.refresh(workspaceId, true);
     } finally {
       this.loading = false;
+    }
+  }
+
+  private async refresh(workspaceId: string, report: boolean): Promise<void> {
+    const mine = ++this.latest;
+    try {
+      const st = await api.theme(workspaceId);
+      if (mine === this.latest && workspaceId === this.workspaceId) this.apply(st);
+    } catch (e) {
+      if (report) this.error = api.errorMessage(e);
     }
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ThemeStore } from './theme.svelte';
-import { installWails } from '../../test/wails';
+import { flush, installWails } from '../../test/wails';
 import example from '../../test/fixtures/example.theme.json';
 
 const contrast = [
@@ -29,5 +29,23 @@ describe('theme store', () => {
     expect([s.theme?.name, s.error, s.failures.length]).toEqual(['Fixed', '', 0]);
     s.close();
     expect(w.listeners.get('theme')).toEqual([]);
+  });
+
+  it('ends on what Go reports now when events arrive out of order', async () => {
+    let now = { theme: { ...example, name: 'Step 2' }, error: '', contrast };
+    const w = installWails({ Theme: () => now });
+    const s = new ThemeStore();
+    await s.open('ws1');
+    // The second write's event overtook the first's.
+    w.emit('theme', { workspaceId: 'ws1', theme: { ...example, name: 'Step 2' }, error: '', contrast });
+    w.emit('theme', { workspaceId: 'ws1', theme: { ...example, name: 'Step 1' }, error: '', contrast });
+    expect(s.theme?.name).toBe('Step 1');
+    await flush();
+    expect(s.theme?.name).toBe('Step 2');
+    now = { ...now, theme: { ...example, name: 'Step 3' } };
+    w.emit('theme', { workspaceId: 'ws1', theme: { ...example, name: 'Step 3' }, error: '', contrast });
+    await flush();
+    expect(s.theme?.name).toBe('Step 3');
+    s.close();
   });
 });
