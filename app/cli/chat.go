@@ -120,25 +120,30 @@ func parseChatFlags(env *Env, args []string) (chatFlags, int) {
 	return f, -1
 }
 
+// newEngine builds the chat engine for a command. The agent command:
+// CDXTHEME_AGENT beats --agent (flag) beats the settings.
+func newEngine(env *Env, flag string, timeout time.Duration) *chat.Engine {
+	override := env.Settings.AgentCommand
+	if flag != "" {
+		override = flag
+	}
+	if v := os.Getenv("CDXTHEME_AGENT"); v != "" {
+		override = v
+	}
+	return chat.NewEngine(chat.Options{
+		Resolve: agent.ResolveOptions{Override: override, SidecarVersion: env.Settings.ACPVersion()},
+		Version: clientVersion(),
+		Timeout: timeout,
+		Log:     env.Log,
+	})
+}
+
 func runChat(ctx context.Context, env *Env, args []string) int {
 	f, code := parseChatFlags(env, args)
 	if code >= 0 {
 		return code
 	}
-	// CDXTHEME_AGENT beats --agent beats the settings.
-	override := env.Settings.AgentCommand
-	if f.agentCmd != "" {
-		override = f.agentCmd
-	}
-	if v := os.Getenv("CDXTHEME_AGENT"); v != "" {
-		override = v
-	}
-	eng := chat.NewEngine(chat.Options{
-		Resolve: agent.ResolveOptions{Override: override, SidecarVersion: env.Settings.ACPVersion()},
-		Version: clientVersion(),
-		Timeout: f.timeout,
-		Log:     env.Log,
-	})
+	eng := newEngine(env, f.agentCmd, f.timeout)
 	defer eng.Close()
 
 	out := &chatPrinter{env: env, json: f.json}

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"os"
 	"text/tabwriter"
 	"time"
 
@@ -18,12 +19,13 @@ func init() {
 }
 
 func runSessions(ctx context.Context, env *Env, args []string) int {
-	fs := newCodexFlags("sessions", "cdxtheme sessions [--json] [--search TEXT] [--transcripts] [--limit N] [--acp]", env)
+	fs := newCodexFlags("sessions", "cdxtheme sessions [--json] [--search TEXT] [--transcripts] [--limit N] [--acp [--agent CMD]]", env)
 	asJSON := fs.Bool("json", false, "print JSON")
 	search := fs.String("search", "", "only sessions whose title or folder contains `TEXT` (any case)")
 	deep := fs.Bool("transcripts", false, "let --search also match the transcripts' text (slower)")
 	limit := fs.Int("limit", 0, "show at most `N` sessions (0 = all)")
-	acp := fs.Bool("acp", false, "also ask the agent's session/list")
+	acp := fs.Bool("acp", false, "also ask the agent (session/list) and merge its sessions in")
+	agentCmd := fs.String("agent", "", "with --acp: the ACP agent command line (CDXTHEME_AGENT wins over it)")
 	pos, code := parseCodexFlags(fs, args)
 	if code >= 0 {
 		return code
@@ -34,14 +36,15 @@ func runSessions(ctx context.Context, env *Env, args []string) int {
 	if *limit < 0 {
 		return codexUsage(env, fs, "--limit %d: want 0 or more", *limit)
 	}
+	var fromAgent []codexhome.ACPSession
 	if *acp {
-		// The agent's session/list needs a chat engine call that core/chat
-		// does not offer; say so rather than silently listing disk only.
-		fmt.Fprintln(env.Stderr, "cdxtheme sessions: --acp is not available: this build cannot ask the agent for its session list yet; run without --acp to list the sessions saved in CODEX_HOME")
-		return ExitError
+		var code int
+		if fromAgent, code = agentSessions(ctx, env, *agentCmd); code != ExitOK {
+			return code
+		}
 	}
 	home := codexHomeFor(env)
-	list, err := home.Sessions(ctx, codexhome.ListOptions{Search: *search, InTranscripts: *deep, Limit: *limit})
+	list, err := home.Sessions(ctx, codexhome.ListOptions{Search: *search, InTranscripts: *deep, Limit: *limit, ACP: fromAgent})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "cdxtheme sessions: %v\n", err)
 		return ExitError
@@ -73,6 +76,30 @@ func runSessions(ctx context.Context, env *Env, args []string) int {
 	}
 	tw.Flush()
 	return ExitOK
+}
+
+// agentSessions asks the agent for its sessions. An agent without
+// session/list is a note, not a failure: the disk listing still stands.
+func agentSessions(ctx context.Context, env *Env, agentCmd string) ([]codexhome.ACPSession, int) {
+	eng := newEngine(env, agentCmd, 0)
+	defer eng.Close()
+	cwd, err := os.Getwd()
+	if err != nil {
+		cwd = os.TempDir()
+	}
+	infos, ok, err := eng.ListSessions(ctx, cwd)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "cdxtheme sessions: asking the agent: %v\n", err)
+		return nil, ExitError
+	}
+	if !ok {
+		fmt.Fprintln(env.Stderr, "note: the agent does not offer session/list; these are the sessions saved in CODEX_HOME")
+	}
+	out := make([]codexhome.ACPSession, 0, len(infos))
+	for _, s := range infos {
+		out = append(out, codexhome.ACPSession{SessionID: s.SessionID, Cwd: s.Cwd, Title: s.Title, UpdatedAt: s.UpdatedAt})
+	}
+	return out, ExitOK
 }
 
 // timeLabel formats a message time for the readable views.

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -106,12 +107,61 @@ func TestSessionsErrors(t *testing.T) {
 		{[]string{"sessions", "--limit", "-1"}, ExitUsage, "--limit -1"},
 		{[]string{"sessions", "--limit", "x"}, ExitUsage, "invalid value"},
 		{[]string{"sessions", "stray"}, ExitUsage, "unexpected argument"},
-		{[]string{"sessions", "--acp"}, ExitError, "--acp is not available"},
+		{[]string{"sessions", "--acp", "--agent", "/nonexistent/agent"}, ExitError, "asking the agent"},
 	}
+	t.Setenv("CDXTHEME_AGENT", "") // --agent decides
 	for _, tt := range tests {
 		_, stderr, code := runCodexCLI(t, codexTestHome(t), tt.args...)
 		if code != tt.wantCode || !strings.Contains(stderr, tt.wantErr) {
 			t.Errorf("%v: exit %d, stderr %q", tt.args, code, stderr)
 		}
+	}
+}
+
+// --acp merges what the agent knows (session/list) into the disk listing:
+// an agent-only session appears without a path, a session on disk keeps its
+// file and gains nothing it should not.
+func TestSessionsACPMerge(t *testing.T) {
+	home := codexTestHome(t)
+	c := newChatEnv(t, "normal")
+	state := os.Getenv("FAKE_AGENT_STATE")
+	onlyAgent := "0199aaaa-0000-7000-8000-0000000000a1"
+	for _, s := range []map[string]any{
+		{"sessionId": onlyAgent, "cwd": "/work/elsewhere", "title": "Only the agent knows", "updatedAt": "2030-01-01T00:00:00Z", "mode": "default", "config": map[string]any{}},
+		{"sessionId": sampleOldID, "cwd": "/home/dev/themes/work", "title": "Agent title", "updatedAt": "2026-12-02T09:25:20Z", "mode": "default", "config": map[string]any{}},
+	} {
+		b, _ := json.Marshal(s)
+		if err := os.MkdirAll(filepath.Join(state, "sessions"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(state, "sessions", s["sessionId"].(string)+".json"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stdout, stderr, code := runCodexCLI(t, home, "sessions", "--json", "--acp")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got sessionsJSON
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]int{}
+	for i, s := range got.Sessions {
+		byID[s.ID] = i
+	}
+	i, ok := byID[onlyAgent]
+	if !ok || got.Sessions[i].Path != "" || got.Sessions[i].Title != "Only the agent knows" || i != 0 {
+		t.Fatalf("the agent-only session is missing, has a path or is not the newest: %+v", got.Sessions)
+	}
+	j, ok := byID[sampleOldID]
+	if !ok || got.Sessions[j].Path == "" {
+		t.Fatalf("the session on disk lost its file: %+v", got.Sessions)
+	}
+	if _, ok := byID[sampleNewID]; !ok || len(got.Sessions) != 3 {
+		t.Fatalf("merged listing = %+v", got.Sessions)
+	}
+	if m := c.methods(); len(m) == 0 || m[len(m)-1] != "session/list" {
+		t.Fatalf("the agent was not asked for its sessions: %v", m)
 	}
 }
