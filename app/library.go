@@ -5,8 +5,10 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"sync"
+	"time"
 
 	"cdxtheme/core/codexhome"
 
@@ -14,12 +16,21 @@ import (
 )
 
 // library reads Codex's own files; the lister is kept so a re-list only
-// parses files that changed.
+// parses files that changed. What the agent's session/list adds is kept
+// beside it and refreshed in the background.
 type library struct {
 	mu     sync.Mutex
 	dir    string
 	lister *codexhome.Lister
+
+	fromAgent  []codexhome.ACPSession
+	askedAt    time.Time
+	refreshing bool
 }
+
+// agentListEvery spaces the background session/list refreshes: each may
+// start an agent, which costs far more than reading the disk.
+const agentListEvery = 5 * time.Minute
 
 func (a *App) home() codexhome.Home { return codexhome.Locate(a.GetSettings().CodexHome) }
 
@@ -50,13 +61,58 @@ func (a *App) Models() codexhome.ModelList {
 	return ml
 }
 
-// Sessions lists saved Codex sessions, newest first.
+// Sessions lists saved Codex sessions, newest first: the disk at once,
+// merged with what the agent's session/list last said; a background refresh
+// of the latter sends a "sessions" event when it changed the picture.
 func (a *App) Sessions(search string, limit int) (codexhome.SessionList, error) {
-	sl, err := a.lister().List(a.bg(), codexhome.ListOptions{Search: search, Limit: limit})
+	a.lib.mu.Lock()
+	fromAgent := a.lib.fromAgent
+	a.lib.mu.Unlock()
+	a.refreshAgentSessions()
+	sl, err := a.lister().List(a.bg(), codexhome.ListOptions{Search: search, Limit: limit, ACP: fromAgent})
 	for _, w := range sl.Warnings {
 		a.log.Warn().Msg(w)
 	}
 	return sl, wrapf(err, "list sessions")
+}
+
+// refreshAgentSessions asks the agent for its sessions in the background,
+// at most once per agentListEvery.
+func (a *App) refreshAgentSessions() {
+	a.lib.mu.Lock()
+	if a.lib.refreshing || (!a.lib.askedAt.IsZero() && time.Since(a.lib.askedAt) < agentListEvery) {
+		a.lib.mu.Unlock()
+		return
+	}
+	a.lib.refreshing = true
+	a.lib.mu.Unlock()
+	eng := a.engineFor(a.GetSettings(), a.agentFor(a.agentList(), turnParams{}))
+	a.turns.wg.Add(1) // Shutdown waits for it like for a turn
+	go func() {
+		defer a.turns.wg.Done()
+		cwd, err := os.UserHomeDir()
+		if err != nil {
+			cwd = os.TempDir()
+		}
+		infos, ok, err := eng.ListSessions(a.bg(), cwd)
+		var got []codexhome.ACPSession
+		for _, s := range infos {
+			got = append(got, codexhome.ACPSession{SessionID: s.SessionID, Cwd: s.Cwd, Title: s.Title, UpdatedAt: s.UpdatedAt})
+		}
+		a.lib.mu.Lock()
+		a.lib.askedAt, a.lib.refreshing = time.Now(), false
+		changed := err == nil && ok && !reflect.DeepEqual(got, a.lib.fromAgent)
+		if changed {
+			a.lib.fromAgent = got
+		}
+		a.lib.mu.Unlock()
+		switch {
+		case err != nil:
+			a.log.Info().Err(err).Msg("the agent's session list is unavailable; showing the disk only")
+		case changed:
+			a.emit.Emit("sessions", map[string]int{"fromAgent": len(got)})
+		}
+	}()
 }
 
 // TranscriptPage reads one page of a saved session.

@@ -22,6 +22,7 @@ type recorder struct {
 	turns  map[string][]chat.Event
 	emits  map[string]int
 	themes []ThemeEvent
+	onEmit func(name string) // called under mu
 	signal chan struct{}
 }
 
@@ -39,6 +40,9 @@ func (r *recorder) Emit(name string, payload any) {
 		r.themes = append(r.themes, p)
 	case ArtifactsEvent:
 		r.emits["artifacts"]++
+	}
+	if r.onEmit != nil {
+		r.onEmit(name)
 	}
 	r.mu.Unlock()
 	select {

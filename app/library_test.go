@@ -1,0 +1,60 @@
+package app
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// The agent's session/list reaches Home in the background: the first call
+// answers from disk at once, a "sessions" event follows, and the next call
+// includes what only the agent knows.
+func TestSessionsMergeTheAgentsListInTheBackground(t *testing.T) {
+	a, rec, _ := newTestApp(t, "normal")
+	t.Setenv("CODEX_HOME", t.TempDir())
+	state := os.Getenv("FAKE_AGENT_STATE")
+	id := "0199aaaa-0000-7000-8000-0000000000b2"
+	b, _ := json.Marshal(map[string]any{"sessionId": id, "cwd": "/work/x", "title": "Known to the agent", "updatedAt": "2030-01-01T00:00:00Z", "mode": "default", "config": map[string]any{}})
+	os.MkdirAll(filepath.Join(state, "sessions"), 0o755)
+	if err := os.WriteFile(filepath.Join(state, "sessions", id+".json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var got bool
+	rec.mu.Lock()
+	rec.onEmit = func(name string) {
+		if name == "sessions" {
+			got = true
+		}
+	}
+	rec.mu.Unlock()
+	first, err := a.Sessions("", 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range first.Sessions {
+		if s.ID == id {
+			t.Fatal("the agent's list was awaited instead of merged in the background")
+		}
+	}
+	rec.waitFor(t, "the sessions event", func() bool { return got })
+	second, err := a.Sessions("", 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(second.Sessions) != 1 || second.Sessions[0].ID != id || second.Sessions[0].Title != "Known to the agent" {
+		t.Fatalf("after the refresh: %+v", second.Sessions)
+	}
+	// Refreshes are spaced: listing again does not ask the agent again.
+	a.lib.mu.Lock()
+	asked := a.lib.askedAt
+	a.lib.mu.Unlock()
+	a.Sessions("", 50)
+	time.Sleep(100 * time.Millisecond)
+	a.lib.mu.Lock()
+	defer a.lib.mu.Unlock()
+	if !a.lib.askedAt.Equal(asked) || a.lib.refreshing {
+		t.Fatal("a second listing asked the agent again right away")
+	}
+}
