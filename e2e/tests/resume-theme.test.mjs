@@ -62,9 +62,13 @@ test('the preview follows theme.json written by the agent, colours matching the 
   const ws = readdirSync(root).sort().at(-1);
   const theme = JSON.parse(readFileSync(join(root, ws, 'theme.json'), 'utf8'));
   // The watcher may deliver the final write a moment after the turn ends.
+  // Both writes carry the same name: wait for the final one's accent too.
   await page.waitForFunction(
-    (name) => document.querySelector('[data-testid="preview-name"]')?.textContent?.includes(name),
-    theme.name,
+    ([name, accent]) => {
+      const btn = document.querySelector('[data-testid="preview-accent-button"]');
+      return document.querySelector('[data-testid="preview-name"]')?.textContent?.includes(name) && btn && getComputedStyle(btn).backgroundColor === accent;
+    },
+    [theme.name, rgb(theme.ui.accent)],
     { timeout: 10_000 },
   );
   const styles = await page.evaluate(() => {
