@@ -142,7 +142,9 @@ func (e *Engine) Run(ctx context.Context, t Turn, emit func(Event)) (Result, err
 		}
 		return res, ce
 	}
-	ts.emit(Event{Type: EventDone, SessionID: res.SessionID, StopReason: res.StopReason})
+	if !ts.doneSent {
+		ts.emit(Event{Type: EventDone, SessionID: res.SessionID, StopReason: res.StopReason})
+	}
 	return res, nil
 }
 
@@ -337,6 +339,10 @@ func (e *Engine) turnOn(ctx, tctx context.Context, l *link, t Turn, ts *turnStat
 		e.putWarm(l)
 	} else {
 		l.attach(nil)
+		// The answer is complete: say so before the teardown, which takes
+		// up to 2 s more with an agent that ignores its closed stdin.
+		ts.emit(Event{Type: EventDone, SessionID: sid, StopReason: resp.StopReason})
+		ts.doneSent = true
 		l.stop()
 	}
 	return Result{SessionID: sid, StopReason: resp.StopReason}, nil

@@ -243,6 +243,7 @@ type turnState struct {
 	suppress  atomic.Bool // drop updates: session/load is replaying history
 	output    atomic.Bool // something of this turn's answer was emitted
 	badWarned bool        // dispatcher only
+	doneSent  bool        // the turn's goroutine only: done went out before teardown
 }
 
 // emit hands ev to the caller's emit. Calls are serialised and in order:

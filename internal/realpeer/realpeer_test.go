@@ -268,3 +268,29 @@ func TestWarmConnectionIsReused(t *testing.T) {
 		}
 	})
 }
+
+// Without a warm connection the answer's end reaches the user before the
+// agent is torn down: the Rust adapter ignores a closed stdin, and its
+// SIGTERM step would otherwise hold the done event back by seconds.
+func TestDoneBeforeTeardown(t *testing.T) {
+	forEachPeer(t, func(t *testing.T, a peers.Adapter) {
+		r := newRig(t, a, rigOptions{warm: false})
+		var aliveAtDone []int
+		ctx, cancel := context.WithTimeout(context.Background(), turnTimeout+10*time.Second)
+		defer cancel()
+		res, _, err := r.turnCtx(ctx, chat.Turn{Prompt: chat.TextPrompt("hi")}, func(ev chat.Event) {
+			if ev.Type == chat.EventDone {
+				aliveAtDone = r.home.Processes()
+			}
+		})
+		if err != nil || res.StopReason != "end_turn" {
+			t.Fatalf("turn: %+v %v", res, err)
+		}
+		if len(aliveAtDone) == 0 {
+			t.Fatal("the done event waited for the agent's teardown")
+		}
+		if left := r.home.WaitGone(15 * time.Second); len(left) != 0 {
+			t.Fatalf("adapter still running after Run returned: %v", left)
+		}
+	})
+}
