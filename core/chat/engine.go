@@ -265,7 +265,8 @@ func (e *Engine) fail(ctx, tctx context.Context, l *link, when string, err error
 		return &Error{Code: CodeCancelled, Message: "cancelled", Agent: desc, Err: ctx.Err()}
 	case tctx.Err() != nil:
 		l.stop()
-		return &Error{Code: CodeTimeout, Message: fmt.Sprintf("the turn took longer than %s and was stopped", e.opts.Timeout), Agent: desc, Err: tctx.Err()}
+		// A hung agent often said why on stderr (e.g. "Reconnecting…").
+		return &Error{Code: CodeTimeout, Message: fmt.Sprintf("the turn took longer than %s and was stopped", e.opts.Timeout), Stderr: l.proc.StderrTail(), Agent: desc, Err: tctx.Err()}
 	case errors.Is(err, acp.ErrClosed):
 		l.stop() // returns after Done, which waits for stderr EOF: the tail is complete
 		status := "closed its output"

@@ -408,7 +408,7 @@ func TestAgentFailures(t *testing.T) {
 	}{
 		{"crash mid-stream keeps text and quotes stderr", "", "#crash", 0, CodeAgentExit, "Starting work... almost there ", "fatal: simulated crash", "exit status 3"},
 		{"exit before initialize", "exit-early", "hi", 0, CodeAgentExit, "", "simulated startup failure", "before answering initialize"},
-		{"hang ends by timeout and group kill", "", "#hang", time.Second, CodeTimeout, "Hanging (grandchild pid", "", "longer than 1s"},
+		{"hang ends by timeout, quotes stderr, kills the group", "", "#hang", time.Second, CodeTimeout, "Hanging (grandchild pid", "fakeagent: hanging", "longer than 1s"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
