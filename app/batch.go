@@ -25,6 +25,9 @@ const FlushInterval = 16 * time.Millisecond
 // batcher collects a turn's events and emits them as one "turn" event per
 // interval, carrying everything since the last flush, in order.
 type batcher[T any] struct {
+	// flushMu serialises flushes: the timer's and Close's must not emit
+	// concurrently, or two batches could overtake each other.
+	flushMu  sync.Mutex
 	mu       sync.Mutex
 	pending  []T
 	timer    *time.Timer
@@ -52,6 +55,8 @@ func (b *batcher[T]) Add(ev T) {
 }
 
 func (b *batcher[T]) flush() {
+	b.flushMu.Lock()
+	defer b.flushMu.Unlock()
 	b.mu.Lock()
 	evs := b.pending
 	b.pending = nil
@@ -64,6 +69,8 @@ func (b *batcher[T]) flush() {
 
 // Close flushes what is pending now; later Adds are dropped.
 func (b *batcher[T]) Close() {
+	b.flushMu.Lock()
+	defer b.flushMu.Unlock()
 	b.mu.Lock()
 	b.closed = true
 	if b.timer != nil {

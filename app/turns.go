@@ -18,7 +18,10 @@ import (
 // TurnEvents is the payload of the "turn" event: everything a turn produced
 // since the previous emit.
 type TurnEvents struct {
-	TurnID string       `json:"turnId"`
+	TurnID string `json:"turnId"`
+	// Seq numbers a turn's batches from 1: the dev bridge delivers events
+	// on goroutines of their own, so the UI puts them back in order.
+	Seq    int          `json:"seq"`
 	Events []chat.Event `json:"events"`
 }
 
@@ -170,8 +173,10 @@ func (a *App) startTurn(p turnParams) (string, error) {
 	options := a.turnOptions(p)
 	a.turns.mu.Unlock()
 
+	seq := 0 // flushes are serialised by the batcher
 	b := newBatcher(FlushInterval, func(evs []chat.Event) {
-		a.emit.Emit("turn", TurnEvents{TurnID: id, Events: evs})
+		seq++
+		a.emit.Emit("turn", TurnEvents{TurnID: id, Seq: seq, Events: evs})
 	})
 	a.turns.wg.Add(1)
 	go func() {

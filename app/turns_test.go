@@ -22,12 +22,13 @@ type recorder struct {
 	turns  map[string][]chat.Event
 	emits  map[string]int
 	themes []ThemeEvent
+	seqs   map[string][]int
 	onEmit func(name string) // called under mu
 	signal chan struct{}
 }
 
 func newRecorder() *recorder {
-	return &recorder{turns: map[string][]chat.Event{}, emits: map[string]int{}, signal: make(chan struct{}, 1)}
+	return &recorder{turns: map[string][]chat.Event{}, emits: map[string]int{}, seqs: map[string][]int{}, signal: make(chan struct{}, 1)}
 }
 
 func (r *recorder) Emit(name string, payload any) {
@@ -36,6 +37,7 @@ func (r *recorder) Emit(name string, payload any) {
 	case TurnEvents:
 		r.turns[p.TurnID] = append(r.turns[p.TurnID], p.Events...)
 		r.emits[p.TurnID]++
+		r.seqs[p.TurnID] = append(r.seqs[p.TurnID], p.Seq)
 	case ThemeEvent:
 		r.themes = append(r.themes, p)
 	case ArtifactsEvent:
@@ -137,6 +139,14 @@ func TestNewBuildStreamsBatchedEventsAndRecordsTheSession(t *testing.T) {
 	for _, e := range evs {
 		if e.TurnID != started.TurnID {
 			t.Fatalf("event without its turn id: %+v", e)
+		}
+	}
+	rec.mu.Lock()
+	seqs := rec.seqs[started.TurnID]
+	rec.mu.Unlock()
+	for i, s := range seqs {
+		if s != i+1 {
+			t.Fatalf("batch %d carries seq %d: the UI could not restore the order (%v)", i+1, s, seqs)
 		}
 	}
 	ws := a.Workspaces()

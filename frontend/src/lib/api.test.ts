@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as App from '../../wailsjs/go/app/App';
 import * as api from './api';
 import { installWails } from '../test/wails';
@@ -45,6 +45,29 @@ describe('api.ts', () => {
     w.emit('turn', { turnId: 't3', events: [] });
     expect(turns).toEqual(['t1']);
     expect(themes).toEqual(['ws']);
+  });
+
+  it('delivers each turn’s batches in Go’s order even when they arrive out of order', async () => {
+    vi.useFakeTimers();
+    try {
+      const w = installWails();
+      const got: string[] = [];
+      const off = api.onTurn((b) => got.push(`${b.turnId}#${b.seq}`));
+      w.emit('turn', { turnId: 'a', seq: 2, events: [] });
+      w.emit('turn', { turnId: 'b', seq: 1, events: [] });
+      expect(got).toEqual(['b#1']);
+      w.emit('turn', { turnId: 'a', seq: 1, events: [] });
+      w.emit('turn', { turnId: 'a', seq: 3, events: [] });
+      expect(got).toEqual(['b#1', 'a#1', 'a#2', 'a#3']);
+      // A batch that never comes does not freeze the turn.
+      w.emit('turn', { turnId: 'a', seq: 5, events: [] });
+      expect(got.at(-1)).toBe('a#3');
+      vi.advanceTimersByTime(api.reorderWaitMs + 1);
+      expect(got.at(-1)).toBe('a#5');
+      off();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each([

@@ -178,11 +178,56 @@ export function openPath(workspaceId: string, path: string): Promise<void> {
   return App.OpenPath(workspaceId, path);
 }
 
-/** Subscribes to batched turn events; returns the unsubscribe function. */
+/** How long a gap in a turn's batch numbers is waited for before the held
+ * batches are delivered anyway (a lost batch must not freeze the chat). */
+export const reorderWaitMs = 250;
+
+/**
+ * Subscribes to batched turn events; returns the unsubscribe function.
+ * Each turn's batches reach cb in the order Go sent them (by seq): the dev
+ * bridge emits every event on a goroutine of its own, so they can overtake.
+ */
 export function onTurn(cb: (batch: TurnBatch) => void): () => void {
-  return EventsOn('turn', (batch: TurnBatch) => {
-    if (batch && typeof batch.turnId === 'string' && Array.isArray(batch.events)) cb(batch);
+  const next = new Map<string, number>();
+  const held = new Map<string, Map<number, TurnBatch>>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const drain = (turnId: string, force: boolean) => {
+    const h = held.get(turnId);
+    let n = next.get(turnId) ?? 1;
+    while (h && h.size > 0) {
+      if (!h.has(n)) {
+        if (!force) break;
+        n = Math.min(...h.keys()); // give up on the gap
+      }
+      cb(h.get(n)!);
+      h.delete(n);
+      n++;
+    }
+    next.set(turnId, n);
+    clearTimeout(timers.get(turnId));
+    timers.delete(turnId);
+    if (h && h.size > 0) timers.set(turnId, setTimeout(() => drain(turnId, true), reorderWaitMs));
+  };
+  const off = EventsOn('turn', (batch: TurnBatch) => {
+    if (!batch || typeof batch.turnId !== 'string' || !Array.isArray(batch.events)) return;
+    if (typeof batch.seq !== 'number') {
+      cb(batch);
+      return;
+    }
+    let h = held.get(batch.turnId);
+    if (!h) held.set(batch.turnId, (h = new Map()));
+    h.set(batch.seq, batch);
+    drain(batch.turnId, false);
   });
+  return () => {
+    off();
+    for (const t of timers.values()) clearTimeout(t);
+  };
+}
+
+/** Subscribes to "the agent's session list changed what Home shows". */
+export function onSessions(cb: () => void): () => void {
+  return EventsOn('sessions', () => cb());
 }
 
 /** Subscribes to theme.json changes of any workspace; returns the unsubscribe function. */

@@ -344,6 +344,8 @@ export interface ChatEvent {
 
 export interface TurnBatch {
   turnId: string;
+  /** 1, 2, 3… per turn, in the order Go emitted the batches. */
+  seq?: number;
   events: ChatEvent[];
 }
 

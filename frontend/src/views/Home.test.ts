@@ -27,6 +27,18 @@ describe('Home', () => {
     expect(router.route).toEqual({ view: 'chat', sessionId: '019a-1', cwd: '/home/dev/themes/harbour', title: 'Harbour night theme' });
   });
 
+  it('lists again when Go says the agent’s session list changed the picture', async () => {
+    let answer = { sessions: sessions.slice(0, 1), hint: '' };
+    const w = installWails({ Sessions: () => answer, Workspaces: () => [] });
+    render(Home);
+    await flush();
+    expect(screen.getAllByTestId('session-row')).toHaveLength(1);
+    answer = { sessions, hint: '' };
+    w.emit('sessions', { fromAgent: 1 });
+    await flush();
+    expect(screen.getAllByTestId('session-row')).toHaveLength(2);
+  });
+
   it('opens the transcript of a row', async () => {
     installWails({ Sessions: () => ({ sessions, hint: '' }), Workspaces: () => [] });
     render(Home);
