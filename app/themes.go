@@ -85,7 +85,7 @@ func (a *App) NewBuild(req NewBuildRequest) (TurnStarted, error) {
 		return TurnStarted{}, fmt.Errorf("create workspace: %w", err)
 	}
 	a.watch(ws)
-	id, err := a.start(ws.ID, "", ws.Dir, req.Prompt, req.Model, req.Effort)
+	id, err := a.startTurn(turnParams{workspaceID: ws.ID, cwd: ws.Dir, prompt: req.Prompt, model: req.Model, effort: req.Effort})
 	if err != nil {
 		return TurnStarted{}, err
 	}

@@ -132,11 +132,6 @@ func (a *App) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
 	return a.turns.engine
 }
 
-// start runs one turn in the background and returns its id at once.
-func (a *App) start(workspaceID, sessionID, cwd, prompt, model, effort string) (string, error) {
-	return a.startTurn(turnParams{workspaceID: workspaceID, sessionID: sessionID, cwd: cwd, prompt: prompt, model: model, effort: effort})
-}
-
 // startTurn runs one turn with the agent of the workspace (else the one
 // for new builds), its remembered settings and the MCP servers.
 func (a *App) startTurn(p turnParams) (string, error) {
