@@ -494,19 +494,9 @@ func (e *Engine) prompt(tctx context.Context, l *link, sid string, blocks []acp.
 func (e *Engine) Authenticate(ctx context.Context, cwd, methodID string) error {
 	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout)
 	defer cancel()
-	e.mu.Lock()
-	l := e.warm
-	e.warm = nil
-	e.mu.Unlock()
-	if l != nil && (l.cwd != cwd || !l.alive()) {
-		l.stop()
-		l = nil
-	}
-	if l == nil {
-		var err error
-		if l, err = e.connect(ctx, tctx, cwd); err != nil {
-			return err
-		}
+	l, _, err := e.borrow(ctx, tctx, cwd, true)
+	if err != nil {
+		return err
 	}
 	if err := l.conn.Call(tctx, acp.MethodAuthenticate, acp.AuthenticateRequest{MethodID: methodID}, nil); err != nil {
 		ce := e.fail(ctx, tctx, l, "during authenticate", err)
@@ -517,6 +507,26 @@ func (e *Engine) Authenticate(ctx context.Context, cwd, methodID string) error {
 	}
 	e.putWarm(l)
 	return nil
+}
+
+// borrow hands over the warm link for a request outside a turn
+// (authenticate, logout, session/list) when it is alive and, with sameCwd,
+// runs in cwd; otherwise it starts an agent in cwd. fresh says which; the
+// caller gives the link back (putWarm) or stops it.
+func (e *Engine) borrow(ctx, tctx context.Context, cwd string, sameCwd bool) (l *link, fresh bool, err error) {
+	e.mu.Lock()
+	l = e.warm
+	e.warm = nil
+	e.mu.Unlock()
+	if l != nil && ((sameCwd && l.cwd != cwd) || !l.alive()) {
+		l.stop()
+		l = nil
+	}
+	if l != nil {
+		return l, false, nil
+	}
+	l, err = e.connect(ctx, tctx, cwd)
+	return l, true, err
 }
 
 func truncate(b []byte, n int) string {

@@ -18,25 +18,15 @@ const maxListPages = 50
 func (e *Engine) ListSessions(ctx context.Context, cwd string) (sessions []acp.SessionInfo, ok bool, err error) {
 	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout)
 	defer cancel()
-	e.mu.Lock()
-	l := e.warm
-	e.warm = nil
-	e.mu.Unlock()
-	keep := l != nil && l.alive()
-	if l != nil && !keep {
-		l.stop()
-		l = nil
-	}
-	if l == nil {
-		if l, err = e.connect(ctx, tctx, cwd); err != nil {
-			return nil, false, err
-		}
+	l, fresh, err := e.borrow(ctx, tctx, cwd, false)
+	if err != nil {
+		return nil, false, err
 	}
 	defer func() {
-		if keep {
-			e.putWarm(l)
-		} else {
+		if fresh {
 			l.stop()
+		} else {
+			e.putWarm(l)
 		}
 	}()
 	if l.init.AgentCapabilities.SessionCapabilities.List == nil {

@@ -248,18 +248,9 @@ func (e *Engine) SetOption(ctx context.Context, sessionID, configID string, valu
 func (e *Engine) Logout(ctx context.Context, cwd string) (supported bool, err error) {
 	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout)
 	defer cancel()
-	e.mu.Lock()
-	l := e.warm
-	e.warm = nil
-	e.mu.Unlock()
-	if l != nil && (l.cwd != cwd || !l.alive()) {
-		l.stop()
-		l = nil
-	}
-	if l == nil {
-		if l, err = e.connect(ctx, tctx, cwd); err != nil {
-			return false, err
-		}
+	l, _, err := e.borrow(ctx, tctx, cwd, true)
+	if err != nil {
+		return false, err
 	}
 	defer l.stop()
 	var auth struct {
