@@ -84,7 +84,7 @@ faults:
 	CGO_ENABLED=0 $(GO) test -count=1 -timeout 15m -v ./internal/faults/
 
 test-frontend: npm
-	cd frontend && npx vitest run
+	cd frontend && npx svelte-check --tsconfig ./tsconfig.json && npx vitest run
 
 build/bin/fakeagent: $(GO_SOURCES)
 	$(GO) build -o $@ ./internal/fakeagent
