@@ -1,0 +1,251 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// Query is a parsed search. The syntax is small and the same everywhere
+// (Home's search box, `cdxtheme sessions --search`): words must all occur
+// (any case, accents ignored), `word*` matches every word starting so, and
+// "a few words" in double quotes must occur together in that order.
+type Query struct {
+	terms []term
+}
+
+type term struct {
+	text   string // a word or a phrase, as typed
+	prefix bool
+}
+
+// ParseQuery reads s; text that cannot form a term (lone punctuation, an
+// empty pair of quotes) is dropped.
+func ParseQuery(s string) Query {
+	var q Query
+	add := func(text string, prefix bool) {
+		text = strings.Join(strings.Fields(text), " ")
+		if strings.IndexFunc(text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
+			return
+		}
+		q.terms = append(q.terms, term{text: text, prefix: prefix})
+	}
+	for s != "" {
+		s = strings.TrimLeftFunc(s, unicode.IsSpace)
+		if s == "" {
+			break
+		}
+		if s[0] == '"' {
+			end := strings.IndexByte(s[1:], '"')
+			if end < 0 {
+				add(s[1:], false) // an unclosed quote: the rest is the phrase
+				break
+			}
+			phrase := s[1 : 1+end]
+			s = s[end+2:]
+			prefix := strings.HasPrefix(s, "*")
+			if prefix {
+				s = s[1:]
+			}
+			add(phrase, prefix)
+			continue
+		}
+		end := strings.IndexFunc(s, unicode.IsSpace)
+		if end < 0 {
+			end = len(s)
+		}
+		word := s[:end]
+		s = s[end:]
+		prefix := strings.HasSuffix(word, "*")
+		add(strings.Trim(word, `*"`), prefix)
+	}
+	return q
+}
+
+// Empty reports whether the query has no term.
+func (q Query) Empty() bool { return len(q.terms) == 0 }
+
+// match is the FTS5 expression: every term quoted (so nothing the user
+// typed is FTS5 syntax), joined by AND.
+func (q Query) match() string {
+	parts := make([]string, 0, len(q.terms))
+	for _, t := range q.terms {
+		p := `"` + strings.ReplaceAll(t.text, `"`, `""`) + `"`
+		if t.prefix {
+			p += "*"
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, " ")
+}
+
+// MatchesText reports whether every term occurs in one of texts (any
+// case): how titles and folders match.
+func (q Query) MatchesText(texts ...string) bool {
+	if q.Empty() {
+		return false
+	}
+	lower := make([]string, len(texts))
+	for i, t := range texts {
+		lower[i] = strings.ToLower(t)
+	}
+	for _, t := range q.terms {
+		want := strings.ToLower(t.text)
+		found := false
+		for _, l := range lower {
+			if strings.Contains(l, want) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// Hit is the first message of one rollout that matches a query.
+type Hit struct {
+	Session string
+	Path    string
+	Message int // index in the transcript (as TranscriptPage counts)
+	row     int64
+}
+
+// Search returns the first matching message of every matching rollout,
+// keyed by path.
+func (ix *Index) Search(ctx context.Context, q Query) (map[string]Hit, error) {
+	out := map[string]Hit{}
+	if q.Empty() {
+		return out, nil
+	}
+	ranges, err := ix.fileRanges(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := ix.db.QueryContext(ctx, "SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rowid", q.match())
+	if err != nil {
+		return nil, fmt.Errorf("search %q: %w", q.match(), err)
+	}
+	defer rows.Close()
+	i := 0
+	for rows.Next() {
+		var row int64
+		if err := rows.Scan(&row); err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		// Rowids come in order and ranges are sorted: walk both.
+		for i < len(ranges) && ranges[i].base+ranges[i].count <= row {
+			i++
+		}
+		if i == len(ranges) {
+			break
+		}
+		r := ranges[i]
+		if row < r.base {
+			continue // a row of a file committed after ranges were read
+		}
+		if _, ok := out[r.path]; !ok {
+			out[r.path] = Hit{Session: r.session, Path: r.path, Message: int(row - r.base), row: row}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	return out, nil
+}
+
+// fileRanges returns the files table sorted by base, cached until a write
+// bumps meta "gen".
+func (ix *Index) fileRanges(ctx context.Context) ([]fileRange, error) {
+	var gen string
+	if err := ix.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = 'gen'").Scan(&gen); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.ranges != nil && gen == ix.gen {
+		return ix.ranges, nil
+	}
+	rows, err := ix.db.QueryContext(ctx, "SELECT base, count, session, path FROM files WHERE count > 0")
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	defer rows.Close()
+	ranges := []fileRange{}
+	for rows.Next() {
+		var r fileRange
+		if err := rows.Scan(&r.base, &r.count, &r.session, &r.path); err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		ranges = append(ranges, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	sort.Slice(ranges, func(i, j int) bool { return ranges[i].base < ranges[j].base })
+	ix.ranges, ix.gen = ranges, gen
+	return ranges, nil
+}
+
+// Snippet is the matched part of a message. Marks are the highlighted
+// spans, as [start, end) offsets in Unicode code points of Text: the UI
+// renders Text as text and the marks as elements around slices of it, so
+// nothing in a rollout is ever taken for markup.
+type Snippet struct {
+	Text  string   `json:"snippet"`
+	Marks [][2]int `json:"marks,omitempty"`
+	Role  string   `json:"role,omitempty"` // who wrote the message: user or assistant
+}
+
+// Snippet returns the matched text around hit.
+func (ix *Index) Snippet(ctx context.Context, q Query, hit Hit) (Snippet, error) {
+	var role, raw string
+	err := ix.db.QueryRowContext(ctx,
+		"SELECT role, snippet(fts, 0, char(2), char(3), '…', 24) FROM fts WHERE fts MATCH ? AND rowid = ?",
+		q.match(), hit.row).Scan(&role, &raw)
+	if err != nil {
+		return Snippet{}, fmt.Errorf("search snippet: %w", err)
+	}
+	s := parseSnippet(raw)
+	s.Role = role
+	return s, nil
+}
+
+// parseSnippet turns FTS5's marked snippet into one line of text and the
+// spans of its marks.
+func parseSnippet(raw string) Snippet {
+	var b strings.Builder
+	var marks [][2]int
+	n, open, space := 0, -1, false
+	for _, r := range raw {
+		switch {
+		case string(r) == markOpen:
+			if space && n > 0 {
+				b.WriteByte(' ')
+				n++
+			}
+			space = false
+			open = n
+		case string(r) == markClose:
+			if open >= 0 && n > open {
+				marks = append(marks, [2]int{open, n})
+			}
+			open = -1
+		case unicode.IsSpace(r):
+			space = true
+		default:
+			if space && n > 0 {
+				b.WriteByte(' ')
+				n++
+			}
+			space = false
+			b.WriteRune(r)
+			n++
+		}
+	}
+	return Snippet{Text: b.String(), Marks: marks}
+}
