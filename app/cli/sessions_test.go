@@ -182,11 +182,11 @@ func TestSessionsSearchSnippets(t *testing.T) {
 	}
 	var v struct {
 		Sessions []struct {
-			ID      string   `json:"id"`
-			Title   string   `json:"title"`
-			Snippet *string  `json:"snippet"`
-			Marks   [][2]int `json:"marks"`
-			Message int      `json:"message"`
+			ID      string                     `json:"id"`
+			Title   string                     `json:"title"`
+			Snippet *string                    `json:"snippet"`
+			Marks   []struct{ Start, End int } `json:"marks"`
+			Message int                        `json:"message"`
 		} `json:"sessions"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &v); err != nil {

@@ -196,9 +196,15 @@ func (ix *Index) fileRanges(ctx context.Context) ([]fileRange, error) {
 // renders Text as text and the marks as elements around slices of it, so
 // nothing in a rollout is ever taken for markup.
 type Snippet struct {
-	Text  string   `json:"snippet"`
-	Marks [][2]int `json:"marks,omitempty"`
-	Role  string   `json:"role,omitempty"` // who wrote the message: user or assistant
+	Text  string `json:"snippet"`
+	Marks []Span `json:"marks,omitempty"`
+	Role  string `json:"role,omitempty"` // who wrote the message: user or assistant
+}
+
+// Span is a highlighted part of a snippet: code points [Start, End).
+type Span struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
 }
 
 // Snippet returns the matched text around hit.
@@ -219,7 +225,7 @@ func (ix *Index) Snippet(ctx context.Context, q Query, hit Hit) (Snippet, error)
 // spans of its marks.
 func parseSnippet(raw string) Snippet {
 	var b strings.Builder
-	var marks [][2]int
+	var marks []Span
 	n, open, space := 0, -1, false
 	for _, r := range raw {
 		switch {
@@ -232,7 +238,7 @@ func parseSnippet(raw string) Snippet {
 			open = n
 		case string(r) == markClose:
 			if open >= 0 && n > open {
-				marks = append(marks, [2]int{open, n})
+				marks = append(marks, Span{open, n})
 			}
 			open = -1
 		case unicode.IsSpace(r):

@@ -164,7 +164,7 @@ func TestSearchRealSamples(t *testing.T) {
 			}
 			runes := []rune(r.Snippet.Text)
 			m := r.Marks[0]
-			if got := string(runes[m[0]:m[1]]); got != tt.mark {
+			if got := string(runes[m.Start:m.End]); got != tt.mark {
 				t.Errorf("snippet %q highlights %q, want %q", r.Snippet.Text, got, tt.mark)
 			}
 			// Opening the hit: the transcript's message at that index is
@@ -220,7 +220,7 @@ func TestSnippetIsTextWithOffsets(t *testing.T) {
 		if len(s.Marks) != 1 {
 			t.Fatalf("%s: marks %v in %q, want exactly the one match", q, s.Marks, s.Text)
 		}
-		if got := string([]rune(s.Text)[s.Marks[0][0]:s.Marks[0][1]]); got != q {
+		if got := string([]rune(s.Text)[s.Marks[0].Start:s.Marks[0].End]); got != q {
 			t.Errorf("%s: highlighted %q", q, got)
 		}
 		if !strings.Contains(s.Text, "<img src=x onerror=alert(1)>") {
