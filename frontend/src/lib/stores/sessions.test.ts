@@ -66,7 +66,7 @@ describe('sessions store', () => {
 
   it('keeps the list and reports the error when loading fails', async () => {
     let fail = false;
-    installWails({ Sessions: (q: string, l: number) => (fail ? Promise.reject('read session index: permission denied') : backend()(q, l)) });
+    installWails({ Sessions: (q: { search: string; limit: number }) => (fail ? Promise.reject('read session index: permission denied') : backend()(q)) });
     const s = new SessionsStore();
     await s.load();
     fail = true;
