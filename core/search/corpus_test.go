@@ -104,6 +104,12 @@ func TestCorpus10k(t *testing.T) {
 	if got := findIDs(t, ix, l, "foghorn", 0); len(got) != 1 || len(findIDs(t, ix, l, "lighthouse", 0)) != 1 {
 		t.Errorf("grown session: %v", got)
 	}
+	// Words from two of its messages: the session matches; the snippet is
+	// the first message with one of them.
+	res, err := Find(ctx, l, ix, "foghorn lighthouse", codexhome.ListOptions{})
+	if err != nil || len(res.Sessions) != 1 || res.Sessions[0].Message != 0 || len(res.Sessions[0].Marks) != 1 {
+		t.Errorf("words over two messages: %+v %v", res.Sessions, err)
+	}
 
 	// Deleted files: dropped from the index.
 	for _, i := range []int{10, 11, 12, 13, 14} {

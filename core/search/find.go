@@ -74,11 +74,11 @@ func Find(ctx context.Context, l *codexhome.Lister, ix *Index, text string, opts
 		}
 		r := Result{Session: s, Message: -1}
 		if ok && s.Unreadable == "" {
-			sn, err := ix.Snippet(ctx, q, h)
+			sn, at, err := ix.Snippet(ctx, q, h)
 			if err != nil {
 				out.Warnings = append(out.Warnings, err.Error())
 			} else {
-				r.Snippet, r.Message = sn, h.Message
+				r.Snippet, r.Message = sn, at
 			}
 		}
 		out.Sessions = append(out.Sessions, r)

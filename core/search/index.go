@@ -30,7 +30,7 @@ import (
 
 // schemaVersion is kept in PRAGMA user_version; an index of another
 // version is rebuilt from scratch (it only holds what the rollouts hold).
-const schemaVersion = 3
+const schemaVersion = 5
 
 // Bounds on what one rollout may put into the index: a hostile or giant
 // session must not make the index (or a query's snippet) unbounded.
@@ -38,6 +38,12 @@ const (
 	maxMessageText = 32 << 10 // bytes of one message that are indexed
 	maxFileText    = 8 << 20  // bytes of one rollout that are indexed
 )
+
+// fileBits: a message's rowid is its file's number << fileBits plus its
+// index in the transcript, so a query can group its matches by file inside
+// SQLite (rowid >> fileBits) instead of handing every match to Go. Messages
+// past the 2^fileBits-th of one rollout are not indexed.
+const fileBits = 20
 
 // Snippet markers: control characters, which are stripped from indexed
 // text, so text from a rollout can never fake a highlight.
@@ -53,11 +59,19 @@ CREATE TABLE IF NOT EXISTS files(
 	size INTEGER NOT NULL,
 	mtime INTEGER NOT NULL,
 	session TEXT NOT NULL,
-	base INTEGER NOT NULL, -- the rowid of the file's message 0
+	base INTEGER NOT NULL, -- the rowid of the file's message 0: its number << fileBits
 	count INTEGER NOT NULL -- rowids base .. base+count-1 belong to it
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
 	text, role UNINDEXED,
+	tokenize = 'unicode61 remove_diacritics 2',
+	prefix = '2 3'
+);
+-- One row per rollout (rowid = its number) holding all of its words: which
+-- sessions match is answered by at most one row per session, however often
+-- a common word occurs. Contentless: the text is kept once, in fts.
+CREATE VIRTUAL TABLE IF NOT EXISTS docs USING fts5(
+	text, content = '', contentless_delete = 1,
 	tokenize = 'unicode61 remove_diacritics 2',
 	prefix = '2 3'
 );
@@ -73,9 +87,9 @@ type Index struct {
 	update sync.Mutex
 
 	mu      sync.Mutex
-	gen     string // meta "gen" when files was cached
-	ranges  []fileRange
-	partial bool // the first build has not finished yet
+	gen     string              // meta "gen" when files was cached
+	ranges  map[int64]fileRange // by base
+	partial bool                // the first build has not finished yet
 }
 
 // fileRange is one row of files, as queries map rowids back to sessions.
@@ -326,7 +340,7 @@ type writer struct {
 	ix      *Index
 	tx      *sql.Tx
 	ins     *sql.Stmt
-	next    int64 // the next free rowid
+	next    int64 // the next file number
 	started time.Time
 	written int
 	done    bool
@@ -391,6 +405,9 @@ func (w *writer) drop(ctx context.Context, path string) error {
 		if _, err := w.tx.ExecContext(ctx, "DELETE FROM fts WHERE rowid >= ? AND rowid < ?", base, base+count); err != nil {
 			return fmt.Errorf("update search index: %w", err)
 		}
+		if _, err := w.tx.ExecContext(ctx, "DELETE FROM docs WHERE rowid = ?", base>>fileBits); err != nil {
+			return fmt.Errorf("update search index: %w", err)
+		}
 	}
 	if _, err := w.tx.ExecContext(ctx, "DELETE FROM files WHERE path = ?", path); err != nil {
 		return fmt.Errorf("update search index: %w", err)
@@ -414,10 +431,14 @@ func (w *writer) file(ctx context.Context, path string, d onDisk) (int, error) {
 	if err := w.drop(ctx, path); err != nil {
 		return 0, err
 	}
-	next := w.next
+	next := w.next << fileBits
 	var n, budget int
 	var last int = -1
+	var doc strings.Builder
 	head, scanErr := codexhome.ScanRollout(ctx, path, func(i int, m codexhome.Message) error {
+		if i >= 1<<fileBits {
+			return nil
+		}
 		last = i
 		if m.Role != codexhome.RoleUser && m.Role != codexhome.RoleAssistant {
 			return nil
@@ -427,6 +448,8 @@ func (w *writer) file(ctx context.Context, path string, d onDisk) (int, error) {
 			return nil
 		}
 		budget += len(text)
+		doc.WriteString(text)
+		doc.WriteString("\n")
 		if _, err := w.ins.ExecContext(ctx, next+int64(i), text, m.Role); err != nil {
 			return dbError{err}
 		}
@@ -449,11 +472,16 @@ func (w *writer) file(ctx context.Context, path string, d onDisk) (int, error) {
 		}
 		n = 0
 	}
+	if n > 0 {
+		if _, err := w.tx.ExecContext(ctx, "INSERT INTO docs(rowid, text) VALUES (?, ?)", w.next, doc.String()); err != nil {
+			return 0, fmt.Errorf("update search index: %w", err)
+		}
+	}
 	if _, err := w.tx.ExecContext(ctx, "INSERT INTO files(path, size, mtime, session, base, count) VALUES (?, ?, ?, ?, ?, ?)",
 		path, d.size, d.mtime, session, next, count); err != nil {
 		return 0, fmt.Errorf("update search index: %w", err)
 	}
-	w.next = next + count
+	w.next++
 	if scanErr != nil || !head.Rollout {
 		return 0, errUnreadable
 	}

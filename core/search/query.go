@@ -2,15 +2,16 @@ package search
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"unicode"
 )
 
 // Query is a parsed search. The syntax is small and the same everywhere
 // (Home's search box, `cdxtheme sessions --search`): words must all occur
-// (any case, accents ignored), `word*` matches every word starting so, and
+// in the session (any case, accents ignored), `word*` matches every word starting so, and
 // "a few words" in double quotes must occur together in that order.
 type Query struct {
 	terms []term
@@ -81,6 +82,12 @@ func (q Query) match() string {
 	return strings.Join(parts, " ")
 }
 
+// matchAny is the expression matching any one term: for the snippet of a
+// session whose words are spread over several messages.
+func (q Query) matchAny() string {
+	return strings.ReplaceAll(Query{terms: q.terms}.match(), `" "`, `" OR "`)
+}
+
 // MatchesText reports whether every term occurs in one of texts (any
 // case): how titles and folders match.
 func (q Query) MatchesText(texts ...string) bool {
@@ -107,16 +114,15 @@ func (q Query) MatchesText(texts ...string) bool {
 	return true
 }
 
-// Hit is the first message of one rollout that matches a query.
+// Hit is one rollout that matches a query.
 type Hit struct {
 	Session string
 	Path    string
-	Message int // index in the transcript (as TranscriptPage counts)
-	row     int64
+	base    int64 // the file's rowids: base .. base+count-1
+	count   int64
 }
 
-// Search returns the first matching message of every matching rollout,
-// keyed by path.
+// Search returns every matching rollout, keyed by path.
 func (ix *Index) Search(ctx context.Context, q Query) (map[string]Hit, error) {
 	out := map[string]Hit{}
 	if q.Empty() {
@@ -126,30 +132,18 @@ func (ix *Index) Search(ctx context.Context, q Query) (map[string]Hit, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := ix.db.QueryContext(ctx, "SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rowid", q.match())
+	rows, err := ix.db.QueryContext(ctx, "SELECT rowid FROM docs WHERE docs MATCH ?", q.match())
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", q.match(), err)
 	}
 	defer rows.Close()
-	i := 0
 	for rows.Next() {
-		var row int64
-		if err := rows.Scan(&row); err != nil {
+		var file int64
+		if err := rows.Scan(&file); err != nil {
 			return nil, fmt.Errorf("search: %w", err)
 		}
-		// Rowids come in order and ranges are sorted: walk both.
-		for i < len(ranges) && ranges[i].base+ranges[i].count <= row {
-			i++
-		}
-		if i == len(ranges) {
-			break
-		}
-		r := ranges[i]
-		if row < r.base {
-			continue // a row of a file committed after ranges were read
-		}
-		if _, ok := out[r.path]; !ok {
-			out[r.path] = Hit{Session: r.session, Path: r.path, Message: int(row - r.base), row: row}
+		if r, ok := ranges[file<<fileBits]; ok { // else committed after ranges were read
+			out[r.path] = Hit{Session: r.session, Path: r.path, base: r.base, count: r.count}
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -158,9 +152,9 @@ func (ix *Index) Search(ctx context.Context, q Query) (map[string]Hit, error) {
 	return out, nil
 }
 
-// fileRanges returns the files table sorted by base, cached until a write
-// bumps meta "gen".
-func (ix *Index) fileRanges(ctx context.Context) ([]fileRange, error) {
+// fileRanges returns the files table by base, cached until a write bumps
+// meta "gen".
+func (ix *Index) fileRanges(ctx context.Context) (map[int64]fileRange, error) {
 	var gen string
 	if err := ix.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = 'gen'").Scan(&gen); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
@@ -175,18 +169,17 @@ func (ix *Index) fileRanges(ctx context.Context) ([]fileRange, error) {
 		return nil, fmt.Errorf("search: %w", err)
 	}
 	defer rows.Close()
-	ranges := []fileRange{}
+	ranges := map[int64]fileRange{}
 	for rows.Next() {
 		var r fileRange
 		if err := rows.Scan(&r.base, &r.count, &r.session, &r.path); err != nil {
 			return nil, fmt.Errorf("search: %w", err)
 		}
-		ranges = append(ranges, r)
+		ranges[r.base] = r
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	sort.Slice(ranges, func(i, j int) bool { return ranges[i].base < ranges[j].base })
 	ix.ranges, ix.gen = ranges, gen
 	return ranges, nil
 }
@@ -207,18 +200,28 @@ type Span struct {
 	End   int `json:"end"`
 }
 
-// Snippet returns the matched text around hit.
-func (ix *Index) Snippet(ctx context.Context, q Query, hit Hit) (Snippet, error) {
-	var role, raw string
-	err := ix.db.QueryRowContext(ctx,
-		"SELECT role, snippet(fts, 0, char(2), char(3), '…', 24) FROM fts WHERE fts MATCH ? AND rowid = ?",
-		q.match(), hit.row).Scan(&role, &raw)
-	if err != nil {
-		return Snippet{}, fmt.Errorf("search snippet: %w", err)
+// Snippet returns the first message of hit that matches the whole query
+// (else, when its words are spread over several messages, the first that
+// has one of them), marked, with its index in the transcript; -1 and an
+// empty snippet when none does (the file changed since it was indexed).
+func (ix *Index) Snippet(ctx context.Context, q Query, hit Hit) (Snippet, int, error) {
+	for _, expr := range []string{q.match(), q.matchAny()} {
+		var row int64
+		var role, raw string
+		err := ix.db.QueryRowContext(ctx,
+			"SELECT rowid, role, snippet(fts, 0, char(2), char(3), '…', 24) FROM fts WHERE fts MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid LIMIT 1",
+			expr, hit.base, hit.base+hit.count).Scan(&row, &role, &raw)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return Snippet{}, -1, fmt.Errorf("search snippet: %w", err)
+		}
+		s := parseSnippet(raw)
+		s.Role = role
+		return s, int(row - hit.base), nil
 	}
-	s := parseSnippet(raw)
-	s.Role = role
-	return s, nil
+	return Snippet{}, -1, nil
 }
 
 // parseSnippet turns FTS5's marked snippet into one line of text and the
