@@ -37,7 +37,7 @@ type indexer struct {
 }
 
 const (
-	refreshEvery  = 2 * time.Second
+	refreshEvery  = 10 * time.Second
 	progressEvery = 200 * time.Millisecond
 )
 

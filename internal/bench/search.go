@@ -70,7 +70,7 @@ func writeSearchCorpus(home string, n, size int) (int64, error) {
 
 // searchQueries are what a user types, from rare to common: one session's
 // own word, a word in a tenth of the turns, a prefix, a phrase, two words.
-var searchQueries = []string{"session04242", "lighthouse", "aur*", `"teal coral"`, "amber darker", "hello"}
+var searchQueries = []string{"session04242", "lighthouse", "aur*", `"make the lighthouse"`, "amber darker", "hello"}
 
 // searchRows builds the index over the corpus, updates it after one new
 // session, times queries and weighs the index.

@@ -30,9 +30,9 @@ func TestSearchCorpusIsIndexable(t *testing.T) {
 	if err != nil || st.Indexed != 3 || st.Failed != 0 {
 		t.Fatalf("update: %+v %v", st, err)
 	}
-	for q, want := range map[string]int{"session00002": 1, "hello": 3, `"teal coral"`: 0} {
+	for q, want := range map[string]int{"session00002": 1, "hello": 3} {
 		hits, err := ix.Search(context.Background(), search.ParseQuery(q))
-		if err != nil || (q != `"teal coral"` && len(hits) != want) {
+		if err != nil || len(hits) != want {
 			t.Errorf("%s: %d hits (%v), want %d", q, len(hits), err, want)
 		}
 	}
