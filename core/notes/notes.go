@@ -21,7 +21,7 @@ import (
 
 const (
 	maxTitle = 120 // runes
-	maxID    = 200 // bytes
+	maxID    = 4096 // bytes: a listing keys an unreadable file without a uuid by its path
 	maxFile  = 16 << 20
 )
 
