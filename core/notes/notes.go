@@ -20,7 +20,7 @@ import (
 )
 
 const (
-	maxTitle = 120 // runes
+	maxTitle = 120  // runes
 	maxID    = 4096 // bytes: a listing keys an unreadable file without a uuid by its path
 	maxFile  = 16 << 20
 )
