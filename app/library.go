@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"cdxtheme/core/codexhome"
+	"cdxtheme/core/notes"
+	"cdxtheme/core/search"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 )
@@ -22,6 +24,8 @@ type library struct {
 	mu     sync.Mutex
 	dir    string
 	lister *codexhome.Lister
+	index  indexer
+	notes  *notes.Store
 
 	fromAgent  []codexhome.ACPSession
 	askedAt    time.Time
@@ -61,19 +65,66 @@ func (a *App) Models() codexhome.ModelList {
 	return ml
 }
 
+// SessionQuery is what Home asks the library for.
+type SessionQuery struct {
+	Search       string `json:"search"` // words, word*, "a phrase": titles, folders and message text
+	Limit        int    `json:"limit"`
+	ShowInternal bool   `json:"showInternal"` // sub-agent sessions too
+	ShowHidden   bool   `json:"showHidden"`   // sessions the user hid too
+}
+
 // Sessions lists saved Codex sessions, newest first: the disk at once,
-// merged with what the agent's session/list last said; a background refresh
-// of the latter sends a "sessions" event when it changed the picture.
-func (a *App) Sessions(search string, limit int) (codexhome.SessionList, error) {
+// merged with what the agent's session/list last said (a background refresh
+// of it sends a "sessions" event when it changed the picture), with the
+// user's own titles. A search also matches message text through the index,
+// which is brought up to date in the background ("search-index" events).
+func (a *App) Sessions(q SessionQuery) (search.Results, error) {
 	a.lib.mu.Lock()
 	fromAgent := a.lib.fromAgent
 	a.lib.mu.Unlock()
 	a.refreshAgentSessions()
-	sl, err := a.lister().List(a.bg(), codexhome.ListOptions{Search: search, Limit: limit, ACP: fromAgent})
-	for _, w := range sl.Warnings {
+	a.refreshIndex(false)
+	n, err := a.sessionNotes().Get()
+	if err != nil {
+		a.log.Warn().Err(err).Msg("session titles")
+	}
+	opts := codexhome.ListOptions{Limit: q.Limit, ACP: fromAgent, Titles: n.Titles, Hidden: n.Hidden,
+		ShowInternal: q.ShowInternal, ShowHidden: q.ShowHidden}
+	var ix *search.Index
+	if h := a.home(); h.Exists() && !search.ParseQuery(q.Search).Empty() {
+		ix = a.searchIndex(h)
+	}
+	res, err := search.Find(a.bg(), a.lister(), ix, q.Search, opts)
+	for _, w := range res.Warnings {
 		a.log.Warn().Msg(w)
 	}
-	return sl, wrapf(err, "list sessions")
+	return res, wrapf(err, "list sessions")
+}
+
+func (a *App) sessionNotes() *notes.Store {
+	a.lib.mu.Lock()
+	defer a.lib.mu.Unlock()
+	if a.lib.notes == nil {
+		a.lib.notes = notes.Open(notes.DefaultPath())
+	}
+	return a.lib.notes
+}
+
+// RenameSession names a session in the app (CODEX_HOME is not touched);
+// an empty title gives it back its own.
+func (a *App) RenameSession(id, title string) error {
+	return wrapf(a.sessionNotes().SetTitle(id, title), "rename session")
+}
+
+// HideSession hides a session from the list, or shows it again.
+func (a *App) HideSession(id string, hidden bool) error {
+	return wrapf(a.sessionNotes().SetHidden(id, hidden), "hide session")
+}
+
+// sessionTitle is the user's own name for a session, "" without one.
+func (a *App) sessionTitle(id string) string {
+	n, _ := a.sessionNotes().Get()
+	return n.Titles[id]
 }
 
 // refreshAgentSessions asks the agent for its sessions in the background,
@@ -121,6 +172,9 @@ func (a *App) TranscriptPage(id string, offset, limit int) (codexhome.Page, erro
 		limit = 100
 	}
 	p, err := a.home().TranscriptPage(a.bg(), id, offset, limit)
+	if name := a.sessionTitle(id); name != "" {
+		p.Title = name
+	}
 	return p, wrapf(err, "read transcript %s", id)
 }
 
@@ -130,6 +184,9 @@ func (a *App) ExportTranscript(id string) (string, error) {
 	t, err := a.home().Transcript(a.bg(), id)
 	if err != nil {
 		return "", fmt.Errorf("read transcript %s: %w", id, err)
+	}
+	if name := a.sessionTitle(id); name != "" {
+		t.Title = name
 	}
 	var buf bytes.Buffer
 	if err := codexhome.WriteMarkdown(&buf, t); err != nil {

@@ -29,7 +29,7 @@ func TestSessionsMergeTheAgentsListInTheBackground(t *testing.T) {
 		}
 	}
 	rec.mu.Unlock()
-	first, err := a.Sessions("", 50)
+	first, err := a.Sessions(SessionQuery{Limit: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestSessionsMergeTheAgentsListInTheBackground(t *testing.T) {
 		}
 	}
 	rec.waitFor(t, "the sessions event", func() bool { return got })
-	second, err := a.Sessions("", 50)
+	second, err := a.Sessions(SessionQuery{Limit: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestSessionsMergeTheAgentsListInTheBackground(t *testing.T) {
 	a.lib.mu.Lock()
 	asked := a.lib.askedAt
 	a.lib.mu.Unlock()
-	a.Sessions("", 50)
+	a.Sessions(SessionQuery{Limit: 50})
 	time.Sleep(100 * time.Millisecond)
 	a.lib.mu.Lock()
 	defer a.lib.mu.Unlock()

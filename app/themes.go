@@ -87,6 +87,11 @@ func (a *App) NewBuild(req NewBuildRequest) (TurnStarted, error) {
 	a.watch(ws)
 	id, err := a.startTurn(turnParams{workspaceID: ws.ID, cwd: ws.Dir, prompt: req.Prompt, model: req.Model, effort: req.Effort})
 	if err != nil {
+		// The first message never left: this is no build to keep.
+		a.unwatch(ws.ID)
+		if rerr := workspace.Remove(workspace.Root(), ws.ID); rerr != nil {
+			a.log.Warn().Err(rerr).Str("workspace", ws.ID).Msg("remove unused workspace")
+		}
 		return TurnStarted{}, err
 	}
 	return TurnStarted{TurnID: id, WorkspaceID: ws.ID, Cwd: ws.Dir}, nil

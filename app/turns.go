@@ -308,6 +308,7 @@ func (a *App) closeAll() {
 		}
 	}
 	a.stopWatchers()
+	a.stopIndex()
 }
 
 // guiDecider hands permission requests to the UI (the engine has already

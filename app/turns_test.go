@@ -98,6 +98,7 @@ func newTestApp(t *testing.T, scenario string) (*App, *recorder, string) {
 	root := t.TempDir()
 	t.Setenv("CDXTHEME_CONFIG_DIR", filepath.Join(root, "config"))
 	t.Setenv("CDXTHEME_DATA_DIR", filepath.Join(root, "data"))
+	t.Setenv("CDXTHEME_CACHE_DIR", filepath.Join(root, "cache"))
 	t.Setenv("CDXTHEME_NO_KEYRING", "1")
 	t.Setenv("CDXTHEME_AGENT", bin)
 	t.Setenv("FAKE_AGENT_SCENARIO", scenario)

@@ -17,7 +17,7 @@ paints=() mems=()
 for i in $(seq 1 "$runs"); do
   rm -rf "$tmp/run" && mkdir -p "$tmp/run/codex"
   report="$tmp/run/report.json"
-  CDXTHEME_CONFIG_DIR="$tmp/run/config" CDXTHEME_DATA_DIR="$tmp/run/data" CODEX_HOME="$tmp/run/codex" \
+  CDXTHEME_CONFIG_DIR="$tmp/run/config" CDXTHEME_DATA_DIR="$tmp/run/data" CDXTHEME_CACHE_DIR="$tmp/run/cache" CODEX_HOME="$tmp/run/codex" \
   NO_AT_BRIDGE=1 CDXTHEME_AGENT=/bin/false CDXTHEME_NO_KEYRING=1 CDXTHEME_SELFTEST_OUT="$report" \
   "${bus[@]}" xvfb-run -a -s "-screen 0 1440x900x24" bash -c '
     # mem_kb PID...: the sum of Pss (shared pages split fairly), else RSS.

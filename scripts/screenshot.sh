@@ -29,7 +29,7 @@ if [ "${1:-}" = --inner ]; then
 	timeout=$5
 	min_colours=$6
 	work=$(mktemp -d)
-	export CDXTHEME_CONFIG_DIR=$work/config CDXTHEME_DATA_DIR=$work/data
+	export CDXTHEME_CONFIG_DIR=$work/config CDXTHEME_DATA_DIR=$work/data CDXTHEME_CACHE_DIR=$work/cache
 	if [ -n "${SCREENSHOT_CODEX_HOME:-}" ]; then
 		export CODEX_HOME=$SCREENSHOT_CODEX_HOME
 	else

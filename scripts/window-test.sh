@@ -25,7 +25,7 @@ check() { # name, command...
   if "$@"; then echo "ok   - $name"; passed=$((passed+1)); else echo "FAIL - $name"; failed=$((failed+1)); fi
 }
 
-NO_AT_BRIDGE=1 CDXTHEME_AGENT="$PWD/$agent" CDXTHEME_CONFIG_DIR="$tmp/config" CDXTHEME_DATA_DIR="$tmp/data" \
+NO_AT_BRIDGE=1 CDXTHEME_AGENT="$PWD/$agent" CDXTHEME_CONFIG_DIR="$tmp/config" CDXTHEME_DATA_DIR="$tmp/data" CDXTHEME_CACHE_DIR="$tmp/cache" \
 CODEX_HOME="$tmp/codex-home" FAKE_AGENT_STATE="$tmp/state" FAKE_AGENT_SCENARIO=normal \
 CDXTHEME_SELFTEST_OUT="$report" CDXTHEME_SELFTEST_PROMPT="Make me a calm dusk theme" CDXTHEME_SELFTEST_STAY=1 \
 CDXTHEME_NO_KEYRING=1 \

@@ -59,6 +59,10 @@ func runCodexCLI(t *testing.T, codexHome string, args ...string) (string, string
 	t.Helper()
 	t.Setenv("CODEX_HOME", codexHome)
 	t.Setenv("CDXTHEME_CONFIG_DIR", t.TempDir())
+	if os.Getenv("CDXTHEME_CACHE_DIR") == "" || os.Getenv("CDXTHEME_DATA_DIR") == "" {
+		t.Setenv("CDXTHEME_CACHE_DIR", t.TempDir())
+		t.Setenv("CDXTHEME_DATA_DIR", t.TempDir())
+	}
 	var out, errb bytes.Buffer
 	code := Run(context.Background(), args, &out, &errb)
 	return out.String(), errb.String(), code

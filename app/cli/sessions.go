@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"cdxtheme/core/codexhome"
+	"cdxtheme/core/notes"
+	"cdxtheme/core/search"
 )
 
 func init() {
@@ -19,10 +21,10 @@ func init() {
 }
 
 func runSessions(ctx context.Context, env *Env, args []string) int {
-	fs := newCodexFlags("sessions", "cdxtheme sessions [--json] [--search TEXT] [--transcripts] [--limit N] [--acp [--agent CMD]]", env)
+	fs := newCodexFlags("sessions", "cdxtheme sessions [--json] [--search TEXT] [--all] [--limit N] [--acp [--agent CMD]]", env)
 	asJSON := fs.Bool("json", false, "print JSON")
-	search := fs.String("search", "", "only sessions whose title or folder contains `TEXT` (any case)")
-	deep := fs.Bool("transcripts", false, "let --search also match the transcripts' text (slower)")
+	query := fs.String("search", "", "only sessions whose title, folder or messages match `TEXT`: words (any case), word*, \"a phrase\"")
+	all := fs.Bool("all", false, "also list sub-agent sessions (reviews, guardians) and those hidden in the app")
 	limit := fs.Int("limit", 0, "show at most `N` sessions (0 = all)")
 	acp := fs.Bool("acp", false, "also ask the agent (session/list) and merge its sessions in")
 	agentCmd := fs.String("agent", "", "with --acp: the ACP agent command line (CDXTHEME_AGENT wins over it)")
@@ -44,35 +46,106 @@ func runSessions(ctx context.Context, env *Env, args []string) int {
 		}
 	}
 	home := codexHomeFor(env)
-	list, err := home.Sessions(ctx, codexhome.ListOptions{Search: *search, InTranscripts: *deep, Limit: *limit, ACP: fromAgent})
+	n, err := notes.Open(notes.DefaultPath()).Get()
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "warning: %v\n", err)
+	}
+	opts := codexhome.ListOptions{Limit: *limit, ACP: fromAgent, Titles: n.Titles, Hidden: n.Hidden, ShowInternal: *all, ShowHidden: *all}
+	if search.ParseQuery(*query).Empty() {
+		list, err := home.Sessions(ctx, opts)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "cdxtheme sessions: %v\n", err)
+			return ExitError
+		}
+		for _, w := range list.Warnings {
+			fmt.Fprintf(env.Stderr, "warning: %s\n", w)
+		}
+		if *asJSON {
+			return printCodexJSON(env, list)
+		}
+		return printSessions(env, list.Hint, list.Sessions, nil)
+	}
+	ix := searchIndex(ctx, env, home)
+	if ix != nil {
+		defer ix.Close()
+	}
+	res, err := search.Find(ctx, codexhome.NewLister(home), ix, *query, opts)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "cdxtheme sessions: %v\n", err)
 		return ExitError
 	}
-	for _, w := range list.Warnings {
+	for _, w := range res.Warnings {
 		fmt.Fprintf(env.Stderr, "warning: %s\n", w)
 	}
 	if *asJSON {
-		return printCodexJSON(env, list)
+		return printCodexJSON(env, res)
 	}
-	if list.Hint != "" {
-		fmt.Fprintf(env.Stderr, "note: %s\n", list.Hint)
+	list := make([]codexhome.Session, len(res.Sessions))
+	snippets := make([]string, len(res.Sessions))
+	for i, r := range res.Sessions {
+		list[i], snippets[i] = r.Session, r.Snippet.Text
 	}
-	if len(list.Sessions) == 0 {
+	return printSessions(env, res.Hint, list, snippets)
+}
+
+// searchIndex opens the index the app keeps and brings it up to date
+// (built first if needed, which takes a while the first time: said on
+// stderr). nil when it cannot be had: then titles and folders still match.
+func searchIndex(ctx context.Context, env *Env, home codexhome.Home) *search.Index {
+	if !home.Exists() {
+		return nil
+	}
+	ix, err := search.Open(ctx, search.Path(home), home)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "warning: %v; matching titles and folders only\n", err)
+		return nil
+	}
+	said := false
+	_, err = ix.Update(ctx, func(p search.Progress) {
+		if p.First && !said && p.Total > 200 {
+			said = true
+			fmt.Fprintf(env.Stderr, "note: building the search index of %d sessions (once)\n", p.Total)
+		}
+	})
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "warning: updating the search index: %v\n", err)
+	}
+	return ix
+}
+
+// printSessions prints the human table; snippets (when searching) go on
+// a line of their own under each session that matched by text.
+func printSessions(env *Env, hint string, list []codexhome.Session, snippets []string) int {
+	if hint != "" {
+		fmt.Fprintf(env.Stderr, "note: %s\n", hint)
+	}
+	if len(list) == 0 {
 		fmt.Fprintln(env.Stdout, "No sessions.")
 		return ExitOK
 	}
 	tw := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "UPDATED\tID\tTITLE\tFOLDER")
-	for _, s := range list.Sessions {
+	for i, s := range list {
 		title := s.Title
 		if title == "" {
 			title = "(no title)"
 		}
+		switch {
+		case s.Unreadable != "":
+			title = "(unreadable: " + s.Unreadable + ")"
+		case s.Internal:
+			title += " [internal]"
+		}
 		if s.Archived {
 			title += " [archived]"
 		}
+		if s.Hidden {
+			title += " [hidden]"
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.UpdatedAt.Local().Format("2006-01-02 15:04"), s.ID, title, s.Cwd)
+		if i < len(snippets) && snippets[i] != "" {
+			fmt.Fprintf(tw, "\t\t  “%s”\t\n", snippets[i])
+		}
 	}
 	tw.Flush()
 	return ExitOK

@@ -30,9 +30,12 @@ func TestSessionsJSON(t *testing.T) {
 	}{
 		{"all, newest first", nil, []string{sampleNewID, sampleOldID}},
 		{"search on title", []string{"--search", "sunset"}, []string{sampleNewID}},
-		{"search in transcripts", []string{"--search", "edit the theme", "--transcripts"}, []string{sampleOldID}},
+		{"search in the messages", []string{"--search", "edit the theme"}, []string{sampleOldID}},
+		{"phrase", []string{"--search", `"still there"`}, []string{sampleNewID}},
+		{"prefix", []string{"--search", "stil*"}, []string{sampleNewID}},
+		{"a word of both", []string{"--search", "hello"}, []string{sampleNewID, sampleOldID}},
 		{"limit", []string{"--limit", "1"}, []string{sampleNewID}},
-		{"flags after --json", []string{"--limit=1", "--search=theme please"}, []string{sampleOldID}},
+		{"flags after --json", []string{"--limit=1", "--search=edit"}, []string{sampleOldID}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -163,5 +166,113 @@ func TestSessionsACPMerge(t *testing.T) {
 	}
 	if m := c.methods(); len(m) == 0 || m[len(m)-1] != "session/list" {
 		t.Fatalf("the agent was not asked for its sessions: %v", m)
+	}
+}
+
+// --search uses the app's index (built on first use, in the cache dir),
+// and every hit carries the matched message as "snippet".
+func TestSessionsSearchSnippets(t *testing.T) {
+	home := codexTestHome(t)
+	cache := t.TempDir()
+	t.Setenv("CDXTHEME_CACHE_DIR", cache)
+	t.Setenv("CDXTHEME_DATA_DIR", t.TempDir())
+	stdout, stderr, code := runCodexCLI(t, home, "sessions", "--json", "--search", "still there")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var v struct {
+		Sessions []struct {
+			ID      string                     `json:"id"`
+			Title   string                     `json:"title"`
+			Snippet *string                    `json:"snippet"`
+			Marks   []struct{ Start, End int } `json:"marks"`
+			Message int                        `json:"message"`
+		} `json:"sessions"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &v); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout)
+	}
+	if len(v.Sessions) != 1 || v.Sessions[0].ID != sampleNewID || v.Sessions[0].Snippet == nil ||
+		*v.Sessions[0].Snippet != "Are you still there?" || len(v.Sessions[0].Marks) != 2 || v.Sessions[0].Message < 0 {
+		t.Fatalf("got %s", stdout)
+	}
+	// A title match carries the key too, empty.
+	stdout, _, _ = runCodexCLI(t, home, "sessions", "--json", "--search", "sunset")
+	if !strings.Contains(stdout, `"snippet": ""`) {
+		t.Errorf("title hit without a snippet key: %s", stdout)
+	}
+	dbs, _ := filepath.Glob(filepath.Join(cache, "search", "*.db"))
+	if len(dbs) != 1 {
+		t.Errorf("index files in the cache dir: %v", dbs)
+	}
+	filepath.WalkDir(home, func(p string, d os.DirEntry, err error) error {
+		if err == nil && strings.Contains(d.Name(), ".db") {
+			t.Errorf("index written into CODEX_HOME: %s", p)
+		}
+		return nil
+	})
+	// Human output shows the snippet under the session.
+	stdout, _, _ = runCodexCLI(t, home, "sessions", "--search", "still there")
+	if !strings.Contains(stdout, "“Are you still there?”") {
+		t.Errorf("human output without the snippet:\n%s", stdout)
+	}
+}
+
+// Sub-agent sessions are left out unless --all; garbage is listed as
+// unreadable.
+func TestSessionsAllAndUnreadable(t *testing.T) {
+	home := codexTestHome(t)
+	day := filepath.Join(home, "sessions", "2026", "12", "02")
+	sample, err := os.ReadFile(filepath.Join(day, "rollout-2026-12-02T09-25-18-"+sampleOldID+".jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const guardian = "01a20000-0000-7000-8000-0000000000g1"
+	sub := strings.Replace(strings.ReplaceAll(string(sample), sampleOldID, guardian), `"source":"unknown"`, `"source":{"subagent":{"other":"guardian"}}`, 1)
+	os.WriteFile(filepath.Join(day, "rollout-2026-12-02T09-25-18-"+guardian+".jsonl"), []byte(sub), 0o644)
+	const garbage = "01a20000-0000-7000-8000-0000000000f1"
+	os.WriteFile(filepath.Join(day, "rollout-2026-12-02T09-25-18-"+garbage+".jsonl"), []byte("\x00\x01garbage"), 0o644)
+
+	ids := func(args ...string) string {
+		stdout, stderr, code := runCodexCLI(t, home, append([]string{"sessions", "--json"}, args...)...)
+		if code != ExitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var v struct {
+			Sessions []struct {
+				ID         string `json:"id"`
+				Internal   bool   `json:"internal"`
+				Unreadable string `json:"unreadable"`
+			} `json:"sessions"`
+		}
+		json.Unmarshal([]byte(stdout), &v)
+		var out []string
+		for _, s := range v.Sessions {
+			tag := s.ID
+			if s.Internal {
+				tag += "(internal)"
+			}
+			if s.Unreadable != "" {
+				tag += "(unreadable)"
+			}
+			out = append(out, tag)
+		}
+		return strings.Join(out, ",")
+	}
+	if got := ids(); strings.Contains(got, guardian) || !strings.Contains(got, garbage+"(unreadable)") {
+		t.Errorf("default: %s", got)
+	}
+	if got := ids("--all"); !strings.Contains(got, guardian+"(internal)") {
+		t.Errorf("--all: %s", got)
+	}
+	if got := ids("--search", "theme please"); strings.Contains(got, guardian) {
+		t.Errorf("search shows a sub-agent session without --all: %s", got)
+	}
+	if got := ids("--search", "theme please", "--all"); !strings.Contains(got, guardian) {
+		t.Errorf("search --all: %s", got)
+	}
+	stdout, _, _ := runCodexCLI(t, home, "sessions")
+	if !strings.Contains(stdout, "(unreadable: not a Codex rollout") {
+		t.Errorf("human output:\n%s", stdout)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"cdxtheme/core/codexhome"
+	"cdxtheme/core/notes"
 )
 
 func init() {
@@ -46,6 +47,9 @@ func runTranscript(ctx context.Context, env *Env, args []string) int {
 	}
 	if t.Skipped > 0 {
 		fmt.Fprintf(env.Stderr, "warning: %d unreadable lines skipped in %s\n", t.Skipped, t.Path)
+	}
+	if n, err := notes.Open(notes.DefaultPath()).Get(); err == nil && n.Titles[t.ID] != "" {
+		t.Title = n.Titles[t.ID] // the name the user gave it in the app
 	}
 	switch {
 	case *asJSON:

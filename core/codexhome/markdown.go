@@ -39,6 +39,8 @@ func WriteMarkdown(w io.Writer, t Transcript) error {
 			fmt.Fprintf(bw, "\n## Assistant\n\n%s\n", strings.TrimSpace(m.Text))
 		case RoleTool:
 			writeTool(bw, m)
+		case RoleNotice:
+			fmt.Fprintf(bw, "\n_%s_\n", oneLine(m.Text))
 		}
 	}
 	return bw.Flush()

@@ -15,6 +15,15 @@ const (
 	RoleUser      = "user"
 	RoleAssistant = "assistant"
 	RoleTool      = "tool"
+	// RoleNotice is a line the transcript shows between messages: a turn
+	// the user stopped, a compaction. Notice says which.
+	RoleNotice = "notice"
+)
+
+// Notices (Message.Notice).
+const (
+	NoticeStopped   = "stopped"
+	NoticeCompacted = "compacted"
 )
 
 // ToolCall is one tool invocation paired with its result.
@@ -27,10 +36,11 @@ type ToolCall struct {
 
 // Message is one entry of a readable transcript.
 type Message struct {
-	Role string    `json:"role"` // RoleUser, RoleAssistant or RoleTool
-	Text string    `json:"text"`
-	Time time.Time `json:"time"`
-	Tool *ToolCall `json:"tool,omitempty"`
+	Role   string    `json:"role"` // RoleUser, RoleAssistant, RoleTool or RoleNotice
+	Text   string    `json:"text"`
+	Time   time.Time `json:"time"`
+	Tool   *ToolCall `json:"tool,omitempty"`
+	Notice string    `json:"notice,omitempty"` // NoticeStopped or NoticeCompacted, with RoleNotice
 }
 
 // line is the union of the rollout line shapes the reader uses. Codex adds
@@ -44,9 +54,11 @@ type line struct {
 type linePayload struct {
 	Type string `json:"type"`
 	// session_meta
-	ID        string `json:"id"`
-	SessionID string `json:"session_id"`
-	Cwd       string `json:"cwd"`
+	ID        string          `json:"id"`
+	SessionID string          `json:"session_id"`
+	Cwd       string          `json:"cwd"`
+	Source    json.RawMessage `json:"source"`
+	Reason    string          `json:"reason"` // turn_aborted
 	// response_item
 	Role      string          `json:"role"`
 	Content   []contentPart   `json:"content"`
@@ -116,6 +128,8 @@ func IsInjected(text string) bool {
 // copyable so a paged read can resume from a remembered point.
 type parser struct {
 	id, cwd   string
+	internal  bool // session_meta says a sub-agent ran it (a review, a guardian)
+	meta      bool // a session_meta line was seen
 	started   time.Time
 	last      time.Time // newest timestamp seen
 	firstUser string    // the first real user message
@@ -131,6 +145,9 @@ type parser struct {
 	pending   map[string]pendingCall
 	order     []string
 	doneCalls map[string]bool
+	// compacted is set once this turn's compaction was shown: Codex may
+	// record it both as a compacted line and as an event.
+	compacted bool
 }
 
 type pendingCall struct {
@@ -203,14 +220,18 @@ func (p *parser) handle(l *line, ts time.Time) *Message {
 	pl := &l.Payload
 	switch l.Type {
 	case "session_meta":
-		if p.id == "" {
+		if !p.meta {
+			p.meta = true
 			p.id = pl.ID
 			if p.id == "" {
 				p.id = pl.SessionID
 			}
 			p.cwd = pl.Cwd
 			p.started = ts
+			p.internal = isSubagent(pl.Source)
 		}
+	case "compacted":
+		return p.compaction(ts)
 	case "turn_context":
 		if p.cwd == "" {
 			p.cwd = pl.Cwd
@@ -273,6 +294,15 @@ func (p *parser) event(pl *linePayload, ts time.Time) *Message {
 		clear(p.fromEvents)
 		clear(p.fromItems)
 		clear(p.doneCalls)
+		p.compacted = false
+	case "turn_aborted":
+		// "interrupted": the user pressed stop; "replaced": the user sent a
+		// new message mid-turn. Both were the user's doing.
+		if pl.Reason == "interrupted" || pl.Reason == "replaced" || pl.Reason == "" {
+			return &Message{Role: RoleNotice, Notice: NoticeStopped, Text: "Stopped by you", Time: ts}
+		}
+	case "context_compacted":
+		return p.compaction(ts)
 	case "user_message", "agent_message":
 		var text string
 		if json.Unmarshal(pl.Message, &text) != nil || strings.TrimSpace(text) == "" {
@@ -315,6 +345,27 @@ func (p *parser) event(pl *linePayload, ts time.Time) *Message {
 		}
 	}
 	return nil
+}
+
+// compaction emits the one line that stands for a compaction, once per turn.
+func (p *parser) compaction(ts time.Time) *Message {
+	if p.compacted {
+		return nil
+	}
+	p.compacted = true
+	return &Message{Role: RoleNotice, Notice: NoticeCompacted, Text: "Conversation compacted", Time: ts}
+}
+
+// isSubagent reports whether a session_meta source names a sub-agent
+// ({"subagent": "review"}, {"subagent": {"other": "guardian"}}, …): a
+// session Codex started itself, not the user.
+func isSubagent(raw json.RawMessage) bool {
+	var src map[string]json.RawMessage
+	if json.Unmarshal(raw, &src) != nil {
+		return false
+	}
+	_, ok := src["subagent"]
+	return ok
 }
 
 // dedupe emits a message unless the other source already emitted the same
@@ -515,8 +566,9 @@ func parseHeader(s string) (*int, bool) {
 // (token counts, turn contexts, world state), so they are recognised from
 // the line's first bytes and not decoded at all.
 var (
-	ignoredTypes = []string{"turn_context", "world_state", "token_usage_record", "compacted"}
-	wantedEvents = []string{"task_started", "user_message", "agent_message", "item_completed", "exec_command_end"}
+	ignoredTypes = []string{"turn_context", "world_state", "token_usage_record"}
+	wantedEvents = []string{"task_started", "user_message", "agent_message", "item_completed", "exec_command_end",
+		"turn_aborted", "context_compacted"}
 	typeKey      = []byte(`"type":"`)
 	eventPayload = []byte(`"type":"event_msg","payload":{"type":"`)
 )

@@ -28,6 +28,7 @@ const (
 	titleMessage
 	titleACP
 	titleIndex
+	titleUser // the app's own rename (ListOptions.Titles)
 )
 
 // Session is one saved Codex session.
@@ -38,6 +39,14 @@ type Session struct {
 	Cwd       string    `json:"cwd"`
 	Path      string    `json:"path"` // "" for a session only the agent knows
 	Archived  bool      `json:"archived"`
+	// Internal: a sub-agent session Codex started itself (a review, a
+	// guardian), listed only with ListOptions.ShowInternal.
+	Internal bool `json:"internal,omitempty"`
+	// Hidden: the user hid it in the app (ListOptions.Hidden).
+	Hidden bool `json:"hidden,omitempty"`
+	// Unreadable says why the file is not a readable rollout; such a
+	// session can be neither opened nor resumed.
+	Unreadable string `json:"unreadable,omitempty"`
 
 	titleFrom int
 }
@@ -52,10 +61,22 @@ type SessionList struct {
 
 // ListOptions narrows a listing.
 type ListOptions struct {
-	Search        string       // case-insensitive, on title and cwd
-	InTranscripts bool         // also match Search against the messages
-	Limit         int          // 0 = all
-	ACP           []ACPSession // the agent's session/list, merged by id
+	Search string       // case-insensitive, on title and cwd
+	Limit  int          // 0 = all
+	ACP    []ACPSession // the agent's session/list, merged by id
+	// Titles are the user's own names for sessions (kept by the app, not
+	// in CODEX_HOME); they win over every other title.
+	Titles map[string]string
+	// Hidden sessions (the app's own list) are left out unless ShowHidden.
+	Hidden     map[string]bool
+	ShowHidden bool
+	// ShowInternal lists sub-agent sessions too.
+	ShowInternal bool
+}
+
+// shows reports whether opts lists a session with these flags.
+func (opts ListOptions) shows(internal, hidden bool) bool {
+	return (opts.ShowInternal || !internal) && (opts.ShowHidden || !hidden)
 }
 
 // ACPSession is one entry of an ACP session/list answer.
@@ -74,8 +95,10 @@ type fileHead struct {
 	id, cwd, first string
 	last           time.Time
 	archived       bool
+	internal       bool
 	parsed         bool // the head was read (err tells whether it worked)
 	err            error
+	unreadable     string // why the file is no rollout ("" when it is)
 }
 
 type indexEntry struct {
@@ -111,7 +134,7 @@ func (h Home) Sessions(ctx context.Context, opts ListOptions) (SessionList, erro
 func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error) {
 	out := SessionList{Sessions: []Session{}, Hint: l.home.Hint()}
 	if out.Hint != "" {
-		out.Sessions = Merge(nil, opts.ACP)
+		out.Sessions = overlay(Merge(nil, opts.ACP), opts)
 		out.Sessions = filterLimit(ctx, out.Sessions, opts)
 		return out, nil
 	}
@@ -168,7 +191,7 @@ func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error
 	// A page without a search needs only the newest heads: the rest are
 	// read when a search or a longer page asks for them.
 	if strings.TrimSpace(opts.Search) == "" && opts.Limit > 0 {
-		if err := l.readNewest(ctx, index, opts.Limit); err != nil {
+		if err := l.readNewest(ctx, index, opts); err != nil {
 			return out, err
 		}
 	} else if err := l.readHeads(ctx, l.unread()); err != nil {
@@ -182,14 +205,18 @@ func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error
 		}
 		if fh.err != nil {
 			out.Warnings = append(out.Warnings, fh.err.Error())
-			continue
 		}
 		s := Session{
-			ID:        firstNonEmpty(fh.id, idFromPath(path)),
-			Cwd:       fh.cwd,
-			Path:      path,
-			Archived:  fh.archived,
-			UpdatedAt: fh.mtime,
+			ID:         firstNonEmpty(fh.id, idFromPath(path)),
+			Cwd:        fh.cwd,
+			Path:       path,
+			Archived:   fh.archived,
+			UpdatedAt:  fh.mtime,
+			Internal:   fh.internal,
+			Unreadable: fh.unreadable,
+		}
+		if s.ID == "" {
+			s.ID = path // an unreadable file without a uuid in its name still needs a key
 		}
 		if fh.last.After(s.UpdatedAt) {
 			s.UpdatedAt = fh.last
@@ -205,9 +232,10 @@ func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error
 		if s.titleFrom == titleNone && fh.first != "" {
 			s.Title, s.titleFrom = ShortTitle(fh.first), titleMessage
 		}
+
 		// The same id twice (a copy left in sessions/ after archiving):
 		// keep the newer file.
-		if old, ok := byID[s.ID]; ok && !s.UpdatedAt.After(old.UpdatedAt) {
+		if old, ok := byID[s.ID]; ok && (!s.UpdatedAt.After(old.UpdatedAt) || (s.Unreadable != "" && old.Unreadable == "")) {
 			continue
 		}
 		byID[s.ID] = s
@@ -217,8 +245,24 @@ func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error
 		list = append(list, s)
 	}
 	sort.Strings(out.Warnings)
-	out.Sessions = filterLimit(ctx, Merge(list, opts.ACP), opts)
+	out.Sessions = filterLimit(ctx, overlay(Merge(list, opts.ACP), opts), opts)
 	return out, nil
+}
+
+// overlay applies the app's own titles and hidden list, and leaves out
+// what opts does not show.
+func overlay(list []Session, opts ListOptions) []Session {
+	out := list[:0]
+	for _, s := range list {
+		if name := strings.TrimSpace(opts.Titles[s.ID]); name != "" {
+			s.Title, s.titleFrom = ShortTitle(name), titleUser
+		}
+		s.Hidden = opts.Hidden[s.ID]
+		if opts.shows(s.Internal, s.Hidden) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // unreadableHint tells the user why a listing came back empty when the
@@ -246,7 +290,8 @@ func (l *Lister) unread() []string {
 // are known: Home's first page of 10,000 sessions costs 50 reads, not 10,000.
 // What a head adds (timestamps inside the file) is written before the file's
 // mtime, so the page matches the one reading every head would give.
-func (l *Lister) readNewest(ctx context.Context, index map[string]indexEntry, limit int) error {
+func (l *Lister) readNewest(ctx context.Context, index map[string]indexEntry, opts ListOptions) error {
+	limit := opts.Limit
 	paths := make([]string, 0, len(l.files))
 	keys := make(map[string]time.Time, len(l.files))
 	for p, fh := range l.files {
@@ -277,8 +322,11 @@ func (l *Lister) readNewest(ctx context.Context, index map[string]indexEntry, li
 		end = next
 		ids := map[string]bool{}
 		for _, p := range paths[:end] {
-			if fh := l.files[p]; fh != nil && fh.err == nil {
-				ids[firstNonEmpty(fh.id, idFromPath(p))] = true
+			if fh := l.files[p]; fh != nil {
+				id := firstNonEmpty(fh.id, idFromPath(p), p)
+				if opts.shows(fh.internal, opts.Hidden[id]) {
+					ids[id] = true
+				}
 			}
 		}
 		if len(ids) >= limit {
@@ -331,6 +379,7 @@ func readHead(path string, fh *fileHead) {
 	rf, err := openRolloutBuf(path, 0, headBufSize)
 	if err != nil {
 		fh.err = err
+		fh.unreadable = reason(err)
 		return
 	}
 	defer rf.Close()
@@ -341,6 +390,7 @@ func readHead(path string, fh *fileHead) {
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
 				fh.err = err
+				fh.unreadable = reason(err)
 			}
 			break
 		}
@@ -348,7 +398,28 @@ func readHead(path string, fh *fileHead) {
 			p.feed(raw)
 		}
 	}
-	fh.id, fh.cwd, fh.first, fh.last = p.id, p.cwd, p.firstUser, p.last
+	fh.id, fh.cwd, fh.first, fh.last, fh.internal = p.id, p.cwd, p.firstUser, p.last, p.internal
+	// Codex writes session_meta first; a head without it (and without a
+	// single message) is not a rollout: garbage, a torn copy, another file.
+	if fh.unreadable == "" && !p.meta && p.emitted == 0 {
+		switch {
+		case rf.off == 0:
+			fh.unreadable = "the file is empty"
+		case p.skipped > 0:
+			fh.unreadable = fmt.Sprintf("not a Codex rollout: %d lines that are not JSON and no session_meta", p.skipped)
+		default:
+			fh.unreadable = "not a Codex rollout: no session_meta line"
+		}
+	}
+}
+
+// reason words an I/O error for the list, without the path it repeats.
+func reason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Op + ": " + pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // loadIndex reads session_index.jsonl (cached by size and mtime). The last
@@ -469,38 +540,22 @@ func Merge(disk []Session, acp []ACPSession) []Session {
 }
 
 // filterLimit applies Search and Limit to a newest-first list.
-func filterLimit(ctx context.Context, list []Session, opts ListOptions) []Session {
+func filterLimit(_ context.Context, list []Session, opts ListOptions) []Session {
 	q := strings.ToLower(strings.TrimSpace(opts.Search))
 	out := list[:0:0]
 	for _, s := range list {
 		if opts.Limit > 0 && len(out) >= opts.Limit {
 			break
 		}
-		if q == "" || matches(ctx, s, q, opts.InTranscripts) {
+		if q == "" || Matches(s, q) {
 			out = append(out, s)
 		}
 	}
 	return out
 }
 
-func matches(ctx context.Context, s Session, q string, deep bool) bool {
-	if strings.Contains(strings.ToLower(s.Title), q) || strings.Contains(strings.ToLower(s.Cwd), q) {
-		return true
-	}
-	if !deep || s.Path == "" {
-		return false
-	}
-	t, err := ReadRollout(ctx, s.Path)
-	if err != nil {
-		return false
-	}
-	for _, m := range t.Messages {
-		if strings.Contains(strings.ToLower(m.Text), q) {
-			return true
-		}
-		if m.Tool != nil && strings.Contains(strings.ToLower(m.Tool.Output), q) {
-			return true
-		}
-	}
-	return false
+// Matches reports whether a session's title or folder contains q, which
+// must be lower case already.
+func Matches(s Session, q string) bool {
+	return strings.Contains(strings.ToLower(s.Title), q) || strings.Contains(strings.ToLower(s.Cwd), q)
 }

@@ -115,6 +115,15 @@ func DataDir() string {
 	return filepath.Join(xdg.DataHome, AppName)
 }
 
+// CacheDir is the app's folder under the xdg cache dir (what can be rebuilt,
+// like the search index). CDXTHEME_CACHE_DIR overrides it.
+func CacheDir() string {
+	if d := os.Getenv("CDXTHEME_CACHE_DIR"); d != "" {
+		return d
+	}
+	return filepath.Join(xdg.CacheHome, AppName)
+}
+
 // Path is the settings file.
 func Path() string { return filepath.Join(ConfigDir(), "settings.toml") }
 

@@ -68,6 +68,7 @@ export async function launch(opts = {}) {
     CDXTHEME_AGENT: fakeAgent,
     CDXTHEME_CONFIG_DIR: configDir,
     CDXTHEME_DATA_DIR: dataDir,
+    CDXTHEME_CACHE_DIR: join(root, 'cache'),
     CODEX_HOME: codexHome,
     FAKE_AGENT_SCENARIO: opts.scenario ?? 'normal',
     FAKE_AGENT_STATE: stateDir,

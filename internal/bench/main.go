@@ -48,9 +48,10 @@ const (
 	secStream    = "stream"
 	secCodexHome = "codexhome"
 	secWindow    = "window"
+	secSearch    = "search"
 )
 
-var allSections = []string{secAdapter, secStream, secCodexHome, secWindow}
+var allSections = []string{secAdapter, secStream, secCodexHome, secSearch, secWindow}
 
 // parseSections reads -only: a comma-separated subset of allSections.
 func parseSections(s string) (map[string]bool, error) {
@@ -161,9 +162,12 @@ func measureAll(cfg config, stderr io.Writer) Report {
 	log := zerolog.New(logOut).Level(level)
 	ctx := context.Background()
 
-	var adapter, stream, home, window []Row
+	var adapter, stream, home, index, window []Row
 	if cfg.sections[secCodexHome] {
 		home = codexHomeRows(ctx, cfg.n, progress)
+	}
+	if cfg.sections[secSearch] {
+		index = searchRows(ctx, cfg.n, progress)
 	}
 	if cfg.sections[secStream] {
 		progress(fmt.Sprintf("streaming %d chunks at %d/s through chat.Engine, %d runs", cfg.streamChunks, cfg.streamRate, cfg.n))
@@ -188,7 +192,7 @@ func measureAll(cfg config, stderr io.Writer) Report {
 	if cfg.sections[secWindow] {
 		window = windowRows(cfg.windowJSON, cfg.app)
 	}
-	rep.Rows = slices.Concat(adapter, stream, models, home, window)
+	rep.Rows = slices.Concat(adapter, stream, models, home, index, window)
 	rep.LoadEnd = loadAverage()
 	return rep
 }

@@ -57,6 +57,7 @@ func newApp(t *testing.T) *app.App {
 	root := t.TempDir()
 	t.Setenv("CDXTHEME_CONFIG_DIR", filepath.Join(root, "config"))
 	t.Setenv("CDXTHEME_DATA_DIR", filepath.Join(root, "data"))
+	t.Setenv("CDXTHEME_CACHE_DIR", filepath.Join(root, "cache"))
 	t.Setenv("CDXTHEME_NO_KEYRING", "1")
 	a := app.New(zerolog.Nop())
 	t.Cleanup(func() { a.Shutdown(context.Background()) })
@@ -84,7 +85,7 @@ func viewHome(t *testing.T, dir string) homeView {
 	v.sessions, v.listErr = h.Sessions(context.Background(), codexhome.ListOptions{})
 	a := newApp(t)
 	am := a.Models()
-	as, aerr := a.Sessions("", 0)
+	as, aerr := a.Sessions(app.SessionQuery{})
 	if am.Hint != v.models.Hint || am.Source != v.models.Source || len(am.Models) != len(v.models.Models) {
 		t.Errorf("the bindings' model list differs from the core's: %+v vs %+v", am, v.models)
 	}

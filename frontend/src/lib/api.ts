@@ -9,6 +9,9 @@ import type {
   Artifact,
   ArtifactsEvent,
   AuthState,
+  BuildCard,
+  IndexStatus,
+  SessionFilter,
   OptionChange,
   OptionResult,
   SignInRequest,
@@ -37,8 +40,51 @@ export function models(): Promise<ModelsResult> {
   return App.Models() as unknown as Promise<ModelsResult>;
 }
 
-export function sessions(search: string, limit: number): Promise<SessionsResult> {
-  return App.Sessions(search, limit) as unknown as Promise<SessionsResult>;
+export function sessions(search: string, limit: number, filter: SessionFilter = {}): Promise<SessionsResult> {
+  const q = { search, limit, showInternal: !!filter.showInternal, showHidden: !!filter.showHidden };
+  return App.Sessions(q as unknown as Arg<typeof App.Sessions>) as unknown as Promise<SessionsResult>;
+}
+
+/** Names a session in the app (Codex's files are not touched); "" gives back its own title. */
+export function renameSession(id: string, title: string): Promise<void> {
+  return App.RenameSession(id, title);
+}
+
+export function hideSession(id: string, hidden: boolean): Promise<void> {
+  return App.HideSession(id, hidden);
+}
+
+export function searchStatus(): Promise<IndexStatus> {
+  return App.SearchStatus() as unknown as Promise<IndexStatus>;
+}
+
+/** Subscribes to the search index's progress and changes. */
+export function onSearchIndex(cb: (st: IndexStatus) => void): () => void {
+  return EventsOn('search-index', (st: IndexStatus) => {
+    if (st && typeof st.building === 'boolean') cb(st);
+  });
+}
+
+/** The theme builds for Home, newest change first. */
+export function builds(): Promise<BuildCard[]> {
+  return App.Builds().then((l) => (l ?? []) as unknown as BuildCard[]);
+}
+
+export function renameBuild(id: string, title: string): Promise<BuildCard> {
+  return App.RenameBuild(id, title) as unknown as Promise<BuildCard>;
+}
+
+export function duplicateBuild(id: string): Promise<BuildCard> {
+  return App.DuplicateBuild(id) as unknown as Promise<BuildCard>;
+}
+
+/** Moves a build to the trash; restoreBuild undoes it. */
+export function deleteBuild(id: string): Promise<void> {
+  return App.DeleteBuild(id);
+}
+
+export function restoreBuild(id: string): Promise<void> {
+  return App.RestoreBuild(id);
 }
 
 export function transcriptPage(id: string, offset: number, limit: number): Promise<TranscriptPage> {

@@ -29,11 +29,54 @@ export interface SessionSummary {
   cwd: string;
   path: string;
   archived?: boolean;
+  /** A sub-agent session Codex started itself (a review, a guardian). */
+  internal?: boolean;
+  /** Hidden by the user in the app. */
+  hidden?: boolean;
+  /** Why the file is no readable rollout; such a row is neither opened nor resumed. */
+  unreadable?: string;
+  /** With a search: the matched message text (untrusted: render as text). */
+  snippet?: string;
+  /** Highlighted spans of snippet, [start, end) in code points. */
+  marks?: { start: number; end: number }[] | null;
+  /** Who wrote the matched message. */
+  role?: 'user' | 'assistant' | string;
+  /** Transcript index of the matched message; -1 when only the title matched. */
+  message?: number;
 }
 
 export interface SessionsResult {
   sessions: SessionSummary[] | null;
   hint?: string;
+  /** The first index build still runs: text matches cover part of the sessions. */
+  partial?: boolean;
+}
+
+export interface SessionFilter {
+  showInternal?: boolean;
+  showHidden?: boolean;
+}
+
+/** How the full-text index is doing ("search-index" event, SearchStatus). */
+export interface IndexStatus {
+  building: boolean;
+  first: boolean;
+  done: number;
+  total: number;
+  changed: boolean;
+  error?: string;
+}
+
+export type BuildStatus = 'working' | 'empty' | 'invalid' | 'failing' | 'ready';
+
+/** A theme build as Home shows it. */
+export interface BuildCard extends Workspace {
+  name: string;
+  /** #rrggbb values checked by Go. */
+  swatches: string[] | null;
+  changed: string;
+  status: BuildStatus;
+  failing: number;
 }
 
 export interface TranscriptTool {
@@ -44,8 +87,10 @@ export interface TranscriptTool {
 }
 
 export interface TranscriptMessage {
-  role: 'user' | 'assistant' | 'tool';
+  role: 'user' | 'assistant' | 'tool' | 'notice';
   text: string;
+  /** With role notice: what happened. */
+  notice?: 'stopped' | 'compacted' | string;
   time?: string;
   tool?: TranscriptTool | null;
 }

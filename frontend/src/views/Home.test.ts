@@ -1,8 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import Home from './Home.svelte';
 import { router } from '../lib/stores/router.svelte';
+import { sessions as store } from '../lib/stores/sessions.svelte';
 import { flush, installWails } from '../test/wails';
+
+const idle = { building: false, first: false, done: 0, total: 0, changed: false };
 
 const sessions = [
   { id: '019a-1', title: 'Harbour night theme', updatedAt: '2026-12-01T10:00:00Z', cwd: '/home/dev/themes/harbour', path: '/c/1.jsonl' },
@@ -10,11 +13,17 @@ const sessions = [
 ];
 
 describe('Home', () => {
+  beforeEach(() => {
+    store.query = '';
+    store.showInternal = false;
+    store.showHidden = false;
+  });
+
   it('lists sessions with title, date and folder; Resume opens the chat with id and cwd', async () => {
-    const w = installWails({ Sessions: () => ({ sessions, hint: '' }), Workspaces: () => [] });
+    const w = installWails({ Sessions: () => ({ sessions, hint: '' }), Builds: () => [], SearchStatus: () => idle });
     render(Home);
     await flush();
-    expect(w.App.Sessions).toHaveBeenCalledWith('', 50);
+    expect(w.App.Sessions).toHaveBeenCalledWith({ search: '', limit: 50, showInternal: false, showHidden: false });
     const rows = screen.getAllByTestId('session-row');
     expect(rows).toHaveLength(2);
     expect(rows[0].textContent).toContain('Harbour night theme');
@@ -29,7 +38,7 @@ describe('Home', () => {
 
   it('lists again when Go says the agent’s session list changed the picture', async () => {
     let answer = { sessions: sessions.slice(0, 1), hint: '' };
-    const w = installWails({ Sessions: () => answer, Workspaces: () => [] });
+    const w = installWails({ Sessions: () => answer, Builds: () => [], SearchStatus: () => idle });
     render(Home);
     await flush();
     expect(screen.getAllByTestId('session-row')).toHaveLength(1);
@@ -40,7 +49,7 @@ describe('Home', () => {
   });
 
   it('opens the transcript of a row', async () => {
-    installWails({ Sessions: () => ({ sessions, hint: '' }), Workspaces: () => [] });
+    installWails({ Sessions: () => ({ sessions, hint: '' }), Builds: () => [], SearchStatus: () => idle });
     render(Home);
     await flush();
     await fireEvent.click(screen.getAllByTestId('open-transcript')[0]);
@@ -48,7 +57,7 @@ describe('Home', () => {
   });
 
   it('shows the hint Go sends when there is no session folder, and a search with no match', async () => {
-    installWails({ Sessions: (q: string) => ({ sessions: q ? [] : [], hint: 'No sessions in /home/dev/.codex yet.' }), Workspaces: () => [] });
+    installWails({ Sessions: () => ({ sessions: [], hint: 'No sessions in /home/dev/.codex yet.' }), Builds: () => [], SearchStatus: () => idle });
     render(Home);
     await flush();
     expect(screen.getByTestId('sessions-hint').textContent).toBe('No sessions in /home/dev/.codex yet.');
@@ -56,5 +65,113 @@ describe('Home', () => {
     await new Promise((r) => setTimeout(r, 250));
     await flush();
     expect(document.body.textContent).toContain('No session matches “zzz”.');
+  });
+
+  it('shows a text hit with its snippet highlighted as text, and opens the transcript at the hit', async () => {
+    const evil = '<img src=x onerror="window.pwned=1"> say hello there';
+    const hit = { ...sessions[0], snippet: evil, marks: [{ start: 41, end: 46 }], role: 'user', message: 7 };
+    const w = installWails({ Sessions: () => ({ sessions: [hit], hint: '' }), Builds: () => [], SearchStatus: () => idle });
+    render(Home);
+    await flush();
+    await fireEvent.input(screen.getByTestId('session-search'), { target: { value: 'hello' } });
+    await new Promise((r) => setTimeout(r, 250));
+    await flush();
+    expect(w.App.Sessions).toHaveBeenLastCalledWith({ search: 'hello', limit: 50, showInternal: false, showHidden: false });
+    const sn = screen.getByTestId('snippet');
+    expect(sn.textContent).toBe(evil);
+    expect(sn.querySelector('img')).toBeNull();
+    expect(Array.from(sn.querySelectorAll('mark')).map((m) => m.textContent)).toEqual(['hello']);
+    await fireEvent.click(screen.getByTestId('open-transcript'));
+    expect(router.route).toEqual({ view: 'transcript', id: '019a-1', title: 'Harbour night theme', at: 7 });
+  });
+
+  it('lists an unreadable file with its reason and without Resume; the filters ask Go again', async () => {
+    const bad = { id: '019a-9', title: '', updatedAt: '2026-12-01T10:00:00Z', cwd: '', path: '/c/rollout-x.jsonl', unreadable: 'not a Codex rollout: 2 lines that are not JSON' };
+    const w = installWails({ Sessions: () => ({ sessions: [bad], hint: '' }), Builds: () => [], SearchStatus: () => idle });
+    render(Home);
+    await flush();
+    const row = screen.getByTestId('session-row');
+    expect(row.textContent).toContain('Unreadable file');
+    expect(row.textContent).toContain('not a Codex rollout');
+    expect(row.querySelector('[data-testid=resume]')).toBeNull();
+    expect(row.querySelector('[data-testid=open-transcript]')).toBeNull();
+    await fireEvent.click(screen.getByTestId('show-internal'));
+    await flush();
+    expect(w.App.Sessions).toHaveBeenLastCalledWith({ search: '', limit: 50, showInternal: true, showHidden: false });
+  });
+
+  it('shows the first index build’s progress', async () => {
+    const w = installWails({ Sessions: () => ({ sessions, hint: '' }), Builds: () => [], SearchStatus: () => ({ ...idle, building: true, first: true, done: 10, total: 400 }) });
+    render(Home);
+    await flush();
+    expect(screen.getByTestId('index-progress').textContent).toContain('10 of 400');
+    w.emit('search-index', { ...idle, building: true, first: true, done: 390, total: 400 });
+    await flush();
+    expect(screen.getByTestId('index-progress').textContent).toContain('390 of 400');
+    w.emit('search-index', { ...idle, changed: true });
+    await flush();
+    expect(screen.queryByTestId('index-progress')).toBeNull();
+  });
+
+  it('shows builds as cards with swatches; rename, duplicate, delete and undo', async () => {
+    let cards = [
+      { id: '20261201-100000-aaaaaa', title: 'Harbour', created: '2026-12-01T10:00:00Z', changed: '2026-12-01T11:00:00Z', sessionIds: ['s1'], model: '', dir: '/d/a', name: 'Harbour Night', swatches: ['#161a24', '#d8dee9', 'url(javascript:x)'], status: 'failing', failing: 2 },
+    ];
+    const w = installWails({
+      Sessions: () => ({ sessions: [], hint: '' }),
+      SearchStatus: () => idle,
+      Builds: () => cards,
+      RenameBuild: (id: string, title: string) => ({ ...cards[0], id, title }),
+      DuplicateBuild: () => {
+        cards = [...cards, { ...cards[0], id: '20261201-100001-bbbbbb', title: 'Harbour (copy)', sessionIds: [] }];
+        return cards[1];
+      },
+      DeleteBuild: () => undefined,
+      RestoreBuild: () => undefined,
+    });
+    render(Home);
+    await flush();
+    const card = screen.getByTestId('build-card');
+    expect(card.textContent).toContain('Harbour');
+    expect(card.textContent).toContain('2 contrast pair(s) below AA');
+    const sw = Array.from(card.querySelectorAll<HTMLElement>('.sw')).map((e) => e.style.background);
+    expect(sw).toEqual(['rgb(22, 26, 36)', 'rgb(216, 222, 233)']);
+
+    await fireEvent.click(screen.getByTestId('rename-build'));
+    const input = screen.getByTestId('build-name') as HTMLInputElement;
+    await fireEvent.input(input, { target: { value: 'Harbour at dusk' } });
+    await fireEvent.keyDown(input, { key: 'Enter' });
+    await flush();
+    expect(w.App.RenameBuild).toHaveBeenCalledWith('20261201-100000-aaaaaa', 'Harbour at dusk');
+    expect(screen.getByTestId('build-title').textContent).toBe('Harbour at dusk');
+
+    await fireEvent.click(screen.getByTestId('duplicate-build'));
+    await flush();
+    expect(screen.getAllByTestId('build-card')).toHaveLength(2);
+
+    await fireEvent.click(screen.getAllByTestId('delete-build')[0]);
+    await flush();
+    expect(w.App.DeleteBuild).toHaveBeenCalledWith('20261201-100000-aaaaaa');
+    expect(screen.getAllByTestId('build-card')).toHaveLength(1);
+    expect(screen.getByTestId('build-deleted').textContent).toContain('Deleted');
+    await fireEvent.click(screen.getByTestId('undo-delete'));
+    await flush();
+    expect(w.App.RestoreBuild).toHaveBeenCalledWith('20261201-100000-aaaaaa');
+    expect(screen.getAllByTestId('build-card')).toHaveLength(2);
+  });
+
+  it('renames and hides a session through Go', async () => {
+    const w = installWails({ Sessions: () => ({ sessions, hint: '' }), Builds: () => [], SearchStatus: () => idle, RenameSession: () => undefined, HideSession: () => undefined });
+    render(Home);
+    await flush();
+    await fireEvent.click(screen.getAllByTestId('rename-session')[0]);
+    const input = screen.getByTestId('session-name') as HTMLInputElement;
+    await fireEvent.input(input, { target: { value: 'My harbour' } });
+    await fireEvent.keyDown(input, { key: 'Enter' });
+    await flush();
+    expect(w.App.RenameSession).toHaveBeenCalledWith('019a-1', 'My harbour');
+    await fireEvent.click(screen.getAllByTestId('hide-session')[1]);
+    await flush();
+    expect(w.App.HideSession).toHaveBeenCalledWith('019a-2', true);
   });
 });

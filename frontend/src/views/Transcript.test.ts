@@ -64,4 +64,41 @@ describe('Transcript', () => {
     expect(screen.getByTestId('error-box').textContent).toBe('rollout gone');
     expect(screen.getAllByTestId('transcript-message')).toHaveLength(50);
   });
+
+  it('opens at a search hit beyond the first page: loads up to it, scrolls to it and marks it', async () => {
+    const scrolled: string[] = [];
+    const proto = HTMLElement.prototype as unknown as { scrollIntoView?: () => void };
+    const orig = proto.scrollIntoView;
+    proto.scrollIntoView = function (this: HTMLElement) {
+      scrolled.push(this.dataset.index ?? '');
+    };
+    try {
+      const w = installWails({ TranscriptPage: pages() });
+      render(Transcript, { props: { id: 'sess-1', at: 55 } });
+      for (let i = 0; i < 5; i++) await flush();
+      expect(w.App.TranscriptPage).toHaveBeenCalledWith('sess-1', 50, 50);
+      const hit = document.querySelector('[data-index="55"]')!;
+      expect(hit.classList.contains('hit')).toBe(true);
+      expect(hit.textContent).toContain('message 55');
+      expect(scrolled).toEqual(['55']);
+    } finally {
+      proto.scrollIntoView = orig;
+    }
+  });
+
+  it('shows a stopped turn and a compaction as one line each', async () => {
+    const withNotices: TranscriptMessage[] = [
+      { role: 'user', text: 'make it purple' },
+      { role: 'notice', notice: 'stopped', text: 'Stopped by you' },
+      { role: 'user', text: 'no, green' },
+      { role: 'assistant', text: 'Green it is.' },
+      { role: 'notice', notice: 'compacted', text: 'Conversation compacted' },
+    ];
+    installWails({ TranscriptPage: (id: string) => ({ id, title: '', cwd: '', messages: withNotices, offset: 0, nextOffset: 5, done: true }) });
+    render(Transcript, { props: { id: 'sess-2' } });
+    await flush();
+    const notices = screen.getAllByTestId('transcript-notice');
+    expect(notices.map((n) => n.textContent?.trim())).toEqual(['Stopped by you', 'Conversation compacted']);
+    expect(screen.getAllByTestId('transcript-message').map((m) => m.dataset.role)).toEqual(['user', 'user', 'assistant']);
+  });
 });

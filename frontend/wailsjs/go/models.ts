@@ -156,6 +156,80 @@ export namespace app {
 	        this.method = source["method"];
 	    }
 	}
+	export class BuildCard {
+	    id: string;
+	    title: string;
+	    // Go type: time
+	    created: any;
+	    sessionIds: string[];
+	    model: string;
+	    dir: string;
+	    name: string;
+	    swatches: string[];
+	    // Go type: time
+	    changed: any;
+	    status: string;
+	    failing: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new BuildCard(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.title = source["title"];
+	        this.created = this.convertValues(source["created"], null);
+	        this.sessionIds = source["sessionIds"];
+	        this.model = source["model"];
+	        this.dir = source["dir"];
+	        this.name = source["name"];
+	        this.swatches = source["swatches"];
+	        this.changed = this.convertValues(source["changed"], null);
+	        this.status = source["status"];
+	        this.failing = source["failing"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class IndexStatus {
+	    building: boolean;
+	    first: boolean;
+	    done: number;
+	    total: number;
+	    changed: boolean;
+	    error?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IndexStatus(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.building = source["building"];
+	        this.first = source["first"];
+	        this.done = source["done"];
+	        this.total = source["total"];
+	        this.changed = source["changed"];
+	        this.error = source["error"];
+	    }
+	}
 	export class NewBuildRequest {
 	    prompt: string;
 	    model: string;
@@ -282,6 +356,24 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class SessionQuery {
+	    search: string;
+	    limit: number;
+	    showInternal: boolean;
+	    showHidden: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new SessionQuery(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.search = source["search"];
+	        this.limit = source["limit"];
+	        this.showInternal = source["showInternal"];
+	        this.showHidden = source["showHidden"];
+	    }
+	}
 	export class SignInRequest {
 	    turnId: string;
 	    methodId: string;
@@ -400,6 +492,7 @@ export namespace codexhome {
 	    // Go type: time
 	    time: any;
 	    tool?: ToolCall;
+	    notice?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Message(source);
@@ -411,6 +504,7 @@ export namespace codexhome {
 	        this.text = source["text"];
 	        this.time = this.convertValues(source["time"], null);
 	        this.tool = this.convertValues(source["tool"], ToolCall);
+	        this.notice = source["notice"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -564,7 +658,26 @@ export namespace codexhome {
 		}
 	}
 	
-	export class Session {
+
+}
+
+export namespace search {
+	
+	export class Span {
+	    start: number;
+	    end: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Span(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.start = source["start"];
+	        this.end = source["end"];
+	    }
+	}
+	export class Result {
 	    id: string;
 	    title: string;
 	    // Go type: time
@@ -572,9 +685,16 @@ export namespace codexhome {
 	    cwd: string;
 	    path: string;
 	    archived: boolean;
+	    internal?: boolean;
+	    hidden?: boolean;
+	    unreadable?: string;
+	    snippet: string;
+	    marks?: Span[];
+	    role?: string;
+	    message: number;
 	
 	    static createFrom(source: any = {}) {
-	        return new Session(source);
+	        return new Result(source);
 	    }
 	
 	    constructor(source: any = {}) {
@@ -585,6 +705,13 @@ export namespace codexhome {
 	        this.cwd = source["cwd"];
 	        this.path = source["path"];
 	        this.archived = source["archived"];
+	        this.internal = source["internal"];
+	        this.hidden = source["hidden"];
+	        this.unreadable = source["unreadable"];
+	        this.snippet = source["snippet"];
+	        this.marks = this.convertValues(source["marks"], Span);
+	        this.role = source["role"];
+	        this.message = source["message"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -605,18 +732,20 @@ export namespace codexhome {
 		    return a;
 		}
 	}
-	export class SessionList {
-	    sessions: Session[];
+	export class Results {
+	    sessions: Result[];
 	    hint: string;
+	    partial: boolean;
 	
 	    static createFrom(source: any = {}) {
-	        return new SessionList(source);
+	        return new Results(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.sessions = this.convertValues(source["sessions"], Session);
+	        this.sessions = this.convertValues(source["sessions"], Result);
 	        this.hint = source["hint"];
+	        this.partial = source["partial"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -3,7 +3,7 @@ export type Route =
   | { view: 'home' }
   | { view: 'new' }
   | { view: 'chat'; workspaceId?: string; sessionId?: string; cwd?: string; turnId?: string; prompt?: string; title?: string }
-  | { view: 'transcript'; id: string; title?: string }
+  | { view: 'transcript'; id: string; title?: string; at?: number }
   | { view: 'settings' };
 
 export const router = $state<{ route: Route; history: Route[] }>({ route: { view: 'home' }, history: [] });

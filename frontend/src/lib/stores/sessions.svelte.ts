@@ -1,6 +1,7 @@
-// Saved Codex sessions for Home: search with debounce, paging by limit.
+// Saved Codex sessions for Home: search with debounce, paging by limit,
+// the internal/hidden filters, and the search index's first build.
 import * as api from '../api';
-import type { SessionSummary } from '../types';
+import type { IndexStatus, SessionSummary } from '../types';
 
 export const pageSize = 50;
 
@@ -11,6 +12,11 @@ export class SessionsStore {
   loading = $state(false);
   error = $state('');
   hint = $state('');
+  /** Text matches cover only the sessions indexed so far. */
+  partial = $state(false);
+  showInternal = $state(false);
+  showHidden = $state(false);
+  index = $state<IndexStatus>({ building: false, first: false, done: 0, total: 0, changed: false });
   /** True when the last answer filled the limit, so more may exist. */
   more = $state(false);
   private seq = 0;
@@ -20,10 +26,11 @@ export class SessionsStore {
     const seq = ++this.seq;
     this.loading = true;
     try {
-      const res = await api.sessions(this.query.trim(), this.limit);
+      const res = await api.sessions(this.query.trim(), this.limit, { showInternal: this.showInternal, showHidden: this.showHidden });
       if (seq !== this.seq) return; // a newer search superseded this one
       this.list = res.sessions ?? [];
       this.hint = res.hint ?? '';
+      this.partial = !!res.partial;
       this.error = '';
       this.more = this.list.length >= this.limit;
     } catch (e) {
@@ -47,6 +54,29 @@ export class SessionsStore {
   loadMore(): Promise<void> {
     this.limit += pageSize;
     return this.load();
+  }
+
+  setFilter(f: { showInternal?: boolean; showHidden?: boolean }): Promise<void> {
+    if (f.showInternal !== undefined) this.showInternal = f.showInternal;
+    if (f.showHidden !== undefined) this.showHidden = f.showHidden;
+    return this.load();
+  }
+
+  /** The index reported progress or a change: a search in view is run again when its answer may differ. */
+  indexed(st: IndexStatus): Promise<void> | void {
+    const wasPartial = this.index.building && this.index.first;
+    this.index = st;
+    if (this.query.trim() && !st.building && (st.changed || wasPartial)) return this.load();
+  }
+
+  async rename(id: string, title: string): Promise<void> {
+    await api.renameSession(id, title);
+    await this.load();
+  }
+
+  async hide(id: string, hidden: boolean): Promise<void> {
+    await api.hideSession(id, hidden);
+    await this.load();
   }
 }
 

@@ -11,7 +11,7 @@ const all: SessionSummary[] = [
 
 /** A Sessions binding that filters like the Go side (case-insensitive title match). */
 function backend(list = all) {
-  return (search: string, limit: number) => ({
+  return ({ search, limit }: { search: string; limit: number }) => ({
     sessions: list.filter((s) => s.title.toLowerCase().includes(search.toLowerCase())).slice(0, limit),
     hint: '',
   });
@@ -22,7 +22,7 @@ describe('sessions store', () => {
     const w = installWails({ Sessions: backend() });
     const s = new SessionsStore();
     await s.search('  night ', 0);
-    expect(w.App.Sessions).toHaveBeenLastCalledWith('night', pageSize);
+    expect(w.App.Sessions).toHaveBeenLastCalledWith({ search: 'night', limit: pageSize, showInternal: false, showHidden: false });
     expect(s.list.map((x) => x.id)).toEqual(['a', 'c']);
     expect(s.more).toBe(false);
   });
@@ -34,7 +34,7 @@ describe('sessions store', () => {
     void s.search('ni', 20);
     await s.search('nig', 20);
     expect(w.App.Sessions).toHaveBeenCalledTimes(1);
-    expect(w.App.Sessions).toHaveBeenLastCalledWith('nig', pageSize);
+    expect(w.App.Sessions).toHaveBeenLastCalledWith({ search: 'nig', limit: pageSize, showInternal: false, showHidden: false });
   });
 
   it('ignores an older answer that arrives after a newer one', async () => {
@@ -59,19 +59,34 @@ describe('sessions store', () => {
     expect(s.list).toHaveLength(pageSize);
     expect(s.more).toBe(true);
     await s.loadMore();
-    expect(w.App.Sessions).toHaveBeenLastCalledWith('', pageSize * 2);
+    expect(w.App.Sessions).toHaveBeenLastCalledWith({ search: '', limit: pageSize * 2, showInternal: false, showHidden: false });
     expect(s.list).toHaveLength(pageSize + 5);
     expect(s.more).toBe(false);
   });
 
   it('keeps the list and reports the error when loading fails', async () => {
     let fail = false;
-    installWails({ Sessions: (q: string, l: number) => (fail ? Promise.reject('read session index: permission denied') : backend()(q, l)) });
+    installWails({ Sessions: (q: { search: string; limit: number }) => (fail ? Promise.reject('read session index: permission denied') : backend()(q)) });
     const s = new SessionsStore();
     await s.load();
     fail = true;
     await s.load();
     expect(s.error).toBe('read session index: permission denied');
     expect(s.list).toHaveLength(3);
+  });
+
+  it('runs a search in view again when the index changed, not when nothing is searched', async () => {
+    const w = installWails({ Sessions: backend() });
+    const s = new SessionsStore();
+    await s.load();
+    await s.indexed({ building: false, first: false, done: 0, total: 0, changed: true });
+    expect(w.App.Sessions).toHaveBeenCalledTimes(1);
+    await s.search('night', 0);
+    await s.indexed({ building: true, first: true, done: 1, total: 9, changed: false });
+    expect(w.App.Sessions).toHaveBeenCalledTimes(2);
+    await s.indexed({ building: false, first: false, done: 0, total: 0, changed: false });
+    expect(w.App.Sessions).toHaveBeenCalledTimes(3); // the first build ended: its answer may differ
+    await s.setFilter({ showHidden: true });
+    expect(w.App.Sessions).toHaveBeenLastCalledWith({ search: 'night', limit: pageSize, showInternal: false, showHidden: true });
   });
 });

@@ -4,6 +4,7 @@ import {settings} from '../models';
 import {theme} from '../models';
 import {app} from '../models';
 import {codexhome} from '../models';
+import {search} from '../models';
 import {workspace} from '../models';
 
 export function Agents():Promise<settings.AgentList>;
@@ -18,7 +19,13 @@ export function Artifacts(arg1:string):Promise<Array<app.Artifact>>;
 
 export function Authenticate(arg1:string,arg2:string):Promise<void>;
 
+export function Builds():Promise<Array<app.BuildCard>>;
+
 export function Cancel(arg1:string):Promise<void>;
+
+export function DeleteBuild(arg1:string):Promise<void>;
+
+export function DuplicateBuild(arg1:string):Promise<app.BuildCard>;
 
 export function ExportTheme(arg1:string,arg2:string):Promise<string>;
 
@@ -29,6 +36,8 @@ export function FixPrompt(arg1:string):Promise<string>;
 export function GetAuthState():Promise<app.AuthState>;
 
 export function GetSettings():Promise<settings.Settings>;
+
+export function HideSession(arg1:string,arg2:boolean):Promise<void>;
 
 export function Models():Promise<codexhome.ModelList>;
 
@@ -46,11 +55,19 @@ export function PlanApply(arg1:string,arg2:string):Promise<theme.InstallPlan>;
 
 export function Quit():Promise<void>;
 
+export function RenameBuild(arg1:string,arg2:string):Promise<app.BuildCard>;
+
+export function RenameSession(arg1:string,arg2:string):Promise<void>;
+
+export function RestoreBuild(arg1:string):Promise<void>;
+
 export function SaveAPIKey(arg1:string):Promise<app.AuthState>;
 
 export function SaveAgents(arg1:settings.AgentList):Promise<void>;
 
 export function SaveSettings(arg1:settings.Settings):Promise<void>;
+
+export function SearchStatus():Promise<app.IndexStatus>;
 
 export function SecondInstance():Promise<void>;
 
@@ -60,7 +77,7 @@ export function SelfTestReport(arg1:string,arg2:string):Promise<void>;
 
 export function Send(arg1:app.SendRequest):Promise<string>;
 
-export function Sessions(arg1:string,arg2:number):Promise<codexhome.SessionList>;
+export function Sessions(arg1:app.SessionQuery):Promise<search.Results>;
 
 export function SetBuildAgent(arg1:string):Promise<void>;
 

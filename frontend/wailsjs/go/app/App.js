@@ -26,8 +26,20 @@ export function Authenticate(arg1, arg2) {
   return window['go']['app']['App']['Authenticate'](arg1, arg2);
 }
 
+export function Builds() {
+  return window['go']['app']['App']['Builds']();
+}
+
 export function Cancel(arg1) {
   return window['go']['app']['App']['Cancel'](arg1);
+}
+
+export function DeleteBuild(arg1) {
+  return window['go']['app']['App']['DeleteBuild'](arg1);
+}
+
+export function DuplicateBuild(arg1) {
+  return window['go']['app']['App']['DuplicateBuild'](arg1);
 }
 
 export function ExportTheme(arg1, arg2) {
@@ -48,6 +60,10 @@ export function GetAuthState() {
 
 export function GetSettings() {
   return window['go']['app']['App']['GetSettings']();
+}
+
+export function HideSession(arg1, arg2) {
+  return window['go']['app']['App']['HideSession'](arg1, arg2);
 }
 
 export function Models() {
@@ -82,6 +98,18 @@ export function Quit() {
   return window['go']['app']['App']['Quit']();
 }
 
+export function RenameBuild(arg1, arg2) {
+  return window['go']['app']['App']['RenameBuild'](arg1, arg2);
+}
+
+export function RenameSession(arg1, arg2) {
+  return window['go']['app']['App']['RenameSession'](arg1, arg2);
+}
+
+export function RestoreBuild(arg1) {
+  return window['go']['app']['App']['RestoreBuild'](arg1);
+}
+
 export function SaveAPIKey(arg1) {
   return window['go']['app']['App']['SaveAPIKey'](arg1);
 }
@@ -92,6 +120,10 @@ export function SaveAgents(arg1) {
 
 export function SaveSettings(arg1) {
   return window['go']['app']['App']['SaveSettings'](arg1);
+}
+
+export function SearchStatus() {
+  return window['go']['app']['App']['SearchStatus']();
 }
 
 export function SecondInstance() {
@@ -110,8 +142,8 @@ export function Send(arg1) {
   return window['go']['app']['App']['Send'](arg1);
 }
 
-export function Sessions(arg1, arg2) {
-  return window['go']['app']['App']['Sessions'](arg1, arg2);
+export function Sessions(arg1) {
+  return window['go']['app']['App']['Sessions'](arg1);
 }
 
 export function SetBuildAgent(arg1) {

@@ -1,0 +1,159 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	"cdxtheme/core/theme"
+	"cdxtheme/core/workspace"
+)
+
+// Build statuses shown on a build's card.
+const (
+	BuildWorking = "working" // a turn runs in it now
+	BuildNoTheme = "empty"   // no theme.json yet
+	BuildInvalid = "invalid" // theme.json does not validate
+	BuildFailing = "failing" // valid, but some contrast pairs fail AA
+	BuildReady   = "ready"   // valid, every pair passes AA
+)
+
+// Leftovers are cleared away: a workspace whose first message never reached
+// the agent, after unusedAfter; the trash, after trashFor.
+const (
+	unusedAfter = time.Hour
+	trashFor    = 30 * 24 * time.Hour
+)
+
+// BuildCard is one build as Home shows it.
+type BuildCard struct {
+	workspace.Meta
+	Name     string    `json:"name"`     // the theme's own name, "" without a theme
+	Swatches []string  `json:"swatches"` // #rrggbb, checked by Go: safe to put in a style
+	Changed  time.Time `json:"changed"`
+	Status   string    `json:"status"`
+	Failing  int       `json:"failing"` // contrast pairs below AA
+}
+
+var pruneOnce sync.Once
+
+// Builds lists the theme builds for Home, newest change first. Builds whose
+// first message never reached the agent are not builds yet: they are left
+// out, and removed once they are old (they hold nothing).
+func (a *App) Builds() []BuildCard {
+	root := workspace.Root()
+	pruneOnce.Do(func() {
+		if err := workspace.PruneTrash(root, trashFor); err != nil {
+			a.log.Warn().Err(err).Msg("empty the trash")
+		}
+	})
+	list, problems := workspace.List(root)
+	for _, p := range problems {
+		a.log.Warn().Err(p).Msg("workspace skipped")
+	}
+	out := []BuildCard{}
+	for _, m := range list {
+		if !m.Started() {
+			if !a.busy(m.ID) && m.Unused() && time.Since(m.Created) > unusedAfter {
+				if err := workspace.Remove(root, m.ID); err != nil {
+					a.log.Warn().Err(err).Str("workspace", m.ID).Msg("remove unused workspace")
+				}
+			}
+			continue
+		}
+		out = append(out, a.card(m))
+	}
+	sortCards(out)
+	return out
+}
+
+func sortCards(cards []BuildCard) {
+	sort.SliceStable(cards, func(i, j int) bool { return cards[i].Changed.After(cards[j].Changed) })
+}
+
+func (a *App) card(m workspace.Meta) BuildCard {
+	c := BuildCard{Meta: m, Swatches: []string{}, Changed: m.Changed()}
+	st := theme.Load(m.Dir)
+	switch {
+	case a.busy(m.ID):
+		c.Status = BuildWorking
+	case st.Error != "":
+		c.Status = BuildInvalid
+	case st.Theme == nil:
+		c.Status = BuildNoTheme
+	default:
+		for _, ch := range st.Checks {
+			if !ch.AA {
+				c.Failing++
+			}
+		}
+		c.Status = BuildReady
+		if c.Failing > 0 {
+			c.Status = BuildFailing
+		}
+	}
+	if t := st.Theme; t != nil {
+		c.Name = t.Name
+		for _, col := range []theme.Color{t.UI.Background, t.UI.Surface, t.UI.Text, t.UI.Accent,
+			t.Syntax.Keyword, t.Syntax.String, t.Syntax.Function, t.Syntax.Type, t.UI.Error} {
+			c.Swatches = append(c.Swatches, col.Hex())
+		}
+	}
+	return c
+}
+
+// busy reports whether a turn runs in the workspace now.
+func (a *App) busy(workspaceID string) bool {
+	a.turns.mu.Lock()
+	defer a.turns.mu.Unlock()
+	for _, t := range a.turns.running {
+		if t.workspaceID == workspaceID {
+			return true
+		}
+	}
+	return false
+}
+
+// RenameBuild gives a build a new title.
+func (a *App) RenameBuild(id, title string) (BuildCard, error) {
+	m, err := workspace.SetTitle(workspace.Root(), id, title)
+	if err != nil {
+		return BuildCard{}, fmt.Errorf("rename build: %w", err)
+	}
+	return a.card(m), nil
+}
+
+// DuplicateBuild copies a build (its files, not its chat) into a new one.
+func (a *App) DuplicateBuild(id string) (BuildCard, error) {
+	m, err := workspace.Duplicate(workspace.Root(), id)
+	if err != nil {
+		return BuildCard{}, fmt.Errorf("duplicate build: %w", err)
+	}
+	return a.card(m), nil
+}
+
+// DeleteBuild moves a build to the trash; RestoreBuild undoes it.
+func (a *App) DeleteBuild(id string) error {
+	if a.busy(id) {
+		return errors.New("delete build: the agent is working in it; stop the turn first")
+	}
+	a.unwatch(id)
+	return wrapf(workspace.Trash(workspace.Root(), id), "delete build")
+}
+
+// RestoreBuild brings a deleted build back from the trash.
+func (a *App) RestoreBuild(id string) error {
+	return wrapf(workspace.Restore(workspace.Root(), id), "restore build")
+}
+
+// unwatch stops following a workspace's theme.json.
+func (a *App) unwatch(id string) {
+	a.watchers.mu.Lock()
+	defer a.watchers.mu.Unlock()
+	if c, ok := a.watchers.cancel[id]; ok {
+		c()
+		delete(a.watchers.cancel, id)
+	}
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { safeColor, snippetParts } from './snippet';
+
+describe('snippetParts', () => {
+  it.each([
+    ['one mark', 'Are you still there?', [{ start: 8, end: 13 }], ['Are you ', '[still]', ' there?']],
+    ['two marks', 'say hello, hello', [{ start: 4, end: 9 }, { start: 11, end: 16 }], ['say ', '[hello]', ', ', '[hello]']],
+    ['code points, not UTF-16 units', '🎨 crème brûlée', [{ start: 2, end: 7 }], ['🎨 ', '[crème]', ' brûlée']],
+    ['out of range and reversed spans are dropped', 'abc', [{ start: 2, end: 99 }, { start: 3, end: 1 }, { start: -5, end: 1 }], ['[a]', 'b', '[c]']],
+    ['overlaps: the first wins', 'abcdef', [{ start: 0, end: 3 }, { start: 2, end: 5 }], ['[abc]', 'def']],
+    ['no marks', 'plain', null, ['plain']],
+    ['markup stays text', '<img src=x onerror=alert(1)>', [{ start: 1, end: 4 }], ['<', '[img]', ' src=x onerror=alert(1)>']],
+  ])('%s', (_name, text, marks, want) => {
+    expect(snippetParts(text, marks).map((p) => (p.hit ? `[${p.text}]` : p.text))).toEqual(want);
+  });
+});
+
+describe('safeColor', () => {
+  it('lets only #rrggbb through', () => {
+    expect(safeColor('#1a2B3c')).toBe('#1a2B3c');
+    for (const bad of ['red', '#fff', 'url(x)', '#123456;background:url(x)', '']) expect(safeColor(bad)).toBeNull();
+  });
+});
