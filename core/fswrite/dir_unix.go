@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 
@@ -96,13 +97,13 @@ func (h handle) checkTarget(name string) error {
 // replace writes data to a new temporary file in h and renames it over
 // name. rename(2) never follows a link at its target: a link raced in
 // after checkTarget is replaced, not written through.
-func (h handle) replace(name string, data []byte, perm fs.FileMode) error {
+func (h handle) replace(name string, perm fs.FileMode, write func(io.Writer) error) error {
 	var r [6]byte
 	if _, err := rand.Read(r[:]); err != nil {
 		return err
 	}
 	tmp := "." + name + ".tmp-" + hex.EncodeToString(r[:])
-	if err := h.create(tmp, data, perm); err != nil {
+	if err := h.create(tmp, perm, write); err != nil {
 		return err
 	}
 	if err := unix.Renameat(h.fd, tmp, h.fd, name); err != nil {
@@ -114,7 +115,7 @@ func (h handle) replace(name string, data []byte, perm fs.FileMode) error {
 
 // create makes name with O_EXCL|O_NOFOLLOW (nothing there may be reused)
 // and writes data to disk before it returns.
-func (h handle) create(name string, data []byte, perm fs.FileMode) error {
+func (h handle) create(name string, perm fs.FileMode, write func(io.Writer) error) error {
 	fd, err := unix.Openat(h.fd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, uint32(perm))
 	if errors.Is(err, unix.EEXIST) {
 		return fs.ErrExist
@@ -123,7 +124,7 @@ func (h handle) create(name string, data []byte, perm fs.FileMode) error {
 		return err
 	}
 	f := os.NewFile(uintptr(fd), name)
-	_, werr := f.Write(data)
+	werr := write(f)
 	if werr == nil {
 		werr = f.Chmod(perm) // the umask must not narrow a backup's mode
 	}

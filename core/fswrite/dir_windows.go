@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 
@@ -73,13 +74,13 @@ func (h handle) checkTarget(name string) error {
 	return nil
 }
 
-func (h handle) replace(name string, data []byte, perm fs.FileMode) error {
+func (h handle) replace(name string, perm fs.FileMode, write func(io.Writer) error) error {
 	var r [6]byte
 	if _, err := rand.Read(r[:]); err != nil {
 		return err
 	}
 	tmp := "." + name + ".tmp-" + hex.EncodeToString(r[:])
-	if err := h.create(tmp, data, perm); err != nil {
+	if err := h.create(tmp, perm, write); err != nil {
 		return err
 	}
 	if err := h.r.Rename(tmp, name); err != nil {
@@ -89,7 +90,7 @@ func (h handle) replace(name string, data []byte, perm fs.FileMode) error {
 	return nil
 }
 
-func (h handle) create(name string, data []byte, perm fs.FileMode) error {
+func (h handle) create(name string, perm fs.FileMode, write func(io.Writer) error) error {
 	f, err := h.r.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if errors.Is(err, fs.ErrExist) {
 		return fs.ErrExist
@@ -97,7 +98,7 @@ func (h handle) create(name string, data []byte, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	_, werr := f.Write(data)
+	werr := write(f)
 	if werr == nil {
 		werr = f.Sync()
 	}

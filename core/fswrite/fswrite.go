@@ -10,6 +10,7 @@ package fswrite
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"strings"
 )
@@ -110,6 +111,15 @@ func (d *Dir) parent(name string) (*Dir, string, error) {
 // or a non-regular file already at name is refused. perm is the new
 // file's mode (not reduced by the umask).
 func (d *Dir) WriteFile(name string, data []byte, perm fs.FileMode) (string, error) {
+	return d.WriteFrom(name, perm, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteFrom is WriteFile with the content streamed by write; when write
+// fails, name is left as it was.
+func (d *Dir) WriteFrom(name string, perm fs.FileMode, write func(io.Writer) error) (string, error) {
 	dir, base, err := d.parent(name)
 	if err != nil {
 		return "", err
@@ -119,7 +129,7 @@ func (d *Dir) WriteFile(name string, data []byte, perm fs.FileMode) (string, err
 	if err := dir.h.checkTarget(base); err != nil {
 		return p, describe(p, err)
 	}
-	if err := dir.h.replace(base, data, perm.Perm()); err != nil {
+	if err := dir.h.replace(base, perm.Perm(), write); err != nil {
 		return p, fmt.Errorf("write %s: %w", p, err)
 	}
 	return p, nil
@@ -134,7 +144,10 @@ func (d *Dir) CreateNew(name string, data []byte, perm fs.FileMode) (string, err
 	}
 	defer dir.Close()
 	p := join(dir.path, base)
-	if err := dir.h.create(base, data, perm.Perm()); err != nil {
+	if err := dir.h.create(base, perm.Perm(), func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	}); err != nil {
 		return p, fmt.Errorf("write %s: %w", p, err)
 	}
 	return p, nil
