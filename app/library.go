@@ -178,6 +178,12 @@ func (a *App) saveDialog(name string, write func(io.Writer) error) (string, erro
 	return path, nil
 }
 
+// AnswerSaveDialog makes a's save dialogs answer path without asking (the
+// fault matrix and other headless checks). A function, not a method:
+// methods are bound into the webview, and the page must never choose
+// where files are written.
+func AnswerSaveDialog(a *App, path string) { a.saveTo = path }
+
 func exportName(title, id string) string {
 	name := strings.Map(func(r rune) rune {
 		switch {

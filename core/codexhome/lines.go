@@ -42,6 +42,9 @@ type rolloutFile struct {
 // its size is what the disk holds, and reads stream.
 const MaxUnpacked = 512 << 20
 
+// maxUnpacked is MaxUnpacked; tests lower it to make a bomb cheaply.
+var maxUnpacked int64 = MaxUnpacked
+
 // openRollout opens path (plain or .zst) read-only and positions it at off.
 // For .zst there is no random access, so the prefix is decompressed and
 // dropped; that is still far cheaper than parsing it.
@@ -57,7 +60,7 @@ func openRollout(path string, off int64) (*rolloutFile, error) {
 func openRolloutBuf(path string, off int64, bufSize int, limit int64) (*rolloutFile, error) {
 	f, _, err := fsread.Open(path, fsread.Follow)
 	if err != nil {
-		return nil, fmt.Errorf("open rollout: %w", err)
+		return nil, err // "read PATH: not a regular file (a named pipe)"
 	}
 	rf := &rolloutFile{f: f, maxLen: maxLine}
 	var r io.Reader = f
@@ -68,7 +71,7 @@ func openRolloutBuf(path string, off int64, bufSize int, limit int64) (*rolloutF
 			return nil, fmt.Errorf("open rollout %s: zstd: %w", path, err)
 		}
 		rf.zr = zr
-		rf.ceiling = &ceilingReader{r: zr, left: MaxUnpacked - off}
+		rf.ceiling = &ceilingReader{r: zr, left: maxUnpacked - off}
 		r = rf.ceiling
 		if off > 0 {
 			if _, err := io.CopyN(io.Discard, zr, off); err != nil && !errors.Is(err, io.EOF) {

@@ -61,7 +61,7 @@ func WriteMarkdown(w io.Writer, r *TranscriptReader) error {
 
 // TooLargeNote is the sentence for a transcript cut at MaxUnpacked.
 func TooLargeNote(shown int) string {
-	return fmt.Sprintf("Too large: showing the first %d messages (the session unpacks to more than %s).", shown, fsread.Size(MaxUnpacked))
+	return fmt.Sprintf("Too large: showing the first %d messages (the session unpacks to more than %s).", shown, fsread.Size(maxUnpacked))
 }
 
 func writeTool(w io.Writer, m Message) {
