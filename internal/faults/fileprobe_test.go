@@ -20,15 +20,16 @@ import (
 // The file rows run the real headless binary (`go build .`, no cgo, as
 // the CLI contract says) and measure what it costs: wall time against a
 // generous bound (a hang must end) and the kernel's peak resident set
-// (wait4's ru_maxrss) against a memory bound.
+// (wait4's ru_maxrss, taken by testdata/maxrss) against a memory bound.
 
 var (
 	cdxOnce sync.Once
-	cdxBin  string
+	cdxBin  string // the CLI
+	rssBin  string // testdata/maxrss, which measures it
 	cdxErr  error
 )
 
-func cdxtheme(t *testing.T) string {
+func cdxtheme(t *testing.T) (cli, maxrss string) {
 	t.Helper()
 	cdxOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "cdxtheme-faults-cli-")
@@ -36,13 +37,15 @@ func cdxtheme(t *testing.T) string {
 			cdxErr = err
 			return
 		}
-		cdxBin = filepath.Join(dir, "cdxtheme")
-		cdxErr = goBuild(cdxBin, "cdxtheme")
+		cdxBin, rssBin = filepath.Join(dir, "cdxtheme"), filepath.Join(dir, "maxrss")
+		if cdxErr = goBuild(cdxBin, "cdxtheme"); cdxErr == nil {
+			cdxErr = goBuild(rssBin, "./testdata/maxrss")
+		}
 	})
 	if cdxErr != nil {
 		t.Fatal(cdxErr)
 	}
-	return cdxBin
+	return cdxBin, rssBin
 }
 
 // cliRunBounds is what a run may cost before the row fails.
@@ -66,8 +69,13 @@ func runCdx(t *testing.T, b cliRunBounds, args ...string) procRun {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), b.time)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, cdxtheme(t), args...)
+	cli, maxrss := cdxtheme(t)
+	rssFile := filepath.Join(t.TempDir(), "maxrss")
+	cmd := exec.CommandContext(ctx, maxrss, append([]string{rssFile, cli}, args...)...)
 	cmd.Env = os.Environ()
+	// A hung CLI is killed with the measuring helper: one process group.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	out := &clippedWriter{keep: 64 << 10}
 	var errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = out, &errb
@@ -77,9 +85,11 @@ func runCdx(t *testing.T, b cliRunBounds, args ...string) procRun {
 	r := procRun{out: out, stderr: errb.String(), took: time.Since(start), code: -1}
 	if cmd.ProcessState != nil {
 		r.code = cmd.ProcessState.ExitCode()
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			r.maxRSS = ru.Maxrss << 10 // KiB on Linux
-		}
+	}
+	if b, rerr := os.ReadFile(rssFile); rerr == nil {
+		r.maxRSS, _ = strconv.ParseInt(string(b), 10, 64)
+	} else if ctx.Err() == nil {
+		t.Fatalf("no peak RSS from %s: %v", maxrss, rerr)
 	}
 	t.Logf("cdxtheme %s: exit %d in %v, peak RSS %d MiB, %d bytes out; stderr: %.400s",
 		strings.Join(args, " "), r.code, r.took.Round(time.Millisecond), r.maxRSS>>20, out.n, r.stderr)
@@ -133,6 +143,7 @@ func peakGrowth(t *testing.T, fn func()) int64 {
 	before := procStatus(t, "VmRSS")
 	fn()
 	peak := procStatus(t, "VmHWM")
+	t.Logf("resident set: %d MiB before, peak %d MiB (+%d MiB)", before>>20, peak>>20, (peak-before)>>20)
 	return peak - before
 }
 
