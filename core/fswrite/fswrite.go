@@ -183,7 +183,7 @@ func split(rel string) ([]string, error) {
 	if rel == "" || rel == "." {
 		return nil, nil
 	}
-	if strings.HasPrefix(rel, "/") || strings.Contains(rel, `\`) {
+	if strings.HasPrefix(rel, "/") || (sep == `\` && strings.Contains(rel, `\`)) {
 		return nil, fmt.Errorf("%q: want a relative, slash-separated path", rel)
 	}
 	parts := strings.Split(rel, "/")
