@@ -67,9 +67,9 @@ type procRun struct {
 // the row when it runs past b.time (it is killed) or peaks above b.rss.
 func runCdx(t *testing.T, b cliRunBounds, args ...string) procRun {
 	t.Helper()
+	cli, maxrss := cdxtheme(t) // built first: the build is not the run's time
 	ctx, cancel := context.WithTimeout(context.Background(), b.time)
 	defer cancel()
-	cli, maxrss := cdxtheme(t)
 	rssFile := filepath.Join(t.TempDir(), "maxrss")
 	cmd := exec.CommandContext(ctx, maxrss, append([]string{rssFile, cli}, args...)...)
 	cmd.Env = os.Environ()
