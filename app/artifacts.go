@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"cdxtheme/core/chat"
+	"cdxtheme/core/fsread"
 )
 
 // Artifacts are what the agent produced for the user: resource_link blocks
@@ -202,8 +203,9 @@ func preview(path, mimeType string, size int64) string {
 	if !previewTypes[mt] || size > maxPreview {
 		return ""
 	}
-	b, err := os.ReadFile(path)
-	if err != nil || len(b) > maxPreview {
+	// The file is the agent's: never through a link, a FIFO or past the cap.
+	b, err := fsread.ReadFile(path, maxPreview, fsread.NoFollow)
+	if err != nil {
 		return ""
 	}
 	return "data:" + mt + ";base64," + base64.StdEncoding.EncodeToString(b)

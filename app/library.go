@@ -1,16 +1,18 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
 	"time"
 
 	"cdxtheme/core/codexhome"
+	"cdxtheme/core/fswrite"
 	"cdxtheme/core/notes"
 	"cdxtheme/core/search"
 
@@ -179,26 +181,35 @@ func (a *App) TranscriptPage(id string, offset, limit int) (codexhome.Page, erro
 }
 
 // ExportTranscript saves a session as Markdown where the user chooses; ""
-// when the dialog was cancelled.
+// when the dialog was cancelled. It streams: a session of any size costs
+// one message of memory.
 func (a *App) ExportTranscript(id string) (string, error) {
-	t, err := a.home().Transcript(a.bg(), id)
+	r, err := a.home().OpenTranscript(a.bg(), id)
 	if err != nil {
 		return "", fmt.Errorf("read transcript %s: %w", id, err)
 	}
+	defer r.Close()
 	if name := a.sessionTitle(id); name != "" {
-		t.Title = name
+		r.SetTitle(name)
 	}
-	var buf bytes.Buffer
-	if err := codexhome.WriteMarkdown(&buf, t); err != nil {
-		return "", fmt.Errorf("export transcript %s: %w", id, err)
+	h, err := r.Header()
+	if err != nil {
+		return "", fmt.Errorf("read transcript %s: %w", id, err)
 	}
-	path, err := a.saveDialog(exportName(t.Title, id), buf.Bytes())
+	path, err := a.saveDialog(exportName(h.Title, id), func(w io.Writer) error {
+		return codexhome.WriteMarkdown(w, r)
+	})
+	if err == nil && r.Truncated() {
+		a.log.Warn().Str("session", id).Msg(codexhome.TooLargeNote(r.Count()))
+	}
 	return path, wrapf(err, "export transcript %s", id)
 }
 
-// saveDialog asks where to save and writes data there. Tests (and the
-// headless self-test) set saveTo to skip the native dialog.
-func (a *App) saveDialog(name string, data []byte) (string, error) {
+// saveDialog asks where to save and has write fill the file there (in a
+// temporary file renamed into place, so a failure leaves nothing half
+// written; a symlink at the chosen name is refused, not followed). Tests
+// (and the headless self-test) set saveTo to skip the native dialog.
+func (a *App) saveDialog(name string, write func(io.Writer) error) (string, error) {
 	path := a.saveTo
 	if path == "" {
 		if a.ctx == nil {
@@ -213,11 +224,22 @@ func (a *App) saveDialog(name string, data []byte) (string, error) {
 			return "", err
 		}
 	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	dir, err := fswrite.Open(filepath.Dir(path), "")
+	if err != nil {
+		return "", err
+	}
+	defer dir.Close()
+	if _, err := dir.WriteFrom(filepath.Base(path), 0o644, write); err != nil {
 		return "", err
 	}
 	return path, nil
 }
+
+// AnswerSaveDialog makes a's save dialogs answer path without asking (the
+// fault matrix and other headless checks). A function, not a method:
+// methods are bound into the webview, and the page must never choose
+// where files are written.
+func AnswerSaveDialog(a *App, path string) { a.saveTo = path }
 
 func exportName(title, id string) string {
 	name := strings.Map(func(r rune) rune {

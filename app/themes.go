@@ -178,12 +178,10 @@ func (a *App) ExportTheme(workspaceID, format string) (string, error) {
 		out = filepath.Join(out, format)
 	}
 	for _, f := range formats {
-		dir := out
-		if format == "all" {
-			dir = filepath.Join(out, f)
-		}
-		if _, err := theme.Export(t, f, dir); err != nil {
-			return "", fmt.Errorf("export %s: %w", f, err)
+		// Below the workspace nothing is followed: the agent may have
+		// planted links in export/.
+		if _, err := theme.Export(t, f, ws.Dir, "export/"+f); err != nil {
+			return "", err
 		}
 	}
 	return out, nil

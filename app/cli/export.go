@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"cdxtheme/core/fsread"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
@@ -62,14 +63,16 @@ func runExport(ctx context.Context, env *Env, args []string) int {
 		return code
 	}
 	for _, f := range formats {
-		target := *out
+		// The folder the user named (--out) is theirs and followed as
+		// given; below it, and below the workspace, nothing is followed.
+		base, rel := dir, "export/"+f
 		switch {
-		case target == "":
-			target = filepath.Join(dir, "export", f)
-		case *format == "all":
-			target = filepath.Join(target, f)
+		case *out != "" && *format == "all":
+			base, rel = *out, f
+		case *out != "":
+			base, rel = *out, ""
 		}
-		paths, err := theme.Export(t, f, target)
+		paths, err := theme.Export(t, f, base, rel)
 		for _, p := range paths {
 			fmt.Fprintln(env.Stdout, p)
 		}
@@ -140,34 +143,36 @@ func printChecks(w io.Writer, checks []theme.Check) {
 }
 
 // themePath finds the theme file an argument names: a workspace id, a
-// folder holding theme.json, or the file itself.
-func themePath(arg string) (string, error) {
+// folder holding theme.json, or the file itself. A file the user named is
+// read through a link; a workspace's theme.json never is (the agent may
+// have planted one).
+func themePath(arg string) (string, fsread.Links, error) {
 	if st, err := os.Stat(arg); err == nil {
 		if st.IsDir() {
-			return filepath.Join(arg, theme.FileName), nil
+			return filepath.Join(arg, theme.FileName), fsread.NoFollow, nil
 		}
-		return arg, nil
+		return arg, fsread.Follow, nil
 	}
 	if workspace.ValidID(arg) {
 		m, err := workspace.Open(workspace.Root(), arg)
 		if err != nil {
-			return "", err
+			return "", fsread.NoFollow, err
 		}
-		return filepath.Join(m.Dir, theme.FileName), nil
+		return filepath.Join(m.Dir, theme.FileName), fsread.NoFollow, nil
 	}
-	return "", fmt.Errorf("%q is neither a folder nor a workspace id", arg)
+	return "", fsread.NoFollow, fmt.Errorf("%q is neither a folder nor a workspace id", arg)
 }
 
 // loadTheme reads and validates the theme an argument names, printing
 // every problem. It returns the theme, its folder and ExitOK, or the exit
 // code to return.
 func loadTheme(env *Env, cmd, arg string) (*theme.Theme, string, int) {
-	path, err := themePath(arg)
+	path, links, err := themePath(arg)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "cdxtheme %s: %v\n", cmd, err)
 		return nil, "", ExitError
 	}
-	b, err := os.ReadFile(path)
+	b, err := fsread.ReadFile(path, theme.MaxFileSize, links)
 	if errors.Is(err, fs.ErrNotExist) {
 		fmt.Fprintf(env.Stderr, "cdxtheme %s: %s does not exist yet (the agent writes it)\n", cmd, path)
 		return nil, "", ExitError

@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"cdxtheme/core/codexhome"
@@ -35,7 +38,7 @@ func runTranscript(ctx context.Context, env *Env, args []string) int {
 		return codexUsage(env, fs, "--json and --markdown exclude each other")
 	}
 	home := codexHomeFor(env)
-	t, err := home.Transcript(ctx, pos[0])
+	r, err := home.OpenTranscript(ctx, pos[0])
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "cdxtheme transcript: %v\n", err)
 		if errors.Is(err, codexhome.ErrNotFound) {
@@ -45,34 +48,118 @@ func runTranscript(ctx context.Context, env *Env, args []string) int {
 		}
 		return ExitError
 	}
-	if t.Skipped > 0 {
-		fmt.Fprintf(env.Stderr, "warning: %d unreadable lines skipped in %s\n", t.Skipped, t.Path)
+	defer r.Close()
+	if h, err := r.Header(); err == nil {
+		if n, err := notes.Open(notes.DefaultPath()).Get(); err == nil && n.Titles[h.ID] != "" {
+			r.SetTitle(n.Titles[h.ID]) // the name the user gave it in the app
+		}
 	}
-	if n, err := notes.Open(notes.DefaultPath()).Get(); err == nil && n.Titles[t.ID] != "" {
-		t.Title = n.Titles[t.ID] // the name the user gave it in the app
-	}
+	// Every form streams: a session of any size costs one message of memory.
 	switch {
 	case *asJSON:
-		return printCodexJSON(env, t)
+		err = writeTranscriptJSON(env.Stdout, r)
 	case *asMD:
-		if err := codexhome.WriteMarkdown(env.Stdout, t); err != nil {
-			fmt.Fprintf(env.Stderr, "cdxtheme transcript: %v\n", err)
-			return ExitError
-		}
-		return ExitOK
+		err = codexhome.WriteMarkdown(env.Stdout, r)
+	default:
+		err = printTranscriptText(env.Stdout, r)
 	}
-	printTranscriptText(env, t)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "cdxtheme transcript: %v\n", err)
+		return ExitError
+	}
+	if n := r.Skipped(); n > 0 {
+		fmt.Fprintf(env.Stderr, "warning: %d unreadable lines skipped\n", n)
+	}
+	if r.Truncated() {
+		fmt.Fprintf(env.Stderr, "warning: %s\n", codexhome.TooLargeNote(r.Count()))
+	}
 	return ExitOK
 }
 
-func printTranscriptText(env *Env, t codexhome.Transcript) {
-	w := env.Stdout
-	title := t.Title
+// writeTranscriptJSON writes {"id", "title", "cwd", "messages": [...]}
+// (then "skipped" and "truncated" when they apply) as `--json` always
+// has, one message at a time.
+func writeTranscriptJSON(out io.Writer, r *codexhome.TranscriptReader) error {
+	h, err := r.Header()
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(out)
+	field := func(name string, v any, last bool) {
+		b, _ := json.Marshal(v)
+		fmt.Fprintf(w, "  %q: %s", name, b)
+		if !last {
+			w.WriteString(",")
+		}
+		w.WriteString("\n")
+	}
+	w.WriteString("{\n")
+	field("id", h.ID, false)
+	field("title", h.Title, false)
+	field("cwd", h.Cwd, false)
+	w.WriteString(`  "messages": [`)
+	for n := 0; ; n++ {
+		m, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			if n > 0 {
+				w.WriteString("\n  ")
+			}
+			break
+		}
+		if err != nil {
+			w.Flush()
+			return err
+		}
+		if n > 0 {
+			w.WriteString(",")
+		}
+		b, err := json.MarshalIndent(m, "    ", "  ")
+		if err != nil {
+			return err
+		}
+		w.WriteString("\n    ")
+		w.Write(b)
+	}
+	w.WriteString("]")
+	var tail []func(bool)
+	if n := r.Skipped(); n > 0 {
+		tail = append(tail, func(last bool) { field("skipped", n, last) })
+	}
+	if r.Truncated() {
+		tail = append(tail, func(last bool) { field("truncated", true, last) })
+	}
+	if len(tail) == 0 {
+		w.WriteString("\n")
+	} else {
+		w.WriteString(",\n")
+	}
+	for i, f := range tail {
+		f(i == len(tail)-1)
+	}
+	w.WriteString("}\n")
+	return w.Flush()
+}
+
+func printTranscriptText(out io.Writer, r *codexhome.TranscriptReader) error {
+	h, err := r.Header()
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(out)
+	title := h.Title
 	if title == "" {
 		title = "(no title)"
 	}
-	fmt.Fprintf(w, "%s\n%s  %s\n", title, t.ID, t.Cwd)
-	for _, m := range t.Messages {
+	fmt.Fprintf(w, "%s\n%s  %s\n", title, h.ID, h.Cwd)
+	for {
+		m, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			w.Flush()
+			return err
+		}
 		fmt.Fprintf(w, "\n[%s %s]\n", m.Role, timeLabel(m.Time))
 		if m.Tool == nil {
 			fmt.Fprintln(w, strings.TrimSpace(m.Text))
@@ -90,6 +177,10 @@ func printTranscriptText(env *Env, t codexhome.Transcript) {
 			fmt.Fprintln(w, indent(out))
 		}
 	}
+	if r.Truncated() {
+		fmt.Fprintf(w, "\n%s\n", codexhome.TooLargeNote(r.Count()))
+	}
+	return w.Flush()
 }
 
 func indent(s string) string { return "  " + strings.ReplaceAll(s, "\n", "\n  ") }

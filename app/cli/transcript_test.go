@@ -1,11 +1,16 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"cdxtheme/core/codexhome"
 )
 
 func TestTranscriptJSON(t *testing.T) {
@@ -114,5 +119,41 @@ func TestTranscriptErrors(t *testing.T) {
 				t.Errorf("exit %d, stderr %q", code, stderr)
 			}
 		})
+	}
+}
+
+// The streamed --json is byte for byte what encoding the whole transcript
+// gives (as the command did before it streamed).
+func TestTranscriptJSONStreamsSameBytes(t *testing.T) {
+	home := codexTestHome(t)
+	for _, id := range []string{sampleNewID, sampleOldID} {
+		stdout, stderr, code := runCodexCLI(t, home, "transcript", id, "--json")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		tr, err := codexhome.Locate(home).Transcript(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(tr); err != nil {
+			t.Fatal(err)
+		}
+		if stdout != want.String() {
+			t.Errorf("%s: streamed JSON differs:\n got %s\nwant %s", id, stdout, want.String())
+		}
+	}
+	// An empty session and a damaged one.
+	dir := t.TempDir()
+	sess := filepath.Join(dir, "sessions", "2026", "12", "02")
+	os.MkdirAll(sess, 0o755)
+	empty := "01a2360f-0000-7000-8000-000000000001"
+	os.WriteFile(filepath.Join(sess, "rollout-2026-12-02T09-00-00-"+empty+".jsonl"), []byte("not json\n"), 0o644)
+	stdout, _, code := runCodexCLI(t, dir, "transcript", empty, "--json")
+	var v map[string]any
+	if code != 0 || json.Unmarshal([]byte(stdout), &v) != nil || v["skipped"] != float64(1) || len(v["messages"].([]any)) != 0 {
+		t.Errorf("exit %d, %s", code, stdout)
 	}
 }

@@ -2,15 +2,17 @@ package chat
 
 import (
 	"encoding/base64"
+	"errors"
 	"fmt"
+	"io/fs"
 	"mime"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/core/fswrite"
 )
 
 // Size limits of attachments. They travel inline (base64) in one JSON-RPC
@@ -124,38 +126,32 @@ func embedded(a Attachment, mt string) acp.ContentBlock {
 }
 
 // saveAttachment writes a into cwd/attachments under a free name (never
-// over an existing file) and returns its path.
+// over an existing file) and returns its path. The agent owns cwd: an
+// attachments folder it replaced with a symlink is refused, not followed.
 func saveAttachment(cwd string, a Attachment) (string, error) {
 	base := filepath.Base(filepath.Clean("/" + a.Name)) // no directories from the name
 	if base == "/" || base == "." {
 		base = "attachment"
 	}
-	dir := filepath.Join(cwd, AttachDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	dir, err := fswrite.Open(cwd, AttachDir)
+	if err != nil {
 		return "", fmt.Errorf("save attachment %s: %w", a.Name, err)
 	}
+	defer dir.Close()
 	ext := filepath.Ext(base)
 	stem := strings.TrimSuffix(base, ext)
-	p := filepath.Join(dir, base)
+	name := base
 	for i := 2; ; i++ {
-		// O_EXCL: a name is taken only if nothing (not even a symlink) is there.
-		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if os.IsExist(err) && i < 1000 {
-			p = filepath.Join(dir, fmt.Sprintf("%s-%d%s", stem, i, ext))
+		// A name is taken only if nothing (not even a symlink) is there.
+		p, err := dir.CreateNew(name, a.Data, 0o644)
+		if errors.Is(err, fs.ErrExist) && i < 1000 {
+			name = fmt.Sprintf("%s-%d%s", stem, i, ext)
 			continue
 		}
 		if err != nil {
 			return "", fmt.Errorf("save attachment %s: %w", a.Name, err)
 		}
-		_, werr := f.Write(a.Data)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			os.Remove(p)
-			return "", fmt.Errorf("save attachment %s: %w", a.Name, werr)
-		}
-		return p, nil
+		return filepath.FromSlash(p), nil
 	}
 }
 

@@ -128,3 +128,20 @@ func TestAttachmentsReachTheAgentAsBlocks(t *testing.T) {
 		t.Fatalf("%d prompts sent, want 1", n)
 	}
 }
+
+// The agent owns the workspace: an attachments folder it replaced with a
+// link elsewhere is refused, and nothing is written there.
+func TestSaveAttachmentRefusesALinkedFolder(t *testing.T) {
+	cwd := t.TempDir()
+	outside := t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(cwd, AttachDir)); err != nil {
+		t.Fatal(err)
+	}
+	_, err := saveAttachment(cwd, Attachment{Name: "notes.txt", Data: []byte("hi")})
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(cwd, AttachDir)) || !strings.Contains(err.Error(), "symbolic link") {
+		t.Errorf("err %v; want a refusal naming the link", err)
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("written through the link: %v", entries)
+	}
+}

@@ -4,7 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
+
+	"cdxtheme/core/fsread"
 
 	"github.com/pelletier/go-toml/v2"
 )
@@ -17,6 +18,10 @@ type Config struct {
 	ReasoningEffort string `toml:"model_reasoning_effort" json:"reasoningEffort"`
 }
 
+// maxConfig bounds config.toml (MCP servers and profiles included, a real
+// one is a few KiB).
+const maxConfig = 4 << 20
+
 // Config reads config.toml. A missing file gives the zero Config and no
 // error; an unreadable or corrupt one gives the zero Config and an error
 // the caller shows as a warning.
@@ -26,12 +31,12 @@ func (h Home) Config() (Config, error) {
 		return c, nil
 	}
 	p := h.path("config.toml")
-	b, err := os.ReadFile(p)
+	b, err := fsread.ReadFile(p, maxConfig, fsread.Follow)
 	if errors.Is(err, fs.ErrNotExist) {
 		return c, nil
 	}
 	if err != nil {
-		return c, fmt.Errorf("read %s: %w", p, err)
+		return c, err // names the file and why
 	}
 	if err := toml.Unmarshal(b, &c); err != nil {
 		return Config{}, fmt.Errorf("parse %s: %w", p, err)

@@ -104,7 +104,12 @@ func TestTranscriptNotices(t *testing.T) {
 		t.Errorf("messages\n got %v\nwant %v", got, want)
 	}
 	var md bytes.Buffer
-	if err := WriteMarkdown(&md, tr); err != nil || !strings.Contains(md.String(), "_Stopped by you_") || !strings.Contains(md.String(), "_Conversation compacted_") {
+	r, err := OpenRollout(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if err := WriteMarkdown(&md, r); err != nil || !strings.Contains(md.String(), "_Stopped by you_") || !strings.Contains(md.String(), "_Conversation compacted_") {
 		t.Errorf("markdown misses the notices (%v):\n%s", err, md.String())
 	}
 	// The paged reader agrees message for message.

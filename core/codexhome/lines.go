@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"cdxtheme/core/fsread"
+
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -29,34 +31,48 @@ type rolloutFile struct {
 	off int64 // offset of the next unread byte (decompressed)
 	buf []byte
 	// maxLen bounds a line held in memory (maxLine unless set lower).
-	maxLen int
-	pooled bool
+	maxLen  int
+	pooled  bool
+	ceiling *ceilingReader // .zst only: MaxUnpacked
 }
+
+// MaxUnpacked is how much of a compressed rollout is ever unpacked: a few
+// hundred KB of zstd can unpack to gigabytes, so a transcript past this
+// ends early and says so (Truncated). A plain rollout is read to its end:
+// its size is what the disk holds, and reads stream.
+const MaxUnpacked = 512 << 20
+
+// maxUnpacked is MaxUnpacked; tests lower it to make a bomb cheaply.
+var maxUnpacked int64 = MaxUnpacked
 
 // openRollout opens path (plain or .zst) read-only and positions it at off.
 // For .zst there is no random access, so the prefix is decompressed and
 // dropped; that is still far cheaper than parsing it.
 func openRollout(path string, off int64) (*rolloutFile, error) {
-	return openRolloutBuf(path, off, 256<<10)
+	return openRolloutBuf(path, off, 256<<10, 0)
 }
 
-// openRolloutBuf is openRollout with a read buffer of bufSize bytes; a
-// listing reads only heads and uses a small one.
-func openRolloutBuf(path string, off int64, bufSize int) (*rolloutFile, error) {
-	f, err := os.Open(path)
+// openRolloutBuf is openRollout with a read buffer of bufSize bytes and,
+// when limit > 0, at most limit bytes of content read (a listing reads
+// only heads and uses a small buffer and a hard limit). The file is opened
+// without blocking and must be a regular file: a FIFO or /dev/zero behind
+// a link is refused at once. Links are followed: CODEX_HOME is the user's.
+func openRolloutBuf(path string, off int64, bufSize int, limit int64) (*rolloutFile, error) {
+	f, _, err := fsread.Open(path, fsread.Follow)
 	if err != nil {
-		return nil, fmt.Errorf("open rollout: %w", err)
+		return nil, err // "read PATH: not a regular file (a named pipe)"
 	}
 	rf := &rolloutFile{f: f, maxLen: maxLine}
 	var r io.Reader = f
 	if isZst(path) {
-		zr, err := zstd.NewReader(f, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true))
+		zr, err := zstd.NewReader(f, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(zstdWindow))
 		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("open rollout %s: zstd: %w", path, err)
 		}
 		rf.zr = zr
-		r = zr
+		rf.ceiling = &ceilingReader{r: zr, left: maxUnpacked - off}
+		r = rf.ceiling
 		if off > 0 {
 			if _, err := io.CopyN(io.Discard, zr, off); err != nil && !errors.Is(err, io.EOF) {
 				rf.Close()
@@ -69,6 +85,9 @@ func openRolloutBuf(path string, off int64, bufSize int) (*rolloutFile, error) {
 			return nil, fmt.Errorf("seek rollout %s: %w", path, err)
 		}
 	}
+	if limit > 0 {
+		r = io.LimitReader(r, limit)
+	}
 	rf.off = off
 	if bufSize == headBufSize {
 		rf.br = headReaders.Get().(*bufio.Reader)
@@ -79,6 +98,39 @@ func openRolloutBuf(path string, off int64, bufSize int) (*rolloutFile, error) {
 	}
 	return rf, nil
 }
+
+// zstdWindow bounds the decoder's window (the memory one frame may ask
+// for) at the zstd tool's own default limit (--long=27), so any rollout
+// `zstd -d` reads is read; the library would accept 512 MiB.
+const zstdWindow = 1 << 27
+
+// ceilingReader ends a decompressed stream after left bytes and records
+// whether there was more.
+type ceilingReader struct {
+	r    io.Reader
+	left int64
+	hit  bool
+}
+
+func (c *ceilingReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		if !c.hit {
+			var probe [1]byte
+			n, _ := io.ReadFull(c.r, probe[:])
+			c.hit = n > 0
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
+}
+
+// truncated reports whether the ceiling cut the content short.
+func (rf *rolloutFile) truncated() bool { return rf.ceiling != nil && rf.ceiling.hit }
 
 // headBufSize is the read buffer of a listing's head reads; those readers
 // are pooled because a listing opens thousands of files.
@@ -129,6 +181,10 @@ func (rf *rolloutFile) next() (line []byte, end int64, tooLong bool, err error) 
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
 		case errors.Is(err, io.EOF):
+			if rf.truncated() {
+				// A line cut by the ceiling is not a damaged line.
+				return nil, rf.off, false, io.EOF
+			}
 			if tooLong {
 				return nil, rf.off, true, nil
 			}

@@ -2,36 +2,45 @@ package codexhome
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+
+	"cdxtheme/core/fsread"
 )
 
-// WriteMarkdown renders t as a readable Markdown thread: a title, the
-// session's cwd and date, then ## User / ## Assistant sections and tool
-// calls as fenced blocks with command, exit code and output.
-func WriteMarkdown(w io.Writer, t Transcript) error {
+// WriteMarkdown renders a transcript as a readable Markdown thread,
+// streaming: a title, the session's cwd and date, then ## User /
+// ## Assistant sections and tool calls as fenced blocks with command, exit
+// code and output; at the end, what was skipped or cut.
+func WriteMarkdown(w io.Writer, r *TranscriptReader) error {
+	h, err := r.Header()
+	if err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
-	title := t.Title
+	title := h.Title
 	if title == "" {
-		title = "Codex session " + t.ID
+		title = "Codex session " + h.ID
 	}
 	fmt.Fprintf(bw, "# %s\n\n", oneLine(title))
-	fmt.Fprintf(bw, "- Session: `%s`\n", t.ID)
-	if t.Cwd != "" {
-		fmt.Fprintf(bw, "- Folder: `%s`\n", t.Cwd)
+	fmt.Fprintf(bw, "- Session: `%s`\n", h.ID)
+	if h.Cwd != "" {
+		fmt.Fprintf(bw, "- Folder: `%s`\n", h.Cwd)
 	}
-	date := t.Started
-	if date.IsZero() && len(t.Messages) > 0 {
-		date = t.Messages[0].Time
+	if !h.Started.IsZero() {
+		fmt.Fprintf(bw, "- Date: %s\n", h.Started.UTC().Format("2006-01-02 15:04 UTC"))
 	}
-	if !date.IsZero() {
-		fmt.Fprintf(bw, "- Date: %s\n", date.UTC().Format("2006-01-02 15:04 UTC"))
-	}
-	if t.Skipped > 0 {
-		fmt.Fprintf(bw, "- Unreadable lines skipped: %d\n", t.Skipped)
-	}
-	for _, m := range t.Messages {
+	for {
+		m, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			bw.Flush()
+			return err
+		}
 		switch m.Role {
 		case RoleUser:
 			fmt.Fprintf(bw, "\n## User\n\n%s\n", strings.TrimSpace(m.Text))
@@ -43,7 +52,18 @@ func WriteMarkdown(w io.Writer, t Transcript) error {
 			fmt.Fprintf(bw, "\n_%s_\n", oneLine(m.Text))
 		}
 	}
+	if n := r.Skipped(); n > 0 {
+		fmt.Fprintf(bw, "\n---\n\n- Unreadable lines skipped: %d\n", n)
+	}
+	if r.Truncated() {
+		fmt.Fprintf(bw, "\n---\n\n%s\n", TooLargeNote(r.Count()))
+	}
 	return bw.Flush()
+}
+
+// TooLargeNote is the sentence for a transcript cut at MaxUnpacked.
+func TooLargeNote(shown int) string {
+	return fmt.Sprintf("Too large: showing the first %d messages (the session unpacks to more than %s).", shown, fsread.Size(maxUnpacked))
 }
 
 func writeTool(w io.Writer, m Message) {

@@ -2,18 +2,20 @@ package codexhome
 
 import (
 	"context"
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 func TestWriteMarkdownSample(t *testing.T) {
 	h := copyHome(t)
-	tr, err := h.Transcript(context.Background(), idOld)
+	tr, err := h.OpenTranscript(context.Background(), idOld)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer tr.Close()
 	var b strings.Builder
 	if err := WriteMarkdown(&b, tr); err != nil {
 		t.Fatal(err)
@@ -52,20 +54,32 @@ func TestWriteMarkdownSample(t *testing.T) {
 }
 
 func TestWriteMarkdownEdgeCases(t *testing.T) {
-	code := 1
-	tr := Transcript{
-		ID:      "abc",
-		Skipped: 2,
-		Messages: []Message{
-			{Role: RoleTool, Time: time.Date(2026, 1, 2, 3, 4, 0, 0, time.UTC), Tool: &ToolCall{Name: "shell", Command: "cat README.md", ExitCode: &code, Output: "```go\nx\n```\n"}},
-		},
+	// No session_meta, two broken lines, a tool call whose output holds a
+	// code fence.
+	p := filepath.Join(t.TempDir(), "rollout-2026-01-02T03-04-00-"+"0a2360f0-02d3-7551-b339-f4d167fb91c8.jsonl")
+	line := func(ts string, payload map[string]any) string {
+		b, _ := json.Marshal(map[string]any{"timestamp": ts, "type": "response_item", "payload": payload})
+		return string(b) + "\n"
 	}
+	inner, _ := json.Marshal(map[string]any{"output": "```go\nx\n```\n", "metadata": map[string]any{"exit_code": 1}})
+	lines := line("2026-01-02T03:04:00Z", map[string]any{"type": "function_call", "name": "shell", "call_id": "c1", "arguments": `{"cmd":"cat README.md"}`}) +
+		"not json\n" +
+		line("2026-01-02T03:04:01Z", map[string]any{"type": "function_call_output", "call_id": "c1", "output": string(inner)}) +
+		`{"broken":` + "\n"
+	if err := os.WriteFile(p, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenRollout(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
 	var b strings.Builder
-	if err := WriteMarkdown(&b, tr); err != nil {
+	if err := WriteMarkdown(&b, r); err != nil {
 		t.Fatal(err)
 	}
 	md := b.String()
-	for _, w := range []string{"# Codex session abc", "- Date: 2026-01-02 03:04 UTC", "- Unreadable lines skipped: 2", "Exit code: 1", "````text\n```go\nx\n```\n````"} {
+	for _, w := range []string{"# Codex session 0a2360f0-02d3-7551-b339-f4d167fb91c8", "- Date: 2026-01-02 03:04 UTC", "- Unreadable lines skipped: 2", "Exit code: 1", "````text\n```go\nx\n```\n````"} {
 		if !strings.Contains(md, w) {
 			t.Errorf("missing %q in:\n%s", w, md)
 		}
@@ -73,12 +87,13 @@ func TestWriteMarkdownEdgeCases(t *testing.T) {
 }
 
 func TestWriteMarkdownFromFile(t *testing.T) {
-	tr, err := ReadRollout(context.Background(), filepath.Join("testdata", "home", relNew))
+	r, err := OpenRollout(context.Background(), filepath.Join("testdata", "home", relNew))
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer r.Close()
 	var b strings.Builder
-	if err := WriteMarkdown(&b, tr); err != nil {
+	if err := WriteMarkdown(&b, r); err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Count(b.String(), "## Assistant"); got != 3 {

@@ -5,8 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"sort"
+
+	"cdxtheme/core/fsread"
 )
 
 // Where a model list came from.
@@ -129,6 +130,10 @@ func hasModel(ms []Model, id string) bool {
 	return false
 }
 
+// maxModelsCache bounds models_cache.json (today ~100 KiB with every
+// model's base instructions).
+const maxModelsCache = 16 << 20
+
 // cachedModels reads models_cache.json. fs.ErrNotExist (wrapped) means no
 // cache; any other error means a corrupt or unreadable one.
 func (h Home) cachedModels() ([]Model, error) {
@@ -136,9 +141,9 @@ func (h Home) cachedModels() ([]Model, error) {
 		return nil, fs.ErrNotExist
 	}
 	p := h.path("models_cache.json")
-	b, err := os.ReadFile(p)
+	b, err := fsread.ReadFile(p, maxModelsCache, fsread.Follow)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", p, err)
+		return nil, err // names the file; fs.ErrNotExist stays testable
 	}
 	var cf cacheFile
 	if err := json.Unmarshal(b, &cf); err != nil {

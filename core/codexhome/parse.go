@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"hash/maphash"
 	"regexp"
 	"strconv"
 	"strings"
@@ -137,18 +138,37 @@ type parser struct {
 	emitted   int       // messages produced so far
 
 	// Both an event and a response_item may carry the same message; what
-	// one source emitted is remembered (per turn) so the other is dropped.
-	fromEvents map[string]int
-	fromItems  map[string]int
+	// one source emitted is remembered (per turn, by hash) so the other is
+	// dropped.
+	fromEvents map[uint64]int
+	fromItems  map[uint64]int
 	// Tool calls waiting for their output, in call order, and calls already
-	// shown (a 0.166 CommandExecution and its function_call_output).
-	pending   map[string]pendingCall
-	order     []string
-	doneCalls map[string]bool
+	// shown (a 0.166 CommandExecution and its function_call_output), by
+	// the hash of their call id.
+	pending      map[uint64]pendingCall
+	order        []uint64
+	pendingBytes int
+	doneCalls    map[uint64]bool
 	// compacted is set once this turn's compaction was shown: Codex may
 	// record it both as a compacted line and as an event.
 	compacted bool
 }
+
+// What the parser remembers is bounded, so a hostile rollout (millions of
+// distinct messages in one turn, calls that never finish) cannot grow it
+// without limit. Real sessions stay far below these.
+const (
+	maxPairs        = 4096     // messages remembered per source and turn for pairing
+	maxDone         = 4096     // finished call ids remembered per turn
+	maxPending      = 1024     // calls waiting for their output
+	maxPendingBytes = 32 << 20 // their commands, in bytes
+)
+
+// keySeed makes the hashes of one process comparable (checkpoints are
+// never stored across processes).
+var keySeed = maphash.MakeSeed()
+
+func key(s string) uint64 { return maphash.String(keySeed, s) }
 
 type pendingCall struct {
 	name, command string
@@ -157,10 +177,10 @@ type pendingCall struct {
 
 func newParser() *parser {
 	return &parser{
-		fromEvents: map[string]int{},
-		fromItems:  map[string]int{},
-		pending:    map[string]pendingCall{},
-		doneCalls:  map[string]bool{},
+		fromEvents: map[uint64]int{},
+		fromItems:  map[uint64]int{},
+		pending:    map[uint64]pendingCall{},
+		doneCalls:  map[uint64]bool{},
 	}
 }
 
@@ -171,7 +191,7 @@ func (p *parser) clone() *parser {
 	c.fromItems = cloneMap(p.fromItems)
 	c.doneCalls = cloneMap(p.doneCalls)
 	c.pending = cloneMap(p.pending)
-	c.order = append([]string(nil), p.order...)
+	c.order = append([]uint64(nil), p.order...)
 	return &c
 }
 
@@ -276,10 +296,15 @@ func (p *parser) responseItem(pl *linePayload, ts time.Time) *Message {
 		case pl.Action != nil:
 			cmd = commandString(pl.Action.Command)
 		}
-		if _, ok := p.pending[pl.CallID]; !ok {
-			p.order = append(p.order, pl.CallID)
+		k := key(pl.CallID)
+		if old, ok := p.pending[k]; ok {
+			p.pendingBytes -= len(old.command)
+		} else {
+			p.order = append(p.order, k)
 		}
-		p.pending[pl.CallID] = pendingCall{name: name, command: cmd, time: ts}
+		p.pending[k] = pendingCall{name: name, command: cmd, time: ts}
+		p.pendingBytes += len(cmd)
+		return p.evict()
 	case "function_call_output", "custom_tool_call_output":
 		out, code := toolOutput(pl.Output)
 		return p.finishCall(pl.CallID, "", out, code, ts)
@@ -370,29 +395,58 @@ func isSubagent(raw json.RawMessage) bool {
 
 // dedupe emits a message unless the other source already emitted the same
 // one in this turn.
-func (p *parser) dedupe(mine, other map[string]int, role, text string, ts time.Time) *Message {
-	key := role + "\x00" + strings.TrimSpace(text)
-	if other[key] > 0 {
-		other[key]--
+func (p *parser) dedupe(mine, other map[uint64]int, role, text string, ts time.Time) *Message {
+	k := key(role + "\x00" + strings.TrimSpace(text))
+	if other[k] > 0 {
+		other[k]--
 		return nil
 	}
-	mine[key]++
+	if len(mine) >= maxPairs {
+		clear(mine) // a pathological turn: pairing starts afresh
+	}
+	mine[k]++
 	return &Message{Role: role, Text: text, Time: ts}
+}
+
+// evict lets go of the oldest waiting calls beyond maxPending or
+// maxPendingBytes: the first is returned as an unfinished call (as flush
+// would show it), any further one is counted as skipped.
+func (p *parser) evict() *Message {
+	var out *Message
+	for len(p.order) > maxPending || (p.pendingBytes > maxPendingBytes && len(p.order) > 1) {
+		k := p.order[0]
+		p.order = p.order[1:]
+		pc := p.pending[k]
+		delete(p.pending, k)
+		p.pendingBytes -= len(pc.command)
+		if out != nil {
+			p.skipped++
+			continue
+		}
+		tc := &ToolCall{Name: pc.name, Command: pc.command}
+		out = &Message{Role: RoleTool, Text: toolText(tc), Time: pc.time, Tool: tc}
+	}
+	return out
 }
 
 // finishCall emits the tool message for callID, once, whichever of its
 // result records comes first.
 func (p *parser) finishCall(callID, cmd, out string, code *int, ts time.Time) *Message {
-	if callID != "" && p.doneCalls[callID] {
+	k := key(callID)
+	if callID != "" && p.doneCalls[k] {
 		return nil
 	}
-	pc, ok := p.pending[callID]
+	pc, ok := p.pending[k]
 	if ok {
-		delete(p.pending, callID)
-		p.order = removeString(p.order, callID)
+		delete(p.pending, k)
+		p.pendingBytes -= len(pc.command)
+		p.order = removeKey(p.order, k)
 	}
 	if callID != "" {
-		p.doneCalls[callID] = true
+		if len(p.doneCalls) >= maxDone {
+			clear(p.doneCalls)
+		}
+		p.doneCalls[k] = true
 	}
 	tc := &ToolCall{Name: pc.name, Command: pc.command, ExitCode: code, Output: out}
 	if tc.Name == "" {
@@ -413,6 +467,7 @@ func (p *parser) flush() []Message {
 		out = append(out, Message{Role: RoleTool, Text: toolText(tc), Time: pc.time, Tool: tc})
 	}
 	p.order = nil
+	p.pendingBytes = 0
 	clear(p.pending)
 	return out
 }
@@ -424,7 +479,7 @@ func toolText(tc *ToolCall) string {
 	return tc.Name
 }
 
-func removeString(s []string, v string) []string {
+func removeKey(s []uint64, v uint64) []uint64 {
 	for i, x := range s {
 		if x == v {
 			return append(s[:i:i], s[i+1:]...)

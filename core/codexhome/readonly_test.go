@@ -105,9 +105,14 @@ func TestReadersNeverWrite(t *testing.T) {
 				break
 			}
 		}
-		if err := WriteMarkdown(io.Discard, tr); err != nil {
+		r, err := h.OpenTranscript(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteMarkdown(io.Discard, r); err != nil {
 			t.Error(err)
 		}
+		r.Close()
 	}
 
 	after := snapshot(t, h.Dir)

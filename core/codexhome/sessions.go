@@ -9,13 +9,14 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
 	"time"
+
+	"cdxtheme/core/fsread"
 )
 
 // headBytes bounds how much of a rollout a listing reads: enough for
@@ -108,15 +109,13 @@ type indexEntry struct {
 
 // Lister lists sessions and remembers what it read, so a re-list stats
 // every file but parses only the new and changed ones. Safe for
-// concurrent use.
+// concurrent use: its lock guards the cache only and is never held while
+// a file is read, so one slow file cannot stall another caller.
 type Lister struct {
 	home Home
 
-	mu         sync.Mutex
-	files      map[string]*fileHead
-	index      map[string]indexEntry
-	indexSize  int64
-	indexMtime time.Time
+	mu    sync.Mutex
+	files map[string]*fileHead
 }
 
 // NewLister returns a Lister for h with an empty cache.
@@ -138,16 +137,16 @@ func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error
 		out.Sessions = filterLimit(ctx, out.Sessions, opts)
 		return out, nil
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-
-	index, err := l.loadIndex()
+	index, err := l.home.sessionIndex()
 	if err != nil {
 		out.Warnings = append(out.Warnings, err.Error())
 		out.Hint = firstNonEmpty(out.Hint, unreadableHint(l.home.Dir, err))
 	}
-	seen := map[string]bool{}
-	var stale []string
+	type found struct {
+		fi       fs.FileInfo
+		archived bool
+	}
+	seen := map[string]found{}
 	for _, sub := range []string{"sessions", "archived_sessions"} {
 		archived := sub == "archived_sessions"
 		err := filepath.WalkDir(l.home.path(sub), func(path string, d fs.DirEntry, err error) error {
@@ -165,29 +164,29 @@ func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error
 			if err != nil {
 				return nil // vanished between readdir and stat
 			}
-			seen[path] = true
-			fh := l.files[path]
-			if fh == nil || fh.size != fi.Size() || !fh.mtime.Equal(fi.ModTime()) {
-				l.files[path] = &fileHead{size: fi.Size(), mtime: fi.ModTime(), archived: archived}
-				stale = append(stale, path)
-			}
+			seen[path] = found{fi, archived}
 			return nil
 		})
 		if err != nil {
 			return out, fmt.Errorf("list sessions: %w", err)
 		}
 		if ctx.Err() != nil {
-			for _, p := range stale {
-				delete(l.files, p) // not parsed: must not look fresh next time
-			}
 			return out, ctx.Err()
 		}
 	}
+	l.mu.Lock()
+	for p, f := range seen {
+		fh := l.files[p]
+		if fh == nil || fh.size != f.fi.Size() || !fh.mtime.Equal(f.fi.ModTime()) {
+			l.files[p] = &fileHead{size: f.fi.Size(), mtime: f.fi.ModTime(), archived: f.archived}
+		}
+	}
 	for p := range l.files {
-		if !seen[p] {
+		if _, ok := seen[p]; !ok {
 			delete(l.files, p)
 		}
 	}
+	l.mu.Unlock()
 	// A page without a search needs only the newest heads: the rest are
 	// read when a search or a longer page asks for them.
 	if strings.TrimSpace(opts.Search) == "" && opts.Limit > 0 {
@@ -199,6 +198,7 @@ func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error
 	}
 
 	byID := map[string]Session{}
+	l.mu.Lock()
 	for path, fh := range l.files {
 		if !fh.parsed {
 			continue // older than the page asked for
@@ -240,6 +240,7 @@ func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error
 		}
 		byID[s.ID] = s
 	}
+	l.mu.Unlock()
 	list := make([]Session, 0, len(byID))
 	for _, s := range byID {
 		list = append(list, s)
@@ -276,6 +277,8 @@ func unreadableHint(dir string, err error) string {
 
 // unread lists the files whose heads have not been parsed yet.
 func (l *Lister) unread() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	var paths []string
 	for p, fh := range l.files {
 		if !fh.parsed {
@@ -292,6 +295,7 @@ func (l *Lister) unread() []string {
 // mtime, so the page matches the one reading every head would give.
 func (l *Lister) readNewest(ctx context.Context, index map[string]indexEntry, opts ListOptions) error {
 	limit := opts.Limit
+	l.mu.Lock()
 	paths := make([]string, 0, len(l.files))
 	keys := make(map[string]time.Time, len(l.files))
 	for p, fh := range l.files {
@@ -302,6 +306,7 @@ func (l *Lister) readNewest(ctx context.Context, index map[string]indexEntry, op
 		paths = append(paths, p)
 		keys[p] = k
 	}
+	l.mu.Unlock()
 	sort.Slice(paths, func(i, j int) bool {
 		if !keys[paths[i]].Equal(keys[paths[j]]) {
 			return keys[paths[i]].After(keys[paths[j]])
@@ -311,16 +316,19 @@ func (l *Lister) readNewest(ctx context.Context, index map[string]indexEntry, op
 	for end := 0; end < len(paths); {
 		next := min(len(paths), end+limit)
 		var batch []string
+		l.mu.Lock()
 		for _, p := range paths[end:next] {
-			if !l.files[p].parsed {
+			if fh := l.files[p]; fh != nil && !fh.parsed {
 				batch = append(batch, p)
 			}
 		}
+		l.mu.Unlock()
 		if err := l.readHeads(ctx, batch); err != nil {
 			return err
 		}
 		end = next
 		ids := map[string]bool{}
+		l.mu.Lock()
 		for _, p := range paths[:end] {
 			if fh := l.files[p]; fh != nil {
 				id := firstNonEmpty(fh.id, idFromPath(p), p)
@@ -329,6 +337,7 @@ func (l *Lister) readNewest(ctx context.Context, index map[string]indexEntry, op
 				}
 			}
 		}
+		l.mu.Unlock()
 		if len(ids) >= limit {
 			break
 		}
@@ -336,47 +345,65 @@ func (l *Lister) readNewest(ctx context.Context, index map[string]indexEntry, op
 	return nil
 }
 
-// readHeads parses the heads of paths in parallel (listing is I/O bound).
+// readHeads parses the heads of paths in parallel (listing is I/O bound),
+// without the lock; each result is stored only if the file's entry is
+// still the one it was read for.
 func (l *Lister) readHeads(ctx context.Context, paths []string) error {
-	work := make(chan *fileHead)
-	var wg sync.WaitGroup
-	workers := min(2*runtime.GOMAXPROCS(0), 16, len(paths))
-	jobs := make(map[*fileHead]string, len(paths))
-	for _, p := range paths {
-		jobs[l.files[p]] = p
+	type job struct {
+		path  string
+		entry *fileHead // the entry the head is read for
+		got   fileHead
 	}
-	for range workers {
+	l.mu.Lock()
+	jobs := make([]*job, 0, len(paths))
+	for _, p := range paths {
+		if fh := l.files[p]; fh != nil {
+			jobs = append(jobs, &job{path: p, entry: fh})
+		}
+	}
+	l.mu.Unlock()
+	work := make(chan *job)
+	var wg sync.WaitGroup
+	for range min(2*runtime.GOMAXPROCS(0), 16, len(jobs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for fh := range work {
-				readHead(jobs[fh], fh)
+			for j := range work {
+				readHead(j.path, &j.got)
 			}
 		}()
 	}
 	var err error
-	for fh := range jobs {
+	sent := 0
+	for _, j := range jobs {
 		if err = ctx.Err(); err != nil {
 			break
 		}
-		work <- fh
+		work <- j
+		sent++
 	}
 	close(work)
 	wg.Wait()
-	if err != nil {
-		// Half-read heads must not be trusted next time.
-		for _, p := range paths {
-			delete(l.files, p)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	// Heads not read (a cancel) stay unparsed and are read next time.
+	for _, j := range jobs[:sent] {
+		if l.files[j.path] != j.entry {
+			continue // the file changed meanwhile; its new entry is unread
 		}
+		fh := j.entry
+		fh.parsed, fh.err = true, j.got.err
+		fh.id, fh.cwd, fh.first, fh.last = j.got.id, j.got.cwd, j.got.first, j.got.last
+		fh.internal, fh.unreadable = j.got.internal, j.got.unreadable
 	}
 	return err
 }
 
 // readHead fills fh from the start of the rollout: session_meta and the
-// first real user message, reading at most headBytes.
+// first real user message, reading at most headBytes however the file
+// looks (no newline for gigabytes, a compression bomb).
 func readHead(path string, fh *fileHead) {
-	fh.parsed = true
-	rf, err := openRolloutBuf(path, 0, headBufSize)
+	rf, err := openRolloutBuf(path, 0, headBufSize, headBytes)
 	if err != nil {
 		fh.err = err
 		fh.unreadable = reason(err)
@@ -385,7 +412,7 @@ func readHead(path string, fh *fileHead) {
 	defer rf.Close()
 	rf.maxLen = headBytes
 	p := newParser()
-	for rf.off < headBytes && (p.id == "" || p.firstUser == "") {
+	for p.id == "" || p.firstUser == "" {
 		raw, _, tooLong, err := rf.next()
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
@@ -422,41 +449,67 @@ func reason(err error) string {
 	return err.Error()
 }
 
-// loadIndex reads session_index.jsonl (cached by size and mtime). The last
-// line for an id wins: it is the latest rename.
-func (l *Lister) loadIndex() (map[string]indexEntry, error) {
-	p := l.home.path("session_index.jsonl")
-	fi, err := os.Stat(p)
+// maxIndex bounds session_index.jsonl (a line per named session, ~150
+// bytes: this is some 400,000 names).
+const maxIndex = 64 << 20
+
+// indexCache keeps each session_index.jsonl parsed, by path, until its
+// size or modification time changes: listings and every transcript look
+// names up there. The lock is never held while the file is read.
+var indexCache = struct {
+	sync.Mutex
+	byPath map[string]*parsedIndex
+}{byPath: map[string]*parsedIndex{}}
+
+type parsedIndex struct {
+	size    int64
+	mtime   time.Time
+	entries map[string]indexEntry // never modified once stored
+}
+
+// sessionIndex returns session_index.jsonl's entries by id (the last line
+// for an id wins: it is the latest rename). A missing file is no entries;
+// an unreadable one is an error and what could be read.
+func (h Home) sessionIndex() (map[string]indexEntry, error) {
+	if h.Dir == "" {
+		return nil, nil
+	}
+	p := h.path("session_index.jsonl")
+	f, fi, err := fsread.Open(p, fsread.Follow)
 	if err != nil {
-		l.index = nil
+		indexCache.Lock()
+		delete(indexCache.byPath, p)
+		indexCache.Unlock()
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
 		}
-		return nil, fmt.Errorf("read %s: %w", p, err)
-	}
-	if l.index != nil && fi.Size() == l.indexSize && fi.ModTime().Equal(l.indexMtime) {
-		return l.index, nil
-	}
-	idx, err := readIndex(p)
-	if err != nil {
 		return nil, err
 	}
-	l.index, l.indexSize, l.indexMtime = idx, fi.Size(), fi.ModTime()
+	defer f.Close()
+	indexCache.Lock()
+	c := indexCache.byPath[p]
+	indexCache.Unlock()
+	if c != nil && c.size == fi.Size() && c.mtime.Equal(fi.ModTime()) {
+		return c.entries, nil
+	}
+	if fi.Size() > maxIndex {
+		return nil, fmt.Errorf("read %s: %w (%s; the limit is %s); session names from it are not shown",
+			p, fsread.ErrTooLarge, fsread.Size(fi.Size()), fsread.Size(maxIndex))
+	}
+	idx, err := parseIndex(io.LimitReader(f, maxIndex))
+	if err != nil {
+		return idx, fmt.Errorf("read %s: %w", p, err)
+	}
+	indexCache.Lock()
+	indexCache.byPath[p] = &parsedIndex{size: fi.Size(), mtime: fi.ModTime(), entries: idx}
+	indexCache.Unlock()
 	return idx, nil
 }
 
-func readIndex(path string) (map[string]indexEntry, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return map[string]indexEntry{}, nil
-		}
-		return nil, fmt.Errorf("read %s: %w", path, err)
-	}
-	defer f.Close()
+func parseIndex(r io.Reader) (map[string]indexEntry, error) {
 	idx := map[string]indexEntry{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
 		var e struct {
 			ID         string `json:"id"`
@@ -469,18 +522,12 @@ func readIndex(path string) (map[string]indexEntry, error) {
 		t, _ := time.Parse(time.RFC3339Nano, e.UpdatedAt)
 		idx[e.ID] = indexEntry{Name: strings.TrimSpace(e.ThreadName), UpdatedAt: t}
 	}
-	if err := sc.Err(); err != nil {
-		return idx, fmt.Errorf("read %s: %w", path, err)
-	}
-	return idx, nil
+	return idx, sc.Err()
 }
 
 // indexEntry looks up one id in session_index.jsonl.
 func (h Home) indexEntry(id string) (indexEntry, bool) {
-	if h.Dir == "" {
-		return indexEntry{}, false
-	}
-	idx, _ := readIndex(h.path("session_index.jsonl"))
+	idx, _ := h.sessionIndex()
 	e, ok := idx[id]
 	return e, ok && e.Name != ""
 }

@@ -17,15 +17,17 @@ import (
 // ErrNotFound means no rollout file has the requested session id.
 var ErrNotFound = errors.New("session not found")
 
-// Transcript is a whole session, readable.
+// Transcript is a whole session, readable, held in memory: for small
+// sessions and tests. The CLI and the app stream with TranscriptReader.
 type Transcript struct {
-	ID       string    `json:"id"`
-	Title    string    `json:"title"`
-	Cwd      string    `json:"cwd"`
-	Messages []Message `json:"messages"`
-	Skipped  int       `json:"skipped,omitempty"` // lines that did not parse
-	Started  time.Time `json:"-"`
-	Path     string    `json:"-"`
+	ID        string    `json:"id"`
+	Title     string    `json:"title"`
+	Cwd       string    `json:"cwd"`
+	Messages  []Message `json:"messages"`
+	Skipped   int       `json:"skipped,omitempty"`   // lines that did not parse
+	Truncated bool      `json:"truncated,omitempty"` // cut at MaxUnpacked
+	Started   time.Time `json:"-"`
+	Path      string    `json:"-"`
 }
 
 // Page is a window of a transcript's messages.
@@ -38,46 +40,184 @@ type Page struct {
 	NextOffset int       `json:"nextOffset"`
 	Done       bool      `json:"done"`
 	Skipped    int       `json:"skipped"` // lines that did not parse, up to this page's end
+	// Truncated says the session is too large to show whole: it ends
+	// here (Done) at MaxUnpacked of unpacked content.
+	Truncated bool `json:"truncated"`
 }
 
-// ReadRollout parses a whole rollout file (.jsonl or .jsonl.zst). Lines
-// that do not parse are counted in Skipped; only I/O errors fail.
-func ReadRollout(ctx context.Context, path string) (Transcript, error) {
+// Header is what a transcript says about itself before its messages.
+type Header struct {
+	ID      string
+	Title   string
+	Cwd     string
+	Started time.Time // session_meta's time, else the first message's
+	Path    string
+}
+
+// TranscriptReader streams a rollout's messages in order, holding one at
+// a time (and a bounded read-ahead while looking for the title), so
+// memory stays flat whatever the session's size.
+type TranscriptReader struct {
+	ctx        context.Context
+	path       string
+	rf         *rolloutFile
+	p          *parser
+	ahead      []Message // read while looking for the title
+	aheadBytes int
+	tail       []Message // calls that never got a result, after the last line
+	eof        bool
+	lines      int
+	title      string // from session_index.jsonl, when the session was named
+	count      int
+}
+
+// The read-ahead that looks for the first user message (the title) stops
+// at whichever comes first.
+const (
+	maxAhead      = 256
+	maxAheadBytes = 4 << 20
+)
+
+// OpenRollout opens a rollout file (.jsonl or .jsonl.zst) for streaming.
+func OpenRollout(ctx context.Context, path string) (*TranscriptReader, error) {
 	rf, err := openRollout(path, 0)
+	if err != nil {
+		return nil, err
+	}
+	return &TranscriptReader{ctx: ctx, path: path, rf: rf, p: newParser()}, nil
+}
+
+// SetTitle names the transcript (a title the user gave the session in the
+// app wins over Codex's own).
+func (r *TranscriptReader) SetTitle(title string) { r.title = title }
+
+// Close releases the file.
+func (r *TranscriptReader) Close() error { return r.rf.Close() }
+
+// Header reads ahead (bounded) until the first user message, which makes
+// the title, and returns what is known.
+func (r *TranscriptReader) Header() (Header, error) {
+	for !r.eof && r.p.firstUser == "" && len(r.ahead) < maxAhead && r.aheadBytes < maxAheadBytes {
+		m, err := r.pull()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return Header{}, err
+		}
+		r.ahead = append(r.ahead, m)
+		r.aheadBytes += len(m.Text)
+		if m.Tool != nil {
+			r.aheadBytes += len(m.Tool.Output)
+		}
+	}
+	h := Header{
+		ID:      firstNonEmpty(r.p.id, idFromPath(r.path)),
+		Title:   firstNonEmpty(r.title, ShortTitle(r.p.firstUser)),
+		Cwd:     r.p.cwd,
+		Started: r.p.started,
+		Path:    r.path,
+	}
+	if h.Started.IsZero() && len(r.ahead) > 0 {
+		h.Started = r.ahead[0].Time
+	}
+	return h, nil
+}
+
+// Next returns the next message; io.EOF after the last.
+func (r *TranscriptReader) Next() (Message, error) {
+	if len(r.ahead) > 0 {
+		m := r.ahead[0]
+		r.ahead[0] = Message{}
+		r.ahead = r.ahead[1:]
+		r.count++
+		return m, nil
+	}
+	m, err := r.pull()
+	if err == nil {
+		r.count++
+	}
+	return m, err
+}
+
+// Count is how many messages Next has returned.
+func (r *TranscriptReader) Count() int { return r.count }
+
+// Skipped is how many lines did not parse, so far.
+func (r *TranscriptReader) Skipped() int { return r.p.skipped }
+
+// Truncated says the transcript ended at MaxUnpacked, not at its end.
+func (r *TranscriptReader) Truncated() bool { return r.rf.truncated() }
+
+// pull parses lines until the next message.
+func (r *TranscriptReader) pull() (Message, error) {
+	for !r.eof {
+		if r.lines%4096 == 0 && r.ctx.Err() != nil {
+			return Message{}, r.ctx.Err()
+		}
+		r.lines++
+		raw, _, tooLong, err := r.rf.next()
+		if errors.Is(err, io.EOF) {
+			r.eof = true
+			r.tail = r.p.flush()
+			break
+		}
+		if err != nil {
+			return Message{}, err
+		}
+		if tooLong {
+			r.p.skipped++
+			continue
+		}
+		if m := r.p.feed(raw); m != nil {
+			return *m, nil
+		}
+	}
+	if len(r.tail) > 0 {
+		m := r.tail[0]
+		r.tail = r.tail[1:]
+		return m, nil
+	}
+	return Message{}, io.EOF
+}
+
+// ReadRollout parses a whole rollout file (.jsonl or .jsonl.zst) into
+// memory. Lines that do not parse are counted in Skipped; only I/O errors
+// fail.
+func ReadRollout(ctx context.Context, path string) (Transcript, error) {
+	r, err := OpenRollout(ctx, path)
 	if err != nil {
 		return Transcript{}, err
 	}
-	defer rf.Close()
-	p := newParser()
+	defer r.Close()
+	return r.collect()
+}
+
+func (r *TranscriptReader) collect() (Transcript, error) {
+	h, err := r.Header()
+	if err != nil {
+		return Transcript{}, err
+	}
 	msgs := []Message{}
-	for n := 0; ; n++ {
-		if n%4096 == 0 && ctx.Err() != nil {
-			return Transcript{}, ctx.Err()
-		}
-		raw, _, tooLong, err := rf.next()
+	for {
+		m, err := r.Next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
 			return Transcript{}, err
 		}
-		if tooLong {
-			p.skipped++
-			continue
-		}
-		if m := p.feed(raw); m != nil {
-			msgs = append(msgs, *m)
-		}
+		msgs = append(msgs, m)
 	}
-	msgs = append(msgs, p.flush()...)
 	return Transcript{
-		ID:       firstNonEmpty(p.id, idFromPath(path)),
-		Title:    ShortTitle(p.firstUser),
-		Cwd:      p.cwd,
-		Messages: msgs,
-		Skipped:  p.skipped,
-		Started:  p.started,
-		Path:     path,
+		ID:        h.ID,
+		Title:     firstNonEmpty(r.title, ShortTitle(r.p.firstUser)),
+		Cwd:       h.Cwd,
+		Messages:  msgs,
+		Skipped:   r.Skipped(),
+		Truncated: r.Truncated(),
+		Started:   r.p.started,
+		Path:      r.path,
 	}, nil
 }
 
@@ -214,6 +354,7 @@ func ReadRolloutPage(ctx context.Context, path string, offset, limit int) (Page,
 			newCps = append(newCps, checkpoint{n: p.emitted, off: lineEnd, p: p.clone()})
 		}
 	}
+	page.Truncated = eof && rf.truncated()
 	if eof {
 		// Calls that never got a result come last.
 		for _, m := range p.flush() {
@@ -269,19 +410,34 @@ func (h Home) FindRollout(id string) (string, error) {
 	return "", fmt.Errorf("find session %s: %w", id, ErrNotFound)
 }
 
-// Transcript reads session id's whole transcript; the title comes from
-// session_index.jsonl when the session was named.
-func (h Home) Transcript(ctx context.Context, id string) (Transcript, error) {
+// OpenTranscript opens session id's transcript for streaming; the title
+// comes from session_index.jsonl when the session was named.
+func (h Home) OpenTranscript(ctx context.Context, id string) (*TranscriptReader, error) {
 	path, err := h.FindRollout(id)
+	if err != nil {
+		return nil, err
+	}
+	r, err := OpenRollout(ctx, path)
+	if err != nil {
+		return nil, fmt.Errorf("load session %s: %w", id, err)
+	}
+	if e, ok := h.indexEntry(id); ok {
+		r.title = e.Name
+	}
+	return r, nil
+}
+
+// Transcript reads session id's whole transcript into memory (see
+// Transcript).
+func (h Home) Transcript(ctx context.Context, id string) (Transcript, error) {
+	r, err := h.OpenTranscript(ctx, id)
 	if err != nil {
 		return Transcript{}, err
 	}
-	t, err := ReadRollout(ctx, path)
+	defer r.Close()
+	t, err := r.collect()
 	if err != nil {
 		return Transcript{}, fmt.Errorf("load session %s: %w", id, err)
-	}
-	if e, ok := h.indexEntry(id); ok {
-		t.Title = e.Name
 	}
 	return t, nil
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"cdxtheme/core/fsread"
+	"cdxtheme/core/fswrite"
 	"cdxtheme/core/settings"
 )
 
@@ -133,9 +135,12 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 		// VS Code 1.74+ only loads extensions listed in extensions.json
 		// when that file exists, so register ours there.
 		reg := filepath.Join(exts, "extensions.json")
-		if b, err := os.ReadFile(reg); err == nil {
-			if nb, err := registerVSCode(b, VSCodePublisher+"."+slug, filepath.Join(exts, folder), folder); err == nil {
-				put(reg, nb)
+		if b, err := fsread.ReadFile(reg, maxReplaced, fsread.NoFollow); !errors.Is(err, fs.ErrNotExist) {
+			if err == nil {
+				b, err = registerVSCode(b, VSCodePublisher+"."+slug, filepath.Join(exts, folder), folder)
+			}
+			if err == nil {
+				put(reg, b)
 			} else {
 				plan.Note += " " + reg + " could not be read (" + err.Error() + "), so it was left alone; if the theme does not appear, delete that file and restart VS Code."
 			}
@@ -189,13 +194,23 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 		plan.Note = "iTerm2 picks it up at once: choose the profile \"" + t.Name + "\" (Profiles menu), or copy its colours into your own profile."
 	}
 	for i := range plan.Files {
+		if err := refuseLink(plan.Files[i].Path); err != nil {
+			return InstallPlan{}, fmt.Errorf("install into %s: %w", tg.Name, err)
+		}
 		plan.Files[i].Exists = exists(plan.Files[i].Path)
 	}
 	return plan, nil
 }
 
+// maxReplaced bounds a file Apply backs up (an installed theme is a few
+// KiB); a larger one is left alone with an error.
+const maxReplaced = 16 << 20
+
 // Apply writes a plan's files. Every file it would replace is first copied
-// to <file>.bak-<timestamp>, so nothing of the user's is lost.
+// to <file>.bak-<timestamp> with the original's mode, so nothing of the
+// user's is lost; the new file keeps the replaced one's mode too. The
+// folders on the way are the user's own and are followed; the file itself
+// is never written through a symlink: a link there is refused, naming it.
 func Apply(plan InstallPlan) (Installed, error) {
 	out := Installed{Note: plan.Note}
 	stamp := time.Now().Format("20060102-150405")
@@ -203,19 +218,29 @@ func Apply(plan InstallPlan) (Installed, error) {
 		if f.data == nil {
 			return out, fmt.Errorf("install %s: plan has no content for %s (make plans with Plan)", plan.Target, f.Path)
 		}
-		if old, err := os.ReadFile(f.Path); err == nil {
-			bak := backupName(f.Path, stamp)
-			if err := os.WriteFile(bak, old, 0o644); err != nil {
+		dir, err := fswrite.Open(filepath.Dir(f.Path), "")
+		if err != nil {
+			return out, fmt.Errorf("install %s: %w", f.Path, err)
+		}
+		name := filepath.Base(f.Path)
+		perm := fs.FileMode(0o644)
+		old, fi, err := dir.ReadFile(name, maxReplaced)
+		switch {
+		case err == nil:
+			perm = fi.Mode().Perm()
+			bak, err := backup(dir, name, stamp, old, perm)
+			if err != nil {
+				dir.Close()
 				return out, fmt.Errorf("back up %s: %w", f.Path, err)
 			}
 			out.Backups = append(out.Backups, bak)
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return out, fmt.Errorf("back up %s: %w", f.Path, err)
+		case !errors.Is(err, fs.ErrNotExist):
+			dir.Close()
+			return out, fmt.Errorf("install %s: %w", plan.Target, err)
 		}
-		if err := os.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
-			return out, fmt.Errorf("install %s: %w", f.Path, err)
-		}
-		if err := settings.WriteFileAtomic(f.Path, f.data, 0o644); err != nil {
+		_, err = dir.WriteFile(name, f.data, perm)
+		dir.Close()
+		if err != nil {
 			return out, fmt.Errorf("install %s: %w", plan.Target, err)
 		}
 		out.Installed = append(out.Installed, f.Path)
@@ -223,14 +248,27 @@ func Apply(plan InstallPlan) (Installed, error) {
 	return out, nil
 }
 
-// backupName is path.bak-stamp, with -2, -3 ... when that exists already
-// (two installs within a second).
-func backupName(path, stamp string) string {
-	name := path + ".bak-" + stamp
-	for i := 2; exists(name); i++ {
-		name = fmt.Sprintf("%s.bak-%s-%d", path, stamp, i)
+// backup writes data as name.bak-stamp in dir, with -2, -3 ... when that
+// exists already (two installs within a second), and returns its path.
+func backup(dir *fswrite.Dir, name, stamp string, data []byte, perm fs.FileMode) (string, error) {
+	bak := name + ".bak-" + stamp
+	for i := 2; ; i++ {
+		p, err := dir.CreateNew(bak, data, perm)
+		if !errors.Is(err, fs.ErrExist) || i > 1000 {
+			return filepath.FromSlash(p), err
+		}
+		bak = fmt.Sprintf("%s.bak-%s-%d", name, stamp, i)
 	}
-	return name
+}
+
+// refuseLink is the plan's early word on a symlink where a file goes (Apply
+// checks again as it writes).
+func refuseLink(path string) error {
+	fi, err := os.Lstat(path)
+	if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return fmt.Errorf("%s is a symbolic link; it is not replaced or followed (remove it, or copy the theme there yourself)", path)
+	}
+	return nil
 }
 
 func exists(path string) bool {

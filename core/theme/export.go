@@ -2,11 +2,12 @@ package theme
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"unicode"
+
+	"cdxtheme/core/fswrite"
 )
 
 // Format is one export target. Files lists the file names it writes, with
@@ -63,23 +64,30 @@ func Render(t *Theme, format string) (map[string][]byte, error) {
 	return files, nil
 }
 
-// Export renders one format and writes its files under outDir, returning
-// the paths written, sorted.
-func Export(t *Theme, format, outDir string) ([]string, error) {
+// Export renders one format and writes its files into the folder rel
+// (slash-separated) below base, returning the paths written, sorted. base
+// is the caller's own folder (a workspace, a folder the user named);
+// nothing below it is reached through a symlink: a link planted where a
+// folder or file goes (export/css → elsewhere, export/kitty/x.conf →
+// ~/.bashrc) is refused with an error naming it, and what it points at is
+// never touched.
+func Export(t *Theme, format, base, rel string) ([]string, error) {
 	files, err := Render(t, format)
 	if err != nil {
 		return nil, err
 	}
+	dir, err := fswrite.Open(base, rel)
+	if err != nil {
+		return nil, fmt.Errorf("export %s: %w", format, err)
+	}
+	defer dir.Close()
 	var paths []string
 	for _, name := range sortedKeys(files) {
-		p := filepath.Join(outDir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		p, err := dir.WriteFile(name, files[name], 0o644)
+		if err != nil {
 			return paths, fmt.Errorf("export %s: %w", format, err)
 		}
-		if err := os.WriteFile(p, files[name], 0o644); err != nil {
-			return paths, fmt.Errorf("export %s: %w", format, err)
-		}
-		paths = append(paths, p)
+		paths = append(paths, filepath.FromSlash(p))
 	}
 	sort.Strings(paths)
 	return paths, nil

@@ -84,7 +84,7 @@ func TestGolden(t *testing.T) {
 func TestExportWritesFiles(t *testing.T) {
 	th := Example()
 	out := t.TempDir()
-	paths, err := Export(th, "vscode", out)
+	paths, err := Export(th, "vscode", out, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestExportWritesFiles(t *testing.T) {
 			t.Errorf("%s not written as rendered (%v)", paths[i], err)
 		}
 	}
-	if _, err := Export(th, "emacs", out); err == nil || !strings.Contains(err.Error(), "vscode, zed, alacritty") {
+	if _, err := Export(th, "emacs", out, ""); err == nil || !strings.Contains(err.Error(), "vscode, zed, alacritty") {
 		t.Errorf("unknown format error = %v, want the list of formats", err)
 	}
 }

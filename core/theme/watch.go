@@ -6,9 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"time"
+
+	"cdxtheme/core/fsread"
 
 	"github.com/fsnotify/fsnotify"
 )
@@ -25,6 +26,10 @@ type State struct {
 	Error  string  `json:"error"`
 	Checks []Check `json:"contrast"`
 }
+
+// MaxFileSize bounds theme.json: a real theme is a few KiB; a larger file
+// (or /dev/zero behind a link) is refused, never read to the end.
+const MaxFileSize = 1 << 20
 
 // Load reads dir/theme.json once. A missing file is an empty State, not an
 // error: a new workspace has no theme yet.
@@ -97,7 +102,7 @@ type watchState struct {
 }
 
 func (w *watchState) read(path string) (State, bool) {
-	data, err := os.ReadFile(path)
+	data, err := fsread.ReadFile(path, MaxFileSize, fsread.NoFollow)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if w.reported && w.missing {
@@ -110,7 +115,7 @@ func (w *watchState) read(path string) (State, bool) {
 		}
 	case err != nil:
 		w.missing, w.data = false, nil
-		w.lastErr = fmt.Sprintf("read %s: %v", FileName, err)
+		w.lastErr = err.Error() // names the file and why (a link, a FIFO, too large)
 	default:
 		if w.reported && !w.missing && bytes.Equal(data, w.data) {
 			return State{}, false

@@ -19,6 +19,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"cdxtheme/core/fsread"
 	"cdxtheme/core/settings"
 )
 
@@ -110,8 +111,13 @@ func Open(root, id string) (Meta, error) {
 	return read(filepath.Join(abs, id), id)
 }
 
+// maxMeta bounds .cdxtheme.json (a few hundred bytes); the agent can
+// replace it with anything, so it is read like any workspace file: never
+// through a link, never from a FIFO or device, never past the limit.
+const maxMeta = 64 << 10
+
 func read(dir, id string) (Meta, error) {
-	b, err := os.ReadFile(filepath.Join(dir, MetaFile))
+	b, err := fsread.ReadFile(filepath.Join(dir, MetaFile), maxMeta, fsread.NoFollow)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			if _, serr := os.Stat(dir); serr != nil {

@@ -104,6 +104,8 @@ export interface TranscriptPage {
   nextOffset: number;
   done: boolean;
   skipped?: number;
+  /** The session is too large to show whole: it ends here. */
+  truncated?: boolean;
 }
 
 export interface NewBuildRequest {

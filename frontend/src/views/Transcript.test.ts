@@ -101,4 +101,29 @@ describe('Transcript', () => {
     expect(notices.map((n) => n.textContent?.trim())).toEqual(['Stopped by you', 'Conversation compacted']);
     expect(screen.getAllByTestId('transcript-message').map((m) => m.dataset.role)).toEqual(['user', 'user', 'assistant']);
   });
+
+  it('says a session too large to show whole ends early, and counts skipped lines once', async () => {
+    // The Go side cuts a compression bomb at its ceiling: the page that
+    // reaches it is done and truncated; skipped counts up to a page's end.
+    const w = installWails({
+      TranscriptPage: (id: string, offset: number, limit: number) => ({
+        ...pages()(id, offset, limit),
+        messages: msgs.slice(offset, Math.min(offset + limit, 55)),
+        nextOffset: Math.min(offset + limit, 55),
+        done: offset + limit >= 55,
+        truncated: offset + limit >= 55,
+        skipped: 2,
+      }),
+    });
+    render(Transcript, { props: { id: 'sess-3' } });
+    await flush();
+    expect(screen.queryByTestId('transcript-truncated')).toBeNull();
+    await fireEvent.click(screen.getByTestId('transcript-more'));
+    await flush();
+    expect(screen.getAllByTestId('transcript-message')).toHaveLength(55);
+    expect(screen.getByTestId('transcript-truncated').textContent).toBe('Too large: showing the first 55 messages.');
+    expect(screen.queryByTestId('transcript-more')).toBeNull();
+    expect(document.body.textContent).toContain('2 unreadable line(s) were skipped.');
+    expect(w.App.TranscriptPage).toHaveBeenCalledTimes(2);
+  });
 });

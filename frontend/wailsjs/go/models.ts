@@ -622,6 +622,7 @@ export namespace codexhome {
 	    nextOffset: number;
 	    done: boolean;
 	    skipped: number;
+	    truncated: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Page(source);
@@ -637,6 +638,7 @@ export namespace codexhome {
 	        this.nextOffset = source["nextOffset"];
 	        this.done = source["done"];
 	        this.skipped = source["skipped"];
+	        this.truncated = source["truncated"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
