@@ -46,8 +46,24 @@ func TestHostileRolloutsAreSkippedNotRead(t *testing.T) {
 	var got SessionList
 	var err error
 	within(t, 10*time.Second, func() { got, err = h.Sessions(context.Background(), ListOptions{}) })
-	if err != nil || !equalIDs(listIDs(got), []string{idNew, idOld}) {
+	// The two readable sessions, and the two hostile files listed as
+	// unreadable (never resumable), each with its reason.
+	var readable []string
+	unreadable := map[string]string{}
+	for _, s := range got.Sessions {
+		if s.Unreadable != "" {
+			unreadable[s.ID] = s.Unreadable
+		} else {
+			readable = append(readable, s.ID)
+		}
+	}
+	if err != nil || !equalIDs(readable, []string{idNew, idOld}) {
 		t.Fatalf("listing beside a FIFO and /dev/zero: %v, %v", listIDs(got), err)
+	}
+	for id, why := range map[string]string{"01a20000-0000-7000-8000-000000000f1f": "named pipe", "01a20000-0000-7000-8000-0000000000de": "character device"} {
+		if !strings.Contains(unreadable[id], why) {
+			t.Errorf("%s listed as unreadable %q, want the reason %q", id, unreadable[id], why)
+		}
 	}
 	warn := strings.Join(got.Warnings, "\n")
 	for _, w := range []string{fifo + ": not a regular file (a named pipe)", zero + ": not a regular file (a character device)"} {
