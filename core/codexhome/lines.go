@@ -19,6 +19,9 @@ import (
 // pasted blob) are skipped and counted, never fatal.
 const maxLine = 64 << 20
 
+// errGaveUp ends a read that met a line longer than rolloutFile.maxSkip.
+var errGaveUp = errors.New("a line too long to read through")
+
 // isZst reports whether path is a zstd-compressed rollout.
 func isZst(path string) bool { return strings.HasSuffix(path, ".zst") }
 
@@ -31,7 +34,10 @@ type rolloutFile struct {
 	off int64 // offset of the next unread byte (decompressed)
 	buf []byte
 	// maxLen bounds a line held in memory (maxLine unless set lower).
-	maxLen  int
+	maxLen int
+	// maxSkip, when > 0, bounds how far one over-long line is read through
+	// before next gives up with errGaveUp.
+	maxSkip int64
 	pooled  bool
 	ceiling *ceilingReader // .zst only: MaxUnpacked
 }
@@ -158,9 +164,13 @@ func (rf *rolloutFile) Close() error {
 // returned like any other.
 func (rf *rolloutFile) next() (line []byte, end int64, tooLong bool, err error) {
 	rf.buf = rf.buf[:0]
+	start := rf.off
 	for {
 		chunk, err := rf.br.ReadSlice('\n')
 		rf.off += int64(len(chunk))
+		if tooLong && rf.maxSkip > 0 && rf.off-start > rf.maxSkip {
+			return nil, rf.off, true, errGaveUp
+		}
 		if !tooLong {
 			if len(rf.buf)+len(chunk) > rf.maxLen {
 				tooLong = true

@@ -15,6 +15,15 @@ type RolloutHead struct {
 	Skipped  int  // lines that did not parse
 }
 
+// A scan (the search index) holds lines of at most scanMaxLine (a message
+// is indexed only up to 32 KiB anyway) and gives up on a file at a line
+// longer than scanMaxSkip: a file with gigabytes and no newline is no
+// transcript, and reading it through would cost seconds per refresh.
+const (
+	scanMaxLine = 8 << 20
+	scanMaxSkip = 64 << 20
+)
+
 // ScanRollout reads a rollout once, start to end, and calls fn with every
 // message and its index in the transcript (the index TranscriptPage counts
 // by), without holding the transcript in memory. An error from fn stops
@@ -25,6 +34,7 @@ func ScanRollout(ctx context.Context, path string, fn func(i int, m Message) err
 		return RolloutHead{}, err
 	}
 	defer rf.Close()
+	rf.maxLen, rf.maxSkip = scanMaxLine, scanMaxSkip
 	p := newParser()
 	head := func() RolloutHead {
 		return RolloutHead{ID: firstNonEmpty(p.id, idFromPath(path)), Cwd: p.cwd, Internal: p.internal,
@@ -36,6 +46,10 @@ func ScanRollout(ctx context.Context, path string, fn func(i int, m Message) err
 		}
 		raw, _, tooLong, err := rf.next()
 		if errors.Is(err, io.EOF) {
+			break
+		}
+		if errors.Is(err, errGaveUp) {
+			p.skipped++
 			break
 		}
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -334,6 +335,25 @@ func listedIDs(t *testing.T, r procRun) []string {
 	return ids
 }
 
+// sameIDs reports whether a and b hold the same ids, in any order.
+func sameIDs(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
+
+// unreadableIDs is the listing's unreadable sessions and their reasons.
+func unreadableIDs(ss []codexhome.Session) map[string]string {
+	out := map[string]string{}
+	for _, s := range ss {
+		if s.Unreadable != "" {
+			out[s.ID] = s.Unreadable
+		}
+	}
+	return out
+}
+
 func caseHostileRollout(t *testing.T, kind string) {
 	id := "01a2361f-0000-7000-8000-00000000f1f0"
 	var path string
@@ -347,8 +367,15 @@ func caseHostileRollout(t *testing.T, kind string) {
 	}
 	w := newFilesWorld(t)
 	r := runCdx(t, quick, "sessions", "--json")
-	if r.code != 0 || strings.Join(listedIDs(t, r), " ") != idNew+" "+idOld {
-		t.Errorf("exit %d, listed %v; want the two real sessions", r.code, listedIDs(t, r))
+	var listed sessionsJSON
+	if err := json.Unmarshal([]byte(r.out.Head()), &listed); err != nil {
+		t.Fatalf("sessions --json: %v", err)
+	}
+	// The two real sessions, and the hostile file listed as unreadable
+	// with the reason (never resumable), without reading it.
+	bad := unreadableIDs(listed.Sessions)
+	if r.code != 0 || !sameIDs(listedIDs(t, r), []string{id, idNew, idOld}) || len(bad) != 1 || !strings.Contains(bad[id], what) {
+		t.Errorf("exit %d, listed %v, unreadable %v; want the two real sessions and %s unreadable (%s)", r.code, listedIDs(t, r), bad, id, what)
 	}
 	mustContain(t, "sessions' stderr", r.stderr, path, what)
 	r = runCdx(t, quick, "sessions", "--json", "--search", "hello-from-shell")
@@ -370,8 +397,12 @@ func caseHostileRollout(t *testing.T, kind string) {
 	if err == nil || !strings.Contains(err.Error(), what) {
 		t.Errorf("the app's transcript page: %v", err)
 	}
-	if len(sl.Sessions) != 2 {
-		t.Errorf("the app's Home list: %d sessions (%v)", len(sl.Sessions), sl.Hint)
+	var homeList []codexhome.Session
+	for _, s := range sl.Sessions {
+		homeList = append(homeList, s.Session)
+	}
+	if bad := unreadableIDs(homeList); len(sl.Sessions) != 3 || len(bad) != 1 || !strings.Contains(bad[id], what) {
+		t.Errorf("the app's Home list: %d sessions, unreadable %v (%v); want the two real ones and %s unreadable", len(sl.Sessions), bad, sl.Hint, id)
 	}
 	if grew > 64<<20 {
 		t.Errorf("the app grew by %d MiB", grew>>20)
