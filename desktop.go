@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"embed"
 	"fmt"
 	"os"
 	"path/filepath"
 
 	"cdxtheme/app"
+	"cdxtheme/app/navlock"
 	"cdxtheme/core/settings"
 
 	"github.com/rs/zerolog"
@@ -39,9 +41,14 @@ func runDesktop() int {
 			Middleware: app.SecurityHeaders,
 		},
 		BackgroundColour: &options.RGBA{R: 24, G: 24, B: 28, A: 255},
-		OnStartup:        a.Startup,
-		OnBeforeClose:    a.BeforeClose,
-		OnShutdown:       a.Shutdown,
+		OnStartup: func(ctx context.Context) {
+			// Before anything untrusted can be shown: the webview may load
+			// nothing but the app's own pages from here on.
+			navlock.Lock(ctx, log)
+			a.Startup(ctx)
+		},
+		OnBeforeClose: a.BeforeClose,
+		OnShutdown:    a.Shutdown,
 		SingleInstanceLock: &options.SingleInstanceLock{
 			UniqueId:               "dev.cdxtheme.themebuilder",
 			OnSecondInstanceLaunch: func(options.SecondInstanceData) { a.SecondInstance() },
