@@ -28,8 +28,9 @@ type App struct {
 	emit Emitter
 	// openURL and openFile hand a checked link or path to the OS; seams
 	// for tests.
-	openURL  func(string)
-	openFile func(string) error
+	openURL    func(string)
+	openFile   func(string) error
+	revealFile func(string) error
 
 	mu       sync.Mutex
 	settings settings.Settings
