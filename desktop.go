@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"cdxtheme/app"
+	"cdxtheme/app/devserver"
 	"cdxtheme/app/navlock"
 	"cdxtheme/core/settings"
 
@@ -30,6 +31,7 @@ func runDesktop() int {
 	log := desktopLogger()
 	a := app.New(log)
 	st := app.LoadWindowState(filepath.Join(settings.ConfigDir(), "window.json"))
+	serveDev := devserver.Guard(log) // the dev build's server, behind an Origin check
 	err := wails.Run(&options.App{
 		Title:     "CDXTheme Theme Builder",
 		Width:     st.Width,
@@ -45,6 +47,7 @@ func runDesktop() int {
 			// Before anything untrusted can be shown: the webview may load
 			// nothing but the app's own pages from here on.
 			navlock.Lock(ctx, log)
+			serveDev(ctx)
 			a.Startup(ctx)
 		},
 		OnBeforeClose: a.BeforeClose,

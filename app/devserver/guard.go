@@ -1,0 +1,12 @@
+//go:build !dev
+
+package devserver
+
+import (
+	"context"
+
+	"github.com/rs/zerolog"
+)
+
+// Guard does nothing outside the dev build: there is no dev server.
+func Guard(zerolog.Logger) func(context.Context) { return func(context.Context) {} }
