@@ -9,4 +9,7 @@ import (
 )
 
 // Guard does nothing outside the dev build: there is no dev server.
-func Guard(zerolog.Logger) func(context.Context) { return func(context.Context) {} }
+func Guard(zerolog.Logger) {}
+
+// Serve does nothing outside the dev build.
+func Serve(context.Context) {}

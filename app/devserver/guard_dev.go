@@ -15,8 +15,15 @@ import (
 	"github.com/rs/zerolog"
 )
 
-// Guard puts Check in front of Wails' dev server. Call it before wails.Run;
-// call what it returns from OnStartup.
+// serve is what Guard left for Serve to do.
+var serve = func(context.Context) {}
+
+// Serve starts the guarded dev server; call it from OnStartup, once Wails
+// has built its server.
+func Serve(ctx context.Context) { serve(ctx) }
+
+// Guard puts Check in front of Wails' dev server. Call it before wails.Run,
+// and Serve from OnStartup.
 //
 // Wails v2.9.2 builds its echo server inside the app and starts it at once
 // on the -devserver address, with no way to add middleware. So the address
@@ -25,17 +32,18 @@ import (
 // frontend (an unexported field, reached by reflection), given the check,
 // and started on that listener. Nothing is served before the check is in
 // place; if the server cannot be reached, nothing is served at all.
-func Guard(log zerolog.Logger) func(context.Context) {
+func Guard(log zerolog.Logger) {
 	addr := takeAddr()
 	if addr == "" {
-		return func(context.Context) {}
+		return
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		log.Error().Err(err).Str("addr", addr).Msg("dev server: cannot listen")
-		return func(context.Context) {}
+		return
 	}
-	return func(ctx context.Context) {
+	serve = func(ctx context.Context) {
+		serve = func(context.Context) {}
 		e, err := echoOf(ctx.Value("frontend"))
 		if err != nil {
 			log.Error().Err(err).Msg("dev server: Wails' server not reachable; serving nothing")

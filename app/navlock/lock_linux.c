@@ -40,6 +40,18 @@ static gboolean on_decide_policy(WebKitWebView *view, WebKitPolicyDecision *deci
     return TRUE;
 }
 
+// window.open() asks for a new view directly ("create"), without a
+// new-window policy decision: refused here, and logged like the others.
+static GtkWidget *on_create(WebKitWebView *view, WebKitNavigationAction *action, gpointer data) {
+    (void)view; (void)data;
+    WebKitURIRequest *request = action ? webkit_navigation_action_get_request(action) : NULL;
+    const char *uri = request ? webkit_uri_request_get_uri(request) : NULL;
+    navlockDecide(1, (char *)(uri ? uri : ""), (char *)"script",
+                  action ? (int)webkit_navigation_action_get_mouse_button(action) : 0,
+                  action ? webkit_navigation_action_is_user_gesture(action) : 0);
+    return NULL;
+}
+
 static WebKitWebView *find_webview(GtkWidget *w) {
     if (WEBKIT_IS_WEB_VIEW(w)) {
         return WEBKIT_WEB_VIEW(w);
@@ -75,6 +87,7 @@ static gboolean attach(gpointer data) {
     if (g_object_get_data(G_OBJECT(view), "cdxtheme-navlock") == NULL) {
         g_object_set_data(G_OBJECT(view), "cdxtheme-navlock", GINT_TO_POINTER(1));
         g_signal_connect(view, "decide-policy", G_CALLBACK(on_decide_policy), NULL);
+        g_signal_connect(view, "create", G_CALLBACK(on_create), NULL);
         WebKitSettings *settings = webkit_web_view_get_settings(view);
         webkit_settings_set_javascript_can_open_windows_automatically(settings, FALSE);
     }
