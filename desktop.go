@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"embed"
 	"fmt"
 	"os"
@@ -9,7 +8,6 @@ import (
 
 	"cdxtheme/app"
 	"cdxtheme/app/devserver"
-	"cdxtheme/app/navlock"
 	"cdxtheme/core/settings"
 
 	"github.com/rs/zerolog"
@@ -31,7 +29,7 @@ func runDesktop() int {
 	log := desktopLogger()
 	a := app.New(log)
 	st := app.LoadWindowState(filepath.Join(settings.ConfigDir(), "window.json"))
-	serveDev := devserver.Guard(log) // the dev build's server, behind an Origin check
+	devserver.Guard(log) // the dev build's server, behind an Origin check (no-op otherwise)
 	err := wails.Run(&options.App{
 		Title:     "CDXTheme Theme Builder",
 		Width:     st.Width,
@@ -43,13 +41,9 @@ func runDesktop() int {
 			Middleware: app.SecurityHeaders,
 		},
 		BackgroundColour: &options.RGBA{R: 24, G: 24, B: 28, A: 255},
-		OnStartup: func(ctx context.Context) {
-			// Before anything untrusted can be shown: the webview may load
-			// nothing but the app's own pages from here on.
-			navlock.Lock(ctx, log)
-			serveDev(ctx)
-			a.Startup(ctx)
-		},
+		// A method value, not a closure: Wails exempts exactly OnStartup,
+		// OnBeforeClose and OnShutdown from the bindings the page can call.
+		OnStartup:     a.Startup,
 		OnBeforeClose: a.BeforeClose,
 		OnShutdown:    a.Shutdown,
 		SingleInstanceLock: &options.SingleInstanceLock{
