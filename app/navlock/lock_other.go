@@ -1,4 +1,4 @@
-//go:build !(linux && cgo && (desktop || dev))
+//go:build !(linux && cgo && (desktop || dev)) && !(windows && (desktop || dev))
 
 package navlock
 
