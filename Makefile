@@ -94,6 +94,7 @@ test-e2e: npm dev-binary build/bin/fakeagent
 
 test-window: build
 	bash scripts/window-test.sh
+	bash scripts/nav-window-test.sh
 
 ## test: everything, as CI runs it
 test: deps peers test-go faults test-frontend test-e2e test-window test-package

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"cdxtheme/app"
+	"cdxtheme/app/devserver"
 	"cdxtheme/core/settings"
 
 	"github.com/rs/zerolog"
@@ -28,6 +29,7 @@ func runDesktop() int {
 	log := desktopLogger()
 	a := app.New(log)
 	st := app.LoadWindowState(filepath.Join(settings.ConfigDir(), "window.json"))
+	devserver.Guard(log) // the dev build's server, behind an Origin check (no-op otherwise)
 	err := wails.Run(&options.App{
 		Title:     "CDXTheme Theme Builder",
 		Width:     st.Width,
@@ -39,9 +41,11 @@ func runDesktop() int {
 			Middleware: app.SecurityHeaders,
 		},
 		BackgroundColour: &options.RGBA{R: 24, G: 24, B: 28, A: 255},
-		OnStartup:        a.Startup,
-		OnBeforeClose:    a.BeforeClose,
-		OnShutdown:       a.Shutdown,
+		// A method value, not a closure: Wails exempts exactly OnStartup,
+		// OnBeforeClose and OnShutdown from the bindings the page can call.
+		OnStartup:     a.Startup,
+		OnBeforeClose: a.BeforeClose,
+		OnShutdown:    a.Shutdown,
 		SingleInstanceLock: &options.SingleInstanceLock{
 			UniqueId:               "dev.cdxtheme.themebuilder",
 			OnSecondInstanceLaunch: func(options.SecondInstanceData) { a.SecondInstance() },

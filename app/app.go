@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"time"
 
+	"cdxtheme/app/devserver"
+	"cdxtheme/app/navlock"
 	"cdxtheme/core/settings"
 
 	"github.com/rs/zerolog"
@@ -28,8 +30,9 @@ type App struct {
 	emit Emitter
 	// openURL and openFile hand a checked link or path to the OS; seams
 	// for tests.
-	openURL  func(string)
-	openFile func(string) error
+	openURL    func(string)
+	openFile   func(string) error
+	revealFile func(string) error
 
 	mu       sync.Mutex
 	settings settings.Settings
@@ -61,9 +64,15 @@ func New(log zerolog.Logger) *App {
 
 // Startup receives the Wails context: events and dialogs work from here on.
 func (a *App) Startup(ctx context.Context) {
+	// Before anything untrusted can be shown: the webview may load nothing
+	// but the app's own pages from here on (app/navlock), and the dev
+	// build's server answers only its own origin (app/devserver).
+	navlock.Lock(ctx, a.log)
+	devserver.Serve(ctx)
 	a.ctx = ctx
 	a.emit = EmitterFunc(func(name string, payload any) { runtime.EventsEmit(ctx, name, payload) })
 	a.openURL = func(u string) { runtime.BrowserOpenURL(ctx, u) }
+	a.selfTestSeams()
 	st := LoadWindowState(a.windowPath)
 	if st.X >= 0 && st.Y >= 0 {
 		runtime.WindowSetPosition(ctx, st.X, st.Y)

@@ -4,7 +4,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+
+	"cdxtheme/core/workspace"
+
+	"github.com/rs/zerolog"
 )
 
 func TestCheckLink(t *testing.T) {
@@ -66,5 +71,84 @@ func TestResolveInside(t *testing.T) {
 				t.Fatalf("outside = %v, want %v (%v)", errors.Is(err, ErrOutside), c.outside, err)
 			}
 		})
+	}
+}
+
+func TestMailtoKeepsOnlyRecipientsSubjectAndBody(t *testing.T) {
+	cases := map[string]string{
+		"mailto:team@example.com":                                          "mailto:team@example.com",
+		"mailto:a@x.org?subject=Dusk theme&body=Line 1%0ALine 2+plus":      "mailto:a@x.org?subject=Dusk%20theme&body=Line%201%0ALine%202%2Bplus",
+		"mailto:a@x.org?attach=/home/dev/.ssh/id_ed25519&subject=hi":       "mailto:a@x.org?subject=hi",
+		"mailto:a@x.org?Attachment=~/.gnupg&BCC=spy@evil.example&from=x":   "mailto:a@x.org",
+		"mailto:?to=a@x.org&cc=b@x.org&x-header=1&In-Reply-To=%3Cid%3E":    "mailto:?to=a@x.org&cc=b@x.org",
+		"MAILTO:a@x.org?SUBJECT=s&attach=file:///etc/passwd&attach=/etc/x": "mailto:a@x.org?subject=s",
+	}
+	for in, want := range cases {
+		got, err := CheckLink(in)
+		if err != nil || got != want {
+			t.Errorf("CheckLink(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+}
+
+func TestRunnableFilesAreRevealedNotOpened(t *testing.T) {
+	t.Setenv("CDXTHEME_DATA_DIR", t.TempDir())
+	t.Setenv("CDXTHEME_CONFIG_DIR", t.TempDir())
+	ws, err := workspace.Create(workspace.Root(), "reveal", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := New(zerolog.Nop())
+	root := ws.Dir
+	write := func(name, body string, mode os.FileMode) string {
+		p := filepath.Join(root, name)
+		if err := os.WriteFile(p, []byte(body), mode); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	cases := []struct {
+		path   string
+		reveal bool
+	}{
+		{write("theme.json", `{"name":"dusk"}`, 0o644), false},
+		{write("notes.md", "# notes", 0o644), false},
+		{write("preview.png", "\x89PNG\r\n", 0o644), false},
+		{write("run-me", "#!/bin/sh\nrm -rf ~\n", 0o644), true},     // shebang, no bit, no extension
+		{write("tool", "just text", 0o755), true},                   // executable bit
+		{write("install.sh", "echo", 0o644), true},                  // by name
+		{write("theme.py", "print()", 0o644), true},                 //
+		{write("Launch.desktop", "[Desktop Entry]\n", 0o644), true}, //
+		{write("setup.EXE", "MZ\x90\x00", 0o644), true},             //
+		{write("a.bat", "@echo off", 0o644), true},
+		{write("a.cmd", "x", 0o644), true},
+		{write("a.ps1", "x", 0o644), true},
+		{write("tool.jar", "PK", 0o644), true},
+		{write("Thing.AppImage", "x", 0o644), true},
+		{write("blob", "\x7fELF\x02\x01", 0o644), true}, // ELF by content
+		{write("empty", "", 0o644), false},
+	}
+	if err := syscall.Mkfifo(filepath.Join(root, "fifo"), 0o644); err == nil {
+		cases = append(cases, struct {
+			path   string
+			reveal bool
+		}{filepath.Join(root, "fifo"), true})
+	}
+	os.Mkdir(filepath.Join(root, "out"), 0o755)
+	cases = append(cases, struct {
+		path   string
+		reveal bool
+	}{filepath.Join(root, "out"), false})
+
+	for _, c := range cases {
+		var opened, revealed []string
+		a.openFile = func(p string) error { opened = append(opened, p); return nil }
+		a.revealFile = func(p string) error { revealed = append(revealed, p); return nil }
+		if err := a.OpenPath(ws.ID, filepath.Base(c.path)); err != nil {
+			t.Fatalf("OpenPath(%s): %v", c.path, err)
+		}
+		if c.reveal && (len(revealed) != 1 || len(opened) != 0) || !c.reveal && (len(opened) != 1 || len(revealed) != 0) {
+			t.Errorf("%s: opened %v, revealed %v; want reveal=%v", filepath.Base(c.path), opened, revealed, c.reveal)
+		}
 	}
 }

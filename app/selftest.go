@@ -22,6 +22,11 @@ var processStart = time.Now()
 type SelfTestPlan struct {
 	Active bool   `json:"active"`
 	Prompt string `json:"prompt"`
+	// Nav (CDXTHEME_SELFTEST_NAV, the navigation window test) is the
+	// loopback page the test serves: after the reply the UI reports where
+	// each navigation vector is drawn, then tries to leave for Nav from
+	// script itself (location, window.open, …), bypassing the page's guards.
+	Nav string `json:"nav"`
 }
 
 // SelfTest returns the plan (env-driven; inactive in normal use).
@@ -29,7 +34,34 @@ func (a *App) SelfTest() SelfTestPlan {
 	if os.Getenv("CDXTHEME_SELFTEST_OUT") == "" {
 		return SelfTestPlan{}
 	}
-	return SelfTestPlan{Active: true, Prompt: os.Getenv("CDXTHEME_SELFTEST_PROMPT")}
+	return SelfTestPlan{Active: true, Prompt: os.Getenv("CDXTHEME_SELFTEST_PROMPT"), Nav: os.Getenv("CDXTHEME_SELFTEST_NAV")}
+}
+
+// selfTestSeams keeps a self-test from launching the user's browser or file
+// manager: what would be handed to the OS (after every check) is recorded
+// in the report instead, under "opened", "openedFiles" and "revealedFiles".
+func (a *App) selfTestSeams() {
+	if os.Getenv("CDXTHEME_SELFTEST_OUT") == "" {
+		return
+	}
+	a.openURL = func(u string) { a.selfTestRecord("opened", u) }
+	a.openFile = func(p string) error { a.selfTestRecord("openedFiles", p); return nil }
+	a.revealFile = func(p string) error { a.selfTestRecord("revealedFiles", p); return nil }
+}
+
+// selfTestRecord appends v to the report's list under key.
+func (a *App) selfTestRecord(key, v string) {
+	a.mu.Lock()
+	if a.selftest == nil {
+		a.selftest = map[string]any{}
+	}
+	list, _ := a.selftest[key].([]string)
+	a.selftest[key] = append(list, v)
+	b, err := json.Marshal(a.selftest)
+	a.mu.Unlock()
+	if err == nil {
+		settings.WriteFileAtomic(os.Getenv("CDXTHEME_SELFTEST_OUT"), b, 0o644)
+	}
 }
 
 // SelfTestReport records what the UI saw. kind is "paint" (first frame) or

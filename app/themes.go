@@ -221,7 +221,8 @@ func (a *App) OpenWorkspaceFolder(workspaceID string) error {
 }
 
 // OpenPath opens a file the agent named (an artifact, a resource_link) with
-// the OS, only after checking it lies inside the workspace.
+// the OS, only after checking it lies inside the workspace; a program,
+// script or launcher is shown in its folder instead (see runnable).
 func (a *App) OpenPath(workspaceID, path string) error {
 	ws, err := a.openWorkspace(workspaceID)
 	if err != nil {
@@ -230,6 +231,14 @@ func (a *App) OpenPath(workspaceID, path string) error {
 	p, err := ResolveInside(ws.Dir, path)
 	if err != nil {
 		return err
+	}
+	why, err := runnable(p)
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	if why != "" {
+		a.log.Info().Str("path", p).Str("why", why).Msg("shown in its folder, not opened")
+		return a.revealLocal(p)
 	}
 	return a.openLocal(p)
 }

@@ -54,3 +54,67 @@ test('XSS in a saved transcript executes nothing', async () => {
   assert.equal(await page.evaluate(() => window.__xss), undefined, 'a payload executed');
   assert.equal(await page.locator('[data-testid="transcript"] script, [data-testid="transcript"] iframe').count(), 0);
 });
+
+test('the dev server refuses IPC WebSocket upgrades from other origins and rebinding hosts', async () => {
+  const { request } = await import('node:http');
+  const { base } = app;
+  const upgrade = (headers) =>
+    new Promise((ok, fail) => {
+      const req = request(base + '/wails/ipc', {
+        headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', ...headers },
+      });
+      req.on('upgrade', (res, socket) => {
+        socket.destroy();
+        ok(res.statusCode);
+      });
+      req.on('response', (res) => {
+        res.resume();
+        ok(res.statusCode);
+      });
+      req.on('error', fail);
+      req.end();
+    });
+  assert.equal(await upgrade({ Origin: base }), 101, "the app's own page connects");
+  assert.equal(await upgrade({ Origin: 'https://evil.example' }), 403, 'another site');
+  assert.equal(await upgrade({ Origin: 'null' }), 403, 'a file: or sandboxed page');
+  assert.equal(await upgrade({}), 403, 'no Origin');
+  const port = new URL(base).port;
+  assert.equal(await upgrade({ Origin: `http://rebind.example:${port}`, Host: `rebind.example:${port}` }), 403, 'DNS rebinding');
+  // The app's own page still talks to Go through it.
+  assert.equal(typeof (await app.page.evaluate(() => window.go.app.App.SelfTest())), 'object');
+});
+
+test('no navigation vector in agent output moves the page or reaches the outside', async () => {
+  const { createServer } = await import('node:http');
+  const seen = [];
+  const outside = createServer((req, res) => {
+    seen.push(req.url);
+    res.end('outside');
+  });
+  await new Promise((r) => outside.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${outside.address().port}`;
+  try {
+    const { page } = app;
+    const start = page.url();
+    const popups = [];
+    page.context().on('page', (p) => popups.push(p.url()));
+    await page.getByTestId('nav-new').click();
+    await page.getByTestId('prompt').fill(`#navigation aimed at ${url}`);
+    await page.getByTestId('send').click();
+    const last = page.locator('[data-testid="message-list"] [data-role="assistant"]').last();
+    await page.waitForFunction(() => /⟦passive⟧/.test(document.querySelector('[data-testid="message-list"]')?.textContent ?? ''), null, { timeout: 30_000 });
+    await page.waitForTimeout(300);
+    // Every element of the reply, clicked and middle-clicked for real.
+    for (const el of await last.locator('.md *').all()) {
+      if (!(await el.isVisible())) continue;
+      await el.click({ timeout: 1000 }).catch(() => {});
+      await el.click({ button: 'middle', timeout: 1000 }).catch(() => {});
+    }
+    await page.waitForTimeout(500);
+    assert.equal(page.url(), start, 'the page navigated');
+    assert.deepEqual(popups, [], 'a window opened');
+    assert.deepEqual(seen, [], 'the outside page was reached');
+  } finally {
+    outside.close();
+  }
+});

@@ -24,6 +24,8 @@
 //	commands          available_commands_update with descriptions and input hints
 //	echo-blocks       replies "Blocks: <types of the prompt's content blocks>"
 //	links             resource_link chunks to <cwd>/theme.json and /etc/passwd
+//	navigation        a reply of navigation vectors (navigation.md) aimed at the first loopback URL in
+//	                  the prompt (else FAKE_AGENT_NAV_URL), a tool title with markup, a resource_link there
 //	stderr-flood      answers like normal while writing FAKE_AGENT_STDERR_BYTES to stderr
 //
 // Environment:
@@ -34,6 +36,7 @@
 //	FAKE_AGENT_FRAME_BYTES   big-frame size (default 20 MiB)
 //	FAKE_AGENT_BURST         burst chunk count (default 100000)
 //	FAKE_AGENT_STDERR_BYTES  stderr-flood size (default 100 MB)
+//	FAKE_AGENT_NAV_URL       the navigation scenario's target when the prompt names none
 package main
 
 import (

@@ -42,6 +42,7 @@ func init() {
 		"commands":         commandsScenario,
 		"echo-blocks":      echoBlocks,
 		"links":            links,
+		"navigation":       navigation,
 		"stderr-flood":     stderrFlood,
 	}
 }

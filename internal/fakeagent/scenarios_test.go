@@ -451,3 +451,26 @@ func TestRequestIDsCountFromZero(t *testing.T) {
 		t.Errorf("request ids %v, want 0,1,2 like codex-acp 2.x", got)
 	}
 }
+
+func TestNavigationCorpusAimsAtThePromptsURL(t *testing.T) {
+	c, sid, _ := startSession(t)
+	r := c.prompt(sid, "#navigation vectors for http://127.0.0.1:4567 please")
+	if r.stopReason != "end_turn" {
+		t.Fatalf("stop %q", r.stopReason)
+	}
+	labels := regexp.MustCompile(`⟦([a-z-]+)⟧`).FindAllStringSubmatch(r.text, -1)
+	if len(labels) < 15 {
+		t.Fatalf("%d labelled vectors in the reply, want the whole corpus", len(labels))
+	}
+	if strings.Contains(r.text, "{{URL}}") || !strings.Contains(r.text, `href="http://127.0.0.1:4567/v/area"`) {
+		t.Errorf("vectors do not aim at the prompt's URL:\n%s", clip(r.text, 600))
+	}
+	for _, want := range []string{"<area ", "target=\"_blank\"", "<form ", "<base ", "http-equiv=\"refresh\"", "<svg ", "<math ", "javascript:", "data:text/html", "file:///"} {
+		if !strings.Contains(r.text, want) {
+			t.Errorf("corpus lacks %s", want)
+		}
+	}
+	if tc := r.first("tool_call"); tc == nil || !strings.Contains(tc["title"].(string), "http://127.0.0.1:4567/v/tool-title") {
+		t.Errorf("tool title %v", tc)
+	}
+}

@@ -55,6 +55,16 @@ describe('PermissionDialog', () => {
     expect((document.activeElement as HTMLElement).dataset.kind).toBe('reject_once');
   });
 
+  it('with no rejecting option, focuses Cancel, never an option that grants', async () => {
+    const onanswer = vi.fn();
+    const allowOnly = { ...request, options: request.options.filter((o) => o.kind.startsWith('allow')) };
+    render(PermissionDialog, { props: { request: allowOnly, onanswer } });
+    const focused = document.activeElement as HTMLElement;
+    expect(focused.dataset.testid).toBe('permission-cancel');
+    await fireEvent.click(focused);
+    expect(onanswer).toHaveBeenCalledWith(null);
+  });
+
   it('traps Tab inside the dialog and Esc dismisses without answering an option', async () => {
     const { onanswer, dialog } = setup();
     const focusables = Array.from(dialog.querySelectorAll('button'));

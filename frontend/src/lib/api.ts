@@ -209,8 +209,8 @@ export function selfTest(): Promise<SelfTestPlan> {
   return App.SelfTest() as unknown as Promise<SelfTestPlan>;
 }
 
-/** Reports what the UI rendered: kind "paint" (first frame) or "reply". */
-export function selfTestReport(kind: 'paint' | 'reply', text: string): Promise<void> {
+/** Reports what the UI rendered: kind "paint" (first frame), "reply", or the navigation test's "rects", "bypass", "focused", "linkErrors". */
+export function selfTestReport(kind: 'paint' | 'reply' | 'rects' | 'bypass' | 'focused' | 'linkErrors', text: string): Promise<void> {
   return App.SelfTestReport(kind, text);
 }
 

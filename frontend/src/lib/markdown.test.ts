@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { Marked } from 'marked';
 import { afterEach, describe, expect, it } from 'vitest';
-import { classifyLink, renderMarkdown } from './markdown';
+import { allowedAttrs, allowedTags, classifyLink, renderMarkdown } from './markdown';
 
 // Every payload tries to set window.__xss. A separate JSDOM that really runs
 // scripts and inline handlers checks the sanitized HTML: the harness itself
@@ -100,8 +102,72 @@ describe('markdown sanitizing', () => {
     expect(host.querySelector('pre code')?.textContent).toBe('const x = 1 < 2;\n');
     const a = host.querySelector('a')!;
     expect(a.getAttribute('href')).toBe('https://example.com/a?b=1');
-    expect(a.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(a.getAttribute('target')).toBe('_blank');
+    // Nothing that asks for a new window or a browsing context: the guard
+    // hands the link to Go instead.
+    expect(a.getAttribute('target')).toBeNull();
+    expect(Array.from(a.attributes).map((x) => x.name)).toEqual(['href']);
+  });
+
+  it('renders task lists without form elements', () => {
+    const host = document.createElement('div');
+    host.innerHTML = renderMarkdown('- [x] done\n- [ ] open');
+    expect(host.querySelector('input')).toBeNull();
+    expect(host.textContent).toContain('☑ done');
+    expect(host.textContent).toContain('☐ open');
+  });
+
+  it('keeps tables, alignment, ordered-list start and code languages, and nothing else', () => {
+    const host = document.createElement('div');
+    host.innerHTML = renderMarkdown('3. three\n4. four\n\n| a | b |\n|:-:|--:|\n| 1 | 2 |\n\n```ts\nx\n```\n\n<code class="evil">c</code> <span style="color:red" id="clobber" class="x">s</span>');
+    expect(host.querySelector('ol')?.getAttribute('start')).toBe('3');
+    expect(host.querySelector('th')?.getAttribute('align')).toBe('center');
+    expect(host.querySelector('pre code')?.getAttribute('class')).toBe('language-ts');
+    const inline = host.querySelectorAll('p code')[0];
+    expect(inline.getAttribute('class')).toBeNull();
+    const span = host.querySelector('span')!;
+    expect(Array.from(span.attributes)).toHaveLength(0);
+  });
+});
+
+// The navigation corpus the fake agent streams in the window test; one file
+// for both, so the sanitizer is proven against exactly what the window sees.
+const url = 'http://127.0.0.1:4567';
+const navCorpus = readFileSync(resolve(import.meta.dirname, '../../../internal/fakeagent/navigation.md'), 'utf8').replaceAll('{{URL}}', url);
+
+describe('the navigation corpus after sanitizing', () => {
+  const host = document.createElement('div');
+  host.innerHTML = renderMarkdown(navCorpus);
+  const all = Array.from(host.querySelectorAll('*'));
+
+  it('keeps only allowlisted elements and attributes', () => {
+    expect(all.length).toBeGreaterThan(20);
+    for (const el of all) {
+      expect(allowedTags, el.outerHTML).toContain(el.tagName.toLowerCase());
+      for (const a of Array.from(el.attributes)) expect(allowedAttrs, `${el.tagName} ${a.name}`).toContain(a.name);
+    }
+    expect(host.querySelectorAll('map, area, form, input, button, base, meta, link, style, svg, math, iframe, object, embed, video')).toHaveLength(0);
+    expect(host.querySelectorAll('[target], [usemap], [ping], [download], [formaction], [action], [rel]')).toHaveLength(0);
+  });
+
+  it('leaves no link the guard could not hand to Go, and no remote image', () => {
+    for (const a of Array.from(host.querySelectorAll('[href]'))) {
+      const href = a.getAttribute('href') ?? '';
+      expect(href, a.outerHTML).not.toMatch(/^\s*(javascript|data|vbscript):/i);
+      expect(classifyLink(href).kind, href).not.toBe('none');
+    }
+    for (const img of Array.from(host.querySelectorAll('img'))) {
+      const src = img.getAttribute('src');
+      expect(src === null || src.startsWith('data:image/png;'), String(src)).toBe(true);
+    }
+    expect(host.innerHTML).not.toContain(`${url}/v/img`);
+    expect(host.innerHTML).not.toContain(`${url}/v/meta`);
+  });
+
+  it('still shows every vector\'s label and text', () => {
+    for (const label of ['area', 'target', 'image-link', 'form', 'svg', 'math', 'javascript', 'data', 'file', 'base', 'middle', 'enter', 'drag', 'passive']) {
+      expect(host.textContent).toContain(`⟦${label}⟧`);
+    }
+    expect(host.textContent).toContain('submit the form');
   });
 
   it('shows code that looks like HTML as text', () => {

@@ -1,28 +1,65 @@
 // Agent text is untrusted. It is rendered with marked and then sanitized with
-// DOMPurify; links never navigate the webview, they go to Go via api.ts.
+// DOMPurify from an allowlist of what Markdown itself produces: nothing that
+// can navigate, submit, load from the network or restyle the app survives.
+// Links that remain never navigate the webview: the document's navigation
+// guard (navguard.ts) hands them to Go, which checks them again.
 import { Marked } from 'marked';
 import DOMPurify from 'dompurify';
-import { openLink, openPath } from './api';
 
-const marked = new Marked({ gfm: true, breaks: true, async: false });
+const marked = new Marked({
+  gfm: true,
+  breaks: true,
+  async: false,
+  // GFM task lists would be <input type=checkbox>: no form elements, so a
+  // ballot box character stands in.
+  renderer: {
+    checkbox({ checked }) {
+      return checked ? '☑ ' : '☐ ';
+    },
+  },
+});
 
 /** Above this size text is shown verbatim: re-rendering megabytes of Markdown per frame would freeze the UI. */
 export const markdownLimit = 256 * 1024;
+
+/** Every element Markdown (GFM, plus the inline HTML agents commonly write) needs. */
+export const allowedTags = [
+  'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'strong', 'b', 'em', 'i', 'del', 's', 'ins', 'mark', 'sub', 'sup', 'small', 'kbd', 'abbr',
+  'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
+  'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'a', 'img', 'span', 'div', 'details', 'summary',
+];
+
+/** Every attribute those elements need; which element may carry which is narrowed in the hook. */
+export const allowedAttrs = ['href', 'title', 'src', 'alt', 'width', 'height', 'align', 'start', 'class', 'open'];
+
+const perTag: Record<string, string[]> = {
+  A: ['href', 'title'],
+  IMG: ['src', 'alt', 'title', 'width', 'height'],
+  TH: ['align'],
+  TD: ['align'],
+  OL: ['start'],
+  CODE: ['class'],
+  DETAILS: ['open'],
+  ABBR: ['title'],
+};
+
+/** Only inline images: a remote src would let agent text phone home. */
+const inlineImage = /^data:image\/(png|gif|jpe?g|webp);/i;
 
 let hooked = false;
 function purifier() {
   if (!hooked) {
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
       const el = node as Element;
-      if (el.tagName === 'A') {
-        el.setAttribute('rel', 'noopener noreferrer');
-        el.setAttribute('target', '_blank');
+      if (!el.attributes) return;
+      const keep = perTag[el.tagName] ?? (el.tagName === 'SPAN' || el.tagName === 'DIV' ? ['title'] : []);
+      for (const a of Array.from(el.attributes)) {
+        if (!keep.includes(a.name)) el.removeAttribute(a.name);
       }
-      if (el.tagName === 'IMG') {
-        // Only inline images: a remote src would let agent text phone home.
-        const src = el.getAttribute('src') ?? '';
-        if (!/^data:image\/(png|gif|jpe?g|webp);/i.test(src)) el.removeAttribute('src');
-      }
+      if (el.tagName === 'IMG' && !inlineImage.test(el.getAttribute('src') ?? '')) el.removeAttribute('src');
+      if (el.tagName === 'CODE' && !/^language-[\w+-]+$/.test(el.getAttribute('class') ?? '')) el.removeAttribute('class');
     });
     hooked = true;
   }
@@ -30,10 +67,15 @@ function purifier() {
 }
 
 const sanitizeConfig = {
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'frame', 'object', 'embed', 'svg', 'math', 'base', 'meta', 'link'],
-  FORBID_ATTR: ['style', 'srcdoc', 'formaction', 'xlink:href', 'action'],
+  ALLOWED_TAGS: allowedTags,
+  ALLOWED_ATTR: allowedAttrs,
   ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,
+  // Links the guard knows how to hand to Go (web, mail, workspace files,
+  // relative paths); DOMPurify's own list also lets tel:, sms:, xmpp: … by.
+  ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|file):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
+  ALLOW_SELF_CLOSE_IN_ATTR: false,
 };
 
 export function sanitize(html: string): string {
@@ -47,7 +89,7 @@ export function renderMarkdown(text: string): string {
   return sanitize(html);
 }
 
-/** What a click on an agent-supplied link should do. */
+/** What activating an agent-supplied link should do. */
 export type LinkAction = { kind: 'web'; url: string } | { kind: 'path'; path: string } | { kind: 'none' };
 
 export function classifyLink(href: string | null): LinkAction {
@@ -58,19 +100,4 @@ export function classifyLink(href: string | null): LinkAction {
   if (/^[a-z][a-z0-9+.-]*:/i.test(h)) return { kind: 'none' }; // javascript:, data:, custom schemes
   if (h.startsWith('#')) return { kind: 'none' };
   return { kind: 'path', path: h };
-}
-
-/**
- * Click handler for containers of rendered Markdown. Stops the webview from
- * navigating and hands the link to Go, which checks it again.
- */
-export function interceptLinks(event: MouseEvent, workspaceId: string | null | undefined, onError?: (msg: string) => void): void {
-  const target = event.target as Element | null;
-  const a = target?.closest?.('a');
-  if (!a) return;
-  event.preventDefault();
-  const action = classifyLink(a.getAttribute('href'));
-  const fail = (e: unknown) => onError?.(typeof e === 'string' ? e : e instanceof Error ? e.message : String(e));
-  if (action.kind === 'web') openLink(action.url).catch(fail);
-  else if (action.kind === 'path' && workspaceId) openPath(workspaceId, action.path).catch(fail);
 }

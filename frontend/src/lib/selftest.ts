@@ -46,5 +46,166 @@ export async function runSelfTest(plan: SelfTestPlan | null, pollMs = 100): Prom
   while (chat.state.running) await new Promise((r) => setTimeout(r, pollMs));
   await frame();
   await api.selfTestReport('reply', renderedReply()).catch(() => {});
+  if (plan.nav) await navSelfTest(plan.nav);
   return true;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Rect = { x: number; y: number; w: number; h: number; hidden?: boolean };
+
+/** Where each ⟦label⟧ed navigation vector of the last reply is drawn: the
+ * first visible text or image after its label (the sanitizer may have moved
+ * or removed the markup; with nothing left, the spot just right of the
+ * label), in viewport pixels; hidden when something else (a scroll edge, an
+ * error line) is drawn there. Also the node found, for focusing. */
+export function vectorTargets(root: ParentNode = document): Record<string, { rect: Rect; node: Node | null }> {
+  const answers = root.querySelectorAll('[data-testid=message][data-role=assistant]');
+  const last = answers[answers.length - 1];
+  const out: Record<string, { rect: Rect; node: Node | null }> = {};
+  if (!last) return out;
+  const put = (name: string, r: DOMRect | Rect, node: Node | null) => {
+    const rect = 'left' in r ? { x: Math.round(r.left), y: Math.round(r.top), w: Math.round(r.width), h: Math.round(r.height) } : r;
+    const hit = document.elementFromPoint(rect.x + Math.min(rect.w / 2, 40), rect.y + rect.h / 2);
+    out[name] = { rect: hit && last.contains(hit) ? rect : { ...rect, hidden: true }, node };
+  };
+  const visible = (r: DOMRect) => r.width > 2 && r.height > 2;
+  const walker = document.createTreeWalker(last, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+  let current: string | null = null;
+  let labelRect: DOMRect | undefined;
+  const finish = () => {
+    if (current && !out[current] && labelRect) put(current, { x: Math.round(labelRect.right + 20), y: Math.round(labelRect.top), w: 40, h: Math.round(labelRect.height) }, null);
+  };
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (n.nodeType === Node.ELEMENT_NODE) {
+      if (current && !out[current] && (n as Element).tagName === 'IMG') {
+        const r = (n as Element).getBoundingClientRect();
+        if (visible(r)) put(current, r, n);
+      }
+      continue;
+    }
+    const text = n.textContent ?? '';
+    const m = /⟦([a-z-]+)⟧/.exec(text);
+    let from = 0;
+    if (m) {
+      finish();
+      current = m[1];
+      const lr = document.createRange();
+      lr.setStart(n, m.index);
+      lr.setEnd(n, m.index + m[0].length);
+      labelRect = lr.getBoundingClientRect();
+      from = m.index + m[0].length;
+    }
+    if (!current || out[current]) continue;
+    const rest = text.slice(from);
+    if (rest.trim() === '') continue;
+    const range = document.createRange();
+    range.setStart(n, from + rest.length - rest.trimStart().length);
+    range.setEnd(n, text.length);
+    const r = Array.from(range.getClientRects()).find(visible);
+    if (r) put(current, r, n);
+  }
+  finish();
+  return out;
+}
+
+/** The rectangles of vectorTargets. */
+export function vectorRects(root: ParentNode = document): Record<string, Rect> {
+  return Object.fromEntries(Object.entries(vectorTargets(root)).map(([k, v]) => [k, v.rect]));
+}
+
+/**
+ * The navigation window test, in the page: try to leave for the test's
+ * loopback page from script (the page's own guards bypassed: only the Go
+ * lock underneath can stop these), then report where each vector is drawn
+ * and focus the link meant for a real Enter key. The test's real input
+ * does the rest; the report keeps the positions current.
+ */
+export async function navSelfTest(url: string): Promise<void> {
+  const errors: string[] = [];
+  document.addEventListener('cdx-link-error', (e) => {
+    errors.push(String((e as CustomEvent).detail));
+    void api.selfTestReport('linkErrors', JSON.stringify(errors)).catch(() => {});
+  });
+  const start = location.href;
+  const tries: [string, () => void][] = [
+    ['href', () => (location.href = `${url}/b/href`)],
+    ['assign', () => location.assign(`${url}/b/assign`)],
+    ['replace', () => location.replace(`${url}/b/replace`)],
+    ['top', () => ((window.top ?? window).location.href = `${url}/b/top`)],
+    ['open', () => void window.open(`${url}/b/open`)],
+    ['open-named', () => void window.open(`${url}/b/open-named`, 'named', 'popup')],
+    ['detached-a', () => Object.assign(document.createElement('a'), { href: `${url}/b/detached-a` }).click()],
+    ['detached-blank', () => Object.assign(document.createElement('a'), { href: `${url}/b/detached-blank`, target: '_blank' }).click()],
+    ['meta-refresh', () => {
+      const m = document.createElement('meta');
+      m.httpEquiv = 'refresh';
+      m.content = `0;url=${url}/b/meta-refresh`;
+      document.head.appendChild(m);
+    }],
+    ['form', () => {
+      const f = Object.assign(document.createElement('form'), { action: `${url}/b/form`, method: 'get' });
+      document.body.appendChild(f);
+      f.submit();
+      f.remove();
+    }],
+    ['file', () => (location.href = 'file:///etc/passwd')],
+    ['data', () => (location.href = `data:text/html,<script>location='${url}/b/data'</script>`)],
+  ];
+  const done: string[] = [];
+  for (const [name, go] of tries) {
+    try {
+      go();
+      done.push(name);
+    } catch (e) {
+      done.push(`${name}: ${api.errorMessage(e)}`);
+    }
+    await sleep(250);
+  }
+  await sleep(1000);
+  document.querySelectorAll('meta[http-equiv=refresh]').forEach((m) => m.remove());
+  await api.selfTestReport('bypass', JSON.stringify({ tried: done, stayed: location.href === start, at: location.href })).catch(() => {});
+
+  const answers = document.querySelectorAll('[data-testid=message][data-role=assistant]');
+  answers[answers.length - 1]?.querySelector('.md > *')?.scrollIntoView({ block: 'start' });
+  const widgets = bypassWidgets(url);
+  await frame();
+  let last = '';
+  const report = async () => {
+    const now = JSON.stringify({ vw: innerWidth, vh: innerHeight, vectors: { ...vectorRects(), ...widgets() } });
+    if (now !== last) {
+      last = now;
+      await api.selfTestReport('rects', now).catch(() => {});
+    }
+  };
+  await report();
+  const enter = vectorTargets().enter?.node?.parentElement?.closest('a');
+  enter?.focus();
+  await api.selfTestReport('focused', !!enter && document.activeElement === enter ? 'true' : `no: ${enter?.outerHTML ?? 'no link at the enter vector'}; active ${document.activeElement?.tagName}`).catch(() => {});
+  setInterval(() => void report(), 300);
+}
+
+/**
+ * Things for the test's real clicks that the page's guard cannot see: links
+ * inside a closed shadow root (the document's listener never learns they
+ * were clicked) and a button whose handler calls window.open during the
+ * click's user gesture. Only the Go lock can stop what they start.
+ */
+function bypassWidgets(url: string): () => Record<string, Rect> {
+  const box = document.createElement('div');
+  Object.assign(box.style, { position: 'fixed', top: '80px', right: '24px', zIndex: '1000', display: 'flex', gap: '24px', padding: '8px', background: '#fff', color: '#000' });
+  const host = document.createElement('span');
+  const shadow = host.attachShadow({ mode: 'closed' });
+  const link = Object.assign(document.createElement('a'), { href: `${url}/b/shadow-link`, textContent: 'shadow link' });
+  const blank = Object.assign(document.createElement('a'), { href: `${url}/b/shadow-blank`, target: '_blank', textContent: 'shadow blank' });
+  shadow.append(link, document.createTextNode('  '), blank);
+  const open = Object.assign(document.createElement('button'), { type: 'button', textContent: 'gesture open' });
+  open.addEventListener('click', () => void window.open(`${url}/b/gesture-open`));
+  box.append(host, open);
+  document.body.appendChild(box);
+  const r = (el: Element) => {
+    const b = el.getBoundingClientRect();
+    return { x: Math.round(b.left), y: Math.round(b.top), w: Math.round(b.width), h: Math.round(b.height) };
+  };
+  return () => ({ 'shadow-link': r(link), 'shadow-blank': r(blank), 'gesture-open': r(open) });
 }

@@ -324,6 +324,8 @@ export interface SelfTestPlan {
   /** A script asked for reports (first paint; the reply when prompt is set). */
   active: boolean;
   prompt: string;
+  /** The navigation window test's loopback page (see navSelfTest), or "". */
+  nav?: string;
 }
 
 export const exportFormats = [

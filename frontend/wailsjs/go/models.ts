@@ -299,6 +299,7 @@ export namespace app {
 	export class SelfTestPlan {
 	    active: boolean;
 	    prompt: string;
+	    nav: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new SelfTestPlan(source);
@@ -308,6 +309,7 @@ export namespace app {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.active = source["active"];
 	        this.prompt = source["prompt"];
+	        this.nav = source["nav"];
 	    }
 	}
 	export class SendRequest {
