@@ -6,6 +6,7 @@ package agent
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -14,6 +15,7 @@ type Command struct {
 	Path   string   // executable (absolute or found on PATH)
 	Args   []string // arguments after the executable
 	Env    []string // extra KEY=VALUE appended to the inherited environment
+	Unset  []string // names of inherited variables the agent must not get (secrets meant for other agents)
 	Source string   // "override" | "path" | "sidecar"
 	Reason string   // one human sentence: why this command was chosen
 }
@@ -24,6 +26,18 @@ const (
 	SourcePath     = "path"
 	SourceSidecar  = "sidecar"
 )
+
+// environ is the agent's environment: base without the Unset names, then Env.
+func (c Command) environ(base []string) []string {
+	out := make([]string, 0, len(base)+len(c.Env))
+	for _, kv := range base {
+		name, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(c.Unset, name) {
+			out = append(out, kv)
+		}
+	}
+	return append(out, c.Env...)
+}
 
 // String renders the command line shell-quoted, for messages and logs.
 func (c Command) String() string {
