@@ -5,6 +5,9 @@ GO ?= go
 TAGS := webkit2_41
 BIN := build/bin/cdxtheme
 DEV_BIN := build/bin/cdxtheme-dev
+# The agent shim beside the app: leads each agent's process group and ends it
+# when the app dies (core/agent); the app re-executes itself when it is absent.
+SHIM := build/bin/cdxtheme-agent-shim
 APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev chromium xvfb xauth \
 	imagemagick xdotool x11-utils dbus-x11 desktop-file-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -53,14 +56,17 @@ bindings:
 	./build/bin/cdxtheme-bindings
 	rm -f build/bin/cdxtheme-bindings
 
-## build: the production desktop binary
-build: $(BIN)
+## build: the production desktop binary and its agent shim
+build: $(BIN) $(SHIM)
+
+$(SHIM): $(GO_SOURCES) go.mod go.sum
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w" -o $(SHIM) ./internal/agentshim
 
 $(BIN): frontend/dist/index.html $(GO_SOURCES) go.mod go.sum
 	$(GO) build -tags desktop,production,$(TAGS) -trimpath -ldflags "-s -w" -o $(BIN) .
 
 ## dev-binary: serves the UI and live bindings on a dev server for Playwright
-dev-binary: $(DEV_BIN)
+dev-binary: $(DEV_BIN) $(SHIM)
 
 $(DEV_BIN): frontend/dist/index.html $(GO_SOURCES) go.mod go.sum
 	$(GO) build -tags dev,$(TAGS) -o $(DEV_BIN) .
@@ -79,9 +85,9 @@ GO_TEST_PKGS = $$($(GO) list ./... | grep -v /internal/faults)
 test-go: peers
 	CDXTHEME_REQUIRE_PEERS=1 CGO_ENABLED=0 $(GO) test -count=1 -timeout 20m $(GO_TEST_PKGS)
 
-## faults: the fault matrix; ends with "N passed, N failed"
-faults:
-	CGO_ENABLED=0 $(GO) test -count=1 -timeout 15m -v ./internal/faults/
+## faults: the fault matrix; ends with "N passed, N failed" (the signal cases run the production binary)
+faults: build
+	CDXTHEME_APP_BIN=$(CURDIR)/$(BIN) CGO_ENABLED=0 $(GO) test -count=1 -timeout 15m -v ./internal/faults/
 
 test-frontend: npm
 	cd frontend && npx svelte-check --tsconfig ./tsconfig.json && npx vitest run

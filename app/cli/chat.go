@@ -42,7 +42,7 @@ var (
 	}
 )
 
-const chatSynopsis = "cdxtheme chat [--session ID] [--model ID] [--effort E] [--cwd DIR] [--agent CMD] [--timeout DUR] [--permission ask|allow|deny] [--json] PROMPT"
+const chatSynopsis = "cdxtheme chat [--session ID] [--model ID] [--effort E] [--cwd DIR] [--agent CMD] [--timeout DUR] [--permission ask|allow|deny] [--json] [--raw] PROMPT"
 
 type chatFlags struct {
 	session, model, effort, cwd, agentCmd, permission string
@@ -67,6 +67,7 @@ func parseChatFlags(env *Env, args []string) (chatFlags, int) {
 	fs.DurationVar(&f.timeout, "timeout", env.Settings.Timeout(), "bound for the whole turn")
 	fs.StringVar(&f.permission, "permission", env.Settings.Policy(), "answer permission requests: ask, allow or deny")
 	fs.BoolVar(&f.json, "json", false, "print NDJSON events instead of text")
+	env.addRawFlag(fs)
 
 	// Flags may come after the prompt words; "--" ends flags for good.
 	var words []string
@@ -208,7 +209,7 @@ func (p *chatPrinter) event(ev chat.Event) {
 			fmt.Fprintf(p.env.Stderr, "cdxtheme chat: encode event: %v\n", err)
 			return
 		}
-		p.env.Stdout.Write(append(b, '\n'))
+		p.env.exact().Write(append(b, '\n'))
 		return
 	}
 	if ev.Type != chat.EventThought {
@@ -297,7 +298,8 @@ func (p *chatPrinter) flushThought() {
 	if p.thought.Len() == 0 {
 		return
 	}
-	s := strings.Join(strings.Fields(p.thought.String()), " ")
+	// Cleaned before it is cut and folded: a cut must not split a sequence.
+	s := p.env.cell(p.thought.String())
 	if len(s) > 160 {
 		s = s[:160] + "…"
 	}

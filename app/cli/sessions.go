@@ -19,7 +19,7 @@ func init() {
 }
 
 func runSessions(ctx context.Context, env *Env, args []string) int {
-	fs := newCodexFlags("sessions", "cdxtheme sessions [--json] [--search TEXT] [--transcripts] [--limit N] [--acp [--agent CMD]]", env)
+	fs := newCodexFlags("sessions", "cdxtheme sessions [--json] [--search TEXT] [--transcripts] [--limit N] [--acp [--agent CMD]] [--raw]", env)
 	asJSON := fs.Bool("json", false, "print JSON")
 	search := fs.String("search", "", "only sessions whose title or folder contains `TEXT` (any case)")
 	deep := fs.Bool("transcripts", false, "let --search also match the transcripts' text (slower)")
@@ -72,7 +72,7 @@ func runSessions(ctx context.Context, env *Env, args []string) int {
 		if s.Archived {
 			title += " [archived]"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.UpdatedAt.Local().Format("2006-01-02 15:04"), s.ID, title, s.Cwd)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.UpdatedAt.Local().Format("2006-01-02 15:04"), env.cell(s.ID), env.cell(title), env.cell(s.Cwd))
 	}
 	tw.Flush()
 	return ExitOK

@@ -18,7 +18,7 @@ func init() {
 }
 
 func runTranscript(ctx context.Context, env *Env, args []string) int {
-	fs := newCodexFlags("transcript", "cdxtheme transcript ID [--json | --markdown]", env)
+	fs := newCodexFlags("transcript", "cdxtheme transcript ID [--json | --markdown] [--raw]", env)
 	asJSON := fs.Bool("json", false, "print JSON")
 	asMD := fs.Bool("markdown", false, "print a Markdown export")
 	pos, code := parseCodexFlags(fs, args)
@@ -51,7 +51,12 @@ func runTranscript(ctx context.Context, env *Env, args []string) int {
 	case *asJSON:
 		return printCodexJSON(env, t)
 	case *asMD:
-		if err := codexhome.WriteMarkdown(env.Stdout, t); err != nil {
+		// To a file or a pipe the export is exact; a terminal gets it cleaned.
+		w := env.exact()
+		if env.terminal {
+			w = env.Stdout
+		}
+		if err := codexhome.WriteMarkdown(w, t); err != nil {
 			fmt.Fprintf(env.Stderr, "cdxtheme transcript: %v\n", err)
 			return ExitError
 		}

@@ -3,6 +3,7 @@ package agent
 import (
 	"os"
 	"syscall"
+	"unsafe"
 
 	"cdxtheme/core/procfs"
 )
@@ -19,6 +20,14 @@ func shimChildAttr() *syscall.SysProcAttr {
 }
 
 func dupTo(from, to int) { syscall.Dup3(from, to, 0) }
+
+// setName sets the process name ps shows. init runs on the main thread,
+// whose name is the process's.
+func setName(name string) {
+	b := append([]byte(name), 0)
+	const prSetName = 15
+	syscall.RawSyscall(syscall.SYS_PRCTL, prSetName, uintptr(unsafe.Pointer(&b[0])), 0)
+}
 
 // onlyZombies reports whether every process in group pgid is a zombie that
 // someone else must reap. Zombies that are our own children (we may be a

@@ -12,6 +12,8 @@ func shimChildAttr() *syscall.SysProcAttr { return nil }
 
 func dupTo(from, to int) { syscall.Dup2(from, to) }
 
+func setName(string) {}
+
 // onlyZombies cannot tell zombies apart without /proc; init reaps orphans on
 // these systems, so a group that is still there is really alive.
 func onlyZombies(int) bool { return false }

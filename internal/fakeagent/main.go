@@ -25,6 +25,10 @@
 //	echo-blocks       replies "Blocks: <types of the prompt's content blocks>"
 //	links             resource_link chunks to <cwd>/theme.json and /etc/passwd
 //	stderr-flood      answers like normal while writing FAKE_AGENT_STDERR_BYTES to stderr
+//	grandchild        starts a grandchild that ignores SIGTERM and SIGINT (pids in FAKE_AGENT_PIDS),
+//	                  then "tick N" every 100 ms until session/cancel, up to 10 min
+//	escapes           terminal control sequences (OSC 52, CSI, C1) in its text, thought, plan,
+//	                  tool title, permission options and session title
 //
 // Environment:
 //
@@ -34,6 +38,7 @@
 //	FAKE_AGENT_FRAME_BYTES   big-frame size (default 20 MiB)
 //	FAKE_AGENT_BURST         burst chunk count (default 100000)
 //	FAKE_AGENT_STDERR_BYTES  stderr-flood size (default 100 MB)
+//	FAKE_AGENT_PIDS          grandchild: the file that gets "AGENT_PID GRANDCHILD_PID"
 package main
 
 import (
