@@ -122,17 +122,25 @@ func parseChatFlags(env *Env, args []string) (chatFlags, int) {
 }
 
 // newEngine builds the chat engine for a command. The agent command:
-// CDXTHEME_AGENT beats --agent (flag) beats the settings.
+// CDXTHEME_AGENT beats --agent (flag) beats the Codex entry's command in
+// the agents list (Settings), else the search for codex-acp.
 func newEngine(env *Env, flag string, timeout time.Duration) *chat.Engine {
-	override := env.Settings.AgentCommand
-	if flag != "" {
-		override = flag
-	}
+	override := flag
 	if v := os.Getenv("CDXTHEME_AGENT"); v != "" {
 		override = v
 	}
+	var argv []string
+	if override == "" {
+		l, err := settings.LoadAgents()
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "warning: %v\n", err)
+		}
+		if codex, ok := l.Find(settings.KindCodex); ok {
+			argv = codex.Argv("")
+		}
+	}
 	return chat.NewEngine(chat.Options{
-		Resolve: agent.ResolveOptions{Override: override, SidecarVersion: env.Settings.ACPVersion()},
+		Resolve: agent.ResolveOptions{Override: override, Argv: argv, SidecarVersion: env.Settings.ACPVersion()},
 		Version: clientVersion(),
 		Timeout: timeout,
 		Log:     env.Log,

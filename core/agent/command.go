@@ -6,6 +6,7 @@ package agent
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 )
@@ -69,6 +70,12 @@ func quote(s string) string {
 }
 
 var errUnterminated = errors.New("unterminated quote")
+
+// SplitCommand splits a command line typed by the user (--agent,
+// CDXTHEME_AGENT) into words once, the way a POSIX shell would without
+// expansion (on Windows a backslash is an ordinary character). Stored
+// commands are word lists and never pass through here.
+func SplitCommand(s string) ([]string, error) { return splitWords(s, runtime.GOOS == "windows") }
 
 // splitWords splits a command line into words the way a POSIX shell would,
 // without expansion: 'single' quotes are literal, "double" quotes allow \" \\

@@ -650,6 +650,7 @@ export namespace settings {
 	    args: string[];
 	    env: {[key: string]: string};
 	    defaults: {[key: string]: any};
+	    secrets: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new Agent(source);
@@ -664,6 +665,7 @@ export namespace settings {
 	        this.args = source["args"];
 	        this.env = source["env"];
 	        this.defaults = source["defaults"];
+	        this.secrets = source["secrets"];
 	    }
 	}
 	export class MCPServer {
@@ -728,7 +730,6 @@ export namespace settings {
 	}
 	
 	export class Settings {
-	    agentCommand: string;
 	    codexAcpVersion: string;
 	    permissionPolicy: string;
 	    turnTimeoutSeconds: number;
@@ -745,7 +746,6 @@ export namespace settings {
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.agentCommand = source["agentCommand"];
 	        this.codexAcpVersion = source["codexAcpVersion"];
 	        this.permissionPolicy = source["permissionPolicy"];
 	        this.turnTimeoutSeconds = source["turnTimeoutSeconds"];
