@@ -40,7 +40,7 @@ type Agent struct {
 	Name    string            `toml:"name" json:"name"`
 	Kind    string            `toml:"kind" json:"kind"`
 	Command string            `toml:"command,omitempty" json:"command"` // custom, or codex instead of the search: the program
-	Args    []string          `toml:"args,omitempty" json:"args"`     // its arguments, each one word as given
+	Args    []string          `toml:"args,omitempty" json:"args"`       // its arguments, each one word as given
 	Env     map[string]string `toml:"env,omitempty" json:"env"`
 	// Defaults are the session settings this agent starts with: config
 	// option id (or category) → value, a string for a select or a bool.
