@@ -15,7 +15,7 @@ GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path '
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
 .PHONY: run test deps apt npm peers frontend build cli dev-binary bindings \
-	test-go test-frontend test-e2e test-window faults bench clean
+	test-go test-frontend test-e2e test-window faults audit bench clean
 
 ## deps: everything the build and the tests need (apt, npm and Go modules)
 deps: apt npm
@@ -103,6 +103,10 @@ test-window: build
 
 ## test: everything, as CI runs it
 test: deps peers test-go faults test-frontend test-e2e test-window test-package
+
+## audit: known vulnerabilities (govulncheck, npm audit); says plainly when a database cannot be reached (exit 3)
+audit: npm
+	GO=$(GO) bash scripts/audit.sh
 
 ## bench: every benchmark side by side; prints one table of ratios, writes bench-results.json
 bench: peers build
