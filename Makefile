@@ -15,7 +15,7 @@ GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path '
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
 .PHONY: run test deps apt npm peers frontend build cli dev-binary bindings \
-	test-go test-frontend test-e2e test-window faults audit bench clean
+	test-go test-frontend test-e2e test-window faults audit bench bench-clients clean
 
 ## deps: everything the build and the tests need (apt, npm and Go modules)
 deps: apt npm
@@ -108,8 +108,15 @@ test: deps peers test-go faults test-frontend test-e2e test-window test-package
 audit: npm
 	GO=$(GO) bash scripts/audit.sh
 
+## bench-clients: the other ACP clients the CLI rows measure (SDK client, acpx, Node 22), pinned in internal/bench/clients
+bench-clients: internal/bench/clients/node_modules/.installed
+
+internal/bench/clients/node_modules/.installed: internal/bench/clients/package.json internal/bench/clients/package-lock.json
+	cd internal/bench/clients && npm ci --no-audit --no-fund
+	touch $@
+
 ## bench: every benchmark side by side; prints one table of ratios, writes bench-results.json
-bench: peers build
+bench: peers build bench-clients
 	bash scripts/bench.sh
 
 clean:

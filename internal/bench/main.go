@@ -50,7 +50,7 @@ const (
 	secWindow    = "window"
 )
 
-var allSections = []string{secAdapter, secStream, secCodexHome, secWindow}
+var allSections = []string{secAdapter, secStream, secCodexHome, secCLI, secWindow}
 
 // parseSections reads -only: a comma-separated subset of allSections.
 func parseSections(s string) (map[string]bool, error) {
@@ -161,7 +161,7 @@ func measureAll(cfg config, stderr io.Writer) Report {
 	log := zerolog.New(logOut).Level(level)
 	ctx := context.Background()
 
-	var adapter, stream, home, window []Row
+	var adapter, stream, home, cli, window []Row
 	if cfg.sections[secCodexHome] {
 		home = codexHomeRows(ctx, cfg.n, progress)
 	}
@@ -185,10 +185,19 @@ func measureAll(cfg config, stderr io.Writer) Report {
 			adapter, models = adapterFailed(err)
 		}
 	}
+	if cfg.sections[secCLI] {
+		var err error
+		if cli, err = cliRows(cfg, progress); err != nil {
+			cli = cliFailed(err)
+		}
+		if rep.Adapter == "" {
+			rep.Adapter = cfg.adapter
+		}
+	}
 	if cfg.sections[secWindow] {
 		window = windowRows(cfg.windowJSON, cfg.app)
 	}
-	rep.Rows = slices.Concat(adapter, stream, models, home, window)
+	rep.Rows = slices.Concat(adapter, stream, models, home, cli, window)
 	rep.LoadEnd = loadAverage()
 	return rep
 }
