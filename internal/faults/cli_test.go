@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"cdxtheme/app/cli"
 	"cdxtheme/core/chat"
@@ -98,7 +99,13 @@ func caseCLICrash(t *testing.T) {
 }
 
 func caseCLIHang(t *testing.T) {
+	start := time.Now()
 	r := runCLI(t, strconv.Quote(fakeagenttest.Build(t)), "hang", "--timeout", "2s", "hello")
+	// The cancel grace lies inside the budget: a generous bound, which the
+	// old grace on top (2 s + 5 s) broke.
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("--timeout 2s took %s to end the command", took.Round(time.Millisecond))
+	}
 	if r.code != cli.ExitTimeout {
 		t.Errorf("exit code %d, want %d (timeout)", r.code, cli.ExitTimeout)
 	}
