@@ -163,7 +163,14 @@ func TestCLIChatThenSessionsAndTranscript(t *testing.T) {
 		// waiting for the adapter to wind down: the follow-up still finds
 		// the whole first exchange in the session it resumes.
 		stdout, stderr, code = run("chat", "--json", "--timeout", "90s", "--session", sessionID, "again")
-		if code != 0 || !strings.Contains(stdout, "You said: again") {
+		var again strings.Builder
+		for _, l := range strings.Split(stdout, "\n") {
+			var ev struct{ Type, Text string }
+			if json.Unmarshal([]byte(l), &ev) == nil && ev.Type == "text" {
+				again.WriteString(ev.Text)
+			}
+		}
+		if code != 0 || !strings.Contains(again.String(), "You said: again") {
 			t.Fatalf("follow-up exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 		}
 		turns := r.mock.Turns()
