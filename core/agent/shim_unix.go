@@ -175,12 +175,8 @@ var (
 // an upgrade replaced the file).
 func findShim() string {
 	shimOnce.Do(func() {
-		dir := ""
+		dir := executableDir()
 		if exe, err := os.Executable(); err == nil {
-			if real, err := filepath.EvalSymlinks(exe); err == nil {
-				exe = real
-			}
-			dir = filepath.Dir(exe)
 			shimExe = exe
 		}
 		if dir != "" {
