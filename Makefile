@@ -5,6 +5,9 @@ GO ?= go
 TAGS := webkit2_41
 BIN := build/bin/cdxtheme
 DEV_BIN := build/bin/cdxtheme-dev
+# The agent shim beside the app: leads each agent's process group and ends it
+# when the app dies (core/agent); the app re-executes itself when it is absent.
+SHIM := build/bin/cdxtheme-agent-shim
 APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev chromium xvfb xauth \
 	imagemagick xdotool x11-utils dbus-x11 desktop-file-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -12,7 +15,7 @@ GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path '
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
 .PHONY: run test deps apt npm peers frontend build cli dev-binary bindings \
-	test-go test-frontend test-e2e test-window faults bench clean
+	test-go test-frontend test-e2e test-window faults audit bench bench-clients clean
 
 ## deps: everything the build and the tests need (apt, npm and Go modules)
 deps: apt npm
@@ -53,14 +56,17 @@ bindings:
 	./build/bin/cdxtheme-bindings
 	rm -f build/bin/cdxtheme-bindings
 
-## build: the production desktop binary
-build: $(BIN)
+## build: the production desktop binary and its agent shim
+build: $(BIN) $(SHIM)
+
+$(SHIM): $(GO_SOURCES) go.mod go.sum
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w" -o $(SHIM) ./internal/agentshim
 
 $(BIN): frontend/dist/index.html $(GO_SOURCES) go.mod go.sum
 	$(GO) build -tags desktop,production,$(TAGS) -trimpath -ldflags "-s -w" -o $(BIN) .
 
 ## dev-binary: serves the UI and live bindings on a dev server for Playwright
-dev-binary: $(DEV_BIN)
+dev-binary: $(DEV_BIN) $(SHIM)
 
 $(DEV_BIN): frontend/dist/index.html $(GO_SOURCES) go.mod go.sum
 	$(GO) build -tags dev,$(TAGS) -o $(DEV_BIN) .
@@ -79,9 +85,9 @@ GO_TEST_PKGS = $$($(GO) list ./... | grep -v /internal/faults)
 test-go: peers
 	CDXTHEME_REQUIRE_PEERS=1 CGO_ENABLED=0 $(GO) test -count=1 -timeout 20m $(GO_TEST_PKGS)
 
-## faults: the fault matrix; ends with "N passed, N failed"
-faults:
-	CGO_ENABLED=0 $(GO) test -count=1 -timeout 15m -v ./internal/faults/
+## faults: the fault matrix; ends with "N passed, N failed" (the signal cases run the production binary)
+faults: build
+	CDXTHEME_APP_BIN=$(CURDIR)/$(BIN) CGO_ENABLED=0 $(GO) test -count=1 -timeout 15m -v ./internal/faults/
 
 test-frontend: npm
 	cd frontend && npx svelte-check --tsconfig ./tsconfig.json && npx vitest run
@@ -99,8 +105,19 @@ test-window: build
 ## test: everything, as CI runs it
 test: deps peers test-go faults test-frontend test-e2e test-window test-package
 
+## audit: known vulnerabilities (govulncheck, npm audit); says plainly when a database cannot be reached (exit 3)
+audit: npm
+	GO=$(GO) bash scripts/audit.sh
+
+## bench-clients: the other ACP clients the CLI rows measure (SDK client, acpx, Node 22), pinned in internal/bench/clients
+bench-clients: internal/bench/clients/node_modules/.installed
+
+internal/bench/clients/node_modules/.installed: internal/bench/clients/package.json internal/bench/clients/package-lock.json
+	cd internal/bench/clients && npm ci --no-audit --no-fund
+	touch $@
+
 ## bench: every benchmark side by side; prints one table of ratios, writes bench-results.json
-bench: peers build
+bench: peers build bench-clients
 	bash scripts/bench.sh
 
 clean:

@@ -1,3 +1,5 @@
+//go:build desktop || dev || bindings
+
 package main
 
 import (
@@ -24,8 +26,8 @@ import (
 //go:embed all:frontend/dist
 var assets embed.FS
 
-// runDesktop starts the Wails window.
-func runDesktop() int {
+// runDesktop starts the Wails window (Wails itself reads its dev-mode flags).
+func runDesktop([]string) int {
 	log := desktopLogger()
 	a := app.New(log)
 	st := app.LoadWindowState(filepath.Join(settings.ConfigDir(), "window.json"))

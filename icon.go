@@ -1,3 +1,5 @@
+//go:build desktop || dev || bindings
+
 package main
 
 import _ "embed"

@@ -3,23 +3,24 @@
 package main
 
 import (
-	"context"
 	"os"
-	"os/signal"
+	"strings"
 
 	"cdxtheme/app/cli"
 )
 
 func main() {
-	if len(os.Args) > 1 && cli.IsCommand(os.Args[1]) {
-		// The first Ctrl-C cancels the context (a chat sends session/cancel);
-		// a second one kills the process the usual way.
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-		go func() {
-			<-ctx.Done()
-			stop()
-		}()
-		os.Exit(cli.Run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+	args := os.Args[1:]
+	if len(args) > 0 && !launchFlags(args) {
+		os.Exit(cli.Main(args))
 	}
-	os.Exit(runDesktop())
+	os.Exit(runDesktop(args))
+}
+
+// launchFlags reports whether args are what a desktop launch brings: flags
+// that the OS (-psn_… on macOS) or Wails' dev mode (-devserver …) add. A
+// word is always a command, so a mistyped one gets "unknown command" from
+// the CLI instead of opening the window.
+func launchFlags(args []string) bool {
+	return strings.HasPrefix(args[0], "-") && !cli.IsHelp(args[0])
 }

@@ -3,10 +3,9 @@ package app
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 
+	"cdxtheme/core/agent"
 	"cdxtheme/core/settings"
 )
 
@@ -81,42 +80,26 @@ func (a *App) agentFor(l settings.AgentList, p turnParams) settings.Agent {
 	return ag
 }
 
-// agentOverride is the agent command that beats resolution:
-// CDXTHEME_AGENT (tests, scripts) for every agent; else the settings'
-// command for Codex; else the entry's own command.
-func agentOverride(s settings.Settings, ag settings.Agent) string {
+// agentResolve says how the agent's command is found: CDXTHEME_AGENT
+// (tests, scripts) as a command line for every agent; else the entry's own
+// words (a custom program, Codex's set command, Bun running the package);
+// else the search for codex-acp. Secrets meant for Codex are kept from
+// every other agent, also when they are in the app's own environment.
+func agentResolve(s settings.Settings, ag settings.Agent) agent.ResolveOptions {
+	r := agent.ResolveOptions{SidecarVersion: s.ACPVersion()}
 	if v := os.Getenv("CDXTHEME_AGENT"); v != "" {
-		return v
-	}
-	if ag.Kind == settings.KindCodex || ag.Kind == "" {
-		return s.AgentCommand
-	}
-	return ag.Override(findBun())
-}
-
-// findBun looks for the Bun that ships beside the app (as the Codex
-// sidecar does), else on PATH; "bun" lets resolution explain a miss.
-func findBun() string {
-	name := "bun"
-	if runtime.GOOS == "windows" {
-		name = "bun.exe"
-	}
-	if exe, err := os.Executable(); err == nil {
-		if real, err := filepath.EvalSymlinks(exe); err == nil {
-			exe = real
+		r.Override = v
+	} else {
+		bun := agent.FindBun("")
+		if bun == "" {
+			bun = "bun" // resolution explains the miss
 		}
-		dir := filepath.Dir(exe)
-		for _, d := range []string{dir, filepath.Join(dir, "sidecar")} {
-			p := filepath.Join(d, name)
-			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
-				return p
-			}
-		}
+		r.Argv = ag.Argv(bun)
 	}
-	if p, err := exec.LookPath(name); err == nil {
-		return p
+	if !ag.GetsAPIKey() {
+		r.Unset = settings.APIKeyVars
 	}
-	return name
+	return r
 }
 
 // turnOptions merges this run's choices for the session and the request's

@@ -110,3 +110,59 @@ func TestAttachmentsSentWithAMessage(t *testing.T) {
 		t.Fatalf("error = %+v", ev)
 	}
 }
+
+// The stored OpenAI key goes to Codex agents only: a third-party agent
+// gets neither the stored key nor one in the app's own environment. And
+// an agent's arguments reach it word for word (a tab stays a tab).
+func TestSecretsGoOnlyToCodexAndArgumentsArriveIntact(t *testing.T) {
+	a, rec, _ := newTestApp(t, "normal")
+	t.Setenv("CDXTHEME_AGENT", "") // the list decides, as for a user
+	t.Setenv("OPENAI_API_KEY", "sk-from-the-desktop-session")
+	if _, err := a.SaveAPIKey("sk-stored-key"); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	// A shell that notes its argument and environment, then becomes the fake agent.
+	script := `printf '%s' "$1" > "$OUT.arg"; env > "$OUT.env"; exec "$FAKE"`
+	wrap := func(out string) (string, []string, map[string]string) {
+		return "/bin/sh", []string{"-c", script, "sh", "a\tb \"c\" $d"}, map[string]string{"OUT": filepath.Join(dir, out), "FAKE": fakeagenttest.Build(t)}
+	}
+	l := a.Agents()
+	for i := range l.Agents {
+		if l.Agents[i].ID == settings.KindCodex {
+			l.Agents[i].Command, l.Agents[i].Args, l.Agents[i].Env = wrap("codex")
+		}
+	}
+	cmd, args, env := wrap("third")
+	l.Agents = append(l.Agents, settings.Agent{ID: "third", Name: "Third party", Kind: settings.KindCustom, Command: cmd, Args: args, Env: env})
+	if err := a.SaveAgents(l); err != nil {
+		t.Fatal(err)
+	}
+	for _, ag := range a.Agents().Agents {
+		if want := ag.ID == "codex" || ag.ID == "codex-rs"; (len(ag.Secrets) > 0) != want {
+			t.Errorf("the agents list says %s gets %v", ag.ID, ag.Secrets)
+		}
+	}
+	for _, id := range []string{"third", "codex"} {
+		if err := a.SetBuildAgent(id); err != nil {
+			t.Fatal(err)
+		}
+		started, _ := finishedBuild(t, a, rec, "hi")
+		if got := rec.finalText(t, started.TurnID); !strings.HasPrefix(got, "You said: hi") {
+			t.Fatalf("%s: %q", id, got)
+		}
+		arg, _ := os.ReadFile(filepath.Join(dir, id+".arg"))
+		if string(arg) != "a\tb \"c\" $d" {
+			t.Errorf("%s got the argument %q", id, arg)
+		}
+		envb, _ := os.ReadFile(filepath.Join(dir, id+".env"))
+		e := "\n" + string(envb)
+		hasKey := strings.Contains(e, "\nOPENAI_API_KEY=sk-stored-key\n") && strings.Contains(e, "\nCODEX_API_KEY=sk-stored-key\n")
+		switch {
+		case id == "codex" && !hasKey:
+			t.Errorf("Codex did not get the stored key:\n%s", e)
+		case id == "third" && (strings.Contains(e, "OPENAI_API_KEY=") || strings.Contains(e, "CODEX_API_KEY=")):
+			t.Errorf("a third-party agent got an OpenAI key:\n%s", e)
+		}
+	}
+}

@@ -83,11 +83,14 @@ func (a *App) Startup(ctx context.Context) {
 	// The first search index build starts with the app, not with the
 	// first search; Home shows its progress.
 	go a.refreshIndex(true)
-	// A session logout or `kill` must still tear the agents down: ask the
-	// window to quit (Shutdown stops the agents); if the main loop does not
-	// get there in time, or a second signal comes, stop them and exit.
+	// A session logout (SIGHUP, then SIGTERM), `kill` or Ctrl-C in the
+	// terminal that started the app must still tear the agents down: ask
+	// the window to quit (Shutdown stops the agents); if the main loop does
+	// not get there in time, or a second signal comes, stop them and exit.
+	// Should the app die without this (SIGKILL, a crash), each agent's shim
+	// ends its process group.
 	sig := make(chan os.Signal, 2)
-	signal.Notify(sig, syscall.SIGTERM, os.Interrupt)
+	signal.Notify(sig, syscall.SIGTERM, syscall.SIGHUP, os.Interrupt)
 	go func() {
 		<-sig
 		runtime.Quit(ctx)

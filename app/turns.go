@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 
-	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
 )
@@ -104,9 +103,14 @@ func newTurnID() string {
 // rebuilding it (and dropping its warm connection) when the agent setup
 // changed.
 func (a *App) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
-	override := agentOverride(s, ag)
-	env := append(a.agentEnv(), ag.EnvList()...)
-	key := strings.Join(append([]string{override, s.ACPVersion(), fmt.Sprint(s.Warm(), s.Timeout()), a.apiKeyEnvKey()}, ag.EnvList()...), "\x00")
+	resolve := agentResolve(s, ag)
+	var env []string
+	if ag.GetsAPIKey() {
+		env = a.agentEnv()
+	}
+	env = append(env, ag.EnvList()...)
+	key := strings.Join(append([]string{resolve.Override, strings.Join(resolve.Argv, "\x01"), strings.Join(resolve.Unset, "\x01"),
+		s.ACPVersion(), fmt.Sprint(s.Warm(), s.Timeout()), a.apiKeyEnvKey()}, ag.EnvList()...), "\x00")
 	a.turns.mu.Lock()
 	defer a.turns.mu.Unlock()
 	if a.turns.engine != nil && a.turns.engKey == key {
@@ -118,10 +122,7 @@ func (a *App) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
 		go old.Close()
 	}
 	a.turns.engine = chat.NewEngine(chat.Options{
-		Resolve: agent.ResolveOptions{
-			Override:       override,
-			SidecarVersion: s.ACPVersion(),
-		},
+		Resolve: resolve,
 		Version: Version,
 		Warm:    s.Warm(),
 		Timeout: s.Timeout(),

@@ -5,6 +5,7 @@
 #
 #   /usr/lib/cdxtheme/cdxtheme     the production binary
 #   /usr/lib/cdxtheme/bun          the Bun sidecar (the app looks beside itself)
+#   /usr/lib/cdxtheme/cdxtheme-agent-shim   leads each agent's process group (core/agent)
 #   /usr/bin/cdxtheme              -> ../lib/cdxtheme/cdxtheme
 #   /usr/share/applications/cdxtheme.desktop
 #   /usr/share/icons/hicolor/NxN/apps/cdxtheme.png
@@ -19,10 +20,12 @@ cd "$(dirname "$0")/.."
 bin=${1:-build/bin/cdxtheme}
 out=${2:-build/bin}
 bun=$(dirname "$bin")/bun
+shim=$(dirname "$bin")/cdxtheme-agent-shim
 die() { echo "package-deb: $*" >&2; exit 1; }
 
 [ -x "$bin" ] || die "$bin missing: run 'make build' first"
 [ -x "$bun" ] || die "$bun missing: run 'make sidecar' first"
+[ -x "$shim" ] || die "$shim missing: run 'make build' first"
 command -v dpkg-deb >/dev/null || die "dpkg-deb not found (apt-get install dpkg)"
 
 field() { node -p "const w=require('./wails.json'); $1"; }
@@ -41,6 +44,7 @@ install -d -m 0755 "$root/DEBIAN" "$root/usr/lib/cdxtheme" "$root/usr/bin" \
 	"$root/usr/share/applications" "$root/usr/share/doc/cdxtheme"
 install -m 0755 "$bin" "$root/usr/lib/cdxtheme/cdxtheme"
 install -m 0755 "$bun" "$root/usr/lib/cdxtheme/bun"
+install -m 0755 "$shim" "$root/usr/lib/cdxtheme/cdxtheme-agent-shim"
 ln -s ../lib/cdxtheme/cdxtheme "$root/usr/bin/cdxtheme"
 install -m 0644 build/linux/cdxtheme.desktop "$root/usr/share/applications/cdxtheme.desktop"
 for icon in build/linux/icons/hicolor/*/apps/cdxtheme.png; do
@@ -105,7 +109,7 @@ dpkg-deb --root-owner-group -Z"${DEB_COMPRESS:-gzip}" -z"${DEB_LEVEL:-6}" --buil
 dpkg-deb -x "$deb" "$check"
 [ "$(dpkg-deb -f "$deb" Package Version Architecture | tr '\n' ' ')" = "Package: cdxtheme Version: $version Architecture: $arch " ] ||
 	die "control fields wrong in $deb"
-for f in usr/lib/cdxtheme/cdxtheme usr/lib/cdxtheme/bun; do
+for f in usr/lib/cdxtheme/cdxtheme usr/lib/cdxtheme/bun usr/lib/cdxtheme/cdxtheme-agent-shim; do
 	[ -x "$check/$f" ] || die "$f missing or not executable in $deb"
 done
 [ "$(readlink "$check/usr/bin/cdxtheme")" = ../lib/cdxtheme/cdxtheme ] || die "usr/bin/cdxtheme is not the expected symlink"

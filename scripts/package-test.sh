@@ -55,7 +55,8 @@ check "desktop entry runs /usr/bin/cdxtheme with the cdxtheme icon" desktop_keys
 mkdir -p "$tmp/bin" "$tmp/out"
 printf '#!/bin/sh\necho stand-in app\n' >"$tmp/bin/cdxtheme"
 printf '#!/bin/sh\necho 9.9.9\n' >"$tmp/bin/bun"
-chmod +x "$tmp/bin/cdxtheme" "$tmp/bin/bun"
+printf '#!/bin/sh\nexit 2\n' >"$tmp/bin/cdxtheme-agent-shim"
+chmod +x "$tmp/bin/cdxtheme" "$tmp/bin/bun" "$tmp/bin/cdxtheme-agent-shim"
 version=$(node -p "require('./wails.json').info.productVersion")
 deb=$tmp/out/cdxtheme_${version}_amd64.deb
 
@@ -66,13 +67,14 @@ deb_layout() {
 	for want in \
 		"-rwxr-xr-x root/root ./usr/lib/cdxtheme/cdxtheme" \
 		"-rwxr-xr-x root/root ./usr/lib/cdxtheme/bun" \
+		"-rwxr-xr-x root/root ./usr/lib/cdxtheme/cdxtheme-agent-shim" \
 		"lrwxrwxrwx root/root ./usr/bin/cdxtheme -> ../lib/cdxtheme/cdxtheme" \
 		"-rw-r--r-- root/root ./usr/share/applications/cdxtheme.desktop" \
 		"-rw-r--r-- root/root ./usr/share/icons/hicolor/256x256/apps/cdxtheme.png"; do
 		grep -qxF -- "$want" <<<"$list" || { echo "missing: $want"; return 1; }
 	done
 }
-check ".deb installs binary, sidecar, symlink, menu entry, icons" deb_layout
+check ".deb installs binary, sidecar, agent shim, symlink, menu entry, icons" deb_layout
 deb_control() {
 	[ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || return 1
 	dpkg-deb -f "$deb" Depends | grep -q 'libwebkit2gtk-4.1-0' || return 1
@@ -90,6 +92,9 @@ refuses() { # refuses WANT_MESSAGE COMMAND...: fails, and says why
 	if out=$("$@" 2>&1); then echo "succeeded"; return 1; fi
 	grep -q -- "$want" <<<"$out" || { echo "said: $out"; return 1; }
 }
+mv "$tmp/bin/cdxtheme-agent-shim" "$tmp/shim"
+check "package-deb refuses without the agent shim" refuses "make build" scripts/package-deb.sh "$tmp/bin/cdxtheme" "$tmp/out"
+mv "$tmp/shim" "$tmp/bin/cdxtheme-agent-shim"
 rm "$tmp/bin/bun"
 check "package-deb refuses without the sidecar" refuses "make sidecar" scripts/package-deb.sh "$tmp/bin/cdxtheme" "$tmp/out"
 check "package-deb refuses without the binary" refuses "make build" scripts/package-deb.sh "$tmp/none/cdxtheme" "$tmp/out"

@@ -42,7 +42,7 @@ var (
 	}
 )
 
-const chatSynopsis = "cdxtheme chat [--session ID] [--model ID] [--effort E] [--cwd DIR] [--agent CMD] [--timeout DUR] [--permission ask|allow|deny] [--json] PROMPT"
+const chatSynopsis = "cdxtheme chat [--session ID] [--model ID] [--effort E] [--cwd DIR] [--agent CMD] [--timeout DUR] [--permission ask|allow|deny] [--json] [--raw] PROMPT"
 
 type chatFlags struct {
 	session, model, effort, cwd, agentCmd, permission string
@@ -67,6 +67,7 @@ func parseChatFlags(env *Env, args []string) (chatFlags, int) {
 	fs.DurationVar(&f.timeout, "timeout", env.Settings.Timeout(), "bound for the whole turn")
 	fs.StringVar(&f.permission, "permission", env.Settings.Policy(), "answer permission requests: ask, allow or deny")
 	fs.BoolVar(&f.json, "json", false, "print NDJSON events instead of text")
+	env.addRawFlag(fs)
 
 	// Flags may come after the prompt words; "--" ends flags for good.
 	var words []string
@@ -121,17 +122,25 @@ func parseChatFlags(env *Env, args []string) (chatFlags, int) {
 }
 
 // newEngine builds the chat engine for a command. The agent command:
-// CDXTHEME_AGENT beats --agent (flag) beats the settings.
+// CDXTHEME_AGENT beats --agent (flag) beats the Codex entry's command in
+// the agents list (Settings), else the search for codex-acp.
 func newEngine(env *Env, flag string, timeout time.Duration) *chat.Engine {
-	override := env.Settings.AgentCommand
-	if flag != "" {
-		override = flag
-	}
+	override := flag
 	if v := os.Getenv("CDXTHEME_AGENT"); v != "" {
 		override = v
 	}
+	var argv []string
+	if override == "" {
+		l, err := settings.LoadAgents()
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "warning: %v\n", err)
+		}
+		if codex, ok := l.Find(settings.KindCodex); ok {
+			argv = codex.Argv("")
+		}
+	}
 	return chat.NewEngine(chat.Options{
-		Resolve: agent.ResolveOptions{Override: override, SidecarVersion: env.Settings.ACPVersion()},
+		Resolve: agent.ResolveOptions{Override: override, Argv: argv, SidecarVersion: env.Settings.ACPVersion()},
 		Version: clientVersion(),
 		Timeout: timeout,
 		Log:     env.Log,
@@ -208,7 +217,7 @@ func (p *chatPrinter) event(ev chat.Event) {
 			fmt.Fprintf(p.env.Stderr, "cdxtheme chat: encode event: %v\n", err)
 			return
 		}
-		p.env.Stdout.Write(append(b, '\n'))
+		p.env.exact().Write(append(b, '\n'))
 		return
 	}
 	if ev.Type != chat.EventThought {
@@ -297,7 +306,8 @@ func (p *chatPrinter) flushThought() {
 	if p.thought.Len() == 0 {
 		return
 	}
-	s := strings.Join(strings.Fields(p.thought.String()), " ")
+	// Cleaned before it is cut and folded: a cut must not split a sequence.
+	s := p.env.cell(p.thought.String())
 	if len(s) > 160 {
 		s = s[:160] + "…"
 	}

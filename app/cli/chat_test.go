@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"cdxtheme/core/procfs"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
 )
 
@@ -28,6 +29,9 @@ type chatEnv struct {
 
 func newChatEnv(t *testing.T, scenario string) *chatEnv {
 	t.Helper()
+	if err := procfs.Available(); err != nil {
+		t.Skipf("the leftover-process checks cannot look here: %v", err)
+	}
 	src := fakeagenttest.Build(t)
 	b, err := os.ReadFile(src)
 	if err != nil {
@@ -43,32 +47,26 @@ func newChatEnv(t *testing.T, scenario string) *chatEnv {
 	t.Setenv("FAKE_AGENT_LOG", c.logf)
 	t.Setenv("FAKE_AGENT_SCENARIO", scenario)
 	t.Cleanup(func() {
-		if n := processesOf(c.bin); n > 0 {
-			t.Errorf("%d agent processes left running after the command returned", n)
+		if n := processesOf(c.bin); n != 0 {
+			t.Errorf("%d agent processes left running after the command returned (-1: cannot look)", n)
 		}
 	})
 	return c
 }
 
-// processesOf counts live processes running exe.
+// processesOf counts live processes running exe; newChatEnv has made sure
+// /proc can be read.
 func processesOf(exe string) int {
+	all, err := procfs.All()
+	if err != nil {
+		return -1
+	}
 	n := 0
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		if _, err := strconv.Atoi(e.Name()); err != nil {
-			continue
+	for _, p := range all {
+		target, err := os.Readlink("/proc/" + strconv.Itoa(p.PID) + "/exe")
+		if err == nil && strings.TrimSuffix(target, " (deleted)") == exe && !p.Zombie() {
+			n++
 		}
-		target, err := os.Readlink("/proc/" + e.Name() + "/exe")
-		if err != nil || strings.TrimSuffix(target, " (deleted)") != exe {
-			continue
-		}
-		if st, err := os.ReadFile("/proc/" + e.Name() + "/stat"); err == nil {
-			s := string(st)
-			if i := strings.LastIndexByte(s, ')'); i > 0 && strings.HasPrefix(s[i+1:], " Z") {
-				continue
-			}
-		}
-		n++
 	}
 	return n
 }
@@ -291,5 +289,81 @@ func TestChatFlagsAfterPrompt(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), `"text":"You said: hi there --not-a-flag\n"`) {
 		t.Fatalf("stdout = %s", out.String())
+	}
+}
+
+// hostile is what the fake agent's "escapes" scenario puts into every
+// string it sends (internal/fakeagent/scenarios.go).
+const hostile = "\x1b]52;c;cm0gLXJmIH4=\x07\x1b]0;pwned\x07\x1b[31mred\x1b[0m\r\x1b[2K\u009b2J\u009d52;c;eA==\u009c"
+
+// controlIn names the first terminal control character in s, if any.
+func controlIn(s string) string {
+	for _, r := range s {
+		if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r <= 0x9f {
+			return strconv.QuoteRune(r)
+		}
+	}
+	return ""
+}
+
+func TestChatStripsTerminalControlSequences(t *testing.T) {
+	c := newChatEnv(t, "escapes")
+	oldIn, oldTerm := chatStdin, stdinTerminal
+	chatStdin, stdinTerminal = strings.NewReader("1\n"), func() bool { return true }
+	t.Cleanup(func() { chatStdin, stdinTerminal = oldIn, oldTerm })
+
+	var out bytes.Buffer
+	stderr, code := c.run(context.Background(), &out, "--permission", "ask", "hi")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if got := out.String(); got != "Answer:red done\tand\nnext line.\n" {
+		t.Errorf("stdout = %q", got)
+	}
+	for name, s := range map[string]string{"stdout": out.String(), "stderr": stderr} {
+		if c := controlIn(s); c != "" {
+			t.Errorf("%s carries the control character %s:\n%q", name, c, s)
+		}
+	}
+	for _, want := range []string{"[thinking] Thinkingred hard.", "[plan] Stepred (in_progress)", "[tool] touch themered.json (execute) [pending]",
+		"The agent asks permission: touch themered.json", "1) Allowred", "2) Rejectred"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+
+	// --json keeps every byte: the events decode to exactly what the agent sent.
+	out.Reset()
+	if stderr, code := c.run(context.Background(), &out, "--json", "--permission", "allow", "hi"); code != ExitOK {
+		t.Fatalf("--json: exit %d: %s", code, stderr)
+	}
+	var text, title string
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var ev struct {
+			Type, Text string
+			Update     json.RawMessage
+		}
+		if err := json.Unmarshal([]byte(l), &ev); err != nil {
+			t.Fatalf("not JSON: %q", l)
+		}
+		if ev.Type == "text" {
+			text += ev.Text
+		}
+		var u struct{ Title string }
+		if json.Unmarshal(ev.Update, &u) == nil && strings.HasPrefix(u.Title, "Title") {
+			title = u.Title
+		}
+	}
+	if text != "Answer:"+hostile+" done\tand\nnext line." {
+		t.Errorf("--json text = %q", text)
+	}
+	if title != "" && title != "Title"+hostile {
+		t.Errorf("--json title = %q", title)
+	}
+
+	// --raw prints what the agent wrote.
+	out.Reset()
+	if stderr, code := c.run(context.Background(), &out, "--raw", "--permission", "allow", "hi"); code != ExitOK || !strings.Contains(out.String(), "Answer:"+hostile) {
+		t.Errorf("--raw: exit %d, stdout %q, stderr %s", code, out.String(), stderr)
 	}
 }

@@ -70,6 +70,7 @@ func codexHomeFor(env *Env) codexhome.Home { return codexhome.Locate(env.Setting
 func newCodexFlags(name, synopsis string, env *Env) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
+	env.addRawFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(env.Stderr, "usage: %s\n", synopsis)
 		fs.PrintDefaults()
@@ -104,7 +105,7 @@ func codexUsage(env *Env, fs *flag.FlagSet, format string, a ...any) int {
 }
 
 func printCodexJSON(env *Env, v any) int {
-	enc := json.NewEncoder(env.Stdout)
+	enc := json.NewEncoder(env.exact())
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
 		fmt.Fprintf(env.Stderr, "cdxtheme: write JSON: %v\n", err)

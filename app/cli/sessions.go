@@ -21,7 +21,7 @@ func init() {
 }
 
 func runSessions(ctx context.Context, env *Env, args []string) int {
-	fs := newCodexFlags("sessions", "cdxtheme sessions [--json] [--search TEXT] [--all] [--limit N] [--acp [--agent CMD]]", env)
+	fs := newCodexFlags("sessions", "cdxtheme sessions [--json] [--search TEXT] [--all] [--limit N] [--acp [--agent CMD]] [--raw]", env)
 	asJSON := fs.Bool("json", false, "print JSON")
 	query := fs.String("search", "", "only sessions whose title, folder or messages match `TEXT`: words (any case), word*, \"a phrase\"")
 	all := fs.Bool("all", false, "also list sub-agent sessions (reviews, guardians) and those hidden in the app")
@@ -142,9 +142,9 @@ func printSessions(env *Env, hint string, list []codexhome.Session, snippets []s
 		if s.Hidden {
 			title += " [hidden]"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.UpdatedAt.Local().Format("2006-01-02 15:04"), s.ID, title, s.Cwd)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.UpdatedAt.Local().Format("2006-01-02 15:04"), env.cell(s.ID), env.cell(title), env.cell(s.Cwd))
 		if i < len(snippets) && snippets[i] != "" {
-			fmt.Fprintf(tw, "\t\t  “%s”\t\n", snippets[i])
+			fmt.Fprintf(tw, "\t\t  “%s”\t\n", env.cell(snippets[i]))
 		}
 	}
 	tw.Flush()

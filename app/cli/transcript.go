@@ -22,7 +22,7 @@ func init() {
 }
 
 func runTranscript(ctx context.Context, env *Env, args []string) int {
-	fs := newCodexFlags("transcript", "cdxtheme transcript ID [--json | --markdown]", env)
+	fs := newCodexFlags("transcript", "cdxtheme transcript ID [--json | --markdown] [--raw]", env)
 	asJSON := fs.Bool("json", false, "print JSON")
 	asMD := fs.Bool("markdown", false, "print a Markdown export")
 	pos, code := parseCodexFlags(fs, args)
@@ -57,9 +57,14 @@ func runTranscript(ctx context.Context, env *Env, args []string) int {
 	// Every form streams: a session of any size costs one message of memory.
 	switch {
 	case *asJSON:
-		err = writeTranscriptJSON(env.Stdout, r)
+		err = writeTranscriptJSON(env.exact(), r)
 	case *asMD:
-		err = codexhome.WriteMarkdown(env.Stdout, r)
+		// To a file or a pipe the export is exact; a terminal gets it cleaned.
+		w := env.exact()
+		if env.terminal {
+			w = env.Stdout
+		}
+		err = codexhome.WriteMarkdown(w, r)
 	default:
 		err = printTranscriptText(env.Stdout, r)
 	}

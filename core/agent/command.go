@@ -6,6 +6,8 @@ package agent
 import (
 	"errors"
 	"fmt"
+	"runtime"
+	"slices"
 	"strings"
 )
 
@@ -14,6 +16,7 @@ type Command struct {
 	Path   string   // executable (absolute or found on PATH)
 	Args   []string // arguments after the executable
 	Env    []string // extra KEY=VALUE appended to the inherited environment
+	Unset  []string // names of inherited variables the agent must not get (secrets meant for other agents)
 	Source string   // "override" | "path" | "sidecar"
 	Reason string   // one human sentence: why this command was chosen
 }
@@ -24,6 +27,18 @@ const (
 	SourcePath     = "path"
 	SourceSidecar  = "sidecar"
 )
+
+// environ is the agent's environment: base without the Unset names, then Env.
+func (c Command) environ(base []string) []string {
+	out := make([]string, 0, len(base)+len(c.Env))
+	for _, kv := range base {
+		name, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(c.Unset, name) {
+			out = append(out, kv)
+		}
+	}
+	return append(out, c.Env...)
+}
 
 // String renders the command line shell-quoted, for messages and logs.
 func (c Command) String() string {
@@ -55,6 +70,12 @@ func quote(s string) string {
 }
 
 var errUnterminated = errors.New("unterminated quote")
+
+// SplitCommand splits a command line typed by the user (--agent,
+// CDXTHEME_AGENT) into words once, the way a POSIX shell would without
+// expansion (on Windows a backslash is an ordinary character). Stored
+// commands are word lists and never pass through here.
+func SplitCommand(s string) ([]string, error) { return splitWords(s, runtime.GOOS == "windows") }
 
 // splitWords splits a command line into words the way a POSIX shell would,
 // without expansion: 'single' quotes are literal, "double" quotes allow \" \\

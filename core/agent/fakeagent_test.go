@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"syscall"
@@ -88,8 +87,8 @@ func TestStopKillsHungFakeAgentAndGrandchild(t *testing.T) {
 		t.Fatalf("Stop: %v", err)
 	}
 	// It ignored stdin close and SIGTERM, so only SIGKILL can have ended it.
-	var ee *exec.ExitError
-	if !errors.As(p.ExitErr(), &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+	var ee *ExitError
+	if !errors.As(p.ExitErr(), &ee) || ee.Signal != syscall.SIGKILL {
 		t.Errorf("ExitErr = %v, want killed by SIGKILL", p.ExitErr())
 	}
 	for _, target := range []int{-p.Pid(), grandchild} {

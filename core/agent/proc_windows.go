@@ -42,3 +42,6 @@ func taskkill(pid int, force bool) error {
 // groupGone: taskkill /T has already walked the tree; once the leader is
 // reaped there is nothing further we can observe.
 func groupGone(*Process) bool { return true }
+
+// startShimmed: Windows has no shim; taskkill /T walks the tree instead.
+func startShimmed(*exec.Cmd) (*child, error) { return nil, errShimless }

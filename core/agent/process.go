@@ -8,17 +8,24 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"strconv"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/rs/zerolog"
 )
 
 // Teardown grace periods: how long Stop waits after closing stdin and after
-// the polite termination before escalating.
+// the polite termination before escalating. Stop runs once the agent has
+// nothing left to do (its turn is over, or it is being given up), so both
+// are short: a well-behaved agent exits on EOF at once, and one that takes
+// seconds to (codex-acp waits 2 s for its app-server) is ended, not waited
+// for. An agent still working gets its grace before Stop, from the caller
+// (session/cancel, then a bounded wait).
 var (
-	stdinGrace = 2 * time.Second
-	termGrace  = 2 * time.Second
+	stdinGrace = 50 * time.Millisecond
+	termGrace  = 250 * time.Millisecond
 	// goneWait bounds how long Stop waits for the rest of the group to
 	// vanish after the leader has been reaped.
 	goneWait = 2 * time.Second
@@ -27,15 +34,65 @@ var (
 	drainWait = 500 * time.Millisecond
 )
 
+// errNoShim says the shim could not be used; the agent then starts
+// without it (the front end's own teardown still runs).
+var errNoShim = errors.New("agent shim unavailable")
+
+// errShimless is errNoShim where there is no shim by design (Windows).
+var errShimless = fmt.Errorf("%w on this system", errNoShim)
+
+// ExitError is how an agent ended that did not exit 0.
+type ExitError struct {
+	Code   int            // exit status; -1 when a signal ended it
+	Signal syscall.Signal // the signal that ended it, 0 if none
+}
+
+func (e *ExitError) Error() string {
+	if e.Signal != 0 {
+		return "signal: " + e.Signal.String()
+	}
+	return "exit status " + strconv.Itoa(e.Code)
+}
+
+// exitErrorOf converts what exec's Wait returned.
+func exitErrorOf(err error) error {
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		return err
+	}
+	if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return &ExitError{Code: -1, Signal: ws.Signal()}
+	}
+	return &ExitError{Code: ee.ExitCode()}
+}
+
+// child is a started process tree: the process we wait on (the shim, or
+// the agent itself where there is none) and how to learn the agent's exit.
+type child struct {
+	proc     *os.Process
+	agentPid int
+	life     *os.File     // the shim's lifeline, closed once it is reaped
+	wait     func() error // blocks until reaped; the agent's exit
+}
+
+func startDirect(c *exec.Cmd) (*child, error) {
+	c.SysProcAttr = sysProcAttr()
+	if err := c.Start(); err != nil {
+		return nil, err
+	}
+	return &child{proc: c.Process, agentPid: c.Process.Pid, wait: func() error { return exitErrorOf(c.Wait()) }}, nil
+}
+
 // Process is a running agent in its own process group.
 type Process struct {
-	cmd    Command
-	proc   *os.Process
-	pid    int
-	stdin  *os.File
-	stdout *stdoutReader
-	tail   ring
-	log    zerolog.Logger
+	cmd      Command
+	proc     *os.Process
+	pid      int // the group's leader: the shim, else the agent
+	agentPid int
+	stdin    *os.File
+	stdout   *stdoutReader
+	tail     ring
+	log      zerolog.Logger
 
 	done    chan struct{}
 	exitErr error
@@ -81,10 +138,16 @@ func Start(ctx context.Context, cmd Command, dir string, log zerolog.Logger) (*P
 
 	c := exec.Command(cmd.Path, cmd.Args...)
 	c.Dir = dir
-	c.Env = append(os.Environ(), cmd.Env...)
+	c.Env = cmd.environ(os.Environ())
 	c.Stdin, c.Stdout, c.Stderr = inR, outW, errW
-	c.SysProcAttr = sysProcAttr()
-	if err := c.Start(); err != nil {
+	ch, err := startShimmed(c)
+	if errors.Is(err, errNoShim) {
+		if !errors.Is(err, errShimless) {
+			log.Warn().Err(err).Msg("agent started without its shim: if this program is killed, the agent's children may outlive it")
+		}
+		ch, err = startDirect(c)
+	}
+	if err != nil {
 		closeAll(inR, inW, outR, outW, errR, errW)
 		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 			return nil, fmt.Errorf("%w: cannot run the agent %s: %v (chosen because: %s)", ErrNotFound, cmd, err, cmd.Reason)
@@ -95,16 +158,17 @@ func Start(ctx context.Context, cmd Command, dir string, log zerolog.Logger) (*P
 	closeAll(inR, outW, errW)
 
 	p := &Process{
-		cmd:     cmd,
-		proc:    c.Process,
-		pid:     c.Process.Pid,
-		stdin:   inW,
-		stdout:  &stdoutReader{f: outR},
-		log:     log,
-		done:    make(chan struct{}),
-		stopped: make(chan struct{}),
+		cmd:      cmd,
+		proc:     ch.proc,
+		pid:      ch.proc.Pid,
+		agentPid: ch.agentPid,
+		stdin:    inW,
+		stdout:   &stdoutReader{f: outR},
+		log:      log,
+		done:     make(chan struct{}),
+		stopped:  make(chan struct{}),
 	}
-	log.Debug().Int("pid", p.pid).Str("cmd", cmd.String()).Str("source", cmd.Source).Str("dir", dir).Msg("agent started")
+	log.Debug().Int("pid", p.agentPid).Int("pgid", p.pid).Str("cmd", cmd.String()).Str("source", cmd.Source).Str("dir", dir).Msg("agent started")
 
 	drained := make(chan struct{})
 	go func() {
@@ -113,7 +177,10 @@ func Start(ctx context.Context, cmd Command, dir string, log zerolog.Logger) (*P
 		close(drained)
 	}()
 	go func() {
-		err := c.Wait()
+		err := ch.wait()
+		if ch.life != nil {
+			ch.life.Close()
+		}
 		// Let the tail catch the last words (a crash message) before Done,
 		// unless a surviving grandchild keeps stderr open.
 		t := time.NewTimer(drainWait)
@@ -174,7 +241,7 @@ func (p *Process) StderrTail() []string { return p.tail.snapshot() }
 // holds its last words.
 func (p *Process) Done() <-chan struct{} { return p.done }
 
-// ExitErr is the exit status after Done: nil on exit 0, else an *exec.ExitError.
+// ExitErr is the agent's exit after Done: nil on exit 0, else an *ExitError.
 func (p *Process) ExitErr() error {
 	select {
 	case <-p.done:
@@ -184,14 +251,18 @@ func (p *Process) ExitErr() error {
 	}
 }
 
-// Pid is the process id, which is also its process group id.
+// Pid is the process group id of the agent and everything it starts (the
+// shim's pid, or the agent's where it runs without one).
 func (p *Process) Pid() int { return p.pid }
+
+// AgentPid is the agent's own process id.
+func (p *Process) AgentPid() int { return p.agentPid }
 
 // Command is the command the process runs.
 func (p *Process) Command() Command { return p.cmd }
 
-// Stop ends the agent politely then firmly: close stdin and wait up to 2 s,
-// terminate the group and wait up to 2 s, then kill the group. It returns once
+// Stop ends the agent politely then firmly: close stdin and wait 50 ms,
+// terminate the group and wait 250 ms, then kill the group. It returns once
 // the leader is reaped and the rest of the group is gone. Safe to call many
 // times and from many goroutines; every call waits for the same teardown.
 func (p *Process) Stop() error {

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -134,8 +133,8 @@ func TestOutputSurvivesFastExit(t *testing.T) {
 	if string(b) != "last words\n" {
 		t.Errorf("stdout %q, want the output written before exit", b)
 	}
-	var ee *exec.ExitError
-	if !errors.As(p.ExitErr(), &ee) || ee.ExitCode() != 3 {
+	var ee *ExitError
+	if !errors.As(p.ExitErr(), &ee) || ee.Code != 3 {
 		t.Errorf("ExitErr = %v, want exit status 3", p.ExitErr())
 	}
 }
@@ -243,12 +242,11 @@ func TestStopEscalatesAndKillsTheWholeGroup(t *testing.T) {
 			default:
 				t.Fatal("Stop returned before the agent was reaped")
 			}
-			var ee *exec.ExitError
+			var ee *ExitError
 			if !errors.As(p.ExitErr(), &ee) {
 				t.Fatalf("ExitErr = %v, want a signal exit", p.ExitErr())
 			}
-			ws := ee.Sys().(syscall.WaitStatus)
-			if !ws.Signaled() || ws.Signal() != tt.wantSignal {
+			if ee.Signal != tt.wantSignal {
 				t.Errorf("agent ended by %v, want %v", ee, tt.wantSignal)
 			}
 			if groupExists(pgid) {
@@ -289,8 +287,8 @@ func TestKillIsImmediate(t *testing.T) {
 	readLineFrom(t, bufio.NewReader(p.Stdout()))
 	p.Kill()
 	waitDone(t, p)
-	var ee *exec.ExitError
-	if !errors.As(p.ExitErr(), &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+	var ee *ExitError
+	if !errors.As(p.ExitErr(), &ee) || ee.Signal != syscall.SIGKILL {
 		t.Errorf("ExitErr = %v, want killed", p.ExitErr())
 	}
 	// Stop afterwards still works and collects the orphaned sleep.

@@ -18,7 +18,9 @@ var ErrNotFound = errors.New("no ACP agent found")
 
 // ResolveOptions says where to look for the agent.
 type ResolveOptions struct {
-	Override       string                       // settings agent command / --agent / CDXTHEME_AGENT (shell-style words); wins over all
+	Override       string                       // --agent / CDXTHEME_AGENT: a command line, split once into words; wins over all
+	Argv           []string                     // the agent's stored command as words (agents.toml); wins over the search
+	Unset          []string                     // inherited environment variables the agent must not get
 	SidecarVersion string                       // npm version of @agentclientprotocol/codex-acp run by the bundled bun ("" = latest)
 	ExeDir         string                       // directory of the running cdxtheme binary ("" = os.Executable's dir)
 	Getenv         func(string) string          // nil = os.Getenv
@@ -86,6 +88,7 @@ func Resolve(opts ResolveOptions) (Command, error) {
 	if err != nil {
 		return Command{}, err
 	}
+	cmd.Unset = append(cmd.Unset, opts.Unset...)
 	if dir := findCodexDir(getenv); dir != "" {
 		path := dir
 		if old := getenv("PATH"); old != "" {
@@ -99,7 +102,14 @@ func Resolve(opts ResolveOptions) (Command, error) {
 
 func resolve(opts ResolveOptions, getenv func(string) string, lookPath func(string) (string, error)) (Command, error) {
 	if strings.TrimSpace(opts.Override) != "" {
-		return resolveOverride(opts.Override, lookPath)
+		words, err := SplitCommand(opts.Override)
+		if err != nil {
+			return Command{}, fmt.Errorf("agent command from --agent or CDXTHEME_AGENT: %w", err)
+		}
+		return resolveWords(words, "--agent or CDXTHEME_AGENT", lookPath)
+	}
+	if len(opts.Argv) > 0 {
+		return resolveWords(opts.Argv, "the agents list in Settings", lookPath)
 	}
 
 	var tried []string
@@ -117,13 +127,7 @@ func resolve(opts ResolveOptions, getenv func(string) string, lookPath func(stri
 
 	exeDir := opts.ExeDir
 	if exeDir == "" {
-		if exe, err := os.Executable(); err == nil {
-			// /usr/bin/cdxtheme is a symlink into /usr/lib/cdxtheme, where bun is.
-			if real, err := filepath.EvalSymlinks(exe); err == nil {
-				exe = real
-			}
-			exeDir = filepath.Dir(exe)
-		}
+		exeDir = executableDir()
 	}
 	dirs := sidecarDirs(exeDir)
 	bun := "bun"
@@ -152,18 +156,15 @@ func resolve(opts ResolveOptions, getenv func(string) string, lookPath func(stri
 		ErrNotFound, strings.Join(tried, "; "), SidecarPackage)
 }
 
-func resolveOverride(override string, lookPath func(string) (string, error)) (Command, error) {
-	words, err := splitWords(override, runtime.GOOS == "windows")
-	if err != nil {
-		return Command{}, fmt.Errorf("agent command from settings/--agent/CDXTHEME_AGENT: %w", err)
-	}
-	if len(words) == 0 {
-		return Command{}, fmt.Errorf("agent command from settings/--agent/CDXTHEME_AGENT is empty")
+// resolveWords pins an explicit command (from names where it came from).
+func resolveWords(words []string, from string, lookPath func(string) (string, error)) (Command, error) {
+	if len(words) == 0 || strings.TrimSpace(words[0]) == "" {
+		return Command{}, fmt.Errorf("the agent command from %s is empty", from)
 	}
 	p, err := lookPath(words[0])
 	if err != nil {
-		return Command{}, fmt.Errorf("%w: the agent command %q (from settings, --agent or CDXTHEME_AGENT) names %q, which is not an executable file or not on PATH: %v. Fix: correct the agent command in Settings or install that program",
-			ErrNotFound, override, words[0], err)
+		return Command{}, fmt.Errorf("%w: the agent command %s (from %s) names %q, which is not an executable file or not on PATH: %v. Fix: correct the agent command in Settings or install that program",
+			ErrNotFound, Command{Path: words[0], Args: words[1:]}, from, words[0], err)
 	}
 	// The agent runs with cwd = the workspace, so a relative path must be
 	// pinned to where the user meant it.
@@ -172,10 +173,44 @@ func resolveOverride(override string, lookPath func(string) (string, error)) (Co
 	}
 	return Command{
 		Path:   p,
-		Args:   words[1:],
+		Args:   append([]string(nil), words[1:]...),
 		Source: SourceOverride,
-		Reason: "The agent command was set explicitly (settings, --agent or CDXTHEME_AGENT).",
+		Reason: fmt.Sprintf("The agent command was set explicitly (%s).", from),
 	}, nil
+}
+
+// FindBun is the Bun the app ships (beside the executable, in its sidecar
+// folder, or the packaged system dirs), else the one on PATH; "" if none.
+func FindBun(exeDir string) string {
+	name := "bun"
+	if runtime.GOOS == "windows" {
+		name = "bun.exe"
+	}
+	if exeDir == "" {
+		exeDir = executableDir()
+	}
+	for _, d := range sidecarDirs(exeDir) {
+		if p := filepath.Join(d, name); isExecutable(p) {
+			return p
+		}
+	}
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	return ""
+}
+
+// executableDir is the running binary's folder, through symlinks
+// (/usr/bin/cdxtheme points into /usr/lib/cdxtheme, where bun is).
+func executableDir() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
+	}
+	return filepath.Dir(exe)
 }
 
 func sidecarDirs(exeDir string) []string {

@@ -211,3 +211,45 @@ func swap[T any](t *testing.T, v *T, with T) {
 	*v = with
 	t.Cleanup(func() { *v = old })
 }
+
+// Stored arguments are words, never re-parsed: a tab, quotes, a dollar
+// sign or a backslash reach the agent exactly (the old string round trip
+// turned "a\tb" into a literal `a\tb`).
+func TestArgvReachesTheAgentVerbatim(t *testing.T) {
+	args := []string{"a\tb", `say "hi"`, "it's", `C:\x`, "$HOME", ""}
+	cmd, err := Resolve(ResolveOptions{
+		Argv:     append([]string{"my-agent"}, args...),
+		LookPath: func(string) (string, error) { return "/opt/agents/my-agent", nil },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cmd.Path != "/opt/agents/my-agent" || !reflect.DeepEqual(cmd.Args, args) || cmd.Source != SourceOverride {
+		t.Fatalf("resolved %q %q (%s)", cmd.Path, cmd.Args, cmd.Source)
+	}
+	// The command line from --agent or CDXTHEME_AGENT still wins, split once.
+	cmd, err = Resolve(ResolveOptions{
+		Override: `other --flag 'two words'`,
+		Argv:     []string{"my-agent"},
+		LookPath: func(p string) (string, error) { return "/bin/" + p, nil },
+	})
+	if err != nil || cmd.Path != "/bin/other" || !reflect.DeepEqual(cmd.Args, []string{"--flag", "two words"}) {
+		t.Fatalf("override: %q %q %v", cmd.Path, cmd.Args, err)
+	}
+}
+
+func TestUnsetKeepsSecretsFromTheAgent(t *testing.T) {
+	cmd, err := Resolve(ResolveOptions{
+		Argv:     []string{"agent"},
+		Unset:    []string{"OPENAI_API_KEY"},
+		LookPath: func(string) (string, error) { return "/bin/agent", nil },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Env = []string{"EXTRA=1"}
+	env := cmd.environ([]string{"PATH=/bin", "OPENAI_API_KEY=sk-secret", "OPENAI_API_KEY_FILE=x"})
+	if !reflect.DeepEqual(env, []string{"PATH=/bin", "OPENAI_API_KEY_FILE=x", "EXTRA=1"}) {
+		t.Fatalf("environment = %q", env)
+	}
+}

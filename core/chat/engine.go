@@ -24,6 +24,11 @@ const DefaultTimeout = 3 * time.Minute
 // session/cancel before the agent's process group is killed.
 const cancelGrace = 5 * time.Second
 
+// timeoutGrace is the cancel grace of a turn that runs out of time: it lies
+// inside the turn's budget (session/cancel goes out that long before the
+// end), so a turn ends when its timeout says, not seconds later.
+func timeoutGrace(budget time.Duration) time.Duration { return min(cancelGrace, budget/4) }
+
 // flushWait bounds waiting for the dispatcher to emit what arrived before
 // a prompt's response.
 const flushWait = 30 * time.Second
@@ -111,12 +116,14 @@ func (e *Engine) Close() error {
 // `done` event (stopReason "cancelled" when ctx was cancelled) or an
 // `error` event. ctx cancellation is the user's cancel: open permission
 // requests are answered cancelled, session/cancel is sent, and the agent is
-// killed if the prompt has not returned 5 s later. Errors are *Error.
+// killed if the prompt has not returned 5 s later. A timeout sends
+// session/cancel early enough that the kill falls on the deadline. Errors
+// are *Error.
 func (e *Engine) Run(ctx context.Context, t Turn, emit func(Event)) (Result, error) {
 	if emit == nil {
 		emit = func(Event) {}
 	}
-	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout)
+	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout-timeoutGrace(e.opts.Timeout))
 	defer cancel()
 	ts := &turnState{ctx: tctx, decider: t.Decider, emitFn: emit, sessionID: t.SessionID, log: e.opts.Log}
 
@@ -449,8 +456,9 @@ func (e *Engine) load(tctx context.Context, l *link, t Turn, ts *turnState, mcp 
 
 // prompt sends session/prompt. When tctx ends first it sends session/cancel
 // (open permission requests are answered cancelled by their handler, which
-// watches the same context), waits cancelGrace for the prompt to return,
-// then kills the agent's process group.
+// watches the same context), waits cancelGrace (timeoutGrace when the turn
+// ran out of time) for the prompt to return, then kills the agent's
+// process group.
 func (e *Engine) prompt(tctx context.Context, l *link, sid string, blocks []acp.ContentBlock) (acp.PromptResponse, error) {
 	pctx, pcancel := context.WithCancel(context.Background())
 	defer pcancel()
@@ -472,7 +480,11 @@ func (e *Engine) prompt(tctx context.Context, l *link, sid string, blocks []acp.
 	if err := l.conn.Notify(acp.MethodSessionCancel, acp.CancelNotification{SessionID: sid}); err != nil {
 		e.opts.Log.Debug().Err(err).Msg("chat: session/cancel not sent")
 	}
-	grace := time.NewTimer(cancelGrace)
+	wait := cancelGrace
+	if errors.Is(tctx.Err(), context.DeadlineExceeded) {
+		wait = timeoutGrace(e.opts.Timeout)
+	}
+	grace := time.NewTimer(wait)
 	defer grace.Stop()
 	select {
 	case o := <-ch:

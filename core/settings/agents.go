@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
@@ -18,11 +17,16 @@ import (
 
 // Agent kinds: how an entry's command is found.
 const (
-	KindCodex   = "codex"    // the seed order: codex-acp on PATH, else the bundled Bun sidecar
+	KindCodex   = "codex"    // Command and Args if set, else the seed order: codex-acp on PATH, else the bundled Bun sidecar
 	KindCodexRS = "codex-rs" // the Rust adapter @zed-industries/codex-acp, run by Bun
 	KindClaude  = "claude"   // @zed-industries/claude-code-acp, run by Bun
 	KindCustom  = "custom"   // any ACP agent: Command, Args, Env
 )
+
+// AgentsVersion is the agents.toml format: 2 keeps every agent command as
+// a program and a list of arguments (version 1 had the Codex command as one
+// string in settings.toml; see MigrateAgents).
+const AgentsVersion = 2
 
 // Packages the Bun-run kinds start with `bun x`.
 const (
@@ -35,13 +39,16 @@ type Agent struct {
 	ID      string            `toml:"id" json:"id"`
 	Name    string            `toml:"name" json:"name"`
 	Kind    string            `toml:"kind" json:"kind"`
-	Command string            `toml:"command,omitempty" json:"command"` // custom: the program
-	Args    []string          `toml:"args,omitempty" json:"args"`
+	Command string            `toml:"command,omitempty" json:"command"` // custom, or codex instead of the search: the program
+	Args    []string          `toml:"args,omitempty" json:"args"`       // its arguments, each one word as given
 	Env     map[string]string `toml:"env,omitempty" json:"env"`
 	// Defaults are the session settings this agent starts with: config
 	// option id (or category) → value, a string for a select or a bool.
 	// The last choice made in a chat with this agent is remembered here.
 	Defaults map[string]any `toml:"defaults,omitempty" json:"defaults"`
+	// Secrets names the stored secrets this agent is given (environment
+	// variables), for the agents list to show; derived from the kind.
+	Secrets []string `toml:"-" json:"secrets"`
 }
 
 // MCP server transports.
@@ -67,6 +74,7 @@ type MCPServer struct {
 // AgentList is agents.toml: the agents to choose from, which one New Build
 // uses, and the MCP servers.
 type AgentList struct {
+	Version    int         `toml:"version" json:"-"`
 	Default    string      `toml:"default" json:"default"`
 	Agents     []Agent     `toml:"agent" json:"agents"`
 	MCPServers []MCPServer `toml:"mcp_server" json:"mcpServers"`
@@ -85,8 +93,13 @@ func Builtins() []Agent {
 // AgentsPath is the agents file.
 func AgentsPath() string { return filepath.Join(ConfigDir(), "agents.toml") }
 
-// LoadAgents reads the agents file; see LoadAgentsFile.
-func LoadAgents() (AgentList, error) { return LoadAgentsFile(AgentsPath()) }
+// LoadAgents migrates the agents file if it is older (MigrateAgents), then
+// reads it; see LoadAgentsFile.
+func LoadAgents() (AgentList, error) {
+	merr := MigrateAgents(AgentsPath(), Path())
+	l, err := LoadAgentsFile(AgentsPath())
+	return l, errors.Join(merr, err)
+}
 
 // LoadAgentsFile reads the list at path. A missing file gives the
 // built-in entries; a corrupt one gives them too, with the parse error so
@@ -114,6 +127,7 @@ func SaveAgents(l AgentList) error { return SaveAgentsFile(AgentsPath(), l) }
 // hold tokens).
 func SaveAgentsFile(path string, l AgentList) error {
 	l = l.withBuiltins()
+	l.Version = AgentsVersion
 	if err := l.Validate(); err != nil {
 		return err
 	}
@@ -135,6 +149,7 @@ func (l AgentList) withBuiltins() AgentList {
 	}
 	for _, b := range Builtins() {
 		if !have[b.ID] {
+			b.Secrets = b.secrets()
 			out.Agents = append(out.Agents, b)
 		}
 	}
@@ -147,6 +162,7 @@ func (l AgentList) withBuiltins() AgentList {
 				}
 			}
 		}
+		a.Secrets = a.secrets()
 		out.Agents = append(out.Agents, a)
 	}
 	sort.SliceStable(out.Agents, func(i, j int) bool { return builtinRank(out.Agents[i].ID) < builtinRank(out.Agents[j].ID) })
@@ -247,27 +263,35 @@ func (l *AgentList) SetDefaults(id string, values map[string]any) bool {
 	return false
 }
 
-// Override is the command (shell-style words) that runs the agent, for
-// agent.ResolveOptions.Override; "" for the Codex kind, which follows the
-// seed resolution order. bun is the Bun executable for the Bun-run kinds.
-func (a Agent) Override(bun string) string {
-	var words []string
+// Argv is the command that runs the agent, as words for
+// agent.ResolveOptions.Argv: the entry's own program and arguments, or for
+// the Bun-run kinds bun with the package. nil for the Codex kind without a
+// command of its own, which follows the seed resolution order. bun is the
+// Bun executable.
+func (a Agent) Argv(bun string) []string {
 	switch a.Kind {
 	case KindCodexRS:
-		words = []string{bun, "x", CodexRSPackage}
+		return []string{bun, "x", CodexRSPackage}
 	case KindClaude:
-		words = []string{bun, "x", ClaudePackage}
-	case KindCustom:
-		words = append([]string{a.Command}, a.Args...)
-	default:
-		return ""
-	}
-	for i, w := range words {
-		if w == "" || strings.ContainsAny(w, " \t\n\"'\\$`") {
-			words[i] = strconv.Quote(w)
+		return []string{bun, "x", ClaudePackage}
+	case KindCustom, KindCodex, "":
+		if strings.TrimSpace(a.Command) == "" {
+			return nil
 		}
+		return append([]string{a.Command}, a.Args...)
 	}
-	return strings.Join(words, " ")
+	return nil
+}
+
+// GetsAPIKey reports whether the stored OpenAI API key goes to this agent:
+// only to Codex (either adapter), never to third-party agents.
+func (a Agent) GetsAPIKey() bool { return a.Kind == KindCodex || a.Kind == KindCodexRS || a.Kind == "" }
+
+func (a Agent) secrets() []string {
+	if a.GetsAPIKey() {
+		return append([]string(nil), APIKeyVars...)
+	}
+	return []string{}
 }
 
 // EnvList is the agent's environment as sorted KEY=VALUE pairs.

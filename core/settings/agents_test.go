@@ -25,14 +25,17 @@ func TestLoadAgentsFromAUserFile(t *testing.T) {
 	if !ok || def.ID != "local" {
 		t.Fatalf("default = %+v", def)
 	}
-	if got := def.Override("bun"); got != `"/opt/my agent/bin/acp" --stdio --profile "theme's"` {
-		t.Fatalf("override = %s", got)
+	if got := def.Argv("bun"); !reflect.DeepEqual(got, []string{"/opt/my agent/bin/acp", "--stdio", "--profile", "theme's"}) {
+		t.Fatalf("argv = %q", got)
+	}
+	if def.GetsAPIKey() || len(def.Secrets) != 0 {
+		t.Errorf("a custom agent must not get the OpenAI key: %v", def.Secrets)
 	}
 	if got := def.EnvList(); !reflect.DeepEqual(got, []string{"LOG_LEVEL=debug", "MY_TOKEN=abc"}) {
 		t.Fatalf("env = %v", got)
 	}
 	codex, _ := l.Find("codex")
-	if codex.Override("bun") != "" || codex.Defaults["model"] != "gpt-5.4" || codex.Defaults["fast-mode"] != true {
+	if codex.Argv("bun") != nil || !codex.GetsAPIKey() || !reflect.DeepEqual(codex.Secrets, APIKeyVars) || codex.Defaults["model"] != "gpt-5.4" || codex.Defaults["fast-mode"] != true {
 		t.Fatalf("codex = %+v", codex)
 	}
 	servers := l.ACPServers()
@@ -95,6 +98,7 @@ func TestSaveAgentsRoundTripAndRemembersDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	l.Version = AgentsVersion // every save writes the current format
 	// Printed, nil and empty maps look alike; TOML does not keep the difference.
 	if got, want := fmt.Sprintf("%+v", back), fmt.Sprintf("%+v", l); got != want {
 		t.Fatalf("round trip:\n got %s\nwant %s", got, want)
@@ -146,15 +150,21 @@ func TestAgentListValidate(t *testing.T) {
 
 func TestBunKindsRunTheirPackage(t *testing.T) {
 	tests := []struct {
-		kind, want string
+		kind string
+		want []string
+		key  bool
 	}{
-		{KindCodexRS, `"/opt/cdx theme/bun" x @zed-industries/codex-acp`},
-		{KindClaude, `"/opt/cdx theme/bun" x @zed-industries/claude-code-acp`},
-		{KindCodex, ""},
+		{KindCodexRS, []string{"/opt/cdx theme/bun", "x", "@zed-industries/codex-acp"}, true},
+		{KindClaude, []string{"/opt/cdx theme/bun", "x", "@zed-industries/claude-code-acp"}, false},
+		{KindCodex, nil, true},
 	}
 	for _, tc := range tests {
-		if got := (Agent{Kind: tc.kind}).Override("/opt/cdx theme/bun"); got != tc.want {
-			t.Errorf("%s: %s, want %s", tc.kind, got, tc.want)
+		a := Agent{Kind: tc.kind}
+		if got := a.Argv("/opt/cdx theme/bun"); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.kind, got, tc.want)
+		}
+		if a.GetsAPIKey() != tc.key {
+			t.Errorf("%s gets the API key: %v, want %v", tc.kind, a.GetsAPIKey(), tc.key)
 		}
 	}
 }

@@ -107,11 +107,18 @@ func DeleteAPIKey() error {
 	return nil
 }
 
-// APIKeyEnv is the environment that hands key to the agent: codex-acp reads
-// either name depending on its version.
+// APIKeyVars are the variables that carry the OpenAI API key: codex-acp
+// reads either name depending on its version.
+var APIKeyVars = []string{"OPENAI_API_KEY", "CODEX_API_KEY"}
+
+// APIKeyEnv is the environment that hands key to an agent of the Codex kind.
 func APIKeyEnv(key string) []string {
 	if key == "" {
 		return nil
 	}
-	return []string{"OPENAI_API_KEY=" + key, "CODEX_API_KEY=" + key}
+	out := make([]string, 0, len(APIKeyVars))
+	for _, v := range APIKeyVars {
+		out = append(out, v+"="+key)
+	}
+	return out
 }

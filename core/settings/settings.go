@@ -26,8 +26,6 @@ const (
 
 // Settings is everything the user can change. Zero values mean "default".
 type Settings struct {
-	// AgentCommand overrides agent resolution when set (shell-style words).
-	AgentCommand string `toml:"agent_command" json:"agentCommand"`
 	// CodexACPVersion is the npm version the Bun sidecar runs.
 	CodexACPVersion string `toml:"codex_acp_version" json:"codexAcpVersion"`
 	// PermissionPolicy is ask, allow or deny.

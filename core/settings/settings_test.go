@@ -18,7 +18,7 @@ func TestRoundTripAndDefaults(t *testing.T) {
 		t.Fatalf("defaults: policy %s timeout %v warm %v version %s", s.Policy(), s.Timeout(), s.Warm(), s.ACPVersion())
 	}
 	off := false
-	want := Settings{AgentCommand: "codex-acp -c x=1", PermissionPolicy: PolicyDeny, TurnTimeoutSeconds: 90, EnterSends: true, WarmConnection: &off, Language: "de"}
+	want := Settings{PermissionPolicy: PolicyDeny, TurnTimeoutSeconds: 90, EnterSends: true, WarmConnection: &off, Language: "de"}
 	if err := SaveFile(path, want); err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func TestRoundTripAndDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.AgentCommand != want.AgentCommand || got.Policy() != PolicyDeny || got.Timeout() != 90*time.Second || got.Warm() || !got.EnterSends || got.Language != "de" {
+	if got.Policy() != PolicyDeny || got.Timeout() != 90*time.Second || got.Warm() || !got.EnterSends || got.Language != "de" {
 		t.Fatalf("round trip: %+v", got)
 	}
 }

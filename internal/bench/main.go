@@ -51,7 +51,7 @@ const (
 	secSearch    = "search"
 )
 
-var allSections = []string{secAdapter, secStream, secCodexHome, secSearch, secWindow}
+var allSections = []string{secAdapter, secStream, secCodexHome, secSearch, secCLI, secWindow}
 
 // parseSections reads -only: a comma-separated subset of allSections.
 func parseSections(s string) (map[string]bool, error) {
@@ -162,7 +162,7 @@ func measureAll(cfg config, stderr io.Writer) Report {
 	log := zerolog.New(logOut).Level(level)
 	ctx := context.Background()
 
-	var adapter, stream, home, index, window []Row
+	var adapter, stream, home, index, cli, window []Row
 	if cfg.sections[secCodexHome] {
 		home = codexHomeRows(ctx, cfg.n, progress)
 	}
@@ -189,10 +189,19 @@ func measureAll(cfg config, stderr io.Writer) Report {
 			adapter, models = adapterFailed(err)
 		}
 	}
+	if cfg.sections[secCLI] {
+		var err error
+		if cli, err = cliRows(cfg, progress); err != nil {
+			cli = cliFailed(err)
+		}
+		if rep.Adapter == "" {
+			rep.Adapter = cfg.adapter
+		}
+	}
 	if cfg.sections[secWindow] {
 		window = windowRows(cfg.windowJSON, cfg.app)
 	}
-	rep.Rows = slices.Concat(adapter, stream, models, home, index, window)
+	rep.Rows = slices.Concat(adapter, stream, models, home, index, cli, window)
 	rep.LoadEnd = loadAverage()
 	return rep
 }

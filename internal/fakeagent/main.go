@@ -27,6 +27,10 @@
 //	navigation        a reply of navigation vectors (navigation.md) aimed at the first loopback URL in
 //	                  the prompt (else FAKE_AGENT_NAV_URL), a tool title with markup, a resource_link there
 //	stderr-flood      answers like normal while writing FAKE_AGENT_STDERR_BYTES to stderr
+//	grandchild        starts a grandchild that ignores SIGTERM and SIGINT (pids in FAKE_AGENT_PIDS),
+//	                  then "tick N" every 100 ms until session/cancel, up to 10 min
+//	escapes           terminal control sequences (OSC 52, CSI, C1) in its text, thought, plan,
+//	                  tool title, permission options and session title
 //
 // Environment:
 //
@@ -37,6 +41,7 @@
 //	FAKE_AGENT_BURST         burst chunk count (default 100000)
 //	FAKE_AGENT_STDERR_BYTES  stderr-flood size (default 100 MB)
 //	FAKE_AGENT_NAV_URL       the navigation scenario's target when the prompt names none
+//	FAKE_AGENT_PIDS          grandchild: the file that gets "AGENT_PID GRANDCHILD_PID"
 package main
 
 import (

@@ -44,6 +44,8 @@ func init() {
 		"links":            links,
 		"navigation":       navigation,
 		"stderr-flood":     stderrFlood,
+		"grandchild":       grandchild,
+		"escapes":          escapes,
 	}
 }
 
@@ -512,4 +514,57 @@ func clip(s string, n int) string {
 		return s[:n]
 	}
 	return s
+}
+
+// grandchild is a cooperative agent with a stubborn grandchild: the shape
+// of codex-acp, whose `codex app-server` runs below it. It works until
+// cancelled; only a teardown of the whole group ends the grandchild.
+func grandchild(a *agent, t *turn) string {
+	exe, err := os.Executable()
+	if err != nil {
+		t.say("cannot find myself: " + err.Error())
+		return "end_turn"
+	}
+	c := exec.Command(exe, "sleep-child")
+	if err := c.Start(); err != nil {
+		t.say("cannot start a grandchild: " + err.Error())
+		return "end_turn"
+	}
+	go c.Wait()
+	if f := os.Getenv("FAKE_AGENT_PIDS"); f != "" {
+		os.WriteFile(f+".tmp", []byte(fmt.Sprintf("%d %d\n", os.Getpid(), c.Process.Pid)), 0o644)
+		os.Rename(f+".tmp", f)
+	}
+	t.say(fmt.Sprintf("Working (grandchild pid %d). ", c.Process.Pid))
+	for i := 1; i <= int(safetyLimit/(100*time.Millisecond)); i++ {
+		if !t.sleep(100 * time.Millisecond) {
+			return "cancelled"
+		}
+		t.say(fmt.Sprintf("tick %d ", i))
+	}
+	return "end_turn"
+}
+
+// hostile is text a prompt-injected model might emit: an OSC 52 clipboard
+// write, a window title, colours, a line rewrite and C1 controls (JSON
+// carries them as UTF-8; a bare 8-bit byte would arrive as U+FFFD).
+const hostile = "\x1b]52;c;cm0gLXJmIH4=\x07\x1b]0;pwned\x07\x1b[31mred\x1b[0m\r\x1b[2K\u009b2J\u009d52;c;eA==\u009c"
+
+func escapes(a *agent, t *turn) string {
+	t.think("Thinking" + hostile + " hard.")
+	t.update(map[string]any{"sessionUpdate": "plan", "entries": []map[string]any{
+		{"content": "Step" + hostile, "priority": "high", "status": "in_progress"},
+	}})
+	const id = "call_esc_1"
+	title := "touch theme" + hostile + ".json"
+	t.update(execToolCall(id, title, t.ss.Cwd, "pending"))
+	opts := []map[string]any{
+		{"optionId": "ok", "name": "Allow" + hostile, "kind": "allow_once"},
+		{"optionId": "no", "name": "Reject" + hostile, "kind": "reject_once"},
+	}
+	kind, _ := t.askPermission(a.requestID(), map[string]any{"toolCallId": id, "title": title, "kind": "execute", "status": "pending"}, opts)
+	t.runTool(id, title, kind)
+	t.say("Answer:" + hostile + " done\tand\nnext line.")
+	t.update(map[string]any{"sessionUpdate": "session_info_update", "title": "Title" + hostile})
+	return "end_turn"
 }

@@ -424,12 +424,19 @@ func caseWarmKilled(t *testing.T, settle bool) {
 	if l1.err != nil {
 		t.Fatalf("first turn: %v", l1.err)
 	}
-	warm, err := Marked(r.marker)
+	marked, err := Marked(r.marker)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(warm) != 1 {
-		t.Fatalf("want exactly the warm agent alive between turns, found %v", warm)
+	// The agent's shim leads its group; the agent is the other member.
+	var warm []Proc
+	for _, p := range marked {
+		if p.PID != p.PGID {
+			warm = append(warm, p)
+		}
+	}
+	if len(marked) != 2 || len(warm) != 1 {
+		t.Fatalf("want exactly the warm agent and its shim alive between turns, found %v", marked)
 	}
 	if err := syscall.Kill(warm[0].PID, syscall.SIGKILL); err != nil {
 		t.Fatal(err)

@@ -10,9 +10,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"cdxtheme/app/cli"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/procfs"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
 )
 
@@ -36,6 +38,9 @@ type cliRun struct {
 // checks no agent process is left afterwards.
 func runCLI(t *testing.T, agentCmd, scenario string, args ...string) cliRun {
 	t.Helper()
+	if err := procfs.Available(); err != nil {
+		skipCase(t, "the leftover-process checks cannot look here: %v", err)
+	}
 	root := t.TempDir()
 	marker := fmt.Sprintf("CDXTHEME_FAULTS_CASE=%d-%d", os.Getpid(), caseSeq.Add(1))
 	k, v, _ := strings.Cut(marker, "=")
@@ -52,7 +57,9 @@ func runCLI(t *testing.T, agentCmd, scenario string, args ...string) cliRun {
 
 	var out, errb bytes.Buffer
 	code := cli.Run(context.Background(), append([]string{"chat", "--cwd", cwd}, args...), &out, &errb)
-	if live, _ := Marked(marker); len(live) > 0 {
+	if live, err := Marked(marker); err != nil {
+		t.Errorf("cannot look for leftover agent processes: %v", err)
+	} else if len(live) > 0 {
 		t.Errorf("agent processes left behind by the CLI: %v", live)
 	}
 	r := cliRun{code: code, stdout: out.String(), stderr: errb.String()}
@@ -92,7 +99,13 @@ func caseCLICrash(t *testing.T) {
 }
 
 func caseCLIHang(t *testing.T) {
+	start := time.Now()
 	r := runCLI(t, strconv.Quote(fakeagenttest.Build(t)), "hang", "--timeout", "2s", "hello")
+	// The cancel grace lies inside the budget: a generous bound, which the
+	// old grace on top (2 s + 5 s) broke.
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("--timeout 2s took %s to end the command", took.Round(time.Millisecond))
+	}
 	if r.code != cli.ExitTimeout {
 		t.Errorf("exit code %d, want %d (timeout)", r.code, cli.ExitTimeout)
 	}

@@ -1,14 +1,13 @@
 package peers
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"strconv"
 	"strings"
 	"time"
+
+	"cdxtheme/core/procfs"
 )
 
 // Home is a throw-away CODEX_HOME wired to a loopback Responses mock.
@@ -137,28 +136,17 @@ func (h *Home) Close() error {
 }
 
 // Processes lists live processes whose environment carries this home's
-// CODEX_HOME: the adapter and anything it started. Linux only (nil elsewhere).
+// CODEX_HOME: the adapter and anything it started. Callers make sure /proc
+// can be read (procfs.Available); without it this finds nothing.
 func (h *Home) Processes() []int {
-	if runtime.GOOS != "linux" {
-		return nil
-	}
-	needle := []byte("CODEX_HOME=" + h.Dir + "\x00")
-	entries, err := os.ReadDir("/proc")
+	ps, err := procfs.Marked("CODEX_HOME=" + h.Dir)
 	if err != nil {
 		return nil
 	}
-	var pids []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		env, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
-		if err != nil || len(env) == 0 { // gone, not ours, or a zombie
-			continue
-		}
-		if bytes.Contains(append(env, 0), needle) {
-			pids = append(pids, pid)
+	pids := make([]int, 0, len(ps))
+	for _, p := range ps {
+		if !p.Zombie() {
+			pids = append(pids, p.PID)
 		}
 	}
 	return pids

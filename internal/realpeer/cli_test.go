@@ -158,5 +158,31 @@ func TestCLIChatThenSessionsAndTranscript(t *testing.T) {
 		if tr.ID != sessionID || !user || !assistant {
 			t.Fatalf("transcript of %s = %+v", sessionID, tr)
 		}
+
+		// chat ends the agent's group as soon as the turn is done, without
+		// waiting for the adapter to wind down: the follow-up still finds
+		// the whole first exchange in the session it resumes.
+		stdout, stderr, code = run("chat", "--json", "--timeout", "90s", "--session", sessionID, "again")
+		var again strings.Builder
+		for _, l := range strings.Split(stdout, "\n") {
+			var ev struct{ Type, Text string }
+			if json.Unmarshal([]byte(l), &ev) == nil && ev.Type == "text" {
+				again.WriteString(ev.Text)
+			}
+		}
+		if code != 0 || !strings.Contains(again.String(), "You said: again") {
+			t.Fatalf("follow-up exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+		}
+		turns := r.mock.Turns()
+		var history []string
+		for _, it := range turns[len(turns)-1].Input {
+			if it.Type == "message" {
+				history = append(history, it.Role+": "+it.Text())
+			}
+		}
+		joined := strings.Join(history, "\n")
+		if !strings.Contains(joined, "user: hello") || !strings.Contains(joined, "You said: hello") || !strings.Contains(joined, "user: again") {
+			t.Fatalf("the follow-up's model request lacks the first exchange:\n%s", joined)
+		}
 	})
 }

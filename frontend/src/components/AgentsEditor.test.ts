@@ -7,8 +7,8 @@ import type { AgentList } from '../lib/types';
 const stored: AgentList = {
   default: '',
   agents: [
-    { id: 'codex', name: 'Codex', kind: 'codex', command: '', args: null, env: null, defaults: { 'fast-mode': true } },
-    { id: 'claude', name: 'Claude Code', kind: 'claude', command: '', args: null, env: null, defaults: null },
+    { id: 'codex', name: 'Codex', kind: 'codex', command: '', args: null, env: null, defaults: { 'fast-mode': true }, secrets: ['OPENAI_API_KEY', 'CODEX_API_KEY'] },
+    { id: 'claude', name: 'Claude Code', kind: 'claude', command: '', args: null, env: null, defaults: null, secrets: [] },
   ],
   mcpServers: null,
 };
@@ -20,12 +20,28 @@ describe('AgentsEditor', () => {
     render(AgentsEditor);
     await flush();
     expect(screen.getAllByTestId('agent-row').map((r) => r.dataset.agentId)).toEqual(['codex', 'claude']);
-    expect(screen.queryByTestId('agent-command')).toBeNull(); // built-ins have no command to edit
+    // Only Codex (instead of its search) and custom agents have a command to edit.
+    expect(screen.getAllByTestId('agent-command')).toHaveLength(1);
+    // Which agent gets which secret.
+    const secrets = screen.getAllByTestId('agent-secrets').map((s) => s.textContent);
+    expect(secrets[0]).toContain('OPENAI_API_KEY, CODEX_API_KEY');
+    expect(secrets[1]).toContain('no stored secret');
 
     await fireEvent.input(screen.getByTestId('agent-new-name'), { target: { value: 'My Agent' } });
     await fireEvent.click(screen.getByTestId('agent-add'));
-    await fireEvent.input(screen.getByTestId('agent-command'), { target: { value: '/opt/acp' } });
-    await fireEvent.change(screen.getByTestId('agent-args'), { target: { value: '--stdio "a b"' } });
+    await fireEvent.input(screen.getAllByTestId('agent-command')[1], { target: { value: '/opt/acp' } });
+    // One field per argument: what is typed is what the agent gets.
+    const addArg = screen.getByTestId('agent-args-add');
+    await fireEvent.click(addArg);
+    await fireEvent.click(addArg);
+    await fireEvent.click(addArg);
+    let items = screen.getAllByTestId('agent-args-item');
+    await fireEvent.input(items[0], { target: { value: '--stdio' } });
+    await fireEvent.input(items[1], { target: { value: 'gone' } });
+    await fireEvent.input(items[2], { target: { value: 'a\tb "c" \'d\'' } });
+    await fireEvent.click(screen.getAllByTestId('agent-args-remove')[1]);
+    items = screen.getAllByTestId('agent-args-item');
+    expect(items.map((i) => (i as HTMLInputElement).value)).toEqual(['--stdio', 'a\tb "c" \'d\'']);
     const envs = screen.getAllByTestId('agent-env');
     await fireEvent.change(envs[envs.length - 1], { target: { value: 'TOKEN=x\nLEVEL=debug' } });
     const row = screen.getAllByTestId('agent-row')[2];
@@ -40,7 +56,7 @@ describe('AgentsEditor', () => {
     await flush();
     expect(saved!.default).toBe('my-agent');
     expect(saved!.agents![0].defaults).toEqual({ 'fast-mode': true });
-    expect(saved!.agents![2]).toEqual({ id: 'my-agent', name: 'My Agent', kind: 'custom', command: '/opt/acp', args: ['--stdio', 'a b'], env: { TOKEN: 'x', LEVEL: 'debug' }, defaults: null });
+    expect(saved!.agents![2]).toEqual({ id: 'my-agent', name: 'My Agent', kind: 'custom', command: '/opt/acp', args: ['--stdio', 'a\tb "c" \'d\''], env: { TOKEN: 'x', LEVEL: 'debug' }, defaults: null, secrets: [] });
     expect(saved!.mcpServers).toEqual([{ name: 'docs', type: 'http', command: '', args: [], env: {}, url: 'https://mcp.example/', headers: {}, disabled: false }]);
     expect(screen.getByRole('status').textContent).toContain('Agents saved');
   });

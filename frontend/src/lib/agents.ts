@@ -1,5 +1,5 @@
-// Editing the agents list (agents.toml) in Settings: the text forms of
-// arguments and environment, and new entries. Go validates on save.
+// Editing the agents list (agents.toml) in Settings: the text form of the
+// environment, and new entries. Go validates on save.
 import type { AgentEntry, MCPServer } from './types';
 
 /** "KEY=value" lines → a map; blank lines skipped, the first "=" splits. */
@@ -22,17 +22,6 @@ export function formatEnv(env: Record<string, string> | null | undefined): strin
     .join('\n');
 }
 
-/** Shell-like words: spaces split, double or single quotes keep spaces. */
-export function parseArgs(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) out.push(m[1] ?? m[2] ?? m[3]);
-  return out;
-}
-
-export function formatArgs(args: string[] | null | undefined): string {
-  return (args ?? []).map((a) => (a === '' || /[\s"']/.test(a) ? (a.includes('"') ? `'${a}'` : `"${a}"`) : a)).join(' ');
-}
-
 /** A free id for a new custom agent, derived from its name. */
 export function newAgentId(name: string, taken: string[]): string {
   const base = name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'agent';
@@ -42,7 +31,7 @@ export function newAgentId(name: string, taken: string[]): string {
 }
 
 export function newAgent(name: string, taken: string[]): AgentEntry {
-  return { id: newAgentId(name, taken), name, kind: 'custom', command: '', args: [], env: {}, defaults: null };
+  return { id: newAgentId(name, taken), name, kind: 'custom', command: '', args: [], env: {}, defaults: null, secrets: [] };
 }
 
 export function newMCPServer(): MCPServer {

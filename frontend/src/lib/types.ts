@@ -221,6 +221,8 @@ export interface AgentEntry {
   args: string[] | null;
   env: Record<string, string> | null;
   defaults: Record<string, OptionValue> | null;
+  /** The stored secrets (environment variables) this agent is given; set by Go. */
+  secrets?: string[] | null;
 }
 
 export interface MCPServer {
@@ -244,7 +246,6 @@ export type PermissionPolicy = 'ask' | 'allow' | 'deny';
 
 /** Mirrors core/settings.Settings JSON names. */
 export interface Settings {
-  agentCommand: string;
   codexAcpVersion: string;
   permissionPolicy: PermissionPolicy | '';
   turnTimeoutSeconds: number;

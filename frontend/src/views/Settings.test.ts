@@ -6,7 +6,6 @@ import { flush, installWails } from '../test/wails';
 import type { Settings } from '../lib/types';
 
 const stored: Settings = {
-  agentCommand: '',
   codexAcpVersion: '',
   permissionPolicy: '',
   turnTimeoutSeconds: 0,
@@ -50,7 +49,6 @@ describe('Settings', () => {
     const w = await setup();
     await fireEvent.click(screen.getByTestId('settings-permission-allow'));
     expect(screen.getByTestId('settings-allow-warning').textContent).toContain('without asking');
-    await fireEvent.input(screen.getByTestId('settings-agent-command'), { target: { value: 'npx @agentclientprotocol/codex-acp' } });
     await fireEvent.input(screen.getByTestId('settings-timeout'), { target: { value: '120' } });
     await fireEvent.click(screen.getByTestId('settings-enter-sends'));
     await fireEvent.click(screen.getByTestId('settings-warm'));
@@ -61,7 +59,6 @@ describe('Settings', () => {
     expect(w.App.SaveSettings).toHaveBeenCalledWith({
       ...stored,
       permissionPolicy: 'allow',
-      agentCommand: 'npx @agentclientprotocol/codex-acp',
       turnTimeoutSeconds: 120,
       enterSends: true,
       warmConnection: false,
@@ -89,11 +86,11 @@ describe('Settings', () => {
 
   it('keeps the edits and shows Go’s error when saving fails', async () => {
     await setup(() => Promise.reject('write settings: read-only file system'));
-    await fireEvent.input(screen.getByTestId('settings-agent-command'), { target: { value: 'my-agent' } });
+    await fireEvent.input(screen.getByTestId('settings-timeout'), { target: { value: '77' } });
     await fireEvent.click(screen.getByTestId('settings-save'));
     await flush();
     expect(screen.getByTestId('settings-error').textContent).toBe('write settings: read-only file system');
-    expect((screen.getByTestId('settings-agent-command') as HTMLInputElement).value).toBe('my-agent');
+    expect((screen.getByTestId('settings-timeout') as HTMLInputElement).value).toBe('77');
   });
 });
 

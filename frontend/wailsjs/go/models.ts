@@ -783,6 +783,7 @@ export namespace settings {
 	    args: string[];
 	    env: {[key: string]: string};
 	    defaults: {[key: string]: any};
+	    secrets: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new Agent(source);
@@ -797,6 +798,7 @@ export namespace settings {
 	        this.args = source["args"];
 	        this.env = source["env"];
 	        this.defaults = source["defaults"];
+	        this.secrets = source["secrets"];
 	    }
 	}
 	export class MCPServer {
@@ -861,7 +863,6 @@ export namespace settings {
 	}
 	
 	export class Settings {
-	    agentCommand: string;
 	    codexAcpVersion: string;
 	    permissionPolicy: string;
 	    turnTimeoutSeconds: number;
@@ -878,7 +879,6 @@ export namespace settings {
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.agentCommand = source["agentCommand"];
 	        this.codexAcpVersion = source["codexAcpVersion"];
 	        this.permissionPolicy = source["permissionPolicy"];
 	        this.turnTimeoutSeconds = source["turnTimeoutSeconds"];

@@ -4,7 +4,6 @@ import type { Settings } from '../types';
 
 export function defaultSettings(): Settings {
   return {
-    agentCommand: '',
     codexAcpVersion: '',
     permissionPolicy: 'ask',
     turnTimeoutSeconds: 0,

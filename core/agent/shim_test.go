@@ -1,0 +1,201 @@
+//go:build unix
+
+package agent
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"cdxtheme/core/procfs"
+
+	"github.com/rs/zerolog"
+)
+
+// treeScript starts a grandchild and says which it is: the shape of
+// codex-acp, whose node process runs `codex app-server` below it.
+const treeScript = `sleep 300 & echo "ready $!"; wait`
+
+func TestTheShimLeadsTheAgentsGroup(t *testing.T) {
+	p := start(t, sh(treeScript))
+	line := readLineFrom(t, bufio.NewReader(p.Stdout()))
+	grandchild, _ := strconv.Atoi(strings.TrimPrefix(line, "ready "))
+	if p.AgentPid() == p.Pid() {
+		t.Fatalf("the agent %d leads its own group: no shim ran", p.AgentPid())
+	}
+	for _, pid := range []int{p.Pid(), p.AgentPid(), grandchild} {
+		if g, err := syscall.Getpgid(pid); err != nil || g != p.Pid() {
+			t.Errorf("process %d is in group %d (%v), want the shim's %d", pid, g, err, p.Pid())
+		}
+	}
+	if err := p.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	if groupExists(p.Pid()) {
+		t.Error("the group survived Stop")
+	}
+}
+
+// The agent exiting on its own takes what it left in the group along, and
+// its exit status comes through the shim unchanged.
+func TestAgentExitEndsItsGroupAndKeepsItsStatus(t *testing.T) {
+	p := start(t, sh(`sleep 300 & echo "ready $!"; read x; exit 7`))
+	line := readLineFrom(t, bufio.NewReader(p.Stdout()))
+	grandchild, _ := strconv.Atoi(strings.TrimPrefix(line, "ready "))
+	p.Stdin().Write([]byte("bye\n"))
+	waitDone(t, p)
+	var ee *ExitError
+	if !errors.As(p.ExitErr(), &ee) || ee.Code != 7 || ee.Signal != 0 {
+		t.Errorf("ExitErr = %v, want exit status 7", p.ExitErr())
+	}
+	waitGone(t, grandchild)
+}
+
+// A shim that does not speak the protocol (another release's, a broken
+// file) costs nothing but the guard: the agent starts without it.
+func TestABrokenShimFallsBackToADirectStart(t *testing.T) {
+	old := shimPath
+	shimPath = func() string { return "/bin/true" }
+	defer func() { shimPath = old }()
+	p := start(t, sh(`echo ready; read x`))
+	if got := readLineFrom(t, bufio.NewReader(p.Stdout())); got != "ready" {
+		t.Fatalf("stdout %q", got)
+	}
+	if p.AgentPid() != p.Pid() {
+		t.Errorf("agent %d, group %d: want the agent leading its group", p.AgentPid(), p.Pid())
+	}
+	if err := p.Stop(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func waitGone(t *testing.T, pid int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		p, ok := procfs.Lookup(pid)
+		if err := procfs.Available(); err != nil {
+			if errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+				return
+			}
+		} else if !ok || p.Zombie() {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("process %d still alive: %v", pid, p)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// parentEnv makes this test binary play a front end: it starts the tree
+// and prints "group PGID grandchild PID", then does what the mode says.
+const parentEnv = "AGENT_TEST_PARENT_MODE"
+
+func TestHelperFrontEnd(t *testing.T) {
+	mode := os.Getenv(parentEnv)
+	if mode == "" {
+		t.Skip("the front end helper runs only in a child process")
+	}
+	started := make(chan *Process, 1)
+	start := func() {
+		p, err := Start(context.Background(), sh(treeScript), os.TempDir(), zerolog.Nop())
+		if err != nil {
+			fmt.Println("error", err)
+			os.Exit(1)
+		}
+		started <- p
+	}
+	if mode == "no-shim" {
+		shimPath = func() string { return "/bin/true" }
+	}
+	if mode == "thread-exit" {
+		// The goroutine that started the agent ends on a locked thread,
+		// which the runtime then terminates: a naive parent-death signal
+		// would fire now (golang/go#27505).
+		go func() {
+			runtime.LockOSThread()
+			start()
+		}()
+	} else {
+		start()
+	}
+	p := <-started
+	line := readLineFrom(t, bufio.NewReader(p.Stdout()))
+	fmt.Printf("group %d %s\n", p.Pid(), line)
+	os.Stdout.Sync()
+	select {} // until the test kills this process
+}
+
+// TestParentDeathKillsTheWholeGroup kills the front end with SIGKILL: no
+// teardown of its own runs, yet the agent and its grandchild must go.
+func TestParentDeathKillsTheWholeGroup(t *testing.T) {
+	for _, mode := range []string{"plain", "thread-exit", "no-shim"} {
+		t.Run(mode, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestHelperFrontEnd$", "-test.v")
+			cmd.Env = append(os.Environ(), parentEnv+"="+mode)
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer cmd.Process.Kill()
+			var pgid, grandchild int
+			sc := bufio.NewScanner(out)
+			for pgid == 0 && sc.Scan() {
+				fmt.Sscanf(sc.Text(), "group %d ready %d", &pgid, &grandchild)
+			}
+			if pgid == 0 || grandchild == 0 {
+				t.Fatalf("the helper never started its agent (%v)", sc.Err())
+			}
+			if mode == "thread-exit" {
+				// The forking thread is gone; the shim must not take that
+				// for its parent's death.
+				time.Sleep(300 * time.Millisecond)
+				if !groupExists(pgid) || syscall.Kill(grandchild, 0) != nil {
+					t.Fatal("the agent died when the thread that started it ended, though its parent lives")
+				}
+			}
+			cmd.Process.Signal(syscall.SIGKILL)
+			cmd.Wait()
+			if mode == "no-shim" {
+				// The control: without the shim nothing outlives the front
+				// end to end the group, and the check above can see that.
+				time.Sleep(300 * time.Millisecond)
+				alive := syscall.Kill(grandchild, 0) == nil
+				syscall.Kill(-pgid, syscall.SIGKILL)
+				if !alive {
+					t.Fatal("without the shim the grandchild died anyway: the check proves nothing")
+				}
+				return
+			}
+			waitGone(t, grandchild)
+			deadline := time.Now().Add(10 * time.Second)
+			for {
+				// This test process is a subreaper: the orphans are ours to reap.
+				var ws syscall.WaitStatus
+				for pid, _ := syscall.Wait4(-pgid, &ws, syscall.WNOHANG, nil); pid > 0; pid, _ = syscall.Wait4(-pgid, &ws, syscall.WNOHANG, nil) {
+				}
+				if !groupExists(pgid) || onlyZombies(pgid) {
+					break
+				}
+				if time.Now().After(deadline) {
+					live, _ := procfs.LiveInGroup(pgid)
+					t.Fatalf("group %d outlived its front end: %v", pgid, live)
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+		})
+	}
+}
