@@ -66,6 +66,15 @@ func confLines(text, format string) []confLine {
 
 func importConf(b *builder, data []byte) error {
 	lines := confLines(string(data), b.format)
+	if b.format == "kitty" {
+		// kitty themes name themselves in a "## name:" header (kitten themes).
+		for _, l := range strings.Split(string(data), "\n") {
+			if n, ok := strings.CutPrefix(strings.TrimSpace(l), "## name:"); ok {
+				b.t.Name = strings.TrimSpace(n)
+				break
+			}
+		}
+	}
 	colour := func(l confLine, key, value string) (Color, error) {
 		c, err := parseLooseColor(value)
 		if err != nil {

@@ -115,6 +115,22 @@ func jsonKeyLines(data []byte) map[string]int {
 	return lines
 }
 
+// lineOf is the line of a key path, or of its nearest parent present (a
+// required key that is missing is reported where its object is).
+func lineOf(lines map[string]int, path string) int {
+	for path != "" {
+		if l, ok := lines[path]; ok {
+			return l
+		}
+		i := strings.LastIndexAny(path, ".[")
+		if i < 0 {
+			break
+		}
+		path = path[:i]
+	}
+	return 0
+}
+
 // joinKey appends an object key to a path, quoting keys with dots.
 func joinKey(path, key string) string {
 	if strings.ContainsAny(key, ".[]\" ") || key == "" {
@@ -175,7 +191,7 @@ func importJSON(b *builder, raw []byte) error {
 			var ve *ValidationError
 			if errors.As(err, &ve) && len(ve.Problems) > 0 {
 				p := ve.Problems[0]
-				return b.errAt(lines[p.Path], p.Path, "%s", p.Message)
+				return b.errAt(lineOf(lines, p.Path), p.Path, "%s", p.Message)
 			}
 			return b.errAt(0, "", "%v", err)
 		}
@@ -313,7 +329,7 @@ func importVSCode(b *builder, data []byte, lines map[string]int) error {
 				return err
 			}
 			if ok {
-				b.put(m.role, "colors."+k, c)
+				b.put(m.role, joinKey("colors", k), c)
 				break
 			}
 		}
@@ -328,7 +344,7 @@ func importVSCode(b *builder, data []byte, lines map[string]int) error {
 				return err
 			}
 			if ok {
-				b.put(ansiPath(v.slot), "colors."+v.key, c)
+				b.put(ansiPath(v.slot), joinKey("colors", v.key), c)
 			}
 		}
 	}

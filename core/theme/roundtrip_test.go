@@ -15,7 +15,9 @@ import (
 type randomTheme struct{ *Theme }
 
 func (randomTheme) Generate(r *rand.Rand, _ int) reflect.Value {
-	col := func() Color { return Color{R: uint8(r.Intn(256)), G: uint8(r.Intn(256)), B: uint8(r.Intn(256)), A: 255} }
+	col := func() Color {
+		return Color{R: uint8(r.Intn(256)), G: uint8(r.Intn(256)), B: uint8(r.Intn(256)), A: 255}
+	}
 	t := &Theme{Appearance: Appearances[r.Intn(2)]}
 	names := []string{"Night \"Owl\"", "Ünïcode & <tags>", "plain", "tab\there", "back\\slash 'quote'", "日本 theme"}
 	t.Name = names[r.Intn(len(names))]
@@ -191,25 +193,23 @@ func TestImportSamples(t *testing.T) {
 }
 
 func testImportSamples(t *testing.T, format string, roles []string) {
-	{
-		forSamples(t, format, func(t *testing.T, th *Theme, files map[string][]byte) {
-			name, data := mainFile(format, files)
-			imp, err := Import(name, data)
-			if err != nil {
-				t.Fatalf("%s: %v", format, err)
+	forSamples(t, format, func(t *testing.T, th *Theme, files map[string][]byte) {
+		name, data := mainFile(format, files)
+		imp, err := Import(name, data)
+		if err != nil {
+			t.Fatalf("%s: %v", format, err)
+		}
+		for _, role := range roles {
+			want := *th.Ref(role)
+			if !keepsAlpha[format] {
+				want = th.seen(want)
 			}
-			for _, role := range roles {
-				want := *th.Ref(role)
-				if !keepsAlpha[format] {
-					want = th.seen(want)
-				}
-				if got := *imp.Theme.Ref(role); got != want {
-					t.Errorf("%s: %s = %s, want %s", format, role, got, want)
-				}
+			if got := *imp.Theme.Ref(role); got != want {
+				t.Errorf("%s: %s = %s, want %s", format, role, got, want)
 			}
-			if imp.Theme.Appearance != th.Appearance {
-				t.Errorf("%s: appearance %s, want %s", format, imp.Theme.Appearance, th.Appearance)
-			}
-		})
-	}
+		}
+		if imp.Theme.Appearance != th.Appearance {
+			t.Errorf("%s: appearance %s, want %s", format, imp.Theme.Appearance, th.Appearance)
+		}
+	})
 }
