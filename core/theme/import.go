@@ -2,7 +2,6 @@ package theme
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -450,4 +449,13 @@ func lineAt(data []byte, off int64) int {
 	return 1 + bytes.Count(data[:off], []byte("\n"))
 }
 
-var errNotColour = errors.New("not a colour")
+// Document is the imported theme as a theme.json document.
+func (imp *Imported) Document() ([]byte, error) { return marshalJSON(imp.Theme) }
+
+// Rename gives the imported theme another name (--name, or the name the
+// user typed); an empty name keeps the source's.
+func (imp *Imported) Rename(name string) {
+	if n := oneLine(name); n != "" {
+		imp.Theme.Name = n
+	}
+}
