@@ -288,8 +288,19 @@ export const exportFormats = [
   'windows-terminal',
   'iterm2',
   'css',
+  'base16',
+  'base24',
+  'helix',
+  'neovim',
+  'wezterm',
+  'foot',
+  'tmtheme',
+  'tmux',
 ] as const;
 export type ExportFormat = (typeof exportFormats)[number];
+
+/** The formats the app can also install (core/theme Targets); the rest are export-only. */
+export const applyTargets = ['vscode', 'zed', 'alacritty', 'kitty', 'ghostty', 'windows-terminal', 'iterm2'] as const satisfies readonly ExportFormat[];
 
 // ---- turn events (core/chat.Event) ----
 
