@@ -3,6 +3,7 @@
 import {settings} from '../models';
 import {theme} from '../models';
 import {app} from '../models';
+import {checkpoint} from '../models';
 import {codexhome} from '../models';
 import {workspace} from '../models';
 
@@ -20,6 +21,10 @@ export function Authenticate(arg1:string,arg2:string):Promise<void>;
 
 export function Cancel(arg1:string):Promise<void>;
 
+export function Checkpoints(arg1:string):Promise<Array<checkpoint.Summary>>;
+
+export function CompareCheckpoint(arg1:string,arg2:string):Promise<app.Comparison>;
+
 export function ExportTheme(arg1:string,arg2:string):Promise<string>;
 
 export function ExportTranscript(arg1:string):Promise<string>;
@@ -29,6 +34,8 @@ export function FixPrompt(arg1:string):Promise<string>;
 export function GetAuthState():Promise<app.AuthState>;
 
 export function GetSettings():Promise<settings.Settings>;
+
+export function ImportTheme(arg1:app.ImportRequest):Promise<app.ImportResult>;
 
 export function Models():Promise<codexhome.ModelList>;
 
@@ -45,6 +52,8 @@ export function OpenWorkspaceFolder(arg1:string):Promise<void>;
 export function PlanApply(arg1:string,arg2:string):Promise<theme.InstallPlan>;
 
 export function Quit():Promise<void>;
+
+export function RestoreCheckpoint(arg1:string,arg2:string):Promise<checkpoint.Summary>;
 
 export function SaveAPIKey(arg1:string):Promise<app.AuthState>;
 
@@ -79,5 +88,7 @@ export function Theme(arg1:string):Promise<theme.State>;
 export function ThemeFormats():Promise<Array<theme.Format>>;
 
 export function TranscriptPage(arg1:string,arg2:number,arg3:number):Promise<codexhome.Page>;
+
+export function VSCodeTheme(arg1:string):Promise<string>;
 
 export function Workspaces():Promise<Array<workspace.Meta>>;

@@ -30,6 +30,14 @@ export function Cancel(arg1) {
   return window['go']['app']['App']['Cancel'](arg1);
 }
 
+export function Checkpoints(arg1) {
+  return window['go']['app']['App']['Checkpoints'](arg1);
+}
+
+export function CompareCheckpoint(arg1, arg2) {
+  return window['go']['app']['App']['CompareCheckpoint'](arg1, arg2);
+}
+
 export function ExportTheme(arg1, arg2) {
   return window['go']['app']['App']['ExportTheme'](arg1, arg2);
 }
@@ -48,6 +56,10 @@ export function GetAuthState() {
 
 export function GetSettings() {
   return window['go']['app']['App']['GetSettings']();
+}
+
+export function ImportTheme(arg1) {
+  return window['go']['app']['App']['ImportTheme'](arg1);
 }
 
 export function Models() {
@@ -80,6 +92,10 @@ export function PlanApply(arg1, arg2) {
 
 export function Quit() {
   return window['go']['app']['App']['Quit']();
+}
+
+export function RestoreCheckpoint(arg1, arg2) {
+  return window['go']['app']['App']['RestoreCheckpoint'](arg1, arg2);
 }
 
 export function SaveAPIKey(arg1) {
@@ -148,6 +164,10 @@ export function ThemeFormats() {
 
 export function TranscriptPage(arg1, arg2, arg3) {
   return window['go']['app']['App']['TranscriptPage'](arg1, arg2, arg3);
+}
+
+export function VSCodeTheme(arg1) {
+  return window['go']['app']['App']['VSCodeTheme'](arg1);
 }
 
 export function Workspaces() {
