@@ -27,7 +27,7 @@ describe('Shiki preview', () => {
       expect(lines.length).toBe(samples[lang].code.split('\n').length);
       for (const [text, colour] of want[lang]) expect(colourOf(lines, text), `${lang} ${text}`).toBe(colour.toLowerCase());
     }
-  });
+  }, 30_000);
 
   it('renders comments in the comment colour and italic, as the theme says', async () => {
     const lines = await highlight(samples.typescript.code, 'typescript', vscodeTheme);

@@ -12,9 +12,9 @@ export interface FakeWails {
 }
 
 export const bindingNames = [
-  'Agents', 'AnswerPermission', 'ApplyTheme', 'Artifacts', 'Authenticate', 'Cancel', 'ExportTheme', 'ExportTranscript', 'GetAuthState', 'GetSettings',
-  'Models', 'NewBuild', 'OpenLink', 'OpenPath', 'OpenWorkspaceFolder', 'PlanApply', 'OpenArtifact', 'SaveAPIKey', 'SaveAgents', 'SaveSettings', 'SelfTest',
-  'SelfTestReport', 'Send', 'Sessions', 'SetBuildAgent', 'SetSessionOption', 'SignIn', 'SignOut', 'Theme', 'TranscriptPage', 'Workspaces',
+  'Agents', 'AnswerPermission', 'ApplyTheme', 'Artifacts', 'Authenticate', 'Cancel', 'Checkpoints', 'CompareCheckpoint', 'ExportTheme', 'ExportTranscript', 'GetAuthState', 'GetSettings', 'ImportTheme',
+  'Models', 'NewBuild', 'OpenLink', 'OpenPath', 'OpenWorkspaceFolder', 'PlanApply', 'OpenArtifact', 'RestoreCheckpoint', 'SaveAPIKey', 'SaveAgents', 'SaveSettings', 'SelfTest',
+  'SelfTestReport', 'Send', 'Sessions', 'SetBuildAgent', 'SetSessionOption', 'SignIn', 'SignOut', 'Theme', 'TranscriptPage', 'VSCodeTheme', 'Workspaces',
 ];
 
 export function installWails(impl: Partial<Record<string, (...args: any[]) => unknown>> = {}): FakeWails {
