@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"cdxtheme/core/settings"
+	"cdxtheme/core/theme"
 )
 
 // The self-test lets a script prove the real production window works
@@ -22,6 +23,9 @@ var processStart = time.Now()
 type SelfTestPlan struct {
 	Active bool   `json:"active"`
 	Prompt string `json:"prompt"`
+	// Theme is a theme document the UI highlights code with and reports
+	// on ("highlight"), proving the preview's highlighter in this webview.
+	Theme string `json:"theme,omitempty"`
 }
 
 // SelfTest returns the plan (env-driven; inactive in normal use).
@@ -29,7 +33,7 @@ func (a *App) SelfTest() SelfTestPlan {
 	if os.Getenv("CDXTHEME_SELFTEST_OUT") == "" {
 		return SelfTestPlan{}
 	}
-	return SelfTestPlan{Active: true, Prompt: os.Getenv("CDXTHEME_SELFTEST_PROMPT")}
+	return SelfTestPlan{Active: true, Prompt: os.Getenv("CDXTHEME_SELFTEST_PROMPT"), Theme: string(theme.ExampleJSON())}
 }
 
 // SelfTestReport records what the UI saw. kind is "paint" (first frame) or

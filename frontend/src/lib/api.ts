@@ -167,8 +167,8 @@ export function selfTest(): Promise<SelfTestPlan> {
   return App.SelfTest() as unknown as Promise<SelfTestPlan>;
 }
 
-/** Reports what the UI rendered: kind "paint" (first frame) or "reply". */
-export function selfTestReport(kind: 'paint' | 'reply', text: string): Promise<void> {
+/** Reports what the UI rendered: kind "paint" (first frame), "highlight" (the preview highlighter's colours) or "reply". */
+export function selfTestReport(kind: 'paint' | 'reply' | 'highlight', text: string): Promise<void> {
   return App.SelfTestReport(kind, text);
 }
 

@@ -21,24 +21,12 @@ let highlighter: Promise<HighlighterCore> | null = null;
 const loaded = new Map<string, string>(); // theme JSON → registered name
 const maxThemes = 32; // an agent rewrites theme.json often: start afresh past this
 
-// TextMate "^" is compiled to a lookbehind (singleline: false) rather than a
-// bare "^": JavaScriptCore (WebKitGTK, our window) start-anchors any pattern
-// that contains a "^", even in an optional group, so TypeScript's line-
-// comment rule would never match an indented "//". ES2018 keeps to the
-// regex features every engine we run in has had for years.
-const engineRules = { allowOrphanBackrefs: true, asciiWordBoundaries: true, captureGroup: true, recursionLimit: 5, singleline: false };
-
 async function create(): Promise<HighlighterCore> {
-  const [{ createHighlighterCore }, { createJavaScriptRegexEngine, defaultJavaScriptRegexConstructor }] = await Promise.all([
-    import('shiki/core'),
-    import('shiki/engine/javascript'),
-  ]);
+  const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([import('shiki/core'), import('shiki/engine/javascript')]);
   return createHighlighterCore({
     themes: [],
     langs: [import('shiki/langs/typescript.mjs'), import('shiki/langs/python.mjs'), import('shiki/langs/rust.mjs'), import('shiki/langs/go.mjs')],
-    engine: createJavaScriptRegexEngine({
-      regexConstructor: (pattern) => defaultJavaScriptRegexConstructor(pattern, { target: 'ES2018', rules: engineRules }),
-    }),
+    engine: createJavaScriptRegexEngine(),
   });
 }
 
@@ -71,9 +59,10 @@ export async function highlight(code: string, lang: PreviewLang, vscodeTheme: st
   const h = await highlighter;
   const theme = await themeName(h, vscodeTheme);
   // No tokenizing time limit: the first line of the first sample pays for
-  // compiling the grammar's regexes, and vscode-textmate stops a line that
-  // takes longer than the limit, leaving a "//" comment open into the next
-  // line. The samples and grammars are ours and small.
+  // compiling the grammar's regexes, and vscode-textmate gives up on a line
+  // that takes longer than the limit (500 ms by default), leaving a "//"
+  // comment open into the next line. The samples and grammars are ours and
+  // small. The window test checks the colours in WebKitGTK's own engine.
   return h.codeToTokensBase(code, { lang, theme, tokenizeTimeLimit: 0 }).map((line) =>
     line.map((t) => ({
       text: t.content,

@@ -279,6 +279,8 @@ export interface SelfTestPlan {
   /** A script asked for reports (first paint; the reply when prompt is set). */
   active: boolean;
   prompt: string;
+  /** A theme document to highlight code with and report on ("highlight"). */
+  theme?: string;
 }
 
 export const exportFormats = [
