@@ -35,8 +35,10 @@ const (
 	MaxFiles    = 5000
 	MaxDepth    = 32
 	// Keep is how many checkpoints a workspace keeps; older ones are
-	// dropped with the objects only they used.
-	Keep = 100
+	// dropped with the objects only they used, once pruneSlack more have
+	// piled up (pruning reads every manifest; not on every turn).
+	Keep       = 100
+	pruneSlack = 10
 )
 
 // Dir is the store inside the workspace.
@@ -423,7 +425,7 @@ func (s *store) ids() []string {
 // remaining checkpoint uses.
 func (s *store) prune() {
 	ids := s.ids()
-	if len(ids) <= Keep {
+	if len(ids) <= Keep+pruneSlack {
 		return
 	}
 	for _, id := range ids[:len(ids)-Keep] {

@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -244,7 +245,7 @@ func TestHostileWorkspace(t *testing.T) {
 func TestPruneKeepsTheNewest(t *testing.T) {
 	ws := t.TempDir()
 	var first Checkpoint
-	for i := 0; i < Keep+5; i++ {
+	for i := 0; i < Keep+pruneSlack+1; i++ {
 		write(t, ws, "theme.json", strings.Repeat("x", i+1))
 		c, err := Take(ws, Info{})
 		if err != nil {
@@ -263,5 +264,25 @@ func TestPruneKeepsTheNewest(t *testing.T) {
 	}
 	if n := objects(t, ws); n != Keep {
 		t.Errorf("%d objects, want %d (the pruned checkpoints' objects are dropped)", n, Keep)
+	}
+}
+
+// BenchmarkTake: the snapshot on the turn-start path for a typical
+// workspace (theme.json, AGENTS.md and every export, 19 files), unchanged
+// since the last checkpoint, so every object is already stored.
+func BenchmarkTake(b *testing.B) {
+	ws := b.TempDir()
+	os.WriteFile(filepath.Join(ws, "theme.json"), make([]byte, 2000), 0o644)
+	os.WriteFile(filepath.Join(ws, "AGENTS.md"), make([]byte, 6000), 0o644)
+	for i := 0; i < 17; i++ {
+		d := filepath.Join(ws, "export", fmt.Sprintf("f%d", i))
+		os.MkdirAll(d, 0o755)
+		os.WriteFile(filepath.Join(d, "theme"), []byte(strings.Repeat(fmt.Sprint(i), 3000)), 0o644)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Take(ws, Info{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
