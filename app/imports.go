@@ -14,6 +14,9 @@ import (
 // exporter and returns its color theme: the preview highlights code with
 // exactly what VS Code will be given.
 func (a *App) VSCodeTheme(doc string) (string, error) {
+	if len(doc) > theme.MaxImportSize {
+		return "", fmt.Errorf("the theme document is %d bytes; at most %d", len(doc), theme.MaxImportSize)
+	}
 	t, err := theme.Parse([]byte(doc))
 	if err != nil {
 		return "", err
