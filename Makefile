@@ -9,7 +9,8 @@ DEV_BIN := build/bin/cdxtheme-dev
 # when the app dies (core/agent); the app re-executes itself when it is absent.
 SHIM := build/bin/cdxtheme-agent-shim
 APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev chromium xvfb xauth \
-	imagemagick xdotool x11-utils dbus-x11 desktop-file-utils
+	imagemagick xdotool x11-utils dbus-x11 desktop-file-utils \
+	neovim bat tmux foot
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path './peers/*' -not -path './e2e/*' 2>/dev/null)
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
@@ -83,7 +84,7 @@ run: deps build
 GO_TEST_PKGS = $$($(GO) list ./... | grep -v /internal/faults)
 
 test-go: peers
-	CDXTHEME_REQUIRE_PEERS=1 CGO_ENABLED=0 $(GO) test -count=1 -timeout 20m $(GO_TEST_PKGS)
+	CDXTHEME_REQUIRE_PEERS=1 CDXTHEME_REQUIRE_PROGRAMS=1 CGO_ENABLED=0 $(GO) test -count=1 -timeout 20m $(GO_TEST_PKGS)
 
 ## faults: the fault matrix; ends with "N passed, N failed" (the signal cases run the production binary)
 faults: build

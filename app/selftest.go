@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"cdxtheme/core/settings"
+	"cdxtheme/core/theme"
 )
 
 // The self-test lets a script prove the real production window works
@@ -27,6 +28,9 @@ type SelfTestPlan struct {
 	// each navigation vector is drawn, then tries to leave for Nav from
 	// script itself (location, window.open, …), bypassing the page's guards.
 	Nav string `json:"nav"`
+	// Theme is a theme document the UI highlights code with and reports
+	// on ("highlight"), proving the preview's highlighter in this webview.
+	Theme string `json:"theme,omitempty"`
 }
 
 // SelfTest returns the plan (env-driven; inactive in normal use).
@@ -34,7 +38,8 @@ func (a *App) SelfTest() SelfTestPlan {
 	if os.Getenv("CDXTHEME_SELFTEST_OUT") == "" {
 		return SelfTestPlan{}
 	}
-	return SelfTestPlan{Active: true, Prompt: os.Getenv("CDXTHEME_SELFTEST_PROMPT"), Nav: os.Getenv("CDXTHEME_SELFTEST_NAV")}
+	return SelfTestPlan{Active: true, Prompt: os.Getenv("CDXTHEME_SELFTEST_PROMPT"), Nav: os.Getenv("CDXTHEME_SELFTEST_NAV"),
+		Theme: string(theme.ExampleJSON())}
 }
 
 // selfTestSeams keeps a self-test from launching the user's browser or file

@@ -174,6 +174,14 @@ func (a *App) startTurn(p turnParams) (string, error) {
 		seq++
 		a.emit.Emit("turn", TurnEvents{TurnID: id, Seq: seq, Events: evs})
 	})
+	if p.workspaceID != "" {
+		// The checkpoint "before this turn", taken before the prompt can
+		// reach the agent; without one the turn still runs, and says so.
+		if err := a.snapshot(p.workspaceID, p.cwd, id, p.prompt); err != nil {
+			a.log.Warn().Err(err).Str("workspace", p.workspaceID).Msg("checkpoint")
+			b.Add(chat.Event{Type: chat.EventWarning, TurnID: id, Text: "No checkpoint was saved before this turn, so it cannot be restored: " + err.Error()})
+		}
+	}
 	a.turns.wg.Add(1)
 	go func() {
 		defer a.turns.wg.Done()

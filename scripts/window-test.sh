@@ -48,6 +48,11 @@ CDXTHEME_NO_KEYRING=1 \
 check "the window appears" test -f "$report.window"
 check "the UI painted its first frame" grep -q '"paint"' "$report"
 check "the fake agent's reply is rendered in the window" grep -q 'Hello from the fake agent' "$report"
+# The preview's highlighter (Shiki, JavaScript regex engine) in WebKitGTK's
+# JavaScriptCore: code after a comment and an indented comment are coloured
+# as the theme says.
+hl() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); h=json.loads(r["highlight"]); sys.exit(0 if h["import"]==h["const"]==h["keyword"] and h["firstComment"]==h["indentedComment"]==h["comment"] else 1)' "$report" 2>/dev/null; }
+check "Shiki colours code like VS Code in the real webview" hl
 colours=$(convert "$shot" -format '%k' info: 2>/dev/null || echo 0)
 check "the screenshot is not blank ($colours colours)" test "${colours:-0}" -gt 50
 leftover=$(pgrep -f "$PWD/$agent" || true)

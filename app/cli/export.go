@@ -86,7 +86,7 @@ func runExport(ctx context.Context, env *Env, args []string) int {
 
 func runCheck(ctx context.Context, env *Env, args []string) int {
 	fs := newCodexFlags("check", "cdxtheme check [--json] WORKSPACE", env)
-	asJSON := fs.Bool("json", false, `print {"theme", "checks": [{fg, bg, fgRole, bgRole, ratio, aa, aaa, aaLarge}], "failures"}`)
+	asJSON := fs.Bool("json", false, `print {"theme", "checks": [{fg, bg, fgRole, bgRole, ratio, aa, aaa, aaLarge, apca}], "failures"}`)
 	usage := fs.Usage
 	fs.Usage = func() {
 		usage()
@@ -125,7 +125,7 @@ func runCheck(ctx context.Context, env *Env, args []string) int {
 
 func printChecks(w io.Writer, checks []theme.Check) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "\tFOREGROUND\t\tBACKGROUND\t\tRATIO\tAA\tAAA\tLARGE")
+	fmt.Fprintln(tw, "\tFOREGROUND\t\tBACKGROUND\t\tRATIO\tAA\tAAA\tLARGE\tAPCA Lc")
 	yes := func(b bool) string {
 		if b {
 			return "yes"
@@ -137,7 +137,7 @@ func printChecks(w io.Writer, checks []theme.Check) {
 		if !c.AA {
 			mark = "FAIL"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.2f:1\t%s\t%s\t%s\n", mark, c.FGRole, c.FG, c.BGRole, c.BG, c.Ratio, yes(c.AA), yes(c.AAA), yes(c.AALarge))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.2f:1\t%s\t%s\t%s\t%.1f\n", mark, c.FGRole, c.FG, c.BGRole, c.BG, c.Ratio, yes(c.AA), yes(c.AAA), yes(c.AALarge), c.APCA)
 	}
 	tw.Flush()
 }

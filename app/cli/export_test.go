@@ -72,7 +72,7 @@ func TestExportAllByWorkspaceID(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 9 { // VS Code writes two files, the others one each
+	if len(lines) != len(theme.Formats)+1 { // VS Code writes two files, the others one each
 		t.Errorf("printed %d paths:\n%s", len(lines), out)
 	}
 	for _, l := range lines {

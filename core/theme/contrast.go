@@ -25,6 +25,8 @@ type Check struct {
 	AA      bool    `json:"aa"`
 	AAA     bool    `json:"aaa"`
 	AALarge bool    `json:"aaLarge"`
+	// APCA is the APCA-W3 Lc of the pair (signed, rounded to 1 decimal).
+	APCA float64 `json:"apca"`
 }
 
 // Luminance is the WCAG 2.x relative luminance of an opaque colour.
@@ -65,6 +67,7 @@ func Checks(t *Theme) []Check {
 			FG: seen.Hex(), BG: bgc.Hex(), FGRole: fgRole, BGRole: bgRole,
 			Ratio: math.Round(r*100) / 100,
 			AA:    r >= AA, AAA: r >= AAA, AALarge: r >= AALarge,
+			APCA: math.Round(APCA(seen, bgc)*10) / 10,
 		})
 	}
 	for _, r := range []string{"text", "mutedText", "accent", "error", "warning", "success"} {
@@ -112,4 +115,61 @@ func FixPrompt(checks []Check) string {
 	b.WriteString("Change the foreground colours first and keep their hue, so the theme keeps its character; ")
 	b.WriteString("leave colours that already pass unchanged, and keep the file valid (hex colours #rrggbb).")
 	return b.String()
+}
+
+// APCA-W3 0.0.98G-4g constants (Andrew Somers, Myndex; the "apca-w3"
+// reference implementation, https://github.com/Myndex/apca-w3, used by
+// WCAG 3 drafts): a simple 2.4 exponent and these channel weights, soft
+// black clamp and power curves.
+const (
+	apcaMainTRC   = 2.4
+	apcaRco       = 0.2126729
+	apcaGco       = 0.7151522
+	apcaBco       = 0.0721750
+	apcaNormBG    = 0.56
+	apcaNormTXT   = 0.57
+	apcaRevTXT    = 0.62
+	apcaRevBG     = 0.65
+	apcaBlkThrs   = 0.022
+	apcaBlkClmp   = 1.414
+	apcaScale     = 1.14
+	apcaLoOffset  = 0.027
+	apcaLoClip    = 0.1
+	apcaDeltaYMin = 0.0005
+)
+
+// apcaY is the APCA screen luminance of an opaque colour, black-clamped.
+func apcaY(c Color) float64 {
+	ch := func(v uint8) float64 { return math.Pow(float64(v)/255, apcaMainTRC) }
+	y := apcaRco*ch(c.R) + apcaGco*ch(c.G) + apcaBco*ch(c.B)
+	if y < apcaBlkThrs {
+		y += math.Pow(apcaBlkThrs-y, apcaBlkClmp)
+	}
+	return y
+}
+
+// APCA is the APCA lightness contrast Lc of text fg on background bg
+// (about −108 … +106): positive for dark text on a light background,
+// negative for light on dark; its magnitude is what the thresholds use
+// (Lc 90 preferred for body text, 75 minimum for body text, 60 for other
+// content text, 45 for large or bold headlines, 30 for any text at all,
+// 15 for non-text). A translucent fg is composited over bg first.
+func APCA(fg, bg Color) float64 {
+	yt, yb := apcaY(fg.Over(bg)), apcaY(bg)
+	if math.Abs(yb-yt) < apcaDeltaYMin {
+		return 0
+	}
+	var out float64
+	if yb > yt { // dark text on a light background
+		sapc := (math.Pow(yb, apcaNormBG) - math.Pow(yt, apcaNormTXT)) * apcaScale
+		if sapc >= apcaLoClip {
+			out = sapc - apcaLoOffset
+		}
+	} else {
+		sapc := (math.Pow(yb, apcaRevBG) - math.Pow(yt, apcaRevTXT)) * apcaScale
+		if sapc <= -apcaLoClip {
+			out = sapc + apcaLoOffset
+		}
+	}
+	return out * 100
 }

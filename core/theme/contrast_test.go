@@ -121,3 +121,29 @@ func BenchmarkParseAndCheck(b *testing.B) {
 		Checks(th)
 	}
 }
+
+// The APCA-W3 0.0.98G reference values (apca-w3 README and its test
+// suite): black/white both ways and mid grey.
+func TestAPCAReferenceValues(t *testing.T) {
+	c := func(s string) Color { v, _ := ParseColor(s); return v }
+	for _, tc := range []struct {
+		fg, bg string
+		want   float64
+	}{
+		{"#000000", "#ffffff", 106.04},
+		{"#ffffff", "#000000", -107.88},
+		{"#888888", "#ffffff", 63.06},
+		{"#ffffff", "#888888", -68.54},
+		{"#000000", "#aaaaaa", 58.15},
+		{"#aaaaaa", "#000000", -56.24},
+		{"#123456", "#123456", 0},
+	} {
+		if got := APCA(c(tc.fg), c(tc.bg)); math.Abs(got-tc.want) > 0.01 {
+			t.Errorf("APCA(%s on %s) = %.3f, want %.2f", tc.fg, tc.bg, got, tc.want)
+		}
+	}
+	checks := Checks(Example())
+	if checks[0].APCA >= -60 || checks[0].APCA != math.Round(checks[0].APCA*10)/10 {
+		t.Errorf("ui.text on the dark example's background: Lc %v, want a rounded strong negative value", checks[0].APCA)
+	}
+}

@@ -29,6 +29,14 @@ var Formats = []Format{
 	{ID: "windows-terminal", Name: "Windows Terminal", Files: []string{"{slug}.json"}, render: renderWindowsTerminal},
 	{ID: "iterm2", Name: "iTerm2", Files: []string{"{slug}.itermcolors"}, render: renderITerm},
 	{ID: "css", Name: "CSS custom properties", Files: []string{"{slug}.css"}, render: renderCSS},
+	{ID: "base16", Name: "Base16 scheme", Files: []string{"{slug}.yaml"}, render: renderBase16},
+	{ID: "base24", Name: "Base24 scheme", Files: []string{"{slug}.yaml"}, render: renderBase24},
+	{ID: "helix", Name: "Helix", Files: []string{"{slug}.toml"}, render: renderHelix},
+	{ID: "neovim", Name: "Neovim", Files: []string{"colors/{slug}.lua"}, render: renderNeovim},
+	{ID: "wezterm", Name: "WezTerm", Files: []string{"{slug}.toml"}, render: renderWezTerm},
+	{ID: "foot", Name: "foot", Files: []string{"{slug}.ini"}, render: renderFoot},
+	{ID: "tmtheme", Name: "TextMate (bat, delta, Sublime)", Files: []string{"{slug}.tmTheme"}, render: renderTmTheme},
+	{ID: "tmux", Name: "tmux", Files: []string{"{slug}.conf"}, render: renderTmux},
 }
 
 // FormatByID finds a format; the error lists the valid ids.

@@ -57,6 +57,13 @@ test('the preview follows theme.json written by the agent, colours matching the 
   await page.getByTestId('nav-new').click();
   await page.getByTestId('prompt').fill('Write me a theme #theme');
   await page.getByTestId('send').click();
+  // The chat opens once Go created the workspace (and its first checkpoint);
+  // only then does "not running" mean "finished".
+  await page.waitForFunction(
+    () => (document.querySelector('[data-testid="message-list"]')?.textContent ?? '').includes('Theme ready.'),
+    null,
+    { timeout: 60_000 },
+  );
   await page.waitForFunction(() => !document.querySelector('[data-testid="running"]'), null, { timeout: 60_000 });
   const root = join(app.dataDir, 'theme_builder');
   const ws = readdirSync(root).sort().at(-1);
@@ -90,6 +97,8 @@ test('the preview follows theme.json written by the agent, colours matching the 
   assert.equal(styles.accent, rgb(theme.ui.accent));
   assert.equal(styles.ansi1, rgb(theme.ansi[1]));
   assert.equal(styles.ansi12, rgb(theme.ansi[12]));
-  const keyword = await page.locator('[data-testid="preview-code"] [data-role="keyword"]').first().evaluate((el) => getComputedStyle(el).color);
+  // The code sample is highlighted by Shiki with the theme's VS Code export.
+  await page.locator('[data-testid="preview-code"][data-highlighted="shiki"]').waitFor({ timeout: 20_000 });
+  const keyword = await page.locator('[data-testid="preview-code"] .tok', { hasText: /^import$/ }).first().evaluate((el) => getComputedStyle(el).color);
   assert.equal(keyword, rgb(theme.syntax.keyword));
 });

@@ -46,4 +46,15 @@ describe('ContrastTable', () => {
     render(ContrastTable, { props: { pairs: list, onfix: vi.fn(), fixDisabled: disabled } });
     expect((screen.getByTestId('fix-contrast') as HTMLButtonElement).disabled).toBe(true);
   });
+  it('shows APCA Lc beside the WCAG ratio, with the level it reaches and the thresholds explained', () => {
+    const withLc = pairs.map((p, i) => ({ ...p, apca: [-85.04, -47.3, 63.06, -12] [i] }));
+    render(ContrastTable, { props: { pairs: withLc } });
+    const cells = screen.getAllByTestId('contrast-apca');
+    expect(cells.map((c) => c.dataset.level)).toEqual(['75', '45', '60', 'low']);
+    expect(cells[0].textContent).toContain('−85.0');
+    expect(cells[2].textContent).toContain('63.0');
+    expect(cells[0].getAttribute('title')).toBe('minimum for body text');
+    const help = screen.getByTestId('contrast-help');
+    for (const l of ['Lc 90', 'Lc 75', 'Lc 60', 'Lc 45', 'Lc 30', 'Lc 15', '4.5:1', 'APCA-W3 0.0.98G']) expect(help.textContent).toContain(l);
+  });
 });

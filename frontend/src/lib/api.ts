@@ -8,6 +8,10 @@ import type {
   ApplyResult,
   Artifact,
   ArtifactsEvent,
+  CheckpointSummary,
+  Comparison,
+  ImportRequest,
+  ImportResult,
   AuthState,
   BuildCard,
   IndexStatus,
@@ -209,8 +213,8 @@ export function selfTest(): Promise<SelfTestPlan> {
   return App.SelfTest() as unknown as Promise<SelfTestPlan>;
 }
 
-/** Reports what the UI rendered: kind "paint" (first frame), "reply", or the navigation test's "rects", "bypass", "focused", "linkErrors". */
-export function selfTestReport(kind: 'paint' | 'reply' | 'rects' | 'bypass' | 'focused' | 'linkErrors', text: string): Promise<void> {
+/** Reports what the UI rendered: kind "paint" (first frame), "reply", "highlight" (the preview highlighter's colours), or the navigation test's "rects", "bypass", "focused", "linkErrors". */
+export function selfTestReport(kind: 'paint' | 'reply' | 'highlight' | 'rects' | 'bypass' | 'focused' | 'linkErrors', text: string): Promise<void> {
   return App.SelfTestReport(kind, text);
 }
 
@@ -222,6 +226,31 @@ export function openLink(url: string): Promise<void> {
 /** Opens a file inside the workspace with the OS; Go refuses paths outside it. */
 export function openPath(workspaceId: string, path: string): Promise<void> {
   return App.OpenPath(workspaceId, path);
+}
+
+/** Creates a build from a dropped theme file (VS Code, base16/24, iTerm2, Alacritty, …). */
+export function importTheme(req: ImportRequest): Promise<ImportResult> {
+  return App.ImportTheme(req as unknown as Arg<typeof App.ImportTheme>) as unknown as Promise<ImportResult>;
+}
+
+/** The VS Code colour theme (JSON text) the vscode exporter makes of a theme document. */
+export function vscodeTheme(doc: unknown): Promise<string> {
+  return App.VSCodeTheme(JSON.stringify(doc));
+}
+
+/** A workspace's checkpoints, oldest first. */
+export function checkpoints(workspaceId: string): Promise<CheckpointSummary[]> {
+  return App.Checkpoints(workspaceId).then((l) => (l ?? []) as unknown as CheckpointSummary[]);
+}
+
+/** Restores a checkpoint; resolves to the checkpoint that undoes the restore. */
+export function restoreCheckpoint(workspaceId: string, checkpointId: string): Promise<CheckpointSummary> {
+  return App.RestoreCheckpoint(workspaceId, checkpointId) as unknown as Promise<CheckpointSummary>;
+}
+
+/** The theme before a turn (at the checkpoint) and after it, with the changed roles. */
+export function compareCheckpoint(workspaceId: string, checkpointId: string): Promise<Comparison> {
+  return App.CompareCheckpoint(workspaceId, checkpointId) as unknown as Promise<Comparison>;
 }
 
 /** How long a gap in a turn's batch numbers is waited for before the held
@@ -280,6 +309,13 @@ export function onSessions(cb: () => void): () => void {
 export function onTheme(cb: (ev: ThemeEvent) => void): () => void {
   return EventsOn('theme', (ev: ThemeEvent) => {
     if (ev && typeof ev.workspaceId === 'string') cb(ev);
+  });
+}
+
+/** Subscribes to "a workspace's checkpoint list changed"; returns the unsubscribe function. */
+export function onCheckpoints(cb: (workspaceId: string) => void): () => void {
+  return EventsOn('checkpoints', (ev: { workspaceId?: unknown }) => {
+    if (ev && typeof ev.workspaceId === 'string') cb(ev.workspaceId);
   });
 }
 

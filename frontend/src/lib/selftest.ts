@@ -34,6 +34,33 @@ export async function reportPaint(plan: SelfTestPlan | null): Promise<void> {
   await api.selfTestReport('paint', document.title).catch(() => {});
 }
 
+/**
+ * Highlights code with the preview's highlighter and the plan's theme and
+ * reports the colours it gave: a comment, code after it, an indented
+ * comment and code after that, beside the theme's own keyword and comment
+ * colours. The window test compares them, in this webview's regex engine.
+ */
+export async function reportHighlight(plan: SelfTestPlan | null): Promise<void> {
+  if (!plan?.theme) return;
+  try {
+    const doc = JSON.parse(plan.theme) as { syntax?: Record<string, string> };
+    const { highlight } = await import('./shikiPreview');
+    const lines = await highlight("// comment\nimport { a } from 'b';\n  // indented\nconst x = 1;", 'typescript', await api.vscodeTheme(doc));
+    const colour = (line: number, text: string) => lines[line]?.find((t) => t.text.trim() === text)?.color?.toLowerCase() ?? '';
+    const report = {
+      keyword: doc.syntax?.keyword?.toLowerCase(),
+      comment: doc.syntax?.comment?.toLowerCase(),
+      firstComment: colour(0, '// comment'),
+      import: colour(1, 'import'),
+      indentedComment: colour(2, '// indented'),
+      const: colour(3, 'const'),
+    };
+    await api.selfTestReport('highlight', JSON.stringify(report)).catch(() => {});
+  } catch (e) {
+    await api.selfTestReport('highlight', 'ERROR: ' + api.errorMessage(e)).catch(() => {});
+  }
+}
+
 /** Sends the plan's prompt through New Build and reports the rendered reply. */
 export async function runSelfTest(plan: SelfTestPlan | null, pollMs = 100): Promise<boolean> {
   if (!plan?.prompt) return false;
@@ -44,6 +71,7 @@ export async function runSelfTest(plan: SelfTestPlan | null, pollMs = 100): Prom
     return true;
   }
   while (chat.state.running) await new Promise((r) => setTimeout(r, pollMs));
+  await reportHighlight(plan);
   await frame();
   await api.selfTestReport('reply', renderedReply()).catch(() => {});
   if (plan.nav) await navSelfTest(plan.nav);

@@ -275,6 +275,8 @@ export interface ContrastPair {
   aa: boolean;
   aaa: boolean;
   aaLarge: boolean;
+  /** APCA-W3 lightness contrast Lc: positive for dark text on light, negative for light on dark. */
+  apca?: number;
 }
 
 /** theme.json as the agent wrote it; the shape is read defensively (theme.ts). */
@@ -327,6 +329,8 @@ export interface SelfTestPlan {
   prompt: string;
   /** The navigation window test's loopback page (see navSelfTest), or "". */
   nav?: string;
+  /** A theme document to highlight code with and report on ("highlight"). */
+  theme?: string;
 }
 
 export const exportFormats = [
@@ -338,8 +342,19 @@ export const exportFormats = [
   'windows-terminal',
   'iterm2',
   'css',
+  'base16',
+  'base24',
+  'helix',
+  'neovim',
+  'wezterm',
+  'foot',
+  'tmtheme',
+  'tmux',
 ] as const;
 export type ExportFormat = (typeof exportFormats)[number];
+
+/** The formats the app can also install (core/theme Targets); the rest are export-only. */
+export const applyTargets = ['vscode', 'zed', 'alacritty', 'kitty', 'ghostty', 'windows-terminal', 'iterm2'] as const satisfies readonly ExportFormat[];
 
 // ---- turn events (core/chat.Event) ----
 
@@ -401,4 +416,63 @@ export interface TurnBatch {
 
 export interface ThemeEvent extends ThemeState {
   workspaceId: string;
+}
+
+// ---- import and checkpoints (app/imports.go, app/checkpoints.go) ----
+
+/** A theme.json role copied from one key of the imported file. */
+export interface RoleMapping {
+  role: string;
+  from: string;
+}
+
+/** A role the imported file did not have, and how it was made. */
+export interface RoleDerivation {
+  role: string;
+  from?: string[] | null;
+  rule: string;
+}
+
+export interface ImportRequest {
+  fileName: string;
+  /** The file's content in base64 (Go decodes it into bytes). */
+  data: string;
+  name?: string;
+}
+
+export interface ImportResult {
+  workspaceId: string;
+  dir: string;
+  title: string;
+  format: string;
+  mapped: RoleMapping[] | null;
+  derived: RoleDerivation[] | null;
+  warnings: string[] | null;
+}
+
+export interface CheckpointSummary {
+  id: string;
+  /** "turn": taken before a prompt; "restore": taken before a restore (its undo). */
+  kind: 'turn' | 'restore' | string;
+  turnId?: string;
+  label: string;
+  created: string;
+  restoredTo?: string;
+  files: number;
+  skipped: number;
+  size: number;
+}
+
+export interface ThemeVersion extends ThemeState {
+  /** "" for the workspace as it is now. */
+  checkpointId: string;
+  label: string;
+  created: string;
+}
+
+export interface Comparison {
+  before: ThemeVersion;
+  after: ThemeVersion;
+  /** Role paths ("ui.accent", "syntax.keyword", "ansi.red") whose colour differs. */
+  changed: string[] | null;
 }

@@ -208,6 +208,139 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class ThemeVersion {
+	    checkpointId: string;
+	    label: string;
+	    // Go type: time
+	    created: any;
+	    theme?: theme.Theme;
+	    error: string;
+	    contrast: theme.Check[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ThemeVersion(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.checkpointId = source["checkpointId"];
+	        this.label = source["label"];
+	        this.created = this.convertValues(source["created"], null);
+	        this.theme = this.convertValues(source["theme"], theme.Theme);
+	        this.error = source["error"];
+	        this.contrast = this.convertValues(source["contrast"], theme.Check);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Comparison {
+	    before: ThemeVersion;
+	    after: ThemeVersion;
+	    changed: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Comparison(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.before = this.convertValues(source["before"], ThemeVersion);
+	        this.after = this.convertValues(source["after"], ThemeVersion);
+	        this.changed = source["changed"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ImportRequest {
+	    fileName: string;
+	    data: number[];
+	    name?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ImportRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.fileName = source["fileName"];
+	        this.data = source["data"];
+	        this.name = source["name"];
+	    }
+	}
+	export class ImportResult {
+	    workspaceId: string;
+	    dir: string;
+	    title: string;
+	    format: string;
+	    mapped: theme.Mapping[];
+	    derived: theme.Derivation[];
+	    warnings: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ImportResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.workspaceId = source["workspaceId"];
+	        this.dir = source["dir"];
+	        this.title = source["title"];
+	        this.format = source["format"];
+	        this.mapped = this.convertValues(source["mapped"], theme.Mapping);
+	        this.derived = this.convertValues(source["derived"], theme.Derivation);
+	        this.warnings = source["warnings"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class IndexStatus {
 	    building: boolean;
 	    first: boolean;
@@ -300,6 +433,7 @@ export namespace app {
 	    active: boolean;
 	    prompt: string;
 	    nav: string;
+	    theme?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new SelfTestPlan(source);
@@ -310,6 +444,7 @@ export namespace app {
 	        this.active = source["active"];
 	        this.prompt = source["prompt"];
 	        this.nav = source["nav"];
+	        this.theme = source["theme"];
 	    }
 	}
 	export class SendRequest {
@@ -426,6 +561,7 @@ export namespace app {
 		    return a;
 		}
 	}
+	
 	export class TurnStarted {
 	    turnId: string;
 	    workspaceId: string;
@@ -464,6 +600,58 @@ export namespace chat {
 	        this.data = source["data"];
 	        this.path = source["path"];
 	    }
+	}
+
+}
+
+export namespace checkpoint {
+	
+	export class Summary {
+	    id: string;
+	    kind: string;
+	    turnId?: string;
+	    label: string;
+	    // Go type: time
+	    created: any;
+	    restoredTo?: string;
+	    files: number;
+	    skipped: number;
+	    size: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Summary(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.kind = source["kind"];
+	        this.turnId = source["turnId"];
+	        this.label = source["label"];
+	        this.created = this.convertValues(source["created"], null);
+	        this.restoredTo = source["restoredTo"];
+	        this.files = source["files"];
+	        this.skipped = source["skipped"];
+	        this.size = source["size"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }
@@ -904,6 +1092,7 @@ export namespace theme {
 	    aa: boolean;
 	    aaa: boolean;
 	    aaLarge: boolean;
+	    apca: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Check(source);
@@ -919,6 +1108,7 @@ export namespace theme {
 	        this.aa = source["aa"];
 	        this.aaa = source["aaa"];
 	        this.aaLarge = source["aaLarge"];
+	        this.apca = source["apca"];
 	    }
 	}
 	export class Color {
@@ -937,6 +1127,22 @@ export namespace theme {
 	        this.G = source["G"];
 	        this.B = source["B"];
 	        this.A = source["A"];
+	    }
+	}
+	export class Derivation {
+	    role: string;
+	    from?: string[];
+	    rule: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Derivation(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.role = source["role"];
+	        this.from = source["from"];
+	        this.rule = source["rule"];
 	    }
 	}
 	export class Format {
@@ -1019,6 +1225,20 @@ export namespace theme {
 	        this.installed = source["installed"];
 	        this.backups = source["backups"];
 	        this.note = source["note"];
+	    }
+	}
+	export class Mapping {
+	    role: string;
+	    from: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Mapping(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.role = source["role"];
+	        this.from = source["from"];
 	    }
 	}
 	

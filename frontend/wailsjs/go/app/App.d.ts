@@ -3,6 +3,7 @@
 import {settings} from '../models';
 import {theme} from '../models';
 import {app} from '../models';
+import {checkpoint} from '../models';
 import {codexhome} from '../models';
 import {search} from '../models';
 import {workspace} from '../models';
@@ -23,6 +24,10 @@ export function Builds():Promise<Array<app.BuildCard>>;
 
 export function Cancel(arg1:string):Promise<void>;
 
+export function Checkpoints(arg1:string):Promise<Array<checkpoint.Summary>>;
+
+export function CompareCheckpoint(arg1:string,arg2:string):Promise<app.Comparison>;
+
 export function DeleteBuild(arg1:string):Promise<void>;
 
 export function DuplicateBuild(arg1:string):Promise<app.BuildCard>;
@@ -38,6 +43,8 @@ export function GetAuthState():Promise<app.AuthState>;
 export function GetSettings():Promise<settings.Settings>;
 
 export function HideSession(arg1:string,arg2:boolean):Promise<void>;
+
+export function ImportTheme(arg1:app.ImportRequest):Promise<app.ImportResult>;
 
 export function Models():Promise<codexhome.ModelList>;
 
@@ -60,6 +67,8 @@ export function RenameBuild(arg1:string,arg2:string):Promise<app.BuildCard>;
 export function RenameSession(arg1:string,arg2:string):Promise<void>;
 
 export function RestoreBuild(arg1:string):Promise<void>;
+
+export function RestoreCheckpoint(arg1:string,arg2:string):Promise<checkpoint.Summary>;
 
 export function SaveAPIKey(arg1:string):Promise<app.AuthState>;
 
@@ -96,5 +105,7 @@ export function Theme(arg1:string):Promise<theme.State>;
 export function ThemeFormats():Promise<Array<theme.Format>>;
 
 export function TranscriptPage(arg1:string,arg2:number,arg3:number):Promise<codexhome.Page>;
+
+export function VSCodeTheme(arg1:string):Promise<string>;
 
 export function Workspaces():Promise<Array<workspace.Meta>>;

@@ -34,6 +34,14 @@ export function Cancel(arg1) {
   return window['go']['app']['App']['Cancel'](arg1);
 }
 
+export function Checkpoints(arg1) {
+  return window['go']['app']['App']['Checkpoints'](arg1);
+}
+
+export function CompareCheckpoint(arg1, arg2) {
+  return window['go']['app']['App']['CompareCheckpoint'](arg1, arg2);
+}
+
 export function DeleteBuild(arg1) {
   return window['go']['app']['App']['DeleteBuild'](arg1);
 }
@@ -64,6 +72,10 @@ export function GetSettings() {
 
 export function HideSession(arg1, arg2) {
   return window['go']['app']['App']['HideSession'](arg1, arg2);
+}
+
+export function ImportTheme(arg1) {
+  return window['go']['app']['App']['ImportTheme'](arg1);
 }
 
 export function Models() {
@@ -108,6 +120,10 @@ export function RenameSession(arg1, arg2) {
 
 export function RestoreBuild(arg1) {
   return window['go']['app']['App']['RestoreBuild'](arg1);
+}
+
+export function RestoreCheckpoint(arg1, arg2) {
+  return window['go']['app']['App']['RestoreCheckpoint'](arg1, arg2);
 }
 
 export function SaveAPIKey(arg1) {
@@ -180,6 +196,10 @@ export function ThemeFormats() {
 
 export function TranscriptPage(arg1, arg2, arg3) {
   return window['go']['app']['App']['TranscriptPage'](arg1, arg2, arg3);
+}
+
+export function VSCodeTheme(arg1) {
+  return window['go']['app']['App']['VSCodeTheme'](arg1);
 }
 
 export function Workspaces() {

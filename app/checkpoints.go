@@ -1,0 +1,151 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"cdxtheme/core/checkpoint"
+	"cdxtheme/core/theme"
+)
+
+// CheckpointsEvent is the payload of the "checkpoints" event: a
+// workspace's checkpoint list changed (a turn started, a restore ran).
+type CheckpointsEvent struct {
+	WorkspaceID string `json:"workspaceId"`
+}
+
+// snapshot takes the checkpoint "before this turn". It runs on the
+// turn-start path (startTurn), so every prompt — New build, a follow-up,
+// a retry after sign-in — gets one.
+func (a *App) snapshot(workspaceID, dir, turnID, prompt string) error {
+	_, err := checkpoint.Take(dir, checkpoint.Info{Kind: checkpoint.KindTurn, TurnID: turnID, Label: promptLabel(prompt)})
+	if err != nil {
+		return err
+	}
+	a.emit.Emit("checkpoints", CheckpointsEvent{WorkspaceID: workspaceID})
+	return nil
+}
+
+// promptLabel is the prompt's first line, shortened, as a checkpoint's name.
+func promptLabel(prompt string) string {
+	line := strings.TrimSpace(strings.SplitN(strings.TrimSpace(prompt), "\n", 2)[0])
+	if utf8.RuneCountInString(line) > 120 {
+		line = string([]rune(line)[:119]) + "…"
+	}
+	return line
+}
+
+// Checkpoints lists a workspace's checkpoints, oldest first.
+func (a *App) Checkpoints(workspaceID string) ([]checkpoint.Summary, error) {
+	ws, err := a.openWorkspace(workspaceID)
+	if err != nil {
+		return nil, err
+	}
+	return checkpoint.List(ws.Dir)
+}
+
+// turnRunningIn reports whether a turn is running in the workspace: a
+// restore then would race the agent's writes.
+func (a *App) turnRunningIn(workspaceID string) bool {
+	a.turns.mu.Lock()
+	defer a.turns.mu.Unlock()
+	for _, t := range a.turns.running {
+		if t.workspaceID == workspaceID {
+			return true
+		}
+	}
+	return false
+}
+
+// RestoreCheckpoint puts the workspace back as it was at a checkpoint and
+// returns the checkpoint taken just before, which undoes the restore.
+func (a *App) RestoreCheckpoint(workspaceID, checkpointID string) (checkpoint.Summary, error) {
+	ws, err := a.openWorkspace(workspaceID)
+	if err != nil {
+		return checkpoint.Summary{}, err
+	}
+	if a.turnRunningIn(workspaceID) {
+		return checkpoint.Summary{}, errors.New("a turn is running in this workspace; stop it or wait for it to finish before restoring")
+	}
+	undo, err := checkpoint.Restore(ws.Dir, checkpointID)
+	if undo.ID != "" {
+		a.emit.Emit("checkpoints", CheckpointsEvent{WorkspaceID: workspaceID})
+	}
+	if err != nil {
+		return undo.Summary(), err
+	}
+	return undo.Summary(), nil
+}
+
+// ThemeVersion is one version of a workspace's theme: at a checkpoint, or
+// as it is now (CheckpointID "").
+type ThemeVersion struct {
+	CheckpointID string    `json:"checkpointId"`
+	Label        string    `json:"label"`
+	Created      time.Time `json:"created"`
+	theme.State
+}
+
+// Comparison is a turn's before and after, with the roles it changed.
+type Comparison struct {
+	Before  ThemeVersion `json:"before"`
+	After   ThemeVersion `json:"after"`
+	Changed []string     `json:"changed"`
+}
+
+// CompareCheckpoint compares the theme at a checkpoint ("before this
+// turn") with the next checkpoint ("after it": the state the next turn or
+// restore started from), or with the workspace as it is now when none
+// came later.
+func (a *App) CompareCheckpoint(workspaceID, checkpointID string) (Comparison, error) {
+	ws, err := a.openWorkspace(workspaceID)
+	if err != nil {
+		return Comparison{}, err
+	}
+	list, err := checkpoint.List(ws.Dir)
+	if err != nil {
+		return Comparison{}, err
+	}
+	idx := -1
+	for i, c := range list {
+		if c.ID == checkpointID {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return Comparison{}, fmt.Errorf("checkpoint %s: no such checkpoint in this workspace", checkpointID)
+	}
+	version := func(c checkpoint.Summary) (ThemeVersion, error) {
+		v := ThemeVersion{CheckpointID: c.ID, Label: c.Label, Created: c.Created}
+		b, err := checkpoint.ReadFile(ws.Dir, c.ID, theme.FileName)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			// No theme yet at that point (the first turn of a new build).
+		case err != nil:
+			return v, err
+		default:
+			v.State = theme.StateOf(b)
+		}
+		return v, nil
+	}
+	cmp := Comparison{}
+	if cmp.Before, err = version(list[idx]); err != nil {
+		return cmp, err
+	}
+	if idx+1 < len(list) {
+		if cmp.After, err = version(list[idx+1]); err != nil {
+			return cmp, err
+		}
+	} else {
+		cmp.After = ThemeVersion{State: theme.Load(ws.Dir), Created: time.Now().UTC()}
+	}
+	cmp.Changed = theme.Changed(cmp.Before.Theme, cmp.After.Theme)
+	if cmp.Before.Theme == nil && cmp.After.Theme == nil {
+		cmp.Changed = []string{}
+	}
+	return cmp, nil
+}

@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cdxtheme/core/theme"
+	"cdxtheme/core/workspace"
+)
+
+func TestImportCreatesBuild(t *testing.T) {
+	themeEnv(t)
+	src := filepath.Join("..", "..", "core", "theme", "testdata", "import", "nightfall-color-theme.json")
+	out, errOut, code := runTheme(t, "import", src, "--json")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var res struct {
+		ID, Path, Format, Name string
+		Mapped                 []struct{ Role, From string }
+		Derived                []struct {
+			Role, Rule string
+			From       []string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	ws, err := workspace.Open(workspace.Root(), res.ID)
+	if err != nil || ws.Dir != res.Path || ws.Title != "Nightfall" {
+		t.Fatalf("workspace %+v (%v), result %+v", ws, err, res)
+	}
+	b, err := os.ReadFile(filepath.Join(res.Path, theme.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := theme.Parse(b)
+	if err != nil {
+		t.Fatalf("the imported theme.json is invalid: %v", err)
+	}
+	if th.UI.Background.Hex() != "#1a1b26" || th.Syntax.Keyword.Hex() != "#bb9af7" {
+		t.Errorf("theme = %+v", th)
+	}
+	if len(res.Mapped)+len(res.Derived) != len(theme.RolePaths()) {
+		t.Errorf("%d mapped + %d derived, want all %d roles accounted for", len(res.Mapped), len(res.Derived), len(theme.RolePaths()))
+	}
+	for _, d := range res.Derived {
+		if d.Rule == "" {
+			t.Errorf("derived %s has no rule", d.Role)
+		}
+	}
+}
+
+func TestImportPrintsIDAndName(t *testing.T) {
+	themeEnv(t)
+	src := filepath.Join("..", "..", "core", "theme", "testdata", "import", "gruvbox-dark-hard.yaml")
+	out, errOut, code := runTheme(t, "import", "--name", "Campfire", src)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	id := strings.TrimSpace(out)
+	ws, err := workspace.Open(workspace.Root(), id)
+	if err != nil || ws.Title != "Campfire" {
+		t.Fatalf("stdout %q: %+v %v", out, ws, err)
+	}
+	if !strings.Contains(errOut, "base16") || !strings.Contains(errOut, "derived") {
+		t.Errorf("stderr summary %q", errOut)
+	}
+}
+
+func TestImportBadInput(t *testing.T) {
+	data := themeEnv(t)
+	bad := filepath.Join(t.TempDir(), "broken.toml")
+	os.WriteFile(bad, []byte("[colors.primary]\nbackground = \"#00000\"\n"), 0o644)
+	_, errOut, code := runTheme(t, "import", bad)
+	if code != ExitError || !strings.Contains(errOut, "broken.toml:2: colors.primary.background:") {
+		t.Errorf("exit %d, stderr %q: want the file, line and key", code, errOut)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(data, "theme_builder")); len(entries) != 0 {
+		t.Errorf("a failed import left %d workspaces", len(entries))
+	}
+	if _, _, code := runTheme(t, "import"); code != ExitUsage {
+		t.Errorf("no FILE: exit %d, want %d", code, ExitUsage)
+	}
+	if _, errOut, code := runTheme(t, "import", filepath.Join(t.TempDir(), "missing.json")); code != ExitError || !strings.Contains(errOut, "no such file") {
+		t.Errorf("missing file: exit %d %q", code, errOut)
+	}
+}

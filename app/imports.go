@@ -1,0 +1,88 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"cdxtheme/core/theme"
+	"cdxtheme/core/workspace"
+)
+
+// VSCodeTheme renders a theme document (JSON text) with the VS Code
+// exporter and returns its color theme: the preview highlights code with
+// exactly what VS Code will be given.
+func (a *App) VSCodeTheme(doc string) (string, error) {
+	if len(doc) > theme.MaxImportSize {
+		return "", fmt.Errorf("the theme document is %d bytes; at most %d", len(doc), theme.MaxImportSize)
+	}
+	t, err := theme.Parse([]byte(doc))
+	if err != nil {
+		return "", err
+	}
+	files, err := theme.Render(t, "vscode")
+	if err != nil {
+		return "", err
+	}
+	for name, b := range files {
+		if strings.HasPrefix(name, "themes/") {
+			return string(b), nil
+		}
+	}
+	return "", errors.New("the VS Code export has no color theme")
+}
+
+// ImportRequest is a theme file dropped on the window: its name (for the
+// format and messages), its content and an optional theme name.
+type ImportRequest struct {
+	FileName string `json:"fileName"`
+	Data     []byte `json:"data"` // base64 on the wire
+	Name     string `json:"name,omitempty"`
+}
+
+// ImportResult is the new build and where each role came from.
+type ImportResult struct {
+	WorkspaceID string             `json:"workspaceId"`
+	Dir         string             `json:"dir"`
+	Title       string             `json:"title"`
+	Format      string             `json:"format"`
+	Mapped      []theme.Mapping    `json:"mapped"`
+	Derived     []theme.Derivation `json:"derived"`
+	Warnings    []string           `json:"warnings"`
+}
+
+// ImportTheme creates a build from a theme file the user dropped: the same
+// import as `cdxtheme import`, with the content coming from the page.
+func (a *App) ImportTheme(req ImportRequest) (ImportResult, error) {
+	if len(req.Data) == 0 {
+		return ImportResult{}, errors.New("the dropped file is empty")
+	}
+	if len(req.Data) > theme.MaxImportSize {
+		return ImportResult{}, fmt.Errorf("%s is %d bytes; a theme file is at most %d", req.FileName, len(req.Data), theme.MaxImportSize)
+	}
+	name := filepath.Base(strings.ReplaceAll(req.FileName, "\\", "/"))
+	if name == "." || name == "/" || strings.TrimSpace(name) == "" {
+		name = "dropped file"
+	}
+	imp, err := theme.Import(name, req.Data)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	imp.Rename(req.Name)
+	doc, err := imp.Document()
+	if err != nil {
+		return ImportResult{}, err
+	}
+	ws, err := workspace.CreateWithTheme(workspace.Root(), imp.Theme.Name, doc)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	a.watch(ws)
+	warnings := imp.Warnings
+	if warnings == nil {
+		warnings = []string{}
+	}
+	return ImportResult{WorkspaceID: ws.ID, Dir: ws.Dir, Title: ws.Title, Format: imp.Format,
+		Mapped: imp.Mapped, Derived: imp.Derived, Warnings: warnings}, nil
+}

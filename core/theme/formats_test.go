@@ -1,0 +1,160 @@
+package theme
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/pelletier/go-toml/v2"
+	"gopkg.in/yaml.v3"
+)
+
+// The new formats read back by real parsers of their format (go-toml,
+// yaml.v3); the real programs that read them are in programs_test.go.
+
+func TestSchemesParseBack(t *testing.T) {
+	for _, system := range []string{"base16", "base24"} {
+		t.Run(system, func(t *testing.T) {
+			forSamples(t, system, func(t *testing.T, th *Theme, files map[string][]byte) {
+				var doc struct {
+					System, Name, Author, Variant, Slug string
+					Palette                             map[string]string
+				}
+				if err := yaml.Unmarshal(files[Slug(th.Name)+".yaml"], &doc); err != nil {
+					t.Fatal(err)
+				}
+				if doc.System != system || doc.Name != th.Name || doc.Variant != th.Appearance || doc.Slug != Slug(th.Name) || doc.Author == "" {
+					t.Errorf("header = %+v", doc)
+				}
+				n := map[string]int{"base16": 16, "base24": 24}[system]
+				if len(doc.Palette) != n {
+					t.Errorf("%d slots, want %d", len(doc.Palette), n)
+				}
+				hex := regexp.MustCompile(`^#[0-9a-f]{6}$`)
+				for k, v := range doc.Palette {
+					if !hex.MatchString(v) {
+						t.Errorf("%s = %q, want #rrggbb", k, v)
+					}
+				}
+				u, s := th.UI, th.Syntax
+				want := map[string]Color{
+					"base00": u.Background, "base01": u.Surface, "base02": u.Selection, "base03": s.Comment,
+					"base04": u.MutedText, "base05": u.Text, "base08": u.Error, "base09": s.Number,
+					"base0A": s.Type, "base0B": s.String, "base0D": s.Function, "base0E": s.Keyword,
+				}
+				if system == "base24" {
+					for k, i := range map[string]int{"base12": 1, "base13": 3, "base14": 2, "base15": 6, "base16": 4, "base17": 5} {
+						want[k] = th.ANSI[i]
+					}
+				}
+				for k, c := range want {
+					want[k] = th.seen(c)
+				}
+				compare(t, doc.Palette, want, false)
+			})
+		})
+	}
+}
+
+func TestHelixParsesBack(t *testing.T) {
+	forSamples(t, "helix", func(t *testing.T, th *Theme, files map[string][]byte) {
+		var doc map[string]any
+		if err := toml.Unmarshal(files[Slug(th.Name)+".toml"], &doc); err != nil {
+			t.Fatal(err)
+		}
+		palette, _ := doc["palette"].(map[string]any)
+		if len(palette) == 0 {
+			t.Fatal("no [palette]")
+		}
+		// What Helix resolves each scope's fg/bg to; every name must be in
+		// the palette (Helix falls back to defaults for unknown names).
+		got := colourMap{}
+		for scope, v := range doc {
+			m, ok := v.(map[string]any)
+			if !ok || scope == "palette" {
+				continue
+			}
+			for _, attr := range []string{"fg", "bg"} {
+				name, ok := m[attr].(string)
+				if !ok {
+					continue
+				}
+				c, ok := palette[name].(string)
+				if !ok {
+					t.Errorf("%s.%s = %q is not in the palette", scope, attr, name)
+				}
+				got[scope+"."+attr] = c
+			}
+		}
+		u, s := th.UI, th.Syntax
+		want := map[string]Color{
+			"ui.background.bg": u.Background, "ui.text.fg": u.Text, "ui.selection.bg": u.Selection,
+			"ui.linenr.fg": u.MutedText, "ui.statusline.bg": u.Surface, "ui.window.fg": u.Border,
+			"ui.cursor.primary.bg": u.Accent, "error.fg": u.Error, "warning.fg": u.Warning, "diff.plus.fg": u.Success,
+			"comment.fg": s.Comment, "keyword.fg": s.Keyword, "string.fg": s.String, "function.fg": s.Function,
+			"type.fg": s.Type, "constant.numeric.fg": s.Number, "constant.fg": s.Constant,
+			"variable.fg": s.Variable, "operator.fg": s.Operator,
+		}
+		for k, c := range want {
+			want[k] = th.seen(c)
+		}
+		compare(t, got, want, false)
+	})
+}
+
+func TestWezTermParsesBack(t *testing.T) {
+	forSamples(t, "wezterm", func(t *testing.T, th *Theme, files map[string][]byte) {
+		var doc struct {
+			Metadata struct{ Name, Author string }
+			Colors   struct {
+				Foreground, Background string
+				CursorBg               string `toml:"cursor_bg"`
+				SelectionBg            string `toml:"selection_bg"`
+				Ansi, Brights          []string
+				TabBar                 struct {
+					Background string
+				} `toml:"tab_bar"`
+			}
+		}
+		if err := toml.Unmarshal(files[Slug(th.Name)+".toml"], &doc); err != nil {
+			t.Fatal(err)
+		}
+		if doc.Metadata.Name != th.Name {
+			t.Errorf("metadata.name = %q", doc.Metadata.Name)
+		}
+		c := doc.Colors
+		got := colourMap{"foreground": c.Foreground, "background": c.Background, "cursor_bg": c.CursorBg,
+			"selection_bg": c.SelectionBg, "tab_bar.background": c.TabBar.Background}
+		if len(c.Ansi) != 8 || len(c.Brights) != 8 {
+			t.Fatalf("ansi %d, brights %d", len(c.Ansi), len(c.Brights))
+		}
+		for i := 0; i < 8; i++ {
+			got[fmt.Sprintf("ansi[%d]", i)], got[fmt.Sprintf("ansi[%d]", i+8)] = c.Ansi[i], c.Brights[i]
+		}
+		u := th.UI
+		want := ansiWant(th, func(i int) string { return fmt.Sprintf("ansi[%d]", i) })
+		for k, v := range map[string]Color{"foreground": u.Text, "background": u.Background, "cursor_bg": u.Accent,
+			"selection_bg": u.Selection, "tab_bar.background": u.Surface} {
+			want[k] = th.seen(v)
+		}
+		compare(t, got, want, false)
+	})
+}
+
+// footINI reads foot.ini key=value lines per [section].
+func footINI(b []byte) map[string]string {
+	out := map[string]string{}
+	section := ""
+	for _, l := range strings.Split(string(b), "\n") {
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "[") {
+			section = strings.Trim(l, "[]")
+			continue
+		}
+		if k, v, ok := strings.Cut(l, "="); ok && !strings.HasPrefix(l, "#") {
+			out[section+"."+k] = v
+		}
+	}
+	return out
+}

@@ -1,0 +1,461 @@
+package theme
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// MaxImportSize bounds a file to import: real themes are a few kB (a large
+// VS Code theme ~300 kB); anything bigger is not a theme.
+const MaxImportSize = 4 << 20
+
+// Source formats Import reads, by id (the export format ids where both
+// exist).
+var ImportFormats = []string{"vscode", "base16", "base24", "iterm2", "tmtheme", "alacritty", "wezterm",
+	"windows-terminal", "kitty", "ghostty", "foot", "cdxtheme"}
+
+// Imported is a theme built from another program's file, with the record
+// of where every role came from, so nothing is silently invented.
+type Imported struct {
+	Theme  *Theme `json:"-"`
+	Format string `json:"format"`
+	// Mapped roles were copied from one key of the source.
+	Mapped []Mapping `json:"mapped"`
+	// Derived roles had no key of their own; Rule says how they were made.
+	Derived []Derivation `json:"derived"`
+	// Warnings are parts of the source that were not used (an include
+	// that is not followed, a second scheme in the file, …).
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// Mapping is a role copied from a source key.
+type Mapping struct {
+	Role string `json:"role"`
+	From string `json:"from"`
+}
+
+// Derivation is a role computed from other roles (or a default).
+type Derivation struct {
+	Role string   `json:"role"`
+	From []string `json:"from,omitempty"`
+	Rule string   `json:"rule"`
+}
+
+// ImportError is bad input: the file, the line (0 when unknown) and the
+// key it concerns.
+type ImportError struct {
+	File string
+	Line int
+	Key  string
+	Msg  string
+}
+
+func (e *ImportError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+	}
+	b.WriteString(": ")
+	if e.Key != "" {
+		b.WriteString(e.Key + ": ")
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// ReadImportFile reads a file to import: a regular file (a FIFO or device
+// is refused before it could block), at most MaxImportSize bytes.
+func ReadImportFile(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("import: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("import: %s is not a regular file", path)
+	}
+	if st.Size() > MaxImportSize {
+		return nil, fmt.Errorf("import: %s is %d bytes; a theme file is at most %d", path, st.Size(), MaxImportSize)
+	}
+	// O_NONBLOCK: if the path was swapped for a FIFO since Stat, opening
+	// it must not hang; Fstat below refuses it.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, fmt.Errorf("import: %w", err)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("import: %s is not a regular file", path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxImportSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("import: %w", err)
+	}
+	if len(data) > MaxImportSize {
+		return nil, fmt.Errorf("import: %s is larger than %d bytes", path, MaxImportSize)
+	}
+	return data, nil
+}
+
+// Import builds a theme from the content of a file in one of
+// ImportFormats; name is the file's name (its extension picks the format,
+// else the content does) and is used in error messages.
+func Import(name string, data []byte) (*Imported, error) {
+	if len(data) > MaxImportSize {
+		return nil, &ImportError{File: name, Msg: fmt.Sprintf("%d bytes; a theme file is at most %d", len(data), MaxImportSize)}
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	format, err := detect(name, data)
+	if err != nil {
+		return nil, err
+	}
+	b := newBuilder(name, format)
+	switch format {
+	case "vscode", "windows-terminal", "cdxtheme":
+		err = importJSON(b, data)
+	case "base16", "base24":
+		err = importScheme(b, data)
+	case "iterm2", "tmtheme":
+		err = importPlist(b, data)
+	case "alacritty", "wezterm":
+		err = importTOML(b, data)
+	case "kitty", "ghostty", "foot":
+		err = importConf(b, data)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return b.finish()
+}
+
+// detect picks the source format from the extension, then the content.
+func detect(name string, data []byte) (string, error) {
+	ext := strings.ToLower(filepath.Ext(name))
+	text := string(data)
+	trim := strings.TrimSpace(text)
+	switch ext {
+	case ".json", ".jsonc", ".code-theme":
+		return detectJSON(name, data)
+	case ".yaml", ".yml":
+		return detectScheme(data), nil
+	case ".itermcolors":
+		return "iterm2", nil
+	case ".tmtheme":
+		return "tmtheme", nil
+	case ".toml":
+		return detectTOML(text), nil
+	case ".ini":
+		return "foot", nil
+	case ".conf":
+		if looksGhostty(text) {
+			return "ghostty", nil
+		}
+		return "kitty", nil
+	}
+	switch {
+	case strings.HasPrefix(trim, "{") || strings.HasPrefix(trim, "//") || strings.HasPrefix(trim, "/*"):
+		return detectJSON(name, data)
+	case strings.HasPrefix(trim, "<"):
+		if strings.Contains(text, "<key>settings</key>") && !strings.Contains(text, "Background Color") {
+			return "tmtheme", nil
+		}
+		return "iterm2", nil
+	case lineMatches(text, func(l string) bool { return strings.HasPrefix(l, "[colors.primary]") }):
+		return "alacritty", nil
+	case lineMatches(text, func(l string) bool { return strings.HasPrefix(l, "regular0=") || strings.HasPrefix(l, "regular0 =") }):
+		return "foot", nil
+	case lineMatches(text, func(l string) bool { return strings.HasPrefix(l, "[colors]") }):
+		return detectTOML(text), nil
+	case strings.Contains(text, "base00"):
+		return detectScheme(data), nil
+	case looksGhostty(text):
+		return "ghostty", nil
+	case lineMatches(text, func(l string) bool { f := strings.Fields(l); return len(f) == 2 && f[0] == "background" }):
+		return "kitty", nil
+	}
+	return "", &ImportError{File: name, Msg: "not a theme format CDXTheme imports (want " + strings.Join(ImportFormats, ", ") + ")"}
+}
+
+func lineMatches(text string, f func(line string) bool) bool {
+	for _, l := range strings.Split(text, "\n") {
+		if f(strings.TrimSpace(l)) {
+			return true
+		}
+	}
+	return false
+}
+
+// looksGhostty: Ghostty writes "key = value" and its palette as
+// "palette = N=#rrggbb"; kitty writes "key value".
+func looksGhostty(text string) bool {
+	return lineMatches(text, func(l string) bool {
+		k, _, ok := strings.Cut(l, "=")
+		k = strings.TrimSpace(k)
+		return ok && (k == "palette" || k == "background" || k == "foreground")
+	})
+}
+
+// builder assembles an imported theme and records each role's origin.
+type builder struct {
+	file     string
+	format   string
+	t        Theme
+	set      map[string]bool
+	mapped   []Mapping
+	derived  []Derivation
+	warnings []string
+	appear   string // "dark"/"light" when the source says so
+}
+
+func newBuilder(file, format string) *builder {
+	return &builder{file: file, format: format, set: map[string]bool{}}
+}
+
+func (b *builder) errAt(line int, key, format string, args ...any) error {
+	return &ImportError{File: b.file, Line: line, Key: key, Msg: fmt.Sprintf(format, args...)}
+}
+
+// put copies a source colour into a role, once: the first key that gives a
+// role wins, so callers list keys in order of preference.
+func (b *builder) put(role, from string, c Color) {
+	if b.set[role] {
+		return
+	}
+	*b.t.Ref(role) = c
+	b.set[role] = true
+	b.mapped = append(b.mapped, Mapping{Role: role, From: from})
+}
+
+// derive fills a role that no key gave.
+func (b *builder) derive(role, rule string, c Color, from ...string) {
+	if b.set[role] {
+		return
+	}
+	*b.t.Ref(role) = c
+	b.set[role] = true
+	b.derived = append(b.derived, Derivation{Role: role, From: from, Rule: rule})
+}
+
+func (b *builder) warn(format string, args ...any) {
+	b.warnings = append(b.warnings, fmt.Sprintf(format, args...))
+}
+
+func (b *builder) get(role string) Color { return *b.t.Ref(role) }
+
+// finish derives every role the source did not give, from the roles it
+// did, in an order where each rule's inputs are already set, then checks
+// the result is a valid theme.
+func (b *builder) finish() (*Imported, error) {
+	if !b.set["ui.background"] {
+		switch {
+		case b.set["ui.text"] && !IsDark(b.get("ui.text")):
+			b.derive("ui.background", "the source has no background; its text is light, so a dark default", Color{0x1e, 0x1e, 0x1e, 255}, "ui.text")
+		case b.set["ui.text"]:
+			b.derive("ui.background", "the source has no background; its text is dark, so a light default", Color{0xff, 0xff, 0xff, 255}, "ui.text")
+		case b.appear == "light":
+			b.derive("ui.background", "the source has no background; the default light background", Color{0xff, 0xff, 0xff, 255})
+		default:
+			b.derive("ui.background", "the source has no background; the default dark background", Color{0x1e, 0x1e, 0x1e, 255})
+		}
+	}
+	bg := b.get("ui.background").Over(Color{A: 255})
+	dark := IsDark(bg)
+	if b.appear != "" {
+		b.t.Appearance = b.appear
+	} else if dark {
+		b.t.Appearance = "dark"
+	} else {
+		b.t.Appearance = "light"
+	}
+	if !b.set["ui.text"] {
+		switch {
+		case b.set["ansi.white"] && dark:
+			b.derive("ui.text", "the ANSI white", b.get("ansi.white"), "ansi.white")
+		case dark:
+			b.derive("ui.text", "the source has no foreground; near-white on a dark background", Color{0xd4, 0xd4, 0xd4, 255}, "ui.background")
+		default:
+			b.derive("ui.text", "the source has no foreground; near-black on a light background", Color{0x1f, 0x1f, 0x1f, 255}, "ui.background")
+		}
+	}
+	text := b.get("ui.text").Over(bg)
+	mixRule := func(role string, f float64, of, into string) {
+		b.derive(role, fmt.Sprintf("%d%% of %s mixed into %s", int(f*100+0.5), of, into),
+			Mix(b.get(into).Over(bg), b.get(of).Over(bg), f), into, of)
+	}
+	// The ANSI colours first: terminal sources give only these, and the
+	// syntax and status roles below fall back to them.
+	fromUI := []struct{ ansi, role string }{
+		{"ansi.red", "ui.error"}, {"ansi.green", "ui.success"}, {"ansi.yellow", "ui.warning"},
+		{"ansi.blue", "ui.accent"}, {"ansi.blue", "syntax.function"}, {"ansi.magenta", "syntax.keyword"},
+		{"ansi.cyan", "syntax.type"}, {"ansi.green", "syntax.string"}, {"ansi.yellow", "syntax.number"},
+	}
+	for _, m := range fromUI {
+		if !b.set[m.ansi] && b.set[m.role] {
+			b.derive(m.ansi, "same as "+m.role+" (the source has no terminal colours)", b.get(m.role), m.role)
+		}
+	}
+	if !b.set["ansi.black"] {
+		if dark {
+			mixRule("ansi.black", 0.12, "ui.text", "ui.background")
+		} else {
+			b.derive("ansi.black", "same as ui.text (a light theme's black)", text, "ui.text")
+		}
+	}
+	if !b.set["ansi.white"] {
+		if dark {
+			b.derive("ansi.white", "same as ui.text", text, "ui.text")
+		} else {
+			mixRule("ansi.white", 0.15, "ui.text", "ui.background")
+		}
+	}
+	defaults := map[string]Color{ // xterm's palette, only when nothing in the source gives a hue
+		"ansi.red": {0xcd, 0x31, 0x31, 255}, "ansi.green": {0x0d, 0xbc, 0x79, 255}, "ansi.yellow": {0xe5, 0xe5, 0x10, 255},
+		"ansi.blue": {0x24, 0x72, 0xc8, 255}, "ansi.magenta": {0xbc, 0x3f, 0xbc, 255}, "ansi.cyan": {0x11, 0xa8, 0xcd, 255},
+	}
+	for i := 1; i <= 6; i++ {
+		p := ansiPath(i)
+		if !b.set[p] {
+			b.derive(p, "the source gives no "+ANSINames[i]+"; VS Code's default terminal "+ANSINames[i], defaults[p])
+		}
+	}
+	for i := 0; i < 8; i++ {
+		br := ansiPath(i + 8)
+		if b.set[br] {
+			continue
+		}
+		base := b.get(ansiPath(i)).Over(bg)
+		if i == 0 {
+			mixRule(br, 0.3, "ui.text", "ansi.black")
+			continue
+		}
+		toward := Color{0xff, 0xff, 0xff, 255}
+		if !dark {
+			toward = Color{A: 255}
+		}
+		b.derive(br, fmt.Sprintf("%s moved 20%% toward %s", ansiPath(i), map[bool]string{true: "white", false: "black"}[dark]), Mix(base, toward, 0.2), ansiPath(i))
+	}
+	same := func(role, from string) {
+		if !b.set[role] {
+			b.derive(role, "same as "+from, b.get(from), from)
+		}
+	}
+	same("ui.error", "ansi.red")
+	same("ui.warning", "ansi.yellow")
+	same("ui.success", "ansi.green")
+	same("ui.accent", "ansi.blue")
+	if !b.set["ui.surface"] {
+		mixRule("ui.surface", 0.06, "ui.text", "ui.background")
+	}
+	if !b.set["ui.border"] {
+		mixRule("ui.border", 0.18, "ui.text", "ui.background")
+	}
+	if !b.set["ui.mutedText"] {
+		mixRule("ui.mutedText", 0.35, "ui.background", "ui.text")
+	}
+	if !b.set["ui.selection"] {
+		mixRule("ui.selection", 0.25, "ui.accent", "ui.background")
+	}
+	same("syntax.keyword", "ansi.magenta")
+	same("syntax.string", "ansi.green")
+	same("syntax.function", "ansi.blue")
+	same("syntax.type", "ansi.cyan")
+	same("syntax.number", "ansi.yellow")
+	same("syntax.constant", "syntax.number")
+	same("syntax.variable", "ui.text")
+	same("syntax.operator", "ui.text")
+	same("syntax.comment", "ui.mutedText")
+
+	if strings.TrimSpace(b.t.Name) == "" {
+		base := filepath.Base(b.file)
+		b.t.Name = strings.TrimSuffix(base, filepath.Ext(base))
+		if strings.TrimSpace(b.t.Name) == "" {
+			b.t.Name = "Imported theme"
+		}
+	}
+	b.t.Name = oneLine(b.t.Name)
+	// The result goes through the same validation as a theme.json the agent
+	// writes, so an importer bug cannot produce an invalid document.
+	doc, err := marshalJSON(&b.t)
+	if err != nil {
+		return nil, err
+	}
+	t, err := Parse(doc)
+	if err != nil {
+		return nil, fmt.Errorf("import %s: the built theme is invalid: %w", b.file, err)
+	}
+	return &Imported{Theme: t, Format: b.format, Mapped: b.mapped, Derived: b.derived, Warnings: b.warnings}, nil
+}
+
+// parseLooseColor reads the colour spellings theme files use: #rgb, #rgba,
+// #rrggbb, #rrggbbaa, 0xrrggbb (Alacritty), and bare rrggbb (base16, foot,
+// Ghostty).
+func parseLooseColor(s string) (Color, error) {
+	s = strings.TrimSpace(s)
+	h := s
+	switch {
+	case strings.HasPrefix(h, "#"):
+		h = h[1:]
+	case strings.HasPrefix(h, "0x") || strings.HasPrefix(h, "0X"):
+		h = h[2:]
+	}
+	if !isHex(h) {
+		return Color{}, fmt.Errorf("%q is not a hex colour (want #rrggbb)", s)
+	}
+	switch len(h) {
+	case 3, 4:
+		var x strings.Builder
+		for _, r := range h {
+			x.WriteRune(r)
+			x.WriteRune(r)
+		}
+		h = x.String()
+	case 6, 8:
+	default:
+		return Color{}, fmt.Errorf("%q is not a hex colour (want #rrggbb)", s)
+	}
+	v, _ := strconv.ParseUint(h, 16, 32)
+	if len(h) == 6 {
+		return Color{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v), A: 255}, nil
+	}
+	return Color{R: uint8(v >> 24), G: uint8(v >> 16), B: uint8(v >> 8), A: uint8(v)}, nil
+}
+
+func isHex(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'f' || r >= 'A' && r <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// lineAt is the 1-based line of a byte offset.
+func lineAt(data []byte, off int64) int {
+	if off < 0 {
+		return 0
+	}
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	return 1 + bytes.Count(data[:off], []byte("\n"))
+}
+
+// Document is the imported theme as a theme.json document.
+func (imp *Imported) Document() ([]byte, error) { return marshalJSON(imp.Theme) }
+
+// Rename gives the imported theme another name (--name, or the name the
+// user typed); an empty name keeps the source's.
+func (imp *Imported) Rename(name string) {
+	if n := oneLine(name); n != "" {
+		imp.Theme.Name = n
+	}
+}

@@ -1,0 +1,147 @@
+package theme
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// detectScheme tells base24 from base16: a "system" key, else the base24
+// slots.
+func detectScheme(data []byte) string {
+	if regexp.MustCompile(`(?m)^\s*system:\s*["']?base24`).Match(data) ||
+		regexp.MustCompile(`(?m)^\s*base1[0-7]\s*:`).Match(data) {
+		return "base24"
+	}
+	return "base16"
+}
+
+// schemeExtra are the roles a slot stands for in the styling spec besides
+// the one it carries (schemeSlots), read on import only.
+var schemeExtra = []schemeSlot{
+	{"base08", "syntax.variable"}, // "Variables, XML Tags, …"
+	{"base09", "syntax.constant"}, // "Integers, Boolean, Constants"
+	{"base05", "syntax.operator"}, // "Default Foreground, Caret, Delimiters, Operators"
+	{"base0D", "ui.accent"},       // functions and headings: templates' focus and link colour
+	{"base0A", "ui.warning"},      // "Search Text Background"; the scheme's yellow
+	{"base0B", "ui.success"},      // "Diff Inserted"
+}
+
+// base16Shell is how base16-shell (and most terminal templates) paint the
+// 16 ANSI colours from a base16 scheme; base06 for white as base24 does.
+var base16Shell = []string{"base00", "base08", "base0B", "base0A", "base0D", "base0E", "base0C", "base06",
+	"base03", "base08", "base0B", "base0A", "base0D", "base0E", "base0C", "base07"}
+
+// base24ANSI is base24's own ANSI table (styling.md).
+var base24ANSI = []string{"base01", "base12", "base14", "base13", "base16", "base17", "base15", "base06",
+	"base02", "base08", "base0B", "base0A", "base0D", "base0E", "base0C", "base07"}
+
+// base24Fallback is the spec's base16 stand-in for each base24 slot.
+var base24Fallback = map[string]string{
+	"base10": "base00", "base11": "base00", "base12": "base08", "base13": "base0A",
+	"base14": "base0B", "base15": "base0C", "base16": "base0D", "base17": "base0E",
+}
+
+func importScheme(b *builder, data []byte) error {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		var te *yaml.TypeError
+		if errors.As(err, &te) {
+			return b.errAt(0, "", "%s", strings.Join(te.Errors, "; "))
+		}
+		// yaml.v3 says "yaml: line N: …".
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		var line int
+		if _, scanErr := fmt.Sscanf(msg, "line %d:", &line); scanErr == nil {
+			msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+		}
+		return b.errAt(line, "", "invalid YAML: %s", msg)
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return b.errAt(1, "", "want a YAML mapping of scheme keys (scheme/name, author, base00 … base0F)")
+	}
+	top := doc.Content[0]
+	field := func(m *yaml.Node, key string) *yaml.Node {
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			if m.Content[i].Value == key {
+				return m.Content[i+1]
+			}
+		}
+		return nil
+	}
+	str := func(key string) string {
+		if n := field(top, key); n != nil && n.Kind == yaml.ScalarNode {
+			return n.Value
+		}
+		return ""
+	}
+	b.t.Name = str("name")
+	if b.t.Name == "" {
+		b.t.Name = str("scheme")
+	}
+	b.t.Author = oneLine(str("author"))
+	b.t.Description = oneLine(str("description"))
+	switch str("variant") {
+	case "dark", "light":
+		b.appear = str("variant")
+	}
+	if s := str("system"); s != "" && s != "base16" && s != "base24" {
+		n := field(top, "system")
+		return b.errAt(n.Line, "system", "%q is not a scheme system CDXTheme reads (base16, base24)", s)
+	}
+	// Scheme 0.11 puts the colours under palette:, older files at the top.
+	slots, prefix := top, ""
+	if p := field(top, "palette"); p != nil {
+		if p.Kind != yaml.MappingNode {
+			return b.errAt(p.Line, "palette", "want a mapping of base00 … base0F")
+		}
+		slots, prefix = p, "palette."
+	}
+	system := b.format
+	names := schemeNames(system)
+	colors := map[string]Color{}
+	b.t.Palette = map[string]Color{}
+	for _, n := range names {
+		v := field(slots, n)
+		if v == nil {
+			// base0A is sometimes written base0a.
+			v = field(slots, strings.ToLower(n))
+		}
+		if v == nil {
+			if fb, ok := base24Fallback[n]; ok {
+				colors[n] = colors[fb]
+				b.warn("%s%s missing; base24's fallback %s was used", prefix, n, fb)
+				continue
+			}
+			return b.errAt(slots.Line, prefix+n, "missing (a %s scheme needs %s … %s)", system, names[0], names[len(names)-1])
+		}
+		if v.Kind != yaml.ScalarNode {
+			return b.errAt(v.Line, prefix+n, "want a colour like \"1d2021\"")
+		}
+		c, err := parseLooseColor(v.Value)
+		if err != nil {
+			return b.errAt(v.Line, prefix+n, "%v", err)
+		}
+		c.A = 255
+		colors[n] = c
+		b.t.Palette[n] = c
+	}
+	table := base16Slots
+	ansi := base16Shell
+	if system == "base24" {
+		table, ansi = base24Slots, base24ANSI
+	}
+	for _, s := range table {
+		b.put(s.role, prefix+s.slot, colors[s.slot])
+	}
+	for _, s := range schemeExtra {
+		b.put(s.role, prefix+s.slot, colors[s.slot])
+	}
+	for i, slot := range ansi {
+		b.put(ansiPath(i), prefix+slot, colors[slot])
+	}
+	return nil
+}

@@ -1,0 +1,225 @@
+package theme
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func importFixture(t *testing.T, name string) *Imported {
+	t.Helper()
+	data, err := ReadImportFile(filepath.Join("testdata", "import", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp, err := Import(name, data)
+	if err != nil {
+		t.Fatalf("import %s: %v", name, err)
+	}
+	if !accountsForEveryRole(t, imp) {
+		t.Errorf("%s: not every role is accounted for once", name)
+	}
+	return imp
+}
+
+func wantRole(t *testing.T, imp *Imported, role, colour, from string) {
+	t.Helper()
+	if got := imp.Theme.Ref(role).String(); got != colour {
+		t.Errorf("%s = %s, want %s", role, got, colour)
+	}
+	for _, m := range imp.Mapped {
+		if m.Role == role {
+			if from == "" {
+				t.Errorf("%s mapped from %q, want derived", role, m.From)
+			} else if m.From != from {
+				t.Errorf("%s mapped from %q, want %q", role, m.From, from)
+			}
+			return
+		}
+	}
+	if from != "" {
+		t.Errorf("%s is not mapped (want from %q)", role, from)
+	}
+}
+
+func hasWarning(imp *Imported, sub string) bool {
+	for _, w := range imp.Warnings {
+		if strings.Contains(w, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// Real-world shaped files of every source format: what each role is read
+// from, what is derived, and what the user is warned about.
+func TestImportFixtures(t *testing.T) {
+	t.Run("vscode", func(t *testing.T) {
+		imp := importFixture(t, "nightfall-color-theme.json")
+		if imp.Format != "vscode" || imp.Theme.Name != "Nightfall" || imp.Theme.Appearance != "dark" {
+			t.Errorf("format %s, name %q, appearance %s", imp.Format, imp.Theme.Name, imp.Theme.Appearance)
+		}
+		wantRole(t, imp, "ui.background", "#1a1b26", `colors."editor.background"`)
+		wantRole(t, imp, "ui.surface", "#16161e", `colors."sideBar.background"`)
+		wantRole(t, imp, "ui.mutedText", "#3b4261", `colors."editorLineNumber.foreground"`)
+		wantRole(t, imp, "ui.accent", "#3d59a1", `colors."button.background"`)
+		wantRole(t, imp, "ui.selection", "#515c7e4d", `colors."editor.selectionBackground"`)
+		wantRole(t, imp, "ansi.brightBlack", "#414868", `colors."terminal.ansiBrightBlack"`)
+		// keyword.control is more specific than keyword; the descendant
+		// selector "meta.function-call entity.name.function" is a context,
+		// not the function colour; constant.language beats constant.
+		wantRole(t, imp, "syntax.keyword", "#bb9af7", `tokenColors[2] "keyword.control"`)
+		wantRole(t, imp, "syntax.function", "#7aa2f7", `tokenColors[6] "entity.name.function"`)
+		wantRole(t, imp, "syntax.constant", "#ff9e64", `tokenColors[10] "constant.language"`)
+		wantRole(t, imp, "syntax.comment", "#565f89", `tokenColors[0] "comment"`)
+		wantRole(t, imp, "syntax.variable", "#c0caf5", "")
+		wantRole(t, imp, "ui.success", "#9ece6a", "")
+	})
+	t.Run("base16 classic", func(t *testing.T) {
+		imp := importFixture(t, "gruvbox-dark-hard.yaml")
+		if imp.Format != "base16" || imp.Theme.Name != "Gruvbox dark, hard" || imp.Theme.Appearance != "dark" {
+			t.Errorf("format %s, name %q, appearance %s", imp.Format, imp.Theme.Name, imp.Theme.Appearance)
+		}
+		wantRole(t, imp, "ui.background", "#1d2021", "base00")
+		wantRole(t, imp, "ui.error", "#fb4934", "base08")
+		wantRole(t, imp, "syntax.variable", "#fb4934", "base08")
+		wantRole(t, imp, "syntax.keyword", "#d3869b", "base0E")
+		wantRole(t, imp, "ansi.white", "#ebdbb2", "base06")
+		wantRole(t, imp, "ansi.brightBlack", "#665c54", "base03")
+		wantRole(t, imp, "ui.border", imp.Theme.UI.Border.String(), "")
+		if len(imp.Theme.Palette) != 16 || imp.Theme.Palette["base0F"].Hex() != "#d65d0e" {
+			t.Errorf("palette = %v, want the 16 slots", imp.Theme.Palette)
+		}
+	})
+	t.Run("base24 0.11 layout", func(t *testing.T) {
+		imp := importFixture(t, "one-light.yaml")
+		if imp.Format != "base24" || imp.Theme.Appearance != "light" {
+			t.Errorf("format %s, appearance %s", imp.Format, imp.Theme.Appearance)
+		}
+		wantRole(t, imp, "ansi.black", "#f0f0f1", "palette.base01")
+		wantRole(t, imp, "ansi.red", "#e45649", "palette.base12")
+		wantRole(t, imp, "ansi.brightRed", "#ca1243", "palette.base08")
+		wantRole(t, imp, "ansi.brightCyan", "#0184bc", "palette.base0C")
+	})
+	t.Run("alacritty", func(t *testing.T) {
+		imp := importFixture(t, "alacritty.toml")
+		wantRole(t, imp, "ui.text", "#ebdbb2", "colors.primary.foreground")
+		wantRole(t, imp, "ansi.magenta", "#b16286", "colors.normal.magenta")
+		wantRole(t, imp, "ui.accent", "#458588", "")
+		if !hasWarning(imp, `colors.cursor.cursor is "CellForeground"`) {
+			t.Errorf("warnings %q do not explain the cursor", imp.Warnings)
+		}
+	})
+	t.Run("windows terminal settings", func(t *testing.T) {
+		imp := importFixture(t, "settings.json")
+		if imp.Format != "windows-terminal" || imp.Theme.Name != "Campbell Dusk" {
+			t.Errorf("format %s, name %q", imp.Format, imp.Theme.Name)
+		}
+		wantRole(t, imp, "ansi.magenta", "#881798", "schemes[0].purple")
+		wantRole(t, imp, "ui.accent", "#ffffff", "schemes[0].cursorColor")
+		if !hasWarning(imp, `"One Half Light"`) {
+			t.Errorf("warnings %q do not name the scheme left out", imp.Warnings)
+		}
+	})
+	t.Run("kitty", func(t *testing.T) {
+		imp := importFixture(t, "kitty-theme.conf")
+		if imp.Theme.Name != "Tokyo Dusk" {
+			t.Errorf("name %q", imp.Theme.Name)
+		}
+		wantRole(t, imp, "ui.selection", "#283457", "selection_background")
+		wantRole(t, imp, "ansi.brightWhite", "#c0caf5", "color15")
+		if !hasWarning(imp, "include ../base.conf is not followed") {
+			t.Errorf("warnings %q", imp.Warnings)
+		}
+	})
+	t.Run("ghostty", func(t *testing.T) {
+		imp := importFixture(t, "ghostty-theme")
+		if imp.Format != "ghostty" || imp.Theme.Name != "ghostty-theme" {
+			t.Errorf("format %s, name %q", imp.Format, imp.Theme.Name)
+		}
+		wantRole(t, imp, "ui.background", "#1e1e2e", "background")
+		wantRole(t, imp, "ansi.yellow", "#f9e2af", "palette 3")
+	})
+	t.Run("iterm2", func(t *testing.T) {
+		imp := importFixture(t, "solarized.itermcolors")
+		wantRole(t, imp, "ansi.black", "#073642", "Ansi 0 Color")
+		wantRole(t, imp, "ansi.red", "#dc322f", "Ansi 1 Color")
+		wantRole(t, imp, "ui.background", "#002b36", "Background Color")
+		wantRole(t, imp, "ui.surface", "#a6e6ff40", "Cursor Guide Color")
+	})
+}
+
+// Bad input is reported with the file, the line and the key.
+func TestImportErrors(t *testing.T) {
+	tests := []struct {
+		name, file, data, want string
+	}{
+		{"vscode bad colour", "t.json", "{\n  \"colors\": {\n    \"editor.background\": \"nope\"\n  }\n}", `t.json:3: colors."editor.background": "nope" is not a hex colour`},
+		{"vscode short hex", "t.json", "{\"colors\": {\"editor.background\": \"#12345\"}}", `t.json:1: colors."editor.background": "#12345" is not a hex colour`},
+		{"vscode number", "t.json", "{\n\"colors\": {\n\"focusBorder\": 12}}", `t.json:3: colors.focusBorder: want a colour string`},
+		{"vscode syntax", "t.json", "{\n  \"colors\": {\n    \"a\": \"#fff\"\n    \"b\": \"#000\"\n  }\n}", "t.json:4: invalid JSON"},
+		{"vscode token", "t.json", "{\"tokenColors\": [\n {\"scope\": \"string\",\n  \"settings\": {\"foreground\": \"green\"}}]}", `t.json:3: tokenColors[0].settings.foreground: "green" is not a hex colour`},
+		{"base16 missing slot", "s.yaml", "scheme: x\nbase00: \"000000\"\n", "s.yaml:1: base01: missing"},
+		{"base16 bad slot", "s.yaml", "palette:\n  base00: \"000000\"\n  base01: zz\n", "s.yaml:3: palette.base01: \"zz\" is not a hex colour"},
+		{"yaml syntax", "s.yaml", "scheme: x\nbase00: [\n", "s.yaml:2: invalid YAML"},
+		{"scheme system", "s.yaml", "system: base17\nname: x\n", `s.yaml:1: system: "base17" is not a scheme system`},
+		{"iterm component", "a.itermcolors", "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>Ansi 1 Color</key>\n<dict>\n<key>Red Component</key>\n<real>x</real>\n</dict>\n</dict>\n</plist>\n", `a.itermcolors:7: Ansi 1 Color.Red Component: "x" is not a number`},
+		{"plist syntax", "a.itermcolors", "<?xml version=\"1.0\"?>\n<plist>\n<dict>\n</plist>\n", "a.itermcolors:4: invalid XML"},
+		{"alacritty colour", "a.toml", "[colors.primary]\nbackground = \"#000000\"\n\n[colors.normal]\nred = \"#12345\"\n", `a.toml:5: colors.normal.red: "#12345" is not a hex colour`},
+		{"toml syntax", "a.toml", "[colors.primary]\nbackground = \n", "a.toml:2: invalid TOML"},
+		{"kitty colour", "k.conf", "background #000000\ncolor3 #12\n", `k.conf:2: color3: "#12" is not a hex colour`},
+		{"ghostty palette", "g", "background = 000000\npalette = x\n", "g:2: palette: want N=#rrggbb"},
+		{"foot colour", "f.ini", "[colors]\nforeground=zzz\n", `f.ini:2: [colors] foreground: "zzz" is not a hex colour`},
+		{"windows terminal empty", "wt.json", "{\n\"schemes\": []\n}", "wt.json:2: schemes: the settings hold no colour scheme"},
+		{"unknown", "notes.txt", "hello world", "notes.txt: not a theme format CDXTheme imports"},
+		{"json not theme", "x.json", "{\"a\": 1}", "x.json:1: a JSON file without"},
+		{"cdxtheme invalid", "theme.json", "{\n\"name\": \"x\",\n\"appearance\": \"dark\",\n\"ui\": {},\n\"syntax\": {},\n\"ansi\": []\n}", "theme.json:4: ui.background: required"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Import(tc.file, []byte(tc.data))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error = %v\nwant it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestReadImportFile(t *testing.T) {
+	dir := t.TempDir()
+	ok := filepath.Join(dir, "ok.conf")
+	os.WriteFile(ok, []byte("background #000000\n"), 0o644)
+	link := filepath.Join(dir, "link.conf")
+	os.Symlink(ok, link)
+	if b, err := ReadImportFile(link); err != nil || len(b) == 0 {
+		t.Errorf("a symlink the user names is read (%v)", err)
+	}
+	if _, err := ReadImportFile(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("folder: %v", err)
+	}
+	big := filepath.Join(dir, "big.json")
+	os.WriteFile(big, make([]byte, MaxImportSize+1), 0o644)
+	if _, err := ReadImportFile(big); err == nil || !strings.Contains(err.Error(), "at most") {
+		t.Errorf("huge file: %v", err)
+	}
+	fifo := filepath.Join(dir, "fifo.json")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := ReadImportFile(fifo); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("FIFO: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("reading a FIFO hung")
+	}
+	if _, err := Import("big.json", make([]byte, MaxImportSize+1)); err == nil {
+		t.Error("Import takes more than MaxImportSize")
+	}
+}

@@ -1,0 +1,175 @@
+package theme
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// detectTOML: WezTerm keeps its palette in [colors] ansi/brights arrays,
+// Alacritty in [colors.normal]/[colors.bright] tables.
+func detectTOML(text string) string {
+	if lineMatches(text, func(l string) bool {
+		return strings.HasPrefix(l, "ansi =") || strings.HasPrefix(l, "ansi=") || strings.HasPrefix(l, "brights")
+	}) {
+		return "wezterm"
+	}
+	return "alacritty"
+}
+
+// tomlKeyLine finds the line of a dotted key ("colors.primary.background")
+// by following [table] headers and "key =" lines; an inline table gives
+// the line of its own key. 0 when not found.
+func tomlKeyLine(text, dotted string) int {
+	table := ""
+	best := 0
+	for i, raw := range strings.Split(text, "\n") {
+		l := strings.TrimSpace(raw)
+		if strings.HasPrefix(l, "[") {
+			table = strings.Trim(strings.TrimSpace(strings.Trim(l, "[]")), `"`)
+			if table == dotted {
+				best = i + 1
+			}
+			continue
+		}
+		k, _, ok := strings.Cut(l, "=")
+		if !ok {
+			continue
+		}
+		k = strings.Trim(strings.TrimSpace(k), `"`)
+		full := k
+		if table != "" {
+			full = table + "." + k
+		}
+		if full == dotted {
+			return i + 1
+		}
+		if strings.HasPrefix(dotted, full+".") {
+			best = i + 1
+		}
+	}
+	return best
+}
+
+func importTOML(b *builder, data []byte) error {
+	var doc map[string]any
+	if err := toml.Unmarshal(data, &doc); err != nil {
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, _ := de.Position()
+			return b.errAt(row, strings.Join(de.Key(), "."), "invalid TOML: %s", de.Error())
+		}
+		return b.errAt(0, "", "invalid TOML: %v", err)
+	}
+	text := string(data)
+	lookup := func(dotted string) (any, bool) {
+		var cur any = doc
+		for _, part := range strings.Split(dotted, ".") {
+			m, ok := cur.(map[string]any)
+			if !ok {
+				return nil, false
+			}
+			if cur, ok = m[part]; !ok {
+				return nil, false
+			}
+		}
+		return cur, true
+	}
+	colour := func(dotted string, v any) (Color, error) {
+		s, ok := v.(string)
+		if !ok {
+			return Color{}, b.errAt(tomlKeyLine(text, dotted), dotted, "want a colour string like \"#1e1e2e\", got %T", v)
+		}
+		c, err := parseLooseColor(s)
+		if err != nil {
+			return Color{}, b.errAt(tomlKeyLine(text, dotted), dotted, "%v", err)
+		}
+		return c, nil
+	}
+	// put reads one key; Alacritty's "CellForeground"/"CellBackground"
+	// mean "the cell's own colour", not a colour of the theme.
+	put := func(dotted, role string) error {
+		v, ok := lookup(dotted)
+		if !ok {
+			return nil
+		}
+		if s, isStr := v.(string); isStr && strings.HasPrefix(s, "Cell") {
+			b.warn("%s is %q (follows the text), so %s was derived", dotted, s, role)
+			return nil
+		}
+		c, err := colour(dotted, v)
+		if err != nil {
+			return err
+		}
+		b.put(role, dotted, c)
+		return nil
+	}
+	if b.format == "wezterm" {
+		if name, ok := lookup("metadata.name"); ok {
+			b.t.Name, _ = name.(string)
+		}
+		if a, ok := lookup("metadata.author"); ok {
+			s, _ := a.(string)
+			b.t.Author = oneLine(s)
+		}
+		for _, k := range []struct{ key, role string }{
+			{"colors.background", "ui.background"}, {"colors.foreground", "ui.text"},
+			{"colors.cursor_bg", "ui.accent"}, {"colors.selection_bg", "ui.selection"},
+			{"colors.split", "ui.border"}, {"colors.tab_bar.background", "ui.surface"},
+			{"colors.tab_bar.inactive_tab.fg_color", "ui.mutedText"}, {"colors.compose_cursor", "ui.warning"},
+		} {
+			if err := put(k.key, k.role); err != nil {
+				return err
+			}
+		}
+		for _, arr := range []struct {
+			key  string
+			base int
+		}{{"colors.ansi", 0}, {"colors.brights", 8}} {
+			v, ok := lookup(arr.key)
+			if !ok {
+				continue
+			}
+			list, ok := v.([]any)
+			if !ok || len(list) > 8 {
+				return b.errAt(tomlKeyLine(text, arr.key), arr.key, "want an array of 8 colours")
+			}
+			for i, el := range list {
+				key := fmt.Sprintf("%s[%d]", arr.key, i)
+				s, isStr := el.(string)
+				if !isStr {
+					return b.errAt(tomlKeyLine(text, arr.key), key, "want a colour string, got %T", el)
+				}
+				c, err := parseLooseColor(s)
+				if err != nil {
+					return b.errAt(tomlKeyLine(text, arr.key), key, "%v", err)
+				}
+				b.put(ansiPath(arr.base+i), key, c)
+			}
+		}
+		return nil
+	}
+	for _, k := range []struct{ key, role string }{
+		{"colors.primary.background", "ui.background"}, {"colors.primary.foreground", "ui.text"},
+		{"colors.primary.dim_foreground", "ui.mutedText"}, {"colors.cursor.cursor", "ui.accent"},
+		{"colors.selection.background", "ui.selection"},
+	} {
+		if err := put(k.key, k.role); err != nil {
+			return err
+		}
+	}
+	for i, n := range zedANSI {
+		if err := put("colors.normal."+n, ansiPath(i)); err != nil {
+			return err
+		}
+		if err := put("colors.bright."+n, ansiPath(i+8)); err != nil {
+			return err
+		}
+	}
+	if len(b.mapped) == 0 {
+		return b.errAt(0, "colors", "no Alacritty colours ([colors.primary], [colors.normal], …) in this file")
+	}
+	return nil
+}

@@ -1,0 +1,308 @@
+package theme
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Each exporter whose program Debian ships is proven by loading its output
+// into that program. `make test` installs them (APT_PACKAGES) and sets
+// CDXTHEME_REQUIRE_PROGRAMS, so there a missing program fails instead of
+// skipping.
+
+func program(t *testing.T, name, debian string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CDXTHEME_REQUIRE_PROGRAMS") != "" {
+			t.Fatalf("%s is not installed (Debian package %s) and CDXTHEME_REQUIRE_PROGRAMS is set", name, debian)
+		}
+		t.Skipf("%s is not installed (Debian package %s; `make test` installs it)", name, debian)
+	}
+	return p
+}
+
+// run runs a program with a private HOME and XDG dirs and a time bound.
+func run(t *testing.T, dir string, env []string, name string, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Env = append([]string{"HOME=" + dir, "XDG_CONFIG_HOME=" + dir + "/config", "XDG_CACHE_HOME=" + dir + "/cache",
+		"XDG_STATE_HOME=" + dir + "/state", "XDG_DATA_HOME=" + dir + "/data", "PATH=" + os.Getenv("PATH"), "LANG=C.UTF-8"}, env...)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err = cmd.Run()
+	return o.String(), e.String(), err
+}
+
+func writeFiles(t *testing.T, dir string, files map[string][]byte) {
+	t.Helper()
+	for name, b := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// nvimDump is the Lua that reads back what Neovim made of the colorscheme.
+const nvimDump = `
+local out = { colors_name = vim.g.colors_name, errmsg = vim.v.errmsg, groups = {}, terminal = {} }
+for _, g in ipairs(vim.fn.json_decode(vim.env.GROUPS)) do
+  out.groups[g] = vim.api.nvim_get_hl_by_name(g, true)
+end
+for i = 0, 15 do out.terminal[i + 1] = vim.g['terminal_color_' .. i] end
+vim.fn.writefile({ vim.fn.json_encode(out) }, vim.env.DUMP)
+`
+
+func TestNeovimLoadsColorscheme(t *testing.T) {
+	nvim := program(t, "nvim", "neovim")
+	forSamples(t, "neovim", func(t *testing.T, th *Theme, files map[string][]byte) {
+		dir := t.TempDir()
+		writeFiles(t, filepath.Join(dir, "rtp"), files)
+		os.WriteFile(filepath.Join(dir, "dump.lua"), []byte(nvimDump), 0o644)
+		u, s := th.UI, th.Syntax
+		// group → attribute → expected colour, written out independently of
+		// the exporter's table.
+		want := map[string]map[string]Color{
+			"Normal":       {"foreground": u.Text, "background": u.Background},
+			"Comment":      {"foreground": s.Comment},
+			"String":       {"foreground": s.String},
+			"Keyword":      {"foreground": s.Keyword},
+			"Function":     {"foreground": s.Function},
+			"Type":         {"foreground": s.Type},
+			"Number":       {"foreground": s.Number},
+			"Constant":     {"foreground": s.Constant},
+			"Identifier":   {"foreground": s.Variable},
+			"Operator":     {"foreground": s.Operator},
+			"Visual":       {"background": u.Selection},
+			"LineNr":       {"foreground": u.MutedText},
+			"CursorLine":   {"background": u.Surface},
+			"StatusLine":   {"foreground": u.Text, "background": u.Surface},
+			"WinSeparator": {"foreground": u.Border},
+			"ErrorMsg":     {"foreground": u.Error},
+			"WarningMsg":   {"foreground": u.Warning},
+			"DiffAdd":      {"foreground": u.Success},
+			"Search":       {"background": u.Warning},
+			"Cursor":       {"background": u.Accent},
+		}
+		var groups []string
+		for g := range want {
+			groups = append(groups, g)
+		}
+		gj, _ := json.Marshal(groups)
+		dump := filepath.Join(dir, "out.json")
+		_, stderr, err := run(t, dir, []string{"GROUPS=" + string(gj), "DUMP=" + dump}, nvim,
+			"--headless", "--clean", "-n", "-i", "NONE", "--cmd", "set rtp^="+filepath.Join(dir, "rtp"),
+			"-c", "colorscheme "+Slug(th.Name), "-c", "luafile "+filepath.Join(dir, "dump.lua"), "-c", "qa!")
+		if err != nil || strings.TrimSpace(stderr) != "" {
+			t.Fatalf("nvim: %v\n%s", err, stderr)
+		}
+		raw, err := os.ReadFile(dump)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out struct {
+			ColorsName string `json:"colors_name"`
+			Errmsg     string
+			Groups     map[string]map[string]any
+			Terminal   []string
+		}
+		if err := json.Unmarshal(raw, &out); err != nil {
+			t.Fatalf("%v: %s", err, raw)
+		}
+		if out.ColorsName != Slug(th.Name) || out.Errmsg != "" {
+			t.Errorf("colors_name %q, errmsg %q", out.ColorsName, out.Errmsg)
+		}
+		for g, attrs := range want {
+			for attr, c := range attrs {
+				v, ok := out.Groups[g][attr].(float64)
+				if !ok {
+					t.Errorf("%s has no %s: %v", g, attr, out.Groups[g])
+					continue
+				}
+				if got := fmt.Sprintf("#%06x", int(v)); got != th.seen(c).Hex() {
+					t.Errorf("nvim reports %s %s = %s, theme says %s", g, attr, got, th.seen(c).Hex())
+				}
+			}
+		}
+		if out.Groups["Comment"]["italic"] != true {
+			t.Errorf("Comment is not italic: %v", out.Groups["Comment"])
+		}
+		if len(out.Terminal) != 16 {
+			t.Fatalf("terminal colours %v", out.Terminal)
+		}
+		for i, c := range th.ANSI {
+			if out.Terminal[i] != th.seen(c).Hex() {
+				t.Errorf("terminal_color_%d = %s, want %s", i, out.Terminal[i], th.seen(c).Hex())
+			}
+		}
+	})
+}
+
+// batSample is Go source with one token of each checked kind.
+const batSample = `package main
+
+// greet says hello
+func greet(n int) string {
+	if n > 42 {
+		return "many"
+	}
+	return "few"
+}
+`
+
+var sgrTrue = regexp.MustCompile("\x1b\\[38;2;(\\d+);(\\d+);(\\d+)m([^\x1b]*)")
+
+func TestBatRendersTmTheme(t *testing.T) {
+	bat := program(t, "batcat", "bat")
+	dir := t.TempDir()
+	themes := sampleThemes(t)
+	for _, th := range themes {
+		files, err := Render(th, "tmtheme")
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFiles(t, filepath.Join(dir, "src", "themes"), files)
+	}
+	os.WriteFile(filepath.Join(dir, "sample.go"), []byte(batSample), 0o644)
+	env := []string{"BAT_CONFIG_DIR=" + dir + "/batconfig", "BAT_CACHE_PATH=" + dir + "/batcache", "COLORTERM=truecolor", "TERM=xterm-256color"}
+	if _, stderr, err := run(t, dir, env, bat, "cache", "--build", "--source", dir+"/src", "--target", dir+"/batcache"); err != nil {
+		t.Fatalf("bat cache --build: %v\n%s", err, stderr)
+	}
+	for name, th := range themes {
+		t.Run(name, func(t *testing.T) {
+			out, stderr, err := run(t, dir, env, bat, "--theme="+Slug(th.Name), "--color=always", "--style=plain", "--paging=never", "sample.go")
+			if err != nil || strings.Contains(stderr, "Unknown theme") {
+				t.Fatalf("bat: %v\n%s", err, stderr)
+			}
+			// Text of each truecolour span → the colour bat painted it in.
+			painted := map[string]string{}
+			for _, m := range sgrTrue.FindAllStringSubmatch(out, -1) {
+				r, _ := strconv.Atoi(m[1])
+				g, _ := strconv.Atoi(m[2])
+				b, _ := strconv.Atoi(m[3])
+				if txt := strings.TrimSpace(m[4]); txt != "" {
+					if _, seen := painted[txt]; !seen {
+						painted[txt] = fmt.Sprintf("#%02x%02x%02x", r, g, b)
+					}
+				}
+			}
+			s := th.Syntax
+			for text, c := range map[string]Color{
+				"greet says hello": s.Comment, "func": s.Keyword, "return": s.Keyword, "greet": s.Function,
+				"many": s.String, "42": s.Number, ">": s.Operator, "package": s.Keyword,
+			} {
+				if got := painted[text]; got != th.seen(c).Hex() {
+					t.Errorf("bat painted %q %s, the theme says %s", text, got, th.seen(c).Hex())
+				}
+			}
+		})
+	}
+}
+
+func TestTmuxSourcesTheme(t *testing.T) {
+	tmux := program(t, "tmux", "tmux")
+	forSamples(t, "tmux", func(t *testing.T, th *Theme, files map[string][]byte) {
+		dir, err := os.MkdirTemp("", "cdxtmux") // a short path: sockets have a length limit
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(dir) })
+		conf := filepath.Join(dir, "theme.conf")
+		os.WriteFile(conf, files[Slug(th.Name)+".conf"], 0o644)
+		sock := filepath.Join(dir, "s")
+		env := []string{"TERM=xterm-256color"}
+		tm := func(args ...string) (string, error) {
+			out, stderr, err := run(t, dir, env, tmux, append([]string{"-S", sock, "-f", "/dev/null"}, args...)...)
+			if err != nil {
+				return "", fmt.Errorf("tmux %s: %v: %s", strings.Join(args, " "), err, stderr)
+			}
+			return strings.TrimSpace(out), nil
+		}
+		if _, err := tm("new-session", "-d", "-s", "cdx", "-x", "80", "-y", "24"); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { tm("kill-server") })
+		if _, err := tm("source-file", conf); err != nil {
+			t.Fatal(err)
+		}
+		u := th.UI
+		style := func(fg, bg Color) string {
+			return "fg=" + th.seen(fg).Hex() + ",bg=" + th.seen(bg).Hex()
+		}
+		for option, want := range map[string]string{
+			"status-style":                style(u.MutedText, u.Surface),
+			"window-status-current-style": style(u.Text, u.Background) + ",bold",
+			"pane-border-style":           "fg=" + th.seen(u.Border).Hex(),
+			"pane-active-border-style":    "fg=" + th.seen(u.Accent).Hex(),
+			"mode-style":                  style(u.Text, u.Selection),
+			"message-style":               style(u.Text, u.Surface),
+			"clock-mode-colour":           th.seen(u.Accent).Hex(),
+		} {
+			got, err := tm("show-options", "-gv", option)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("tmux %s = %q, want %q", option, got, want)
+			}
+		}
+		// A control: tmux refuses a style it cannot parse, so the accepted
+		// file above was really checked.
+		bad := filepath.Join(dir, "bad.conf")
+		os.WriteFile(bad, []byte("set -g status-style \"fg=#12345g\"\n"), 0o644)
+		if _, err := tm("source-file", bad); err == nil {
+			t.Error("tmux accepted an invalid colour; the check above proves nothing")
+		}
+	})
+}
+
+func TestFootChecksConfig(t *testing.T) {
+	foot := program(t, "foot", "foot")
+	forSamples(t, "foot", func(t *testing.T, th *Theme, files map[string][]byte) {
+		dir := t.TempDir()
+		ini := files[Slug(th.Name)+".ini"]
+		p := filepath.Join(dir, "foot.ini")
+		os.WriteFile(p, ini, 0o644)
+		if _, stderr, err := run(t, dir, nil, foot, "--check-config", "-c", p); err != nil || strings.Contains(stderr, "err:") {
+			t.Fatalf("foot --check-config: %v\n%s", err, stderr)
+		}
+		bad := filepath.Join(dir, "bad.ini")
+		os.WriteFile(bad, bytes.Replace(ini, []byte("foreground="), []byte("foreground=zz"), 1), 0o644)
+		if _, _, err := run(t, dir, nil, foot, "--check-config", "-c", bad); err == nil {
+			t.Error("foot accepted an invalid colour; the check above proves nothing")
+		}
+		kv := footINI(ini)
+		got := colourMap{}
+		for k, v := range kv {
+			got[k] = "#" + v
+		}
+		got["cursor.color"] = "#" + strings.Fields(kv["cursor.color"])[1]
+		u := th.UI
+		want := ansiWant(th, func(i int) string {
+			if i < 8 {
+				return fmt.Sprintf("colors.regular%d", i)
+			}
+			return fmt.Sprintf("colors.bright%d", i-8)
+		})
+		for k, c := range map[string]Color{"colors.foreground": u.Text, "colors.background": u.Background,
+			"colors.selection-background": u.Selection, "cursor.color": u.Accent, "colors.urls": u.Accent} {
+			want[k] = th.seen(c)
+		}
+		compare(t, got, want, false)
+	})
+}

@@ -1,0 +1,151 @@
+// Highlights the preview's code samples with Shiki (a real TextMate
+// highlighter, the engine VS Code uses) and the theme's own VS Code export
+// as the Shiki theme, so the preview paints what VS Code will paint.
+// Everything is imported lazily and fine-grained: the core, the JavaScript
+// regex engine (no WebAssembly, which the CSP does not allow) and four
+// grammars, on first use.
+import type { HighlighterCore, ThemeRegistrationRaw } from 'shiki/core';
+
+export const previewLangs = ['typescript', 'python', 'rust', 'go'] as const;
+export type PreviewLang = (typeof previewLangs)[number];
+
+export interface Token {
+  text: string;
+  color?: string;
+  italic: boolean;
+  bold: boolean;
+  underline: boolean;
+}
+
+let highlighter: Promise<HighlighterCore> | null = null;
+const loaded = new Map<string, string>(); // theme JSON → registered name
+const maxThemes = 32; // an agent rewrites theme.json often: start afresh past this
+
+async function create(): Promise<HighlighterCore> {
+  const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([import('shiki/core'), import('shiki/engine/javascript')]);
+  return createHighlighterCore({
+    themes: [],
+    langs: [import('shiki/langs/typescript.mjs'), import('shiki/langs/python.mjs'), import('shiki/langs/rust.mjs'), import('shiki/langs/go.mjs')],
+    engine: createJavaScriptRegexEngine(),
+  });
+}
+
+function hash(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+/** Registers a VS Code colour theme (JSON text) once and returns its name. */
+async function themeName(h: HighlighterCore, vscodeTheme: string): Promise<string> {
+  const known = loaded.get(vscodeTheme);
+  if (known) return known;
+  const raw = JSON.parse(vscodeTheme) as ThemeRegistrationRaw;
+  const name = `cdx-${hash(vscodeTheme)}-${loaded.size}`;
+  await h.loadTheme({ ...raw, name });
+  loaded.set(vscodeTheme, name);
+  return name;
+}
+
+/** Tokens of code, line by line, coloured by the VS Code theme. */
+export async function highlight(code: string, lang: PreviewLang, vscodeTheme: string): Promise<Token[][]> {
+  if (loaded.size >= maxThemes && !loaded.has(vscodeTheme)) {
+    const old = highlighter;
+    highlighter = null;
+    loaded.clear();
+    old?.then((h) => h.dispose()).catch(() => {});
+  }
+  highlighter ??= create();
+  const h = await highlighter;
+  const theme = await themeName(h, vscodeTheme);
+  // No tokenizing time limit: the first line of the first sample pays for
+  // compiling the grammar's regexes, and vscode-textmate gives up on a line
+  // that takes longer than the limit (500 ms by default), leaving a "//"
+  // comment open into the next line. The samples and grammars are ours and
+  // small. The window test checks the colours in WebKitGTK's own engine.
+  return h.codeToTokensBase(code, { lang, theme, tokenizeTimeLimit: 0 }).map((line) =>
+    line.map((t) => ({
+      text: t.content,
+      color: t.color,
+      italic: ((t.fontStyle ?? 0) & 1) !== 0,
+      bold: ((t.fontStyle ?? 0) & 2) !== 0,
+      underline: ((t.fontStyle ?? 0) & 4) !== 0,
+    })),
+  );
+}
+
+/** The samples: each uses keywords, strings, comments, numbers, functions, types, constants and operators. */
+export const samples: Record<PreviewLang, { file: string; code: string }> = {
+  typescript: {
+    file: 'theme.ts',
+    code: `// Paint the harbour at dusk
+import { mix } from './colour';
+
+export interface Swatch {
+  name: string;
+  alpha?: number;
+}
+
+const MAX_SHADES = 12;
+
+export function shade(base: Swatch, step = 0.1): string {
+  return mix(base.name, '#000', step * MAX_SHADES);
+}`,
+  },
+  python: {
+    file: 'palette.py',
+    code: `"""Build a palette from a base colour."""
+from dataclasses import dataclass
+
+STEPS: int = 8
+
+
+@dataclass
+class Swatch:
+    name: str
+    hex: str = "#7fb4ff"
+
+
+def ramp(base: Swatch, steps=STEPS) -> list[Swatch]:
+    # lighter toward white, one step at a time
+    return [Swatch(f"{base.name}-{i}", base.hex) for i in range(steps) if i % 2 == 0]`,
+  },
+  rust: {
+    file: 'contrast.rs',
+    code: `/// WCAG relative luminance of an sRGB channel.
+fn channel(v: u8) -> f64 {
+    let s = f64::from(v) / 255.0;
+    if s <= 0.04045 { s / 12.92 } else { ((s + 0.055) / 1.055).powf(2.4) }
+}
+
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    pub const BLACK: Rgb = Rgb(0, 0, 0);
+    pub fn luminance(&self) -> f64 {
+        0.2126 * channel(self.0) + 0.7152 * channel(self.1) + 0.0722 * channel(self.2)
+    }
+}`,
+  },
+  go: {
+    file: 'export.go',
+    code: `package theme
+
+import "fmt"
+
+// Format is one export target.
+type Format struct {
+	ID    string
+	Files []string
+}
+
+const maxFiles = 4
+
+func (f Format) String() string {
+	if len(f.Files) > maxFiles {
+		return fmt.Sprintf("%s (%d files)", f.ID, len(f.Files))
+	}
+	return f.ID
+}`,
+  },
+};

@@ -1,0 +1,51 @@
+// Importing a theme file dropped on New build or Home: read it (bounded),
+// hand it to Go, open the new build's chat. The last result stays so the
+// chat can say where each role came from.
+import * as api from '../api';
+import { chat } from './chat.svelte';
+import { go } from './router.svelte';
+import type { ImportResult } from '../types';
+
+/** Go refuses more (core/theme MaxImportSize); checked here before reading. */
+export const maxImportBytes = 4 << 20;
+
+export const imports = $state<{ last: ImportResult | null; busy: boolean; error: string }>({ last: null, busy: false, error: '' });
+
+function readBase64(file: File): Promise<string> {
+  return new Promise((ok, fail) => {
+    const r = new FileReader();
+    r.onerror = () => fail(r.error ?? new Error(`could not read ${file.name}`));
+    r.onload = () => {
+      const url = String(r.result);
+      ok(url.slice(url.indexOf(',') + 1));
+    };
+    r.readAsDataURL(file);
+  });
+}
+
+/** Imports one file; resolves to false (with imports.error set) when it cannot. */
+export async function importFile(file: File, messages: { tooBig: string; empty: string }): Promise<boolean> {
+  if (imports.busy) return false;
+  imports.error = '';
+  if (file.size === 0) {
+    imports.error = messages.empty;
+    return false;
+  }
+  if (file.size > maxImportBytes) {
+    imports.error = messages.tooBig;
+    return false;
+  }
+  imports.busy = true;
+  try {
+    const res = await api.importTheme({ fileName: file.name, data: await readBase64(file) });
+    imports.last = res;
+    chat.open({ workspaceId: res.workspaceId, cwd: res.dir, title: res.title });
+    go({ view: 'chat', workspaceId: res.workspaceId, cwd: res.dir, title: res.title });
+    return true;
+  } catch (e) {
+    imports.error = api.errorMessage(e);
+    return false;
+  } finally {
+    imports.busy = false;
+  }
+}
