@@ -36,7 +36,7 @@ func runDesktop() int {
 		MinHeight: app.MinHeight,
 		AssetServer: &assetserver.Options{
 			Assets:     assets,
-			Middleware: app.SecurityHeaders,
+			Middleware: app.Assets(a),
 		},
 		BackgroundColour: &options.RGBA{R: 24, G: 24, B: 28, A: 255},
 		OnStartup:        a.Startup,

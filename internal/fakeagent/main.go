@@ -25,6 +25,8 @@
 //	echo-blocks       replies "Blocks: <types of the prompt's content blocks>"
 //	links             resource_link chunks to <cwd>/theme.json and /etc/passwd
 //	stderr-flood      answers like normal while writing FAKE_AGENT_STDERR_BYTES to stderr
+//	code              writes theme.json (edit card), runs a command (execute card with output), answers
+//	                  with fenced css and ts blocks, one line wider than any window
 //
 // Environment:
 //

@@ -43,6 +43,7 @@ func init() {
 		"echo-blocks":      echoBlocks,
 		"links":            links,
 		"stderr-flood":     stderrFlood,
+		"code":             code,
 	}
 }
 

@@ -207,6 +207,8 @@ export interface Settings {
   warmConnection?: boolean | null;
   model: string;
   reasoningEffort: string;
+  /** light, dark, or system / "" (the OS's). */
+  appearance?: string;
 }
 
 export interface Workspace {

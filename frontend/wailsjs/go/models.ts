@@ -738,6 +738,7 @@ export namespace settings {
 	    warmConnection?: boolean;
 	    model: string;
 	    reasoningEffort: string;
+	    appearance: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Settings(source);
@@ -755,6 +756,7 @@ export namespace settings {
 	        this.warmConnection = source["warmConnection"];
 	        this.model = source["model"];
 	        this.reasoningEffort = source["reasoningEffort"];
+	        this.appearance = source["appearance"];
 	    }
 	}
 
@@ -841,6 +843,7 @@ export namespace theme {
 	    theme: string;
 	    files: PlannedFile[];
 	    note: string;
+	    warning?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new InstallPlan(source);
@@ -852,6 +855,7 @@ export namespace theme {
 	        this.theme = source["theme"];
 	        this.files = this.convertValues(source["files"], PlannedFile);
 	        this.note = source["note"];
+	        this.warning = source["warning"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -1,4 +1,5 @@
 import * as api from '../api';
+import { applyAppearance } from '../appearance';
 import { setLanguage } from '../i18n.svelte';
 import type { Settings } from '../types';
 
@@ -14,6 +15,7 @@ export function defaultSettings(): Settings {
     warmConnection: true,
     model: '',
     reasoningEffort: '',
+    appearance: '',
   };
 }
 
@@ -33,6 +35,7 @@ export class SettingsStore {
     } finally {
       this.loaded = true;
       setLanguage(this.value.language);
+      applyAppearance(this.value.appearance);
     }
   }
 
@@ -44,6 +47,7 @@ export class SettingsStore {
       this.value = { ...s };
       this.error = '';
       setLanguage(s.language);
+      applyAppearance(s.appearance);
       return true;
     } catch (e) {
       this.error = api.errorMessage(e);
