@@ -51,6 +51,7 @@ describe('locales', () => {
       'plan.status.': ['pending', 'in_progress', 'completed'],
       'transcript.role.': ['user', 'assistant', 'tool'],
       'format.': exportFormats,
+      'theme.apply.next.': exportFormats.filter((f) => f !== 'css'),
       'language.': ['en', 'de'],
       'settings.permission.': ['ask', 'deny', 'allow', 'ask.hint', 'deny.hint', 'allow.hint'],
       'error.code.': ['agent_missing', 'agent_exit', 'timeout', 'cancelled', 'protocol', 'auth', 'rpc', 'input'],

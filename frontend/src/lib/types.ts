@@ -258,7 +258,17 @@ export interface InstallPlan {
   target: string;
   theme: string;
   files: PlannedFile[] | null;
+  /** Go's English next step (the CLI prints it; the UI words its own per target). */
   note?: string;
+  /** A problem met while planning that did not stop it. */
+  warning?: string;
+}
+
+/** Mirrors core/theme.Target: a program the theme installs into on this system. */
+export interface ApplyTarget {
+  id: ExportFormat;
+  name: string;
+  format: string;
 }
 
 export interface AuthState {

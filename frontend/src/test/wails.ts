@@ -12,7 +12,7 @@ export interface FakeWails {
 }
 
 export const bindingNames = [
-  'Agents', 'AnswerPermission', 'ApplyTheme', 'Artifacts', 'Authenticate', 'Cancel', 'ExportTheme', 'ExportTranscript', 'GetAuthState', 'GetSettings',
+  'Agents', 'AnswerPermission', 'ApplyTargets', 'ApplyTheme', 'Artifacts', 'Authenticate', 'Cancel', 'ExportTheme', 'ExportTranscript', 'GetAuthState', 'GetSettings',
   'Models', 'NewBuild', 'OpenLink', 'OpenPath', 'OpenWorkspaceFolder', 'PlanApply', 'OpenArtifact', 'SaveAPIKey', 'SaveAgents', 'SaveSettings', 'SelfTest',
   'SelfTestReport', 'Send', 'Sessions', 'SetBuildAgent', 'SetSessionOption', 'SignIn', 'SignOut', 'Theme', 'TranscriptPage', 'Workspaces',
 ];
