@@ -19,6 +19,9 @@ export interface ModelsResult {
   current: string;
   source: 'cache' | 'fallback' | string;
   hint?: string;
+  /** Names hint for the UI to word it (core/codexhome Hint* codes); hintDir fills it in. */
+  hintCode?: string;
+  hintDir?: string;
   models: ModelInfo[] | null;
 }
 
@@ -34,6 +37,8 @@ export interface SessionSummary {
 export interface SessionsResult {
   sessions: SessionSummary[] | null;
   hint?: string;
+  hintCode?: string;
+  hintDir?: string;
 }
 
 export interface TranscriptTool {

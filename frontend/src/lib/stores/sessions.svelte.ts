@@ -11,6 +11,9 @@ export class SessionsStore {
   loading = $state(false);
   error = $state('');
   hint = $state('');
+  /** Go's code and folder for hint, which lib/hints.ts words in the UI language. */
+  hintCode = $state('');
+  hintDir = $state('');
   /** True when the last answer filled the limit, so more may exist. */
   more = $state(false);
   private seq = 0;
@@ -24,6 +27,8 @@ export class SessionsStore {
       if (seq !== this.seq) return; // a newer search superseded this one
       this.list = res.sessions ?? [];
       this.hint = res.hint ?? '';
+      this.hintCode = res.hintCode ?? '';
+      this.hintDir = res.hintDir ?? '';
       this.error = '';
       this.more = this.list.length >= this.limit;
     } catch (e) {
