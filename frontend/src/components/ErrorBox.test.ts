@@ -21,7 +21,7 @@ describe('ErrorBox', () => {
     expect(buttons).toEqual(['Open Settings', 'Choose folder', 'Retry']);
     expect(screen.getByTestId('error-box').querySelector('strong')!.textContent).toBe('The agent could not be found');
     await fireEvent.click(screen.getByTestId('open-settings'));
-    await fireEvent.click(screen.getByTestId('choose-folder')); // disabled: nothing
+    expect((screen.getByTestId('choose-folder') as HTMLButtonElement).disabled).toBe(true);
     await fireEvent.click(screen.getByTestId('retry'));
     expect(ran).toEqual(['settings', 'retry']);
   });
