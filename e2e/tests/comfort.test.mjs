@@ -20,7 +20,7 @@ const requested = [];
 
 before(async () => {
   mkdirSync(shots, { recursive: true });
-  app = await launch({ scenario: 'code' });
+  app = await launch({ scenario: 'code', codexHome: join(repo, 'e2e', 'fixtures', 'codex-home') });
   page = app.page;
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.base });
@@ -124,6 +124,45 @@ for (const [w, h] of [[800, 600], [960, 640], [1440, 900]]) {
     await page.screenshot({ path: join(shots, `chat-${w}x${h}.png`) });
   });
 }
+
+test('Home, New build, Settings and a transcript fit 800×600 too', async () => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  const check = async (view) => {
+    await page.waitForTimeout(200);
+    const m = await page.evaluate(() => {
+      const iw = innerWidth;
+      const poking = [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > iw + 0.5 && e.getBoundingClientRect().width > 0)
+        .filter((e) => {
+          for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+            const ox = getComputedStyle(a).overflowX;
+            if ((ox === 'auto' || ox === 'scroll') && a.getBoundingClientRect().right <= iw + 0.5) return false;
+          }
+          return true;
+        })
+        .map((e) => `${e.tagName}.${String(e.className).slice(0, 40)}`);
+      const view = document.querySelector('main.view');
+      return { sw: document.documentElement.scrollWidth, iw, poking, viewFits: view.scrollWidth <= view.clientWidth + 1 };
+    });
+    assert.ok(m.sw <= m.iw, `${view}: page scrolls sideways`);
+    assert.deepEqual(m.poking, [], `${view}: elements reach past the window`);
+    assert.ok(m.viewFits, `${view}: the view scrolls sideways`);
+  };
+  await page.getByTestId('nav-home').click();
+  await page.getByTestId('new-build').waitFor();
+  await check('home');
+  await page.getByTestId('nav-new').click();
+  await check('new build');
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('settings-save').waitFor();
+  await check('settings');
+  await page.getByTestId('nav-home').click();
+  await page.getByTestId('open-transcript').first().click();
+  await page.getByTestId('transcript-message').first().waitFor();
+  await check('transcript');
+  await page.getByTestId('nav-chat').click();
+  await page.getByTestId('prompt').waitFor();
+});
 
 test('below 1100 px the preview opens as an overlay that fits and Esc closes', async () => {
   await page.setViewportSize({ width: 960, height: 640 });
