@@ -40,7 +40,7 @@ func runDesktop([]string) int {
 		MinHeight: app.MinHeight,
 		AssetServer: &assetserver.Options{
 			Assets:     assets,
-			Middleware: app.SecurityHeaders,
+			Middleware: app.Assets(a),
 		},
 		BackgroundColour: &options.RGBA{R: 24, G: 24, B: 28, A: 255},
 		// A method value, not a closure: Wails exempts exactly OnStartup,

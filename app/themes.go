@@ -160,8 +160,8 @@ func (a *App) validTheme(workspaceID string) (*theme.Theme, workspace.Meta, erro
 // ThemeFormats lists the export formats for the menu.
 func (a *App) ThemeFormats() []theme.Format { return theme.Formats }
 
-// ApplyTargets lists where a theme can be installed.
-func (a *App) ApplyTargets() []theme.Target { return theme.Targets }
+// ApplyTargets lists where a theme can be installed on this system.
+func (a *App) ApplyTargets() []theme.Target { return theme.TargetsFor(goruntime.GOOS) }
 
 // ExportTheme writes the theme in one format (or "all") under the
 // workspace's export/ folder and returns the folder written.

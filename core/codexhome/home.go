@@ -59,6 +59,23 @@ func (h Home) Exists() bool {
 	return err == nil && fi.IsDir()
 }
 
+// Hint codes name the sentence in a Hint, so a front end can say it in the
+// user's language (HintDir fills in the folder); the CLI prints Hint.
+const (
+	HintNoHome               = "no_home"
+	HintHomeUnreadable       = "home_unreadable"
+	HintNoModelCache         = "no_model_cache"
+	HintModelCacheUnreadable = "model_cache_unreadable"
+)
+
+// Dir names the folder for hints ("~/.codex" when unset).
+func (h Home) hintDir() string {
+	if h.Dir == "" {
+		return "~/.codex"
+	}
+	return h.Dir
+}
+
 // Hint is a sentence for the user when the folder is missing, else "".
 func (h Home) Hint() string {
 	if h.Exists() {

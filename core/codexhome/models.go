@@ -34,10 +34,13 @@ type Model struct {
 
 // ModelList is what the picker shows.
 type ModelList struct {
-	Current string  `json:"current"` // config.toml's model, else the first listed
-	Source  string  `json:"source"`  // ModelsFromCache or ModelsFromFallback
-	Hint    string  `json:"hint"`    // a sentence for the user when something is missing, else ""
-	Models  []Model `json:"models"`
+	Current string `json:"current"` // config.toml's model, else the first listed
+	Source  string `json:"source"`  // ModelsFromCache or ModelsFromFallback
+	Hint    string `json:"hint"`    // a sentence for the user when something is missing, else ""
+	// HintCode (one of the Hint* codes) and HintDir say the same for a UI.
+	HintCode string  `json:"hintCode,omitempty"`
+	HintDir  string  `json:"hintDir,omitempty"`
+	Models   []Model `json:"models"`
 	// Warnings are problems worth logging (corrupt files); never fatal.
 	Warnings []string `json:"-"`
 }
@@ -81,6 +84,9 @@ func FallbackModels() []Model {
 // Warnings and a Hint.
 func (h Home) Models() ModelList {
 	out := ModelList{Hint: h.Hint()}
+	if out.Hint != "" {
+		out.HintCode, out.HintDir = HintNoHome, h.hintDir()
+	}
 	cfg, err := h.Config()
 	if err != nil {
 		out.Warnings = append(out.Warnings, err.Error()+" (using defaults)")
@@ -93,12 +99,14 @@ func (h Home) Models() ModelList {
 		out.Source = ModelsFromFallback
 		if out.Hint == "" {
 			out.Hint = "No model list from Codex yet (models_cache.json is written after signing in); showing built-in models"
+			out.HintCode, out.HintDir = HintNoModelCache, h.hintDir()
 		}
 	default:
 		out.Source = ModelsFromFallback
 		out.Warnings = append(out.Warnings, err.Error())
 		if out.Hint == "" {
 			out.Hint = "Codex's model list (models_cache.json) is unreadable; showing built-in models"
+			out.HintCode, out.HintDir = HintModelCacheUnreadable, h.hintDir()
 		}
 	}
 	if out.Source == ModelsFromFallback {

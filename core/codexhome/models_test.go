@@ -64,6 +64,10 @@ func TestModels(t *testing.T) {
 			if tt.wantHint == "" && got.Hint != "" || !strings.Contains(got.Hint, tt.wantHint) {
 				t.Errorf("hint = %q, want it to contain %q", got.Hint, tt.wantHint)
 			}
+			// Every hint carries a code for the UI to word it, and the folder.
+			if (got.Hint == "") != (got.HintCode == "") || got.HintCode != "" && got.HintDir != dir {
+				t.Errorf("hint %q has code %q dir %q", got.Hint, got.HintCode, got.HintDir)
+			}
 			if (len(got.Warnings) > 0) != tt.wantWarn {
 				t.Errorf("warnings = %v, want some: %v", got.Warnings, tt.wantWarn)
 			}
@@ -100,8 +104,8 @@ func TestModelsMissingHome(t *testing.T) {
 	if got.Source != ModelsFromFallback || len(got.Models) == 0 || len(got.Warnings) != 0 {
 		t.Errorf("got %+v, want the fallback list without warnings", got)
 	}
-	if !strings.Contains(got.Hint, "No Codex home at "+dir) {
-		t.Errorf("hint = %q", got.Hint)
+	if !strings.Contains(got.Hint, "No Codex home at "+dir) || got.HintCode != HintNoHome || got.HintDir != dir {
+		t.Errorf("hint = %q (%s %s)", got.Hint, got.HintCode, got.HintDir)
 	}
 }
 

@@ -56,6 +56,9 @@ type Session struct {
 type SessionList struct {
 	Sessions []Session `json:"sessions"`
 	Hint     string    `json:"hint"`
+	// HintCode (one of the Hint* codes) and HintDir say the same for a UI.
+	HintCode string `json:"hintCode,omitempty"`
+	HintDir  string `json:"hintDir,omitempty"`
 	// Warnings are problems worth logging (unreadable files); never fatal.
 	Warnings []string `json:"-"`
 }
@@ -133,6 +136,7 @@ func (h Home) Sessions(ctx context.Context, opts ListOptions) (SessionList, erro
 func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error) {
 	out := SessionList{Sessions: []Session{}, Hint: l.home.Hint()}
 	if out.Hint != "" {
+		out.HintCode, out.HintDir = HintNoHome, l.home.hintDir()
 		out.Sessions = overlay(Merge(nil, opts.ACP), opts)
 		out.Sessions = filterLimit(ctx, out.Sessions, opts)
 		return out, nil
@@ -140,7 +144,7 @@ func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error
 	index, err := l.home.sessionIndex()
 	if err != nil {
 		out.Warnings = append(out.Warnings, err.Error())
-		out.Hint = firstNonEmpty(out.Hint, unreadableHint(l.home.Dir, err))
+		out.unreadable(l.home, err)
 	}
 	type found struct {
 		fi       fs.FileInfo
@@ -153,7 +157,7 @@ func (l *Lister) List(ctx context.Context, opts ListOptions) (SessionList, error
 			if err != nil {
 				if !errors.Is(err, fs.ErrNotExist) {
 					out.Warnings = append(out.Warnings, err.Error())
-					out.Hint = firstNonEmpty(out.Hint, unreadableHint(l.home.Dir, err))
+					out.unreadable(l.home, err)
 				}
 				return nil
 			}
@@ -264,6 +268,16 @@ func overlay(list []Session, opts ListOptions) []Session {
 		}
 	}
 	return out
+}
+
+// unreadable sets the hint for a permission error, unless one is set.
+func (s *SessionList) unreadable(h Home, err error) {
+	if s.Hint != "" {
+		return
+	}
+	if s.Hint = unreadableHint(h.Dir, err); s.Hint != "" {
+		s.HintCode, s.HintDir = HintHomeUnreadable, h.hintDir()
+	}
 }
 
 // unreadableHint tells the user why a listing came back empty when the

@@ -145,7 +145,7 @@ func TestSessionsMissingHome(t *testing.T) {
 	if err != nil {
 		t.Fatalf("a missing home is not an error: %v", err)
 	}
-	if len(got.Sessions) != 0 || got.Hint != "No Codex home at "+dir+"; run Codex once or set CODEX_HOME" {
+	if len(got.Sessions) != 0 || got.Hint != "No Codex home at "+dir+"; run Codex once or set CODEX_HOME" || got.HintCode != HintNoHome || got.HintDir != dir {
 		t.Errorf("got %+v", got)
 	}
 	// Home exists but Codex never saved a session: empty, no hint.
@@ -337,7 +337,7 @@ func TestUnreadableHomeGivesAHint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(got.Hint, "not readable") {
+	if !strings.Contains(got.Hint, "not readable") || got.HintCode != HintHomeUnreadable {
 		t.Fatalf("an unreadable sessions folder gave hint %q", got.Hint)
 	}
 }

@@ -24,6 +24,13 @@ const (
 	PolicyDeny  = "deny"
 )
 
+// Appearances of the app's own UI; "" follows the OS like AppearanceSystem.
+const (
+	AppearanceSystem = "system"
+	AppearanceLight  = "light"
+	AppearanceDark   = "dark"
+)
+
 // Settings is everything the user can change. Zero values mean "default".
 type Settings struct {
 	// CodexACPVersion is the npm version the Bun sidecar runs.
@@ -43,6 +50,8 @@ type Settings struct {
 	// Model and ReasoningEffort remember the last choice.
 	Model           string `toml:"model" json:"model"`
 	ReasoningEffort string `toml:"reasoning_effort" json:"reasoningEffort"`
+	// Appearance is light, dark or system ("" = system).
+	Appearance string `toml:"appearance" json:"appearance"`
 }
 
 // DefaultCodexACPVersion is the pinned adapter the sidecar runs by default.
@@ -68,6 +77,16 @@ func (s Settings) Policy() string {
 	return PolicyAsk
 }
 
+// Scheme is the colour scheme the UI must use: "light", "dark", or "" to
+// follow the OS (also for a value this version does not know).
+func (s Settings) Scheme() string {
+	switch s.Appearance {
+	case AppearanceLight, AppearanceDark:
+		return s.Appearance
+	}
+	return ""
+}
+
 // Warm reports whether warm connections are on (default on).
 func (s Settings) Warm() bool { return s.WarmConnection == nil || *s.WarmConnection }
 
@@ -85,6 +104,11 @@ func (s Settings) Validate() error {
 	case "", PolicyAsk, PolicyAllow, PolicyDeny:
 	default:
 		return fmt.Errorf("permission policy %q: want ask, allow or deny", s.PermissionPolicy)
+	}
+	switch s.Appearance {
+	case "", AppearanceSystem, AppearanceLight, AppearanceDark:
+	default:
+		return fmt.Errorf("appearance %q: want light, dark or system", s.Appearance)
 	}
 	if s.TurnTimeoutSeconds < 0 || s.TurnTimeoutSeconds > 24*3600 {
 		return fmt.Errorf("turn timeout %ds: want 0 (default) to 86400", s.TurnTimeoutSeconds)

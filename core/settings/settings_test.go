@@ -18,7 +18,10 @@ func TestRoundTripAndDefaults(t *testing.T) {
 		t.Fatalf("defaults: policy %s timeout %v warm %v version %s", s.Policy(), s.Timeout(), s.Warm(), s.ACPVersion())
 	}
 	off := false
-	want := Settings{PermissionPolicy: PolicyDeny, TurnTimeoutSeconds: 90, EnterSends: true, WarmConnection: &off, Language: "de"}
+	if s.Scheme() != "" {
+		t.Fatalf("default scheme %q, want the OS's", s.Scheme())
+	}
+	want := Settings{PermissionPolicy: PolicyDeny, TurnTimeoutSeconds: 90, EnterSends: true, WarmConnection: &off, Language: "de", Appearance: AppearanceDark}
 	if err := SaveFile(path, want); err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +33,7 @@ func TestRoundTripAndDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Policy() != PolicyDeny || got.Timeout() != 90*time.Second || got.Warm() || !got.EnterSends || got.Language != "de" {
+	if got.Policy() != PolicyDeny || got.Timeout() != 90*time.Second || got.Warm() || !got.EnterSends || got.Language != "de" || got.Scheme() != "dark" {
 		t.Fatalf("round trip: %+v", got)
 	}
 }
@@ -44,6 +47,7 @@ func TestValidateAndCorrupt(t *testing.T) {
 		{"bad policy", Settings{PermissionPolicy: "yolo"}, "permission policy"},
 		{"negative timeout", Settings{TurnTimeoutSeconds: -1}, "turn timeout"},
 		{"relative codex home", Settings{CodexHome: "rel/dir"}, "absolute"},
+		{"unknown appearance", Settings{Appearance: "sepia"}, "appearance"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -22,7 +23,14 @@ type Target struct {
 	ID     string `json:"id"`
 	Name   string `json:"name"`
 	Format string `json:"format"` // the export format installed
+	// runs lists the systems (GOOS) the program exists on, nil for every
+	// one; where names them for messages.
+	runs  []string
+	where string
 }
+
+// unix is where kitty and Ghostty run.
+var unix = []string{"linux", "darwin", "freebsd", "openbsd", "netbsd", "dragonfly"}
 
 // Targets are the install targets, in menu order. CSS has none: it goes
 // wherever the user wants it, so it is export-only.
@@ -30,10 +38,27 @@ var Targets = []Target{
 	{ID: "vscode", Name: "VS Code", Format: "vscode"},
 	{ID: "zed", Name: "Zed", Format: "zed"},
 	{ID: "alacritty", Name: "Alacritty", Format: "alacritty"},
-	{ID: "kitty", Name: "Kitty", Format: "kitty"},
-	{ID: "ghostty", Name: "Ghostty", Format: "ghostty"},
-	{ID: "windows-terminal", Name: "Windows Terminal", Format: "windows-terminal"},
-	{ID: "iterm2", Name: "iTerm2", Format: "iterm2"},
+	{ID: "kitty", Name: "Kitty", Format: "kitty", runs: unix, where: "Linux and macOS"},
+	{ID: "ghostty", Name: "Ghostty", Format: "ghostty", runs: unix, where: "Linux and macOS"},
+	{ID: "windows-terminal", Name: "Windows Terminal", Format: "windows-terminal", runs: []string{"windows"}, where: "Windows"},
+	{ID: "iterm2", Name: "iTerm2", Format: "iterm2", runs: []string{"darwin"}, where: "macOS"},
+}
+
+// RunsOn reports whether the target's program exists on goos.
+func (t Target) RunsOn(goos string) bool {
+	return t.runs == nil || slices.Contains(t.runs, goos)
+}
+
+// TargetsFor lists, in menu order, the targets that can be installed on
+// goos: the desktop app offers only these.
+func TargetsFor(goos string) []Target {
+	var out []Target
+	for _, t := range Targets {
+		if t.RunsOn(goos) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // ErrUnsupported is returned by Plan when the target does not exist on
@@ -84,6 +109,9 @@ type InstallPlan struct {
 	Theme  string        `json:"theme"`
 	Files  []PlannedFile `json:"files"`
 	Note   string        `json:"note"` // what the user still has to do, if anything
+	// Warning is a problem met while planning that did not stop it (also
+	// at the end of Note); the desktop app words Note itself, per target.
+	Warning string `json:"warning,omitempty"`
 }
 
 // Installed reports what Apply wrote and the backups it made.
@@ -119,9 +147,9 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 	}
 	plan := InstallPlan{Target: tg.ID, Theme: t.Name}
 	put := func(path string, data []byte) { plan.Files = append(plan.Files, PlannedFile{Path: path, data: data}) }
-	unsupported := func(where string) error {
-		return fmt.Errorf("install into %s: %w (%s runs on %s); export it instead with `cdxtheme export --format %s`",
-			tg.Name, ErrUnsupported, tg.Name, where, tg.Format)
+	if !tg.RunsOn(p.GOOS) {
+		return InstallPlan{}, fmt.Errorf("install into %s: %w (%s runs on %s); export it instead with `cdxtheme export --format %s`",
+			tg.Name, ErrUnsupported, tg.Name, tg.where, tg.Format)
 	}
 	win := p.GOOS == "windows"
 	switch tg.ID {
@@ -142,7 +170,8 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 			if err == nil {
 				put(reg, b)
 			} else {
-				plan.Note += " " + reg + " could not be read (" + err.Error() + "), so it was left alone; if the theme does not appear, delete that file and restart VS Code."
+				plan.Warning = reg + " could not be read (" + err.Error() + "), so it was left alone; if the theme does not appear, delete that file and restart VS Code."
+				plan.Note += " " + plan.Warning
 			}
 		}
 	case "zed":
@@ -161,21 +190,12 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 		put(path, files[slug+".toml"])
 		plan.Note = "Alacritty does not load themes by itself: add `import = [" + tomlQuote(path) + "]` under [general] in alacritty.toml (top level before Alacritty 0.14)."
 	case "kitty":
-		if win {
-			return InstallPlan{}, unsupported("Linux and macOS")
-		}
 		put(filepath.Join(p.ConfigHome, "kitty", "themes", slug+".conf"), files[slug+".conf"])
 		plan.Note = "Run `kitten themes`, choose \"" + t.Name + "\" from the User category, or add `include themes/" + slug + ".conf` to kitty.conf."
 	case "ghostty":
-		if win {
-			return InstallPlan{}, unsupported("Linux and macOS")
-		}
 		put(filepath.Join(p.ConfigHome, "ghostty", "themes", slug), files[slug])
 		plan.Note = "Set `theme = " + slug + "` in the Ghostty config and reload it."
 	case "windows-terminal":
-		if !win {
-			return InstallPlan{}, unsupported("Windows")
-		}
 		b, err := marshalJSON(map[string]any{"schemes": []wtScheme{windowsTerminalScheme(t)}})
 		if err != nil {
 			return InstallPlan{}, err
@@ -183,9 +203,6 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 		put(filepath.Join(p.LocalAppData, "Microsoft", "Windows Terminal", "Fragments", settings.AppName, slug+".json"), b)
 		plan.Note = "Restart Windows Terminal, then choose the colour scheme \"" + t.Name + "\" in a profile's Appearance settings."
 	case "iterm2":
-		if p.GOOS != "darwin" {
-			return InstallPlan{}, unsupported("macOS")
-		}
 		b, err := itermDynamicProfile(t)
 		if err != nil {
 			return InstallPlan{}, err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -80,6 +81,30 @@ func TestPlanUnsupported(t *testing.T) {
 	}
 	if _, err := Plan(Example(), "emacs", tempPaths(t, "linux")); err == nil || !strings.Contains(err.Error(), "ghostty") {
 		t.Errorf("unknown target: %v", err)
+	}
+}
+
+// The menu of a system lists exactly the targets Plan can install there.
+func TestTargetsForMatchPlan(t *testing.T) {
+	want := map[string]string{
+		"linux":   "vscode zed alacritty kitty ghostty",
+		"darwin":  "vscode zed alacritty kitty ghostty iterm2",
+		"windows": "vscode zed alacritty windows-terminal",
+	}
+	for goos, ids := range want {
+		var got []string
+		for _, tg := range TargetsFor(goos) {
+			got = append(got, tg.ID)
+		}
+		if strings.Join(got, " ") != ids {
+			t.Errorf("%s: %v, want %s", goos, got, ids)
+		}
+		for _, tg := range Targets {
+			_, err := Plan(Example(), tg.ID, tempPaths(t, goos))
+			if errors.Is(err, ErrUnsupported) == slices.Contains(got, tg.ID) {
+				t.Errorf("%s on %s: listed %v, Plan says %v", tg.ID, goos, slices.Contains(got, tg.ID), err)
+			}
+		}
 	}
 }
 

@@ -31,6 +31,8 @@
 //	                  then "tick N" every 100 ms until session/cancel, up to 10 min
 //	escapes           terminal control sequences (OSC 52, CSI, C1) in its text, thought, plan,
 //	                  tool title, permission options and session title
+//	code              writes theme.json (edit card), runs a command (execute card with output), answers
+//	                  with fenced css and ts blocks, one line wider than any window
 //
 // Environment:
 //

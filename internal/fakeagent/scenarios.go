@@ -46,6 +46,7 @@ func init() {
 		"stderr-flood":     stderrFlood,
 		"grandchild":       grandchild,
 		"escapes":          escapes,
+		"code":             code,
 	}
 }
 

@@ -1,8 +1,22 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import AgentsEditor from './AgentsEditor.svelte';
+import SettingsView from '../views/Settings.svelte';
+import { settings } from '../lib/stores/settings.svelte';
 import { flush, installWails } from '../test/wails';
 import type { AgentList } from '../lib/types';
+
+// The editor lives in Settings and is saved by the page's one Save button.
+async function renderEditor(impl: Record<string, (...a: any[]) => unknown>) {
+  installWails({
+    GetSettings: () => ({}),
+    GetAuthState: () => ({ apiKeyStored: false, store: '' }),
+    Agents: () => structuredClone(stored),
+    ...impl,
+  });
+  await settings.load();
+  render(SettingsView);
+  await flush();
+}
 
 const stored: AgentList = {
   default: '',
@@ -16,9 +30,7 @@ const stored: AgentList = {
 describe('AgentsEditor', () => {
   it('adds a custom agent with command, arguments and env, an MCP server, and saves the whole list', async () => {
     let saved: AgentList | null = null;
-    installWails({ Agents: () => structuredClone(stored), SaveAgents: (l: AgentList) => void (saved = l) });
-    render(AgentsEditor);
-    await flush();
+    await renderEditor({ SaveAgents: (l: AgentList) => void (saved = l) });
     expect(screen.getAllByTestId('agent-row').map((r) => r.dataset.agentId)).toEqual(['codex', 'claude']);
     // Only Codex (instead of its search) and custom agents have a command to edit.
     expect(screen.getAllByTestId('agent-command')).toHaveLength(1);
@@ -52,27 +64,24 @@ describe('AgentsEditor', () => {
     await fireEvent.change(screen.getByTestId('mcp-type'), { target: { value: 'http' } });
     await fireEvent.input(screen.getByTestId('mcp-url'), { target: { value: 'https://mcp.example/' } });
 
-    await fireEvent.click(screen.getByTestId('agents-save'));
+    await fireEvent.click(screen.getByTestId('settings-save'));
     await flush();
     expect(saved!.default).toBe('my-agent');
     expect(saved!.agents![0].defaults).toEqual({ 'fast-mode': true });
     expect(saved!.agents![2]).toEqual({ id: 'my-agent', name: 'My Agent', kind: 'custom', command: '/opt/acp', args: ['--stdio', 'a\tb "c" \'d\''], env: { TOKEN: 'x', LEVEL: 'debug' }, defaults: null, secrets: [] });
     expect(saved!.mcpServers).toEqual([{ name: 'docs', type: 'http', command: '', args: [], env: {}, url: 'https://mcp.example/', headers: {}, disabled: false }]);
-    expect(screen.getByRole('status').textContent).toContain('Agents saved');
+    expect(screen.getByTestId('settings-saved').textContent).toBe('Saved.');
   });
 
   it('shows Go’s validation error and keeps the edits', async () => {
-    installWails({
-      Agents: () => structuredClone(stored),
+    await renderEditor({
       SaveAgents: () => {
         throw 'save agents: agent 3 ("x"): a custom agent needs a command';
       },
     });
-    render(AgentsEditor);
-    await flush();
     await fireEvent.input(screen.getByTestId('agent-new-name'), { target: { value: 'x' } });
     await fireEvent.click(screen.getByTestId('agent-add'));
-    await fireEvent.click(screen.getByTestId('agents-save'));
+    await fireEvent.click(screen.getByTestId('settings-save'));
     await flush();
     expect(screen.getByTestId('agents-error').textContent).toContain('needs a command');
     expect(screen.getAllByTestId('agent-row')).toHaveLength(3);

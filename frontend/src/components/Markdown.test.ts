@@ -49,3 +49,41 @@ describe('Markdown links', () => {
     expect(container.querySelector('pre')?.textContent?.length).toBe(big.length);
   });
 });
+
+describe('Markdown code blocks', () => {
+  const md = 'Try this:\n\n```ts\nconst a = "<b>hi</b>";\n```\n\nand\n\n```\nplain text\n```\n';
+
+  it('each block gets a copy button that copies the code exactly', async () => {
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (s: string) => void copied.push(s) } });
+    const { container } = render(Markdown, { props: { text: md } });
+    const buttons = container.querySelectorAll<HTMLButtonElement>('[data-testid=copy-code]');
+    expect(buttons).toHaveLength(2);
+    await fireEvent.click(buttons[0]);
+    await flush();
+    expect(copied).toEqual(['const a = "<b>hi</b>";\n']);
+    expect(buttons[0].textContent?.trim()).toBe('Copied');
+    await fireEvent.click(buttons[1]);
+    await flush();
+    expect(copied[1]).toBe('plain text\n');
+  });
+
+  it('colours a known language a moment later, with the text unchanged; an unknown one stays plain', async () => {
+    const { container } = render(Markdown, { props: { text: md } });
+    const [ts, plain] = [...container.querySelectorAll('pre > code')];
+    await expect.poll(() => ts.querySelectorAll('span.shk').length, { timeout: 5000 }).toBeGreaterThan(3);
+    expect(ts.textContent).toBe('const a = "<b>hi</b>";\n');
+    expect(ts.querySelector('b')).toBeNull();
+    expect(plain.querySelector('span')).toBeNull();
+    expect(ts.closest('pre')!.classList.contains('highlighted')).toBe(true);
+  });
+
+  it('a re-render while streaming keeps one button per block', async () => {
+    const { container, rerender } = render(Markdown, { props: { text: '```ts\nconst a' } });
+    await rerender({ text: '```ts\nconst a = 1;\n```\n' });
+    await rerender({ text: '```ts\nconst a = 1;\n```\n\nDone.' });
+    expect(container.querySelectorAll('[data-testid=copy-code]')).toHaveLength(1);
+    await expect.poll(() => container.querySelectorAll('span.shk').length, { timeout: 5000 }).toBeGreaterThan(2);
+    expect(container.querySelector('code')!.textContent).toBe('const a = 1;\n');
+  });
+});

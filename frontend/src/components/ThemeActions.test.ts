@@ -13,9 +13,14 @@ const plan = {
   note: 'Run "kitty +kitten themes" to switch.',
 };
 
+// What Go's ApplyTargets answers on Linux.
+const linux = ['vscode', 'zed', 'alacritty', 'kitty', 'ghostty'].map((id) => ({ id, name: id, format: id }));
+const targets = { ApplyTargets: () => linux };
+
 describe('ThemeActions', () => {
   it('Apply shows Go’s plan, asks for confirmation, then reports installed and backup paths', async () => {
     const w = installWails({
+      ...targets,
       PlanApply: () => plan,
       ApplyTheme: () => ({ installed: [plan.files[0].path], backups: [plan.files[0].path + '.bak-20261202'], note: plan.note }),
     });
@@ -35,11 +40,14 @@ describe('ThemeActions', () => {
     expect(w.App.ApplyTheme).toHaveBeenCalledWith('ws1', 'kitty');
     expect(screen.getAllByTestId('installed-path').map((e) => e.textContent)).toEqual([plan.files[0].path]);
     expect(screen.getAllByTestId('backup-path').map((e) => e.textContent)).toEqual([plan.files[0].path + '.bak-20261202']);
-    expect(screen.getByTestId('apply-note').textContent).toBe(plan.note);
+    // The next step in plain words of the UI's language, with the plan's facts.
+    expect(screen.getByTestId('apply-note').textContent).toBe(
+      'Next: run kitten themes and choose “Harbour Night” in the User category, or add include themes/harbour-night.conf to kitty.conf.',
+    );
   });
 
   it('cancelling the confirmation applies nothing; there is no CSS install target', async () => {
-    const w = installWails({ PlanApply: () => plan, ApplyTheme: () => ({ installed: [], backups: [] }) });
+    const w = installWails({ ...targets, PlanApply: () => plan, ApplyTheme: () => ({ installed: [], backups: [] }) });
     render(ThemeActions, { props: { workspaceId: 'ws1' } });
     await fireEvent.click(screen.getByTestId('apply-menu'));
     expect(screen.queryByTestId('apply-target-css')).toBeNull();
@@ -50,18 +58,40 @@ describe('ThemeActions', () => {
     expect(w.App.ApplyTheme).not.toHaveBeenCalled();
   });
 
-  it('shows why a target cannot be applied on this system', async () => {
-    installWails({ PlanApply: () => Promise.reject('iterm2: not available on this system') });
+  it('lists only the programs Go offers on this system', async () => {
+    installWails(targets);
     render(ThemeActions, { props: { workspaceId: 'ws1' } });
-    await fireEvent.click(screen.getByTestId('apply-menu'));
-    await fireEvent.click(screen.getByTestId('apply-target-iterm2'));
     await flush();
-    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
-    expect(screen.getByTestId('theme-action-error').textContent).toBe('iterm2: not available on this system');
+    await fireEvent.click(screen.getByTestId('apply-menu'));
+    const items = screen.getAllByRole('menuitem').map((b) => b.dataset.testid);
+    expect(items).toEqual(linux.map((x) => 'apply-target-' + x.id));
+    expect(screen.queryByTestId('apply-target-windows-terminal')).toBeNull();
+    expect(screen.queryByTestId('apply-target-iterm2')).toBeNull();
+  });
+
+  it('says in plain words what failed, with Go’s reason and a Retry that plans again', async () => {
+    let calls = 0;
+    const w = installWails({
+      ...targets,
+      PlanApply: () => (++calls === 1 ? Promise.reject('install into Kitty: find home directory: $HOME is not defined') : plan),
+    });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await flush();
+    await fireEvent.click(screen.getByTestId('apply-menu'));
+    await fireEvent.click(screen.getByTestId('apply-target-kitty'));
+    await flush();
+    const box = screen.getByTestId('theme-action-error');
+    expect(box.querySelector('strong')!.textContent).toBe('Could not apply the theme to kitty');
+    expect(box.textContent).toContain('$HOME is not defined');
+    await fireEvent.click(screen.getByTestId('theme-action-retry'));
+    await flush();
+    expect(w.App.PlanApply).toHaveBeenCalledTimes(2);
+    expect(screen.queryByTestId('theme-action-error')).toBeNull();
+    expect(screen.getByTestId('confirm-dialog')).toBeTruthy();
   });
 
   it.each(['vscode', 'css', 'all'])('Export %s reports the folder written', async (format) => {
-    const w = installWails({ ExportTheme: (_ws: string, f: string) => `/data/ws1/export/${f}` });
+    const w = installWails({ ...targets, ExportTheme: (_ws: string, f: string) => `/data/ws1/export/${f}` });
     render(ThemeActions, { props: { workspaceId: 'ws1' } });
     await fireEvent.click(screen.getByTestId('export-menu'));
     await fireEvent.click(screen.getByTestId(`export-format-${format}`));
@@ -73,7 +103,7 @@ describe('ThemeActions', () => {
 
 describe('ThemeActions menus', () => {
   it('focus the first item, move with arrows, close with Esc back on the button or by clicking elsewhere', async () => {
-    installWails();
+    installWails(targets);
     render(ThemeActions, { props: { workspaceId: 'ws1' } });
     const opener = screen.getByTestId('export-menu');
     await fireEvent.click(opener);

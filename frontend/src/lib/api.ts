@@ -2,7 +2,7 @@
 // here with the project's own types, so the generated wailsjs files may change
 // shape without the rest of the UI noticing.
 import * as App from '../../wailsjs/go/app/App';
-import { EventsOn } from '../../wailsjs/runtime/runtime';
+import { ClipboardSetText, EventsOn } from '../../wailsjs/runtime/runtime';
 import type {
   AgentList,
   ApplyResult,
@@ -22,6 +22,7 @@ import type {
   SignInResult,
   ExportFormat,
   InstallPlan,
+  ApplyTarget,
   ModelsResult,
   NewBuildRequest,
   NewBuildResult,
@@ -141,6 +142,11 @@ export function theme(workspaceId: string): Promise<ThemeState> {
 /** Resolves to the directory written; format "all" writes every format. */
 export function exportTheme(workspaceId: string, format: ExportFormat | 'all'): Promise<string> {
   return App.ExportTheme(workspaceId, format);
+}
+
+/** The programs a theme can be installed into on this system (Go decides per OS), in menu order. */
+export function applyTargets(): Promise<ApplyTarget[]> {
+  return App.ApplyTargets() as unknown as Promise<ApplyTarget[]>;
 }
 
 /** What applying to target would write and replace; writes nothing. */
@@ -342,4 +348,21 @@ export function errorMessage(err: unknown): string {
   } catch {
     return String(err);
   }
+}
+
+/**
+ * Puts text on the clipboard: the web Clipboard API where the webview grants
+ * it, else the OS clipboard through Wails (WebKitGTK's custom scheme is not
+ * always a secure context).
+ */
+export async function copyText(text: string): Promise<void> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return;
+    }
+  } catch {
+    // Fall through to the OS clipboard.
+  }
+  if (!(await ClipboardSetText(text))) throw new Error('the clipboard refused the text');
 }

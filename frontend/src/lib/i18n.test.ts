@@ -51,6 +51,8 @@ describe('locales', () => {
       'plan.status.': ['pending', 'in_progress', 'completed'],
       'transcript.role.': ['user', 'assistant', 'tool'],
       'format.': exportFormats,
+      // core/theme Targets: the formats Apply installs (Go lists those of this OS).
+      'theme.apply.next.': ['vscode', 'zed', 'alacritty', 'kitty', 'ghostty', 'windows-terminal', 'iterm2'],
       'language.': ['en', 'de'],
       'settings.permission.': ['ask', 'deny', 'allow', 'ask.hint', 'deny.hint', 'allow.hint'],
       'error.code.': ['agent_missing', 'agent_exit', 'timeout', 'cancelled', 'protocol', 'auth', 'rpc', 'input'],
@@ -78,6 +80,47 @@ describe('locales', () => {
         if (!/^[\w~./-]*$/.test(m[2])) offenders.push(`${f.replace(srcDir, '')}: ${m[1]}="${m[2]}"`);
       }
     }
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('locale audit', () => {
+  const enDict = en as Record<string, string>;
+  const deDict = de as Record<string, string>;
+
+  it('every key-shaped string literal in the source (arrays of labels too, not only t(...)) exists', () => {
+    // A literal like 'builder.idea.1' or 'nav.home' in a list is a key too.
+    const namespaces = new Set(Object.keys(en).map((k) => k.split('.')[0]));
+    const missing: string[] = [];
+    for (const f of sources(srcDir)) {
+      for (const m of readFileSync(f, 'utf8').matchAll(/["'`]([a-z][a-zA-Z]*(?:\.[a-zA-Z0-9_-]+)+)["'`]/g)) {
+        const k = m[1];
+        if (!namespaces.has(k.split('.')[0]) || /\.(json|ts|js|md|css|toml|conf|mjs|rs|go|py|lua|ya?ml|ini)$/.test(k)) continue;
+        if (!(k in en)) missing.push(`${f.replace(srcDir, '')}: ${k}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  // Words that are the same in both languages, or names; everything else in de.json must differ from English.
+  const sameInGerman = new Set([
+    'nav.chat', 'language.en', 'language.de', 'builder.effort.minimal', 'plan.title', 'error.agent', 'preview.chrome.explorer',
+    'preview.chrome.primary', 'transcript.role.assistant', 'settings.agent.section', 'settings.app.section', 'settings.apiKey.placeholder',
+    'artifacts.problem', 'agents.pick', 'agents.kind.codex', 'mcp.name', 'mcp.type', 'mcp.url', 'settings.appearance.system',
+    'agents.arg', 'contrast.apca',
+  ]);
+
+  it('de.json has no English left: no value equal to the English one unless it is the same word in German', () => {
+    const same = Object.keys(en).filter((k) => deDict[k] === enDict[k] && !k.startsWith('format.') && !sameInGerman.has(k));
+    expect(same).toEqual([]);
+  });
+
+  it('de.json has no English sentence: no common English word outside quoted names and code', () => {
+    const english = /(?<!\p{L})(the|and|with|your|you|is|are|not|to|of|for|this|from|yet|could|cannot|please|here|will)(?!\p{L})/iu;
+    const offenders = Object.entries(deDict)
+      .map(([k, v]) => [k, v.replace(/„[^“]*“|“[^”]*”|"[^"]*"|`[^`]*`|\{\w+\}/g, '')] as const)
+      .filter(([, v]) => english.test(v))
+      .map(([k, v]) => `${k}: ${v}`);
     expect(offenders).toEqual([]);
   });
 });

@@ -19,6 +19,9 @@ export interface ModelsResult {
   current: string;
   source: 'cache' | 'fallback' | string;
   hint?: string;
+  /** Names hint for the UI to word it (core/codexhome Hint* codes); hintDir fills it in. */
+  hintCode?: string;
+  hintDir?: string;
   models: ModelInfo[] | null;
 }
 
@@ -48,6 +51,8 @@ export interface SessionSummary {
 export interface SessionsResult {
   sessions: SessionSummary[] | null;
   hint?: string;
+  hintCode?: string;
+  hintDir?: string;
   /** The first index build still runs: text matches cover part of the sessions. */
   partial?: boolean;
 }
@@ -255,6 +260,8 @@ export interface Settings {
   warmConnection?: boolean | null;
   model: string;
   reasoningEffort: string;
+  /** light, dark, or system / "" (the OS's). */
+  appearance?: string;
 }
 
 export interface Workspace {
@@ -306,7 +313,17 @@ export interface InstallPlan {
   target: string;
   theme: string;
   files: PlannedFile[] | null;
+  /** Go's English next step (the CLI prints it; the UI words its own per target). */
   note?: string;
+  /** A problem met while planning that did not stop it. */
+  warning?: string;
+}
+
+/** Mirrors core/theme.Target: a program the theme installs into on this system. */
+export interface ApplyTarget {
+  id: ExportFormat;
+  name: string;
+  format: string;
 }
 
 export interface AuthState {
@@ -352,9 +369,6 @@ export const exportFormats = [
   'tmux',
 ] as const;
 export type ExportFormat = (typeof exportFormats)[number];
-
-/** The formats the app can also install (core/theme Targets); the rest are export-only. */
-export const applyTargets = ['vscode', 'zed', 'alacritty', 'kitty', 'ghostty', 'windows-terminal', 'iterm2'] as const satisfies readonly ExportFormat[];
 
 // ---- turn events (core/chat.Event) ----
 

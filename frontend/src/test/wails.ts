@@ -12,13 +12,13 @@ export interface FakeWails {
 }
 
 export const bindingNames = [
-  'Agents', 'AnswerPermission', 'ApplyTheme', 'Artifacts', 'Authenticate', 'Builds', 'Cancel', 'Checkpoints',
-  'CompareCheckpoint', 'DeleteBuild', 'DuplicateBuild', 'ExportTheme', 'ExportTranscript', 'GetAuthState',
-  'GetSettings', 'HideSession', 'ImportTheme', 'Models', 'NewBuild', 'OpenArtifact', 'OpenLink', 'OpenPath',
-  'OpenWorkspaceFolder', 'PlanApply', 'RenameBuild', 'RenameSession', 'RestoreBuild', 'RestoreCheckpoint',
-  'SaveAPIKey', 'SaveAgents', 'SaveSettings', 'SearchStatus', 'SelfTest', 'SelfTestReport', 'Send',
-  'Sessions', 'SetBuildAgent', 'SetSessionOption', 'SignIn', 'SignOut', 'Theme', 'TranscriptPage',
-  'VSCodeTheme', 'Workspaces',
+  'Agents', 'AnswerPermission', 'ApplyTargets', 'ApplyTheme', 'Artifacts', 'Authenticate', 'Builds',
+  'Cancel', 'Checkpoints', 'CompareCheckpoint', 'DeleteBuild', 'DuplicateBuild', 'ExportTheme',
+  'ExportTranscript', 'GetAuthState', 'GetSettings', 'HideSession', 'ImportTheme', 'Models', 'NewBuild',
+  'OpenArtifact', 'OpenLink', 'OpenPath', 'OpenWorkspaceFolder', 'PlanApply', 'RenameBuild', 'RenameSession',
+  'RestoreBuild', 'RestoreCheckpoint', 'SaveAPIKey', 'SaveAgents', 'SaveSettings', 'SearchStatus',
+  'SelfTest', 'SelfTestReport', 'Send', 'Sessions', 'SetBuildAgent', 'SetSessionOption', 'SignIn', 'SignOut',
+  'Theme', 'TranscriptPage', 'VSCodeTheme', 'Workspaces',
 ];
 
 export function installWails(impl: Partial<Record<string, (...args: any[]) => unknown>> = {}): FakeWails {

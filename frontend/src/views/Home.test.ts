@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import Home from './Home.svelte';
 import { router } from '../lib/stores/router.svelte';
 import { sessions as store } from '../lib/stores/sessions.svelte';
+import { setLanguage } from '../lib/i18n.svelte';
 import { flush, installWails } from '../test/wails';
 
 const idle = { building: false, first: false, done: 0, total: 0, changed: false };
@@ -60,7 +61,7 @@ describe('Home', () => {
     installWails({ Sessions: () => ({ sessions: [], hint: 'No sessions in /home/dev/.codex yet.' }), Builds: () => [], SearchStatus: () => idle });
     render(Home);
     await flush();
-    expect(screen.getByTestId('sessions-hint').textContent).toBe('No sessions in /home/dev/.codex yet.');
+    expect(screen.getByTestId('sessions-hint').textContent).toContain('No sessions in /home/dev/.codex yet.');
     await fireEvent.input(screen.getByTestId('session-search'), { target: { value: 'zzz' } });
     await new Promise((r) => setTimeout(r, 250));
     await flush();
@@ -173,5 +174,35 @@ describe('Home', () => {
     await fireEvent.click(screen.getAllByTestId('hide-session')[1]);
     await flush();
     expect(w.App.HideSession).toHaveBeenCalledWith('019a-2', true);
+  });
+
+  it('words Go’s coded hint in the UI language, with the action that fixes it', async () => {
+    setLanguage('de');
+    installWails({ Sessions: () => ({ sessions: [], hint: 'No Codex home at /home/dev/.codex; run Codex once or set CODEX_HOME', hintCode: 'no_home', hintDir: '/home/dev/.codex' }), Builds: () => [], SearchStatus: () => idle });
+    render(Home);
+    await flush();
+    const hint = screen.getByTestId('sessions-hint');
+    expect(hint.textContent).toContain('Unter /home/dev/.codex gibt es noch keinen Codex-Ordner.');
+    expect(hint.textContent).not.toContain('run Codex once');
+    await fireEvent.click(screen.getByTestId('open-settings'));
+    expect(router.route).toEqual({ view: 'settings' });
+    setLanguage('en');
+  });
+
+  it('a listing error offers Open Settings and a Retry that lists again', async () => {
+    let fail = true;
+    const w = installWails({ Sessions: () => (fail ? Promise.reject('list sessions: permission denied') : { sessions, hint: '' }), Builds: () => [], SearchStatus: () => idle });
+    render(Home);
+    await flush();
+    const box = screen.getByTestId('error-box');
+    expect(box.textContent).toContain('The saved sessions could not be listed');
+    expect(box.textContent).toContain('permission denied');
+    expect(box.querySelector('[data-testid=open-settings]')).toBeTruthy();
+    fail = false;
+    await fireEvent.click(screen.getByTestId('retry'));
+    await flush();
+    expect(w.App.Sessions).toHaveBeenCalledTimes(2);
+    expect(screen.queryByTestId('error-box')).toBeNull();
+    expect(screen.getAllByTestId('session-row')).toHaveLength(sessions.length);
   });
 });

@@ -28,7 +28,7 @@ describe('New Build', () => {
   });
 
   it('hides the effort menu for a model without levels and keeps the prompt when starting fails', async () => {
-    installWails({ Models: () => modelList, NewBuild: () => Promise.reject('agent not found'), SaveSettings: () => undefined });
+    const w = installWails({ Models: () => modelList, NewBuild: () => Promise.reject('agent not found'), SaveSettings: () => undefined });
     await models.load();
     render(NewBuild);
     await fireEvent.change(screen.getByTestId('model-menu'), { target: { value: 'mini' } });
@@ -36,7 +36,13 @@ describe('New Build', () => {
     await fireEvent.input(screen.getByTestId('prompt'), { target: { value: 'retro amber' } });
     await fireEvent.keyDown(screen.getByTestId('prompt'), { key: 'Enter', ctrlKey: true });
     await flush();
-    expect(screen.getByTestId('error-box').textContent).toBe('agent not found');
+    expect(screen.getByTestId('error-box').textContent).toContain('The build could not start');
+    expect(screen.getByTestId('error-box').textContent).toContain('agent not found');
     expect((screen.getByTestId('prompt') as HTMLTextAreaElement).value).toBe('retro amber');
+    // Retry starts again with the kept prompt.
+    await fireEvent.click(screen.getByTestId('retry'));
+    await flush();
+    expect(w.App.NewBuild).toHaveBeenCalledTimes(2);
+    expect(w.App.NewBuild).toHaveBeenLastCalledWith(expect.objectContaining({ prompt: 'retro amber' }));
   });
 });

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import SettingsView from './Settings.svelte';
 import { settings } from '../lib/stores/settings.svelte';
 import { flush, installWails } from '../test/wails';
-import type { Settings } from '../lib/types';
+import { go, router } from '../lib/stores/router.svelte';
+import type { AgentList, Settings } from '../lib/types';
+
+const agents: AgentList = {
+  default: '',
+  agents: [{ id: 'codex', name: 'Codex', kind: 'codex', command: '', args: null, env: null, defaults: null }],
+  mcpServers: null,
+};
 
 const stored: Settings = {
   codexAcpVersion: '',
@@ -19,7 +26,7 @@ const stored: Settings = {
 
 let keyStore = '';
 
-async function setup(save: (s: Settings) => unknown = () => undefined) {
+async function setup(save: (s: Settings) => unknown = () => undefined, saveAgents: (l: AgentList) => unknown = () => undefined) {
   keyStore = '';
   const state = () => ({ apiKeyStored: keyStore !== '', store: keyStore ? 'keyring' : '' });
   const w = installWails({
@@ -30,6 +37,8 @@ async function setup(save: (s: Settings) => unknown = () => undefined) {
     GetAuthState: state,
     SaveAPIKey: (k: string) => ((keyStore = k), state()),
     SignOut: () => void (keyStore = ''),
+    Agents: () => structuredClone(agents),
+    SaveAgents: saveAgents,
   });
   await settings.load();
   render(SettingsView);
@@ -64,6 +73,7 @@ describe('Settings', () => {
       warmConnection: false,
       codexHome: '/home/dev/.codex-work',
       language: 'de',
+      appearance: '',
     });
     // The UI switched language with the saved setting.
     expect(screen.getByTestId('settings-saved').textContent).toBe('Gespeichert.');
@@ -99,7 +109,7 @@ describe('Settings API key', () => {
     const w = await setup();
     expect(screen.getByTestId('settings-auth-state').textContent).toContain('No API key stored');
     await fireEvent.input(screen.getByTestId('settings-api-key'), { target: { value: ' sk-test-123 ' } });
-    await fireEvent.click(screen.getByTestId('settings-api-key-save'));
+    await fireEvent.click(screen.getByTestId('settings-save'));
     await flush();
     expect(w.App.SaveAPIKey).toHaveBeenCalledWith('sk-test-123');
     expect(w.App.SaveSettings).not.toHaveBeenCalled();
@@ -109,5 +119,124 @@ describe('Settings API key', () => {
     await flush();
     expect(w.App.SignOut).toHaveBeenCalled();
     expect(screen.getByTestId('settings-auth-state').textContent).toContain('No API key stored');
+  });
+});
+
+describe('Settings has one Save', () => {
+  it('saves settings, agents and a new key with one button, which is off while nothing changed', async () => {
+    let savedAgents: AgentList | null = null;
+    const w = await setup(undefined, (l) => void (savedAgents = l));
+    const save = screen.getByTestId('settings-save') as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    expect(screen.getAllByRole('button').filter((b) => /save/i.test(b.textContent ?? ''))).toEqual([save]);
+    await fireEvent.click(screen.getByTestId('settings-enter-sends'));
+    await fireEvent.input(screen.getByTestId('agent-new-name'), { target: { value: 'Mine' } });
+    await fireEvent.click(screen.getByTestId('agent-add'));
+    // The Codex row has its own (optional) command now; the new row is the last.
+    await fireEvent.input(screen.getAllByTestId('agent-command').at(-1)!, { target: { value: '/opt/acp' } });
+    await fireEvent.input(screen.getByTestId('settings-api-key'), { target: { value: 'sk-one' } });
+    expect(screen.getByTestId('settings-dirty').textContent).toBe('Unsaved changes');
+    expect(save.disabled).toBe(false);
+    await fireEvent.click(save);
+    await flush();
+    expect(w.App.SaveSettings).toHaveBeenCalledWith(expect.objectContaining({ enterSends: true }));
+    expect(savedAgents!.agents!.map((a) => a.command)).toEqual(['', '/opt/acp']);
+    expect(w.App.SaveAPIKey).toHaveBeenCalledWith('sk-one');
+    expect(screen.getByTestId('settings-saved').textContent).toBe('Saved.');
+    expect(save.disabled).toBe(true);
+  });
+
+  it('keeps the agents edits and says why when only agents.toml is refused', async () => {
+    const w = await setup(undefined, () => Promise.reject('save agents: agent 2 ("x"): a custom agent needs a command'));
+    await fireEvent.input(screen.getByTestId('agent-new-name'), { target: { value: 'x' } });
+    await fireEvent.click(screen.getByTestId('agent-add'));
+    await fireEvent.click(screen.getByTestId('settings-save'));
+    await flush();
+    expect(screen.getByTestId('agents-error').textContent).toContain('needs a command');
+    expect(screen.getAllByTestId('agent-row')).toHaveLength(2);
+    expect(screen.queryByTestId('settings-saved')).toBeNull();
+    expect(w.App.SaveSettings).not.toHaveBeenCalled();
+  });
+});
+
+describe('Settings leave guard', () => {
+  async function leaveWithEdit() {
+    const w = await setup();
+    go({ view: 'settings' });
+    await fireEvent.input(screen.getByTestId('settings-codex-home'), { target: { value: '/srv/codex' } });
+    go({ view: 'home' });
+    await flush();
+    return w;
+  }
+
+  it('asks before leaving with edits; Cancel stays with the edits', async () => {
+    const w = await leaveWithEdit();
+    expect(router.route.view).toBe('settings');
+    expect(screen.getByTestId('leave-dialog').textContent).toContain('You have unsaved changes');
+    await fireEvent.click(screen.getByTestId('leave-cancel'));
+    expect(screen.queryByTestId('leave-dialog')).toBeNull();
+    expect(router.route.view).toBe('settings');
+    expect((screen.getByTestId('settings-codex-home') as HTMLInputElement).value).toBe('/srv/codex');
+    expect(w.App.SaveSettings).not.toHaveBeenCalled();
+  });
+
+  it('Save saves, then leaves', async () => {
+    const w = await leaveWithEdit();
+    await fireEvent.click(screen.getByTestId('leave-save'));
+    await flush();
+    expect(w.App.SaveSettings).toHaveBeenCalledWith(expect.objectContaining({ codexHome: '/srv/codex' }));
+    expect(router.route.view).toBe('home');
+  });
+
+  it('Discard leaves without saving and drops the edits', async () => {
+    const w = await leaveWithEdit();
+    await fireEvent.click(screen.getByTestId('leave-discard'));
+    await flush();
+    expect(w.App.SaveSettings).not.toHaveBeenCalled();
+    expect(router.route.view).toBe('home');
+    expect(settings.value.codexHome ?? '').toBe('');
+  });
+
+  it('a failed save stays on the page with the error', async () => {
+    await setup(() => Promise.reject('write settings: read-only file system'));
+    go({ view: 'settings' });
+    await fireEvent.input(screen.getByTestId('settings-codex-home'), { target: { value: '/srv/codex' } });
+    go({ view: 'new' });
+    await flush();
+    await fireEvent.click(screen.getByTestId('leave-save'));
+    await flush();
+    expect(router.route.view).toBe('settings');
+    expect(screen.getByTestId('settings-error').textContent).toContain('read-only');
+  });
+
+  it('leaves without asking when nothing changed', async () => {
+    await setup();
+    go({ view: 'settings' });
+    go({ view: 'home' });
+    await flush();
+    expect(screen.queryByTestId('leave-dialog')).toBeNull();
+    expect(router.route.view).toBe('home');
+  });
+});
+
+describe('Settings appearance', () => {
+  it('previews Light/Dark at once, saves the choice, and Discard puts the stored one back', async () => {
+    const w = await setup();
+    const root = document.documentElement;
+    expect(root.dataset.appearance).toBeUndefined();
+    await fireEvent.click(screen.getByTestId('settings-appearance-dark'));
+    expect(root.dataset.appearance).toBe('dark');
+    await fireEvent.click(screen.getByTestId('settings-discard'));
+    await flush();
+    expect(root.dataset.appearance).toBeUndefined();
+    await fireEvent.click(screen.getByTestId('settings-appearance-light'));
+    await fireEvent.click(screen.getByTestId('settings-save'));
+    await flush();
+    expect(w.App.SaveSettings).toHaveBeenCalledWith(expect.objectContaining({ appearance: 'light' }));
+    expect(root.dataset.appearance).toBe('light');
+    await fireEvent.click(screen.getByTestId('settings-appearance-system'));
+    await fireEvent.click(screen.getByTestId('settings-save'));
+    await flush();
+    expect(root.dataset.appearance).toBeUndefined();
   });
 });

@@ -61,8 +61,15 @@ describe('Transcript', () => {
     fail = true;
     await fireEvent.click(screen.getByTestId('transcript-more'));
     await flush();
-    expect(screen.getByTestId('error-box').textContent).toBe('rollout gone');
+    expect(screen.getByTestId('error-box').textContent).toContain('The transcript could not be read');
+    expect(screen.getByTestId('error-box').textContent).toContain('rollout gone');
     expect(screen.getAllByTestId('transcript-message')).toHaveLength(50);
+    // Retry asks for the same page again.
+    fail = false;
+    await fireEvent.click(screen.getByTestId('retry'));
+    await flush();
+    expect(screen.queryByTestId('error-box')).toBeNull();
+    expect(screen.getAllByTestId('transcript-message')).toHaveLength(60);
   });
 
   it('opens at a search hit beyond the first page: loads up to it, scrolls to it and marks it', async () => {

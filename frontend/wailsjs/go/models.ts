@@ -771,6 +771,8 @@ export namespace codexhome {
 	    current: string;
 	    source: string;
 	    hint: string;
+	    hintCode?: string;
+	    hintDir?: string;
 	    models: Model[];
 	
 	    static createFrom(source: any = {}) {
@@ -782,6 +784,8 @@ export namespace codexhome {
 	        this.current = source["current"];
 	        this.source = source["source"];
 	        this.hint = source["hint"];
+	        this.hintCode = source["hintCode"];
+	        this.hintDir = source["hintDir"];
 	        this.models = this.convertValues(source["models"], Model);
 	    }
 	
@@ -1060,6 +1064,7 @@ export namespace settings {
 	    warmConnection?: boolean;
 	    model: string;
 	    reasoningEffort: string;
+	    appearance: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Settings(source);
@@ -1076,6 +1081,7 @@ export namespace settings {
 	        this.warmConnection = source["warmConnection"];
 	        this.model = source["model"];
 	        this.reasoningEffort = source["reasoningEffort"];
+	        this.appearance = source["appearance"];
 	    }
 	}
 
@@ -1180,6 +1186,7 @@ export namespace theme {
 	    theme: string;
 	    files: PlannedFile[];
 	    note: string;
+	    warning?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new InstallPlan(source);
@@ -1191,6 +1198,7 @@ export namespace theme {
 	        this.theme = source["theme"];
 	        this.files = this.convertValues(source["files"], PlannedFile);
 	        this.note = source["note"];
+	        this.warning = source["warning"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -7,6 +7,9 @@ export class ModelsStore {
   list = $state<ModelInfo[]>([]);
   source = $state('');
   hint = $state('');
+  /** Go's code and folder for hint, which lib/hints.ts words in the UI language. */
+  hintCode = $state('');
+  hintDir = $state('');
   error = $state('');
   loaded = $state(false);
   model = $state('');
@@ -25,6 +28,8 @@ export class ModelsStore {
       this.list = res.models ?? [];
       this.source = res.source ?? '';
       this.hint = res.hint ?? '';
+      this.hintCode = res.hintCode ?? '';
+      this.hintDir = res.hintDir ?? '';
       this.error = '';
       const want = preferred?.model && this.list.some((m) => m.id === preferred.model) ? preferred.model : res.current;
       const id = this.list.some((m) => m.id === want) ? want : (this.list[0]?.id ?? want ?? '');

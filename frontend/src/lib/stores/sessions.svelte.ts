@@ -17,6 +17,9 @@ export class SessionsStore {
   showInternal = $state(false);
   showHidden = $state(false);
   index = $state<IndexStatus>({ building: false, first: false, done: 0, total: 0, changed: false });
+  /** Go's code and folder for hint, which lib/hints.ts words in the UI language. */
+  hintCode = $state('');
+  hintDir = $state('');
   /** True when the last answer filled the limit, so more may exist. */
   more = $state(false);
   private seq = 0;
@@ -31,6 +34,8 @@ export class SessionsStore {
       this.list = res.sessions ?? [];
       this.hint = res.hint ?? '';
       this.partial = !!res.partial;
+      this.hintCode = res.hintCode ?? '';
+      this.hintDir = res.hintDir ?? '';
       this.error = '';
       this.more = this.list.length >= this.limit;
     } catch (e) {

@@ -1,4 +1,5 @@
 import * as api from '../api';
+import { applyAppearance } from '../appearance';
 import { setLanguage } from '../i18n.svelte';
 import type { Settings } from '../types';
 
@@ -13,6 +14,7 @@ export function defaultSettings(): Settings {
     warmConnection: true,
     model: '',
     reasoningEffort: '',
+    appearance: '',
   };
 }
 
@@ -32,6 +34,7 @@ export class SettingsStore {
     } finally {
       this.loaded = true;
       setLanguage(this.value.language);
+      applyAppearance(this.value.appearance);
     }
   }
 
@@ -43,6 +46,7 @@ export class SettingsStore {
       this.value = { ...s };
       this.error = '';
       setLanguage(s.language);
+      applyAppearance(s.appearance);
       return true;
     } catch (e) {
       this.error = api.errorMessage(e);

@@ -1,0 +1,79 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import MessageList from './MessageList.svelte';
+import { applyEvent, beginTurn, newChatState } from '../lib/chatReducer';
+import { flush } from '../test/wails';
+
+describe('following the stream', () => {
+  /** A chat with a reply, and a message list whose scroll metrics we control (jsdom has no layout). */
+  async function scrolled() {
+    const s = $state(newChatState({ cwd: '/w' }));
+    beginTurn(s, 't1', 'first');
+    applyEvent(s, 't1', { type: 'text', text: 'a long answer' });
+    render(MessageList, { props: { chat: s } });
+    const list = screen.getByTestId('message-list');
+    const calls: number[] = [];
+    let top = 800;
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, get: () => 1000 });
+    Object.defineProperty(list, 'clientHeight', { configurable: true, get: () => 200 });
+    Object.defineProperty(list, 'scrollTop', { configurable: true, get: () => top, set: (v) => (top = v) });
+    list.scrollTo = ((o: ScrollToOptions) => {
+      calls.push(o.top ?? -1);
+      top = 800;
+    }) as typeof list.scrollTo;
+    const scrollTo = async (v: number) => {
+      top = v;
+      await fireEvent.scroll(list);
+    };
+    await scrollTo(800);
+    return { s, list, calls, scrollTo, top: () => top };
+  }
+
+  it('scrolled up: new text does not move the view, and "Jump to latest" brings it back', async () => {
+    const { s, calls, scrollTo, top } = await scrolled();
+    expect(screen.queryByTestId('jump-latest')).toBeNull();
+    await scrollTo(300);
+    expect(screen.getByTestId('jump-latest').textContent).toContain('Jump to latest');
+    calls.length = 0;
+    applyEvent(s, 't1', { type: 'text', text: ' and more' });
+    await flush();
+    expect(calls).toEqual([]);
+    expect(top()).toBe(300);
+    await fireEvent.click(screen.getByTestId('jump-latest'));
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((c) => c === 1000)).toBe(true);
+    expect(screen.queryByTestId('jump-latest')).toBeNull();
+    applyEvent(s, 't1', { type: 'text', text: ' still more' });
+    await flush();
+    expect(calls.length).toBeGreaterThan(1); // following again
+  });
+
+  it('a pane that only shrank stays pinned; sending a message pins again', async () => {
+    const { s, list, calls, scrollTo } = await scrolled();
+    // A smaller window: the pane is shorter, scrollTop unchanged: still following.
+    Object.defineProperty(list, 'clientHeight', { configurable: true, get: () => 120 });
+    await fireEvent.scroll(list);
+    expect(screen.queryByTestId('jump-latest')).toBeNull();
+    await scrollTo(100);
+    expect(screen.getByTestId('jump-latest')).toBeTruthy();
+    calls.length = 0;
+    beginTurn(s, 't2', 'second');
+    await flush();
+    expect(screen.queryByTestId('jump-latest')).toBeNull();
+    expect(calls.length).toBeGreaterThan(0);
+  });
+
+  it('copies a message’s own text', async () => {
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void copied.push(t) } });
+    const s = newChatState({ cwd: '/w' });
+    beginTurn(s, 't1', 'make it *warmer*');
+    applyEvent(s, 't1', { type: 'text', text: 'Done: **warmer** now.' });
+    render(MessageList, { props: { chat: s } });
+    const [user, assistant] = screen.getAllByTestId('copy-message');
+    await fireEvent.click(user);
+    await fireEvent.click(assistant);
+    await flush();
+    expect(copied).toEqual(['make it *warmer*', 'Done: **warmer** now.']);
+  });
+});
