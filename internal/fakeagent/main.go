@@ -25,6 +25,13 @@
 //	echo-blocks       replies "Blocks: <types of the prompt's content blocks>"
 //	links             resource_link chunks to <cwd>/theme.json and /etc/passwd
 //	stderr-flood      answers like normal while writing FAKE_AGENT_STDERR_BYTES to stderr
+//	settings          "Running with mode=…, model=…, reasoning_effort=…": the values the agent holds
+//	retry             FAKE_AGENT_RETRIES codex-acp-shaped "Reconnecting…" notices, then an answer
+//	stall             one chunk, then silence for FAKE_AGENT_STALL_MS (or until cancelled)
+//
+// Like codex-acp, session settings live in the process: a session loaded or
+// resumed by a new process starts from the defaults. The model "gpt-5-pro"
+// is listed but refused by set_config_option.
 //
 // Environment:
 //
@@ -34,6 +41,8 @@
 //	FAKE_AGENT_FRAME_BYTES   big-frame size (default 20 MiB)
 //	FAKE_AGENT_BURST         burst chunk count (default 100000)
 //	FAKE_AGENT_STDERR_BYTES  stderr-flood size (default 100 MB)
+//	FAKE_AGENT_RETRIES       retry notices (default 2), FAKE_AGENT_RETRY_MS apart (default 300)
+//	FAKE_AGENT_STALL_MS      stall silence (default 60000)
 package main
 
 import (
@@ -71,6 +80,7 @@ type agent struct {
 
 	mu      sync.Mutex
 	turns   map[string]*turn // running prompt per session
+	opened  map[string]bool  // sessions this process has open: settings live only here, like codex-acp's
 	hanging bool             // the hang scenario is active: ignore stdin EOF
 	nextReq int              // numeric ids of our own requests count from 0, like codex-acp 2.x
 	wg      sync.WaitGroup   // running prompts
@@ -99,7 +109,7 @@ func run(in io.Reader, out io.Writer) int {
 		fmt.Fprintf(os.Stderr, "fakeagent: %v\n", err)
 		return 1
 	}
-	a := &agent{w: w, store: st, scenario: scenario, turns: map[string]*turn{}}
+	a := &agent{w: w, store: st, scenario: scenario, turns: map[string]*turn{}, opened: map[string]bool{}}
 
 	// ReadBytes, not a Scanner: lines of 64 MiB and more must pass.
 	br := bufio.NewReaderSize(in, 1<<20)
@@ -314,6 +324,7 @@ func (a *agent) newSession(raw json.RawMessage) (any, *rpcError) {
 	if err := a.store.put(ss); err != nil {
 		return nil, &rpcError{Code: codeInternal, Message: err.Error()}
 	}
+	a.markOpened(ss.ID)
 	return map[string]any{"sessionId": ss.ID, "modes": modeState(ss), "configOptions": configOptions(ss)}, nil
 }
 
@@ -336,6 +347,14 @@ func (a *agent) loadSession(raw json.RawMessage, replay bool) (any, *rpcError) {
 	if rerr != nil {
 		return nil, rerr
 	}
+	if !a.markOpened(ss.ID) {
+		// Like codex-acp: a session reopened by a new process starts from
+		// the defaults again; mode and options died with the old process.
+		ss.Mode, ss.Config = defaultMode, map[string]any{}
+		if err := a.store.put(ss); err != nil {
+			return nil, &rpcError{Code: codeInternal, Message: err.Error()}
+		}
+	}
 	if replay {
 		for _, h := range ss.History {
 			kind := "agent_message_chunk"
@@ -346,6 +365,16 @@ func (a *agent) loadSession(raw json.RawMessage, replay bool) (any, *rpcError) {
 		}
 	}
 	return map[string]any{"modes": modeState(ss), "configOptions": configOptions(ss)}, nil
+}
+
+// markOpened records that this process has session id open and says
+// whether it already had.
+func (a *agent) markOpened(id string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	was := a.opened[id]
+	a.opened[id] = true
+	return was
 }
 
 func (a *agent) session(id string) (*session, *rpcError) {
@@ -400,6 +429,9 @@ func (a *agent) setConfigOption(raw json.RawMessage) (any, *rpcError) {
 	o := findOption(p.ConfigID)
 	if o == nil || (o.extra && !ss.Extras) {
 		return nil, errInvalid("unknown config option %q", p.ConfigID)
+	}
+	if why := o.refusal(p.Value); why != "" {
+		return nil, errInvalid("%s", why)
 	}
 	if !o.allows(p.Value) {
 		return nil, errInvalid("invalid value %v for config option %q", p.Value, p.ConfigID)
