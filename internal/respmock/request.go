@@ -17,6 +17,7 @@ type Request struct {
 
 	// Fields read from a Responses API body (zero when the body is not one).
 	Model  string
+	Effort string // reasoning.effort, "" when the request has none
 	Stream bool
 	Input  []Item
 	format string // text.format.type, "json_schema" for title requests
@@ -78,11 +79,17 @@ func (r *Request) parse() error {
 				Type string `json:"type"`
 			} `json:"format"`
 		} `json:"text"`
+		Reasoning *struct {
+			Effort string `json:"effort"`
+		} `json:"reasoning"`
 	}
 	if err := json.Unmarshal(r.Body, &body); err != nil {
 		return fmt.Errorf("%w: %v", errNotJSON, err)
 	}
 	r.Model, r.Stream, r.format = body.Model, body.Stream, body.Text.Format.Type
+	if body.Reasoning != nil {
+		r.Effort = body.Reasoning.Effort
+	}
 	for _, raw := range body.Input {
 		var it Item
 		if json.Unmarshal(raw, &it) != nil {
