@@ -18,6 +18,9 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 )
 
+// EnvSaveTo answers every save dialog with this path (tests, scripts).
+const EnvSaveTo = "CDXTHEME_TEST_SAVE_TO"
+
 // Version is the app version shown in About and sent as clientInfo.
 var Version = "0.1.0"
 
@@ -38,6 +41,7 @@ type App struct {
 	keyStore string
 
 	turns    turns
+	memory   chatMemory
 	watchers watchers
 	lib      library
 	// saveTo replaces the native save dialog (tests, self-test).
@@ -53,7 +57,7 @@ func New(log zerolog.Logger) *App {
 	if err != nil {
 		log.Warn().Err(err).Msg("settings unreadable; using defaults")
 	}
-	a := &App{log: log, settings: s, windowPath: windowStatePath()}
+	a := &App{log: log, settings: s, windowPath: windowStatePath(), saveTo: os.Getenv(EnvSaveTo)}
 	a.emit = EmitterFunc(func(string, any) {})
 	a.openURL = func(string) {}
 	return a

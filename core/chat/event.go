@@ -61,6 +61,9 @@ type Event struct {
 	Replay  bool     `json:"replay,omitempty"`
 	Status  *Status  `json:"status,omitempty"`  // status; error: the agent's last status before it
 	Refused *Refusal `json:"refused,omitempty"` // option_refused
+	// Server names the model server (set by the app layer, which reads the
+	// agent's configuration) on a model_server error.
+	Server string `json:"server,omitempty"`
 }
 
 // Status is a notice from the agent about the turn itself, e.g. that it

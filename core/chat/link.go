@@ -335,7 +335,7 @@ type turnState struct {
 func (ts *turnState) emit(ev Event) {
 	ts.emitMu.Lock()
 	defer ts.emitMu.Unlock()
-	if ev.Type == EventText {
+	if ev.Type == EventText && !ev.Replay {
 		ts.text.WriteString(ev.Text)
 	}
 	ts.emitFn(ev)

@@ -20,6 +20,14 @@ export function Authenticate(arg1:string,arg2:string):Promise<void>;
 
 export function Cancel(arg1:string):Promise<void>;
 
+export function ChatHistory(arg1:string,arg2:number,arg3:number):Promise<app.HistoryPage>;
+
+export function CheckAgent(arg1:string,arg2:string):Promise<app.AgentCheck>;
+
+export function ChooseFolder(arg1:string):Promise<string>;
+
+export function ExportChat(arg1:string,arg2:string,arg3:string):Promise<string>;
+
 export function ExportTheme(arg1:string,arg2:string):Promise<string>;
 
 export function ExportTranscript(arg1:string):Promise<string>;
@@ -36,6 +44,8 @@ export function NewBuild(arg1:app.NewBuildRequest):Promise<app.TurnStarted>;
 
 export function OpenArtifact(arg1:string,arg2:string):Promise<void>;
 
+export function OpenChat(arg1:app.OpenRequest):Promise<string>;
+
 export function OpenLink(arg1:string):Promise<void>;
 
 export function OpenPath(arg1:string,arg2:string):Promise<void>;
@@ -50,6 +60,8 @@ export function SaveAPIKey(arg1:string):Promise<app.AuthState>;
 
 export function SaveAgents(arg1:settings.AgentList):Promise<void>;
 
+export function SaveBuildDefaults(arg1:string,arg2:{[key: string]: any}):Promise<void>;
+
 export function SaveSettings(arg1:settings.Settings):Promise<void>;
 
 export function SecondInstance():Promise<void>;
@@ -59,6 +71,8 @@ export function SelfTest():Promise<app.SelfTestPlan>;
 export function SelfTestReport(arg1:string,arg2:string):Promise<void>;
 
 export function Send(arg1:app.SendRequest):Promise<string>;
+
+export function SessionBar(arg1:string,arg2:string):Promise<app.BarState>;
 
 export function Sessions(arg1:string,arg2:number):Promise<codexhome.SessionList>;
 

@@ -30,6 +30,22 @@ export function Cancel(arg1) {
   return window['go']['app']['App']['Cancel'](arg1);
 }
 
+export function ChatHistory(arg1, arg2, arg3) {
+  return window['go']['app']['App']['ChatHistory'](arg1, arg2, arg3);
+}
+
+export function CheckAgent(arg1, arg2) {
+  return window['go']['app']['App']['CheckAgent'](arg1, arg2);
+}
+
+export function ChooseFolder(arg1) {
+  return window['go']['app']['App']['ChooseFolder'](arg1);
+}
+
+export function ExportChat(arg1, arg2, arg3) {
+  return window['go']['app']['App']['ExportChat'](arg1, arg2, arg3);
+}
+
 export function ExportTheme(arg1, arg2) {
   return window['go']['app']['App']['ExportTheme'](arg1, arg2);
 }
@@ -62,6 +78,10 @@ export function OpenArtifact(arg1, arg2) {
   return window['go']['app']['App']['OpenArtifact'](arg1, arg2);
 }
 
+export function OpenChat(arg1) {
+  return window['go']['app']['App']['OpenChat'](arg1);
+}
+
 export function OpenLink(arg1) {
   return window['go']['app']['App']['OpenLink'](arg1);
 }
@@ -90,6 +110,10 @@ export function SaveAgents(arg1) {
   return window['go']['app']['App']['SaveAgents'](arg1);
 }
 
+export function SaveBuildDefaults(arg1, arg2) {
+  return window['go']['app']['App']['SaveBuildDefaults'](arg1, arg2);
+}
+
 export function SaveSettings(arg1) {
   return window['go']['app']['App']['SaveSettings'](arg1);
 }
@@ -108,6 +132,10 @@ export function SelfTestReport(arg1, arg2) {
 
 export function Send(arg1) {
   return window['go']['app']['App']['Send'](arg1);
+}
+
+export function SessionBar(arg1, arg2) {
+  return window['go']['app']['App']['SessionBar'](arg1, arg2);
 }
 
 export function Sessions(arg1, arg2) {
