@@ -15,6 +15,7 @@ export const bindingNames = [
   'Agents', 'AnswerPermission', 'ApplyTheme', 'Artifacts', 'Authenticate', 'Cancel', 'ExportTheme', 'ExportTranscript', 'GetAuthState', 'GetSettings',
   'Models', 'NewBuild', 'OpenLink', 'OpenPath', 'OpenWorkspaceFolder', 'PlanApply', 'OpenArtifact', 'SaveAPIKey', 'SaveAgents', 'SaveSettings', 'SelfTest',
   'SelfTestReport', 'Send', 'Sessions', 'SetBuildAgent', 'SetSessionOption', 'SignIn', 'SignOut', 'Theme', 'TranscriptPage', 'Workspaces',
+  'SessionBar', 'SaveBuildDefaults', 'OpenChat', 'ChatHistory', 'ExportChat', 'ChooseFolder', 'CheckAgent',
 ];
 
 export function installWails(impl: Partial<Record<string, (...args: any[]) => unknown>> = {}): FakeWails {
