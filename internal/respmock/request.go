@@ -3,6 +3,7 @@ package respmock
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -160,6 +161,27 @@ func (r Request) AssistantTexts() []string {
 		}
 	}
 	return out
+}
+
+// sandboxRe finds the sandbox Codex says it runs in, in the permissions
+// instructions it sends with every turn (seen with 0.166):
+// "`sandbox_mode` is `danger-full-access`: ...".
+var sandboxRe = regexp.MustCompile("`sandbox_mode` is `([a-z-]+)`")
+
+// Sandbox is the sandbox mode of the newest permissions instructions in the
+// input ("" if none): what the agent's mode amounts to for this request
+// (read-only, workspace-write, danger-full-access).
+func (r Request) Sandbox() string {
+	for i := len(r.Input) - 1; i >= 0; i-- {
+		it := r.Input[i]
+		if it.Type != "message" || it.Role != "developer" {
+			continue
+		}
+		if m := sandboxRe.FindStringSubmatch(it.Text()); m != nil {
+			return m[1]
+		}
+	}
+	return ""
 }
 
 // LastToolOutput is the output of the last input item when that item is a

@@ -311,6 +311,25 @@ func TestReasoningEffortIsRecorded(t *testing.T) {
 	}
 }
 
+func TestSandboxIsTheNewestPermissionsInstructions(t *testing.T) {
+	dev := func(text string) map[string]any {
+		return map[string]any{"type": "message", "role": "developer", "content": []any{map[string]any{"type": "input_text", "text": text}}}
+	}
+	b, _ := json.Marshal(map[string]any{"model": "m", "stream": true, "input": []any{
+		dev("<permissions instructions>\n`sandbox_mode` is `workspace-write`: edits in cwd."),
+		dev("You are Codex."),
+		dev("<permissions instructions>\n`sandbox_mode` is `danger-full-access`: No filesystem sandboxing."),
+		map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": "`sandbox_mode` is `read-only`"}}},
+	}})
+	s := start(t, nil)
+	_ = readAll(t, post(t, s, string(b)))
+	_ = readAll(t, post(t, s, userBody("m", "no instructions")))
+	turns := s.Turns()
+	if turns[0].Sandbox() != "danger-full-access" || turns[1].Sandbox() != "" {
+		t.Fatalf("sandboxes %q %q", turns[0].Sandbox(), turns[1].Sandbox())
+	}
+}
+
 func TestBadBodyIsRejectedAndRecorded(t *testing.T) {
 	s := start(t, nil)
 	resp := post(t, s, "{not json")

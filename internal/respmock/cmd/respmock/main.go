@@ -6,7 +6,7 @@
 //
 // and serves until stdin closes or it is signalled. The control server:
 //
-//	GET  /requests       the model turn requests so far: [{"seq", "model", "effort", "user"}]
+//	GET  /requests       the model turn requests so far: [{"seq", "model", "effort", "sandbox", "user"}]
 //	POST /reply?mode=M   how later turns are answered: echo (default) or hang
 package main
 
@@ -75,14 +75,15 @@ func control(mock *respmock.Server) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /requests", func(w http.ResponseWriter, r *http.Request) {
 		type turn struct {
-			Seq    int    `json:"seq"`
-			Model  string `json:"model"`
-			Effort string `json:"effort"`
-			User   string `json:"user"`
+			Seq     int    `json:"seq"`
+			Model   string `json:"model"`
+			Effort  string `json:"effort"`
+			Sandbox string `json:"sandbox"`
+			User    string `json:"user"`
 		}
 		out := []turn{}
 		for _, t := range mock.Turns() {
-			out = append(out, turn{Seq: t.Seq, Model: t.Model, Effort: t.Effort, User: t.LastUserText()})
+			out = append(out, turn{Seq: t.Seq, Model: t.Model, Effort: t.Effort, Sandbox: t.Sandbox(), User: t.LastUserText()})
 		}
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(out)
