@@ -6,16 +6,22 @@
 // focus in the prompt; the missing agent said before sending.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, agentLog, repo } from '../lib/harness.mjs';
 
 let app;
+// Where the native folder picker "chooses" (CDXTHEME_TEST_PICK_FOLDER).
+const picked = join(tmpdir(), `cdx-picked-${process.pid}`);
 before(async () => {
-  app = await launch({ scenario: 'normal', env: { FAKE_AGENT_RETRIES: '4', FAKE_AGENT_RETRY_MS: '1500' } });
+  mkdirSync(picked, { recursive: true });
+  app = await launch({ scenario: 'normal', env: { FAKE_AGENT_RETRIES: '4', FAKE_AGENT_RETRY_MS: '1500', CDXTHEME_TEST_SAVE_TO: join(tmpdir(), `cdx-export-${process.pid}.md`), CDXTHEME_TEST_PICK_FOLDER: picked } });
 });
 after(async () => {
   await app?.close();
+  rmSync(picked, { recursive: true, force: true });
+  rmSync(join(tmpdir(), `cdx-export-${process.pid}.md`), { force: true });
 });
 
 const shots = join(repo, 'build', 'e2e-shots');
@@ -39,6 +45,8 @@ async function held(page) {
 }
 
 async function idle(page, timeout = 30_000) {
+  // In the chat (New build has a Send button of its own), done with the turn.
+  await page.getByTestId('message-list').waitFor({ timeout });
   await page.getByTestId('send').waitFor({ timeout });
   await page.waitForFunction(() => !document.querySelector('[data-testid="running"]') && !document.querySelector('[data-testid="session-bar"][aria-busy="true"]'), null, { timeout });
 }
@@ -180,6 +188,34 @@ test('a reopened chat shows its earlier turns inline, keeps its own settings, af
   await send(page, 'After the restart #settings');
   assert.deepEqual(await held(page), await shown(page));
   assert.equal((await held(page)).mode, 'agent-full-access');
+  // Markdown export from the chat itself (no rollout: what the chat shows).
+  await page.getByTestId('chat-export').click();
+  const file = join(tmpdir(), `cdx-export-${process.pid}.md`);
+  await page.waitForFunction(() => /Saved to/.test(document.body.textContent ?? ''), null, { timeout: 10_000 });
+  const md = readFileSync(file, 'utf8');
+  assert.match(md, /A teal theme #settings[\s\S]*After the restart #settings/);
+});
+
+test('Resume of a chat whose folder is gone offers Choose folder, and continues there', async () => {
+  const { page } = app;
+  const sid = 'fa11ed00-0000-4000-8000-00000000f01d';
+  writeFileSync(join(app.stateDir, 'sessions', sid + '.json'), JSON.stringify({
+    sessionId: sid, cwd: '/nonexistent/cdx-gone', title: 'Gone folder chat', updatedAt: '2026-12-02T10:00:00Z', mode: 'agent', config: {},
+    history: [{ role: 'user', text: 'make it teal' }, { role: 'agent', text: 'Teal it is.' }],
+  }));
+  await app.restart(); // the agent's session list is read at start
+  await page.getByTestId('nav-home').click();
+  const row = page.locator(`[data-testid="session-row"][data-session-id="${sid}"]`);
+  await row.waitFor({ timeout: 30_000 });
+  await row.getByTestId('resume').click();
+  const box = page.getByTestId('error-box').filter({ hasText: 'no longer exists' });
+  await box.waitFor({ timeout: 15_000 });
+  assert.equal(await box.getByTestId('retry').count(), 0, 'a Retry that cannot work is offered');
+  await box.getByTestId('error-action').click();
+  await page.locator('[data-testid="message"][data-history="true"]').first().waitFor({ timeout: 15_000 });
+  await send(page, 'Carry on #settings');
+  const opened = agentLog(app.logFile).filter((m) => m.method === 'session/load' && m.params.sessionId === sid).at(-1);
+  assert.equal(opened?.params.cwd, picked);
 });
 
 test('a missing agent is said on New build before anything is sent, with Open Settings', async () => {

@@ -329,3 +329,17 @@ describe('history', () => {
     expect(s.opening).toBe(false);
   });
 });
+
+describe('an opening that failed', () => {
+  it('still takes the replay of the next opening (e.g. after Choose folder)', () => {
+    const s = newChatState({ sessionId: SID });
+    beginOpen(s, 'o1');
+    applyEvent(s, 'o1', { type: 'error', code: 'input', text: 'the working directory /gone is not a directory' });
+    expect(s.opening).toBe(false);
+    beginOpen(s, 'o2');
+    applyEvent(s, 'o2', { type: 'user_text', replay: true, text: 'make it teal' });
+    applyEvent(s, 'o2', { type: 'ready', sessionId: SID });
+    expect(s.items.filter((i) => i.history).map((i) => ('text' in i ? i.text : ''))).toEqual(['make it teal']);
+    expect(s.history.replayDone).toBe(true);
+  });
+});

@@ -405,6 +405,8 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
     }
     case 'ready':
       if (ev.sessionId) s.sessionId = ev.sessionId;
+      // A replay comes while the session opens, or not at all.
+      if (tid === s.openTurn) s.history.replayDone = true;
       finishTurn(s, tid);
       break;
     case 'plan': {
@@ -542,10 +544,9 @@ function finishTurn(s: ChatState, tid: string): void {
   // The agent no longer waits on this turn's questions.
   s.pending = s.pending.filter((p) => p.turnId !== tid);
   if (tid === s.openTurn) {
+    // Failed (no ready): a later opening may still bring the replay.
     s.opening = false;
     s.openTurn = '';
-    // A replay comes while the session opens, or not at all.
-    s.history.replayDone = true;
     return;
   }
   if (s.turnId === tid || !s.turnId) {
