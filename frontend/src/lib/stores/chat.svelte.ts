@@ -336,6 +336,11 @@ export class ChatStore {
       if (Array.isArray(res.configOptions) && res.configOptions.length) {
         setSession(s, { configOptions: res.configOptions as unknown[] });
       }
+      // An agent with modes but no mode option took session/set_mode: that
+      // answer is its report.
+      if (res.applied && configId === 'mode' && s.modes && typeof value === 'string' && !s.configOptions.some((o) => o.category === 'mode')) {
+        s.modes.current = value;
+      }
       if (!res.applied && !res.refused) s.pendingOptions = { ...(res.pending ?? { [configId]: value }) };
     } catch (e) {
       if (this.state === s) this.optionError = api.errorMessage(e);

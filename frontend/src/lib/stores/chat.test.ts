@@ -265,6 +265,22 @@ describe('chat store: opening a saved chat', () => {
     ]);
   });
 
+  it('an agent with modes only: the mode it took through set_mode is the one shown', async () => {
+    const { w, chat } = await setup();
+    chat.open({ sessionId: SID, cwd: '/w' });
+    w.emit('turn', turn('open-1', [
+      { type: 'session', sessionId: SID, update: { sessionId: SID, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] } } },
+      { type: 'ready', sessionId: SID },
+    ]));
+    await flush();
+    w.App.SetSessionOption.mockImplementation(async () => ({ applied: true, configOptions: null }));
+    await chat.setOption('mode', 'code');
+    expect(chat.state.modes?.current).toBe('code');
+    w.App.SetSessionOption.mockImplementation(async () => ({ applied: false, refused: { configId: 'mode', value: 'ask', current: 'code' }, reason: 'no' }));
+    await chat.setOption('mode', 'ask');
+    expect(chat.state.modes?.current).toBe('code');
+  });
+
   it('shows the agent problem before anything is sent and does not open the chat', async () => {
     const { w, chat } = await setup();
     w.App.CheckAgent.mockImplementation(async () => ({ ok: false, agentId: 'codex', agentName: 'Codex', code: 'agent_missing', detail: 'no ACP agent found' }));
