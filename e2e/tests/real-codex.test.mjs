@@ -102,7 +102,10 @@ async function assertBarIsTheWire(page, prompt) {
 async function choose(page, id, value) {
   await sel(page, id).selectOption(value);
   await page.waitForFunction(
-    ([id, value]) => document.querySelector(`[data-testid="bar-option"][data-config-id="${id}"]`)?.getAttribute('data-value') === value,
+    ([id, value]) => {
+      const o = document.querySelector(`[data-testid="bar-option"][data-config-id="${id}"]`);
+      return o?.getAttribute('data-value') === value && !o.hasAttribute('data-applying') && o.querySelector('select')?.value === value;
+    },
     [id, value],
     { timeout: 20_000 },
   );

@@ -61,7 +61,10 @@ async function send(page, prompt) {
 async function choose(page, id, value) {
   await sel(page, id).selectOption(value);
   await page.waitForFunction(
-    ([id, value]) => document.querySelector(`[data-testid="bar-option"][data-config-id="${id}"]`)?.getAttribute('data-value') === value,
+    ([id, value]) => {
+      const o = document.querySelector(`[data-testid="bar-option"][data-config-id="${id}"]`);
+      return o?.getAttribute('data-value') === value && !o.hasAttribute('data-applying') && o.querySelector('select')?.value === value;
+    },
     [id, value],
     { timeout: 15_000 },
   );
@@ -101,7 +104,11 @@ test('values changed in the chat are what the agent runs, across follow-ups; a r
   const refused = page.getByTestId('bar-refused');
   await refused.waitFor({ timeout: 15_000 });
   assert.match(await refused.innerText(), /not available for this account/);
-  assert.equal(await sel(page, 'model').inputValue(), 'gpt-5.5', 'the refused model is shown as if taken');
+  // Once the agent has answered, the control shows what it runs.
+  await page.waitForFunction(() => {
+    const o = document.querySelector('[data-testid="bar-option"][data-config-id="model"]');
+    return o && !o.hasAttribute('data-applying') && o.querySelector('select')?.value === 'gpt-5.5';
+  }, null, { timeout: 10_000 }).catch(async () => assert.fail(`the refused model is shown as taken: ${await sel(page, 'model').inputValue()}`));
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: join(shots, 'session-bar-chat.png') });
 });
