@@ -96,7 +96,10 @@ test-frontend: npm
 build/bin/fakeagent: $(GO_SOURCES)
 	$(GO) build -o $@ ./internal/fakeagent
 
-test-e2e: npm dev-binary build/bin/fakeagent
+build/bin/respmock: $(GO_SOURCES)
+	$(GO) build -o $@ ./internal/respmock/cmd/respmock
+
+test-e2e: npm peers dev-binary build/bin/fakeagent build/bin/respmock
 	cd e2e && node --test --test-concurrency=1 tests/
 
 test-window: build

@@ -102,51 +102,6 @@ func agentResolve(s settings.Settings, ag settings.Agent) agent.ResolveOptions {
 	return r
 }
 
-// turnOptions merges this run's choices for the session and the request's
-// own values (later wins); the agent's remembered defaults go separately
-// (see turnDefaults). Called with turns.mu held.
-func (a *App) turnOptions(p turnParams) map[string]any {
-	out := map[string]any{}
-	for k, v := range a.turns.sessOpts[p.sessionID] {
-		if p.sessionID != "" {
-			out[k] = v
-		}
-	}
-	for k, v := range p.options {
-		out[k] = v
-	}
-	return withoutExplicit(out, p)
-}
-
-// turnDefaults are the agent's remembered defaults: applied where the
-// agent offers them, silently skipped elsewhere.
-func turnDefaults(ag settings.Agent, p turnParams) map[string]any {
-	out := map[string]any{}
-	for k, v := range ag.Defaults {
-		out[k] = v
-	}
-	return withoutExplicit(out, p)
-}
-
-// withoutExplicit drops what the turn sets explicitly (model, effort,
-// mode), so nothing is set twice.
-func withoutExplicit(m map[string]any, p turnParams) map[string]any {
-	if p.model != "" {
-		delete(m, "model")
-	}
-	if p.effort != "" {
-		delete(m, "reasoning_effort")
-		delete(m, "thought_level")
-	}
-	if p.mode != "" {
-		delete(m, "mode")
-	}
-	if len(m) == 0 {
-		return nil
-	}
-	return m
-}
-
 // Agents returns the agents list with the MCP servers.
 func (a *App) Agents() settings.AgentList { return a.agentList() }
 

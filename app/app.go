@@ -20,6 +20,9 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 )
 
+// EnvSaveTo answers every save dialog with this path (tests, scripts).
+const EnvSaveTo = "CDXTHEME_TEST_SAVE_TO"
+
 // Version is the app version shown in About and sent as clientInfo.
 var Version = "0.1.0"
 
@@ -41,6 +44,7 @@ type App struct {
 	keyStore string
 
 	turns    turns
+	memory   chatMemory
 	watchers watchers
 	lib      library
 	// saveTo replaces the native save dialog (tests, self-test).
@@ -56,7 +60,7 @@ func New(log zerolog.Logger) *App {
 	if err != nil {
 		log.Warn().Err(err).Msg("settings unreadable; using defaults")
 	}
-	a := &App{log: log, settings: s, windowPath: windowStatePath()}
+	a := &App{log: log, settings: s, windowPath: windowStatePath(), saveTo: os.Getenv(EnvSaveTo)}
 	a.emit = EmitterFunc(func(string, any) {})
 	a.openURL = func(string) {}
 	return a

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -8,6 +10,8 @@ import (
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
+
+	"github.com/rs/zerolog"
 )
 
 // finishedBuild runs a first turn and returns it once done.
@@ -39,6 +43,31 @@ func (r *recorder) finalText(t *testing.T, turnID string) string {
 	return text(r.turns[turnID])
 }
 
+// setConfigCalls lists the set_config_option requests the fake agent got
+// for a session, as configId=value.
+func setConfigCalls(t *testing.T, logPath, sessionID string) []string {
+	t.Helper()
+	b, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var m struct {
+			Method string `json:"method"`
+			Params struct {
+				SessionID string `json:"sessionId"`
+				ConfigID  string `json:"configId"`
+				Value     any    `json:"value"`
+			} `json:"params"`
+		}
+		if json.Unmarshal([]byte(line), &m) == nil && m.Method == "session/set_config_option" && m.Params.SessionID == sessionID {
+			out = append(out, fmt.Sprintf("%s=%v", m.Params.ConfigID, m.Params.Value))
+		}
+	}
+	return out
+}
+
 func TestBooleanOptionReachesTheLiveAgent(t *testing.T) {
 	a, rec, logPath := newTestApp(t, "options")
 	started, sid := finishedBuild(t, a, rec, "hi")
@@ -54,17 +83,168 @@ func TestBooleanOptionReachesTheLiveAgent(t *testing.T) {
 	if !strings.Contains(string(log), `"configId":"fast-mode","type":"boolean","value":true`) {
 		t.Fatal("set_config_option with the boolean did not reach the agent")
 	}
-	// A value the agent refuses is an error and is not remembered.
-	if _, err := a.SetSessionOption(OptionChange{WorkspaceID: started.WorkspaceID, SessionID: sid, ConfigID: "palette_family", Value: "neon"}); err == nil {
-		t.Fatal("a refused value was accepted")
-	}
 	if _, err := a.SetSessionOption(OptionChange{SessionID: sid, ConfigID: "fast-mode", Value: 3.0}); err == nil {
 		t.Fatal("a number was accepted as a setting")
 	}
-	l := a.Agents()
-	codex, _ := l.Find("codex")
-	if codex.Defaults["fast-mode"] != true || codex.Defaults["palette_family"] != nil {
+	// Nothing chosen in a chat becomes a default for other chats.
+	if codex, _ := a.Agents().Find("codex"); len(codex.Defaults) != 0 {
 		t.Fatalf("agent defaults = %v", codex.Defaults)
+	}
+}
+
+// A value the agent refuses comes back as a refusal with its reason and
+// the value it still runs, and is not asked again with the next message.
+func TestRefusedOptionIsShownWithTheAgentsReason(t *testing.T) {
+	a, rec, logPath := newTestApp(t, "settings")
+	started, sid := finishedBuild(t, a, rec, "hi")
+	res, err := a.SetSessionOption(OptionChange{WorkspaceID: started.WorkspaceID, SessionID: sid, ConfigID: "model", Value: "gpt-5-pro"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Applied || res.Refused == nil || res.Refused.Current != "gpt-5.5" || !strings.Contains(res.Reason, "not available for this account") {
+		t.Fatalf("result = %+v", res)
+	}
+	if m, _ := acp.FindConfigOption(res.ConfigOptions, "", "model"); m.Value != "gpt-5.5" {
+		t.Fatalf("options after the refusal show %q", m.Value)
+	}
+	id, err := a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#settings"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.finalText(t, id); !strings.Contains(got, "model=gpt-5.5") {
+		t.Fatalf("agent holds %q", got)
+	}
+	if got := setConfigCalls(t, logPath, sid); len(got) != 1 {
+		t.Fatalf("the refused value was sent again: %v", got)
+	}
+}
+
+// The issue's safety defect: a mode picked in one chat must not reach the
+// next new build, nor other resumed chats, unless made the default.
+func TestAModeChosenInAChatStaysInThatChat(t *testing.T) {
+	a, rec, logPath := newTestApp(t, "settings")
+	first, sidA := finishedBuild(t, a, rec, "first")
+	if res, err := a.SetSessionOption(OptionChange{WorkspaceID: first.WorkspaceID, SessionID: sidA, ConfigID: "mode", Value: "agent-full-access"}); err != nil || !res.Applied {
+		t.Fatalf("%+v %v", res, err)
+	}
+	second, sidB := finishedBuild(t, a, rec, "#settings second")
+	if got := rec.finalText(t, second.TurnID); !strings.Contains(got, "mode=agent,") {
+		t.Fatalf("the new build runs %q", got)
+	}
+	if got := setConfigCalls(t, logPath, sidB); len(got) != 0 {
+		t.Fatalf("the new build was sent %v", got)
+	}
+	if bar := a.SessionBar("", ""); modeOf(bar.Options) != "agent" {
+		t.Fatalf("New build shows mode %q", modeOf(bar.Options))
+	}
+	// Chat A keeps its mode after a reconnect (the agent forgot it).
+	a.Shutdown(nil)
+	id, err := a.Send(SendRequest{WorkspaceID: first.WorkspaceID, SessionID: sidA, Prompt: "#settings"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.finalText(t, id); !strings.Contains(got, "mode=agent-full-access") {
+		t.Fatalf("chat A after reconnecting runs %q", got)
+	}
+
+	// Made the default explicitly, it is what the next build shows and gets.
+	if err := a.SaveBuildDefaults("codex", map[string]any{"mode": "read-only", "reasoning_effort": "high"}); err != nil {
+		t.Fatal(err)
+	}
+	bar := a.SessionBar("", "")
+	if modeOf(bar.Options) != "read-only" || valueOf(bar.Options, "reasoning_effort") != "high" || !bar.Known {
+		t.Fatalf("New build bar = %+v", bar)
+	}
+	values := map[string]any{}
+	for _, o := range bar.Options {
+		values[o.ID] = currentOf(o)
+	}
+	third, err := a.NewBuild(NewBuildRequest{Prompt: "#settings third", Options: values})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.finalText(t, third.TurnID); !strings.Contains(got, "mode=read-only") || !strings.Contains(got, "reasoning_effort=high") {
+		t.Fatalf("the build made after saving defaults runs %q", got)
+	}
+}
+
+func modeOf(opts []acp.ConfigOption) string { return valueOf(opts, "mode") }
+
+func valueOf(opts []acp.ConfigOption, id string) string {
+	o, _ := acp.FindConfigOption(opts, "", id)
+	return o.Value
+}
+
+// A chat's settings survive a restart: the bar shows them before the agent
+// is connected, and opening the chat applies them again (the agent forgot)
+// and reports them live.
+func TestChatSettingsSurviveARestart(t *testing.T) {
+	a, rec, _ := newTestApp(t, "settings")
+	started, sid := finishedBuild(t, a, rec, "hi")
+	for _, c := range []OptionChange{{ConfigID: "mode", Value: "read-only"}, {ConfigID: "reasoning_effort", Value: "high"}} {
+		c.WorkspaceID, c.SessionID = started.WorkspaceID, sid
+		if res, err := a.SetSessionOption(c); err != nil || !res.Applied {
+			t.Fatalf("%+v %v", res, err)
+		}
+	}
+	a.Shutdown(nil)
+	b := New(zerolog.Nop())
+	rec2 := newRecorder()
+	b.emit = rec2
+	t.Cleanup(func() { b.Shutdown(nil) })
+	bar := b.SessionBar(started.WorkspaceID, sid)
+	if !bar.Known || modeOf(bar.Options) != "read-only" || valueOf(bar.Options, "reasoning_effort") != "high" {
+		t.Fatalf("after a restart the bar shows %+v", bar)
+	}
+	id, err := b.OpenChat(OpenRequest{WorkspaceID: started.WorkspaceID, SessionID: sid})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec2.waitFor(t, "ready", func() bool { return last(rec2.turns[id]).Type == chat.EventReady })
+	rec2.mu.Lock()
+	var lastSetup acp.SessionSetup
+	for _, ev := range rec2.turns[id] {
+		if ev.Type == chat.EventSession {
+			json.Unmarshal(ev.Update, &lastSetup)
+		}
+	}
+	rec2.mu.Unlock()
+	if modeOf(lastSetup.ConfigOptions) != "read-only" || valueOf(lastSetup.ConfigOptions, "reasoning_effort") != "high" {
+		t.Fatalf("after opening, the agent reports %+v", lastSetup.ConfigOptions)
+	}
+	id, err = b.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#settings"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec2.finalText(t, id); got != "Running with mode=read-only, model=gpt-5.5, reasoning_effort=high." {
+		t.Fatalf("agent holds %q", got)
+	}
+}
+
+// A model change puts the effort back to the new model's default.
+func TestModelChangeResetsTheEffort(t *testing.T) {
+	a, rec, _ := newTestApp(t, "settings")
+	started, sid := finishedBuild(t, a, rec, "hi")
+	set := func(id string, v any) OptionResult {
+		t.Helper()
+		res, err := a.SetSessionOption(OptionChange{WorkspaceID: started.WorkspaceID, SessionID: sid, ConfigID: id, Value: v})
+		if err != nil || !res.Applied {
+			t.Fatalf("set %s: %+v %v", id, res, err)
+		}
+		return res
+	}
+	set("model", "gpt-5.4")
+	set("reasoning_effort", "high")
+	res := set("model", "gpt-5.5") // the built-in list: gpt-5.5 defaults to medium
+	if got := valueOf(res.ConfigOptions, "reasoning_effort"); got != "medium" {
+		t.Fatalf("effort after the model change = %q", got)
+	}
+	id, err := a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#settings"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.finalText(t, id); got != "Running with mode=agent, model=gpt-5.5, reasoning_effort=medium." {
+		t.Fatalf("agent holds %q", got)
 	}
 }
 
@@ -77,23 +257,22 @@ func TestOptionsAreReappliedToANewAgentProcess(t *testing.T) {
 	}
 	started, sid := finishedBuild(t, a, rec, "hi")
 	res, err := a.SetSessionOption(OptionChange{WorkspaceID: started.WorkspaceID, SessionID: sid, ConfigID: "palette_family", Value: "ember"})
-	if err != nil || res.Applied {
+	if err != nil || res.Applied || res.Pending["palette_family"] != "ember" {
 		t.Fatalf("with no live agent the value waits for the next message: %+v %v", res, err)
 	}
-	id, err := a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#options", Mode: "read-only"})
+	id, err := a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#options"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := rec.finalText(t, id)
-	if !strings.Contains(got, "palette_family=ember") || !strings.Contains(got, "mode=read-only") {
+	if got := rec.finalText(t, id); !strings.Contains(got, "palette_family=ember") {
 		t.Fatalf("the agent holds %q", got)
 	}
-	// A new build with the same agent starts from its remembered defaults.
+	// A new build starts from the agent's defaults, not from that chat.
 	next, err := a.NewBuild(NewBuildRequest{Prompt: "#options"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rec.finalText(t, next.TurnID); !strings.Contains(got, "palette_family=ember") {
+	if got := rec.finalText(t, next.TurnID); !strings.Contains(got, "palette_family=midnight") {
 		t.Fatalf("new build: %q", got)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"cdxtheme/core/acp"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
@@ -80,12 +81,13 @@ func (a *App) NewBuild(req NewBuildRequest) (TurnStarted, error) {
 	if strings.TrimSpace(req.Prompt) == "" {
 		return TurnStarted{}, errors.New("describe the theme you want first")
 	}
-	ws, err := workspace.Create(workspace.Root(), buildTitle(req.Prompt), req.Model)
+	model, _ := req.Options[acp.CategoryModel].(string)
+	ws, err := workspace.Create(workspace.Root(), buildTitle(req.Prompt), model)
 	if err != nil {
 		return TurnStarted{}, fmt.Errorf("create workspace: %w", err)
 	}
 	a.watch(ws)
-	id, err := a.startTurn(turnParams{workspaceID: ws.ID, cwd: ws.Dir, prompt: req.Prompt, model: req.Model, effort: req.Effort})
+	id, err := a.startTurn(turnParams{workspaceID: ws.ID, cwd: ws.Dir, prompt: req.Prompt, options: req.Options})
 	if err != nil {
 		// The first message never left: this is no build to keep.
 		a.unwatch(ws.ID)

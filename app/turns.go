@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -24,12 +25,14 @@ type TurnEvents struct {
 	Events []chat.Event `json:"events"`
 }
 
-// NewBuildRequest starts a theme from nothing. The agent is the one
-// chosen for new builds (SetBuildAgent); its remembered defaults apply.
+// NewBuildRequest starts a theme from nothing with the agent chosen for
+// new builds (SetBuildAgent).
 type NewBuildRequest struct {
 	Prompt string `json:"prompt"`
-	Model  string `json:"model"`
-	Effort string `json:"effort"`
+	// Options are the session bar's values (config option id or category →
+	// text or true/false), applied after session/new and remembered for
+	// this chat.
+	Options map[string]any `json:"options,omitempty"`
 }
 
 // TurnStarted tells the UI where a new build lives.
@@ -39,31 +42,36 @@ type TurnStarted struct {
 	Cwd         string `json:"cwd"`
 }
 
-// SendRequest is a follow-up (or first) message in an open chat.
+// SendRequest is a follow-up (or first) message in an open chat. Its
+// settings are the chat's own (SetSessionOption).
 type SendRequest struct {
 	WorkspaceID string `json:"workspaceId"`
 	SessionID   string `json:"sessionId"`
 	Cwd         string `json:"cwd"`
 	Prompt      string `json:"prompt"`
-	Model       string `json:"model"`
-	Effort      string `json:"effort"`
-	// Mode and Options are session settings for this turn on top of the
-	// remembered ones (config option id → string or bool).
-	Mode    string         `json:"mode,omitempty"`
-	Options map[string]any `json:"options,omitempty"`
 	// Attachments are pasted or dropped images and files (data in base64
 	// on the wire) or files inside the workspace (path).
 	Attachments []chat.Attachment `json:"attachments,omitempty"`
+}
+
+// OpenRequest opens a saved chat on its agent before the first message.
+type OpenRequest struct {
+	WorkspaceID string `json:"workspaceId"`
+	SessionID   string `json:"sessionId"`
+	Cwd         string `json:"cwd"`
 }
 
 // turnParams is everything needed to (re)start a turn: kept for turns
 // that ended needing sign-in, so SignIn can run them again.
 type turnParams struct {
 	workspaceID, sessionID, cwd string
-	prompt, model, effort, mode string
+	prompt                      string
 	agentID                     string
-	options                     map[string]any
-	attachments                 []chat.Attachment
+	// options are the settings to apply: a new build's bar values, else
+	// the chat's remembered choices (filled in by startTurn).
+	options     map[string]any
+	attachments []chat.Attachment
+	open        bool // Engine.Open: no prompt
 }
 
 // maxRetryable bounds the turns kept for a retry after sign-in.
@@ -85,11 +93,11 @@ type turns struct {
 	running map[string]*turn
 	wg      sync.WaitGroup
 
-	retry      map[string]turnParams     // turns that ended needing sign-in, by turn id
-	retryOrder []string                  // oldest first, to bound retry
-	sessOpts   map[string]map[string]any // session id → option values chosen in this run
-	wsAgent    map[string]string         // workspace id → agent id its chat runs
-	sessAgent  map[string]string         // session id → agent id
+	retry      map[string]turnParams // turns that ended needing sign-in, by turn id
+	retryOrder []string              // oldest first, to bound retry
+	wsAgent    map[string]string     // workspace id → agent id its chat runs
+	sessAgent  map[string]string     // session id → agent id
+	rollouts   map[string]bool       // session ids known to have a Codex rollout
 	arts       artifacts
 }
 
@@ -136,7 +144,7 @@ func (a *App) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
 // startTurn runs one turn with the agent of the workspace (else the one
 // for new builds), its remembered settings and the MCP servers.
 func (a *App) startTurn(p turnParams) (string, error) {
-	if strings.TrimSpace(p.prompt) == "" {
+	if !p.open && strings.TrimSpace(p.prompt) == "" {
 		return "", errors.New("the prompt is empty")
 	}
 	if !filepath.IsAbs(p.cwd) {
@@ -166,8 +174,11 @@ func (a *App) startTurn(p turnParams) (string, error) {
 		a.turns.wsAgent[p.workspaceID] = ag.ID
 		a.saveChatAgents()
 	}
-	options := a.turnOptions(p)
 	a.turns.mu.Unlock()
+	if p.sessionID != "" {
+		p.options = a.choicesFor(p.sessionID)
+	}
+	history := p.sessionID != "" && !a.hasRollout(p.sessionID)
 
 	seq := 0 // flushes are serialised by the batcher
 	b := newBatcher(FlushInterval, func(evs []chat.Event) {
@@ -186,24 +197,29 @@ func (a *App) startTurn(p turnParams) (string, error) {
 	go func() {
 		defer a.turns.wg.Done()
 		defer cancel()
-		recorded := false
-		_, err := eng.Run(ctx, chat.Turn{
+		recorded, fresh := false, p.sessionID == ""
+		run := eng.Run
+		if p.open {
+			run = eng.Open
+		}
+		_, err := run(ctx, chat.Turn{
 			SessionID:   p.sessionID,
 			Cwd:         p.cwd,
-			Model:       p.model,
-			Effort:      p.effort,
-			Mode:        p.mode,
-			Options:     options,
-			Defaults:    turnDefaults(ag, p),
+			Options:     p.options,
 			Prompt:      chat.TextPrompt(p.prompt),
 			Attachments: p.attachments,
 			MCPServers:  list.ACPServers(),
 			Decider:     decider,
+			History:     history,
 		}, func(ev chat.Event) {
 			ev.TurnID = id
 			if !recorded && ev.SessionID != "" {
 				recorded = true
 				a.noteSession(p, ev.SessionID)
+			}
+			a.noteOptions(p, ev, &fresh)
+			if ev.Type == chat.EventError && ev.Code == chat.CodeModelServer {
+				ev.Server = a.modelServer(ag)
 			}
 			a.noteArtifacts(p.workspaceID, p.cwd, ev)
 			b.Add(ev)
@@ -273,9 +289,61 @@ func (a *App) Send(req SendRequest) (string, error) {
 	}
 	return a.startTurn(turnParams{
 		workspaceID: req.WorkspaceID, sessionID: req.SessionID, cwd: cwd,
-		prompt: req.Prompt, model: req.Model, effort: req.Effort,
-		mode: req.Mode, options: req.Options, attachments: req.Attachments,
+		prompt: req.Prompt, attachments: req.Attachments,
 	})
+}
+
+// OpenChat opens a saved chat on its agent without sending anything, so
+// the session bar shows the agent's live settings (the chat's own values
+// applied again) and, for agents without a Codex rollout, the history the
+// agent replays; the events end with "ready". Returns the turn id.
+func (a *App) OpenChat(req OpenRequest) (string, error) {
+	if req.SessionID == "" {
+		return "", errors.New("there is no saved session to open")
+	}
+	cwd := req.Cwd
+	if req.WorkspaceID != "" {
+		ws, err := a.openWorkspace(req.WorkspaceID)
+		if err != nil {
+			return "", err
+		}
+		cwd = ws.Dir
+	}
+	if fi, err := os.Stat(cwd); err != nil || !fi.IsDir() {
+		// The folder the session began in is gone; the one chosen for it
+		// later (Choose folder) is remembered.
+		a.withMemory(func(m *chatMemory) {
+			if e := m.file.Sessions[req.SessionID]; e != nil && e.Cwd != "" {
+				if fi, err := os.Stat(e.Cwd); err == nil && fi.IsDir() {
+					cwd = e.Cwd
+				}
+			}
+		})
+	}
+	return a.startTurn(turnParams{workspaceID: req.WorkspaceID, sessionID: req.SessionID, cwd: cwd, open: true})
+}
+
+// hasRollout reports whether Codex keeps a rollout of the session, where
+// the chat's history is read from; without one the agent's replay is the
+// history. Only found ones are remembered: a session started in this run
+// gets its rollout later.
+func (a *App) hasRollout(sessionID string) bool {
+	a.turns.mu.Lock()
+	known := a.turns.rollouts[sessionID]
+	a.turns.mu.Unlock()
+	if known {
+		return true
+	}
+	if _, err := a.home().FindRollout(sessionID); err != nil {
+		return false
+	}
+	a.turns.mu.Lock()
+	if a.turns.rollouts == nil {
+		a.turns.rollouts = map[string]bool{}
+	}
+	a.turns.rollouts[sessionID] = true
+	a.turns.mu.Unlock()
+	return true
 }
 
 // Cancel stops a running turn: session/cancel first, the process group
@@ -359,4 +427,17 @@ func (d *guiDecider) answer(requestID, optionID string) error {
 	default:
 	}
 	return nil
+}
+
+// modelServer names the model server of a Codex agent from config.toml
+// ("" for other agents or when unknown).
+func (a *App) modelServer(ag settings.Agent) string {
+	if ag.Kind != settings.KindCodex && ag.Kind != settings.KindCodexRS && ag.Kind != "" {
+		return ""
+	}
+	cfg, err := a.home().Config()
+	if err != nil {
+		return ""
+	}
+	return cfg.ModelServer()
 }

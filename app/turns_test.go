@@ -80,10 +80,11 @@ func last(evs []chat.Event) chat.Event {
 	return evs[len(evs)-1]
 }
 
+// text is what a turn answered: its text events, without replayed history.
 func text(evs []chat.Event) string {
 	var b strings.Builder
 	for _, e := range evs {
-		if e.Type == "text" {
+		if e.Type == "text" && !e.Replay {
 			b.WriteString(e.Text)
 		}
 	}
@@ -115,7 +116,7 @@ func newTestApp(t *testing.T, scenario string) (*App, *recorder, string) {
 func TestNewBuildStreamsBatchedEventsAndRecordsTheSession(t *testing.T) {
 	a, rec, _ := newTestApp(t, "burst")
 	t.Setenv("FAKE_AGENT_BURST", "20000")
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "A calm dusk theme", Model: "gpt-5.5"})
+	started, err := a.NewBuild(NewBuildRequest{Prompt: "A calm dusk theme", Options: map[string]any{"model": "gpt-5.5"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -179,6 +179,11 @@ func runChat(ctx context.Context, env *Env, args []string) int {
 		return ExitAuth
 	case chat.CodeTimeout:
 		return ExitTimeout
+	case chat.CodeModelServer:
+		// The model server explains it, but the turn still ran out of time.
+		if errors.Is(err, context.DeadlineExceeded) {
+			return ExitTimeout
+		}
 	case chat.CodeCancelled:
 		return ExitCancelled
 	case chat.CodeInput:
@@ -256,6 +261,14 @@ func (p *chatPrinter) event(ev chat.Event) {
 		}
 	case chat.EventWarning:
 		fmt.Fprintf(errw, "warning: %s\n", ev.Text)
+	case chat.EventStatus:
+		if ev.Status != nil {
+			fmt.Fprintf(errw, "agent: %s\n", ev.Status)
+		}
+	case chat.EventRefused:
+		if ev.Refused != nil {
+			fmt.Fprintf(errw, "warning: the agent did not take %s = %v: %s\n", ev.Refused.ConfigID, ev.Refused.Value, ev.Text)
+		}
 	case chat.EventAuthRequired:
 		var methods []acp.AuthMethod
 		json.Unmarshal(ev.AuthMethods, &methods)

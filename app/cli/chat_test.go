@@ -173,10 +173,13 @@ func TestChatExitCodes(t *testing.T) {
 		{"agent exits early", "exit-early", []string{"hi"}, ExitError, "simulated startup failure"},
 		{"agent crashes", "", []string{"#crash"}, ExitError, "fatal: simulated crash"},
 		{"timeout", "", []string{"--timeout", "1s", "#hang"}, ExitTimeout, "longer than 1s"},
+		// The agent said it lost its model server, then ran out of time.
+		{"model server down", "", []string{"--timeout", "2s", "#retry"}, ExitTimeout, "agent: Reconnecting... waiting for network (Connection failed: error sending request)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c := newChatEnv(t, tc.scenario)
+			t.Setenv("FAKE_AGENT_RETRIES", "1000")
 			var out bytes.Buffer
 			stderr, code := c.run(context.Background(), &out, tc.args...)
 			if code != tc.want || !strings.Contains(stderr, tc.wantStderr) {

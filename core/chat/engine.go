@@ -71,6 +71,11 @@ type Turn struct {
 	// MCPServers are passed to session/new|load|resume as the ACP McpServer
 	// objects; http and sse ones only when the agent advertises them.
 	MCPServers []json.RawMessage
+	// History asks for the conversation so far when an existing session is
+	// opened on a new connection: session/load (preferred over resume) and
+	// its replay passed on as Event.Replay. Without it the replay is dropped
+	// (the caller has the history elsewhere, e.g. Codex's rollout).
+	History bool
 }
 
 // Result is how a turn ended.
@@ -120,12 +125,25 @@ func (e *Engine) Close() error {
 // session/cancel early enough that the kill falls on the deadline. Errors
 // are *Error.
 func (e *Engine) Run(ctx context.Context, t Turn, emit func(Event)) (Result, error) {
+	return e.start(ctx, t, emit, false)
+}
+
+// Open makes an existing session (t.SessionID) or, without one, nothing
+// but a connection ready for the next turn: it connects, opens the session,
+// applies t's settings and ends with an `ready` event instead of prompting.
+// The chat shows the agent's live settings (and, with t.History, the
+// replayed history) before the user's first message. Errors are as Run's.
+func (e *Engine) Open(ctx context.Context, t Turn, emit func(Event)) (Result, error) {
+	return e.start(ctx, t, emit, true)
+}
+
+func (e *Engine) start(ctx context.Context, t Turn, emit func(Event), openOnly bool) (Result, error) {
 	if emit == nil {
 		emit = func(Event) {}
 	}
 	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout-timeoutGrace(e.opts.Timeout))
 	defer cancel()
-	ts := &turnState{ctx: tctx, decider: t.Decider, emitFn: emit, sessionID: t.SessionID, log: e.opts.Log}
+	ts := &turnState{ctx: tctx, decider: t.Decider, emitFn: emit, sessionID: t.SessionID, log: e.opts.Log, openOnly: openOnly}
 
 	res, err := e.run(ctx, tctx, t, ts)
 	res.Text = ts.collected()
@@ -137,6 +155,7 @@ func (e *Engine) Run(ctx context.Context, t Turn, emit func(Event)) (Result, err
 		if !errors.As(err, &ce) {
 			ce = &Error{Code: CodeProtocol, Message: err.Error(), Err: err}
 		}
+		ce = modelServerError(ce, ts.lastStatus())
 		switch ce.Code {
 		case CodeCancelled:
 			res.StopReason = acp.StopCancelled
@@ -149,7 +168,10 @@ func (e *Engine) Run(ctx context.Context, t Turn, emit func(Event)) (Result, err
 		}
 		return res, ce
 	}
-	if !ts.doneSent {
+	switch {
+	case openOnly:
+		ts.emit(Event{Type: EventReady, SessionID: res.SessionID})
+	case !ts.doneSent:
 		ts.emit(Event{Type: EventDone, SessionID: res.SessionID, StopReason: res.StopReason})
 	}
 	return res, nil
@@ -158,6 +180,9 @@ func (e *Engine) Run(ctx context.Context, t Turn, emit func(Event)) (Result, err
 func (e *Engine) run(ctx, tctx context.Context, t Turn, ts *turnState) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, &Error{Code: CodeCancelled, Message: "cancelled before the turn started", Err: err}
+	}
+	if ts.openOnly && t.SessionID == "" {
+		return Result{}, &Error{Code: CodeInput, Message: "there is no session to open yet"}
 	}
 	if !filepath.IsAbs(t.Cwd) {
 		return Result{}, &Error{Code: CodeInput, Message: fmt.Sprintf("the working directory %q is not an absolute path", t.Cwd)}
@@ -304,10 +329,14 @@ func (e *Engine) turnOn(ctx, tctx context.Context, l *link, t Turn, ts *turnStat
 	l.attach(ts)
 	caps := l.init.AgentCapabilities
 	prompt := t.Prompt
-	extra, err := attachmentBlocks(t.Attachments, caps.PromptCapabilities, t.Cwd)
-	if err == nil {
-		prompt = append(append([]acp.ContentBlock(nil), t.Prompt...), extra...)
-		err = CheckPrompt(prompt, caps.PromptCapabilities, t.Cwd)
+	var err error
+	if !ts.openOnly {
+		var extra []acp.ContentBlock
+		extra, err = attachmentBlocks(t.Attachments, caps.PromptCapabilities, t.Cwd)
+		if err == nil {
+			prompt = append(append([]acp.ContentBlock(nil), t.Prompt...), extra...)
+			err = CheckPrompt(prompt, caps.PromptCapabilities, t.Cwd)
+		}
 	}
 	if err != nil {
 		ts.emit(Event{Type: EventAgent, SessionID: t.SessionID, Update: l.initRaw})
@@ -319,11 +348,10 @@ func (e *Engine) turnOn(ctx, tctx context.Context, l *link, t Turn, ts *turnStat
 			return Result{}, e.abort(ctx, tctx, l, ts, "while opening the session", err)
 		}
 	} else {
-		l.mu.Lock()
-		setup := l.setup
-		l.mu.Unlock()
 		ts.setSession(t.SessionID)
-		ts.emit(Event{Type: EventSession, SessionID: t.SessionID, Update: setup})
+		// The settings as the agent reports them now: the session's opening
+		// values are stale once anything was set.
+		ts.emit(Event{Type: EventSession, SessionID: t.SessionID, Update: l.setupNow()})
 		// The agent announced its commands when the session opened, between
 		// turns nobody listened: hand them to this turn again.
 		if c := l.commandsUpdate(); c != nil {
@@ -334,8 +362,20 @@ func (e *Engine) turnOn(ctx, tctx context.Context, l *link, t Turn, ts *turnStat
 	// What the agent can take (prompt capabilities, auth methods): the UI
 	// checks attachments against it before the next send.
 	ts.emit(Event{Type: EventAgent, SessionID: sid, Update: l.initRaw})
-	if err := e.configure(tctx, l, ts, t); err != nil {
+	changed, err := e.configure(tctx, l, ts, t)
+	if err != nil {
 		return Result{SessionID: sid}, e.abort(ctx, tctx, l, ts, "while applying the session settings", err)
+	}
+	if changed {
+		// After the agent's own config_option_update events, so the last
+		// word the UI gets is the whole state.
+		e.flush(l)
+		ts.emit(Event{Type: EventSession, SessionID: sid, Update: l.setupNow()})
+	}
+	if ts.openOnly {
+		e.flush(l)
+		e.release(l, false)
+		return Result{SessionID: sid}, nil
 	}
 
 	resp, err := e.prompt(tctx, l, sid, prompt)
@@ -414,6 +454,8 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 			}
 			id = r.SessionID
 		}
+	case t.History && caps.LoadSession:
+		err = e.load(tctx, l, t, ts, mcp, &raw)
 	case caps.SessionCapabilities.Resume != nil:
 		err = l.conn.Call(tctx, acp.MethodSessionResume, acp.ResumeSessionRequest{SessionID: id, Cwd: t.Cwd, MCPServers: mcp}, &raw)
 		if err != nil && acp.ErrorCode(err) != 0 && acp.ErrorCode(err) != acp.CodeAuthRequired && caps.LoadSession {
@@ -444,10 +486,15 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 }
 
 // load runs session/load. The agent replays the whole history as updates
-// before answering; those are not new output, so they are not emitted.
+// before answering; those are not new output: with t.History they are
+// emitted marked Replay, else dropped.
 func (e *Engine) load(tctx context.Context, l *link, t Turn, ts *turnState, mcp []json.RawMessage, raw *json.RawMessage) error {
-	ts.suppress.Store(true)
-	defer ts.suppress.Store(false)
+	flag := &ts.suppress
+	if t.History {
+		flag = &ts.replay
+	}
+	flag.Store(true)
+	defer flag.Store(false)
 	if err := l.conn.Call(tctx, acp.MethodSessionLoad, acp.LoadSessionRequest{SessionID: t.SessionID, Cwd: t.Cwd, MCPServers: mcp}, raw); err != nil {
 		return err
 	}

@@ -600,11 +600,11 @@ func TestModelAndEffort(t *testing.T) {
 	tests := []struct {
 		name, model, effort string
 		wantSets            []string
-		wantWarning         string
+		wantRefused         string // the agent's reason, as the refusal event carries it
 	}{
 		{"both applied", "gpt-5.4", "high", []string{"model=gpt-5.4", "reasoning_effort=high"}, ""},
 		{"already current is skipped", "gpt-5.5", "", nil, ""},
-		{"unknown model is a warning", "gpt-0", "", []string{"model=gpt-0"}, `could not set model to "gpt-0"`},
+		{"an unknown model is refused with the agent's reason", "gpt-0", "", []string{"model=gpt-0"}, `invalid value gpt-0 for config option "model"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -624,9 +624,23 @@ func TestModelAndEffort(t *testing.T) {
 			if strings.Join(sets, ",") != strings.Join(tc.wantSets, ",") {
 				t.Fatalf("set_config_option calls = %v, want %v", sets, tc.wantSets)
 			}
-			w := texts(evs, EventWarning)
-			if (tc.wantWarning == "") != (w == "") || !strings.Contains(w, tc.wantWarning) {
-				t.Fatalf("warnings = %q, want %q", w, tc.wantWarning)
+			if w := texts(evs, EventWarning); w != "" {
+				t.Fatalf("warnings = %q", w)
+			}
+			why := texts(evs, EventRefused)
+			if (tc.wantRefused == "") != (why == "") || !strings.Contains(why, tc.wantRefused) {
+				t.Fatalf("refusal = %q, want %q", why, tc.wantRefused)
+			}
+			if tc.wantRefused != "" {
+				var r *Refusal
+				for _, ev := range evs {
+					if ev.Type == EventRefused {
+						r = ev.Refused
+					}
+				}
+				if r == nil || r.ConfigID != "model" || r.Value != tc.model || r.Current != "gpt-5.5" {
+					t.Fatalf("refusal = %+v, want model %q refused, gpt-5.5 still current", r, tc.model)
+				}
 			}
 		})
 	}

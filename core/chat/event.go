@@ -33,6 +33,14 @@ const (
 	EventAgent          = "agent" // Update is the initialize result (capabilities, auth methods, agent info)
 	EventDone           = "done"
 	EventUpdate         = "update" // a session/update variant we do not know, passed on raw
+	// EventStatus is the agent's own word on how the turn goes (Codex:
+	// "Reconnecting... waiting for network"), in Status.
+	EventStatus = "status"
+	// EventRefused says the agent refused a setting (Refused); Text is why.
+	// The options it reports afterwards still hold the old value.
+	EventRefused = "option_refused"
+	// EventReady ends an Open: the session is open on a live connection.
+	EventReady = "ready"
 )
 
 // Event is one thing that happened in a turn, in the order it happened.
@@ -48,6 +56,33 @@ type Event struct {
 	Code        string          `json:"code,omitempty"`       // error
 	Stderr      []string        `json:"stderr,omitempty"`     // error: the agent's last stderr lines
 	Agent       string          `json:"agent,omitempty"`      // error: the resolved command and why
+	// Replay marks history the agent replays while session/load opens the
+	// session (Turn.History); it is not this turn's output.
+	Replay  bool     `json:"replay,omitempty"`
+	Status  *Status  `json:"status,omitempty"`  // status; error: the agent's last status before it
+	Refused *Refusal `json:"refused,omitempty"` // option_refused
+	// Server names the model server (set by the app layer, which reads the
+	// agent's configuration) on a model_server error.
+	Server string `json:"server,omitempty"`
+}
+
+// Status is a notice from the agent about the turn itself, e.g. that it
+// lost the model server and retries.
+type Status struct {
+	Message string `json:"message"`
+	Details string `json:"details,omitempty"`
+	// Code names the kind of trouble as the agent classes it (Codex's
+	// codexErrorInfo, e.g. "responseStreamDisconnected").
+	Code     string `json:"code,omitempty"`
+	Retrying bool   `json:"retrying,omitempty"`
+}
+
+// Refusal is a setting the agent did not take.
+type Refusal struct {
+	ConfigID string `json:"configId"`
+	Name     string `json:"name,omitempty"`
+	Value    any    `json:"value"`
+	Current  any    `json:"current,omitempty"` // what the agent still runs
 }
 
 // PermissionOption is one answer the agent offers: {optionId, name, kind}.
@@ -70,6 +105,9 @@ const (
 	CodeAuth         = "auth"          // the agent wants authentication first
 	CodeRPC          = "rpc"           // the agent answered a call with an error
 	CodeInput        = "input"         // the turn itself is invalid (cwd, prompt blocks)
+	// CodeModelServer: the agent said it cannot reach its model server, and
+	// the turn failed or timed out after that.
+	CodeModelServer = "model_server"
 )
 
 // Error is every error Run, Authenticate return.
@@ -78,6 +116,7 @@ type Error struct {
 	Message string
 	Stderr  []string // the agent's last stderr lines, when it matters
 	Agent   string   // the command that was run and why it was chosen
+	Status  *Status  // the agent's last status notice, when it explains the failure
 	Err     error    // the underlying error, if any
 }
 
@@ -101,5 +140,5 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // event renders the error as the turn's final error event.
 func (e *Error) event(sessionID string) Event {
-	return Event{Type: EventError, SessionID: sessionID, Text: e.Message, Code: e.Code, Stderr: e.Stderr, Agent: e.Agent}
+	return Event{Type: EventError, SessionID: sessionID, Text: e.Message, Code: e.Code, Stderr: e.Stderr, Agent: e.Agent, Status: e.Status}
 }

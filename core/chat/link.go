@@ -85,10 +85,52 @@ func (l *link) configOptions() []acp.ConfigOption {
 	return l.options
 }
 
+// setOptions records the options as the agent reported them (a
+// set_config_option answer or config_option_update). The mode option and
+// the modes list describe one thing: keep the latter in step.
 func (l *link) setOptions(opts []acp.ConfigOption) {
 	l.mu.Lock()
+	defer l.mu.Unlock()
 	l.options = opts
-	l.mu.Unlock()
+	if o, ok := acp.FindConfigOption(opts, acp.CategoryMode, ""); ok && o.Type == "select" && l.modes != nil && o.Value != "" {
+		m := *l.modes
+		m.CurrentModeID = o.Value
+		l.modes = &m
+	}
+}
+
+// setupNow is the session setup as the agent reports it now: the last
+// session/new|load|resume result with its configOptions and modes replaced
+// by what the agent said since (set_config_option answers,
+// config_option_update, current_mode_update). A warm follow-up hands this
+// to the UI, never the stale result of when the session opened.
+func (l *link) setupNow() json.RawMessage {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fields := map[string]json.RawMessage{}
+	if len(l.setup) > 0 && string(l.setup) != "null" {
+		if err := json.Unmarshal(l.setup, &fields); err != nil {
+			fields = map[string]json.RawMessage{}
+		}
+	}
+	if l.sessionID != "" {
+		fields["sessionId"], _ = json.Marshal(l.sessionID)
+	}
+	if l.options != nil {
+		if b, err := json.Marshal(l.options); err == nil {
+			fields["configOptions"] = b
+		}
+	}
+	if l.modes != nil {
+		if b, err := json.Marshal(l.modes); err == nil {
+			fields["modes"] = b
+		}
+	}
+	b, err := json.Marshal(fields)
+	if err != nil {
+		return l.setup
+	}
+	return b
 }
 
 func (l *link) commandsUpdate() json.RawMessage {
@@ -104,7 +146,8 @@ func (l *link) modeState() *acp.SessionModeState {
 	return l.modes
 }
 
-// setCurrentMode records a mode change (set_mode or current_mode_update).
+// setCurrentMode records a mode change (set_mode or current_mode_update),
+// in the modes and in the mode config option when the agent has one.
 func (l *link) setCurrentMode(id string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -113,6 +156,30 @@ func (l *link) setCurrentMode(id string) {
 		m.CurrentModeID = id
 		l.modes = &m
 	}
+	for i, o := range l.options {
+		if o.Category == acp.CategoryMode && o.Type == "select" && o.Value != id {
+			opts := append([]acp.ConfigOption(nil), l.options...)
+			opts[i] = withValue(o, id)
+			l.options = opts
+			break
+		}
+	}
+}
+
+// withValue is o with another current value, its raw form rewritten so it
+// marshals as the agent would have sent it.
+func withValue(o acp.ConfigOption, value string) acp.ConfigOption {
+	o.Value = value
+	var m map[string]json.RawMessage
+	if len(o.Raw) > 0 && json.Unmarshal(o.Raw, &m) == nil {
+		m["currentValue"], _ = json.Marshal(value)
+		if b, err := json.Marshal(m); err == nil {
+			o.Raw = b
+			return o
+		}
+	}
+	o.Raw = nil
+	return o
 }
 
 func (l *link) session() string {
@@ -188,16 +255,30 @@ func (l *link) onUpdate(_ context.Context, params json.RawMessage) {
 	if ts == nil || ts.suppress.Load() {
 		return // between turns, or history replayed by session/load
 	}
-	ev := Event{Type: EventUpdate, SessionID: n.SessionID, Update: n.Update.Raw}
+	replay := ts.replay.Load()
+	ev := Event{Type: EventUpdate, SessionID: n.SessionID, Update: n.Update.Raw, Replay: replay}
 	if t, ok := chunkEvent[n.Update.Kind]; ok {
 		if c := n.Update.Content; c != nil && c.Type == acp.BlockText {
-			ev = Event{Type: t, SessionID: n.SessionID, Text: c.Text}
+			ev = Event{Type: t, SessionID: n.SessionID, Text: c.Text, Replay: replay}
 		}
 	} else if t, ok := updateEvent[n.Update.Kind]; ok {
 		ev.Type = t
 	}
+	if replay {
+		ts.emit(ev) // history, not output of this turn
+		return
+	}
 	ts.output.Store(true)
 	ts.emit(ev)
+	switch ev.Type {
+	case EventSessionInfo:
+		if st, ok := agentStatus(n.Update.Raw); ok {
+			ts.setStatus(st)
+			ts.emit(Event{Type: EventStatus, SessionID: n.SessionID, Status: st})
+		}
+	case EventText, EventThought, EventToolCall, EventToolCallUpdate, EventPlan:
+		ts.setStatus(nil) // the agent got through again
+	}
 }
 
 func (l *link) onPermission(_ context.Context, id json.RawMessage, params json.RawMessage) (any, error) {
@@ -241,8 +322,11 @@ type turnState struct {
 	sessionID string
 
 	suppress  atomic.Bool // drop updates: session/load is replaying history
+	replay    atomic.Bool // pass updates on as history (Event.Replay): session/load replays for Turn.History
 	output    atomic.Bool // something of this turn's answer was emitted
+	status    *Status     // the agent's last status notice, nil once output followed it (emitMu)
 	badWarned bool        // dispatcher only
+	openOnly  bool        // Engine.Open: no prompt, end with ready
 	doneSent  bool        // the turn's goroutine only: done went out before teardown
 }
 
@@ -251,7 +335,7 @@ type turnState struct {
 func (ts *turnState) emit(ev Event) {
 	ts.emitMu.Lock()
 	defer ts.emitMu.Unlock()
-	if ev.Type == EventText {
+	if ev.Type == EventText && !ev.Replay {
 		ts.text.WriteString(ev.Text)
 	}
 	ts.emitFn(ev)
@@ -271,6 +355,18 @@ func (ts *turnState) session() string {
 	ts.emitMu.Lock()
 	defer ts.emitMu.Unlock()
 	return ts.sessionID
+}
+
+func (ts *turnState) setStatus(st *Status) {
+	ts.emitMu.Lock()
+	ts.status = st
+	ts.emitMu.Unlock()
+}
+
+func (ts *turnState) lastStatus() *Status {
+	ts.emitMu.Lock()
+	defer ts.emitMu.Unlock()
+	return ts.status
 }
 
 func (ts *turnState) collected() string {

@@ -19,20 +19,23 @@ var ErrNotLive = errors.New("the session is not open on a live agent connection"
 const methodLogout = "logout"
 
 // configure applies the turn's mode, model, effort and other options to the
-// open session, in that order (a mode may change which models exist).
-// Failing to set one is a warning; only cancellation or a dead agent end
-// the turn here.
-func (e *Engine) configure(tctx context.Context, l *link, ts *turnState, t Turn) error {
+// open session: mode first (a mode may change which models exist), then
+// model (a model decides which efforts exist), then effort, then the rest
+// in a fixed order. changed says whether anything was sent. Failing to set
+// one is reported (a refusal event, or a warning); only cancellation or a
+// dead agent end the turn here.
+func (e *Engine) configure(tctx context.Context, l *link, ts *turnState, t Turn) (changed bool, err error) {
+	cfg := configurer{e: e, l: l, ts: ts}
 	if t.Mode != "" {
-		if err := e.applyMode(tctx, l, ts, t.Mode); err != nil {
-			return err
+		if err := cfg.mode(tctx, t.Mode); err != nil {
+			return cfg.changed, err
 		}
 	}
-	if err := e.applyConfig(tctx, l, ts, "model", acp.CategoryModel, "model", t.Model); err != nil {
-		return err
+	if err := cfg.byCategory(tctx, "model", acp.CategoryModel, "model", t.Model); err != nil {
+		return cfg.changed, err
 	}
-	if err := e.applyConfig(tctx, l, ts, "reasoning effort", acp.CategoryThoughtLevel, "reasoning_effort", t.Effort); err != nil {
-		return err
+	if err := cfg.byCategory(tctx, "reasoning effort", acp.CategoryThoughtLevel, "reasoning_effort", t.Effort); err != nil {
+		return cfg.changed, err
 	}
 	values := map[string]any{}
 	for k, v := range t.Defaults {
@@ -45,7 +48,14 @@ func (e *Engine) configure(tctx context.Context, l *link, ts *turnState, t Turn)
 	for k := range values {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys) // the same order every turn: agents may make options depend on each other
+	// The same order every turn, by what each setting decides.
+	rank := func(k string) int { return categoryRank(cfg.resolve(k).Category, k) }
+	sort.Slice(keys, func(i, j int) bool {
+		if ri, rj := rank(keys[i]), rank(keys[j]); ri != rj {
+			return ri < rj
+		}
+		return keys[i] < keys[j]
+	})
 	for _, k := range keys {
 		_, explicit := t.Options[k]
 		opt, ok := acp.FindConfigOption(l.configOptions(), "", k)
@@ -55,8 +65,8 @@ func (e *Engine) configure(tctx context.Context, l *link, ts *turnState, t Turn)
 		if !ok {
 			if k == acp.CategoryMode && l.modeState() != nil {
 				if s, isStr := values[k].(string); isStr {
-					if err := e.applyMode(tctx, l, ts, s); err != nil {
-						return err
+					if err := cfg.mode(tctx, s); err != nil {
+						return cfg.changed, err
 					}
 					continue
 				}
@@ -66,38 +76,117 @@ func (e *Engine) configure(tctx context.Context, l *link, ts *turnState, t Turn)
 			}
 			continue
 		}
-		if err := e.setValue(tctx, l, ts, opt.Name, opt, values[k]); err != nil {
-			return err
+		if err := cfg.set(tctx, opt.Name, opt, values[k]); err != nil {
+			return cfg.changed, err
 		}
 	}
-	return nil
+	return cfg.changed, nil
 }
 
-// applyConfig sets a select option found by category (else id) to want.
-func (e *Engine) applyConfig(tctx context.Context, l *link, ts *turnState, label, category, fallbackID, want string) error {
+// categoryRank orders settings: mode, model, effort, then the rest.
+func categoryRank(category, key string) int {
+	for i, c := range []string{acp.CategoryMode, acp.CategoryModel, acp.CategoryThoughtLevel} {
+		if category == c || key == c {
+			return i
+		}
+	}
+	return 3
+}
+
+// configurer applies one turn's settings and remembers whether it sent any.
+type configurer struct {
+	e       *Engine
+	l       *link
+	ts      *turnState
+	changed bool
+}
+
+// resolve finds the option a settings key names (id, else category).
+func (c *configurer) resolve(key string) acp.ConfigOption {
+	if o, ok := acp.FindConfigOption(c.l.configOptions(), "", key); ok {
+		return o
+	}
+	o, _ := acp.FindConfigOption(c.l.configOptions(), key, "")
+	return o
+}
+
+// byCategory sets a select option found by category (else id) to want.
+func (c *configurer) byCategory(tctx context.Context, label, category, fallbackID, want string) error {
 	if want == "" {
 		return nil
 	}
-	opt, ok := acp.FindConfigOption(l.configOptions(), category, fallbackID)
+	opt, ok := acp.FindConfigOption(c.l.configOptions(), category, fallbackID)
 	if !ok {
-		ts.warn(fmt.Sprintf("the agent offers no %s setting; %s %q not applied", label, label, want))
+		c.ts.warn(fmt.Sprintf("the agent offers no %s setting; %s %q not applied", label, label, want))
 		return nil
 	}
-	return e.setValue(tctx, l, ts, label, opt, want)
+	return c.set(tctx, label, opt, want)
 }
 
-// applyMode sets the mode through the config option of category "mode",
-// else session/set_mode when the agent only offers modes.
-func (e *Engine) applyMode(tctx context.Context, l *link, ts *turnState, mode string) error {
-	if opt, ok := acp.FindConfigOption(l.configOptions(), acp.CategoryMode, "mode"); ok {
-		return e.setValue(tctx, l, ts, "mode", opt, mode)
+// mode sets the mode through the config option of category "mode", else
+// session/set_mode when the agent only offers modes.
+func (c *configurer) mode(tctx context.Context, mode string) error {
+	if opt, ok := acp.FindConfigOption(c.l.configOptions(), acp.CategoryMode, "mode"); ok {
+		return c.set(tctx, "mode", opt, mode)
 	}
-	err := e.setMode(tctx, l, mode)
+	if ms := c.l.modeState(); ms != nil && ms.CurrentModeID == mode {
+		return nil
+	}
+	c.changed = true
+	err := c.e.setMode(tctx, c.l, mode)
 	if err == nil || tctx.Err() != nil || errors.Is(err, acp.ErrClosed) {
 		return err
 	}
-	ts.warn(fmt.Sprintf("could not set the mode to %q: %v", mode, err))
+	cur := ""
+	if ms := c.l.modeState(); ms != nil {
+		cur = ms.CurrentModeID
+	}
+	c.refused(acp.CategoryMode, "mode", mode, cur, err)
 	return nil
+}
+
+// set sends set_config_option for opt unless value is already current. A
+// value the agent refuses is reported, with what it still runs.
+func (c *configurer) set(tctx context.Context, label string, opt acp.ConfigOption, value any) error {
+	req, current, same, err := setRequest(c.l.session(), opt, value)
+	if err != nil {
+		c.ts.warn(fmt.Sprintf("%s: %v; not applied", label, err))
+		return nil
+	}
+	if same {
+		return nil
+	}
+	c.changed = true
+	var resp acp.SetConfigOptionResponse
+	if err := c.l.conn.Call(tctx, acp.MethodSetConfigOption, req, &resp); err != nil {
+		if tctx.Err() != nil || errors.Is(err, acp.ErrClosed) {
+			return err
+		}
+		c.refused(opt.ID, firstNonEmpty(opt.Name, label), value, current, err)
+		return nil
+	}
+	if len(resp.ConfigOptions) > 0 {
+		c.l.setOptions(resp.ConfigOptions)
+	}
+	return nil
+}
+
+func (c *configurer) refused(id, name string, value, current any, err error) {
+	c.ts.emit(Event{Type: EventRefused, SessionID: c.ts.session(), Text: refusalReason(err),
+		Refused: &Refusal{ConfigID: id, Name: name, Value: value, Current: current}})
+}
+
+// refusalReason is the agent's own message for a refused setting.
+func refusalReason(err error) string {
+	var re *acp.RPCError
+	if errors.As(err, &re) && re.Message != "" {
+		var detail string
+		if json.Unmarshal(re.Data, &detail) == nil && detail != "" && detail != re.Message {
+			return re.Message + ": " + detail
+		}
+		return re.Message
+	}
+	return err.Error()
 }
 
 // setMode calls session/set_mode unless mode is already current.
@@ -116,29 +205,13 @@ func (e *Engine) setMode(ctx context.Context, l *link, mode string) error {
 	return nil
 }
 
-// setValue sends set_config_option for opt unless value is already
-// current. A refused value is a warning.
-func (e *Engine) setValue(tctx context.Context, l *link, ts *turnState, label string, opt acp.ConfigOption, value any) error {
-	req, current, same, err := setRequest(l.session(), opt, value)
-	if err != nil {
-		ts.warn(fmt.Sprintf("%s: %v; not applied", label, err))
-		return nil
-	}
-	if same {
-		return nil
-	}
-	var resp acp.SetConfigOptionResponse
-	if err := l.conn.Call(tctx, acp.MethodSetConfigOption, req, &resp); err != nil {
-		if tctx.Err() != nil || errors.Is(err, acp.ErrClosed) {
-			return err
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
 		}
-		ts.warn(fmt.Sprintf("could not set %s to %v (continuing with %v): %v", label, printable(value), current, err))
-		return nil
 	}
-	if len(resp.ConfigOptions) > 0 {
-		l.setOptions(resp.ConfigOptions)
-	}
-	return nil
+	return ""
 }
 
 // setRequest builds the set_config_option request for value, which must

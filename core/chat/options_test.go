@@ -312,7 +312,7 @@ func TestModeFallsBackToSetMode(t *testing.T) {
 			l, calls := modesOnlyAgent(t)
 			var evs []Event
 			ts := &turnState{ctx: context.Background(), emitFn: func(ev Event) { evs = append(evs, ev) }, log: zerolog.Nop()}
-			if err := (&Engine{}).configure(context.Background(), l, ts, tc.turn); err != nil {
+			if _, err := (&Engine{}).configure(context.Background(), l, ts, tc.turn); err != nil {
 				t.Fatal(err)
 			}
 			if got := strings.Join(*calls, "\n"); got != tc.wantCalls {

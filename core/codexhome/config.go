@@ -16,6 +16,36 @@ type Config struct {
 	Model           string `toml:"model" json:"model"`
 	ModelProvider   string `toml:"model_provider" json:"modelProvider"`
 	ReasoningEffort string `toml:"model_reasoning_effort" json:"reasoningEffort"`
+	// Providers are the [model_providers.ID] tables (name, base_url).
+	Providers map[string]Provider `toml:"model_providers" json:"-"`
+}
+
+// Provider is one model server Codex can talk to.
+type Provider struct {
+	Name    string `toml:"name"`
+	BaseURL string `toml:"base_url"`
+}
+
+// ModelServer describes the model server the config uses, for messages:
+// "Mock Responses (http://127.0.0.1:8080/v1)", or OpenAI's when no
+// provider is configured.
+func (c Config) ModelServer() string {
+	id := c.ModelProvider
+	if id == "" || id == "openai" {
+		return "OpenAI"
+	}
+	p, ok := c.Providers[id]
+	if !ok {
+		return id
+	}
+	name := p.Name
+	if name == "" {
+		name = id
+	}
+	if p.BaseURL != "" {
+		return name + " (" + p.BaseURL + ")"
+	}
+	return name
 }
 
 // maxConfig bounds config.toml (MCP servers and profiles included, a real

@@ -3,6 +3,7 @@ package codexhome
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -30,10 +31,32 @@ func TestConfig(t *testing.T) {
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("err = %v, wantErr %v", err, tt.wantErr)
 			}
-			if got != tt.want {
+			got.Providers = nil // compared on their own below
+			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got %+v, want %+v", got, tt.want)
 			}
 		})
+	}
+}
+
+func TestModelServerNamesTheProvider(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "config.toml"), []byte("model_provider = \"mock\"\n[model_providers.mock]\nname = \"Mock Responses\"\nbase_url = \"http://127.0.0.1:9/v1\"\n"))
+	cfg, err := Home{Dir: dir}.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		cfg  Config
+		want string
+	}{
+		{cfg, "Mock Responses (http://127.0.0.1:9/v1)"},
+		{Config{}, "OpenAI"},
+		{Config{ModelProvider: "azure"}, "azure"},
+	} {
+		if got := tc.cfg.ModelServer(); got != tc.want {
+			t.Errorf("ModelServer() = %q, want %q", got, tc.want)
+		}
 	}
 }
 

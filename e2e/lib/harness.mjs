@@ -43,7 +43,7 @@ async function waitFor(url, ms) {
 
 /**
  * Launch the app and a browser page on it.
- * @param {{scenario?: string, codexHome?: string, env?: Record<string,string>}} opts
+ * @param {{scenario?: string, codexHome?: string, env?: Record<string,string>, viewport?: {width: number, height: number}}} opts
  */
 export async function launch(opts = {}) {
   for (const f of [devBin, fakeAgent]) {
@@ -61,8 +61,6 @@ export async function launch(opts = {}) {
   } else {
     mkdirSync(codexHome);
   }
-  const port = await freePort();
-  const logFile = join(root, 'fakeagent.log');
   const env = {
     ...process.env,
     CDXTHEME_AGENT: fakeAgent,
@@ -72,28 +70,12 @@ export async function launch(opts = {}) {
     CODEX_HOME: codexHome,
     FAKE_AGENT_SCENARIO: opts.scenario ?? 'normal',
     FAKE_AGENT_STATE: stateDir,
-    FAKE_AGENT_LOG: logFile,
+    FAKE_AGENT_LOG: join(root, 'fakeagent.log'),
     NO_AT_BRIDGE: '1',
     CDXTHEME_NO_KEYRING: '1',
     ...(opts.env ?? {}),
   };
-  // A private D-Bus session (the single-instance lock uses one) that ends with
-  // the app, and no a11y bridge: otherwise each run leaves bus daemons behind.
-  const app = spawn(
-    'dbus-run-session',
-    ['--', 'xvfb-run', '-a', devBin, '-devserver', `127.0.0.1:${port}`, '-assetdir', join(repo, 'frontend', 'dist'), '-loglevel', 'Warning'],
-    { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
-  let appOutput = '';
-  app.stdout.on('data', (d) => (appOutput += d));
-  app.stderr.on('data', (d) => (appOutput += d));
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(base + '/', 60_000);
-  } catch (e) {
-    killGroup(app);
-    throw new Error(`${e.message}\n--- app output ---\n${appOutput.slice(-4000)}`);
-  }
+  const logFile = env.FAKE_AGENT_LOG;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -101,22 +83,69 @@ export async function launch(opts = {}) {
       '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
     ],
   });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const page = await browser.newPage({ viewport: opts.viewport ?? { width: 1400, height: 900 } });
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(String(e)));
-  const response = await page.goto(base + '/');
-  // The Wails dev runtime connects over a websocket; bindings appear on window.go.
-  await page.waitForFunction(() => window.go && window.go.app && window.go.app.App, null, { timeout: 30_000 });
+  let proc;
+  let appOutput = '';
+  let base = '';
+  let response;
+  // Starts the app (again) and points the page at it.
+  const start = async (extraEnv = {}) => {
+    const port = await freePort();
+    // A private D-Bus session (the single-instance lock uses one) that ends with
+    // the app, and no a11y bridge: otherwise each run leaves bus daemons behind.
+    proc = spawn(
+      'dbus-run-session',
+      ['--', 'xvfb-run', '-a', devBin, '-devserver', `127.0.0.1:${port}`, '-assetdir', join(repo, 'frontend', 'dist'), '-loglevel', 'Warning'],
+      { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    );
+    proc.stdout.on('data', (d) => (appOutput += d));
+    proc.stderr.on('data', (d) => (appOutput += d));
+    base = `http://127.0.0.1:${port}`;
+    try {
+      await waitFor(base + '/', 60_000);
+    } catch (e) {
+      killGroup(proc);
+      throw new Error(`${e.message}\n--- app output ---\n${appOutput.slice(-4000)}`);
+    }
+    response = await page.goto(base + '/');
+    // The Wails dev runtime connects over a websocket; bindings appear on window.go.
+    await page.waitForFunction(() => window.go && window.go.app && window.go.app.App, null, { timeout: 30_000 });
+  };
+  try {
+    await start();
+  } catch (e) {
+    await browser.close().catch(() => {});
+    throw e;
+  }
   return {
-    page, browser, app, root, dataDir, configDir, codexHome, logFile, base, response, pageErrors,
+    page, browser, root, dataDir, configDir, codexHome, logFile, pageErrors, stateDir,
+    get app() { return proc; },
+    get base() { return base; },
+    get response() { return response; },
     output: () => appOutput,
+    /** Quits the app (its agents with it, as a closed window does) and starts it again on the same files. */
+    async restart(extraEnv = {}) {
+      await stopGroup(proc);
+      await start(extraEnv);
+    },
     async close() {
       await browser.close().catch(() => {});
-      killGroup(app);
+      killGroup(proc);
       await new Promise((r) => setTimeout(r, 300));
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** SIGTERM to the app's group and wait until its leader is gone (the app stops its agents first). */
+function stopGroup(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    killGroup(child);
+  });
 }
 
 function killGroup(child) {

@@ -103,15 +103,15 @@ describe('session options, commands, attachments and artifacts', () => {
     const { page } = app;
     await newBuild(page, 'Show the options #options');
     await idle(page);
-    const fast = page.locator('[data-testid="config-option"][data-config-id="fast-mode"]');
+    const fast = page.locator('[data-testid="bar-option"][data-config-id="fast-mode"]');
     await fast.waitFor({ timeout: 10_000 });
     assert.match(await fast.innerText(), /Fast mode/);
     // The grouped select shows its groups.
-    const family = page.locator('[data-testid="config-option"][data-config-id="palette_family"] select');
+    const family = page.locator('[data-testid="bar-option"][data-config-id="palette_family"] select');
     assert.deepEqual(await family.locator('optgroup').evaluateAll((gs) => gs.map((g) => g.label)), ['Dark', 'Light']);
     await fast.locator('input[type="checkbox"]').check();
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="config-option"][data-config-id="fast-mode"] input')?.checked === true,
+      () => document.querySelector('[data-testid="bar-option"][data-config-id="fast-mode"] input')?.checked === true,
     );
     const deadline = Date.now() + 15_000;
     let set;

@@ -18,6 +18,9 @@ function backend(selfTestPrompt = '', selfTestActive = selfTestPrompt !== '') {
     Theme: () => ({ theme: example, error: '', contrast: [] }),
     GetAuthState: () => ({ apiKeyStored: false, store: '' }),
     AnswerPermission: () => undefined,
+    SessionBar: () => ({ agentId: 'codex', agentName: 'Codex', known: false, defaults: null, modes: null, options: [{ id: 'model', category: 'model', type: 'select', currentValue: 'gpt-5.5', options: [{ value: 'gpt-5.5', name: 'GPT-5.5' }] }] }),
+    CheckAgent: () => ({ ok: true, agentId: 'codex', agentName: 'Codex' }),
+    Agents: () => ({ default: 'codex', agents: [{ id: 'codex', name: 'Codex', kind: 'codex' }], mcpServers: [] }),
   });
 }
 
@@ -50,7 +53,7 @@ describe('App', () => {
   it('self-test: sends the prompt through New Build and reports the rendered reply', async () => {
     const w = backend('Say hello');
     render(App);
-    await vi.waitFor(() => expect(w.App.NewBuild).toHaveBeenCalledWith({ prompt: 'Say hello', model: 'gpt-5.5', effort: '' }), { timeout: 5000 });
+    await vi.waitFor(() => expect(w.App.NewBuild).toHaveBeenCalledWith({ prompt: 'Say hello', options: { model: 'gpt-5.5' } }), { timeout: 5000 });
     expect(w.App.SelfTestReport).toHaveBeenCalledWith('paint', expect.any(String));
     await flush();
     expect(screen.getByTestId('message-list')).toBeTruthy();

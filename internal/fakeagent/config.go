@@ -21,12 +21,18 @@ type option struct {
 	extra                           bool             // only in the "options" scenario
 }
 
+// refuseKey marks a listed select value that set_config_option refuses
+// with this reason (never sent on the wire).
+const refuseKey = "_refuse"
+
 var options = []option{
 	{id: "mode", name: "Mode", description: "Approval and sandboxing preset for the session", category: "mode", def: defaultMode, values: modeValues()},
 	{id: "model", name: "Model", description: "Model Codex uses for the session", category: "model", def: "gpt-5.5", values: []map[string]any{
 		{"value": "gpt-5.5", "name": "GPT-5.5", "description": "Frontier model for complex coding, research, and real-world work."},
 		{"value": "gpt-5.4", "name": "gpt-5.4", "description": "Strong model for everyday coding."},
 		{"value": "gpt-5.4-mini", "name": "GPT-5.4-Mini", "description": "Small, fast, and cost-efficient model for simpler coding tasks."},
+		// Listed but refused, like a model the account may not use.
+		{"value": "gpt-5-pro", "name": "GPT-5 Pro", "description": "For the hardest problems.", refuseKey: "gpt-5-pro is not available for this account"},
 	}},
 	{id: "reasoning_effort", name: "Reasoning effort", description: "How much the model thinks before answering", category: "thought_level", def: "medium", values: []map[string]any{
 		{"value": "low", "name": "Low", "description": "Fast responses with lighter reasoning"},
@@ -76,7 +82,7 @@ func (o *option) allows(value any) bool {
 	}
 	for _, v := range o.values {
 		if v["value"] == s {
-			return true
+			return v[refuseKey] == nil
 		}
 	}
 	for _, g := range o.groups {
@@ -87,6 +93,33 @@ func (o *option) allows(value any) bool {
 		}
 	}
 	return false
+}
+
+// refusal is why a listed value is refused, "" when it is not.
+func (o *option) refusal(value any) string {
+	for _, v := range o.values {
+		if v["value"] == value {
+			if why, ok := v[refuseKey].(string); ok {
+				return why
+			}
+		}
+	}
+	return ""
+}
+
+// wireValues are the select values as the wire shows them.
+func (o *option) wireValues() []map[string]any {
+	out := make([]map[string]any, 0, len(o.values))
+	for _, v := range o.values {
+		c := map[string]any{}
+		for k, x := range v {
+			if k != refuseKey {
+				c[k] = x
+			}
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 func (o *option) current(ss *session) any {
@@ -121,7 +154,7 @@ func configOptions(ss *session) []map[string]any {
 			if o.groups != nil {
 				m["options"] = o.groups
 			} else {
-				m["options"] = o.values
+				m["options"] = o.wireValues()
 			}
 		}
 		out = append(out, m)

@@ -33,6 +33,13 @@
 //	                  tool title, permission options and session title
 //	code              writes theme.json (edit card), runs a command (execute card with output), answers
 //	                  with fenced css and ts blocks, one line wider than any window
+//	settings          "Running with mode=…, model=…, reasoning_effort=…": the values the agent holds
+//	retry             FAKE_AGENT_RETRIES codex-acp-shaped "Reconnecting…" notices, then an answer
+//	stall             one chunk, then silence for FAKE_AGENT_STALL_MS (or until cancelled)
+//
+// Like codex-acp, session settings live in the process: a session loaded or
+// resumed by a new process starts from the defaults. The model "gpt-5-pro"
+// is listed but refused by set_config_option.
 //
 // Environment:
 //
@@ -44,6 +51,8 @@
 //	FAKE_AGENT_STDERR_BYTES  stderr-flood size (default 100 MB)
 //	FAKE_AGENT_NAV_URL       the navigation scenario's target when the prompt names none
 //	FAKE_AGENT_PIDS          grandchild: the file that gets "AGENT_PID GRANDCHILD_PID"
+//	FAKE_AGENT_RETRIES       retry notices (default 2), FAKE_AGENT_RETRY_MS apart (default 300)
+//	FAKE_AGENT_STALL_MS      stall silence (default 60000)
 package main
 
 import (
@@ -81,6 +90,7 @@ type agent struct {
 
 	mu      sync.Mutex
 	turns   map[string]*turn // running prompt per session
+	opened  map[string]bool  // sessions this process has open: settings live only here, like codex-acp's
 	hanging bool             // the hang scenario is active: ignore stdin EOF
 	nextReq int              // numeric ids of our own requests count from 0, like codex-acp 2.x
 	wg      sync.WaitGroup   // running prompts
@@ -109,7 +119,7 @@ func run(in io.Reader, out io.Writer) int {
 		fmt.Fprintf(os.Stderr, "fakeagent: %v\n", err)
 		return 1
 	}
-	a := &agent{w: w, store: st, scenario: scenario, turns: map[string]*turn{}}
+	a := &agent{w: w, store: st, scenario: scenario, turns: map[string]*turn{}, opened: map[string]bool{}}
 
 	// ReadBytes, not a Scanner: lines of 64 MiB and more must pass.
 	br := bufio.NewReaderSize(in, 1<<20)
@@ -324,6 +334,7 @@ func (a *agent) newSession(raw json.RawMessage) (any, *rpcError) {
 	if err := a.store.put(ss); err != nil {
 		return nil, &rpcError{Code: codeInternal, Message: err.Error()}
 	}
+	a.markOpened(ss.ID)
 	return map[string]any{"sessionId": ss.ID, "modes": modeState(ss), "configOptions": configOptions(ss)}, nil
 }
 
@@ -346,6 +357,14 @@ func (a *agent) loadSession(raw json.RawMessage, replay bool) (any, *rpcError) {
 	if rerr != nil {
 		return nil, rerr
 	}
+	if !a.markOpened(ss.ID) {
+		// Like codex-acp: a session reopened by a new process starts from
+		// the defaults again; mode and options died with the old process.
+		ss.Mode, ss.Config = defaultMode, map[string]any{}
+		if err := a.store.put(ss); err != nil {
+			return nil, &rpcError{Code: codeInternal, Message: err.Error()}
+		}
+	}
 	if replay {
 		for _, h := range ss.History {
 			kind := "agent_message_chunk"
@@ -356,6 +375,16 @@ func (a *agent) loadSession(raw json.RawMessage, replay bool) (any, *rpcError) {
 		}
 	}
 	return map[string]any{"modes": modeState(ss), "configOptions": configOptions(ss)}, nil
+}
+
+// markOpened records that this process has session id open and says
+// whether it already had.
+func (a *agent) markOpened(id string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	was := a.opened[id]
+	a.opened[id] = true
+	return was
 }
 
 func (a *agent) session(id string) (*session, *rpcError) {
@@ -410,6 +439,9 @@ func (a *agent) setConfigOption(raw json.RawMessage) (any, *rpcError) {
 	o := findOption(p.ConfigID)
 	if o == nil || (o.extra && !ss.Extras) {
 		return nil, errInvalid("unknown config option %q", p.ConfigID)
+	}
+	if why := o.refusal(p.Value); why != "" {
+		return nil, errInvalid("%s", why)
 	}
 	if !o.allows(p.Value) {
 		return nil, errInvalid("invalid value %v for config option %q", p.Value, p.ConfigID)

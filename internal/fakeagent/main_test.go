@@ -120,8 +120,18 @@ func TestSessionsPersistAcrossProcesses(t *testing.T) {
 	if replay.text != "You said: first words\nHello from the fake agent." {
 		t.Errorf("replayed agent text %q", replay.text)
 	}
+	// Like codex-acp, settings die with the process: a reload starts from
+	// the defaults, so a client must re-apply them.
+	if got := currentValue(t, res, "model"); got != "gpt-5.5" {
+		t.Errorf("model after load by a new process %v, want the default again", got)
+	}
+	c2.mustCall("session/set_config_option", map[string]any{"sessionId": sid, "configId": "model", "value": "gpt-5.4"})
+	res, _ = c2.mustCall("session/resume", map[string]any{"sessionId": sid, "cwd": e.cwd, "mcpServers": []any{}})
 	if got := currentValue(t, res, "model"); got != "gpt-5.4" {
-		t.Errorf("model after load %v, want the one set before", got)
+		t.Errorf("model after resume in the same process %v, want the one set there", got)
+	}
+	if _, rerr, _ := c2.call("session/set_config_option", map[string]any{"sessionId": sid, "configId": "model", "value": "gpt-5-pro"}); rerr == nil || rerr.Code != codeInvalidParams || !strings.Contains(rerr.Message, "not available for this account") {
+		t.Errorf("a refused listed model answered %+v", rerr)
 	}
 	c2.prompt(sid, "second")
 

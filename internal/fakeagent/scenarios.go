@@ -47,6 +47,9 @@ func init() {
 		"grandchild":       grandchild,
 		"escapes":          escapes,
 		"code":             code,
+		"settings":         settingsScenario,
+		"retry":            retry,
+		"stall":            stall,
 	}
 }
 
@@ -567,5 +570,59 @@ func escapes(a *agent, t *turn) string {
 	t.runTool(id, title, kind)
 	t.say("Answer:" + hostile + " done\tand\nnext line.")
 	t.update(map[string]any{"sessionUpdate": "session_info_update", "title": "Title" + hostile})
+	return "end_turn"
+}
+
+// settingsScenario answers with the settings the session runs with, as the
+// agent holds them (re-read: they may have changed since the turn began).
+func settingsScenario(a *agent, t *turn) string {
+	ss, err := a.store.get(t.ss.ID)
+	if err != nil {
+		ss = t.ss
+	}
+	var parts []string
+	for _, id := range []string{"mode", "model", "reasoning_effort"} {
+		parts = append(parts, fmt.Sprintf("%s=%v", id, findOption(id).current(ss)))
+	}
+	t.say("Running with " + strings.Join(parts, ", ") + ".")
+	t.usage()
+	return "end_turn"
+}
+
+// codexRetry is the notice codex-acp 2.6.0 sends, as a session_info_update,
+// each time it lost its model server and tries again (seen on the real wire
+// with the model server refusing connections).
+func codexRetry(t *turn) {
+	t.update(map[string]any{"sessionUpdate": "session_info_update", "_meta": map[string]any{"codex": map[string]any{"error": map[string]any{
+		"message":           "Reconnecting... waiting for network",
+		"codexErrorInfo":    map[string]any{"responseStreamDisconnected": map[string]any{"httpStatusCode": nil}},
+		"additionalDetails": "Connection failed: error sending request",
+		"misalignment":      nil,
+		"willRetry":         true,
+	}}}})
+}
+
+// retry sends FAKE_AGENT_RETRIES (default 2) retry notices
+// FAKE_AGENT_RETRY_MS (default 300) apart, then answers.
+func retry(a *agent, t *turn) string {
+	n, every := envInt("FAKE_AGENT_RETRIES", 2), time.Duration(envInt("FAKE_AGENT_RETRY_MS", 300))*time.Millisecond
+	for i := 0; i < n; i++ {
+		codexRetry(t)
+		if !t.sleep(every) {
+			return "cancelled"
+		}
+	}
+	t.say("Back online. You said: " + t.text)
+	return "end_turn"
+}
+
+// stall says one word, then nothing for FAKE_AGENT_STALL_MS (default 60 s)
+// or until cancelled, then finishes.
+func stall(a *agent, t *turn) string {
+	t.say("Working on it… ")
+	if !t.sleep(time.Duration(envInt("FAKE_AGENT_STALL_MS", 60000)) * time.Millisecond) {
+		return "cancelled"
+	}
+	t.say("done after a long pause.")
 	return "end_turn"
 }

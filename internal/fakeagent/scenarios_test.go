@@ -474,3 +474,58 @@ func TestNavigationCorpusAimsAtThePromptsURL(t *testing.T) {
 		t.Errorf("tool title %v", tc)
 	}
 }
+
+func TestSettingsScenarioReportsWhatTheAgentHolds(t *testing.T) {
+	c, sid, _ := startSession(t)
+	c.mustCall("session/set_config_option", map[string]any{"sessionId": sid, "configId": "mode", "value": "agent-full-access"})
+	c.mustCall("session/set_config_option", map[string]any{"sessionId": sid, "configId": "reasoning_effort", "value": "high"})
+	r := c.prompt(sid, "#settings")
+	if want := "Running with mode=agent-full-access, model=gpt-5.5, reasoning_effort=high."; r.text != want {
+		t.Fatalf("text %q, want %q", r.text, want)
+	}
+}
+
+func TestRetryNoticesAreShapedLikeCodexACP(t *testing.T) {
+	c, sid, _ := startSession(t, "FAKE_AGENT_RETRIES=3", "FAKE_AGENT_RETRY_MS=5")
+	r := c.prompt(sid, "hello #retry")
+	notices := 0
+	for _, u := range r.updates {
+		meta, _ := u["_meta"].(map[string]any)
+		codex, _ := meta["codex"].(map[string]any)
+		if e, ok := codex["error"].(map[string]any); ok && u["sessionUpdate"] == "session_info_update" {
+			notices++
+			if e["message"] != "Reconnecting... waiting for network" || e["willRetry"] != true {
+				t.Errorf("notice %v", e)
+			}
+		}
+	}
+	if notices != 3 || r.stopReason != "end_turn" || !strings.Contains(r.text, "Back online") {
+		t.Fatalf("%d notices, stop %q, text %q", notices, r.stopReason, r.text)
+	}
+}
+
+func TestStallIsSilentUntilCancelled(t *testing.T) {
+	c, sid, _ := startSession(t, "FAKE_AGENT_STALL_MS=60000")
+	c.send(map[string]any{"jsonrpc": "2.0", "id": 7, "method": "session/prompt", "params": map[string]any{"sessionId": sid, "prompt": []any{map[string]any{"type": "text", "text": "#stall"}}}})
+	chunks := 0
+	for {
+		m, ok := c.next()
+		if !ok {
+			t.Fatal("agent closed")
+		}
+		if string(m.ID) == "7" {
+			var res struct {
+				StopReason string `json:"stopReason"`
+			}
+			json.Unmarshal(m.Result, &res)
+			if res.StopReason != "cancelled" || chunks != 1 {
+				t.Fatalf("stop %q after %d chunks, want cancelled after 1", res.StopReason, chunks)
+			}
+			return
+		}
+		if u := m.update(); u != nil && u["sessionUpdate"] == "agent_message_chunk" {
+			chunks++
+			c.send(map[string]any{"jsonrpc": "2.0", "method": "session/cancel", "params": map[string]any{"sessionId": sid}})
+		}
+	}
+}

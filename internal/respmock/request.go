@@ -3,6 +3,7 @@ package respmock
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -17,6 +18,7 @@ type Request struct {
 
 	// Fields read from a Responses API body (zero when the body is not one).
 	Model  string
+	Effort string // reasoning.effort, "" when the request has none
 	Stream bool
 	Input  []Item
 	format string // text.format.type, "json_schema" for title requests
@@ -78,11 +80,17 @@ func (r *Request) parse() error {
 				Type string `json:"type"`
 			} `json:"format"`
 		} `json:"text"`
+		Reasoning *struct {
+			Effort string `json:"effort"`
+		} `json:"reasoning"`
 	}
 	if err := json.Unmarshal(r.Body, &body); err != nil {
 		return fmt.Errorf("%w: %v", errNotJSON, err)
 	}
 	r.Model, r.Stream, r.format = body.Model, body.Stream, body.Text.Format.Type
+	if body.Reasoning != nil {
+		r.Effort = body.Reasoning.Effort
+	}
 	for _, raw := range body.Input {
 		var it Item
 		if json.Unmarshal(raw, &it) != nil {
@@ -153,6 +161,27 @@ func (r Request) AssistantTexts() []string {
 		}
 	}
 	return out
+}
+
+// sandboxRe finds the sandbox Codex says it runs in, in the permissions
+// instructions it sends with every turn (seen with 0.166):
+// "`sandbox_mode` is `danger-full-access`: ...".
+var sandboxRe = regexp.MustCompile("`sandbox_mode` is `([a-z-]+)`")
+
+// Sandbox is the sandbox mode of the newest permissions instructions in the
+// input ("" if none): what the agent's mode amounts to for this request
+// (read-only, workspace-write, danger-full-access).
+func (r Request) Sandbox() string {
+	for i := len(r.Input) - 1; i >= 0; i-- {
+		it := r.Input[i]
+		if it.Type != "message" || it.Role != "developer" {
+			continue
+		}
+		if m := sandboxRe.FindStringSubmatch(it.Text()); m != nil {
+			return m[1]
+		}
+	}
+	return ""
 }
 
 // LastToolOutput is the output of the last input item when that item is a

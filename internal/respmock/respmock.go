@@ -40,7 +40,13 @@ type Reply struct {
 	Delay time.Duration
 	// Status, when non-zero, answers with this HTTP status and an error body.
 	Status int
+	// Hang accepts the request and then sends nothing until the client
+	// goes away or the server closes: a model server that stopped answering.
+	Hang bool
 }
+
+// Hanging is a reply that never comes.
+func Hanging() Reply { return Reply{Hang: true} }
 
 // Message is a reply with an assistant message.
 func Message(text string) Reply { return Reply{Text: text} }
@@ -240,6 +246,13 @@ func (s *Server) handleResponses(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	reply := s.next(req)
+	if reply.Hang {
+		select {
+		case <-r.Context().Done():
+		case <-s.closing:
+		}
+		return
+	}
 	if reply.Status != 0 {
 		writeError(w, reply.Status, "respmock: scripted failure")
 		return

@@ -275,6 +275,61 @@ func TestStatusReply(t *testing.T) {
 	}
 }
 
+// A hanging reply sends nothing, not even headers, until the client gives
+// up; the request is still recorded.
+func TestHangingReplyUntilTheClientLeaves(t *testing.T) {
+	s := start(t, nil)
+	s.Queue(Hanging())
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "POST", s.BaseURL()+"/responses", strings.NewReader(userBody("m", "x")))
+	start := time.Now()
+	resp, err := http.DefaultClient.Do(req)
+	if err == nil {
+		resp.Body.Close()
+		t.Fatalf("got a response (%d) from a hanging reply", resp.StatusCode)
+	}
+	if d := time.Since(start); d < 250*time.Millisecond {
+		t.Fatalf("ended after %v, before the client's deadline", d)
+	}
+	if n := len(s.Turns()); n != 1 {
+		t.Fatalf("recorded %d turns", n)
+	}
+}
+
+func TestReasoningEffortIsRecorded(t *testing.T) {
+	s := start(t, nil)
+	var body map[string]any
+	_ = json.Unmarshal([]byte(userBody("gpt-5.5", "hi")), &body)
+	body["reasoning"] = map[string]any{"effort": "xhigh", "summary": "auto"}
+	b, _ := json.Marshal(body)
+	_ = readAll(t, post(t, s, string(b)))
+	_ = readAll(t, post(t, s, userBody("gpt-5.5", "no reasoning")))
+	turns := s.Turns()
+	if len(turns) != 2 || turns[0].Effort != "xhigh" || turns[0].Model != "gpt-5.5" || turns[1].Effort != "" {
+		t.Fatalf("turns = %+v", turns)
+	}
+}
+
+func TestSandboxIsTheNewestPermissionsInstructions(t *testing.T) {
+	dev := func(text string) map[string]any {
+		return map[string]any{"type": "message", "role": "developer", "content": []any{map[string]any{"type": "input_text", "text": text}}}
+	}
+	b, _ := json.Marshal(map[string]any{"model": "m", "stream": true, "input": []any{
+		dev("<permissions instructions>\n`sandbox_mode` is `workspace-write`: edits in cwd."),
+		dev("You are Codex."),
+		dev("<permissions instructions>\n`sandbox_mode` is `danger-full-access`: No filesystem sandboxing."),
+		map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": "`sandbox_mode` is `read-only`"}}},
+	}})
+	s := start(t, nil)
+	_ = readAll(t, post(t, s, string(b)))
+	_ = readAll(t, post(t, s, userBody("m", "no instructions")))
+	turns := s.Turns()
+	if turns[0].Sandbox() != "danger-full-access" || turns[1].Sandbox() != "" {
+		t.Fatalf("sandboxes %q %q", turns[0].Sandbox(), turns[1].Sandbox())
+	}
+}
+
 func TestBadBodyIsRejectedAndRecorded(t *testing.T) {
 	s := start(t, nil)
 	resp := post(t, s, "{not json")

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import MessageList from './MessageList.svelte';
-import { applyEvent, beginTurn, newChatState } from '../lib/chatReducer';
+import { applyEvent, beginOpen, beginTurn, newChatState, prependHistory } from '../lib/chatReducer';
 import { router } from '../lib/stores/router.svelte';
 import { flush } from '../test/wails';
 
@@ -66,10 +66,48 @@ describe('sign-in from the chat', () => {
 });
 
 describe('resumed session', () => {
-  it('an empty resumed chat offers the earlier messages as a transcript', async () => {
+  it('a resumed chat without a rollout says so, with no Load more and no raw error', async () => {
     const s = newChatState({ sessionId: '019a-1', title: 'Harbour night theme' });
+    s.agentName = 'Claude Code';
+    s.history.source = 'agent';
     render(MessageList, { props: { chat: s } });
-    await fireEvent.click(screen.getByTestId('open-history'));
-    expect(router.route).toEqual({ view: 'transcript', id: '019a-1', title: 'Harbour night theme' });
+    expect(screen.getByTestId('history-none').textContent).toContain('Claude Code');
+    expect(screen.queryByTestId('history-more')).toBeNull();
+    expect(screen.queryByTestId('error-box')).toBeNull();
+  });
+
+  it('loads older messages from the top and marks where this visit continues', async () => {
+    const s = newChatState({ sessionId: '019a-1' });
+    prependHistory(s, [{ role: 'user', text: 'earlier' }], 10);
+    beginTurn(s, 't', 'now');
+    const onolder = vi.fn(async () => {});
+    render(MessageList, { props: { chat: s, moreHistory: true, onolder } });
+    expect(screen.getByTestId('history-end')).toBeTruthy();
+    await fireEvent.click(screen.getByTestId('history-more'));
+    expect(onolder).toHaveBeenCalledTimes(1);
+  });
+
+  it('a chat whose folder is gone offers Choose folder instead of a Retry that cannot work', async () => {
+    const s = newChatState({ sessionId: '019a-1', cwd: '/home/me/gone' });
+    beginOpen(s, 'o');
+    applyEvent(s, 'o', { type: 'error', code: 'input', text: 'the working directory /home/me/gone is not a directory' });
+    const onchoosefolder = vi.fn();
+    render(MessageList, { props: { chat: s, onchoosefolder, onreopen: () => {} } });
+    const box = screen.getByTestId('error-box');
+    expect(box.textContent).toContain('/home/me/gone no longer exists');
+    expect(screen.queryByTestId('retry')).toBeNull();
+    await fireEvent.click(screen.getByTestId('error-action'));
+    expect(onchoosefolder).toHaveBeenCalled();
+  });
+
+  it('a missing agent is explained in one short paragraph with Open Settings', async () => {
+    const s = newChatState({ workspaceId: 'w' });
+    beginTurn(s, 't', 'hi');
+    applyEvent(s, 't', { type: 'error', code: 'agent_missing', text: 'no ACP agent found; tried: PATH codex-acp. Fix: … (or --agent / CDXTHEME_AGENT)' });
+    render(MessageList, { props: { chat: s, onretry: () => {} } });
+    const box = screen.getByTestId('error-box');
+    expect(box.textContent).not.toMatch(/CDXTHEME_AGENT|--agent/);
+    await fireEvent.click(screen.getByTestId('error-action'));
+    expect(router.route).toEqual({ view: 'settings' });
   });
 });

@@ -4,7 +4,11 @@
 import * as App from '../../wailsjs/go/app/App';
 import { ClipboardSetText, EventsOn } from '../../wailsjs/runtime/runtime';
 import type {
+  AgentCheck,
   AgentList,
+  BarState,
+  HistoryPage,
+  OpenRequest,
   ApplyResult,
   Artifact,
   ArtifactsEvent,
@@ -17,6 +21,7 @@ import type {
   IndexStatus,
   SessionFilter,
   OptionChange,
+  OptionValue,
   OptionResult,
   SignInRequest,
   SignInResult,
@@ -183,6 +188,41 @@ export function authenticate(methodId: string, cwd: string): Promise<void> {
  */
 export function signIn(req: SignInRequest): Promise<SignInResult> {
   return App.SignIn(req as unknown as Arg<typeof App.SignIn>) as unknown as Promise<SignInResult>;
+}
+
+/** What a chat's session bar shows before its agent answers; sessionId "" = a new build. */
+export function sessionBar(workspaceId: string, sessionId: string): Promise<BarState> {
+  return App.SessionBar(workspaceId, sessionId) as unknown as Promise<BarState>;
+}
+
+/** Makes values the settings new builds with this agent start with. */
+export function saveBuildDefaults(agentId: string, values: Record<string, OptionValue>): Promise<void> {
+  return App.SaveBuildDefaults(agentId, values);
+}
+
+/** Opens a saved chat on its agent before the first message; resolves to the turn id of the opening. */
+export function openChat(req: OpenRequest): Promise<string> {
+  return App.OpenChat(req as unknown as Arg<typeof App.OpenChat>);
+}
+
+/** Up to limit messages of a chat's history before index before (-1: the newest). */
+export function chatHistory(sessionId: string, before: number, limit: number): Promise<HistoryPage> {
+  return App.ChatHistory(sessionId, before, limit) as unknown as Promise<HistoryPage>;
+}
+
+/** Saves the chat as Markdown (the Codex session when there is one, else markdown); "" when cancelled. */
+export function exportChat(sessionId: string, title: string, markdown: string): Promise<string> {
+  return App.ExportChat(sessionId, title, markdown);
+}
+
+/** The native folder picker; "" when cancelled. */
+export function chooseFolder(title: string): Promise<string> {
+  return App.ChooseFolder(title);
+}
+
+/** Whether the agent of a chat (or of new builds, with empty ids) can be started. */
+export function checkAgent(workspaceId: string, sessionId: string): Promise<AgentCheck> {
+  return App.CheckAgent(workspaceId, sessionId) as unknown as Promise<AgentCheck>;
 }
 
 /** Changes a session setting: live when an agent holds the session, else with the next message. */

@@ -1,13 +1,16 @@
 // Starting a theme build: one path for the New Build view and the self-test.
 import * as api from './api';
+import { buildBar } from './stores/buildbar.svelte';
 import { chat } from './stores/chat.svelte';
 import { models } from './stores/models.svelte';
 import { go } from './stores/router.svelte';
 
-/** Creates a workspace, starts the first turn with the chosen model and opens its chat. */
+/** Creates a workspace, starts the first turn with the New build bar's values and opens its chat. */
 export async function startBuild(prompt: string): Promise<void> {
-  const res = await models.during('generate', () => api.newBuild({ prompt, model: models.model, effort: models.effort }));
-  chat.open({ workspaceId: res.workspaceId, cwd: res.cwd });
+  if (!buildBar.bar) await buildBar.load();
+  const bar = buildBar.snapshot();
+  const res = await models.during('generate', () => api.newBuild({ prompt, options: buildBar.values() }));
+  chat.open({ workspaceId: res.workspaceId, cwd: res.cwd, bar });
   chat.adopt(res.turnId, prompt);
   go({ view: 'chat', workspaceId: res.workspaceId, cwd: res.cwd });
 }

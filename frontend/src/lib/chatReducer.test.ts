@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answer, applyEvent, beginTurn, newChatState, type ChatState } from './chatReducer';
+import { answer, applyEvent, beginOpen, beginTurn, newChatState, prependHistory, type ChatState } from './chatReducer';
 import type { ChatEvent, PermissionOption } from './types';
 import fixture from '../test/fixtures/turn-events.json';
 
@@ -51,9 +51,11 @@ describe('chat reducer on a real codex-acp turn', () => {
     const unknownIdx = events.findIndex((e) => e.type === 'update');
     run(s, 't-1', events.slice(0, unknownIdx));
     const before = JSON.stringify(s);
-    expect(applyEvent(s, 't-1', events[unknownIdx])).toEqual([]);
-    expect(applyEvent(s, 't-1', { type: 'brand_new_type', update: { weird: true } } as ChatEvent)).toEqual([]);
-    expect(applyEvent(s, 't-1', { type: 'tool_call_update', update: null })).toEqual([]);
+    // (Each still counts as the agent being alive: same time, same stamp.)
+    const at = s.lastEventAt;
+    expect(applyEvent(s, 't-1', events[unknownIdx], at)).toEqual([]);
+    expect(applyEvent(s, 't-1', { type: 'brand_new_type', update: { weird: true } } as ChatEvent, at)).toEqual([]);
+    expect(applyEvent(s, 't-1', { type: 'tool_call_update', update: null }, at)).toEqual([]);
     expect(JSON.stringify(s)).toBe(before);
   });
 
@@ -181,18 +183,20 @@ describe('errors, stops and replays', () => {
     expect(s.items.map((i) => i.kind)).toEqual(['user', 'stopped', 'user']);
   });
 
-  it('puts history replayed by session/load above the new prompt', () => {
+  it('puts history replayed by session/load (marked replay) above the new prompt', () => {
     const s = newChatState({ sessionId: SID });
     beginTurn(s, 't', 'new question');
     run(s, 't', [
-      { type: 'user_text', text: 'old question' },
-      { type: 'text', text: 'old answer' },
+      { type: 'user_text', replay: true, text: 'old question' },
+      { type: 'text', replay: true, text: 'old answer' },
+      { type: 'tool_call', replay: true, update: { toolCallId: 'c1', kind: 'execute', title: 'ls', status: 'completed' } },
       { type: 'session', sessionId: SID },
       { type: 'text', text: 'new answer' },
     ]);
-    expect(s.items.map((i) => ('text' in i ? `${i.kind}:${i.text}` : i.kind))).toEqual([
-      'user:old question',
-      'assistant:old answer',
+    expect(s.items.map((i) => ('text' in i ? `${i.kind}:${i.text}` : i.kind) + (i.history ? ' (history)' : ''))).toEqual([
+      'user:old question (history)',
+      'assistant:old answer (history)',
+      'tool (history)',
       'user:new question',
       'assistant:new answer',
     ]);
@@ -238,5 +242,104 @@ describe('agent capabilities, modes and commands', () => {
     const s = newChatState();
     applyEvent(s, 't', { type: 'agent', update: { agentCapabilities: {} } });
     expect(s.capabilities).toEqual({ image: false, audio: false, embeddedContext: false });
+  });
+});
+
+describe('the truth about settings', () => {
+  const opts = (mode: string, effort: string) => ({
+    configOptions: [
+      { id: 'mode', category: 'mode', type: 'select', currentValue: mode },
+      { id: 'reasoning_effort', category: 'thought_level', type: 'select', currentValue: effort },
+    ],
+  });
+
+  it('every session and config event replaces the values shown: the last report wins', () => {
+    const s = newChatState({ sessionId: SID });
+    beginTurn(s, 't1', 'go');
+    run(s, 't1', [
+      { type: 'session', sessionId: SID, update: opts('agent', 'medium') },
+      { type: 'config_options', update: opts('agent-full-access', 'medium') },
+      { type: 'config_options', update: opts('agent-full-access', 'high') },
+      { type: 'done', stopReason: 'end_turn' },
+    ]);
+    beginTurn(s, 't2', 'again');
+    run(s, 't2', [{ type: 'session', sessionId: SID, update: opts('agent-full-access', 'high') }, { type: 'done', stopReason: 'end_turn' }]);
+    expect(s.configOptions.map((o) => o.currentValue)).toEqual(['agent-full-access', 'high']);
+    expect(s.optionsSource).toBe('live');
+  });
+
+  it('a refusal is shown with the agent reason; what the agent runs stays', () => {
+    const s = newChatState({ sessionId: SID });
+    beginTurn(s, 't', 'go');
+    s.pendingOptions = { mode: 'read-only' };
+    run(s, 't', [
+      { type: 'session', sessionId: SID, update: opts('agent', 'medium') },
+      { type: 'option_refused', text: 'Invalid params', refused: { configId: 'mode', name: 'Mode', value: 'read-only', current: 'agent' } },
+    ]);
+    expect(s.refusal).toEqual({ configId: 'mode', name: 'Mode', value: 'read-only', current: 'agent', reason: 'Invalid params' });
+    expect(s.pendingOptions).toEqual({});
+    expect(s.configOptions[0].currentValue).toBe('agent');
+    beginTurn(s, 't2', 'next');
+    expect(s.refusal).toBeNull();
+  });
+});
+
+describe('live turn status', () => {
+  it('keeps the agent latest status until output arrives, and stamps the last activity', () => {
+    const s = newChatState({ sessionId: SID });
+    beginTurn(s, 't', 'go', 1000);
+    applyEvent(s, 't', { type: 'status', status: { message: 'Reconnecting... waiting for network', details: 'Connection failed: error sending request', retrying: true } }, 4000);
+    applyEvent(s, 't', { type: 'status', status: { message: 'Reconnecting... 2/5' } }, 9000);
+    expect(s.status?.message).toBe('Reconnecting... 2/5');
+    expect(s.lastEventAt).toBe(9000);
+    applyEvent(s, 't', { type: 'text', text: 'Back.' }, 12000);
+    expect(s.status).toBeNull();
+    applyEvent(s, 't', { type: 'status', status: { message: 'Reconnecting...' } });
+    applyEvent(s, 't', { type: 'error', code: 'model_server', text: 'could not reach', server: 'Mock (http://x)', status: { message: 'Reconnecting...' } });
+    expect(s.running).toBe(false);
+    expect(s.status).toBeNull();
+    expect(s.items.at(-1)).toMatchObject({ kind: 'error', code: 'model_server', server: 'Mock (http://x)' });
+  });
+
+  it('a compaction records the context it left', () => {
+    const s = newChatState({ sessionId: SID });
+    beginTurn(s, 't', '/compact');
+    run(s, 't', [
+      { type: 'tool_call', update: { toolCallId: 'k', kind: 'think', title: 'Compact conversation', status: 'in_progress' } },
+      { type: 'usage', update: { used: 8072, size: 258400 } },
+      { type: 'tool_call_update', update: { toolCallId: 'k', status: 'completed' } },
+    ]);
+    expect(s.tools.k.usageAfter).toMatchObject({ used: 8072, size: 258400 });
+  });
+});
+
+describe('history', () => {
+  it('older rollout pages go above everything, tools become cards', () => {
+    const s = newChatState({ sessionId: SID });
+    beginOpen(s, 'o');
+    prependHistory(s, [{ role: 'user', text: 'b' }, { role: 'tool', text: '', tool: { command: 'ls', output: 'theme.json', exitCode: 0 } }], 2);
+    prependHistory(s, [{ role: 'user', text: 'a' }, { role: 'assistant', text: 'ok' }], 0);
+    expect(s.items.map((i) => ('text' in i ? i.text : i.kind))).toEqual(['a', 'ok', 'b', 'tool']);
+    const tool = s.tools['history-3'];
+    expect(tool).toMatchObject({ kind: 'execute', title: 'ls', terminal: 'theme.json', exitCode: 0, status: 'completed' });
+    expect(s.history).toMatchObject({ source: 'rollout', offset: 0 });
+    applyEvent(s, 'o', { type: 'user_text', replay: true, text: 'a' });
+    applyEvent(s, 'o', { type: 'ready', sessionId: SID });
+    expect(s.items).toHaveLength(4);
+    expect(s.opening).toBe(false);
+  });
+});
+
+describe('an opening that failed', () => {
+  it('still takes the replay of the next opening (e.g. after Choose folder)', () => {
+    const s = newChatState({ sessionId: SID });
+    beginOpen(s, 'o1');
+    applyEvent(s, 'o1', { type: 'error', code: 'input', text: 'the working directory /gone is not a directory' });
+    expect(s.opening).toBe(false);
+    beginOpen(s, 'o2');
+    applyEvent(s, 'o2', { type: 'user_text', replay: true, text: 'make it teal' });
+    applyEvent(s, 'o2', { type: 'ready', sessionId: SID });
+    expect(s.items.filter((i) => i.history).map((i) => ('text' in i ? i.text : ''))).toEqual(['make it teal']);
+    expect(s.history.replayDone).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 // The per-chat event reducer: folds the typed turn events from Go (core/chat
 // Event) into what the chat view shows. Plain TypeScript so it is tested
 // without a DOM; the chat store runs it on a reactive $state object.
-import type { AuthMethod, ChatEvent, PermissionOption, PromptCapabilities, SessionMode, SlashCommand } from './types';
+import type { AgentStatus, AuthMethod, ChatEvent, OptionValue, PermissionOption, PromptCapabilities, SessionMode, SlashCommand, TranscriptMessage } from './types';
 
 export interface ToolContent {
   type: string;
@@ -26,6 +26,8 @@ export interface ToolCallView {
   exitCode: number | null;
   /** How a permission request for this call was settled, e.g. "allow_once" or "auto:allow_always". */
   decision: string;
+  /** The context window as reported when the call completed (what a compaction left). */
+  usageAfter?: Usage | null;
 }
 
 export interface PlanEntry {
@@ -34,16 +36,19 @@ export interface PlanEntry {
   status: string;
 }
 
+/** history: from an earlier visit (the rollout, or the agent's replay), above this run's turns. */
+type Base = { id: number; turnId: string; history?: boolean };
+
 export type ChatItem =
-  | { kind: 'user'; id: number; turnId: string; text: string }
-  | { kind: 'assistant'; id: number; turnId: string; text: string }
-  | { kind: 'thought'; id: number; turnId: string; text: string }
-  | { kind: 'tool'; id: number; turnId: string; toolCallId: string }
-  | { kind: 'plan'; id: number; turnId: string; entries: PlanEntry[] }
-  | { kind: 'error'; id: number; turnId: string; code: string; text: string; stderr: string[]; agent: string }
-  | { kind: 'warning'; id: number; turnId: string; text: string }
-  | { kind: 'auth'; id: number; turnId: string; text: string; methods: AuthMethod[] }
-  | { kind: 'stopped'; id: number; turnId: string; reason: string };
+  | (Base & { kind: 'user'; text: string })
+  | (Base & { kind: 'assistant'; text: string })
+  | (Base & { kind: 'thought'; text: string })
+  | (Base & { kind: 'tool'; toolCallId: string })
+  | (Base & { kind: 'plan'; entries: PlanEntry[] })
+  | (Base & { kind: 'error'; code: string; text: string; stderr: string[]; agent: string; server?: string; status?: AgentStatus | null; open?: boolean })
+  | (Base & { kind: 'warning'; text: string })
+  | (Base & { kind: 'auth'; text: string; methods: AuthMethod[] })
+  | (Base & { kind: 'stopped'; reason: string });
 
 export interface PendingPermission {
   turnId: string;
@@ -71,16 +76,48 @@ export interface ConfigOption {
   options?: unknown[];
 }
 
+/** A setting the agent did not take: shown reverted, with its reason. */
+export interface OptionRefusal {
+  configId: string;
+  name: string;
+  value: unknown;
+  current: unknown;
+  reason: string;
+}
+
+export interface HistoryState {
+  /** Where earlier turns come from: Codex's rollout, the agent's replay, or not known yet. */
+  source: '' | 'rollout' | 'agent';
+  /** Index of the oldest rollout message shown; 0 = everything is shown. */
+  offset: number;
+  loading: boolean;
+  error: string;
+  /** The agent's replay was taken (or cannot come any more): later replays are duplicates. */
+  replayDone: boolean;
+  /** A turn of this chat finished in this run: what a replay would bring is on screen already. */
+  hadTurn: boolean;
+}
+
 export interface ChatState {
   sessionId: string;
   workspaceId: string;
   cwd: string;
   title: string;
+  agentName: string;
   items: ChatItem[];
   tools: Record<string, ToolCallView>;
   pending: PendingPermission[];
   usage: Usage | null;
   configOptions: ConfigOption[];
+  /**
+   * Where configOptions come from: the agent in this run (live), what it
+   * reported last time (saved), the values a new build asked for
+   * (requested), or nothing yet.
+   */
+  optionsSource: 'none' | 'saved' | 'requested' | 'live';
+  /** Values chosen while no agent held the session: they go with the next message. */
+  pendingOptions: Record<string, OptionValue>;
+  refusal: OptionRefusal | null;
   commands: SlashCommand[];
   /** The session's modes, for agents that offer modes (used when no config option covers them). */
   modes: { current: string; available: SessionMode[] } | null;
@@ -89,18 +126,18 @@ export interface ChatState {
   turnId: string;
   running: boolean;
   stopReason: string;
+  /** The chat is being opened on its agent (OpenChat), no prompt yet. */
+  opening: boolean;
+  openTurn: string;
+  /** The agent's latest word on the running turn (e.g. reconnecting). */
+  status: AgentStatus | null;
+  /** When the running turn began, and when its last event arrived (ms). */
+  startedAt: number;
+  lastEventAt: number;
+  history: HistoryState;
   /** Per session: tool kind → the "always" option kind the user chose for it. */
   always: Record<string, Record<string, string>>;
   nextId: number;
-  /**
-   * session/load replays history as ordinary updates before the answer. A
-   * turn is a replay candidate until its first content event; if that is a
-   * user_text, everything up to the `session` event is history (replayTurn)
-   * and goes above the prompt the user just sent (promptItemId).
-   */
-  replayCandidate: string;
-  replayTurn: string;
-  promptItemId: number;
 }
 
 /** A side effect the store must carry out: answer a permission request in Go. */
@@ -116,22 +153,29 @@ export function newChatState(init: Partial<Pick<ChatState, 'sessionId' | 'worksp
     workspaceId: init.workspaceId ?? '',
     cwd: init.cwd ?? '',
     title: init.title ?? '',
+    agentName: '',
     items: [],
     tools: {},
     pending: [],
     usage: null,
     configOptions: [],
+    optionsSource: 'none',
+    pendingOptions: {},
+    refusal: null,
     commands: [],
     modes: null,
     capabilities: null,
     turnId: '',
     running: false,
     stopReason: '',
+    opening: false,
+    openTurn: '',
+    status: null,
+    startedAt: 0,
+    lastEventAt: 0,
+    history: { source: '', offset: 0, loading: false, error: '', replayDone: false, hadTurn: false },
     always: {},
     nextId: 1,
-    replayCandidate: '',
-    replayTurn: '',
-    promptItemId: 0,
   };
 }
 
@@ -139,35 +183,30 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/**
- * Where new items go. While session/load replays history (before the
- * `session` event of the turn), they go above the prompt the user just sent.
- */
-function insertIndex(s: ChatState, turnId: string): number {
-  if (s.replayTurn && s.replayTurn === turnId) {
-    const i = s.items.findIndex((it) => it.id === s.promptItemId);
-    if (i >= 0) return i;
-  }
-  return s.items.length;
+/** Where new items go: history above everything of this run, the rest at the end. */
+function insertIndex(s: ChatState, history: boolean): number {
+  if (!history) return s.items.length;
+  const i = s.items.findIndex((it) => !it.history);
+  return i < 0 ? s.items.length : i;
 }
 
 type NewItem = ChatItem extends infer T ? (T extends ChatItem ? Omit<T, 'id'> : never) : never;
 
 function push(s: ChatState, item: NewItem): ChatItem {
   const it = { ...item, id: s.nextId++ } as ChatItem;
-  const at = insertIndex(s, item.turnId);
+  const at = insertIndex(s, !!item.history);
   s.items.splice(at, 0, it);
   return s.items[at];
 }
 
 /** Appends a streamed chunk to the open item of that kind, or starts one. */
-function appendChunk(s: ChatState, kind: 'user' | 'assistant' | 'thought', turnId: string, text: string): void {
-  const last = s.items[insertIndex(s, turnId) - 1];
-  if (last && last.kind === kind && last.turnId === turnId) {
+function appendChunk(s: ChatState, kind: 'user' | 'assistant' | 'thought', turnId: string, text: string, history = false): void {
+  const last = s.items[insertIndex(s, history) - 1];
+  if (last && last.kind === kind && last.turnId === turnId && !!last.history === history) {
     last.text += text;
     return;
   }
-  push(s, { kind, turnId, text });
+  push(s, { kind, turnId, text, ...(history ? { history } : {}) });
 }
 
 function terminalText(meta: unknown): { append: string; replace?: string; exit?: number | null } {
@@ -204,7 +243,7 @@ function contentList(v: unknown): ToolContent[] | undefined {
   return out;
 }
 
-function ensureTool(s: ChatState, id: string, turnId: string): ToolCallView {
+function ensureTool(s: ChatState, id: string, turnId: string, history = false): ToolCallView {
   let t = s.tools[id];
   if (!t) {
     s.tools[id] = {
@@ -219,20 +258,23 @@ function ensureTool(s: ChatState, id: string, turnId: string): ToolCallView {
       exitCode: null,
       decision: '',
     };
-    push(s, { kind: 'tool', turnId, toolCallId: id });
+    push(s, { kind: 'tool', turnId, toolCallId: id, ...(history ? { history } : {}) });
     t = s.tools[id];
   }
   return t;
 }
 
 /** Merges a tool_call or tool_call_update object: fields present win, absent ones stay. */
-function mergeTool(s: ChatState, turnId: string, u: Obj): void {
+function mergeTool(s: ChatState, turnId: string, u: Obj, history = false): void {
   const id = str(u.toolCallId);
   if (!id) return;
-  const t = ensureTool(s, id, turnId);
+  const t = ensureTool(s, id, turnId, history);
   if (typeof u.title === 'string' && u.title) t.title = u.title;
   if (typeof u.kind === 'string' && u.kind) t.kind = u.kind;
-  if (typeof u.status === 'string' && u.status) t.status = u.status;
+  if (typeof u.status === 'string' && u.status) {
+    if (u.status === 'completed' && t.status !== 'completed') t.usageAfter = s.usage ? { ...s.usage } : null;
+    t.status = u.status;
+  }
   const content = contentList(u.content);
   if (content) t.content = content;
   if (Array.isArray(u.locations)) {
@@ -277,20 +319,64 @@ function rememberedOption(s: ChatState, sid: string, toolKind: string, options: 
   return options.find((o) => o.kind === kind);
 }
 
-const endsReplay = new Set(['text', 'thought', 'tool_call', 'tool_call_update', 'plan', 'permission', 'error', 'done', 'auth_required', 'session']);
+/**
+ * The agent's replay of the session's history (session/load) is shown once,
+ * when nothing else shows that history: not when Codex's rollout does, not
+ * a second time after a reconnect, not once a turn of this run finished.
+ */
+function takesReplay(s: ChatState): boolean {
+  return s.history.source !== 'rollout' && !s.history.replayDone && !s.history.hadTurn;
+}
+
+function applyReplay(s: ChatState, tid: string, ev: ChatEvent, u: Obj | null): void {
+  if (!takesReplay(s)) return;
+  s.history.source = 'agent';
+  switch (ev.type) {
+    case 'text':
+      if (ev.text) appendChunk(s, 'assistant', tid, ev.text, true);
+      break;
+    case 'thought':
+      if (ev.text) appendChunk(s, 'thought', tid, ev.text, true);
+      break;
+    case 'user_text':
+      if (ev.text) appendChunk(s, 'user', tid, ev.text, true);
+      break;
+    case 'tool_call':
+    case 'tool_call_update':
+      if (u) mergeTool(s, tid, u, true);
+      break;
+    case 'session_info':
+      if (u && typeof u.title === 'string' && u.title) s.title = u.title;
+      break;
+    default:
+      break;
+  }
+}
+
+/** Keeps only pending values the agent does not hold yet. */
+function prunePending(s: ChatState): void {
+  for (const [id, v] of Object.entries(s.pendingOptions)) {
+    const o = s.configOptions.find((x) => x.id === id || x.category === id);
+    if (o && o.currentValue === v) delete s.pendingOptions[id];
+  }
+}
+
+const clearsStatus = new Set(['text', 'thought', 'tool_call', 'tool_call_update', 'plan', 'permission']);
 
 /**
  * Applies one event to the state. Returns the permission answers to send
- * (remembered "always" choices answered without asking again).
+ * (remembered "always" choices answered without asking again). now stamps
+ * the running turn's last activity.
  */
-export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent): AnswerEffect[] {
+export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Date.now()): AnswerEffect[] {
   const tid = ev.turnId || turnId;
   const u = isObj(ev.update) ? ev.update : null;
-  if (s.replayCandidate === tid && ev.type !== 'user_text' && endsReplay.has(ev.type)) s.replayCandidate = '';
-  if (s.replayCandidate === tid && ev.type === 'user_text') {
-    s.replayCandidate = '';
-    s.replayTurn = tid;
+  if (tid === s.turnId || tid === s.openTurn) s.lastEventAt = now;
+  if (ev.replay) {
+    applyReplay(s, tid, ev, u);
+    return [];
   }
+  if (clearsStatus.has(ev.type) && tid === s.turnId) s.status = null;
   switch (ev.type) {
     case 'text':
       if (ev.text) appendChunk(s, 'assistant', tid, ev.text);
@@ -304,6 +390,24 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent): AnswerE
     case 'tool_call':
     case 'tool_call_update':
       if (u) mergeTool(s, tid, u);
+      break;
+    case 'status':
+      if (ev.status && typeof ev.status.message === 'string') s.status = { ...ev.status };
+      break;
+    case 'option_refused': {
+      const r = ev.refused;
+      if (!r || !r.configId) break;
+      const o = s.configOptions.find((x) => x.id === r.configId || x.category === r.configId);
+      s.refusal = { configId: o?.id ?? r.configId, name: r.name || o?.name || r.configId, value: r.value, current: r.current ?? o?.currentValue, reason: ev.text ?? '' };
+      delete s.pendingOptions[r.configId];
+      if (o) delete s.pendingOptions[o.id];
+      break;
+    }
+    case 'ready':
+      if (ev.sessionId) s.sessionId = ev.sessionId;
+      // A replay comes while the session opens, or not at all.
+      if (tid === s.openTurn) s.history.replayDone = true;
+      finishTurn(s, tid);
       break;
     case 'plan': {
       const entries: PlanEntry[] = u && Array.isArray(u.entries)
@@ -348,7 +452,6 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent): AnswerE
       break;
     }
     case 'error':
-      if (s.replayTurn === tid) s.replayTurn = '';
       // The sign-in box already explains an auth failure and offers the way out.
       if (ev.code === 'auth' && s.items.some((it) => it.kind === 'auth' && it.turnId === tid)) {
         finishTurn(s, tid);
@@ -361,6 +464,9 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent): AnswerE
         text: ev.text ?? '',
         stderr: Array.isArray(ev.stderr) ? ev.stderr : [],
         agent: ev.agent ?? '',
+        ...(ev.server ? { server: ev.server } : {}),
+        ...(ev.status ? { status: ev.status } : {}),
+        ...(tid === s.openTurn ? { open: true } : {}),
       });
       finishTurn(s, tid);
       break;
@@ -368,22 +474,17 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent): AnswerE
       if (ev.text) push(s, { kind: 'warning', turnId: tid, text: ev.text });
       break;
     case 'auth_required':
-      if (s.replayTurn === tid) s.replayTurn = '';
       push(s, { kind: 'auth', turnId: tid, text: ev.text ?? '', methods: authMethods(ev.authMethods) });
       break;
     case 'session':
       if (ev.sessionId) s.sessionId = ev.sessionId;
-      if (s.replayTurn === tid) s.replayTurn = '';
-      if (u && Array.isArray(u.configOptions)) s.configOptions = u.configOptions.filter(isObj) as unknown as ConfigOption[];
-      if (u && isObj(u.modes) && Array.isArray(u.modes.availableModes)) {
-        s.modes = {
-          current: str(u.modes.currentModeId),
-          available: u.modes.availableModes.filter(isObj).map((m) => ({ id: str(m.id), name: str(m.name) || str(m.id), description: str(m.description) || undefined })),
-        };
-      }
+      if (u) setSession(s, u);
       break;
     case 'mode':
-      if (u && s.modes && typeof u.currentModeId === 'string') s.modes.current = u.currentModeId;
+      if (u && s.modes && typeof u.currentModeId === 'string') {
+        s.modes.current = u.currentModeId;
+        s.optionsSource = 'live';
+      }
       break;
     case 'agent': {
       const caps = u && isObj(u.agentCapabilities) && isObj(u.agentCapabilities.promptCapabilities) ? u.agentCapabilities.promptCapabilities : null;
@@ -391,7 +492,11 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent): AnswerE
       break;
     }
     case 'config_options':
-      if (u && Array.isArray(u.configOptions)) s.configOptions = u.configOptions.filter(isObj) as unknown as ConfigOption[];
+      if (u && Array.isArray(u.configOptions)) {
+        s.configOptions = u.configOptions.filter(isObj) as unknown as ConfigOption[];
+        s.optionsSource = 'live';
+        prunePending(s);
+      }
       break;
     case 'commands':
       if (u && Array.isArray(u.availableCommands)) {
@@ -407,7 +512,7 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent): AnswerE
     case 'done':
       if (ev.sessionId) s.sessionId = ev.sessionId;
       s.stopReason = ev.stopReason ?? '';
-      if (s.replayTurn === tid) s.replayTurn = '';
+      s.history.hadTurn = true;
       if (ev.stopReason && ev.stopReason !== 'end_turn') push(s, { kind: 'stopped', turnId: tid, reason: ev.stopReason });
       finishTurn(s, tid);
       break;
@@ -419,11 +524,37 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent): AnswerE
   return [];
 }
 
+/** Takes a session setup (session/new|load|resume result as the agent holds it now). */
+export function setSession(s: ChatState, u: Obj): void {
+  if (Array.isArray(u.configOptions)) {
+    s.configOptions = u.configOptions.filter(isObj) as unknown as ConfigOption[];
+    s.optionsSource = 'live';
+  }
+  if (isObj(u.modes) && Array.isArray(u.modes.availableModes)) {
+    s.modes = {
+      current: str(u.modes.currentModeId),
+      available: u.modes.availableModes.filter(isObj).map((m) => ({ id: str(m.id), name: str(m.name) || str(m.id), description: str(m.description) || undefined })),
+    };
+    s.optionsSource = 'live';
+  }
+  prunePending(s);
+}
+
 function finishTurn(s: ChatState, tid: string): void {
   // The agent no longer waits on this turn's questions.
   s.pending = s.pending.filter((p) => p.turnId !== tid);
-  if (s.replayTurn === tid) s.replayTurn = '';
-  if (s.turnId === tid || !s.turnId) s.running = false;
+  if (tid === s.openTurn) {
+    // Failed (no ready): a later opening may still bring the replay.
+    s.opening = false;
+    s.openTurn = '';
+    return;
+  }
+  if (s.turnId === tid || !s.turnId) {
+    s.running = false;
+    s.status = null;
+    // What was pending went with this turn (applied, or refused and said so).
+    s.pendingOptions = {};
+  }
 }
 
 /**
@@ -452,15 +583,55 @@ export function answer(s: ChatState, requestId: string, option: PermissionOption
 }
 
 /** Marks the start of a turn the user just sent. */
-export function beginTurn(s: ChatState, turnId: string, prompt: string | null): void {
+export function beginTurn(s: ChatState, turnId: string, prompt: string | null, now = Date.now()): void {
   s.turnId = turnId;
   s.running = true;
   s.stopReason = '';
-  s.replayTurn = '';
-  s.replayCandidate = '';
-  if (prompt !== null) {
-    const it = push(s, { kind: 'user', turnId, text: prompt });
-    s.promptItemId = it.id;
-    s.replayCandidate = turnId;
-  }
+  s.status = null;
+  s.refusal = null;
+  s.startedAt = now;
+  s.lastEventAt = now;
+  if (prompt !== null) push(s, { kind: 'user', turnId, text: prompt });
+}
+
+/** Marks the start of opening the chat on its agent (no prompt). */
+export function beginOpen(s: ChatState, turnId: string): void {
+  s.opening = true;
+  s.openTurn = turnId;
+}
+
+/**
+ * Puts older messages of the chat's rollout above everything shown, as
+ * items of earlier turns. offset is the index of messages[0].
+ */
+export function prependHistory(s: ChatState, messages: TranscriptMessage[], offset: number): void {
+  const items: ChatItem[] = [];
+  messages.forEach((m, i) => {
+    const id = s.nextId++;
+    const turnId = 'history';
+    if (m.role === 'user') items.push({ kind: 'user', id, turnId, text: m.text, history: true });
+    else if (m.role === 'assistant') items.push({ kind: 'assistant', id, turnId, text: m.text, history: true });
+    else if (m.role === 'tool') {
+      const tcid = `history-${offset + i}`;
+      const exit = typeof m.tool?.exitCode === 'number' ? m.tool.exitCode : null;
+      const command = m.tool?.command || '';
+      s.tools[tcid] = {
+        id: tcid,
+        turnId,
+        title: command || m.tool?.name || m.text,
+        kind: command ? 'execute' : 'other',
+        status: exit !== null && exit !== 0 ? 'failed' : 'completed',
+        content: [],
+        locations: [],
+        rawInput: command ? { command } : undefined,
+        terminal: m.tool?.output || (command || m.tool?.name ? m.text : ''),
+        exitCode: exit,
+        decision: '',
+      };
+      items.push({ kind: 'tool', id, turnId, toolCallId: tcid, history: true });
+    }
+  });
+  s.items.splice(0, 0, ...items);
+  s.history.offset = offset;
+  s.history.source = 'rollout';
 }

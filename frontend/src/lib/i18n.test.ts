@@ -104,7 +104,7 @@ describe('locale audit', () => {
 
   // Words that are the same in both languages, or names; everything else in de.json must differ from English.
   const sameInGerman = new Set([
-    'nav.chat', 'language.en', 'language.de', 'builder.effort.minimal', 'plan.title', 'error.agent', 'preview.chrome.explorer',
+    'nav.chat', 'language.en', 'language.de', 'effort.minimal', 'effort.ultra', 'bar.agent', 'plan.title', 'error.agent', 'preview.chrome.explorer',
     'preview.chrome.primary', 'transcript.role.assistant', 'settings.agent.section', 'settings.app.section', 'settings.apiKey.placeholder',
     'artifacts.problem', 'agents.pick', 'agents.kind.codex', 'mcp.name', 'mcp.type', 'mcp.url', 'settings.appearance.system',
     'agents.arg', 'contrast.apca',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optionGroups, selectChoices } from './options';
+import { barOrder, effortLabel, optionGroups, optionHelp, optionLabel, selectChoices, valueName } from './options';
 import type { ConfigOption } from './chatReducer';
 
 // Shaped like codex-acp 2.x plus the fake agent's grouped and boolean options.
@@ -50,5 +50,27 @@ describe('selectChoices', () => {
       ['Light', ['paper']],
     ]);
     expect(selectChoices(options[1]).flat.map((o) => o.name)).toEqual(['GPT-5.5', 'gpt-5.4']);
+  });
+});
+
+describe('names in the session bar', () => {
+  const tr = (k: string) => ({ 'effort.xhigh': 'Extra high', 'effort.max': 'Max', 'options.known.fast-mode.name': 'Fast mode', 'options.known.mode.value.agent': 'Auto review' })[k] ?? k;
+  const known = (k: string) => tr(k) !== k;
+
+  it('efforts from one map, unknown ones title-cased', () => {
+    expect(['xhigh', 'max', 'ultra-fast', 'mega_think'].map((e) => effortLabel(e, tr, known))).toEqual(['Extra high', 'Max', 'Ultra fast', 'Mega think']);
+  });
+
+  it('known Codex options get plain names; unknown ones keep the agent\'s', () => {
+    expect(optionLabel({ id: 'fast-mode', name: 'Model settings', category: 'model_config' }, tr, known)).toBe('Fast mode');
+    expect(optionLabel({ id: 'palette_family', name: 'Palette family' }, tr, known)).toBe('Palette family');
+    expect(optionHelp({ id: 'palette_family', name: 'Palette family', description: 'Which palettes' }, tr, known)).toBe('Which palettes');
+    const mode = { id: 'mode', category: 'mode', type: 'select', options: [{ value: 'agent', name: 'Agent' }, { value: 'new-mode', name: 'New mode' }] };
+    expect(valueName(mode, 'agent', tr, known)).toBe('Auto review');
+    expect(valueName(mode, 'new-mode', tr, known)).toBe('New mode');
+  });
+
+  it('orders the bar mode, model, effort, model settings, then the rest', () => {
+    expect(barOrder(options, null).map((o) => o.id)).toEqual(['mode', 'model', 'reasoning_effort', 'fast-mode', 'palette_family']);
   });
 });

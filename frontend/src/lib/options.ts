@@ -68,3 +68,57 @@ export function optionGroups(options: ConfigOption[], modes: { current: string; 
     .map((category) => ({ category, options: shown.filter((o) => categoryOf(o) === category) }))
     .filter((g) => g.options.length > 0);
 }
+
+/**
+ * The options in the order the session bar shows them: mode, model,
+ * effort, model settings, then the agent's others. Kinds this app cannot
+ * render are left out; modes without a mode option become one.
+ */
+export function barOrder(options: ConfigOption[], modes: { current: string; available: SessionMode[] } | null): ConfigOption[] {
+  return optionGroups(options, modes).flatMap((g) => g.options);
+}
+
+/** Plain words for reasoning efforts; unknown ones are title-cased. */
+export function effortLabel(effort: string, tr: (k: string) => string, known: (k: string) => boolean): string {
+  if (known('effort.' + effort)) return tr('effort.' + effort);
+  const words = effort.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : effort;
+}
+
+/** The option's name: a plain one for options Codex is known to offer, else the agent's own. */
+export function optionLabel(o: ConfigOption, tr: (k: string) => string, known: (k: string) => boolean): string {
+  if (known(`options.known.${o.id}.name`)) return tr(`options.known.${o.id}.name`);
+  if (o.category === 'thought_level' && known('options.known.reasoning_effort.name')) return tr('options.known.reasoning_effort.name');
+  return o.name || o.id;
+}
+
+/** One line on what the option does: ours for known options, else the agent's description. */
+export function optionHelp(o: ConfigOption, tr: (k: string) => string, known: (k: string) => boolean): string {
+  if (known(`options.known.${o.id}.desc`)) return tr(`options.known.${o.id}.desc`);
+  return o.description ?? '';
+}
+
+/** A value's name: efforts and known values in plain words, else the agent's name. */
+export function valueLabel(o: ConfigOption, c: Choice, tr: (k: string) => string, known: (k: string) => boolean): string {
+  if (o.category === 'thought_level') return effortLabel(c.value, tr, known);
+  const key = `options.known.${o.id}.value.${c.value}`;
+  if (known(key)) return tr(key);
+  return c.name;
+}
+
+/** A value's one-line description: ours for known values, else the agent's. */
+export function valueHelp(o: ConfigOption, c: Choice, tr: (k: string) => string, known: (k: string) => boolean): string {
+  const key = `options.known.${o.id}.value.${c.value}.desc`;
+  if (known(key)) return tr(key);
+  return c.description ?? '';
+}
+
+/** What a value is called, for messages ("Full access", "High"). */
+export function valueName(o: ConfigOption | undefined, value: unknown, tr: (k: string) => string, known: (k: string) => boolean): string {
+  if (typeof value === 'boolean') return tr(value ? 'options.on' : 'options.off');
+  if (typeof value !== 'string') return String(value ?? '');
+  if (!o) return value;
+  const { flat, groups } = selectChoices(o);
+  const c = [...flat, ...groups.flatMap((g) => g.options)].find((x) => x.value === value) ?? { value, name: value };
+  return valueLabel(o, c, tr, known);
+}

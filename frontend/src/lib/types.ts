@@ -115,8 +115,8 @@ export interface TranscriptPage {
 
 export interface NewBuildRequest {
   prompt: string;
-  model: string;
-  effort: string;
+  /** The session bar's values: config option id → value. */
+  options?: Record<string, OptionValue>;
 }
 
 export interface NewBuildResult {
@@ -130,12 +130,70 @@ export interface SendRequest {
   sessionId: string;
   cwd: string;
   prompt: string;
-  model: string;
-  effort: string;
-  /** Session settings for this turn on top of the remembered ones. */
-  mode?: string;
-  options?: Record<string, OptionValue>;
   attachments?: Attachment[];
+}
+
+export interface OpenRequest {
+  workspaceId: string;
+  sessionId: string;
+  cwd: string;
+}
+
+/** A session config option as the agent describes it (ACP SessionConfigOption). */
+export interface ConfigOptionWire {
+  id: string;
+  name?: string;
+  description?: string | null;
+  category?: string | null;
+  type?: string;
+  currentValue?: unknown;
+  options?: unknown[];
+}
+
+export interface ModeState {
+  currentModeId: string;
+  availableModes: { id: string; name: string; description?: string | null }[] | null;
+}
+
+/** What a chat's session bar shows before its agent answers (app.BarState). */
+export interface BarState {
+  agentId: string;
+  agentName: string;
+  options: ConfigOptionWire[] | null;
+  modes: ModeState | null;
+  /** The agent's own report (this chat's last, or a fresh session's). */
+  known: boolean;
+  defaults: Record<string, OptionValue> | null;
+}
+
+export interface Refusal {
+  configId: string;
+  name?: string;
+  value: unknown;
+  current?: unknown;
+}
+
+export interface HistoryPage {
+  source: 'rollout' | 'agent' | string;
+  messages: TranscriptMessage[] | null;
+  offset: number;
+  total: number;
+  skipped?: number;
+}
+
+export interface AgentCheck {
+  ok: boolean;
+  agentId: string;
+  agentName: string;
+  code?: string;
+  detail?: string;
+}
+
+export interface AgentStatus {
+  message: string;
+  details?: string;
+  code?: string;
+  retrying?: boolean;
 }
 
 /** A config option value: a select's value id or a boolean. */
@@ -179,9 +237,14 @@ export interface OptionChange {
 }
 
 export interface OptionResult {
-  /** The live agent took it now; otherwise it goes with the next message. */
+  /** The live agent took it now (configOptions as it reports them). */
   applied: boolean;
-  configOptions: Record<string, unknown>[] | null;
+  configOptions: ConfigOptionWire[] | null;
+  /** Not live: the chat's values that go with the next message. */
+  pending?: Record<string, OptionValue> | null;
+  /** The agent did not take it; reason is its own word. */
+  refused?: Refusal | null;
+  reason?: string;
 }
 
 export interface SignInRequest {
@@ -405,6 +468,9 @@ export type EventType =
   | 'agent'
   | 'mode'
   | 'done'
+  | 'status'
+  | 'option_refused'
+  | 'ready'
   | 'update';
 
 export interface ChatEvent {
@@ -419,6 +485,12 @@ export interface ChatEvent {
   code?: string;
   stderr?: string[] | null;
   agent?: string;
+  /** History session/load replays; not output of this turn. */
+  replay?: boolean;
+  status?: AgentStatus | null;
+  refused?: Refusal | null;
+  /** model_server error: which server. */
+  server?: string;
 }
 
 export interface TurnBatch {

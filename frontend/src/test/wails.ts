@@ -13,12 +13,13 @@ export interface FakeWails {
 
 export const bindingNames = [
   'Agents', 'AnswerPermission', 'ApplyTargets', 'ApplyTheme', 'Artifacts', 'Authenticate', 'Builds',
-  'Cancel', 'Checkpoints', 'CompareCheckpoint', 'DeleteBuild', 'DuplicateBuild', 'ExportTheme',
-  'ExportTranscript', 'GetAuthState', 'GetSettings', 'HideSession', 'ImportTheme', 'Models', 'NewBuild',
-  'OpenArtifact', 'OpenLink', 'OpenPath', 'OpenWorkspaceFolder', 'PlanApply', 'RenameBuild', 'RenameSession',
-  'RestoreBuild', 'RestoreCheckpoint', 'SaveAPIKey', 'SaveAgents', 'SaveSettings', 'SearchStatus',
-  'SelfTest', 'SelfTestReport', 'Send', 'Sessions', 'SetBuildAgent', 'SetSessionOption', 'SignIn', 'SignOut',
-  'Theme', 'TranscriptPage', 'VSCodeTheme', 'Workspaces',
+  'Cancel', 'ChatHistory', 'CheckAgent', 'Checkpoints', 'ChooseFolder', 'CompareCheckpoint', 'DeleteBuild',
+  'DuplicateBuild', 'ExportChat', 'ExportTheme', 'ExportTranscript', 'GetAuthState', 'GetSettings',
+  'HideSession', 'ImportTheme', 'Models', 'NewBuild', 'OpenArtifact', 'OpenChat', 'OpenLink', 'OpenPath',
+  'OpenWorkspaceFolder', 'PlanApply', 'RenameBuild', 'RenameSession', 'RestoreBuild', 'RestoreCheckpoint',
+  'SaveAPIKey', 'SaveAgents', 'SaveBuildDefaults', 'SaveSettings', 'SearchStatus', 'SelfTest',
+  'SelfTestReport', 'Send', 'SessionBar', 'Sessions', 'SetBuildAgent', 'SetSessionOption', 'SignIn',
+  'SignOut', 'Theme', 'TranscriptPage', 'VSCodeTheme', 'Workspaces',
 ];
 
 export function installWails(impl: Partial<Record<string, (...args: any[]) => unknown>> = {}): FakeWails {

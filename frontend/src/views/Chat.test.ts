@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import Chat from './Chat.svelte';
 import { chat } from '../lib/stores/chat.svelte';
 import { models } from '../lib/stores/models.svelte';
@@ -25,6 +25,13 @@ beforeEach(async () => {
     AnswerPermission: () => undefined,
     Theme: () => ({ theme: example, error: '', contrast }),
     Workspaces: () => [],
+    SessionBar: () => ({ agentId: 'codex', agentName: 'Codex', known: false, defaults: null, modes: null, options: [] }),
+    CheckAgent: () => ({ ok: true, agentId: 'codex', agentName: 'Codex' }),
+    OpenChat: () => 'open-1',
+    ChatHistory: () => ({ source: 'agent', messages: [], offset: 0, total: 0 }),
+    SetSessionOption: () => ({ applied: true, configOptions: null }),
+    SaveBuildDefaults: () => undefined,
+    Artifacts: () => [],
   });
   chat.stop();
   chat.start();
@@ -44,8 +51,8 @@ describe('Chat view', () => {
   it('streams a real turn: messages, tool card with terminal output, permission dialog answered by kind', async () => {
     render(Chat, { props: { workspaceId: ws, cwd: '/home/dev/themes/work' } });
     await sendPrompt('run echo');
-    expect(w.App.Send).toHaveBeenCalledWith(expect.objectContaining({ workspaceId: ws, prompt: 'run echo', model: 'gpt-5.5', effort: 'medium' }));
-    expect((screen.getByTestId('model-menu') as HTMLSelectElement).disabled).toBe(true);
+    expect(w.App.Send).toHaveBeenCalledWith({ workspaceId: ws, sessionId: '', cwd: '/home/dev/themes/work', prompt: 'run echo' });
+    expect(screen.getByTestId('turn-status').textContent).toContain('0:0');
     expect(screen.getByTestId('stop')).toBeTruthy();
 
     const events = fixture.events as ChatEvent[];
@@ -75,7 +82,62 @@ describe('Chat view', () => {
     expect(last.querySelector('strong')?.textContent).toBe('Codex');
     expect(screen.getByTestId('usage').textContent).toContain('132');
     expect(screen.getByTestId('send')).toBeTruthy();
-    expect((screen.getByTestId('model-menu') as HTMLSelectElement).disabled).toBe(false);
+    expect(screen.queryByTestId('turn-status')).toBeNull();
+  });
+
+  it('one session bar: the agent\'s values, locked during a turn, and the values after every follow-up are the agent\'s last word', async () => {
+    const opts = (mode: string, effort: string) => ({
+      configOptions: [
+        { id: 'mode', name: 'Mode', category: 'mode', type: 'select', currentValue: mode, options: [{ value: 'agent', name: 'Auto review' }, { value: 'agent-full-access', name: 'Full access' }] },
+        { id: 'reasoning_effort', name: 'Reasoning effort', category: 'thought_level', type: 'select', currentValue: effort, options: [{ value: 'medium', name: 'Medium' }, { value: 'high', name: 'High' }] },
+      ],
+    });
+    render(Chat, { props: { workspaceId: ws, cwd: '/w' } });
+    await sendPrompt('first');
+    const sel = (id: string) => screen.getByTestId('session-bar').querySelector<HTMLSelectElement>(`[data-config-id="${id}"] select`)!;
+    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'session', sessionId: 'S', update: { sessionId: 'S', ...opts('agent', 'medium') } }] });
+    await flush();
+    expect(screen.getAllByTestId('session-bar')).toHaveLength(1);
+    expect(screen.queryByTestId('model-menu')).toBeNull();
+    expect(sel('mode').disabled).toBe(true);
+    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'config_options', update: opts('agent-full-access', 'high') }, { type: 'done', sessionId: 'S', stopReason: 'end_turn' }] });
+    await flush();
+    expect(sel('mode').disabled).toBe(false);
+    expect([sel('mode').value, sel('reasoning_effort').value]).toEqual(['agent-full-access', 'high']);
+    expect(sel('mode').selectedOptions[0].textContent).toBe('Full access');
+
+    await sendPrompt('follow-up');
+    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'session', sessionId: 'S', update: { sessionId: 'S', ...opts('agent-full-access', 'high') } }, { type: 'done', sessionId: 'S', stopReason: 'end_turn' }] });
+    await flush();
+    expect([sel('mode').value, sel('reasoning_effort').value]).toEqual(['agent-full-access', 'high']);
+
+    await fireEvent.click(screen.getByTestId('bar-default'));
+    await flush();
+    expect(w.App.SaveBuildDefaults).toHaveBeenCalledWith('codex', { mode: 'agent-full-access', reasoning_effort: 'high' });
+    expect(document.activeElement).toBe(screen.getByTestId('prompt'));
+  });
+
+  it('shows the agent\'s retry notice in the status line and, after 30 s of silence, offers Stop', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      render(Chat, { props: { workspaceId: ws } });
+      await sendPrompt('hello');
+      w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'status', status: { message: 'Reconnecting... waiting for network', details: 'Connection failed: error sending request', retrying: true } }] });
+      await flush();
+      expect(screen.getByTestId('turn-agent-status').textContent).toBe('Reconnecting... waiting for network — Connection failed: error sending request');
+      expect(screen.queryByTestId('stall-notice')).toBeNull();
+      await vi.advanceTimersByTimeAsync(31_000);
+      expect(screen.getByTestId('stall-notice').textContent).toContain('No answer from the agent for 3');
+      expect(screen.getByTestId('turn-elapsed').textContent).toBe('0:31');
+      await fireEvent.click(screen.getByTestId('stall-wait'));
+      expect(screen.queryByTestId('stall-notice')).toBeNull();
+      await vi.advanceTimersByTimeAsync(31_000);
+      await fireEvent.click(screen.getByTestId('stall-stop'));
+      await flush();
+      expect(w.App.Cancel).toHaveBeenCalledWith(`turn-${n}`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows an agent crash with its stderr and retries the same prompt', async () => {
@@ -91,6 +153,20 @@ describe('Chat view', () => {
     await flush();
     expect(w.App.Send).toHaveBeenCalledTimes(2);
     expect(w.App.Send).toHaveBeenLastCalledWith(expect.objectContaining({ prompt: 'crash please' }));
+  });
+
+  it('Esc in the permission dialog does what its button says: stops the turn', async () => {
+    render(Chat, { props: { workspaceId: ws } });
+    await sendPrompt('run it');
+    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'permission', sessionId: 'S', permission: { requestId: '0', toolCall: { toolCallId: 'c1', kind: 'execute', title: 'ls' }, options: [{ optionId: 'y', name: 'Yes', kind: 'allow_once' }, { optionId: 'n', name: 'No', kind: 'reject_once' }] } }] });
+    await flush();
+    const dialog = screen.getByTestId('permission-dialog');
+    expect(screen.getByTestId('permission-cancel').textContent).toContain('Stop the turn');
+    await fireEvent.keyDown(dialog, { key: 'Escape' });
+    await flush();
+    expect(w.App.AnswerPermission).toHaveBeenCalledWith(`turn-${n}`, '0', '');
+    // Once: the window's Esc handler does not stop it a second time.
+    expect(w.App.Cancel.mock.calls.filter((c) => c[0] === `turn-${n}`)).toHaveLength(1);
   });
 
   it('Esc anywhere cancels the running turn', async () => {

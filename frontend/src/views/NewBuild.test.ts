@@ -6,43 +6,105 @@ import { models } from '../lib/stores/models.svelte';
 import { router } from '../lib/stores/router.svelte';
 import { flush, installWails } from '../test/wails';
 
-const modelList = { current: 'gpt-5.5', source: 'cache', models: [{ id: 'gpt-5.5', name: 'GPT-5.5', defaultReasoningLevel: 'medium', reasoningLevels: [{ effort: 'low' }, { effort: 'medium' }, { effort: 'high' }] }, { id: 'mini', name: 'Mini' }] };
+const modelList = { current: 'gpt-5.5', source: 'cache', models: [{ id: 'gpt-5.5', name: 'GPT-5.5', defaultReasoningLevel: 'medium', reasoningLevels: [{ effort: 'low' }, { effort: 'medium' }, { effort: 'high' }] }, { id: 'mini', name: 'Mini', defaultReasoningLevel: 'low', reasoningLevels: [{ effort: 'low' }] }] };
+
+// What Go's SessionBar answers for a new build: a fresh Codex session's
+// options with the agent's defaults applied.
+const bar = {
+  agentId: 'codex',
+  agentName: 'Codex',
+  known: true,
+  defaults: { mode: 'read-only' },
+  modes: null,
+  options: [
+    { id: 'mode', name: 'Mode', category: 'mode', type: 'select', currentValue: 'read-only', options: [{ value: 'read-only', name: 'Read-only' }, { value: 'agent', name: 'Auto review' }, { value: 'agent-full-access', name: 'Full access' }] },
+    { id: 'model', name: 'Model', category: 'model', type: 'select', currentValue: 'gpt-5.5', options: [{ value: 'gpt-5.5', name: 'GPT-5.5' }, { value: 'mini', name: 'Mini' }] },
+    { id: 'reasoning_effort', name: 'Reasoning effort', category: 'thought_level', type: 'select', currentValue: 'medium', options: [{ value: 'low', name: 'low' }, { value: 'medium', name: 'medium' }, { value: 'high', name: 'high' }, { value: 'xhigh', name: 'xhigh' }, { value: 'turbo-max', name: 'turbo-max' }] },
+    { id: 'fast-mode', name: 'Model settings', category: 'model_config', type: 'select', currentValue: 'off', options: [{ value: 'off', name: 'Off' }, { value: 'on', name: 'On' }] },
+  ],
+};
+
+function backend(extra: Record<string, (...a: any[]) => unknown> = {}) {
+  return installWails({
+    Models: () => modelList,
+    SessionBar: () => structuredClone(bar),
+    CheckAgent: () => ({ ok: true, agentId: 'codex', agentName: 'Codex' }),
+    Agents: () => ({ default: 'codex', agents: [{ id: 'codex', name: 'Codex', kind: 'codex' }], mcpServers: [] }),
+    NewBuild: () => ({ turnId: 'nb-7', workspaceId: 'ws-7', cwd: '/data/theme_builder/ws-7' }),
+    SaveBuildDefaults: () => undefined,
+    ...extra,
+  });
+}
+
+const select = (id: string) => screen.getByTestId('session-bar').querySelector<HTMLSelectElement>(`[data-config-id="${id}"] select`)!;
 
 describe('New Build', () => {
-  it('starts a build with the chosen model and effort and opens its chat', async () => {
-    const w = installWails({ Models: () => modelList, NewBuild: () => ({ turnId: 'nb-7', workspaceId: 'ws-7', cwd: '/data/theme_builder/ws-7' }), SaveSettings: () => undefined });
+  it('shows the whole session bar before the first message and starts the build with its values', async () => {
+    const w = backend();
     chat.stop();
     chat.start();
     await models.load();
     render(NewBuild);
-    await fireEvent.change(screen.getByTestId('effort-menu'), { target: { value: 'high' } });
+    await flush();
+    expect(document.activeElement).toBe(screen.getByTestId('prompt'));
+    // Known Codex options under plain names; efforts from one map, unknown ones title-cased.
+    const bartext = screen.getByTestId('session-bar').textContent ?? '';
+    expect(bartext).toContain('Fast mode');
+    expect(bartext).not.toContain('Model settings');
+    expect([...select('reasoning_effort').options].map((o) => o.textContent)).toEqual(['Low', 'Medium', 'High', 'Extra high', 'Turbo max']);
+    expect(select('mode').value).toBe('read-only');
+    await fireEvent.change(select('reasoning_effort'), { target: { value: 'high' } });
+    // A model switch puts the effort to the new model's default.
+    await fireEvent.change(select('model'), { target: { value: 'mini' } });
+    expect(select('reasoning_effort').value).toBe('low');
+    await fireEvent.change(select('mode'), { target: { value: 'agent-full-access' } });
     await fireEvent.input(screen.getByTestId('prompt'), { target: { value: 'a warm light theme' } });
     await fireEvent.click(screen.getByTestId('send'));
     await flush();
-    expect(w.App.NewBuild).toHaveBeenCalledWith({ prompt: 'a warm light theme', model: 'gpt-5.5', effort: 'high' });
+    expect(w.App.NewBuild).toHaveBeenCalledWith({ prompt: 'a warm light theme', options: { mode: 'agent-full-access', model: 'mini', reasoning_effort: 'low', 'fast-mode': 'off' } });
+    // Choosing a value here is not making it the default.
+    expect(w.App.SaveBuildDefaults).not.toHaveBeenCalled();
     expect(router.route).toEqual({ view: 'chat', workspaceId: 'ws-7', cwd: '/data/theme_builder/ws-7' });
     expect(chat.state.workspaceId).toBe('ws-7');
     expect(chat.state.running).toBe(true);
+    expect(chat.state.optionsSource).toBe('requested');
     w.emit('turn', { turnId: 'nb-7', events: [{ type: 'text', text: 'On it.' }, { type: 'done', stopReason: 'end_turn' }] });
     expect(chat.state.items.map((i) => ('text' in i ? i.text : i.kind))).toEqual(['a warm light theme', 'On it.']);
   });
 
-  it('hides the effort menu for a model without levels and keeps the prompt when starting fails', async () => {
-    const w = installWails({ Models: () => modelList, NewBuild: () => Promise.reject('agent not found'), SaveSettings: () => undefined });
-    await models.load();
+  it('"Use as default for new builds" saves the bar, explicitly', async () => {
+    const w = backend();
     render(NewBuild);
-    await fireEvent.change(screen.getByTestId('model-menu'), { target: { value: 'mini' } });
-    expect(screen.queryByTestId('effort-menu')).toBeNull();
+    await flush();
+    await fireEvent.change(select('mode'), { target: { value: 'agent' } });
+    await fireEvent.click(screen.getByTestId('bar-default'));
+    await flush();
+    expect(w.App.SaveBuildDefaults).toHaveBeenCalledWith('codex', { mode: 'agent', model: 'gpt-5.5', reasoning_effort: 'medium', 'fast-mode': 'off' });
+    expect(screen.getByTestId('bar-default-note').textContent).toContain('default');
+  });
+
+  it('says the agent is missing before anything is sent, with Open Settings, and keeps the prompt when starting fails', async () => {
+    const w = backend({
+      CheckAgent: () => ({ ok: false, agentId: 'codex', agentName: 'Codex', code: 'agent_missing', detail: 'no ACP agent found; tried: codex-acp on PATH: not found. Fix: install codex-acp (or --agent / CDXTHEME_AGENT)' }),
+      NewBuild: () => Promise.reject('agent not found'),
+    });
+    render(NewBuild);
+    await flush();
+    const box = screen.getByTestId('agent-missing');
+    expect(box.textContent).toContain('Codex could not be started');
+    expect(box.textContent).toContain('codex-acp on PATH: not found');
+    expect(box.textContent).not.toMatch(/CDXTHEME_AGENT|--agent/);
     await fireEvent.input(screen.getByTestId('prompt'), { target: { value: 'retro amber' } });
     await fireEvent.keyDown(screen.getByTestId('prompt'), { key: 'Enter', ctrlKey: true });
     await flush();
-    expect(screen.getByTestId('error-box').textContent).toContain('The build could not start');
-    expect(screen.getByTestId('error-box').textContent).toContain('agent not found');
+    expect(screen.getAllByTestId('error-box').map((e) => e.textContent).join(' ')).toContain('agent not found');
     expect((screen.getByTestId('prompt') as HTMLTextAreaElement).value).toBe('retro amber');
     // Retry starts again with the kept prompt.
     await fireEvent.click(screen.getByTestId('retry'));
     await flush();
     expect(w.App.NewBuild).toHaveBeenCalledTimes(2);
     expect(w.App.NewBuild).toHaveBeenLastCalledWith(expect.objectContaining({ prompt: 'retro amber' }));
+    await fireEvent.click(box.querySelector('[data-testid=error-action]')!);
+    expect(router.route).toEqual({ view: 'settings' });
   });
 });

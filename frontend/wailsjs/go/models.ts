@@ -105,11 +105,84 @@ export namespace acp {
 		}
 	}
 	
+	
+	export class SessionMode {
+	    id: string;
+	    name: string;
+	    description?: string;
+	    _meta?: number[];
+	
+	    static createFrom(source: any = {}) {
+	        return new SessionMode(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.description = source["description"];
+	        this._meta = source["_meta"];
+	    }
+	}
+	export class SessionModeState {
+	    currentModeId: string;
+	    availableModes: SessionMode[];
+	    _meta?: number[];
+	
+	    static createFrom(source: any = {}) {
+	        return new SessionModeState(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.currentModeId = source["currentModeId"];
+	        this.availableModes = this.convertValues(source["availableModes"], SessionMode);
+	        this._meta = source["_meta"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 
 }
 
 export namespace app {
 	
+	export class AgentCheck {
+	    ok: boolean;
+	    agentId: string;
+	    agentName: string;
+	    code?: string;
+	    detail?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new AgentCheck(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.ok = source["ok"];
+	        this.agentId = source["agentId"];
+	        this.agentName = source["agentName"];
+	        this.code = source["code"];
+	        this.detail = source["detail"];
+	    }
+	}
 	export class Artifact {
 	    uri: string;
 	    name: string;
@@ -155,6 +228,46 @@ export namespace app {
 	        this.store = source["store"];
 	        this.method = source["method"];
 	    }
+	}
+	export class BarState {
+	    agentId: string;
+	    agentName: string;
+	    options: acp.ConfigOption[];
+	    modes?: acp.SessionModeState;
+	    known: boolean;
+	    defaults: {[key: string]: any};
+	
+	    static createFrom(source: any = {}) {
+	        return new BarState(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.agentId = source["agentId"];
+	        this.agentName = source["agentName"];
+	        this.options = this.convertValues(source["options"], acp.ConfigOption);
+	        this.modes = this.convertValues(source["modes"], acp.SessionModeState);
+	        this.known = source["known"];
+	        this.defaults = source["defaults"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class BuildCard {
 	    id: string;
@@ -283,6 +396,44 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class HistoryPage {
+	    source: string;
+	    messages: codexhome.Message[];
+	    offset: number;
+	    total: number;
+	    skipped: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new HistoryPage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.source = source["source"];
+	        this.messages = this.convertValues(source["messages"], codexhome.Message);
+	        this.offset = source["offset"];
+	        this.total = source["total"];
+	        this.skipped = source["skipped"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class ImportRequest {
 	    fileName: string;
 	    data: number[];
@@ -365,8 +516,7 @@ export namespace app {
 	}
 	export class NewBuildRequest {
 	    prompt: string;
-	    model: string;
-	    effort: string;
+	    options?: {[key: string]: any};
 	
 	    static createFrom(source: any = {}) {
 	        return new NewBuildRequest(source);
@@ -375,8 +525,23 @@ export namespace app {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.prompt = source["prompt"];
-	        this.model = source["model"];
-	        this.effort = source["effort"];
+	        this.options = source["options"];
+	    }
+	}
+	export class OpenRequest {
+	    workspaceId: string;
+	    sessionId: string;
+	    cwd: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new OpenRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.workspaceId = source["workspaceId"];
+	        this.sessionId = source["sessionId"];
+	        this.cwd = source["cwd"];
 	    }
 	}
 	export class OptionChange {
@@ -400,6 +565,9 @@ export namespace app {
 	export class OptionResult {
 	    applied: boolean;
 	    configOptions: acp.ConfigOption[];
+	    pending?: {[key: string]: any};
+	    refused?: chat.Refusal;
+	    reason?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new OptionResult(source);
@@ -409,6 +577,9 @@ export namespace app {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.applied = source["applied"];
 	        this.configOptions = this.convertValues(source["configOptions"], acp.ConfigOption);
+	        this.pending = source["pending"];
+	        this.refused = this.convertValues(source["refused"], chat.Refusal);
+	        this.reason = source["reason"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -452,10 +623,6 @@ export namespace app {
 	    sessionId: string;
 	    cwd: string;
 	    prompt: string;
-	    model: string;
-	    effort: string;
-	    mode?: string;
-	    options?: {[key: string]: any};
 	    attachments?: chat.Attachment[];
 	
 	    static createFrom(source: any = {}) {
@@ -468,10 +635,6 @@ export namespace app {
 	        this.sessionId = source["sessionId"];
 	        this.cwd = source["cwd"];
 	        this.prompt = source["prompt"];
-	        this.model = source["model"];
-	        this.effort = source["effort"];
-	        this.mode = source["mode"];
-	        this.options = source["options"];
 	        this.attachments = this.convertValues(source["attachments"], chat.Attachment);
 	    }
 	
@@ -599,6 +762,24 @@ export namespace chat {
 	        this.mimeType = source["mimeType"];
 	        this.data = source["data"];
 	        this.path = source["path"];
+	    }
+	}
+	export class Refusal {
+	    configId: string;
+	    name?: string;
+	    value: any;
+	    current?: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new Refusal(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.configId = source["configId"];
+	        this.name = source["name"];
+	        this.value = source["value"];
+	        this.current = source["current"];
 	    }
 	}
 

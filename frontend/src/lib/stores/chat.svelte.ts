@@ -1,19 +1,41 @@
-// The open chat: sends prompts, folds the turn events into view state (see
-// chatReducer.ts), answers permission requests, cancels.
+// The open chat: opens it on its agent, shows its history, sends prompts,
+// folds the turn events into view state (see chatReducer.ts), answers
+// permission requests, changes its session settings, cancels.
 import * as api from '../api';
-import { answer as answerReducer, applyEvent, beginTurn, newChatState, type AnswerEffect, type ChatState } from '../chatReducer';
-import type { Attachment, ChatEvent, OptionValue, PermissionOption, TurnBatch } from '../types';
+import {
+  answer as answerReducer,
+  applyEvent,
+  beginOpen,
+  beginTurn,
+  newChatState,
+  prependHistory,
+  setSession,
+  type AnswerEffect,
+  type ChatState,
+  type ConfigOption,
+} from '../chatReducer';
+import type { AgentCheck, Attachment, BarState, ChatEvent, OptionValue, PermissionOption, TurnBatch } from '../types';
 import { models, type ModelsStore } from './models.svelte';
 
 /** Events of turns nobody adopted yet (they may arrive before Send resolves). */
 const maxBufferedTurns = 64;
 const maxBufferedEvents = 200_000;
 
+/** Messages of the chat's history loaded at a time. */
+export const historyPage = 50;
+
 export interface OpenArgs {
   workspaceId?: string;
   sessionId?: string;
   cwd?: string;
   title?: string;
+  /** A new build's bar: what it asked for, shown until the agent reports. */
+  bar?: BarState | null;
+}
+
+/** The bar's options from Go (app.BarState) as the chat holds them. */
+export function barOptions(bar: BarState): ConfigOption[] {
+  return (bar.options ?? []).filter((o) => o && typeof o.id === 'string') as ConfigOption[];
 }
 
 export class ChatStore {
@@ -21,6 +43,9 @@ export class ChatStore {
   lastPrompt = $state('');
   sendError = $state('');
   optionError = $state('');
+  /** The chat's agent cannot be started (checked when the chat opens). */
+  agentProblem = $state<AgentCheck | null>(null);
+  agentId = $state('');
   private lastAttachments: Attachment[] = [];
   private turns = new Set<string>();
   private buffer = new Map<string, ChatEvent[]>();
@@ -29,6 +54,9 @@ export class ChatStore {
   private unsubscribe: (() => void) | null = null;
   private localSeq = 0;
   private lockedTurn = '';
+  private opened: Promise<void> = Promise.resolve();
+  private openDone: (() => void) | null = null;
+  private historyReady: Promise<void> = Promise.resolve();
 
   constructor(private readonly modelStore: ModelsStore = models) {}
 
@@ -42,7 +70,11 @@ export class ChatStore {
     this.unsubscribe = null;
   }
 
-  /** Shows a chat. The same session keeps its transcript; another one starts fresh. */
+  /**
+   * Shows a chat. The same session keeps its transcript; another one starts
+   * fresh: its bar from what was last known, its history, then the agent
+   * opened so the bar goes live.
+   */
   open(args: OpenArgs): void {
     const same =
       (args.sessionId && args.sessionId === this.state.sessionId) ||
@@ -62,11 +94,146 @@ export class ChatStore {
       this.lockedTurn = '';
       this.modelStore.end('turn');
     }
-    const next = newChatState(args);
-    next.always = structuredClone(this.memory);
-    this.state = next;
+    this.openDone?.();
+    this.openDone = null;
+    this.opened = Promise.resolve();
+    this.historyReady = Promise.resolve();
+    const fresh = newChatState(args);
+    fresh.always = structuredClone(this.memory);
+    this.state = fresh;
+    // The reactive proxy: what later comparisons (this.state === next) see.
+    const next = this.state;
     this.lastPrompt = '';
     this.sendError = '';
+    this.optionError = '';
+    this.agentProblem = null;
+    this.agentId = '';
+    if (args.bar) this.takeBar(next, args.bar, 'requested');
+    if (args.sessionId) {
+      next.opening = true;
+      this.beginOpening();
+      void this.loadBar(next);
+      this.historyReady = this.loadHistory(next, -1);
+    }
+    void this.recheck(next);
+  }
+
+  /**
+   * Checks the chat's agent can be started (again, e.g. back from
+   * Settings) and, for a saved chat not open yet, opens it.
+   */
+  async recheck(s: ChatState = this.state): Promise<void> {
+    await this.checkAgent(s);
+    if (this.state !== s) return;
+    if (s.openTurn) return; // opening already
+    if (!this.agentProblem && s.sessionId && s.optionsSource !== 'live') {
+      await this.openOnAgent(s, this.openDone !== null);
+      return;
+    }
+    s.opening = false;
+    this.settleOpen();
+  }
+
+  private beginOpening(): void {
+    this.settleOpen();
+    this.opened = new Promise<void>((r) => (this.openDone = r));
+  }
+
+  private takeBar(s: ChatState, bar: BarState, source: ChatState['optionsSource']): void {
+    s.agentName = bar.agentName || bar.agentId;
+    this.agentId = bar.agentId;
+    if (s.optionsSource === 'live') return; // the agent already answered
+    s.configOptions = barOptions(bar);
+    if (bar.modes) setSession(s, { modes: bar.modes });
+    s.optionsSource = bar.known || source === 'requested' ? source : 'none';
+  }
+
+  private async loadBar(s: ChatState): Promise<void> {
+    try {
+      const bar = await api.sessionBar(s.workspaceId, s.sessionId);
+      if (this.state === s) this.takeBar(s, bar, 'saved');
+    } catch {
+      // The bar fills in once the agent answers.
+    }
+  }
+
+  private async checkAgent(s: ChatState): Promise<void> {
+    if (this.state !== s) return;
+    try {
+      const c = await api.checkAgent(s.workspaceId, s.sessionId);
+      if (this.state !== s) return;
+      this.agentProblem = c.ok ? null : c;
+      if (!s.agentName) s.agentName = c.agentName || c.agentId;
+      this.agentId ||= c.agentId;
+    } catch {
+      // Sending reports the problem then.
+    }
+  }
+
+  /** Opens the saved session on its agent: live settings, and the replay for agents without a rollout. */
+  async openOnAgent(s: ChatState = this.state, prepared = false): Promise<void> {
+    if (!s.sessionId || s.openTurn || s.running || (s.opening && !prepared)) {
+      if (prepared) {
+        // A message went first: its turn opens the session itself.
+        s.opening = false;
+        this.settleOpen();
+      }
+      return;
+    }
+    if (!prepared) this.beginOpening();
+    s.opening = true;
+    try {
+      const id = await api.openChat({ workspaceId: s.workspaceId, sessionId: s.sessionId, cwd: s.cwd });
+      if (this.state !== s) return;
+      beginOpen(s, id);
+      this.turns.add(id);
+      this.flush(id);
+    } catch (e) {
+      if (this.state !== s) return;
+      s.opening = false;
+      applyEvent(s, 'open', { type: 'error', code: 'rpc', text: api.errorMessage(e) });
+    } finally {
+      if (!s.opening) this.settleOpen();
+    }
+  }
+
+  private settleOpen(): void {
+    this.openDone?.();
+    this.openDone = null;
+  }
+
+  /**
+   * Loads up to historyPage messages before index before (-1: the newest)
+   * from the chat's rollout. Without a rollout the agent's replay is the
+   * history; that is no error.
+   */
+  async loadHistory(s: ChatState = this.state, before = s.history.offset): Promise<void> {
+    if (!s.sessionId || s.history.loading || s.history.source === 'agent' || (before === 0 && s.history.source === 'rollout')) return;
+    s.history.loading = true;
+    s.history.error = '';
+    try {
+      const page = await api.chatHistory(s.sessionId, before, historyPage);
+      if (this.state !== s) return;
+      if (page.source === 'rollout') prependHistory(s, page.messages ?? [], page.offset);
+      else if (!s.history.source) s.history.source = 'agent';
+    } catch (e) {
+      if (this.state === s) s.history.error = api.errorMessage(e);
+    } finally {
+      s.history.loading = false;
+    }
+  }
+
+  /** Whether older messages can still be loaded. */
+  get moreHistory(): boolean {
+    return this.state.history.source === 'rollout' && this.state.history.offset > 0;
+  }
+
+  /** Resumes the chat in another folder (its own is gone). */
+  async moveTo(cwd: string): Promise<void> {
+    const s = this.state;
+    s.cwd = cwd;
+    s.items = s.items.filter((it) => !(it.kind === 'error' && it.open));
+    await this.openOnAgent(s);
   }
 
   private remember(): void {
@@ -83,7 +250,11 @@ export class ChatStore {
     this.flush(turnId);
   }
 
-  /** Sends a prompt (with attachments) in the open chat. Returns false when a turn is still running. */
+  /**
+   * Sends a prompt (with attachments) in the open chat; while the chat is
+   * still opening, it goes once the agent is ready. Returns false when a
+   * turn is still running.
+   */
   async send(prompt: string, attachments: Attachment[] = []): Promise<boolean> {
     const text = prompt.trim();
     if (!text || this.state.running) return false;
@@ -91,23 +262,24 @@ export class ChatStore {
     this.lastAttachments = attachments;
     this.sendError = '';
     const local = `local-${++this.localSeq}`;
-    beginTurn(this.state, local, text);
-    this.lock(local);
     const s = this.state;
+    beginTurn(s, local, text);
+    this.lock(local);
+    // History first (it goes above), and the agent opened, so the turn
+    // reuses that connection.
+    if (s.history.loading) await this.historyReady;
+    if (this.openDone) await this.opened;
+    if (this.state !== s) return true;
     try {
       const turnId = await api.send({
         workspaceId: s.workspaceId,
         sessionId: s.sessionId,
         cwd: s.cwd,
         prompt: text,
-        model: this.modelStore.model,
-        effort: this.modelStore.effort,
         ...(attachments.length ? { attachments } : {}),
       });
       if (this.state !== s) return true; // the user switched chats meanwhile
       for (const it of s.items) if (it.turnId === local) it.turnId = turnId;
-      if (s.replayTurn === local) s.replayTurn = turnId;
-      if (s.replayCandidate === local) s.replayCandidate = turnId;
       s.turnId = turnId;
       this.turns.add(turnId);
       this.lock(turnId);
@@ -144,26 +316,34 @@ export class ChatStore {
   }
 
   /**
-   * Changes a session setting. The value shows at once; Go applies it live
-   * or with the next message, and the agent's answer replaces the list.
+   * Changes a session setting of this chat. The bar shows what the agent
+   * answers: its options when it took the change live, the old value and
+   * its reason when it refused; with no live agent the value waits for the
+   * next message and is marked so.
    */
   async setOption(configId: string, value: OptionValue): Promise<void> {
     const s = this.state;
-    const before = $state.snapshot(s.configOptions);
-    const opt = s.configOptions.find((o) => o.id === configId);
-    if (opt) opt.currentValue = value;
-    // The model menu sends model and effort with every message: keep it in step.
-    if (opt?.category === 'model' && typeof value === 'string') this.modelStore.select(value);
-    if (opt?.category === 'thought_level' && typeof value === 'string') this.modelStore.setEffort(value);
-    else if (configId === 'mode' && s.modes && typeof value === 'string') s.modes.current = value;
+    if (!s.sessionId || s.running || s.opening) return;
     this.optionError = '';
+    s.refusal = null;
     try {
       const res = await api.setSessionOption({ workspaceId: s.workspaceId, sessionId: s.sessionId, configId, value });
-      if (this.state === s && res.applied && Array.isArray(res.configOptions)) s.configOptions = res.configOptions as unknown as typeof s.configOptions;
-    } catch (e) {
       if (this.state !== s) return;
-      s.configOptions = before as typeof s.configOptions;
-      this.optionError = api.errorMessage(e);
+      if (res.refused) {
+        const o = s.configOptions.find((x) => x.id === res.refused!.configId);
+        s.refusal = { configId: res.refused.configId, name: res.refused.name || o?.name || configId, value: res.refused.value, current: res.refused.current, reason: res.reason ?? '' };
+      }
+      if (Array.isArray(res.configOptions) && res.configOptions.length) {
+        setSession(s, { configOptions: res.configOptions as unknown[] });
+      }
+      // An agent with modes but no mode option took session/set_mode: that
+      // answer is its report.
+      if (res.applied && configId === 'mode' && s.modes && typeof value === 'string' && !s.configOptions.some((o) => o.category === 'mode')) {
+        s.modes.current = value;
+      }
+      if (!res.applied && !res.refused) s.pendingOptions = { ...(res.pending ?? { [configId]: value }) };
+    } catch (e) {
+      if (this.state === s) this.optionError = api.errorMessage(e);
     }
   }
 
@@ -193,8 +373,11 @@ export class ChatStore {
 
   private applyAll(turnId: string, events: ChatEvent[]): void {
     const effects: AnswerEffect[] = [];
-    for (const ev of events) effects.push(...applyEvent(this.state, turnId, ev));
+    const now = Date.now();
+    const wasOpening = this.state.opening && this.state.openTurn === turnId;
+    for (const ev of events) effects.push(...applyEvent(this.state, turnId, ev, now));
     if (effects.length) void this.run(effects);
+    if (wasOpening && !this.state.opening) this.settleOpen();
     this.unlockIfIdle();
   }
 

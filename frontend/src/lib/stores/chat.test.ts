@@ -13,6 +13,10 @@ async function setup(sendImpl?: (req: unknown) => unknown) {
     Send: sendImpl ?? (() => 't-1'),
     Cancel: () => undefined,
     AnswerPermission: () => undefined,
+    SessionBar: () => ({ agentId: 'codex', agentName: 'Codex', options: [], modes: null, known: false, defaults: null }),
+    CheckAgent: () => ({ ok: true, agentId: 'codex', agentName: 'Codex' }),
+    OpenChat: () => 'open-1',
+    ChatHistory: () => ({ source: 'agent', messages: [], offset: 0, total: 0 }),
   });
   const models = new ModelsStore();
   await models.load();
@@ -24,11 +28,11 @@ async function setup(sendImpl?: (req: unknown) => unknown) {
 const turn = (turnId: string, events: ChatEvent[]) => ({ turnId, events });
 
 describe('chat store', () => {
-  it('sends with the chosen model and effort and locks the model menu until done', async () => {
+  it('sends the prompt alone (settings are the chat\'s own, in Go) and locks the model menu until done', async () => {
     const { w, models, chat } = await setup();
     chat.open({ workspaceId: 'ws1', sessionId: SID, cwd: '/w' });
     expect(await chat.send('  make it warmer  ')).toBe(true);
-    expect(w.App.Send).toHaveBeenCalledWith({ workspaceId: 'ws1', sessionId: SID, cwd: '/w', prompt: 'make it warmer', model: 'gpt-5.5', effort: 'high' });
+    expect(w.App.Send).toHaveBeenCalledWith({ workspaceId: 'ws1', sessionId: SID, cwd: '/w', prompt: 'make it warmer' });
     expect(models.busy).toBe(true);
     expect(await chat.send('second while running')).toBe(false);
 
@@ -133,20 +137,43 @@ describe('chat store: sign-in, options and attachments', () => {
     expect(chat.state.items.at(-1)).toMatchObject({ kind: 'assistant', text: 'Hello' });
   });
 
-  it('shows an option change at once, takes the agent answer, and undoes a refused one', async () => {
+  it('shows what the agent answers to a change: its options, its refusal and reason, or pending for the next message', async () => {
     const { w, chat } = await setup();
     chat.open({ workspaceId: 'ws1', sessionId: SID, cwd: '/w' });
-    chat.state.configOptions = [{ id: 'fast-mode', type: 'boolean', currentValue: false }];
-    w.App.SetSessionOption.mockImplementation(async () => ({ applied: true, configOptions: [{ id: 'fast-mode', type: 'boolean', currentValue: true }, { id: 'x', type: 'boolean', currentValue: false }] }));
+    w.emit('turn', turn('open-1', [{ type: 'ready', sessionId: SID }]));
+    await flush();
+    chat.state.configOptions = [{ id: 'fast-mode', type: 'boolean', currentValue: false }, { id: 'model', name: 'Model', category: 'model', type: 'select', currentValue: 'gpt-5.5' }];
+    w.App.SetSessionOption.mockImplementation(async () => ({ applied: true, configOptions: [{ id: 'fast-mode', type: 'boolean', currentValue: true }, { id: 'model', category: 'model', type: 'select', currentValue: 'gpt-5.5' }] }));
     await chat.setOption('fast-mode', true);
     expect(w.App.SetSessionOption).toHaveBeenCalledWith({ workspaceId: 'ws1', sessionId: SID, configId: 'fast-mode', value: true });
-    expect(chat.state.configOptions.map((o) => o.id)).toEqual(['fast-mode', 'x']);
-    w.App.SetSessionOption.mockImplementation(async () => {
-      throw 'invalid value';
-    });
-    await chat.setOption('fast-mode', false);
     expect(chat.state.configOptions[0].currentValue).toBe(true);
-    expect(chat.optionError).toBe('invalid value');
+
+    w.App.SetSessionOption.mockImplementation(async () => ({
+      applied: false,
+      refused: { configId: 'model', name: 'Model', value: 'gpt-5-pro', current: 'gpt-5.5' },
+      reason: 'Invalid params: gpt-5-pro is not available for this account',
+      configOptions: [{ id: 'fast-mode', type: 'boolean', currentValue: true }, { id: 'model', category: 'model', type: 'select', currentValue: 'gpt-5.5' }],
+    }));
+    await chat.setOption('model', 'gpt-5-pro');
+    expect(chat.state.configOptions[1].currentValue).toBe('gpt-5.5');
+    expect(chat.state.refusal).toMatchObject({ configId: 'model', value: 'gpt-5-pro', current: 'gpt-5.5', reason: expect.stringContaining('not available') });
+    expect(chat.state.pendingOptions).toEqual({});
+
+    w.App.SetSessionOption.mockImplementation(async () => ({ applied: false, configOptions: null, pending: { 'fast-mode': false } }));
+    await chat.setOption('fast-mode', false);
+    expect(chat.state.refusal).toBeNull();
+    expect(chat.state.pendingOptions).toEqual({ 'fast-mode': false });
+    await chat.send('go');
+    w.emit('turn', turn('t-1', [{ type: 'config_options', update: { configOptions: [{ id: 'fast-mode', type: 'boolean', currentValue: false }] } }]));
+    expect(chat.state.pendingOptions).toEqual({});
+    w.App.SetSessionOption.mockImplementation(async () => {
+      throw 'no such chat';
+    });
+    await chat.setOption('fast-mode', true);
+    expect(chat.optionError).toBe(''); // locked while the turn runs: nothing was sent
+    w.emit('turn', turn('t-1', [{ type: 'done', stopReason: 'end_turn' }]));
+    await chat.setOption('fast-mode', true);
+    expect(chat.optionError).toBe('no such chat');
   });
 
   it('sends attachments with the message and again on retry', async () => {
@@ -161,18 +188,106 @@ describe('chat store: sign-in, options and attachments', () => {
   });
 });
 
-describe('chat store: the model menu follows the session options', () => {
-  it('a model or effort chosen among the options becomes what the next message sends', async () => {
-    const { w, models, chat } = await setup();
-    w.App.SetSessionOption.mockImplementation(async () => ({ applied: false, configOptions: null }));
-    chat.open({ workspaceId: 'ws1', sessionId: SID, cwd: '/w' });
-    chat.state.configOptions = [
-      { id: 'model', category: 'model', type: 'select', currentValue: 'gpt-5.5' },
-      { id: 'reasoning_effort', category: 'thought_level', type: 'select', currentValue: 'high' },
-    ];
-    await chat.setOption('reasoning_effort', 'low');
-    expect(models.effort).toBe('low');
-    await chat.send('go');
-    expect(w.App.Send.mock.calls[0][0]).toMatchObject({ model: 'gpt-5.5', effort: 'low' });
+describe('chat store: opening a saved chat', () => {
+  it('shows the saved bar, then the agent\'s live values; a message sent meanwhile waits for the opening', async () => {
+    const { w, chat } = await setup();
+    w.App.SessionBar.mockImplementation(async () => ({
+      agentId: 'codex', agentName: 'Codex', known: true, defaults: null, modes: null,
+      options: [{ id: 'mode', category: 'mode', type: 'select', currentValue: 'read-only', options: [{ value: 'read-only', name: 'Read-only' }, { value: 'agent-full-access', name: 'Full access' }] }],
+    }));
+    chat.open({ sessionId: SID, cwd: '/w' });
+    await flush();
+    expect(w.App.OpenChat).toHaveBeenCalledWith({ workspaceId: '', sessionId: SID, cwd: '/w' });
+    expect(chat.state.opening).toBe(true);
+    expect(chat.state.optionsSource).toBe('saved');
+    expect(chat.state.configOptions[0].currentValue).toBe('read-only');
+    const sent = chat.send('hi');
+    await flush();
+    expect(w.App.Send).not.toHaveBeenCalled();
+    w.emit('turn', turn('open-1', [
+      { type: 'session', sessionId: SID, update: { sessionId: SID, configOptions: [{ id: 'mode', category: 'mode', type: 'select', currentValue: 'agent-full-access' }] } },
+      { type: 'ready', sessionId: SID },
+    ]));
+    await sent;
+    expect(w.App.Send).toHaveBeenCalledTimes(1);
+    expect(chat.state.opening).toBe(false);
+    expect(chat.state.optionsSource).toBe('live');
+    expect(chat.state.configOptions[0].currentValue).toBe('agent-full-access');
+  });
+
+  it('shows the rollout\'s newest messages, older pages above them, and none twice', async () => {
+    const { w, chat } = await setup();
+    const msgs = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ role: (from + i) % 2 ? 'assistant' : 'user', text: `m${from + i}` }));
+    w.App.ChatHistory.mockImplementation(async (_sid: string, before: number, limit: number) => {
+      const end = before < 0 ? 70 : before;
+      const from = Math.max(0, end - limit);
+      return { source: 'rollout', messages: msgs(from, end - from), offset: from, total: 70 };
+    });
+    chat.open({ sessionId: SID, cwd: '/w' });
+    await flush();
+    expect(w.App.ChatHistory).toHaveBeenCalledWith(SID, -1, 50);
+    expect(chat.state.items.map((i) => ('text' in i ? i.text : ''))[0]).toBe('m20');
+    expect(chat.moreHistory).toBe(true);
+    await chat.loadHistory();
+    expect(w.App.ChatHistory).toHaveBeenLastCalledWith(SID, 20, 50);
+    const texts = chat.state.items.map((i) => ('text' in i ? i.text : ''));
+    expect(texts).toEqual(msgs(0, 70).map((m) => m.text));
+    expect(chat.moreHistory).toBe(false);
+    await chat.loadHistory();
+    expect(w.App.ChatHistory).toHaveBeenCalledTimes(2);
+    // The agent's replay adds nothing when the rollout is the history.
+    w.emit('turn', turn('open-1', [{ type: 'user_text', replay: true, text: 'm0' }, { type: 'ready', sessionId: SID }]));
+    expect(chat.state.items).toHaveLength(70);
+    expect(chat.state.items.every((i) => i.history)).toBe(true);
+  });
+
+  it('takes the agent\'s replay as the history once, above a message sent while opening', async () => {
+    const { w, chat } = await setup();
+    chat.open({ sessionId: SID, cwd: '/w' });
+    await flush();
+    const sent = chat.send('and now?');
+    w.emit('turn', turn('open-1', [
+      { type: 'user_text', replay: true, text: 'make it teal' },
+      { type: 'text', replay: true, text: 'Done, teal.' },
+      { type: 'ready', sessionId: SID },
+    ]));
+    await sent;
+    w.emit('turn', turn('t-1', [
+      { type: 'user_text', replay: true, text: 'make it teal' }, // a reconnect replays again
+      { type: 'text', text: 'Still teal.' },
+      { type: 'done', stopReason: 'end_turn' },
+    ]));
+    expect(chat.state.items.map((i) => [i.kind, 'text' in i ? i.text : '', !!i.history])).toEqual([
+      ['user', 'make it teal', true],
+      ['assistant', 'Done, teal.', true],
+      ['user', 'and now?', false],
+      ['assistant', 'Still teal.', false],
+    ]);
+  });
+
+  it('an agent with modes only: the mode it took through set_mode is the one shown', async () => {
+    const { w, chat } = await setup();
+    chat.open({ sessionId: SID, cwd: '/w' });
+    w.emit('turn', turn('open-1', [
+      { type: 'session', sessionId: SID, update: { sessionId: SID, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] } } },
+      { type: 'ready', sessionId: SID },
+    ]));
+    await flush();
+    w.App.SetSessionOption.mockImplementation(async () => ({ applied: true, configOptions: null }));
+    await chat.setOption('mode', 'code');
+    expect(chat.state.modes?.current).toBe('code');
+    w.App.SetSessionOption.mockImplementation(async () => ({ applied: false, refused: { configId: 'mode', value: 'ask', current: 'code' }, reason: 'no' }));
+    await chat.setOption('mode', 'ask');
+    expect(chat.state.modes?.current).toBe('code');
+  });
+
+  it('shows the agent problem before anything is sent and does not open the chat', async () => {
+    const { w, chat } = await setup();
+    w.App.CheckAgent.mockImplementation(async () => ({ ok: false, agentId: 'codex', agentName: 'Codex', code: 'agent_missing', detail: 'no ACP agent found' }));
+    chat.open({ sessionId: SID, cwd: '/w' });
+    await flush();
+    expect(chat.agentProblem).toMatchObject({ code: 'agent_missing' });
+    expect(w.App.OpenChat).not.toHaveBeenCalled();
+    expect(chat.state.opening).toBe(false);
   });
 });

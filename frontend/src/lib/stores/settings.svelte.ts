@@ -55,18 +55,6 @@ export class SettingsStore {
       this.saving = false;
     }
   }
-
-  /** Remembers the model choice without disturbing the user on failure. */
-  async rememberModel(model: string, effort: string): Promise<void> {
-    if (!this.loaded || (this.value.model === model && this.value.reasoningEffort === effort)) return;
-    const next = { ...this.value, model, reasoningEffort: effort };
-    try {
-      await api.saveSettings(next);
-      this.value = next;
-    } catch {
-      // Not worth an error box: the choice still applies to this run.
-    }
-  }
 }
 
 export const settings = new SettingsStore();

@@ -24,13 +24,21 @@ export function Builds():Promise<Array<app.BuildCard>>;
 
 export function Cancel(arg1:string):Promise<void>;
 
+export function ChatHistory(arg1:string,arg2:number,arg3:number):Promise<app.HistoryPage>;
+
+export function CheckAgent(arg1:string,arg2:string):Promise<app.AgentCheck>;
+
 export function Checkpoints(arg1:string):Promise<Array<checkpoint.Summary>>;
+
+export function ChooseFolder(arg1:string):Promise<string>;
 
 export function CompareCheckpoint(arg1:string,arg2:string):Promise<app.Comparison>;
 
 export function DeleteBuild(arg1:string):Promise<void>;
 
 export function DuplicateBuild(arg1:string):Promise<app.BuildCard>;
+
+export function ExportChat(arg1:string,arg2:string,arg3:string):Promise<string>;
 
 export function ExportTheme(arg1:string,arg2:string):Promise<string>;
 
@@ -51,6 +59,8 @@ export function Models():Promise<codexhome.ModelList>;
 export function NewBuild(arg1:app.NewBuildRequest):Promise<app.TurnStarted>;
 
 export function OpenArtifact(arg1:string,arg2:string):Promise<void>;
+
+export function OpenChat(arg1:app.OpenRequest):Promise<string>;
 
 export function OpenLink(arg1:string):Promise<void>;
 
@@ -74,6 +84,8 @@ export function SaveAPIKey(arg1:string):Promise<app.AuthState>;
 
 export function SaveAgents(arg1:settings.AgentList):Promise<void>;
 
+export function SaveBuildDefaults(arg1:string,arg2:{[key: string]: any}):Promise<void>;
+
 export function SaveSettings(arg1:settings.Settings):Promise<void>;
 
 export function SearchStatus():Promise<app.IndexStatus>;
@@ -85,6 +97,8 @@ export function SelfTest():Promise<app.SelfTestPlan>;
 export function SelfTestReport(arg1:string,arg2:string):Promise<void>;
 
 export function Send(arg1:app.SendRequest):Promise<string>;
+
+export function SessionBar(arg1:string,arg2:string):Promise<app.BarState>;
 
 export function Sessions(arg1:app.SessionQuery):Promise<search.Results>;
 

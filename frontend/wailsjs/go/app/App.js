@@ -34,8 +34,20 @@ export function Cancel(arg1) {
   return window['go']['app']['App']['Cancel'](arg1);
 }
 
+export function ChatHistory(arg1, arg2, arg3) {
+  return window['go']['app']['App']['ChatHistory'](arg1, arg2, arg3);
+}
+
+export function CheckAgent(arg1, arg2) {
+  return window['go']['app']['App']['CheckAgent'](arg1, arg2);
+}
+
 export function Checkpoints(arg1) {
   return window['go']['app']['App']['Checkpoints'](arg1);
+}
+
+export function ChooseFolder(arg1) {
+  return window['go']['app']['App']['ChooseFolder'](arg1);
 }
 
 export function CompareCheckpoint(arg1, arg2) {
@@ -48,6 +60,10 @@ export function DeleteBuild(arg1) {
 
 export function DuplicateBuild(arg1) {
   return window['go']['app']['App']['DuplicateBuild'](arg1);
+}
+
+export function ExportChat(arg1, arg2, arg3) {
+  return window['go']['app']['App']['ExportChat'](arg1, arg2, arg3);
 }
 
 export function ExportTheme(arg1, arg2) {
@@ -88,6 +104,10 @@ export function NewBuild(arg1) {
 
 export function OpenArtifact(arg1, arg2) {
   return window['go']['app']['App']['OpenArtifact'](arg1, arg2);
+}
+
+export function OpenChat(arg1) {
+  return window['go']['app']['App']['OpenChat'](arg1);
 }
 
 export function OpenLink(arg1) {
@@ -134,6 +154,10 @@ export function SaveAgents(arg1) {
   return window['go']['app']['App']['SaveAgents'](arg1);
 }
 
+export function SaveBuildDefaults(arg1, arg2) {
+  return window['go']['app']['App']['SaveBuildDefaults'](arg1, arg2);
+}
+
 export function SaveSettings(arg1) {
   return window['go']['app']['App']['SaveSettings'](arg1);
 }
@@ -156,6 +180,10 @@ export function SelfTestReport(arg1, arg2) {
 
 export function Send(arg1) {
   return window['go']['app']['App']['Send'](arg1);
+}
+
+export function SessionBar(arg1, arg2) {
+  return window['go']['app']['App']['SessionBar'](arg1, arg2);
 }
 
 export function Sessions(arg1) {

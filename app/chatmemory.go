@@ -1,0 +1,256 @@
+package app
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+
+	"cdxtheme/core/acp"
+	"cdxtheme/core/chat"
+	"cdxtheme/core/settings"
+)
+
+// maxRememberedChats bounds chat-settings.json: the least recently used
+// chats are forgotten first.
+const maxRememberedChats = 500
+
+// chatMemory is what the app remembers per chat (by session id) across
+// restarts, so a chat keeps its own settings and shows them before its
+// agent is connected:
+//   - Choices: the values the user chose in that chat. Agents forget them
+//     with their process (codex-acp resumes in its defaults), so they are
+//     applied again every time the session is opened.
+//   - Reported: the options as the agent last reported them.
+//
+// Per agent it keeps the options a fresh session starts with, which New
+// build shows before the first message. Nothing here is ever a default for
+// another chat: that is agents.toml's [agent.defaults], set explicitly.
+type chatMemory struct {
+	mu     sync.Mutex
+	loaded bool
+	dirty  bool
+	file   chatMemoryFile
+}
+
+type chatMemoryFile struct {
+	Sessions map[string]*chatEntry  `json:"sessions"`
+	Agents   map[string]*agentState `json:"agents"`
+}
+
+type chatEntry struct {
+	Agent    string                `json:"agent,omitempty"`
+	Cwd      string                `json:"cwd,omitempty"` // the folder the chat last ran in
+	Choices  map[string]any        `json:"choices,omitempty"`
+	Reported []acp.ConfigOption    `json:"reported,omitempty"`
+	Modes    *acp.SessionModeState `json:"modes,omitempty"`
+	Used     time.Time             `json:"used"`
+}
+
+// agentState is what a fresh session of an agent reported.
+type agentState struct {
+	Options []acp.ConfigOption    `json:"options,omitempty"`
+	Modes   *acp.SessionModeState `json:"modes,omitempty"`
+	Seen    time.Time             `json:"seen"`
+}
+
+func chatMemoryPath() string { return filepath.Join(settings.ConfigDir(), "chat-settings.json") }
+
+// load reads the file once; a damaged one is logged by the caller and
+// replaced on the next save. Called with mu held.
+func (m *chatMemory) load() error {
+	if m.loaded {
+		return nil
+	}
+	m.loaded = true
+	m.file = chatMemoryFile{Sessions: map[string]*chatEntry{}, Agents: map[string]*agentState{}}
+	b, err := os.ReadFile(chatMemoryPath())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err == nil {
+		var f chatMemoryFile
+		if err = json.Unmarshal(b, &f); err == nil {
+			for id, e := range f.Sessions {
+				if e != nil {
+					m.file.Sessions[id] = e
+				}
+			}
+			for id, s := range f.Agents {
+				if s != nil {
+					m.file.Agents[id] = s
+				}
+			}
+		}
+	}
+	return err
+}
+
+// entry returns the session's entry, creating it. Called with mu held.
+func (m *chatMemory) entry(sessionID string) *chatEntry {
+	e := m.file.Sessions[sessionID]
+	if e == nil {
+		e = &chatEntry{}
+		m.file.Sessions[sessionID] = e
+	}
+	e.Used = time.Now()
+	m.dirty = true
+	return e
+}
+
+// save writes the file when something changed, dropping the oldest chats
+// past the bound. Called with mu held.
+func (m *chatMemory) save() error {
+	if !m.dirty {
+		return nil
+	}
+	if len(m.file.Sessions) > maxRememberedChats {
+		ids := make([]string, 0, len(m.file.Sessions))
+		for id := range m.file.Sessions {
+			ids = append(ids, id)
+		}
+		sort.Slice(ids, func(i, j int) bool { return m.file.Sessions[ids[i]].Used.After(m.file.Sessions[ids[j]].Used) })
+		for _, id := range ids[maxRememberedChats:] {
+			delete(m.file.Sessions, id)
+		}
+	}
+	b, err := json.Marshal(m.file)
+	if err == nil {
+		err = settings.WriteFileAtomic(chatMemoryPath(), b, 0o600)
+	}
+	if err == nil {
+		m.dirty = false
+	}
+	return err
+}
+
+// withMemory runs f on the loaded memory and saves what it changed.
+func (a *App) withMemory(f func(m *chatMemory)) {
+	m := &a.memory
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := m.load(); err != nil {
+		a.log.Warn().Err(err).Msg("chat-settings.json unreadable; chats start from the agent's defaults")
+	}
+	f(m)
+	if err := m.save(); err != nil {
+		a.log.Warn().Err(err).Msg("remember the chats' settings")
+	}
+}
+
+// choicesFor are the values chosen in a chat, to apply when it opens.
+func (a *App) choicesFor(sessionID string) map[string]any {
+	out := map[string]any{}
+	if sessionID == "" {
+		return out
+	}
+	a.withMemory(func(m *chatMemory) {
+		if e := m.file.Sessions[sessionID]; e != nil {
+			for k, v := range e.Choices {
+				out[k] = v
+			}
+		}
+	})
+	return out
+}
+
+// setChoice records a value chosen in a chat (nil forgets it), replacing any
+// other key that names the same option (an id and its category).
+func setChoice(e *chatEntry, configID string, value any) {
+	if e.Choices == nil {
+		e.Choices = map[string]any{}
+	}
+	target, found := resolveOption(e.Reported, configID)
+	for k := range e.Choices {
+		if k == configID {
+			continue
+		}
+		if o, ok := resolveOption(e.Reported, k); found && ok && o.ID == target.ID {
+			delete(e.Choices, k)
+		}
+	}
+	if value == nil {
+		delete(e.Choices, configID)
+		if found {
+			delete(e.Choices, target.ID)
+		}
+		return
+	}
+	if found {
+		delete(e.Choices, configID)
+		configID = target.ID
+	}
+	e.Choices[configID] = value
+}
+
+// resolveOption finds the option a settings key names: by id, else by category.
+func resolveOption(opts []acp.ConfigOption, key string) (acp.ConfigOption, bool) {
+	if o, ok := acp.FindConfigOption(opts, "", key); ok {
+		return o, true
+	}
+	return acp.FindConfigOption(opts, key, "")
+}
+
+// noteOptions records what the agent reports about a chat's settings as
+// the events of a turn go by; fresh is true for a turn that created the
+// session, whose first report is what the agent starts sessions with.
+func (a *App) noteOptions(p turnParams, ev chat.Event, fresh *bool) {
+	sid := ev.SessionID
+	if sid == "" {
+		return
+	}
+	switch ev.Type {
+	case chat.EventSession, chat.EventConfigOptions, chat.EventMode, chat.EventRefused:
+	default:
+		return
+	}
+	a.withMemory(func(m *chatMemory) {
+		e := m.entry(sid)
+		e.Agent, e.Cwd = p.agentID, p.cwd
+		switch ev.Type {
+		case chat.EventSession:
+			var setup acp.SessionSetup
+			if json.Unmarshal(ev.Update, &setup) != nil {
+				return
+			}
+			if setup.ConfigOptions != nil {
+				e.Reported = setup.ConfigOptions
+			}
+			if setup.Modes != nil {
+				e.Modes = setup.Modes
+			}
+			if *fresh {
+				*fresh = false
+				m.file.Agents[p.agentID] = &agentState{Options: setup.ConfigOptions, Modes: setup.Modes, Seen: time.Now()}
+				// The build's values go under the ids this agent uses.
+				for k, v := range p.options {
+					setChoice(e, k, v)
+				}
+			}
+		case chat.EventConfigOptions:
+			var u acp.ConfigOptionUpdate
+			if json.Unmarshal(ev.Update, &u) == nil && u.ConfigOptions != nil {
+				e.Reported = u.ConfigOptions
+			}
+		case chat.EventMode:
+			var u struct {
+				CurrentModeID string `json:"currentModeId"`
+			}
+			if json.Unmarshal(ev.Update, &u) == nil && u.CurrentModeID != "" && e.Modes != nil {
+				ms := *e.Modes
+				ms.CurrentModeID = u.CurrentModeID
+				e.Modes = &ms
+			}
+		case chat.EventRefused:
+			// The agent will not take it: asking again every turn would only
+			// repeat the refusal.
+			if ev.Refused != nil {
+				setChoice(e, ev.Refused.ConfigID, nil)
+			}
+		}
+	})
+}

@@ -1,0 +1,193 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cdxtheme/core/chat"
+)
+
+const rolloutSession = "01a2360f-02d3-7551-b339-f4d167fb91c8" // 7 messages in core/codexhome's testdata
+
+func withRollouts(t *testing.T) {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "core", "codexhome", "testdata", "home"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CODEX_HOME", dir)
+}
+
+// The newest page first, then older ones before its offset, oldest first
+// within a page; nothing is lost or repeated.
+func TestChatHistoryPagesBackwardsFromTheNewest(t *testing.T) {
+	a, _, _ := newTestApp(t, "normal")
+	withRollouts(t)
+	newest, err := a.ChatHistory(rolloutSession, -1, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if newest.Source != HistoryRollout || newest.Total != 7 || newest.Offset != 4 || len(newest.Messages) != 3 {
+		t.Fatalf("newest page = %+v", newest)
+	}
+	if newest.Messages[2].Role != "assistant" || newest.Messages[1].Role != "user" {
+		t.Fatalf("newest page roles: %v %v %v", newest.Messages[0].Role, newest.Messages[1].Role, newest.Messages[2].Role)
+	}
+	older, err := a.ChatHistory(rolloutSession, newest.Offset, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldest, err := a.ChatHistory(rolloutSession, older.Offset, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if older.Offset != 1 || oldest.Offset != 0 || len(oldest.Messages) != 1 || oldest.Messages[0].Role != "user" {
+		t.Fatalf("older %d (%d), oldest %d (%d)", older.Offset, len(older.Messages), oldest.Offset, len(oldest.Messages))
+	}
+	tr, err := a.home().Transcript(a.bg(), rolloutSession)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	for _, p := range []HistoryPage{oldest, older, newest} {
+		for _, m := range p.Messages {
+			all = append(all, m.Role+":"+m.Text)
+		}
+	}
+	var want []string
+	for _, m := range tr.Messages {
+		want = append(want, m.Role+":"+m.Text)
+	}
+	if strings.Join(all, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("pages put together:\n%s\nwant:\n%s", strings.Join(all, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A session without a rollout (another agent's) is not an error: the
+// history comes from the agent, and opening the chat replays it.
+func TestChatWithoutARolloutGetsTheAgentsReplay(t *testing.T) {
+	a, rec, _ := newTestApp(t, "normal")
+	t.Setenv("CODEX_HOME", t.TempDir())
+	started, sid := finishedBuild(t, a, rec, "make it teal")
+	page, err := a.ChatHistory(sid, -1, 50)
+	if err != nil || page.Source != HistoryAgent || len(page.Messages) != 0 {
+		t.Fatalf("page = %+v, err = %v", page, err)
+	}
+	a.Shutdown(nil) // the warm agent goes, as at a restart
+	id, err := a.OpenChat(OpenRequest{WorkspaceID: started.WorkspaceID, SessionID: sid})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "ready", func() bool { return last(rec.turns[id]).Type == chat.EventReady })
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	var replay []string
+	for _, ev := range rec.turns[id] {
+		if ev.Replay && (ev.Type == chat.EventUserText || ev.Type == chat.EventText) {
+			replay = append(replay, ev.Type)
+		}
+	}
+	if strings.Join(replay, ",") != "user_text,text" {
+		t.Fatalf("replayed %v", replay)
+	}
+}
+
+func TestExportChatWritesTheRolloutOrWhatTheChatShows(t *testing.T) {
+	a, _, _ := newTestApp(t, "normal")
+	withRollouts(t)
+	dir := t.TempDir()
+	a.saveTo = filepath.Join(dir, "out.md")
+	if _, err := a.ExportChat(rolloutSession, "Sunset", "ignored"); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(a.saveTo)
+	if !strings.Contains(string(b), "Theme please") {
+		t.Fatalf("the rollout export lacks the first message:\n%s", b)
+	}
+	if _, err := a.ExportChat("not-a-codex-session", "Teal", "## You\n\nmake it teal\n"); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(a.saveTo); string(b) != "## You\n\nmake it teal\n" {
+		t.Fatalf("chat export = %q", b)
+	}
+}
+
+func TestCheckAgentBeforeSending(t *testing.T) {
+	a, _, _ := newTestApp(t, "normal")
+	if c := a.CheckAgent("", ""); !c.OK || c.AgentID != "codex" {
+		t.Fatalf("check = %+v", c)
+	}
+	t.Setenv("CDXTHEME_AGENT", filepath.Join(t.TempDir(), "no-such-agent"))
+	if c := a.CheckAgent("", ""); c.OK || c.Code != chat.CodeAgentMissing || c.Detail == "" {
+		t.Fatalf("check = %+v", c)
+	}
+}
+
+// A turn the agent gave up on after losing its model server names that
+// server, from config.toml.
+func TestModelServerErrorNamesTheServer(t *testing.T) {
+	a, rec, _ := newTestApp(t, "normal")
+	home := t.TempDir()
+	os.WriteFile(filepath.Join(home, "config.toml"), []byte("model_provider = \"mock\"\n[model_providers.mock]\nname = \"Mock Responses\"\nbase_url = \"http://127.0.0.1:9/v1\"\n"), 0o600)
+	t.Setenv("CODEX_HOME", home)
+	t.Setenv("FAKE_AGENT_RETRIES", "1000")
+	t.Setenv("FAKE_AGENT_RETRY_MS", "100")
+	s := a.GetSettings()
+	s.TurnTimeoutSeconds = 2
+	if err := a.SaveSettings(s); err != nil {
+		t.Fatal(err)
+	}
+	started, err := a.NewBuild(NewBuildRequest{Prompt: "#retry"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "the error", func() bool { return last(rec.turns[started.TurnID]).Type == chat.EventError })
+	rec.mu.Lock()
+	ev := last(rec.turns[started.TurnID])
+	rec.mu.Unlock()
+	if ev.Code != chat.CodeModelServer || ev.Server != "Mock Responses (http://127.0.0.1:9/v1)" || ev.Status == nil {
+		t.Fatalf("error = %+v", ev)
+	}
+}
+
+// A saved chat whose folder is gone fails to open with an input error (the
+// UI offers Choose folder); once opened in another folder, that one is
+// remembered for the chat.
+func TestOpenChatInAnotherFolderIsRemembered(t *testing.T) {
+	a, rec, _ := newTestApp(t, "normal")
+	gone, other := filepath.Join(t.TempDir(), "gone"), t.TempDir()
+	os.Mkdir(gone, 0o755)
+	id, err := a.Send(SendRequest{Cwd: gone, Prompt: "hi"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.finalText(t, id)
+	rec.mu.Lock()
+	sid := last(rec.turns[id]).SessionID
+	rec.mu.Unlock()
+	os.RemoveAll(gone)
+	a.Shutdown(nil)
+
+	open := func(cwd string) chat.Event {
+		t.Helper()
+		id, err := a.OpenChat(OpenRequest{SessionID: sid, Cwd: cwd})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.waitFor(t, "open ends", func() bool { typ := last(rec.turns[id]).Type; return typ == chat.EventReady || typ == chat.EventError })
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		return last(rec.turns[id])
+	}
+	if ev := open(gone); ev.Type != chat.EventError || ev.Code != chat.CodeInput || !strings.Contains(ev.Text, "not a directory") {
+		t.Fatalf("opening in a missing folder: %+v", ev)
+	}
+	if ev := open(other); ev.Type != chat.EventReady {
+		t.Fatalf("opening in the chosen folder: %+v", ev)
+	}
+	if ev := open(gone); ev.Type != chat.EventReady {
+		t.Fatalf("the chosen folder was not remembered: %+v", ev)
+	}
+}

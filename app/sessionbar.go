@@ -1,0 +1,352 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"cdxtheme/core/acp"
+	"cdxtheme/core/chat"
+	"cdxtheme/core/codexhome"
+	"cdxtheme/core/settings"
+)
+
+// BarState is what a chat's session bar shows before its agent answers:
+// the agent, and its options with the values they are known to have.
+type BarState struct {
+	AgentID   string                `json:"agentId"`
+	AgentName string                `json:"agentName"`
+	Options   []acp.ConfigOption    `json:"options"`
+	Modes     *acp.SessionModeState `json:"modes"`
+	// Known is true when Options are the agent's own report (this chat's
+	// last, or for a new build a fresh session's); false when they were
+	// built from models_cache.json and config.toml because the agent has
+	// not been asked yet.
+	Known bool `json:"known"`
+	// Defaults are the agent's values for new builds (agents.toml).
+	Defaults map[string]any `json:"defaults"`
+}
+
+// SessionBar returns the session bar of a chat (sessionID), or of a new
+// build with the agent chosen for new builds when sessionID is "". A new
+// build's values are its agent's defaults over what a fresh session of that
+// agent reported (config.toml's model and effort when it has none yet).
+func (a *App) SessionBar(workspaceID, sessionID string) BarState {
+	list := a.agentList()
+	ag := a.agentFor(list, turnParams{workspaceID: workspaceID, sessionID: sessionID})
+	bar := BarState{AgentID: ag.ID, AgentName: ag.Name, Defaults: ag.Defaults}
+	var fresh *agentState
+	a.withMemory(func(m *chatMemory) {
+		if sessionID != "" {
+			if e := m.file.Sessions[sessionID]; e != nil && len(e.Reported) > 0 {
+				bar.Options, bar.Modes, bar.Known = e.Reported, e.Modes, true
+				return
+			}
+		}
+		fresh = m.file.Agents[ag.ID]
+	})
+	if bar.Known {
+		return bar
+	}
+	if fresh != nil && len(fresh.Options) > 0 {
+		bar.Options, bar.Modes, bar.Known = append([]acp.ConfigOption(nil), fresh.Options...), fresh.Modes, true
+	} else {
+		bar.Options = a.modelOptions()
+	}
+	if sessionID != "" {
+		return bar // a saved chat opens in the agent's own values; Open makes them live
+	}
+	values := map[string]any{}
+	if cfg, err := a.home().Config(); err == nil && (ag.Kind == settings.KindCodex || ag.Kind == settings.KindCodexRS || ag.Kind == "") {
+		if cfg.Model != "" {
+			values[acp.CategoryModel] = cfg.Model
+		}
+		if cfg.ReasoningEffort != "" {
+			values[acp.CategoryThoughtLevel] = cfg.ReasoningEffort
+		}
+	}
+	for k, v := range ag.Defaults {
+		values[k] = v
+	}
+	bar.Options = withValues(bar.Options, values)
+	if m, ok := acp.FindConfigOption(bar.Options, acp.CategoryModel, "model"); ok && values[acp.CategoryThoughtLevel] == nil && !hasKeyFor(bar.Options, ag.Defaults, acp.CategoryThoughtLevel) {
+		// The effort follows the model: its default level.
+		if eff := a.defaultEffort(m.Value); eff != "" {
+			bar.Options = withValues(bar.Options, map[string]any{acp.CategoryThoughtLevel: eff})
+		}
+	}
+	if bar.Modes != nil {
+		if o, ok := acp.FindConfigOption(bar.Options, acp.CategoryMode, ""); ok {
+			ms := *bar.Modes
+			ms.CurrentModeID = o.Value
+			bar.Modes = &ms
+		} else if v, ok := values[acp.CategoryMode].(string); ok {
+			ms := *bar.Modes
+			ms.CurrentModeID = v
+			bar.Modes = &ms
+		}
+	}
+	return bar
+}
+
+// hasKeyFor reports whether values hold a key naming the option of category.
+func hasKeyFor(opts []acp.ConfigOption, values map[string]any, category string) bool {
+	for k := range values {
+		if o, ok := resolveOption(opts, k); ok && o.Category == category {
+			return true
+		}
+	}
+	return false
+}
+
+// withValues sets the current values of opts from values (keys are ids or
+// categories); a value the option does not offer is left out.
+func withValues(opts []acp.ConfigOption, values map[string]any) []acp.ConfigOption {
+	out := append([]acp.ConfigOption(nil), opts...)
+	for k, v := range values {
+		for i, o := range out {
+			if o.ID != k && o.Category != k {
+				continue
+			}
+			switch val := v.(type) {
+			case string:
+				if o.Type == "select" && o.HasValue(val) {
+					out[i] = withSelect(o, val)
+				}
+			case bool:
+				if o.Type == "boolean" {
+					o.Bool, o.Raw = val, nil
+					out[i] = o
+				}
+			}
+			break
+		}
+	}
+	return out
+}
+
+// withSelect is o with another current value; Raw is dropped so the
+// option marshals from its fields.
+func withSelect(o acp.ConfigOption, v string) acp.ConfigOption {
+	o.Value, o.Raw = v, nil
+	return o
+}
+
+// modelOptions are the model and effort choices from models_cache.json
+// (or the built-in list) when the agent has not reported its own, under
+// the ids Codex uses.
+func (a *App) modelOptions() []acp.ConfigOption {
+	ml := a.Models()
+	model := acp.ConfigOption{ID: "model", Name: "Model", Category: acp.CategoryModel, Type: "select", Value: ml.Current}
+	var levels []codexhome.ReasoningLevel
+	for _, m := range ml.Models {
+		model.Options = append(model.Options, acp.ConfigSelectOption{Value: m.ID, Name: firstNonEmptyStr(m.Name, m.ID), Description: m.Description})
+		if m.ID == ml.Current {
+			levels = m.ReasoningLevels
+		}
+	}
+	if len(model.Options) == 0 {
+		return nil
+	}
+	if !model.HasValue(model.Value) {
+		model.Value = model.Options[0].Value
+	}
+	out := []acp.ConfigOption{model}
+	if len(levels) > 0 {
+		eff := acp.ConfigOption{ID: "reasoning_effort", Name: "Reasoning effort", Category: acp.CategoryThoughtLevel, Type: "select"}
+		for _, l := range levels {
+			eff.Options = append(eff.Options, acp.ConfigSelectOption{Value: l.Effort, Name: l.Effort, Description: l.Description})
+		}
+		eff.Value = a.defaultEffort(model.Value)
+		if !eff.HasValue(eff.Value) {
+			eff.Value = eff.Options[0].Value
+		}
+		out = append(out, eff)
+	}
+	return out
+}
+
+// defaultEffort is a model's default reasoning effort from
+// models_cache.json (or the built-in list); "" when unknown.
+func (a *App) defaultEffort(modelID string) string {
+	for _, m := range a.Models().Models {
+		if m.ID == modelID {
+			return m.DefaultReasoningLevel
+		}
+	}
+	return ""
+}
+
+func firstNonEmptyStr(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// SaveBuildDefaults makes values (config option id → text or true/false)
+// the settings new builds with agentID start with; it replaces the agent's
+// previous defaults. Only this explicit action changes them.
+func (a *App) SaveBuildDefaults(agentID string, values map[string]any) error {
+	for k, v := range values {
+		switch v.(type) {
+		case string, bool:
+		default:
+			return fmt.Errorf("default %s: %v is neither text nor true/false", k, v)
+		}
+	}
+	l := a.agentList()
+	found := false
+	for i := range l.Agents {
+		if l.Agents[i].ID == agentID {
+			l.Agents[i].Defaults = values
+			found = true
+		}
+	}
+	if !found {
+		return fmt.Errorf("no agent %q", agentID)
+	}
+	return wrapf(settings.SaveAgents(l), "save the defaults of %s", agentID)
+}
+
+// OptionChange is one session setting the user changed in the chat.
+type OptionChange struct {
+	WorkspaceID string `json:"workspaceId"`
+	SessionID   string `json:"sessionId"`
+	// ConfigID is the config option's id; "mode" also covers agents that
+	// only offer modes (session/set_mode).
+	ConfigID string `json:"configId"`
+	Value    any    `json:"value"` // string (select) or bool (boolean)
+}
+
+// OptionResult is what became of a change.
+type OptionResult struct {
+	// Applied: the live agent took it; ConfigOptions are as it reports them
+	// now. Otherwise (no live agent holds the session) Pending holds the
+	// chat's values that go with the next message.
+	Applied       bool               `json:"applied"`
+	ConfigOptions []acp.ConfigOption `json:"configOptions"`
+	Pending       map[string]any     `json:"pending,omitempty"`
+	// Refused: the agent did not take it and still runs Refused.Current;
+	// Reason is its own word.
+	Refused *chat.Refusal `json:"refused,omitempty"`
+	Reason  string        `json:"reason,omitempty"`
+}
+
+// SetSessionOption changes a setting of one chat: on the live agent when
+// one holds the session, else with the next message. It is remembered for
+// that chat only. A model change also puts the effort back to the new
+// model's default.
+func (a *App) SetSessionOption(req OptionChange) (OptionResult, error) {
+	if req.ConfigID == "" || req.SessionID == "" {
+		return OptionResult{}, errors.New("a setting needs a chat and a setting name")
+	}
+	switch req.Value.(type) {
+	case string, bool:
+	default:
+		return OptionResult{}, fmt.Errorf("setting %s: %v is neither text nor true/false", req.ConfigID, req.Value)
+	}
+	a.turns.mu.Lock()
+	eng := a.turns.engine
+	a.turns.mu.Unlock()
+	var reported []acp.ConfigOption
+	a.withMemory(func(m *chatMemory) {
+		if e := m.file.Sessions[req.SessionID]; e != nil {
+			reported = e.Reported
+		}
+	})
+	target, _ := resolveOption(reported, req.ConfigID)
+	changes := []OptionChange{req}
+	isModel := target.Category == acp.CategoryModel || req.ConfigID == acp.CategoryModel
+	res := OptionResult{}
+	for i := 0; i < len(changes); i++ {
+		ch := changes[i]
+		opts, err := a.setLive(eng, ch)
+		switch {
+		case errors.Is(err, chat.ErrNotLive):
+			a.withMemory(func(m *chatMemory) { setChoice(m.entry(ch.SessionID), ch.ConfigID, ch.Value) })
+		case err != nil:
+			ce, isCE := errors.AsType[*chat.Error](err)
+			if !isCE || ce.Code != chat.CodeRPC {
+				return OptionResult{ConfigOptions: opts}, err
+			}
+			// The agent refused: nothing is remembered, the bar shows what
+			// it still runs and why.
+			cur, _ := resolveOption(opts, ch.ConfigID)
+			res.Refused = &chat.Refusal{ConfigID: firstNonEmptyStr(cur.ID, ch.ConfigID), Name: cur.Name, Value: ch.Value, Current: currentOf(cur)}
+			res.Reason = rpcReason(err)
+			res.ConfigOptions = opts
+			a.rememberReport(ch.SessionID, opts)
+			return res, nil
+		default:
+			res.Applied, res.ConfigOptions = true, opts
+			a.withMemory(func(m *chatMemory) {
+				e := m.entry(ch.SessionID)
+				e.Reported = opts
+				setChoice(e, ch.ConfigID, ch.Value)
+			})
+		}
+		if i == 0 && isModel {
+			if eff, ok := a.effortReset(req, res.ConfigOptions, reported); ok {
+				changes = append(changes, eff)
+			}
+		}
+	}
+	if !res.Applied {
+		res.Pending = a.choicesFor(req.SessionID)
+	}
+	return res, nil
+}
+
+// effortReset is the change that puts the reasoning effort back to the
+// new model's default after a model change, when the agent offers it.
+func (a *App) effortReset(req OptionChange, now, before []acp.ConfigOption) (OptionChange, bool) {
+	model, _ := req.Value.(string)
+	def := a.defaultEffort(model)
+	opts := now
+	if len(opts) == 0 {
+		opts = before
+	}
+	eff, ok := acp.FindConfigOption(opts, acp.CategoryThoughtLevel, "reasoning_effort")
+	if def == "" || !ok || !eff.HasValue(def) || (len(now) > 0 && eff.Value == def) {
+		return OptionChange{}, false
+	}
+	return OptionChange{WorkspaceID: req.WorkspaceID, SessionID: req.SessionID, ConfigID: eff.ID, Value: def}, true
+}
+
+// setLive sets the option on the live agent; without an engine nothing is live.
+func (a *App) setLive(eng *chat.Engine, ch OptionChange) ([]acp.ConfigOption, error) {
+	if eng == nil {
+		return nil, chat.ErrNotLive
+	}
+	return eng.SetOption(a.bg(), ch.SessionID, ch.ConfigID, ch.Value)
+}
+
+func (a *App) rememberReport(sessionID string, opts []acp.ConfigOption) {
+	if len(opts) == 0 {
+		return
+	}
+	a.withMemory(func(m *chatMemory) { m.entry(sessionID).Reported = opts })
+}
+
+// currentOf is an option's current value as JSON would carry it.
+func currentOf(o acp.ConfigOption) any {
+	switch o.Type {
+	case "boolean":
+		return o.Bool
+	case "select":
+		return o.Value
+	}
+	return nil
+}
+
+// rpcReason is the agent's own message in a refused-setting error.
+func rpcReason(err error) string {
+	var re *acp.RPCError
+	if errors.As(err, &re) && re.Message != "" {
+		return strings.TrimSpace(re.Message)
+	}
+	return err.Error()
+}

@@ -1,0 +1,38 @@
+import { render, screen } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import ToolCard from './ToolCard.svelte';
+import type { ToolCallView } from '../lib/chatReducer';
+
+const base = (over: Partial<ToolCallView>): ToolCallView => ({
+  id: 'c', turnId: 't', title: '', kind: 'other', status: 'completed', content: [], locations: [], terminal: '', exitCode: null, decision: '', ...over,
+});
+
+describe('ToolCard', () => {
+  it('names an edited file once, relative to the workspace', () => {
+    const tool = base({
+      kind: 'edit',
+      title: '/data/ws/theme.json',
+      content: [{ type: 'diff', path: '/data/ws/theme.json', oldText: 'a', newText: 'b' }],
+      locations: [{ path: '/data/ws/theme.json' }],
+    });
+    const { container } = render(ToolCard, { props: { tool, cwd: '/data/ws', workspaceId: 'w' } });
+    expect(screen.getByTestId('diff-path').textContent).toBe('theme.json');
+    expect(container.textContent).not.toContain('/data/ws');
+    expect(container.textContent?.match(/theme\.json/g)).toHaveLength(1);
+  });
+
+  it('a denied command says Denied, not that output is still to come', () => {
+    const tool = base({ kind: 'execute', title: 'rm -rf x', status: 'failed', rawInput: { command: 'rm -rf x' }, content: [{ type: 'terminal', terminalId: 't' }], decision: 'reject_once' });
+    render(ToolCard, { props: { tool } });
+    expect(screen.getByTestId('tool-terminal').textContent).toBe('Denied');
+  });
+
+  it('Codex\'s compaction is one line saying what happened', () => {
+    const tool = base({ kind: 'think', title: 'Compact conversation', usageAfter: { used: 8072, size: 258400 } });
+    render(ToolCard, { props: { tool } });
+    const line = screen.getByTestId('tool-line');
+    expect(line.textContent).toContain('Conversation compacted');
+    expect(line.textContent).toContain('8,072');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

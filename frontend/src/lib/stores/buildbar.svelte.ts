@@ -1,0 +1,70 @@
+// The session bar of New build: the values the first message will ask the
+// agent for. They start as the agent's defaults over what a fresh session
+// of it reported (Go's SessionBar); the user may change them here, and make
+// them the defaults explicitly.
+import * as api from '../api';
+import type { ConfigOption } from '../chatReducer';
+import type { BarState, OptionValue } from '../types';
+import { barOptions } from './chat.svelte';
+import { models, type ModelsStore } from './models.svelte';
+
+export class BuildBarStore {
+  bar = $state<BarState | null>(null);
+  options = $state<ConfigOption[]>([]);
+  error = $state('');
+  defaultNote = $state('');
+
+  constructor(private readonly modelStore: ModelsStore = models) {}
+
+  async load(): Promise<void> {
+    try {
+      const bar = await api.sessionBar('', '');
+      this.bar = bar;
+      this.options = barOptions(bar);
+      this.error = '';
+      this.defaultNote = '';
+    } catch (e) {
+      this.error = api.errorMessage(e);
+    }
+  }
+
+  /** Sets a value; a model change puts the effort to that model's default. */
+  set(configId: string, value: OptionValue): void {
+    const o = this.options.find((x) => x.id === configId);
+    if (!o) return;
+    o.currentValue = value;
+    this.defaultNote = '';
+    if (o.category !== 'model' || typeof value !== 'string') return;
+    const effort = this.options.find((x) => x.category === 'thought_level');
+    const def = this.modelStore.list.find((m) => m.id === value)?.defaultReasoningLevel;
+    if (effort && def && (effort.options ?? []).some((c) => (c as { value?: unknown }).value === def)) effort.currentValue = def;
+  }
+
+  /** The values to send with the first message: option id → value. */
+  values(): Record<string, OptionValue> {
+    const out: Record<string, OptionValue> = {};
+    for (const o of this.options) {
+      if (typeof o.currentValue === 'string' || typeof o.currentValue === 'boolean') out[o.id] = o.currentValue;
+    }
+    if (this.bar?.modes && !this.options.some((o) => o.category === 'mode') && this.bar.modes.currentModeId) out.mode = this.bar.modes.currentModeId;
+    return out;
+  }
+
+  /** The bar as the new chat starts with it. */
+  snapshot(): BarState | null {
+    if (!this.bar) return null;
+    return { ...$state.snapshot(this.bar), options: $state.snapshot(this.options) as BarState['options'] } as BarState;
+  }
+
+  async saveDefaults(saved: string): Promise<void> {
+    if (!this.bar) return;
+    try {
+      await api.saveBuildDefaults(this.bar.agentId, this.values());
+      this.defaultNote = saved;
+    } catch (e) {
+      this.error = api.errorMessage(e);
+    }
+  }
+}
+
+export const buildBar = new BuildBarStore();
