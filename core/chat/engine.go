@@ -116,11 +116,17 @@ func (e *Engine) Run(ctx context.Context, t Turn, emit func(Event)) (Result, err
 	if emit == nil {
 		emit = func(Event) {}
 	}
+	// A first-run install is its own step: the turn's clock starts after it.
+	ierr := e.ensureInstalled(ctx, emit)
 	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout)
 	defer cancel()
 	ts := &turnState{ctx: tctx, decider: t.Decider, emitFn: emit, sessionID: t.SessionID, log: e.opts.Log}
 
-	res, err := e.run(ctx, tctx, t, ts)
+	var res Result
+	err := ierr
+	if err == nil {
+		res, err = e.run(ctx, tctx, t, ts)
+	}
 	res.Text = ts.collected()
 	if res.SessionID == "" {
 		res.SessionID = ts.session()

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/core/agent"
 )
 
 // Event types.
@@ -32,22 +33,24 @@ const (
 	EventMode           = "mode"  // current_mode_update: Update has currentModeId
 	EventAgent          = "agent" // Update is the initialize result (capabilities, auth methods, agent info)
 	EventDone           = "done"
-	EventUpdate         = "update" // a session/update variant we do not know, passed on raw
+	EventUpdate         = "update"  // a session/update variant we do not know, passed on raw
+	EventInstall        = "install" // the sidecar's adapter is being installed before the turn: Install says how far
 )
 
 // Event is one thing that happened in a turn, in the order it happened.
 type Event struct {
-	Type        string          `json:"type"`
-	TurnID      string          `json:"turnId,omitempty"` // set by the app layer
-	SessionID   string          `json:"sessionId,omitempty"`
-	Text        string          `json:"text,omitempty"`   // text/thought/user_text chunk; error/warning message
-	Update      json.RawMessage `json:"update,omitempty"` // the session/update object as the agent sent it
-	Permission  *Permission     `json:"permission,omitempty"`
-	AuthMethods json.RawMessage `json:"authMethods,omitempty"`
-	StopReason  string          `json:"stopReason,omitempty"` // done
-	Code        string          `json:"code,omitempty"`       // error
-	Stderr      []string        `json:"stderr,omitempty"`     // error: the agent's last stderr lines
-	Agent       string          `json:"agent,omitempty"`      // error: the resolved command and why
+	Type        string                 `json:"type"`
+	TurnID      string                 `json:"turnId,omitempty"` // set by the app layer
+	SessionID   string                 `json:"sessionId,omitempty"`
+	Text        string                 `json:"text,omitempty"`   // text/thought/user_text chunk; error/warning message
+	Update      json.RawMessage        `json:"update,omitempty"` // the session/update object as the agent sent it
+	Permission  *Permission            `json:"permission,omitempty"`
+	AuthMethods json.RawMessage        `json:"authMethods,omitempty"`
+	StopReason  string                 `json:"stopReason,omitempty"` // done
+	Code        string                 `json:"code,omitempty"`       // error
+	Stderr      []string               `json:"stderr,omitempty"`     // error: the agent's last stderr lines
+	Agent       string                 `json:"agent,omitempty"`      // error: the resolved command and why
+	Install     *agent.InstallProgress `json:"install,omitempty"`    // install
 }
 
 // PermissionOption is one answer the agent offers: {optionId, name, kind}.
@@ -70,6 +73,7 @@ const (
 	CodeAuth         = "auth"          // the agent wants authentication first
 	CodeRPC          = "rpc"           // the agent answered a call with an error
 	CodeInput        = "input"         // the turn itself is invalid (cwd, prompt blocks)
+	CodeInstall      = "install"       // the sidecar's adapter could not be installed
 )
 
 // Error is every error Run, Authenticate return.
