@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -72,7 +73,7 @@ type InstallError struct {
 }
 
 func (e *InstallError) Error() string {
-	return fmt.Sprintf("Could not install the agent %s from %s: %v. Install it yourself with `npm install -g %s` (it is then found on PATH), or set an agent command in Settings (or --agent / CDXTHEME_AGENT)",
+	return fmt.Sprintf("Could not install the agent %s from %s: %v. Install it yourself with `npm install -g %s` (it is then found on PATH), or set an agent command in Settings (or --agent / CDXTHEME_AGENT).",
 		e.Spec, redact(e.Registry), e.Err, e.Spec)
 }
 
@@ -381,10 +382,15 @@ func (in Install) bun(ctx context.Context, dir string, proxy *regProxy, mode str
 	cmd := exec.CommandContext(ctx, in.Bun, args...)
 	cmd.Dir = dir
 	cmd.Env = installEnv(os.Environ())
+	cmd.SysProcAttr = installAttr()
 	cmd.WaitDelay = 5 * time.Second
 	var out tailBuffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	// Pdeathsig follows the thread that started the child: keep that thread
+	// (and this goroutine on it) until Bun is done.
+	runtime.LockOSThread()
 	err := cmd.Run()
+	runtime.UnlockOSThread()
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -174,12 +175,14 @@ func (p *regProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode >= 400 {
-		if resp.StatusCode != http.StatusNotFound || !tarball {
-			p.fail(refused(resp))
-		} else {
-			p.fail(fmt.Errorf("the registry has no file %s", resp.Request.URL.Redacted()))
-		}
+	switch {
+	case resp.StatusCode == http.StatusNotFound && tarball:
+		p.fail(fmt.Errorf("the registry has no file %s", resp.Request.URL.Redacted()))
+	case resp.StatusCode == http.StatusNotFound:
+		name, _ := url.PathUnescape(strings.TrimPrefix(r.URL.Path, "/"))
+		p.fail(fmt.Errorf("the registry has no package %s", name))
+	case resp.StatusCode >= 400:
+		p.fail(refused(resp))
 	}
 	if tarball && r.Method == http.MethodGet && resp.StatusCode == http.StatusOK {
 		p.copyTarball(w, resp, target, cancel)

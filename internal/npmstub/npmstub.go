@@ -48,15 +48,19 @@ type Options struct {
 	// Rate throttles tarball bodies to about this many bytes per second
 	// (0 = as fast as the loopback goes).
 	Rate int64
+	// NoHead makes tarball HEAD requests fail, as some registries do: sizes
+	// are then known only from each download's Content-Length.
+	NoHead bool
 }
 
 // Server is a running stub registry.
 type Server struct {
 	URL string // base address, ends in "/"
 
-	ln   net.Listener
-	srv  *http.Server
-	rate atomic.Int64
+	ln     net.Listener
+	srv    *http.Server
+	rate   atomic.Int64
+	noHead bool
 	// refuse, when set, answers every request with this status.
 	refuse atomic.Int32
 
@@ -81,6 +85,7 @@ func Start(opts Options) (*Server, error) {
 		sizes:     map[string]int64{},
 	}
 	s.rate.Store(opts.Rate)
+	s.noHead = opts.NoHead
 	byName := map[string][]Package{}
 	for _, p := range opts.Packages {
 		byName[p.Name] = append(byName[p.Name], p)
@@ -189,6 +194,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	doc, isDoc := s.manifests[name]
 	s.mu.Unlock()
 	switch {
+	case isTarball && r.Method == http.MethodHead && s.noHead:
+		http.Error(w, "no HEAD here", http.StatusMethodNotAllowed)
 	case isTarball:
 		w.Header().Set("Content-Type", "application/octet-stream")
 		w.Header().Set("Content-Length", strconv.Itoa(len(tgz)))
