@@ -43,7 +43,24 @@ export type ChatItem =
   | { kind: 'error'; id: number; turnId: string; code: string; text: string; stderr: string[]; agent: string }
   | { kind: 'warning'; id: number; turnId: string; text: string }
   | { kind: 'auth'; id: number; turnId: string; text: string; methods: AuthMethod[] }
-  | { kind: 'stopped'; id: number; turnId: string; reason: string };
+  | { kind: 'stopped'; id: number; turnId: string; reason: string }
+  | InstallItem;
+
+/**
+ * The first-run install of the agent before a turn: its latest progress;
+ * ended says how it finished ('' while it runs, 'stopped' when the turn
+ * ended before the install did: cancelled or failed).
+ */
+export interface InstallItem {
+  kind: 'install';
+  id: number;
+  turnId: string;
+  pkg: string;
+  phase: string;
+  done: number;
+  total: number;
+  ended: '' | 'done' | 'stopped';
+}
 
 export interface PendingPermission {
   turnId: string;
@@ -404,6 +421,19 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent): AnswerE
     case 'session_info':
       if (u && typeof u.title === 'string' && u.title) s.title = u.title;
       break;
+    case 'install': {
+      const p = ev.install;
+      if (!p) break;
+      let it = s.items.find((x): x is InstallItem => x.kind === 'install' && x.turnId === tid);
+      if (!it) it = push(s, { kind: 'install', turnId: tid, pkg: '', phase: '', done: 0, total: 0, ended: '' }) as InstallItem;
+      it.pkg = str(p.package);
+      it.phase = str(p.phase);
+      // Go only reports growing counts; batches are put in order, so keep the larger.
+      it.done = Math.max(it.done, typeof p.done === 'number' ? p.done : 0);
+      it.total = Math.max(it.total, typeof p.total === 'number' ? p.total : 0);
+      if (it.phase === 'done') it.ended = 'done';
+      break;
+    }
     case 'done':
       if (ev.sessionId) s.sessionId = ev.sessionId;
       s.stopReason = ev.stopReason ?? '';
@@ -420,6 +450,7 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent): AnswerE
 }
 
 function finishTurn(s: ChatState, tid: string): void {
+  for (const it of s.items) if (it.kind === 'install' && it.turnId === tid && !it.ended) it.ended = 'stopped';
   // The agent no longer waits on this turn's questions.
   s.pending = s.pending.filter((p) => p.turnId !== tid);
   if (s.replayTurn === tid) s.replayTurn = '';

@@ -375,7 +375,18 @@ export type EventType =
   | 'agent'
   | 'mode'
   | 'done'
+  | 'install'
   | 'update';
+
+/** The first-run install of the sidecar's adapter (core/agent InstallProgress). */
+export interface InstallProgress {
+  /** name@version */
+  package: string;
+  phase: 'waiting' | 'resolving' | 'downloading' | 'finishing' | 'done' | string;
+  /** Bytes of the packages received, of total (0 while unknown). */
+  done: number;
+  total: number;
+}
 
 export interface ChatEvent {
   type: EventType | string;
@@ -389,6 +400,7 @@ export interface ChatEvent {
   code?: string;
   stderr?: string[] | null;
   agent?: string;
+  install?: InstallProgress | null;
 }
 
 export interface TurnBatch {
