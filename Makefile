@@ -76,7 +76,8 @@ run: deps build
 # Every Go package but the fault matrix, which `faults` runs with its own summary.
 GO_TEST_PKGS = $$($(GO) list ./... | grep -v /internal/faults)
 
-test-go: peers
+# The sidecar's Bun installs and runs the adapter in the first-run install tests.
+test-go: peers sidecar
 	CDXTHEME_REQUIRE_PEERS=1 CGO_ENABLED=0 $(GO) test -count=1 -timeout 20m $(GO_TEST_PKGS)
 
 ## faults: the fault matrix; ends with "N passed, N failed"
@@ -89,7 +90,11 @@ test-frontend: npm
 build/bin/fakeagent: $(GO_SOURCES)
 	$(GO) build -o $@ ./internal/fakeagent
 
-test-e2e: npm dev-binary build/bin/fakeagent
+# A loopback npm registry serving the fake agent as the adapter package.
+build/bin/npmstub: $(GO_SOURCES)
+	$(GO) build -o $@ ./internal/npmstub/cmd
+
+test-e2e: npm dev-binary build/bin/fakeagent build/bin/npmstub sidecar
 	cd e2e && node --test --test-concurrency=1 tests/
 
 test-window: build
