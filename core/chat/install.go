@@ -12,6 +12,9 @@ import (
 // (and its timeout) starts. Cancelling ctx cancels the install. Every other
 // resolution outcome is left to connect, which reports it as before.
 func (e *Engine) ensureInstalled(ctx context.Context, emit func(Event)) error {
+	if ctx.Err() != nil {
+		return nil // run reports a turn cancelled before it started
+	}
 	e.mu.Lock()
 	warm := e.warm != nil
 	e.mu.Unlock()
