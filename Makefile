@@ -83,7 +83,8 @@ run: deps build
 # Every Go package but the fault matrix, which `faults` runs with its own summary.
 GO_TEST_PKGS = $$($(GO) list ./... | grep -v /internal/faults)
 
-test-go: peers
+# The sidecar's Bun installs and runs the adapter in the first-run install tests.
+test-go: peers sidecar
 	CDXTHEME_REQUIRE_PEERS=1 CDXTHEME_REQUIRE_PROGRAMS=1 CGO_ENABLED=0 $(GO) test -count=1 -timeout 20m $(GO_TEST_PKGS)
 
 ## faults: the fault matrix; ends with "N passed, N failed" (the signal cases run the production binary)
@@ -99,7 +100,11 @@ build/bin/fakeagent: $(GO_SOURCES)
 build/bin/respmock: $(GO_SOURCES)
 	$(GO) build -o $@ ./internal/respmock/cmd/respmock
 
-test-e2e: npm peers dev-binary build/bin/fakeagent build/bin/respmock
+# A loopback npm registry serving the fake agent as the adapter package.
+build/bin/npmstub: $(GO_SOURCES)
+	$(GO) build -o $@ ./internal/npmstub/cmd
+
+test-e2e: npm peers sidecar dev-binary build/bin/fakeagent build/bin/respmock build/bin/npmstub
 	cd e2e && node --test --test-concurrency=1 tests/
 
 test-window: build

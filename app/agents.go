@@ -86,7 +86,7 @@ func (a *App) agentFor(l settings.AgentList, p turnParams) settings.Agent {
 // else the search for codex-acp. Secrets meant for Codex are kept from
 // every other agent, also when they are in the app's own environment.
 func agentResolve(s settings.Settings, ag settings.Agent) agent.ResolveOptions {
-	r := agent.ResolveOptions{SidecarVersion: s.ACPVersion()}
+	r := agent.ResolveOptions{SidecarVersion: s.ACPVersion(), CacheDir: settings.AgentsCacheDir()}
 	if v := os.Getenv("CDXTHEME_AGENT"); v != "" {
 		r.Override = v
 	} else {

@@ -26,7 +26,9 @@ func (a *App) CheckAgent(workspaceID, sessionID string) AgentCheck {
 	s := a.GetSettings()
 	ag := a.agentFor(a.agentList(), turnParams{workspaceID: workspaceID, sessionID: sessionID})
 	out := AgentCheck{OK: true, AgentID: ag.ID, AgentName: ag.Name}
-	if _, err := agent.Resolve(agentResolve(s, ag)); err != nil {
+	// An adapter the sidecar has yet to install is no problem: the first
+	// message installs it, as its own visible step.
+	if _, err := agent.Resolve(agentResolve(s, ag)); err != nil && !errors.Is(err, agent.ErrNotInstalled) {
 		out.OK, out.Code, out.Detail = false, chat.CodeAgentMissing, err.Error()
 	}
 	return out

@@ -140,7 +140,7 @@ func newEngine(env *Env, flag string, timeout time.Duration) *chat.Engine {
 		}
 	}
 	return chat.NewEngine(chat.Options{
-		Resolve: agent.ResolveOptions{Override: override, Argv: argv, SidecarVersion: env.Settings.ACPVersion()},
+		Resolve: agent.ResolveOptions{Override: override, Argv: argv, SidecarVersion: env.Settings.ACPVersion(), CacheDir: settings.AgentsCacheDir()},
 		Version: clientVersion(),
 		Timeout: timeout,
 		Log:     env.Log,
@@ -155,7 +155,7 @@ func runChat(ctx context.Context, env *Env, args []string) int {
 	eng := newEngine(env, f.agentCmd, f.timeout)
 	defer eng.Close()
 
-	out := &chatPrinter{env: env, json: f.json}
+	out := &chatPrinter{env: env, json: f.json, install: newInstallLine(env.Stderr)}
 	turn := chat.Turn{
 		SessionID: f.session,
 		Cwd:       f.cwd,
@@ -203,8 +203,9 @@ func clientVersion() string {
 // answer's text on stdout as it streams and one-line summaries of
 // everything else on stderr.
 type chatPrinter struct {
-	env  *Env
-	json bool
+	env     *Env
+	json    bool
+	install *installLine // the first-run install's progress, on stderr
 
 	mu        sync.Mutex
 	thought   strings.Builder
@@ -216,6 +217,15 @@ type chatPrinter struct {
 func (p *chatPrinter) event(ev chat.Event) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if ev.Type == chat.EventInstall {
+		if ev.Install != nil && p.install != nil {
+			p.install.show(*ev.Install)
+		}
+		return
+	}
+	if p.install != nil {
+		p.install.end()
+	}
 	if p.json {
 		b, err := json.Marshal(ev)
 		if err != nil {

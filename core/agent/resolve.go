@@ -6,12 +6,19 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
+
 )
 
-// SidecarPackage is the npm package the bundled Bun sidecar runs.
-const SidecarPackage = "@agentclientprotocol/codex-acp"
+// SidecarPackage is the npm package the bundled Bun sidecar runs, and
+// SidecarVersion the version the app is tested with (settings.toml's
+// codex_acp_version may name another).
+const (
+	SidecarPackage = "@agentclientprotocol/codex-acp"
+	SidecarVersion = "2.6.0"
+)
 
 // ErrNotFound is wrapped by Resolve when no agent command could be found.
 var ErrNotFound = errors.New("no ACP agent found")
@@ -21,7 +28,8 @@ type ResolveOptions struct {
 	Override       string                       // --agent / CDXTHEME_AGENT: a command line, split once into words; wins over all
 	Argv           []string                     // the agent's stored command as words (agents.toml); wins over the search
 	Unset          []string                     // inherited environment variables the agent must not get
-	SidecarVersion string                       // npm version of @agentclientprotocol/codex-acp run by the bundled bun ("" = latest)
+	SidecarVersion string                       // exact npm version of @agentclientprotocol/codex-acp the bundled Bun runs ("" = SidecarVersion)
+	CacheDir       string                       // where the sidecar's adapter is installed (the app's cache dir + "agents"; required for the sidecar)
 	ExeDir         string                       // directory of the running cdxtheme binary ("" = os.Executable's dir)
 	Getenv         func(string) string          // nil = os.Getenv
 	LookPath       func(string) (string, error) // nil = exec.LookPath
@@ -73,8 +81,10 @@ func defaultCodexDirs(getenv func(string) string) []string {
 }
 
 // Resolve picks the agent command: the override if set, else `codex-acp` on
-// PATH, else the Bun sidecar shipped beside the app. The error, wrapping
-// ErrNotFound, lists everything tried and how to fix it.
+// PATH, else the Bun sidecar shipped beside the app running the adapter it
+// installed. The error, wrapping ErrNotFound, lists everything tried and how
+// to fix it; a *NotInstalledError (ErrNotInstalled) means the sidecar is
+// there but its adapter must be installed first (EnsureInstalled).
 func Resolve(opts ResolveOptions) (Command, error) {
 	getenv := opts.Getenv
 	if getenv == nil {
@@ -137,23 +147,46 @@ func resolve(opts ResolveOptions, getenv func(string) string, lookPath func(stri
 	for _, d := range dirs {
 		p := filepath.Join(d, bun)
 		if isExecutable(p) {
-			version := opts.SidecarVersion
-			if version == "" {
-				version = "latest"
-			}
-			pkg := SidecarPackage + "@" + version
-			return Command{
-				Path:   p,
-				Args:   []string{"x", pkg},
-				Source: SourceSidecar,
-				Reason: fmt.Sprintf("No agent command is set and codex-acp is not on PATH, so the bundled Bun at %s runs %s.", p, pkg),
-			}, nil
+			return sidecar(opts, p, getenv)
 		}
 	}
 	tried = append(tried, fmt.Sprintf("bundled Bun sidecar (%s in %s): not found", bun, strings.Join(dirs, ", ")))
 
 	return Command{}, fmt.Errorf("%w; tried: %s. Fix: install codex-acp so it is on PATH (npm install -g %s), or set an agent command in Settings (or --agent / CDXTHEME_AGENT)",
 		ErrNotFound, strings.Join(tried, "; "), SidecarPackage)
+}
+
+// exactVersion is what an install dir may be named after: no range, no tag.
+var exactVersion = regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
+
+// sidecar runs the adapter installed for the bundled Bun at bun, or says
+// (NotInstalledError) that it must be installed first: nothing is fetched
+// while a turn runs.
+func sidecar(opts ResolveOptions, bun string, getenv func(string) string) (Command, error) {
+	version := opts.SidecarVersion
+	if version == "" {
+		version = SidecarVersion
+	}
+	if !exactVersion.MatchString(version) {
+		return Command{}, fmt.Errorf("%w: the adapter version %q (codex_acp_version in settings.toml) is not an exact version like %s. Fix: set an exact version, or remove the setting to use the pinned one",
+			ErrNotFound, version, SidecarVersion)
+	}
+	cache := opts.CacheDir
+	if cache == "" {
+		return Command{}, fmt.Errorf("%w: no folder to install the adapter in (ResolveOptions.CacheDir)", ErrNotFound)
+	}
+	dir := filepath.Join(cache, SidecarPackage[strings.LastIndex(SidecarPackage, "/")+1:]+"@"+version)
+	in := Install{Bun: bun, Package: SidecarPackage, Version: version, Dir: dir, Getenv: getenv}
+	bin, ok := installedBin(dir)
+	if !ok {
+		return Command{}, &NotInstalledError{Install: in}
+	}
+	return Command{
+		Path:   bun,
+		Args:   sidecarArgs(dir, bin),
+		Source: SourceSidecar,
+		Reason: fmt.Sprintf("No agent command is set and codex-acp is not on PATH, so the bundled Bun at %s runs %s, installed in %s.", bun, in.Spec(), dir),
+	}, nil
 }
 
 // resolveWords pins an explicit command (from names where it came from).

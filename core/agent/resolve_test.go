@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -14,6 +15,10 @@ type layout struct {
 	pathExes    []string // on PATH
 	exeDirFiles []string // relative to ExeDir; "-x" suffix = not executable
 	codexDir    bool     // a ChatGPT-bundled codex exists
+	// installs are sidecar adapter dirs in the cache: "2.6.0" is a finished
+	// install, "2.6.0-nomarker" one without installed.json, "2.6.0-nobin"
+	// one whose marker names a missing file.
+	installs []string
 }
 
 func TestResolve(t *testing.T) {
@@ -27,6 +32,9 @@ func TestResolve(t *testing.T) {
 		wantArgs   []string
 		wantErr    []string // substrings of the error
 		wantCodex  bool     // PATH env prepended with the codex dir
+		// wantInstall: a *NotInstalledError for this bun (relative to the
+		// temp root) and the pinned version.
+		wantInstall string
 	}{
 		{
 			name:       "override wins over PATH",
@@ -57,25 +65,52 @@ func TestResolve(t *testing.T) {
 			wantSource: SourcePath, wantPath: "path/codex-acp",
 		},
 		{
-			name:       "bun beside the executable",
-			layout:     layout{exeDirFiles: []string{"bun"}},
+			name:       "bun beside the executable runs the installed adapter",
+			layout:     layout{exeDirFiles: []string{"bun"}, installs: []string{"2.6.0"}},
 			version:    "2.6.0",
-			wantSource: SourceSidecar, wantPath: "exe/bun", wantArgs: []string{"x", "@agentclientprotocol/codex-acp@2.6.0"},
+			wantSource: SourceSidecar, wantPath: "exe/bun", wantArgs: sidecarWant,
 		},
 		{
-			name:       "bun in sidecar dir, no version pinned",
-			layout:     layout{exeDirFiles: []string{"sidecar/bun"}},
-			wantSource: SourceSidecar, wantPath: "exe/sidecar/bun", wantArgs: []string{"x", "@agentclientprotocol/codex-acp@latest"},
+			name:       "bun in sidecar dir, no version set: the pinned one",
+			layout:     layout{exeDirFiles: []string{"sidecar/bun"}, installs: []string{"2.6.0"}},
+			wantSource: SourceSidecar, wantPath: "exe/sidecar/bun", wantArgs: sidecarWant,
 		},
 		{
 			name:       "non-executable bun is skipped",
-			layout:     layout{exeDirFiles: []string{"bun-x", "sidecar/bun"}},
-			wantSource: SourceSidecar, wantPath: "exe/sidecar/bun", wantArgs: []string{"x", "@agentclientprotocol/codex-acp@latest"},
+			layout:     layout{exeDirFiles: []string{"bun-x", "sidecar/bun"}, installs: []string{"2.6.0"}},
+			wantSource: SourceSidecar, wantPath: "exe/sidecar/bun", wantArgs: sidecarWant,
 		},
 		{
 			name:       "system sidecar dir",
-			layout:     layout{exeDirFiles: []string{"../system/bun"}},
-			wantSource: SourceSidecar, wantPath: "system/bun", wantArgs: []string{"x", "@agentclientprotocol/codex-acp@latest"},
+			layout:     layout{exeDirFiles: []string{"../system/bun"}, installs: []string{"2.6.0"}},
+			wantSource: SourceSidecar, wantPath: "system/bun", wantArgs: sidecarWant,
+		},
+		{
+			name:        "bun without the adapter: install first",
+			layout:      layout{exeDirFiles: []string{"bun"}},
+			version:     "2.6.0",
+			wantInstall: "exe/bun",
+		},
+		{
+			name:        "another version installed does not count",
+			layout:      layout{exeDirFiles: []string{"bun"}, installs: []string{"2.5.0"}},
+			wantInstall: "exe/bun",
+		},
+		{
+			name:        "a folder without installed.json is no install",
+			layout:      layout{exeDirFiles: []string{"bun"}, installs: []string{"2.6.0-nomarker"}},
+			wantInstall: "exe/bun",
+		},
+		{
+			name:        "installed.json naming a missing program is no install",
+			layout:      layout{exeDirFiles: []string{"bun"}, installs: []string{"2.6.0-nobin"}},
+			wantInstall: "exe/bun",
+		},
+		{
+			name:    "a version range is refused",
+			layout:  layout{exeDirFiles: []string{"bun"}},
+			version: "^2.6.0",
+			wantErr: []string{`"^2.6.0"`, "not an exact version"},
 		},
 		{
 			name:    "nothing found lists what was tried and the fix",
@@ -108,6 +143,11 @@ func TestResolve(t *testing.T) {
 			if tt.layout.codexDir {
 				writeExe(t, filepath.Join(codexDir, "codex"), true)
 			}
+			cache := filepath.Join(root, "cache")
+			for _, v := range tt.layout.installs {
+				version, kind, _ := strings.Cut(v, "-")
+				fakeInstall(t, filepath.Join(cache, "codex-acp@"+version), kind != "nomarker", kind != "nobin")
+			}
 			t.Setenv("PATH", pathDir)
 			swap(t, &systemSidecarDirs, func() []string { return []string{systemDir} })
 			swap(t, &codexDirs, func(func(string) string) []string {
@@ -118,7 +158,19 @@ func TestResolve(t *testing.T) {
 				Override:       strings.ReplaceAll(tt.override, "{{root}}", root),
 				SidecarVersion: tt.version,
 				ExeDir:         exeDir,
+				CacheDir:       cache,
 			})
+			if tt.wantInstall != "" {
+				var ni *NotInstalledError
+				if !errors.As(err, &ni) || !errors.Is(err, ErrNotInstalled) {
+					t.Fatalf("Resolve = %+v, %v; want NotInstalledError", got, err)
+				}
+				want := Install{Bun: filepath.Join(root, tt.wantInstall), Package: SidecarPackage, Version: "2.6.0", Dir: filepath.Join(cache, "codex-acp@2.6.0")}
+				if ni.Install.Bun != want.Bun || ni.Install.Package != want.Package || ni.Install.Version != want.Version || ni.Install.Dir != want.Dir {
+					t.Errorf("Install = %+v, want %+v", ni.Install, want)
+				}
+				return
+			}
 			if len(tt.wantErr) > 0 {
 				if err == nil {
 					t.Fatalf("Resolve = %+v, want error", got)
@@ -142,8 +194,12 @@ func TestResolve(t *testing.T) {
 			if want := filepath.Join(root, tt.wantPath); got.Path != want {
 				t.Errorf("Path = %q, want %q", got.Path, want)
 			}
-			if !reflect.DeepEqual(got.Args, tt.wantArgs) && !(len(got.Args) == 0 && len(tt.wantArgs) == 0) {
-				t.Errorf("Args = %q, want %q", got.Args, tt.wantArgs)
+			var wantArgs []string
+			for _, a := range tt.wantArgs {
+				wantArgs = append(wantArgs, strings.ReplaceAll(a, "{{cache}}", cache))
+			}
+			if !reflect.DeepEqual(got.Args, wantArgs) && !(len(got.Args) == 0 && len(wantArgs) == 0) {
+				t.Errorf("Args = %q, want %q", got.Args, wantArgs)
 			}
 			if got.Reason == "" {
 				t.Error("Reason is empty")
@@ -159,6 +215,29 @@ func TestResolve(t *testing.T) {
 				t.Errorf("Env = %q, want %q", got.Env, wantEnv)
 			}
 		})
+	}
+}
+
+// sidecarWant is how the sidecar runs an installed adapter: Bun started in
+// the install dir, with its own config and no env file.
+var sidecarWant = []string{
+	"--cwd={{cache}}/codex-acp@2.6.0", "--no-env-file", "--config={{cache}}/codex-acp@2.6.0/bunfig.toml",
+	"{{cache}}/codex-acp@2.6.0/node_modules/@agentclientprotocol/codex-acp/dist/index.js",
+}
+
+// fakeInstall lays out an adapter install dir as EnsureInstalled leaves it.
+func fakeInstall(t *testing.T, dir string, withMarker, withBin bool) {
+	t.Helper()
+	bin := "node_modules/@agentclientprotocol/codex-acp/dist/index.js"
+	if withBin {
+		writeExe(t, filepath.Join(dir, filepath.FromSlash(bin)), true)
+	}
+	mkdir(t, dir)
+	if withMarker {
+		b, _ := json.Marshal(marker{Package: SidecarPackage, Version: filepath.Base(dir), Bin: bin})
+		if err := os.WriteFile(filepath.Join(dir, markerName), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -141,11 +141,27 @@ func (e *Engine) start(ctx context.Context, t Turn, emit func(Event), openOnly b
 	if emit == nil {
 		emit = func(Event) {}
 	}
+	// A first-run install is its own step: the turn's clock starts after it.
+	// Opening a chat to look at it installs nothing: the first message does.
+	var ierr error
+	if openOnly {
+		if _, err := agent.Resolve(e.opts.Resolve); errors.Is(err, agent.ErrNotInstalled) {
+			e.opts.Log.Info().Msg("chat: the agent is not installed yet; the chat opens without it")
+			emit(Event{Type: EventDone, SessionID: t.SessionID, StopReason: acp.StopEndTurn})
+			return Result{SessionID: t.SessionID, StopReason: acp.StopEndTurn}, nil
+		}
+	} else {
+		ierr = e.ensureInstalled(ctx, emit)
+	}
 	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout-timeoutGrace(e.opts.Timeout))
 	defer cancel()
 	ts := &turnState{ctx: tctx, decider: t.Decider, emitFn: emit, sessionID: t.SessionID, log: e.opts.Log, openOnly: openOnly}
 
-	res, err := e.run(ctx, tctx, t, ts)
+	var res Result
+	err := ierr
+	if err == nil {
+		res, err = e.run(ctx, tctx, t, ts)
+	}
 	res.Text = ts.collected()
 	if res.SessionID == "" {
 		res.SessionID = ts.session()

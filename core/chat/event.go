@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/core/agent"
 )
 
 // Event types.
@@ -40,7 +41,8 @@ const (
 	// The options it reports afterwards still hold the old value.
 	EventRefused = "option_refused"
 	// EventReady ends an Open: the session is open on a live connection.
-	EventReady = "ready"
+	EventReady   = "ready"
+	EventInstall = "install" // the sidecar's adapter is being installed before the turn: Install says how far
 )
 
 // Event is one thing that happened in a turn, in the order it happened.
@@ -63,7 +65,8 @@ type Event struct {
 	Refused *Refusal `json:"refused,omitempty"` // option_refused
 	// Server names the model server (set by the app layer, which reads the
 	// agent's configuration) on a model_server error.
-	Server string `json:"server,omitempty"`
+	Server  string                 `json:"server,omitempty"`
+	Install *agent.InstallProgress `json:"install,omitempty"` // install
 }
 
 // Status is a notice from the agent about the turn itself, e.g. that it
@@ -108,6 +111,7 @@ const (
 	// CodeModelServer: the agent said it cannot reach its model server, and
 	// the turn failed or timed out after that.
 	CodeModelServer = "model_server"
+	CodeInstall     = "install" // the sidecar's adapter could not be installed
 )
 
 // Error is every error Run, Authenticate return.

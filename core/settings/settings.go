@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"cdxtheme/core/agent"
+
 	"github.com/adrg/xdg"
 	"github.com/pelletier/go-toml/v2"
 )
@@ -55,7 +57,7 @@ type Settings struct {
 }
 
 // DefaultCodexACPVersion is the pinned adapter the sidecar runs by default.
-const DefaultCodexACPVersion = "2.6.0"
+const DefaultCodexACPVersion = agent.SidecarVersion
 
 // DefaultTimeout bounds a turn when the user set nothing.
 const DefaultTimeout = 3 * time.Minute
@@ -145,6 +147,10 @@ func CacheDir() string {
 	}
 	return filepath.Join(xdg.CacheHome, AppName)
 }
+
+// AgentsCacheDir is where agents the app installs itself live (the Bun
+// sidecar's adapter, one folder per package and version).
+func AgentsCacheDir() string { return filepath.Join(CacheDir(), "agents") }
 
 // Path is the settings file.
 func Path() string { return filepath.Join(ConfigDir(), "settings.toml") }

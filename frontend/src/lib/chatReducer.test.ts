@@ -343,3 +343,39 @@ describe('an opening that failed', () => {
     expect(s.history.replayDone).toBe(true);
   });
 });
+
+describe('chat reducer: first-run install', () => {
+  const pkg = '@agentclientprotocol/codex-acp@2.6.0';
+  const install = (phase: string, done = 0, total = 0): ChatEvent => ({ type: 'install', install: { package: pkg, phase, done, total } });
+
+  it('keeps one install item per turn with its latest progress, before the answer', () => {
+    const s = newChatState();
+    beginTurn(s, 't-1', 'hi');
+    run(s, 't-1', [install('resolving'), install('downloading', 0, 1000), install('downloading', 400, 1000)]);
+    const items = s.items.filter((it) => it.kind === 'install');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ pkg, phase: 'downloading', done: 400, total: 1000, ended: '' });
+    run(s, 't-1', [install('done', 1000, 1000), { type: 'text', text: 'Hello' }, { type: 'done', stopReason: 'end_turn' }]);
+    expect(s.items.map((it) => it.kind)).toEqual(['user', 'install', 'assistant']);
+    expect(s.items[1]).toMatchObject({ phase: 'done', done: 1000, ended: 'done' });
+  });
+
+  it('never shows progress going back', () => {
+    const s = newChatState();
+    beginTurn(s, 't-1', 'hi');
+    run(s, 't-1', [install('downloading', 700, 1000), install('downloading', 300, 1000)]);
+    expect(s.items[1]).toMatchObject({ done: 700 });
+  });
+
+  it('marks an install the turn ended before (cancel, failure) as stopped', () => {
+    const s = newChatState();
+    beginTurn(s, 't-1', 'hi');
+    run(s, 't-1', [install('downloading', 10, 1000), { type: 'done', stopReason: 'cancelled' }]);
+    expect(s.items[1]).toMatchObject({ kind: 'install', ended: 'stopped' });
+    expect(s.running).toBe(false);
+    beginTurn(s, 't-2', 'again');
+    run(s, 't-2', [install('resolving'), { type: 'error', code: 'install', text: 'Could not install the agent' }]);
+    const second = s.items.find((it) => it.kind === 'install' && it.turnId === 't-2');
+    expect(second).toMatchObject({ ended: 'stopped' });
+  });
+});

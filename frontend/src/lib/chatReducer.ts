@@ -48,7 +48,22 @@ export type ChatItem =
   | (Base & { kind: 'error'; code: string; text: string; stderr: string[]; agent: string; server?: string; status?: AgentStatus | null; open?: boolean })
   | (Base & { kind: 'warning'; text: string })
   | (Base & { kind: 'auth'; text: string; methods: AuthMethod[] })
-  | (Base & { kind: 'stopped'; reason: string });
+  | (Base & { kind: 'stopped'; reason: string })
+  | InstallItem;
+
+/**
+ * The first-run install of the agent before a turn: its latest progress;
+ * ended says how it finished ('' while it runs, 'stopped' when the turn
+ * ended before the install did: cancelled or failed).
+ */
+export interface InstallItem extends Base {
+  kind: 'install';
+  pkg: string;
+  phase: string;
+  done: number;
+  total: number;
+  ended: '' | 'done' | 'stopped';
+}
 
 export interface PendingPermission {
   turnId: string;
@@ -509,6 +524,19 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
     case 'session_info':
       if (u && typeof u.title === 'string' && u.title) s.title = u.title;
       break;
+    case 'install': {
+      const p = ev.install;
+      if (!p) break;
+      let it = s.items.find((x): x is InstallItem => x.kind === 'install' && x.turnId === tid);
+      if (!it) it = push(s, { kind: 'install', turnId: tid, pkg: '', phase: '', done: 0, total: 0, ended: '' }) as InstallItem;
+      it.pkg = str(p.package);
+      it.phase = str(p.phase);
+      // Go only reports growing counts; batches are put in order, so keep the larger.
+      it.done = Math.max(it.done, typeof p.done === 'number' ? p.done : 0);
+      it.total = Math.max(it.total, typeof p.total === 'number' ? p.total : 0);
+      if (it.phase === 'done') it.ended = 'done';
+      break;
+    }
     case 'done':
       if (ev.sessionId) s.sessionId = ev.sessionId;
       s.stopReason = ev.stopReason ?? '';
@@ -541,6 +569,7 @@ export function setSession(s: ChatState, u: Obj): void {
 }
 
 function finishTurn(s: ChatState, tid: string): void {
+  for (const it of s.items) if (it.kind === 'install' && it.turnId === tid && !it.ended) it.ended = 'stopped';
   // The agent no longer waits on this turn's questions.
   s.pending = s.pending.filter((p) => p.turnId !== tid);
   if (tid === s.openTurn) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, shortPath } from './format';
+import { formatBytes, formatDate, shortPath } from './format';
 
 const now = new Date('2026-12-02T15:00:00Z');
 
@@ -31,5 +31,15 @@ describe('shortPath', () => {
     ['C:\\Users\\dev\\themes\\work', 2, '…/themes/work'],
   ])('%s (%i parts) → %s', (p, n, want) => {
     expect(shortPath(p, n)).toBe(want);
+  });
+});
+
+describe('formatBytes', () => {
+  it('uses decimal units with one decimal in the language', () => {
+    expect(formatBytes(512, 'en')).toBe('512 B');
+    expect(formatBytes(420_000, 'en')).toBe('420.0 kB');
+    expect(formatBytes(172_325_449, 'en')).toBe('172.3 MB');
+    expect(formatBytes(172_325_449, 'de')).toBe('172,3 MB');
+    expect(formatBytes(1_500_000_000, 'en')).toBe('1.5 GB');
   });
 });

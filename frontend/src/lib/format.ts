@@ -19,3 +19,16 @@ export function shortPath(p: string, parts = 2): string {
   if (segs.length <= parts) return p;
   return '…/' + segs.slice(-parts).join('/');
 }
+
+/** A size in decimal units (kB, MB, GB) with one decimal, as download tools show it. */
+export function formatBytes(n: number, lang: string): string {
+  const units: [number, string][] = [
+    [1e9, 'GB'],
+    [1e6, 'MB'],
+    [1e3, 'kB'],
+  ];
+  for (const [size, unit] of units) {
+    if (n >= size) return `${new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n / size)} ${unit}`;
+  }
+  return `${Math.max(0, Math.round(n))} B`;
+}

@@ -55,7 +55,7 @@ describe('locales', () => {
       'theme.apply.next.': ['vscode', 'zed', 'alacritty', 'kitty', 'ghostty', 'windows-terminal', 'iterm2'],
       'language.': ['en', 'de'],
       'settings.permission.': ['ask', 'deny', 'allow', 'ask.hint', 'deny.hint', 'allow.hint'],
-      'error.code.': ['agent_missing', 'agent_exit', 'timeout', 'cancelled', 'protocol', 'auth', 'rpc', 'input'],
+      'error.code.': ['agent_missing', 'agent_exit', 'timeout', 'cancelled', 'protocol', 'auth', 'rpc', 'input', 'install'],
     };
     const missing = Object.entries(families).flatMap(([prefix, values]) => values.map((v) => prefix + v).filter((k) => !(k in en)));
     expect(missing).toEqual([]);

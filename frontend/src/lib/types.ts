@@ -471,7 +471,18 @@ export type EventType =
   | 'status'
   | 'option_refused'
   | 'ready'
+  | 'install'
   | 'update';
+
+/** The first-run install of the sidecar's adapter (core/agent InstallProgress). */
+export interface InstallProgress {
+  /** name@version */
+  package: string;
+  phase: 'waiting' | 'resolving' | 'downloading' | 'finishing' | 'done' | string;
+  /** Bytes of the packages received, of total (0 while unknown). */
+  done: number;
+  total: number;
+}
 
 export interface ChatEvent {
   type: EventType | string;
@@ -491,6 +502,7 @@ export interface ChatEvent {
   refused?: Refusal | null;
   /** model_server error: which server. */
   server?: string;
+  install?: InstallProgress | null;
 }
 
 export interface TurnBatch {

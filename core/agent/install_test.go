@@ -1,0 +1,295 @@
+package agent_test
+
+import (
+	"context"
+	"errors"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"cdxtheme/core/agent"
+	"cdxtheme/internal/fakeagent/fakeagenttest"
+	"cdxtheme/internal/npmstub"
+)
+
+// installRig is a cache folder, the pinned Bun and a stub registry that
+// serves the fake agent as the adapter.
+type installRig struct {
+	stub  *npmstub.Server
+	cache string
+	env   map[string]string
+	bun   string
+	total int64
+}
+
+func newInstallRig(t *testing.T, opts npmstub.Options) *installRig {
+	t.Helper()
+	bun := npmstub.Bun(t)
+	if opts.Packages == nil {
+		opts.Packages = []npmstub.Package{npmstub.FakeAgent(fakeagenttest.Build(t), "2.6.0"), npmstub.Filler(2 << 20)}
+	}
+	stub, err := npmstub.Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stub.Close)
+	r := &installRig{stub: stub, cache: t.TempDir(), bun: bun, env: map[string]string{"BUN_CONFIG_REGISTRY": stub.URL, "HOME": t.TempDir()}}
+	r.total = stub.TarballSize(npmstub.AgentPackage, "2.6.0") + stub.TarballSize(npmstub.FillerPackage, "1.0.0")
+	return r
+}
+
+func (r *installRig) resolveOpts(version string) agent.ResolveOptions {
+	return agent.ResolveOptions{
+		SidecarVersion: version,
+		ExeDir:         filepath.Dir(r.bun),
+		CacheDir:       r.cache,
+		Getenv:         func(k string) string { return r.env[k] },
+		LookPath:       func(string) (string, error) { return "", exec.ErrNotFound },
+	}
+}
+
+// pending is what Resolve says must be installed first.
+func (r *installRig) pending(t *testing.T, version string) agent.Install {
+	t.Helper()
+	_, err := agent.Resolve(r.resolveOpts(version))
+	var ni *agent.NotInstalledError
+	if !errors.As(err, &ni) {
+		t.Fatalf("Resolve = %v, want NotInstalledError", err)
+	}
+	return ni.Install
+}
+
+// leftovers lists what is in the cache folder besides the lock files.
+func (r *installRig) leftovers(t *testing.T) []string {
+	t.Helper()
+	entries, err := os.ReadDir(r.cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".lock") {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+type recorder struct {
+	mu  sync.Mutex
+	all []agent.InstallProgress
+}
+
+func (r *recorder) add(p agent.InstallProgress) {
+	r.mu.Lock()
+	r.all = append(r.all, p)
+	r.mu.Unlock()
+}
+
+func (r *recorder) list() []agent.InstallProgress {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]agent.InstallProgress(nil), r.all...)
+}
+
+// Cancelling mid-download stops Bun at once, leaves no folder behind (least
+// of all one that counts as installed), and a later install succeeds.
+func TestInstallCancelledMidDownloadLeavesNothing(t *testing.T) {
+	r := newInstallRig(t, npmstub.Options{Rate: 256 << 10})
+	in := r.pending(t, "2.6.0")
+	ctx, cancel := context.WithCancel(context.Background())
+	var rec recorder
+	start := time.Now()
+	err := agent.EnsureInstalled(ctx, in, func(p agent.InstallProgress) {
+		rec.add(p)
+		if p.Phase == agent.PhaseDownloading && p.Done > 0 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("EnsureInstalled = %v, want cancelled", err)
+	}
+	var ie *agent.InstallError
+	if errors.As(err, &ie) {
+		t.Errorf("a cancel reported as a failed install: %v", err)
+	}
+	if took := time.Since(start); took > 6*time.Second {
+		t.Errorf("the cancel took until %s (the download takes 8 s)", took)
+	}
+	if left := r.leftovers(t); len(left) != 0 {
+		t.Errorf("left in the cache after the cancel: %v", left)
+	}
+	r.pending(t, "2.6.0")
+
+	r.stub.SetRate(0)
+	if err := agent.EnsureInstalled(context.Background(), in, nil); err != nil {
+		t.Fatalf("install after the cancel: %v", err)
+	}
+	cmd, err := agent.Resolve(r.resolveOpts("2.6.0"))
+	if err != nil || cmd.Source != agent.SourceSidecar {
+		t.Fatalf("after the install Resolve = %s, %v", cmd, err)
+	}
+	if left := r.leftovers(t); len(left) != 1 || left[0] != "codex-acp@2.6.0" {
+		t.Errorf("cache holds %v, want only the install", left)
+	}
+	if _, err := os.Stat(filepath.Join(in.Dir, ".bun-cache")); err == nil {
+		t.Error("Bun's download cache was kept beside the installed packages")
+	}
+}
+
+// What a killed app leaves (a temporary folder, a folder without
+// installed.json) never counts as installed and is cleared by the next
+// install.
+func TestInstallReplacesWhatAKilledInstallLeft(t *testing.T) {
+	r := newInstallRig(t, npmstub.Options{})
+	in := r.pending(t, "2.6.0")
+	for _, d := range []string{
+		filepath.Join(r.cache, ".tmp-codex-acp@2.6.0-123", "node_modules", "x"),
+		filepath.Join(in.Dir, "node_modules", "@agentclientprotocol", "codex-acp", "dist"),
+	} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(in.Dir, "node_modules", "@agentclientprotocol", "codex-acp", "dist", "index.js"), []byte("half"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r.pending(t, "2.6.0") // a folder without installed.json is no install
+	if err := agent.EnsureInstalled(context.Background(), in, nil); err != nil {
+		t.Fatal(err)
+	}
+	if left := r.leftovers(t); len(left) != 1 || left[0] != "codex-acp@2.6.0" {
+		t.Errorf("cache holds %v, want only the install", left)
+	}
+	b, err := os.ReadFile(filepath.Join(in.Dir, "node_modules", "@agentclientprotocol", "codex-acp", "dist", "index.js"))
+	if err != nil || string(b) == "half" {
+		t.Errorf("the half-written entry point survived: %q, %v", b, err)
+	}
+}
+
+// Offline, refused, or a version the registry lacks: a clear error naming
+// the cause and what to install instead, fast, leaving nothing behind.
+func TestInstallFailuresSayWhatToDo(t *testing.T) {
+	closed := func() string {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr := ln.Addr().String()
+		ln.Close()
+		return "http://" + addr + "/"
+	}
+	tests := []struct {
+		name    string
+		version string
+		setup   func(r *installRig)
+		want    []string
+	}{
+		{"registry unreachable", "2.6.0", func(r *installRig) { r.env["BUN_CONFIG_REGISTRY"] = closed() }, []string{"cannot be reached", "connection refused"}},
+		{"registry refuses", "2.6.0", func(r *installRig) { r.stub.Refuse(403) }, []string{"refused", "403"}},
+		{"version not published", "9.9.9", func(*installRig) {}, []string{"has no version 9.9.9 of @agentclientprotocol/codex-acp"}},
+		{"a dependency is missing", "2.6.0", func(r *installRig) {}, []string{"cdx-filler"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := npmstub.Options{}
+			if tt.name == "a dependency is missing" {
+				opts.Packages = []npmstub.Package{npmstub.FakeAgent(fakeagenttest.Build(t), "2.6.0")}
+			}
+			r := newInstallRig(t, opts)
+			tt.setup(r)
+			in := r.pending(t, tt.version)
+			start := time.Now()
+			err := agent.EnsureInstalled(context.Background(), in, nil)
+			var ie *agent.InstallError
+			if !errors.As(err, &ie) {
+				t.Fatalf("EnsureInstalled = %v, want an InstallError", err)
+			}
+			msg := err.Error()
+			spec := "@agentclientprotocol/codex-acp@" + tt.version
+			for _, s := range append(tt.want, "Could not install the agent "+spec, "npm install -g "+spec, "set an agent command in Settings") {
+				if !strings.Contains(msg, s) {
+					t.Errorf("error lacks %q:\n%s", s, msg)
+				}
+			}
+			if took := time.Since(start); took > 20*time.Second {
+				t.Errorf("failing took %s", took)
+			}
+			if left := r.leftovers(t); len(left) != 0 {
+				t.Errorf("left in the cache: %v", left)
+			}
+		})
+	}
+}
+
+// A registry that does not answer HEAD: the total is learnt from each
+// download's Content-Length, and progress still only grows to 100 %.
+func TestInstallProgressWithoutHead(t *testing.T) {
+	r := newInstallRig(t, npmstub.Options{NoHead: true, Rate: 2 << 20})
+	var rec recorder
+	if err := agent.EnsureInstalled(context.Background(), r.pending(t, "2.6.0"), rec.add); err != nil {
+		t.Fatal(err)
+	}
+	all := rec.list()
+	last := all[len(all)-1]
+	if last.Phase != agent.PhaseDone || last.Done != r.total || last.Total != r.total {
+		t.Errorf("last %+v, want done at %d", last, r.total)
+	}
+	for i := 1; i < len(all); i++ {
+		if all[i].Done < all[i-1].Done || all[i].Total < all[i-1].Total {
+			t.Errorf("progress went back: %+v after %+v", all[i], all[i-1])
+		}
+	}
+}
+
+// Two installs of the same adapter at once (two windows, the app and the
+// CLI): one downloads, the other waits, both end installed, every tarball is
+// fetched once.
+func TestConcurrentInstallsDownloadOnce(t *testing.T) {
+	r := newInstallRig(t, npmstub.Options{Rate: 4 << 20})
+	in := r.pending(t, "2.6.0")
+	var wg sync.WaitGroup
+	recs := make([]recorder, 2)
+	errs := make([]error, 2)
+	for i := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = agent.EnsureInstalled(context.Background(), in, recs[i].add)
+		}()
+		time.Sleep(100 * time.Millisecond)
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("install %d: %v", i, err)
+		}
+	}
+	waited := 0
+	for i := range recs {
+		all := recs[i].list()
+		if all[len(all)-1].Phase != agent.PhaseDone {
+			t.Errorf("install %d did not end done: %+v", i, all)
+		}
+		if all[0].Phase == agent.PhaseWaiting {
+			waited++
+		}
+	}
+	if waited != 1 {
+		t.Errorf("%d installs waited, want 1", waited)
+	}
+	gets := 0
+	for _, req := range r.stub.Requests() {
+		if strings.HasPrefix(req, "GET ") && strings.HasSuffix(req, ".tgz") {
+			gets++
+		}
+	}
+	if gets != 2 {
+		t.Errorf("%d tarball downloads, want 2 (one per package): %v", gets, r.stub.Requests())
+	}
+}
