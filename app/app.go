@@ -41,6 +41,7 @@ type App struct {
 	keyStore string
 
 	turns    turns
+	warmups  prewarms
 	watchers watchers
 	lib      library
 	// saveTo replaces the native save dialog (tests, self-test).

@@ -80,9 +80,13 @@ func (a *App) NewBuild(req NewBuildRequest) (TurnStarted, error) {
 	if strings.TrimSpace(req.Prompt) == "" {
 		return TurnStarted{}, errors.New("describe the theme you want first")
 	}
-	ws, err := workspace.Create(workspace.Root(), buildTitle(req.Prompt), req.Model)
-	if err != nil {
-		return TurnStarted{}, fmt.Errorf("create workspace: %w", err)
+	// The folder the open view pre-warmed the agent in, else a new one.
+	ws, ok := a.takeBuild(buildTitle(req.Prompt), req.Model)
+	if !ok {
+		var err error
+		if ws, err = workspace.Create(workspace.Root(), buildTitle(req.Prompt), req.Model); err != nil {
+			return TurnStarted{}, fmt.Errorf("create workspace: %w", err)
+		}
 	}
 	a.watch(ws)
 	id, err := a.startTurn(turnParams{workspaceID: ws.ID, cwd: ws.Dir, prompt: req.Prompt, model: req.Model, effort: req.Effort})

@@ -307,6 +307,7 @@ func (a *App) closeAll() {
 			eng.Close()
 		}
 	}
+	a.dropBuild()
 	a.stopWatchers()
 	a.stopIndex()
 }

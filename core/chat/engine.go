@@ -87,7 +87,6 @@ type Engine struct {
 	mu     sync.Mutex
 	warm   *link              // the warm slot: linkPreparing or linkReady
 	busy   map[*link]struct{} // links owned by a turn or request (linkBusy)
-	closed bool
 	wg     sync.WaitGroup // pre-warms and background teardowns
 
 	spawned func(pid int) // tests: every agent process started
@@ -105,11 +104,10 @@ func NewEngine(opts Options) *Engine {
 }
 
 // Close stops the warm connection (or a pre-warm under way), if any, and
-// waits for every process group it stopped to be gone. A turn still
-// running stops its link when it ends.
+// waits for every process group it stopped to be gone. The engine stays
+// usable: a later turn starts a new agent.
 func (e *Engine) Close() error {
 	e.mu.Lock()
-	e.closed = true
 	l := e.warm
 	e.warm = nil
 	if l != nil {

@@ -49,18 +49,14 @@ func (s linkStatus) String() string {
 // logged, and that turn starts its own agent and reports what goes wrong.
 // Unused, the agent is stopped after Options.PrewarmIdle, by Release, or
 // when another chat's turn needs the warm slot. It returns false when
-// nothing was started: the engine keeps no warm links, is closed, or the
-// chat is already warm (or warming, or in a turn).
+// nothing was started: the engine keeps no warm links, or the chat is
+// already warm (or warming, or in a turn).
 func (e *Engine) Prewarm(t Turn) bool {
 	if !e.opts.Warm || !filepath.IsAbs(t.Cwd) {
 		return false
 	}
 	mcp := mcpKey(t.MCPServers)
 	e.mu.Lock()
-	if e.closed {
-		e.mu.Unlock()
-		return false
-	}
 	for b := range e.busy {
 		if b.serves(t.Cwd, t.SessionID, mcp) {
 			e.mu.Unlock()
@@ -276,18 +272,12 @@ func (e *Engine) giveUp(l *link) {
 	e.discard(l)
 }
 
-// putWarm gives a link its caller owns back as the warm link (stopping the
-// one there, if another), or stops it when the engine is closed.
+// putWarm gives a link its caller owns back as the warm link, stopping
+// the one there, if another.
 func (e *Engine) putWarm(l *link) {
 	l.attach(nil)
 	e.mu.Lock()
 	delete(e.busy, l)
-	if e.closed {
-		l.status = linkClosing
-		e.mu.Unlock()
-		l.stop()
-		return
-	}
 	old := e.warm
 	l.status = linkReady
 	e.warm = l

@@ -13,7 +13,7 @@ export interface FakeWails {
 
 export const bindingNames = [
   'Agents', 'AnswerPermission', 'Builds', 'DeleteBuild', 'DuplicateBuild', 'HideSession', 'RenameBuild', 'RenameSession', 'RestoreBuild', 'SearchStatus', 'ApplyTheme', 'Artifacts', 'Authenticate', 'Cancel', 'ExportTheme', 'ExportTranscript', 'GetAuthState', 'GetSettings',
-  'Models', 'NewBuild', 'OpenLink', 'OpenPath', 'OpenWorkspaceFolder', 'PlanApply', 'OpenArtifact', 'SaveAPIKey', 'SaveAgents', 'SaveSettings', 'SelfTest',
+  'Models', 'NewBuild', 'OpenLink', 'OpenPath', 'OpenWorkspaceFolder', 'PlanApply', 'Prewarm', 'Release', 'OpenArtifact', 'SaveAPIKey', 'SaveAgents', 'SaveSettings', 'SelfTest',
   'SelfTestReport', 'Send', 'Sessions', 'SetBuildAgent', 'SetSessionOption', 'SignIn', 'SignOut', 'Theme', 'TranscriptPage', 'Workspaces',
 ];
 

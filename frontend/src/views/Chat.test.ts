@@ -122,4 +122,25 @@ describe('Chat view', () => {
     expect(screen.getByTestId('preview-error').textContent).toContain('syntax.keyword: required');
     expect(screen.getByTestId('preview').style.getPropertyValue('--ui-accent')).toBe(example.ui.accent);
   });
+
+  it("starts a saved chat's agent when it opens and gives it up when the view closes", async () => {
+    const calls: string[] = [];
+    w.App.Prewarm.mockImplementation(async (r: { sessionId: string }) => void calls.push('prewarm ' + r.sessionId));
+    w.App.Release.mockImplementation(async (r: { sessionId: string }) => void calls.push('release ' + r.sessionId));
+    const view = render(Chat, { props: { sessionId: 'sess-a', cwd: '/home/dev/themes/a' } });
+    await flush();
+    expect(w.App.Prewarm).toHaveBeenCalledWith({ workspaceId: '', sessionId: 'sess-a', cwd: '/home/dev/themes/a' });
+    await view.rerender({ sessionId: 'sess-b', cwd: '/home/dev/themes/b' });
+    await flush();
+    view.unmount();
+    await flush();
+    expect(calls).toEqual(['prewarm sess-a', 'release sess-a', 'prewarm sess-b', 'release sess-b']);
+  });
+
+  it('pre-warms nothing for a chat without a session yet', async () => {
+    const view = render(Chat, { props: { workspaceId: ws } });
+    await flush();
+    view.unmount();
+    expect(w.App.Prewarm).not.toHaveBeenCalled();
+  });
 });
