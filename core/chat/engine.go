@@ -84,10 +84,10 @@ type Result struct {
 type Engine struct {
 	opts Options
 
-	mu     sync.Mutex
-	warm   *link              // the warm slot: linkPreparing or linkReady
-	busy   map[*link]struct{} // links owned by a turn or request (linkBusy)
-	wg     sync.WaitGroup // pre-warms and background teardowns
+	mu   sync.Mutex
+	warm *link              // the warm slot: linkPreparing or linkReady
+	busy map[*link]struct{} // links owned by a turn or request (linkBusy)
+	wg   sync.WaitGroup     // pre-warms and background teardowns
 
 	spawned func(pid int) // tests: every agent process started
 }
