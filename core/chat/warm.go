@@ -160,14 +160,14 @@ func (e *Engine) Release(cwd, sessionID string) {
 	e.discard(l)
 }
 
-// Warm reports whether an idle warm agent holds the session in cwd, ready
-// for a turn (not one still starting). Servers that lend warm agents to the
-// CLI ask this first.
-func (e *Engine) Warm(cwd, sessionID string) bool {
+// Warm reports whether an idle agent is ready to carry t at once (its
+// folder, session, or a pre-warmed new one, and MCP servers), not one still
+// starting. Servers that lend warm agents to the CLI ask this first.
+func (e *Engine) Warm(t Turn) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	l := e.warm
-	return l != nil && l.status == linkReady && l.cwd == cwd && l.session() != "" && l.session() == sessionID && l.alive()
+	return l != nil && l.status == linkReady && l.serves(t.Cwd, t.SessionID, mcpKey(t.MCPServers)) && l.alive()
 }
 
 // Holding reports whether the engine keeps a live agent (idle, starting or

@@ -60,6 +60,9 @@ func TestPrewarmedNewBuildFirstTurn(t *testing.T) {
 		t.Fatal("Prewarm started nothing")
 	}
 	h.waitReady()
+	if !h.e.Warm(Turn{Cwd: h.cwd}) || h.e.Warm(Turn{Cwd: t.TempDir()}) {
+		t.Fatal("Warm does not tell the pre-warmed build's folder from another")
+	}
 	// Before anything was typed, the agent is up with a session in the
 	// build's folder.
 	if got := strings.Join(h.methods(), ","); got != "initialize,session/new" {
@@ -121,7 +124,7 @@ func TestPrewarmedExistingChat(t *testing.T) {
 	if got := strings.Join(h.methods()[before:], ","); got != "initialize,session/resume" {
 		t.Fatalf("the chat's pre-warm sent %s", got)
 	}
-	if !h.e.Warm(h.cwd, first.SessionID) {
+	if !h.e.Warm(Turn{Cwd: h.cwd, SessionID: first.SessionID}) {
 		t.Fatal("Warm does not report the pre-warmed session")
 	}
 	evs, second, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: TextPrompt("second")})
@@ -198,11 +201,11 @@ func TestUsedPrewarmDoesNotIdleOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(600 * time.Millisecond)
-	if !h.e.Warm(h.cwd, res.SessionID) {
+	if !h.e.Warm(Turn{Cwd: h.cwd, SessionID: res.SessionID}) {
 		t.Fatal("the chat's warm link was stopped as if it were an unused pre-warm")
 	}
 	h.e.Release(h.cwd, "")
-	if !h.e.Warm(h.cwd, res.SessionID) {
+	if !h.e.Warm(Turn{Cwd: h.cwd, SessionID: res.SessionID}) {
 		t.Fatal("Release stopped the chat's warm link")
 	}
 }
@@ -289,7 +292,7 @@ func TestPrewarmForAnotherChatReplacesTheWarmLink(t *testing.T) {
 	other := t.TempDir()
 	h.e.Prewarm(Turn{Cwd: other})
 	h.waitReady()
-	if h.e.Warm(h.cwd, res.SessionID) {
+	if h.e.Warm(Turn{Cwd: h.cwd, SessionID: res.SessionID}) {
 		t.Fatal("two warm agents at once")
 	}
 	if n := groupMembers(h.spawned()[0]); n != 0 {
