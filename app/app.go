@@ -84,6 +84,7 @@ func (a *App) Startup(ctx context.Context) {
 	// The first search index build starts with the app, not with the
 	// first search; Home shows its progress.
 	go a.refreshIndex(true)
+	a.lendWarm(ctx)
 	// A session logout or `kill` must still tear the agents down: ask the
 	// window to quit (Shutdown stops the agents); if the main loop does not
 	// get there in time, or a second signal comes, stop them and exit.

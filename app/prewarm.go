@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -25,6 +26,8 @@ type PrewarmRequest struct {
 type prewarms struct {
 	mu    sync.Mutex
 	build *workspace.Meta
+	// stopLending ends the socket that lends the warm agent to the CLI.
+	stopLending context.CancelFunc
 }
 
 // Prewarm starts the agent of the chat a view just opened in the

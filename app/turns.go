@@ -295,6 +295,7 @@ func (a *App) AnswerPermission(turnID, requestID, optionID string) error {
 }
 
 func (a *App) closeAll() {
+	a.stopLending()
 	a.turns.mu.Lock()
 	for _, t := range a.turns.running {
 		t.cancel()

@@ -123,6 +123,10 @@ func parseChatFlags(env *Env, args []string) (chatFlags, int) {
 // newEngine builds the chat engine for a command. The agent command:
 // CDXTHEME_AGENT beats --agent (flag) beats the settings.
 func newEngine(env *Env, flag string, timeout time.Duration) *chat.Engine {
+	return chat.NewEngine(engineOptions(env, flag, timeout))
+}
+
+func engineOptions(env *Env, flag string, timeout time.Duration) chat.Options {
 	override := env.Settings.AgentCommand
 	if flag != "" {
 		override = flag
@@ -130,12 +134,12 @@ func newEngine(env *Env, flag string, timeout time.Duration) *chat.Engine {
 	if v := os.Getenv("CDXTHEME_AGENT"); v != "" {
 		override = v
 	}
-	return chat.NewEngine(chat.Options{
+	return chat.Options{
 		Resolve: agent.ResolveOptions{Override: override, SidecarVersion: env.Settings.ACPVersion()},
 		Version: clientVersion(),
 		Timeout: timeout,
 		Log:     env.Log,
-	})
+	}
 }
 
 func runChat(ctx context.Context, env *Env, args []string) int {
@@ -143,9 +147,6 @@ func runChat(ctx context.Context, env *Env, args []string) int {
 	if code >= 0 {
 		return code
 	}
-	eng := newEngine(env, f.agentCmd, f.timeout)
-	defer eng.Close()
-
 	out := &chatPrinter{env: env, json: f.json}
 	turn := chat.Turn{
 		SessionID: f.session,
@@ -155,7 +156,14 @@ func runChat(ctx context.Context, env *Env, args []string) int {
 		Prompt:    chat.TextPrompt(f.prompt),
 		Decider:   decider(env, f.permission, out),
 	}
-	res, err := eng.Run(ctx, turn, out.event)
+	// A follow-up runs on a warm agent of the desktop app or of
+	// `cdxtheme serve` when there is one (see serve.go); else here.
+	res, err, handled := handOff(ctx, env, f, turn, out.event)
+	if !handled {
+		eng := newEngine(env, f.agentCmd, f.timeout)
+		defer eng.Close()
+		res, err = eng.Run(ctx, turn, out.event)
+	}
 	out.finish(res)
 	if err == nil {
 		return ExitOK

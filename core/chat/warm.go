@@ -403,3 +403,7 @@ func mcpKey(servers []json.RawMessage) string {
 	}
 	return hex.EncodeToString(h.Sum(nil)[:12])
 }
+
+// Options returns what the engine was made with (a server lending its
+// warm agent compares the agent with the one a client would run).
+func (e *Engine) Options() Options { return e.opts }
