@@ -52,7 +52,7 @@ const (
 	secPrewarm   = "prewarm"
 )
 
-var allSections = []string{secAdapter, secPrewarm, secStream, secCodexHome, secSearch, secWindow}
+var allSections = []string{secAdapter, secPrewarm, secServe, secStream, secCodexHome, secSearch, secWindow}
 
 // parseSections reads -only: a comma-separated subset of allSections.
 func parseSections(s string) (map[string]bool, error) {
@@ -198,10 +198,17 @@ func measureAll(cfg config, stderr io.Writer) Report {
 			rep.Adapter, rep.Version = cfg.adapter, version
 		}
 	}
+	var served []Row
+	if cfg.sections[secServe] {
+		served = measureServe(cfg, log, progress)
+		if rep.Adapter == "" {
+			rep.Adapter = cfg.adapter
+		}
+	}
 	if cfg.sections[secWindow] {
 		window = windowRows(cfg.windowJSON, cfg.app)
 	}
-	rep.Rows = slices.Concat(adapter, warmup, stream, models, home, index, window)
+	rep.Rows = slices.Concat(adapter, warmup, served, stream, models, home, index, window)
 	rep.LoadEnd = loadAverage()
 	return rep
 }
