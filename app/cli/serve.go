@@ -33,8 +33,9 @@ const DefaultServeTTL = 5 * time.Minute
 
 // noAgentGrace is how long serve stays without any agent: the first
 // request comes within milliseconds of an on-demand start, and once its
-// agent died there is nothing to keep warm.
-const noAgentGrace = 10 * time.Second
+// agent died there is nothing to keep warm. (A client that connects as
+// serve stops is declined and runs its turn itself.)
+const noAgentGrace = 2 * time.Second
 
 // Environment switches of the hand-off.
 const (

@@ -266,6 +266,32 @@ func TestServeIdlesOut(t *testing.T) {
 	}
 }
 
+// serve exits soon after its agent died: it has nothing left to keep warm.
+func TestServeExitsWhenItsAgentDies(t *testing.T) {
+	c := newChatEnv(t, "")
+	bin, _ := withServe(t, "1m")
+	var out bytes.Buffer
+	c.run(context.Background(), &out, "--json", "first")
+	id := sessionOf(t, out.String())
+	if _, code := c.run(context.Background(), &out, "--session", id, "second"); code != ExitOK {
+		t.Fatal("follow-up failed")
+	}
+	agents := pidsOf(c.bin)
+	if len(agents) != 1 || processesOf(bin) != 1 {
+		t.Fatalf("agents %v, serve %d", agents, processesOf(bin))
+	}
+	syscall.Kill(agents[0], syscall.SIGKILL)
+	waitGone(t, bin, 10*time.Second)
+	// The next follow-up starts a new serve and works.
+	out.Reset()
+	if stderr, code := c.run(context.Background(), &out, "--session", id, "third"); code != ExitOK || !strings.HasPrefix(out.String(), "You said: third") {
+		t.Fatalf("after serve went: exit %d, %q, %s", code, out.String(), stderr)
+	}
+	if processesOf(bin) != 1 {
+		t.Fatal("no new serve for the next follow-up")
+	}
+}
+
 // SIGTERM, SIGHUP or SIGINT end serve the careful way: the running turn
 // is cancelled and every agent's group is torn down, even an agent that
 // ignores its closed stdin (a hard exit would leave this one running).

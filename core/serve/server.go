@@ -126,6 +126,10 @@ func (p *peer) send(r Reply) error {
 
 func (s *Server) conn(ctx context.Context, c net.Conn) {
 	defer c.Close()
+	// Busy from the accept: a server must not decide it is idle while a
+	// client is still saying what it wants.
+	s.begin()
+	defer s.end()
 	br := bufio.NewReaderSize(c, 64<<10)
 	c.SetReadDeadline(time.Now().Add(firstLineWait))
 	var req Request
@@ -149,9 +153,12 @@ func (s *Server) conn(ctx context.Context, c net.Conn) {
 	case req.Turn == nil || req.Agent == nil:
 		p.send(Reply{Type: TypeDeclined, Reason: "a run needs a turn and an agent"})
 		return
+	case ctx.Err() != nil:
+		// Stopping: the client runs the turn itself rather than get a
+		// turn cancelled before it began.
+		p.send(Reply{Type: TypeDeclined, Reason: "the server is stopping"})
+		return
 	}
-	s.begin()
-	defer s.end()
 
 	tctx, cancel := context.WithCancel(ctx)
 	defer cancel()
