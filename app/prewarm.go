@@ -104,6 +104,19 @@ func (a *App) Release(req PrewarmRequest) {
 	}()
 }
 
+// rewarmBuild pre-warms the open New build view's folder again after its
+// agent was changed: the one started before is the wrong agent now.
+func (a *App) rewarmBuild() {
+	a.warmups.mu.Lock()
+	open := a.warmups.build != nil
+	a.warmups.mu.Unlock()
+	if open {
+		if err := a.Prewarm(PrewarmRequest{}); err != nil {
+			a.log.Info().Err(err).Msg("pre-warm the new agent")
+		}
+	}
+}
+
 // pendingBuild returns the open New build view's folder, made on first use.
 func (a *App) pendingBuild() (workspace.Meta, error) {
 	a.warmups.mu.Lock()

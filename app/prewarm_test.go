@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"cdxtheme/core/settings"
+	"cdxtheme/internal/fakeagent/fakeagenttest"
 )
 
 // agentCalls lists the requests the fake agent got (method and params).
@@ -211,5 +212,39 @@ func TestPrewarmOffWithoutWarmConnections(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(filepath.Join(os.Getenv("CDXTHEME_DATA_DIR"), "theme_builder")); len(entries) != 0 {
 		t.Fatalf("a folder was made: %v", entries)
+	}
+}
+
+func TestChangingTheBuildAgentPrewarmsTheNewOne(t *testing.T) {
+	a, rec, logPath := newTestApp(t, "normal")
+	t.Setenv("CDXTHEME_AGENT", "")
+	bin := fakeagenttest.Build(t)
+	l := a.Agents()
+	l.Agents = append(l.Agents,
+		settings.Agent{ID: "one", Name: "One", Kind: settings.KindCustom, Command: bin},
+		settings.Agent{ID: "two", Name: "Two", Kind: settings.KindCustom, Command: bin, Env: map[string]string{"FAKE_AGENT_SCENARIO": "echo-blocks"}})
+	if err := a.SaveAgents(l); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.SetBuildAgent("one"); err != nil {
+		t.Fatal(err)
+	}
+	a.Prewarm(PrewarmRequest{})
+	waitUntil(t, "the first agent's session", func() bool { m, _ := agentCalls(t, logPath); return len(m) == 2 })
+	// The user picks another agent in the New build view.
+	if err := a.SetBuildAgent("two"); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the second agent's session", func() bool { m, _ := agentCalls(t, logPath); return len(m) == 4 })
+	waitUntil(t, "the first agent gone", func() bool { return len(fakeAgents(t)) == 1 })
+	started, err := a.NewBuild(NewBuildRequest{Prompt: "hi"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.finalText(t, started.TurnID); got != "Blocks: text" {
+		t.Fatalf("the first message did not go to the chosen agent: %q", got)
+	}
+	if m, _ := agentCalls(t, logPath); strings.Join(m, ",") != "initialize,session/new,initialize,session/new,session/prompt" {
+		t.Fatalf("agent calls: %v", m)
 	}
 }
