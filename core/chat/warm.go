@@ -118,8 +118,7 @@ func (e *Engine) prepare(pctx context.Context, l *link, t Turn) {
 	} else if l.status == linkPreparing {
 		l.status = linkReady
 		if e.warm == l {
-			idle := e.opts.PrewarmIdle
-			l.idle = time.AfterFunc(idle, func() { e.expire(l) })
+			l.idle = time.AfterFunc(e.opts.PrewarmIdle, func() { e.expire(l) })
 		}
 	}
 	close(l.prepared)
@@ -283,6 +282,11 @@ func (e *Engine) putWarm(l *link) {
 	e.warm = l
 	if old != nil && old != l {
 		e.dropLocked(old)
+	}
+	if l.prewarmed && !l.wasUsed() {
+		// Lent to a request (a session list) and still unused: its idle
+		// time starts again.
+		l.idle = time.AfterFunc(e.opts.PrewarmIdle, func() { e.expire(l) })
 	}
 	e.mu.Unlock()
 }

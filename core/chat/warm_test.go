@@ -192,6 +192,19 @@ func TestUnusedPrewarmIdlesOut(t *testing.T) {
 	}
 }
 
+func TestPrewarmLentToAListStillIdlesOut(t *testing.T) {
+	h := newHarness(t, hopts{warm: true, idle: 400 * time.Millisecond})
+	h.e.Prewarm(Turn{Cwd: h.cwd})
+	h.waitReady()
+	if _, ok, err := h.e.ListSessions(context.Background(), h.cwd); err != nil || !ok {
+		t.Fatalf("list: %v %v", ok, err)
+	}
+	if len(h.spawned()) != 1 {
+		t.Fatal("the list did not use the pre-warmed agent")
+	}
+	h.waitEmpty(10 * time.Second)
+}
+
 func TestUsedPrewarmDoesNotIdleOut(t *testing.T) {
 	h := newHarness(t, hopts{warm: true, idle: 300 * time.Millisecond})
 	h.e.Prewarm(Turn{Cwd: h.cwd})
