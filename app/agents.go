@@ -114,5 +114,9 @@ func (a *App) SaveAgents(l settings.AgentList) error {
 func (a *App) SetBuildAgent(id string) error {
 	l := a.agentList()
 	l.Default = id
-	return wrapf(settings.SaveAgents(l), "choose agent %s", id)
+	if err := settings.SaveAgents(l); err != nil {
+		return wrapf(err, "choose agent %s", id)
+	}
+	a.rewarmBuild()
+	return nil
 }

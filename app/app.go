@@ -45,6 +45,7 @@ type App struct {
 
 	turns    turns
 	memory   chatMemory
+	warmups  prewarms
 	watchers watchers
 	lib      library
 	// saveTo replaces the native save dialog (tests, self-test).
@@ -87,6 +88,7 @@ func (a *App) Startup(ctx context.Context) {
 	// The first search index build starts with the app, not with the
 	// first search; Home shows its progress.
 	go a.refreshIndex(true)
+	a.lendWarm(ctx)
 	// A session logout (SIGHUP, then SIGTERM), `kill` or Ctrl-C in the
 	// terminal that started the app must still tear the agents down: ask
 	// the window to quit (Shutdown stops the agents); if the main loop does

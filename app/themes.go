@@ -82,9 +82,13 @@ func (a *App) NewBuild(req NewBuildRequest) (TurnStarted, error) {
 		return TurnStarted{}, errors.New("describe the theme you want first")
 	}
 	model, _ := req.Options[acp.CategoryModel].(string)
-	ws, err := workspace.Create(workspace.Root(), buildTitle(req.Prompt), model)
-	if err != nil {
-		return TurnStarted{}, fmt.Errorf("create workspace: %w", err)
+	// The folder the open view pre-warmed the agent in, else a new one.
+	ws, ok := a.takeBuild(buildTitle(req.Prompt), model)
+	if !ok {
+		var err error
+		if ws, err = workspace.Create(workspace.Root(), buildTitle(req.Prompt), model); err != nil {
+			return TurnStarted{}, fmt.Errorf("create workspace: %w", err)
+		}
 	}
 	a.watch(ws)
 	id, err := a.startTurn(turnParams{workspaceID: ws.ID, cwd: ws.Dir, prompt: req.Prompt, options: req.Options})

@@ -372,6 +372,7 @@ func (a *App) AnswerPermission(turnID, requestID, optionID string) error {
 }
 
 func (a *App) closeAll() {
+	a.stopLending()
 	a.turns.mu.Lock()
 	for _, t := range a.turns.running {
 		t.cancel()
@@ -384,6 +385,7 @@ func (a *App) closeAll() {
 			eng.Close()
 		}
 	}
+	a.dropBuild()
 	a.stopWatchers()
 	a.stopIndex()
 }

@@ -125,6 +125,10 @@ func parseChatFlags(env *Env, args []string) (chatFlags, int) {
 // CDXTHEME_AGENT beats --agent (flag) beats the Codex entry's command in
 // the agents list (Settings), else the search for codex-acp.
 func newEngine(env *Env, flag string, timeout time.Duration) *chat.Engine {
+	return chat.NewEngine(engineOptions(env, flag, timeout))
+}
+
+func engineOptions(env *Env, flag string, timeout time.Duration) chat.Options {
 	override := flag
 	if v := os.Getenv("CDXTHEME_AGENT"); v != "" {
 		override = v
@@ -139,12 +143,12 @@ func newEngine(env *Env, flag string, timeout time.Duration) *chat.Engine {
 			argv = codex.Argv("")
 		}
 	}
-	return chat.NewEngine(chat.Options{
+	return chat.Options{
 		Resolve: agent.ResolveOptions{Override: override, Argv: argv, SidecarVersion: env.Settings.ACPVersion(), CacheDir: settings.AgentsCacheDir()},
 		Version: clientVersion(),
 		Timeout: timeout,
 		Log:     env.Log,
-	})
+	}
 }
 
 func runChat(ctx context.Context, env *Env, args []string) int {
@@ -152,10 +156,7 @@ func runChat(ctx context.Context, env *Env, args []string) int {
 	if code >= 0 {
 		return code
 	}
-	eng := newEngine(env, f.agentCmd, f.timeout)
-	defer eng.Close()
-
-	out := &chatPrinter{env: env, json: f.json, install: newInstallLine(env.Stderr)}
+	out := &chatPrinter{env: env, json: f.json, install: newInstallLine(env.exactErr())}
 	turn := chat.Turn{
 		SessionID: f.session,
 		Cwd:       f.cwd,
@@ -164,7 +165,14 @@ func runChat(ctx context.Context, env *Env, args []string) int {
 		Prompt:    chat.TextPrompt(f.prompt),
 		Decider:   decider(env, f.permission, out),
 	}
-	res, err := eng.Run(ctx, turn, out.event)
+	// A follow-up runs on a warm agent of the desktop app or of
+	// `cdxtheme serve` when there is one (see serve.go); else here.
+	res, err, handled := handOff(ctx, env, f, turn, out.event)
+	if !handled {
+		eng := newEngine(env, f.agentCmd, f.timeout)
+		defer eng.Close()
+		res, err = eng.Run(ctx, turn, out.event)
+	}
 	out.finish(res)
 	if err == nil {
 		return ExitOK

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"cdxtheme/core/agent"
 	"cdxtheme/core/procfs"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
 )
@@ -64,7 +65,7 @@ func processesOf(exe string) int {
 	n := 0
 	for _, p := range all {
 		target, err := os.Readlink("/proc/" + strconv.Itoa(p.PID) + "/exe")
-		if err == nil && strings.TrimSuffix(target, " (deleted)") == exe && !p.Zombie() {
+		if err == nil && strings.TrimSuffix(target, " (deleted)") == exe && !p.Zombie() && p.Comm != agent.ShimComm {
 			n++
 		}
 	}

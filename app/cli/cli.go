@@ -83,6 +83,15 @@ func (env *Env) exact() io.Writer {
 	return env.Stdout
 }
 
+// exactErr is stderr as given, for the app's own terminal output (a
+// progress line rewritten in place); never for agent-written text.
+func (env *Env) exactErr() io.Writer {
+	if env.rawStderr != nil {
+		return env.rawStderr
+	}
+	return env.Stderr
+}
+
 // addRawFlag gives a command --raw.
 func (env *Env) addRawFlag(fs *flag.FlagSet) {
 	fs.BoolFunc("raw", "print agent-written text byte for byte, terminal control sequences included", func(string) error {

@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
-
 )
 
 // SidecarPackage is the npm package the bundled Bun sidecar runs, and

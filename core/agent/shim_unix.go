@@ -42,10 +42,6 @@ import (
 // shimName is the shim's argv[0] and the name of the standalone program.
 const shimName = "cdxtheme-agent-shim"
 
-// shimComm is the name ps shows for the shim (at most 15 bytes), rather
-// than "exe" from /proc/self/exe.
-const shimComm = "cdxtheme-shim"
-
 // shimProtocol is the first argument; a shim from another release that
 // does not speak it refuses, and the agent is then started without it.
 const shimProtocol = "v1"
@@ -70,7 +66,7 @@ func RunShim(args []string) int {
 		fmt.Fprintf(os.Stderr, "%s: started with %q; it is run by cdxtheme, never by hand\n", shimName, args)
 		return 2
 	}
-	setName(shimComm)
+	setName(ShimComm)
 	parent, err := strconv.Atoi(args[1])
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: bad parent pid %q\n", shimName, args[1])

@@ -41,6 +41,9 @@ type Options struct {
 	Timeout time.Duration // whole turn; 0 = DefaultTimeout
 	Env     []string      // extra env for the agent, e.g. OPENAI_API_KEY / CODEX_API_KEY
 	Log     zerolog.Logger
+	// PrewarmIdle is how long a pre-warmed agent nobody used is kept; 0 =
+	// PrewarmIdle.
+	PrewarmIdle time.Duration
 }
 
 // Turn is one user message to send.
@@ -86,12 +89,15 @@ type Result struct {
 }
 
 // Engine runs turns. It keeps at most one warm connection (the open
-// chat's); Close tears it down.
+// chat's, or one pre-warmed for a chat about to be used); Close tears it
+// down. Who holds a link is its status (see linkStatus).
 type Engine struct {
 	opts Options
 
 	mu   sync.Mutex
-	warm *link
+	warm *link              // the warm slot: linkPreparing or linkReady
+	busy map[*link]struct{} // links owned by a turn or request (linkBusy)
+	wg   sync.WaitGroup     // pre-warms and background teardowns
 
 	spawned func(pid int) // tests: every agent process started
 }
@@ -101,19 +107,27 @@ func NewEngine(opts Options) *Engine {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
+	if opts.PrewarmIdle <= 0 {
+		opts.PrewarmIdle = PrewarmIdle
+	}
 	return &Engine{opts: opts}
 }
 
-// Close stops the warm connection, if any, and waits for its process group
-// to be gone.
+// Close stops the warm connection (or a pre-warm under way), if any, and
+// waits for every process group it stopped to be gone. The engine stays
+// usable: a later turn starts a new agent.
 func (e *Engine) Close() error {
 	e.mu.Lock()
 	l := e.warm
 	e.warm = nil
+	if l != nil {
+		l.status = linkClosing
+	}
 	e.mu.Unlock()
 	if l != nil {
-		l.stop()
+		e.discard(l)
 	}
+	e.wg.Wait()
 	return nil
 }
 
@@ -125,7 +139,7 @@ func (e *Engine) Close() error {
 // session/cancel early enough that the kill falls on the deadline. Errors
 // are *Error.
 func (e *Engine) Run(ctx context.Context, t Turn, emit func(Event)) (Result, error) {
-	return e.start(ctx, t, emit, false)
+	return e.begin(ctx, t, emit, false)
 }
 
 // Open makes an existing session (t.SessionID) or, without one, nothing
@@ -134,10 +148,12 @@ func (e *Engine) Run(ctx context.Context, t Turn, emit func(Event)) (Result, err
 // The chat shows the agent's live settings (and, with t.History, the
 // replayed history) before the user's first message. Errors are as Run's.
 func (e *Engine) Open(ctx context.Context, t Turn, emit func(Event)) (Result, error) {
-	return e.start(ctx, t, emit, true)
+	return e.begin(ctx, t, emit, true)
 }
 
-func (e *Engine) start(ctx context.Context, t Turn, emit func(Event), openOnly bool) (Result, error) {
+// begin runs a turn (openOnly: only opens its session), from the first-run
+// install to the last event.
+func (e *Engine) begin(ctx context.Context, t Turn, emit func(Event), openOnly bool) (Result, error) {
 	if emit == nil {
 		emit = func(Event) {}
 	}
@@ -206,15 +222,21 @@ func (e *Engine) run(ctx, tctx context.Context, t Turn, ts *turnState) (Result, 
 	if fi, err := os.Stat(t.Cwd); err != nil || !fi.IsDir() {
 		return Result{}, &Error{Code: CodeInput, Message: fmt.Sprintf("the working directory %s is not a directory", t.Cwd), Err: err}
 	}
-	if l := e.takeWarm(t.Cwd, t.SessionID); l != nil {
-		res, err := e.turnOn(ctx, tctx, l, t, ts, true)
-		var ce *Error
-		if err == nil || !errors.As(err, &ce) || ce.Code != CodeAgentExit || ts.output.Load() {
-			return res, err
+	if l := e.takeWarm(t); l != nil {
+		ready, err := e.await(ctx, tctx, l)
+		if err != nil {
+			return Result{}, err
 		}
-		// The warm agent died before answering anything: start over on a
-		// fresh connection (resume/load), as if it had never been warm.
-		e.opts.Log.Info().Err(err).Msg("chat: warm connection lost; reconnecting")
+		if ready { // else the pre-warm failed: the normal path runs and reports
+			res, err := e.turnOn(ctx, tctx, l, t, ts, true)
+			var ce *Error
+			if err == nil || !errors.As(err, &ce) || ce.Code != CodeAgentExit || ts.output.Load() {
+				return res, err
+			}
+			// The warm agent died before answering anything: start over on a
+			// fresh connection (resume/load), as if it had never been warm.
+			e.opts.Log.Info().Err(err).Msg("chat: warm connection lost; reconnecting")
+		}
 	}
 	l, err := e.connect(ctx, tctx, t.Cwd)
 	if err != nil {
@@ -223,40 +245,25 @@ func (e *Engine) run(ctx, tctx context.Context, t Turn, ts *turnState) (Result, 
 	return e.turnOn(ctx, tctx, l, t, ts, false)
 }
 
-// takeWarm hands over the warm link if it serves cwd and the session (or
-// has no session yet, e.g. after Authenticate) and is alive. Any other warm
-// link is stopped: only the open chat stays warm.
-func (e *Engine) takeWarm(cwd, sessionID string) *link {
-	e.mu.Lock()
-	l := e.warm
-	e.warm = nil
-	e.mu.Unlock()
-	if l == nil {
-		return nil
-	}
-	if l.cwd != cwd || (l.session() != "" && l.session() != sessionID) || !l.alive() {
-		l.stop()
-		return nil
-	}
-	return l
-}
-
-func (e *Engine) putWarm(l *link) {
-	l.attach(nil)
-	e.mu.Lock()
-	old := e.warm
-	e.warm = l
-	e.mu.Unlock()
-	if old != nil && old != l {
-		old.stop()
-	}
-}
-
-// connect resolves, starts and initializes an agent in cwd.
+// connect resolves, starts and initializes an agent in cwd; the caller
+// owns the link (linkBusy).
 func (e *Engine) connect(ctx, tctx context.Context, cwd string) (*link, error) {
+	l := &link{cwd: cwd, log: e.opts.Log}
+	if err := e.start(ctx, tctx, l); err != nil {
+		return nil, err
+	}
+	e.mu.Lock()
+	e.ownLocked(l)
+	e.mu.Unlock()
+	return l, nil
+}
+
+// start resolves, starts and initializes an agent for l. On failure the
+// agent is stopped.
+func (e *Engine) start(ctx, tctx context.Context, l *link) error {
 	cmd, err := agent.Resolve(e.opts.Resolve)
 	if err != nil {
-		return nil, &Error{Code: CodeAgentMissing, Message: err.Error(), Err: err}
+		return &Error{Code: CodeAgentMissing, Message: err.Error(), Err: err}
 	}
 	cmd.Env = append(append([]string(nil), cmd.Env...), e.opts.Env...)
 	desc := cmd.String()
@@ -264,18 +271,18 @@ func (e *Engine) connect(ctx, tctx context.Context, cwd string) (*link, error) {
 		desc += " (" + cmd.Reason + ")"
 	}
 	// The process outlives this turn when kept warm: not tied to ctx.
-	proc, err := agent.Start(context.Background(), cmd, cwd, e.opts.Log)
+	proc, err := agent.Start(context.Background(), cmd, l.cwd, e.opts.Log)
 	if err != nil {
 		code := CodeAgentExit
 		if errors.Is(err, agent.ErrNotFound) {
 			code = CodeAgentMissing
 		}
-		return nil, &Error{Code: code, Message: err.Error(), Agent: desc, Err: err}
+		return &Error{Code: code, Message: err.Error(), Agent: desc, Err: err}
 	}
 	if e.spawned != nil {
 		e.spawned(proc.Pid())
 	}
-	l := &link{proc: proc, cmd: cmd, cwd: cwd, log: e.opts.Log}
+	l.proc, l.cmd = proc, cmd
 	l.conn = acp.NewConn(proc.Stdout(), proc.Stdin(), acp.Options{Log: e.opts.Log})
 	l.register()
 	l.conn.Start()
@@ -288,35 +295,34 @@ func (e *Engine) connect(ctx, tctx context.Context, cwd string) (*link, error) {
 		ClientInfo:         &acp.Implementation{Name: "cdxtheme", Version: e.opts.Version},
 	}
 	if err := l.conn.Call(tctx, acp.MethodInitialize, req, &l.initRaw); err != nil {
-		return nil, e.fail(ctx, tctx, l, "before answering initialize", err)
+		l.stop()
+		return e.describe(ctx, tctx, l, "before answering initialize", err)
 	}
 	if err := json.Unmarshal(l.initRaw, &l.init); err != nil {
 		l.stop()
-		return nil, &Error{Code: CodeProtocol, Agent: desc, Message: fmt.Sprintf("unreadable initialize result: %v", err), Err: err}
+		return &Error{Code: CodeProtocol, Agent: desc, Message: fmt.Sprintf("unreadable initialize result: %v", err), Err: err}
 	}
 	if l.init.ProtocolVersion != acp.ProtocolVersion {
 		l.stop()
-		return nil, &Error{Code: CodeProtocol, Agent: desc,
+		return &Error{Code: CodeProtocol, Agent: desc,
 			Message: fmt.Sprintf("the agent speaks ACP version %d; this app speaks version %d", l.init.ProtocolVersion, acp.ProtocolVersion)}
 	}
-	return l, nil
+	return nil
 }
 
-// fail turns err into an *Error and stops the link: cancellation and
-// timeout first (they cause the other errors), then a dead agent (with its
-// stderr), then what the agent answered.
-func (e *Engine) fail(ctx, tctx context.Context, l *link, when string, err error) *Error {
+// describe turns err, from a link already stopped, into an *Error:
+// cancellation and timeout first (they cause the other errors), then a
+// dead agent (with its stderr, complete once stopped), then what the agent
+// answered.
+func (e *Engine) describe(ctx, tctx context.Context, l *link, when string, err error) *Error {
 	desc := l.agentDesc()
 	switch {
 	case ctx.Err() != nil:
-		l.stop()
 		return &Error{Code: CodeCancelled, Message: "cancelled", Agent: desc, Err: ctx.Err()}
 	case tctx.Err() != nil:
-		l.stop()
 		// A hung agent often said why on stderr (e.g. "Reconnecting…").
-		return &Error{Code: CodeTimeout, Message: fmt.Sprintf("the turn took longer than %s and was stopped", e.opts.Timeout), Stderr: l.proc.StderrTail(), Agent: desc, Err: tctx.Err()}
+		return &Error{Code: CodeTimeout, Message: fmt.Sprintf("the turn took longer than %s and was stopped", e.opts.Timeout), Stderr: l.stderrTail(), Agent: desc, Err: tctx.Err()}
 	case errors.Is(err, acp.ErrClosed):
-		l.stop() // returns after Done, which waits for stderr EOF: the tail is complete
 		status := "closed its output"
 		if xe := l.proc.ExitErr(); xe != nil {
 			status = "exited (" + xe.Error() + ")"
@@ -329,7 +335,6 @@ func (e *Engine) fail(ctx, tctx context.Context, l *link, when string, err error
 		}
 		return &Error{Code: CodeAgentExit, Message: fmt.Sprintf("the agent %s %s", status, when), Stderr: l.proc.StderrTail(), Agent: desc, Err: err}
 	}
-	l.stop()
 	if ce, ok := errors.AsType[*Error](err); ok {
 		return ce
 	}
@@ -339,10 +344,17 @@ func (e *Engine) fail(ctx, tctx context.Context, l *link, when string, err error
 	return &Error{Code: CodeProtocol, Message: err.Error(), Agent: desc, Err: err}
 }
 
-// turnOn runs the turn on l: open the session unless l already has it,
-// apply model and effort, prompt, and finish (warm or stopped).
+// turnOn runs the turn on l, which the caller owns: open the session
+// unless l already has it, apply the settings, prompt; then settle decides
+// once whether l stays warm or is stopped.
 func (e *Engine) turnOn(ctx, tctx context.Context, l *link, t Turn, ts *turnState, reused bool) (Result, error) {
 	l.attach(ts)
+	res, v := e.drive(tctx, l, t, ts, reused)
+	return res, e.settle(ctx, tctx, l, ts, res.SessionID, res.StopReason, v)
+}
+
+// drive is the turn itself; it never stops or gives back l.
+func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reused bool) (Result, verdict) {
 	caps := l.init.AgentCapabilities
 	prompt := t.Prompt
 	var err error
@@ -356,31 +368,39 @@ func (e *Engine) turnOn(ctx, tctx context.Context, l *link, t Turn, ts *turnStat
 	}
 	if err != nil {
 		ts.emit(Event{Type: EventAgent, SessionID: t.SessionID, Update: l.initRaw})
-		e.release(l, reused)
-		return Result{}, &Error{Code: CodeInput, Message: err.Error(), Err: err}
+		// Nothing was sent: the link did no harm.
+		return Result{}, verdict{err: &Error{Code: CodeInput, Message: err.Error(), Err: err}, keep: reused || e.opts.Warm}
 	}
-	if l.session() == "" || l.session() != t.SessionID {
+	l.mu.Lock()
+	have, fresh := l.sessionID, l.fresh
+	l.mu.Unlock()
+	if have == "" || (have != t.SessionID && !(t.SessionID == "" && fresh)) {
 		if err := e.openSession(tctx, l, t, ts); err != nil {
-			return Result{}, e.abort(ctx, tctx, l, ts, "while opening the session", err)
+			return Result{}, verdict{err: err, when: "while opening the session"}
 		}
 	} else {
-		ts.setSession(t.SessionID)
-		// The settings as the agent reports them now: the session's opening
+		// The session is open on l: a warm follow-up, or the first turn on
+		// a pre-warmed session (then as if it had just been opened). The
+		// settings as the agent reports them now: the session's opening
 		// values are stale once anything was set.
-		ts.emit(Event{Type: EventSession, SessionID: t.SessionID, Update: l.setupNow()})
+		ts.setSession(have)
+		ts.emit(Event{Type: EventSession, SessionID: have, Update: l.setupNow()})
 		// The agent announced its commands when the session opened, between
 		// turns nobody listened: hand them to this turn again.
 		if c := l.commandsUpdate(); c != nil {
-			ts.emit(Event{Type: EventCommands, SessionID: t.SessionID, Update: c})
+			ts.emit(Event{Type: EventCommands, SessionID: have, Update: c})
 		}
 	}
-	sid := l.session()
+	l.mu.Lock()
+	l.fresh = false
+	sid := l.sessionID
+	l.mu.Unlock()
 	// What the agent can take (prompt capabilities, auth methods): the UI
 	// checks attachments against it before the next send.
 	ts.emit(Event{Type: EventAgent, SessionID: sid, Update: l.initRaw})
 	changed, err := e.configure(tctx, l, ts, t)
 	if err != nil {
-		return Result{SessionID: sid}, e.abort(ctx, tctx, l, ts, "while applying the session settings", err)
+		return Result{SessionID: sid}, verdict{err: err, when: "while applying the session settings"}
 	}
 	if changed {
 		// After the agent's own config_option_update events, so the last
@@ -389,37 +409,25 @@ func (e *Engine) turnOn(ctx, tctx context.Context, l *link, t Turn, ts *turnStat
 		ts.emit(Event{Type: EventSession, SessionID: sid, Update: l.setupNow()})
 	}
 	if ts.openOnly {
+		// Opened to be looked at, this is a pre-warm of the chat: unused
+		// until a prompt goes out, it stops after the idle time or when the
+		// view closes (Release), like one Prewarm started.
 		e.flush(l)
-		e.release(l, false)
-		return Result{SessionID: sid}, nil
+		if !l.wasUsed() {
+			e.mu.Lock()
+			l.prewarmed, l.want, l.wantMCP = true, sid, mcpKey(t.MCPServers)
+			e.mu.Unlock()
+		}
+		return Result{SessionID: sid}, verdict{keep: e.opts.Warm}
 	}
-
+	l.mu.Lock()
+	l.used = true
+	l.mu.Unlock()
 	resp, err := e.prompt(tctx, l, sid, prompt)
 	if err != nil {
-		return Result{SessionID: sid}, e.abort(ctx, tctx, l, ts, "during the turn", err)
+		return Result{SessionID: sid}, verdict{err: err, when: "during the turn"}
 	}
-	e.flush(l)
-	if e.opts.Warm && l.alive() {
-		e.putWarm(l)
-	} else {
-		l.attach(nil)
-		// The answer is complete: say so before the teardown, which takes
-		// up to 2 s more with an agent that ignores its closed stdin.
-		ts.emit(Event{Type: EventDone, SessionID: sid, StopReason: resp.StopReason})
-		ts.doneSent = true
-		l.stop()
-	}
-	return Result{SessionID: sid, StopReason: resp.StopReason}, nil
-}
-
-// release gives back a link that did no harm: warm if wanted, else stopped.
-func (e *Engine) release(l *link, keep bool) {
-	if (keep || e.opts.Warm) && l.alive() {
-		e.putWarm(l)
-		return
-	}
-	l.attach(nil)
-	l.stop()
+	return Result{SessionID: sid, StopReason: resp.StopReason}, verdict{keep: e.opts.Warm}
 }
 
 // flush waits until every update that arrived so far has been emitted.
@@ -429,25 +437,6 @@ func (e *Engine) flush(l *link) {
 	if err := l.conn.Flush(fctx); err != nil {
 		e.opts.Log.Warn().Err(err).Msg("chat: updates still queued after the turn")
 	}
-}
-
-// abort ends a failed turn: emit what already arrived, then classify. An
-// auth error keeps the link warm so Authenticate can reuse it.
-func (e *Engine) abort(ctx, tctx context.Context, l *link, ts *turnState, when string, err error) error {
-	e.flush(l)
-	if acp.ErrorCode(err) == acp.CodeAuthRequired && ctx.Err() == nil && tctx.Err() == nil {
-		ts.emit(Event{Type: EventAuthRequired, SessionID: ts.session(), AuthMethods: l.init.AuthMethods})
-		ce := &Error{Code: CodeAuth, Message: "the agent needs authentication: " + err.Error(), Agent: l.agentDesc(), Err: err}
-		if e.opts.Warm && l.alive() {
-			e.putWarm(l)
-		} else {
-			l.attach(nil)
-			l.stop()
-		}
-		return ce
-	}
-	l.attach(nil)
-	return e.fail(ctx, tctx, l, when, err)
 }
 
 // openSession makes the session current on l: new, or resume (no history
@@ -495,6 +484,7 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 	}
 	l.mu.Lock()
 	l.sessionID, l.setup, l.options, l.modes = id, raw, setup.ConfigOptions, setup.Modes
+	l.mcp, l.fresh = mcpKey(t.MCPServers), false
 	l.mu.Unlock()
 	ts.setSession(id)
 	ts.emit(Event{Type: EventSession, SessionID: id, Update: raw})
@@ -574,7 +564,8 @@ func (e *Engine) Authenticate(ctx context.Context, cwd, methodID string) error {
 		return err
 	}
 	if err := l.conn.Call(tctx, acp.MethodAuthenticate, acp.AuthenticateRequest{MethodID: methodID}, nil); err != nil {
-		ce := e.fail(ctx, tctx, l, "during authenticate", err)
+		e.stopOwned(l)
+		ce := e.describe(ctx, tctx, l, "during authenticate", err)
 		if ce.Code == CodeRPC {
 			ce.Code = CodeAuth
 		}
@@ -587,18 +578,11 @@ func (e *Engine) Authenticate(ctx context.Context, cwd, methodID string) error {
 // borrow hands over the warm link for a request outside a turn
 // (authenticate, logout, session/list) when it is alive and, with sameCwd,
 // runs in cwd; otherwise it starts an agent in cwd. fresh says which; the
-// caller gives the link back (putWarm) or stops it.
+// caller owns the link and gives it back (putWarm) or stops it (stopOwned).
 func (e *Engine) borrow(ctx, tctx context.Context, cwd string, sameCwd bool) (l *link, fresh bool, err error) {
-	e.mu.Lock()
-	l = e.warm
-	e.warm = nil
-	e.mu.Unlock()
-	if l != nil && ((sameCwd && l.cwd != cwd) || !l.alive()) {
-		l.stop()
-		l = nil
-	}
-	if l != nil {
-		return l, false, nil
+	l, err = e.claim(ctx, tctx, cwd, sameCwd)
+	if err != nil || l != nil {
+		return l, false, err
 	}
 	l, err = e.connect(ctx, tctx, cwd)
 	return l, true, err

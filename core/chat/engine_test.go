@@ -38,6 +38,10 @@ type hopts struct {
 	timeout  time.Duration
 	scenario string
 	env      []string
+	// agent, when set, makes the agent command line from the fake
+	// agent's path (e.g. a shell wrapper).
+	agent func(bin string) string
+	idle  time.Duration // Options.PrewarmIdle
 }
 
 func newHarness(t *testing.T, o hopts) *harness {
@@ -52,13 +56,18 @@ func newHarness(t *testing.T, o hopts) *harness {
 		"FAKE_AGENT_LOG=" + h.logf,
 		"FAKE_AGENT_SCENARIO=" + o.scenario,
 	}, o.env...)
+	override := strconv.Quote(bin)
+	if o.agent != nil {
+		override = o.agent(bin)
+	}
 	h.e = NewEngine(Options{
-		Resolve: agent.ResolveOptions{Override: strconv.Quote(bin)},
-		Version: "1.2.3",
-		Warm:    o.warm,
-		Timeout: o.timeout,
-		Env:     env,
-		Log:     zerolog.Nop(),
+		Resolve:     agent.ResolveOptions{Override: override},
+		Version:     "1.2.3",
+		Warm:        o.warm,
+		Timeout:     o.timeout,
+		Env:         env,
+		Log:         zerolog.Nop(),
+		PrewarmIdle: o.idle,
 	})
 	h.e.spawned = func(pid int) {
 		h.mu.Lock()

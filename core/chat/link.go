@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
@@ -37,6 +38,22 @@ type link struct {
 	modes     *acp.SessionModeState
 	commands  json.RawMessage // last available_commands_update
 	turn      *turnState
+
+	used  bool   // a prompt went out on it
+	fresh bool   // its session came from a pre-warm's session/new and has had no turn
+	mcp   string // mcpKey of the MCP servers its session was opened with
+
+	// Ownership (under Engine.mu): see linkStatus.
+	status linkStatus
+	idle   *time.Timer // stops an unused pre-warmed link
+
+	// A pre-warmed link: what it was asked to open, and its preparation.
+	prewarmed  bool
+	want       string        // the session it opens ("" = a new one)
+	wantMCP    string        // and the mcpKey of its MCP servers
+	prepared   chan struct{} // closed when the preparation ended (nil: never prepared)
+	prepErr    error         // why it failed; valid once prepared is closed
+	cancelPrep context.CancelFunc
 }
 
 func (l *link) agentDesc() string {
@@ -58,8 +75,16 @@ func (l *link) alive() bool {
 	}
 }
 
+// stderrTail is the agent's last stderr lines (none before it started).
+func (l *link) stderrTail() []string {
+	if l.proc == nil {
+		return nil
+	}
+	return l.proc.StderrTail()
+}
+
 // stop closes the connection and ends the process group; it returns once
-// the group is gone.
+// the group is gone. Safe to call again.
 func (l *link) stop() {
 	l.conn.Close()
 	if err := l.proc.Stop(); err != nil {

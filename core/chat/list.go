@@ -24,7 +24,7 @@ func (e *Engine) ListSessions(ctx context.Context, cwd string) (sessions []acp.S
 	}
 	defer func() {
 		if fresh {
-			l.stop()
+			e.stopOwned(l)
 		} else {
 			e.putWarm(l)
 		}

@@ -261,11 +261,12 @@ func (e *Engine) SetOption(ctx context.Context, sessionID, configID string, valu
 	}
 	e.mu.Lock()
 	l := e.warm
-	if l == nil || l.session() != sessionID || !l.alive() {
+	if l == nil || l.status != linkReady || l.session() != sessionID || !l.alive() {
 		e.mu.Unlock()
 		return nil, ErrNotLive
 	}
 	e.warm = nil // ours until we give it back; a turn starting now spawns its own
+	e.ownLocked(l)
 	e.mu.Unlock()
 
 	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout)
@@ -300,7 +301,7 @@ func (e *Engine) SetOption(ctx context.Context, sessionID, configID string, valu
 	if err != nil {
 		if _, isCE := errors.AsType[*Error](err); !isCE {
 			if errors.Is(err, acp.ErrClosed) || tctx.Err() != nil {
-				l.stop()
+				e.stopOwned(l)
 				return nil, ErrNotLive // the value is applied with the next turn
 			}
 			err = &Error{Code: CodeRPC, Message: fmt.Sprintf("set %s: %v", configID, err), Agent: l.agentDesc(), Err: err}
@@ -309,7 +310,7 @@ func (e *Engine) SetOption(ctx context.Context, sessionID, configID string, valu
 	if l.alive() {
 		e.putWarm(l)
 	} else {
-		l.stop()
+		e.stopOwned(l)
 	}
 	return l.configOptions(), err
 }
@@ -325,7 +326,7 @@ func (e *Engine) Logout(ctx context.Context, cwd string) (supported bool, err er
 	if err != nil {
 		return false, err
 	}
-	defer l.stop()
+	defer e.stopOwned(l)
 	var auth struct {
 		Logout *acp.Capability `json:"logout"`
 	}

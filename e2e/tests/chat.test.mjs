@@ -72,3 +72,28 @@ test('Stop cancels mid-stream and keeps the streamed text', async () => {
   assert.ok(assistant.length > 20, `streamed text lost after cancel: ${assistant}`);
   assert.equal(await page.locator('[data-testid="bar-option"][data-config-id="mode"] select').isDisabled(), false);
 });
+
+test('opening New build starts the agent and its session before anything is typed; the first message uses it', async () => {
+  const { page } = app;
+  await page.getByTestId('nav-home').click();
+  const before = agentLog(app.logFile).length;
+  await page.getByTestId('nav-new').click();
+  // Nothing typed yet: the fake agent already got initialize and session/new.
+  const end = Date.now() + 30_000;
+  let since = [];
+  while (Date.now() < end) {
+    since = agentLog(app.logFile).slice(before).map((m) => m.method).filter(Boolean);
+    if (since.includes('session/new')) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.deepEqual(since, ['initialize', 'session/new'], `before the first keystroke the agent got ${since}`);
+  assert.equal(await page.getByTestId('prompt').inputValue(), '');
+  await page.getByTestId('prompt').fill('A quiet harbour theme');
+  await page.getByTestId('send').click();
+  await page.locator('[data-testid="message-list"] [data-role="assistant"]').last().waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('[data-testid="running"]'), null, { timeout: 30_000 });
+  assert.match(await page.getByTestId('message-list').innerText(), /You said: A quiet harbour theme/);
+  const methods = agentLog(app.logFile).slice(before).map((m) => m.method).filter(Boolean);
+  assert.equal(methods.filter((m) => m === 'initialize').length, 1, `a second agent was started: ${methods}`);
+  assert.equal(methods.filter((m) => m === 'session/new').length, 1, `a second session was opened: ${methods}`);
+});

@@ -49,9 +49,10 @@ const (
 	secCodexHome = "codexhome"
 	secWindow    = "window"
 	secSearch    = "search"
+	secPrewarm   = "prewarm"
 )
 
-var allSections = []string{secAdapter, secStream, secCodexHome, secSearch, secCLI, secWindow}
+var allSections = []string{secAdapter, secPrewarm, secServe, secStream, secCodexHome, secSearch, secCLI, secWindow}
 
 // parseSections reads -only: a comma-separated subset of allSections.
 func parseSections(s string) (map[string]bool, error) {
@@ -189,6 +190,18 @@ func measureAll(cfg config, stderr io.Writer) Report {
 			adapter, models = adapterFailed(err)
 		}
 	}
+	var warmup []Row
+	if cfg.sections[secPrewarm] {
+		var version string
+		warmup, version = measurePrewarm(cfg, log, progress)
+		if rep.Adapter == "" {
+			rep.Adapter, rep.Version = cfg.adapter, version
+		}
+	}
+	var served []Row
+	if cfg.sections[secServe] {
+		served = measureServe(cfg, log, progress)
+	}
 	if cfg.sections[secCLI] {
 		var err error
 		if cli, err = cliRows(cfg, progress); err != nil {
@@ -201,7 +214,7 @@ func measureAll(cfg config, stderr io.Writer) Report {
 	if cfg.sections[secWindow] {
 		window = windowRows(cfg.windowJSON, cfg.app)
 	}
-	rep.Rows = slices.Concat(adapter, stream, models, home, index, cli, window)
+	rep.Rows = slices.Concat(adapter, warmup, served, stream, models, home, index, cli, window)
 	rep.LoadEnd = loadAverage()
 	return rep
 }
@@ -222,45 +235,66 @@ func adapterFailed(err error) (adapter, models []Row) {
 		[]Row{failed(whatModels, "≤ 1/300", err)}
 }
 
-// measureAdapter runs the turn paths on the real adapter against the mock
-// model; an error means the adapter could not be set up at all.
-func measureAdapter(cfg config, log zerolog.Logger, logBuf *syncBuffer, progress func(string)) (adapterRows, modelRows []Row, version string, err error) {
+// newBench sets up the real adapter, a mock model and an offline Codex
+// home, and runs one untimed turn so disk caches do not favour whichever
+// path runs first. done tears it down and says whether the adapter left
+// processes behind.
+func newBench(cfg config, log zerolog.Logger, progress func(string)) (b *bench, done func() error, err error) {
 	dir, err := peers.Dir()
 	if err != nil {
-		return nil, nil, "", err
+		return nil, nil, err
 	}
 	adapter, err := peers.Find(dir, cfg.adapter)
 	if err != nil {
-		return nil, nil, "", err
+		return nil, nil, err
 	}
 	mock, err := respmock.Start(context.Background(), answer)
 	if err != nil {
-		return nil, nil, "", err
+		return nil, nil, err
 	}
-	defer mock.Close()
 	home, err := peers.NewHome(peers.HomeOptions{BaseURL: mock.BaseURL()})
 	if err != nil {
-		return nil, nil, "", err
+		mock.Close()
+		return nil, nil, err
 	}
-	defer func() {
-		if left := home.WaitGone(10 * time.Second); len(left) != 0 && err == nil {
+	done = func() error {
+		var err error
+		if left := home.WaitGone(10 * time.Second); len(left) != 0 {
 			err = fmt.Errorf("adapter processes left behind: %v", left)
 		}
 		if cerr := home.Close(); cerr != nil && err == nil {
 			err = cerr
 		}
-	}()
+		mock.Close()
+		return err
+	}
 	cwd := filepath.Join(filepath.Dir(home.Dir), "workspace")
 	if err := os.MkdirAll(cwd, 0o700); err != nil {
-		return nil, nil, "", err
+		done()
+		return nil, nil, err
 	}
-	b := &bench{adapter: adapter, mock: mock, home: home, cwd: cwd, n: cfg.n, timeout: cfg.timeout, log: log}
-
-	// One untimed turn first, so disk caches do not favour whichever path runs first.
+	b = &bench{adapter: adapter, mock: mock, home: home, cwd: cwd, n: cfg.n, timeout: cfg.timeout, log: log}
 	progress("warming up " + adapter.Name)
 	if _, err := b.bareFirstTurn(); err != nil {
-		return nil, nil, "", fmt.Errorf("warm-up turn: %w", err)
+		done()
+		return nil, nil, fmt.Errorf("warm-up turn: %w", err)
 	}
+	return b, done, nil
+}
+
+// measureAdapter runs the turn paths on the real adapter against the mock
+// model; an error means the adapter could not be set up at all.
+func measureAdapter(cfg config, log zerolog.Logger, logBuf *syncBuffer, progress func(string)) (adapterRows, modelRows []Row, version string, err error) {
+	b, done, err := newBench(cfg, log, progress)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	defer func() {
+		if derr := done(); derr != nil && err == nil {
+			err = derr
+		}
+	}()
+	adapter := b.adapter
 	progress("first turn: engine and bare client, alternating")
 	engineFirst, bareFirst, errFirst := b.firstTurns()
 	progress("follow-up: engine warm connection and bare open connection, alternating")

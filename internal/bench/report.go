@@ -176,7 +176,11 @@ func (r Report) printTable(w io.Writer) error {
 			fmt.Fprintf(tw, "%s\t-\t-\t-\t%s\terror: %s\n", row.What, row.Target, row.Error)
 			continue
 		case StatusSkipped, StatusNA:
-			fmt.Fprintf(tw, "%s\t-\t-\t-\t%s\t%s (%s)\n", row.What, row.Target, row.Status, row.Error)
+			a := "-" // a side measured against one that was not
+			if len(row.A.Values) > 0 {
+				a = formatMeasure(row.A)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t-\t-\t%s\t%s (%s)\n", row.What, a, row.Target, row.Status, row.Error)
 			continue
 		}
 		b, ratio := "-", "-"

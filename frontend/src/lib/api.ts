@@ -31,6 +31,7 @@ import type {
   ModelsResult,
   NewBuildRequest,
   NewBuildResult,
+  PrewarmRequest,
   SendRequest,
   SelfTestPlan,
   SessionsResult,
@@ -108,6 +109,32 @@ export function exportTranscript(id: string): Promise<string> {
 
 export function newBuild(req: NewBuildRequest): Promise<NewBuildResult> {
   return App.NewBuild(req as unknown as Arg<typeof App.NewBuild>) as unknown as Promise<NewBuildResult>;
+}
+
+function warmTarget(req: PrewarmRequest): Arg<typeof App.Prewarm> {
+  return { workspaceId: req.workspaceId ?? '', sessionId: req.sessionId ?? '', cwd: req.cwd ?? '' };
+}
+
+/**
+ * Starts the agent of the chat a view just opened, in the background, so
+ * its first message goes out on a ready connection. Never fails visibly:
+ * if the agent cannot start, the first message says why.
+ */
+export async function prewarm(req: PrewarmRequest = {}): Promise<void> {
+  try {
+    await App.Prewarm(warmTarget(req));
+  } catch {
+    // The first message runs the normal path and reports.
+  }
+}
+
+/** The view that called prewarm closed: an agent nobody used is stopped. */
+export async function release(req: PrewarmRequest = {}): Promise<void> {
+  try {
+    await App.Release(warmTarget(req));
+  } catch {
+    // Nothing to give up.
+  }
 }
 
 /** Resolves to the new turn's id. */

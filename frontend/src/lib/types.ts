@@ -119,6 +119,13 @@ export interface NewBuildRequest {
   options?: Record<string, OptionValue>;
 }
 
+/** The chat a view opened, for Prewarm/Release: a saved one (sessionId, in workspaceId or cwd) or, all empty, a new build. */
+export interface PrewarmRequest {
+  workspaceId?: string;
+  sessionId?: string;
+  cwd?: string;
+}
+
 export interface NewBuildResult {
   turnId: string;
   workspaceId: string;

@@ -16,10 +16,10 @@ export const bindingNames = [
   'Cancel', 'ChatHistory', 'CheckAgent', 'Checkpoints', 'ChooseFolder', 'CompareCheckpoint', 'DeleteBuild',
   'DuplicateBuild', 'ExportChat', 'ExportTheme', 'ExportTranscript', 'GetAuthState', 'GetSettings',
   'HideSession', 'ImportTheme', 'Models', 'NewBuild', 'OpenArtifact', 'OpenChat', 'OpenLink', 'OpenPath',
-  'OpenWorkspaceFolder', 'PlanApply', 'RenameBuild', 'RenameSession', 'RestoreBuild', 'RestoreCheckpoint',
-  'SaveAPIKey', 'SaveAgents', 'SaveBuildDefaults', 'SaveSettings', 'SearchStatus', 'SelfTest',
-  'SelfTestReport', 'Send', 'SessionBar', 'Sessions', 'SetBuildAgent', 'SetSessionOption', 'SignIn',
-  'SignOut', 'Theme', 'TranscriptPage', 'VSCodeTheme', 'Workspaces',
+  'OpenWorkspaceFolder', 'PlanApply', 'Prewarm', 'Release', 'RenameBuild', 'RenameSession', 'RestoreBuild',
+  'RestoreCheckpoint', 'SaveAPIKey', 'SaveAgents', 'SaveBuildDefaults', 'SaveSettings', 'SearchStatus',
+  'SelfTest', 'SelfTestReport', 'Send', 'SessionBar', 'Sessions', 'SetBuildAgent', 'SetSessionOption',
+  'SignIn', 'SignOut', 'Theme', 'TranscriptPage', 'VSCodeTheme', 'Workspaces',
 ];
 
 export function installWails(impl: Partial<Record<string, (...args: any[]) => unknown>> = {}): FakeWails {

@@ -198,4 +198,25 @@ describe('Chat view', () => {
     expect(screen.getByTestId('preview-error').textContent).toContain('syntax.keyword: required');
     expect(screen.getByTestId('preview').style.getPropertyValue('--ui-accent')).toBe(example.ui.accent);
   });
+
+  it("opens a saved chat on its agent when it is shown (no second pre-warm) and gives the agent up when the view closes", async () => {
+    const calls: string[] = [];
+    w.App.OpenChat.mockImplementation(async (r: { sessionId: string }) => (calls.push('open ' + r.sessionId), 'open-' + r.sessionId));
+    w.App.Release.mockImplementation(async (r: { sessionId: string }) => void calls.push('release ' + r.sessionId));
+    const view = render(Chat, { props: { sessionId: 'sess-a', cwd: '/home/dev/themes/a' } });
+    await flush();
+    await view.rerender({ sessionId: 'sess-b', cwd: '/home/dev/themes/b' });
+    await flush();
+    view.unmount();
+    await flush();
+    expect(w.App.Prewarm).not.toHaveBeenCalled();
+    expect(calls).toEqual(['open sess-a', 'release sess-a', 'open sess-b', 'release sess-b']);
+  });
+
+  it('pre-warms nothing for a chat without a session yet', async () => {
+    const view = render(Chat, { props: { workspaceId: ws } });
+    await flush();
+    view.unmount();
+    expect(w.App.Prewarm).not.toHaveBeenCalled();
+  });
 });

@@ -107,4 +107,24 @@ describe('New Build', () => {
     await fireEvent.click(box.querySelector('[data-testid=error-action]')!);
     expect(router.route).toEqual({ view: 'settings' });
   });
+
+  it('starts the agent when the view opens and gives it up when it closes unused', async () => {
+    const w = installWails({ Models: () => modelList, Prewarm: () => undefined, Release: () => undefined });
+    await models.load();
+    const view = render(NewBuild);
+    await flush();
+    expect(w.App.Prewarm).toHaveBeenCalledWith({ workspaceId: '', sessionId: '', cwd: '' });
+    expect(w.App.Release).not.toHaveBeenCalled();
+    view.unmount();
+    await flush();
+    expect(w.App.Release).toHaveBeenCalledWith({ workspaceId: '', sessionId: '', cwd: '' });
+  });
+
+  it('shows nothing when the pre-warm fails', async () => {
+    installWails({ Models: () => modelList, Prewarm: () => Promise.reject('no agent'), Release: () => undefined });
+    await models.load();
+    render(NewBuild);
+    await flush();
+    expect(screen.queryByTestId('error-box')).toBeNull();
+  });
 });

@@ -600,6 +600,22 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class PrewarmRequest {
+	    workspaceId: string;
+	    sessionId: string;
+	    cwd: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PrewarmRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.workspaceId = source["workspaceId"];
+	        this.sessionId = source["sessionId"];
+	        this.cwd = source["cwd"];
+	    }
+	}
 	export class SelfTestPlan {
 	    active: boolean;
 	    prompt: string;

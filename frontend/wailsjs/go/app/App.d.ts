@@ -70,7 +70,11 @@ export function OpenWorkspaceFolder(arg1:string):Promise<void>;
 
 export function PlanApply(arg1:string,arg2:string):Promise<theme.InstallPlan>;
 
+export function Prewarm(arg1:app.PrewarmRequest):Promise<void>;
+
 export function Quit():Promise<void>;
+
+export function Release(arg1:app.PrewarmRequest):Promise<void>;
 
 export function RenameBuild(arg1:string,arg2:string):Promise<app.BuildCard>;
 

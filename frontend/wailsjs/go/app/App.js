@@ -126,8 +126,16 @@ export function PlanApply(arg1, arg2) {
   return window['go']['app']['App']['PlanApply'](arg1, arg2);
 }
 
+export function Prewarm(arg1) {
+  return window['go']['app']['App']['Prewarm'](arg1);
+}
+
 export function Quit() {
   return window['go']['app']['App']['Quit']();
+}
+
+export function Release(arg1) {
+  return window['go']['app']['App']['Release'](arg1);
 }
 
 export function RenameBuild(arg1, arg2) {

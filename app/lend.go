@@ -1,0 +1,85 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"os"
+
+	"cdxtheme/core/agent"
+	"cdxtheme/core/chat"
+	"cdxtheme/core/serve"
+)
+
+// lendWarm lets `cdxtheme chat --session` run a follow-up on the chat's
+// warm agent while the app holds it (core/serve: a 0600 socket in the
+// user's runtime folder, same uid only). It stops with ctx or closeAll,
+// which cancels lent turns like the app's own.
+func (a *App) lendWarm(ctx context.Context) {
+	path, err := serve.Path("app")
+	if err != nil {
+		if !errors.Is(err, serve.ErrUnsupported) {
+			a.log.Warn().Err(err).Msg("no warm agents for the command line")
+		}
+		return
+	}
+	ln, err := serve.Listen(path)
+	if err != nil {
+		a.log.Warn().Err(err).Msg("no warm agents for the command line")
+		return
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	a.warmups.mu.Lock()
+	a.warmups.stopLending = cancel
+	a.warmups.mu.Unlock()
+	srv := &serve.Server{Handle: a.lendTurn, Log: a.log}
+	a.turns.wg.Add(1) // closeAll waits for the lent turns to end
+	go func() {
+		defer a.turns.wg.Done()
+		if err := srv.Serve(ctx, ln); err != nil {
+			a.log.Warn().Err(err).Msg("warm agents for the command line: stopped")
+		}
+	}()
+}
+
+// lendTurn runs a CLI turn on the warm agent when it holds the session in
+// the same folder and is the agent the CLI would start (same command,
+// Codex home, account and model server, same turn bound); otherwise it
+// declines and the CLI goes elsewhere. The chat's MCP servers stay with
+// the session, and Home is told the session changed.
+func (a *App) lendTurn(ctx context.Context, t chat.Turn, want serve.Agent, emit func(chat.Event)) (chat.Result, error) {
+	a.turns.mu.Lock()
+	eng := a.turns.engine
+	a.turns.mu.Unlock()
+	if eng == nil {
+		return chat.Result{}, &serve.Declined{Reason: "the app holds no warm agent"}
+	}
+	opts := eng.Options()
+	cmd, err := agent.Resolve(opts.Resolve)
+	if err != nil {
+		return chat.Result{}, &serve.Declined{Reason: "the app's agent cannot be resolved: " + err.Error()}
+	}
+	env := append(append(os.Environ(), cmd.Env...), opts.Env...)
+	if serve.Fingerprint(cmd.Path, cmd.Args, env) != serve.Fingerprint(want.Path, want.Args, want.Env) {
+		return chat.Result{}, &serve.Declined{Reason: "the app runs another agent (command, Codex home or account)"}
+	}
+	if want.Timeout != opts.Timeout {
+		return chat.Result{}, &serve.Declined{Reason: "the app bounds turns by " + opts.Timeout.String()}
+	}
+	t.MCPServers = a.agentList().ACPServers()
+	if !eng.Warm(t) {
+		return chat.Result{}, &serve.Declined{Reason: "the app holds no warm agent for this session"}
+	}
+	res, err := eng.Run(ctx, t, emit)
+	a.emit.Emit("sessions", map[string]int{"fromCommandLine": 1})
+	return res, err
+}
+
+// stopLending closes the socket and cancels lent turns.
+func (a *App) stopLending() {
+	a.warmups.mu.Lock()
+	stop := a.warmups.stopLending
+	a.warmups.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
+}
