@@ -14,6 +14,7 @@ go build -o "$agent" ./internal/fakeagent || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/codex-home" "$tmp/state"
+mkdir -m 700 "$tmp/runtime"
 report="$tmp/report.json"
 shot="$out/window.png"
 passed=0 failed=0
@@ -25,7 +26,7 @@ check() { # name, command...
   if "$@"; then echo "ok   - $name"; passed=$((passed+1)); else echo "FAIL - $name"; failed=$((failed+1)); fi
 }
 
-NO_AT_BRIDGE=1 CDXTHEME_AGENT="$PWD/$agent" CDXTHEME_CONFIG_DIR="$tmp/config" CDXTHEME_DATA_DIR="$tmp/data" CDXTHEME_CACHE_DIR="$tmp/cache" \
+NO_AT_BRIDGE=1 CDXTHEME_AGENT="$PWD/$agent" CDXTHEME_CONFIG_DIR="$tmp/config" CDXTHEME_DATA_DIR="$tmp/data" CDXTHEME_CACHE_DIR="$tmp/cache" XDG_RUNTIME_DIR="$tmp/runtime" \
 CODEX_HOME="$tmp/codex-home" FAKE_AGENT_STATE="$tmp/state" FAKE_AGENT_SCENARIO=normal \
 CDXTHEME_SELFTEST_OUT="$report" CDXTHEME_SELFTEST_PROMPT="Make me a calm dusk theme" CDXTHEME_SELFTEST_STAY=1 \
 CDXTHEME_NO_KEYRING=1 \

@@ -54,6 +54,8 @@ export async function launch(opts = {}) {
   const dataDir = join(root, 'data');
   const stateDir = join(root, 'fakeagent-state');
   mkdirSync(configDir, { recursive: true });
+  const runtimeDir = join(root, 'runtime');
+  mkdirSync(runtimeDir, { mode: 0o700 });
   mkdirSync(stateDir, { recursive: true });
   let codexHome = join(root, 'codex-home');
   if (opts.codexHome) {
@@ -67,6 +69,8 @@ export async function launch(opts = {}) {
     CDXTHEME_CONFIG_DIR: configDir,
     CDXTHEME_DATA_DIR: dataDir,
     CDXTHEME_CACHE_DIR: join(root, 'cache'),
+    // The app's warm-agent socket: its own, never the user's running app's.
+    XDG_RUNTIME_DIR: runtimeDir,
     CODEX_HOME: codexHome,
     FAKE_AGENT_SCENARIO: opts.scenario ?? 'normal',
     FAKE_AGENT_STATE: stateDir,

@@ -65,6 +65,10 @@ func TestCLIChatThenSessionsAndTranscript(t *testing.T) {
 			"CDXTHEME_CONFIG_DIR="+t.TempDir(),
 			"CDXTHEME_DATA_DIR="+t.TempDir(),
 			"CDXTHEME_NO_KEYRING=1",
+			// The follow-up runs the turn here, after the quick teardown,
+			// not on an on-demand `serve` that would outlive the test
+			// (that hand-off is tested in app/cli/serve_test.go).
+			"CDXTHEME_SERVE=0",
 		)
 		run := func(args ...string) (string, string, int) {
 			cmd := exec.Command(bin, args...)
