@@ -4,7 +4,12 @@
 // leave the folder nor touch what a link points at. Folders are walked one
 // component at a time with O_NOFOLLOW, files are written to a temporary
 // file and renamed into place, and a link where a folder or file should be
-// is refused with a message naming it.
+// is refused with a message naming it. Each file and its folder are synced,
+// so a crash leaves the old file or the new one.
+//
+// This is the writer for trees the agent can reach. The app's own files,
+// in folders only the user and the app write, go through
+// paths.WriteFileAtomic, which takes the folder's path as given.
 package fswrite
 
 import (
