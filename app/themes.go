@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"cdxtheme/core/inside"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
@@ -228,7 +229,7 @@ func (a *App) OpenPath(workspaceID, path string) error {
 	if err != nil {
 		return err
 	}
-	p, err := ResolveInside(ws.Dir, path)
+	p, _, err := inside.Resolve(ws.Dir, path)
 	if err != nil {
 		return err
 	}

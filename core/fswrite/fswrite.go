@@ -18,6 +18,8 @@ import (
 	"io"
 	"io/fs"
 	"strings"
+
+	"cdxtheme/core/inside"
 )
 
 var (
@@ -182,22 +184,17 @@ func (d *Dir) Lstat(name string) (fs.FileInfo, error) {
 	return fi, nil
 }
 
-// split checks a slash-separated relative path: no absolute path, no ".."
-// and no empty or "." component, so a name can only reach below d.
+// split checks a slash-separated relative path (inside.Local: no absolute
+// path, no "..", no empty or "." component), so a name can only reach
+// below d.
 func split(rel string) ([]string, error) {
 	if rel == "" || rel == "." {
 		return nil, nil
 	}
-	if strings.HasPrefix(rel, "/") || (sep == `\` && strings.Contains(rel, `\`)) {
-		return nil, fmt.Errorf("%q: want a relative, slash-separated path", rel)
+	if !inside.Local(rel) {
+		return nil, fmt.Errorf("%q: want a relative, slash-separated path below the folder", rel)
 	}
-	parts := strings.Split(rel, "/")
-	for _, p := range parts {
-		if p == "" || p == "." || p == ".." {
-			return nil, fmt.Errorf("%q: want a path below the folder", rel)
-		}
-	}
-	return parts, nil
+	return strings.Split(rel, "/"), nil
 }
 
 func join(dir, name string) string {

@@ -13,6 +13,7 @@ import (
 	"cdxtheme/app"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/codexhome"
+	"cdxtheme/core/inside"
 )
 
 // TestHostileText checks, at the Go level, that hostile text (an XSS
@@ -26,7 +27,6 @@ func TestHostileText(t *testing.T) {
 		{"xss corpus through a transcript", caseXSSTranscript},
 		{"links from the agent checked before opening", caseAgentLinks},
 		{"CheckLink refuses script and local links", caseCheckLink},
-		{"ResolveInside refuses paths outside the workspace", caseResolveInside},
 	})
 }
 
@@ -168,11 +168,11 @@ func caseAgentLinks(t *testing.T) {
 	if len(uris) != 2 {
 		t.Fatalf("want the agent's two resource links passed on as data, got %q", uris)
 	}
-	inside, err := app.ResolveInside(r.cwd, uris[0])
-	if err != nil || filepath.Base(inside) != "theme.json" {
+	in, _, err := inside.Resolve(r.cwd, uris[0])
+	if err != nil || filepath.Base(in) != "theme.json" {
 		t.Errorf("the link into the workspace (%s) was refused: %v", uris[0], err)
 	}
-	if got, err := app.ResolveInside(r.cwd, uris[1]); !errors.Is(err, app.ErrOutside) {
+	if got, _, err := inside.Resolve(r.cwd, uris[1]); !errors.Is(err, inside.ErrOutside) {
 		t.Errorf("the agent's link %s resolved to %q (%v), want ErrOutside", uris[1], got, err)
 	}
 }
@@ -215,45 +215,5 @@ func caseCheckLink(t *testing.T) {
 		if u, _ := url.Parse(got); u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "mailto" {
 			t.Errorf("CheckLink(%q) returned scheme %q", raw, u.Scheme)
 		}
-	}
-}
-
-func caseResolveInside(t *testing.T) {
-	base := t.TempDir()
-	ws := filepath.Join(base, "workspace")
-	os.MkdirAll(filepath.Join(ws, "sub"), 0o755)
-	os.WriteFile(filepath.Join(ws, "theme.json"), []byte("{}"), 0o644)
-	os.WriteFile(filepath.Join(base, "outside.txt"), []byte("secret"), 0o644)
-	os.Mkdir(filepath.Join(base, "elsewhere"), 0o755)
-	os.WriteFile(filepath.Join(base, "elsewhere", "secret"), []byte("secret"), 0o644)
-	os.Symlink("/etc/passwd", filepath.Join(ws, "passwd-link"))
-	os.Symlink(filepath.Join(base, "elsewhere"), filepath.Join(ws, "dir-link"))
-	os.Symlink(filepath.Join(ws, "theme.json"), filepath.Join(ws, "sub", "inner-link"))
-
-	outside := []string{
-		"../outside.txt",
-		"sub/../../outside.txt",
-		filepath.Join(base, "outside.txt"),
-		"/etc/passwd",
-		"file:///etc/passwd",
-		"file://" + ws + "/%2e%2e/outside.txt",
-		"passwd-link",
-		"dir-link/secret",
-	}
-	for _, p := range outside {
-		if got, err := app.ResolveInside(ws, p); !errors.Is(err, app.ErrOutside) {
-			t.Errorf("ResolveInside(%q) = %q, %v; want ErrOutside", p, got, err)
-		}
-	}
-	realTheme, _ := filepath.EvalSymlinks(filepath.Join(ws, "theme.json"))
-	inside := []string{"theme.json", "sub/../theme.json", filepath.Join(ws, "theme.json"), "file://" + ws + "/theme.json", "sub/inner-link"}
-	for _, p := range inside {
-		if got, err := app.ResolveInside(ws, p); err != nil || got != realTheme {
-			t.Errorf("ResolveInside(%q) = %q, %v; want %q", p, got, err, realTheme)
-		}
-	}
-	// Not there: an error, but not one that lets the caller open anything.
-	if got, err := app.ResolveInside(ws, "missing.json"); err == nil {
-		t.Errorf("a missing file resolved to %q", got)
 	}
 }
