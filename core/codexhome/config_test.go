@@ -4,10 +4,12 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"cdxtheme/internal/fixtures"
 )
 
 func TestConfig(t *testing.T) {
-	sample := string(readFile(t, filepath.Join("testdata", "home", "config.toml")))
+	sample := string(fixtures.Read("config.toml"))
 	tests := []struct {
 		name    string
 		content *string // nil = no file

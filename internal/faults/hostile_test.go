@@ -14,35 +14,29 @@ import (
 	"cdxtheme/core/chat"
 	"cdxtheme/core/codexhome"
 	"cdxtheme/core/inside"
+	"cdxtheme/internal/fixtures"
 )
 
-// TestHostileText checks, at the Go level, that hostile text (an XSS
-// corpus) passes through the core unchanged, as data, and that links and
-// paths from agent output reach the OS only through the app's checks. The
-// rendering side (sanitising that data) is the frontend's, tested by
-// Vitest and Playwright.
+// TestHostileText checks, at the Go level, that hostile text (the XSS
+// corpus of internal/fixtures) reaches the UI byte for byte, as data:
+// nothing in Go escapes, drops or interprets it, so what the page shows is
+// what the agent wrote. That the page then runs none of it is proved in a
+// browser with the same corpus (e2e/tests/xss.test.mjs) and by Vitest.
+// Links and paths from agent output reach the OS only through the app's
+// checks.
 func TestHostileText(t *testing.T) {
 	runMatrix(t, []matrixCase{
-		{"xss corpus through a chat turn", caseXSSChat},
-		{"xss corpus through a transcript", caseXSSTranscript},
+		{"xss corpus through a chat turn reaches the UI unchanged", caseXSSChat},
+		{"xss corpus through a transcript reaches the UI unchanged", caseXSSTranscript},
 		{"links from the agent checked before opening", caseAgentLinks},
 		{"CheckLink refuses script and local links", caseCheckLink},
 	})
 }
 
-// corpus returns the XSS payloads of testdata/xss.txt, one per line.
+// corpus returns the XSS payloads of internal/fixtures/xss.txt.
 func corpus(t *testing.T) []string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "xss.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if l != "" {
-			out = append(out, l)
-		}
-	}
+	out := fixtures.XSS()
 	if len(out) < 20 {
 		t.Fatalf("the corpus has only %d payloads", len(out))
 	}
