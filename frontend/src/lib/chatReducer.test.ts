@@ -159,7 +159,7 @@ describe('permissions', () => {
   });
 });
 
-describe('errors, stops and replays', () => {
+describe('errors, stops and order', () => {
   it('keeps the error with the agent stderr and ends the turn', () => {
     const s = newChatState();
     beginTurn(s, 't', 'hi');
@@ -181,27 +181,13 @@ describe('errors, stops and replays', () => {
     expect(s.items.map((i) => i.kind)).toEqual(['user', 'stopped', 'user']);
   });
 
-  it('puts history replayed by session/load above the new prompt', () => {
-    const s = newChatState({ sessionId: SID });
-    beginTurn(s, 't', 'new question');
-    run(s, 't', [
-      { type: 'user_text', text: 'old question' },
-      { type: 'text', text: 'old answer' },
-      { type: 'session', sessionId: SID },
-      { type: 'text', text: 'new answer' },
-    ]);
-    expect(s.items.map((i) => ('text' in i ? `${i.kind}:${i.text}` : i.kind))).toEqual([
-      'user:old question',
-      'assistant:old answer',
-      'user:new question',
-      'assistant:new answer',
-    ]);
-  });
-
-  it('keeps a live answer below the prompt even when no session event comes first', () => {
+  it('keeps the answer below the prompt in the order Go sends a follow-up turn', () => {
+    // Go opens the session (its replay suppressed) and emits `session`
+    // before anything of the answer; an agent echoing the user's words
+    // mid-turn comes after the prompt, not above it.
     const s = newChatState({ sessionId: SID });
     beginTurn(s, 't', 'question');
-    run(s, 't', [{ type: 'text', text: 'answer' }, { type: 'user_text', text: 'echoed?' }]);
+    run(s, 't', [{ type: 'session', sessionId: SID }, { type: 'text', text: 'answer' }, { type: 'user_text', text: 'echoed?' }]);
     expect(s.items.map((i) => ('text' in i ? `${i.kind}:${i.text}` : i.kind))).toEqual(['user:question', 'assistant:answer', 'user:echoed?']);
   });
 
