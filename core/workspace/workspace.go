@@ -20,6 +20,7 @@ import (
 	"unicode/utf8"
 
 	"cdxtheme/core/fsread"
+	"cdxtheme/core/fswrite"
 	"cdxtheme/core/paths"
 )
 
@@ -148,7 +149,14 @@ func write(m Meta) error {
 	if err != nil {
 		return fmt.Errorf("write workspace %s: %w", m.ID, err)
 	}
-	if err := paths.WriteFileAtomic(filepath.Join(m.Dir, MetaFile), append(b, '\n'), 0o644); err != nil {
+	// The agent writes this folder too: a link or FIFO it left at the
+	// metadata's name is refused, never followed.
+	dir, err := fswrite.Open(m.Dir, "")
+	if err != nil {
+		return fmt.Errorf("write workspace %s: %w", m.ID, err)
+	}
+	defer dir.Close()
+	if _, err := dir.WriteFile(MetaFile, append(b, '\n'), 0o644); err != nil {
 		return fmt.Errorf("write workspace %s: %w", m.ID, err)
 	}
 	return nil
