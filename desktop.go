@@ -10,7 +10,7 @@ import (
 
 	"cdxtheme/app"
 	"cdxtheme/app/devserver"
-	"cdxtheme/core/settings"
+	"cdxtheme/core/paths"
 
 	"github.com/rs/zerolog"
 	"github.com/wailsapp/wails/v2"
@@ -30,7 +30,7 @@ var assets embed.FS
 func runDesktop([]string) int {
 	log := desktopLogger()
 	a := app.New(log)
-	st := app.LoadWindowState(filepath.Join(settings.ConfigDir(), "window.json"))
+	st := app.LoadWindowState(filepath.Join(paths.ConfigDir(), "window.json"))
 	devserver.Guard(log) // the dev build's server, behind an Origin check (no-op otherwise)
 	err := wails.Run(&options.App{
 		Title:     "CDXTheme Theme Builder",
@@ -103,7 +103,7 @@ func desktopLogger() zerolog.Logger {
 	if l, err := zerolog.ParseLevel(os.Getenv("CDXTHEME_LOG")); err == nil && os.Getenv("CDXTHEME_LOG") != "" {
 		level = l
 	}
-	dir := settings.ConfigDir()
+	dir := paths.ConfigDir()
 	out := os.Stderr
 	if os.MkdirAll(dir, 0o700) == nil {
 		path := filepath.Join(dir, "cdxtheme.log")

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"cdxtheme/core/agent"
+	"cdxtheme/core/paths"
 	"cdxtheme/core/settings"
 )
 
@@ -16,7 +17,7 @@ type chatAgents struct {
 	Sessions   map[string]string `json:"sessions"`
 }
 
-func chatAgentsPath() string { return filepath.Join(settings.ConfigDir(), "chat-agents.json") }
+func chatAgentsPath() string { return filepath.Join(paths.ConfigDir(), "chat-agents.json") }
 
 // loadChatAgents fills the maps from disk once; a damaged file is logged
 // and ignored (the default agent is used then). Called with turns.mu held.
@@ -43,7 +44,7 @@ func (a *App) loadChatAgents() {
 func (a *App) saveChatAgents() {
 	b, err := json.Marshal(chatAgents{Workspaces: a.turns.wsAgent, Sessions: a.turns.sessAgent})
 	if err == nil {
-		err = settings.WriteFileAtomic(chatAgentsPath(), b, 0o600)
+		err = paths.WriteFileAtomic(chatAgentsPath(), b, 0o600)
 	}
 	if err != nil {
 		a.log.Warn().Err(err).Msg("remember which agent runs each chat")

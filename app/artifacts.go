@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"mime"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"cdxtheme/core/chat"
 	"cdxtheme/core/fsread"
+	"cdxtheme/core/inside"
 )
 
 // Artifacts are what the agent produced for the user: resource_link blocks
@@ -172,8 +172,8 @@ func describe(root string, refs []artifactRef) []Artifact {
 		case err != nil || u.Scheme != "file":
 			art.Problem = "only files and web links can be opened"
 		default:
-			p, err := ResolveInside(root, r.uri)
-			if errors.Is(err, ErrOutside) {
+			p, fi, err := inside.Resolve(root, r.uri)
+			if errors.Is(err, inside.ErrOutside) {
 				art.Problem = "outside the workspace; not opened"
 				break
 			}
@@ -181,8 +181,7 @@ func describe(root string, refs []artifactRef) []Artifact {
 				art.Problem = "not there (yet)"
 				break
 			}
-			fi, err := os.Stat(p)
-			if err != nil || !fi.Mode().IsRegular() {
+			if !fi.Mode().IsRegular() {
 				art.Problem = "not a file"
 				break
 			}
@@ -237,7 +236,7 @@ func (a *App) OpenArtifact(workspaceID, uri string) error {
 		return a.OpenLink(uri)
 	case "file", "":
 		if err := a.OpenPath(workspaceID, uri); err != nil {
-			if errors.Is(err, ErrOutside) {
+			if errors.Is(err, inside.ErrOutside) {
 				return fmt.Errorf("%s lies outside the workspace, so it is not opened", u.Path)
 			}
 			return err

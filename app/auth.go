@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"cdxtheme/core/paths"
 	"cdxtheme/core/settings"
 )
 
@@ -45,7 +46,7 @@ type SignInResult struct {
 // not hang on an agent that will not start.
 const logoutTimeout = 30 * time.Second
 
-func signInPath() string { return filepath.Join(settings.ConfigDir(), "signin") }
+func signInPath() string { return filepath.Join(paths.ConfigDir(), "signin") }
 
 func signedInMethod() string {
 	b, err := os.ReadFile(signInPath())
@@ -134,7 +135,7 @@ func (a *App) SignOut() error {
 // neutralDir is where an agent runs for account-wide calls (logout): the
 // app's data dir, never a user's folder.
 func (a *App) neutralDir() (string, error) {
-	dir := settings.DataDir()
+	dir := paths.DataDir()
 	return dir, os.MkdirAll(dir, 0o700)
 }
 
@@ -153,7 +154,7 @@ func (a *App) Authenticate(methodID, cwd string) error {
 }
 
 func (a *App) rememberSignIn(methodID string) {
-	if err := settings.WriteFileAtomic(signInPath(), []byte(methodID+"\n"), 0o600); err != nil {
+	if err := paths.WriteFileAtomic(signInPath(), []byte(methodID+"\n"), 0o600); err != nil {
 		a.log.Warn().Err(err).Msg("remember sign-in")
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/paths"
 	"cdxtheme/core/settings"
 )
 
@@ -60,7 +61,7 @@ func TestSignInWithAKeyRetriesTheTurn(t *testing.T) {
 		t.Fatalf("the retried turn answered %q", got)
 	}
 	// The key is stored privately, trimmed, and never in settings.toml.
-	key := filepath.Join(settings.ConfigDir(), "api-key")
+	key := filepath.Join(paths.ConfigDir(), "api-key")
 	fi, err := os.Stat(key)
 	if err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("key file: %v %v", fi, err)

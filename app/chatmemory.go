@@ -12,7 +12,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
-	"cdxtheme/core/settings"
+	"cdxtheme/core/paths"
 )
 
 // maxRememberedChats bounds chat-settings.json: the least recently used
@@ -58,7 +58,7 @@ type agentState struct {
 	Seen    time.Time             `json:"seen"`
 }
 
-func chatMemoryPath() string { return filepath.Join(settings.ConfigDir(), "chat-settings.json") }
+func chatMemoryPath() string { return filepath.Join(paths.ConfigDir(), "chat-settings.json") }
 
 // load reads the file once; a damaged one is logged by the caller and
 // replaced on the next save. Called with mu held.
@@ -120,7 +120,7 @@ func (m *chatMemory) save() error {
 	}
 	b, err := json.Marshal(m.file)
 	if err == nil {
-		err = settings.WriteFileAtomic(chatMemoryPath(), b, 0o600)
+		err = paths.WriteFileAtomic(chatMemoryPath(), b, 0o600)
 	}
 	if err == nil {
 		m.dirty = false

@@ -7,14 +7,15 @@ import (
 	"testing"
 
 	"cdxtheme/core/chat"
+	"cdxtheme/internal/fixtures"
 )
 
-const rolloutSession = "01a2360f-02d3-7551-b339-f4d167fb91c8" // 7 messages in core/codexhome's testdata
+const rolloutSession = "01a2360f-02d3-7551-b339-f4d167fb91c8" // 7 messages in internal/fixtures' Codex home
 
 func withRollouts(t *testing.T) {
 	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "core", "codexhome", "testdata", "home"))
-	if err != nil {
+	dir := filepath.Join(t.TempDir(), "codex-home")
+	if err := fixtures.CopyCodexHome(dir); err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv("CODEX_HOME", dir)

@@ -5,13 +5,13 @@ import (
 	"errors"
 	"os"
 
+	"cdxtheme/app/serve"
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
-	"cdxtheme/core/serve"
 )
 
 // lendWarm lets `cdxtheme chat --session` run a follow-up on the chat's
-// warm agent while the app holds it (core/serve: a 0600 socket in the
+// warm agent while the app holds it (app/serve: a 0600 socket in the
 // user's runtime folder, same uid only). It stops with ctx or closeAll,
 // which cancels lent turns like the app's own.
 func (a *App) lendWarm(ctx context.Context) {

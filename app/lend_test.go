@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/app/serve"
 	"cdxtheme/core/chat"
-	"cdxtheme/core/serve"
 )
 
 // The CLI's follow-up on a session the app holds warm runs on the app's

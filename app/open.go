@@ -1,11 +1,8 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -67,39 +64,4 @@ func mailto(u *url.URL) string {
 		}
 	}
 	return b.String()
-}
-
-// ErrOutside is returned for a path that leaves the workspace.
-var ErrOutside = errors.New("path lies outside the workspace")
-
-// ResolveInside turns p (absolute, relative to root, or a file:// URI) into an
-// existing path inside root, following symlinks on both sides so a link in
-// the workspace cannot point the OS at a file elsewhere.
-func ResolveInside(root, p string) (string, error) {
-	if strings.HasPrefix(p, "file://") {
-		u, err := url.Parse(p)
-		if err != nil {
-			return "", fmt.Errorf("path %q: %w", p, err)
-		}
-		p = u.Path
-	}
-	if p == "" {
-		return "", fmt.Errorf("empty path")
-	}
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(root, p)
-	}
-	realRoot, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		return "", fmt.Errorf("workspace %s: %w", root, err)
-	}
-	realPath, err := filepath.EvalSymlinks(filepath.Clean(p))
-	if err != nil {
-		return "", fmt.Errorf("path %s: %w", p, err)
-	}
-	rel, err := filepath.Rel(realRoot, realPath)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(os.PathSeparator)) || filepath.IsAbs(rel) {
-		return "", fmt.Errorf("%s: %w", p, ErrOutside)
-	}
-	return realPath, nil
 }

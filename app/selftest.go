@@ -5,7 +5,7 @@ import (
 	"os"
 	"time"
 
-	"cdxtheme/core/settings"
+	"cdxtheme/core/paths"
 	"cdxtheme/core/theme"
 )
 
@@ -65,7 +65,7 @@ func (a *App) selfTestRecord(key, v string) {
 	b, err := json.Marshal(a.selftest)
 	a.mu.Unlock()
 	if err == nil {
-		settings.WriteFileAtomic(os.Getenv("CDXTHEME_SELFTEST_OUT"), b, 0o644)
+		paths.WriteFileAtomic(os.Getenv("CDXTHEME_SELFTEST_OUT"), b, 0o644)
 	}
 }
 
@@ -87,7 +87,7 @@ func (a *App) SelfTestReport(kind, text string) error {
 	if err != nil {
 		return err
 	}
-	if err := settings.WriteFileAtomic(out, b, 0o644); err != nil {
+	if err := paths.WriteFileAtomic(out, b, 0o644); err != nil {
 		return err
 	}
 	if kind == "reply" && os.Getenv("CDXTHEME_SELFTEST_STAY") == "" {

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/core/inside"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
@@ -234,7 +235,7 @@ func (a *App) OpenPath(workspaceID, path string) error {
 	if err != nil {
 		return err
 	}
-	p, err := ResolveInside(ws.Dir, path)
+	p, _, err := inside.Resolve(ws.Dir, path)
 	if err != nil {
 		return err
 	}

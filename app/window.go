@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"cdxtheme/core/settings"
+	"cdxtheme/core/paths"
 )
 
 // WindowState is the window's size and position, remembered between runs.
@@ -23,7 +23,7 @@ const (
 	DefaultHeight = 860
 )
 
-func windowStatePath() string { return filepath.Join(settings.ConfigDir(), "window.json") }
+func windowStatePath() string { return filepath.Join(paths.ConfigDir(), "window.json") }
 
 // LoadWindowState reads the remembered window; anything missing, corrupt
 // or smaller than the minimum gives the defaults (never an error: a bad
@@ -47,5 +47,5 @@ func SaveWindowState(path string, s WindowState) error {
 	if err != nil {
 		return err
 	}
-	return settings.WriteFileAtomic(path, b, 0o600)
+	return paths.WriteFileAtomic(path, b, 0o600)
 }

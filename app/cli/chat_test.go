@@ -64,8 +64,8 @@ func processesOf(exe string) int {
 	}
 	n := 0
 	for _, p := range all {
-		target, err := os.Readlink("/proc/" + strconv.Itoa(p.PID) + "/exe")
-		if err == nil && strings.TrimSuffix(target, " (deleted)") == exe && !p.Zombie() && p.Comm != agent.ShimComm {
+		target, err := procfs.Exe(p.PID)
+		if err == nil && target == exe && !p.Zombie() && p.Comm != agent.ShimComm {
 			n++
 		}
 	}

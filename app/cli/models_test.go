@@ -4,50 +4,26 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"cdxtheme/core/settings"
+	"cdxtheme/internal/fixtures"
 )
 
 const (
-	sampleNewID = "01a2360f-02d3-7551-b339-f4d167fb91c8" // codex 0.166 rollout
-	sampleOldID = "01a23612-9865-7550-b5c4-b34cfa49d258" // codex 0.137 rollout
+	sampleNewID = fixtures.SessionNew // codex 0.166 rollout
+	sampleOldID = fixtures.SessionOld // codex 0.137 rollout
 )
 
-// codexTestHome copies core/codexhome's real sample home into a temp dir
-// (so nothing can touch the originals) and pins the rollouts' mtimes.
+// codexTestHome copies the real sample Codex home into a temp dir, so
+// nothing can touch the originals.
 func codexTestHome(t *testing.T) string {
 	t.Helper()
-	src := filepath.Join("..", "..", "core", "codexhome", "testdata", "home")
 	dst := t.TempDir()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(target, b, 0o644); err != nil {
-			return err
-		}
-		if strings.HasPrefix(d.Name(), "rollout-") {
-			m, _ := time.Parse(time.RFC3339, "2026-12-02T09:30:00Z")
-			return os.Chtimes(target, m, m)
-		}
-		return nil
-	})
-	if err != nil {
+	if err := fixtures.CopyCodexHome(dst); err != nil {
 		t.Fatal(err)
 	}
 	return dst

@@ -12,9 +12,9 @@ import (
 	"syscall"
 	"time"
 
+	"cdxtheme/app/serve"
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
-	"cdxtheme/core/serve"
 )
 
 func init() {

@@ -557,35 +557,50 @@ func TestAuthenticateUnknownMethod(t *testing.T) {
 }
 
 func TestFollowUpTurns(t *testing.T) {
+	// How the warm agent dies, if it does: killed between the turns (the
+	// next turn finds it dead and never uses it), or alive when the turn
+	// takes it and gone at the turn's prompt (the turn fails on its first
+	// call and starts over without the user seeing it).
+	const (
+		lives = iota
+		killedBetween
+		diesAtPrompt
+	)
 	tests := []struct {
 		name       string
 		warm       bool
-		kill       bool
+		death      int
 		wantSpawns int
 		wantInit   int
 		wantResume int
 	}{
-		{"warm connection reused", true, false, 1, 1, 0},
-		{"cold follow-up resumes", false, false, 2, 2, 1},
-		{"dead warm connection falls back", true, true, 2, 2, 1},
-		{"warm connection killed just before the turn", true, true, 2, 2, 1},
+		{"warm connection reused", true, lives, 1, 1, 0},
+		{"cold follow-up resumes", false, lives, 2, 2, 1},
+		{"dead warm connection falls back", true, killedBetween, 2, 2, 1},
+		{"warm connection dying as the turn starts falls back", true, diesAtPrompt, 2, 2, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, hopts{warm: tc.warm})
+			var env []string
+			if tc.death == diesAtPrompt {
+				env = []string{"FAKE_AGENT_EXIT_ON_PROMPT=2"} // each agent's second prompt
+			}
+			h := newHarness(t, hopts{warm: tc.warm, env: env})
 			_, first, err := h.run(context.Background(), Turn{Prompt: TextPrompt("first")})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tc.kill {
-				h.e.mu.Lock()
-				l := h.e.warm
-				h.e.mu.Unlock()
+			h.e.mu.Lock()
+			l := h.e.warm
+			h.e.mu.Unlock()
+			switch tc.death {
+			case killedBetween:
 				l.proc.Kill()
-				if !strings.Contains(tc.name, "just before") {
-					<-l.proc.Done()
-				} // else the turn may find it alive and fail on the first call
-
+				<-l.proc.Done()
+			case diesAtPrompt:
+				if !l.alive() {
+					t.Fatal("the warm agent died before the turn took it")
+				}
 			}
 			evs, second, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: TextPrompt("second")})
 			if err != nil {

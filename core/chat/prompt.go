@@ -2,14 +2,14 @@ package chat
 
 import (
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"mime"
 	"net/url"
-	"os"
 	"path/filepath"
-	"strings"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/core/inside"
 )
 
 // TextPrompt is a prompt of one text block.
@@ -41,12 +41,9 @@ func FileLink(cwd, path string) (acp.ContentBlock, error) {
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(cwd, path)
 	}
-	if err := insideDir(cwd, path); err != nil {
-		return acp.ContentBlock{}, err
-	}
-	fi, err := os.Stat(path)
+	_, fi, err := inside.Resolve(cwd, path)
 	if err != nil {
-		return acp.ContentBlock{}, fmt.Errorf("attach %s: %w", path, err)
+		return acp.ContentBlock{}, attachErr(path, cwd, err)
 	}
 	if !fi.Mode().IsRegular() {
 		return acp.ContentBlock{}, fmt.Errorf("attach %s: not a regular file", path)
@@ -65,21 +62,13 @@ func fileURI(path string) string {
 	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}).String()
 }
 
-// insideDir checks that path (resolving symlinks where they exist) lies in dir.
-func insideDir(dir, path string) error {
-	d, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		return fmt.Errorf("workspace %s: %w", dir, err)
+// attachErr says why path cannot be attached: outside the workspace, or
+// what the system said.
+func attachErr(path, cwd string, err error) error {
+	if errors.Is(err, inside.ErrOutside) {
+		return fmt.Errorf("attach %s: only files inside the workspace %s can be attached", path, cwd)
 	}
-	p, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		p = filepath.Clean(path) // a missing file is reported by the caller
-	}
-	rel, err := filepath.Rel(d, p)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-		return fmt.Errorf("attach %s: only files inside the workspace %s can be attached", path, dir)
-	}
-	return nil
+	return fmt.Errorf("attach %s: %w", path, err)
 }
 
 // CheckPrompt rejects a prompt the agent could not take: an empty one,
@@ -109,8 +98,8 @@ func CheckPrompt(blocks []acp.ContentBlock, caps acp.PromptCapabilities, cwd str
 			if err != nil || u.Scheme != "file" {
 				return fmt.Errorf("prompt block %d: resource link %q is not a file:// URI", i+1, b.URI)
 			}
-			if err := insideDir(cwd, filepath.FromSlash(u.Path)); err != nil {
-				return fmt.Errorf("prompt block %d: %w", i+1, err)
+			if _, _, err := inside.Resolve(cwd, b.URI); err != nil {
+				return fmt.Errorf("prompt block %d: %w", i+1, attachErr(u.Path, cwd, err))
 			}
 		default:
 			return fmt.Errorf("prompt block %d: unknown content type %q", i+1, b.Type)

@@ -52,7 +52,9 @@ func TestCheckPrompt(t *testing.T) {
 	ws := t.TempDir()
 	all := acp.PromptCapabilities{Image: true, Audio: true, EmbeddedContext: true}
 	none := acp.PromptCapabilities{}
+	must(t, os.WriteFile(filepath.Join(ws, "a.json"), []byte("{}"), 0o644))
 	inside := acp.ContentBlock{Type: acp.BlockResourceLink, URI: "file://" + filepath.ToSlash(filepath.Join(ws, "a.json")), Name: "a.json"}
+	missing := acp.ContentBlock{Type: acp.BlockResourceLink, URI: "file://" + filepath.ToSlash(filepath.Join(ws, "gone.json")), Name: "gone.json"}
 	tests := []struct {
 		name    string
 		blocks  []acp.ContentBlock
@@ -66,6 +68,8 @@ func TestCheckPrompt(t *testing.T) {
 		{"audio refused", []acp.ContentBlock{AudioBlock([]byte{1}, "audio/wav")}, none, "does not accept audio"},
 		{"resource refused", []acp.ContentBlock{ResourceBlock("file:///x", "text/plain", "x")}, none, "embedded resources"},
 		{"link outside", []acp.ContentBlock{{Type: acp.BlockResourceLink, URI: "file:///etc/passwd", Name: "passwd"}}, all, "inside the workspace"},
+		{"link outside through dot-dot", []acp.ContentBlock{{Type: acp.BlockResourceLink, URI: "file://" + filepath.ToSlash(ws) + "/%2e%2e/x", Name: "x"}}, all, "inside the workspace"},
+		{"link to a missing file", []acp.ContentBlock{missing}, all, "no such file"},
 		{"link not a file", []acp.ContentBlock{{Type: acp.BlockResourceLink, URI: "https://example.com/x", Name: "x"}}, all, "not a file://"},
 		{"unknown block", []acp.ContentBlock{{Type: "hologram"}}, all, "unknown content type"},
 		{"empty", nil, all, "empty prompt"},

@@ -26,6 +26,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"cdxtheme/core/inside"
 )
 
 // Limits of one snapshot.
@@ -396,7 +398,7 @@ func (s *store) manifest(id string) (Checkpoint, error) {
 // safePath: a clean relative path inside the workspace, outside the parts
 // a restore never touches.
 func safePath(p string) bool {
-	if p == "" || path.IsAbs(p) || path.Clean(p) != p || p == "." || strings.HasPrefix(p, "../") || p == ".." {
+	if !inside.Local(p) {
 		return false
 	}
 	first, _, _ := strings.Cut(p, "/")

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"cdxtheme/internal/fixtures"
 )
 
 // Benchmark data is generated once per test process into a temp dir that
@@ -48,7 +50,7 @@ const benchSessions = 10000
 func manySessions(b *testing.B) Home {
 	benchHomeOnce.Do(func() {
 		dir := filepath.Join(benchDir(b), "home")
-		sample := readFile(b, filepath.Join("testdata", "home", relOld))
+		sample := fixtures.Read(fixtures.RolloutOld)
 		var index bytes.Buffer
 		for i := 0; i < benchSessions; i++ {
 			id := fmt.Sprintf("01a23612-9865-7550-b5c4-%012d", i)
@@ -69,7 +71,7 @@ func manySessions(b *testing.B) Home {
 // second turn (user, shell call, output, answer, bookkeeping) repeated.
 func bigRollout(b *testing.B) string {
 	benchBigOnce.Do(func() {
-		sample := string(readFile(b, filepath.Join("testdata", "home", relNew)))
+		sample := string(fixtures.Read(fixtures.RolloutNew))
 		lines := strings.SplitAfter(sample, "\n")
 		head := strings.Join(lines[:14], "")
 		turn := strings.Join(lines[14:29], "")
@@ -160,7 +162,7 @@ func BenchmarkRollout100MBFull(b *testing.B) {
 }
 
 func BenchmarkModels(b *testing.B) {
-	h := Home{Dir: filepath.Join("testdata", "home")}
+	h := copyHome(b)
 	for i := 0; i < b.N; i++ {
 		if m := h.Models(); m.Source != ModelsFromCache || len(m.Models) != 3 {
 			b.Fatalf("%+v", m)

@@ -5,10 +5,12 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"cdxtheme/internal/fixtures"
 )
 
 func TestConfig(t *testing.T) {
-	sample := string(readFile(t, filepath.Join("testdata", "home", "config.toml")))
+	sample := string(fixtures.Read("config.toml"))
 	tests := []struct {
 		name    string
 		content *string // nil = no file

@@ -2,24 +2,25 @@ package codexhome
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"cdxtheme/internal/fixtures"
+
 	"github.com/klauspost/compress/zstd"
 )
 
-// Session ids and files of the real samples in testdata/home.
+// Session ids and files of the real samples in internal/fixtures.
 const (
-	idNew = "01a2360f-02d3-7551-b339-f4d167fb91c8" // codex 0.166, paginated history
-	idOld = "01a23612-9865-7550-b5c4-b34cfa49d258" // codex 0.137, classic
+	idNew = fixtures.SessionNew // codex 0.166, paginated history
+	idOld = fixtures.SessionOld // codex 0.137, classic
 )
 
 var (
-	relNew = filepath.Join("sessions", "2026", "12", "02", "rollout-2026-12-02T09-21-23-"+idNew+".jsonl")
-	relOld = filepath.Join("sessions", "2026", "12", "02", "rollout-2026-12-02T09-25-18-"+idOld+".jsonl")
+	relNew = filepath.FromSlash(fixtures.RolloutNew)
+	relOld = filepath.FromSlash(fixtures.RolloutOld)
 )
 
 func mustTime(t testing.TB, s string) time.Time {
@@ -31,32 +32,14 @@ func mustTime(t testing.TB, s string) time.Time {
 	return v
 }
 
-// copyHome copies testdata/home into a temp dir and gives the rollouts the
-// modification times Codex would have left (just after their last line),
-// so ordering does not depend on when the repository was checked out.
+// copyHome copies the sample Codex home into a temp dir (its rollouts
+// carry the mtimes Codex left).
 func copyHome(t testing.TB) Home {
 	t.Helper()
 	dst := t.TempDir()
-	err := filepath.WalkDir("testdata/home", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel("testdata/home", p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, b, 0o644)
-	})
-	if err != nil {
+	if err := fixtures.CopyCodexHome(dst); err != nil {
 		t.Fatal(err)
 	}
-	setMtime(t, filepath.Join(dst, relNew), "2026-12-02T09:22:17.200Z")
-	setMtime(t, filepath.Join(dst, relOld), "2026-12-02T09:25:19.600Z")
 	return Home{Dir: dst, Source: SourceEnv}
 }
 

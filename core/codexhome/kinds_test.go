@@ -6,16 +6,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"cdxtheme/internal/fixtures"
 )
 
 // The kinds of rollout a listing meets: real sessions, sub-agent sessions
 // Codex starts itself, and files that are no rollout at all.
 func TestSessionKinds(t *testing.T) {
-	sample := readFile(t, filepath.Join("testdata/home", relNew))
+	sample := fixtures.Read(fixtures.RolloutNew)
 	// A guardian review: the real 0.166 sample with a sub-agent source.
 	guardian := bytes.Replace(sample, []byte(`"source":"vscode"`), []byte(`"source":{"subagent":{"other":"guardian"}}`), 1)
 	guardian = bytes.ReplaceAll(guardian, []byte(idNew), []byte("01a20000-0000-7000-8000-0000000000g1"))
-	review := bytes.Replace(readFile(t, filepath.Join("testdata/home", relOld)), []byte(`"source":"unknown"`), []byte(`"source":{"subagent":"review"}`), 1)
+	review := bytes.Replace(fixtures.Read(fixtures.RolloutOld), []byte(`"source":"unknown"`), []byte(`"source":{"subagent":"review"}`), 1)
 	review = bytes.ReplaceAll(review, []byte(idOld), []byte("01a20000-0000-7000-8000-0000000000r1"))
 	if bytes.Equal(guardian, sample) || !bytes.Contains(review, []byte(`{"subagent":"review"}`)) {
 		t.Fatal("the samples no longer have the source fields this test rewrites")

@@ -87,7 +87,7 @@ func TestWriteMarkdownEdgeCases(t *testing.T) {
 }
 
 func TestWriteMarkdownFromFile(t *testing.T) {
-	r, err := OpenRollout(context.Background(), filepath.Join("testdata", "home", relNew))
+	r, err := OpenRollout(context.Background(), filepath.Join(copyHome(t).Dir, relNew))
 	if err != nil {
 		t.Fatal(err)
 	}

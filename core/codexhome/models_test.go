@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"cdxtheme/internal/fixtures"
 )
 
 func ids(ms []Model) []string {
@@ -19,7 +21,7 @@ func ids(ms []Model) []string {
 func fallbackIDs() []string { return ids(FallbackModels()) }
 
 func TestModels(t *testing.T) {
-	realCache := string(readFile(t, filepath.Join("testdata", "home", "models_cache.json")))
+	realCache := string(fixtures.Read("models_cache.json"))
 	noVisibility := `{"fetched_at":"2026-01-01T00:00:00Z","models":[
 	 {"slug":"b-model","display_name":"B","priority":5,"supported_reasoning_levels":[{"effort":"ultra","description":"new effort name"}],"brand_new_field":{"x":1}},
 	 {"slug":"a-model","display_name":"A","description":"first","priority":2,"visibility":"list","default_reasoning_level":"minimal"},
@@ -76,7 +78,7 @@ func TestModels(t *testing.T) {
 }
 
 func TestModelDetails(t *testing.T) {
-	got := Home{Dir: filepath.Join("testdata", "home")}.Models()
+	got := copyHome(t).Models()
 	sol := got.Models[0]
 	if sol.Name != "GPT-6.1-Sol" || sol.Description != "Latest workhorse model for coding and everyday work." || sol.DefaultReasoningLevel != "low" {
 		t.Errorf("gpt-6.1-sol = %+v", sol)
@@ -110,7 +112,7 @@ func TestModelsMissingHome(t *testing.T) {
 }
 
 func TestModelListJSONShape(t *testing.T) {
-	b, err := json.Marshal(Home{Dir: filepath.Join("testdata", "home")}.Models())
+	b, err := json.Marshal(copyHome(t).Models())
 	if err != nil {
 		t.Fatal(err)
 	}

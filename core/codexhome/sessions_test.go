@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"cdxtheme/internal/fixtures"
 )
 
 func listIDs(l SessionList) []string {
@@ -346,7 +348,7 @@ func TestUnreadableHomeGivesAHint(t *testing.T) {
 // as a listing that read them all.
 func TestFirstPageReadsOnlyTheNewestHeads(t *testing.T) {
 	dir := t.TempDir()
-	sample := readFileT(t, filepath.Join("testdata", "home", relOld))
+	sample := fixtures.Read(fixtures.RolloutOld)
 	base := mustTime(t, "2026-12-02T10:00:00Z") // after the sample's own timestamps, as Codex leaves it
 	var index bytes.Buffer
 	const n = 40
@@ -402,13 +404,4 @@ func TestFirstPageReadsOnlyTheNewestHeads(t *testing.T) {
 	if err != nil || len(all.Sessions) != n {
 		t.Fatalf("after a page, the full listing has %d sessions, %v", len(all.Sessions), err)
 	}
-}
-
-func readFileT(t *testing.T, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }

@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"cdxtheme/internal/fixtures"
 )
 
 type wantMsg struct {
@@ -76,7 +78,7 @@ func sampleVariants(t *testing.T) []struct {
 		name, rel, id string
 		want          []wantMsg
 	}{{"0.166 paginated", relNew, idNew, wantNew}, {"0.137 classic", relOld, idOld, wantOld}} {
-		b := readFile(t, filepath.Join("testdata", "home", s.rel))
+		b := fixtures.Read(filepath.ToSlash(s.rel))
 		plain := filepath.Join(dir, filepath.Base(s.rel))
 		writeFile(t, plain, b)
 		zst := plain + ".zst"
@@ -113,7 +115,7 @@ func TestReadRolloutSamples(t *testing.T) {
 }
 
 func TestReadRolloutDamage(t *testing.T) {
-	b := readFile(t, filepath.Join("testdata", "home", relOld))
+	b := fixtures.Read(fixtures.RolloutOld)
 	lines := strings.SplitAfter(string(b), "\n")
 	lines = lines[:len(lines)-1] // drop the empty tail after the last newline
 	// Cut the file in the middle of the last assistant response_item
@@ -156,7 +158,7 @@ func TestReadRolloutDamage(t *testing.T) {
 }
 
 func TestUnfinishedToolCallStillShown(t *testing.T) {
-	b := readFile(t, filepath.Join("testdata", "home", relOld))
+	b := fixtures.Read(fixtures.RolloutOld)
 	lines := strings.SplitAfter(string(b), "\n")
 	// Stop right after the first function_call (line 16): no output yet.
 	p := filepath.Join(t.TempDir(), "rollout-x-"+idOld+".jsonl")
@@ -224,7 +226,7 @@ func TestReadRolloutPage(t *testing.T) {
 }
 
 func TestReadRolloutPageBeyondEnd(t *testing.T) {
-	path := filepath.Join("testdata", "home", relNew)
+	path := filepath.Join(copyHome(t).Dir, relNew)
 	pg, err := ReadRolloutPage(context.Background(), path, 50, 10)
 	if err != nil {
 		t.Fatal(err)
@@ -240,7 +242,7 @@ func TestReadRolloutPageBeyondEnd(t *testing.T) {
 // A rollout that grows between pages (Codex still writing) is read on from
 // the remembered point; the new messages appear.
 func TestReadRolloutPageGrowingFile(t *testing.T) {
-	b := readFile(t, filepath.Join("testdata", "home", relNew))
+	b := fixtures.Read(fixtures.RolloutNew)
 	lines := strings.SplitAfter(string(b), "\n")
 	p := filepath.Join(t.TempDir(), "rollout-x-"+idNew+".jsonl")
 	writeFile(t, p, []byte(strings.Join(lines[:14], ""))) // first turn only
@@ -335,7 +337,7 @@ func TestContextCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var big bytes.Buffer
-	line := readFile(t, filepath.Join("testdata", "home", relOld))
+	line := fixtures.Read(fixtures.RolloutOld)
 	for i := 0; i < 200; i++ {
 		big.Write(line)
 	}

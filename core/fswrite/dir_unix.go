@@ -110,6 +110,11 @@ func (h handle) replace(name string, perm fs.FileMode, write func(io.Writer) err
 		unix.Unlinkat(h.fd, tmp, 0)
 		return err
 	}
+	// The rename itself reaches the disk only with the folder (as in
+	// core/paths); a file system that cannot sync folders has no more to give.
+	if err := unix.Fsync(h.fd); err != nil && !errors.Is(err, unix.EINVAL) && !errors.Is(err, unix.ENOTSUP) {
+		return fmt.Errorf("sync folder: %w", err)
+	}
 	return nil
 }
 

@@ -4,7 +4,12 @@
 // leave the folder nor touch what a link points at. Folders are walked one
 // component at a time with O_NOFOLLOW, files are written to a temporary
 // file and renamed into place, and a link where a folder or file should be
-// is refused with a message naming it.
+// is refused with a message naming it. Each file and its folder are synced,
+// so a crash leaves the old file or the new one.
+//
+// This is the writer for trees the agent can reach. The app's own files,
+// in folders only the user and the app write, go through
+// paths.WriteFileAtomic, which takes the folder's path as given.
 package fswrite
 
 import (
@@ -13,6 +18,8 @@ import (
 	"io"
 	"io/fs"
 	"strings"
+
+	"cdxtheme/core/inside"
 )
 
 var (
@@ -177,22 +184,17 @@ func (d *Dir) Lstat(name string) (fs.FileInfo, error) {
 	return fi, nil
 }
 
-// split checks a slash-separated relative path: no absolute path, no ".."
-// and no empty or "." component, so a name can only reach below d.
+// split checks a slash-separated relative path (inside.Local: no absolute
+// path, no "..", no empty or "." component), so a name can only reach
+// below d.
 func split(rel string) ([]string, error) {
 	if rel == "" || rel == "." {
 		return nil, nil
 	}
-	if strings.HasPrefix(rel, "/") || (sep == `\` && strings.Contains(rel, `\`)) {
-		return nil, fmt.Errorf("%q: want a relative, slash-separated path", rel)
+	if !inside.Local(rel) {
+		return nil, fmt.Errorf("%q: want a relative, slash-separated path below the folder", rel)
 	}
-	parts := strings.Split(rel, "/")
-	for _, p := range parts {
-		if p == "" || p == "." || p == ".." {
-			return nil, fmt.Errorf("%q: want a path below the folder", rel)
-		}
-	}
-	return parts, nil
+	return strings.Split(rel, "/"), nil
 }
 
 func join(dir, name string) string {

@@ -16,7 +16,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"cdxtheme/core/settings"
+	"cdxtheme/core/paths"
 )
 
 const (
@@ -38,7 +38,7 @@ type Store struct {
 }
 
 // DefaultPath is the notes file in the app's data dir.
-func DefaultPath() string { return filepath.Join(settings.DataDir(), "sessions.json") }
+func DefaultPath() string { return filepath.Join(paths.DataDir(), "sessions.json") }
 
 // Open returns the store at path (the file is made on the first change).
 func Open(path string) *Store { return &Store{path: path} }
@@ -101,7 +101,7 @@ func (s *Store) change(fn func(*Notes)) error {
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
 		return fmt.Errorf("write session notes: %w", err)
 	}
-	if err := settings.WriteFileAtomic(s.path, append(b, '\n'), 0o644); err != nil {
+	if err := paths.WriteFileAtomic(s.path, append(b, '\n'), 0o644); err != nil {
 		return fmt.Errorf("write session notes: %w", err)
 	}
 	return nil

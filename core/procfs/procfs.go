@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // ErrUnavailable is returned where there is no Linux /proc to read.
@@ -136,6 +137,36 @@ func HasEnv(pid int, kv string) bool {
 		}
 	}
 	return false
+}
+
+// Exe is the program process pid runs (/proc/PID/exe), without the
+// " (deleted)" Linux adds once the file is gone.
+func Exe(pid int) (string, error) {
+	if err := Available(); err != nil {
+		return "", err
+	}
+	p, err := os.Readlink(root + "/" + strconv.Itoa(pid) + "/exe")
+	if err != nil {
+		return "", fmt.Errorf("exe of pid %d: %w", pid, err)
+	}
+	return strings.TrimSuffix(p, " (deleted)"), nil
+}
+
+// Cmdline is process pid's command line (/proc/PID/cmdline), one entry an
+// argument; empty for a zombie.
+func Cmdline(pid int) ([]string, error) {
+	if err := Available(); err != nil {
+		return nil, err
+	}
+	b, err := os.ReadFile(root + "/" + strconv.Itoa(pid) + "/cmdline")
+	if err != nil {
+		return nil, fmt.Errorf("command line of pid %d: %w", pid, err)
+	}
+	b = bytes.TrimSuffix(b, []byte{0})
+	if len(b) == 0 {
+		return nil, nil
+	}
+	return strings.Split(string(b), "\x00"), nil
 }
 
 // Marked returns the live processes other than this one whose environment

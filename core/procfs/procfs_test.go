@@ -31,6 +31,8 @@ func TestNoProcIsUnavailableNotEmpty(t *testing.T) {
 		"LiveInGroup": func() error { _, err := LiveInGroup(1); return err },
 		"Marked":      func() error { _, err := Marked("A=b"); return err },
 		"Descendants": func() error { _, err := Descendants(1); return err },
+		"Exe":         func() error { _, err := Exe(1); return err },
+		"Cmdline":     func() error { _, err := Cmdline(1); return err },
 	} {
 		if err := f(); !errors.Is(err, ErrUnavailable) {
 			t.Errorf("%s without /proc: %v, want ErrUnavailable", name, err)

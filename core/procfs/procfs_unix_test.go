@@ -5,6 +5,7 @@ package procfs
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"syscall"
@@ -46,6 +47,12 @@ func TestGroupAndMarkerOfARealProcess(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+	if exe, err := Exe(pgid); err != nil || exe != mustReal(t, "/bin/sh") {
+		t.Errorf("Exe of the shell = %q, %v; want %s", exe, err, mustReal(t, "/bin/sh"))
+	}
+	if args, err := Cmdline(pgid); err != nil || len(args) != 3 || args[0] != "/bin/sh" || args[2] != "sleep 300 & wait" {
+		t.Errorf("Cmdline of the shell = %q, %v", args, err)
+	}
 	ds, err := Descendants(pgid)
 	if err != nil || len(ds) != 1 || ds[0].Comm != "sleep" {
 		t.Fatalf("descendants of the shell: %v %v", ds, err)
@@ -53,4 +60,13 @@ func TestGroupAndMarkerOfARealProcess(t *testing.T) {
 	if g := Groups(ds); len(g) != 1 || g[0] != pgid {
 		t.Fatalf("Groups = %v", g)
 	}
+}
+
+func mustReal(t *testing.T, p string) string {
+	t.Helper()
+	r, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

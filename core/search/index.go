@@ -23,7 +23,7 @@ import (
 	"unicode/utf8"
 
 	"cdxtheme/core/codexhome"
-	"cdxtheme/core/settings"
+	"cdxtheme/core/paths"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
@@ -103,7 +103,7 @@ type fileRange struct {
 // app's cache dir.
 func Path(home codexhome.Home) string {
 	sum := sha256.Sum256([]byte(home.Dir))
-	return filepath.Join(settings.CacheDir(), "search", hex.EncodeToString(sum[:8])+".db")
+	return filepath.Join(paths.CacheDir(), "search", hex.EncodeToString(sum[:8])+".db")
 }
 
 // Open opens (creating if needed) the index at path for home. An index

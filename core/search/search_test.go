@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,61 +13,39 @@ import (
 	"unicode/utf8"
 
 	"cdxtheme/core/codexhome"
+	"cdxtheme/internal/fixtures"
 
 	"github.com/klauspost/compress/zstd"
 )
 
-// Session ids of the real samples in testdata/home.
+// Session ids of the real samples in internal/fixtures.
 const (
-	idNew = "01a2360f-02d3-7551-b339-f4d167fb91c8" // codex 0.166 (paginated)
-	idOld = "01a23612-9865-7550-b5c4-b34cfa49d258" // codex 0.137 (classic)
+	idNew = fixtures.SessionNew                    // codex 0.166 (paginated)
+	idOld = fixtures.SessionOld                    // codex 0.137 (classic)
 	idZst = "01a23612-9865-7550-b5c4-00000000a2c1" // the 0.137 sample, archived and compressed
 )
 
-// sampleHome copies testdata/home into a temp dir and adds the 0.137
-// sample once more as an archived .jsonl.zst under another id.
+// sampleHome copies the sample Codex home into a temp dir and adds the
+// 0.137 sample once more as an archived .jsonl.zst under another id.
 func sampleHome(t testing.TB) codexhome.Home {
 	t.Helper()
 	dst := t.TempDir()
-	err := filepath.WalkDir("testdata/home", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel("testdata/home", p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
+	if err := fixtures.CopyCodexHome(dst); err != nil {
 		t.Fatal(err)
 	}
-	old, err := os.ReadFile(filepath.Join("testdata/home/sessions/2026/12/02", "rollout-2026-12-02T09-25-18-"+idOld+".jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	old = bytes.ReplaceAll(old, []byte(idOld), []byte(idZst))
+	old := bytes.ReplaceAll(fixtures.Read(fixtures.RolloutOld), []byte(idOld), []byte(idZst))
 	old = bytes.ReplaceAll(old, []byte("please edit the theme"), []byte("please edit the crème brûlée theme"))
 	var zbuf bytes.Buffer
 	zw, _ := zstd.NewWriter(&zbuf)
 	zw.Write(old)
 	zw.Close()
-	writeFile(t, filepath.Join(dst, "archived_sessions", "rollout-2026-11-20T09-25-18-"+idZst+".jsonl.zst"), zbuf.Bytes())
-	// The times Codex would have left, so the order does not depend on
-	// when the repository was checked out.
-	for rel, ts := range map[string]string{
-		"sessions/2026/12/02/rollout-2026-12-02T09-21-23-" + idNew + ".jsonl":   "2026-12-02T09:22:17Z",
-		"sessions/2026/12/02/rollout-2026-12-02T09-25-18-" + idOld + ".jsonl":   "2026-12-02T09:25:19Z",
-		"archived_sessions/rollout-2026-11-20T09-25-18-" + idZst + ".jsonl.zst": "2026-11-20T09:25:19Z",
-	} {
-		tm, _ := time.Parse(time.RFC3339, ts)
-		if err := os.Chtimes(filepath.Join(dst, rel), tm, tm); err != nil {
-			t.Fatal(err)
-		}
+	zst := filepath.Join(dst, "archived_sessions", "rollout-2026-11-20T09-25-18-"+idZst+".jsonl.zst")
+	writeFile(t, zst, zbuf.Bytes())
+	// The time Codex would have left, so the order does not depend on
+	// when the test ran.
+	tm := time.Date(2026, 11, 20, 9, 25, 19, 0, time.UTC)
+	if err := os.Chtimes(zst, tm, tm); err != nil {
+		t.Fatal(err)
 	}
 	return codexhome.Home{Dir: dst, Source: codexhome.SourceEnv}
 }

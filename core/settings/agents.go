@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 
+	"cdxtheme/core/paths"
+
 	"github.com/pelletier/go-toml/v2"
 )
 
@@ -91,7 +93,7 @@ func Builtins() []Agent {
 }
 
 // AgentsPath is the agents file.
-func AgentsPath() string { return filepath.Join(ConfigDir(), "agents.toml") }
+func AgentsPath() string { return filepath.Join(paths.ConfigDir(), "agents.toml") }
 
 // LoadAgents migrates the agents file if it is older (MigrateAgents), then
 // reads it; see LoadAgentsFile.
@@ -135,7 +137,7 @@ func SaveAgentsFile(path string, l AgentList) error {
 	if err != nil {
 		return fmt.Errorf("encode agents: %w", err)
 	}
-	return WriteFileAtomic(path, b, 0o600)
+	return paths.WriteFileAtomic(path, b, 0o600)
 }
 
 // withBuiltins adds the built-in entries that are missing and keeps their

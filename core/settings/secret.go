@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"cdxtheme/core/paths"
+
 	"github.com/zalando/go-keyring"
 )
 
@@ -31,7 +33,7 @@ const (
 	StoreNone    = ""
 )
 
-func apiKeyPath() string { return filepath.Join(ConfigDir(), "api-key") }
+func apiKeyPath() string { return filepath.Join(paths.ConfigDir(), "api-key") }
 
 // useKeyring is false when CDXTHEME_NO_KEYRING is set (tests, headless CI).
 func useKeyring() bool { return os.Getenv("CDXTHEME_NO_KEYRING") == "" }
@@ -90,7 +92,7 @@ func SaveAPIKey(key string) (string, error) {
 			return StoreKeyring, nil
 		}
 	}
-	if err := WriteFileAtomic(apiKeyPath(), []byte(key+"\n"), 0o600); err != nil {
+	if err := paths.WriteFileAtomic(apiKeyPath(), []byte(key+"\n"), 0o600); err != nil {
 		return StoreNone, err
 	}
 	return StoreFile, nil

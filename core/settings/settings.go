@@ -1,5 +1,6 @@
-// Package settings holds the user's preferences, stored as TOML under the
-// xdg config dir. Every front end (CLI, desktop app) reads the same file.
+// Package settings holds the user's preferences, stored as TOML in the
+// app's config dir (core/paths). Every front end (CLI, desktop app) reads
+// the same file.
 package settings
 
 import (
@@ -11,13 +12,10 @@ import (
 	"time"
 
 	"cdxtheme/core/agent"
+	"cdxtheme/core/paths"
 
-	"github.com/adrg/xdg"
 	"github.com/pelletier/go-toml/v2"
 )
-
-// AppName names the app's folders under the xdg dirs.
-const AppName = "cdxtheme"
 
 // Permission policies for agent permission requests.
 const (
@@ -121,39 +119,12 @@ func (s Settings) Validate() error {
 	return nil
 }
 
-// ConfigDir is the app's folder under the xdg config dir. CDXTHEME_CONFIG_DIR
-// overrides it so tests and side-by-side installs never share state.
-func ConfigDir() string {
-	if d := os.Getenv("CDXTHEME_CONFIG_DIR"); d != "" {
-		return d
-	}
-	return filepath.Join(xdg.ConfigHome, AppName)
-}
-
-// DataDir is the app's folder under the xdg data dir (workspaces live here).
-// CDXTHEME_DATA_DIR overrides it.
-func DataDir() string {
-	if d := os.Getenv("CDXTHEME_DATA_DIR"); d != "" {
-		return d
-	}
-	return filepath.Join(xdg.DataHome, AppName)
-}
-
-// CacheDir is the app's folder under the xdg cache dir (what can be rebuilt,
-// like the search index). CDXTHEME_CACHE_DIR overrides it.
-func CacheDir() string {
-	if d := os.Getenv("CDXTHEME_CACHE_DIR"); d != "" {
-		return d
-	}
-	return filepath.Join(xdg.CacheHome, AppName)
-}
-
 // AgentsCacheDir is where agents the app installs itself live (the Bun
 // sidecar's adapter, one folder per package and version).
-func AgentsCacheDir() string { return filepath.Join(CacheDir(), "agents") }
+func AgentsCacheDir() string { return filepath.Join(paths.CacheDir(), "agents") }
 
 // Path is the settings file.
-func Path() string { return filepath.Join(ConfigDir(), "settings.toml") }
+func Path() string { return filepath.Join(paths.ConfigDir(), "settings.toml") }
 
 // Load reads the settings file; a missing file gives defaults. A corrupt
 // file gives defaults and the parse error so the caller can warn.
@@ -175,7 +146,7 @@ func LoadFile(path string) (Settings, error) {
 	return s, nil
 }
 
-// Save writes the settings atomically (temp file + rename).
+// Save writes the settings atomically and durably (core/paths).
 func Save(s Settings) error { return SaveFile(Path(), s) }
 
 // SaveFile writes settings to path atomically.
@@ -187,35 +158,5 @@ func SaveFile(path string, s Settings) error {
 	if err != nil {
 		return fmt.Errorf("encode settings: %w", err)
 	}
-	return WriteFileAtomic(path, b, 0o600)
-}
-
-// WriteFileAtomic writes data to a temp file beside path and renames it over
-// path, so a crash never leaves a half-written file.
-func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("create %s: %w", dir, err)
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(tmp, perm)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp, path)
-	}
-	if werr != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, werr)
-	}
-	return nil
+	return paths.WriteFileAtomic(path, b, 0o600)
 }

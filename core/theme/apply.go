@@ -15,7 +15,7 @@ import (
 
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/fswrite"
-	"cdxtheme/core/settings"
+	"cdxtheme/core/paths"
 )
 
 // Target is a program a theme can be installed into.
@@ -200,7 +200,7 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 		if err != nil {
 			return InstallPlan{}, err
 		}
-		put(filepath.Join(p.LocalAppData, "Microsoft", "Windows Terminal", "Fragments", settings.AppName, slug+".json"), b)
+		put(filepath.Join(p.LocalAppData, "Microsoft", "Windows Terminal", "Fragments", paths.AppName, slug+".json"), b)
 		plan.Note = "Restart Windows Terminal, then choose the colour scheme \"" + t.Name + "\" in a profile's Appearance settings."
 	case "iterm2":
 		b, err := itermDynamicProfile(t)

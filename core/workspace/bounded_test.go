@@ -43,3 +43,29 @@ func TestListSkipsHostileMeta(t *testing.T) {
 		t.Errorf("listed %d (%v), %d problems: %v", len(list), list, len(problems), problems)
 	}
 }
+
+// A link the agent plants at the metadata's name between the app's read
+// and its write is refused; what it points at is never written.
+func TestWriteMetaRefusesAPlantedLink(t *testing.T) {
+	root := t.TempDir()
+	m, err := Create(root, "Target", "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	outside := filepath.Join(t.TempDir(), "bashrc")
+	if err := os.WriteFile(outside, []byte("keep me\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	meta := filepath.Join(m.Dir, MetaFile)
+	os.Remove(meta)
+	if err := os.Symlink(outside, meta); err != nil {
+		t.Fatal(err)
+	}
+	m.Title = "Renamed"
+	if err := write(m); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Fatalf("write through a planted link: %v", err)
+	}
+	if b, _ := os.ReadFile(outside); string(b) != "keep me\n" {
+		t.Fatalf("the link's target was written: %q", b)
+	}
+}

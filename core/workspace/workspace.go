@@ -20,7 +20,8 @@ import (
 	"unicode/utf8"
 
 	"cdxtheme/core/fsread"
-	"cdxtheme/core/settings"
+	"cdxtheme/core/fswrite"
+	"cdxtheme/core/paths"
 )
 
 // MetaFile is the metadata file inside each workspace folder.
@@ -42,7 +43,7 @@ type Meta struct {
 }
 
 // Root is where workspaces live: <data dir>/theme_builder.
-func Root() string { return filepath.Join(settings.DataDir(), "theme_builder") }
+func Root() string { return filepath.Join(paths.DataDir(), "theme_builder") }
 
 // idPattern: UTC creation time then 6 random hex digits, so ids sort by age
 // and can never name a path outside the root.
@@ -148,7 +149,14 @@ func write(m Meta) error {
 	if err != nil {
 		return fmt.Errorf("write workspace %s: %w", m.ID, err)
 	}
-	if err := settings.WriteFileAtomic(filepath.Join(m.Dir, MetaFile), append(b, '\n'), 0o644); err != nil {
+	// The agent writes this folder too: a link or FIFO it left at the
+	// metadata's name is refused, never followed.
+	dir, err := fswrite.Open(m.Dir, "")
+	if err != nil {
+		return fmt.Errorf("write workspace %s: %w", m.ID, err)
+	}
+	defer dir.Close()
+	if _, err := dir.WriteFile(MetaFile, append(b, '\n'), 0o644); err != nil {
 		return fmt.Errorf("write workspace %s: %w", m.ID, err)
 	}
 	return nil

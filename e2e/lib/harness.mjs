@@ -2,7 +2,7 @@
 // with the project's fake agent, and a headless Debian chromium pointed at
 // its dev server. Each test file gets its own app, config, data and Codex home.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, cpSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, cpSync, rmSync, existsSync, appendFileSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
@@ -42,8 +42,25 @@ async function waitFor(url, ms) {
 }
 
 /**
- * Launch the app and a browser page on it.
- * @param {{scenario?: string, codexHome?: string, env?: Record<string,string>, viewport?: {width: number, height: number}}} opts
+ * Write the sample Codex home into dir: the real one the Go tests use
+ * (internal/fixtures/codex-home), plus one saved session of e2e's own whose
+ * transcript is an XSS corpus (e2e/fixtures/hostile-session).
+ * @param {string} dir
+ */
+export function writeSampleHome(dir) {
+  cpSync(join(repo, 'internal', 'fixtures', 'codex-home'), dir, { recursive: true });
+  const extra = join(repo, 'e2e', 'fixtures', 'hostile-session');
+  cpSync(join(extra, 'sessions'), join(dir, 'sessions'), { recursive: true });
+  appendFileSync(join(dir, 'session_index.jsonl'), readFileSync(join(extra, 'session_index.jsonl')));
+}
+
+/** The session of e2e/fixtures/hostile-session. */
+export const hostileSessionID = '019a0000-0000-7000-8000-00000000e2e1';
+
+/**
+ * Launch the app and a browser page on it. codexHome: true for the sample
+ * home (writeSampleHome), a folder to copy, or nothing for an empty home.
+ * @param {{scenario?: string, codexHome?: string | boolean, env?: Record<string,string>, viewport?: {width: number, height: number}}} opts
  */
 export async function launch(opts = {}) {
   for (const f of [devBin, fakeAgent]) {
@@ -58,7 +75,9 @@ export async function launch(opts = {}) {
   mkdirSync(runtimeDir, { mode: 0o700 });
   mkdirSync(stateDir, { recursive: true });
   let codexHome = join(root, 'codex-home');
-  if (opts.codexHome) {
+  if (opts.codexHome === true) {
+    writeSampleHome(codexHome);
+  } else if (opts.codexHome) {
     cpSync(opts.codexHome, codexHome, { recursive: true });
   } else {
     mkdirSync(codexHome);

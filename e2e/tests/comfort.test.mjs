@@ -20,7 +20,7 @@ const requested = [];
 
 before(async () => {
   mkdirSync(shots, { recursive: true });
-  app = await launch({ scenario: 'code', codexHome: join(repo, 'e2e', 'fixtures', 'codex-home') });
+  app = await launch({ scenario: 'code', codexHome: true });
   page = app.page;
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.base });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { launch, repo } from '../lib/harness.mjs';
+import { launch, repo, writeSampleHome, hostileSessionID } from '../lib/harness.mjs';
 
 const deepID = '019a0000-0000-7000-8000-0000000e2e10';
 const guardianID = '019a0000-0000-7000-8000-0000000e2e11';
@@ -39,7 +39,7 @@ let codexHome;
 before(async () => {
   const src = mkdtempSync(join(tmpdir(), 'cdx-e2e-lib-'));
   codexHome = join(src, 'home');
-  cpSync(join(repo, 'e2e', 'fixtures', 'codex-home'), codexHome, { recursive: true });
+  writeSampleHome(codexHome);
   const day = join(codexHome, 'sessions', '2026', '12', '02');
   mkdirSync(day, { recursive: true });
   writeFileSync(join(day, `rollout-2026-12-02T10-00-00-${deepID}.jsonl`), deepRollout());
@@ -59,7 +59,7 @@ before(async () => {
     writeFileSync(join(dir, '.cdxtheme.json'), JSON.stringify({ id, title, created: '2026-12-01T10:00:00Z', sessionIds, model: '', dir }));
     return dir;
   };
-  const dir = ws(buildID, 'Harbour e2e', ['019a0000-0000-7000-8000-00000000e2e1']);
+  const dir = ws(buildID, 'Harbour e2e', [hostileSessionID]);
   cpSync(join(repo, 'core', 'theme', 'testdata', 'example.theme.json'), join(dir, 'theme.json'));
   ws(unsentID, 'Never sent', []);
 });

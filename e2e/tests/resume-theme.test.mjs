@@ -4,15 +4,15 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, agentLog, repo } from '../lib/harness.mjs';
+import { launch, agentLog, hostileSessionID } from '../lib/harness.mjs';
 
-const sid = '019a0000-0000-7000-8000-00000000e2e1';
+const sid = hostileSessionID;
 const cwd = '/tmp/cdxtheme-e2e-resume';
 
 let app;
 before(async () => {
   mkdirSync(cwd, { recursive: true });
-  app = await launch({ scenario: 'normal', codexHome: join(repo, 'e2e', 'fixtures', 'codex-home') });
+  app = await launch({ scenario: 'normal', codexHome: true });
   // The fake agent knows the saved session, as Codex would.
   const stateDir = join(app.root, 'fakeagent-state', 'sessions');
   mkdirSync(stateDir, { recursive: true });

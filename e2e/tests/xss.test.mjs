@@ -2,9 +2,13 @@
 // the chat and in the transcript viewer executes nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, repo } from '../lib/harness.mjs';
+import { launch, repo, hostileSessionID } from '../lib/harness.mjs';
 
+// Payloads that say so when they run, then the corpus the Go fault matrix
+// sends through a chat turn (internal/fixtures/xss.txt: alert(), which the
+// dialog listener below catches in any frame).
 const corpus = [
   '<img src=x onerror="window.__xss=1">',
   '<script>window.__xss=2</script>',
@@ -14,11 +18,17 @@ const corpus = [
   '<a href="data:text/html,<script>window.__xss=6</script>">d</a>',
   '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss=7">',
   '<details open ontoggle="window.__xss=8">',
+  ...readFileSync(join(repo, 'internal', 'fixtures', 'xss.txt'), 'utf8').split('\n').filter(Boolean),
 ].join('\n\n');
 
 let app;
+const dialogs = [];
 before(async () => {
-  app = await launch({ scenario: 'normal', codexHome: join(repo, 'e2e', 'fixtures', 'codex-home') });
+  app = await launch({ scenario: 'normal', codexHome: true });
+  app.page.on('dialog', (d) => {
+    dialogs.push(`${d.type()}: ${d.message()}`);
+    d.dismiss().catch(() => {});
+  });
 });
 after(async () => {
   await app?.close();
@@ -34,24 +44,31 @@ test('XSS in agent output executes nothing', async () => {
     null,
     { timeout: 30_000 },
   );
+  await page.waitForFunction(() => !document.querySelector('[data-testid="running"]'), null, { timeout: 30_000 });
   await page.waitForTimeout(500);
-  // Click every link the agent produced: none may run script.
-  for (const a of await page.locator('[data-testid="message-list"] a').all()) {
-    await a.click({ timeout: 2000 }).catch(() => {});
+  const reply = page.locator('[data-testid="message-list"] [data-role="assistant"]').last();
+  // The corpus arrived whole: its last payload is in the reply, as text.
+  assert.match(await reply.innerText(), /css/);
+  // Click every link and button the agent produced: none may run script.
+  for (const el of await reply.locator('a, button').all()) {
+    await el.click({ timeout: 2000 }).catch(() => {});
   }
+  await page.waitForTimeout(300);
   assert.equal(await page.evaluate(() => window.__xss), undefined, 'a payload executed');
-  assert.equal(await page.locator('[data-testid="message-list"] script, [data-testid="message-list"] iframe').count(), 0);
+  assert.deepEqual(dialogs, [], 'a payload opened a dialog');
+  assert.equal(await page.locator('[data-testid="message-list"] :is(script, iframe, object, embed, form, base, meta, link, style)').count(), 0);
 });
 
 test('XSS in a saved transcript executes nothing', async () => {
   const { page } = app;
   await page.getByTestId('nav-home').click();
-  await page.getByTestId('open-transcript').first().click();
+  await page.locator(`[data-testid="session-row"][data-session-id="${hostileSessionID}"]`).getByTestId('open-transcript').click();
   await page.getByTestId('transcript-message').first().waitFor({ timeout: 20_000 });
   await page.waitForTimeout(500);
   const text = await page.getByTestId('transcript').innerText();
   assert.match(text, /XSS corpus/, 'the fixture transcript is shown');
   assert.equal(await page.evaluate(() => window.__xss), undefined, 'a payload executed');
+  assert.deepEqual(dialogs, [], 'a payload opened a dialog');
   assert.equal(await page.locator('[data-testid="transcript"] script, [data-testid="transcript"] iframe').count(), 0);
 });
 

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	_ "embed"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,21 +10,20 @@ import (
 	"time"
 
 	"cdxtheme/core/codexhome"
+	"cdxtheme/internal/fixtures"
 )
 
-// Real rollouts (copied from core/codexhome/testdata) the large data sets
-// are made of: one written by codex 0.137, one by 0.166.
+// Real rollouts (internal/fixtures) the large data sets are made of: one
+// written by codex 0.137, one by 0.166.
 var (
-	//go:embed testdata/rollout-codex-0.137.jsonl
-	rollout137 []byte
-	//go:embed testdata/rollout-codex-0.166.jsonl
-	rollout166 []byte
+	rollout137 = fixtures.Read(fixtures.RolloutOld)
+	rollout166 = fixtures.Read(fixtures.RolloutNew)
 )
 
 // Session ids inside those samples.
 const (
-	id137 = "01a23612-9865-7550-b5c4-b34cfa49d258"
-	id166 = "01a2360f-02d3-7551-b339-f4d167fb91c8"
+	id137 = fixtures.SessionOld
+	id166 = fixtures.SessionNew
 )
 
 // writeSessions writes n rollouts (the 0.137 sample, each with its own id)

@@ -12,7 +12,6 @@ package main
 
 import (
 	"context"
-	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -28,12 +27,13 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"cdxtheme/internal/fixtures"
 	"cdxtheme/internal/peers"
 	"cdxtheme/internal/respmock"
 )
 
-//go:embed testdata/models_cache.codex-0.166.json
-var modelsCache []byte
+// modelsCache is the models_cache.json codex-cli 0.166 wrote.
+var modelsCache = fixtures.Read("models_cache.json")
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == agentArg {

@@ -53,6 +53,8 @@
 //	FAKE_AGENT_PIDS          grandchild: the file that gets "AGENT_PID GRANDCHILD_PID"
 //	FAKE_AGENT_RETRIES       retry notices (default 2), FAKE_AGENT_RETRY_MS apart (default 300)
 //	FAKE_AGENT_STALL_MS      stall silence (default 60000)
+//	FAKE_AGENT_EXIT_ON_PROMPT N: exit 1 without a word on this process's Nth session/prompt
+//	                         (a warm connection that is alive between turns and dies as one starts)
 package main
 
 import (
@@ -93,6 +95,7 @@ type agent struct {
 	opened  map[string]bool  // sessions this process has open: settings live only here, like codex-acp's
 	hanging bool             // the hang scenario is active: ignore stdin EOF
 	nextReq int              // numeric ids of our own requests count from 0, like codex-acp 2.x
+	prompts int              // session/prompt requests so far (FAKE_AGENT_EXIT_ON_PROMPT)
 	wg      sync.WaitGroup   // running prompts
 }
 
@@ -243,6 +246,10 @@ func (a *agent) handleRequest(m message) {
 	case "session/set_mode":
 		result, rerr = a.setMode(m.Params)
 	case "session/prompt":
+		a.prompts++ // handleLine runs on the one reading goroutine
+		if n := envInt("FAKE_AGENT_EXIT_ON_PROMPT", 0); n > 0 && a.prompts == n {
+			os.Exit(1)
+		}
 		// Prompts run on their own goroutine so cancel and permission
 		// answers keep flowing in while a turn streams.
 		a.wg.Add(1)

@@ -21,6 +21,7 @@ import (
 	"cdxtheme/core/search"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
+	"cdxtheme/internal/fixtures"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -310,7 +311,7 @@ func caseHostileMeta(t *testing.T) {
 func hostileHome(t *testing.T, add func(day string)) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "codex-home")
-	copyTree(t, filepath.Join("testdata", "home"), dir)
+	copyHome(t, dir)
 	add(filepath.Join(dir, "sessions", "2026", "12", "02"))
 	t.Setenv("CODEX_HOME", dir)
 	watchHome(t, dir)
@@ -461,10 +462,7 @@ func caseSparseRollout(t *testing.T) {
 // compressed, the rest are copies.
 func zstBomb(t *testing.T, path string, size int64) {
 	t.Helper()
-	head, err := os.ReadFile(filepath.Join("testdata", "home", relOld))
-	if err != nil {
-		t.Fatal(err)
-	}
+	head := fixtures.Read(fixtures.RolloutOld)
 	var chunk bytes.Buffer
 	for i := 0; chunk.Len() < 4<<20; i++ {
 		role, kind, text := "user", "input_text", strings.Repeat("Make the comments warmer and the keywords brighter. ", 16)

@@ -14,19 +14,20 @@ import (
 
 	"cdxtheme/app"
 	"cdxtheme/core/codexhome"
+	"cdxtheme/internal/fixtures"
 
 	"github.com/rs/zerolog"
 )
 
-// The real sample sessions in testdata/home.
+// The real sample sessions in internal/fixtures.
 const (
-	idNew = "01a2360f-02d3-7551-b339-f4d167fb91c8" // codex 0.166, paginated history
-	idOld = "01a23612-9865-7550-b5c4-b34cfa49d258" // codex 0.137, classic
+	idNew = fixtures.SessionNew // codex 0.166, paginated history
+	idOld = fixtures.SessionOld // codex 0.137, classic
 )
 
 var (
-	relNew = filepath.Join("sessions", "2026", "12", "02", "rollout-2026-12-02T09-21-23-"+idNew+".jsonl")
-	relOld = filepath.Join("sessions", "2026", "12", "02", "rollout-2026-12-02T09-25-18-"+idOld+".jsonl")
+	relNew = filepath.FromSlash(fixtures.RolloutNew)
+	relOld = filepath.FromSlash(fixtures.RolloutOld)
 )
 
 // TestHomeFaults reads damaged, missing and huge Codex homes through
@@ -156,7 +157,7 @@ func caseHomeUnreadable(t *testing.T) {
 		return
 	}
 	dir := filepath.Join(t.TempDir(), "codex-home")
-	copyTree(t, filepath.Join("testdata", "home"), dir)
+	copyHome(t, dir)
 	watchHome(t, dir)
 	if err := os.Chmod(dir, 0); err != nil {
 		t.Fatal(err)
@@ -188,7 +189,7 @@ var modelCacheDamage = []struct {
 
 func caseCorruptModels(t *testing.T, damage func([]byte) []byte) {
 	dir := filepath.Join(t.TempDir(), "codex-home")
-	copyTree(t, filepath.Join("testdata", "home"), dir)
+	copyHome(t, dir)
 	// The intact cache is used: so a fallback below is the damage's doing.
 	if ml := codexhome.Locate(dir).Models(); ml.Source != codexhome.ModelsFromCache {
 		t.Fatalf("the intact sample cache is not used: %+v", ml)
@@ -257,10 +258,10 @@ func tornCopy(t *testing.T, src, damaged, clean string) {
 
 func caseTruncatedRollout(t *testing.T, rel string) {
 	dir := filepath.Join(t.TempDir(), "codex-home")
-	copyTree(t, filepath.Join("testdata", "home"), dir)
+	copyHome(t, dir)
 	target := filepath.Join(dir, rel)
 	clean := filepath.Join(t.TempDir(), filepath.Base(rel))
-	tornCopy(t, filepath.Join("testdata", "home", rel), target, clean)
+	tornCopy(t, target, target, clean)
 	id := idOld
 	if rel == relNew {
 		id = idNew
@@ -351,10 +352,7 @@ func caseHugeRollout(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The real 0.137 session, then 1 GB of further turns.
-	head, err := os.ReadFile(filepath.Join("testdata", "home", relOld))
-	if err != nil {
-		t.Fatal(err)
-	}
+	head := fixtures.Read(fixtures.RolloutOld)
 	block, user, assistant := hugeBlock(t)
 	start := time.Now()
 	blocks, err := FillFile(path, head, block, hugeSize)
@@ -368,7 +366,9 @@ func caseHugeRollout(t *testing.T) {
 	watchHome(t, dir)
 	ctx := context.Background()
 
-	small, err := codexhome.ReadRollout(ctx, filepath.Join("testdata", "home", relOld))
+	sample := filepath.Join(t.TempDir(), "sample")
+	copyHome(t, sample)
+	small, err := codexhome.ReadRollout(ctx, filepath.Join(sample, relOld))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,36 +13,30 @@ import (
 	"cdxtheme/app"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/codexhome"
+	"cdxtheme/core/inside"
+	"cdxtheme/internal/fixtures"
 )
 
-// TestHostileText checks, at the Go level, that hostile text (an XSS
-// corpus) passes through the core unchanged, as data, and that links and
-// paths from agent output reach the OS only through the app's checks. The
-// rendering side (sanitising that data) is the frontend's, tested by
-// Vitest and Playwright.
+// TestHostileText checks, at the Go level, that hostile text (the XSS
+// corpus of internal/fixtures) reaches the UI byte for byte, as data:
+// nothing in Go escapes, drops or interprets it, so what the page shows is
+// what the agent wrote. That the page then runs none of it is proved in a
+// browser with the same corpus (e2e/tests/xss.test.mjs) and by Vitest.
+// Links and paths from agent output reach the OS only through the app's
+// checks.
 func TestHostileText(t *testing.T) {
 	runMatrix(t, []matrixCase{
-		{"xss corpus through a chat turn", caseXSSChat},
-		{"xss corpus through a transcript", caseXSSTranscript},
+		{"xss corpus through a chat turn reaches the UI unchanged", caseXSSChat},
+		{"xss corpus through a transcript reaches the UI unchanged", caseXSSTranscript},
 		{"links from the agent checked before opening", caseAgentLinks},
 		{"CheckLink refuses script and local links", caseCheckLink},
-		{"ResolveInside refuses paths outside the workspace", caseResolveInside},
 	})
 }
 
-// corpus returns the XSS payloads of testdata/xss.txt, one per line.
+// corpus returns the XSS payloads of internal/fixtures/xss.txt.
 func corpus(t *testing.T) []string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "xss.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if l != "" {
-			out = append(out, l)
-		}
-	}
+	out := fixtures.XSS()
 	if len(out) < 20 {
 		t.Fatalf("the corpus has only %d payloads", len(out))
 	}
@@ -168,11 +162,11 @@ func caseAgentLinks(t *testing.T) {
 	if len(uris) != 2 {
 		t.Fatalf("want the agent's two resource links passed on as data, got %q", uris)
 	}
-	inside, err := app.ResolveInside(r.cwd, uris[0])
-	if err != nil || filepath.Base(inside) != "theme.json" {
+	in, _, err := inside.Resolve(r.cwd, uris[0])
+	if err != nil || filepath.Base(in) != "theme.json" {
 		t.Errorf("the link into the workspace (%s) was refused: %v", uris[0], err)
 	}
-	if got, err := app.ResolveInside(r.cwd, uris[1]); !errors.Is(err, app.ErrOutside) {
+	if got, _, err := inside.Resolve(r.cwd, uris[1]); !errors.Is(err, inside.ErrOutside) {
 		t.Errorf("the agent's link %s resolved to %q (%v), want ErrOutside", uris[1], got, err)
 	}
 }
@@ -215,45 +209,5 @@ func caseCheckLink(t *testing.T) {
 		if u, _ := url.Parse(got); u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "mailto" {
 			t.Errorf("CheckLink(%q) returned scheme %q", raw, u.Scheme)
 		}
-	}
-}
-
-func caseResolveInside(t *testing.T) {
-	base := t.TempDir()
-	ws := filepath.Join(base, "workspace")
-	os.MkdirAll(filepath.Join(ws, "sub"), 0o755)
-	os.WriteFile(filepath.Join(ws, "theme.json"), []byte("{}"), 0o644)
-	os.WriteFile(filepath.Join(base, "outside.txt"), []byte("secret"), 0o644)
-	os.Mkdir(filepath.Join(base, "elsewhere"), 0o755)
-	os.WriteFile(filepath.Join(base, "elsewhere", "secret"), []byte("secret"), 0o644)
-	os.Symlink("/etc/passwd", filepath.Join(ws, "passwd-link"))
-	os.Symlink(filepath.Join(base, "elsewhere"), filepath.Join(ws, "dir-link"))
-	os.Symlink(filepath.Join(ws, "theme.json"), filepath.Join(ws, "sub", "inner-link"))
-
-	outside := []string{
-		"../outside.txt",
-		"sub/../../outside.txt",
-		filepath.Join(base, "outside.txt"),
-		"/etc/passwd",
-		"file:///etc/passwd",
-		"file://" + ws + "/%2e%2e/outside.txt",
-		"passwd-link",
-		"dir-link/secret",
-	}
-	for _, p := range outside {
-		if got, err := app.ResolveInside(ws, p); !errors.Is(err, app.ErrOutside) {
-			t.Errorf("ResolveInside(%q) = %q, %v; want ErrOutside", p, got, err)
-		}
-	}
-	realTheme, _ := filepath.EvalSymlinks(filepath.Join(ws, "theme.json"))
-	inside := []string{"theme.json", "sub/../theme.json", filepath.Join(ws, "theme.json"), "file://" + ws + "/theme.json", "sub/inner-link"}
-	for _, p := range inside {
-		if got, err := app.ResolveInside(ws, p); err != nil || got != realTheme {
-			t.Errorf("ResolveInside(%q) = %q, %v; want %q", p, got, err, realTheme)
-		}
-	}
-	// Not there: an error, but not one that lets the caller open anything.
-	if got, err := app.ResolveInside(ws, "missing.json"); err == nil {
-		t.Errorf("a missing file resolved to %q", got)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -20,6 +19,7 @@ import (
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
+	"cdxtheme/internal/fixtures"
 
 	"github.com/rs/zerolog"
 )
@@ -93,26 +93,11 @@ func skipCase(t *testing.T, format string, args ...any) {
 	t.Skip(why)
 }
 
-// copyTree copies the real Codex sample home (testdata/home) to dst.
-func copyTree(t *testing.T, src, dst string) {
+// copyHome copies the real Codex sample home (internal/fixtures) to dst.
+func copyHome(t *testing.T, dst string) {
 	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, b, 0o644)
-	})
-	if err != nil {
-		t.Fatalf("copy %s: %v", src, err)
+	if err := fixtures.CopyCodexHome(dst); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -120,7 +105,7 @@ func copyTree(t *testing.T, src, dst string) {
 // and checks at cleanup that nothing was written into it.
 func guardHome(t *testing.T, dir string) string {
 	t.Helper()
-	copyTree(t, filepath.Join("testdata", "home"), dir)
+	copyHome(t, dir)
 	t.Setenv("CODEX_HOME", dir)
 	watchHome(t, dir)
 	return dir

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"cdxtheme/core/inside"
 	"cdxtheme/core/procfs"
 )
 
@@ -191,17 +192,12 @@ func cacheBase() (string, error) {
 // install its sandbox helper.
 func underTemp(p string) bool {
 	for _, t := range []string{os.TempDir(), "/tmp"} {
-		if within(p, t) {
+		if inside.Within(t, p) {
 			return true
 		}
-		if real, err := filepath.EvalSymlinks(t); err == nil && within(p, real) {
+		if real, err := filepath.EvalSymlinks(t); err == nil && inside.Within(real, p) {
 			return true
 		}
 	}
 	return false
-}
-
-func within(p, dir string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

@@ -79,8 +79,8 @@ func (r *rig) assertNoProcesses() {
 	}
 	var desc []string
 	for _, pid := range left {
-		cmd, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
-		desc = append(desc, strconv.Itoa(pid)+" "+strings.ReplaceAll(string(cmd), "\x00", " "))
+		cmd, _ := procfs.Cmdline(pid)
+		desc = append(desc, strconv.Itoa(pid)+" "+strings.Join(cmd, " "))
 		if p, err := os.FindProcess(pid); err == nil {
 			_ = p.Kill()
 		}

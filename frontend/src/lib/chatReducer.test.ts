@@ -161,7 +161,7 @@ describe('permissions', () => {
   });
 });
 
-describe('errors, stops and replays', () => {
+describe('errors, stops and order', () => {
   it('keeps the error with the agent stderr and ends the turn', () => {
     const s = newChatState();
     beginTurn(s, 't', 'hi');
@@ -202,10 +202,13 @@ describe('errors, stops and replays', () => {
     ]);
   });
 
-  it('keeps a live answer below the prompt even when no session event comes first', () => {
+  it('keeps the answer below the prompt in the order Go sends a follow-up turn', () => {
+    // Go opens the session (a replay marked as such comes first) and emits `session`
+    // before anything of the answer; an agent echoing the user's words
+    // mid-turn comes after the prompt, not above it.
     const s = newChatState({ sessionId: SID });
     beginTurn(s, 't', 'question');
-    run(s, 't', [{ type: 'text', text: 'answer' }, { type: 'user_text', text: 'echoed?' }]);
+    run(s, 't', [{ type: 'session', sessionId: SID }, { type: 'text', text: 'answer' }, { type: 'user_text', text: 'echoed?' }]);
     expect(s.items.map((i) => ('text' in i ? `${i.kind}:${i.text}` : i.kind))).toEqual(['user:question', 'assistant:answer', 'user:echoed?']);
   });
 

@@ -24,6 +24,8 @@ export class SessionsStore {
   more = $state(false);
   private seq = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Settles the debounced search a newer one replaced, so nobody awaits it forever. */
+  private superseded: (() => void) | undefined;
 
   async load(): Promise<void> {
     const seq = ++this.seq;
@@ -50,9 +52,15 @@ export class SessionsStore {
     this.query = q;
     this.limit = pageSize;
     clearTimeout(this.timer);
+    this.superseded?.();
+    this.superseded = undefined;
     if (delayMs <= 0) return this.load();
     return new Promise((resolve) => {
-      this.timer = setTimeout(() => resolve(this.load()), delayMs);
+      this.superseded = resolve;
+      this.timer = setTimeout(() => {
+        this.superseded = undefined;
+        resolve(this.load());
+      }, delayMs);
     });
   }
 

@@ -27,12 +27,12 @@ describe('sessions store', () => {
     expect(s.more).toBe(false);
   });
 
-  it('debounces typing into one request', async () => {
+  it('debounces typing into one request, and the replaced searches settle', async () => {
     const w = installWails({ Sessions: backend() });
     const s = new SessionsStore();
-    void s.search('n', 20);
-    void s.search('ni', 20);
+    const replaced = [s.search('n', 20), s.search('ni', 20)];
     await s.search('nig', 20);
+    await Promise.all(replaced); // would hang if a replaced search never settled
     expect(w.App.Sessions).toHaveBeenCalledTimes(1);
     expect(w.App.Sessions).toHaveBeenLastCalledWith({ search: 'nig', limit: pageSize, showInternal: false, showHidden: false });
   });
