@@ -28,6 +28,7 @@ func runDesktop() int {
 	log := desktopLogger()
 	a := app.New(log)
 	st := app.LoadWindowState(filepath.Join(settings.ConfigDir(), "window.json"))
+	tuneWebKit()
 	err := wails.Run(&options.App{
 		Title:     "CDXTheme Theme Builder",
 		Width:     st.Width,
@@ -49,7 +50,7 @@ func runDesktop() int {
 		Menu: appMenu(a),
 		Bind: []any{a},
 		Linux: &linux.Options{
-			Icon:        appIcon,
+			Icon:        windowIcon,
 			ProgramName: "cdxtheme",
 			// Hardware acceleration blanks the window on some drivers
 			// (wails#2977) and costs memory; a theme preview does not need it.
