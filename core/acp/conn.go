@@ -53,6 +53,10 @@ type NotificationHandler func(ctx context.Context, params json.RawMessage)
 // the reader (see decode.go). A nil err means n is fully decoded; an
 // update that did not decode as its variant comes with the error and n
 // holding only the session id and the raw update, to be passed on as is.
+//
+// It normally runs on the goroutine that reads the link, so it should
+// return promptly: one that runs longer than stallAfter (100 ms) makes
+// reading move to another goroutine, which costs a hand-off, no more.
 type UpdateHandler func(ctx context.Context, n SessionNotification, err error)
 
 // BadLineHandler is told about an inbound line that is not a JSON-RPC message.
