@@ -126,8 +126,12 @@ internal/bench/clients/node_modules/.installed: internal/bench/clients/package.j
 	touch $@
 
 ## bench: every benchmark side by side; prints one table of ratios, writes bench-results.json
-bench: peers build bench-clients
+bench: peers build bench-clients build/bin/barewails
 	bash scripts/bench.sh
+
+# The floor of the window rows: a bare Wails window, built as the app is.
+build/bin/barewails: $(wildcard internal/bench/barewails/*) go.mod go.sum
+	$(GO) build -tags desktop,production,$(TAGS) -trimpath -ldflags "-s -w" -o $@ ./internal/bench/barewails
 
 clean:
 	rm -rf build/bin frontend/dist/assets frontend/dist/index.html

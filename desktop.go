@@ -32,6 +32,7 @@ func runDesktop([]string) int {
 	a := app.New(log)
 	st := app.LoadWindowState(filepath.Join(paths.ConfigDir(), "window.json"))
 	devserver.Guard(log) // the dev build's server, behind an Origin check (no-op otherwise)
+	tuneWebKit()
 	err := wails.Run(&options.App{
 		Title:     "CDXTheme Theme Builder",
 		Width:     st.Width,
@@ -55,7 +56,7 @@ func runDesktop([]string) int {
 		Menu: appMenu(a),
 		Bind: []any{a},
 		Linux: &linux.Options{
-			Icon:        appIcon,
+			Icon:        windowIcon,
 			ProgramName: "cdxtheme",
 			// Hardware acceleration blanks the window on some drivers
 			// (wails#2977) and costs memory; a theme preview does not need it.

@@ -5,6 +5,11 @@
 // Framing: one message per line, read with a growing buffer, so frames of
 // 64 MiB and more pass both ways (DefaultMaxLine is 256 MiB).
 //
+// Decoding: each line is read once (decode.go): the envelope and, for
+// session/update, the typed notification with its content block come out
+// of one pass, and handlers get them typed (HandleUpdates); what the pass
+// is unsure of goes through encoding/json with the same meaning.
+//
 // Lines that are not JSON-RPC messages (a debugger banner, a stray print
 // from a dependency, a frame over the limit) are logged, counted
 // (Conn.BadLines), handed to the OnBadLine handler in order with the other
@@ -20,9 +25,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/rs/zerolog"
 )
@@ -44,6 +49,16 @@ type RequestHandler func(ctx context.Context, id json.RawMessage, params json.Ra
 // NotificationHandler handles one notification from the agent.
 type NotificationHandler func(ctx context.Context, params json.RawMessage)
 
+// UpdateHandler handles one session/update notification, decoded once by
+// the reader (see decode.go). A nil err means n is fully decoded; an
+// update that did not decode as its variant comes with the error and n
+// holding only the session id and the raw update, to be passed on as is.
+//
+// It normally runs on the goroutine that reads the link, so it should
+// return promptly: one that runs longer than stallAfter (100 ms) makes
+// reading move to another goroutine, which costs a hand-off, no more.
+type UpdateHandler func(ctx context.Context, n SessionNotification, err error)
+
 // BadLineHandler is told about an inbound line that is not a JSON-RPC message.
 type BadLineHandler func(line []byte, err error)
 
@@ -56,10 +71,11 @@ type Options struct {
 // Conn is one JSON-RPC link to an agent.
 //
 // Everything the agent sends on its own initiative (notifications and its
-// requests) is handled strictly in arrival order by a single dispatcher
-// goroutine fed by an unbounded queue, so the reader never blocks and a
-// slow consumer never makes us drop the link. Responses to our own calls
-// bypass the queue: a Call completes even while a handler is busy.
+// requests) is handled strictly in arrival order, one at a time, and a
+// handler that takes long never stops reading: what arrives meanwhile
+// waits in an unbounded queue, so a slow consumer never makes us drop the
+// link. Responses to our own calls bypass the queue: a Call completes even
+// while a handler is busy. (How: inbound.go.)
 type Conn struct {
 	w       io.Writer
 	r       io.Reader
@@ -77,14 +93,21 @@ type Conn struct {
 	hmu      sync.RWMutex
 	requests map[string]RequestHandler
 	notifs   map[string]NotificationHandler
+	updates  UpdateHandler
 	badLine  BadLineHandler
 
+	dec lineDecoder // the reader role's
+
+	// The workers' roles and queue (see inbound.go).
 	qmu        sync.Mutex
-	qcond      *sync.Cond
-	queue      []inbound
+	qcond      *sync.Cond // the idle worker waits on it
+	queue      []inbound  // non-empty only while a worker dispatches
+	reader     int        // the worker reading; 0 while the role is handed over
+	dispatcher int        // the worker running handlers; 0 when none does
 	readerDone bool
 	stopped    bool
 	exited     bool
+	stall      stallWatch // hands the reader role over when a handler runs long
 
 	halted atomic.Bool // stopped, readable without qmu
 
@@ -93,8 +116,8 @@ type Conn struct {
 
 	ctx        context.Context
 	cancel     context.CancelFunc
-	done       chan struct{} // reader finished
-	dispatched chan struct{} // dispatcher finished
+	done       chan struct{} // input ended
+	dispatched chan struct{} // dispatching ended
 	readErr    error
 }
 
@@ -103,14 +126,16 @@ type inbound struct {
 	id     json.RawMessage
 	method string
 	params json.RawMessage
+	note   *SessionNotification // inUpdate
 	line   []byte
-	err    error
+	err    error // inBadLine: why; inUpdate: why the update did not decode
 	flush  chan struct{}
 }
 
 const (
 	inRequest = iota
 	inNotification
+	inUpdate
 	inBadLine
 	inFlush
 )
@@ -152,9 +177,21 @@ func (c *Conn) HandleRequest(method string, h RequestHandler) {
 }
 
 // HandleNotification registers h for inbound notifications named method.
+// session/update is decoded by the Conn itself and goes to HandleUpdates;
+// registering it here is a programming error.
 func (c *Conn) HandleNotification(method string, h NotificationHandler) {
+	if method == MethodSessionUpdate {
+		panic("acp: session/update notifications go to HandleUpdates")
+	}
 	c.hmu.Lock()
 	c.notifs[method] = h
+	c.hmu.Unlock()
+}
+
+// HandleUpdates registers h for session/update notifications.
+func (c *Conn) HandleUpdates(h UpdateHandler) {
+	c.hmu.Lock()
+	c.updates = h
 	c.hmu.Unlock()
 }
 
@@ -171,15 +208,21 @@ func (c *Conn) Start() {
 	if !c.started.CompareAndSwap(false, true) {
 		return
 	}
-	go c.read()
-	go c.dispatch()
+	c.stall.timer = time.AfterFunc(time.Hour, c.stalled)
+	c.stall.timer.Stop()
+	in := &input{br: bufio.NewReaderSize(c.r, 64<<10)}
+	c.qmu.Lock()
+	c.reader = 1
+	c.qmu.Unlock()
+	go c.work(1, in)
+	go c.work(2, in)
 }
 
 // Done is closed when the inbound side has ended (EOF or read error).
 func (c *Conn) Done() <-chan struct{} { return c.done }
 
-// Dispatched is closed when the dispatcher has handled everything that was
-// queued before the link ended (or Close dropped the rest).
+// Dispatched is closed when everything that arrived before the link ended
+// has been handled (or Close dropped the rest).
 func (c *Conn) Dispatched() <-chan struct{} { return c.dispatched }
 
 // Err is why the inbound side ended; valid after Done.
@@ -247,17 +290,16 @@ func (c *Conn) Notify(method string, params any) error {
 	return nil
 }
 
-// Flush waits until the dispatcher has handled every message that arrived
-// before the call, e.g. all updates sent before a prompt's response.
+// Flush waits until every message that arrived before the call has been
+// handled, e.g. all updates sent before a prompt's response.
 func (c *Conn) Flush(ctx context.Context) error {
-	ch := make(chan struct{})
 	c.qmu.Lock()
-	if c.exited || c.stopped {
+	if c.exited || c.stopped || c.dispatcher == 0 {
 		c.qmu.Unlock()
-		return nil
+		return nil // nothing is being handled: everything read so far was
 	}
+	ch := make(chan struct{})
 	c.queue = append(c.queue, inbound{kind: inFlush, flush: ch})
-	c.qcond.Signal()
 	c.qmu.Unlock()
 	select {
 	case <-ch:
@@ -320,187 +362,6 @@ func (c *Conn) send(msg any) error {
 	return nil
 }
 
-func (c *Conn) read() {
-	br := bufio.NewReaderSize(c.r, 64<<10)
-	var err error
-	for {
-		var line []byte
-		line, err = c.readLine(br)
-		if len(line) > 0 {
-			c.handleLine(line)
-		}
-		if err != nil {
-			break
-		}
-	}
-	if errors.Is(err, io.EOF) {
-		err = io.EOF
-	}
-	c.readErr = err
-	c.fail(fmt.Errorf("%w: %w", ErrClosed, err))
-	c.qmu.Lock()
-	c.readerDone = true
-	c.qcond.Broadcast()
-	c.qmu.Unlock()
-	close(c.done)
-}
-
-// errTooLong marks a frame over MaxLine; it was consumed and dropped.
-var errTooLong = errors.New("frame longer than the limit")
-
-// readLine returns the next line without its newline. The buffer grows as
-// needed (no fixed cap below MaxLine); an over-long line is consumed to its
-// end and reported as a bad line.
-func (c *Conn) readLine(br *bufio.Reader) ([]byte, error) {
-	var buf []byte
-	tooLong := false
-	for {
-		frag, err := br.ReadSlice('\n')
-		if !tooLong {
-			if len(buf)+len(frag) > c.maxLine+1 {
-				tooLong = true
-				buf = nil
-			} else if buf == nil && err == nil {
-				// Common case: the whole line fit in the bufio buffer.
-				buf = append(make([]byte, 0, len(frag)), frag...)
-			} else {
-				buf = append(buf, frag...)
-			}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if tooLong {
-			c.reportBad([]byte(fmt.Sprintf("<%s>", errTooLong)), errTooLong)
-			if err != nil {
-				return nil, err
-			}
-			return nil, nil
-		}
-		buf = bytes.TrimRight(buf, "\r\n")
-		return buf, err
-	}
-}
-
-// envelope is any JSON-RPC message; which fields are present tells its kind.
-type envelope struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Method  string          `json:"method"`
-	Params  json.RawMessage `json:"params"`
-	Result  json.RawMessage `json:"result"`
-	Error   *RPCError       `json:"error"`
-}
-
-func (c *Conn) handleLine(line []byte) {
-	if len(bytes.TrimSpace(line)) == 0 {
-		return
-	}
-	var m envelope
-	if err := json.Unmarshal(line, &m); err != nil {
-		c.reportBad(line, fmt.Errorf("not JSON: %w", err))
-		return
-	}
-	hasID := len(m.ID) > 0 && string(m.ID) != "null"
-	switch {
-	case m.Method != "" && hasID:
-		c.enqueue(inbound{kind: inRequest, id: m.ID, method: m.Method, params: m.Params})
-	case m.Method != "":
-		c.enqueue(inbound{kind: inNotification, method: m.Method, params: m.Params})
-	case hasID && (m.Result != nil || m.Error != nil):
-		c.deliver(m)
-	case m.Error != nil:
-		// An error with a null id answers something the agent could not
-		// parse; no call of ours waits for it. Worth a log line, no more.
-		c.log.Warn().Int("code", m.Error.Code).Str("message", m.Error.Message).Msg("acp: the agent reported an error without a request id")
-	default:
-		c.reportBad(line, errors.New("not a JSON-RPC request, notification or response"))
-	}
-}
-
-func (c *Conn) deliver(m envelope) {
-	id, err := parseID(m.ID)
-	if err != nil {
-		c.log.Warn().Str("id", string(m.ID)).Msg("acp: response with an id we never sent; skipped")
-		return
-	}
-	c.mu.Lock()
-	ch, ok := c.pending[id]
-	delete(c.pending, id)
-	c.mu.Unlock()
-	if !ok {
-		c.log.Debug().Int64("id", id).Msg("acp: response to a call nobody waits for (cancelled?); skipped")
-		return
-	}
-	if m.Error != nil {
-		ch <- response{err: m.Error}
-		return
-	}
-	ch <- response{result: m.Result}
-}
-
-// parseID reads back one of our own ids; some peers echo numbers as strings.
-func parseID(raw json.RawMessage) (int64, error) {
-	s := string(raw)
-	if len(s) >= 2 && s[0] == '"' {
-		s = s[1 : len(s)-1]
-	}
-	return strconv.ParseInt(s, 10, 64)
-}
-
-func (c *Conn) reportBad(line []byte, err error) {
-	n := c.badLines.Add(1)
-	preview := line
-	if len(preview) > 200 {
-		preview = preview[:200]
-	}
-	c.log.Warn().Err(err).Int64("count", n).Bytes("line", preview).Msg("acp: skipped a line from the agent that is not a JSON-RPC message")
-	c.enqueue(inbound{kind: inBadLine, line: line, err: err})
-}
-
-func (c *Conn) enqueue(in inbound) {
-	c.qmu.Lock()
-	c.queue = append(c.queue, in)
-	c.qcond.Signal()
-	c.qmu.Unlock()
-}
-
-func (c *Conn) dispatch() {
-	defer close(c.dispatched)
-	var batch []inbound
-	for {
-		c.qmu.Lock()
-		for len(c.queue) == 0 && !c.readerDone && !c.stopped {
-			c.qcond.Wait()
-		}
-		if c.stopped || len(c.queue) == 0 {
-			c.exited = true
-			rest := c.queue
-			c.queue = nil
-			c.qmu.Unlock()
-			for _, in := range rest { // release Flush waiters queued before Close
-				if in.flush != nil {
-					close(in.flush)
-				}
-			}
-			return
-		}
-		batch, c.queue = c.queue, batch[:0]
-		c.qmu.Unlock()
-		for i := range batch {
-			if c.halted.Load() && batch[i].kind != inFlush {
-				batch[i] = inbound{}
-				continue
-			}
-			c.handle(batch[i])
-			batch[i] = inbound{} // let big frames be collected
-		}
-		if cap(batch) > 4096 {
-			batch = nil // a burst is over: do not keep its backing array
-		}
-	}
-}
-
 func (c *Conn) handle(in inbound) {
 	switch in.kind {
 	case inFlush:
@@ -512,6 +373,15 @@ func (c *Conn) handle(in inbound) {
 		if h != nil {
 			h(in.line, in.err)
 		}
+	case inUpdate:
+		c.hmu.RLock()
+		h := c.updates
+		c.hmu.RUnlock()
+		if h == nil {
+			c.log.Debug().Msg("acp: ignored session/update (no handler)")
+			return
+		}
+		c.safely(MethodSessionUpdate, func() { h(c.ctx, *in.note, in.err) })
 	case inNotification:
 		c.hmu.RLock()
 		h := c.notifs[in.method]

@@ -190,9 +190,8 @@ func TestHugeFramesBothWays(t *testing.T) {
 	const size = 64 << 20
 	p := newPeer(t, Options{})
 	var gotLen atomic.Int64
-	p.conn.HandleNotification(MethodSessionUpdate, func(ctx context.Context, params json.RawMessage) {
-		var n SessionNotification
-		if err := json.Unmarshal(params, &n); err != nil {
+	p.conn.HandleUpdates(func(ctx context.Context, n SessionNotification, err error) {
+		if err != nil {
 			t.Errorf("decode big update: %v", err)
 			return
 		}
@@ -239,9 +238,7 @@ func TestInboundOrderKept(t *testing.T) {
 	p := newPeer(t, Options{})
 	var mu sync.Mutex
 	var order []string
-	p.conn.HandleNotification(MethodSessionUpdate, func(ctx context.Context, params json.RawMessage) {
-		var n SessionNotification
-		json.Unmarshal(params, &n)
+	p.conn.HandleUpdates(func(ctx context.Context, n SessionNotification, err error) {
 		tc, _ := DecodeToolCall(n.Update.Raw)
 		mu.Lock()
 		order = append(order, "update:"+tc.ToolCallID)
@@ -286,15 +283,13 @@ func TestSlowHandlerBlocksNeitherReaderNorCall(t *testing.T) {
 	p := newPeer(t, Options{})
 	release := make(chan struct{})
 	var seen []int
-	p.conn.HandleNotification(MethodSessionUpdate, func(ctx context.Context, params json.RawMessage) {
+	p.conn.HandleUpdates(func(ctx context.Context, note SessionNotification, err error) {
 		if len(seen) == 0 {
 			<-release
 		}
-		var note SessionNotification
-		json.Unmarshal(params, &note)
 		var i int
 		fmt.Sscanf(note.Update.Content.Text, "%d", &i)
-		seen = append(seen, i) // dispatcher is one goroutine: no lock needed
+		seen = append(seen, i) // handlers run one at a time, in order: no lock needed
 	})
 	p.conn.Start()
 
@@ -335,12 +330,64 @@ func TestSlowHandlerBlocksNeitherReaderNorCall(t *testing.T) {
 	}
 }
 
+// A permission request waits for a person: while its handler waits,
+// reading goes on at once (responses arrive, nothing piles up in the
+// agent), and what came after the request is handled after it, in order.
+func TestPermissionWaitBlocksNeitherReaderNorOrder(t *testing.T) {
+	const n = 1000
+	p := newPeer(t, Options{})
+	release := make(chan struct{})
+	var order []string
+	p.conn.HandleRequest(MethodRequestPermission, func(ctx context.Context, id, params json.RawMessage) (any, error) {
+		<-release
+		order = append(order, "permission")
+		return Cancelled(), nil
+	})
+	p.conn.HandleUpdates(func(ctx context.Context, note SessionNotification, err error) {
+		order = append(order, note.Update.Content.Text)
+	})
+	p.conn.Start()
+	done := make(chan error, 1)
+	go func() { done <- p.conn.Call(context.Background(), MethodSessionList, ListSessionsRequest{}, nil) }()
+	req := p.next()
+	var b bytes.Buffer
+	b.WriteString(`{"jsonrpc":"2.0","id":"p1","method":"session/request_permission","params":{"sessionId":"s","toolCall":{"toolCallId":"c"},"options":[]}}` + "\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"%d"}}}}`+"\n", i)
+	}
+	fmt.Fprintf(&b, `{"jsonrpc":"2.0","id":%s,"result":{"sessions":[]}}`+"\n", req["id"])
+	go p.out.Write(b.Bytes()) // more than a pipe holds: it ends only if we read on
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the response was not read while the permission waited")
+	}
+	close(release)
+	answer := p.next()
+	if string(answer["id"]) != `"p1"` {
+		t.Fatalf("answer = %v", answer)
+	}
+	if err := p.conn.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if len(order) != n+1 || order[0] != "permission" {
+		t.Fatalf("handled %d, first %q: the permission must come first", len(order), order[0])
+	}
+	for i := 0; i < n; i++ {
+		if order[i+1] != fmt.Sprint(i) {
+			t.Fatalf("update %d handled as %q: order broken", i, order[i+1])
+		}
+	}
+}
+
 func TestUnknownMessages(t *testing.T) {
 	p := newPeer(t, Options{})
 	var updates []SessionUpdate
-	p.conn.HandleNotification(MethodSessionUpdate, func(ctx context.Context, params json.RawMessage) {
-		var n SessionNotification
-		if err := json.Unmarshal(params, &n); err != nil {
+	p.conn.HandleUpdates(func(ctx context.Context, n SessionNotification, err error) {
+		if err != nil {
 			t.Errorf("decode: %v", err)
 		}
 		updates = append(updates, n.Update)
@@ -390,7 +437,7 @@ func TestBadLineSkippedLinkKept(t *testing.T) {
 	var bad [][]byte
 	var notes int
 	p.conn.OnBadLine(func(line []byte, err error) { bad = append(bad, line) })
-	p.conn.HandleNotification(MethodSessionUpdate, func(ctx context.Context, params json.RawMessage) { notes++ })
+	p.conn.HandleUpdates(func(ctx context.Context, n SessionNotification, err error) { notes++ })
 	p.conn.Start()
 	done := make(chan error, 1)
 	go func() { done <- p.conn.Call(context.Background(), MethodSessionList, ListSessionsRequest{}, nil) }()
@@ -416,7 +463,7 @@ func TestBadLineSkippedLinkKept(t *testing.T) {
 func TestLineOverLimitSkipped(t *testing.T) {
 	p := newPeer(t, Options{MaxLine: 1000})
 	var notes int
-	p.conn.HandleNotification(MethodSessionUpdate, func(ctx context.Context, params json.RawMessage) { notes++ })
+	p.conn.HandleUpdates(func(ctx context.Context, n SessionNotification, err error) { notes++ })
 	p.conn.Start()
 	p.send(`{"jsonrpc":"2.0","method":"session/update","params":{"x":"` + strings.Repeat("z", 200_000) + `"}}`)
 	p.send(`{"jsonrpc":"2.0","method":"session/update","params":{}}`)
@@ -447,9 +494,7 @@ func TestEOFFailsPendingCalls(t *testing.T) {
 func TestUpdatesBeforeEOFStillDispatched(t *testing.T) {
 	p := newPeer(t, Options{})
 	var texts []string
-	p.conn.HandleNotification(MethodSessionUpdate, func(ctx context.Context, params json.RawMessage) {
-		var n SessionNotification
-		json.Unmarshal(params, &n)
+	p.conn.HandleUpdates(func(ctx context.Context, n SessionNotification, err error) {
 		texts = append(texts, n.Update.Content.Text)
 	})
 	p.conn.Start()

@@ -216,7 +216,7 @@ func (l *link) session() string {
 // register installs the handlers for what the agent sends on its own.
 // They all run on the connection's single dispatcher, in arrival order.
 func (l *link) register() {
-	l.conn.HandleNotification(acp.MethodSessionUpdate, l.onUpdate)
+	l.conn.HandleUpdates(l.onUpdate)
 	l.conn.HandleRequest(acp.MethodRequestPermission, l.onPermission)
 	l.conn.OnBadLine(l.onBadLine)
 }
@@ -239,23 +239,16 @@ var chunkEvent = map[string]string{
 	acp.UpdateUserMessageChunk:  EventUserText,
 }
 
-func (l *link) onUpdate(_ context.Context, params json.RawMessage) {
+// onUpdate maps a session/update, decoded once by the connection, to its
+// event.
+func (l *link) onUpdate(_ context.Context, n acp.SessionNotification, err error) {
 	ts := l.current()
-	var n acp.SessionNotification
-	if err := json.Unmarshal(params, &n); err != nil {
+	if err != nil {
 		// A variant we know but in a shape we cannot read: pass it on raw
 		// rather than guess.
-		var loose struct {
-			SessionID string          `json:"sessionId"`
-			Update    json.RawMessage `json:"update"`
-		}
-		if json.Unmarshal(params, &loose) != nil || len(loose.Update) == 0 {
-			l.log.Warn().Err(err).Msg("chat: unreadable session/update skipped")
-			return
-		}
 		if ts != nil && !ts.suppress.Load() {
 			ts.output.Store(true)
-			ts.emit(Event{Type: EventUpdate, SessionID: loose.SessionID, Update: loose.Update})
+			ts.emit(Event{Type: EventUpdate, SessionID: n.SessionID, Update: n.Update.Raw})
 		}
 		return
 	}

@@ -31,13 +31,13 @@ describe('App', () => {
     await flush();
     expect(screen.getByTestId('session-search')).toBeTruthy();
     w.emit('menu', { view: 'settings' });
-    await flush();
-    expect(screen.getByTestId('settings-save')).toBeTruthy();
+    // Views other than Home load on first use.
+    expect(await screen.findByTestId('settings-save', {}, { timeout: 10000 })).toBeTruthy();
     w.emit('menu', { view: 'no-such-view' });
     await flush();
     expect(screen.getByTestId('settings-save')).toBeTruthy();
     await fireEvent.click(screen.getByTestId('nav-new'));
-    expect(screen.getByTestId('prompt')).toBeTruthy();
+    expect(await screen.findByTestId('prompt', {}, { timeout: 10000 })).toBeTruthy();
     expect(w.App.SelfTestReport).not.toHaveBeenCalled();
   });
 
@@ -55,8 +55,7 @@ describe('App', () => {
     render(App);
     await vi.waitFor(() => expect(w.App.NewBuild).toHaveBeenCalledWith({ prompt: 'Say hello', options: { model: 'gpt-5.5' } }), { timeout: 5000 });
     expect(w.App.SelfTestReport).toHaveBeenCalledWith('paint', expect.any(String));
-    await flush();
-    expect(screen.getByTestId('message-list')).toBeTruthy();
+    expect(await screen.findByTestId('message-list', {}, { timeout: 10000 })).toBeTruthy();
     w.emit('turn', { turnId: 'turn-st', events: [{ type: 'session', sessionId: 'S' }, { type: 'text', text: 'You said: Say hello\n' }, { type: 'text', text: 'Hello from the **fake agent**.' }, { type: 'done', stopReason: 'end_turn' }] });
     await vi.waitFor(() => expect(w.App.SelfTestReport).toHaveBeenCalledWith('reply', expect.stringContaining('Hello from the fake agent.')), { timeout: 5000 });
   });

@@ -202,8 +202,12 @@ func TestStreamRowsThroughEngine(t *testing.T) {
 	if run.Chunks != 300 || run.P50 <= 0 || run.P99 < run.P50 || run.Max < run.P99 || run.Rate <= 0 || run.CPU <= 0 {
 		t.Errorf("run = %+v", run)
 	}
+	floor, err := sb.bareRead(context.Background())
+	if err != nil || floor <= 0 {
+		t.Fatalf("bare reader: %v, %v per chunk", floor, err)
+	}
 	rows := streamRows(context.Background(), sb, 2)
-	if len(rows) != 3 {
+	if len(rows) != 4 {
 		t.Fatalf("%d rows", len(rows))
 	}
 	for _, r := range rows {
@@ -214,12 +218,18 @@ func TestStreamRowsThroughEngine(t *testing.T) {
 	if rows[1].Limit != 1 || !strings.Contains(rows[1].Note, "achieved") || !strings.Contains(rows[1].Note, "16 ms") {
 		t.Errorf("p99 row = %+v", rows[1])
 	}
+	if rows[2].Limit != 8 || rows[2].Target != "≤ 8 µs" {
+		t.Errorf("CPU row = %+v", rows[2])
+	}
+	if r := rows[3]; r.Kind != KindRatio || len(r.B.Values) != 2 || r.B.Median <= 0 || r.Ratio <= 0 {
+		t.Errorf("bare reader row = %+v", r)
+	}
 }
 
 func TestStreamRowsReportAFailingAgent(t *testing.T) {
 	sb := streamBench{exe: "/nonexistent/agent", cwd: t.TempDir(), chunks: 10, rate: 100, log: zerolog.Nop()}
 	rows := streamRows(context.Background(), sb, 1)
-	if len(rows) != 3 || rows[0].Status != StatusError || rows[1].Status != StatusError || rows[2].Status != StatusError || rows[1].Error == "" {
+	if len(rows) != 4 || rows[0].Status != StatusError || rows[1].Status != StatusError || rows[2].Status != StatusError || rows[3].Status != StatusError || rows[1].Error == "" {
 		t.Errorf("rows = %+v", rows)
 	}
 }

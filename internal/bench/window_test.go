@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,7 +39,7 @@ func TestWindowRows(t *testing.T) {
 				}
 			}
 			rows := windowRows(path, tt.app)
-			if len(rows) != 2 || rows[0].What != whatPaint || rows[1].What != whatMemory {
+			if len(rows) != 4 || rows[0].What != whatPaint || rows[1].What != whatMemory || rows[2].What != whatMemoryBare || rows[3].What != whatPaintBare {
 				t.Fatalf("rows = %+v", rows)
 			}
 			if rows[0].Status != tt.paint || rows[1].Status != tt.mem {
@@ -52,6 +53,56 @@ func TestWindowRows(t *testing.T) {
 			}
 			if tt.why != "" && !strings.Contains(rows[0].Error, tt.why) {
 				t.Errorf("paint row says %q, want %q in it", rows[0].Error, tt.why)
+			}
+		})
+	}
+}
+
+// The bare Wails window beside the app: a ratio of the two medians, the
+// app at most as big as the floor; without a bare measurement the rows
+// say why.
+func TestWindowRowsAgainstBareWails(t *testing.T) {
+	dir := t.TempDir()
+	app := filepath.Join(dir, "cdxtheme")
+	if err := os.WriteFile(app, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name        string
+		json        string
+		mem, paint  string // statuses
+		ratio       float64
+		why, inNote string
+	}{
+		{"no bare built", `{"runs": 5, "firstPaintMs": 420, "idleMemoryKB": 153600, "idleAnonKB": 81920, "bare": null}`, StatusSkipped, StatusSkipped, 0, "barewails not built", ""},
+		{"old result without bare", `{"runs": 5, "firstPaintMs": 420, "idleMemoryKB": 153600}`, StatusSkipped, StatusSkipped, 0, "not built", ""},
+		{"app smaller", `{"runs": 5, "firstPaintMs": 600, "idleMemoryKB": 143360, "idleAnonKB": 71680, "bare": {"firstPaintMs": 400, "idleMemoryKB": 153600, "idleAnonKB": 76800}}`, StatusOK, StatusInfo, 140.0 / 150, "", "app anonymous (heaps, not shared) 70.0 MB; bare anonymous (heaps, not shared) 75.0 MB"},
+		{"app bigger", `{"runs": 5, "firstPaintMs": 600, "idleMemoryKB": 163840, "bare": {"firstPaintMs": 400, "idleMemoryKB": 153600}}`, StatusMiss, StatusInfo, 160.0 / 150, "", "alternating"},
+		{"ratio per pair", `{"runs": 3, "firstPaintMs": 600, "idleMemoryKB": 160000, "bare": {"firstPaintMs": 400, "idleMemoryKB": 150000, "pairsKB": [[100, 110], [160, 150], [150, 160]]}}`, StatusOK, StatusInfo, 150.0 / 160, "", "median of 3 back-to-back pairs"},
+		{"bare never painted", `{"runs": 5, "firstPaintMs": 600, "idleMemoryKB": 163840, "bare": {"firstPaintMs": null, "idleMemoryKB": null}}`, StatusNA, StatusNA, 0, "one of the two", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "bench-window.json")
+			if err := os.WriteFile(path, []byte(tt.json), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			rows := windowRows(path, app)
+			mem, paint := rows[2], rows[3]
+			if mem.Status != tt.mem || paint.Status != tt.paint {
+				t.Fatalf("statuses = %s, %s; want %s, %s (%+v)", mem.Status, paint.Status, tt.mem, tt.paint, rows)
+			}
+			if tt.ratio != 0 && (mem.Kind != KindRatio || mem.Limit != 1 || math.Abs(mem.Ratio-tt.ratio) > 1e-9 || mem.A.Unit != "MB") {
+				t.Errorf("memory vs bare = %+v, want ratio %.4f", mem, tt.ratio)
+			}
+			if tt.ratio != 0 && (paint.Ratio != 1.5 || paint.A.Unit != "ms") {
+				t.Errorf("paint vs bare = %+v", paint)
+			}
+			if tt.why != "" && !strings.Contains(mem.Error, tt.why) {
+				t.Errorf("memory row says %q, want %q in it", mem.Error, tt.why)
+			}
+			if !strings.Contains(mem.Note, tt.inNote) {
+				t.Errorf("memory note %q lacks %q", mem.Note, tt.inNote)
 			}
 		})
 	}

@@ -517,8 +517,8 @@ func caseStopHung(t *testing.T) {
 	defer proc.Kill()
 	conn := acp.NewConn(proc.Stdout(), proc.Stdin(), acp.Options{})
 	hanging := make(chan string, 1)
-	conn.HandleNotification(acp.MethodSessionUpdate, func(_ context.Context, params json.RawMessage) {
-		if m := grandchildRe.FindSubmatch(params); m != nil {
+	conn.HandleUpdates(func(_ context.Context, n acp.SessionNotification, _ error) {
+		if m := grandchildRe.FindSubmatch(n.Update.Raw); m != nil {
 			select {
 			case hanging <- string(m[1]):
 			default:

@@ -1,0 +1,35 @@
+//go:build linux && cgo && (production || dev)
+
+package main
+
+/*
+#cgo !webkit2_41 pkg-config: webkit2gtk-4.0
+#cgo webkit2_41 pkg-config: webkit2gtk-4.1
+#include <webkit2/webkit2.h>
+
+static void tune_webkit(void) {
+	// Wails makes its webview on the default context; these must be set
+	// before that (and before the first web or network process starts).
+	WebKitWebContext *ctx = webkit_web_context_get_default();
+	// One local page, never navigated away from: no resource or page
+	// cache worth keeping.
+	webkit_web_context_set_cache_model(ctx, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER);
+	webkit_web_context_set_spell_checking_enabled(ctx, FALSE);
+}
+*/
+import "C"
+
+import "runtime"
+
+// tuneWebKit sets up WebKit's default web context for a single-page
+// desktop app that keeps little in memory. The settings that live on the
+// webview itself (page cache, DNS prefetching) need the view; see README.
+//
+// WebKit binds itself to the thread of its first call, and GTK's loop must
+// run there too: the goroutine stays locked to this thread, on which
+// wails.Run (called next, on the same goroutine) locks it again and runs
+// GTK. Without the lock the runtime may move it, and WebKit aborts.
+func tuneWebKit() {
+	runtime.LockOSThread()
+	C.tune_webkit()
+}

@@ -1,0 +1,7 @@
+//go:build !(linux && cgo && (production || dev))
+
+package main
+
+// tuneWebKit has nothing to tune without WebKitGTK (other systems, the
+// tagless CLI build).
+func tuneWebKit() {}
