@@ -8,7 +8,7 @@ const base = (over: Partial<ToolCallView>): ToolCallView => ({
 });
 
 describe('ToolCard', () => {
-  it('names an edited file once, relative to the workspace', () => {
+  it('names an edited file once, relative to the workspace', async () => {
     const tool = base({
       kind: 'edit',
       title: '/data/ws/theme.json',
@@ -16,7 +16,8 @@ describe('ToolCard', () => {
       locations: [{ path: '/data/ws/theme.json' }],
     });
     const { container } = render(ToolCard, { props: { tool, cwd: '/data/ws', workspaceId: 'w' } });
-    expect(screen.getByTestId('diff-path').textContent).toBe('theme.json');
+    // The diff view loads on first use.
+    expect((await screen.findByTestId('diff-path')).textContent).toBe('theme.json');
     expect(container.textContent).not.toContain('/data/ws');
     expect(container.textContent?.match(/theme\.json/g)).toHaveLength(1);
   });
