@@ -154,7 +154,8 @@ test('after a restart, Resume shows the history inline and the chat keeps its se
   const row = page.locator('[data-testid="session-row"]').filter({ hasText: /Harbour night/ });
   await row.first().waitFor({ timeout: 30_000 });
   await row.first().getByTestId('resume').click();
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'prompt');
+  // The view loads on first use; the prompt has the focus once it is there.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'prompt', null, { timeout: 10_000 });
   await page.locator('[data-testid="message"][data-history="true"]').first().waitFor({ timeout: 30_000 });
   const list = await page.getByTestId('message-list').innerText();
   assert.match(list, /Harbour night theme[\s\S]*Even warmer please[\s\S]*On the other model/);

@@ -77,7 +77,8 @@ test('New build shows the bar before the first message; the first reply and the 
   await page.getByTestId('nav-new').click();
   await bar(page).waitFor();
   // Typing goes into the prompt at once.
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'prompt');
+  // The view loads on first use; the prompt has the focus once it is there.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'prompt', null, { timeout: 10_000 });
   assert.equal(await page.getByTestId('bar-agent').innerText().then((t) => /Codex/.test(t)), true);
   // No agent has answered yet: models and efforts from Codex's files.
   assert.ok((await sel(page, 'model').locator('option').count()) >= 1);
@@ -187,7 +188,8 @@ test('a reopened chat shows its earlier turns inline, keeps its own settings, af
 
   await app.restart();
   await openChatA();
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'prompt');
+  // The view loads on first use; the prompt has the focus once it is there.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'prompt', null, { timeout: 10_000 });
   await history.first().waitFor({ timeout: 15_000 });
   const texts = await page.getByTestId('message-list').innerText();
   assert.equal(texts.split('Even warmer').length, 2, 'the history shows twice');
