@@ -122,7 +122,11 @@ audit: npm
 bench-clients: internal/bench/clients/node_modules/.installed
 
 internal/bench/clients/node_modules/.installed: internal/bench/clients/package.json internal/bench/clients/package-lock.json
-	cd internal/bench/clients && npm ci --no-audit --no-fund
+	# npm install --no-save, not npm ci: acpx's @openclaw/fs-safe lists a
+	# native package per platform and the lock holds only the ones the
+	# registry serves for linux-x64, which npm 11's ci refuses; install
+	# still takes every version from the lock and never rewrites it.
+	cd internal/bench/clients && npm install --no-save --no-audit --no-fund
 	touch $@
 
 ## bench: every benchmark side by side; prints one table of ratios, writes bench-results.json
