@@ -167,6 +167,7 @@ func (u SessionUpdate) MarshalJSON() ([]byte, error) {
 const (
 	ToolExecute = "execute"
 	ToolEdit    = "edit"
+	ToolOther   = "other"
 
 	StatusPending    = "pending"
 	StatusInProgress = "in_progress"

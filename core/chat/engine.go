@@ -54,6 +54,10 @@ type Turn struct {
 	Effort    string             // reasoning effort, "" = leave
 	Prompt    []acp.ContentBlock // built with TextPrompt etc.
 	Decider   Decider            // nil = deny every permission request
+	// Always answers what the user already answered "always" for, in
+	// this session and for this kind of tool, without asking (nil: ask
+	// every time).
+	Always *Always
 
 	// Attachments follow the prompt blocks, shaped after initialize by
 	// what the agent takes (see attachmentBlocks).
@@ -171,7 +175,7 @@ func (e *Engine) begin(ctx context.Context, t Turn, emit func(Event), openOnly b
 	}
 	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout-timeoutGrace(e.opts.Timeout))
 	defer cancel()
-	ts := &turnState{ctx: tctx, decider: t.Decider, emitFn: emit, sessionID: t.SessionID, log: e.opts.Log, openOnly: openOnly}
+	ts := &turnState{ctx: tctx, decider: t.Decider, always: t.Always, emitFn: emit, sessionID: t.SessionID, log: e.opts.Log, openOnly: openOnly}
 
 	var res Result
 	err := ierr

@@ -18,12 +18,12 @@ const (
 	EventText           = "text"    // Text; Content instead when the chunk is no text (an image, a resource link)
 	EventThought        = "thought" // Text
 	EventUserText       = "user_text"
-	EventToolCall       = "tool_call"        // ToolCall, Terminal, Command
-	EventToolCallUpdate = "tool_call_update" // ToolCall (fields absent: unchanged), Terminal
-	EventPlan           = "plan"             // Plan: the whole plan, replacing the last
-	EventPermission     = "permission"       // Permission
-	EventAnswered       = "permission_answered"
-	EventUsage          = "usage" // Usage
+	EventToolCall       = "tool_call"           // ToolCall, Terminal, Command
+	EventToolCallUpdate = "tool_call_update"    // ToolCall (fields absent: unchanged), Terminal
+	EventPlan           = "plan"                // Plan: the whole plan, replacing the last
+	EventPermission     = "permission"          // Permission
+	EventAnswered       = "permission_answered" // Answer, Permission: how a request was answered (by the user, or Remembered)
+	EventUsage          = "usage"               // Usage
 	EventError          = "error"
 	EventWarning        = "warning"
 	EventAuthRequired   = "auth_required" // AuthMethods
@@ -133,16 +133,13 @@ type Permission struct {
 	ToolCall  *acp.ToolCall      `json:"toolCall"`
 	Command   string             `json:"command,omitempty"` // the command line the tool call runs
 	Options   []PermissionOption `json:"options"`
-	// Answer is set when the request was answered before anyone was asked
-	// (an earlier "always" of the user).
-	Answer *Answer `json:"answer,omitempty"`
 }
 
 // Answer is how a permission request was answered.
 type Answer struct {
 	RequestID string `json:"requestId"`
-	OptionID  string `json:"optionId"`       // "" = cancelled
-	Kind      string `json:"kind,omitempty"` // the chosen option's kind
+	OptionID  string `json:"optionId"`                                 // "" = cancelled
+	Kind      string `json:"kind,omitempty" ts:"PermissionOptionKind"` // the chosen option's kind
 	// Remembered: chosen by an "always" answer the user gave earlier for
 	// this kind of tool in this session, without asking again.
 	Remembered bool `json:"remembered,omitempty"`

@@ -305,8 +305,27 @@ func (l *link) onPermission(_ context.Context, id json.RawMessage, params json.R
 	}
 	p := permissionOf(string(id), r)
 	ts.output.Store(true)
+	kind := ts.toolKind(p.ToolCall)
+	if opt, okind := ts.always.answer(r.SessionID, kind, p.Options); opt != "" {
+		// Answered "always" before: the UI is told, not asked.
+		ts.emit(Event{Type: EventAnswered, SessionID: r.SessionID, Permission: p,
+			Answer: &Answer{RequestID: p.RequestID, OptionID: opt, Kind: okind, Remembered: true}})
+		return acp.Selected(opt), nil
+	}
 	ts.emit(Event{Type: EventPermission, SessionID: r.SessionID, Permission: p})
-	return ts.decide(r.SessionID, *p, l.conn.Done()), nil
+	resp := ts.decide(r.SessionID, *p, l.conn.Done())
+	ans := &Answer{RequestID: p.RequestID}
+	if resp.Outcome.Outcome == "selected" {
+		ans.OptionID = resp.Outcome.OptionID
+		for _, o := range p.Options {
+			if o.OptionID == ans.OptionID {
+				ans.Kind = o.Kind
+			}
+		}
+		ts.always.note(r.SessionID, kind, ans.Kind)
+	}
+	ts.emit(Event{Type: EventAnswered, SessionID: r.SessionID, Answer: ans})
+	return resp, nil
 }
 
 // permissionOf is the request as the decider and the UI get it, its tool
@@ -337,6 +356,8 @@ func (l *link) onBadLine(line []byte, err error) {
 type turnState struct {
 	ctx     context.Context // done when the turn is cancelled or times out
 	decider Decider
+	always  *Always
+	kinds   map[string]string // tool call id → kind, from this turn's tool calls (emitMu)
 	log     zerolog.Logger
 
 	emitMu    sync.Mutex
@@ -361,7 +382,30 @@ func (ts *turnState) emit(ev Event) {
 	if ev.Type == EventText && !ev.Replay {
 		ts.text.WriteString(ev.Text)
 	}
+	if tc := ev.ToolCall; tc != nil && tc.Kind != nil && *tc.Kind != "" && !ev.Replay {
+		if ts.kinds == nil {
+			ts.kinds = map[string]string{}
+		}
+		ts.kinds[tc.ToolCallID] = *tc.Kind
+	}
 	ts.emitFn(ev)
+}
+
+// toolKind is the kind of the tool call a permission request is about:
+// its own, else that of the tool call announced earlier, else "other".
+func (ts *turnState) toolKind(tc *acp.ToolCall) string {
+	if tc == nil {
+		return acp.ToolOther
+	}
+	if tc.Kind != nil && *tc.Kind != "" {
+		return *tc.Kind
+	}
+	ts.emitMu.Lock()
+	defer ts.emitMu.Unlock()
+	if k := ts.kinds[tc.ToolCallID]; k != "" {
+		return k
+	}
+	return acp.ToolOther
 }
 
 func (ts *turnState) warn(msg string) {

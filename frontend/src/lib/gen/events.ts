@@ -259,7 +259,6 @@ export interface Permission {
   toolCall: ToolCall | null;
   command?: string;
   options: PermissionOption[] | null;
-  answer?: Answer;
 }
 
 /** acp.PermissionOption */
@@ -274,7 +273,7 @@ export interface PermissionOption {
 export interface Answer {
   requestId: string;
   optionId: string;
-  kind?: string;
+  kind?: PermissionOptionKind;
   remembered?: boolean;
 }
 
