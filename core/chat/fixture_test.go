@@ -74,7 +74,6 @@ func TestUIFixtureIsWhatThisPackageSends(t *testing.T) {
 	var b bytes.Buffer
 	b.WriteString("{\n  \"_comment\": \"Written by `go test ./core/chat -run TestUIFixture -update` from core/chat/testdata/codex-turn.jsonl: the events core/chat makes of one codex-acp 2.6.0 turn (plus a plan and an unknown update kind).\",\n  \"turnId\": \"t-1\",\n  \"events\": [\n")
 	for i, ev := range evs {
-		ev.TurnID = "t-1"
 		line, err := json.Marshal(ev)
 		if err != nil {
 			t.Fatal(err)
