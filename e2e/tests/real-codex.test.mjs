@@ -154,7 +154,9 @@ test('after a restart, Resume shows the history inline and the chat keeps its se
   const row = page.locator('[data-testid="session-row"]').filter({ hasText: /Harbour night/ });
   await row.first().waitFor({ timeout: 30_000 });
   await row.first().getByTestId('resume').click();
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'prompt');
+  // The chat view's code loads on first use (after the restart, now): the
+  // prompt has the focus as soon as the view is there.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'prompt', null, { timeout: 10_000 });
   await page.locator('[data-testid="message"][data-history="true"]').first().waitFor({ timeout: 30_000 });
   const list = await page.getByTestId('message-list').innerText();
   assert.match(list, /Harbour night theme[\s\S]*Even warmer please[\s\S]*On the other model/);
