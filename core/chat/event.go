@@ -138,8 +138,8 @@ type Permission struct {
 // Answer is how a permission request was answered.
 type Answer struct {
 	RequestID string `json:"requestId"`
-	OptionID  string `json:"optionId"`                                 // "" = cancelled
-	Kind      string `json:"kind,omitempty" ts:"PermissionOptionKind"` // the chosen option's kind
+	OptionID  string `json:"optionId"`       // "" = cancelled
+	Kind      string `json:"kind,omitempty"` // the chosen option's kind
 	// Remembered: chosen by an "always" answer the user gave earlier for
 	// this kind of tool in this session, without asking again.
 	Remembered bool `json:"remembered,omitempty"`

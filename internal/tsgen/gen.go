@@ -35,11 +35,10 @@ var payloads = []any{
 // constants named prefix* in the Go package dir (non-test files).
 var unions = []struct {
 	name, dir, prefix, doc string
-	skip                   []string
 }{
-	{"EventType", "core/chat", "Event", "The type of a chat.Event.", nil},
-	{"Code", "core/chat", "Code", "The code of an error event (core/chat Code*).", nil},
-	{"PermissionOptionKind", "core/acp", "Kind", "The kind of a permission option (ACP).", nil},
+	{"EventType", "core/chat", "Event", "The type of a chat.Event."},
+	{"Code", "core/chat", "Code", "The code of an error event (core/chat Code*)."},
+	{"PermissionOptionKind", "core/acp", "Kind", "The kind of a permission option (ACP; agents may send others)."},
 }
 
 var (

@@ -43,7 +43,7 @@ export type Code =
   | "install";
 export const codeValues = ["agent_missing", "agent_exit", "timeout", "cancelled", "protocol", "auth", "rpc", "input", "model_server", "install"] as const;
 
-/** The kind of a permission option (ACP). */
+/** The kind of a permission option (ACP; agents may send others). */
 export type PermissionOptionKind =
   | "allow_once"
   | "allow_always"
@@ -273,7 +273,7 @@ export interface PermissionOption {
 export interface Answer {
   requestId: string;
   optionId: string;
-  kind?: PermissionOptionKind;
+  kind?: string;
   remembered?: boolean;
 }
 
