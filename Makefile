@@ -16,7 +16,7 @@ GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path '
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
 .PHONY: run test deps apt npm peers frontend build cli dev-binary bindings \
-	test-go test-frontend test-e2e test-window faults audit bench bench-clients clean
+	test-go types test-frontend test-e2e test-window faults audit bench bench-clients clean
 
 ## deps: everything the build and the tests need (apt, npm and Go modules)
 deps: apt npm
@@ -51,8 +51,12 @@ frontend/dist/index.html: frontend/node_modules/.installed $(FRONTEND_SOURCES)
 
 frontend: frontend/dist/index.html
 
-## bindings: regenerate frontend/wailsjs from the Go bindings (no Wails CLI needed)
-bindings:
+## types: regenerate frontend/src/lib/gen/events.ts (the event payloads' TS types) from Go
+types:
+	$(GO) run ./internal/tsgen
+
+## bindings: regenerate frontend/wailsjs from the Go bindings (no Wails CLI needed), and the event types
+bindings: types
 	$(GO) build -tags bindings,$(TAGS) -o build/bin/cdxtheme-bindings .
 	./build/bin/cdxtheme-bindings
 	rm -f build/bin/cdxtheme-bindings

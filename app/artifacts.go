@@ -2,7 +2,6 @@ package app
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"mime"
@@ -10,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/inside"
@@ -67,7 +67,7 @@ type artifacts struct {
 // emits the workspace's list when it has something new. Called with the
 // events in order, from the turn's emitter.
 func (a *App) noteArtifacts(workspaceID, cwd string, ev chat.Event) {
-	if workspaceID == "" || len(ev.Update) == 0 {
+	if workspaceID == "" {
 		return
 	}
 	refs := artifactRefs(ev, cwd)
@@ -102,46 +102,29 @@ func (a *App) noteArtifacts(workspaceID, cwd string, ev chat.Event) {
 // artifactRefs reads the links and written files out of one event.
 func artifactRefs(ev chat.Event, cwd string) []artifactRef {
 	switch ev.Type {
-	case chat.EventUpdate:
-		var u struct {
-			Kind    string `json:"sessionUpdate"`
-			Content struct {
-				Type     string `json:"type"`
-				URI      string `json:"uri"`
-				Name     string `json:"name"`
-				MimeType string `json:"mimeType"`
-			} `json:"content"`
-		}
-		if json.Unmarshal(ev.Update, &u) != nil || u.Kind != "agent_message_chunk" || u.Content.Type != "resource_link" || u.Content.URI == "" {
+	case chat.EventText:
+		c := ev.Content
+		if c == nil || c.Type != acp.BlockResourceLink || c.URI == "" {
 			return nil
 		}
-		name := u.Content.Name
+		name := c.Name
 		if name == "" {
-			name = u.Content.URI
+			name = c.URI
 		}
-		return []artifactRef{{uri: u.Content.URI, name: name, mimeType: u.Content.MimeType, source: SourceLink}}
+		return []artifactRef{{uri: c.URI, name: name, mimeType: c.MimeType, source: SourceLink}}
 	case chat.EventToolCall, chat.EventToolCallUpdate:
-		var u struct {
-			Kind      string `json:"kind"`
-			Locations []struct {
-				Path string `json:"path"`
-			} `json:"locations"`
-			Content []struct {
-				Type string `json:"type"`
-				Path string `json:"path"`
-			} `json:"content"`
-		}
-		if json.Unmarshal(ev.Update, &u) != nil {
+		tc := ev.ToolCall
+		if tc == nil {
 			return nil
 		}
 		var paths []string
-		for _, c := range u.Content {
-			if c.Type == "diff" && c.Path != "" {
+		for _, c := range tc.Content {
+			if c.Type == acp.ToolContentDiff && c.Path != "" {
 				paths = append(paths, c.Path)
 			}
 		}
-		if u.Kind == "edit" {
-			for _, l := range u.Locations {
+		if tc.Kind != nil && *tc.Kind == acp.ToolEdit {
+			for _, l := range tc.Locations {
 				if l.Path != "" {
 					paths = append(paths, l.Path)
 				}

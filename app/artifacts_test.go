@@ -1,12 +1,12 @@
 package app
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 )
 
@@ -89,13 +89,13 @@ func TestArtifactRefsAndPreviews(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "swatch.png"), png, 0o644)
 	os.WriteFile(filepath.Join(root, "big.png"), make([]byte, maxPreview+1), 0o644)
 	os.Symlink("/etc/passwd", filepath.Join(root, "sneaky.txt"))
-	tool := func(v any) chat.Event {
-		b, _ := json.Marshal(v)
-		return chat.Event{Type: chat.EventToolCall, Update: b}
+	tool := func(kind string, tc acp.ToolCall) chat.Event {
+		tc.ToolCallID, tc.Kind = "c1", &kind
+		return chat.Event{Type: chat.EventToolCall, ToolCall: &tc}
 	}
-	refs := artifactRefs(tool(map[string]any{"kind": "edit", "locations": []map[string]any{{"path": "swatch.png"}},
-		"content": []map[string]any{{"type": "diff", "path": filepath.Join(root, "big.png")}}}), root)
-	refs = append(refs, artifactRefs(tool(map[string]any{"kind": "read", "locations": []map[string]any{{"path": "/etc/hosts"}}}), root)...)
+	refs := artifactRefs(tool(acp.ToolEdit, acp.ToolCall{Locations: []acp.ToolCallLocation{{Path: "swatch.png"}},
+		Content: []acp.ToolCallContent{{Type: acp.ToolContentDiff, Path: filepath.Join(root, "big.png")}}}), root)
+	refs = append(refs, artifactRefs(tool("read", acp.ToolCall{Locations: []acp.ToolCallLocation{{Path: "/etc/hosts"}}}), root)...)
 	refs = append(refs, artifactRef{uri: "file://" + filepath.Join(root, "sneaky.txt"), name: "sneaky.txt", source: SourceLink})
 	arts := describe(root, refs)
 	var got []string

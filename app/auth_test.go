@@ -1,7 +1,6 @@
 package app
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,7 +27,7 @@ func authTurn(t *testing.T, a *App, rec *recorder) (TurnStarted, []acp.AuthMetho
 	var methods []acp.AuthMethod
 	for _, e := range evs {
 		if e.Type == chat.EventAuthRequired {
-			json.Unmarshal(e.AuthMethods, &methods)
+			methods = e.AuthMethods
 		}
 	}
 	if len(methods) == 0 || last(evs).Code != chat.CodeAuth {

@@ -213,10 +213,10 @@ func (a *App) noteOptions(p turnParams, ev chat.Event, fresh *bool) {
 		e.Agent, e.Cwd = p.agentID, p.cwd
 		switch ev.Type {
 		case chat.EventSession:
-			var setup acp.SessionSetup
-			if json.Unmarshal(ev.Update, &setup) != nil {
+			if ev.Setup == nil {
 				return
 			}
+			setup := *ev.Setup
 			if setup.ConfigOptions != nil {
 				e.Reported = setup.ConfigOptions
 			}
@@ -232,17 +232,14 @@ func (a *App) noteOptions(p turnParams, ev chat.Event, fresh *bool) {
 				}
 			}
 		case chat.EventConfigOptions:
-			var u acp.ConfigOptionUpdate
-			if json.Unmarshal(ev.Update, &u) == nil && u.ConfigOptions != nil {
-				e.Reported = u.ConfigOptions
+			e.Reported = ev.ConfigOptions
+			if e.Reported == nil {
+				e.Reported = []acp.ConfigOption{}
 			}
 		case chat.EventMode:
-			var u struct {
-				CurrentModeID string `json:"currentModeId"`
-			}
-			if json.Unmarshal(ev.Update, &u) == nil && u.CurrentModeID != "" && e.Modes != nil {
+			if ev.Mode != "" && e.Modes != nil {
 				ms := *e.Modes
-				ms.CurrentModeID = u.CurrentModeID
+				ms.CurrentModeID = ev.Mode
 				e.Modes = &ms
 			}
 		case chat.EventRefused:

@@ -204,8 +204,8 @@ func TestChatSettingsSurviveARestart(t *testing.T) {
 	rec2.mu.Lock()
 	var lastSetup acp.SessionSetup
 	for _, ev := range rec2.turns[id] {
-		if ev.Type == chat.EventSession {
-			json.Unmarshal(ev.Update, &lastSetup)
+		if ev.Type == chat.EventSession && ev.Setup != nil {
+			lastSetup = *ev.Setup
 		}
 	}
 	rec2.mu.Unlock()
@@ -290,7 +290,7 @@ func TestSlashCommandsReachTheChat(t *testing.T) {
 	for _, turn := range []string{started.TurnID, id} {
 		found := false
 		for _, e := range rec.turns[turn] {
-			if e.Type == chat.EventCommands && strings.Contains(string(e.Update), `"hint":"optional review instructions"`) {
+			if e.Type == chat.EventCommands && hasHint(e.Commands, "review", "optional review instructions") {
 				found = true
 			}
 		}
@@ -298,4 +298,13 @@ func TestSlashCommandsReachTheChat(t *testing.T) {
 			t.Fatalf("turn %s has no commands with their input hints", turn)
 		}
 	}
+}
+
+func hasHint(cmds []acp.Command, name, hint string) bool {
+	for _, c := range cmds {
+		if c.Name == name && c.Input != nil && c.Input.Hint == hint {
+			return true
+		}
+	}
+	return false
 }

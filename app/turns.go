@@ -99,6 +99,7 @@ type turns struct {
 	sessAgent  map[string]string     // session id → agent id
 	rollouts   map[string]bool       // session ids known to have a Codex rollout
 	arts       artifacts
+	always     chat.Always // the user's "always" permission answers, per session and tool kind
 }
 
 func newTurnID() string {
@@ -210,6 +211,7 @@ func (a *App) startTurn(p turnParams) (string, error) {
 			Attachments: p.attachments,
 			MCPServers:  list.ACPServers(),
 			Decider:     decider,
+			Always:      &a.turns.always,
 			History:     history,
 		}, func(ev chat.Event) {
 			ev.TurnID = id

@@ -196,6 +196,59 @@ func TestPermissionAnsweredFromTheUI(t *testing.T) {
 	}
 }
 
+// "Always" is remembered by the app for the session: after the user's
+// allow_always the next request of that tool kind, in this turn and in
+// the next, is answered in Go and the UI only told (permission_answered,
+// remembered); nothing asks the UI or waits for it.
+func TestAlwaysIsAnsweredInGoForTheSession(t *testing.T) {
+	a, rec, _ := newTestApp(t, "ids")
+	started, err := a.NewBuild(NewBuildRequest{Prompt: "theme please"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var perm *chat.Permission
+	rec.waitFor(t, "the first permission event", func() bool {
+		for _, e := range rec.turns[started.TurnID] {
+			if e.Type == chat.EventPermission {
+				perm = e.Permission
+				return true
+			}
+		}
+		return false
+	})
+	if err := a.AnswerPermission(started.TurnID, perm.RequestID, chat.ChooseByKind(perm.Options, "allow_always")); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == chat.EventDone })
+	asked := func(turnID string) (questions, remembered int) {
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		for _, e := range rec.turns[turnID] {
+			switch {
+			case e.Type == chat.EventPermission:
+				questions++
+			case e.Type == chat.EventAnswered && e.Answer != nil && e.Answer.Remembered && e.Answer.Kind == "allow_always":
+				remembered++
+			}
+		}
+		return questions, remembered
+	}
+	if q, r := asked(started.TurnID); q != 1 || r != 1 {
+		t.Fatalf("first turn: %d questions, %d remembered answers; want 1 and 1", q, r)
+	}
+	sid := last(rec.turns[started.TurnID]).SessionID
+	id, err := a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "again"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.finalText(t, id); !strings.HasSuffix(got, "Permission outcomes: allow_always, allow_always") {
+		t.Fatalf("follow-up answered %q", got)
+	}
+	if q, r := asked(id); q != 0 || r != 2 {
+		t.Fatalf("follow-up: %d questions, %d remembered answers; want 0 and 2", q, r)
+	}
+}
+
 func TestPolicyFromSettingsAnswersWithoutTheUI(t *testing.T) {
 	a, rec, _ := newTestApp(t, "permission")
 	if err := a.SaveSettings(settings.Settings{PermissionPolicy: settings.PolicyDeny}); err != nil {

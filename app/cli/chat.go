@@ -257,22 +257,19 @@ func (p *chatPrinter) event(ev chat.Event) {
 	case chat.EventThought:
 		p.thought.WriteString(ev.Text)
 	case chat.EventToolCall, chat.EventToolCallUpdate:
-		tc, err := acp.DecodeToolCall(ev.Update)
-		if err != nil {
+		tc := ev.ToolCall
+		if tc == nil {
 			return
 		}
 		if ev.Type == chat.EventToolCall {
 			fmt.Fprintf(errw, "[tool] %s%s%s\n", deref(tc.Title, tc.ToolCallID), paren(tc.Kind), bracket(tc.Status))
-		} else if tc.Status != nil && (*tc.Status == "completed" || *tc.Status == "failed") {
+		} else if tc.Status != nil && (*tc.Status == acp.StatusCompleted || *tc.Status == acp.StatusFailed) {
 			fmt.Fprintf(errw, "[tool] %s %s\n", deref(tc.Title, tc.ToolCallID), *tc.Status)
 		}
 	case chat.EventPlan:
-		var pl struct {
-			Entries []struct{ Content, Status string }
-		}
-		if json.Unmarshal(ev.Update, &pl) == nil && len(pl.Entries) > 0 {
+		if ev.Plan != nil && len(ev.Plan.Entries) > 0 {
 			var steps []string
-			for _, e := range pl.Entries {
+			for _, e := range ev.Plan.Entries {
 				steps = append(steps, fmt.Sprintf("%s (%s)", e.Content, e.Status))
 			}
 			fmt.Fprintf(errw, "[plan] %s\n", strings.Join(steps, "; "))
@@ -288,10 +285,8 @@ func (p *chatPrinter) event(ev chat.Event) {
 			fmt.Fprintf(errw, "warning: the agent did not take %s = %v: %s\n", ev.Refused.ConfigID, ev.Refused.Value, ev.Text)
 		}
 	case chat.EventAuthRequired:
-		var methods []acp.AuthMethod
-		json.Unmarshal(ev.AuthMethods, &methods)
 		var names []string
-		for _, m := range methods {
+		for _, m := range ev.AuthMethods {
 			names = append(names, fmt.Sprintf("%s (%s)", m.Name, m.ID))
 		}
 		fmt.Fprintf(errw, "The agent needs you to sign in first. Methods it offers: %s.\n"+
@@ -406,11 +401,10 @@ func (p *chatPrinter) note(s string) {
 }
 
 func toolTitle(perm chat.Permission) string {
-	tc, err := acp.DecodeToolCall(perm.ToolCall)
-	if err != nil {
+	if perm.ToolCall == nil {
 		return "a tool call"
 	}
-	return deref(tc.Title, tc.ToolCallID)
+	return deref(perm.ToolCall.Title, perm.ToolCall.ToolCallID)
 }
 
 func optionName(perm chat.Permission, id string) string {

@@ -4,7 +4,6 @@ package serve
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net"
 	"os"
@@ -17,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 
 	"github.com/rs/zerolog"
@@ -124,7 +124,7 @@ func TestRunStreamsAsksAndEnds(t *testing.T) {
 	path := serveFake(t, func(ctx context.Context, tr chat.Turn, a Agent, emit func(chat.Event)) (chat.Result, error) {
 		gotAgent = a
 		emit(chat.Event{Type: chat.EventText, SessionID: tr.SessionID, Text: "<b>hi</b> " + tr.Prompt[0].Text})
-		p := chat.Permission{RequestID: `"uuid-1"`, ToolCall: json.RawMessage(`{"toolCallId":"t1","title":"write <x>"}`),
+		p := chat.Permission{RequestID: `"uuid-1"`, ToolCall: &acp.ToolCall{ToolCallID: "t1", Title: ptr("write <x>")},
 			Options: []chat.PermissionOption{{OptionID: "ok", Name: "Allow", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}}
 		emit(chat.Event{Type: chat.EventPermission, SessionID: tr.SessionID, Permission: &p})
 		id, err := tr.Decider.Decide(ctx, tr.SessionID, p)
@@ -153,7 +153,7 @@ func TestRunStreamsAsksAndEnds(t *testing.T) {
 	for _, ev := range evs {
 		text.WriteString(ev.Text)
 	}
-	if text.String() != "<b>hi</b> there chose no" || len(evs) != 4 || string(evs[1].Permission.ToolCall) != `{"toolCallId":"t1","title":"write \u003cx\u003e"}` {
+	if text.String() != "<b>hi</b> there chose no" || len(evs) != 4 || evs[1].Permission.ToolCall == nil || *evs[1].Permission.ToolCall.Title != "write <x>" {
 		t.Fatalf("events = %+v", evs)
 	}
 }
@@ -316,3 +316,5 @@ print("dropped" if got == b'' else repr(got))
 		t.Fatal("a turn ran for another user")
 	}
 }
+
+func ptr(s string) *string { return &s }

@@ -33,17 +33,19 @@ type ConfigSelectGroup struct {
 // common fields and Raw. Raw is always the object as the agent sent it,
 // and is what MarshalJSON writes back.
 type ConfigOption struct {
-	ID          string
-	Name        string
-	Description string
-	Category    string
-	Type        string
-	Value       string // select: currentValue
-	Bool        bool   // boolean: currentValue
-	Options     []ConfigSelectOption
-	Groups      []ConfigSelectGroup
-	Meta        json.RawMessage
-	Raw         json.RawMessage
+	// The tags name the fields as on the wire, for internal/tsgen;
+	// encoding/json uses the methods.
+	ID          string               `json:"id"`
+	Name        string               `json:"name"`
+	Description string               `json:"description,omitempty"`
+	Category    string               `json:"category,omitempty"`
+	Type        string               `json:"type"`
+	Value       string               `json:"currentValue" ts:"string | boolean"` // select: currentValue
+	Bool        bool                 `json:"-"`                                  // boolean: currentValue
+	Options     []ConfigSelectOption `json:"options,omitempty" ts:"(ConfigSelectOption | ConfigSelectGroup)[]"`
+	Groups      []ConfigSelectGroup  `json:"-"`
+	Meta        json.RawMessage      `json:"_meta,omitempty"`
+	Raw         json.RawMessage      `json:"-"`
 }
 
 // UnmarshalJSON decodes by the "type" discriminator and the shape of

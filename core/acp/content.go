@@ -37,18 +37,20 @@ type ResourceContents struct {
 // into a known shape. Raw holds the block as received and is what
 // MarshalJSON writes back, so _meta and unknown fields survive a round trip.
 type ContentBlock struct {
-	Type        string
-	Text        string
-	Data        string
-	MimeType    string
-	URI         string
-	Name        string
-	Title       string
-	Size        *int64
-	Resource    *ResourceContents
-	Annotations json.RawMessage
-	Meta        json.RawMessage
-	Raw         json.RawMessage
+	// The tags name the fields as on the wire (MarshalJSON writes them so),
+	// for internal/tsgen; encoding/json uses the methods.
+	Type        string            `json:"type"`
+	Text        string            `json:"text,omitempty"`
+	Data        string            `json:"data,omitempty"`
+	MimeType    string            `json:"mimeType,omitempty"`
+	URI         string            `json:"uri,omitempty"`
+	Name        string            `json:"name,omitempty"`
+	Title       string            `json:"title,omitempty"`
+	Size        *int64            `json:"size,omitempty"`
+	Resource    *ResourceContents `json:"resource,omitempty"`
+	Annotations json.RawMessage   `json:"annotations,omitempty"`
+	Meta        json.RawMessage   `json:"_meta,omitempty"`
+	Raw         json.RawMessage   `json:"-"`
 }
 
 // Known reports whether Type is one of the five ACP v1 block types.

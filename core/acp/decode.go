@@ -10,7 +10,9 @@ import (
 // one pass over the line finds the envelope's members and, when the method
 // (which agents write before the params) is session/update, decodes the
 // params in the same pass into a SessionNotification whose chunk content
-// block is typed too. Raw parts (params, update, block, _meta, id, result)
+// block is typed too. Any other update kind this client knows (tool calls,
+// plans, options, commands, mode, usage, session info) is decoded into its
+// variant from the bytes the pass found, with encoding/json, once. Raw parts (params, update, block, _meta, id, result)
 // are subslices of the line, which the reader allocated for this line
 // alone. Anything the pass is not sure of (an error response, a key in an
 // odd case or with escapes, a duplicate, a non-text block, a wrong type,
@@ -315,7 +317,9 @@ func (d *lineDecoder) update(s *scanner, u *SessionUpdate, block *ContentBlock) 
 	}
 	u.Raw = s.b[start:s.i]
 	if !u.IsChunk() {
-		return true
+		// The variant is decoded from its bytes, once; a shape it cannot
+		// read is left to the slow path, which says why.
+		return u.decodeVariant() == nil
 	}
 	if !haveContent {
 		return false // missing or not an object: the slow path says why
@@ -350,6 +354,12 @@ func updateKind(body []byte, esc bool) string {
 			return UpdateUsage
 		case UpdateSessionInfo:
 			return UpdateSessionInfo
+		case UpdateAvailableCommands:
+			return UpdateAvailableCommands
+		case UpdateCurrentMode:
+			return UpdateCurrentMode
+		case UpdateConfigOption:
+			return UpdateConfigOption
 		}
 	}
 	return unquote(body, esc)

@@ -74,6 +74,17 @@ var decodeCases = []string{
 	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"usage_update","used":12,"size":200000,"cost":{"amount":0.25,"currency":"USD"}}}}`,
 	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"hologram_update","beam":{"x":[true,false,null,0,-0,1e5,2E-3,0.5]}}}}`,
 	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call","messageId":5}}}`,
+	// Known kinds in odd shapes: lenient where the schema says so, else raw.
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call","toolCallId":"c2","title":5,"content":[{"type":"diff","path":"/a","newText":"x"},7,{"type":"terminal","terminalId":"t"}],"locations":"nope"}}}`,
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"tool_call","toolCallId":7}}}`,
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"plan","entries":[{"content":"a","status":"pending"},{"content":5},"x"]}}}`,
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"available_commands_update","availableCommands":[{"name":"review","input":{"hint":"what"}},{"name":"odd","input":"text"},{"description":"no name"}]}}}`,
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"current_mode_update","currentModeId":"plan"}}}`,
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"current_mode_update","currentModeId":3}}}`,
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"config_option_update","configOptions":[{"id":"mode","type":"select","currentValue":"auto","options":[{"value":"auto","name":"Auto"}]}]}}}`,
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"session_info_update","title":"T","updatedAt":9}}}`,
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"usage_update","used":"many","size":1}}}`,
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"usage_update","used":1,"size":2,"cost":{"amount":"free"}}}}`,
 	// Requests, responses, errors, other notifications.
 	`{"jsonrpc":"2.0","id":0,"method":"session/request_permission","params":{"sessionId":"s1","toolCall":{"toolCallId":"c1"},"options":[{"optionId":"a","name":"Allow","kind":"allow_once"}]}}`,
 	`{"jsonrpc":"2.0","id":"req-\u00e9","method":"fs/read_text_file","params":{"path":"/etc/passwd"}}`,
@@ -154,6 +165,16 @@ func describe(m decoded) string {
 		fmt.Fprintf(&b, "session=%q kind=%q message=%q ", n.SessionID, u.Kind, u.MessageID)
 		raw("meta", n.Meta)
 		raw("update", u.Raw)
+		variant, _ := json.Marshal(struct {
+			ToolCall      *ToolCall
+			Plan          *Plan
+			ConfigOptions []ConfigOption
+			Commands      []Command
+			ModeID        string
+			Usage         *UsageUpdate
+			Info          *SessionInfoUpdate
+		}{u.ToolCall, u.Plan, u.ConfigOptions, u.Commands, u.ModeID, u.Usage, u.Info})
+		fmt.Fprintf(&b, "variant=%s ", variant)
 		if c := u.Content; c != nil {
 			fmt.Fprintf(&b, "block={type=%q text=%q data=%q mime=%q uri=%q name=%q title=%q ", c.Type, c.Text, c.Data, c.MimeType, c.URI, c.Name, c.Title)
 			if c.Size != nil {

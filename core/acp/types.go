@@ -174,9 +174,10 @@ func (r NewSessionRequest) MarshalJSON() ([]byte, error) {
 // SessionSetup is what session/new, session/load and session/resume return
 // besides the id: the modes and config options as they are now.
 type SessionSetup struct {
-	Modes         *SessionModeState `json:"modes,omitempty"`
-	ConfigOptions []ConfigOption    `json:"configOptions,omitempty"`
-	Meta          json.RawMessage   `json:"_meta,omitempty"`
+	Modes *SessionModeState `json:"modes,omitempty"`
+	// ConfigOptions is null when the agent has none to report.
+	ConfigOptions []ConfigOption  `json:"configOptions"`
+	Meta          json.RawMessage `json:"_meta,omitempty"`
 }
 
 // NewSessionResponse answers session/new.

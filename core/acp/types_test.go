@@ -67,6 +67,15 @@ func TestRealTranscriptUpdates(t *testing.T) {
 				if n.Update.IsChunk() && (n.Update.Content == nil || !n.Update.Content.Known()) {
 					t.Errorf("chunk without a known content block: %s", n.Update.Raw)
 				}
+				u := n.Update
+				typed := map[string]bool{
+					UpdateToolCall: u.ToolCall != nil && u.ToolCall.ToolCallID != "", UpdateToolCallUpdate: u.ToolCall != nil && u.ToolCall.ToolCallID != "",
+					UpdatePlan: u.Plan != nil, UpdateConfigOption: u.ConfigOptions != nil, UpdateAvailableCommands: len(u.Commands) > 0,
+					UpdateCurrentMode: u.ModeID != "", UpdateUsage: u.Usage != nil && u.Usage.Size > 0, UpdateSessionInfo: u.Info != nil,
+				}
+				if ok, known := typed[u.Kind]; known && !ok {
+					t.Errorf("%s not decoded into its variant: %+v", u.Kind, u)
+				}
 				out, err := json.Marshal(n.Update)
 				if err != nil {
 					t.Fatal(err)

@@ -54,6 +54,10 @@ type Turn struct {
 	Effort    string             // reasoning effort, "" = leave
 	Prompt    []acp.ContentBlock // built with TextPrompt etc.
 	Decider   Decider            // nil = deny every permission request
+	// Always answers what the user already answered "always" for, in
+	// this session and for this kind of tool, without asking (nil: ask
+	// every time).
+	Always *Always
 
 	// Attachments follow the prompt blocks, shaped after initialize by
 	// what the agent takes (see attachmentBlocks).
@@ -171,7 +175,7 @@ func (e *Engine) begin(ctx context.Context, t Turn, emit func(Event), openOnly b
 	}
 	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout-timeoutGrace(e.opts.Timeout))
 	defer cancel()
-	ts := &turnState{ctx: tctx, decider: t.Decider, emitFn: emit, sessionID: t.SessionID, log: e.opts.Log, openOnly: openOnly}
+	ts := &turnState{ctx: tctx, decider: t.Decider, always: t.Always, emitFn: emit, sessionID: t.SessionID, log: e.opts.Log, openOnly: openOnly}
 
 	var res Result
 	err := ierr
@@ -294,11 +298,12 @@ func (e *Engine) start(ctx, tctx context.Context, l *link) error {
 		ClientCapabilities: acp.ClientCapabilities{},
 		ClientInfo:         &acp.Implementation{Name: "cdxtheme", Version: e.opts.Version},
 	}
-	if err := l.conn.Call(tctx, acp.MethodInitialize, req, &l.initRaw); err != nil {
+	var raw json.RawMessage
+	if err := l.conn.Call(tctx, acp.MethodInitialize, req, &raw); err != nil {
 		l.stop()
 		return e.describe(ctx, tctx, l, "before answering initialize", err)
 	}
-	if err := json.Unmarshal(l.initRaw, &l.init); err != nil {
+	if err := json.Unmarshal(raw, &l.init); err != nil {
 		l.stop()
 		return &Error{Code: CodeProtocol, Agent: desc, Message: fmt.Sprintf("unreadable initialize result: %v", err), Err: err}
 	}
@@ -367,7 +372,7 @@ func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reu
 		}
 	}
 	if err != nil {
-		ts.emit(Event{Type: EventAgent, SessionID: t.SessionID, Update: l.initRaw})
+		ts.emit(l.agentEvent(t.SessionID))
 		// Nothing was sent: the link did no harm.
 		return Result{}, verdict{err: &Error{Code: CodeInput, Message: err.Error(), Err: err}, keep: reused || e.opts.Warm}
 	}
@@ -384,11 +389,11 @@ func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reu
 		// settings as the agent reports them now: the session's opening
 		// values are stale once anything was set.
 		ts.setSession(have)
-		ts.emit(Event{Type: EventSession, SessionID: have, Update: l.setupNow()})
+		ts.emit(Event{Type: EventSession, SessionID: have, Setup: l.setupNow()})
 		// The agent announced its commands when the session opened, between
 		// turns nobody listened: hand them to this turn again.
-		if c := l.commandsUpdate(); c != nil {
-			ts.emit(Event{Type: EventCommands, SessionID: have, Update: c})
+		if c, ok := l.announcedCommands(); ok {
+			ts.emit(Event{Type: EventCommands, SessionID: have, Commands: c})
 		}
 	}
 	l.mu.Lock()
@@ -397,7 +402,7 @@ func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reu
 	l.mu.Unlock()
 	// What the agent can take (prompt capabilities, auth methods): the UI
 	// checks attachments against it before the next send.
-	ts.emit(Event{Type: EventAgent, SessionID: sid, Update: l.initRaw})
+	ts.emit(l.agentEvent(sid))
 	changed, err := e.configure(tctx, l, ts, t)
 	if err != nil {
 		return Result{SessionID: sid}, verdict{err: err, when: "while applying the session settings"}
@@ -406,7 +411,7 @@ func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reu
 		// After the agent's own config_option_update events, so the last
 		// word the UI gets is the whole state.
 		e.flush(l)
-		ts.emit(Event{Type: EventSession, SessionID: sid, Update: l.setupNow()})
+		ts.emit(Event{Type: EventSession, SessionID: sid, Setup: l.setupNow()})
 	}
 	if ts.openOnly {
 		// Opened to be looked at, this is a pre-warm of the chat: unused
@@ -483,11 +488,11 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 		}
 	}
 	l.mu.Lock()
-	l.sessionID, l.setup, l.options, l.modes = id, raw, setup.ConfigOptions, setup.Modes
+	l.sessionID, l.options, l.modes = id, setup.ConfigOptions, setup.Modes
 	l.mcp, l.fresh = mcpKey(t.MCPServers), false
 	l.mu.Unlock()
 	ts.setSession(id)
-	ts.emit(Event{Type: EventSession, SessionID: id, Update: raw})
+	ts.emit(Event{Type: EventSession, SessionID: id, Setup: &acp.SessionSetup{ConfigOptions: setup.ConfigOptions, Modes: setup.Modes}})
 	return nil
 }
 

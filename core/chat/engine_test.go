@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -224,7 +225,7 @@ func TestNormalTurn(t *testing.T) {
 			t.Errorf("no %s event in %v", typ, types(evs))
 		}
 	}
-	if s := evs[indexOf(evs, EventSession)]; s.SessionID != res.SessionID || !strings.Contains(string(s.Update), `"configOptions"`) {
+	if s := evs[indexOf(evs, EventSession)]; s.SessionID != res.SessionID || s.Setup == nil || len(s.Setup.ConfigOptions) == 0 {
 		t.Errorf("session event = %+v", s)
 	}
 	last := evs[len(evs)-1]
@@ -327,7 +328,7 @@ func TestPermissions(t *testing.T) {
 					continue
 				}
 				p := ev.Permission
-				if len(p.Options) == 0 || len(p.ToolCall) == 0 {
+				if len(p.Options) == 0 || p.ToolCall == nil || p.ToolCall.ToolCallID == "" {
 					t.Errorf("permission event without options or tool call: %+v", p)
 				}
 				id := p.RequestID
@@ -337,10 +338,10 @@ func TestPermissions(t *testing.T) {
 				ids = append(ids, id)
 				// The UI must get the tool call in arrival order: the
 				// permission-first agent asks before announcing it.
-				tc2, _ := acp.DecodeToolCall(p.ToolCall)
+				tc2 := p.ToolCall
 				seen := false
 				for _, prev := range evs[:i] {
-					if prev.Type == EventToolCall && strings.Contains(string(prev.Update), tc2.ToolCallID) {
+					if prev.Type == EventToolCall && prev.ToolCall.ToolCallID == tc2.ToolCallID {
 						seen = true
 					}
 				}
@@ -361,10 +362,16 @@ func TestUnknownVariantsPassedOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// An update of an unknown kind goes on raw; a chunk of a block type
+	// nobody knows keeps the block as the agent sent it.
 	var raw []string
 	for _, ev := range evs {
-		if ev.Type == EventUpdate {
+		switch {
+		case ev.Type == EventUpdate:
 			raw = append(raw, string(ev.Update))
+		case ev.Type == EventText && ev.Content != nil:
+			b, _ := json.Marshal(ev.Content)
+			raw = append(raw, string(b))
 		}
 		if ev.Type == EventWarning || ev.Type == EventError {
 			t.Errorf("unexpected %s: %s", ev.Type, ev.Text)
@@ -526,7 +533,7 @@ func TestAuthThenRetry(t *testing.T) {
 				t.Fatalf("err = %v, want auth", err)
 			}
 			i := indexOf(evs, EventAuthRequired)
-			if i < 0 || !strings.Contains(string(evs[i].AuthMethods), `"api-key"`) {
+			if i < 0 || !slices.ContainsFunc(evs[i].AuthMethods, func(m acp.AuthMethod) bool { return m.ID == "api-key" }) {
 				t.Fatalf("auth_required event missing or without methods: %v", types(evs))
 			}
 			if err := h.e.Authenticate(context.Background(), h.cwd, "api-key"); err != nil {
@@ -725,10 +732,7 @@ func TestConfigOptionUpdates(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("no config_options event: %v", types(evs))
 	}
-	var u acp.ConfigOptionUpdate
-	if err := json.Unmarshal(evs[i].Update, &u); err != nil {
-		t.Fatal(err)
-	}
+	u := acp.ConfigOptionUpdate{ConfigOptions: evs[i].ConfigOptions}
 	family, ok := acp.FindConfigOption(u.ConfigOptions, "", "palette_family")
 	fast, ok2 := acp.FindConfigOption(u.ConfigOptions, acp.CategoryModelConfig, "")
 	if !ok || len(family.Groups) != 2 || !family.HasValue("paper") || !ok2 || fast.Type != "boolean" {
@@ -753,5 +757,52 @@ func TestStderrFloodDoesNotStall(t *testing.T) {
 	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#stderr-flood hi")})
 	if err != nil || !strings.HasPrefix(res.Text, "You said: #stderr-flood hi") {
 		t.Fatalf("%v %+v", err, res)
+	}
+}
+
+// An "always" answer is remembered in Go: the next request of that tool
+// kind in the session is answered without asking, and the UI is told so
+// (permission_answered, Remembered) instead of being asked.
+func TestAlwaysIsAnsweredWithoutAsking(t *testing.T) {
+	h := newHarness(t, hopts{})
+	asked := 0
+	d := DeciderFunc(func(_ context.Context, _ string, p Permission) (string, error) {
+		asked++
+		return ChooseByKind(p.Options, acp.KindAllowAlways), nil
+	})
+	var always Always
+	evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#ids"), Decider: d, Always: &always})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if asked != 1 || !strings.HasSuffix(res.Text, "Permission outcomes: allow_always, allow_always") {
+		t.Fatalf("asked %d times, text %q; want one question and both allowed always", asked, res.Text)
+	}
+	var got []string
+	for _, ev := range evs {
+		switch ev.Type {
+		case EventPermission:
+			got = append(got, "ask")
+		case EventAnswered:
+			a := ev.Answer
+			if a == nil || a.Kind != acp.KindAllowAlways || a.OptionID == "" {
+				t.Fatalf("answer event without its answer: %+v", ev)
+			}
+			if a.Remembered {
+				if ev.Permission == nil || ev.Permission.ToolCall == nil || ev.Permission.ToolCall.ToolCallID != "call_ids_1" {
+					t.Fatalf("a remembered answer does not name its tool call: %+v", ev.Permission)
+				}
+				got = append(got, "remembered")
+			} else {
+				got = append(got, "answered")
+			}
+		}
+	}
+	if strings.Join(got, ",") != "ask,answered,remembered" {
+		t.Fatalf("permission events %v, want ask,answered,remembered", got)
+	}
+	// Another session is asked again.
+	if id, _ := always.answer("another", acp.ToolExecute, []PermissionOption{{OptionID: "x", Kind: acp.KindAllowAlways}}); id != "" {
+		t.Fatal("an always answer leaked into another session")
 	}
 }

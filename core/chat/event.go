@@ -15,25 +15,26 @@ import (
 
 // Event types.
 const (
-	EventText           = "text"
-	EventThought        = "thought"
+	EventText           = "text"    // Text; Content instead when the chunk is no text (an image, a resource link)
+	EventThought        = "thought" // Text
 	EventUserText       = "user_text"
-	EventToolCall       = "tool_call"
-	EventToolCallUpdate = "tool_call_update"
-	EventPlan           = "plan"
-	EventPermission     = "permission"
-	EventUsage          = "usage"
+	EventToolCall       = "tool_call"           // ToolCall, Terminal, Command
+	EventToolCallUpdate = "tool_call_update"    // ToolCall (fields absent: unchanged), Terminal
+	EventPlan           = "plan"                // Plan: the whole plan, replacing the last
+	EventPermission     = "permission"          // Permission
+	EventAnswered       = "permission_answered" // Answer, Permission: how a request was answered (by the user, or Remembered)
+	EventUsage          = "usage"               // Usage
 	EventError          = "error"
 	EventWarning        = "warning"
-	EventAuthRequired   = "auth_required"
-	EventSession        = "session"
+	EventAuthRequired   = "auth_required" // AuthMethods
+	EventSession        = "session"       // Setup: the session's options and modes as the agent reports them now
 	EventConfigOptions  = "config_options"
-	EventCommands       = "commands"
-	EventSessionInfo    = "session_info"
-	EventMode           = "mode"  // current_mode_update: Update has currentModeId
-	EventAgent          = "agent" // Update is the initialize result (capabilities, auth methods, agent info)
+	EventCommands       = "commands"     // Commands
+	EventSessionInfo    = "session_info" // Info
+	EventMode           = "mode"         // Mode: the current mode id (current_mode_update)
+	EventAgent          = "agent"        // Capabilities: what the agent takes in a prompt (initialize)
 	EventDone           = "done"
-	EventUpdate         = "update" // a session/update variant we do not know, passed on raw
+	EventUpdate         = "update" // a session/update of a kind this client does not know, in Update as sent
 	// EventStatus is the agent's own word on how the turn goes (Codex:
 	// "Reconnecting... waiting for network"), in Status.
 	EventStatus = "status"
@@ -46,18 +47,39 @@ const (
 )
 
 // Event is one thing that happened in a turn, in the order it happened.
+// Every update kind this client knows arrives decoded, in the field its
+// type names; only an update of an unknown kind is passed on raw (Update).
 type Event struct {
-	Type        string          `json:"type"`
-	TurnID      string          `json:"turnId,omitempty"` // set by the app layer
-	SessionID   string          `json:"sessionId,omitempty"`
-	Text        string          `json:"text,omitempty"`   // text/thought/user_text chunk; error/warning message
-	Update      json.RawMessage `json:"update,omitempty"` // the session/update object as the agent sent it
-	Permission  *Permission     `json:"permission,omitempty"`
-	AuthMethods json.RawMessage `json:"authMethods,omitempty"`
-	StopReason  string          `json:"stopReason,omitempty"` // done
-	Code        string          `json:"code,omitempty"`       // error
-	Stderr      []string        `json:"stderr,omitempty"`     // error: the agent's last stderr lines
-	Agent       string          `json:"agent,omitempty"`      // error: the resolved command and why
+	Type      string `json:"type" ts:"EventType"`
+	TurnID    string `json:"turnId,omitempty"` // set by the app layer
+	SessionID string `json:"sessionId,omitempty"`
+	Text      string `json:"text,omitempty"` // text/thought/user_text chunk; error/warning message
+	// Content is a message chunk that is not text, as the agent sent it.
+	Content  *acp.ContentBlock `json:"content,omitempty"`
+	ToolCall *acp.ToolCall     `json:"toolCall,omitempty"`
+	// Terminal is what a tool call update says of its command's output.
+	Terminal *Terminal `json:"terminal,omitempty"`
+	// Command is the command line a tool call runs, from its raw input.
+	Command       string                  `json:"command,omitempty"`
+	Plan          *acp.Plan               `json:"plan,omitempty"`
+	Usage         *acp.UsageUpdate        `json:"usage,omitempty"`
+	Setup         *acp.SessionSetup       `json:"setup,omitempty"`
+	ConfigOptions []acp.ConfigOption      `json:"configOptions,omitempty"` // config_options: every option (none when absent)
+	Commands      []acp.Command           `json:"commands,omitempty"`
+	Mode          string                  `json:"mode,omitempty"`
+	Info          *acp.SessionInfoUpdate  `json:"info,omitempty"`
+	Capabilities  *acp.PromptCapabilities `json:"capabilities,omitempty"`
+	Permission    *Permission             `json:"permission,omitempty"`
+	// Answer is how a permission request was answered (permission_answered).
+	Answer      *Answer          `json:"answer,omitempty"`
+	AuthMethods []acp.AuthMethod `json:"authMethods,omitempty"`
+	// Update is a session/update of a kind this client does not know (or
+	// knows, in a shape it cannot read), as the agent sent it.
+	Update     json.RawMessage `json:"update,omitempty"`
+	StopReason string          `json:"stopReason,omitempty"`     // done
+	Code       string          `json:"code,omitempty" ts:"Code"` // error
+	Stderr     []string        `json:"stderr,omitempty"`         // error: the agent's last stderr lines
+	Agent      string          `json:"agent,omitempty"`          // error: the resolved command and why
 	// Replay marks history the agent replays while session/load opens the
 	// session (Turn.History); it is not this turn's output.
 	Replay  bool     `json:"replay,omitempty"`
@@ -67,6 +89,20 @@ type Event struct {
 	// agent's configuration) on a model_server error.
 	Server  string                 `json:"server,omitempty"`
 	Install *agent.InstallProgress `json:"install,omitempty"` // install
+}
+
+// Terminal is what one tool call update says of the command's output. The
+// adapters report it in their own extensions: codex-acp streams it in
+// _meta (terminal_output_delta, terminal_output, terminal_exit); the Rust
+// adapter gives it once, in rawOutput, when the command is done (Late).
+type Terminal struct {
+	Append string  `json:"append,omitempty"` // more output, after what was shown
+	Output *string `json:"output,omitempty"` // all the output so far, replacing what was shown
+	Exited bool    `json:"exited,omitempty"` // the command ended
+	// ExitCode is its exit status (nil with Exited: it ended by a signal).
+	ExitCode *int `json:"exitCode,omitempty"`
+	// Late: from rawOutput, to show only where nothing else showed output.
+	Late bool `json:"late,omitempty"`
 }
 
 // Status is a notice from the agent about the turn itself, e.g. that it
@@ -94,8 +130,19 @@ type PermissionOption = acp.PermissionOption
 // Permission is a request of the agent to run a tool call.
 type Permission struct {
 	RequestID string             `json:"requestId"` // the raw JSON id as a string, e.g. `0` or `"uuid"`
-	ToolCall  json.RawMessage    `json:"toolCall"`
+	ToolCall  *acp.ToolCall      `json:"toolCall"`
+	Command   string             `json:"command,omitempty"` // the command line the tool call runs
 	Options   []PermissionOption `json:"options"`
+}
+
+// Answer is how a permission request was answered.
+type Answer struct {
+	RequestID string `json:"requestId"`
+	OptionID  string `json:"optionId"`       // "" = cancelled
+	Kind      string `json:"kind,omitempty"` // the chosen option's kind
+	// Remembered: chosen by an "always" answer the user gave earlier for
+	// this kind of tool in this session, without asking again.
+	Remembered bool `json:"remembered,omitempty"`
 }
 
 // Error codes of *Error (and of error events).

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"cdxtheme/core/acp"
 )
 
 func TestErrorMessageQuotesStderrTail(t *testing.T) {
@@ -35,10 +37,10 @@ func TestErrorMessageQuotesStderrTail(t *testing.T) {
 }
 
 func TestEventJSONFieldNames(t *testing.T) {
-	ev := Event{Type: EventPermission, TurnID: "t1", SessionID: "s", Permission: &Permission{RequestID: `"u-1"`, ToolCall: json.RawMessage(`{"toolCallId":"c"}`),
+	ev := Event{Type: EventPermission, TurnID: "t1", SessionID: "s", Permission: &Permission{RequestID: `"u-1"`, ToolCall: &acp.ToolCall{ToolCallID: "c"},
 		Options: []PermissionOption{{OptionID: "o", Name: "Yes", Kind: "allow_once"}}}}
 	b, _ := json.Marshal(ev)
-	want := `{"type":"permission","turnId":"t1","sessionId":"s","permission":{"requestId":"\"u-1\"","toolCall":{"toolCallId":"c"},"options":[{"optionId":"o","name":"Yes","kind":"allow_once"}]}}`
+	want := `{"type":"permission","turnId":"t1","sessionId":"s","permission":{"requestId":"\"u-1\"","toolCall":{"toolCallId":"c","content":null,"locations":null},"options":[{"optionId":"o","name":"Yes","kind":"allow_once"}]}}`
 	if string(b) != want {
 		t.Fatalf("got  %s\nwant %s", b, want)
 	}

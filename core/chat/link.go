@@ -25,18 +25,15 @@ type link struct {
 	cmd  agent.Command
 	cwd  string
 	init acp.InitializeResponse
-	// initRaw is the initialize result as the agent sent it (for the UI).
-	initRaw json.RawMessage
-	log     zerolog.Logger
+	log  zerolog.Logger
 
 	// Session state, touched by the owning turn and (options) by the
 	// dispatcher on config_option_update.
 	mu        sync.Mutex
 	sessionID string
-	setup     json.RawMessage // last session/new|load|resume result
 	options   []acp.ConfigOption
 	modes     *acp.SessionModeState
-	commands  json.RawMessage // last available_commands_update
+	commands  []acp.Command // last available_commands_update (nil: none came)
 	turn      *turnState
 
 	used  bool   // a prompt went out on it
@@ -124,44 +121,29 @@ func (l *link) setOptions(opts []acp.ConfigOption) {
 	}
 }
 
-// setupNow is the session setup as the agent reports it now: the last
-// session/new|load|resume result with its configOptions and modes replaced
-// by what the agent said since (set_config_option answers,
-// config_option_update, current_mode_update). A warm follow-up hands this
-// to the UI, never the stale result of when the session opened.
-func (l *link) setupNow() json.RawMessage {
+// setupNow is the session setup as the agent reports it now: the options
+// and modes of the last session/new|load|resume result as replaced by what
+// the agent said since (set_config_option answers, config_option_update,
+// current_mode_update). A warm follow-up hands this to the UI, never the
+// stale result of when the session opened.
+func (l *link) setupNow() *acp.SessionSetup {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	fields := map[string]json.RawMessage{}
-	if len(l.setup) > 0 && string(l.setup) != "null" {
-		if err := json.Unmarshal(l.setup, &fields); err != nil {
-			fields = map[string]json.RawMessage{}
-		}
-	}
-	if l.sessionID != "" {
-		fields["sessionId"], _ = json.Marshal(l.sessionID)
-	}
-	if l.options != nil {
-		if b, err := json.Marshal(l.options); err == nil {
-			fields["configOptions"] = b
-		}
-	}
-	if l.modes != nil {
-		if b, err := json.Marshal(l.modes); err == nil {
-			fields["modes"] = b
-		}
-	}
-	b, err := json.Marshal(fields)
-	if err != nil {
-		return l.setup
-	}
-	return b
+	return &acp.SessionSetup{ConfigOptions: l.options, Modes: l.modes}
 }
 
-func (l *link) commandsUpdate() json.RawMessage {
+// announcedCommands are the slash commands the agent last announced.
+func (l *link) announcedCommands() ([]acp.Command, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.commands
+	return l.commands, l.commands != nil
+}
+
+// agentEvent says what the agent takes in a prompt (from initialize).
+func (l *link) agentEvent(sessionID string) Event {
+	pc := l.init.AgentCapabilities.PromptCapabilities
+	pc.Meta = nil
+	return Event{Type: EventAgent, SessionID: sessionID, Capabilities: &pc}
 }
 
 // modeState returns the session's modes (nil when the agent has none).
@@ -221,8 +203,11 @@ func (l *link) register() {
 	l.conn.OnBadLine(l.onBadLine)
 }
 
-// updateEvent maps update kinds (other than chunks) to event types.
-var updateEvent = map[string]string{
+// updateTypes maps the update kinds this client knows to event types.
+var updateTypes = map[string]string{
+	acp.UpdateAgentMessageChunk: EventText,
+	acp.UpdateAgentThoughtChunk: EventThought,
+	acp.UpdateUserMessageChunk:  EventUserText,
 	acp.UpdateToolCall:          EventToolCall,
 	acp.UpdateToolCallUpdate:    EventToolCallUpdate,
 	acp.UpdatePlan:              EventPlan,
@@ -233,56 +218,66 @@ var updateEvent = map[string]string{
 	acp.UpdateCurrentMode:       EventMode,
 }
 
-var chunkEvent = map[string]string{
-	acp.UpdateAgentMessageChunk: EventText,
-	acp.UpdateAgentThoughtChunk: EventThought,
-	acp.UpdateUserMessageChunk:  EventUserText,
+// updateEvent is the event of a session/update, from its decoded variant
+// (the connection decoded it once, as the line was read); an update it
+// could not decode (err), or of a kind this client does not know, goes on
+// raw.
+func updateEvent(n *acp.SessionNotification, err error) Event {
+	u := &n.Update
+	t, known := updateTypes[u.Kind]
+	if err != nil || !known {
+		return Event{Type: EventUpdate, SessionID: n.SessionID, Update: u.Raw}
+	}
+	ev := Event{Type: t, SessionID: n.SessionID}
+	switch {
+	case u.IsChunk():
+		if c := u.Content; c != nil && c.Type == acp.BlockText {
+			ev.Text = c.Text
+		} else {
+			ev.Content = c
+		}
+	case u.ToolCall != nil:
+		ev.ToolCall, ev.Terminal, ev.Command = u.ToolCall, terminalOf(u.ToolCall), commandOf(u.ToolCall.RawInput)
+	case u.Kind == acp.UpdatePlan:
+		ev.Plan = u.Plan
+	case u.Kind == acp.UpdateUsage:
+		ev.Usage = u.Usage
+	case u.Kind == acp.UpdateConfigOption:
+		ev.ConfigOptions = u.ConfigOptions
+	case u.Kind == acp.UpdateAvailableCommands:
+		ev.Commands = u.Commands
+	case u.Kind == acp.UpdateCurrentMode:
+		ev.Mode = u.ModeID
+	case u.Kind == acp.UpdateSessionInfo:
+		ev.Info = u.Info
+	}
+	return ev
 }
 
-// onUpdate maps a session/update, decoded once by the connection, to its
-// event.
+// onUpdate records what an update says about the session (options,
+// commands, mode) and passes its event to the turn.
 func (l *link) onUpdate(_ context.Context, n acp.SessionNotification, err error) {
 	ts := l.current()
-	if err != nil {
-		// A variant we know but in a shape we cannot read: pass it on raw
-		// rather than guess.
-		if ts != nil && !ts.suppress.Load() {
-			ts.output.Store(true)
-			ts.emit(Event{Type: EventUpdate, SessionID: n.SessionID, Update: n.Update.Raw})
-		}
-		return
-	}
-	switch n.Update.Kind {
-	case acp.UpdateConfigOption:
-		var u acp.ConfigOptionUpdate
-		if n.Update.Decode(&u) == nil {
-			l.setOptions(u.ConfigOptions)
-		}
-	case acp.UpdateAvailableCommands:
-		l.mu.Lock()
-		l.commands = n.Update.Raw
-		l.mu.Unlock()
-	case acp.UpdateCurrentMode:
-		var u struct {
-			CurrentModeID string `json:"currentModeId"`
-		}
-		if n.Update.Decode(&u) == nil && u.CurrentModeID != "" {
-			l.setCurrentMode(u.CurrentModeID)
+	if err == nil {
+		switch n.Update.Kind {
+		case acp.UpdateConfigOption:
+			l.setOptions(n.Update.ConfigOptions)
+		case acp.UpdateAvailableCommands:
+			l.mu.Lock()
+			l.commands = n.Update.Commands
+			l.mu.Unlock()
+		case acp.UpdateCurrentMode:
+			if n.Update.ModeID != "" {
+				l.setCurrentMode(n.Update.ModeID)
+			}
 		}
 	}
 	if ts == nil || ts.suppress.Load() {
 		return // between turns, or history replayed by session/load
 	}
-	replay := ts.replay.Load()
-	ev := Event{Type: EventUpdate, SessionID: n.SessionID, Update: n.Update.Raw, Replay: replay}
-	if t, ok := chunkEvent[n.Update.Kind]; ok {
-		if c := n.Update.Content; c != nil && c.Type == acp.BlockText {
-			ev = Event{Type: t, SessionID: n.SessionID, Text: c.Text, Replay: replay}
-		}
-	} else if t, ok := updateEvent[n.Update.Kind]; ok {
-		ev.Type = t
-	}
-	if replay {
+	ev := updateEvent(&n, err)
+	if ts.replay.Load() {
+		ev.Replay = true
 		ts.emit(ev) // history, not output of this turn
 		return
 	}
@@ -290,7 +285,7 @@ func (l *link) onUpdate(_ context.Context, n acp.SessionNotification, err error)
 	ts.emit(ev)
 	switch ev.Type {
 	case EventSessionInfo:
-		if st, ok := agentStatus(n.Update.Raw); ok {
+		if st, ok := agentStatus(ev.Info); ok {
 			ts.setStatus(st)
 			ts.emit(Event{Type: EventStatus, SessionID: n.SessionID, Status: st})
 		}
@@ -308,10 +303,39 @@ func (l *link) onPermission(_ context.Context, id json.RawMessage, params json.R
 	if ts == nil {
 		return acp.Cancelled(), nil // no turn is running: nobody to ask
 	}
-	p := Permission{RequestID: string(id), ToolCall: r.ToolCall, Options: r.Options}
+	p := permissionOf(string(id), r)
 	ts.output.Store(true)
-	ts.emit(Event{Type: EventPermission, SessionID: r.SessionID, Permission: &p})
-	return ts.decide(r.SessionID, p, l.conn.Done()), nil
+	kind := ts.toolKind(p.ToolCall)
+	if opt, okind := ts.always.answer(r.SessionID, kind, p.Options); opt != "" {
+		// Answered "always" before: the UI is told, not asked.
+		ts.emit(Event{Type: EventAnswered, SessionID: r.SessionID, Permission: p,
+			Answer: &Answer{RequestID: p.RequestID, OptionID: opt, Kind: okind, Remembered: true}})
+		return acp.Selected(opt), nil
+	}
+	ts.emit(Event{Type: EventPermission, SessionID: r.SessionID, Permission: p})
+	resp := ts.decide(r.SessionID, *p, l.conn.Done())
+	ans := &Answer{RequestID: p.RequestID}
+	if resp.Outcome.Outcome == "selected" {
+		ans.OptionID = resp.Outcome.OptionID
+		for _, o := range p.Options {
+			if o.OptionID == ans.OptionID {
+				ans.Kind = o.Kind
+			}
+		}
+		ts.always.note(r.SessionID, kind, ans.Kind)
+	}
+	ts.emit(Event{Type: EventAnswered, SessionID: r.SessionID, Answer: ans})
+	return resp, nil
+}
+
+// permissionOf is the request as the decider and the UI get it, its tool
+// call decoded.
+func permissionOf(id string, r acp.RequestPermissionRequest) *Permission {
+	p := &Permission{RequestID: id, Options: r.Options}
+	if tc, err := acp.DecodeToolCall(r.ToolCall); err == nil {
+		p.ToolCall, p.Command = &tc, commandOf(tc.RawInput)
+	}
+	return p
 }
 
 func (l *link) onBadLine(line []byte, err error) {
@@ -332,6 +356,8 @@ func (l *link) onBadLine(line []byte, err error) {
 type turnState struct {
 	ctx     context.Context // done when the turn is cancelled or times out
 	decider Decider
+	always  *Always
+	kinds   map[string]string // tool call id → kind, from this turn's tool calls (emitMu)
 	log     zerolog.Logger
 
 	emitMu    sync.Mutex
@@ -356,7 +382,30 @@ func (ts *turnState) emit(ev Event) {
 	if ev.Type == EventText && !ev.Replay {
 		ts.text.WriteString(ev.Text)
 	}
+	if tc := ev.ToolCall; tc != nil && tc.Kind != nil && *tc.Kind != "" && !ev.Replay {
+		if ts.kinds == nil {
+			ts.kinds = map[string]string{}
+		}
+		ts.kinds[tc.ToolCallID] = *tc.Kind
+	}
 	ts.emitFn(ev)
+}
+
+// toolKind is the kind of the tool call a permission request is about:
+// its own, else that of the tool call announced earlier, else "other".
+func (ts *turnState) toolKind(tc *acp.ToolCall) string {
+	if tc == nil {
+		return acp.ToolOther
+	}
+	if tc.Kind != nil && *tc.Kind != "" {
+		return *tc.Kind
+	}
+	ts.emitMu.Lock()
+	defer ts.emitMu.Unlock()
+	if k := ts.kinds[tc.ToolCallID]; k != "" {
+		return k
+	}
+	return acp.ToolOther
 }
 
 func (ts *turnState) warn(msg string) {

@@ -2,6 +2,7 @@ package chat
 
 import (
 	"context"
+	"sync"
 
 	"cdxtheme/core/acp"
 )
@@ -47,4 +48,50 @@ func ChooseByKind(options []PermissionOption, kinds ...string) string {
 		}
 	}
 	return ""
+}
+
+// Always remembers the "always" answers (allow_always, reject_always) the
+// user gave, per session and tool kind, so a later request of that kind
+// in that session is answered the same way without asking again (the
+// engine then emits permission_answered with Answer.Remembered). Safe
+// for concurrent use; the zero value is ready. A nil *Always remembers
+// nothing.
+type Always struct {
+	mu    sync.Mutex
+	kinds map[string]map[string]string // session → tool kind → option kind
+}
+
+// answer is the remembered choice for p, if any: the id of the offered
+// option of the remembered kind.
+func (a *Always) answer(sessionID, toolKind string, options []PermissionOption) (id, kind string) {
+	if a == nil {
+		return "", ""
+	}
+	a.mu.Lock()
+	kind = a.kinds[sessionID][toolKind]
+	a.mu.Unlock()
+	if kind == "" {
+		return "", ""
+	}
+	if id = ChooseByKind(options, kind); id == "" {
+		return "", ""
+	}
+	return id, kind
+}
+
+// note remembers the option kind chosen for toolKind when it is an
+// "always" one.
+func (a *Always) note(sessionID, toolKind, optionKind string) {
+	if a == nil || sessionID == "" || (optionKind != acp.KindAllowAlways && optionKind != acp.KindRejectAlways) {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.kinds == nil {
+		a.kinds = map[string]map[string]string{}
+	}
+	if a.kinds[sessionID] == nil {
+		a.kinds[sessionID] = map[string]string{}
+	}
+	a.kinds[sessionID][toolKind] = optionKind
 }

@@ -4,29 +4,33 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"cdxtheme/core/acp"
 )
 
 // agentStatus reads the notice an agent attaches to a session_info_update
+// (its _meta, the only part of an update this package reads itself)
 // about the turn itself. codex-acp 2.x sends `_meta.codex.error`
 // ({message, additionalDetails, codexErrorInfo, willRetry}) each time it
 // loses its model server and retries, and nothing else the user would see.
-func agentStatus(update json.RawMessage) (*Status, bool) {
-	var u struct {
-		Meta struct {
-			Codex struct {
-				Error *struct {
-					Message           string          `json:"message"`
-					AdditionalDetails string          `json:"additionalDetails"`
-					CodexErrorInfo    json.RawMessage `json:"codexErrorInfo"`
-					WillRetry         bool            `json:"willRetry"`
-				} `json:"error"`
-			} `json:"codex"`
-		} `json:"_meta"`
-	}
-	if json.Unmarshal(update, &u) != nil || u.Meta.Codex.Error == nil {
+func agentStatus(info *acp.SessionInfoUpdate) (*Status, bool) {
+	if info == nil || len(info.Meta) == 0 {
 		return nil, false
 	}
-	e := u.Meta.Codex.Error
+	var meta struct {
+		Codex struct {
+			Error *struct {
+				Message           string          `json:"message"`
+				AdditionalDetails string          `json:"additionalDetails"`
+				CodexErrorInfo    json.RawMessage `json:"codexErrorInfo"`
+				WillRetry         bool            `json:"willRetry"`
+			} `json:"error"`
+		} `json:"codex"`
+	}
+	if json.Unmarshal(info.Meta, &meta) != nil || meta.Codex.Error == nil {
+		return nil, false
+	}
+	e := meta.Codex.Error
 	if strings.TrimSpace(e.Message) == "" && strings.TrimSpace(e.AdditionalDetails) == "" {
 		return nil, false
 	}

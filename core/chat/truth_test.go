@@ -9,10 +9,10 @@ import (
 )
 
 // currentValues reads id → currentValue from the configOptions of an event
-// (a session setup or a config_option_update).
+// as the UI receives it (a session setup or a config_option_update).
 func currentValues(t *testing.T, ev Event) map[string]any {
 	t.Helper()
-	var u struct {
+	type options struct {
 		ConfigOptions []struct {
 			ID           string `json:"id"`
 			CurrentValue any    `json:"currentValue"`
@@ -21,8 +21,20 @@ func currentValues(t *testing.T, ev Event) map[string]any {
 			CurrentModeID string `json:"currentModeId"`
 		} `json:"modes"`
 	}
-	if err := json.Unmarshal(ev.Update, &u); err != nil {
+	var w struct {
+		options
+		Setup *options `json:"setup"`
+	}
+	b, err := json.Marshal(ev)
+	if err == nil {
+		err = json.Unmarshal(b, &w)
+	}
+	if err != nil {
 		t.Fatalf("%s event: %v", ev.Type, err)
+	}
+	u := w.options
+	if w.Setup != nil {
+		u = *w.Setup
 	}
 	out := map[string]any{}
 	for _, o := range u.ConfigOptions {

@@ -338,7 +338,7 @@ type verdict struct {
 func (e *Engine) settle(ctx, tctx context.Context, l *link, ts *turnState, sid, stopReason string, v verdict) error {
 	e.flush(l)
 	if v.err != nil && acp.ErrorCode(v.err) == acp.CodeAuthRequired && ctx.Err() == nil && tctx.Err() == nil {
-		ts.emit(Event{Type: EventAuthRequired, SessionID: ts.session(), AuthMethods: l.init.AuthMethods})
+		ts.emit(Event{Type: EventAuthRequired, SessionID: ts.session(), AuthMethods: l.init.Methods()})
 		// The link stays so Authenticate can reuse it.
 		v = verdict{err: &Error{Code: CodeAuth, Message: "the agent needs authentication: " + v.err.Error(), Agent: l.agentDesc(), Err: v.err}, keep: e.opts.Warm}
 	}

@@ -94,7 +94,7 @@ func TestPrewarmedNewBuildFirstTurn(t *testing.T) {
 			t.Errorf("the pre-warmed turn has no %s event (cold: %v, pre-warmed: %v)", typ, types(coldEvs), types(evs))
 		}
 	}
-	if s := evs[indexOf(evs, EventSession)]; s.SessionID != res.SessionID || !strings.Contains(string(s.Update), `"configOptions"`) {
+	if s := evs[indexOf(evs, EventSession)]; s.SessionID != res.SessionID || s.Setup == nil || len(s.Setup.ConfigOptions) == 0 {
 		t.Errorf("session event = %+v", s)
 	}
 	if indexOf(evs, EventSession) > indexOf(evs, EventText) || indexOf(evs, EventCommands) < 0 {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"cdxtheme/app"
+	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/codexhome"
 	"cdxtheme/core/inside"
@@ -148,15 +149,9 @@ func caseAgentLinks(t *testing.T) {
 		t.Fatal(l.err)
 	}
 	var uris []string
-	for _, e := range l.ofType(chat.EventUpdate) {
-		var u struct {
-			Content struct {
-				Type string `json:"type"`
-				URI  string `json:"uri"`
-			} `json:"content"`
-		}
-		if json.Unmarshal(e.Update, &u) == nil && u.Content.Type == "resource_link" {
-			uris = append(uris, u.Content.URI)
+	for _, e := range l.ofType(chat.EventText) {
+		if e.Content != nil && e.Content.Type == acp.BlockResourceLink {
+			uris = append(uris, e.Content.URI)
 		}
 	}
 	if len(uris) != 2 {

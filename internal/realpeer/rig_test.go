@@ -2,7 +2,6 @@ package realpeer
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"strconv"
 	"strings"
@@ -162,25 +161,15 @@ func (r *rig) turnCtx(ctx context.Context, t chat.Turn, onEvent func(chat.Event)
 func modelOptions(t *testing.T, evs *events) (current string, values []string) {
 	t.Helper()
 	for _, ev := range evs.ofType(chat.EventSession) {
-		var setup struct {
-			ConfigOptions []struct {
-				ID           string `json:"id"`
-				Category     string `json:"category"`
-				CurrentValue string `json:"currentValue"`
-				Options      []struct {
-					Value string `json:"value"`
-				} `json:"options"`
-			} `json:"configOptions"`
+		if ev.Setup == nil {
+			t.Fatalf("session event without its setup: %+v", ev)
 		}
-		if err := json.Unmarshal(ev.Update, &setup); err != nil {
-			t.Fatalf("session event update is not a session setup: %v", err)
-		}
-		for _, o := range setup.ConfigOptions {
+		for _, o := range ev.Setup.ConfigOptions {
 			if o.Category == "model" || o.ID == "model" {
-				for _, v := range o.Options {
+				for _, v := range o.Values() {
 					values = append(values, v.Value)
 				}
-				return o.CurrentValue, values
+				return o.Value, values
 			}
 		}
 	}

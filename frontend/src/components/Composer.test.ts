@@ -68,8 +68,8 @@ describe('Composer send keys', () => {
 });
 
 const commands = [
-  { name: 'review', description: 'Review uncommitted changes.', hint: 'optional review instructions' },
-  { name: 'rename', description: 'Rename the current session.', hint: 'new name' },
+  { name: 'review', description: 'Review uncommitted changes.', input: { hint: 'optional review instructions' } },
+  { name: 'rename', description: 'Rename the current session.', input: { hint: 'new name' } },
   { name: 'status', description: 'Display session configuration and token usage.' },
 ];
 

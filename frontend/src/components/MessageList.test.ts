@@ -13,7 +13,7 @@ function authChat() {
     text: 'Authentication required',
     authMethods: [
       { id: 'chat-gpt', name: 'Login with ChatGPT', description: 'Use your ChatGPT login' },
-      { id: 'api-key', name: 'Use OPENAI_API_KEY', description: null },
+      { id: 'api-key', name: 'Use OPENAI_API_KEY' },
     ],
   });
   applyEvent(s, 't', { type: 'error', code: 'auth', text: 'Authentication required' });

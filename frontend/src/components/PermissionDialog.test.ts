@@ -6,6 +6,7 @@ import type { PendingPermission } from '../lib/chatReducer';
 // Option ids deliberately unlike their kinds, as the adapters send them.
 const request: PendingPermission = {
   turnId: 't',
+  command: '',
   sessionId: 's',
   requestId: '0',
   toolCallId: 'call_5',

@@ -39,7 +39,7 @@ import type {
   ThemeEvent,
   ThemeState,
   TranscriptPage,
-  TurnBatch,
+  TurnEvents,
   Workspace,
 } from './types';
 
@@ -335,9 +335,9 @@ export const reorderWaitMs = 250;
  * Each turn's batches reach cb in the order Go sent them (by seq): the dev
  * bridge emits every event on a goroutine of its own, so they can overtake.
  */
-export function onTurn(cb: (batch: TurnBatch) => void): () => void {
+export function onTurn(cb: (batch: TurnEvents) => void): () => void {
   const next = new Map<string, number>();
-  const held = new Map<string, Map<number, TurnBatch>>();
+  const held = new Map<string, Map<number, TurnEvents>>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const drain = (turnId: string, force: boolean) => {
     const h = held.get(turnId);
@@ -356,7 +356,7 @@ export function onTurn(cb: (batch: TurnBatch) => void): () => void {
     timers.delete(turnId);
     if (h && h.size > 0) timers.set(turnId, setTimeout(() => drain(turnId, true), reorderWaitMs));
   };
-  const off = EventsOn('turn', (batch: TurnBatch) => {
+  const off = EventsOn('turn', (batch: TurnEvents) => {
     if (!batch || typeof batch.turnId !== 'string' || !Array.isArray(batch.events)) return;
     if (typeof batch.seq !== 'number') {
       cb(batch);

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { answer, applyEvent, beginOpen, beginTurn, newChatState, prependHistory, type ChatState } from './chatReducer';
-import type { ChatEvent, PermissionOption } from './types';
+import type { ChatEvent, PermissionOption, ToolCall } from './types';
 import fixture from '../test/fixtures/turn-events.json';
 
 const SID = '01a2360f-5f91-7ff3-adc8-62513b7ee756';
 
 function run(s: ChatState, turnId: string, events: ChatEvent[]) {
-  return events.flatMap((ev) => applyEvent(s, turnId, ev));
+  for (const ev of events) applyEvent(s, turnId, ev);
 }
+
+/** A tool call as Go sends it: absent lists are null (unchanged). */
+const tc = (t: Partial<ToolCall> & { toolCallId: string }): ToolCall => ({ content: null, locations: null, ...t });
 
 const allKinds: PermissionOption[] = [
   { optionId: 'opt-a', name: 'Yes', kind: 'allow_once' },
@@ -17,7 +20,7 @@ const allKinds: PermissionOption[] = [
 ];
 
 function permission(requestId: string, toolCallId: string, kind: string, options = allKinds): ChatEvent {
-  return { type: 'permission', sessionId: SID, permission: { requestId, toolCall: { toolCallId, kind, title: `${kind} ${toolCallId}` }, options } };
+  return { type: 'permission', sessionId: SID, permission: { requestId, toolCall: tc({ toolCallId, kind, title: `${kind} ${toolCallId}` }), options } };
 }
 
 describe('chat reducer on a real codex-acp turn', () => {
@@ -53,9 +56,10 @@ describe('chat reducer on a real codex-acp turn', () => {
     const before = JSON.stringify(s);
     // (Each still counts as the agent being alive: same time, same stamp.)
     const at = s.lastEventAt;
-    expect(applyEvent(s, 't-1', events[unknownIdx], at)).toEqual([]);
-    expect(applyEvent(s, 't-1', { type: 'brand_new_type', update: { weird: true } } as ChatEvent, at)).toEqual([]);
-    expect(applyEvent(s, 't-1', { type: 'tool_call_update', update: null }, at)).toEqual([]);
+    applyEvent(s, 't-1', events[unknownIdx], at);
+    // A type newer than this UI (the generated union does not know it yet).
+    applyEvent(s, 't-1', JSON.parse('{"type":"brand_new_type","update":{"weird":true}}') as ChatEvent, at);
+    applyEvent(s, 't-1', { type: 'tool_call_update' }, at);
     expect(JSON.stringify(s)).toBe(before);
   });
 
@@ -84,23 +88,23 @@ describe('tool calls', () => {
   it('merges tool_call_update fields into the card; absent fields keep their value', () => {
     const s = newChatState();
     beginTurn(s, 't', null);
-    applyEvent(s, 't', { type: 'tool_call', update: { toolCallId: 'c1', title: 'Edit theme.json', kind: 'edit', status: 'in_progress', content: [{ type: 'diff', path: '/w/theme.json', oldText: null, newText: '{}\n' }], locations: [{ path: '/w/theme.json' }] } });
-    applyEvent(s, 't', { type: 'tool_call_update', update: { toolCallId: 'c1', status: 'completed' } });
+    applyEvent(s, 't', { type: 'tool_call', toolCall: tc({ toolCallId: 'c1', title: 'Edit theme.json', kind: 'edit', status: 'in_progress', content: [{ type: 'diff', path: '/w/theme.json', newText: '{}\n' }], locations: [{ path: '/w/theme.json' }] }) });
+    applyEvent(s, 't', { type: 'tool_call_update', toolCall: tc({ toolCallId: 'c1', status: 'completed' }) });
     const t = s.tools['c1'];
     expect(t).toMatchObject({ title: 'Edit theme.json', kind: 'edit', status: 'completed' });
     expect(t.content).toEqual([{ type: 'diff', path: '/w/theme.json', oldText: null, newText: '{}\n' }]);
     expect(t.locations).toEqual([{ path: '/w/theme.json', line: undefined }]);
-    applyEvent(s, 't', { type: 'tool_call_update', update: { toolCallId: 'c1', content: [{ type: 'content', content: { type: 'text', text: 'done' } }] } });
+    applyEvent(s, 't', { type: 'tool_call_update', toolCall: tc({ toolCallId: 'c1', content: [{ type: 'content', content: { type: 'text', text: 'done' } }] }) });
     expect(t.content).toEqual([{ type: 'text', text: 'done' }]);
   });
 
   it('takes shell output from the Rust adapter rawOutput and full terminal_output', () => {
     const s = newChatState();
     beginTurn(s, 't', null);
-    applyEvent(s, 't', { type: 'tool_call', update: { toolCallId: 'c2', kind: 'execute', title: 'ls', status: 'in_progress' } });
-    applyEvent(s, 't', { type: 'tool_call_update', update: { toolCallId: 'c2', status: 'completed', rawOutput: { formatted_output: 'a\nb\n', exit_code: 2 } } });
+    applyEvent(s, 't', { type: 'tool_call', toolCall: tc({ toolCallId: 'c2', kind: 'execute', title: 'ls', status: 'in_progress' }) });
+    applyEvent(s, 't', { type: 'tool_call_update', toolCall: tc({ toolCallId: 'c2', status: 'completed', rawOutput: { formatted_output: 'a\nb\n', exit_code: 2 } }), terminal: { output: 'a\nb\n', exited: true, exitCode: 2, late: true } });
     expect(s.tools['c2']).toMatchObject({ terminal: 'a\nb\n', exitCode: 2 });
-    applyEvent(s, 't', { type: 'tool_call_update', update: { toolCallId: 'c2', _meta: { terminal_output: 'replaced' } } });
+    applyEvent(s, 't', { type: 'tool_call_update', toolCall: tc({ toolCallId: 'c2', _meta: { terminal_output: 'replaced' } }), terminal: { output: 'replaced' } });
     expect(s.tools['c2'].terminal).toBe('replaced');
   });
 });
@@ -111,42 +115,33 @@ describe('permissions', () => {
     beginTurn(s, 't', null);
     applyEvent(s, 't', permission('"uuid-1"', 'c9', 'edit'));
     expect(s.tools['c9']).toMatchObject({ kind: 'edit', status: 'pending', title: 'edit c9' });
-    applyEvent(s, 't', { type: 'tool_call', update: { toolCallId: 'c9', kind: 'edit', title: 'Edit x', status: 'in_progress' } });
+    applyEvent(s, 't', { type: 'tool_call', toolCall: tc({ toolCallId: 'c9', kind: 'edit', title: 'Edit x', status: 'in_progress' }) });
     expect(s.items.filter((i) => i.kind === 'tool')).toHaveLength(1);
     expect(s.tools['c9'].title).toBe('Edit x');
   });
 
-  it.each([
-    ['allow_always', 'opt-b'],
-    ['reject_always', 'opt-d'],
-  ])('remembers %s for the tool kind in this session and answers later requests itself', (kind, expectedId) => {
-    const s = newChatState({ sessionId: SID });
-    beginTurn(s, 't', null);
-    expect(applyEvent(s, 't', permission('1', 'c1', 'execute'))).toEqual([]);
-    const chosen = allKinds.find((o) => o.kind === kind)!;
-    expect(answer(s, '1', chosen)).toEqual([{ turnId: 't', requestId: '1', optionId: expectedId }]);
-
-    // Same kind: answered automatically with the option of the remembered kind.
-    expect(applyEvent(s, 't', permission('2', 'c2', 'execute'))).toEqual([{ turnId: 't', requestId: '2', optionId: expectedId }]);
-    expect(s.pending).toEqual([]);
-    expect(s.tools['c2'].decision).toBe('auto:' + kind);
-    // Another kind still asks.
-    expect(applyEvent(s, 't', permission('3', 'c3', 'edit'))).toEqual([]);
-    expect(s.pending.map((p) => p.requestId)).toEqual(['3']);
-    // Another session still asks.
-    expect(applyEvent(s, 't', { ...permission('4', 'c4', 'execute'), sessionId: 'other-session' })).toEqual([]);
-    expect(s.pending.map((p) => p.requestId)).toEqual(['3', '4']);
-  });
-
-  it('answers queued requests of the same kind when the user picks an always option', () => {
+  it('shows an answer Go gave from a remembered always, without asking', () => {
     const s = newChatState({ sessionId: SID });
     beginTurn(s, 't', null);
     applyEvent(s, 't', permission('1', 'c1', 'execute'));
-    applyEvent(s, 't', permission('2', 'c2', 'execute'));
-    applyEvent(s, 't', permission('3', 'c3', 'read'));
-    const effects = answer(s, '1', allKinds[1]);
-    expect(effects.map((e) => [e.requestId, e.optionId])).toEqual([['1', 'opt-b'], ['2', 'opt-b']]);
-    expect(s.pending.map((p) => p.requestId)).toEqual(['3']);
+    expect(answer(s, '1', allKinds[1])).toEqual([{ turnId: 't', requestId: '1', optionId: 'opt-b' }]);
+    applyEvent(s, 't', { type: 'permission_answered', sessionId: SID, answer: { requestId: '1', optionId: 'opt-b', kind: 'allow_always' } });
+    expect(s.tools['c1'].decision).toBe('allow_always');
+    // The next execute request Go answered itself: a card, no dialog.
+    const p = permission('2', 'c2', 'execute').permission!;
+    applyEvent(s, 't', { type: 'permission_answered', sessionId: SID, permission: p, answer: { requestId: '2', optionId: 'opt-b', kind: 'allow_always', remembered: true } });
+    expect(s.pending).toEqual([]);
+    expect(s.tools['c2']).toMatchObject({ title: 'execute c2', decision: 'auto:allow_always' });
+  });
+
+  it('drops a request Go answered meanwhile (cancelled with the turn)', () => {
+    const s = newChatState({ sessionId: SID });
+    beginTurn(s, 't', null);
+    applyEvent(s, 't', permission('1', 'c1', 'execute'));
+    applyEvent(s, 't', permission('2', 'c2', 'read'));
+    applyEvent(s, 't', { type: 'permission_answered', sessionId: SID, answer: { requestId: '1', optionId: '' } });
+    expect(s.pending.map((p) => p.requestId)).toEqual(['2']);
+    expect(s.tools['c1'].decision).toBe('cancelled');
   });
 
   it('a once answer is not remembered and null cancels with an empty option id', () => {
@@ -154,7 +149,8 @@ describe('permissions', () => {
     beginTurn(s, 't', null);
     applyEvent(s, 't', permission('1', 'c1', 'execute'));
     answer(s, '1', allKinds[0]);
-    expect(applyEvent(s, 't', permission('2', 'c2', 'execute'))).toEqual([]);
+    applyEvent(s, 't', permission('2', 'c2', 'execute'));
+    expect(s.pending.map((p) => p.requestId)).toEqual(['2']);
     expect(answer(s, '2', null)).toEqual([{ turnId: 't', requestId: '2', optionId: '' }]);
     expect(s.tools['c2'].decision).toBe('cancelled');
     expect(answer(s, 'nope', allKinds[0])).toEqual([]);
@@ -189,7 +185,7 @@ describe('errors, stops and order', () => {
     run(s, 't', [
       { type: 'user_text', replay: true, text: 'old question' },
       { type: 'text', replay: true, text: 'old answer' },
-      { type: 'tool_call', replay: true, update: { toolCallId: 'c1', kind: 'execute', title: 'ls', status: 'completed' } },
+      { type: 'tool_call', replay: true, toolCall: tc({ toolCallId: 'c1', kind: 'execute', title: 'ls', status: 'completed' }) },
       { type: 'session', sessionId: SID },
       { type: 'text', text: 'new answer' },
     ]);
@@ -215,8 +211,8 @@ describe('errors, stops and order', () => {
   it('replaces the plan of a turn instead of stacking plans', () => {
     const s = newChatState();
     beginTurn(s, 't', null);
-    applyEvent(s, 't', { type: 'plan', update: { entries: [{ content: 'a', status: 'pending' }] } });
-    applyEvent(s, 't', { type: 'plan', update: { entries: [{ content: 'a', status: 'completed' }, { content: 'b', status: 'in_progress' }] } });
+    applyEvent(s, 't', { type: 'plan', plan: { entries: [{ content: 'a', status: 'pending' }] } });
+    applyEvent(s, 't', { type: 'plan', plan: { entries: [{ content: 'a', status: 'completed' }, { content: 'b', status: 'in_progress' }] } });
     const plans = s.items.filter((i) => i.kind === 'plan');
     expect(plans).toHaveLength(1);
     expect(plans[0].kind === 'plan' && plans[0].entries.map((e) => e.content + ':' + e.status)).toEqual(['a:completed', 'b:in_progress']);
@@ -228,22 +224,22 @@ describe('agent capabilities, modes and commands', () => {
     const s = newChatState();
     beginTurn(s, 't', 'hi');
     run(s, 't', [
-      { type: 'session', sessionId: SID, update: { modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code', description: 'Write code' }] } } },
-      { type: 'agent', sessionId: SID, update: { agentCapabilities: { promptCapabilities: { image: true, embeddedContext: true } } } },
-      { type: 'commands', update: { availableCommands: [{ name: 'review', description: 'Review', input: { hint: 'what to look at' } }, { name: 'status', description: 'Status', input: null }, { description: 'no name' }] } },
-      { type: 'mode', update: { currentModeId: 'code' } },
+      { type: 'session', sessionId: SID, setup: { configOptions: null, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code', description: 'Write code' }] } } },
+      { type: 'agent', sessionId: SID, capabilities: { image: true, audio: false, embeddedContext: true } },
+      { type: 'commands', commands: [{ name: 'review', description: 'Review', input: { hint: 'what to look at' } }, { name: 'status', description: 'Status' }] },
+      { type: 'mode', mode: 'code' },
     ]);
     expect(s.capabilities).toEqual({ image: true, audio: false, embeddedContext: true });
     expect(s.modes).toEqual({ current: 'code', available: [{ id: 'ask', name: 'Ask', description: undefined }, { id: 'code', name: 'Code', description: 'Write code' }] });
     expect(s.commands).toEqual([
-      { name: 'review', description: 'Review', hint: 'what to look at' },
-      { name: 'status', description: 'Status', hint: undefined },
+      { name: 'review', description: 'Review', input: { hint: 'what to look at' } },
+      { name: 'status', description: 'Status' },
     ]);
   });
 
   it('an agent event without capabilities means nothing beyond text', () => {
     const s = newChatState();
-    applyEvent(s, 't', { type: 'agent', update: { agentCapabilities: {} } });
+    applyEvent(s, 't', { type: 'agent' });
     expect(s.capabilities).toEqual({ image: false, audio: false, embeddedContext: false });
   });
 });
@@ -251,8 +247,8 @@ describe('agent capabilities, modes and commands', () => {
 describe('the truth about settings', () => {
   const opts = (mode: string, effort: string) => ({
     configOptions: [
-      { id: 'mode', category: 'mode', type: 'select', currentValue: mode },
-      { id: 'reasoning_effort', category: 'thought_level', type: 'select', currentValue: effort },
+      { id: 'mode', name: 'Mode', category: 'mode', type: 'select', currentValue: mode },
+      { id: 'reasoning_effort', name: 'Reasoning', category: 'thought_level', type: 'select', currentValue: effort },
     ],
   });
 
@@ -260,13 +256,13 @@ describe('the truth about settings', () => {
     const s = newChatState({ sessionId: SID });
     beginTurn(s, 't1', 'go');
     run(s, 't1', [
-      { type: 'session', sessionId: SID, update: opts('agent', 'medium') },
-      { type: 'config_options', update: opts('agent-full-access', 'medium') },
-      { type: 'config_options', update: opts('agent-full-access', 'high') },
+      { type: 'session', sessionId: SID, setup: opts('agent', 'medium') },
+      { type: 'config_options', ...opts('agent-full-access', 'medium') },
+      { type: 'config_options', ...opts('agent-full-access', 'high') },
       { type: 'done', stopReason: 'end_turn' },
     ]);
     beginTurn(s, 't2', 'again');
-    run(s, 't2', [{ type: 'session', sessionId: SID, update: opts('agent-full-access', 'high') }, { type: 'done', stopReason: 'end_turn' }]);
+    run(s, 't2', [{ type: 'session', sessionId: SID, setup: opts('agent-full-access', 'high') }, { type: 'done', stopReason: 'end_turn' }]);
     expect(s.configOptions.map((o) => o.currentValue)).toEqual(['agent-full-access', 'high']);
     expect(s.optionsSource).toBe('live');
   });
@@ -276,7 +272,7 @@ describe('the truth about settings', () => {
     beginTurn(s, 't', 'go');
     s.pendingOptions = { mode: 'read-only' };
     run(s, 't', [
-      { type: 'session', sessionId: SID, update: opts('agent', 'medium') },
+      { type: 'session', sessionId: SID, setup: opts('agent', 'medium') },
       { type: 'option_refused', text: 'Invalid params', refused: { configId: 'mode', name: 'Mode', value: 'read-only', current: 'agent' } },
     ]);
     expect(s.refusal).toEqual({ configId: 'mode', name: 'Mode', value: 'read-only', current: 'agent', reason: 'Invalid params' });
@@ -308,9 +304,9 @@ describe('live turn status', () => {
     const s = newChatState({ sessionId: SID });
     beginTurn(s, 't', '/compact');
     run(s, 't', [
-      { type: 'tool_call', update: { toolCallId: 'k', kind: 'think', title: 'Compact conversation', status: 'in_progress' } },
-      { type: 'usage', update: { used: 8072, size: 258400 } },
-      { type: 'tool_call_update', update: { toolCallId: 'k', status: 'completed' } },
+      { type: 'tool_call', toolCall: tc({ toolCallId: 'k', kind: 'think', title: 'Compact conversation', status: 'in_progress' }) },
+      { type: 'usage', usage: { used: 8072, size: 258400 } },
+      { type: 'tool_call_update', toolCall: tc({ toolCallId: 'k', status: 'completed' }) },
     ]);
     expect(s.tools.k.usageAfter).toMatchObject({ used: 8072, size: 258400 });
   });

@@ -1,7 +1,9 @@
 // The per-chat event reducer: folds the typed turn events from Go (core/chat
 // Event) into what the chat view shows. Plain TypeScript so it is tested
 // without a DOM; the chat store runs it on a reactive $state object.
-import type { AgentStatus, AuthMethod, ChatEvent, OptionValue, PermissionOption, PromptCapabilities, SessionMode, SlashCommand, TranscriptMessage } from './types';
+import type { AuthMethod, ChatEvent, Code, Command, Cost, OptionValue, PermissionOption, PlanEntry, PromptCapabilities, SessionMode, Status, Terminal, ToolCall, TranscriptMessage, UsageUpdate } from './types';
+
+export type { PlanEntry };
 
 export interface ToolContent {
   type: string;
@@ -22,18 +24,14 @@ export interface ToolCallView {
   locations: { path: string; line?: number }[];
   rawInput?: unknown;
   rawOutput?: unknown;
+  /** The command line it runs, as Go read it from the raw input. */
+  command?: string;
   terminal: string;
   exitCode: number | null;
   /** How a permission request for this call was settled, e.g. "allow_once" or "auto:allow_always". */
   decision: string;
   /** The context window as reported when the call completed (what a compaction left). */
   usageAfter?: Usage | null;
-}
-
-export interface PlanEntry {
-  content: string;
-  priority?: string;
-  status: string;
 }
 
 /** history: from an earlier visit (the rollout, or the agent's replay), above this run's turns. */
@@ -45,7 +43,7 @@ export type ChatItem =
   | (Base & { kind: 'thought'; text: string })
   | (Base & { kind: 'tool'; toolCallId: string })
   | (Base & { kind: 'plan'; entries: PlanEntry[] })
-  | (Base & { kind: 'error'; code: string; text: string; stderr: string[]; agent: string; server?: string; status?: AgentStatus | null; open?: boolean })
+  | (Base & { kind: 'error'; code: Code | ''; text: string; stderr: string[]; agent: string; server?: string; status?: Status | null; open?: boolean })
   | (Base & { kind: 'warning'; text: string })
   | (Base & { kind: 'auth'; text: string; methods: AuthMethod[] })
   | (Base & { kind: 'stopped'; reason: string })
@@ -72,20 +70,22 @@ export interface PendingPermission {
   toolCallId: string;
   toolKind: string;
   title: string;
+  /** The command line (or the paths) the tool call touches, as Go read it. */
+  command: string;
   options: PermissionOption[];
 }
 
-export interface Usage {
-  used: number;
-  size: number;
-  cost?: { amount: number; currency: string } | null;
-}
-
+export type Usage = Pick<UsageUpdate, 'used' | 'size'> & { cost?: Cost | null };
+/**
+ * A config option as the bar holds it: from the agent (the generated
+ * ConfigOption is one), or saved / requested values; lenient, since saved
+ * ones come from disk.
+ */
 export interface ConfigOption {
   id: string;
   name?: string;
-  description?: string;
-  category?: string;
+  description?: string | null;
+  category?: string | null;
   type?: string;
   currentValue?: unknown;
   options?: unknown[];
@@ -133,7 +133,7 @@ export interface ChatState {
   /** Values chosen while no agent held the session: they go with the next message. */
   pendingOptions: Record<string, OptionValue>;
   refusal: OptionRefusal | null;
-  commands: SlashCommand[];
+  commands: Command[];
   /** The session's modes, for agents that offer modes (used when no config option covers them). */
   modes: { current: string; available: SessionMode[] } | null;
   /** What the agent takes in a prompt (from its initialize); null until a turn ran. */
@@ -145,13 +145,11 @@ export interface ChatState {
   opening: boolean;
   openTurn: string;
   /** The agent's latest word on the running turn (e.g. reconnecting). */
-  status: AgentStatus | null;
+  status: Status | null;
   /** When the running turn began, and when its last event arrived (ms). */
   startedAt: number;
   lastEventAt: number;
   history: HistoryState;
-  /** Per session: tool kind → the "always" option kind the user chose for it. */
-  always: Record<string, Record<string, string>>;
   nextId: number;
 }
 
@@ -189,14 +187,9 @@ export function newChatState(init: Partial<Pick<ChatState, 'sessionId' | 'worksp
     startedAt: 0,
     lastEventAt: 0,
     history: { source: '', offset: 0, loading: false, error: '', replayDone: false, hadTurn: false },
-    always: {},
     nextId: 1,
   };
 }
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** Where new items go: history above everything of this run, the rest at the end. */
 function insertIndex(s: ChatState, history: boolean): number {
@@ -224,35 +217,18 @@ function appendChunk(s: ChatState, kind: 'user' | 'assistant' | 'thought', turnI
   push(s, { kind, turnId, text, ...(history ? { history } : {}) });
 }
 
-function terminalText(meta: unknown): { append: string; replace?: string; exit?: number | null } {
-  const out: { append: string; replace?: string; exit?: number | null } = { append: '' };
-  if (!isObj(meta)) return out;
-  const delta = meta.terminal_output_delta;
-  if (isObj(delta)) out.append += str(delta.data);
-  const full = meta.terminal_output;
-  if (typeof full === 'string') out.replace = full;
-  else if (isObj(full) && typeof full.data === 'string') out.replace = full.data;
-  else if (isObj(full) && typeof full.output === 'string') out.replace = full.output;
-  const exit = meta.terminal_exit;
-  if (isObj(exit) && (typeof exit.exit_code === 'number' || exit.exit_code === null)) out.exit = exit.exit_code as number | null;
-  return out;
-}
-
-function contentList(v: unknown): ToolContent[] | undefined {
-  if (!Array.isArray(v)) return undefined;
+function contentList(v: ToolCall['content']): ToolContent[] {
   const out: ToolContent[] = [];
-  for (const c of v) {
-    if (!isObj(c)) continue;
-    const type = str(c.type);
-    if (type === 'content' && isObj(c.content)) {
+  for (const c of v ?? []) {
+    if (c.type === 'content') {
       // ACP wraps plain blocks: {type:"content", content:{type:"text", text}}
-      out.push({ type: 'text', text: str(c.content.text) });
-    } else if (type === 'diff') {
-      out.push({ type, path: str(c.path), oldText: (c.oldText as string | null) ?? null, newText: (c.newText as string | null) ?? null });
-    } else if (type === 'terminal') {
-      out.push({ type, terminalId: str(c.terminalId) });
-    } else if (type) {
-      out.push({ type, text: str(c.text) });
+      out.push({ type: 'text', text: c.content?.text ?? '' });
+    } else if (c.type === 'diff') {
+      out.push({ type: c.type, path: c.path ?? '', oldText: c.oldText ?? null, newText: c.newText ?? null });
+    } else if (c.type === 'terminal') {
+      out.push({ type: c.type, terminalId: c.terminalId ?? '' });
+    } else if (c.type) {
+      out.push({ type: c.type, text: '' });
     }
   }
   return out;
@@ -279,59 +255,36 @@ function ensureTool(s: ChatState, id: string, turnId: string, history = false): 
   return t;
 }
 
-/** Merges a tool_call or tool_call_update object: fields present win, absent ones stay. */
-function mergeTool(s: ChatState, turnId: string, u: Obj, history = false): void {
-  const id = str(u.toolCallId);
+/** Merges a tool call (or its update, where absent fields stay) and what it says of its command's output. */
+function mergeTool(s: ChatState, turnId: string, u: ToolCall, term: Terminal | undefined, history = false): void {
+  const id = u.toolCallId;
   if (!id) return;
   const t = ensureTool(s, id, turnId, history);
-  if (typeof u.title === 'string' && u.title) t.title = u.title;
-  if (typeof u.kind === 'string' && u.kind) t.kind = u.kind;
-  if (typeof u.status === 'string' && u.status) {
+  if (u.title) t.title = u.title;
+  if (u.kind) t.kind = u.kind;
+  if (u.status) {
     if (u.status === 'completed' && t.status !== 'completed') t.usageAfter = s.usage ? { ...s.usage } : null;
     t.status = u.status;
   }
-  const content = contentList(u.content);
-  if (content) t.content = content;
-  if (Array.isArray(u.locations)) {
-    t.locations = u.locations.filter(isObj).map((l) => ({ path: str(l.path), line: typeof l.line === 'number' ? l.line : undefined }));
-  }
+  if (u.content) t.content = contentList(u.content);
+  if (u.locations) t.locations = u.locations.map((l) => ({ path: l.path, line: l.line }));
   if (u.rawInput !== undefined && u.rawInput !== null) t.rawInput = u.rawInput;
-  if (u.rawOutput !== undefined && u.rawOutput !== null) {
-    t.rawOutput = u.rawOutput;
-    // The Rust adapter reports shell output only in rawOutput.
-    if (isObj(u.rawOutput) && !t.terminal) {
-      const o = u.rawOutput;
-      const text = str(o.formatted_output) || str(o.aggregated_output) || str(o.stdout);
-      if (text && t.kind === 'execute') t.terminal = text;
-      if (typeof o.exit_code === 'number' && t.kind === 'execute') t.exitCode = o.exit_code;
-    }
+  if (u.rawOutput !== undefined && u.rawOutput !== null) t.rawOutput = u.rawOutput;
+  if (!term) return;
+  if (term.late) {
+    // The Rust adapter reports shell output only once, when it is done.
+    if (t.terminal || t.kind !== 'execute') return;
+    if (term.output) t.terminal = term.output;
+    if (term.exited) t.exitCode = term.exitCode ?? null;
+    return;
   }
-  const term = terminalText(u._meta);
-  if (term.replace !== undefined) t.terminal = term.replace;
+  if (term.output !== undefined) t.terminal = term.output;
   if (term.append) t.terminal += term.append;
-  if (term.exit !== undefined) t.exitCode = term.exit;
-}
-
-function authMethods(v: unknown): AuthMethod[] {
-  if (!Array.isArray(v)) return [];
-  return v.filter(isObj).filter((m) => str(m.id)).map((m) => ({ id: str(m.id), name: str(m.name) || str(m.id), description: str(m.description) || null }));
-}
-
-function toolKindOf(s: ChatState, toolCall: Obj | null): string {
-  if (toolCall && typeof toolCall.kind === 'string' && toolCall.kind) return toolCall.kind;
-  const id = toolCall ? str(toolCall.toolCallId) : '';
-  return (id && s.tools[id]?.kind) || 'other';
+  if (term.exited) t.exitCode = term.exitCode ?? null;
 }
 
 function sessionKey(s: ChatState, ev: ChatEvent): string {
   return ev.sessionId || s.sessionId || '';
-}
-
-/** Chooses the option for a remembered "always" answer, or undefined. */
-function rememberedOption(s: ChatState, sid: string, toolKind: string, options: PermissionOption[]): PermissionOption | undefined {
-  const kind = s.always[sid]?.[toolKind];
-  if (!kind) return undefined;
-  return options.find((o) => o.kind === kind);
 }
 
 /**
@@ -343,7 +296,7 @@ function takesReplay(s: ChatState): boolean {
   return s.history.source !== 'rollout' && !s.history.replayDone && !s.history.hadTurn;
 }
 
-function applyReplay(s: ChatState, tid: string, ev: ChatEvent, u: Obj | null): void {
+function applyReplay(s: ChatState, tid: string, ev: ChatEvent): void {
   if (!takesReplay(s)) return;
   s.history.source = 'agent';
   switch (ev.type) {
@@ -358,10 +311,10 @@ function applyReplay(s: ChatState, tid: string, ev: ChatEvent, u: Obj | null): v
       break;
     case 'tool_call':
     case 'tool_call_update':
-      if (u) mergeTool(s, tid, u, true);
+      if (ev.toolCall) mergeTool(s, tid, ev.toolCall, ev.terminal, true);
       break;
     case 'session_info':
-      if (u && typeof u.title === 'string' && u.title) s.title = u.title;
+      if (ev.info?.title) s.title = ev.info.title;
       break;
     default:
       break;
@@ -376,20 +329,18 @@ function prunePending(s: ChatState): void {
   }
 }
 
-const clearsStatus = new Set(['text', 'thought', 'tool_call', 'tool_call_update', 'plan', 'permission']);
+const clearsStatus = new Set<string>(['text', 'thought', 'tool_call', 'tool_call_update', 'plan', 'permission', 'permission_answered']);
 
 /**
- * Applies one event to the state. Returns the permission answers to send
- * (remembered "always" choices answered without asking again). now stamps
- * the running turn's last activity.
+ * Applies one event to the state. now stamps the running turn's last
+ * activity.
  */
-export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Date.now()): AnswerEffect[] {
+export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Date.now()): void {
   const tid = ev.turnId || turnId;
-  const u = isObj(ev.update) ? ev.update : null;
   if (tid === s.turnId || tid === s.openTurn) s.lastEventAt = now;
   if (ev.replay) {
-    applyReplay(s, tid, ev, u);
-    return [];
+    applyReplay(s, tid, ev);
+    return;
   }
   if (clearsStatus.has(ev.type) && tid === s.turnId) s.status = null;
   switch (ev.type) {
@@ -404,7 +355,10 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
       break;
     case 'tool_call':
     case 'tool_call_update':
-      if (u) mergeTool(s, tid, u);
+      if (ev.toolCall) {
+        mergeTool(s, tid, ev.toolCall, ev.terminal);
+        if (ev.command) s.tools[ev.toolCall.toolCallId].command = ev.command;
+      }
       break;
     case 'status':
       if (ev.status && typeof ev.status.message === 'string') s.status = { ...ev.status };
@@ -425,9 +379,7 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
       finishTurn(s, tid);
       break;
     case 'plan': {
-      const entries: PlanEntry[] = u && Array.isArray(u.entries)
-        ? u.entries.filter(isObj).map((e) => ({ content: str(e.content), priority: str(e.priority) || undefined, status: str(e.status) || 'pending' }))
-        : [];
+      const entries: PlanEntry[] = (ev.plan?.entries ?? []).map((e) => ({ ...e, status: e.status || 'pending' }));
       // A plan update replaces the whole plan (ACP); keep one plan per turn.
       const existing = s.items.find((it) => it.kind === 'plan' && it.turnId === tid);
       if (existing && existing.kind === 'plan') existing.entries = entries;
@@ -435,35 +387,38 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
       break;
     }
     case 'usage':
-      if (u && typeof u.used === 'number' && typeof u.size === 'number') {
-        const cost = isObj(u.cost) && typeof u.cost.amount === 'number' ? { amount: u.cost.amount, currency: str(u.cost.currency) } : null;
-        s.usage = { used: u.used, size: u.size, cost };
-      }
+      if (ev.usage) s.usage = { used: ev.usage.used, size: ev.usage.size, cost: ev.usage.cost ?? null };
       break;
     case 'permission': {
       const p = ev.permission;
       if (!p || !p.requestId) break;
-      const toolCall = isObj(p.toolCall) ? p.toolCall : null;
-      const options = Array.isArray(p.options) ? p.options : [];
-      const toolCallId = toolCall ? str(toolCall.toolCallId) : '';
+      const toolCall = p.toolCall;
+      const toolCallId = toolCall?.toolCallId ?? '';
       // The Rust adapter asks before it announces the tool call: show a card now.
-      if (toolCall && toolCallId) mergeTool(s, tid, { ...toolCall, status: str(toolCall.status) || 'pending' });
-      const sid = sessionKey(s, ev);
-      const toolKind = toolKindOf(s, toolCall);
-      const auto = rememberedOption(s, sid, toolKind, options);
-      if (auto) {
-        if (toolCallId && s.tools[toolCallId]) s.tools[toolCallId].decision = 'auto:' + auto.kind;
-        return [{ turnId: tid, requestId: p.requestId, optionId: auto.optionId }];
-      }
+      if (toolCall && toolCallId) mergeTool(s, tid, { ...toolCall, status: toolCall.status || 'pending' }, undefined);
+      const tool = toolCallId ? s.tools[toolCallId] : undefined;
       s.pending.push({
         turnId: tid,
-        sessionId: sid,
+        sessionId: sessionKey(s, ev),
         requestId: p.requestId,
         toolCallId,
-        toolKind,
-        title: (toolCall && str(toolCall.title)) || (toolCallId && s.tools[toolCallId]?.title) || '',
-        options,
+        toolKind: toolCall?.kind || tool?.kind || 'other',
+        title: toolCall?.title || tool?.title || '',
+        command: p.command || tool?.command || tool?.locations.map((l) => l.path).join('\n') || '',
+        options: p.options ?? [],
       });
+      break;
+    }
+    case 'permission_answered': {
+      // How Go answered: the user's choice, or an earlier "always" of the
+      // user for this kind of tool (remembered, nobody was asked).
+      const a = ev.answer;
+      if (!a) break;
+      const toolCall = ev.permission?.toolCall;
+      if (toolCall?.toolCallId) mergeTool(s, tid, { ...toolCall, status: toolCall.status || 'pending' }, undefined);
+      const id = toolCall?.toolCallId || s.pending.find((p) => p.requestId === a.requestId)?.toolCallId || '';
+      if (id && s.tools[id]) s.tools[id].decision = a.optionId ? (a.remembered ? 'auto:' : '') + (a.kind ?? '') : 'cancelled';
+      s.pending = s.pending.filter((p) => p.requestId !== a.requestId);
       break;
     }
     case 'error':
@@ -489,51 +444,44 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
       if (ev.text) push(s, { kind: 'warning', turnId: tid, text: ev.text });
       break;
     case 'auth_required':
-      push(s, { kind: 'auth', turnId: tid, text: ev.text ?? '', methods: authMethods(ev.authMethods) });
+      push(s, { kind: 'auth', turnId: tid, text: ev.text ?? '', methods: ev.authMethods ?? [] });
       break;
     case 'session':
       if (ev.sessionId) s.sessionId = ev.sessionId;
-      if (u) setSession(s, u);
+      if (ev.setup) setSession(s, ev.setup);
       break;
     case 'mode':
-      if (u && s.modes && typeof u.currentModeId === 'string') {
-        s.modes.current = u.currentModeId;
+      if (ev.mode && s.modes) {
+        s.modes.current = ev.mode;
         s.optionsSource = 'live';
       }
       break;
     case 'agent': {
-      const caps = u && isObj(u.agentCapabilities) && isObj(u.agentCapabilities.promptCapabilities) ? u.agentCapabilities.promptCapabilities : null;
+      const caps = ev.capabilities;
       s.capabilities = { image: caps?.image === true, audio: caps?.audio === true, embeddedContext: caps?.embeddedContext === true };
       break;
     }
     case 'config_options':
-      if (u && Array.isArray(u.configOptions)) {
-        s.configOptions = u.configOptions.filter(isObj) as unknown as ConfigOption[];
-        s.optionsSource = 'live';
-        prunePending(s);
-      }
+      s.configOptions = ev.configOptions ?? [];
+      s.optionsSource = 'live';
+      prunePending(s);
       break;
     case 'commands':
-      if (u && Array.isArray(u.availableCommands)) {
-        s.commands = u.availableCommands
-          .filter(isObj)
-          .map((c) => ({ name: str(c.name), description: str(c.description) || undefined, hint: (isObj(c.input) && str(c.input.hint)) || undefined }))
-          .filter((c) => c.name);
-      }
+      s.commands = ev.commands ?? [];
       break;
     case 'session_info':
-      if (u && typeof u.title === 'string' && u.title) s.title = u.title;
+      if (ev.info?.title) s.title = ev.info.title;
       break;
     case 'install': {
       const p = ev.install;
       if (!p) break;
       let it = s.items.find((x): x is InstallItem => x.kind === 'install' && x.turnId === tid);
       if (!it) it = push(s, { kind: 'install', turnId: tid, pkg: '', phase: '', done: 0, total: 0, ended: '' }) as InstallItem;
-      it.pkg = str(p.package);
-      it.phase = str(p.phase);
+      it.pkg = p.package;
+      it.phase = p.phase;
       // Go only reports growing counts; batches are put in order, so keep the larger.
-      it.done = Math.max(it.done, typeof p.done === 'number' ? p.done : 0);
-      it.total = Math.max(it.total, typeof p.total === 'number' ? p.total : 0);
+      it.done = Math.max(it.done, p.done);
+      it.total = Math.max(it.total, p.total);
       if (it.phase === 'done') it.ended = 'done';
       break;
     }
@@ -549,19 +497,24 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
       // future event type: nothing to show, and nothing must break.
       break;
   }
-  return [];
+}
+
+/** A session's modes, as the agent reports them (or as they were saved). */
+interface Modes {
+  currentModeId: string;
+  availableModes: { id: string; name: string; description?: string | null }[] | null;
 }
 
 /** Takes a session setup (session/new|load|resume result as the agent holds it now). */
-export function setSession(s: ChatState, u: Obj): void {
-  if (Array.isArray(u.configOptions)) {
-    s.configOptions = u.configOptions.filter(isObj) as unknown as ConfigOption[];
+export function setSession(s: ChatState, u: { configOptions?: ConfigOption[] | null; modes?: Modes | null }): void {
+  if (u.configOptions) {
+    s.configOptions = u.configOptions;
     s.optionsSource = 'live';
   }
-  if (isObj(u.modes) && Array.isArray(u.modes.availableModes)) {
+  if (u.modes?.availableModes) {
     s.modes = {
-      current: str(u.modes.currentModeId),
-      available: u.modes.availableModes.filter(isObj).map((m) => ({ id: str(m.id), name: str(m.name) || str(m.id), description: str(m.description) || undefined })),
+      current: u.modes.currentModeId,
+      available: u.modes.availableModes.map((m) => ({ id: m.id, name: m.name || m.id, description: m.description || undefined })),
     };
     s.optionsSource = 'live';
   }
@@ -587,28 +540,16 @@ function finishTurn(s: ChatState, tid: string): void {
 }
 
 /**
- * Records the user's answer to a pending request. An allow_always /
- * reject_always choice is remembered for the tool kind in this session, and
- * other queued requests it now covers are answered too.
+ * Records the user's answer to a pending request; Go remembers an "always"
+ * and answers later requests it covers itself (permission_answered).
  */
 export function answer(s: ChatState, requestId: string, option: PermissionOption | null): AnswerEffect[] {
   const idx = s.pending.findIndex((p) => p.requestId === requestId);
   if (idx < 0) return [];
   const p = s.pending[idx];
   s.pending.splice(idx, 1);
-  const effects: AnswerEffect[] = [{ turnId: p.turnId, requestId: p.requestId, optionId: option?.optionId ?? '' }];
   if (p.toolCallId && s.tools[p.toolCallId]) s.tools[p.toolCallId].decision = option?.kind ?? 'cancelled';
-  if (option && (option.kind === 'allow_always' || option.kind === 'reject_always')) {
-    (s.always[p.sessionId] ??= {})[p.toolKind] = option.kind;
-    for (const q of [...s.pending]) {
-      const auto = q.sessionId === p.sessionId && q.toolKind === p.toolKind ? rememberedOption(s, q.sessionId, q.toolKind, q.options) : undefined;
-      if (!auto) continue;
-      s.pending.splice(s.pending.indexOf(q), 1);
-      if (q.toolCallId && s.tools[q.toolCallId]) s.tools[q.toolCallId].decision = 'auto:' + auto.kind;
-      effects.push({ turnId: q.turnId, requestId: q.requestId, optionId: auto.optionId });
-    }
-  }
-  return effects;
+  return [{ turnId: p.turnId, requestId: p.requestId, optionId: option?.optionId ?? '' }];
 }
 
 /** Marks the start of a turn the user just sent. */

@@ -173,12 +173,6 @@ export interface BarState {
   defaults: Record<string, OptionValue> | null;
 }
 
-export interface Refusal {
-  configId: string;
-  name?: string;
-  value: unknown;
-  current?: unknown;
-}
 
 export interface HistoryPage {
   source: 'rollout' | 'agent' | string;
@@ -196,12 +190,6 @@ export interface AgentCheck {
   detail?: string;
 }
 
-export interface AgentStatus {
-  message: string;
-  details?: string;
-  code?: string;
-  retrying?: boolean;
-}
 
 /** A config option value: a select's value id or a boolean. */
 export type OptionValue = string | boolean;
@@ -216,25 +204,8 @@ export interface Attachment {
   path?: string;
 }
 
-/** What the agent's initialize said it takes in a prompt. */
-export interface PromptCapabilities {
-  image: boolean;
-  audio: boolean;
-  embeddedContext: boolean;
-}
 
-export interface SlashCommand {
-  name: string;
-  description?: string;
-  /** What to type after the command, when it takes input. */
-  hint?: string;
-}
 
-export interface SessionMode {
-  id: string;
-  name: string;
-  description?: string | null;
-}
 
 export interface OptionChange {
   workspaceId: string;
@@ -267,24 +238,7 @@ export interface SignInResult {
   auth: AuthState;
 }
 
-export interface Artifact {
-  uri: string;
-  name: string;
-  mimeType?: string;
-  source: 'link' | 'edit' | string;
-  inside: boolean;
-  web?: boolean;
-  problem?: string;
-  path?: string;
-  size?: number;
-  /** data: URL of a small image. */
-  preview?: string;
-}
 
-export interface ArtifactsEvent {
-  workspaceId: string;
-  artifacts: Artifact[] | null;
-}
 
 export type AgentKind = 'codex' | 'codex-rs' | 'claude' | 'custom';
 
@@ -404,11 +358,6 @@ export interface AuthState {
   method?: string;
 }
 
-export interface AuthMethod {
-  id: string;
-  name: string;
-  description?: string | null;
-}
 
 export interface SelfTestPlan {
   /** A script asked for reports (first paint; the reply when prompt is set). */
@@ -440,84 +389,44 @@ export const exportFormats = [
 ] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-// ---- turn events (core/chat.Event) ----
+// ---- events from Go: generated from the Go types (internal/tsgen, make types) ----
+export type {
+  Answer,
+  Artifact,
+  ArtifactsEvent,
+  AuthMethod,
+  ChatEvent,
+  CheckpointsEvent,
+  Code,
+  Command,
+  ConfigOption,
+  Cost,
+  EventType,
+  InstallProgress,
+  Permission,
+  PermissionOption,
+  PermissionOptionKind,
+  Plan,
+  PlanEntry,
+  PromptCapabilities,
+  Refusal,
+  SessionMode,
+  SessionModeState,
+  SessionSetup,
+  Status,
+  Terminal,
+  ToolCall,
+  ToolCallContent,
+  TurnEvents,
+  UsageUpdate,
+} from './gen/events';
+import type { Refusal } from './gen/events';
 
-export type PermissionOptionKind = 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always';
 
-export interface PermissionOption {
-  optionId: string;
-  name: string;
-  kind: PermissionOptionKind | string;
-}
 
-export interface Permission {
-  requestId: string;
-  toolCall: Record<string, unknown> | null;
-  options: PermissionOption[] | null;
-}
 
-export type EventType =
-  | 'text'
-  | 'thought'
-  | 'tool_call'
-  | 'tool_call_update'
-  | 'plan'
-  | 'permission'
-  | 'usage'
-  | 'error'
-  | 'warning'
-  | 'auth_required'
-  | 'session'
-  | 'config_options'
-  | 'commands'
-  | 'session_info'
-  | 'user_text'
-  | 'agent'
-  | 'mode'
-  | 'done'
-  | 'status'
-  | 'option_refused'
-  | 'ready'
-  | 'install'
-  | 'update';
 
-/** The first-run install of the sidecar's adapter (core/agent InstallProgress). */
-export interface InstallProgress {
-  /** name@version */
-  package: string;
-  phase: 'waiting' | 'resolving' | 'downloading' | 'finishing' | 'done' | string;
-  /** Bytes of the packages received, of total (0 while unknown). */
-  done: number;
-  total: number;
-}
 
-export interface ChatEvent {
-  type: EventType | string;
-  turnId?: string;
-  sessionId?: string;
-  text?: string;
-  update?: Record<string, unknown> | null;
-  permission?: Permission | null;
-  authMethods?: unknown;
-  stopReason?: string;
-  code?: string;
-  stderr?: string[] | null;
-  agent?: string;
-  /** History session/load replays; not output of this turn. */
-  replay?: boolean;
-  status?: AgentStatus | null;
-  refused?: Refusal | null;
-  /** model_server error: which server. */
-  server?: string;
-  install?: InstallProgress | null;
-}
-
-export interface TurnBatch {
-  turnId: string;
-  /** 1, 2, 3… per turn, in the order Go emitted the batches. */
-  seq?: number;
-  events: ChatEvent[];
-}
 
 export interface ThemeEvent extends ThemeState {
   workspaceId: string;

@@ -95,19 +95,19 @@ describe('Chat view', () => {
     render(Chat, { props: { workspaceId: ws, cwd: '/w' } });
     await sendPrompt('first');
     const sel = (id: string) => screen.getByTestId('session-bar').querySelector<HTMLSelectElement>(`[data-config-id="${id}"] select`)!;
-    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'session', sessionId: 'S', update: { sessionId: 'S', ...opts('agent', 'medium') } }] });
+    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'session', sessionId: 'S', setup: opts('agent', 'medium') }] });
     await flush();
     expect(screen.getAllByTestId('session-bar')).toHaveLength(1);
     expect(screen.queryByTestId('model-menu')).toBeNull();
     expect(sel('mode').disabled).toBe(true);
-    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'config_options', update: opts('agent-full-access', 'high') }, { type: 'done', sessionId: 'S', stopReason: 'end_turn' }] });
+    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'config_options', ...opts('agent-full-access', 'high') }, { type: 'done', sessionId: 'S', stopReason: 'end_turn' }] });
     await flush();
     expect(sel('mode').disabled).toBe(false);
     expect([sel('mode').value, sel('reasoning_effort').value]).toEqual(['agent-full-access', 'high']);
     expect(sel('mode').selectedOptions[0].textContent).toBe('Full access');
 
     await sendPrompt('follow-up');
-    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'session', sessionId: 'S', update: { sessionId: 'S', ...opts('agent-full-access', 'high') } }, { type: 'done', sessionId: 'S', stopReason: 'end_turn' }] });
+    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'session', sessionId: 'S', setup: opts('agent-full-access', 'high') }, { type: 'done', sessionId: 'S', stopReason: 'end_turn' }] });
     await flush();
     expect([sel('mode').value, sel('reasoning_effort').value]).toEqual(['agent-full-access', 'high']);
 

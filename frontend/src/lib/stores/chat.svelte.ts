@@ -14,7 +14,7 @@ import {
   type ChatState,
   type ConfigOption,
 } from '../chatReducer';
-import type { AgentCheck, Attachment, BarState, ChatEvent, OptionValue, PermissionOption, TurnBatch } from '../types';
+import type { AgentCheck, Attachment, BarState, ChatEvent, OptionValue, PermissionOption, TurnEvents } from '../types';
 import { models, type ModelsStore } from './models.svelte';
 
 /** Events of turns nobody adopted yet (they may arrive before Send resolves). */
@@ -50,7 +50,6 @@ export class ChatStore {
   private turns = new Set<string>();
   private buffer = new Map<string, ChatEvent[]>();
   private buffered = 0;
-  private memory: Record<string, Record<string, string>> = {};
   private unsubscribe: (() => void) | null = null;
   private localSeq = 0;
   private lockedTurn = '';
@@ -84,7 +83,6 @@ export class ChatStore {
       if (args.workspaceId) this.state.workspaceId = args.workspaceId;
       return;
     }
-    this.remember();
     // Only one chat streams at a time: leaving a running one stops its turn.
     if (this.state.running && this.state.turnId && !this.state.turnId.startsWith('local-')) {
       api.cancel(this.state.turnId).catch(() => {});
@@ -98,9 +96,7 @@ export class ChatStore {
     this.openDone = null;
     this.opened = Promise.resolve();
     this.historyReady = Promise.resolve();
-    const fresh = newChatState(args);
-    fresh.always = structuredClone(this.memory);
-    this.state = fresh;
+    this.state = newChatState(args);
     // The reactive proxy: what later comparisons (this.state === next) see.
     const next = this.state;
     this.lastPrompt = '';
@@ -236,10 +232,6 @@ export class ChatStore {
     await this.openOnAgent(s);
   }
 
-  private remember(): void {
-    const snap = $state.snapshot(this.state.always) as Record<string, Record<string, string>>;
-    for (const [sid, kinds] of Object.entries(snap)) this.memory[sid] = { ...this.memory[sid], ...kinds };
-  }
 
   /** Takes over a turn started elsewhere (New Build). */
   adopt(turnId: string, prompt: string): void {
@@ -334,7 +326,7 @@ export class ChatStore {
         s.refusal = { configId: res.refused.configId, name: res.refused.name || o?.name || configId, value: res.refused.value, current: res.refused.current, reason: res.reason ?? '' };
       }
       if (Array.isArray(res.configOptions) && res.configOptions.length) {
-        setSession(s, { configOptions: res.configOptions as unknown[] });
+        setSession(s, { configOptions: res.configOptions });
       }
       // An agent with modes but no mode option took session/set_mode: that
       // answer is its report.
@@ -363,20 +355,18 @@ export class ChatStore {
   }
 
   /** Applies one batch of events from Go. */
-  receive(batch: TurnBatch): void {
+  receive(batch: TurnEvents): void {
     if (!this.turns.has(batch.turnId)) {
       this.hold(batch);
       return;
     }
-    this.applyAll(batch.turnId, batch.events);
+    this.applyAll(batch.turnId, batch.events ?? []);
   }
 
   private applyAll(turnId: string, events: ChatEvent[]): void {
-    const effects: AnswerEffect[] = [];
     const now = Date.now();
     const wasOpening = this.state.opening && this.state.openTurn === turnId;
-    for (const ev of events) effects.push(...applyEvent(this.state, turnId, ev, now));
-    if (effects.length) void this.run(effects);
+    for (const ev of events) applyEvent(this.state, turnId, ev, now);
     if (wasOpening && !this.state.opening) this.settleOpen();
     this.unlockIfIdle();
   }
@@ -391,7 +381,7 @@ export class ChatStore {
     }
   }
 
-  private hold(batch: TurnBatch): void {
+  private hold(batch: TurnEvents): void {
     let list = this.buffer.get(batch.turnId);
     if (!list) {
       if (this.buffer.size >= maxBufferedTurns) {
@@ -402,9 +392,10 @@ export class ChatStore {
       list = [];
       this.buffer.set(batch.turnId, list);
     }
-    if (this.buffered + batch.events.length > maxBufferedEvents) return;
-    list.push(...batch.events);
-    this.buffered += batch.events.length;
+    const events = batch.events ?? [];
+    if (this.buffered + events.length > maxBufferedEvents) return;
+    list.push(...events);
+    this.buffered += events.length;
   }
 
   private flush(turnId: string): void {

@@ -57,7 +57,7 @@ describe('chat store', () => {
     expect(chat.state.sessionId).toBe(SID);
   });
 
-  it('runs the real turn: asks for permission, answers via AnswerPermission, remembers always', async () => {
+  it('runs the real turn: asks for permission, answers via AnswerPermission; a remembered always is only shown', async () => {
     const { w, chat } = await setup();
     chat.open({ workspaceId: 'ws3' });
     await chat.send('run it');
@@ -68,17 +68,16 @@ describe('chat store', () => {
     const always = chat.state.pending[0].options.find((o) => o.kind === 'allow_always')!;
     await chat.answerPermission('0', always);
     expect(w.App.AnswerPermission).toHaveBeenCalledWith('t-1', '0', 'accept_execpolicy_amendment');
+    expect(w.App.AnswerPermission).toHaveBeenCalledTimes(1);
 
-    // A second execute request in the same session is answered without a dialog.
-    w.emit('turn', turn('t-1', [{ type: 'permission', sessionId: SID, permission: { requestId: '1', toolCall: { toolCallId: 'call_9', kind: 'execute', title: 'ls' }, options: [{ optionId: 'y', name: 'Yes', kind: 'allow_once' }, { optionId: 'yy', name: 'Always', kind: 'allow_always' }] } }]));
+    // Go answered the next execute request itself (chat.Always): the UI
+    // shows how, with no dialog and no answer of its own.
+    const call9 = { toolCallId: 'call_9', kind: 'execute', title: 'ls', content: null, locations: null };
+    w.emit('turn', turn('t-1', [{ type: 'permission_answered', sessionId: SID, permission: { requestId: '1', toolCall: call9, options: [] }, answer: { requestId: '1', optionId: 'yy', kind: 'allow_always', remembered: true } }]));
     await flush();
     expect(chat.state.pending).toHaveLength(0);
-    expect(w.App.AnswerPermission).toHaveBeenLastCalledWith('t-1', '1', 'yy');
-
-    // Reopening the same session later keeps the remembered answer.
-    chat.open({ workspaceId: 'other' });
-    chat.open({ sessionId: SID, cwd: '/w' });
-    expect(chat.state.always[SID]).toEqual({ execute: 'allow_always' });
+    expect(chat.state.tools['call_9'].decision).toBe('auto:allow_always');
+    expect(w.App.AnswerPermission).toHaveBeenCalledTimes(1);
   });
 
   it('shows a failed Send as an error with Retry, and Retry sends the same prompt again', async () => {
@@ -164,7 +163,7 @@ describe('chat store: sign-in, options and attachments', () => {
     expect(chat.state.refusal).toBeNull();
     expect(chat.state.pendingOptions).toEqual({ 'fast-mode': false });
     await chat.send('go');
-    w.emit('turn', turn('t-1', [{ type: 'config_options', update: { configOptions: [{ id: 'fast-mode', type: 'boolean', currentValue: false }] } }]));
+    w.emit('turn', turn('t-1', [{ type: 'config_options', configOptions: [{ id: 'fast-mode', name: 'Fast', type: 'boolean', currentValue: false }] }]));
     expect(chat.state.pendingOptions).toEqual({});
     w.App.SetSessionOption.mockImplementation(async () => {
       throw 'no such chat';
@@ -205,7 +204,7 @@ describe('chat store: opening a saved chat', () => {
     await flush();
     expect(w.App.Send).not.toHaveBeenCalled();
     w.emit('turn', turn('open-1', [
-      { type: 'session', sessionId: SID, update: { sessionId: SID, configOptions: [{ id: 'mode', category: 'mode', type: 'select', currentValue: 'agent-full-access' }] } },
+      { type: 'session', sessionId: SID, setup: { configOptions: [{ id: 'mode', name: 'Mode', category: 'mode', type: 'select', currentValue: 'agent-full-access' }] } },
       { type: 'ready', sessionId: SID },
     ]));
     await sent;
@@ -269,7 +268,7 @@ describe('chat store: opening a saved chat', () => {
     const { w, chat } = await setup();
     chat.open({ sessionId: SID, cwd: '/w' });
     w.emit('turn', turn('open-1', [
-      { type: 'session', sessionId: SID, update: { sessionId: SID, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] } } },
+      { type: 'session', sessionId: SID, setup: { configOptions: null, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] } } },
       { type: 'ready', sessionId: SID },
     ]));
     await flush();
