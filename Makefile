@@ -54,7 +54,7 @@ frontend: frontend/dist/index.html
 ## bindings: regenerate frontend/wailsjs from the Go bindings (no Wails CLI needed)
 bindings:
 	$(GO) build -tags bindings,$(TAGS) -o build/bin/cdxtheme-bindings .
-	./build/bin/cdxtheme-bindings
+	tsoutputtype=interfaces ./build/bin/cdxtheme-bindings
 	rm -f build/bin/cdxtheme-bindings
 
 ## build: the production desktop binary and its agent shim

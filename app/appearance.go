@@ -27,7 +27,7 @@ func Assets(a *App) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler { return a.assets(next) }
 }
 
-func (a *App) assets(next http.Handler) http.Handler {
+func (a *core) assets(next http.Handler) http.Handler {
 	return SecurityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != AppearancePath {
 			next.ServeHTTP(w, r)
@@ -36,6 +36,6 @@ func (a *App) assets(next http.Handler) http.Handler {
 		h := w.Header()
 		h.Set("Content-Type", "text/javascript; charset=utf-8")
 		h.Set("Cache-Control", "no-store")
-		w.Write([]byte(appearanceScript(a.GetSettings().Scheme())))
+		w.Write([]byte(appearanceScript(a.current().Scheme())))
 	}))
 }
