@@ -97,11 +97,18 @@ func (s *selfTest) record(key, v string) {
 	}
 	list, _ := s.report[key].([]string)
 	s.report[key] = append(list, v)
-	b, err := json.Marshal(s.report)
+	s.write(os.Getenv("CDXTHEME_SELFTEST_OUT"))
 	s.mu.Unlock()
-	if err == nil {
-		paths.WriteFileAtomic(os.Getenv("CDXTHEME_SELFTEST_OUT"), b, 0o644)
+}
+
+// write saves the report; under s.mu, since the page's reports arrive on
+// goroutines of their own and an older report must not land last.
+func (s *selfTest) write(out string) error {
+	b, err := json.Marshal(s.report)
+	if err != nil {
+		return err
 	}
+	return paths.WriteFileAtomic(out, b, 0o644)
 }
 
 // reported records what the UI saw. kind is "paint" (first frame),
@@ -118,12 +125,9 @@ func (s *selfTest) reported(kind, text string) error {
 	}
 	s.report[kind] = text
 	s.report[kind+"Ms"] = time.Since(processStart).Milliseconds()
-	b, err := json.Marshal(s.report)
+	err := s.write(out)
 	s.mu.Unlock()
 	if err != nil {
-		return err
-	}
-	if err := paths.WriteFileAtomic(out, b, 0o644); err != nil {
 		return err
 	}
 	if kind == "reply" && os.Getenv("CDXTHEME_SELFTEST_STAY") == "" && s.quit != nil {

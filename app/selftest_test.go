@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/rs/zerolog"
@@ -62,5 +63,34 @@ func TestSelfTestRecordsWhatWouldReachTheOS(t *testing.T) {
 	json.Unmarshal(b, &got)
 	if len(got.Opened) != 1 || got.Opened[0] != "mailto:a@x.org" {
 		t.Fatalf("opened %v (%s)", got.Opened, b)
+	}
+}
+
+// The page's reports arrive on goroutines of their own (Wails delivers each
+// event on one), so the report file must end with every kind, whatever the
+// order the writes ran in.
+func TestSelfTestReportsRacingKeepEveryKind(t *testing.T) {
+	t.Setenv("CDXTHEME_CONFIG_DIR", t.TempDir())
+	out := filepath.Join(t.TempDir(), "report.json")
+	t.Setenv("CDXTHEME_SELFTEST_OUT", out)
+	t.Setenv("CDXTHEME_SELFTEST_STAY", "1")
+	a := New(zerolog.Nop())
+	kinds := []string{"reply", "bypass", "rects", "focused", "linkErrors", "highlight"}
+	var wg sync.WaitGroup
+	for _, k := range kinds {
+		wg.Go(func() {
+			if err := a.selfTest.reported(k, "x"); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	b, _ := os.ReadFile(out)
+	var got map[string]any
+	json.Unmarshal(b, &got)
+	for _, k := range kinds {
+		if got[k] != "x" {
+			t.Errorf("report lost %q: %s", k, b)
+		}
 	}
 }
