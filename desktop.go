@@ -41,7 +41,7 @@ func runDesktop([]string) int {
 		MinHeight: app.MinHeight,
 		AssetServer: &assetserver.Options{
 			Assets:     assets,
-			Middleware: app.Assets(a),
+			Middleware: a.Assets,
 		},
 		BackgroundColour: &options.RGBA{R: 24, G: 24, B: 28, A: 255},
 		// The lifecycle hooks, the menu and the self-test live on App, which

@@ -21,11 +21,8 @@ func appearanceScript(scheme string) string {
 }
 
 // Assets is the asset server middleware: security headers on everything,
-// and the appearance script answered from a's current settings. A function,
-// not a method: every exported method of App is bound into the page.
-func Assets(a *App) func(http.Handler) http.Handler {
-	return func(next http.Handler) http.Handler { return a.assets(next) }
-}
+// and the appearance script answered from the current settings.
+func (a *App) Assets(next http.Handler) http.Handler { return a.assets(next) }
 
 func (a *core) assets(next http.Handler) http.Handler {
 	return SecurityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

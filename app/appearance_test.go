@@ -16,7 +16,7 @@ func TestAppearanceScriptFollowsSavedSettings(t *testing.T) {
 	t.Setenv("CDXTHEME_CONFIG_DIR", filepath.Join(t.TempDir(), "config"))
 	a := New(zerolog.Nop())
 	assets := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("asset " + r.URL.Path)) })
-	h := Assets(a)(assets)
+	h := a.Assets(assets)
 	get := func(path string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
