@@ -4,7 +4,7 @@
 // names: the flat name where Go's is distinctive (BuildCard, ModelList),
 // the package-qualified one where it is not (search.Result, workspace.Meta).
 // Hand-written below: what Go sends only as events and the UI's own unions.
-import type { acp, app, chat, codexhome, settings, theme } from '../../wailsjs/go/models';
+import type { app, chat, codexhome, settings, theme } from '../../wailsjs/go/models';
 
 export type { checkpoint, codexhome, search, settings, workspace } from '../../wailsjs/go/models';
 
@@ -51,7 +51,6 @@ export type ConfigOptionWire = app.BarState['options'][number];
 export type BarState = app.BarState;
 export type OptionResult = app.OptionResult;
 
-export type ModeState = acp.SessionModeState;
 
 /** Which sessions Home lists besides the user's own. */
 export interface SessionFilter {
