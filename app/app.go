@@ -55,8 +55,6 @@ type core struct {
 	lib      library
 	// saveTo replaces the native save dialog (tests, self-test).
 	saveTo string
-
-	windowPath string
 }
 
 // App is the desktop app as main sees it: the lifecycle hooks, the menu's
@@ -73,6 +71,8 @@ type App struct {
 	Settings *Settings
 	Desktop  *Desktop
 	selfTest *selfTest
+	// windowPath is where the window's size and place are remembered.
+	windowPath string
 }
 
 // The bound services, one concern each; window.go.app.<Service>.<Method>
@@ -104,11 +104,12 @@ func New(log zerolog.Logger) *App {
 	if err != nil {
 		log.Warn().Err(err).Msg("settings unreadable; using defaults")
 	}
-	c := &core{log: log, settings: s, windowPath: windowStatePath(), saveTo: os.Getenv(EnvSaveTo)}
+	c := &core{log: log, settings: s, saveTo: os.Getenv(EnvSaveTo)}
 	c.emit = EmitterFunc(func(string, any) {})
 	c.openURL = func(string) {}
 	return &App{core: c, Turns: &Turns{c}, Chats: &Chats{c}, Library: &Library{c}, Builds: &Builds{c},
-		Themes: &Themes{c}, Agents: &Agents{c}, Settings: &Settings{c}, Desktop: &Desktop{c}, selfTest: &selfTest{core: c}}
+		Themes: &Themes{c}, Agents: &Agents{c}, Settings: &Settings{c}, Desktop: &Desktop{c}, selfTest: &selfTest{core: c},
+		windowPath: windowStatePath()}
 }
 
 // Bound is what main binds into the page: the services, and nothing else.
