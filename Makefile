@@ -15,7 +15,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path './peers/*' -not -path './e2e/*' 2>/dev/null)
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
-.PHONY: run test deps apt npm peers frontend build cli dev-binary bindings \
+.PHONY: run test deps apt npm peers frontend build cli dev-binary bindings bindings-check \
 	test-go types test-frontend test-e2e test-window faults audit bench bench-clients clean
 
 ## deps: everything the build and the tests need (apt, npm and Go modules)
@@ -58,8 +58,12 @@ types:
 ## bindings: regenerate frontend/wailsjs from the Go bindings (no Wails CLI needed), and the event types
 bindings: types
 	$(GO) build -tags bindings,$(TAGS) -o build/bin/cdxtheme-bindings .
-	./build/bin/cdxtheme-bindings
+	tsoutputtype=interfaces ./build/bin/cdxtheme-bindings
 	rm -f build/bin/cdxtheme-bindings
+
+## bindings-check: fails when frontend/wailsjs is not what `make bindings` makes now
+bindings-check:
+	GO=$(GO) TAGS=$(TAGS) bash scripts/bindings-check.sh
 
 ## build: the production desktop binary and its agent shim
 build: $(BIN) $(SHIM)
@@ -116,7 +120,7 @@ test-window: build
 	bash scripts/nav-window-test.sh
 
 ## test: everything, as CI runs it
-test: deps peers test-go faults test-frontend test-e2e test-window test-package
+test: deps peers bindings-check test-go faults test-frontend test-e2e test-window test-package
 
 ## audit: known vulnerabilities (govulncheck, npm audit); says plainly when a database cannot be reached (exit 3)
 audit: npm

@@ -41,11 +41,11 @@ func runDesktop([]string) int {
 		MinHeight: app.MinHeight,
 		AssetServer: &assetserver.Options{
 			Assets:     assets,
-			Middleware: app.Assets(a),
+			Middleware: a.Assets,
 		},
 		BackgroundColour: &options.RGBA{R: 24, G: 24, B: 28, A: 255},
-		// A method value, not a closure: Wails exempts exactly OnStartup,
-		// OnBeforeClose and OnShutdown from the bindings the page can call.
+		// The lifecycle hooks, the menu and the self-test live on App, which
+		// is never bound: the page reaches only the services in Bind.
 		OnStartup:     a.Startup,
 		OnBeforeClose: a.BeforeClose,
 		OnShutdown:    a.Shutdown,
@@ -54,7 +54,7 @@ func runDesktop([]string) int {
 			OnSecondInstanceLaunch: func(options.SecondInstanceData) { a.SecondInstance() },
 		},
 		Menu: appMenu(a),
-		Bind: []any{a},
+		Bind: a.Bound(),
 		Linux: &linux.Options{
 			Icon:        windowIcon,
 			ProgramName: "cdxtheme",

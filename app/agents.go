@@ -21,7 +21,7 @@ func chatAgentsPath() string { return filepath.Join(paths.ConfigDir(), "chat-age
 
 // loadChatAgents fills the maps from disk once; a damaged file is logged
 // and ignored (the default agent is used then). Called with turns.mu held.
-func (a *App) loadChatAgents() {
+func (a *core) loadChatAgents() {
 	if a.turns.wsAgent != nil {
 		return
 	}
@@ -41,7 +41,7 @@ func (a *App) loadChatAgents() {
 }
 
 // saveChatAgents writes the maps. Called with turns.mu held.
-func (a *App) saveChatAgents() {
+func (a *core) saveChatAgents() {
 	b, err := json.Marshal(chatAgents{Workspaces: a.turns.wsAgent, Sessions: a.turns.sessAgent})
 	if err == nil {
 		err = paths.WriteFileAtomic(chatAgentsPath(), b, 0o600)
@@ -53,7 +53,7 @@ func (a *App) saveChatAgents() {
 
 // agentList reads agents.toml; a broken file is logged and the built-in
 // entries are used (the file stays for the user to fix).
-func (a *App) agentList() settings.AgentList {
+func (a *core) agentList() settings.AgentList {
 	l, err := settings.LoadAgents()
 	if err != nil {
 		a.log.Warn().Err(err).Msg("agents list unreadable; using the built-in agents")
@@ -63,7 +63,7 @@ func (a *App) agentList() settings.AgentList {
 
 // agentFor picks the agent of a turn: the one asked for, else the one the
 // session or workspace already runs, else the agent for new builds.
-func (a *App) agentFor(l settings.AgentList, p turnParams) settings.Agent {
+func (a *core) agentFor(l settings.AgentList, p turnParams) settings.Agent {
 	id := p.agentID
 	a.turns.mu.Lock()
 	a.loadChatAgents()
@@ -104,15 +104,15 @@ func agentResolve(s settings.Settings, ag settings.Agent) agent.ResolveOptions {
 }
 
 // Agents returns the agents list with the MCP servers.
-func (a *App) Agents() settings.AgentList { return a.agentList() }
+func (a *Agents) Agents() settings.AgentList { return a.agentList() }
 
 // SaveAgents validates and stores the agents list; the next turn runs with it.
-func (a *App) SaveAgents(l settings.AgentList) error {
+func (a *Agents) SaveAgents(l settings.AgentList) error {
 	return wrapf(settings.SaveAgents(l), "save agents")
 }
 
 // SetBuildAgent chooses the agent New Build starts (remembered).
-func (a *App) SetBuildAgent(id string) error {
+func (a *Agents) SetBuildAgent(id string) error {
 	l := a.agentList()
 	l.Default = id
 	if err := settings.SaveAgents(l); err != nil {

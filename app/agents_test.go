@@ -17,17 +17,17 @@ func TestBuildAgentChoiceRunsThatAgentWithItsEnvAndMCPServers(t *testing.T) {
 	a, rec, logPath := newTestApp(t, "normal")
 	t.Setenv("CDXTHEME_AGENT", "") // the list decides, as for a user
 	bin := fakeagenttest.Build(t)
-	l := a.Agents()
+	l := a.Agents.Agents()
 	l.Agents = append(l.Agents, settings.Agent{ID: "fake", Name: "Fake", Kind: settings.KindCustom, Command: bin,
 		Env: map[string]string{"FAKE_AGENT_SCENARIO": "echo-blocks"}})
 	l.MCPServers = []settings.MCPServer{{Name: "palette", Command: "/usr/local/bin/palette-mcp"}}
-	if err := a.SaveAgents(l); err != nil {
+	if err := a.Agents.SaveAgents(l); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.SetBuildAgent("nobody"); err == nil {
+	if err := a.Agents.SetBuildAgent("nobody"); err == nil {
 		t.Fatal("an unknown agent was chosen")
 	}
-	if err := a.SetBuildAgent("fake"); err != nil {
+	if err := a.Agents.SetBuildAgent("fake"); err != nil {
 		t.Fatal(err)
 	}
 	started, sid := finishedBuild(t, a, rec, "hi")
@@ -39,10 +39,10 @@ func TestBuildAgentChoiceRunsThatAgentWithItsEnvAndMCPServers(t *testing.T) {
 		t.Fatalf("MCP servers not passed in session/new:\n%s", log)
 	}
 	// The chat stays with its agent even when New Build switches.
-	if err := a.SetBuildAgent("codex"); err != nil {
+	if err := a.Agents.SetBuildAgent("codex"); err != nil {
 		t.Fatal(err)
 	}
-	id, err := a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "again"})
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "again"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestBuildAgentChoiceRunsThatAgentWithItsEnvAndMCPServers(t *testing.T) {
 	rec2 := newRecorder()
 	restarted.emit = rec2
 	t.Cleanup(func() { restarted.Shutdown(nil) })
-	id, err = restarted.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "after restart"})
+	id, err = restarted.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "after restart"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,9 +67,9 @@ func TestBuildAgentChoiceRunsThatAgentWithItsEnvAndMCPServers(t *testing.T) {
 
 func TestSaveAgentsRefusesABrokenList(t *testing.T) {
 	a, _, _ := newTestApp(t, "normal")
-	l := a.Agents()
+	l := a.Agents.Agents()
 	l.Agents = append(l.Agents, settings.Agent{ID: "x", Kind: settings.KindCustom})
-	if err := a.SaveAgents(l); err == nil || !strings.Contains(err.Error(), "needs a command") {
+	if err := a.Agents.SaveAgents(l); err == nil || !strings.Contains(err.Error(), "needs a command") {
 		t.Fatalf("err = %v", err)
 	}
 	if _, err := os.Stat(settings.AgentsPath()); !os.IsNotExist(err) {
@@ -82,7 +82,7 @@ func TestAttachmentsSentWithAMessage(t *testing.T) {
 	started, sid := finishedBuild(t, a, rec, "hi")
 	os.WriteFile(filepath.Join(started.Cwd, "notes.md"), []byte("# notes"), 0o644)
 	png := []byte("\x89PNG\r\n\x1a\nfake")
-	id, err := a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "look",
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "look",
 		Attachments: []chat.Attachment{{Name: "paste.png", MimeType: "image/png", Data: png}, {Path: "notes.md"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -91,13 +91,13 @@ func TestAttachmentsSentWithAMessage(t *testing.T) {
 		t.Fatalf("agent got %q", got)
 	}
 	// Too big is refused at once, with the limit named; nothing is started.
-	_, err = a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "look",
+	_, err = a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "look",
 		Attachments: []chat.Attachment{{Name: "huge.png", Data: make([]byte, chat.MaxAttachmentBytes+1)}}})
 	if err == nil || !strings.Contains(err.Error(), "at most 10.0 MiB") {
 		t.Fatalf("err = %v", err)
 	}
 	// A file outside the workspace fails the turn before the prompt.
-	id, err = a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "look",
+	id, err = a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "look",
 		Attachments: []chat.Attachment{{Path: "/etc/passwd"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -118,7 +118,7 @@ func TestSecretsGoOnlyToCodexAndArgumentsArriveIntact(t *testing.T) {
 	a, rec, _ := newTestApp(t, "normal")
 	t.Setenv("CDXTHEME_AGENT", "") // the list decides, as for a user
 	t.Setenv("OPENAI_API_KEY", "sk-from-the-desktop-session")
-	if _, err := a.SaveAPIKey("sk-stored-key"); err != nil {
+	if _, err := a.Agents.SaveAPIKey("sk-stored-key"); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
@@ -127,7 +127,7 @@ func TestSecretsGoOnlyToCodexAndArgumentsArriveIntact(t *testing.T) {
 	wrap := func(out string) (string, []string, map[string]string) {
 		return "/bin/sh", []string{"-c", script, "sh", "a\tb \"c\" $d"}, map[string]string{"OUT": filepath.Join(dir, out), "FAKE": fakeagenttest.Build(t)}
 	}
-	l := a.Agents()
+	l := a.Agents.Agents()
 	for i := range l.Agents {
 		if l.Agents[i].ID == settings.KindCodex {
 			l.Agents[i].Command, l.Agents[i].Args, l.Agents[i].Env = wrap("codex")
@@ -135,16 +135,16 @@ func TestSecretsGoOnlyToCodexAndArgumentsArriveIntact(t *testing.T) {
 	}
 	cmd, args, env := wrap("third")
 	l.Agents = append(l.Agents, settings.Agent{ID: "third", Name: "Third party", Kind: settings.KindCustom, Command: cmd, Args: args, Env: env})
-	if err := a.SaveAgents(l); err != nil {
+	if err := a.Agents.SaveAgents(l); err != nil {
 		t.Fatal(err)
 	}
-	for _, ag := range a.Agents().Agents {
+	for _, ag := range a.Agents.Agents().Agents {
 		if want := ag.ID == "codex" || ag.ID == "codex-rs"; (len(ag.Secrets) > 0) != want {
 			t.Errorf("the agents list says %s gets %v", ag.ID, ag.Secrets)
 		}
 	}
 	for _, id := range []string{"third", "codex"} {
-		if err := a.SetBuildAgent(id); err != nil {
+		if err := a.Agents.SetBuildAgent(id); err != nil {
 			t.Fatal(err)
 		}
 		started, _ := finishedBuild(t, a, rec, "hi")

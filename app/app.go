@@ -1,5 +1,7 @@
-// Package app is the desktop front end: the methods bound into the webview
-// (kept thin, the work happens in core/...) and the events sent back.
+// Package app is the desktop front end: the services bound into the webview
+// (Turns, Chats, Library, Builds, Themes, Agents, Settings, Desktop: thin,
+// the work happens in core/...), the events sent back, and App, which main
+// hands Wails' lifecycle hooks and menu but never binds.
 package app
 
 import (
@@ -26,8 +28,11 @@ const EnvSaveTo = "CDXTHEME_TEST_SAVE_TO"
 // Version is the app version shown in About and sent as clientInfo.
 var Version = "0.1.0"
 
-// App holds the desktop app's state. Its exported methods are the bindings.
-type App struct {
+// core is the state the services share: the Wails context and the OS
+// hand-offs, the settings, the running turns, the chat memory, the warm
+// agents, the theme watchers and the session library. Every service holds
+// the one core; none of its methods is exported, so none is bound.
+type core struct {
 	ctx  context.Context
 	log  zerolog.Logger
 	emit Emitter
@@ -49,11 +54,49 @@ type App struct {
 	watchers watchers
 	lib      library
 	// saveTo replaces the native save dialog (tests, self-test).
-	saveTo   string
-	selftest map[string]any
+	saveTo string
+}
 
+// App is the desktop app as main sees it: the lifecycle hooks, the menu's
+// actions and the self-test, none of them bound, and the services main
+// binds (Bound). It embeds the core for the hooks and the package's tests.
+type App struct {
+	*core
+	Turns    *Turns
+	Chats    *Chats
+	Library  *Library
+	Builds   *Builds
+	Themes   *Themes
+	Agents   *Agents
+	Settings *Settings
+	Desktop  *Desktop
+	selfTest *selfTest
+	// windowPath is where the window's size and place are remembered.
 	windowPath string
 }
+
+// The bound services, one concern each; window.go.app.<Service>.<Method>
+// in the page.
+type (
+	// Turns starts, answers and cancels the agent's turns and keeps the
+	// chat a view opened warm.
+	Turns struct{ *core }
+	// Chats is one chat's session bar, history and export.
+	Chats struct{ *core }
+	// Library is the agent's saved sessions, their search and transcripts.
+	Library struct{ *core }
+	// Builds is the theme workspaces on Home, their files, artifacts and
+	// checkpoints.
+	Builds struct{ *core }
+	// Themes reads, imports, exports and applies a workspace's theme.
+	Themes struct{ *core }
+	// Agents is the agents list and the sign-in.
+	Agents struct{ *core }
+	// Settings is the app's settings.
+	Settings struct{ *core }
+	// Desktop hands links and folder choices to the OS.
+	Desktop struct{ *core }
+)
 
 // New builds the app; Startup completes it once Wails has a context.
 func New(log zerolog.Logger) *App {
@@ -61,10 +104,17 @@ func New(log zerolog.Logger) *App {
 	if err != nil {
 		log.Warn().Err(err).Msg("settings unreadable; using defaults")
 	}
-	a := &App{log: log, settings: s, windowPath: windowStatePath(), saveTo: os.Getenv(EnvSaveTo)}
-	a.emit = EmitterFunc(func(string, any) {})
-	a.openURL = func(string) {}
-	return a
+	c := &core{log: log, settings: s, saveTo: os.Getenv(EnvSaveTo)}
+	c.emit = EmitterFunc(func(string, any) {})
+	c.openURL = func(string) {}
+	return &App{core: c, Turns: &Turns{c}, Chats: &Chats{c}, Library: &Library{c}, Builds: &Builds{c},
+		Themes: &Themes{c}, Agents: &Agents{c}, Settings: &Settings{c}, Desktop: &Desktop{c}, selfTest: &selfTest{core: c},
+		windowPath: windowStatePath()}
+}
+
+// Bound is what main binds into the page: the services, and nothing else.
+func (a *App) Bound() []any {
+	return []any{a.Turns, a.Chats, a.Library, a.Builds, a.Themes, a.Agents, a.Settings, a.Desktop}
 }
 
 // Startup receives the Wails context: events and dialogs work from here on.
@@ -77,7 +127,7 @@ func (a *App) Startup(ctx context.Context) {
 	a.ctx = ctx
 	a.emit = EmitterFunc(func(name string, payload any) { runtime.EventsEmit(ctx, name, payload) })
 	a.openURL = func(u string) { runtime.BrowserOpenURL(ctx, u) }
-	a.selfTestSeams()
+	a.selfTest.start(ctx)
 	st := LoadWindowState(a.windowPath)
 	if st.X >= 0 && st.Y >= 0 {
 		runtime.WindowSetPosition(ctx, st.X, st.Y)
@@ -133,35 +183,6 @@ func (a *App) SecondInstance() {
 	}
 	runtime.WindowUnminimise(a.ctx)
 	runtime.WindowShow(a.ctx)
-}
-
-// GetSettings returns the current settings.
-func (a *App) GetSettings() settings.Settings {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.settings
-}
-
-// SaveSettings validates, stores and applies new settings.
-func (a *App) SaveSettings(s settings.Settings) error {
-	if err := settings.Save(s); err != nil {
-		return err
-	}
-	a.mu.Lock()
-	a.settings = s
-	a.mu.Unlock()
-	return nil
-}
-
-// OpenLink opens a web or mail link from agent output in the user's browser,
-// after CheckLink.
-func (a *App) OpenLink(raw string) error {
-	u, err := CheckLink(raw)
-	if err != nil {
-		return err
-	}
-	a.openURL(u)
-	return nil
 }
 
 // ContentSecurityPolicy allows no inline script and nothing from the network:

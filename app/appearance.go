@@ -21,13 +21,10 @@ func appearanceScript(scheme string) string {
 }
 
 // Assets is the asset server middleware: security headers on everything,
-// and the appearance script answered from a's current settings. A function,
-// not a method: every exported method of App is bound into the page.
-func Assets(a *App) func(http.Handler) http.Handler {
-	return func(next http.Handler) http.Handler { return a.assets(next) }
-}
+// and the appearance script answered from the current settings.
+func (a *App) Assets(next http.Handler) http.Handler { return a.assets(next) }
 
-func (a *App) assets(next http.Handler) http.Handler {
+func (a *core) assets(next http.Handler) http.Handler {
 	return SecurityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != AppearancePath {
 			next.ServeHTTP(w, r)
@@ -36,6 +33,6 @@ func (a *App) assets(next http.Handler) http.Handler {
 		h := w.Header()
 		h.Set("Content-Type", "text/javascript; charset=utf-8")
 		h.Set("Cache-Control", "no-store")
-		w.Write([]byte(appearanceScript(a.GetSettings().Scheme())))
+		w.Write([]byte(appearanceScript(a.current().Scheme())))
 	}))
 }

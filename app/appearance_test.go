@@ -16,7 +16,7 @@ func TestAppearanceScriptFollowsSavedSettings(t *testing.T) {
 	t.Setenv("CDXTHEME_CONFIG_DIR", filepath.Join(t.TempDir(), "config"))
 	a := New(zerolog.Nop())
 	assets := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("asset " + r.URL.Path)) })
-	h := Assets(a)(assets)
+	h := a.Assets(assets)
 	get := func(path string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
@@ -27,7 +27,7 @@ func TestAppearanceScriptFollowsSavedSettings(t *testing.T) {
 		t.Errorf("no choice saved: %q, want the OS's scheme", body)
 	}
 	for _, scheme := range []string{settings.AppearanceDark, settings.AppearanceLight} {
-		if err := a.SaveSettings(settings.Settings{Appearance: scheme}); err != nil {
+		if err := a.Settings.SaveSettings(settings.Settings{Appearance: scheme}); err != nil {
 			t.Fatal(err)
 		}
 		rec := get(AppearancePath)
@@ -41,7 +41,7 @@ func TestAppearanceScriptFollowsSavedSettings(t *testing.T) {
 			t.Error("the appearance script is served without the CSP")
 		}
 	}
-	if err := a.SaveSettings(settings.Settings{Appearance: `dark"; alert(1); "`}); err == nil {
+	if err := a.Settings.SaveSettings(settings.Settings{Appearance: `dark"; alert(1); "`}); err == nil {
 		t.Error("a made-up appearance was saved")
 	}
 	// Everything else is the asset server's, with the same headers.

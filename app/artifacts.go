@@ -66,7 +66,7 @@ type artifacts struct {
 // noteArtifacts looks at one turn event for links and written files and
 // emits the workspace's list when it has something new. Called with the
 // events in order, from the turn's emitter.
-func (a *App) noteArtifacts(workspaceID, cwd string, ev chat.Event) {
+func (a *core) noteArtifacts(workspaceID, cwd string, ev chat.Event) {
 	if workspaceID == "" {
 		return
 	}
@@ -195,7 +195,7 @@ func preview(path, mimeType string, size int64) string {
 
 // Artifacts lists what the agent linked or wrote in the workspace during
 // this run, checked against the workspace now.
-func (a *App) Artifacts(workspaceID string) ([]Artifact, error) {
+func (a *Builds) Artifacts(workspaceID string) ([]Artifact, error) {
 	ws, err := a.openWorkspace(workspaceID)
 	if err != nil {
 		return nil, err
@@ -209,14 +209,14 @@ func (a *App) Artifacts(workspaceID string) ([]Artifact, error) {
 // OpenArtifact hands an artifact to the OS: a file only after checking it
 // lies inside the workspace (symlinks followed), a web link through the
 // browser checks; anything else is refused.
-func (a *App) OpenArtifact(workspaceID, uri string) error {
+func (a *Builds) OpenArtifact(workspaceID, uri string) error {
 	u, err := url.Parse(strings.TrimSpace(uri))
 	if err != nil {
 		return fmt.Errorf("artifact %q: %w", uri, err)
 	}
 	switch strings.ToLower(u.Scheme) {
 	case "http", "https":
-		return a.OpenLink(uri)
+		return a.openLink(uri)
 	case "file", "":
 		if err := a.OpenPath(workspaceID, uri); err != nil {
 			if errors.Is(err, inside.ErrOutside) {

@@ -16,7 +16,7 @@ func TestLinkedFilesBecomeArtifactsAndOutsideOnesAreRefused(t *testing.T) {
 	a.openFile = func(p string) error { opened = append(opened, p); return nil }
 	var links []string
 	a.openURL = func(u string) { links = append(links, u) }
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "show me the files"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "show me the files"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func TestLinkedFilesBecomeArtifactsAndOutsideOnesAreRefused(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(started.Cwd, "theme.json"), []byte("{}"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	arts, err := a.Artifacts(started.WorkspaceID)
+	arts, err := a.Builds.Artifacts(started.WorkspaceID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,18 +39,18 @@ func TestLinkedFilesBecomeArtifactsAndOutsideOnesAreRefused(t *testing.T) {
 	if outside.Inside || outside.Name != "passwd" || !strings.Contains(outside.Problem, "outside the workspace") {
 		t.Fatalf("outside = %+v", outside)
 	}
-	if err := a.OpenArtifact(started.WorkspaceID, outside.URI); err == nil || !strings.Contains(err.Error(), "outside the workspace") {
+	if err := a.Builds.OpenArtifact(started.WorkspaceID, outside.URI); err == nil || !strings.Contains(err.Error(), "outside the workspace") {
 		t.Fatalf("the outside link was opened: %v", err)
 	}
-	if err := a.OpenArtifact(started.WorkspaceID, inside.URI); err != nil {
+	if err := a.Builds.OpenArtifact(started.WorkspaceID, inside.URI); err != nil {
 		t.Fatal(err)
 	}
 	for _, bad := range []string{"javascript:alert(1)", "file:///etc/shadow"} {
-		if err := a.OpenArtifact(started.WorkspaceID, bad); err == nil {
+		if err := a.Builds.OpenArtifact(started.WorkspaceID, bad); err == nil {
 			t.Fatalf("%s was opened", bad)
 		}
 	}
-	if err := a.OpenArtifact(started.WorkspaceID, "https://example.org/palette"); err != nil || len(links) != 1 {
+	if err := a.Builds.OpenArtifact(started.WorkspaceID, "https://example.org/palette"); err != nil || len(links) != 1 {
 		t.Fatalf("web link: %v %v", err, links)
 	}
 	if len(opened) != 1 || filepath.Base(opened[0]) != "theme.json" {
@@ -60,12 +60,12 @@ func TestLinkedFilesBecomeArtifactsAndOutsideOnesAreRefused(t *testing.T) {
 
 func TestWrittenFilesBecomeArtifactsWithAPreview(t *testing.T) {
 	a, rec, _ := newTestApp(t, "theme")
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "write the theme"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "write the theme"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec.finalText(t, started.TurnID)
-	arts, err := a.Artifacts(started.WorkspaceID)
+	arts, err := a.Builds.Artifacts(started.WorkspaceID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,7 +57,7 @@ func signedInMethod() string {
 }
 
 // apiKey loads the stored key once; SaveAPIKey and SignOut keep it current.
-func (a *App) apiKey() (string, string) {
+func (a *core) apiKey() (string, string) {
 	a.keyOnce.Do(func() {
 		k, store, err := settings.LoadAPIKey()
 		if err != nil {
@@ -70,14 +70,14 @@ func (a *App) apiKey() (string, string) {
 	return a.key, a.keyStore
 }
 
-func (a *App) agentEnv() []string {
+func (a *core) agentEnv() []string {
 	k, _ := a.apiKey()
 	return settings.APIKeyEnv(k)
 }
 
 // apiKeyEnvKey changes when the key does, so the engine (and the warm
 // agent that got the old key) is replaced.
-func (a *App) apiKeyEnvKey() string {
+func (a *core) apiKeyEnvKey() string {
 	k, _ := a.apiKey()
 	if k == "" {
 		return ""
@@ -87,13 +87,13 @@ func (a *App) apiKeyEnvKey() string {
 }
 
 // GetAuthState reports whether an API key is stored and where.
-func (a *App) GetAuthState() AuthState {
+func (a *Agents) GetAuthState() AuthState {
 	k, store := a.apiKey()
 	return AuthState{APIKeyStored: k != "", Store: store, Method: signedInMethod()}
 }
 
 // SaveAPIKey stores the key (keyring, else a 0600 file) for later agents.
-func (a *App) SaveAPIKey(key string) (AuthState, error) {
+func (a *Agents) SaveAPIKey(key string) (AuthState, error) {
 	a.apiKey() // make sure the lazy load does not overwrite what we set
 	store, err := settings.SaveAPIKey(key)
 	if err != nil {
@@ -108,11 +108,11 @@ func (a *App) SaveAPIKey(key string) (AuthState, error) {
 // SignOut forgets the API key and the sign-in: the agent's own logout
 // runs first when it offers one (with the key still in its environment),
 // and the running agent that had the key is replaced.
-func (a *App) SignOut() error {
+func (a *Agents) SignOut() error {
 	a.apiKey()
 	if dir, err := a.neutralDir(); err == nil {
 		ctx, cancel := context.WithTimeout(a.bg(), logoutTimeout)
-		supported, err := a.engineFor(a.GetSettings(), a.agentFor(a.agentList(), turnParams{})).Logout(ctx, dir)
+		supported, err := a.engineFor(a.current(), a.agentFor(a.agentList(), turnParams{})).Logout(ctx, dir)
 		cancel()
 		if err != nil {
 			a.log.Warn().Err(err).Msg("agent logout failed; forgetting our own credentials anyway")
@@ -134,26 +134,12 @@ func (a *App) SignOut() error {
 
 // neutralDir is where an agent runs for account-wide calls (logout): the
 // app's data dir, never a user's folder.
-func (a *App) neutralDir() (string, error) {
+func (a *core) neutralDir() (string, error) {
 	dir := paths.DataDir()
 	return dir, os.MkdirAll(dir, 0o700)
 }
 
-// Authenticate runs the agent's authenticate method (e.g. ChatGPT sign-in,
-// which opens the browser) in the chat's folder.
-func (a *App) Authenticate(methodID, cwd string) error {
-	if methodID == "" {
-		return errors.New("no sign-in method chosen")
-	}
-	ag := a.agentFor(a.agentList(), turnParams{})
-	if err := a.engineFor(a.GetSettings(), ag).Authenticate(a.bg(), cwd, methodID); err != nil {
-		return err
-	}
-	a.rememberSignIn(methodID)
-	return nil
-}
-
-func (a *App) rememberSignIn(methodID string) {
+func (a *core) rememberSignIn(methodID string) {
 	if err := paths.WriteFileAtomic(signInPath(), []byte(methodID+"\n"), 0o600); err != nil {
 		a.log.Warn().Err(err).Msg("remember sign-in")
 	}
@@ -164,7 +150,7 @@ func (a *App) rememberSignIn(methodID string) {
 // 0600 file) and handed to a fresh agent; then the agent's authenticate
 // runs (ChatGPT opens the browser). On success the interrupted turn runs
 // again and its new id is returned.
-func (a *App) SignIn(req SignInRequest) (SignInResult, error) {
+func (a *Agents) SignIn(req SignInRequest) (SignInResult, error) {
 	if req.MethodID == "" {
 		return SignInResult{Auth: a.GetAuthState()}, errors.New("no sign-in method chosen")
 	}
@@ -195,7 +181,7 @@ func (a *App) SignIn(req SignInRequest) (SignInResult, error) {
 		}
 	}
 	ag := a.agentFor(a.agentList(), p)
-	if err := a.engineFor(a.GetSettings(), ag).Authenticate(a.bg(), cwd, req.MethodID); err != nil {
+	if err := a.engineFor(a.current(), ag).Authenticate(a.bg(), cwd, req.MethodID); err != nil {
 		put()
 		return SignInResult{Auth: a.GetAuthState()}, fmt.Errorf("sign in with %s: %w", req.MethodID, err)
 	}

@@ -16,7 +16,7 @@ import (
 // to end asking for sign-in; it returns the turn and the offered methods.
 func authTurn(t *testing.T, a *App, rec *recorder) (TurnStarted, []acp.AuthMethod) {
 	t.Helper()
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "a sunset theme"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "a sunset theme"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestSignInWithAKeyRetriesTheTurn(t *testing.T) {
 	if methods[0].ID != "api-key" || methods[1].ID != "chat-gpt" {
 		t.Fatalf("methods = %+v", methods)
 	}
-	res, err := a.SignIn(SignInRequest{TurnID: started.TurnID, MethodID: "api-key", APIKey: "  sk-test-123  "})
+	res, err := a.Agents.SignIn(SignInRequest{TurnID: started.TurnID, MethodID: "api-key", APIKey: "  sk-test-123  "})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestSignInWithAKeyRetriesTheTurn(t *testing.T) {
 		t.Fatal("the agent was not asked to authenticate with the API key")
 	}
 	// A turn is retried once only.
-	if _, err := a.SignIn(SignInRequest{TurnID: started.TurnID, MethodID: "api-key"}); err != nil {
+	if _, err := a.Agents.SignIn(SignInRequest{TurnID: started.TurnID, MethodID: "api-key"}); err != nil {
 		t.Fatal(err)
 	}
 	if n := strings.Count(string(log), `"method":"session/prompt"`); n != 1 {
@@ -87,10 +87,10 @@ func TestSignInWithAKeyRetriesTheTurn(t *testing.T) {
 func TestSignInFailureKeepsTheTurnForAnotherTry(t *testing.T) {
 	a, rec, _ := newTestApp(t, "auth")
 	started, _ := authTurn(t, a, rec)
-	if _, err := a.SignIn(SignInRequest{TurnID: started.TurnID, MethodID: "telepathy"}); err == nil || !strings.Contains(err.Error(), "telepathy") {
+	if _, err := a.Agents.SignIn(SignInRequest{TurnID: started.TurnID, MethodID: "telepathy"}); err == nil || !strings.Contains(err.Error(), "telepathy") {
 		t.Fatalf("an unknown method signed in: %v", err)
 	}
-	res, err := a.SignIn(SignInRequest{TurnID: started.TurnID, MethodID: "chat-gpt"})
+	res, err := a.Agents.SignIn(SignInRequest{TurnID: started.TurnID, MethodID: "chat-gpt"})
 	if err != nil || res.TurnID == "" {
 		t.Fatalf("second try: %+v %v", res, err)
 	}
@@ -103,13 +103,13 @@ func TestSignInFailureKeepsTheTurnForAnotherTry(t *testing.T) {
 func TestSignOutLogsTheAgentOut(t *testing.T) {
 	a, rec, logPath := newTestApp(t, "auth")
 	started, _ := authTurn(t, a, rec)
-	if _, err := a.SignIn(SignInRequest{TurnID: started.TurnID, MethodID: "api-key", APIKey: "sk-1"}); err != nil {
+	if _, err := a.Agents.SignIn(SignInRequest{TurnID: started.TurnID, MethodID: "api-key", APIKey: "sk-1"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.SignOut(); err != nil {
+	if err := a.Agents.SignOut(); err != nil {
 		t.Fatal(err)
 	}
-	if st := a.GetAuthState(); st.APIKeyStored || st.Method != "" {
+	if st := a.Agents.GetAuthState(); st.APIKeyStored || st.Method != "" {
 		t.Fatalf("after sign-out: %+v", st)
 	}
 	log, _ := os.ReadFile(logPath)

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"cdxtheme/core/inside"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
@@ -32,7 +33,7 @@ type BuildCard struct {
 	workspace.Meta
 	Name     string    `json:"name"`     // the theme's own name, "" without a theme
 	Swatches []string  `json:"swatches"` // #rrggbb, checked by Go: safe to put in a style
-	Changed  time.Time `json:"changed"`
+	Changed  time.Time `json:"changed" ts_type:"string"`
 	Status   string    `json:"status"`
 	Failing  int       `json:"failing"` // contrast pairs below AA
 }
@@ -42,7 +43,7 @@ var pruneOnce sync.Once
 // Builds lists the theme builds for Home, newest change first. Builds whose
 // first message never reached the agent are not builds yet: they are left
 // out, and removed once they are old (they hold nothing).
-func (a *App) Builds() []BuildCard {
+func (a *Builds) Builds() []BuildCard {
 	root := workspace.Root()
 	pruneOnce.Do(func() {
 		if err := workspace.PruneTrash(root, trashFor); err != nil {
@@ -73,7 +74,7 @@ func sortCards(cards []BuildCard) {
 	sort.SliceStable(cards, func(i, j int) bool { return cards[i].Changed.After(cards[j].Changed) })
 }
 
-func (a *App) card(m workspace.Meta) BuildCard {
+func (a *core) card(m workspace.Meta) BuildCard {
 	c := BuildCard{Meta: m, Swatches: []string{}, Changed: m.Changed()}
 	st := theme.Load(m.Dir)
 	switch {
@@ -105,7 +106,7 @@ func (a *App) card(m workspace.Meta) BuildCard {
 }
 
 // busy reports whether a turn runs in the workspace now.
-func (a *App) busy(workspaceID string) bool {
+func (a *core) busy(workspaceID string) bool {
 	a.turns.mu.Lock()
 	defer a.turns.mu.Unlock()
 	for _, t := range a.turns.running {
@@ -117,7 +118,7 @@ func (a *App) busy(workspaceID string) bool {
 }
 
 // RenameBuild gives a build a new title.
-func (a *App) RenameBuild(id, title string) (BuildCard, error) {
+func (a *Builds) RenameBuild(id, title string) (BuildCard, error) {
 	m, err := workspace.SetTitle(workspace.Root(), id, title)
 	if err != nil {
 		return BuildCard{}, fmt.Errorf("rename build: %w", err)
@@ -126,7 +127,7 @@ func (a *App) RenameBuild(id, title string) (BuildCard, error) {
 }
 
 // DuplicateBuild copies a build (its files, not its chat) into a new one.
-func (a *App) DuplicateBuild(id string) (BuildCard, error) {
+func (a *Builds) DuplicateBuild(id string) (BuildCard, error) {
 	m, err := workspace.Duplicate(workspace.Root(), id)
 	if err != nil {
 		return BuildCard{}, fmt.Errorf("duplicate build: %w", err)
@@ -135,7 +136,7 @@ func (a *App) DuplicateBuild(id string) (BuildCard, error) {
 }
 
 // DeleteBuild moves a build to the trash; RestoreBuild undoes it.
-func (a *App) DeleteBuild(id string) error {
+func (a *Builds) DeleteBuild(id string) error {
 	if a.busy(id) {
 		return errors.New("delete build: the agent is working in it; stop the turn first")
 	}
@@ -144,16 +145,60 @@ func (a *App) DeleteBuild(id string) error {
 }
 
 // RestoreBuild brings a deleted build back from the trash.
-func (a *App) RestoreBuild(id string) error {
+func (a *Builds) RestoreBuild(id string) error {
 	return wrapf(workspace.Restore(workspace.Root(), id), "restore build")
 }
 
 // unwatch stops following a workspace's theme.json.
-func (a *App) unwatch(id string) {
+func (a *core) unwatch(id string) {
 	a.watchers.mu.Lock()
 	defer a.watchers.mu.Unlock()
 	if c, ok := a.watchers.cancel[id]; ok {
 		c()
 		delete(a.watchers.cancel, id)
 	}
+}
+
+// Workspaces lists theme workspaces, newest first; broken ones are logged.
+func (a *Builds) Workspaces() []workspace.Meta {
+	list, problems := workspace.List(workspace.Root())
+	for _, p := range problems {
+		a.log.Warn().Err(p).Msg("workspace skipped")
+	}
+	if list == nil {
+		list = []workspace.Meta{}
+	}
+	return list
+}
+
+// OpenWorkspaceFolder shows the workspace folder in the file manager.
+func (a *Builds) OpenWorkspaceFolder(workspaceID string) error {
+	ws, err := a.openWorkspace(workspaceID)
+	if err != nil {
+		return err
+	}
+	return a.openLocal(ws.Dir)
+}
+
+// OpenPath opens a file the agent named (an artifact, a resource_link) with
+// the OS, only after checking it lies inside the workspace; a program,
+// script or launcher is shown in its folder instead (see runnable).
+func (a *Builds) OpenPath(workspaceID, path string) error {
+	ws, err := a.openWorkspace(workspaceID)
+	if err != nil {
+		return err
+	}
+	p, _, err := inside.Resolve(ws.Dir, path)
+	if err != nil {
+		return err
+	}
+	why, err := runnable(p)
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	if why != "" {
+		a.log.Info().Str("path", p).Str("why", why).Msg("shown in its folder, not opened")
+		return a.revealLocal(p)
+	}
+	return a.openLocal(p)
 }

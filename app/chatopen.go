@@ -2,12 +2,9 @@ package app
 
 import (
 	"errors"
-	"os"
 
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
-
-	"github.com/wailsapp/wails/v2/pkg/runtime"
 )
 
 // AgentCheck says whether the agent of a chat (or of new builds) can be
@@ -22,8 +19,8 @@ type AgentCheck struct {
 
 // CheckAgent resolves the agent a chat would run (sessionID/workspaceID
 // empty: the one for new builds) without starting it.
-func (a *App) CheckAgent(workspaceID, sessionID string) AgentCheck {
-	s := a.GetSettings()
+func (a *Chats) CheckAgent(workspaceID, sessionID string) AgentCheck {
+	s := a.current()
 	ag := a.agentFor(a.agentList(), turnParams{workspaceID: workspaceID, sessionID: sessionID})
 	out := AgentCheck{OK: true, AgentID: ag.ID, AgentName: ag.Name}
 	// An adapter the sidecar has yet to install is no problem: the first
@@ -36,16 +33,3 @@ func (a *App) CheckAgent(workspaceID, sessionID string) AgentCheck {
 
 // EnvPickFolder answers ChooseFolder without a dialog (tests, scripts).
 const EnvPickFolder = "CDXTHEME_TEST_PICK_FOLDER"
-
-// ChooseFolder asks for a folder with the native picker ("" when
-// cancelled), e.g. when a resumed chat's folder is gone.
-func (a *App) ChooseFolder(title string) (string, error) {
-	if p := os.Getenv(EnvPickFolder); p != "" {
-		return p, nil
-	}
-	if a.ctx == nil {
-		return "", errors.New("no window to choose a folder in")
-	}
-	home, _ := os.UserHomeDir()
-	return runtime.OpenDirectoryDialog(a.ctx, runtime.OpenDialogOptions{Title: title, DefaultDirectory: home, CanCreateDirectories: true})
-}

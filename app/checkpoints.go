@@ -21,7 +21,7 @@ type CheckpointsEvent struct {
 // snapshot takes the checkpoint "before this turn". It runs on the
 // turn-start path (startTurn), so every prompt — New build, a follow-up,
 // a retry after sign-in — gets one.
-func (a *App) snapshot(workspaceID, dir, turnID, prompt string) error {
+func (a *core) snapshot(workspaceID, dir, turnID, prompt string) error {
 	_, err := checkpoint.Take(dir, checkpoint.Info{Kind: checkpoint.KindTurn, TurnID: turnID, Label: promptLabel(prompt)})
 	if err != nil {
 		return err
@@ -40,7 +40,7 @@ func promptLabel(prompt string) string {
 }
 
 // Checkpoints lists a workspace's checkpoints, oldest first.
-func (a *App) Checkpoints(workspaceID string) ([]checkpoint.Summary, error) {
+func (a *Builds) Checkpoints(workspaceID string) ([]checkpoint.Summary, error) {
 	ws, err := a.openWorkspace(workspaceID)
 	if err != nil {
 		return nil, err
@@ -50,7 +50,7 @@ func (a *App) Checkpoints(workspaceID string) ([]checkpoint.Summary, error) {
 
 // turnRunningIn reports whether a turn is running in the workspace: a
 // restore then would race the agent's writes.
-func (a *App) turnRunningIn(workspaceID string) bool {
+func (a *core) turnRunningIn(workspaceID string) bool {
 	a.turns.mu.Lock()
 	defer a.turns.mu.Unlock()
 	for _, t := range a.turns.running {
@@ -63,7 +63,7 @@ func (a *App) turnRunningIn(workspaceID string) bool {
 
 // RestoreCheckpoint puts the workspace back as it was at a checkpoint and
 // returns the checkpoint taken just before, which undoes the restore.
-func (a *App) RestoreCheckpoint(workspaceID, checkpointID string) (checkpoint.Summary, error) {
+func (a *Builds) RestoreCheckpoint(workspaceID, checkpointID string) (checkpoint.Summary, error) {
 	ws, err := a.openWorkspace(workspaceID)
 	if err != nil {
 		return checkpoint.Summary{}, err
@@ -86,7 +86,7 @@ func (a *App) RestoreCheckpoint(workspaceID, checkpointID string) (checkpoint.Su
 type ThemeVersion struct {
 	CheckpointID string    `json:"checkpointId"`
 	Label        string    `json:"label"`
-	Created      time.Time `json:"created"`
+	Created      time.Time `json:"created" ts_type:"string"`
 	theme.State
 }
 
@@ -101,7 +101,7 @@ type Comparison struct {
 // turn") with the next checkpoint ("after it": the state the next turn or
 // restore started from), or with the workspace as it is now when none
 // came later.
-func (a *App) CompareCheckpoint(workspaceID, checkpointID string) (Comparison, error) {
+func (a *Builds) CompareCheckpoint(workspaceID, checkpointID string) (Comparison, error) {
 	ws, err := a.openWorkspace(workspaceID)
 	if err != nil {
 		return Comparison{}, err

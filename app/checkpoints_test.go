@@ -27,19 +27,19 @@ func TestTurnsTakeCheckpointsThatRestore(t *testing.T) {
 			events++
 		}
 	}
-	imp, err := a.ImportTheme(ImportRequest{FileName: "nightfall-color-theme.json", Data: mustRead(t, "../core/theme/testdata/import/nightfall-color-theme.json")})
+	imp, err := a.Themes.ImportTheme(ImportRequest{FileName: "nightfall-color-theme.json", Data: mustRead(t, "../core/theme/testdata/import/nightfall-color-theme.json")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ws, _ := workspace.Open(workspace.Root(), imp.WorkspaceID)
 	imported, _ := os.ReadFile(filepath.Join(ws.Dir, theme.FileName))
 
-	id, err := a.Send(SendRequest{WorkspaceID: imp.WorkspaceID, Prompt: "Make it dusk"})
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: imp.WorkspaceID, Prompt: "Make it dusk"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "the turn to end", turnDone(rec, id))
-	list, err := a.Checkpoints(imp.WorkspaceID)
+	list, err := a.Builds.Checkpoints(imp.WorkspaceID)
 	if err != nil || len(list) != 1 || list[0].TurnID != id || list[0].Label != "Make it dusk" {
 		t.Fatalf("checkpoints = %+v (%v), want one for turn %s", list, err, id)
 	}
@@ -48,7 +48,7 @@ func TestTurnsTakeCheckpointsThatRestore(t *testing.T) {
 		t.Fatal("the fake agent did not change theme.json")
 	}
 
-	cmp, err := a.CompareCheckpoint(imp.WorkspaceID, list[0].ID)
+	cmp, err := a.Builds.CompareCheckpoint(imp.WorkspaceID, list[0].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestTurnsTakeCheckpointsThatRestore(t *testing.T) {
 		t.Errorf("changed %v, want %v", cmp.Changed, want)
 	}
 
-	undo, err := a.RestoreCheckpoint(imp.WorkspaceID, list[0].ID)
+	undo, err := a.Builds.RestoreCheckpoint(imp.WorkspaceID, list[0].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestTurnsTakeCheckpointsThatRestore(t *testing.T) {
 	if undo.Kind != checkpoint.KindRestore || undo.RestoredTo != list[0].ID {
 		t.Errorf("undo = %+v", undo)
 	}
-	if _, err := a.RestoreCheckpoint(imp.WorkspaceID, undo.ID); err != nil {
+	if _, err := a.Builds.RestoreCheckpoint(imp.WorkspaceID, undo.ID); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(ws.Dir, theme.FileName)); string(b) != string(now) {
@@ -94,49 +94,49 @@ func TestTurnsTakeCheckpointsThatRestore(t *testing.T) {
 
 func TestRestoreRefusedWhileATurnRuns(t *testing.T) {
 	a, rec, _ := newTestApp(t, "slow")
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "slowly"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "slowly"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	list, _ := a.Checkpoints(started.WorkspaceID)
+	list, _ := a.Builds.Checkpoints(started.WorkspaceID)
 	if len(list) != 1 {
 		t.Fatalf("NewBuild took %d checkpoints, want 1 before its first prompt", len(list))
 	}
-	if _, err := a.RestoreCheckpoint(started.WorkspaceID, list[0].ID); err == nil || !strings.Contains(err.Error(), "a turn is running") {
+	if _, err := a.Builds.RestoreCheckpoint(started.WorkspaceID, list[0].ID); err == nil || !strings.Contains(err.Error(), "a turn is running") {
 		t.Errorf("restore during a turn: %v", err)
 	}
-	a.Cancel(started.TurnID)
+	a.Turns.Cancel(started.TurnID)
 	rec.waitFor(t, "the turn to end", turnDone(rec, started.TurnID))
 }
 
 func TestImportThemeBinding(t *testing.T) {
 	a, _, _ := newTestApp(t, "normal")
-	res, err := a.ImportTheme(ImportRequest{FileName: "C:\\Users\\me\\one-light.yaml", Data: mustRead(t, "../core/theme/testdata/import/one-light.yaml"), Name: "  "})
+	res, err := a.Themes.ImportTheme(ImportRequest{FileName: "C:\\Users\\me\\one-light.yaml", Data: mustRead(t, "../core/theme/testdata/import/one-light.yaml"), Name: "  "})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Format != "base24" || res.Title != "One Light" || len(res.Mapped)+len(res.Derived) != len(theme.RolePaths()) {
 		t.Errorf("result = %+v", res)
 	}
-	st, err := a.Theme(res.WorkspaceID)
+	st, err := a.Themes.Theme(res.WorkspaceID)
 	if err != nil || st.Theme == nil || st.Theme.Appearance != "light" {
 		t.Errorf("theme state %+v %v", st, err)
 	}
-	_, err = a.ImportTheme(ImportRequest{FileName: "x.toml", Data: []byte("[colors.primary]\nbackground = \"#12\"\n")})
+	_, err = a.Themes.ImportTheme(ImportRequest{FileName: "x.toml", Data: []byte("[colors.primary]\nbackground = \"#12\"\n")})
 	if err == nil || !strings.Contains(err.Error(), "x.toml:2: colors.primary.background") {
 		t.Errorf("bad drop: %v", err)
 	}
-	if _, err := a.ImportTheme(ImportRequest{FileName: "big.json", Data: make([]byte, theme.MaxImportSize+1)}); err == nil {
+	if _, err := a.Themes.ImportTheme(ImportRequest{FileName: "big.json", Data: make([]byte, theme.MaxImportSize+1)}); err == nil {
 		t.Error("an oversized drop was imported")
 	}
-	if n := len(a.Workspaces()); n != 1 {
+	if n := len(a.Builds.Workspaces()); n != 1 {
 		t.Errorf("%d workspaces, want only the good import", n)
 	}
 }
 
 func TestVSCodeThemeForPreview(t *testing.T) {
 	a, _, _ := newTestApp(t, "normal")
-	out, err := a.VSCodeTheme(string(theme.ExampleJSON()))
+	out, err := a.Themes.VSCodeTheme(string(theme.ExampleJSON()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestVSCodeThemeForPreview(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &vt); err != nil || vt.Type != "dark" || vt.Colors["editor.background"] != "#161a24" {
 		t.Errorf("vscode theme %.200s (%v)", out, err)
 	}
-	if _, err := a.VSCodeTheme(`{"name": 1}`); err == nil {
+	if _, err := a.Themes.VSCodeTheme(`{"name": 1}`); err == nil {
 		t.Error("an invalid document rendered")
 	}
 }

@@ -31,7 +31,7 @@ const historyScan = 500
 // its earlier turns above the new ones and load older pages as the user
 // scrolls up. A session without a rollout is no error: Source says the
 // history comes from the agent.
-func (a *App) ChatHistory(sessionID string, before, limit int) (HistoryPage, error) {
+func (a *Chats) ChatHistory(sessionID string, before, limit int) (HistoryPage, error) {
 	if limit <= 0 || limit > 200 {
 		limit = 50
 	}
@@ -83,10 +83,10 @@ const maxChatExport = 32 << 20
 // ExportChat saves a chat as Markdown where the user chooses: the whole
 // Codex session when a rollout exists, else what the chat shows (markdown,
 // written by the UI from its messages). "" when the dialog was cancelled.
-func (a *App) ExportChat(sessionID, title, markdown string) (string, error) {
+func (a *Chats) ExportChat(sessionID, title, markdown string) (string, error) {
 	if sessionID != "" {
 		if _, err := a.home().FindRollout(sessionID); err == nil {
-			return a.ExportTranscript(sessionID)
+			return a.exportTranscript(sessionID)
 		}
 	}
 	if len(markdown) > maxChatExport {

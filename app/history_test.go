@@ -26,7 +26,7 @@ func withRollouts(t *testing.T) {
 func TestChatHistoryPagesBackwardsFromTheNewest(t *testing.T) {
 	a, _, _ := newTestApp(t, "normal")
 	withRollouts(t)
-	newest, err := a.ChatHistory(rolloutSession, -1, 3)
+	newest, err := a.Chats.ChatHistory(rolloutSession, -1, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,11 +36,11 @@ func TestChatHistoryPagesBackwardsFromTheNewest(t *testing.T) {
 	if newest.Messages[2].Role != "assistant" || newest.Messages[1].Role != "user" {
 		t.Fatalf("newest page roles: %v %v %v", newest.Messages[0].Role, newest.Messages[1].Role, newest.Messages[2].Role)
 	}
-	older, err := a.ChatHistory(rolloutSession, newest.Offset, 3)
+	older, err := a.Chats.ChatHistory(rolloutSession, newest.Offset, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	oldest, err := a.ChatHistory(rolloutSession, older.Offset, 3)
+	oldest, err := a.Chats.ChatHistory(rolloutSession, older.Offset, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,12 +72,12 @@ func TestChatWithoutARolloutGetsTheAgentsReplay(t *testing.T) {
 	a, rec, _ := newTestApp(t, "normal")
 	t.Setenv("CODEX_HOME", t.TempDir())
 	started, sid := finishedBuild(t, a, rec, "make it teal")
-	page, err := a.ChatHistory(sid, -1, 50)
+	page, err := a.Chats.ChatHistory(sid, -1, 50)
 	if err != nil || page.Source != HistoryAgent || len(page.Messages) != 0 {
 		t.Fatalf("page = %+v, err = %v", page, err)
 	}
 	a.Shutdown(nil) // the warm agent goes, as at a restart
-	id, err := a.OpenChat(OpenRequest{WorkspaceID: started.WorkspaceID, SessionID: sid})
+	id, err := a.Turns.OpenChat(OpenRequest{WorkspaceID: started.WorkspaceID, SessionID: sid})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,14 +100,14 @@ func TestExportChatWritesTheRolloutOrWhatTheChatShows(t *testing.T) {
 	withRollouts(t)
 	dir := t.TempDir()
 	a.saveTo = filepath.Join(dir, "out.md")
-	if _, err := a.ExportChat(rolloutSession, "Sunset", "ignored"); err != nil {
+	if _, err := a.Chats.ExportChat(rolloutSession, "Sunset", "ignored"); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(a.saveTo)
 	if !strings.Contains(string(b), "Theme please") {
 		t.Fatalf("the rollout export lacks the first message:\n%s", b)
 	}
-	if _, err := a.ExportChat("not-a-codex-session", "Teal", "## You\n\nmake it teal\n"); err != nil {
+	if _, err := a.Chats.ExportChat("not-a-codex-session", "Teal", "## You\n\nmake it teal\n"); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(a.saveTo); string(b) != "## You\n\nmake it teal\n" {
@@ -117,11 +117,11 @@ func TestExportChatWritesTheRolloutOrWhatTheChatShows(t *testing.T) {
 
 func TestCheckAgentBeforeSending(t *testing.T) {
 	a, _, _ := newTestApp(t, "normal")
-	if c := a.CheckAgent("", ""); !c.OK || c.AgentID != "codex" {
+	if c := a.Chats.CheckAgent("", ""); !c.OK || c.AgentID != "codex" {
 		t.Fatalf("check = %+v", c)
 	}
 	t.Setenv("CDXTHEME_AGENT", filepath.Join(t.TempDir(), "no-such-agent"))
-	if c := a.CheckAgent("", ""); c.OK || c.Code != chat.CodeAgentMissing || c.Detail == "" {
+	if c := a.Chats.CheckAgent("", ""); c.OK || c.Code != chat.CodeAgentMissing || c.Detail == "" {
 		t.Fatalf("check = %+v", c)
 	}
 }
@@ -135,12 +135,12 @@ func TestModelServerErrorNamesTheServer(t *testing.T) {
 	t.Setenv("CODEX_HOME", home)
 	t.Setenv("FAKE_AGENT_RETRIES", "1000")
 	t.Setenv("FAKE_AGENT_RETRY_MS", "100")
-	s := a.GetSettings()
+	s := a.Settings.GetSettings()
 	s.TurnTimeoutSeconds = 2
-	if err := a.SaveSettings(s); err != nil {
+	if err := a.Settings.SaveSettings(s); err != nil {
 		t.Fatal(err)
 	}
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "#retry"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "#retry"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func TestOpenChatInAnotherFolderIsRemembered(t *testing.T) {
 	a, rec, _ := newTestApp(t, "normal")
 	gone, other := filepath.Join(t.TempDir(), "gone"), t.TempDir()
 	os.Mkdir(gone, 0o755)
-	id, err := a.Send(SendRequest{Cwd: gone, Prompt: "hi"})
+	id, err := a.Turns.Send(SendRequest{Cwd: gone, Prompt: "hi"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestOpenChatInAnotherFolderIsRemembered(t *testing.T) {
 
 	open := func(cwd string) chat.Event {
 		t.Helper()
-		id, err := a.OpenChat(OpenRequest{SessionID: sid, Cwd: cwd})
+		id, err := a.Turns.OpenChat(OpenRequest{SessionID: sid, Cwd: cwd})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,7 +13,7 @@ import (
 // VSCodeTheme renders a theme document (JSON text) with the VS Code
 // exporter and returns its color theme: the preview highlights code with
 // exactly what VS Code will be given.
-func (a *App) VSCodeTheme(doc string) (string, error) {
+func (a *Themes) VSCodeTheme(doc string) (string, error) {
 	if len(doc) > theme.MaxImportSize {
 		return "", fmt.Errorf("the theme document is %d bytes; at most %d", len(doc), theme.MaxImportSize)
 	}
@@ -37,7 +37,7 @@ func (a *App) VSCodeTheme(doc string) (string, error) {
 // format and messages), its content and an optional theme name.
 type ImportRequest struct {
 	FileName string `json:"fileName"`
-	Data     []byte `json:"data"` // base64 on the wire
+	Data     []byte `json:"data" ts_type:"string"` // base64 on the wire
 	Name     string `json:"name,omitempty"`
 }
 
@@ -54,7 +54,7 @@ type ImportResult struct {
 
 // ImportTheme creates a build from a theme file the user dropped: the same
 // import as `cdxtheme import`, with the content coming from the page.
-func (a *App) ImportTheme(req ImportRequest) (ImportResult, error) {
+func (a *Themes) ImportTheme(req ImportRequest) (ImportResult, error) {
 	if len(req.Data) == 0 {
 		return ImportResult{}, errors.New("the dropped file is empty")
 	}

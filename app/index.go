@@ -43,7 +43,7 @@ const (
 
 // searchIndex returns the open index of h, opening it (and closing the
 // one of another home) as needed; nil when it cannot be opened.
-func (a *App) searchIndex(h codexhome.Home) *search.Index {
+func (a *core) searchIndex(h codexhome.Home) *search.Index {
 	x := &a.lib.index
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -72,7 +72,7 @@ func (a *App) searchIndex(h codexhome.Home) *search.Index {
 
 // refreshIndex starts a background update unless one ran just now; one
 // asked for while another runs follows it.
-func (a *App) refreshIndex(force bool) {
+func (a *core) refreshIndex(force bool) {
 	h := a.home()
 	if !h.Exists() {
 		return
@@ -96,7 +96,7 @@ func (a *App) refreshIndex(force bool) {
 	go a.runIndex(ix)
 }
 
-func (a *App) runIndex(ix *search.Index) {
+func (a *core) runIndex(ix *search.Index) {
 	x := &a.lib.index
 	defer x.wg.Done()
 	for {
@@ -136,7 +136,7 @@ func (a *App) runIndex(ix *search.Index) {
 
 // SearchStatus tells the UI whether the index is being built (Home shows
 // the first build's progress).
-func (a *App) SearchStatus() IndexStatus {
+func (a *Library) SearchStatus() IndexStatus {
 	x := &a.lib.index
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -144,7 +144,7 @@ func (a *App) SearchStatus() IndexStatus {
 }
 
 // stopIndex cancels a running update and closes the index.
-func (a *App) stopIndex() {
+func (a *core) stopIndex() {
 	x := &a.lib.index
 	x.mu.Lock()
 	if x.stop != nil {

@@ -14,7 +14,7 @@ import (
 // warm agent while the app holds it (app/serve: a 0600 socket in the
 // user's runtime folder, same uid only). It stops with ctx or closeAll,
 // which cancels lent turns like the app's own.
-func (a *App) lendWarm(ctx context.Context) {
+func (a *core) lendWarm(ctx context.Context) {
 	path, err := serve.Path("app")
 	if err != nil {
 		if !errors.Is(err, serve.ErrUnsupported) {
@@ -46,7 +46,7 @@ func (a *App) lendWarm(ctx context.Context) {
 // Codex home, account and model server, same turn bound); otherwise it
 // declines and the CLI goes elsewhere. The chat's MCP servers stay with
 // the session, and Home is told the session changed.
-func (a *App) lendTurn(ctx context.Context, t chat.Turn, want serve.Agent, emit func(chat.Event)) (chat.Result, error) {
+func (a *core) lendTurn(ctx context.Context, t chat.Turn, want serve.Agent, emit func(chat.Event)) (chat.Result, error) {
 	a.turns.mu.Lock()
 	eng := a.turns.engine
 	a.turns.mu.Unlock()
@@ -75,7 +75,7 @@ func (a *App) lendTurn(ctx context.Context, t chat.Turn, want serve.Agent, emit 
 }
 
 // stopLending closes the socket and cancels lent turns.
-func (a *App) stopLending() {
+func (a *core) stopLending() {
 	a.warmups.mu.Lock()
 	stop := a.warmups.stopLending
 	a.warmups.mu.Unlock()

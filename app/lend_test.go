@@ -18,7 +18,7 @@ import (
 func TestAppLendsItsWarmAgentToTheCLI(t *testing.T) {
 	a, rec, logPath := newTestApp(t, "normal")
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "first"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "first"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestAppLendsItsWarmAgentToTheCLI(t *testing.T) {
 	}
 	// What `cdxtheme chat` would run: the same agent command, its own
 	// environment, the settings' bound.
-	cli := serve.Agent{Path: os.Getenv("CDXTHEME_AGENT"), Env: append(os.Environ(), "TERM=xterm", "PWD=/somewhere"), Timeout: a.GetSettings().Timeout()}
+	cli := serve.Agent{Path: os.Getenv("CDXTHEME_AGENT"), Env: append(os.Environ(), "TERM=xterm", "PWD=/somewhere"), Timeout: a.Settings.GetSettings().Timeout()}
 	turn := func(ag serve.Agent, cwd string) (chat.Result, error, bool, []chat.Event) {
 		var evs []chat.Event
 		res, err, handled := serve.Run(context.Background(), path, chat.Turn{SessionID: sid, Cwd: cwd, Prompt: chat.TextPrompt("from the terminal")}, ag, func(ev chat.Event) { evs = append(evs, ev) })

@@ -38,9 +38,9 @@ type library struct {
 // start an agent, which costs far more than reading the disk.
 const agentListEvery = 5 * time.Minute
 
-func (a *App) home() codexhome.Home { return codexhome.Locate(a.GetSettings().CodexHome) }
+func (a *core) home() codexhome.Home { return codexhome.Locate(a.current().CodexHome) }
 
-func (a *App) lister() *codexhome.Lister {
+func (a *core) lister() *codexhome.Lister {
 	h := a.home()
 	a.lib.mu.Lock()
 	defer a.lib.mu.Unlock()
@@ -51,7 +51,7 @@ func (a *App) lister() *codexhome.Lister {
 	return a.lib.lister
 }
 
-func (a *App) bg() context.Context {
+func (a *core) bg() context.Context {
 	if a.ctx != nil {
 		return a.ctx
 	}
@@ -59,7 +59,10 @@ func (a *App) bg() context.Context {
 }
 
 // Models lists the models for the picker, from disk (never spawns).
-func (a *App) Models() codexhome.ModelList {
+func (a *Library) Models() codexhome.ModelList { return a.models() }
+
+// models is Models, for the other services too.
+func (a *core) models() codexhome.ModelList {
 	ml := a.home().Models()
 	for _, w := range ml.Warnings {
 		a.log.Warn().Str("codex_home", a.home().Dir).Msg(w)
@@ -80,7 +83,7 @@ type SessionQuery struct {
 // of it sends a "sessions" event when it changed the picture), with the
 // user's own titles. A search also matches message text through the index,
 // which is brought up to date in the background ("search-index" events).
-func (a *App) Sessions(q SessionQuery) (search.Results, error) {
+func (a *Library) Sessions(q SessionQuery) (search.Results, error) {
 	a.lib.mu.Lock()
 	fromAgent := a.lib.fromAgent
 	a.lib.mu.Unlock()
@@ -103,7 +106,7 @@ func (a *App) Sessions(q SessionQuery) (search.Results, error) {
 	return res, wrapf(err, "list sessions")
 }
 
-func (a *App) sessionNotes() *notes.Store {
+func (a *core) sessionNotes() *notes.Store {
 	a.lib.mu.Lock()
 	defer a.lib.mu.Unlock()
 	if a.lib.notes == nil {
@@ -114,24 +117,24 @@ func (a *App) sessionNotes() *notes.Store {
 
 // RenameSession names a session in the app (CODEX_HOME is not touched);
 // an empty title gives it back its own.
-func (a *App) RenameSession(id, title string) error {
+func (a *Library) RenameSession(id, title string) error {
 	return wrapf(a.sessionNotes().SetTitle(id, title), "rename session")
 }
 
 // HideSession hides a session from the list, or shows it again.
-func (a *App) HideSession(id string, hidden bool) error {
+func (a *Library) HideSession(id string, hidden bool) error {
 	return wrapf(a.sessionNotes().SetHidden(id, hidden), "hide session")
 }
 
 // sessionTitle is the user's own name for a session, "" without one.
-func (a *App) sessionTitle(id string) string {
+func (a *core) sessionTitle(id string) string {
 	n, _ := a.sessionNotes().Get()
 	return n.Titles[id]
 }
 
 // refreshAgentSessions asks the agent for its sessions in the background,
 // at most once per agentListEvery.
-func (a *App) refreshAgentSessions() {
+func (a *core) refreshAgentSessions() {
 	a.lib.mu.Lock()
 	if a.lib.refreshing || (!a.lib.askedAt.IsZero() && time.Since(a.lib.askedAt) < agentListEvery) {
 		a.lib.mu.Unlock()
@@ -139,7 +142,7 @@ func (a *App) refreshAgentSessions() {
 	}
 	a.lib.refreshing = true
 	a.lib.mu.Unlock()
-	eng := a.engineFor(a.GetSettings(), a.agentFor(a.agentList(), turnParams{}))
+	eng := a.engineFor(a.current(), a.agentFor(a.agentList(), turnParams{}))
 	a.turns.wg.Add(1) // Shutdown waits for it like for a turn
 	go func() {
 		defer a.turns.wg.Done()
@@ -169,7 +172,7 @@ func (a *App) refreshAgentSessions() {
 }
 
 // TranscriptPage reads one page of a saved session.
-func (a *App) TranscriptPage(id string, offset, limit int) (codexhome.Page, error) {
+func (a *Library) TranscriptPage(id string, offset, limit int) (codexhome.TranscriptPage, error) {
 	if limit <= 0 || limit > 500 {
 		limit = 100
 	}
@@ -183,7 +186,10 @@ func (a *App) TranscriptPage(id string, offset, limit int) (codexhome.Page, erro
 // ExportTranscript saves a session as Markdown where the user chooses; ""
 // when the dialog was cancelled. It streams: a session of any size costs
 // one message of memory.
-func (a *App) ExportTranscript(id string) (string, error) {
+func (a *Library) ExportTranscript(id string) (string, error) { return a.exportTranscript(id) }
+
+// exportTranscript is ExportTranscript, for the other services too.
+func (a *core) exportTranscript(id string) (string, error) {
 	r, err := a.home().OpenTranscript(a.bg(), id)
 	if err != nil {
 		return "", fmt.Errorf("read transcript %s: %w", id, err)
@@ -209,7 +215,7 @@ func (a *App) ExportTranscript(id string) (string, error) {
 // temporary file renamed into place, so a failure leaves nothing half
 // written; a symlink at the chosen name is refused, not followed). Tests
 // (and the headless self-test) set saveTo to skip the native dialog.
-func (a *App) saveDialog(name string, write func(io.Writer) error) (string, error) {
+func (a *core) saveDialog(name string, write func(io.Writer) error) (string, error) {
 	path := a.saveTo
 	if path == "" {
 		if a.ctx == nil {

@@ -45,7 +45,7 @@ func TestLibrarySearchRenameHide(t *testing.T) {
 	rec.mu.Lock()
 	rec.onEmit = func(name string) { events = append(events, name) }
 	rec.mu.Unlock()
-	list, err := a.Sessions(SessionQuery{Limit: 50})
+	list, err := a.Library.Sessions(SessionQuery{Limit: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,45 +63,45 @@ func TestLibrarySearchRenameHide(t *testing.T) {
 	rec.waitFor(t, "the index build", func() bool {
 		for _, e := range events {
 			if e == "search-index" {
-				return !a.SearchStatus().Building
+				return !a.Library.SearchStatus().Building
 			}
 		}
 		return false
 	})
-	res, err := a.Sessions(SessionQuery{Search: "hello", Limit: 50})
+	res, err := a.Library.Sessions(SessionQuery{Search: "hello", Limit: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Sessions) != 1 || res.Sessions[0].ID != idA || res.Sessions[0].Snippet.Text == "" || len(res.Sessions[0].Marks) == 0 {
 		t.Fatalf("search hello: %+v", res.Sessions)
 	}
-	res, _ = a.Sessions(SessionQuery{Search: "hello", Limit: 50, ShowInternal: true})
+	res, _ = a.Library.Sessions(SessionQuery{Search: "hello", Limit: 50, ShowInternal: true})
 	if len(res.Sessions) != 2 {
 		t.Errorf("with internal sessions: %d hits, want the guardian's too", len(res.Sessions))
 	}
 
 	// Rename: shown in the list, matched by search, in the transcript.
-	if err := a.RenameSession(idB, "My lighthouse"); err != nil {
+	if err := a.Library.RenameSession(idB, "My lighthouse"); err != nil {
 		t.Fatal(err)
 	}
-	res, _ = a.Sessions(SessionQuery{Search: "my lighthouse", Limit: 50})
+	res, _ = a.Library.Sessions(SessionQuery{Search: "my lighthouse", Limit: 50})
 	if len(res.Sessions) != 1 || res.Sessions[0].Title != "My lighthouse" {
 		t.Errorf("renamed title: %+v", res.Sessions)
 	}
-	if pg, err := a.TranscriptPage(idB, 0, 10); err != nil || pg.Title != "My lighthouse" {
+	if pg, err := a.Library.TranscriptPage(idB, 0, 10); err != nil || pg.Title != "My lighthouse" {
 		t.Errorf("transcript title %q %v", pg.Title, err)
 	}
 	// Hide, and show hidden ones on request.
-	if err := a.HideSession(idB, true); err != nil {
+	if err := a.Library.HideSession(idB, true); err != nil {
 		t.Fatal(err)
 	}
-	res, _ = a.Sessions(SessionQuery{Limit: 50})
+	res, _ = a.Library.Sessions(SessionQuery{Limit: 50})
 	for _, s := range res.Sessions {
 		if s.ID == idB {
 			t.Error("hidden session listed")
 		}
 	}
-	res, _ = a.Sessions(SessionQuery{Limit: 50, ShowHidden: true})
+	res, _ = a.Library.Sessions(SessionQuery{Limit: 50, ShowHidden: true})
 	found := false
 	for _, s := range res.Sessions {
 		found = found || (s.ID == idB && s.Hidden)
@@ -133,7 +133,7 @@ func TestBuildsCardsRenameDuplicateDeleteUndo(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(started.Dir, "theme.json"), theme, 0o644)
 
-	cards := a.Builds()
+	cards := a.Builds.Builds()
 	if len(cards) != 1 || cards[0].ID != started.ID {
 		t.Fatalf("cards %+v: want only the build that got its first message", cards)
 	}
@@ -148,26 +148,26 @@ func TestBuildsCardsRenameDuplicateDeleteUndo(t *testing.T) {
 		t.Error("a fresh unsent workspace must not be removed yet (its turn may be starting)")
 	}
 
-	if r, err := a.RenameBuild(started.ID, "Harbour at dusk"); err != nil || r.Title != "Harbour at dusk" {
+	if r, err := a.Builds.RenameBuild(started.ID, "Harbour at dusk"); err != nil || r.Title != "Harbour at dusk" {
 		t.Errorf("rename: %+v %v", r.Title, err)
 	}
-	dup, err := a.DuplicateBuild(started.ID)
+	dup, err := a.Builds.DuplicateBuild(started.ID)
 	if err != nil || dup.Title != "Harbour at dusk (copy)" || len(dup.SessionIDs) != 0 {
 		t.Fatalf("duplicate: %+v %v", dup, err)
 	}
-	if len(a.Builds()) != 2 {
+	if len(a.Builds.Builds()) != 2 {
 		t.Error("the duplicate is not on Home")
 	}
-	if err := a.DeleteBuild(started.ID); err != nil {
+	if err := a.Builds.DeleteBuild(started.ID); err != nil {
 		t.Fatal(err)
 	}
-	if cards := a.Builds(); len(cards) != 1 || cards[0].ID != dup.ID {
+	if cards := a.Builds.Builds(); len(cards) != 1 || cards[0].ID != dup.ID {
 		t.Errorf("after delete: %+v", cards)
 	}
-	if err := a.RestoreBuild(started.ID); err != nil {
+	if err := a.Builds.RestoreBuild(started.ID); err != nil {
 		t.Fatal(err)
 	}
-	if cards := a.Builds(); len(cards) != 2 {
+	if cards := a.Builds.Builds(); len(cards) != 2 {
 		t.Errorf("after undo: %d cards", len(cards))
 	}
 }
@@ -176,10 +176,10 @@ func TestBuildsCardsRenameDuplicateDeleteUndo(t *testing.T) {
 func TestNewBuildThatFailsToStartKeepsNoWorkspace(t *testing.T) {
 	a, _, _ := newTestApp(t, "normal")
 	t.Setenv("CDXTHEME_AGENT", filepath.Join(t.TempDir(), "no-such-agent"))
-	a.NewBuild(NewBuildRequest{Prompt: "A calm dusk theme"})
+	a.Turns.NewBuild(NewBuildRequest{Prompt: "A calm dusk theme"})
 	if list, _ := workspace.List(workspace.Root()); len(list) != 0 {
-		if len(a.Builds()) != 0 {
-			t.Errorf("a build whose first message never reached an agent is on Home: %+v", a.Builds())
+		if len(a.Builds.Builds()) != 0 {
+			t.Errorf("a build whose first message never reached an agent is on Home: %+v", a.Builds.Builds())
 		}
 	}
 }

@@ -29,7 +29,7 @@ func TestSessionsMergeTheAgentsListInTheBackground(t *testing.T) {
 		}
 	}
 	rec.mu.Unlock()
-	first, err := a.Sessions(SessionQuery{Limit: 50})
+	first, err := a.Library.Sessions(SessionQuery{Limit: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestSessionsMergeTheAgentsListInTheBackground(t *testing.T) {
 		}
 	}
 	rec.waitFor(t, "the sessions event", func() bool { return got })
-	second, err := a.Sessions(SessionQuery{Limit: 50})
+	second, err := a.Library.Sessions(SessionQuery{Limit: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,11 +50,29 @@ func TestSessionsMergeTheAgentsListInTheBackground(t *testing.T) {
 	a.lib.mu.Lock()
 	asked := a.lib.askedAt
 	a.lib.mu.Unlock()
-	a.Sessions(SessionQuery{Limit: 50})
+	a.Library.Sessions(SessionQuery{Limit: 50})
 	time.Sleep(100 * time.Millisecond)
 	a.lib.mu.Lock()
 	defer a.lib.mu.Unlock()
 	if !a.lib.askedAt.Equal(asked) || a.lib.refreshing {
 		t.Fatal("a second listing asked the agent again right away")
+	}
+}
+
+// A missing Codex home reaches Home as a hint code the UI words in its
+// language, with the folder it looked in (not only Go's English hint).
+func TestSessionsSayWhyTheListIsEmpty(t *testing.T) {
+	a, _, _ := newTestApp(t, "normal")
+	missing := filepath.Join(t.TempDir(), "no-codex-here")
+	t.Setenv("CODEX_HOME", missing)
+	res, err := a.Library.Sessions(SessionQuery{Limit: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(res)
+	var wire struct{ Hint, HintCode, HintDir string }
+	json.Unmarshal(b, &wire)
+	if wire.Hint == "" || wire.HintCode == "" || wire.HintDir == "" {
+		t.Fatalf("no hint code for a missing home: %s", b)
 	}
 }

@@ -105,7 +105,7 @@ func TestRunnableFilesAreRevealedNotOpened(t *testing.T) {
 		var opened, revealed []string
 		a.openFile = func(p string) error { opened = append(opened, p); return nil }
 		a.revealFile = func(p string) error { revealed = append(revealed, p); return nil }
-		if err := a.OpenPath(ws.ID, filepath.Base(c.path)); err != nil {
+		if err := a.Builds.OpenPath(ws.ID, filepath.Base(c.path)); err != nil {
 			t.Fatalf("OpenPath(%s): %v", c.path, err)
 		}
 		if c.reveal && (len(revealed) != 1 || len(opened) != 0) || !c.reveal && (len(opened) != 1 || len(revealed) != 0) {

@@ -17,7 +17,7 @@ import (
 // finishedBuild runs a first turn and returns it once done.
 func finishedBuild(t *testing.T, a *App, rec *recorder, prompt string) (TurnStarted, string) {
 	t.Helper()
-	started, err := a.NewBuild(NewBuildRequest{Prompt: prompt})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: prompt})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func setConfigCalls(t *testing.T, logPath, sessionID string) []string {
 func TestBooleanOptionReachesTheLiveAgent(t *testing.T) {
 	a, rec, logPath := newTestApp(t, "options")
 	started, sid := finishedBuild(t, a, rec, "hi")
-	res, err := a.SetSessionOption(OptionChange{WorkspaceID: started.WorkspaceID, SessionID: sid, ConfigID: "fast-mode", Value: true})
+	res, err := a.Chats.SetSessionOption(OptionChange{WorkspaceID: started.WorkspaceID, SessionID: sid, ConfigID: "fast-mode", Value: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,11 +83,11 @@ func TestBooleanOptionReachesTheLiveAgent(t *testing.T) {
 	if !strings.Contains(string(log), `"configId":"fast-mode","type":"boolean","value":true`) {
 		t.Fatal("set_config_option with the boolean did not reach the agent")
 	}
-	if _, err := a.SetSessionOption(OptionChange{SessionID: sid, ConfigID: "fast-mode", Value: 3.0}); err == nil {
+	if _, err := a.Chats.SetSessionOption(OptionChange{SessionID: sid, ConfigID: "fast-mode", Value: 3.0}); err == nil {
 		t.Fatal("a number was accepted as a setting")
 	}
 	// Nothing chosen in a chat becomes a default for other chats.
-	if codex, _ := a.Agents().Find("codex"); len(codex.Defaults) != 0 {
+	if codex, _ := a.Agents.Agents().Find("codex"); len(codex.Defaults) != 0 {
 		t.Fatalf("agent defaults = %v", codex.Defaults)
 	}
 }
@@ -97,7 +97,7 @@ func TestBooleanOptionReachesTheLiveAgent(t *testing.T) {
 func TestRefusedOptionIsShownWithTheAgentsReason(t *testing.T) {
 	a, rec, logPath := newTestApp(t, "settings")
 	started, sid := finishedBuild(t, a, rec, "hi")
-	res, err := a.SetSessionOption(OptionChange{WorkspaceID: started.WorkspaceID, SessionID: sid, ConfigID: "model", Value: "gpt-5-pro"})
+	res, err := a.Chats.SetSessionOption(OptionChange{WorkspaceID: started.WorkspaceID, SessionID: sid, ConfigID: "model", Value: "gpt-5-pro"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestRefusedOptionIsShownWithTheAgentsReason(t *testing.T) {
 	if m, _ := acp.FindConfigOption(res.ConfigOptions, "", "model"); m.Value != "gpt-5.5" {
 		t.Fatalf("options after the refusal show %q", m.Value)
 	}
-	id, err := a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#settings"})
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#settings"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +124,7 @@ func TestRefusedOptionIsShownWithTheAgentsReason(t *testing.T) {
 func TestAModeChosenInAChatStaysInThatChat(t *testing.T) {
 	a, rec, logPath := newTestApp(t, "settings")
 	first, sidA := finishedBuild(t, a, rec, "first")
-	if res, err := a.SetSessionOption(OptionChange{WorkspaceID: first.WorkspaceID, SessionID: sidA, ConfigID: "mode", Value: "agent-full-access"}); err != nil || !res.Applied {
+	if res, err := a.Chats.SetSessionOption(OptionChange{WorkspaceID: first.WorkspaceID, SessionID: sidA, ConfigID: "mode", Value: "agent-full-access"}); err != nil || !res.Applied {
 		t.Fatalf("%+v %v", res, err)
 	}
 	second, sidB := finishedBuild(t, a, rec, "#settings second")
@@ -134,12 +134,12 @@ func TestAModeChosenInAChatStaysInThatChat(t *testing.T) {
 	if got := setConfigCalls(t, logPath, sidB); len(got) != 0 {
 		t.Fatalf("the new build was sent %v", got)
 	}
-	if bar := a.SessionBar("", ""); modeOf(bar.Options) != "agent" {
+	if bar := a.Chats.SessionBar("", ""); modeOf(bar.Options) != "agent" {
 		t.Fatalf("New build shows mode %q", modeOf(bar.Options))
 	}
 	// Chat A keeps its mode after a reconnect (the agent forgot it).
 	a.Shutdown(nil)
-	id, err := a.Send(SendRequest{WorkspaceID: first.WorkspaceID, SessionID: sidA, Prompt: "#settings"})
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: first.WorkspaceID, SessionID: sidA, Prompt: "#settings"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,10 +148,10 @@ func TestAModeChosenInAChatStaysInThatChat(t *testing.T) {
 	}
 
 	// Made the default explicitly, it is what the next build shows and gets.
-	if err := a.SaveBuildDefaults("codex", map[string]any{"mode": "read-only", "reasoning_effort": "high"}); err != nil {
+	if err := a.Chats.SaveBuildDefaults("codex", map[string]any{"mode": "read-only", "reasoning_effort": "high"}); err != nil {
 		t.Fatal(err)
 	}
-	bar := a.SessionBar("", "")
+	bar := a.Chats.SessionBar("", "")
 	if modeOf(bar.Options) != "read-only" || valueOf(bar.Options, "reasoning_effort") != "high" || !bar.Known {
 		t.Fatalf("New build bar = %+v", bar)
 	}
@@ -159,7 +159,7 @@ func TestAModeChosenInAChatStaysInThatChat(t *testing.T) {
 	for _, o := range bar.Options {
 		values[o.ID] = currentOf(o)
 	}
-	third, err := a.NewBuild(NewBuildRequest{Prompt: "#settings third", Options: values})
+	third, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "#settings third", Options: values})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestChatSettingsSurviveARestart(t *testing.T) {
 	started, sid := finishedBuild(t, a, rec, "hi")
 	for _, c := range []OptionChange{{ConfigID: "mode", Value: "read-only"}, {ConfigID: "reasoning_effort", Value: "high"}} {
 		c.WorkspaceID, c.SessionID = started.WorkspaceID, sid
-		if res, err := a.SetSessionOption(c); err != nil || !res.Applied {
+		if res, err := a.Chats.SetSessionOption(c); err != nil || !res.Applied {
 			t.Fatalf("%+v %v", res, err)
 		}
 	}
@@ -192,11 +192,11 @@ func TestChatSettingsSurviveARestart(t *testing.T) {
 	rec2 := newRecorder()
 	b.emit = rec2
 	t.Cleanup(func() { b.Shutdown(nil) })
-	bar := b.SessionBar(started.WorkspaceID, sid)
+	bar := b.Chats.SessionBar(started.WorkspaceID, sid)
 	if !bar.Known || modeOf(bar.Options) != "read-only" || valueOf(bar.Options, "reasoning_effort") != "high" {
 		t.Fatalf("after a restart the bar shows %+v", bar)
 	}
-	id, err := b.OpenChat(OpenRequest{WorkspaceID: started.WorkspaceID, SessionID: sid})
+	id, err := b.Turns.OpenChat(OpenRequest{WorkspaceID: started.WorkspaceID, SessionID: sid})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +212,7 @@ func TestChatSettingsSurviveARestart(t *testing.T) {
 	if modeOf(lastSetup.ConfigOptions) != "read-only" || valueOf(lastSetup.ConfigOptions, "reasoning_effort") != "high" {
 		t.Fatalf("after opening, the agent reports %+v", lastSetup.ConfigOptions)
 	}
-	id, err = b.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#settings"})
+	id, err = b.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#settings"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ func TestModelChangeResetsTheEffort(t *testing.T) {
 	started, sid := finishedBuild(t, a, rec, "hi")
 	set := func(id string, v any) OptionResult {
 		t.Helper()
-		res, err := a.SetSessionOption(OptionChange{WorkspaceID: started.WorkspaceID, SessionID: sid, ConfigID: id, Value: v})
+		res, err := a.Chats.SetSessionOption(OptionChange{WorkspaceID: started.WorkspaceID, SessionID: sid, ConfigID: id, Value: v})
 		if err != nil || !res.Applied {
 			t.Fatalf("set %s: %+v %v", id, res, err)
 		}
@@ -239,7 +239,7 @@ func TestModelChangeResetsTheEffort(t *testing.T) {
 	if got := valueOf(res.ConfigOptions, "reasoning_effort"); got != "medium" {
 		t.Fatalf("effort after the model change = %q", got)
 	}
-	id, err := a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#settings"})
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#settings"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,15 +252,15 @@ func TestOptionsAreReappliedToANewAgentProcess(t *testing.T) {
 	a, rec, _ := newTestApp(t, "options")
 	// Cold connections only: every turn is a fresh process that resumes.
 	off := false
-	if err := a.SaveSettings(settings.Settings{WarmConnection: &off}); err != nil {
+	if err := a.Settings.SaveSettings(settings.Settings{WarmConnection: &off}); err != nil {
 		t.Fatal(err)
 	}
 	started, sid := finishedBuild(t, a, rec, "hi")
-	res, err := a.SetSessionOption(OptionChange{WorkspaceID: started.WorkspaceID, SessionID: sid, ConfigID: "palette_family", Value: "ember"})
+	res, err := a.Chats.SetSessionOption(OptionChange{WorkspaceID: started.WorkspaceID, SessionID: sid, ConfigID: "palette_family", Value: "ember"})
 	if err != nil || res.Applied || res.Pending["palette_family"] != "ember" {
 		t.Fatalf("with no live agent the value waits for the next message: %+v %v", res, err)
 	}
-	id, err := a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#options"})
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#options"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func TestOptionsAreReappliedToANewAgentProcess(t *testing.T) {
 		t.Fatalf("the agent holds %q", got)
 	}
 	// A new build starts from the agent's defaults, not from that chat.
-	next, err := a.NewBuild(NewBuildRequest{Prompt: "#options"})
+	next, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "#options"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,7 +280,7 @@ func TestOptionsAreReappliedToANewAgentProcess(t *testing.T) {
 func TestSlashCommandsReachTheChat(t *testing.T) {
 	a, rec, _ := newTestApp(t, "commands")
 	started, sid := finishedBuild(t, a, rec, "hi")
-	id, err := a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "/review focus on contrast"})
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "/review focus on contrast"})
 	if err != nil {
 		t.Fatal(err)
 	}

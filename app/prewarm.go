@@ -36,8 +36,11 @@ type prewarms struct {
 // session resumed. Nothing shows, and a failure is only logged: the
 // message then starts the agent itself and reports what goes wrong. With
 // warm connections off in the settings it does nothing.
-func (a *App) Prewarm(req PrewarmRequest) error {
-	s := a.GetSettings()
+func (a *Turns) Prewarm(req PrewarmRequest) error { return a.prewarm(req) }
+
+// prewarm is Prewarm, for the other services too.
+func (a *core) prewarm(req PrewarmRequest) error {
+	s := a.current()
 	if !s.Warm() {
 		return nil
 	}
@@ -71,7 +74,7 @@ func (a *App) Prewarm(req PrewarmRequest) error {
 // no message used is stopped (in the background), and a new build's folder
 // that never got a message is removed. An agent a turn ran on stays: it is
 // the open chat's warm connection.
-func (a *App) Release(req PrewarmRequest) {
+func (a *Turns) Release(req PrewarmRequest) {
 	var dropped *workspace.Meta
 	cwd, sid := req.Cwd, req.SessionID
 	if req.SessionID == "" && req.WorkspaceID == "" && req.Cwd == "" {
@@ -106,19 +109,19 @@ func (a *App) Release(req PrewarmRequest) {
 
 // rewarmBuild pre-warms the open New build view's folder again after its
 // agent was changed: the one started before is the wrong agent now.
-func (a *App) rewarmBuild() {
+func (a *core) rewarmBuild() {
 	a.warmups.mu.Lock()
 	open := a.warmups.build != nil
 	a.warmups.mu.Unlock()
 	if open {
-		if err := a.Prewarm(PrewarmRequest{}); err != nil {
+		if err := a.prewarm(PrewarmRequest{}); err != nil {
 			a.log.Info().Err(err).Msg("pre-warm the new agent")
 		}
 	}
 }
 
 // pendingBuild returns the open New build view's folder, made on first use.
-func (a *App) pendingBuild() (workspace.Meta, error) {
+func (a *core) pendingBuild() (workspace.Meta, error) {
 	a.warmups.mu.Lock()
 	defer a.warmups.mu.Unlock()
 	if b := a.warmups.build; b != nil {
@@ -136,7 +139,7 @@ func (a *App) pendingBuild() (workspace.Meta, error) {
 
 // takeBuild hands the pre-warmed New build folder to the build whose first
 // message is being sent, titled after it; ok is false when there is none.
-func (a *App) takeBuild(title, model string) (ws workspace.Meta, ok bool) {
+func (a *core) takeBuild(title, model string) (ws workspace.Meta, ok bool) {
 	a.warmups.mu.Lock()
 	b := a.warmups.build
 	a.warmups.build = nil
@@ -159,7 +162,7 @@ func (a *App) takeBuild(title, model string) (ws workspace.Meta, ok bool) {
 
 // dropBuild removes the New build folder nobody sent from (at quit, after
 // the engines are closed).
-func (a *App) dropBuild() {
+func (a *core) dropBuild() {
 	a.warmups.mu.Lock()
 	b := a.warmups.build
 	a.warmups.build = nil
@@ -169,7 +172,7 @@ func (a *App) dropBuild() {
 	}
 }
 
-func (a *App) removeUnused(id string) {
+func (a *core) removeUnused(id string) {
 	if err := workspace.Remove(workspace.Root(), id); err != nil {
 		a.log.Warn().Err(err).Str("workspace", id).Msg("remove unused workspace")
 	}

@@ -81,7 +81,7 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 
 func TestPrewarmedNewBuild(t *testing.T) {
 	a, rec, logPath := newTestApp(t, "normal")
-	if err := a.Prewarm(PrewarmRequest{}); err != nil {
+	if err := a.Turns.Prewarm(PrewarmRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	// The session opens before the first message is typed, in the folder
@@ -90,10 +90,10 @@ func TestPrewarmedNewBuild(t *testing.T) {
 		m, _ := agentCalls(t, logPath)
 		return strings.Join(m, ",") == "initialize,session/new"
 	})
-	if b := a.Builds(); len(b) != 0 {
+	if b := a.Builds.Builds(); len(b) != 0 {
 		t.Fatalf("Home lists the unsent New build: %+v", b)
 	}
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "A calm dusk theme", Options: map[string]any{"model": "gpt-5.4"}})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "A calm dusk theme", Options: map[string]any{"model": "gpt-5.4"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,12 +107,12 @@ func TestPrewarmedNewBuild(t *testing.T) {
 	if nw.Cwd != started.Cwd {
 		t.Fatalf("the session was opened in %s, the build lives in %s", nw.Cwd, started.Cwd)
 	}
-	b := a.Builds()
+	b := a.Builds.Builds()
 	if len(b) != 1 || b[0].ID != started.WorkspaceID || b[0].Title != "A calm dusk theme" || b[0].Model != "gpt-5.4" {
 		t.Fatalf("builds after the first message: %+v", b)
 	}
 	// The view closes once the chat opens: the build and its agent stay.
-	a.Release(PrewarmRequest{})
+	a.Turns.Release(PrewarmRequest{})
 	a.turns.wg.Wait()
 	if _, err := os.Stat(started.Cwd); err != nil {
 		t.Fatalf("the build's folder went with the view: %v", err)
@@ -124,7 +124,7 @@ func TestPrewarmedNewBuild(t *testing.T) {
 
 func TestReleasedNewBuildLeavesNothing(t *testing.T) {
 	a, _, logPath := newTestApp(t, "normal")
-	if err := a.Prewarm(PrewarmRequest{}); err != nil {
+	if err := a.Turns.Prewarm(PrewarmRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	waitUntil(t, "session/new", func() bool {
@@ -137,7 +137,7 @@ func TestReleasedNewBuildLeavesNothing(t *testing.T) {
 	if len(fakeAgents(t)) != 1 {
 		t.Fatalf("agents while pre-warmed: %v", fakeAgents(t))
 	}
-	a.Release(PrewarmRequest{})
+	a.Turns.Release(PrewarmRequest{})
 	a.turns.wg.Wait()
 	if _, err := os.Stat(nw.Cwd); !os.IsNotExist(err) {
 		t.Fatalf("the unused New build's folder %s is still there (%v)", nw.Cwd, err)
@@ -153,7 +153,7 @@ func TestReleasedNewBuildLeavesNothing(t *testing.T) {
 
 func TestQuitRemovesThePrewarmedBuild(t *testing.T) {
 	a, _, logPath := newTestApp(t, "normal")
-	a.Prewarm(PrewarmRequest{})
+	a.Turns.Prewarm(PrewarmRequest{})
 	waitUntil(t, "session/new", func() bool { m, _ := agentCalls(t, logPath); return len(m) == 2 })
 	_, params := agentCalls(t, logPath)
 	var nw struct{ Cwd string }
@@ -169,7 +169,7 @@ func TestQuitRemovesThePrewarmedBuild(t *testing.T) {
 
 func TestPrewarmedSavedChat(t *testing.T) {
 	a, rec, logPath := newTestApp(t, "normal")
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "first"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "first"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,14 +181,14 @@ func TestPrewarmedSavedChat(t *testing.T) {
 	before, _ := agentCalls(t, logPath)
 
 	// Opened from Home: the session is resumed before anything is typed.
-	if err := a.Prewarm(PrewarmRequest{WorkspaceID: started.WorkspaceID, SessionID: sid}); err != nil {
+	if err := a.Turns.Prewarm(PrewarmRequest{WorkspaceID: started.WorkspaceID, SessionID: sid}); err != nil {
 		t.Fatal(err)
 	}
 	waitUntil(t, "session/resume", func() bool {
 		m, _ := agentCalls(t, logPath)
 		return strings.Join(m[len(before):], ",") == "initialize,session/resume"
 	})
-	id, err := a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "second"})
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "second"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,10 +205,10 @@ func TestPrewarmedSavedChat(t *testing.T) {
 func TestPrewarmOffWithoutWarmConnections(t *testing.T) {
 	a, _, logPath := newTestApp(t, "normal")
 	off := false
-	if err := a.SaveSettings(settings.Settings{WarmConnection: &off}); err != nil {
+	if err := a.Settings.SaveSettings(settings.Settings{WarmConnection: &off}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Prewarm(PrewarmRequest{}); err != nil {
+	if err := a.Turns.Prewarm(PrewarmRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(300 * time.Millisecond)
@@ -224,25 +224,25 @@ func TestChangingTheBuildAgentPrewarmsTheNewOne(t *testing.T) {
 	a, rec, logPath := newTestApp(t, "normal")
 	t.Setenv("CDXTHEME_AGENT", "")
 	bin := fakeagenttest.Build(t)
-	l := a.Agents()
+	l := a.Agents.Agents()
 	l.Agents = append(l.Agents,
 		settings.Agent{ID: "one", Name: "One", Kind: settings.KindCustom, Command: bin},
 		settings.Agent{ID: "two", Name: "Two", Kind: settings.KindCustom, Command: bin, Env: map[string]string{"FAKE_AGENT_SCENARIO": "echo-blocks"}})
-	if err := a.SaveAgents(l); err != nil {
+	if err := a.Agents.SaveAgents(l); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.SetBuildAgent("one"); err != nil {
+	if err := a.Agents.SetBuildAgent("one"); err != nil {
 		t.Fatal(err)
 	}
-	a.Prewarm(PrewarmRequest{})
+	a.Turns.Prewarm(PrewarmRequest{})
 	waitUntil(t, "the first agent's session", func() bool { m, _ := agentCalls(t, logPath); return len(m) == 2 })
 	// The user picks another agent in the New build view.
-	if err := a.SetBuildAgent("two"); err != nil {
+	if err := a.Agents.SetBuildAgent("two"); err != nil {
 		t.Fatal(err)
 	}
 	waitUntil(t, "the second agent's session", func() bool { m, _ := agentCalls(t, logPath); return len(m) == 4 })
 	waitUntil(t, "the first agent gone", func() bool { return len(fakeAgents(t)) == 1 })
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "hi"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "hi"})
 	if err != nil {
 		t.Fatal(err)
 	}

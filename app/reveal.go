@@ -82,7 +82,7 @@ func runnable(path string) (string, error) {
 }
 
 // revealLocal shows path selected in its folder, without opening it.
-func (a *App) revealLocal(path string) error {
+func (a *core) revealLocal(path string) error {
 	if a.revealFile != nil {
 		return a.revealFile(path)
 	}

@@ -1,23 +1,32 @@
 package app
 
 import (
+	"context"
 	"encoding/json"
 	"os"
+	"sync"
 	"time"
 
 	"cdxtheme/core/paths"
 	"cdxtheme/core/theme"
+
+	"github.com/wailsapp/wails/v2/pkg/runtime"
 )
 
 // The self-test lets a script prove the real production window works
 // end to end without synthesising keystrokes: with CDXTHEME_SELFTEST_OUT
 // set, the UI sends CDXTHEME_SELFTEST_PROMPT through its normal New Build
 // path and reports what it rendered; the report is written there as JSON.
+//
+// It is no binding: the page asks for the plan with the event
+// "selftest:ask" and reports with "selftest:report", and Go listens to
+// those only when a script set CDXTHEME_SELFTEST_OUT. In normal use nothing
+// answers and the page gives up.
 
 // processStart approximates the process start for the first-paint timing.
 var processStart = time.Now()
 
-// SelfTestPlan tells the UI what to do at start; inactive when not testing.
+// SelfTestPlan tells the UI what to do at start, sent as "selftest:plan".
 // Active alone asks for the first-paint report (the start-up benchmark);
 // a Prompt also sends it through New Build.
 type SelfTestPlan struct {
@@ -33,8 +42,16 @@ type SelfTestPlan struct {
 	Theme string `json:"theme,omitempty"`
 }
 
-// SelfTest returns the plan (env-driven; inactive in normal use).
-func (a *App) SelfTest() SelfTestPlan {
+// selfTest answers the page's self-test events and writes the report.
+type selfTest struct {
+	*core
+	mu     sync.Mutex
+	report map[string]any
+	quit   func()
+}
+
+// plan is the env-driven plan; inactive in normal use.
+func (s *selfTest) plan() SelfTestPlan {
 	if os.Getenv("CDXTHEME_SELFTEST_OUT") == "" {
 		return SelfTestPlan{}
 	}
@@ -42,58 +59,81 @@ func (a *App) SelfTest() SelfTestPlan {
 		Theme: string(theme.ExampleJSON())}
 }
 
-// selfTestSeams keeps a self-test from launching the user's browser or file
-// manager: what would be handed to the OS (after every check) is recorded
-// in the report instead, under "opened", "openedFiles" and "revealedFiles".
-func (a *App) selfTestSeams() {
+// start listens for the page's self-test events (only with
+// CDXTHEME_SELFTEST_OUT set) and keeps the self-test from launching the
+// user's browser or file manager: what would be handed to the OS (after
+// every check) is recorded in the report instead, under "opened",
+// "openedFiles" and "revealedFiles".
+func (s *selfTest) start(ctx context.Context) {
 	if os.Getenv("CDXTHEME_SELFTEST_OUT") == "" {
 		return
 	}
-	a.openURL = func(u string) { a.selfTestRecord("opened", u) }
-	a.openFile = func(p string) error { a.selfTestRecord("openedFiles", p); return nil }
-	a.revealFile = func(p string) error { a.selfTestRecord("revealedFiles", p); return nil }
+	s.seams()
+	s.quit = func() { runtime.Quit(ctx) }
+	runtime.EventsOn(ctx, "selftest:ask", func(...any) { runtime.EventsEmit(ctx, "selftest:plan", s.plan()) })
+	runtime.EventsOn(ctx, "selftest:report", func(data ...any) {
+		if len(data) != 2 {
+			return
+		}
+		kind, _ := data[0].(string)
+		text, _ := data[1].(string)
+		if err := s.reported(kind, text); err != nil {
+			s.log.Warn().Err(err).Msg("self-test report")
+		}
+	})
 }
 
-// selfTestRecord appends v to the report's list under key.
-func (a *App) selfTestRecord(key, v string) {
-	a.mu.Lock()
-	if a.selftest == nil {
-		a.selftest = map[string]any{}
-	}
-	list, _ := a.selftest[key].([]string)
-	a.selftest[key] = append(list, v)
-	b, err := json.Marshal(a.selftest)
-	a.mu.Unlock()
-	if err == nil {
-		paths.WriteFileAtomic(os.Getenv("CDXTHEME_SELFTEST_OUT"), b, 0o644)
-	}
+func (s *selfTest) seams() {
+	s.openURL = func(u string) { s.record("opened", u) }
+	s.openFile = func(p string) error { s.record("openedFiles", p); return nil }
+	s.revealFile = func(p string) error { s.record("revealedFiles", p); return nil }
 }
 
-// SelfTestReport records what the UI saw. kind is "paint" (first frame) or
-// "reply" (the rendered reply text); a reply report ends the self-test.
-func (a *App) SelfTestReport(kind, text string) error {
-	out := os.Getenv("CDXTHEME_SELFTEST_OUT")
-	if out == "" {
-		return nil
+// record appends v to the report's list under key.
+func (s *selfTest) record(key, v string) {
+	s.mu.Lock()
+	if s.report == nil {
+		s.report = map[string]any{}
 	}
-	a.mu.Lock()
-	if a.selftest == nil {
-		a.selftest = map[string]any{}
-	}
-	a.selftest[kind] = text
-	a.selftest[kind+"Ms"] = time.Since(processStart).Milliseconds()
-	b, err := json.Marshal(a.selftest)
-	a.mu.Unlock()
+	list, _ := s.report[key].([]string)
+	s.report[key] = append(list, v)
+	s.write(os.Getenv("CDXTHEME_SELFTEST_OUT"))
+	s.mu.Unlock()
+}
+
+// write saves the report; under s.mu, since the page's reports arrive on
+// goroutines of their own and an older report must not land last.
+func (s *selfTest) write(out string) error {
+	b, err := json.Marshal(s.report)
 	if err != nil {
 		return err
 	}
-	if err := paths.WriteFileAtomic(out, b, 0o644); err != nil {
+	return paths.WriteFileAtomic(out, b, 0o644)
+}
+
+// reported records what the UI saw. kind is "paint" (first frame),
+// "reply" (the rendered reply text) or one of the navigation test's; a
+// reply report ends the self-test.
+func (s *selfTest) reported(kind, text string) error {
+	out := os.Getenv("CDXTHEME_SELFTEST_OUT")
+	if out == "" || kind == "" {
+		return nil
+	}
+	s.mu.Lock()
+	if s.report == nil {
+		s.report = map[string]any{}
+	}
+	s.report[kind] = text
+	s.report[kind+"Ms"] = time.Since(processStart).Milliseconds()
+	err := s.write(out)
+	s.mu.Unlock()
+	if err != nil {
 		return err
 	}
-	if kind == "reply" && os.Getenv("CDXTHEME_SELFTEST_STAY") == "" {
+	if kind == "reply" && os.Getenv("CDXTHEME_SELFTEST_STAY") == "" && s.quit != nil {
 		go func() {
 			time.Sleep(300 * time.Millisecond)
-			a.Quit()
+			s.quit()
 		}()
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/rs/zerolog"
@@ -12,20 +13,20 @@ import (
 func TestSelfTestReportsAccumulate(t *testing.T) {
 	t.Setenv("CDXTHEME_CONFIG_DIR", t.TempDir())
 	a := New(zerolog.Nop())
-	if plan := a.SelfTest(); plan.Active || plan.Prompt != "" {
+	if plan := a.selfTest.plan(); plan.Active || plan.Prompt != "" {
 		t.Fatalf("self-test active without CDXTHEME_SELFTEST_OUT: %+v", plan)
 	}
 	out := filepath.Join(t.TempDir(), "report.json")
 	t.Setenv("CDXTHEME_SELFTEST_OUT", out)
 	t.Setenv("CDXTHEME_SELFTEST_PROMPT", "dusk")
 	t.Setenv("CDXTHEME_SELFTEST_STAY", "1") // no window to quit here
-	if plan := a.SelfTest(); !plan.Active || plan.Prompt != "dusk" {
+	if plan := a.selfTest.plan(); !plan.Active || plan.Prompt != "dusk" {
 		t.Fatalf("plan: %+v", plan)
 	}
-	if err := a.SelfTestReport("paint", "CDXTheme"); err != nil {
+	if err := a.selfTest.reported("paint", "CDXTheme"); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.SelfTestReport("reply", "Hello"); err != nil {
+	if err := a.selfTest.reported("reply", "Hello"); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(out)
@@ -47,14 +48,14 @@ func TestSelfTestRecordsWhatWouldReachTheOS(t *testing.T) {
 	t.Setenv("CDXTHEME_SELFTEST_OUT", out)
 	t.Setenv("CDXTHEME_SELFTEST_NAV", "http://127.0.0.1:9")
 	a := New(zerolog.Nop())
-	a.selfTestSeams()
-	if plan := a.SelfTest(); plan.Nav != "http://127.0.0.1:9" {
+	a.selfTest.seams()
+	if plan := a.selfTest.plan(); plan.Nav != "http://127.0.0.1:9" {
 		t.Fatalf("plan: %+v", plan)
 	}
-	if err := a.OpenLink("mailto:a@x.org?attach=/etc/passwd"); err != nil {
+	if err := a.Desktop.OpenLink("mailto:a@x.org?attach=/etc/passwd"); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.OpenLink("javascript:alert(1)"); err == nil {
+	if err := a.Desktop.OpenLink("javascript:alert(1)"); err == nil {
 		t.Fatal("javascript: accepted")
 	}
 	b, _ := os.ReadFile(out)
@@ -62,5 +63,34 @@ func TestSelfTestRecordsWhatWouldReachTheOS(t *testing.T) {
 	json.Unmarshal(b, &got)
 	if len(got.Opened) != 1 || got.Opened[0] != "mailto:a@x.org" {
 		t.Fatalf("opened %v (%s)", got.Opened, b)
+	}
+}
+
+// The page's reports arrive on goroutines of their own (Wails delivers each
+// event on one), so the report file must end with every kind, whatever the
+// order the writes ran in.
+func TestSelfTestReportsRacingKeepEveryKind(t *testing.T) {
+	t.Setenv("CDXTHEME_CONFIG_DIR", t.TempDir())
+	out := filepath.Join(t.TempDir(), "report.json")
+	t.Setenv("CDXTHEME_SELFTEST_OUT", out)
+	t.Setenv("CDXTHEME_SELFTEST_STAY", "1")
+	a := New(zerolog.Nop())
+	kinds := []string{"reply", "bypass", "rects", "focused", "linkErrors", "highlight"}
+	var wg sync.WaitGroup
+	for _, k := range kinds {
+		wg.Go(func() {
+			if err := a.selfTest.reported(k, "x"); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	b, _ := os.ReadFile(out)
+	var got map[string]any
+	json.Unmarshal(b, &got)
+	for _, k := range kinds {
+		if got[k] != "x" {
+			t.Errorf("report lost %q: %s", k, b)
+		}
 	}
 }

@@ -14,24 +14,26 @@ import (
 // BarState is what a chat's session bar shows before its agent answers:
 // the agent, and its options with the values they are known to have.
 type BarState struct {
-	AgentID   string                `json:"agentId"`
-	AgentName string                `json:"agentName"`
-	Options   []acp.ConfigOption    `json:"options"`
-	Modes     *acp.SessionModeState `json:"modes"`
+	AgentID   string `json:"agentId"`
+	AgentName string `json:"agentName"`
+	// acp.ConfigOption marshals as ACP's SessionConfigOption: ts_type gives
+	// the page that shape, not the Go struct's.
+	Options []acp.ConfigOption    `json:"options" ts_type:"{id: string; name?: string; description?: string | null; category?: string | null; type?: string; currentValue?: unknown; options?: unknown[]}[]"`
+	Modes   *acp.SessionModeState `json:"modes"`
 	// Known is true when Options are the agent's own report (this chat's
 	// last, or for a new build a fresh session's); false when they were
 	// built from models_cache.json and config.toml because the agent has
 	// not been asked yet.
 	Known bool `json:"known"`
 	// Defaults are the agent's values for new builds (agents.toml).
-	Defaults map[string]any `json:"defaults"`
+	Defaults map[string]any `json:"defaults" ts_type:"{[key: string]: string | boolean}"`
 }
 
 // SessionBar returns the session bar of a chat (sessionID), or of a new
 // build with the agent chosen for new builds when sessionID is "". A new
 // build's values are its agent's defaults over what a fresh session of that
 // agent reported (config.toml's model and effort when it has none yet).
-func (a *App) SessionBar(workspaceID, sessionID string) BarState {
+func (a *Chats) SessionBar(workspaceID, sessionID string) BarState {
 	list := a.agentList()
 	ag := a.agentFor(list, turnParams{workspaceID: workspaceID, sessionID: sessionID})
 	bar := BarState{AgentID: ag.ID, AgentName: ag.Name, Defaults: ag.Defaults}
@@ -135,8 +137,8 @@ func withSelect(o acp.ConfigOption, v string) acp.ConfigOption {
 // modelOptions are the model and effort choices from models_cache.json
 // (or the built-in list) when the agent has not reported its own, under
 // the ids Codex uses.
-func (a *App) modelOptions() []acp.ConfigOption {
-	ml := a.Models()
+func (a *core) modelOptions() []acp.ConfigOption {
+	ml := a.models()
 	model := acp.ConfigOption{ID: "model", Name: "Model", Category: acp.CategoryModel, Type: "select", Value: ml.Current}
 	var levels []codexhome.ReasoningLevel
 	for _, m := range ml.Models {
@@ -168,8 +170,8 @@ func (a *App) modelOptions() []acp.ConfigOption {
 
 // defaultEffort is a model's default reasoning effort from
 // models_cache.json (or the built-in list); "" when unknown.
-func (a *App) defaultEffort(modelID string) string {
-	for _, m := range a.Models().Models {
+func (a *core) defaultEffort(modelID string) string {
+	for _, m := range a.models().Models {
 		if m.ID == modelID {
 			return m.DefaultReasoningLevel
 		}
@@ -189,7 +191,7 @@ func firstNonEmptyStr(s ...string) string {
 // SaveBuildDefaults makes values (config option id → text or true/false)
 // the settings new builds with agentID start with; it replaces the agent's
 // previous defaults. Only this explicit action changes them.
-func (a *App) SaveBuildDefaults(agentID string, values map[string]any) error {
+func (a *Chats) SaveBuildDefaults(agentID string, values map[string]any) error {
 	for k, v := range values {
 		switch v.(type) {
 		case string, bool:
@@ -218,7 +220,7 @@ type OptionChange struct {
 	// ConfigID is the config option's id; "mode" also covers agents that
 	// only offer modes (session/set_mode).
 	ConfigID string `json:"configId"`
-	Value    any    `json:"value"` // string (select) or bool (boolean)
+	Value    any    `json:"value" ts_type:"string | boolean"` // string (select) or bool (boolean)
 }
 
 // OptionResult is what became of a change.
@@ -227,8 +229,8 @@ type OptionResult struct {
 	// now. Otherwise (no live agent holds the session) Pending holds the
 	// chat's values that go with the next message.
 	Applied       bool               `json:"applied"`
-	ConfigOptions []acp.ConfigOption `json:"configOptions"`
-	Pending       map[string]any     `json:"pending,omitempty"`
+	ConfigOptions []acp.ConfigOption `json:"configOptions" ts_type:"{id: string; name?: string; description?: string | null; category?: string | null; type?: string; currentValue?: unknown; options?: unknown[]}[]"`
+	Pending       map[string]any     `json:"pending,omitempty" ts_type:"{[key: string]: string | boolean}"`
 	// Refused: the agent did not take it and still runs Refused.Current;
 	// Reason is its own word.
 	Refused *chat.Refusal `json:"refused,omitempty"`
@@ -239,7 +241,7 @@ type OptionResult struct {
 // one holds the session, else with the next message. It is remembered for
 // that chat only. A model change also puts the effort back to the new
 // model's default.
-func (a *App) SetSessionOption(req OptionChange) (OptionResult, error) {
+func (a *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
 	if req.ConfigID == "" || req.SessionID == "" {
 		return OptionResult{}, errors.New("a setting needs a chat and a setting name")
 	}
@@ -302,7 +304,7 @@ func (a *App) SetSessionOption(req OptionChange) (OptionResult, error) {
 
 // effortReset is the change that puts the reasoning effort back to the
 // new model's default after a model change, when the agent offers it.
-func (a *App) effortReset(req OptionChange, now, before []acp.ConfigOption) (OptionChange, bool) {
+func (a *core) effortReset(req OptionChange, now, before []acp.ConfigOption) (OptionChange, bool) {
 	model, _ := req.Value.(string)
 	def := a.defaultEffort(model)
 	opts := now
@@ -317,14 +319,14 @@ func (a *App) effortReset(req OptionChange, now, before []acp.ConfigOption) (Opt
 }
 
 // setLive sets the option on the live agent; without an engine nothing is live.
-func (a *App) setLive(eng *chat.Engine, ch OptionChange) ([]acp.ConfigOption, error) {
+func (a *core) setLive(eng *chat.Engine, ch OptionChange) ([]acp.ConfigOption, error) {
 	if eng == nil {
 		return nil, chat.ErrNotLive
 	}
 	return eng.SetOption(a.bg(), ch.SessionID, ch.ConfigID, ch.Value)
 }
 
-func (a *App) rememberReport(sessionID string, opts []acp.ConfigOption) {
+func (a *core) rememberReport(sessionID string, opts []acp.ConfigOption) {
 	if len(opts) == 0 {
 		return
 	}

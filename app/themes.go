@@ -11,8 +11,6 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"cdxtheme/core/acp"
-	"cdxtheme/core/inside"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
@@ -30,7 +28,7 @@ type watchers struct {
 	cancel map[string]context.CancelFunc
 }
 
-func (a *App) stopWatchers() {
+func (a *core) stopWatchers() {
 	a.watchers.mu.Lock()
 	defer a.watchers.mu.Unlock()
 	for id, c := range a.watchers.cancel {
@@ -41,7 +39,7 @@ func (a *App) stopWatchers() {
 
 // watch starts watching a workspace's theme.json (once), so the preview
 // follows the agent's writes while the turn is still streaming.
-func (a *App) watch(ws workspace.Meta) {
+func (a *core) watch(ws workspace.Meta) {
 	a.watchers.mu.Lock()
 	defer a.watchers.mu.Unlock()
 	if a.watchers.cancel == nil {
@@ -62,7 +60,7 @@ func (a *App) watch(ws workspace.Meta) {
 	}()
 }
 
-func (a *App) openWorkspace(id string) (workspace.Meta, error) {
+func (a *core) openWorkspace(id string) (workspace.Meta, error) {
 	ws, err := workspace.Open(workspace.Root(), id)
 	if err != nil {
 		return ws, fmt.Errorf("open workspace %s: %w", id, err)
@@ -70,38 +68,10 @@ func (a *App) openWorkspace(id string) (workspace.Meta, error) {
 	return ws, nil
 }
 
-func (a *App) recordSession(workspaceID, sessionID string) {
+func (a *core) recordSession(workspaceID, sessionID string) {
 	if _, err := workspace.AddSession(workspace.Root(), workspaceID, sessionID); err != nil {
 		a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("record session")
 	}
-}
-
-// NewBuild creates a workspace for a new theme and starts the first turn
-// in it.
-func (a *App) NewBuild(req NewBuildRequest) (TurnStarted, error) {
-	if strings.TrimSpace(req.Prompt) == "" {
-		return TurnStarted{}, errors.New("describe the theme you want first")
-	}
-	model, _ := req.Options[acp.CategoryModel].(string)
-	// The folder the open view pre-warmed the agent in, else a new one.
-	ws, ok := a.takeBuild(buildTitle(req.Prompt), model)
-	if !ok {
-		var err error
-		if ws, err = workspace.Create(workspace.Root(), buildTitle(req.Prompt), model); err != nil {
-			return TurnStarted{}, fmt.Errorf("create workspace: %w", err)
-		}
-	}
-	a.watch(ws)
-	id, err := a.startTurn(turnParams{workspaceID: ws.ID, cwd: ws.Dir, prompt: req.Prompt, options: req.Options})
-	if err != nil {
-		// The first message never left: this is no build to keep.
-		a.unwatch(ws.ID)
-		if rerr := workspace.Remove(workspace.Root(), ws.ID); rerr != nil {
-			a.log.Warn().Err(rerr).Str("workspace", ws.ID).Msg("remove unused workspace")
-		}
-		return TurnStarted{}, err
-	}
-	return TurnStarted{TurnID: id, WorkspaceID: ws.ID, Cwd: ws.Dir}, nil
 }
 
 // buildTitle is the first line of the prompt, shortened.
@@ -114,21 +84,9 @@ func buildTitle(prompt string) string {
 	return line
 }
 
-// Workspaces lists theme workspaces, newest first; broken ones are logged.
-func (a *App) Workspaces() []workspace.Meta {
-	list, problems := workspace.List(workspace.Root())
-	for _, p := range problems {
-		a.log.Warn().Err(p).Msg("workspace skipped")
-	}
-	if list == nil {
-		list = []workspace.Meta{}
-	}
-	return list
-}
-
 // Theme returns a workspace's current preview state and starts following
 // its changes.
-func (a *App) Theme(workspaceID string) (theme.State, error) {
+func (a *Themes) Theme(workspaceID string) (theme.State, error) {
 	ws, err := a.openWorkspace(workspaceID)
 	if err != nil {
 		return theme.State{}, err
@@ -137,19 +95,7 @@ func (a *App) Theme(workspaceID string) (theme.State, error) {
 	return theme.Load(ws.Dir), nil
 }
 
-// FixPrompt builds the "Fix with agent" follow-up from the current failures.
-func (a *App) FixPrompt(workspaceID string) (string, error) {
-	st, err := a.Theme(workspaceID)
-	if err != nil {
-		return "", err
-	}
-	if st.Theme == nil {
-		return "", errors.New("the workspace has no valid theme.json yet")
-	}
-	return theme.FixPrompt(st.Checks), nil
-}
-
-func (a *App) validTheme(workspaceID string) (*theme.Theme, workspace.Meta, error) {
+func (a *core) validTheme(workspaceID string) (*theme.Theme, workspace.Meta, error) {
 	ws, err := a.openWorkspace(workspaceID)
 	if err != nil {
 		return nil, ws, err
@@ -164,15 +110,12 @@ func (a *App) validTheme(workspaceID string) (*theme.Theme, workspace.Meta, erro
 	return st.Theme, ws, nil
 }
 
-// ThemeFormats lists the export formats for the menu.
-func (a *App) ThemeFormats() []theme.Format { return theme.Formats }
-
 // ApplyTargets lists where a theme can be installed on this system.
-func (a *App) ApplyTargets() []theme.Target { return theme.TargetsFor(goruntime.GOOS) }
+func (a *Themes) ApplyTargets() []theme.Target { return theme.TargetsFor(goruntime.GOOS) }
 
 // ExportTheme writes the theme in one format (or "all") under the
 // workspace's export/ folder and returns the folder written.
-func (a *App) ExportTheme(workspaceID, format string) (string, error) {
+func (a *Themes) ExportTheme(workspaceID, format string) (string, error) {
 	t, ws, err := a.validTheme(workspaceID)
 	if err != nil {
 		return "", err
@@ -196,7 +139,7 @@ func (a *App) ExportTheme(workspaceID, format string) (string, error) {
 
 // PlanApply shows what installing into target would write and replace; the
 // UI asks the user to confirm before ApplyTheme.
-func (a *App) PlanApply(workspaceID, target string) (theme.InstallPlan, error) {
+func (a *Themes) PlanApply(workspaceID, target string) (theme.InstallPlan, error) {
 	t, _, err := a.validTheme(workspaceID)
 	if err != nil {
 		return theme.InstallPlan{}, err
@@ -210,7 +153,7 @@ func (a *App) PlanApply(workspaceID, target string) (theme.InstallPlan, error) {
 
 // ApplyTheme installs the theme into target after the user confirmed the
 // plan, backing up every file it replaces.
-func (a *App) ApplyTheme(workspaceID, target string) (theme.Installed, error) {
+func (a *Themes) ApplyTheme(workspaceID, target string) (theme.Installed, error) {
 	plan, err := a.PlanApply(workspaceID, target)
 	if err != nil {
 		return theme.Installed{}, err
@@ -218,40 +161,8 @@ func (a *App) ApplyTheme(workspaceID, target string) (theme.Installed, error) {
 	return theme.Apply(plan)
 }
 
-// OpenWorkspaceFolder shows the workspace folder in the file manager.
-func (a *App) OpenWorkspaceFolder(workspaceID string) error {
-	ws, err := a.openWorkspace(workspaceID)
-	if err != nil {
-		return err
-	}
-	return a.openLocal(ws.Dir)
-}
-
-// OpenPath opens a file the agent named (an artifact, a resource_link) with
-// the OS, only after checking it lies inside the workspace; a program,
-// script or launcher is shown in its folder instead (see runnable).
-func (a *App) OpenPath(workspaceID, path string) error {
-	ws, err := a.openWorkspace(workspaceID)
-	if err != nil {
-		return err
-	}
-	p, _, err := inside.Resolve(ws.Dir, path)
-	if err != nil {
-		return err
-	}
-	why, err := runnable(p)
-	if err != nil {
-		return fmt.Errorf("open %s: %w", path, err)
-	}
-	if why != "" {
-		a.log.Info().Str("path", p).Str("why", why).Msg("shown in its folder, not opened")
-		return a.revealLocal(p)
-	}
-	return a.openLocal(p)
-}
-
 // openLocal hands a checked local path to the OS's opener.
-func (a *App) openLocal(path string) error {
+func (a *core) openLocal(path string) error {
 	if a.openFile != nil {
 		return a.openFile(path)
 	}

@@ -11,13 +11,15 @@ import (
 	"strings"
 	"sync"
 
+	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
+	"cdxtheme/core/workspace"
 )
 
-// TurnEvents is the payload of the "turn" event: everything a turn produced
+// TurnBatch is the payload of the "turn" event: everything a turn produced
 // since the previous emit.
-type TurnEvents struct {
+type TurnBatch struct {
 	TurnID string `json:"turnId"`
 	// Seq numbers a turn's batches from 1: the dev bridge delivers events
 	// on goroutines of their own, so the UI puts them back in order.
@@ -32,7 +34,7 @@ type NewBuildRequest struct {
 	// Options are the session bar's values (config option id or category →
 	// text or true/false), applied after session/new and remembered for
 	// this chat.
-	Options map[string]any `json:"options,omitempty"`
+	Options map[string]any `json:"options,omitempty" ts_type:"{[key: string]: string | boolean}"`
 }
 
 // TurnStarted tells the UI where a new build lives.
@@ -111,7 +113,7 @@ func newTurnID() string {
 // engineFor returns the chat engine for the current settings and agent,
 // rebuilding it (and dropping its warm connection) when the agent setup
 // changed.
-func (a *App) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
+func (a *core) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
 	resolve := agentResolve(s, ag)
 	var env []string
 	if ag.GetsAPIKey() {
@@ -144,7 +146,7 @@ func (a *App) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
 
 // startTurn runs one turn with the agent of the workspace (else the one
 // for new builds), its remembered settings and the MCP servers.
-func (a *App) startTurn(p turnParams) (string, error) {
+func (a *core) startTurn(p turnParams) (string, error) {
 	if !p.open && strings.TrimSpace(p.prompt) == "" {
 		return "", errors.New("the prompt is empty")
 	}
@@ -154,7 +156,7 @@ func (a *App) startTurn(p turnParams) (string, error) {
 	if err := chat.CheckAttachments(p.attachments); err != nil {
 		return "", err
 	}
-	s := a.GetSettings()
+	s := a.current()
 	list := a.agentList()
 	ag := a.agentFor(list, p)
 	p.agentID = ag.ID
@@ -184,7 +186,7 @@ func (a *App) startTurn(p turnParams) (string, error) {
 	seq := 0 // flushes are serialised by the batcher
 	b := newBatcher(FlushInterval, func(evs []chat.Event) {
 		seq++
-		a.emit.Emit("turn", TurnEvents{TurnID: id, Seq: seq, Events: evs})
+		a.emit.Emit("turn", TurnBatch{TurnID: id, Seq: seq, Events: evs})
 	})
 	if p.workspaceID != "" {
 		// The checkpoint "before this turn", taken before the prompt can
@@ -241,7 +243,7 @@ func (a *App) startTurn(p turnParams) (string, error) {
 }
 
 // noteSession records the session in its workspace and which agent runs it.
-func (a *App) noteSession(p turnParams, sessionID string) {
+func (a *core) noteSession(p turnParams, sessionID string) {
 	if p.workspaceID != "" {
 		a.recordSession(p.workspaceID, sessionID)
 	}
@@ -255,7 +257,7 @@ func (a *App) noteSession(p turnParams, sessionID string) {
 }
 
 // keepForRetry remembers a turn that stopped for sign-in (bounded).
-func (a *App) keepForRetry(id string, p turnParams) {
+func (a *core) keepForRetry(id string, p turnParams) {
 	a.turns.mu.Lock()
 	defer a.turns.mu.Unlock()
 	if a.turns.retry == nil {
@@ -270,7 +272,7 @@ func (a *App) keepForRetry(id string, p turnParams) {
 }
 
 // takeRetry hands over a turn kept for retry, once.
-func (a *App) takeRetry(id string) (turnParams, bool) {
+func (a *core) takeRetry(id string) (turnParams, bool) {
 	a.turns.mu.Lock()
 	defer a.turns.mu.Unlock()
 	p, ok := a.turns.retry[id]
@@ -280,7 +282,7 @@ func (a *App) takeRetry(id string) (turnParams, bool) {
 
 // Send starts a turn in an open chat and returns its id; events follow on
 // the "turn" event.
-func (a *App) Send(req SendRequest) (string, error) {
+func (a *Turns) Send(req SendRequest) (string, error) {
 	cwd := req.Cwd
 	if req.WorkspaceID != "" {
 		ws, err := a.openWorkspace(req.WorkspaceID)
@@ -299,7 +301,7 @@ func (a *App) Send(req SendRequest) (string, error) {
 // the session bar shows the agent's live settings (the chat's own values
 // applied again) and, for agents without a Codex rollout, the history the
 // agent replays; the events end with "ready". Returns the turn id.
-func (a *App) OpenChat(req OpenRequest) (string, error) {
+func (a *Turns) OpenChat(req OpenRequest) (string, error) {
 	if req.SessionID == "" {
 		return "", errors.New("there is no saved session to open")
 	}
@@ -329,7 +331,7 @@ func (a *App) OpenChat(req OpenRequest) (string, error) {
 // the chat's history is read from; without one the agent's replay is the
 // history. Only found ones are remembered: a session started in this run
 // gets its rollout later.
-func (a *App) hasRollout(sessionID string) bool {
+func (a *core) hasRollout(sessionID string) bool {
 	a.turns.mu.Lock()
 	known := a.turns.rollouts[sessionID]
 	a.turns.mu.Unlock()
@@ -350,7 +352,7 @@ func (a *App) hasRollout(sessionID string) bool {
 
 // Cancel stops a running turn: session/cancel first, the process group
 // later if the agent does not stop. Streamed text stays.
-func (a *App) Cancel(turnID string) error {
+func (a *Turns) Cancel(turnID string) error {
 	a.turns.mu.Lock()
 	t := a.turns.running[turnID]
 	a.turns.mu.Unlock()
@@ -363,7 +365,7 @@ func (a *App) Cancel(turnID string) error {
 
 // AnswerPermission answers the agent's permission request; an empty
 // optionID cancels it.
-func (a *App) AnswerPermission(turnID, requestID, optionID string) error {
+func (a *Turns) AnswerPermission(turnID, requestID, optionID string) error {
 	a.turns.mu.Lock()
 	t := a.turns.running[turnID]
 	a.turns.mu.Unlock()
@@ -373,7 +375,7 @@ func (a *App) AnswerPermission(turnID, requestID, optionID string) error {
 	return t.decider.answer(requestID, optionID)
 }
 
-func (a *App) closeAll() {
+func (a *core) closeAll() {
 	a.stopLending()
 	a.turns.mu.Lock()
 	for _, t := range a.turns.running {
@@ -435,7 +437,7 @@ func (d *guiDecider) answer(requestID, optionID string) error {
 
 // modelServer names the model server of a Codex agent from config.toml
 // ("" for other agents or when unknown).
-func (a *App) modelServer(ag settings.Agent) string {
+func (a *core) modelServer(ag settings.Agent) string {
 	if ag.Kind != settings.KindCodex && ag.Kind != settings.KindCodexRS && ag.Kind != "" {
 		return ""
 	}
@@ -444,4 +446,32 @@ func (a *App) modelServer(ag settings.Agent) string {
 		return ""
 	}
 	return cfg.ModelServer()
+}
+
+// NewBuild creates a workspace for a new theme and starts the first turn
+// in it.
+func (a *Turns) NewBuild(req NewBuildRequest) (TurnStarted, error) {
+	if strings.TrimSpace(req.Prompt) == "" {
+		return TurnStarted{}, errors.New("describe the theme you want first")
+	}
+	model, _ := req.Options[acp.CategoryModel].(string)
+	// The folder the open view pre-warmed the agent in, else a new one.
+	ws, ok := a.takeBuild(buildTitle(req.Prompt), model)
+	if !ok {
+		var err error
+		if ws, err = workspace.Create(workspace.Root(), buildTitle(req.Prompt), model); err != nil {
+			return TurnStarted{}, fmt.Errorf("create workspace: %w", err)
+		}
+	}
+	a.watch(ws)
+	id, err := a.startTurn(turnParams{workspaceID: ws.ID, cwd: ws.Dir, prompt: req.Prompt, options: req.Options})
+	if err != nil {
+		// The first message never left: this is no build to keep.
+		a.unwatch(ws.ID)
+		if rerr := workspace.Remove(workspace.Root(), ws.ID); rerr != nil {
+			a.log.Warn().Err(rerr).Str("workspace", ws.ID).Msg("remove unused workspace")
+		}
+		return TurnStarted{}, err
+	}
+	return TurnStarted{TurnID: id, WorkspaceID: ws.ID, Cwd: ws.Dir}, nil
 }

@@ -34,7 +34,7 @@ func newRecorder() *recorder {
 func (r *recorder) Emit(name string, payload any) {
 	r.mu.Lock()
 	switch p := payload.(type) {
-	case TurnEvents:
+	case TurnBatch:
 		r.turns[p.TurnID] = append(r.turns[p.TurnID], p.Events...)
 		r.emits[p.TurnID]++
 		r.seqs[p.TurnID] = append(r.seqs[p.TurnID], p.Seq)
@@ -116,7 +116,7 @@ func newTestApp(t *testing.T, scenario string) (*App, *recorder, string) {
 func TestNewBuildStreamsBatchedEventsAndRecordsTheSession(t *testing.T) {
 	a, rec, _ := newTestApp(t, "burst")
 	t.Setenv("FAKE_AGENT_BURST", "20000")
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "A calm dusk theme", Options: map[string]any{"model": "gpt-5.5"}})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "A calm dusk theme", Options: map[string]any{"model": "gpt-5.5"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestNewBuildStreamsBatchedEventsAndRecordsTheSession(t *testing.T) {
 			t.Fatalf("batch %d carries seq %d: the UI could not restore the order (%v)", i+1, s, seqs)
 		}
 	}
-	ws := a.Workspaces()
+	ws := a.Builds.Workspaces()
 	if len(ws) != 1 || len(ws[0].SessionIDs) != 1 || ws[0].SessionIDs[0] != last(evs).SessionID {
 		t.Fatalf("the session was not recorded in the workspace: %+v", ws)
 	}
@@ -159,7 +159,7 @@ func TestNewBuildStreamsBatchedEventsAndRecordsTheSession(t *testing.T) {
 
 func TestPermissionAnsweredFromTheUI(t *testing.T) {
 	a, rec, logPath := newTestApp(t, "permission")
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "theme please"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "theme please"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,14 +173,14 @@ func TestPermissionAnsweredFromTheUI(t *testing.T) {
 		}
 		return false
 	})
-	if err := a.AnswerPermission(started.TurnID, "no-such-request", "x"); err == nil {
+	if err := a.Turns.AnswerPermission(started.TurnID, "no-such-request", "x"); err == nil {
 		t.Fatal("an answer to an unknown request was accepted")
 	}
 	reject := chat.ChooseByKind(perm.Options, "reject_once")
 	if reject == "" {
 		t.Fatalf("no reject_once option in %+v", perm.Options)
 	}
-	if err := a.AnswerPermission(started.TurnID, perm.RequestID, reject); err != nil {
+	if err := a.Turns.AnswerPermission(started.TurnID, perm.RequestID, reject); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
@@ -202,7 +202,7 @@ func TestPermissionAnsweredFromTheUI(t *testing.T) {
 // remembered); nothing asks the UI or waits for it.
 func TestAlwaysIsAnsweredInGoForTheSession(t *testing.T) {
 	a, rec, _ := newTestApp(t, "ids")
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "theme please"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "theme please"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestAlwaysIsAnsweredInGoForTheSession(t *testing.T) {
 		}
 		return false
 	})
-	if err := a.AnswerPermission(started.TurnID, perm.RequestID, chat.ChooseByKind(perm.Options, "allow_always")); err != nil {
+	if err := a.Turns.AnswerPermission(started.TurnID, perm.RequestID, chat.ChooseByKind(perm.Options, "allow_always")); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == chat.EventDone })
@@ -237,7 +237,7 @@ func TestAlwaysIsAnsweredInGoForTheSession(t *testing.T) {
 		t.Fatalf("first turn: %d questions, %d remembered answers; want 1 and 1", q, r)
 	}
 	sid := last(rec.turns[started.TurnID]).SessionID
-	id, err := a.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "again"})
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "again"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,10 +251,10 @@ func TestAlwaysIsAnsweredInGoForTheSession(t *testing.T) {
 
 func TestPolicyFromSettingsAnswersWithoutTheUI(t *testing.T) {
 	a, rec, _ := newTestApp(t, "permission")
-	if err := a.SaveSettings(settings.Settings{PermissionPolicy: settings.PolicyDeny}); err != nil {
+	if err := a.Settings.SaveSettings(settings.Settings{PermissionPolicy: settings.PolicyDeny}); err != nil {
 		t.Fatal(err)
 	}
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "theme please"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "theme please"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,12 +269,12 @@ func TestPolicyFromSettingsAnswersWithoutTheUI(t *testing.T) {
 
 func TestCancelKeepsStreamedText(t *testing.T) {
 	a, rec, _ := newTestApp(t, "slow")
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "slowly"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "slowly"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "some text", func() bool { return len(text(rec.turns[started.TurnID])) > 10 })
-	if err := a.Cancel(started.TurnID); err != nil {
+	if err := a.Turns.Cancel(started.TurnID); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "the end of the turn", func() bool {
@@ -296,14 +296,14 @@ func TestCancelKeepsStreamedText(t *testing.T) {
 	if len(text(evs)) <= 10 {
 		t.Fatal("the streamed text was lost")
 	}
-	if err := a.Cancel(started.TurnID); err == nil {
+	if err := a.Turns.Cancel(started.TurnID); err == nil {
 		t.Fatal("cancelling a finished turn reported success")
 	}
 }
 
 func TestThemeWatchEmitsWhenTheAgentWritesTheFile(t *testing.T) {
 	a, rec, _ := newTestApp(t, "theme")
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "write the theme"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "write the theme"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,11 +316,11 @@ func TestThemeWatchEmitsWhenTheAgentWritesTheFile(t *testing.T) {
 		return false
 	})
 	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
-	st, err := a.Theme(started.WorkspaceID)
+	st, err := a.Themes.Theme(started.WorkspaceID)
 	if err != nil || st.Theme == nil {
 		t.Fatalf("Theme(): %+v %v", st, err)
 	}
-	dir, err := a.ExportTheme(started.WorkspaceID, "zed")
+	dir, err := a.Themes.ExportTheme(started.WorkspaceID, "zed")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,7 +329,7 @@ func TestThemeWatchEmitsWhenTheAgentWritesTheFile(t *testing.T) {
 		t.Fatalf("export wrote nothing into %s", dir)
 	}
 	b, _ := json.Marshal(st)
-	if !strings.Contains(string(b), `"contrast"`) {
+	if !strings.Contains(string(b), `"checks"`) {
 		t.Fatalf("state JSON lacks contrast: %s", b)
 	}
 }
@@ -338,17 +338,17 @@ func TestOpenPathRefusesFilesOutsideTheWorkspace(t *testing.T) {
 	a, _, _ := newTestApp(t, "normal")
 	var opened []string
 	a.openFile = func(p string) error { opened = append(opened, p); return nil }
-	started, err := a.NewBuild(NewBuildRequest{Prompt: "hi"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "hi"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.OpenPath(started.WorkspaceID, "/etc/passwd"); err == nil {
+	if err := a.Builds.OpenPath(started.WorkspaceID, "/etc/passwd"); err == nil {
 		t.Fatal("a file outside the workspace was opened")
 	}
-	if err := a.OpenPath(started.WorkspaceID, "AGENTS.md"); err != nil {
+	if err := a.Builds.OpenPath(started.WorkspaceID, "AGENTS.md"); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.OpenPath("../../etc", "passwd"); err == nil {
+	if err := a.Builds.OpenPath("../../etc", "passwd"); err == nil {
 		t.Fatal("a bogus workspace id was accepted")
 	}
 	if len(opened) != 1 || filepath.Base(opened[0]) != "AGENTS.md" {

@@ -31,7 +31,7 @@ const AttachDir = "attachments"
 type Attachment struct {
 	Name     string `json:"name"`
 	MimeType string `json:"mimeType,omitempty"`
-	Data     []byte `json:"data,omitempty"`
+	Data     []byte `json:"data,omitempty" ts_type:"string"`
 	Path     string `json:"path,omitempty"`
 }
 

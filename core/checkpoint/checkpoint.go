@@ -77,7 +77,7 @@ type Checkpoint struct {
 	Kind    string    `json:"kind"`
 	TurnID  string    `json:"turnId,omitempty"`
 	Label   string    `json:"label"`
-	Created time.Time `json:"created"`
+	Created time.Time `json:"created" ts_type:"string"`
 	// RestoredTo is, for a KindRestore checkpoint, the checkpoint the
 	// restore went back to.
 	RestoredTo string    `json:"restoredTo,omitempty"`
@@ -92,7 +92,7 @@ type Summary struct {
 	Kind       string    `json:"kind"`
 	TurnID     string    `json:"turnId,omitempty"`
 	Label      string    `json:"label"`
-	Created    time.Time `json:"created"`
+	Created    time.Time `json:"created" ts_type:"string"`
 	RestoredTo string    `json:"restoredTo,omitempty"`
 	Files      int       `json:"files"`
 	Skipped    int       `json:"skipped"`

@@ -39,7 +39,7 @@ type ToolCall struct {
 type Message struct {
 	Role   string    `json:"role"` // RoleUser, RoleAssistant, RoleTool or RoleNotice
 	Text   string    `json:"text"`
-	Time   time.Time `json:"time"`
+	Time   time.Time `json:"time" ts_type:"string"`
 	Tool   *ToolCall `json:"tool,omitempty"`
 	Notice string    `json:"notice,omitempty"` // NoticeStopped or NoticeCompacted, with RoleNotice
 }

@@ -36,7 +36,7 @@ const (
 type Session struct {
 	ID        string    `json:"id"`
 	Title     string    `json:"title"`
-	UpdatedAt time.Time `json:"updatedAt"`
+	UpdatedAt time.Time `json:"updatedAt" ts_type:"string"`
 	Cwd       string    `json:"cwd"`
 	Path      string    `json:"path"` // "" for a session only the agent knows
 	Archived  bool      `json:"archived"`

@@ -30,8 +30,8 @@ type Transcript struct {
 	Path      string    `json:"-"`
 }
 
-// Page is a window of a transcript's messages.
-type Page struct {
+// TranscriptPage is a window of a transcript's messages.
+type TranscriptPage struct {
 	ID         string    `json:"id"`
 	Title      string    `json:"title"`
 	Cwd        string    `json:"cwd"`
@@ -302,25 +302,25 @@ func storeCheckpoints(path string, fi fs.FileInfo, cps []checkpoint) {
 // It resumes from the nearest remembered point, so the first page of a
 // huge file reads only its head and later pages continue where the last
 // one stopped. limit <= 0 means 100.
-func ReadRolloutPage(ctx context.Context, path string, offset, limit int) (Page, error) {
+func ReadRolloutPage(ctx context.Context, path string, offset, limit int) (TranscriptPage, error) {
 	if offset < 0 {
-		return Page{}, fmt.Errorf("read %s: negative offset %d", path, offset)
+		return TranscriptPage{}, fmt.Errorf("read %s: negative offset %d", path, offset)
 	}
 	if limit <= 0 {
 		limit = 100
 	}
 	fi, err := os.Stat(path)
 	if err != nil {
-		return Page{}, fmt.Errorf("read rollout: %w", err)
+		return TranscriptPage{}, fmt.Errorf("read rollout: %w", err)
 	}
 	start := cachedCheckpoint(path, fi, offset)
 	rf, err := openRollout(path, start.off)
 	if err != nil {
-		return Page{}, err
+		return TranscriptPage{}, err
 	}
 	defer rf.Close()
 	p := start.p
-	page := Page{Offset: offset, Messages: []Message{}}
+	page := TranscriptPage{Offset: offset, Messages: []Message{}}
 	var newCps []checkpoint
 	end := offset + limit
 	eof := false
@@ -328,7 +328,7 @@ func ReadRolloutPage(ctx context.Context, path string, offset, limit int) (Page,
 	// or the end of the file.
 	for n := 0; p.emitted <= end; n++ {
 		if n%4096 == 0 && ctx.Err() != nil {
-			return Page{}, ctx.Err()
+			return TranscriptPage{}, ctx.Err()
 		}
 		raw, lineEnd, tooLong, err := rf.next()
 		if errors.Is(err, io.EOF) {
@@ -336,7 +336,7 @@ func ReadRolloutPage(ctx context.Context, path string, offset, limit int) (Page,
 			break
 		}
 		if err != nil {
-			return Page{}, err
+			return TranscriptPage{}, err
 		}
 		if tooLong {
 			p.skipped++
@@ -443,14 +443,14 @@ func (h Home) Transcript(ctx context.Context, id string) (Transcript, error) {
 }
 
 // TranscriptPage reads one page of session id's transcript.
-func (h Home) TranscriptPage(ctx context.Context, id string, offset, limit int) (Page, error) {
+func (h Home) TranscriptPage(ctx context.Context, id string, offset, limit int) (TranscriptPage, error) {
 	path, err := h.FindRollout(id)
 	if err != nil {
-		return Page{}, err
+		return TranscriptPage{}, err
 	}
 	pg, err := ReadRolloutPage(ctx, path, offset, limit)
 	if err != nil {
-		return Page{}, fmt.Errorf("load session %s: %w", id, err)
+		return TranscriptPage{}, fmt.Errorf("load session %s: %w", id, err)
 	}
 	if e, ok := h.indexEntry(id); ok {
 		pg.Title = e.Name

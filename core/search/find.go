@@ -20,6 +20,9 @@ type Result struct {
 type Results struct {
 	Sessions []Result `json:"sessions"`
 	Hint     string   `json:"hint"`
+	// HintCode and HintDir say Hint for a UI to word (codexhome's Hint* codes).
+	HintCode string `json:"hintCode,omitempty"`
+	HintDir  string `json:"hintDir,omitempty"`
 	// Partial: the first index build is still running, so text matches
 	// cover only the sessions indexed so far.
 	Partial  bool     `json:"partial"`
@@ -38,7 +41,7 @@ func Find(ctx context.Context, l *codexhome.Lister, ix *Index, text string, opts
 		opts.Limit = 0 // which sessions match is known only after looking at all
 	}
 	list, err := l.List(ctx, opts)
-	out := Results{Sessions: []Result{}, Hint: list.Hint, Warnings: list.Warnings}
+	out := Results{Sessions: []Result{}, Hint: list.Hint, HintCode: list.HintCode, HintDir: list.HintDir, Warnings: list.Warnings}
 	if err != nil {
 		return out, err
 	}

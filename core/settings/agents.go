@@ -47,7 +47,7 @@ type Agent struct {
 	// Defaults are the session settings this agent starts with: config
 	// option id (or category) → value, a string for a select or a bool.
 	// The last choice made in a chat with this agent is remembered here.
-	Defaults map[string]any `toml:"defaults,omitempty" json:"defaults"`
+	Defaults map[string]any `toml:"defaults,omitempty" json:"defaults" ts_type:"{[key: string]: string | boolean}"`
 	// Secrets names the stored secrets this agent is given (environment
 	// variables), for the agents list to show; derived from the kind.
 	Secrets []string `toml:"-" json:"secrets"`

@@ -22,9 +22,10 @@ const Debounce = 50 * time.Millisecond
 // one when the file is currently broken), why the file is broken, and the
 // contrast checks of the theme shown.
 type State struct {
-	Theme  *Theme  `json:"theme"`
+	// The page reads the document as JSON (a Color is "#rrggbb" there).
+	Theme  *Theme  `json:"theme" ts_type:"{[key: string]: unknown}"`
 	Error  string  `json:"error"`
-	Checks []Check `json:"contrast"`
+	Checks []Check `json:"checks"`
 }
 
 // MaxFileSize bounds theme.json: a real theme is a few KiB; a larger file
@@ -131,7 +132,7 @@ func (w *watchState) read(path string) (State, bool) {
 	w.reported = true
 	checks := w.checks
 	if checks == nil {
-		checks = []Check{} // the UI gets "contrast": [] rather than null
+		checks = []Check{} // the UI gets "checks": [] rather than null
 	}
 	return State{Theme: w.good, Error: w.lastErr, Checks: checks}, true
 }

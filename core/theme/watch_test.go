@@ -170,7 +170,7 @@ func TestLoad(t *testing.T) {
 	if s.Theme != nil || s.Error != "" {
 		t.Errorf("Load of an empty workspace = %+v", s)
 	}
-	if b, _ := json.Marshal(s); string(b) != `{"theme":null,"error":"","contrast":[]}` {
+	if b, _ := json.Marshal(s); string(b) != `{"theme":null,"error":"","checks":[]}` {
 		t.Errorf("empty state marshals as %s", b)
 	}
 	os.WriteFile(filepath.Join(dir, FileName), ExampleJSON(), 0o644)

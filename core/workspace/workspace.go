@@ -36,7 +36,7 @@ const maxTitle = 120 // runes
 type Meta struct {
 	ID         string    `json:"id"`
 	Title      string    `json:"title"`
-	Created    time.Time `json:"created"`
+	Created    time.Time `json:"created" ts_type:"string"`
 	SessionIDs []string  `json:"sessionIds"`
 	Model      string    `json:"model"`
 	Dir        string    `json:"dir"` // absolute folder; recomputed on read, so a moved data dir still works

@@ -134,7 +134,7 @@ export async function launch(opts = {}) {
     }
     response = await page.goto(base + '/');
     // The Wails dev runtime connects over a websocket; bindings appear on window.go.
-    await page.waitForFunction(() => window.go && window.go.app && window.go.app.App, null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.go && window.go.app && window.go.app.Turns, null, { timeout: 30_000 });
   };
   try {
     await start();

@@ -182,8 +182,8 @@ describe('session options, commands, attachments and artifacts', () => {
       await outside.waitFor({ timeout: 10_000 });
     } catch (e) {
       const debug = await page.evaluate(async () => {
-        const ws = await window.go.app.App.Workspaces();
-        const arts = ws.length ? await window.go.app.App.Artifacts(ws[0].id) : null;
+        const ws = await window.go.app.Builds.Workspaces();
+        const arts = ws.length ? await window.go.app.Builds.Artifacts(ws[0].id) : null;
         return { aside: document.querySelector('aside')?.innerText ?? 'no aside', ws: ws.map((w) => w.id + ' ' + w.title), arts };
       });
       throw new Error(e.message + '\n' + JSON.stringify(debug, null, 1));

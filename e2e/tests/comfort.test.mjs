@@ -274,7 +274,7 @@ test('Settings asks before leaving with unsaved changes: Cancel stays, Discard d
 /** Reloads and reports the appearance at the first animation frame, before anything painted. */
 async function reloadFirstFrame() {
   await page.reload();
-  await page.waitForFunction(() => window.go && window.go.app && window.go.app.App);
+  await page.waitForFunction(() => window.go && window.go.app && window.go.app.Turns);
   return page.evaluate(() => window.__firstFrame);
 }
 

@@ -98,7 +98,7 @@ test('the dev server refuses IPC WebSocket upgrades from other origins and rebin
   const port = new URL(base).port;
   assert.equal(await upgrade({ Origin: `http://rebind.example:${port}`, Host: `rebind.example:${port}` }), 403, 'DNS rebinding');
   // The app's own page still talks to Go through it.
-  assert.equal(typeof (await app.page.evaluate(() => window.go.app.App.SelfTest())), 'object');
+  assert.equal(typeof (await app.page.evaluate(() => window.go.app.Settings.GetSettings())), 'object');
 });
 
 test('no navigation vector in agent output moves the page or reaches the outside', async () => {

@@ -1,27 +1,33 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import App from './App.svelte';
-import { flush, installWails } from './test/wails';
+import { flush, installWails, type FakeWails } from './test/wails';
 import { chat } from './lib/stores/chat.svelte';
 import { go } from './lib/stores/router.svelte';
 import example from './test/fixtures/example.theme.json';
 
 function backend(selfTestPrompt = '', selfTestActive = selfTestPrompt !== '') {
-  return installWails({
+  const w = installWails({
     GetSettings: () => ({ permissionPolicy: 'ask', enterSends: false }),
     Models: () => ({ current: 'gpt-5.5', source: 'cache', models: [{ id: 'gpt-5.5', name: 'GPT-5.5', reasoningLevels: [] }] }),
     Sessions: () => ({ sessions: [], hint: '' }),
     Workspaces: () => [],
-    SelfTest: () => ({ active: selfTestActive, prompt: selfTestPrompt }),
-    SelfTestReport: () => undefined,
     NewBuild: () => ({ turnId: 'turn-st', workspaceId: 'ws-st', cwd: '/data/ws-st' }),
-    Theme: () => ({ theme: example, error: '', contrast: [] }),
+    Theme: () => ({ theme: example, error: '', checks: [] }),
     GetAuthState: () => ({ apiKeyStored: false, store: '' }),
     AnswerPermission: () => undefined,
     SessionBar: () => ({ agentId: 'codex', agentName: 'Codex', known: false, defaults: null, modes: null, options: [{ id: 'model', category: 'model', type: 'select', currentValue: 'gpt-5.5', options: [{ value: 'gpt-5.5', name: 'GPT-5.5' }] }] }),
     CheckAgent: () => ({ ok: true, agentId: 'codex', agentName: 'Codex' }),
     Agents: () => ({ default: 'codex', agents: [{ id: 'codex', name: 'Codex', kind: 'codex' }], mcpServers: [] }),
   });
+  // Go answers the self-test's events only when a script asked for it.
+  if (selfTestActive) w.answer('selftest:ask', () => w.emit('selftest:plan', { active: true, prompt: selfTestPrompt }));
+  return w;
+}
+
+/** The self-test reports the page sent: [kind, text]. */
+function reports(w: FakeWails): unknown[][] {
+  return w.sent.filter((e) => e[0] === 'selftest:report').map((e) => e.slice(1));
 }
 
 describe('App', () => {
@@ -38,26 +44,27 @@ describe('App', () => {
     expect(screen.getByTestId('settings-save')).toBeTruthy();
     await fireEvent.click(screen.getByTestId('nav-new'));
     expect(await screen.findByTestId('prompt', {}, { timeout: 10000 })).toBeTruthy();
-    expect(w.App.SelfTestReport).not.toHaveBeenCalled();
+    expect(w.sent.filter((e) => e[0] === 'selftest:ask').length).toBeGreaterThan(0);
+    expect(reports(w)).toEqual([]);
   });
 
   it('self-test without a prompt reports only the first paint (the start-up benchmark)', async () => {
     const w = backend('', true);
     render(App);
-    await vi.waitFor(() => expect(w.App.SelfTestReport).toHaveBeenCalledWith('paint', expect.any(String)), { timeout: 5000 });
+    await vi.waitFor(() => expect(reports(w)).toEqual([['paint', expect.any(String)]]), { timeout: 5000 });
     await flush();
-    expect(w.App.NewBuild).not.toHaveBeenCalled();
-    expect(w.App.SelfTestReport).toHaveBeenCalledTimes(1);
+    expect(w.bound.NewBuild).not.toHaveBeenCalled();
+    expect(reports(w)).toHaveLength(1);
   });
 
   it('self-test: sends the prompt through New Build and reports the rendered reply', async () => {
     const w = backend('Say hello');
     render(App);
-    await vi.waitFor(() => expect(w.App.NewBuild).toHaveBeenCalledWith({ prompt: 'Say hello', options: { model: 'gpt-5.5' } }), { timeout: 5000 });
-    expect(w.App.SelfTestReport).toHaveBeenCalledWith('paint', expect.any(String));
+    await vi.waitFor(() => expect(w.bound.NewBuild).toHaveBeenCalledWith({ prompt: 'Say hello', options: { model: 'gpt-5.5' } }), { timeout: 5000 });
+    expect(reports(w)).toContainEqual(['paint', expect.any(String)]);
     expect(await screen.findByTestId('message-list', {}, { timeout: 10000 })).toBeTruthy();
     w.emit('turn', { turnId: 'turn-st', events: [{ type: 'session', sessionId: 'S' }, { type: 'text', text: 'You said: Say hello\n' }, { type: 'text', text: 'Hello from the **fake agent**.' }, { type: 'done', stopReason: 'end_turn' }] });
-    await vi.waitFor(() => expect(w.App.SelfTestReport).toHaveBeenCalledWith('reply', expect.stringContaining('Hello from the fake agent.')), { timeout: 5000 });
+    await vi.waitFor(() => expect(reports(w)).toContainEqual(['reply', expect.stringContaining('Hello from the fake agent.')]), { timeout: 5000 });
   });
 });
 
@@ -76,7 +83,7 @@ describe('permission requests outside the chat view', () => {
     expect(screen.getAllByTestId('permission-dialog')).toHaveLength(1);
     await fireEvent.click(screen.getAllByTestId('permission-option')[0]);
     await flush();
-    expect(w.App.AnswerPermission).toHaveBeenCalledWith('turn-bg', '7', 'ok');
+    expect(w.bound.AnswerPermission).toHaveBeenCalledWith('turn-bg', '7', 'ok');
     expect(screen.queryByTestId('permission-dialog')).toBeNull();
   });
 });

@@ -108,7 +108,7 @@ func caseExportLinkedFile(t *testing.T) {
 		t.Errorf("exit %d, want 1", r.code)
 	}
 	mustContain(t, "stderr", r.stderr, link, "symbolic link")
-	_, err := w.app.ExportTheme(ws.ID, "kitty")
+	_, err := w.app.Themes.ExportTheme(ws.ID, "kitty")
 	if err == nil {
 		t.Fatal("the app exported through the link")
 	}
@@ -117,7 +117,7 @@ func caseExportLinkedFile(t *testing.T) {
 		t.Errorf("the planted link itself was replaced: %v", err)
 	}
 	// The other formats still export, into the workspace.
-	if out, err := w.app.ExportTheme(ws.ID, "zed"); err != nil || !strings.HasPrefix(out, ws.Dir) {
+	if out, err := w.app.Themes.ExportTheme(ws.ID, "zed"); err != nil || !strings.HasPrefix(out, ws.Dir) {
 		t.Errorf("zed export beside the link: %q, %v", out, err)
 	}
 }
@@ -138,7 +138,7 @@ func caseExportLinkedFolder(t *testing.T) {
 		t.Errorf("exit %d, want 1", r.code)
 	}
 	mustContain(t, "stderr", r.stderr, css, "symbolic link")
-	if _, err := w.app.ExportTheme(ws.ID, "css"); err == nil || !strings.Contains(err.Error(), css) {
+	if _, err := w.app.Themes.ExportTheme(ws.ID, "css"); err == nil || !strings.Contains(err.Error(), css) {
 		t.Errorf("the app's export into the linked folder: %v", err)
 	}
 	// The whole export/ folder linked, and `--format all`.
@@ -152,7 +152,7 @@ func caseExportLinkedFolder(t *testing.T) {
 		t.Errorf("exit %d, want 1", r.code)
 	}
 	mustContain(t, "stderr", r.stderr, export, "symbolic link")
-	if _, err := w.app.ExportTheme(ws2.ID, "all"); err == nil || !strings.Contains(err.Error(), export) {
+	if _, err := w.app.Themes.ExportTheme(ws2.ID, "all"); err == nil || !strings.Contains(err.Error(), export) {
 		t.Errorf("the app's export into a linked export/: %v", err)
 	}
 }
@@ -228,7 +228,7 @@ func caseHostileTheme(t *testing.T, kind string) {
 	var st theme.State
 	var err error
 	grew := peakGrowth(t, func() {
-		inTime(t, "Theme()", appBound, func() { st, err = w.app.Theme(ws.ID) })
+		inTime(t, "Theme()", appBound, func() { st, err = w.app.Themes.Theme(ws.ID) })
 	})
 	if err != nil || st.Theme != nil || !strings.Contains(st.Error, path) || !strings.Contains(st.Error, what) {
 		t.Errorf("Theme(): %+v, %v; want no theme and an error naming %s", st, err, path)
@@ -286,7 +286,7 @@ func caseHostileMeta(t *testing.T) {
 	plant(t, "fifo", filepath.Join(fifo.Dir, workspace.MetaFile))
 	var list []workspace.Meta
 	grew := peakGrowth(t, func() {
-		inTime(t, "Workspaces()", appBound, func() { list = w.app.Workspaces() })
+		inTime(t, "Workspaces()", appBound, func() { list = w.app.Builds.Workspaces() })
 	})
 	if len(list) != 1 || list[0].ID != good.ID {
 		t.Errorf("the Home list: %+v; want only %s", list, good.ID)
@@ -300,7 +300,7 @@ func caseHostileMeta(t *testing.T) {
 			t.Errorf("exit %d, want 1", r.code)
 		}
 		mustContain(t, "check's stderr", r.stderr, filepath.Join(ws.Dir, workspace.MetaFile))
-		if _, err := w.app.Theme(ws.ID); err == nil {
+		if _, err := w.app.Themes.Theme(ws.ID); err == nil {
 			t.Errorf("Theme(%s) opened a workspace with a hostile meta", ws.ID)
 		}
 	}
@@ -392,8 +392,8 @@ func caseHostileRollout(t *testing.T, kind string) {
 	var sl search.Results
 	var err error
 	grew := peakGrowth(t, func() {
-		inTime(t, "Sessions()", appBound, func() { sl, err = w.app.Sessions(app.SessionQuery{Limit: 50}) })
-		inTime(t, "TranscriptPage()", appBound, func() { _, err = w.app.TranscriptPage(id, 0, 50) })
+		inTime(t, "Sessions()", appBound, func() { sl, err = w.app.Library.Sessions(app.SessionQuery{Limit: 50}) })
+		inTime(t, "TranscriptPage()", appBound, func() { _, err = w.app.Library.TranscriptPage(id, 0, 50) })
 	})
 	if err == nil || !strings.Contains(err.Error(), what) {
 		t.Errorf("the app's transcript page: %v", err)
@@ -446,7 +446,7 @@ func caseSparseRollout(t *testing.T) {
 	var sl search.Results
 	var err error
 	grew := peakGrowth(t, func() {
-		inTime(t, "Sessions()", appBound, func() { sl, err = w.app.Sessions(app.SessionQuery{Limit: 50}) })
+		inTime(t, "Sessions()", appBound, func() { sl, err = w.app.Library.Sessions(app.SessionQuery{Limit: 50}) })
 	})
 	if err != nil || len(sl.Sessions) != 3 {
 		t.Errorf("the app's Home list: %d, %v", len(sl.Sessions), err)
@@ -535,13 +535,13 @@ func caseZstBomb(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "bomb.md")
 	app.AnswerSaveDialog(w.app, out)
 	t.Cleanup(func() { os.Remove(out) })
-	var first, last codexhome.Page
+	var first, last codexhome.TranscriptPage
 	var saved string
 	var err1, err2, err3 error
 	grew := peakGrowth(t, func() {
-		inTime(t, "first page", appBound, func() { first, err1 = w.app.TranscriptPage(idOld, 0, 100) })
-		inTime(t, "last page", bound.time, func() { last, err2 = w.app.TranscriptPage(idOld, shown-10, 100) })
-		inTime(t, "export", bound.time, func() { saved, err3 = w.app.ExportTranscript(idOld) })
+		inTime(t, "first page", appBound, func() { first, err1 = w.app.Library.TranscriptPage(idOld, 0, 100) })
+		inTime(t, "last page", bound.time, func() { last, err2 = w.app.Library.TranscriptPage(idOld, shown-10, 100) })
+		inTime(t, "export", bound.time, func() { saved, err3 = w.app.Library.ExportTranscript(idOld) })
 	})
 	if err1 != nil || len(first.Messages) != 100 || first.Done || first.Truncated {
 		t.Errorf("first page: %d messages, done %v, truncated %v, %v", len(first.Messages), first.Done, first.Truncated, err1)

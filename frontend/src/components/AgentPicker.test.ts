@@ -21,7 +21,7 @@ describe('AgentPicker', () => {
     expect(sel.value).toBe('claude');
     await fireEvent.change(sel, { target: { value: 'codex' } });
     await flush();
-    expect(w.App.SetBuildAgent).toHaveBeenCalledWith('codex');
+    expect(w.bound.SetBuildAgent).toHaveBeenCalledWith('codex');
   });
 
   it('goes back to the previous choice when Go refuses', async () => {

@@ -21,10 +21,10 @@ async function renderEditor(impl: Record<string, (...a: any[]) => unknown>) {
 const stored: AgentList = {
   default: '',
   agents: [
-    { id: 'codex', name: 'Codex', kind: 'codex', command: '', args: null, env: null, defaults: { 'fast-mode': true }, secrets: ['OPENAI_API_KEY', 'CODEX_API_KEY'] },
-    { id: 'claude', name: 'Claude Code', kind: 'claude', command: '', args: null, env: null, defaults: null, secrets: [] },
+    { id: 'codex', name: 'Codex', kind: 'codex', command: '', args: [], env: {}, defaults: { 'fast-mode': true }, secrets: ['OPENAI_API_KEY', 'CODEX_API_KEY'] },
+    { id: 'claude', name: 'Claude Code', kind: 'claude', command: '', args: [], env: {}, defaults: {}, secrets: [] },
   ],
-  mcpServers: null,
+  mcpServers: [],
 };
 
 describe('AgentsEditor', () => {
@@ -68,7 +68,7 @@ describe('AgentsEditor', () => {
     await flush();
     expect(saved!.default).toBe('my-agent');
     expect(saved!.agents![0].defaults).toEqual({ 'fast-mode': true });
-    expect(saved!.agents![2]).toEqual({ id: 'my-agent', name: 'My Agent', kind: 'custom', command: '/opt/acp', args: ['--stdio', 'a\tb "c" \'d\''], env: { TOKEN: 'x', LEVEL: 'debug' }, defaults: null, secrets: [] });
+    expect(saved!.agents![2]).toEqual({ id: 'my-agent', name: 'My Agent', kind: 'custom', command: '/opt/acp', args: ['--stdio', 'a\tb "c" \'d\''], env: { TOKEN: 'x', LEVEL: 'debug' }, defaults: {}, secrets: [] });
     expect(saved!.mcpServers).toEqual([{ name: 'docs', type: 'http', command: '', args: [], env: {}, url: 'https://mcp.example/', headers: {}, disabled: false }]);
     expect(screen.getByTestId('settings-saved').textContent).toBe('Saved.');
   });

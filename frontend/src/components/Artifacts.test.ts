@@ -13,11 +13,11 @@ describe('Artifacts', () => {
     const w = installWails({ Artifacts: () => now });
     render(Artifacts, { props: { workspaceId: 'ws1' } });
     await flush();
-    expect(w.App.Artifacts).toHaveBeenCalledWith('ws1');
+    expect(w.bound.Artifacts).toHaveBeenCalledWith('ws1');
     expect(screen.getAllByTestId('artifact').map((e) => e.dataset.name)).toEqual(['swatch.png']);
     expect((screen.getByRole('img') as HTMLImageElement).src).toBe(inside.preview);
     w.emit('artifacts', { workspaceId: 'other', artifacts: [] });
-    expect(w.App.Artifacts).toHaveBeenCalledTimes(1);
+    expect(w.bound.Artifacts).toHaveBeenCalledTimes(1);
     now = [inside, outside];
     w.emit('artifacts', { workspaceId: 'ws1', artifacts: [inside, outside] });
     await flush();
@@ -54,7 +54,7 @@ describe('Artifacts', () => {
     const [a, b] = screen.getAllByTestId('artifact-open');
     await fireEvent.click(a);
     await flush();
-    expect(w.App.OpenArtifact).toHaveBeenCalledWith('ws1', inside.uri);
+    expect(w.bound.OpenArtifact).toHaveBeenCalledWith('ws1', inside.uri);
     expect(screen.queryByTestId('artifact-error')).toBeNull();
     await fireEvent.click(b);
     await flush();

@@ -1,13 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import ContrastTable from './ContrastTable.svelte';
-import type { ContrastPair } from '../lib/types';
+import type { Check } from '../lib/types';
 
-const pairs: ContrastPair[] = [
-  { fg: '#d8dee9', bg: '#161a24', fgRole: 'ui.text', bgRole: 'ui.background', ratio: 13.08, aa: true, aaa: true, aaLarge: true },
-  { fg: '#8b96aa', bg: '#1f2430', fgRole: 'syntax.comment', bgRole: 'ui.surface', ratio: 4.499, aa: false, aaa: false, aaLarge: true },
-  { fg: '#9aa5b8', bg: '#161a24', fgRole: 'ui.mutedText', bgRole: 'ui.background', ratio: 6.2, aa: true, aaa: false, aaLarge: true },
-  { fg: '#323a4c', bg: '#161a24', fgRole: 'ui.border', bgRole: 'ui.background', ratio: 1.6, aa: false, aaa: false, aaLarge: false },
+const pairs: Check[] = [
+  { fg: '#d8dee9', bg: '#161a24', fgRole: 'ui.text', bgRole: 'ui.background', ratio: 13.08, aa: true, aaa: true, aaLarge: true, apca: -93 },
+  { fg: '#8b96aa', bg: '#1f2430', fgRole: 'syntax.comment', bgRole: 'ui.surface', ratio: 4.499, aa: false, aaa: false, aaLarge: true, apca: -52 },
+  { fg: '#9aa5b8', bg: '#161a24', fgRole: 'ui.mutedText', bgRole: 'ui.background', ratio: 6.2, aa: true, aaa: false, aaLarge: true, apca: -64 },
+  { fg: '#323a4c', bg: '#161a24', fgRole: 'ui.border', bgRole: 'ui.background', ratio: 1.6, aa: false, aaa: false, aaLarge: false, apca: -12 },
 ];
 
 describe('ContrastTable', () => {

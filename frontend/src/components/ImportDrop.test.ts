@@ -22,7 +22,7 @@ describe('ImportDrop', () => {
     const ev = dropFile(new File([content], 'gruvbox.yaml', { type: 'application/yaml' }));
     expect(ev.defaultPrevented).toBe(true); // the page never navigates to the file
     await waitFor(() => expect(router.route).toMatchObject({ view: 'chat', workspaceId: 'ws-imp' }));
-    const req = w.App.ImportTheme.mock.calls[0][0] as { fileName: string; data: string };
+    const req = w.bound.ImportTheme.mock.calls[0][0] as { fileName: string; data: string };
     expect(req.fileName).toBe('gruvbox.yaml');
     expect(atob(req.data)).toBe(content);
     expect(imports.last?.workspaceId).toBe('ws-imp');
@@ -33,7 +33,7 @@ describe('ImportDrop', () => {
     render(ImportDrop);
     dropFile(new File([new Uint8Array((4 << 20) + 1)], 'huge.json'));
     await waitFor(() => expect(screen.getByTestId('import-error').textContent).toContain('huge.json'));
-    expect(w.App.ImportTheme).not.toHaveBeenCalled();
+    expect(w.bound.ImportTheme).not.toHaveBeenCalled();
     dropFile(new File(['[colors.primary]\nbackground = "#12"\n'], 'bad.toml'));
     await waitFor(() => expect(screen.getByTestId('import-error').textContent).toContain('bad.toml:2: colors.primary.background'));
   });

@@ -27,10 +27,10 @@ describe('Markdown links', () => {
     // A javascript: link loses its href to the sanitizer: nothing left to stop.
     if (inert) expect(a!.hasAttribute('href')).toBe(false);
     else expect(ev.defaultPrevented).toBe(true);
-    if (link) expect(w.App.OpenLink).toHaveBeenCalledWith(...link);
-    else expect(w.App.OpenLink).not.toHaveBeenCalled();
-    if (path) expect(w.App.OpenPath).toHaveBeenCalledWith(...path);
-    else expect(w.App.OpenPath).not.toHaveBeenCalled();
+    if (link) expect(w.bound.OpenLink).toHaveBeenCalledWith(...link);
+    else expect(w.bound.OpenLink).not.toHaveBeenCalled();
+    if (path) expect(w.bound.OpenPath).toHaveBeenCalledWith(...path);
+    else expect(w.bound.OpenPath).not.toHaveBeenCalled();
   });
 
   it('reports a link Go refused', async () => {

@@ -78,7 +78,7 @@ describe('resumed session', () => {
 
   it('loads older messages from the top and marks where this visit continues', async () => {
     const s = newChatState({ sessionId: '019a-1' });
-    prependHistory(s, [{ role: 'user', text: 'earlier' }], 10);
+    prependHistory(s, [{ role: 'user', time: '', text: 'earlier' }], 10);
     beginTurn(s, 't', 'now');
     const onolder = vi.fn(async () => {});
     render(MessageList, { props: { chat: s, moreHistory: true, onolder } });

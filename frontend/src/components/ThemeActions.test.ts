@@ -28,8 +28,8 @@ describe('ThemeActions', () => {
     await fireEvent.click(screen.getByTestId('apply-menu'));
     await fireEvent.click(screen.getByTestId('apply-target-kitty'));
     await flush();
-    expect(w.App.PlanApply).toHaveBeenCalledWith('ws1', 'kitty');
-    expect(w.App.ApplyTheme).not.toHaveBeenCalled();
+    expect(w.bound.PlanApply).toHaveBeenCalledWith('ws1', 'kitty');
+    expect(w.bound.ApplyTheme).not.toHaveBeenCalled();
     const dialog = screen.getByTestId('confirm-dialog');
     expect(dialog.textContent).toContain('harbour-night.conf');
     expect(screen.getByTestId('apply-plan').querySelector('[data-exists=true]')?.textContent).toContain('replaced (backed up)');
@@ -37,7 +37,7 @@ describe('ThemeActions', () => {
 
     await fireEvent.click(screen.getByTestId('confirm-ok'));
     await flush();
-    expect(w.App.ApplyTheme).toHaveBeenCalledWith('ws1', 'kitty');
+    expect(w.bound.ApplyTheme).toHaveBeenCalledWith('ws1', 'kitty');
     expect(screen.getAllByTestId('installed-path').map((e) => e.textContent)).toEqual([plan.files[0].path]);
     expect(screen.getAllByTestId('backup-path').map((e) => e.textContent)).toEqual([plan.files[0].path + '.bak-20261202']);
     // The next step in plain words of the UI's language, with the plan's facts.
@@ -55,7 +55,7 @@ describe('ThemeActions', () => {
     await flush();
     await fireEvent.keyDown(screen.getByTestId('confirm-dialog'), { key: 'Escape' });
     expect(screen.queryByTestId('confirm-dialog')).toBeNull();
-    expect(w.App.ApplyTheme).not.toHaveBeenCalled();
+    expect(w.bound.ApplyTheme).not.toHaveBeenCalled();
   });
 
   it('lists only the programs Go offers on this system', async () => {
@@ -85,7 +85,7 @@ describe('ThemeActions', () => {
     expect(box.textContent).toContain('$HOME is not defined');
     await fireEvent.click(screen.getByTestId('theme-action-retry'));
     await flush();
-    expect(w.App.PlanApply).toHaveBeenCalledTimes(2);
+    expect(w.bound.PlanApply).toHaveBeenCalledTimes(2);
     expect(screen.queryByTestId('theme-action-error')).toBeNull();
     expect(screen.getByTestId('confirm-dialog')).toBeTruthy();
   });
@@ -96,7 +96,7 @@ describe('ThemeActions', () => {
     await fireEvent.click(screen.getByTestId('export-menu'));
     await fireEvent.click(screen.getByTestId(`export-format-${format}`));
     await flush();
-    expect(w.App.ExportTheme).toHaveBeenCalledWith('ws1', format);
+    expect(w.bound.ExportTheme).toHaveBeenCalledWith('ws1', format);
     expect(screen.getByTestId('theme-result').textContent).toContain(`/data/ws1/export/${format}`);
   });
 });

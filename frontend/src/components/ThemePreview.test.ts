@@ -27,7 +27,7 @@ describe('ThemePreview', () => {
     render(ThemePreview, { props: { theme: example } });
     const code = screen.getByTestId('preview-code');
     await waitFor(() => expect(code.dataset.highlighted).toBe('shiki'), { timeout: 10_000 });
-    expect(JSON.parse(w.App.VSCodeTheme.mock.calls[0][0] as string).name).toBe(example.name);
+    expect(JSON.parse(w.bound.VSCodeTheme.mock.calls[0][0] as string).name).toBe(example.name);
     const colourOf = (text: string) => Array.from(code.querySelectorAll<HTMLElement>('.tok')).find((e) => e.textContent?.trim() === text)?.dataset.color;
     expect(colourOf('import')).toBe(example.syntax.keyword);
     expect(colourOf('shade')).toBe(example.syntax.function);

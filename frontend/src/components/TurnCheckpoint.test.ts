@@ -19,11 +19,11 @@ describe('TurnCheckpoint', () => {
     await waitFor(() => screen.getByTestId('turn-checkpoint'));
     await fireEvent.click(screen.getByTestId('restore-checkpoint'));
     await flush();
-    expect(w.App.RestoreCheckpoint).toHaveBeenCalledWith('ws1', cp.id);
+    expect(w.bound.RestoreCheckpoint).toHaveBeenCalledWith('ws1', cp.id);
     expect(screen.getByTestId('restored')).toBeTruthy();
     await fireEvent.click(screen.getByTestId('undo-restore'));
     await flush();
-    expect(w.App.RestoreCheckpoint).toHaveBeenLastCalledWith('ws1', undo.id);
+    expect(w.bound.RestoreCheckpoint).toHaveBeenLastCalledWith('ws1', undo.id);
     expect(screen.queryByTestId('restored')).toBeNull();
   });
 
@@ -54,8 +54,8 @@ describe('TurnCheckpoint', () => {
       Checkpoints: () => [cp],
       VSCodeTheme: () => Promise.reject('not needed here'),
       CompareCheckpoint: () => ({
-        before: { checkpointId: cp.id, label: cp.label, created: cp.created, theme: example, error: '', contrast: [] },
-        after: { checkpointId: '', label: '', created: cp.created, theme: after, error: '', contrast: [] },
+        before: { checkpointId: cp.id, label: cp.label, created: cp.created, theme: example, error: '', checks: [] },
+        after: { checkpointId: '', label: '', created: cp.created, theme: after, error: '', checks: [] },
         changed: ['ui.accent', 'ansi.red'],
       }),
     });
@@ -64,7 +64,7 @@ describe('TurnCheckpoint', () => {
     await waitFor(() => screen.getByTestId('turn-checkpoint'));
     await fireEvent.click(screen.getByTestId('compare-checkpoint'));
     await waitFor(() => screen.getByTestId('compare-roles'));
-    expect(w.App.CompareCheckpoint).toHaveBeenCalledWith('ws1', cp.id);
+    expect(w.bound.CompareCheckpoint).toHaveBeenCalledWith('ws1', cp.id);
     expect(screen.getByTestId('compare-preview-before')).toBeTruthy();
     expect(screen.getByTestId('compare-preview-after')).toBeTruthy();
     const rows = screen.getAllByTestId('compare-role');

@@ -1,6 +1,6 @@
 // Editing the agents list (agents.toml) in Settings: the text form of the
 // environment, and new entries. Go validates on save.
-import type { AgentEntry, MCPServer } from './types';
+import type { Agent, MCPServer } from './types';
 
 /** "KEY=value" lines → a map; blank lines skipped, the first "=" splits. */
 export function parseEnv(text: string): Record<string, string> {
@@ -30,8 +30,8 @@ export function newAgentId(name: string, taken: string[]): string {
   return id;
 }
 
-export function newAgent(name: string, taken: string[]): AgentEntry {
-  return { id: newAgentId(name, taken), name, kind: 'custom', command: '', args: [], env: {}, defaults: null, secrets: [] };
+export function newAgent(name: string, taken: string[]): Agent {
+  return { id: newAgentId(name, taken), name, kind: 'custom', command: '', args: [], env: {}, defaults: {}, secrets: [] };
 }
 
 export function newMCPServer(): MCPServer {

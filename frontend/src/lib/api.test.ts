@@ -1,20 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import * as App from '../../wailsjs/go/app/App';
 import * as api from './api';
-import { installWails } from '../test/wails';
+import { installWails, services } from '../test/wails';
 
 const apiSource = readFileSync(join(__dirname, 'api.ts'), 'utf8');
-const dts = readFileSync(join(__dirname, '../../wailsjs/go/app/App.d.ts'), 'utf8');
+const dts = (service: string) => readFileSync(join(__dirname, `../../wailsjs/go/app/${service}.d.ts`), 'utf8');
 
 describe('api.ts', () => {
-  it('calls only bindings the generated wailsjs files export', () => {
-    const used = [...new Set([...apiSource.matchAll(/\bApp\.(\w+)\(/g)].map((m) => m[1]))];
-    expect(used.length).toBeGreaterThanOrEqual(20);
-    const exported = Object.keys(App);
-    expect(used.filter((n) => !exported.includes(n))).toEqual([]);
-    expect(used.filter((n) => !dts.includes(`export function ${n}(`))).toEqual([]);
+  it('calls only bindings the generated wailsjs files export, and the fake binds the same', () => {
+    const used = [...new Set([...apiSource.matchAll(/\b([A-Z]\w*)\.([A-Z]\w*)\(/g)].filter((m) => m[1] in services).map((m) => `${m[1]}.${m[2]}`))];
+    expect(used.length).toBeGreaterThanOrEqual(40);
+    expect(used.filter((c) => { const [s, m] = c.split('.'); return !dts(s).includes(`export function ${m}(`); })).toEqual([]);
+    const faked = Object.entries(services).flatMap(([s, ms]) => ms.map((m) => `${s}.${m}`));
+    expect([...faked].sort()).toEqual([...used].sort());
   });
 
   it('wraps every binding of the contract', () => {
@@ -27,7 +26,7 @@ describe('api.ts', () => {
     const w = installWails({ TranscriptPage: (id: string, o: number, l: number) => ({ id, offset: o, nextOffset: o + l }), AnswerPermission: () => undefined });
     expect(await api.transcriptPage('s1', 50, 25)).toEqual({ id: 's1', offset: 50, nextOffset: 75 });
     await api.answerPermission('t1', '"uuid"', '');
-    expect(w.App.AnswerPermission).toHaveBeenCalledWith('t1', '"uuid"', '');
+    expect(w.bound.AnswerPermission).toHaveBeenCalledWith('t1', '"uuid"', '');
   });
 
   it('event helpers deliver well-formed payloads and drop malformed ones', () => {
@@ -39,7 +38,7 @@ describe('api.ts', () => {
     w.emit('turn', { turnId: 't1', events: [] });
     w.emit('turn', { turnId: 't2' });
     w.emit('turn', null);
-    w.emit('theme', { workspaceId: 'ws', theme: null, error: '', contrast: null });
+    w.emit('theme', { workspaceId: 'ws', theme: null, error: '', checks: null });
     w.emit('theme', 'nonsense');
     off();
     w.emit('turn', { turnId: 't3', events: [] });

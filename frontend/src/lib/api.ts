@@ -1,72 +1,75 @@
-// The only door from the UI to Go. Every binding of the app package is wrapped
-// here with the project's own types, so the generated wailsjs files may change
-// shape without the rest of the UI noticing.
-import * as App from '../../wailsjs/go/app/App';
-import { ClipboardSetText, EventsOn } from '../../wailsjs/runtime/runtime';
+// The only door from the UI to Go. Every bound method of the app services
+// (window.go.app.<Service>.<Method>) is called here, with the types Go
+// generates (wailsjs/go/models.ts, re-exported by types.ts).
+import * as Agents from '../../wailsjs/go/app/Agents';
+import * as Builds from '../../wailsjs/go/app/Builds';
+import * as Chats from '../../wailsjs/go/app/Chats';
+import * as Desktop from '../../wailsjs/go/app/Desktop';
+import * as Library from '../../wailsjs/go/app/Library';
+import * as Settings from '../../wailsjs/go/app/Settings';
+import * as Themes from '../../wailsjs/go/app/Themes';
+import * as Turns from '../../wailsjs/go/app/Turns';
+import { ClipboardSetText, EventsEmit, EventsOn, EventsOnce } from '../../wailsjs/runtime/runtime';
 import type {
   AgentCheck,
   AgentList,
-  BarState,
-  HistoryPage,
-  OpenRequest,
-  ApplyResult,
   Artifact,
   ArtifactsEvent,
-  CheckpointSummary,
+  AuthState,
+  BarState,
+  BuildCard,
   Comparison,
+  ExportFormat,
+  HistoryPage,
   ImportRequest,
   ImportResult,
-  AuthState,
-  BuildCard,
   IndexStatus,
-  SessionFilter,
+  InstallPlan,
+  Installed,
+  ModelList,
+  NewBuildRequest,
+  OpenRequest,
   OptionChange,
-  OptionValue,
   OptionResult,
+  OptionValue,
+  PrewarmRequest,
+  SelfTestPlan,
+  SendRequest,
+  SessionFilter,
   SignInRequest,
   SignInResult,
-  ExportFormat,
-  InstallPlan,
-  ApplyTarget,
-  ModelsResult,
-  NewBuildRequest,
-  NewBuildResult,
-  PrewarmRequest,
-  SendRequest,
-  SelfTestPlan,
-  SessionsResult,
-  Settings,
+  Target,
   ThemeEvent,
   ThemeState,
   TranscriptPage,
-  TurnEvents,
-  Workspace,
+  TurnBatch,
+  TurnStarted,
+  checkpoint,
+  search,
+  settings,
+  workspace,
 } from './types';
 
-// The generated signatures use Wails' model classes; our plain objects carry
-// the same JSON fields, so they are passed through as the generated type.
-type Arg<F extends (...a: never[]) => unknown, N extends number = 0> = Parameters<F>[N];
-
-export function models(): Promise<ModelsResult> {
-  return App.Models() as unknown as Promise<ModelsResult>;
+export function models(): Promise<ModelList> {
+  return Library.Models();
 }
 
-export function sessions(search: string, limit: number, filter: SessionFilter = {}): Promise<SessionsResult> {
+export function sessions(search: string, limit: number, filter: SessionFilter = {}): Promise<search.Results> {
   const q = { search, limit, showInternal: !!filter.showInternal, showHidden: !!filter.showHidden };
-  return App.Sessions(q as unknown as Arg<typeof App.Sessions>) as unknown as Promise<SessionsResult>;
+  return Library.Sessions(q);
 }
 
 /** Names a session in the app (Codex's files are not touched); "" gives back its own title. */
 export function renameSession(id: string, title: string): Promise<void> {
-  return App.RenameSession(id, title);
+  return Library.RenameSession(id, title);
 }
 
 export function hideSession(id: string, hidden: boolean): Promise<void> {
-  return App.HideSession(id, hidden);
+  return Library.HideSession(id, hidden);
 }
 
 export function searchStatus(): Promise<IndexStatus> {
-  return App.SearchStatus() as unknown as Promise<IndexStatus>;
+  return Library.SearchStatus();
 }
 
 /** Subscribes to the search index's progress and changes. */
@@ -78,40 +81,40 @@ export function onSearchIndex(cb: (st: IndexStatus) => void): () => void {
 
 /** The theme builds for Home, newest change first. */
 export function builds(): Promise<BuildCard[]> {
-  return App.Builds().then((l) => (l ?? []) as unknown as BuildCard[]);
+  return Builds.Builds().then((l) => l ?? []);
 }
 
 export function renameBuild(id: string, title: string): Promise<BuildCard> {
-  return App.RenameBuild(id, title) as unknown as Promise<BuildCard>;
+  return Builds.RenameBuild(id, title);
 }
 
 export function duplicateBuild(id: string): Promise<BuildCard> {
-  return App.DuplicateBuild(id) as unknown as Promise<BuildCard>;
+  return Builds.DuplicateBuild(id);
 }
 
 /** Moves a build to the trash; restoreBuild undoes it. */
 export function deleteBuild(id: string): Promise<void> {
-  return App.DeleteBuild(id);
+  return Builds.DeleteBuild(id);
 }
 
 export function restoreBuild(id: string): Promise<void> {
-  return App.RestoreBuild(id);
+  return Builds.RestoreBuild(id);
 }
 
 export function transcriptPage(id: string, offset: number, limit: number): Promise<TranscriptPage> {
-  return App.TranscriptPage(id, offset, limit) as unknown as Promise<TranscriptPage>;
+  return Library.TranscriptPage(id, offset, limit);
 }
 
 /** Resolves to the written path, or "" when the user cancelled the save dialog. */
 export function exportTranscript(id: string): Promise<string> {
-  return App.ExportTranscript(id);
+  return Library.ExportTranscript(id);
 }
 
-export function newBuild(req: NewBuildRequest): Promise<NewBuildResult> {
-  return App.NewBuild(req as unknown as Arg<typeof App.NewBuild>) as unknown as Promise<NewBuildResult>;
+export function newBuild(req: NewBuildRequest): Promise<TurnStarted> {
+  return Turns.NewBuild(req);
 }
 
-function warmTarget(req: PrewarmRequest): Arg<typeof App.Prewarm> {
+function warmTarget(req: Partial<PrewarmRequest>): PrewarmRequest {
   return { workspaceId: req.workspaceId ?? '', sessionId: req.sessionId ?? '', cwd: req.cwd ?? '' };
 }
 
@@ -120,18 +123,18 @@ function warmTarget(req: PrewarmRequest): Arg<typeof App.Prewarm> {
  * its first message goes out on a ready connection. Never fails visibly:
  * if the agent cannot start, the first message says why.
  */
-export async function prewarm(req: PrewarmRequest = {}): Promise<void> {
+export async function prewarm(req: Partial<PrewarmRequest> = {}): Promise<void> {
   try {
-    await App.Prewarm(warmTarget(req));
+    await Turns.Prewarm(warmTarget(req));
   } catch {
     // The first message runs the normal path and reports.
   }
 }
 
 /** The view that called prewarm closed: an agent nobody used is stopped. */
-export async function release(req: PrewarmRequest = {}): Promise<void> {
+export async function release(req: Partial<PrewarmRequest> = {}): Promise<void> {
   try {
-    await App.Release(warmTarget(req));
+    await Turns.Release(warmTarget(req));
   } catch {
     // Nothing to give up.
   }
@@ -139,73 +142,68 @@ export async function release(req: PrewarmRequest = {}): Promise<void> {
 
 /** Resolves to the new turn's id. */
 export function send(req: SendRequest): Promise<string> {
-  return App.Send(req as unknown as Arg<typeof App.Send>);
+  return Turns.Send(req);
 }
 
 export function cancel(turnId: string): Promise<void> {
-  return App.Cancel(turnId);
+  return Turns.Cancel(turnId);
 }
 
 /** optionId "" cancels the request. */
 export function answerPermission(turnId: string, requestId: string, optionId: string): Promise<void> {
-  return App.AnswerPermission(turnId, requestId, optionId);
+  return Turns.AnswerPermission(turnId, requestId, optionId);
 }
 
-export function getSettings(): Promise<Settings> {
-  return App.GetSettings() as unknown as Promise<Settings>;
+export function getSettings(): Promise<settings.Settings> {
+  return Settings.GetSettings();
 }
 
-export function saveSettings(s: Settings): Promise<void> {
-  return App.SaveSettings(s as unknown as Arg<typeof App.SaveSettings>);
+export function saveSettings(s: settings.Settings): Promise<void> {
+  return Settings.SaveSettings(s);
 }
 
-export function workspaces(): Promise<Workspace[]> {
-  return App.Workspaces() as unknown as Promise<Workspace[]>;
+export function workspaces(): Promise<workspace.Meta[]> {
+  return Builds.Workspaces();
 }
 
 export function openWorkspaceFolder(workspaceId: string): Promise<void> {
-  return App.OpenWorkspaceFolder(workspaceId);
+  return Builds.OpenWorkspaceFolder(workspaceId);
 }
 
 export function theme(workspaceId: string): Promise<ThemeState> {
-  return App.Theme(workspaceId) as unknown as Promise<ThemeState>;
+  return Themes.Theme(workspaceId);
 }
 
 /** Resolves to the directory written; format "all" writes every format. */
 export function exportTheme(workspaceId: string, format: ExportFormat | 'all'): Promise<string> {
-  return App.ExportTheme(workspaceId, format);
+  return Themes.ExportTheme(workspaceId, format);
 }
 
 /** The programs a theme can be installed into on this system (Go decides per OS), in menu order. */
-export function applyTargets(): Promise<ApplyTarget[]> {
-  return App.ApplyTargets() as unknown as Promise<ApplyTarget[]>;
+export function applyTargets(): Promise<Target[]> {
+  return Themes.ApplyTargets();
 }
 
 /** What applying to target would write and replace; writes nothing. */
-export function planApply(workspaceId: string, target: ExportFormat): Promise<InstallPlan> {
-  return App.PlanApply(workspaceId, target) as unknown as Promise<InstallPlan>;
+export function planApply(workspaceId: string, target: string): Promise<InstallPlan> {
+  return Themes.PlanApply(workspaceId, target);
 }
 
-export function applyTheme(workspaceId: string, target: ExportFormat): Promise<ApplyResult> {
-  return App.ApplyTheme(workspaceId, target) as unknown as Promise<ApplyResult>;
+export function applyTheme(workspaceId: string, target: string): Promise<Installed> {
+  return Themes.ApplyTheme(workspaceId, target);
 }
 
 export function getAuthState(): Promise<AuthState> {
-  return App.GetAuthState() as unknown as Promise<AuthState>;
+  return Agents.GetAuthState();
 }
 
 /** Stores an OpenAI API key for later agents (keyring, else a private file). */
 export function saveAPIKey(key: string): Promise<AuthState> {
-  return App.SaveAPIKey(key) as unknown as Promise<AuthState>;
+  return Agents.SaveAPIKey(key);
 }
 
 export function signOut(): Promise<void> {
-  return App.SignOut();
-}
-
-/** Runs the agent's sign-in method (e.g. ChatGPT in the browser) in cwd. */
-export function authenticate(methodId: string, cwd: string): Promise<void> {
-  return App.Authenticate(methodId, cwd);
+  return Agents.SignOut();
 }
 
 /**
@@ -214,116 +212,135 @@ export function authenticate(methodId: string, cwd: string): Promise<void> {
  * to the retried turn's id and the new sign-in state.
  */
 export function signIn(req: SignInRequest): Promise<SignInResult> {
-  return App.SignIn(req as unknown as Arg<typeof App.SignIn>) as unknown as Promise<SignInResult>;
+  return Agents.SignIn(req);
 }
 
 /** What a chat's session bar shows before its agent answers; sessionId "" = a new build. */
 export function sessionBar(workspaceId: string, sessionId: string): Promise<BarState> {
-  return App.SessionBar(workspaceId, sessionId) as unknown as Promise<BarState>;
+  return Chats.SessionBar(workspaceId, sessionId);
 }
 
 /** Makes values the settings new builds with this agent start with. */
 export function saveBuildDefaults(agentId: string, values: Record<string, OptionValue>): Promise<void> {
-  return App.SaveBuildDefaults(agentId, values);
+  return Chats.SaveBuildDefaults(agentId, values);
 }
 
 /** Opens a saved chat on its agent before the first message; resolves to the turn id of the opening. */
 export function openChat(req: OpenRequest): Promise<string> {
-  return App.OpenChat(req as unknown as Arg<typeof App.OpenChat>);
+  return Turns.OpenChat(req);
 }
 
 /** Up to limit messages of a chat's history before index before (-1: the newest). */
 export function chatHistory(sessionId: string, before: number, limit: number): Promise<HistoryPage> {
-  return App.ChatHistory(sessionId, before, limit) as unknown as Promise<HistoryPage>;
+  return Chats.ChatHistory(sessionId, before, limit);
 }
 
 /** Saves the chat as Markdown (the Codex session when there is one, else markdown); "" when cancelled. */
 export function exportChat(sessionId: string, title: string, markdown: string): Promise<string> {
-  return App.ExportChat(sessionId, title, markdown);
+  return Chats.ExportChat(sessionId, title, markdown);
 }
 
 /** The native folder picker; "" when cancelled. */
 export function chooseFolder(title: string): Promise<string> {
-  return App.ChooseFolder(title);
+  return Desktop.ChooseFolder(title);
 }
 
 /** Whether the agent of a chat (or of new builds, with empty ids) can be started. */
 export function checkAgent(workspaceId: string, sessionId: string): Promise<AgentCheck> {
-  return App.CheckAgent(workspaceId, sessionId) as unknown as Promise<AgentCheck>;
+  return Chats.CheckAgent(workspaceId, sessionId);
 }
 
 /** Changes a session setting: live when an agent holds the session, else with the next message. */
 export function setSessionOption(req: OptionChange): Promise<OptionResult> {
-  return App.SetSessionOption(req as unknown as Arg<typeof App.SetSessionOption>) as unknown as Promise<OptionResult>;
+  return Chats.SetSessionOption(req);
 }
 
 /** The agents list (agents.toml) with the MCP servers. */
 export function agents(): Promise<AgentList> {
-  return App.Agents() as unknown as Promise<AgentList>;
+  return Agents.Agents();
 }
 
 export function saveAgents(list: AgentList): Promise<void> {
-  return App.SaveAgents(list as unknown as Arg<typeof App.SaveAgents>);
+  return Agents.SaveAgents(list);
 }
 
 /** Chooses the agent New Build starts. */
 export function setBuildAgent(id: string): Promise<void> {
-  return App.SetBuildAgent(id);
+  return Agents.SetBuildAgent(id);
 }
 
 /** Files and links the agent produced in the workspace, checked now. */
 export function artifacts(workspaceId: string): Promise<Artifact[]> {
-  return App.Artifacts(workspaceId).then((l) => (l ?? []) as unknown as Artifact[]);
+  return Builds.Artifacts(workspaceId).then((l) => l ?? []);
 }
 
 /** Opens an artifact; Go refuses files outside the workspace. */
 export function openArtifact(workspaceId: string, uri: string): Promise<void> {
-  return App.OpenArtifact(workspaceId, uri);
+  return Builds.OpenArtifact(workspaceId, uri);
 }
 
-/** The start-up self-test plan; empty prompt in normal use. */
-export function selfTest(): Promise<SelfTestPlan> {
-  return App.SelfTest() as unknown as Promise<SelfTestPlan>;
+/** How long the page waits for a self-test plan: Go answers only when a script set CDXTHEME_SELFTEST_OUT. */
+export const selfTestWaitMs = 3000;
+
+/**
+ * The start-up self-test plan, or null in normal use. The self-test is no
+ * binding: the page asks with the event "selftest:ask" (again every 200 ms,
+ * since Go may still be starting up) and Go answers "selftest:plan".
+ */
+export function selfTest(): Promise<SelfTestPlan | null> {
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const done = (plan: SelfTestPlan | null) => {
+      clearInterval(timer);
+      clearTimeout(giveUp);
+      off();
+      resolve(plan);
+    };
+    const off = EventsOnce('selftest:plan', (plan: SelfTestPlan) => done(plan && typeof plan.active === 'boolean' ? plan : null));
+    const giveUp = setTimeout(() => done(null), selfTestWaitMs);
+    EventsEmit('selftest:ask');
+    timer = setInterval(() => EventsEmit('selftest:ask'), 200);
+  });
 }
 
 /** Reports what the UI rendered: kind "paint" (first frame), "reply", "highlight" (the preview highlighter's colours), or the navigation test's "rects", "bypass", "focused", "linkErrors". */
-export function selfTestReport(kind: 'paint' | 'reply' | 'highlight' | 'rects' | 'bypass' | 'focused' | 'linkErrors', text: string): Promise<void> {
-  return App.SelfTestReport(kind, text);
+export async function selfTestReport(kind: 'paint' | 'reply' | 'highlight' | 'rects' | 'bypass' | 'focused' | 'linkErrors', text: string): Promise<void> {
+  EventsEmit('selftest:report', kind, text);
 }
 
 /** Opens a web/mail link in the system browser; Go refuses other schemes. */
 export function openLink(url: string): Promise<void> {
-  return App.OpenLink(url);
+  return Desktop.OpenLink(url);
 }
 
 /** Opens a file inside the workspace with the OS; Go refuses paths outside it. */
 export function openPath(workspaceId: string, path: string): Promise<void> {
-  return App.OpenPath(workspaceId, path);
+  return Builds.OpenPath(workspaceId, path);
 }
 
 /** Creates a build from a dropped theme file (VS Code, base16/24, iTerm2, Alacritty, …). */
 export function importTheme(req: ImportRequest): Promise<ImportResult> {
-  return App.ImportTheme(req as unknown as Arg<typeof App.ImportTheme>) as unknown as Promise<ImportResult>;
+  return Themes.ImportTheme(req);
 }
 
 /** The VS Code colour theme (JSON text) the vscode exporter makes of a theme document. */
 export function vscodeTheme(doc: unknown): Promise<string> {
-  return App.VSCodeTheme(JSON.stringify(doc));
+  return Themes.VSCodeTheme(JSON.stringify(doc));
 }
 
 /** A workspace's checkpoints, oldest first. */
-export function checkpoints(workspaceId: string): Promise<CheckpointSummary[]> {
-  return App.Checkpoints(workspaceId).then((l) => (l ?? []) as unknown as CheckpointSummary[]);
+export function checkpoints(workspaceId: string): Promise<checkpoint.Summary[]> {
+  return Builds.Checkpoints(workspaceId).then((l) => l ?? []);
 }
 
 /** Restores a checkpoint; resolves to the checkpoint that undoes the restore. */
-export function restoreCheckpoint(workspaceId: string, checkpointId: string): Promise<CheckpointSummary> {
-  return App.RestoreCheckpoint(workspaceId, checkpointId) as unknown as Promise<CheckpointSummary>;
+export function restoreCheckpoint(workspaceId: string, checkpointId: string): Promise<checkpoint.Summary> {
+  return Builds.RestoreCheckpoint(workspaceId, checkpointId);
 }
 
 /** The theme before a turn (at the checkpoint) and after it, with the changed roles. */
 export function compareCheckpoint(workspaceId: string, checkpointId: string): Promise<Comparison> {
-  return App.CompareCheckpoint(workspaceId, checkpointId) as unknown as Promise<Comparison>;
+  return Builds.CompareCheckpoint(workspaceId, checkpointId);
 }
 
 /** How long a gap in a turn's batch numbers is waited for before the held
@@ -335,9 +352,9 @@ export const reorderWaitMs = 250;
  * Each turn's batches reach cb in the order Go sent them (by seq): the dev
  * bridge emits every event on a goroutine of its own, so they can overtake.
  */
-export function onTurn(cb: (batch: TurnEvents) => void): () => void {
+export function onTurn(cb: (batch: TurnBatch) => void): () => void {
   const next = new Map<string, number>();
-  const held = new Map<string, Map<number, TurnEvents>>();
+  const held = new Map<string, Map<number, TurnBatch>>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const drain = (turnId: string, force: boolean) => {
     const h = held.get(turnId);
@@ -356,7 +373,7 @@ export function onTurn(cb: (batch: TurnEvents) => void): () => void {
     timers.delete(turnId);
     if (h && h.size > 0) timers.set(turnId, setTimeout(() => drain(turnId, true), reorderWaitMs));
   };
-  const off = EventsOn('turn', (batch: TurnEvents) => {
+  const off = EventsOn('turn', (batch: TurnBatch) => {
     if (!batch || typeof batch.turnId !== 'string' || !Array.isArray(batch.events)) return;
     if (typeof batch.seq !== 'number') {
       cb(batch);

@@ -316,8 +316,8 @@ describe('history', () => {
   it('older rollout pages go above everything, tools become cards', () => {
     const s = newChatState({ sessionId: SID });
     beginOpen(s, 'o');
-    prependHistory(s, [{ role: 'user', text: 'b' }, { role: 'tool', text: '', tool: { command: 'ls', output: 'theme.json', exitCode: 0 } }], 2);
-    prependHistory(s, [{ role: 'user', text: 'a' }, { role: 'assistant', text: 'ok' }], 0);
+    prependHistory(s, [{ role: 'user', time: '', text: 'b' }, { role: 'tool', time: '', text: '', tool: { name: 'exec_command', command: 'ls', output: 'theme.json', exitCode: 0 } }], 2);
+    prependHistory(s, [{ role: 'user', time: '', text: 'a' }, { role: 'assistant', time: '', text: 'ok' }], 0);
     expect(s.items.map((i) => ('text' in i ? i.text : i.kind))).toEqual(['a', 'ok', 'b', 'tool']);
     const tool = s.tools['history-3'];
     expect(tool).toMatchObject({ kind: 'execute', title: 'ls', terminal: 'theme.json', exitCode: 0, status: 'completed' });

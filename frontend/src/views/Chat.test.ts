@@ -23,7 +23,7 @@ beforeEach(async () => {
     Send: () => `turn-${n}`,
     Cancel: () => undefined,
     AnswerPermission: () => undefined,
-    Theme: () => ({ theme: example, error: '', contrast }),
+    Theme: () => ({ theme: example, error: '', checks: contrast }),
     Workspaces: () => [],
     SessionBar: () => ({ agentId: 'codex', agentName: 'Codex', known: false, defaults: null, modes: null, options: [] }),
     CheckAgent: () => ({ ok: true, agentId: 'codex', agentName: 'Codex' }),
@@ -51,7 +51,7 @@ describe('Chat view', () => {
   it('streams a real turn: messages, tool card with terminal output, permission dialog answered by kind', async () => {
     render(Chat, { props: { workspaceId: ws, cwd: '/home/dev/themes/work' } });
     await sendPrompt('run echo');
-    expect(w.App.Send).toHaveBeenCalledWith({ workspaceId: ws, sessionId: '', cwd: '/home/dev/themes/work', prompt: 'run echo' });
+    expect(w.bound.Send).toHaveBeenCalledWith({ workspaceId: ws, sessionId: '', cwd: '/home/dev/themes/work', prompt: 'run echo' });
     expect(screen.getByTestId('turn-status').textContent).toContain('0:0');
     expect(screen.getByTestId('stop')).toBeTruthy();
 
@@ -72,7 +72,7 @@ describe('Chat view', () => {
     const reject = screen.getAllByTestId('permission-option').find((b) => b.dataset.kind === 'reject_once')!;
     await fireEvent.click(reject);
     await flush();
-    expect(w.App.AnswerPermission).toHaveBeenCalledWith(`turn-${n}`, '0', 'cancel');
+    expect(w.bound.AnswerPermission).toHaveBeenCalledWith(`turn-${n}`, '0', 'cancel');
     expect(screen.queryByTestId('permission-dialog')).toBeNull();
 
     w.emit('turn', { turnId: `turn-${n}`, events: events.slice(permIdx + 1) });
@@ -113,7 +113,7 @@ describe('Chat view', () => {
 
     await fireEvent.click(screen.getByTestId('bar-default'));
     await flush();
-    expect(w.App.SaveBuildDefaults).toHaveBeenCalledWith('codex', { mode: 'agent-full-access', reasoning_effort: 'high' });
+    expect(w.bound.SaveBuildDefaults).toHaveBeenCalledWith('codex', { mode: 'agent-full-access', reasoning_effort: 'high' });
     expect(document.activeElement).toBe(screen.getByTestId('prompt'));
   });
 
@@ -134,7 +134,7 @@ describe('Chat view', () => {
       await vi.advanceTimersByTimeAsync(31_000);
       await fireEvent.click(screen.getByTestId('stall-stop'));
       await flush();
-      expect(w.App.Cancel).toHaveBeenCalledWith(`turn-${n}`);
+      expect(w.bound.Cancel).toHaveBeenCalledWith(`turn-${n}`);
     } finally {
       vi.useRealTimers();
     }
@@ -151,8 +151,8 @@ describe('Chat view', () => {
     expect(screen.getByTestId('error-stderr').textContent).toBe('fatal: simulated crash');
     await fireEvent.click(screen.getByTestId('retry'));
     await flush();
-    expect(w.App.Send).toHaveBeenCalledTimes(2);
-    expect(w.App.Send).toHaveBeenLastCalledWith(expect.objectContaining({ prompt: 'crash please' }));
+    expect(w.bound.Send).toHaveBeenCalledTimes(2);
+    expect(w.bound.Send).toHaveBeenLastCalledWith(expect.objectContaining({ prompt: 'crash please' }));
   });
 
   it('Esc in the permission dialog does what its button says: stops the turn', async () => {
@@ -164,9 +164,9 @@ describe('Chat view', () => {
     expect(screen.getByTestId('permission-cancel').textContent).toContain('Stop the turn');
     await fireEvent.keyDown(dialog, { key: 'Escape' });
     await flush();
-    expect(w.App.AnswerPermission).toHaveBeenCalledWith(`turn-${n}`, '0', '');
+    expect(w.bound.AnswerPermission).toHaveBeenCalledWith(`turn-${n}`, '0', '');
     // Once: the window's Esc handler does not stop it a second time.
-    expect(w.App.Cancel.mock.calls.filter((c) => c[0] === `turn-${n}`)).toHaveLength(1);
+    expect(w.bound.Cancel.mock.calls.filter((c) => c[0] === `turn-${n}`)).toHaveLength(1);
   });
 
   it('Esc anywhere cancels the running turn', async () => {
@@ -174,25 +174,25 @@ describe('Chat view', () => {
     await sendPrompt('slow');
     await fireEvent.keyDown(window, { key: 'Escape' });
     await flush();
-    expect(w.App.Cancel).toHaveBeenCalledWith(`turn-${n}`);
+    expect(w.bound.Cancel).toHaveBeenCalledWith(`turn-${n}`);
   });
 
   it('shows the theme preview and sends a follow-up listing the failing pairs', async () => {
     render(Chat, { props: { workspaceId: ws } });
     await flush();
-    expect(w.App.Theme).toHaveBeenCalledWith(ws);
+    expect(w.bound.Theme).toHaveBeenCalledWith(ws);
     expect(screen.getByTestId('preview').style.getPropertyValue('--ui-accent')).toBe(example.ui.accent);
     expect(screen.getAllByTestId('contrast-row')).toHaveLength(2);
     await fireEvent.click(screen.getByTestId('fix-contrast'));
     await flush();
-    const prompt = (w.App.Send.mock.lastCall![0] as { prompt: string }).prompt;
+    const prompt = (w.bound.Send.mock.lastCall![0] as { prompt: string }).prompt;
     expect(prompt).toContain('- syntax.comment #8b96aa on ui.surface #1f2430: 4.20:1');
     expect(prompt).not.toContain('ui.text #d8dee9');
 
     // A broken theme.json keeps the last good preview and shows why (Go
     // reports the same state when asked again).
-    const broken = { theme: null, error: 'syntax.keyword: required', contrast: null };
-    w.App.Theme.mockImplementation(async () => broken);
+    const broken = { theme: null, error: 'syntax.keyword: required', checks: null };
+    w.bound.Theme.mockImplementation(async () => broken);
     w.emit('theme', { workspaceId: ws, ...broken });
     await flush();
     expect(screen.getByTestId('preview-error').textContent).toContain('syntax.keyword: required');
@@ -201,15 +201,15 @@ describe('Chat view', () => {
 
   it("opens a saved chat on its agent when it is shown (no second pre-warm) and gives the agent up when the view closes", async () => {
     const calls: string[] = [];
-    w.App.OpenChat.mockImplementation(async (r: { sessionId: string }) => (calls.push('open ' + r.sessionId), 'open-' + r.sessionId));
-    w.App.Release.mockImplementation(async (r: { sessionId: string }) => void calls.push('release ' + r.sessionId));
+    w.bound.OpenChat.mockImplementation(async (r: { sessionId: string }) => (calls.push('open ' + r.sessionId), 'open-' + r.sessionId));
+    w.bound.Release.mockImplementation(async (r: { sessionId: string }) => void calls.push('release ' + r.sessionId));
     const view = render(Chat, { props: { sessionId: 'sess-a', cwd: '/home/dev/themes/a' } });
     await flush();
     await view.rerender({ sessionId: 'sess-b', cwd: '/home/dev/themes/b' });
     await flush();
     view.unmount();
     await flush();
-    expect(w.App.Prewarm).not.toHaveBeenCalled();
+    expect(w.bound.Prewarm).not.toHaveBeenCalled();
     expect(calls).toEqual(['open sess-a', 'release sess-a', 'open sess-b', 'release sess-b']);
   });
 
@@ -217,6 +217,6 @@ describe('Chat view', () => {
     const view = render(Chat, { props: { workspaceId: ws } });
     await flush();
     view.unmount();
-    expect(w.App.Prewarm).not.toHaveBeenCalled();
+    expect(w.bound.Prewarm).not.toHaveBeenCalled();
   });
 });

@@ -24,7 +24,7 @@ describe('Home', () => {
     const w = installWails({ Sessions: () => ({ sessions, hint: '' }), Builds: () => [], SearchStatus: () => idle });
     render(Home);
     await flush();
-    expect(w.App.Sessions).toHaveBeenCalledWith({ search: '', limit: 50, showInternal: false, showHidden: false });
+    expect(w.bound.Sessions).toHaveBeenCalledWith({ search: '', limit: 50, showInternal: false, showHidden: false });
     const rows = screen.getAllByTestId('session-row');
     expect(rows).toHaveLength(2);
     expect(rows[0].textContent).toContain('Harbour night theme');
@@ -77,7 +77,7 @@ describe('Home', () => {
     await fireEvent.input(screen.getByTestId('session-search'), { target: { value: 'hello' } });
     await new Promise((r) => setTimeout(r, 250));
     await flush();
-    expect(w.App.Sessions).toHaveBeenLastCalledWith({ search: 'hello', limit: 50, showInternal: false, showHidden: false });
+    expect(w.bound.Sessions).toHaveBeenLastCalledWith({ search: 'hello', limit: 50, showInternal: false, showHidden: false });
     const sn = screen.getByTestId('snippet');
     expect(sn.textContent).toBe(evil);
     expect(sn.querySelector('img')).toBeNull();
@@ -98,7 +98,7 @@ describe('Home', () => {
     expect(row.querySelector('[data-testid=open-transcript]')).toBeNull();
     await fireEvent.click(screen.getByTestId('show-internal'));
     await flush();
-    expect(w.App.Sessions).toHaveBeenLastCalledWith({ search: '', limit: 50, showInternal: true, showHidden: false });
+    expect(w.bound.Sessions).toHaveBeenLastCalledWith({ search: '', limit: 50, showInternal: true, showHidden: false });
   });
 
   it('shows the first index build’s progress', async () => {
@@ -143,7 +143,7 @@ describe('Home', () => {
     await fireEvent.input(input, { target: { value: 'Harbour at dusk' } });
     await fireEvent.keyDown(input, { key: 'Enter' });
     await flush();
-    expect(w.App.RenameBuild).toHaveBeenCalledWith('20261201-100000-aaaaaa', 'Harbour at dusk');
+    expect(w.bound.RenameBuild).toHaveBeenCalledWith('20261201-100000-aaaaaa', 'Harbour at dusk');
     expect(screen.getByTestId('build-title').textContent).toBe('Harbour at dusk');
 
     await fireEvent.click(screen.getByTestId('duplicate-build'));
@@ -152,12 +152,12 @@ describe('Home', () => {
 
     await fireEvent.click(screen.getAllByTestId('delete-build')[0]);
     await flush();
-    expect(w.App.DeleteBuild).toHaveBeenCalledWith('20261201-100000-aaaaaa');
+    expect(w.bound.DeleteBuild).toHaveBeenCalledWith('20261201-100000-aaaaaa');
     expect(screen.getAllByTestId('build-card')).toHaveLength(1);
     expect(screen.getByTestId('build-deleted').textContent).toContain('Deleted');
     await fireEvent.click(screen.getByTestId('undo-delete'));
     await flush();
-    expect(w.App.RestoreBuild).toHaveBeenCalledWith('20261201-100000-aaaaaa');
+    expect(w.bound.RestoreBuild).toHaveBeenCalledWith('20261201-100000-aaaaaa');
     expect(screen.getAllByTestId('build-card')).toHaveLength(2);
   });
 
@@ -170,10 +170,10 @@ describe('Home', () => {
     await fireEvent.input(input, { target: { value: 'My harbour' } });
     await fireEvent.keyDown(input, { key: 'Enter' });
     await flush();
-    expect(w.App.RenameSession).toHaveBeenCalledWith('019a-1', 'My harbour');
+    expect(w.bound.RenameSession).toHaveBeenCalledWith('019a-1', 'My harbour');
     await fireEvent.click(screen.getAllByTestId('hide-session')[1]);
     await flush();
-    expect(w.App.HideSession).toHaveBeenCalledWith('019a-2', true);
+    expect(w.bound.HideSession).toHaveBeenCalledWith('019a-2', true);
   });
 
   it('words Go’s coded hint in the UI language, with the action that fixes it', async () => {
@@ -201,7 +201,7 @@ describe('Home', () => {
     fail = false;
     await fireEvent.click(screen.getByTestId('retry'));
     await flush();
-    expect(w.App.Sessions).toHaveBeenCalledTimes(2);
+    expect(w.bound.Sessions).toHaveBeenCalledTimes(2);
     expect(screen.queryByTestId('error-box')).toBeNull();
     expect(screen.getAllByTestId('session-row')).toHaveLength(sessions.length);
   });

@@ -61,9 +61,9 @@ describe('New Build', () => {
     await fireEvent.input(screen.getByTestId('prompt'), { target: { value: 'a warm light theme' } });
     await fireEvent.click(screen.getByTestId('send'));
     await flush();
-    expect(w.App.NewBuild).toHaveBeenCalledWith({ prompt: 'a warm light theme', options: { mode: 'agent-full-access', model: 'mini', reasoning_effort: 'low', 'fast-mode': 'off' } });
+    expect(w.bound.NewBuild).toHaveBeenCalledWith({ prompt: 'a warm light theme', options: { mode: 'agent-full-access', model: 'mini', reasoning_effort: 'low', 'fast-mode': 'off' } });
     // Choosing a value here is not making it the default.
-    expect(w.App.SaveBuildDefaults).not.toHaveBeenCalled();
+    expect(w.bound.SaveBuildDefaults).not.toHaveBeenCalled();
     expect(router.route).toEqual({ view: 'chat', workspaceId: 'ws-7', cwd: '/data/theme_builder/ws-7' });
     expect(chat.state.workspaceId).toBe('ws-7');
     expect(chat.state.running).toBe(true);
@@ -79,7 +79,7 @@ describe('New Build', () => {
     await fireEvent.change(select('mode'), { target: { value: 'agent' } });
     await fireEvent.click(screen.getByTestId('bar-default'));
     await flush();
-    expect(w.App.SaveBuildDefaults).toHaveBeenCalledWith('codex', { mode: 'agent', model: 'gpt-5.5', reasoning_effort: 'medium', 'fast-mode': 'off' });
+    expect(w.bound.SaveBuildDefaults).toHaveBeenCalledWith('codex', { mode: 'agent', model: 'gpt-5.5', reasoning_effort: 'medium', 'fast-mode': 'off' });
     expect(screen.getByTestId('bar-default-note').textContent).toContain('default');
   });
 
@@ -102,8 +102,8 @@ describe('New Build', () => {
     // Retry starts again with the kept prompt.
     await fireEvent.click(screen.getByTestId('retry'));
     await flush();
-    expect(w.App.NewBuild).toHaveBeenCalledTimes(2);
-    expect(w.App.NewBuild).toHaveBeenLastCalledWith(expect.objectContaining({ prompt: 'retro amber' }));
+    expect(w.bound.NewBuild).toHaveBeenCalledTimes(2);
+    expect(w.bound.NewBuild).toHaveBeenLastCalledWith(expect.objectContaining({ prompt: 'retro amber' }));
     await fireEvent.click(box.querySelector('[data-testid=error-action]')!);
     expect(router.route).toEqual({ view: 'settings' });
   });
@@ -113,11 +113,11 @@ describe('New Build', () => {
     await models.load();
     const view = render(NewBuild);
     await flush();
-    expect(w.App.Prewarm).toHaveBeenCalledWith({ workspaceId: '', sessionId: '', cwd: '' });
-    expect(w.App.Release).not.toHaveBeenCalled();
+    expect(w.bound.Prewarm).toHaveBeenCalledWith({ workspaceId: '', sessionId: '', cwd: '' });
+    expect(w.bound.Release).not.toHaveBeenCalled();
     view.unmount();
     await flush();
-    expect(w.App.Release).toHaveBeenCalledWith({ workspaceId: '', sessionId: '', cwd: '' });
+    expect(w.bound.Release).toHaveBeenCalledWith({ workspaceId: '', sessionId: '', cwd: '' });
   });
 
   it('shows nothing when the pre-warm fails', async () => {

@@ -8,8 +8,8 @@ import type { AgentList, Settings } from '../lib/types';
 
 const agents: AgentList = {
   default: '',
-  agents: [{ id: 'codex', name: 'Codex', kind: 'codex', command: '', args: null, env: null, defaults: null }],
-  mcpServers: null,
+  agents: [{ id: 'codex', name: 'Codex', kind: 'codex', command: '', args: [], env: {}, defaults: {}, secrets: [] }],
+  mcpServers: [],
 };
 
 const stored: Settings = {
@@ -19,9 +19,10 @@ const stored: Settings = {
   enterSends: false,
   codexHome: '',
   language: '',
-  warmConnection: null,
+  warmConnection: undefined,
   model: 'gpt-5.5',
   reasoningEffort: 'high',
+  appearance: '',
 };
 
 let keyStore = '';
@@ -65,7 +66,7 @@ describe('Settings', () => {
     await fireEvent.change(screen.getByTestId('settings-language'), { target: { value: 'de' } });
     await fireEvent.click(screen.getByTestId('settings-save'));
     await flush();
-    expect(w.App.SaveSettings).toHaveBeenCalledWith({
+    expect(w.bound.SaveSettings).toHaveBeenCalledWith({
       ...stored,
       permissionPolicy: 'allow',
       turnTimeoutSeconds: 120,
@@ -91,7 +92,7 @@ describe('Settings', () => {
     await fireEvent.click(screen.getByTestId('settings-save'));
     await flush();
     expect(screen.getByTestId('settings-error').textContent).toContain(message);
-    expect(w.App.SaveSettings).not.toHaveBeenCalled();
+    expect(w.bound.SaveSettings).not.toHaveBeenCalled();
   });
 
   it('keeps the edits and shows Go’s error when saving fails', async () => {
@@ -111,13 +112,13 @@ describe('Settings API key', () => {
     await fireEvent.input(screen.getByTestId('settings-api-key'), { target: { value: ' sk-test-123 ' } });
     await fireEvent.click(screen.getByTestId('settings-save'));
     await flush();
-    expect(w.App.SaveAPIKey).toHaveBeenCalledWith('sk-test-123');
-    expect(w.App.SaveSettings).not.toHaveBeenCalled();
+    expect(w.bound.SaveAPIKey).toHaveBeenCalledWith('sk-test-123');
+    expect(w.bound.SaveSettings).not.toHaveBeenCalled();
     expect((screen.getByTestId('settings-api-key') as HTMLInputElement).value).toBe('');
     expect(screen.getByTestId('settings-auth-state').textContent).toContain('stored (keyring)');
     await fireEvent.click(screen.getByTestId('settings-sign-out'));
     await flush();
-    expect(w.App.SignOut).toHaveBeenCalled();
+    expect(w.bound.SignOut).toHaveBeenCalled();
     expect(screen.getByTestId('settings-auth-state').textContent).toContain('No API key stored');
   });
 });
@@ -139,9 +140,9 @@ describe('Settings has one Save', () => {
     expect(save.disabled).toBe(false);
     await fireEvent.click(save);
     await flush();
-    expect(w.App.SaveSettings).toHaveBeenCalledWith(expect.objectContaining({ enterSends: true }));
+    expect(w.bound.SaveSettings).toHaveBeenCalledWith(expect.objectContaining({ enterSends: true }));
     expect(savedAgents!.agents!.map((a) => a.command)).toEqual(['', '/opt/acp']);
-    expect(w.App.SaveAPIKey).toHaveBeenCalledWith('sk-one');
+    expect(w.bound.SaveAPIKey).toHaveBeenCalledWith('sk-one');
     expect(screen.getByTestId('settings-saved').textContent).toBe('Saved.');
     expect(save.disabled).toBe(true);
   });
@@ -155,7 +156,7 @@ describe('Settings has one Save', () => {
     expect(screen.getByTestId('agents-error').textContent).toContain('needs a command');
     expect(screen.getAllByTestId('agent-row')).toHaveLength(2);
     expect(screen.queryByTestId('settings-saved')).toBeNull();
-    expect(w.App.SaveSettings).not.toHaveBeenCalled();
+    expect(w.bound.SaveSettings).not.toHaveBeenCalled();
   });
 });
 
@@ -177,14 +178,14 @@ describe('Settings leave guard', () => {
     expect(screen.queryByTestId('leave-dialog')).toBeNull();
     expect(router.route.view).toBe('settings');
     expect((screen.getByTestId('settings-codex-home') as HTMLInputElement).value).toBe('/srv/codex');
-    expect(w.App.SaveSettings).not.toHaveBeenCalled();
+    expect(w.bound.SaveSettings).not.toHaveBeenCalled();
   });
 
   it('Save saves, then leaves', async () => {
     const w = await leaveWithEdit();
     await fireEvent.click(screen.getByTestId('leave-save'));
     await flush();
-    expect(w.App.SaveSettings).toHaveBeenCalledWith(expect.objectContaining({ codexHome: '/srv/codex' }));
+    expect(w.bound.SaveSettings).toHaveBeenCalledWith(expect.objectContaining({ codexHome: '/srv/codex' }));
     expect(router.route.view).toBe('home');
   });
 
@@ -192,7 +193,7 @@ describe('Settings leave guard', () => {
     const w = await leaveWithEdit();
     await fireEvent.click(screen.getByTestId('leave-discard'));
     await flush();
-    expect(w.App.SaveSettings).not.toHaveBeenCalled();
+    expect(w.bound.SaveSettings).not.toHaveBeenCalled();
     expect(router.route.view).toBe('home');
     expect(settings.value.codexHome ?? '').toBe('');
   });
@@ -232,7 +233,7 @@ describe('Settings appearance', () => {
     await fireEvent.click(screen.getByTestId('settings-appearance-light'));
     await fireEvent.click(screen.getByTestId('settings-save'));
     await flush();
-    expect(w.App.SaveSettings).toHaveBeenCalledWith(expect.objectContaining({ appearance: 'light' }));
+    expect(w.bound.SaveSettings).toHaveBeenCalledWith(expect.objectContaining({ appearance: 'light' }));
     expect(root.dataset.appearance).toBe('light');
     await fireEvent.click(screen.getByTestId('settings-appearance-system'));
     await fireEvent.click(screen.getByTestId('settings-save'));

@@ -5,8 +5,8 @@ import { flush, installWails } from '../test/wails';
 import type { TranscriptMessage } from '../lib/types';
 
 const msgs: TranscriptMessage[] = Array.from({ length: 60 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', text: `message ${i}`, time: '2026-12-01T10:00:00Z' }));
-msgs[5] = { role: 'tool', text: '', tool: { name: 'exec_command', command: 'echo hello-from-shell', exitCode: 0, output: 'hello-from-shell\n' } };
-msgs[7] = { role: 'assistant', text: 'See <img src=x onerror="window.__xss=1"> **bold**' };
+msgs[5] = { role: 'tool', time: '', text: '', tool: { name: 'exec_command', command: 'echo hello-from-shell', exitCode: 0, output: 'hello-from-shell\n' } };
+msgs[7] = { role: 'assistant', time: '', text: 'See <img src=x onerror="window.__xss=1"> **bold**' };
 
 function pages() {
   return (id: string, offset: number, limit: number) => ({
@@ -26,7 +26,7 @@ describe('Transcript', () => {
     const w = installWails({ TranscriptPage: pages(), ExportTranscript: () => '/home/dev/Harbour.md' });
     render(Transcript, { props: { id: 'sess-1' } });
     await flush();
-    expect(w.App.TranscriptPage).toHaveBeenCalledWith('sess-1', 0, 50);
+    expect(w.bound.TranscriptPage).toHaveBeenCalledWith('sess-1', 0, 50);
     expect(screen.getAllByTestId('transcript-message')).toHaveLength(50);
     expect(document.body.textContent).toContain('1 unreadable line(s) were skipped.');
 
@@ -41,7 +41,7 @@ describe('Transcript', () => {
 
     await fireEvent.click(screen.getByTestId('transcript-more'));
     await flush();
-    expect(w.App.TranscriptPage).toHaveBeenLastCalledWith('sess-1', 50, 50);
+    expect(w.bound.TranscriptPage).toHaveBeenLastCalledWith('sess-1', 50, 50);
     expect(screen.getAllByTestId('transcript-message')).toHaveLength(60);
     expect(screen.queryByTestId('transcript-more')).toBeNull();
 
@@ -83,7 +83,7 @@ describe('Transcript', () => {
       const w = installWails({ TranscriptPage: pages() });
       render(Transcript, { props: { id: 'sess-1', at: 55 } });
       for (let i = 0; i < 5; i++) await flush();
-      expect(w.App.TranscriptPage).toHaveBeenCalledWith('sess-1', 50, 50);
+      expect(w.bound.TranscriptPage).toHaveBeenCalledWith('sess-1', 50, 50);
       const hit = document.querySelector('[data-index="55"]')!;
       expect(hit.classList.contains('hit')).toBe(true);
       expect(hit.textContent).toContain('message 55');
@@ -95,11 +95,11 @@ describe('Transcript', () => {
 
   it('shows a stopped turn and a compaction as one line each', async () => {
     const withNotices: TranscriptMessage[] = [
-      { role: 'user', text: 'make it purple' },
-      { role: 'notice', notice: 'stopped', text: 'Stopped by you' },
-      { role: 'user', text: 'no, green' },
-      { role: 'assistant', text: 'Green it is.' },
-      { role: 'notice', notice: 'compacted', text: 'Conversation compacted' },
+      { role: 'user', time: '', text: 'make it purple' },
+      { role: 'notice', time: '', notice: 'stopped', text: 'Stopped by you' },
+      { role: 'user', time: '', text: 'no, green' },
+      { role: 'assistant', time: '', text: 'Green it is.' },
+      { role: 'notice', time: '', notice: 'compacted', text: 'Conversation compacted' },
     ];
     installWails({ TranscriptPage: (id: string) => ({ id, title: '', cwd: '', messages: withNotices, offset: 0, nextOffset: 5, done: true }) });
     render(Transcript, { props: { id: 'sess-2' } });
@@ -131,6 +131,6 @@ describe('Transcript', () => {
     expect(screen.getByTestId('transcript-truncated').textContent).toBe('Too large: showing the first 55 messages.');
     expect(screen.queryByTestId('transcript-more')).toBeNull();
     expect(document.body.textContent).toContain('2 unreadable line(s) were skipped.');
-    expect(w.App.TranscriptPage).toHaveBeenCalledTimes(2);
+    expect(w.bound.TranscriptPage).toHaveBeenCalledTimes(2);
   });
 });

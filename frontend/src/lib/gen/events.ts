@@ -51,8 +51,8 @@ export type PermissionOptionKind =
   | "reject_always";
 export const permissionOptionKindValues = ["allow_once", "allow_always", "reject_once", "reject_always"] as const;
 
-/** app.TurnEvents */
-export interface TurnEvents {
+/** app.TurnBatch */
+export interface TurnBatch {
   turnId: string;
   seq: number;
   events: ChatEvent[] | null;

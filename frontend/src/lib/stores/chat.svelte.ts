@@ -14,7 +14,7 @@ import {
   type ChatState,
   type ConfigOption,
 } from '../chatReducer';
-import type { AgentCheck, Attachment, BarState, ChatEvent, OptionValue, PermissionOption, TurnEvents } from '../types';
+import type { AgentCheck, Attachment, BarState, ChatEvent, OptionValue, PermissionOption, TurnBatch } from '../types';
 import { models, type ModelsStore } from './models.svelte';
 
 /** Events of turns nobody adopted yet (they may arrive before Send resolves). */
@@ -355,7 +355,7 @@ export class ChatStore {
   }
 
   /** Applies one batch of events from Go. */
-  receive(batch: TurnEvents): void {
+  receive(batch: TurnBatch): void {
     if (!this.turns.has(batch.turnId)) {
       this.hold(batch);
       return;
@@ -381,7 +381,7 @@ export class ChatStore {
     }
   }
 
-  private hold(batch: TurnEvents): void {
+  private hold(batch: TurnBatch): void {
     let list = this.buffer.get(batch.turnId);
     if (!list) {
       if (this.buffer.size >= maxBufferedTurns) {

@@ -32,7 +32,7 @@ describe('chat store', () => {
     const { w, models, chat } = await setup();
     chat.open({ workspaceId: 'ws1', sessionId: SID, cwd: '/w' });
     expect(await chat.send('  make it warmer  ')).toBe(true);
-    expect(w.App.Send).toHaveBeenCalledWith({ workspaceId: 'ws1', sessionId: SID, cwd: '/w', prompt: 'make it warmer' });
+    expect(w.bound.Send).toHaveBeenCalledWith({ workspaceId: 'ws1', sessionId: SID, cwd: '/w', prompt: 'make it warmer' });
     expect(models.busy).toBe(true);
     expect(await chat.send('second while running')).toBe(false);
 
@@ -67,8 +67,8 @@ describe('chat store', () => {
     expect(chat.state.pending).toHaveLength(1);
     const always = chat.state.pending[0].options.find((o) => o.kind === 'allow_always')!;
     await chat.answerPermission('0', always);
-    expect(w.App.AnswerPermission).toHaveBeenCalledWith('t-1', '0', 'accept_execpolicy_amendment');
-    expect(w.App.AnswerPermission).toHaveBeenCalledTimes(1);
+    expect(w.bound.AnswerPermission).toHaveBeenCalledWith('t-1', '0', 'accept_execpolicy_amendment');
+    expect(w.bound.AnswerPermission).toHaveBeenCalledTimes(1);
 
     // Go answered the next execute request itself (chat.Always): the UI
     // shows how, with no dialog and no answer of its own.
@@ -77,7 +77,7 @@ describe('chat store', () => {
     await flush();
     expect(chat.state.pending).toHaveLength(0);
     expect(chat.state.tools['call_9'].decision).toBe('auto:allow_always');
-    expect(w.App.AnswerPermission).toHaveBeenCalledTimes(1);
+    expect(w.bound.AnswerPermission).toHaveBeenCalledTimes(1);
   });
 
   it('shows a failed Send as an error with Retry, and Retry sends the same prompt again', async () => {
@@ -89,7 +89,7 @@ describe('chat store', () => {
     expect(err).toMatchObject({ kind: 'error', text: 'agent not found: tried PATH codex-acp' });
     expect(models.busy).toBe(false);
     expect(await chat.retry()).toBe(true);
-    expect(w.App.Send).toHaveBeenLastCalledWith(expect.objectContaining({ prompt: 'theme please' }));
+    expect(w.bound.Send).toHaveBeenLastCalledWith(expect.objectContaining({ prompt: 'theme please' }));
   });
 
   it('Stop cancels the running turn in Go', async () => {
@@ -97,11 +97,11 @@ describe('chat store', () => {
     chat.open({ workspaceId: 'ws5' });
     await chat.send('slow please');
     await chat.cancel();
-    expect(w.App.Cancel).toHaveBeenCalledWith('t-1');
+    expect(w.bound.Cancel).toHaveBeenCalledWith('t-1');
     w.emit('turn', turn('t-1', [{ type: 'done', stopReason: 'cancelled' }]));
     expect(chat.state.items.map((i) => i.kind)).toEqual(['user', 'stopped']);
     await chat.cancel();
-    expect(w.App.Cancel).toHaveBeenCalledTimes(1);
+    expect(w.bound.Cancel).toHaveBeenCalledTimes(1);
   });
 
   it('adopts a New Build turn and leaving a running chat cancels it', async () => {
@@ -112,7 +112,7 @@ describe('chat store', () => {
     expect(chat.state.items.map((i) => ('text' in i ? i.text : i.kind))).toEqual(['dark harbour theme', 'Working on it']);
     expect(models.busy).toBe(true);
     chat.open({ sessionId: 'S2', cwd: '/elsewhere' });
-    expect(w.App.Cancel).toHaveBeenCalledWith('nb-1');
+    expect(w.bound.Cancel).toHaveBeenCalledWith('nb-1');
     expect(models.busy).toBe(false);
     w.emit('turn', turn('nb-1', [{ type: 'text', text: 'late' }]));
     expect(chat.state.items).toEqual([]);
@@ -122,13 +122,13 @@ describe('chat store', () => {
 describe('chat store: sign-in, options and attachments', () => {
   it('signs in for the failed turn and follows the retried one without repeating the message', async () => {
     const { w, chat } = await setup();
-    w.App.SignIn.mockImplementation(async () => ({ turnId: 't-2', auth: { apiKeyStored: true, store: 'file', method: 'api-key' } }));
+    w.bound.SignIn.mockImplementation(async () => ({ turnId: 't-2', auth: { apiKeyStored: true, store: 'file', method: 'api-key' } }));
     chat.open({ workspaceId: 'ws1', cwd: '/w' });
     await chat.send('a sunset theme');
     w.emit('turn', turn('t-1', [{ type: 'auth_required', authMethods: [{ id: 'api-key', name: 'API key' }] }, { type: 'error', code: 'auth', text: 'Authentication required' }]));
     expect(chat.state.running).toBe(false);
     expect(await chat.signIn('t-1', 'api-key', 'sk-1')).toBe(true);
-    expect(w.App.SignIn).toHaveBeenCalledWith({ turnId: 't-1', methodId: 'api-key', apiKey: 'sk-1', cwd: '/w' });
+    expect(w.bound.SignIn).toHaveBeenCalledWith({ turnId: 't-1', methodId: 'api-key', apiKey: 'sk-1', cwd: '/w' });
     expect(chat.state.running).toBe(true);
     w.emit('turn', turn('t-2', [{ type: 'session', sessionId: SID }, { type: 'text', text: 'Hello' }, { type: 'done', stopReason: 'end_turn' }]));
     expect(chat.state.running).toBe(false);
@@ -142,12 +142,12 @@ describe('chat store: sign-in, options and attachments', () => {
     w.emit('turn', turn('open-1', [{ type: 'ready', sessionId: SID }]));
     await flush();
     chat.state.configOptions = [{ id: 'fast-mode', type: 'boolean', currentValue: false }, { id: 'model', name: 'Model', category: 'model', type: 'select', currentValue: 'gpt-5.5' }];
-    w.App.SetSessionOption.mockImplementation(async () => ({ applied: true, configOptions: [{ id: 'fast-mode', type: 'boolean', currentValue: true }, { id: 'model', category: 'model', type: 'select', currentValue: 'gpt-5.5' }] }));
+    w.bound.SetSessionOption.mockImplementation(async () => ({ applied: true, configOptions: [{ id: 'fast-mode', type: 'boolean', currentValue: true }, { id: 'model', category: 'model', type: 'select', currentValue: 'gpt-5.5' }] }));
     await chat.setOption('fast-mode', true);
-    expect(w.App.SetSessionOption).toHaveBeenCalledWith({ workspaceId: 'ws1', sessionId: SID, configId: 'fast-mode', value: true });
+    expect(w.bound.SetSessionOption).toHaveBeenCalledWith({ workspaceId: 'ws1', sessionId: SID, configId: 'fast-mode', value: true });
     expect(chat.state.configOptions[0].currentValue).toBe(true);
 
-    w.App.SetSessionOption.mockImplementation(async () => ({
+    w.bound.SetSessionOption.mockImplementation(async () => ({
       applied: false,
       refused: { configId: 'model', name: 'Model', value: 'gpt-5-pro', current: 'gpt-5.5' },
       reason: 'Invalid params: gpt-5-pro is not available for this account',
@@ -158,14 +158,14 @@ describe('chat store: sign-in, options and attachments', () => {
     expect(chat.state.refusal).toMatchObject({ configId: 'model', value: 'gpt-5-pro', current: 'gpt-5.5', reason: expect.stringContaining('not available') });
     expect(chat.state.pendingOptions).toEqual({});
 
-    w.App.SetSessionOption.mockImplementation(async () => ({ applied: false, configOptions: null, pending: { 'fast-mode': false } }));
+    w.bound.SetSessionOption.mockImplementation(async () => ({ applied: false, configOptions: null, pending: { 'fast-mode': false } }));
     await chat.setOption('fast-mode', false);
     expect(chat.state.refusal).toBeNull();
     expect(chat.state.pendingOptions).toEqual({ 'fast-mode': false });
     await chat.send('go');
     w.emit('turn', turn('t-1', [{ type: 'config_options', configOptions: [{ id: 'fast-mode', name: 'Fast', type: 'boolean', currentValue: false }] }]));
     expect(chat.state.pendingOptions).toEqual({});
-    w.App.SetSessionOption.mockImplementation(async () => {
+    w.bound.SetSessionOption.mockImplementation(async () => {
       throw 'no such chat';
     });
     await chat.setOption('fast-mode', true);
@@ -180,35 +180,35 @@ describe('chat store: sign-in, options and attachments', () => {
     chat.open({ workspaceId: 'ws1', sessionId: SID, cwd: '/w' });
     const atts = [{ name: 'shot.png', mimeType: 'image/png', data: 'iVBORw==' }];
     await chat.send('look', atts);
-    expect(w.App.Send.mock.calls[0][0].attachments).toEqual(atts);
+    expect(w.bound.Send.mock.calls[0][0].attachments).toEqual(atts);
     w.emit('turn', turn('t-1', [{ type: 'error', code: 'agent_exit', text: 'crashed' }]));
     await chat.retry();
-    expect(w.App.Send.mock.calls[1][0].attachments).toEqual(atts);
+    expect(w.bound.Send.mock.calls[1][0].attachments).toEqual(atts);
   });
 });
 
 describe('chat store: opening a saved chat', () => {
   it('shows the saved bar, then the agent\'s live values; a message sent meanwhile waits for the opening', async () => {
     const { w, chat } = await setup();
-    w.App.SessionBar.mockImplementation(async () => ({
+    w.bound.SessionBar.mockImplementation(async () => ({
       agentId: 'codex', agentName: 'Codex', known: true, defaults: null, modes: null,
       options: [{ id: 'mode', category: 'mode', type: 'select', currentValue: 'read-only', options: [{ value: 'read-only', name: 'Read-only' }, { value: 'agent-full-access', name: 'Full access' }] }],
     }));
     chat.open({ sessionId: SID, cwd: '/w' });
     await flush();
-    expect(w.App.OpenChat).toHaveBeenCalledWith({ workspaceId: '', sessionId: SID, cwd: '/w' });
+    expect(w.bound.OpenChat).toHaveBeenCalledWith({ workspaceId: '', sessionId: SID, cwd: '/w' });
     expect(chat.state.opening).toBe(true);
     expect(chat.state.optionsSource).toBe('saved');
     expect(chat.state.configOptions[0].currentValue).toBe('read-only');
     const sent = chat.send('hi');
     await flush();
-    expect(w.App.Send).not.toHaveBeenCalled();
+    expect(w.bound.Send).not.toHaveBeenCalled();
     w.emit('turn', turn('open-1', [
       { type: 'session', sessionId: SID, setup: { configOptions: [{ id: 'mode', name: 'Mode', category: 'mode', type: 'select', currentValue: 'agent-full-access' }] } },
       { type: 'ready', sessionId: SID },
     ]));
     await sent;
-    expect(w.App.Send).toHaveBeenCalledTimes(1);
+    expect(w.bound.Send).toHaveBeenCalledTimes(1);
     expect(chat.state.opening).toBe(false);
     expect(chat.state.optionsSource).toBe('live');
     expect(chat.state.configOptions[0].currentValue).toBe('agent-full-access');
@@ -217,23 +217,23 @@ describe('chat store: opening a saved chat', () => {
   it('shows the rollout\'s newest messages, older pages above them, and none twice', async () => {
     const { w, chat } = await setup();
     const msgs = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ role: (from + i) % 2 ? 'assistant' : 'user', text: `m${from + i}` }));
-    w.App.ChatHistory.mockImplementation(async (_sid: string, before: number, limit: number) => {
+    w.bound.ChatHistory.mockImplementation(async (_sid: string, before: number, limit: number) => {
       const end = before < 0 ? 70 : before;
       const from = Math.max(0, end - limit);
       return { source: 'rollout', messages: msgs(from, end - from), offset: from, total: 70 };
     });
     chat.open({ sessionId: SID, cwd: '/w' });
     await flush();
-    expect(w.App.ChatHistory).toHaveBeenCalledWith(SID, -1, 50);
+    expect(w.bound.ChatHistory).toHaveBeenCalledWith(SID, -1, 50);
     expect(chat.state.items.map((i) => ('text' in i ? i.text : ''))[0]).toBe('m20');
     expect(chat.moreHistory).toBe(true);
     await chat.loadHistory();
-    expect(w.App.ChatHistory).toHaveBeenLastCalledWith(SID, 20, 50);
+    expect(w.bound.ChatHistory).toHaveBeenLastCalledWith(SID, 20, 50);
     const texts = chat.state.items.map((i) => ('text' in i ? i.text : ''));
     expect(texts).toEqual(msgs(0, 70).map((m) => m.text));
     expect(chat.moreHistory).toBe(false);
     await chat.loadHistory();
-    expect(w.App.ChatHistory).toHaveBeenCalledTimes(2);
+    expect(w.bound.ChatHistory).toHaveBeenCalledTimes(2);
     // The agent's replay adds nothing when the rollout is the history.
     w.emit('turn', turn('open-1', [{ type: 'user_text', replay: true, text: 'm0' }, { type: 'ready', sessionId: SID }]));
     expect(chat.state.items).toHaveLength(70);
@@ -272,21 +272,21 @@ describe('chat store: opening a saved chat', () => {
       { type: 'ready', sessionId: SID },
     ]));
     await flush();
-    w.App.SetSessionOption.mockImplementation(async () => ({ applied: true, configOptions: null }));
+    w.bound.SetSessionOption.mockImplementation(async () => ({ applied: true, configOptions: null }));
     await chat.setOption('mode', 'code');
     expect(chat.state.modes?.current).toBe('code');
-    w.App.SetSessionOption.mockImplementation(async () => ({ applied: false, refused: { configId: 'mode', value: 'ask', current: 'code' }, reason: 'no' }));
+    w.bound.SetSessionOption.mockImplementation(async () => ({ applied: false, refused: { configId: 'mode', value: 'ask', current: 'code' }, reason: 'no' }));
     await chat.setOption('mode', 'ask');
     expect(chat.state.modes?.current).toBe('code');
   });
 
   it('shows the agent problem before anything is sent and does not open the chat', async () => {
     const { w, chat } = await setup();
-    w.App.CheckAgent.mockImplementation(async () => ({ ok: false, agentId: 'codex', agentName: 'Codex', code: 'agent_missing', detail: 'no ACP agent found' }));
+    w.bound.CheckAgent.mockImplementation(async () => ({ ok: false, agentId: 'codex', agentName: 'Codex', code: 'agent_missing', detail: 'no ACP agent found' }));
     chat.open({ sessionId: SID, cwd: '/w' });
     await flush();
     expect(chat.agentProblem).toMatchObject({ code: 'agent_missing' });
-    expect(w.App.OpenChat).not.toHaveBeenCalled();
+    expect(w.bound.OpenChat).not.toHaveBeenCalled();
     expect(chat.state.opening).toBe(false);
   });
 });

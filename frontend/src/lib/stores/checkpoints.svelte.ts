@@ -2,13 +2,13 @@
 // restore), followed through the "checkpoints" event, and the restore that
 // can still be undone.
 import * as api from '../api';
-import type { CheckpointSummary } from '../types';
+import type { checkpoint } from '../types';
 
 export class CheckpointStore {
   workspaceId = $state('');
-  list = $state<CheckpointSummary[]>([]);
+  list = $state<checkpoint.Summary[]>([]);
   /** The checkpoint that undoes the last restore, and the turn it restored. */
-  undo = $state<{ checkpoint: CheckpointSummary; turnId: string } | null>(null);
+  undo = $state<{ checkpoint: checkpoint.Summary; turnId: string } | null>(null);
   busy = $state(false);
   error = $state('');
   private off: (() => void) | null = null;
@@ -45,7 +45,7 @@ export class CheckpointStore {
   }
 
   /** The checkpoint taken before a turn. */
-  forTurn(turnId: string): CheckpointSummary | undefined {
+  forTurn(turnId: string): checkpoint.Summary | undefined {
     return this.list.find((c) => c.kind === 'turn' && c.turnId === turnId);
   }
 

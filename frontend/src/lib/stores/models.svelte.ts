@@ -1,10 +1,10 @@
 // One model + reasoning effort choice shared by New Build and Chat. The menu
 // is disabled while anything that uses the model is in flight.
 import * as api from '../api';
-import type { ModelInfo } from '../types';
+import type { Model } from '../types';
 
 export class ModelsStore {
-  list = $state<ModelInfo[]>([]);
+  list = $state<Model[]>([]);
   source = $state('');
   hint = $state('');
   /** Go's code and folder for hint, which lib/hints.ts words in the UI language. */

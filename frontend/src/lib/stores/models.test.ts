@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ModelsStore } from './models.svelte';
 import { installWails } from '../../test/wails';
-import type { ModelsResult } from '../types';
+import type { ModelList } from '../types';
 
-const result: ModelsResult = {
+const result: ModelList = {
   current: 'gpt-5.5',
   source: 'cache',
   hint: '',
   models: [
-    { id: 'gpt-5.5', name: 'GPT-5.5', defaultReasoningLevel: 'medium', reasoningLevels: [{ effort: 'low' }, { effort: 'medium' }, { effort: 'high' }] },
-    { id: 'gpt-5.5-mini', name: 'GPT-5.5 mini', defaultReasoningLevel: 'low', reasoningLevels: [{ effort: 'low' }, { effort: 'medium' }] },
-    { id: 'plain', name: 'Plain', reasoningLevels: [] },
+    { id: 'gpt-5.5', name: 'GPT-5.5', description: '', defaultReasoningLevel: 'medium', reasoningLevels: [{ effort: 'low', description: '' }, { effort: 'medium', description: '' }, { effort: 'high', description: '' }] },
+    { id: 'gpt-5.5-mini', name: 'GPT-5.5 mini', description: '', defaultReasoningLevel: 'low', reasoningLevels: [{ effort: 'low', description: '' }, { effort: 'medium', description: '' }] },
+    { id: 'plain', name: 'Plain', description: '', defaultReasoningLevel: '', reasoningLevels: [] },
   ],
 };
 

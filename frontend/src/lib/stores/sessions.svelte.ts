@@ -1,12 +1,12 @@
 // Saved Codex sessions for Home: search with debounce, paging by limit,
 // the internal/hidden filters, and the search index's first build.
 import * as api from '../api';
-import type { IndexStatus, SessionSummary } from '../types';
+import type { IndexStatus, search } from '../types';
 
 export const pageSize = 50;
 
 export class SessionsStore {
-  list = $state<SessionSummary[]>([]);
+  list = $state<search.Result[]>([]);
   query = $state('');
   limit = $state(pageSize);
   loading = $state(false);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SessionsStore, pageSize } from './sessions.svelte';
 import { installWails } from '../../test/wails';
-import type { SessionSummary } from '../types';
+import type { search } from '../types';
 
-const all: SessionSummary[] = [
-  { id: 'a', title: 'Harbour night theme', updatedAt: '2026-12-01T10:00:00Z', cwd: '/home/dev/themes/a', path: '/x/a.jsonl' },
-  { id: 'b', title: 'Solarized tweak', updatedAt: '2026-11-30T10:00:00Z', cwd: '/home/dev/themes/b', path: '/x/b.jsonl' },
-  { id: 'c', title: 'Night owl port', updatedAt: '2026-11-29T10:00:00Z', cwd: '/home/dev/themes/c', path: '/x/c.jsonl' },
+const all: search.Result[] = [
+  { id: 'a', title: 'Harbour night theme', updatedAt: '2026-12-01T10:00:00Z', cwd: '/home/dev/themes/a', path: '/x/a.jsonl', archived: false, snippet: '', message: -1 },
+  { id: 'b', title: 'Solarized tweak', updatedAt: '2026-11-30T10:00:00Z', cwd: '/home/dev/themes/b', path: '/x/b.jsonl', archived: false, snippet: '', message: -1 },
+  { id: 'c', title: 'Night owl port', updatedAt: '2026-11-29T10:00:00Z', cwd: '/home/dev/themes/c', path: '/x/c.jsonl', archived: false, snippet: '', message: -1 },
 ];
 
 /** A Sessions binding that filters like the Go side (case-insensitive title match). */
@@ -22,7 +22,7 @@ describe('sessions store', () => {
     const w = installWails({ Sessions: backend() });
     const s = new SessionsStore();
     await s.search('  night ', 0);
-    expect(w.App.Sessions).toHaveBeenLastCalledWith({ search: 'night', limit: pageSize, showInternal: false, showHidden: false });
+    expect(w.bound.Sessions).toHaveBeenLastCalledWith({ search: 'night', limit: pageSize, showInternal: false, showHidden: false });
     expect(s.list.map((x) => x.id)).toEqual(['a', 'c']);
     expect(s.more).toBe(false);
   });
@@ -33,8 +33,8 @@ describe('sessions store', () => {
     const replaced = [s.search('n', 20), s.search('ni', 20)];
     await s.search('nig', 20);
     await Promise.all(replaced); // would hang if a replaced search never settled
-    expect(w.App.Sessions).toHaveBeenCalledTimes(1);
-    expect(w.App.Sessions).toHaveBeenLastCalledWith({ search: 'nig', limit: pageSize, showInternal: false, showHidden: false });
+    expect(w.bound.Sessions).toHaveBeenCalledTimes(1);
+    expect(w.bound.Sessions).toHaveBeenLastCalledWith({ search: 'nig', limit: pageSize, showInternal: false, showHidden: false });
   });
 
   it('ignores an older answer that arrives after a newer one', async () => {
@@ -59,7 +59,7 @@ describe('sessions store', () => {
     expect(s.list).toHaveLength(pageSize);
     expect(s.more).toBe(true);
     await s.loadMore();
-    expect(w.App.Sessions).toHaveBeenLastCalledWith({ search: '', limit: pageSize * 2, showInternal: false, showHidden: false });
+    expect(w.bound.Sessions).toHaveBeenLastCalledWith({ search: '', limit: pageSize * 2, showInternal: false, showHidden: false });
     expect(s.list).toHaveLength(pageSize + 5);
     expect(s.more).toBe(false);
   });
@@ -80,13 +80,13 @@ describe('sessions store', () => {
     const s = new SessionsStore();
     await s.load();
     await s.indexed({ building: false, first: false, done: 0, total: 0, changed: true });
-    expect(w.App.Sessions).toHaveBeenCalledTimes(1);
+    expect(w.bound.Sessions).toHaveBeenCalledTimes(1);
     await s.search('night', 0);
     await s.indexed({ building: true, first: true, done: 1, total: 9, changed: false });
-    expect(w.App.Sessions).toHaveBeenCalledTimes(2);
+    expect(w.bound.Sessions).toHaveBeenCalledTimes(2);
     await s.indexed({ building: false, first: false, done: 0, total: 0, changed: false });
-    expect(w.App.Sessions).toHaveBeenCalledTimes(3); // the first build ended: its answer may differ
+    expect(w.bound.Sessions).toHaveBeenCalledTimes(3); // the first build ended: its answer may differ
     await s.setFilter({ showHidden: true });
-    expect(w.App.Sessions).toHaveBeenLastCalledWith({ search: 'night', limit: pageSize, showInternal: false, showHidden: true });
+    expect(w.bound.Sessions).toHaveBeenLastCalledWith({ search: 'night', limit: pageSize, showInternal: false, showHidden: true });
   });
 });

@@ -1,12 +1,12 @@
 // Theme state per workspace: the last valid document stays on screen while
 // the agent's current theme.json has an error.
 import * as api from '../api';
-import type { ContrastPair, ThemeDocument, ThemeState } from '../types';
+import type { Check, ThemeDocument, ThemeState } from '../types';
 
 export class ThemeStore {
   workspaceId = $state('');
   theme = $state<ThemeDocument | null>(null);
-  contrast = $state<ContrastPair[]>([]);
+  checks = $state<Check[]>([]);
   error = $state('');
   loading = $state(false);
   private unsubscribe: (() => void) | null = null;
@@ -19,7 +19,7 @@ export class ThemeStore {
   async open(workspaceId: string): Promise<void> {
     if (this.workspaceId !== workspaceId) {
       this.theme = null;
-      this.contrast = [];
+      this.checks = [];
       this.error = '';
     }
     this.workspaceId = workspaceId;
@@ -51,7 +51,7 @@ export class ThemeStore {
     this.error = st.error ?? '';
     if (st.theme) {
       this.theme = st.theme;
-      this.contrast = st.contrast ?? [];
+      this.checks = st.checks ?? [];
     }
   }
 
@@ -61,7 +61,7 @@ export class ThemeStore {
     this.workspaceId = '';
   }
 
-  failures = $derived(this.contrast.filter((c) => !c.aa));
+  failures = $derived(this.checks.filter((c) => !c.aa));
 }
 
 export const themeStore = new ThemeStore();
