@@ -46,8 +46,6 @@ export type Target = theme.Target;
 export type Mapping = theme.Mapping;
 export type Derivation = theme.Derivation;
 
-/** A session config option as the agent describes it (ACP SessionConfigOption, as acp.ConfigOption marshals). */
-export type ConfigOptionWire = app.BarState['options'][number];
 export type BarState = app.BarState;
 export type OptionResult = app.OptionResult;
 
