@@ -107,6 +107,15 @@ export async function launch(opts = {}) {
     ],
   });
   const page = await browser.newPage({ viewport: opts.viewport ?? { width: 1400, height: 900 } });
+  // Wails' dev bridge opens its websocket in ipc.js and defines
+  // window.wails in runtime.js, the next script: an event Go broadcasts in
+  // between (the search index's progress, a watcher) throws in the bridge.
+  // The desktop webview has the runtime before the page, and no listener of
+  // the page exists before runtime.js either, so such an event reaches no
+  // one in both: dropping it here keeps the page's errors about the app.
+  await page.addInitScript(() => {
+    if (!window.wails) window.wails = { EventsNotify() {}, Callback() {} };
+  });
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(String(e)));
   let proc;
