@@ -77,3 +77,23 @@ describe('api.ts', () => {
     expect(api.errorMessage(err)).toBe(want);
   });
 });
+
+describe('selfTest', () => {
+  it('stops asking Go for a plan once the view that asked is gone', async () => {
+    vi.useFakeTimers();
+    try {
+      const w = installWails({});
+      const asking = new AbortController();
+      const plan = api.selfTest(asking.signal);
+      vi.advanceTimersByTime(450);
+      const asked = w.sent.filter((e) => e[0] === 'selftest:ask').length;
+      expect(asked).toBe(3); // at once, then every 200 ms
+      asking.abort();
+      await expect(plan).resolves.toBeNull();
+      vi.advanceTimersByTime(api.selfTestWaitMs);
+      expect(w.sent.filter((e) => e[0] === 'selftest:ask').length).toBe(asked);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

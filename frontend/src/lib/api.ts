@@ -285,19 +285,27 @@ export const selfTestWaitMs = 3000;
 /**
  * The start-up self-test plan, or null in normal use. The self-test is no
  * binding: the page asks with the event "selftest:ask" (again every 200 ms,
- * since Go may still be starting up) and Go answers "selftest:plan".
+ * since Go may still be starting up) and Go answers "selftest:plan". An
+ * abort (the view that asked is gone) stops asking and gives null.
  */
-export function selfTest(): Promise<SelfTestPlan | null> {
+export function selfTest(signal?: AbortSignal): Promise<SelfTestPlan | null> {
   return new Promise((resolve) => {
     let timer: ReturnType<typeof setInterval> | undefined;
+    let over = false;
     const done = (plan: SelfTestPlan | null) => {
+      if (over) return;
+      over = true;
       clearInterval(timer);
       clearTimeout(giveUp);
+      signal?.removeEventListener('abort', aborted);
       off();
       resolve(plan);
     };
+    const aborted = () => done(null);
     const off = EventsOnce('selftest:plan', (plan: SelfTestPlan) => done(plan && typeof plan.active === 'boolean' ? plan : null));
     const giveUp = setTimeout(() => done(null), selfTestWaitMs);
+    if (signal?.aborted) return done(null);
+    signal?.addEventListener('abort', aborted);
     EventsEmit('selftest:ask');
     timer = setInterval(() => EventsEmit('selftest:ask'), 200);
   });

@@ -18,8 +18,8 @@ export function renderedReply(root: ParentNode = document): string {
 }
 
 /** The self-test plan, or null in normal use. */
-export async function selfTestPlan(): Promise<SelfTestPlan | null> {
-  const plan = await api.selfTest();
+export async function selfTestPlan(signal?: AbortSignal): Promise<SelfTestPlan | null> {
+  const plan = await api.selfTest(signal);
   return plan?.active ? plan : null;
 }
 
