@@ -25,7 +25,7 @@ import (
 // carry what bound methods return as well, so their shapes come with
 // the Wails models; "menu" and "sessions" are small maps.
 var payloads = []any{
-	app.TurnBatch{},       // "turn"
+	app.TurnBatch{},        // "turn"
 	app.ArtifactsEvent{},   // "artifacts"
 	app.CheckpointsEvent{}, // "checkpoints"
 	acp.ConfigSelectGroup{},
