@@ -48,19 +48,6 @@ func (a *Builds) Checkpoints(workspaceID string) ([]checkpoint.Summary, error) {
 	return checkpoint.List(ws.Dir)
 }
 
-// turnRunningIn reports whether a turn is running in the workspace: a
-// restore then would race the agent's writes.
-func (a *core) turnRunningIn(workspaceID string) bool {
-	a.turns.mu.Lock()
-	defer a.turns.mu.Unlock()
-	for _, t := range a.turns.running {
-		if t.workspaceID == workspaceID {
-			return true
-		}
-	}
-	return false
-}
-
 // RestoreCheckpoint puts the workspace back as it was at a checkpoint and
 // returns the checkpoint taken just before, which undoes the restore.
 func (a *Builds) RestoreCheckpoint(workspaceID, checkpointID string) (checkpoint.Summary, error) {
@@ -68,7 +55,7 @@ func (a *Builds) RestoreCheckpoint(workspaceID, checkpointID string) (checkpoint
 	if err != nil {
 		return checkpoint.Summary{}, err
 	}
-	if a.turnRunningIn(workspaceID) {
+	if a.busy(workspaceID) { // a restore now would race the agent's writes
 		return checkpoint.Summary{}, errors.New("a turn is running in this workspace; stop it or wait for it to finish before restoring")
 	}
 	undo, err := checkpoint.Restore(ws.Dir, checkpointID)
