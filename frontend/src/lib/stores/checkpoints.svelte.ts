@@ -51,30 +51,28 @@ export class CheckpointStore {
 
   async restore(checkpointId: string, turnId: string): Promise<boolean> {
     if (this.busy) return false;
-    this.busy = true;
-    this.error = '';
-    try {
+    return this.restoring(async () => {
       const undo = await api.restoreCheckpoint(this.workspaceId, checkpointId);
       this.undo = { checkpoint: undo, turnId };
-      return true;
-    } catch (e) {
-      this.error = api.errorMessage(e);
-      return false;
-    } finally {
-      this.busy = false;
-      void this.refresh();
-    }
+    });
   }
 
   /** Undoes the last restore (restores the checkpoint taken just before it). */
   async undoRestore(): Promise<boolean> {
     const u = this.undo;
     if (!u || this.busy) return false;
+    return this.restoring(async () => {
+      await api.restoreCheckpoint(this.workspaceId, u.checkpoint.id);
+      this.undo = null;
+    });
+  }
+
+  /** Runs one restore: busy meanwhile, its error kept, the list read again after. */
+  private async restoring(work: () => Promise<void>): Promise<boolean> {
     this.busy = true;
     this.error = '';
     try {
-      await api.restoreCheckpoint(this.workspaceId, u.checkpoint.id);
-      this.undo = null;
+      await work();
       return true;
     } catch (e) {
       this.error = api.errorMessage(e);
