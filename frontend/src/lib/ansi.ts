@@ -5,8 +5,7 @@
 /** A colour: an index into the 16 theme colours, or a fixed #rrggbb. */
 export type AnsiColor = { index: number } | { hex: string } | null;
 
-export interface AnsiSegment {
-  text: string;
+interface Style {
   fg: AnsiColor;
   bg: AnsiColor;
   bold: boolean;
@@ -16,14 +15,9 @@ export interface AnsiSegment {
   inverse: boolean;
 }
 
-interface Style {
-  fg: AnsiColor;
-  bg: AnsiColor;
-  bold: boolean;
-  dim: boolean;
-  italic: boolean;
-  underline: boolean;
-  inverse: boolean;
+/** A run of text in one style. */
+export interface AnsiSegment extends Style {
+  text: string;
 }
 
 const plain = (): Style => ({ fg: null, bg: null, bold: false, dim: false, italic: false, underline: false, inverse: false });
