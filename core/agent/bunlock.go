@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+
+	"cdxtheme/core/jsonc"
 )
 
 // lockedPackage is one entry of Bun's text lockfile (bun.lock) that Bun
@@ -21,7 +23,7 @@ func parseBunLock(b []byte) ([]lockedPackage, error) {
 	var lock struct {
 		Packages map[string][]json.RawMessage `json:"packages"`
 	}
-	if err := json.Unmarshal(stripTrailingCommas(b), &lock); err != nil {
+	if err := json.Unmarshal(jsonc.Strip(b), &lock); err != nil {
 		return nil, fmt.Errorf("read bun.lock: %w", err)
 	}
 	var out []lockedPackage
@@ -105,40 +107,4 @@ func npmCPU() string {
 		return "ia32"
 	}
 	return runtime.GOARCH
-}
-
-// stripTrailingCommas removes commas that only precede "}" or "]" (outside
-// strings): what separates bun.lock from JSON.
-func stripTrailingCommas(b []byte) []byte {
-	out := make([]byte, 0, len(b))
-	inStr, esc := false, false
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if inStr {
-			out = append(out, c)
-			switch {
-			case esc:
-				esc = false
-			case c == '\\':
-				esc = true
-			case c == '"':
-				inStr = false
-			}
-			continue
-		}
-		if c == '"' {
-			inStr = true
-		}
-		if c == ',' {
-			j := i + 1
-			for j < len(b) && (b[j] == ' ' || b[j] == '\n' || b[j] == '\r' || b[j] == '\t') {
-				j++
-			}
-			if j < len(b) && (b[j] == '}' || b[j] == ']') {
-				continue
-			}
-		}
-		out = append(out, c)
-	}
-	return out
 }

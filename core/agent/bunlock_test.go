@@ -61,11 +61,3 @@ func TestFits(t *testing.T) {
 		}
 	}
 }
-
-func TestStripTrailingCommas(t *testing.T) {
-	in := `{"a": [1, 2,], "b": "x,}", "c": {"d": "\",]",},}`
-	want := `{"a": [1, 2], "b": "x,}", "c": {"d": "\",]"}}`
-	if got := string(stripTrailingCommas([]byte(in))); got != want {
-		t.Errorf("got %s", got)
-	}
-}

@@ -8,62 +8,9 @@ import (
 	"io"
 	"strconv"
 	"strings"
-)
 
-// stripJSONC blanks comments and trailing commas with spaces, keeping
-// every other byte (and so every offset and line number) where it was:
-// VS Code themes and Windows Terminal settings are JSON with comments.
-func stripJSONC(data []byte) []byte {
-	out := bytes.Clone(data)
-	inStr, esc := false, false
-	lastComma := -1 // offset of a comma not yet followed by a value
-	for i := 0; i < len(out); i++ {
-		c := out[i]
-		if inStr {
-			switch {
-			case esc:
-				esc = false
-			case c == '\\':
-				esc = true
-			case c == '"':
-				inStr = false
-			}
-			continue
-		}
-		switch {
-		case c == '"':
-			inStr = true
-			lastComma = -1
-		case c == '/' && i+1 < len(out) && out[i+1] == '/':
-			for ; i < len(out) && out[i] != '\n'; i++ {
-				out[i] = ' '
-			}
-		case c == '/' && i+1 < len(out) && out[i+1] == '*':
-			out[i], out[i+1] = ' ', ' '
-			for i += 2; i < len(out); i++ {
-				if out[i] == '*' && i+1 < len(out) && out[i+1] == '/' {
-					out[i], out[i+1] = ' ', ' '
-					i++
-					break
-				}
-				if out[i] != '\n' {
-					out[i] = ' '
-				}
-			}
-		case c == ',':
-			lastComma = i
-		case c == '}' || c == ']':
-			if lastComma >= 0 {
-				out[lastComma] = ' '
-			}
-			lastComma = -1
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-		default:
-			lastComma = -1
-		}
-	}
-	return out
-}
+	"cdxtheme/core/jsonc"
+)
 
 // jsonKeyLines maps every key path of a JSON document (`colors."a.b"`,
 // `tokenColors[2].settings.foreground`) to the line it starts on, so a bad
@@ -161,7 +108,7 @@ func jsonSyntaxError(b *builder, data []byte, err error) error {
 // settings.json) and a CDXTheme theme.json apart by their keys.
 func detectJSON(name string, data []byte) (string, error) {
 	var top map[string]json.RawMessage
-	clean := stripJSONC(data)
+	clean := jsonc.Strip(data)
 	if err := json.Unmarshal(clean, &top); err != nil || top == nil {
 		b := newBuilder(name, "json")
 		if err == nil {
@@ -182,7 +129,7 @@ func detectJSON(name string, data []byte) (string, error) {
 }
 
 func importJSON(b *builder, raw []byte) error {
-	data := stripJSONC(raw)
+	data := jsonc.Strip(raw)
 	lines := jsonKeyLines(data)
 	switch b.format {
 	case "cdxtheme":
