@@ -32,6 +32,10 @@ type Imported struct {
 	// Warnings are parts of the source that were not used (an include
 	// that is not followed, a second scheme in the file, …).
 	Warnings []string `json:"warnings,omitempty"`
+	// Kept are the parts of the source carried verbatim beside the roles
+	// (the scheme's slots, colours' original spaces, per-target
+	// overrides), by path.
+	Kept []string `json:"kept,omitempty"`
 }
 
 // Mapping is a role copied from a source key.
@@ -159,6 +163,8 @@ func detect(name string, data []byte) (string, error) {
 		return "kitty", nil
 	}
 	switch {
+	case isBinaryPlist(data):
+		return "iterm2", nil
 	case strings.HasPrefix(trim, "{") || strings.HasPrefix(trim, "//") || strings.HasPrefix(trim, "/*"):
 		return detectJSON(name, data)
 	case strings.HasPrefix(trim, "<"):
@@ -210,6 +216,7 @@ type builder struct {
 	mapped   []Mapping
 	derived  []Derivation
 	warnings []string
+	kept     []string
 	appear   string // "dark"/"light" when the source says so
 }
 
@@ -389,7 +396,7 @@ func (b *builder) finish() (*Imported, error) {
 	if err != nil {
 		return nil, fmt.Errorf("import %s: the built theme is invalid: %w", b.file, err)
 	}
-	return &Imported{Theme: t, Format: b.format, Mapped: b.mapped, Derived: b.derived, Warnings: b.warnings}, nil
+	return &Imported{Theme: t, Format: b.format, Mapped: b.mapped, Derived: b.derived, Warnings: b.warnings, Kept: b.kept}, nil
 }
 
 // parseLooseColor reads the colour spellings theme files use: #rgb, #rgba,
