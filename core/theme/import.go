@@ -466,3 +466,23 @@ func (imp *Imported) Rename(name string) {
 		imp.Theme.Name = n
 	}
 }
+
+// DropTargets removes the per-target overrides the import kept, naming
+// each dropped key in Warnings: for a user who wants the theme driven by
+// its roles alone.
+func (imp *Imported) DropTargets() {
+	if imp.Theme.Targets == nil {
+		return
+	}
+	for _, k := range imp.Theme.Targets.keys() {
+		imp.Warnings = append(imp.Warnings, k+" is not carried (dropped with the overrides)")
+	}
+	imp.Theme.Targets = nil
+	var kept []string
+	for _, k := range imp.Kept {
+		if !strings.HasPrefix(k, "targets.") {
+			kept = append(kept, k)
+		}
+	}
+	imp.Kept = kept
+}

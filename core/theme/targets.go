@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
 )
 
 // TargetOverrides are per-target overrides (theme.json "targets"): keys of one
@@ -191,16 +190,16 @@ func mustJSON(v any) json.RawMessage {
 	return b
 }
 
-// targetKeys lists every key the overrides hold, by path, sorted: what an
-// import keeps verbatim, and what it drops when the overrides are not
-// wanted.
+// keys lists every key the overrides hold, by path (token rules in file
+// order, the rest sorted): what an import keeps verbatim, and what it
+// drops when the overrides are not wanted.
 func (t *TargetOverrides) keys() []string {
 	if t == nil {
 		return nil
 	}
 	var out []string
 	if vs := t.VSCode; vs != nil {
-		for k := range vs.Colors {
+		for _, k := range sortedKeys(vs.Colors) {
 			out = append(out, joinKey("colors", k))
 		}
 		var rules []json.RawMessage
@@ -219,7 +218,7 @@ func (t *TargetOverrides) keys() []string {
 			}
 			out = append(out, fmt.Sprintf("tokenColors[%d] (%s)", i, scope))
 		}
-		for k := range vs.SemanticTokenColors {
+		for _, k := range sortedKeys(vs.SemanticTokenColors) {
 			out = append(out, joinKey("semanticTokenColors", k))
 		}
 		if vs.SemanticHighlighting != nil {
@@ -227,13 +226,10 @@ func (t *TargetOverrides) keys() []string {
 		}
 	}
 	if t.Zed != nil {
-		for k := range t.Zed.Style {
+		for _, k := range sortedKeys(t.Zed.Style) {
 			out = append(out, joinKey("style", k))
 		}
 	}
-	for k := range t.ITerm2 {
-		out = append(out, k)
-	}
-	sort.Strings(out)
+	out = append(out, sortedKeys(t.ITerm2)...)
 	return out
 }
