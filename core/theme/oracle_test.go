@@ -149,8 +149,16 @@ func refSlots(t *testing.T, format string, data []byte) map[string]string {
 			}
 		}
 	case "windows-terminal":
+		// tinted-terminal's files are a "//" comment line and "{…},".
+		var keep []string
+		for _, l := range lines {
+			if !strings.HasPrefix(strings.TrimSpace(l), "//") {
+				keep = append(keep, l)
+			}
+		}
+		body := strings.TrimSuffix(strings.TrimSpace(strings.Join(keep, "\n")), ",")
 		var m map[string]string
-		if err := json.Unmarshal(stripJSON(data), &m); err != nil {
+		if err := json.Unmarshal([]byte(body), &m); err != nil {
 			t.Fatalf("reference %s: %v", format, err)
 		}
 		set("background", m["background"])
