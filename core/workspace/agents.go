@@ -19,6 +19,7 @@ func AgentsMD() string {
 	fmt.Fprintf(&b, "- Write the theme to `%s` in this folder (the workspace root). Nothing else is read.\n", theme.FileName)
 	b.WriteString("- Write the whole file each time (write a temporary file and rename it over `theme.json` if you can). The preview updates on every save; a broken file shows an error and keeps the last good version.\n")
 	b.WriteString("- Colours are hex strings `#rrggbb` (or `#rrggbbaa` for translucency, useful for `ui.selection`). No colour names, no `rgb()`, no short `#rgb`, no references to palette names.\n")
+	b.WriteString("- The user also edits colours by hand in the app. A prompt may end with a `<hand-edits>` note naming the colours they changed and the ones they LOCKED. Never change a locked colour: the app checks after every turn and puts a locked colour back, reporting that you changed it. Keep their hand-changed colours unless they ask otherwise.\n")
 	b.WriteString("- Keep WCAG AA contrast (at least 4.5:1) for every text role on `ui.background` and `ui.surface`, every syntax role on `ui.background`, `ui.text` on `ui.selection`, and the ANSI colours 1–7 and 9–15 on `ui.background`. The app reports every pair below AA.\n\n")
 	b.WriteString("## Format\n\n")
 	b.WriteString("A JSON object with these fields (unknown fields are rejected):\n\n")
