@@ -102,6 +102,9 @@ type Engine struct {
 	warm *link              // the warm slot: linkPreparing or linkReady
 	busy map[*link]struct{} // links owned by a turn or request (linkBusy)
 	wg   sync.WaitGroup     // pre-warms and background teardowns
+	// winding are agents let go after a completed turn, finishing on their
+	// own (windDown): Close waits for them, Leave leaves them to their shim.
+	winding sync.WaitGroup
 
 	spawned func(pid int) // tests: every agent process started
 }
@@ -121,6 +124,15 @@ func NewEngine(opts Options) *Engine {
 // waits for every process group it stopped to be gone. The engine stays
 // usable: a later turn starts a new agent.
 func (e *Engine) Close() error {
+	e.Leave()
+	e.winding.Wait()
+	return nil
+}
+
+// Leave is Close for a program about to exit: it does not wait for agents
+// let go after a completed turn, whose shims end them within a bound
+// (agent.Process.Release).
+func (e *Engine) Leave() {
 	e.mu.Lock()
 	l := e.warm
 	e.warm = nil
@@ -132,7 +144,6 @@ func (e *Engine) Close() error {
 		e.discard(l)
 	}
 	e.wg.Wait()
-	return nil
 }
 
 // Run sends one prompt and streams what happens to emit, ending with a
