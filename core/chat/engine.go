@@ -499,11 +499,11 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 		}
 	}
 	l.mu.Lock()
-	l.sessionID, l.options, l.modes = id, setup.ConfigOptions, setup.Modes
+	l.sessionID, l.options, l.modes, l.models = id, setup.ConfigOptions, setup.Modes, setup.Models
 	l.mcp, l.fresh = mcpKey(t.MCPServers), false
 	l.mu.Unlock()
 	ts.setSession(id)
-	ts.emit(Event{Type: EventSession, SessionID: id, Setup: &acp.SessionSetup{ConfigOptions: setup.ConfigOptions, Modes: setup.Modes}})
+	ts.emit(Event{Type: EventSession, SessionID: id, Setup: l.setupNow()})
 	return nil
 }
 

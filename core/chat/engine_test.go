@@ -635,7 +635,9 @@ func TestModelAndEffort(t *testing.T) {
 	}{
 		{"both applied", "gpt-5.4", "high", []string{"model=gpt-5.4", "reasoning_effort=high"}, ""},
 		{"already current is skipped", "gpt-5.5", "", nil, ""},
-		{"an unknown model is refused with the agent's reason", "gpt-0", "", []string{"model=gpt-0"}, `invalid value gpt-0 for config option "model"`},
+		{"a listed model the agent refuses comes with its reason", "gpt-5-pro", "", []string{"model=gpt-5-pro"}, `gpt-5-pro`},
+		{"a model by its display name", "gpt-5.4-MINI", "", []string{"model=gpt-5.4-mini"}, ""},
+		{"an unknown model is refused with what the agent offers", "gpt-0", "", nil, `"gpt-0" is none of the values the agent offers: gpt-5.5 (GPT-5.5), gpt-5.4, gpt-5.4-mini (GPT-5.4-Mini), gpt-5-pro (GPT-5 Pro)`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

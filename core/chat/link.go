@@ -33,7 +33,8 @@ type link struct {
 	sessionID string
 	options   []acp.ConfigOption
 	modes     *acp.SessionModeState
-	commands  []acp.Command // last available_commands_update (nil: none came)
+	models    *acp.SessionModelState // unstable models state, shown as a model option
+	commands  []acp.Command          // last available_commands_update (nil: none came)
 	turn      *turnState
 
 	used  bool   // a prompt went out on it
@@ -101,10 +102,34 @@ func (l *link) current() *turnState {
 	return l.turn
 }
 
+// configOptions are the session's options as the agent reports them, with
+// its models state as the model option when it reports its models only
+// that way.
 func (l *link) configOptions() []acp.ConfigOption {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.options
+	return l.optionsLocked()
+}
+
+func (l *link) optionsLocked() []acp.ConfigOption {
+	if l.models == nil || len(l.models.AvailableModels) == 0 {
+		return l.options
+	}
+	if _, ok := acp.FindConfigOption(l.options, acp.CategoryModel, acp.ModelsOptionID); ok {
+		return l.options
+	}
+	return append([]acp.ConfigOption{l.models.Option()}, l.options...)
+}
+
+// setCurrentModel records a session/set_model the agent took.
+func (l *link) setCurrentModel(id string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.models != nil {
+		m := *l.models
+		m.CurrentModelID = id
+		l.models = &m
+	}
 }
 
 // setOptions records the options as the agent reported them (a
@@ -129,7 +154,7 @@ func (l *link) setOptions(opts []acp.ConfigOption) {
 func (l *link) setupNow() *acp.SessionSetup {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return &acp.SessionSetup{ConfigOptions: l.options, Modes: l.modes}
+	return &acp.SessionSetup{ConfigOptions: l.optionsLocked(), Modes: l.modes}
 }
 
 // announcedCommands are the slash commands the agent last announced.
