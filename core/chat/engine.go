@@ -439,6 +439,11 @@ func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reu
 	l.mu.Lock()
 	l.used = true
 	l.mu.Unlock()
+	// Whatever the agent sent since session/load, even after answering it,
+	// is the history it replays: the turn's output starts with its prompt.
+	e.flush(l)
+	ts.suppress.Store(false)
+	ts.replay.Store(false)
 	resp, err := e.prompt(tctx, l, sid, prompt)
 	if err != nil {
 		return Result{SessionID: sid}, verdict{err: err, when: "during the turn"}
@@ -507,16 +512,16 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 	return nil
 }
 
-// load runs session/load. The agent replays the whole history as updates
-// before answering; those are not new output: with t.History they are
-// emitted marked Replay, else dropped.
+// load runs session/load. The agent replays the history as updates, most
+// before answering, some agents (gemini-cli) partly after: none of it is
+// new output. With t.History it is emitted marked Replay, else dropped,
+// until the turn's own prompt goes out (drive).
 func (e *Engine) load(tctx context.Context, l *link, t Turn, ts *turnState, mcp []json.RawMessage, raw *json.RawMessage) error {
 	flag := &ts.suppress
 	if t.History {
 		flag = &ts.replay
 	}
 	flag.Store(true)
-	defer flag.Store(false)
 	if err := l.conn.Call(tctx, acp.MethodSessionLoad, acp.LoadSessionRequest{SessionID: t.SessionID, Cwd: t.Cwd, MCPServers: mcp}, raw); err != nil {
 		return err
 	}

@@ -808,3 +808,24 @@ func TestAlwaysIsAnsweredWithoutAsking(t *testing.T) {
 		t.Fatal("an always answer leaked into another session")
 	}
 }
+
+// gemini-cli sends part of session/load's replay after its response: that
+// is still the history, never the follow-up's output.
+func TestLateReplayIsNotTheNewTurnsOutput(t *testing.T) {
+	h := newHarness(t, hopts{env: []string{"FAKE_AGENT_LATE_REPLAY=1"}})
+	_, first, err := h.run(context.Background(), Turn{Prompt: TextPrompt("turn one")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A setting makes a request go out between the load and the prompt.
+	evs, second, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Model: "gpt-5.4", Prompt: TextPrompt("turn two")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if count(h.methods(), "session/load") != 1 {
+		t.Fatalf("the follow-up did not load: %v", h.methods())
+	}
+	if second.Text != "You said: turn two\nHello from the fake agent." || texts(evs, EventText) != second.Text {
+		t.Fatalf("the follow-up's output is %q (events %q): turn one's replay leaked into it", second.Text, texts(evs, EventText))
+	}
+}

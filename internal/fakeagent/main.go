@@ -56,6 +56,10 @@
 //	FAKE_AGENT_SHAPE         "models": shaped like gemini-cli and claude-code-acp, the
 //	                         sessions report modes and the unstable "models" state (no
 //	                         configOptions) and the model is set with session/set_model
+//	FAKE_AGENT_LATE_REPLAY   1: like gemini-cli, no session/resume, and session/load sends
+//	                         the second half of its history replay after its response: just
+//	                         before it answers the next request (a setting), so the client
+//	                         surely has the load response by then
 //	FAKE_AGENT_EXIT_ON_PROMPT N: exit 1 without a word on this process's Nth session/prompt
 //	                         (a warm connection that is alive between turns and dies as one starts)
 package main
@@ -91,8 +95,10 @@ func main() {
 type agent struct {
 	w        *wire
 	store    *store
-	scenario string // default scenario from the environment
-	models   bool   // FAKE_AGENT_SHAPE=models
+	scenario string   // default scenario from the environment
+	models   bool     // FAKE_AGENT_SHAPE=models
+	lateOn   bool     // FAKE_AGENT_LATE_REPLAY=1
+	late     []func() // the rest of a load's replay, sent before the next answer
 
 	mu      sync.Mutex
 	turns   map[string]*turn // running prompt per session
@@ -126,7 +132,7 @@ func run(in io.Reader, out io.Writer) int {
 		fmt.Fprintf(os.Stderr, "fakeagent: %v\n", err)
 		return 1
 	}
-	a := &agent{w: w, store: st, scenario: scenario, models: os.Getenv("FAKE_AGENT_SHAPE") == "models", turns: map[string]*turn{}, opened: map[string]bool{}}
+	a := &agent{w: w, store: st, scenario: scenario, models: os.Getenv("FAKE_AGENT_SHAPE") == "models", lateOn: os.Getenv("FAKE_AGENT_LATE_REPLAY") == "1", turns: map[string]*turn{}, opened: map[string]bool{}}
 
 	// ReadBytes, not a Scanner: lines of 64 MiB and more must pass.
 	br := bufio.NewReaderSize(in, 1<<20)
@@ -210,6 +216,12 @@ func (a *agent) handleRequest(m message) {
 		result any
 		rerr   *rpcError
 	)
+	if m.Method != "session/load" {
+		for _, f := range a.late {
+			f()
+		}
+		a.late = nil
+	}
 	switch m.Method {
 	case "initialize":
 		if a.scenario == "exit-early" {
@@ -292,6 +304,9 @@ func (a *agent) initialize() map[string]any {
 		"promptCapabilities":  map[string]any{"image": true, "audio": true, "embeddedContext": true},
 		"sessionCapabilities": map[string]any{"resume": map[string]any{}, "list": map[string]any{}},
 		"mcpCapabilities":     map[string]any{"http": false, "sse": false},
+	}
+	if a.lateOn {
+		caps["sessionCapabilities"] = map[string]any{"list": map[string]any{}}
 	}
 	if a.scenario == "auth" {
 		caps["auth"] = map[string]any{"logout": map[string]any{}}
@@ -385,12 +400,17 @@ func (a *agent) loadSession(raw json.RawMessage, replay bool) (any, *rpcError) {
 		}
 	}
 	if replay {
-		for _, h := range ss.History {
+		for i, h := range ss.History {
 			kind := "agent_message_chunk"
 			if h.Role == "user" {
 				kind = "user_message_chunk"
 			}
-			a.w.update(ss.ID, map[string]any{"sessionUpdate": kind, "content": map[string]any{"type": "text", "text": h.Text}})
+			u := map[string]any{"sessionUpdate": kind, "content": map[string]any{"type": "text", "text": h.Text}}
+			if a.lateOn && i >= len(ss.History)/2 {
+				a.late = append(a.late, func() { a.w.update(ss.ID, u) })
+				continue
+			}
+			a.w.update(ss.ID, u)
 		}
 	}
 	return a.setup(ss), nil
