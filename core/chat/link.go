@@ -297,14 +297,21 @@ func (l *link) onUpdate(_ context.Context, n acp.SessionNotification, err error)
 			}
 		}
 	}
-	if ts == nil || ts.suppress.Load() {
-		return // between turns, or history replayed by session/load
+	if ts == nil {
+		return // between turns
 	}
 	ev := updateEvent(&n, err)
-	if ts.replay.Load() {
-		ev.Replay = true
-		ts.emit(ev) // history, not output of this turn
-		return
+	if history(ev.Type) {
+		// Messages and tool calls while session/load replays are the
+		// history (settings and commands are the session's state now).
+		if ts.suppress.Load() {
+			return
+		}
+		if ts.replay.Load() {
+			ev.Replay = true
+			ts.emit(ev) // history, not output of this turn
+			return
+		}
 	}
 	ts.output.Store(true)
 	ts.emit(ev)
@@ -317,6 +324,16 @@ func (l *link) onUpdate(_ context.Context, n acp.SessionNotification, err error)
 	case EventText, EventThought, EventToolCall, EventToolCallUpdate, EventPlan:
 		ts.setStatus(nil) // the agent got through again
 	}
+}
+
+// history reports whether an event of this type is part of a conversation
+// a replay repeats (rather than the session's state).
+func history(typ string) bool {
+	switch typ {
+	case EventText, EventThought, EventUserText, EventToolCall, EventToolCallUpdate, EventPlan:
+		return true
+	}
+	return false
 }
 
 func (l *link) onPermission(_ context.Context, id json.RawMessage, params json.RawMessage) (any, error) {
