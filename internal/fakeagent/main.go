@@ -54,6 +54,7 @@
 //	FAKE_AGENT_RETRIES       retry notices (default 2), FAKE_AGENT_RETRY_MS apart (default 300)
 //	FAKE_AGENT_STALL_MS      stall silence (default 60000)
 //	FAKE_AGENT_EXIT_ON_PROMPT N: exit 1 without a word on this process's Nth session/prompt
+//	FAKE_AGENT_PROTOCOL      the protocolVersion initialize answers (default 1)
 //	                         (a warm connection that is alive between turns and dies as one starts)
 package main
 
@@ -287,7 +288,7 @@ func (a *agent) initialize() map[string]any {
 		caps["auth"] = map[string]any{"logout": map[string]any{}}
 	}
 	return map[string]any{
-		"protocolVersion":   1,
+		"protocolVersion":   envInt("FAKE_AGENT_PROTOCOL", 1),
 		"agentInfo":         map[string]any{"name": "fakeagent", "title": "Fake Agent", "version": "1.0.0"},
 		"agentCapabilities": caps,
 		"authMethods": []map[string]any{
