@@ -3,12 +3,11 @@ package theme
 import (
 	"bytes"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
+
+	"cdxtheme/core/fsread"
 )
 
 // MaxImportSize bounds a file to import: real themes are a few kB (a large
@@ -75,34 +74,13 @@ func (e *ImportError) Error() string {
 }
 
 // ReadImportFile reads a file to import: a regular file (a FIFO or device
-// is refused before it could block), at most MaxImportSize bytes.
+// is refused before it could block; a symlink the user names is followed),
+// at most MaxImportSize bytes, also if it grows while read. fsread holds
+// those checks for every hostile read; this only names the import.
 func ReadImportFile(path string) ([]byte, error) {
-	st, err := os.Stat(path)
+	data, err := fsread.ReadFile(path, MaxImportSize, fsread.Follow)
 	if err != nil {
 		return nil, fmt.Errorf("import: %w", err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("import: %s is not a regular file", path)
-	}
-	if st.Size() > MaxImportSize {
-		return nil, fmt.Errorf("import: %s is %d bytes; a theme file is at most %d", path, st.Size(), MaxImportSize)
-	}
-	// O_NONBLOCK: if the path was swapped for a FIFO since Stat, opening
-	// it must not hang; Fstat below refuses it.
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, fmt.Errorf("import: %w", err)
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("import: %s is not a regular file", path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxImportSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("import: %w", err)
-	}
-	if len(data) > MaxImportSize {
-		return nil, fmt.Errorf("import: %s is larger than %d bytes", path, MaxImportSize)
 	}
 	return data, nil
 }

@@ -1,12 +1,15 @@
 package theme
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"cdxtheme/core/fsread"
 )
 
 func importFixture(t *testing.T, name string) *Imported {
@@ -208,7 +211,7 @@ func TestReadImportFile(t *testing.T) {
 	}
 	big := filepath.Join(dir, "big.json")
 	os.WriteFile(big, make([]byte, MaxImportSize+1), 0o644)
-	if _, err := ReadImportFile(big); err == nil || !strings.Contains(err.Error(), "at most") {
+	if _, err := ReadImportFile(big); !errors.Is(err, fsread.ErrTooLarge) || !strings.Contains(err.Error(), "import: ") {
 		t.Errorf("huge file: %v", err)
 	}
 	fifo := filepath.Join(dir, "fifo.json")
