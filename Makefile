@@ -16,7 +16,7 @@ GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path '
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
 .PHONY: run test deps apt npm peers frontend build cli dev-binary bindings bindings-check \
-	test-go types test-frontend test-e2e test-window faults audit bench bench-clients clean
+	test-go types test-frontend test-e2e test-window faults audit bench bench-clients clean cross
 
 ## deps: everything the build and the tests need (apt, npm and Go modules)
 deps: apt npm
@@ -119,8 +119,12 @@ test-window: build
 	bash scripts/window-test.sh
 	bash scripts/nav-window-test.sh
 
-## test: everything, as CI runs it
-test: deps peers bindings-check test-go faults test-frontend test-e2e test-window test-package
+## cross: builds and vets the Windows and macOS binaries and links every package's test binary for both (fails on any error)
+cross:
+	GO=$(GO) bash scripts/cross.sh
+
+## test: everything, as CI runs it (the cheap cross-platform build first)
+test: deps cross peers bindings-check test-go faults test-frontend test-e2e test-window test-package
 
 ## audit: known vulnerabilities (govulncheck, npm audit); says plainly when a database cannot be reached (exit 3)
 audit: npm

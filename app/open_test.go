@@ -3,10 +3,10 @@ package app
 import (
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 
 	"cdxtheme/core/workspace"
+	"cdxtheme/internal/fifo"
 
 	"github.com/rs/zerolog"
 )
@@ -89,7 +89,7 @@ func TestRunnableFilesAreRevealedNotOpened(t *testing.T) {
 		{write("blob", "\x7fELF\x02\x01", 0o644), true}, // ELF by content
 		{write("empty", "", 0o644), false},
 	}
-	if err := syscall.Mkfifo(filepath.Join(root, "fifo"), 0o644); err == nil {
+	if err := fifo.Make(filepath.Join(root, "fifo")); err == nil {
 		cases = append(cases, struct {
 			path   string
 			reveal bool

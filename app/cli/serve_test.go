@@ -282,7 +282,7 @@ func TestServeExitsWhenItsAgentDies(t *testing.T) {
 	if len(agents) != 1 || processesOf(bin) != 1 {
 		t.Fatalf("agents %v, serve %d", agents, processesOf(bin))
 	}
-	syscall.Kill(agents[0], syscall.SIGKILL)
+	sendSignal(agents[0], syscall.SIGKILL)
 	waitGone(t, bin, 10*time.Second)
 	// The next follow-up starts a new serve and works.
 	out.Reset()
@@ -322,7 +322,7 @@ func TestServeExitsOnSignal(t *testing.T) {
 			if len(pids) != 1 {
 				t.Fatalf("serve processes: %v", pids)
 			}
-			syscall.Kill(pids[0], sig)
+			sendSignal(pids[0], sig)
 			select {
 			case code := <-done:
 				if code != ExitCancelled {
@@ -446,4 +446,13 @@ func pidsOf(exe string) []int {
 		out = append(out, pid)
 	}
 	return out
+}
+
+// sendSignal sends sig to pid (on Windows only SIGKILL exists, as TerminateProcess).
+func sendSignal(pid int, sig syscall.Signal) error {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return err
+	}
+	return p.Signal(sig)
 }

@@ -24,7 +24,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"cdxtheme/core/inside"
@@ -173,7 +172,7 @@ var hashPattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
 // readRegular opens name inside the root without blocking on a FIFO and
 // reads at most limit bytes of a regular file.
 func (s *store) readRegular(name string, limit int64) ([]byte, fs.FileInfo, error) {
-	f, err := s.root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
+	f, err := openFile(s.root, name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -260,7 +259,7 @@ func take(dir string, info Info) (Checkpoint, error) {
 	}
 	var walk func(rel string, depth int) error
 	walk = func(rel string, depth int) error {
-		f, err := s.root.OpenFile(rel, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_DIRECTORY, 0)
+		f, err := openDir(s.root, rel)
 		if err != nil {
 			skip(rel, "unreadable folder")
 			return nil
@@ -408,7 +407,7 @@ func safePath(p string) bool {
 
 // ids lists the stored checkpoint ids, oldest first.
 func (s *store) ids() []string {
-	f, err := s.root.OpenFile(Dir, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_DIRECTORY, 0)
+	f, err := openDir(s.root, Dir)
 	if err != nil {
 		return nil
 	}
@@ -444,7 +443,7 @@ func (s *store) prune() {
 			used[f.Hash] = true
 		}
 	}
-	d, err := s.root.OpenFile(Dir+"/objects", os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_DIRECTORY, 0)
+	d, err := openDir(s.root, Dir+"/objects")
 	if err != nil {
 		return
 	}

@@ -7,9 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"cdxtheme/internal/fifo"
 )
 
 func write(t *testing.T, dir, name, content string) {
@@ -126,9 +127,12 @@ func TestHostileWorkspace(t *testing.T) {
 		// The agent swaps theme.json for a symlink to a file outside, and
 		// adds a FIFO and a symlinked folder.
 		os.Remove(filepath.Join(ws, "theme.json"))
-		os.Symlink(secret, filepath.Join(ws, "theme.json"))
-		os.Symlink(outside, filepath.Join(ws, "export"))
-		if err := syscall.Mkfifo(filepath.Join(ws, "pipe"), 0o644); err != nil {
+		symlink(t, secret, filepath.Join(ws, "theme.json"))
+		symlink(t, outside, filepath.Join(ws, "export"))
+		hasFIFO := true
+		if err := fifo.Make(filepath.Join(ws, "pipe")); errors.Is(err, errors.ErrUnsupported) {
+			hasFIFO = false
+		} else if err != nil {
 			t.Fatal(err)
 		}
 		done := make(chan Checkpoint, 1)
@@ -139,7 +143,7 @@ func TestHostileWorkspace(t *testing.T) {
 			for _, s := range c2.Skipped {
 				reasons[s.Path] = s.Reason
 			}
-			if reasons["theme.json"] != "symlink" || reasons["export"] != "symlink" || !strings.Contains(reasons["pipe"], "not a regular file") {
+			if reasons["theme.json"] != "symlink" || reasons["export"] != "symlink" || hasFIFO && !strings.Contains(reasons["pipe"], "not a regular file") {
 				t.Errorf("skipped = %+v", c2.Skipped)
 			}
 			if len(c2.Files) != 0 {
@@ -167,7 +171,7 @@ func TestHostileWorkspace(t *testing.T) {
 			t.Fatal(err)
 		}
 		os.RemoveAll(filepath.Join(ws, "export"))
-		os.Symlink(outside, filepath.Join(ws, "export"))
+		symlink(t, outside, filepath.Join(ws, "export"))
 		_, err = Restore(ws, c.ID)
 		if err == nil || !strings.Contains(err.Error(), "could not be restored") {
 			t.Errorf("restore through a symlinked folder: %v", err)
@@ -180,7 +184,7 @@ func TestHostileWorkspace(t *testing.T) {
 	t.Run("a symlinked store is refused", func(t *testing.T) {
 		ws := t.TempDir()
 		write(t, ws, "theme.json", "v1")
-		os.Symlink(outside, filepath.Join(ws, ".cdxtheme"))
+		symlink(t, outside, filepath.Join(ws, ".cdxtheme"))
 		if _, err := Take(ws, Info{}); err == nil {
 			t.Error("Take used a store that is a symlink")
 		}
@@ -284,5 +288,50 @@ func BenchmarkTake(b *testing.B) {
 		if _, err := Take(ws, Info{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// symlink makes a link, or skips where the system refuses to (Windows
+// without Developer Mode or the privilege to create symlinks).
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Skipf("cannot create symlinks here: %v", err)
+	}
+}
+
+// The walk skips links by their directory entry, but the agent can swap a
+// file for a link between that listing and the open: the open itself must
+// refuse a link at the name, for files and folders alike.
+func TestOpenRefusesLinks(t *testing.T) {
+	ws := t.TempDir()
+	write(t, ws, "real/theme.json", "v1")
+	// Relative targets: the root follows those, so only the no-follow open
+	// stands between the link and its target.
+	symlink(t, filepath.Join("real", "theme.json"), filepath.Join(ws, "file-link"))
+	symlink(t, "real", filepath.Join(ws, "dir-link"))
+	s, err := open(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	if b, _, err := s.readRegular("file-link", MaxFileSize); err == nil {
+		t.Errorf("read through a symlinked file: %q", b)
+	}
+	if f, err := openDir(s.root, "dir-link"); err == nil {
+		f.Close()
+		t.Error("opened a symlinked folder")
+	}
+	if f, err := openDir(s.root, "real/theme.json"); err == nil {
+		f.Close()
+		t.Error("opened a file as a folder")
+	}
+	if b, _, err := s.readRegular("real/theme.json", MaxFileSize); err != nil || string(b) != "v1" {
+		t.Errorf("the real file: %q, %v", b, err)
+	}
+	if f, err := openDir(s.root, "real"); err != nil {
+		t.Errorf("the real folder: %v", err)
+	} else {
+		f.Close()
 	}
 }

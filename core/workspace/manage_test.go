@@ -3,9 +3,10 @@ package workspace
 import (
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
+
+	"cdxtheme/internal/fifo"
 )
 
 func TestTrashAndRestore(t *testing.T) {
@@ -82,7 +83,7 @@ func TestDuplicate(t *testing.T) {
 	secret := filepath.Join(t.TempDir(), "secret")
 	os.WriteFile(secret, []byte("outside"), 0o600)
 	os.Symlink(secret, filepath.Join(m.Dir, "link.json"))
-	syscall.Mkfifo(filepath.Join(m.Dir, "fifo"), 0o644)
+	fifo.Make(filepath.Join(m.Dir, "fifo"))
 
 	dup, err := Duplicate(root, m.ID)
 	if err != nil {

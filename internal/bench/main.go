@@ -1,6 +1,9 @@
+//go:build unix
+
 // Command bench measures the turn paths of core/chat against the real
 // @agentclientprotocol/codex-acp adapter and a loopback mock model, next to a
 // bare client doing the least the protocol allows. `make bench` runs it.
+// Unix only (process groups, /proc), like the numbers it reports.
 //
 //	go run ./internal/bench [-n 7] [-out bench-results.json] [-adapter ts|rust] [-only sections] [-strict]
 //

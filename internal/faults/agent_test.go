@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -441,7 +440,7 @@ func caseWarmKilled(t *testing.T, settle bool) {
 	if len(marked) != 2 || len(warm) != 1 {
 		t.Fatalf("want exactly the warm agent and its shim alive between turns, found %v", marked)
 	}
-	if err := syscall.Kill(warm[0].PID, syscall.SIGKILL); err != nil {
+	if err := kill(warm[0].PID); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(time.Minute)
@@ -559,4 +558,13 @@ func caseStopHung(t *testing.T) {
 	if p, ok := Lookup(grandchild); ok && !p.Zombie() {
 		t.Errorf("the grandchild %v survived Stop", p)
 	}
+}
+
+// kill ends pid at once: SIGKILL, or TerminateProcess on Windows.
+func kill(pid int) error {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return err
+	}
+	return p.Kill()
 }

@@ -1,3 +1,5 @@
+//go:build unix
+
 // Package bare is the smallest possible ACP client: raw JSON-RPC lines over an
 // adapter's stdin/stdout, no core/acp, no core/chat. The benchmark uses it as
 // the floor our engine is measured against, and it is how the adapters'
