@@ -255,6 +255,23 @@ func (b *builder) warn(format string, args ...any) {
 
 func (b *builder) get(role string) Color { return *b.t.Ref(role) }
 
+// used are the source keys a role was read from.
+func (b *builder) used() map[string]bool {
+	u := map[string]bool{}
+	for _, m := range b.mapped {
+		u[m.From] = true
+	}
+	return u
+}
+
+// notCarried names source keys that hold a colour no role took, in one
+// warning, so nothing is dropped silently.
+func (b *builder) notCarried(keys []string) {
+	if len(keys) > 0 {
+		b.warn("not carried (no role takes them, or another key gave the role): %s", strings.Join(keys, ", "))
+	}
+}
+
 // finish derives every role the source did not give, from the roles it
 // did, in an order where each rule's inputs are already set, then checks
 // the result is a valid theme.

@@ -339,6 +339,7 @@ func importTmTheme(b *builder, root *plistNode) error {
 		return b.errAt(root.line, "settings", "want an <array> of scope rules")
 	}
 	var rules []tmRule
+	var globalsUnused []string
 	for i, item := range settings.array {
 		if item.kind != "dict" {
 			continue
@@ -350,6 +351,15 @@ func importTmTheme(b *builder, root *plistNode) error {
 		key := fmt.Sprintf("settings[%d]", i)
 		scope := item.dict["scope"]
 		if scope == nil {
+			known := map[string]bool{}
+			for _, g := range tmThemeGlobals {
+				known[g.key] = true
+			}
+			for _, k := range s.keys {
+				if !known[k] {
+					globalsUnused = append(globalsUnused, key+".settings."+k)
+				}
+			}
 			for _, g := range tmThemeGlobals {
 				v := s.dict[g.key]
 				if v == nil {
@@ -373,5 +383,21 @@ func importTmTheme(b *builder, root *plistNode) error {
 		rules = append(rules, tmRule{index: i, selectors: splitSelectors(scope.text), fg: fg.text, key: key, line: fg.line})
 	}
 	applyScopeRules(b, rules, tmThemeTargets, "settings")
+	// The rules no role was read from, and the global settings without a
+	// role (gutter, find highlight, …).
+	usedRule := map[int]bool{}
+	for _, m := range b.mapped {
+		var i int
+		if _, err := fmt.Sscanf(m.From, "settings[%d]", &i); err == nil {
+			usedRule[i] = true
+		}
+	}
+	unused := globalsUnused
+	for _, r := range rules {
+		if !usedRule[r.index] {
+			unused = append(unused, fmt.Sprintf("settings[%d] (%s)", r.index, strings.Join(r.selectors, ", ")))
+		}
+	}
+	b.notCarried(unused)
 	return nil
 }
