@@ -387,6 +387,17 @@ export namespace theme {
 	    from: string;
 	}
 	
+	export interface Scheme {
+	    system: string;
+	    name?: string;
+	    author?: string;
+	    slots: {[key: string]: Color};
+	}
+	export interface SourceColor {
+	    space: string;
+	    components: number[];
+	    srgb: Color;
+	}
 	export interface State {
 	    theme?: {[key: string]: unknown};
 	    error: string;
@@ -407,6 +418,20 @@ export namespace theme {
 	    id: string;
 	    name: string;
 	    format: string;
+	}
+	export interface ZedTarget {
+	    style?: {[key: string]: unknown};
+	}
+	export interface VSCodeTarget {
+	    colors?: {[key: string]: string};
+	    tokenColors?: unknown[];
+	    semanticTokenColors?: {[key: string]: unknown};
+	    semanticHighlighting?: boolean;
+	}
+	export interface TargetOverrides {
+	    vscode?: VSCodeTarget;
+	    zed?: ZedTarget;
+	    iterm2?: {[key: string]: SourceColor};
 	}
 	export interface UI {
 	    background: Color;
@@ -429,7 +454,12 @@ export namespace theme {
 	    ui: UI;
 	    syntax: Syntax;
 	    ansi: Color[];
+	    scheme?: Scheme;
+	    spaces?: {[key: string]: SourceColor};
+	    targets?: TargetOverrides;
 	}
+	
+	
 
 }
 
