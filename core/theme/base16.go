@@ -85,7 +85,7 @@ func schemeColors(t *Theme, system string) map[string]Color {
 	}
 	m := map[string]Color{}
 	for _, s := range slots {
-		m[s.slot] = t.seen(*t.Ref(s.role))
+		m[s.slot] = t.seen(t.Color(s.role))
 	}
 	bg := t.seen(t.UI.Background)
 	m["base0F"] = Mix(t.seen(t.UI.Error), bg, 0.35)

@@ -91,6 +91,7 @@ export namespace app {
 	    theme?: {[key: string]: unknown};
 	    error: string;
 	    checks: theme.Check[];
+	    roles: theme.RoleValue[];
 	}
 	export interface Comparison {
 	    before: ThemeVersion;
@@ -387,10 +388,29 @@ export namespace theme {
 	    from: string;
 	}
 	
+	export interface Rule {
+	    from: string;
+	    best?: string;
+	    on?: string;
+	    mix?: string;
+	    amount?: number;
+	    alpha?: number;
+	}
+	export interface RoleValue {
+	    path: string;
+	    color: string;
+	    set: boolean;
+	    rule?: Rule;
+	    ruleText?: string;
+	    custom: boolean;
+	    fontStyle?: string;
+	}
+	
 	export interface State {
 	    theme?: {[key: string]: unknown};
 	    error: string;
 	    checks: Check[];
+	    roles: RoleValue[];
 	}
 	export interface Syntax {
 	    keyword: Color;
