@@ -187,6 +187,10 @@ var catalogue = []struct {
 		{"bracket4", "Brackets", "Bracket pair 4", "Fourth bracket-pair colour.", same("ansi.cyan"), ""},
 		{"bracket5", "Brackets", "Bracket pair 5", "Fifth bracket-pair colour.", same("ansi.green"), ""},
 		{"bracket6", "Brackets", "Bracket pair 6", "Sixth bracket-pair colour.", same("ansi.red"), ""},
+		{"accentText", "Editor", "Text on accent", "Labels on accent-coloured buttons and badges.", &Rule{From: "ui.background", Best: "ui.text", On: "ui.accent"}, ""},
+		{"hover", "Editor", "Hover", "Background of a hovered list row, tab or button.", alpha("ui.selection", 0.5), ""},
+		{"scrollbar", "Editor", "Scrollbar", "Scrollbar and minimap slider thumb.", alpha("ui.mutedText", 0.3), ""},
+		{"shadow", "Editor", "Shadow", "Shadow under popups and widgets.", alpha("ansi.black", 0.4), ""},
 		{"inlayHint", "Editor", "Inlay hints", "Text of inline type and parameter hints.", same("ui.mutedText"), ""},
 		{"inlayHintBackground", "Editor", "Inlay hint background", "Background of inline hints.", alpha("ui.surface", 0.8), ""},
 	}},
@@ -288,13 +292,15 @@ func ansiLabel(n string) string {
 	return n
 }
 
-var (
-	catalogueRoles []RoleInfo
-	catalogueIndex = map[string]int{}
-	groupRoles     = map[string][]string{}
-)
+// The catalogue indexed; built in a variable initialiser (not init) so
+// tables of other files that look roles up during their own
+// initialisation see it.
+var catalogueRoles, catalogueIndex, groupRoles = buildCatalogue()
 
-func init() {
+func buildCatalogue() ([]RoleInfo, map[string]int, map[string][]string) {
+	var roles []RoleInfo
+	index := map[string]int{}
+	groups := map[string][]string{}
 	for _, g := range catalogue {
 		for _, d := range g.roles {
 			info := RoleInfo{
@@ -304,11 +310,12 @@ func init() {
 			if d.rule != nil {
 				info.RuleText = d.rule.String()
 			}
-			catalogueIndex[info.Path] = len(catalogueRoles)
-			catalogueRoles = append(catalogueRoles, info)
-			groupRoles[g.group] = append(groupRoles[g.group], d.name)
+			index[info.Path] = len(roles)
+			roles = append(roles, info)
+			groups[g.group] = append(groups[g.group], d.name)
 		}
 	}
+	return roles, index, groups
 }
 
 // Catalogue returns every role in document order, with its default rule
