@@ -234,7 +234,7 @@ func (b *builder) put(role, from string, c Color) {
 	if b.set[role] {
 		return
 	}
-	*b.t.Ref(role) = c
+	b.t.Set(role, c)
 	b.set[role] = true
 	b.mapped = append(b.mapped, Mapping{Role: role, From: from})
 }
@@ -244,7 +244,7 @@ func (b *builder) derive(role, rule string, c Color, from ...string) {
 	if b.set[role] {
 		return
 	}
-	*b.t.Ref(role) = c
+	b.t.Set(role, c)
 	b.set[role] = true
 	b.derived = append(b.derived, Derivation{Role: role, From: from, Rule: rule})
 }
@@ -253,7 +253,7 @@ func (b *builder) warn(format string, args ...any) {
 	b.warnings = append(b.warnings, fmt.Sprintf(format, args...))
 }
 
-func (b *builder) get(role string) Color { return *b.t.Ref(role) }
+func (b *builder) get(role string) Color { return b.t.Color(role) }
 
 // used are the source keys a role was read from.
 func (b *builder) used() map[string]bool {
@@ -394,6 +394,15 @@ func (b *builder) finish() (*Imported, error) {
 	same("syntax.variable", "ui.text")
 	same("syntax.operator", "ui.text")
 	same("syntax.comment", "ui.mutedText")
+
+	// The optional roles the source did not give stay derived: the
+	// document keeps no colour for them, and the report names the rule.
+	for _, info := range catalogueRoles {
+		if !info.Required && !b.set[info.Path] {
+			r, _ := b.t.RuleFor(info.Path)
+			b.derived = append(b.derived, Derivation{Role: info.Path, From: r.Inputs(), Rule: r.String()})
+		}
+	}
 
 	if strings.TrimSpace(b.t.Name) == "" {
 		base := filepath.Base(b.file)

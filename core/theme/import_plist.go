@@ -308,14 +308,23 @@ func importITerm(b *builder, root *plistNode) error {
 }
 
 // tmThemeGlobals: the global settings keys of a TextMate theme.
+// A key may feed an optional role and, as a fallback, the core role it
+// derives from by default (the first key that gives a role wins).
 var tmThemeGlobals = []struct{ key, role string }{
 	{"background", "ui.background"},
 	{"foreground", "ui.text"},
+	{"accent", "ui.accent"},
+	{"caret", "terminal.cursor"},
 	{"caret", "ui.accent"},
 	{"selection", "ui.selection"},
+	{"selectionForeground", "terminal.selectionText"},
+	{"lineHighlight", "editor.lineHighlight"},
 	{"lineHighlight", "ui.surface"},
+	{"gutterForeground", "editor.lineNumber"},
 	{"gutterForeground", "ui.mutedText"},
+	{"invisibles", "editor.whitespace"},
 	{"invisibles", "ui.border"},
+	{"guide", "editor.indentGuide"},
 	{"guide", "ui.border"},
 }
 

@@ -91,6 +91,7 @@ export namespace app {
 	    theme?: {[key: string]: unknown};
 	    error: string;
 	    checks: theme.Check[];
+	    roles: theme.RoleValue[];
 	}
 	export interface Comparison {
 	    before: ThemeVersion;
@@ -387,6 +388,24 @@ export namespace theme {
 	    from: string;
 	}
 	
+	export interface Rule {
+	    from: string;
+	    best?: string;
+	    on?: string;
+	    mix?: string;
+	    amount?: number;
+	    alpha?: number;
+	}
+	export interface RoleValue {
+	    path: string;
+	    color: string;
+	    set: boolean;
+	    rule?: Rule;
+	    ruleText?: string;
+	    custom: boolean;
+	    fontStyle?: string;
+	}
+	
 	export interface Scheme {
 	    system: string;
 	    name?: string;
@@ -402,6 +421,7 @@ export namespace theme {
 	    theme?: {[key: string]: unknown};
 	    error: string;
 	    checks: Check[];
+	    roles: RoleValue[];
 	}
 	export interface Syntax {
 	    keyword: Color;
