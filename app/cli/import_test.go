@@ -89,3 +89,51 @@ func TestImportBadInput(t *testing.T) {
 		t.Errorf("missing file: exit %d %q", code, errOut)
 	}
 }
+
+// TestImportOverrides: a VS Code theme's keys no role carries are kept in
+// theme.json (and listed in "kept"); --no-overrides leaves them out and
+// names each in "warnings".
+func TestImportOverrides(t *testing.T) {
+	themeEnv(t)
+	src := filepath.Join("..", "..", "core", "theme", "testdata", "oracle", "vscode", "catppuccin-mocha.json")
+	type result struct {
+		Path           string
+		Warnings, Kept []string
+	}
+	run := func(args ...string) (result, *theme.Theme) {
+		out, errOut, code := runTheme(t, append([]string{"import", "--json", src}, args...)...)
+		if code != ExitOK {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		var res result
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(res.Path, theme.FileName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		th, err := theme.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, th
+	}
+	res, th := run()
+	if th.Targets == nil || th.Targets.VSCode == nil || len(th.Targets.VSCode.Colors) < 150 || len(th.Targets.VSCode.TokenColors) == 0 {
+		t.Fatalf("targets.vscode not kept: %+v", th.Targets)
+	}
+	if !strings.Contains(strings.Join(res.Kept, "\n"), "targets.vscode") {
+		t.Errorf("kept = %v", res.Kept)
+	}
+	res, th = run("--no-overrides")
+	if th.Targets != nil {
+		t.Errorf("--no-overrides kept %+v", th.Targets)
+	}
+	warned := strings.Join(res.Warnings, "\n")
+	for _, k := range []string{`colors."activityBar.background" is not carried`, "tokenColors[0] ", "semanticTokenColors.enumMember is not carried"} {
+		if !strings.Contains(warned, k) {
+			t.Errorf("--no-overrides: %q not in warnings", k)
+		}
+	}
+}

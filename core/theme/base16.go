@@ -97,7 +97,7 @@ func schemeColors(t *Theme, system string) map[string]Color {
 	}
 	for _, s := range slots {
 		// Equal to the kept slot unless the designer changed the role.
-		m[s.slot] = t.seen(*t.Ref(s.role))
+		m[s.slot] = t.seen(t.Color(s.role))
 	}
 	bg := t.seen(t.UI.Background)
 	if _, ok := m["base06"]; !ok {

@@ -84,7 +84,51 @@ func Checks(t *Theme) []Check {
 		}
 		add("ansi."+ANSINames[i], c, "ui.background", bg)
 	}
+	// The optional roles: a pair is measured once per colour pair, so a
+	// theme that sets none of them reports what version 1 reported plus
+	// the pairs their default rules make new (text on the current line,
+	// on a diff line, the cursor's text).
+	measured := map[[2]string]bool{}
+	for _, c := range out {
+		measured[[2]string{c.FG, c.BG}] = true
+	}
+	for _, p := range optionalPairs() {
+		bgc := t.Color(p[1]).Over(bg)
+		fg := t.Color(p[0])
+		if key := [2]string{fg.Over(bgc).Hex(), bgc.Hex()}; !measured[key] {
+			measured[key] = true
+			add(p[0], fg, p[1], bgc)
+		}
+	}
 	return out
+}
+
+// optionalPairs are the reading pairs of the optional roles: foreground
+// role on background role.
+func optionalPairs() [][2]string {
+	pairs := [][2]string{
+		{"ui.text", "editor.lineHighlight"},
+		{"editor.lineNumber", "editor.gutter"},
+		{"editor.lineNumberActive", "editor.gutter"},
+		{"editor.inlayHint", "editor.inlayHintBackground"},
+		{"ui.text", "editor.findMatch"},
+		{"ui.text", "diff.addedLine"},
+		{"ui.text", "diff.removedLine"},
+		{"ui.text", "diff.changedLine"},
+		{"terminal.cursorText", "terminal.cursor"},
+		{"terminal.selectionText", "ui.selection"},
+		{"terminal.bold", "ui.background"},
+		{"terminal.link", "ui.background"},
+	}
+	for _, r := range []string{"error", "warning", "info", "hint"} {
+		pairs = append(pairs, [2]string{"diagnostic." + r, "ui.background"})
+	}
+	for _, info := range catalogueRoles {
+		if info.Group == "syntax" && !info.Required {
+			pairs = append(pairs, [2]string{info.Path, "ui.background"})
+		}
+	}
+	return pairs
 }
 
 // Failures returns the checks below AA.

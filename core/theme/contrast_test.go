@@ -40,9 +40,10 @@ func TestChecksFlagsAndRoles(t *testing.T) {
 	th.UI.MutedText = mustColor(t, "#4a4f5c")   // too dark on the dark background
 	th.UI.Selection = mustColor(t, "#d8dee9c0") // translucent and nearly the text colour
 	checks := Checks(th)
-	// 6 UI roles x 2 backgrounds + 9 syntax + text on selection + 14 ANSI.
-	if len(checks) != 12+9+1+14 {
-		t.Fatalf("got %d checks, want 36", len(checks))
+	// 6 UI roles x 2 backgrounds + 9 syntax + text on selection + 14 ANSI,
+	// then the optional roles' pairs.
+	if len(checks) <= 12+9+1+14 {
+		t.Fatalf("got %d checks, want the 36 of the core roles and more", len(checks))
 	}
 	find := func(fg, bg string) Check {
 		for _, c := range checks {
@@ -63,6 +64,20 @@ func TestChecksFlagsAndRoles(t *testing.T) {
 	}
 	if sel.BG == "#d8dee9" || len(sel.BG) != 7 {
 		t.Errorf("selection should be reported composited over the background, got %s", sel.BG)
+	}
+	for _, p := range [][2]string{{"terminal.cursorText", "terminal.cursor"}, {"ui.text", "diff.addedLine"}, {"ui.text", "editor.lineHighlight"}} {
+		find(p[0], p[1])
+	}
+	// An optional role the theme sets badly is reported like a core one.
+	th.Set("syntax.tag", mustColor(t, "#202430"))
+	tag := Check{}
+	for _, c := range Checks(th) {
+		if c.FGRole == "syntax.tag" {
+			tag = c
+		}
+	}
+	if tag.FGRole == "" || tag.AA {
+		t.Errorf("a near-background syntax.tag is not reported failing: %+v", tag)
 	}
 	text := find("ui.text", "ui.background")
 	if !text.AA || !text.AAA || !text.AALarge {
@@ -93,7 +108,8 @@ func TestFixPrompt(t *testing.T) {
 	th.Syntax.Comment = mustColor(t, "#3b4252")
 	p := FixPrompt(Checks(th))
 	for _, want := range []string{
-		"3 colour pair(s)",
+		"4 colour pair(s)",
+		"editor.inlayHint #4a4f5c on editor.inlayHintBackground", // derived from ui.mutedText, so it fails too
 		"ui.mutedText #4a4f5c on ui.background #161a24",
 		"ui.mutedText #4a4f5c on ui.surface #1f2430",
 		"syntax.comment #3b4252 on ui.background #161a24",

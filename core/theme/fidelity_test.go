@@ -259,3 +259,27 @@ func TestBinaryPlistIsBounded(t *testing.T) {
 		}()
 	}
 }
+
+// TestTerminalKeysNotCarriedAreNamed: every colour key of a terminal file
+// that no role takes is named in the warnings.
+func TestTerminalKeysNotCarriedAreNamed(t *testing.T) {
+	for _, tc := range []struct {
+		path []string
+		want []string
+	}{
+		{[]string{"iterm2-color-schemes", "kitty", "0x96f.conf"}, []string{"cursor_text_color", "selection_foreground"}},
+		{[]string{"iterm2-color-schemes", "alacritty", "0x96f.toml"}, []string{"colors.cursor.text", "colors.selection.text"}},
+		{[]string{"iterm2-color-schemes", "wezterm", "0x96f.toml"}, []string{"colors.cursor_fg", "colors.selection_fg"}},
+		{[]string{"iterm2-color-schemes", "ghostty", "0x96f"}, []string{"cursor-text", "selection-foreground"}},
+		{[]string{"tinted", "kitty", "base16-nord.conf"}, []string{"color16", "url_color", "wayland_titlebar_color"}},
+		{[]string{"tinted", "alacritty", "base16-nord.toml"}, []string{"colors.indexed_colors[0].color"}},
+	} {
+		imp := importOracle(t, tc.path...)
+		warned := strings.Join(imp.Warnings, "\n")
+		for _, k := range tc.want {
+			if !strings.Contains(warned, k) {
+				t.Errorf("%s: %s not named in %v", strings.Join(tc.path, "/"), k, imp.Warnings)
+			}
+		}
+	}
+}

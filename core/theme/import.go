@@ -212,7 +212,7 @@ func (b *builder) put(role, from string, c Color) {
 	if b.set[role] {
 		return
 	}
-	*b.t.Ref(role) = c
+	b.t.Set(role, c)
 	b.set[role] = true
 	b.mapped = append(b.mapped, Mapping{Role: role, From: from})
 }
@@ -222,7 +222,7 @@ func (b *builder) derive(role, rule string, c Color, from ...string) {
 	if b.set[role] {
 		return
 	}
-	*b.t.Ref(role) = c
+	b.t.Set(role, c)
 	b.set[role] = true
 	b.derived = append(b.derived, Derivation{Role: role, From: from, Rule: rule})
 }
@@ -231,7 +231,24 @@ func (b *builder) warn(format string, args ...any) {
 	b.warnings = append(b.warnings, fmt.Sprintf(format, args...))
 }
 
-func (b *builder) get(role string) Color { return *b.t.Ref(role) }
+func (b *builder) get(role string) Color { return b.t.Color(role) }
+
+// used are the source keys a role was read from.
+func (b *builder) used() map[string]bool {
+	u := map[string]bool{}
+	for _, m := range b.mapped {
+		u[m.From] = true
+	}
+	return u
+}
+
+// notCarried names source keys that hold a colour no role took, in one
+// warning, so nothing is dropped silently.
+func (b *builder) notCarried(keys []string) {
+	if len(keys) > 0 {
+		b.warn("not carried (no role takes them, or another key gave the role): %s", strings.Join(keys, ", "))
+	}
+}
 
 // finish derives every role the source did not give, from the roles it
 // did, in an order where each rule's inputs are already set, then checks
@@ -355,6 +372,15 @@ func (b *builder) finish() (*Imported, error) {
 	same("syntax.variable", "ui.text")
 	same("syntax.operator", "ui.text")
 	same("syntax.comment", "ui.mutedText")
+
+	// The optional roles the source did not give stay derived: the
+	// document keeps no colour for them, and the report names the rule.
+	for _, info := range catalogueRoles {
+		if !info.Required && !b.set[info.Path] {
+			r, _ := b.t.RuleFor(info.Path)
+			b.derived = append(b.derived, Derivation{Role: info.Path, From: r.Inputs(), Rule: r.String()})
+		}
+	}
 
 	if strings.TrimSpace(b.t.Name) == "" {
 		base := filepath.Base(b.file)

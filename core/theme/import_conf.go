@@ -156,9 +156,20 @@ func importConf(b *builder, data []byte) error {
 			}
 		}
 	}
-	if len(skipped) > 0 {
-		b.warn("not carried (the theme has no role for them): %s", strings.Join(skipped, ", "))
+	if b.format != "foot" {
+		used := b.used()
+		for _, l := range lines {
+			if l.key == "palette" || strings.HasPrefix(l.key, "color") && isDigits(l.key[5:]) || used[l.key] {
+				continue
+			}
+			if f := strings.Fields(l.value); len(f) > 0 {
+				if _, err := parseLooseColor(f[0]); err == nil {
+					skipped = append(skipped, l.key)
+				}
+			}
+		}
 	}
+	b.notCarried(skipped)
 	if len(b.mapped) == 0 {
 		return b.errAt(0, "", "no %s colour settings (background, foreground, colours 0–15) in this file", b.format)
 	}
@@ -261,4 +272,13 @@ func footValue(v string) string {
 		v = v[:i]
 	}
 	return strings.TrimSpace(v)
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -161,8 +161,11 @@ func importJSON(b *builder, raw []byte) error {
 		b.t.Name, b.t.Author, b.t.Description, b.t.Palette = t.Name, t.Author, t.Description, t.Palette
 		b.appear = t.Appearance
 		for _, p := range RolePaths() {
-			b.put(p, p, *t.Ref(p))
+			if t.Has(p) {
+				b.put(p, p, t.Color(p))
+			}
 		}
+		b.t.Styles, b.t.Rules = t.Styles, t.Rules
 		return nil
 	case "windows-terminal":
 		return importWindowsTerminal(b, data, lines)

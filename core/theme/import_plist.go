@@ -308,14 +308,23 @@ func importITerm(b *builder, root *plistNode) error {
 }
 
 // tmThemeGlobals: the global settings keys of a TextMate theme.
+// A key may feed an optional role and, as a fallback, the core role it
+// derives from by default (the first key that gives a role wins).
 var tmThemeGlobals = []struct{ key, role string }{
 	{"background", "ui.background"},
 	{"foreground", "ui.text"},
+	{"accent", "ui.accent"},
+	{"caret", "terminal.cursor"},
 	{"caret", "ui.accent"},
 	{"selection", "ui.selection"},
+	{"selectionForeground", "terminal.selectionText"},
+	{"lineHighlight", "editor.lineHighlight"},
 	{"lineHighlight", "ui.surface"},
+	{"gutterForeground", "editor.lineNumber"},
 	{"gutterForeground", "ui.mutedText"},
+	{"invisibles", "editor.whitespace"},
 	{"invisibles", "ui.border"},
+	{"guide", "editor.indentGuide"},
 	{"guide", "ui.border"},
 }
 
@@ -339,6 +348,7 @@ func importTmTheme(b *builder, root *plistNode) error {
 		return b.errAt(root.line, "settings", "want an <array> of scope rules")
 	}
 	var rules []tmRule
+	var globalsUnused []string
 	for i, item := range settings.array {
 		if item.kind != "dict" {
 			continue
@@ -350,6 +360,15 @@ func importTmTheme(b *builder, root *plistNode) error {
 		key := fmt.Sprintf("settings[%d]", i)
 		scope := item.dict["scope"]
 		if scope == nil {
+			known := map[string]bool{}
+			for _, g := range tmThemeGlobals {
+				known[g.key] = true
+			}
+			for _, k := range s.keys {
+				if !known[k] {
+					globalsUnused = append(globalsUnused, key+".settings."+k)
+				}
+			}
 			for _, g := range tmThemeGlobals {
 				v := s.dict[g.key]
 				if v == nil {
@@ -373,5 +392,21 @@ func importTmTheme(b *builder, root *plistNode) error {
 		rules = append(rules, tmRule{index: i, selectors: splitSelectors(scope.text), fg: fg.text, key: key, line: fg.line})
 	}
 	applyScopeRules(b, rules, tmThemeTargets, "settings")
+	// The rules no role was read from, and the global settings without a
+	// role (gutter, find highlight, …).
+	usedRule := map[int]bool{}
+	for _, m := range b.mapped {
+		var i int
+		if _, err := fmt.Sscanf(m.From, "settings[%d]", &i); err == nil {
+			usedRule[i] = true
+		}
+	}
+	unused := globalsUnused
+	for _, r := range rules {
+		if !usedRule[r.index] {
+			unused = append(unused, fmt.Sprintf("settings[%d] (%s)", r.index, strings.Join(r.selectors, ", ")))
+		}
+	}
+	b.notCarried(unused)
 	return nil
 }

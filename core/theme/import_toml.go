@@ -106,6 +106,7 @@ func importTOML(b *builder, data []byte) error {
 		b.put(role, dotted, c)
 		return nil
 	}
+	defer func() { b.notCarried(unusedTOML(doc, b.used())) }()
 	if b.format == "wezterm" {
 		if name, ok := lookup("metadata.name"); ok {
 			b.t.Name, _ = name.(string)
@@ -172,4 +173,31 @@ func importTOML(b *builder, data []byte) error {
 		return b.errAt(0, "colors", "no Alacritty colours ([colors.primary], [colors.normal], …) in this file")
 	}
 	return nil
+}
+
+// unusedTOML lists the colour values of a TOML theme (below "colors") no
+// role was read from, by dotted key.
+func unusedTOML(doc map[string]any, used map[string]bool) []string {
+	var out []string
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range sortedKeys(x) {
+				walk(path+"."+k, x[k])
+			}
+		case []any:
+			for i, el := range x {
+				walk(fmt.Sprintf("%s[%d]", path, i), el)
+			}
+		case string:
+			if _, err := parseLooseColor(x); err == nil && !used[path] {
+				out = append(out, path)
+			}
+		}
+	}
+	if c, ok := doc["colors"]; ok {
+		walk("colors", c)
+	}
+	return out
 }

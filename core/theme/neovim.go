@@ -135,7 +135,7 @@ func renderNeovim(t *Theme) (map[string][]byte, error) {
 	fmt.Fprintf(&b, "vim.o.background = '%s'\n", t.Appearance)
 	fmt.Fprintf(&b, "vim.g.colors_name = '%s'\n\n", slug)
 	b.WriteString("local hl = function(name, val) vim.api.nvim_set_hl(0, name, val) end\n")
-	col := func(role string) string { return t.seen(*t.Ref(role)).Hex() }
+	col := func(role string) string { return t.seen(t.Color(role)).Hex() }
 	for _, g := range nvimGroups {
 		var parts []string
 		if g.fg != "" {

@@ -165,7 +165,7 @@ func greet(n int) string {
 }
 `
 
-var sgrTrue = regexp.MustCompile("\x1b\\[38;2;(\\d+);(\\d+);(\\d+)m([^\x1b]*)")
+var sgrTrue = regexp.MustCompile("\x1b\\[(?:\\d+;)*38;2;(\\d+);(\\d+);(\\d+)m([^\x1b]*)")
 
 func TestBatRendersTmTheme(t *testing.T) {
 	bat := program(t, "batcat", "bat")

@@ -5,23 +5,6 @@ import (
 	"strings"
 )
 
-// RolePaths lists every colour role of a theme by path, in document order:
-// "ui.background" … "syntax.keyword" … "ansi.black" … "ansi.brightWhite".
-// Contrast checks, importers and checkpoint comparisons use these names.
-func RolePaths() []string {
-	out := make([]string, 0, len(UIRoles)+len(SyntaxRoles)+len(ANSINames))
-	for _, r := range UIRoles {
-		out = append(out, "ui."+r)
-	}
-	for _, r := range SyntaxRoles {
-		out = append(out, "syntax."+r)
-	}
-	for _, n := range ANSINames {
-		out = append(out, "ansi."+n)
-	}
-	return out
-}
-
 // Ref returns a pointer to the colour at a role path, nil if unknown.
 func (t *Theme) Ref(path string) *Color {
 	group, role, ok := strings.Cut(path, ".")
@@ -46,17 +29,141 @@ func (t *Theme) Ref(path string) *Color {
 // ansiPath is the role path of ANSI colour i.
 func ansiPath(i int) string { return "ansi." + ANSINames[i] }
 
-// Changed lists the role paths whose colour differs between a and b, in
-// document order; a nil theme differs everywhere.
+// Color is the colour of any role of the catalogue as the theme paints it:
+// the document's own value, else the role's rule (the document's, else the
+// catalogue default) applied to its inputs. An unknown path is the zero
+// colour.
+func (t *Theme) Color(path string) Color { return t.resolve(path, 0) }
+
+// maxRuleDepth bounds rule chains; Parse refuses cycles, this guards
+// themes built in code.
+const maxRuleDepth = 16
+
+func (t *Theme) resolve(path string, depth int) Color {
+	if p := t.Ref(path); p != nil {
+		return *p
+	}
+	if c, ok := t.Roles[path]; ok {
+		return c
+	}
+	r, ok := t.RuleFor(path)
+	if !ok || depth > maxRuleDepth {
+		return Color{}
+	}
+	return r.apply(func(p string) Color { return t.resolve(p, depth+1) }, t.seen)
+}
+
+// RuleFor is the rule that derives an optional role: the document's own
+// (its "derive" object), else the catalogue default. ok is false for a
+// required or unknown role.
+func (t *Theme) RuleFor(path string) (Rule, bool) {
+	if r, ok := t.Rules[path]; ok {
+		return r, true
+	}
+	info, ok := RoleByPath(path)
+	if !ok || info.Rule == nil {
+		return Rule{}, false
+	}
+	return *info.Rule, true
+}
+
+// Has reports whether the document sets a role itself (required roles
+// always; optional ones when given a colour rather than derived).
+func (t *Theme) Has(path string) bool {
+	if t.Ref(path) != nil {
+		return true
+	}
+	_, ok := t.Roles[path]
+	return ok
+}
+
+// Set gives a role a colour: a required role's field, or an optional
+// role's own value (it is no longer derived). It reports false for a path
+// outside the catalogue.
+func (t *Theme) Set(path string, c Color) bool {
+	if p := t.Ref(path); p != nil {
+		*p = c
+		return true
+	}
+	if _, ok := RoleByPath(path); !ok {
+		return false
+	}
+	if t.Roles == nil {
+		t.Roles = map[string]Color{}
+	}
+	t.Roles[path] = c
+	return true
+}
+
+// Style is a syntax role's font style: the document's, else the
+// catalogue default.
+func (t *Theme) Style(path string) FontStyle {
+	if s, ok := t.Styles[path]; ok {
+		return s
+	}
+	info, _ := RoleByPath(path)
+	return info.FontStyle
+}
+
+// RoleValue is one role as a theme paints it, for a colour editor.
+type RoleValue struct {
+	Path string `json:"path"`
+	// Color is what exporters use, #rrggbb or #rrggbbaa.
+	Color string `json:"color"`
+	// Set is true when the document gives the colour itself; otherwise
+	// Rule (in words: RuleText) derived it.
+	Set      bool      `json:"set"`
+	Rule     *Rule     `json:"rule,omitempty"`
+	RuleText string    `json:"ruleText,omitempty"`
+	Custom   bool      `json:"custom"` // the rule is the document's own, not the default
+	Style    FontStyle `json:"fontStyle,omitempty"`
+}
+
+// Values lists every role of the catalogue as the theme paints it.
+func (t *Theme) Values() []RoleValue {
+	out := make([]RoleValue, 0, len(catalogueRoles))
+	for _, info := range catalogueRoles {
+		v := RoleValue{Path: info.Path, Color: t.Color(info.Path).String(), Set: t.Has(info.Path)}
+		if !v.Set {
+			if r, ok := t.RuleFor(info.Path); ok {
+				v.Rule, v.RuleText = &r, r.String()
+				_, v.Custom = t.Rules[info.Path]
+			}
+		}
+		if info.Styled {
+			v.Style = t.Style(info.Path)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// Resolved maps every role path to the colour the theme paints it with.
+func (t *Theme) Resolved() map[string]string {
+	out := make(map[string]string, len(catalogueRoles))
+	for _, info := range catalogueRoles {
+		out[info.Path] = t.Color(info.Path).String()
+	}
+	return out
+}
+
+// Changed lists the role paths the documents a and b give differently —
+// a colour, whether it is set or derived, its rule or its font style — in
+// document order; a nil theme differs everywhere. A derived role whose
+// inputs changed is not listed: its input is.
 func Changed(a, b *Theme) []string {
 	var out []string
-	for _, p := range RolePaths() {
-		if a == nil || b == nil || *a.Ref(p) != *b.Ref(p) {
+	for _, info := range catalogueRoles {
+		p := info.Path
+		if a == nil || b == nil || a.Has(p) != b.Has(p) || a.Has(p) && a.Color(p) != b.Color(p) ||
+			!a.Has(p) && a.ruleOrZero(p) != b.ruleOrZero(p) || info.Styled && a.Style(p) != b.Style(p) {
 			out = append(out, p)
 		}
 	}
 	return out
 }
+
+func (t *Theme) ruleOrZero(p string) Rule { r, _ := t.RuleFor(p); return r }
 
 // Mix blends a toward b by f (0 keeps a, 1 gives b), channel by channel
 // in sRGB, as designers' "mix" tools do; the result is opaque.

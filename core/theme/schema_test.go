@@ -1,13 +1,41 @@
 package theme
 
 import (
+	"bytes"
 	"encoding/json"
+	"flag"
 	"os"
 	"reflect"
 	"regexp"
 	"sort"
+	"strings"
 	"testing"
 )
+
+var updateSchema = flag.Bool("update-schema", false, "rewrite schema/theme.schema.json from the catalogue")
+
+// TestSchemaIsGenerated: the committed schema is JSONSchema's output, so
+// it lists every role of the catalogue with its rule; run
+// go test ./core/theme -run TestSchemaIsGenerated -update-schema to refresh it.
+func TestSchemaIsGenerated(t *testing.T) {
+	want, err := JSONSchema()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const path = "../../schema/theme.schema.json"
+	if *updateSchema {
+		if err := os.WriteFile(path, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is not JSONSchema()'s output; rerun with -update-schema", path)
+	}
+}
 
 // schemaDoc is the part of schema/theme.schema.json the Go validator must
 // agree with.
@@ -89,23 +117,29 @@ func TestSchemaAgreesWithValidator(t *testing.T) {
 	if got := prop(t, s, "appearance").Enum; !reflect.DeepEqual(sorted(got), sorted(Appearances)) {
 		t.Errorf("appearance enum: schema %v, Go %v", got, Appearances)
 	}
-	for _, group := range []struct {
-		name  string
-		roles []string
-	}{{"ui", UIRoles}, {"syntax", SyntaxRoles}} {
-		o := prop(t, s, group.name)
-		if !reflect.DeepEqual(o.Required, group.roles) {
-			t.Errorf("%s required: schema %v, Go %v", group.name, o.Required, group.roles)
+	for _, group := range Groups {
+		if group == "ansi" {
+			continue
+		}
+		var required []string
+		for _, info := range Catalogue() {
+			if info.Group == group && info.Required {
+				required = append(required, strings.TrimPrefix(info.Path, group+"."))
+			}
+		}
+		o := prop(t, s, group)
+		if !reflect.DeepEqual(o.Required, required) {
+			t.Errorf("%s required: schema %v, Go %v", group, o.Required, required)
 		}
 		var names []string
 		for k := range o.Properties {
 			names = append(names, k)
 		}
-		if !reflect.DeepEqual(sorted(names), sorted(group.roles)) {
-			t.Errorf("%s properties: schema %v, Go %v", group.name, sorted(names), group.roles)
+		if !reflect.DeepEqual(sorted(names), sorted(GroupRoles(group))) {
+			t.Errorf("%s properties: schema %v, Go %v", group, sorted(names), GroupRoles(group))
 		}
 		if o.AdditionalProperties == nil || *o.AdditionalProperties {
-			t.Errorf("schema allows unknown %s roles; the Go validator rejects them", group.name)
+			t.Errorf("schema allows unknown %s roles; the Go validator rejects them", group)
 		}
 	}
 	ansi := prop(t, s, "ansi")
@@ -114,6 +148,27 @@ func TestSchemaAgreesWithValidator(t *testing.T) {
 	}
 	if ansi.Items == nil || ansi.Items.Ref != "#/$defs/color" {
 		t.Errorf("ansi items are not colours in the schema")
+	}
+}
+
+func TestSchemaFontStylePatternAgreesWithParseFontStyle(t *testing.T) {
+	var s struct {
+		Defs struct {
+			FontStyle struct {
+				Pattern string `json:"pattern"`
+			} `json:"fontStyle"`
+		} `json:"$defs"`
+	}
+	b, _ := JSONSchema()
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(s.Defs.FontStyle.Pattern)
+	for _, in := range []string{"", "bold", "italic bold", " underline  strikethrough ", "bolder", "bold,italic", "Bold", "none"} {
+		_, err := ParseFontStyle(in)
+		if goOK, schemaOK := err == nil, re.MatchString(in); goOK != schemaOK {
+			t.Errorf("%q: Go accepts=%v, schema accepts=%v", in, goOK, schemaOK)
+		}
 	}
 }
 

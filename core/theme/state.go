@@ -5,7 +5,7 @@ package theme
 func StateOf(data []byte) State {
 	t, err := Parse(data)
 	if err != nil {
-		return State{Error: err.Error()}
+		return State{Error: err.Error(), Checks: []Check{}, Roles: []RoleValue{}}
 	}
-	return State{Theme: t, Checks: Checks(t)}
+	return State{Theme: t, Checks: Checks(t), Roles: t.Values()}
 }

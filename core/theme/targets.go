@@ -27,10 +27,10 @@ type VSCodeTarget struct {
 	Colors map[string]string `json:"colors,omitempty"`
 	// TokenColors, when set, is the theme's tokenColors array, written in
 	// place of the generated rules.
-	TokenColors json.RawMessage `json:"tokenColors,omitempty"`
+	TokenColors json.RawMessage `json:"tokenColors,omitempty" ts_type:"unknown[]"`
 	// SemanticTokenColors are semantic token selectors; each replaces the
 	// generated one.
-	SemanticTokenColors map[string]json.RawMessage `json:"semanticTokenColors,omitempty"`
+	SemanticTokenColors map[string]json.RawMessage `json:"semanticTokenColors,omitempty" ts_type:"{[key: string]: unknown}"`
 	// SemanticHighlighting, when set, replaces the generated flag.
 	SemanticHighlighting *bool `json:"semanticHighlighting,omitempty"`
 }
@@ -38,7 +38,7 @@ type VSCodeTarget struct {
 // ZedTarget overrides keys of a Zed theme's "style" object ("syntax" and
 // "players" are replaced whole).
 type ZedTarget struct {
-	Style map[string]json.RawMessage `json:"style,omitempty"`
+	Style map[string]json.RawMessage `json:"style,omitempty" ts_type:"{[key: string]: unknown}"`
 }
 
 // TargetNames are the programs "targets" may hold overrides for.

@@ -16,9 +16,15 @@ import (
 // FileName is the theme document's name at the workspace root.
 const FileName = "theme.json"
 
-// Role names, in the order they are documented and exported. The committed
-// JSON Schema (schema/theme.schema.json) lists the same names; a test keeps
-// them in step.
+// Version is the theme.json version this package writes. Version 1
+// documents (no "version" field: ui, syntax and ansi only) still load;
+// they are written back as version 2 (see MarshalJSON).
+const Version = 2
+
+// Role names of the required groups, in document order; the catalogue
+// (Catalogue) holds every role. The committed JSON Schema
+// (schema/theme.schema.json) is generated from the catalogue; a test
+// keeps it in step.
 var (
 	UIRoles     = []string{"background", "surface", "text", "mutedText", "accent", "border", "selection", "error", "warning", "success"}
 	SyntaxRoles = []string{"keyword", "string", "comment", "function", "type", "number", "constant", "variable", "operator"}
@@ -27,11 +33,14 @@ var (
 	Appearances = []string{"dark", "light"}
 	// Required are the top-level fields a theme must have.
 	Required = []string{"name", "appearance", "ui", "syntax", "ansi"}
+	// OptionalGroups are the objects of optional roles.
+	OptionalGroups = []string{"editor", "diff", "diagnostic", "terminal"}
 	// optional top-level fields; anything else is reported as unknown.
-	optional = []string{"$schema", "description", "author", "palette", "scheme", "spaces", "targets"}
+	optional = []string{"$schema", "version", "description", "author", "palette", "editor", "diff", "diagnostic", "terminal", "derive", "scheme", "spaces", "targets"}
 )
 
-// Theme is a parsed, valid theme document.
+// Theme is a parsed, valid theme document. It marshals to a version 2
+// document (MarshalJSON).
 type Theme struct {
 	Name        string           `json:"name"`
 	Appearance  string           `json:"appearance"`
@@ -41,6 +50,19 @@ type Theme struct {
 	UI          UI               `json:"ui"`
 	Syntax      Syntax           `json:"syntax"`
 	ANSI        [16]Color        `json:"ansi"`
+	// Roles are the optional roles the document sets itself, by path
+	// ("editor.lineHighlight", "syntax.tag"); the others are derived
+	// (Color).
+	Roles map[string]Color `json:"-"`
+	// Styles are the font styles the document sets, by syntax role path;
+	// "" is plain text on purpose (no default italic).
+	Styles map[string]FontStyle `json:"-"`
+	// Rules are the document's own derivation rules ("derive"), by
+	// optional role path; they replace the catalogue's defaults.
+	Rules map[string]Rule `json:"-"`
+	// Read is the version the document was read as (1 or 2; 0 when built
+	// in code).
+	Read int `json:"-"`
 	// Scheme, Spaces and Targets keep what an import read verbatim
 	// (scheme.go, colorspace.go, targets.go).
 	Scheme  *Scheme                `json:"scheme,omitempty"`
@@ -246,11 +268,28 @@ func decode(data []byte) (*Theme, []Problem) {
 			}
 		}
 	}
+	t.Read = 1
+	if raw, ok := top["version"]; ok {
+		var v int
+		if err := json.Unmarshal(raw, &v); err != nil || (v != 1 && v != 2) {
+			if err == nil && v > Version {
+				d.add("version", "version %d was written by a newer CDXTheme (this one reads 1 and 2)", v)
+			} else {
+				d.add("version", "want 1 or 2, got %s", bytes.TrimSpace(raw))
+			}
+		}
+		t.Read = v
+	}
 	if raw, ok := top["ui"]; ok {
 		d.roles("ui", raw, UIRoles, func(r string) *Color { return t.UI.Role(r) })
 	}
+	for _, g := range OptionalGroups {
+		if raw, ok := top[g]; ok {
+			d.optionalRoles(t, g, raw)
+		}
+	}
 	if raw, ok := top["syntax"]; ok {
-		d.roles("syntax", raw, SyntaxRoles, func(r string) *Color { return t.Syntax.Role(r) })
+		d.syntax(t, raw)
 	}
 	if raw, ok := top["ansi"]; ok {
 		var arr []json.RawMessage
@@ -267,6 +306,9 @@ func decode(data []byte) (*Theme, []Problem) {
 			}
 		}
 	}
+	if raw, ok := top["derive"]; ok {
+		d.rules(t, raw)
+	}
 	if raw, ok := top["scheme"]; ok {
 		t.Scheme = d.scheme(raw)
 	}
@@ -280,6 +322,180 @@ func decode(data []byte) (*Theme, []Problem) {
 		return nil, d.probs
 	}
 	return t, nil
+}
+
+// optionalRoles reads an object of optional colour roles (editor, diff, …).
+func (d *decoder) optionalRoles(t *Theme, group string, raw json.RawMessage) {
+	obj := d.object(group, raw)
+	if obj == nil {
+		return
+	}
+	names := GroupRoles(group)
+	for _, r := range names {
+		if v, ok := obj[r]; ok {
+			if c, ok := d.color(group+"."+r, v); ok {
+				t.Set(group+"."+r, c)
+			}
+		}
+	}
+	d.unknown(group, obj, names)
+}
+
+// syntax reads the syntax object: each role is a colour string or an
+// object {"color": …, "fontStyle": …}; the first nine roles are required
+// and need a colour, the others may give only a font style.
+func (d *decoder) syntax(t *Theme, raw json.RawMessage) {
+	obj := d.object("syntax", raw)
+	if obj == nil {
+		return
+	}
+	names := GroupRoles("syntax")
+	for _, r := range names {
+		path := "syntax." + r
+		v, ok := obj[r]
+		required := contains(SyntaxRoles, r)
+		if !ok {
+			if required {
+				d.add(path, "required")
+			}
+			continue
+		}
+		if b := bytes.TrimSpace(v); len(b) == 0 || b[0] != '{' {
+			if c, ok := d.color(path, v); ok {
+				t.Set(path, c)
+			}
+			continue
+		}
+		fields := d.object(path, v)
+		for _, k := range sortedKeys(fields) {
+			switch k {
+			case "color":
+				if c, ok := d.color(path+".color", fields[k]); ok {
+					t.Set(path, c)
+				}
+			case "fontStyle":
+				s := d.str(path+".fontStyle", fields[k])
+				if d.failedAt(path + ".fontStyle") {
+					continue
+				}
+				fs, err := ParseFontStyle(s)
+				if err != nil {
+					d.add(path+".fontStyle", "%v", err)
+					continue
+				}
+				if t.Styles == nil {
+					t.Styles = map[string]FontStyle{}
+				}
+				t.Styles[path] = fs
+			default:
+				d.unknown(path, map[string]json.RawMessage{k: fields[k]}, []string{"color", "fontStyle"})
+			}
+		}
+		if _, ok := fields["color"]; !ok && required {
+			d.add(path+".color", "required")
+		}
+	}
+	d.unknown("syntax", obj, names)
+}
+
+// rules reads "derive": role path → a rule replacing the default one.
+func (d *decoder) rules(t *Theme, raw json.RawMessage) {
+	obj := d.object("derive", raw)
+	if obj == nil {
+		return
+	}
+	for _, path := range sortedKeys(obj) {
+		at := "derive." + path
+		info, ok := RoleByPath(path)
+		if !ok {
+			if s := suggest(path, RolePaths()); s != "" {
+				d.add(at, "not a role (did you mean %q?)", s)
+			} else {
+				d.add(at, "not a role")
+			}
+			continue
+		}
+		if info.Required {
+			d.add(at, "%s is required and always set; only optional roles are derived", path)
+			continue
+		}
+		dec := json.NewDecoder(bytes.NewReader(obj[path]))
+		dec.DisallowUnknownFields()
+		var r Rule
+		if err := dec.Decode(&r); err != nil {
+			d.add(at, "want a rule like {\"from\": \"ui.surface\", \"mix\": \"ui.text\", \"amount\": 0.1, \"alpha\": 0.5}: %v", err)
+			continue
+		}
+		if msg := r.check(); msg != "" {
+			d.add(at, "%s", msg)
+			continue
+		}
+		if t.Rules == nil {
+			t.Rules = map[string]Rule{}
+		}
+		t.Rules[path] = r
+	}
+	// A rule may not lead back to its own role.
+	for _, path := range sortedKeys(t.Rules) {
+		if cyc := t.cycle(path); cyc != nil {
+			d.add("derive."+path, "the rules go round in a circle: %s", strings.Join(cyc, " → "))
+		}
+	}
+}
+
+// check names what is wrong with a rule, "" when nothing is.
+func (r Rule) check() string {
+	for _, f := range []struct{ name, path string }{{"from", r.From}, {"best", r.Best}, {"on", r.On}, {"mix", r.Mix}} {
+		if f.path == "" {
+			if f.name == "from" {
+				return "from: required (the role the rule starts from)"
+			}
+			continue
+		}
+		if _, ok := RoleByPath(f.path); !ok {
+			if s := suggest(f.path, RolePaths()); s != "" {
+				return fmt.Sprintf("%s: %q is not a role (did you mean %q?)", f.name, f.path, s)
+			}
+			return fmt.Sprintf("%s: %q is not a role", f.name, f.path)
+		}
+	}
+	if (r.Best == "") != (r.On == "") {
+		return "best and on go together: whichever of from and best reads better on on"
+	}
+	if r.Mix != "" && (r.Amount <= 0 || r.Amount > 1) {
+		return "amount: want a fraction above 0 and at most 1 (how far toward mix)"
+	}
+	if r.Mix == "" && r.Amount != 0 {
+		return "amount without mix"
+	}
+	if r.Alpha < 0 || r.Alpha > 1 {
+		return "alpha: want an opacity between 0 and 1"
+	}
+	return ""
+}
+
+// cycle returns the loop of rules starting at path, nil when there is none.
+func (t *Theme) cycle(path string) []string {
+	var walk func(p string, trail []string) []string
+	walk = func(p string, trail []string) []string {
+		if len(trail) > 0 && p == path {
+			return append(trail, p)
+		}
+		if contains(trail, p) || t.Has(p) {
+			return nil
+		}
+		r, ok := t.RuleFor(p)
+		if !ok {
+			return nil
+		}
+		for _, in := range r.Inputs() {
+			if c := walk(in, append(append([]string{}, trail...), p)); c != nil {
+				return c
+			}
+		}
+		return nil
+	}
+	return walk(path, nil)
 }
 
 func (d *decoder) failedAt(path string) bool {

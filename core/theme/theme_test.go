@@ -54,6 +54,10 @@ func TestParseExample(t *testing.T) {
 	if err != nil {
 		t.Fatalf("re-parse of marshalled theme: %v\n%s", err, b)
 	}
+	if again.Read != Version {
+		t.Errorf("a marshalled theme reads as version %d, want %d", again.Read, Version)
+	}
+	again.Read = th.Read
 	if !reflect.DeepEqual(th, again) {
 		t.Errorf("round trip changed the theme:\n%+v\n%+v", th, again)
 	}
@@ -92,7 +96,7 @@ func TestValidateReportsEveryProblem(t *testing.T) {
 			`palette.sea: "blue" is not a colour (want #rrggbb)`,
 		}},
 		{"unknown top-level", edit(t, func(m map[string]any) { m["colours"] = map[string]any{} }),
-			[]string{"colours: unknown field (known: name, appearance, ui, syntax, ansi, $schema, description, author, palette, scheme, spaces, targets)"}},
+			[]string{"colours: unknown field (known: name, appearance, ui, syntax, ansi, $schema, version, description, author, palette, editor, diff, diagnostic, terminal, derive, scheme, spaces, targets)"}},
 		{"many at once", edit(t, func(m map[string]any) {
 			delete(m, "syntax")
 			m["appearance"] = "Dark"

@@ -13,7 +13,6 @@ import (
 // the VS Code exporter's, so every program highlights the same tokens the
 // same way. Colours are flattened: bat cannot blend alpha.
 func renderTmTheme(t *Theme) (map[string][]byte, error) {
-	u := t.UI
 	c := func(col Color) string { return t.seen(col).Hex() }
 	var b strings.Builder
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
@@ -29,47 +28,57 @@ func renderTmTheme(t *Theme) (map[string][]byte, error) {
 	str("\t", "uuid", stableUUID(t.Name))
 	b.WriteString("\t<key>settings</key>\n\t<array>\n")
 	b.WriteString("\t\t<dict>\n\t\t\t<key>settings</key>\n\t\t\t<dict>\n")
-	for _, kv := range [][2]string{
-		{"background", c(u.Background)},
-		{"foreground", c(u.Text)},
-		{"caret", c(u.Accent)},
-		{"selection", c(u.Selection)},
-		{"selectionForeground", c(u.Text)},
-		{"lineHighlight", c(u.Surface)},
-		{"invisibles", c(u.Border)},
-		{"gutter", c(u.Background)},
-		{"gutterForeground", c(u.MutedText)},
-		{"guide", c(u.Border)},
-		{"activeGuide", c(u.MutedText)},
-		{"findHighlight", c(u.Warning)},
-		{"findHighlightForeground", c(u.Background)},
-		{"bracketsForeground", c(u.Accent)},
-		{"misspelling", c(u.Error)},
-	} {
-		str("\t\t\t\t", kv[0], kv[1])
+	for _, g := range tmThemeSettings {
+		str("\t\t\t\t", g.key, c(t.Color(g.role)))
 	}
 	b.WriteString("\t\t\t</dict>\n\t\t</dict>\n")
-	rule := func(name, scope, fg, style string) {
+	for _, m := range syntaxMap {
+		path := "syntax." + m.role
 		b.WriteString("\t\t<dict>\n")
-		str("\t\t\t", "name", name)
-		str("\t\t\t", "scope", scope)
+		str("\t\t\t", "name", m.label)
+		str("\t\t\t", "scope", strings.Join(m.textmate, ", "))
 		b.WriteString("\t\t\t<key>settings</key>\n\t\t\t<dict>\n")
-		str("\t\t\t\t", "foreground", fg)
-		if style != "" {
-			str("\t\t\t\t", "fontStyle", style)
-		}
+		str("\t\t\t\t", "foreground", c(t.Color(path)))
+		// Always written, "" too: TextMate inherits an unset font style
+		// from a less specific rule (a bold "keyword" would make
+		// "keyword.operator" bold).
+		str("\t\t\t\t", "fontStyle", string(t.Style(path)))
 		b.WriteString("\t\t\t</dict>\n\t\t</dict>\n")
 	}
-	for _, s := range vscodeScopes {
-		rule(s.label, strings.Join(s.scopes, ", "), c(*t.Syntax.Role(s.role)), s.style)
-	}
-	rule("Invalid", "invalid", c(u.Error), "")
-	rule("Inserted", "markup.inserted", c(u.Success), "")
-	rule("Deleted", "markup.deleted", c(u.Error), "")
-	rule("Changed", "markup.changed", c(u.Warning), "")
-	rule("Heading", "markup.heading", c(u.Accent), "bold")
 	b.WriteString("\t</array>\n</dict>\n</plist>\n")
 	return map[string][]byte{Slug(t.Name) + ".tmTheme": []byte(b.String())}, nil
+}
+
+// tmThemeSettings are the global settings of a TextMate / Sublime Text
+// colour scheme (Sublime's "Color Schemes" reference lists them), by role.
+var tmThemeSettings = []struct{ key, role string }{
+	{"background", "ui.background"},
+	{"foreground", "ui.text"},
+	{"caret", "terminal.cursor"},
+	{"selection", "ui.selection"},
+	{"selectionForeground", "terminal.selectionText"},
+	{"inactiveSelection", "editor.inactiveSelection"},
+	{"lineHighlight", "editor.lineHighlight"},
+	{"invisibles", "editor.whitespace"},
+	{"gutter", "editor.gutter"},
+	{"gutterForeground", "editor.lineNumber"},
+	{"gutterForegroundHighlight", "editor.lineNumberActive"},
+	{"guide", "editor.indentGuide"},
+	{"activeGuide", "editor.indentGuideActive"},
+	{"stackGuide", "editor.indentGuide"},
+	{"rulers", "editor.ruler"},
+	{"findHighlight", "editor.findMatch"},
+	{"findHighlightForeground", "ui.text"},
+	{"highlight", "editor.wordHighlight"},
+	{"bracketsForeground", "editor.bracket1"},
+	{"bracketContentsForeground", "editor.bracket2"},
+	{"tagsForeground", "syntax.tag"},
+	{"misspelling", "diagnostic.error"},
+	{"accent", "ui.accent"},
+	{"shadow", "editor.shadow"},
+	{"line_diff_added", "diff.added"},
+	{"line_diff_modified", "diff.changed"},
+	{"line_diff_deleted", "diff.removed"},
 }
 
 func xmlText(s string) string {

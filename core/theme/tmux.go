@@ -33,7 +33,7 @@ var tmuxColours = []struct{ option, role string }{
 // renderTmux writes a tmux.conf fragment (tmux 3.0+) for the status line,
 // borders, messages and copy mode; load it with source-file.
 func renderTmux(t *Theme) (map[string][]byte, error) {
-	col := func(role string) string { return t.seen(*t.Ref(role)).Hex() }
+	col := func(role string) string { return t.seen(t.Color(role)).Hex() }
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s — made with CDXTheme.\n", oneLine(t.Name))
 	fmt.Fprintf(&b, "# Add source-file ~/.config/tmux/%s.conf to tmux.conf.\n", Slug(t.Name))

@@ -40,123 +40,75 @@ type vscodeTheme struct {
 	SemanticHighlighting bool              `json:"semanticHighlighting"`
 	Colors               map[string]string `json:"colors"`
 	TokenColors          []vscodeToken     `json:"tokenColors"`
+	SemanticTokenColors  ordered           `json:"semanticTokenColors"`
 }
 
 type vscodeToken struct {
 	Name     string   `json:"name"`
 	Scope    []string `json:"scope"`
 	Settings struct {
-		Foreground string `json:"foreground"`
-		FontStyle  string `json:"fontStyle,omitempty"`
+		Foreground string  `json:"foreground"`
+		FontStyle  *string `json:"fontStyle,omitempty"`
 	} `json:"settings"`
 }
 
-// vscodeScopes maps our syntax roles to TextMate scopes.
-var vscodeScopes = []struct {
-	role, label string
-	scopes      []string
-	style       string
-}{
-	{"comment", "Comment", []string{"comment", "punctuation.definition.comment"}, "italic"},
-	{"keyword", "Keyword", []string{"keyword", "keyword.control", "storage.type", "storage.modifier"}, ""},
-	{"operator", "Operator", []string{"keyword.operator", "punctuation.separator", "punctuation.accessor"}, ""},
-	{"string", "String", []string{"string", "string.quoted", "punctuation.definition.string"}, ""},
-	{"function", "Function", []string{"entity.name.function", "support.function", "meta.function-call"}, ""},
-	{"type", "Type", []string{"entity.name.type", "entity.name.class", "support.type", "support.class", "storage.type.class"}, ""},
-	{"number", "Number", []string{"constant.numeric"}, ""},
-	{"constant", "Constant", []string{"constant", "constant.language", "support.constant", "variable.other.constant"}, ""},
-	{"variable", "Variable", []string{"variable", "variable.other", "variable.parameter", "meta.definition.variable"}, ""},
+// vscodeSemantic is one semanticTokenColors value: a colour and the font
+// style flags VS Code takes there.
+type vscodeSemantic struct {
+	Foreground    string `json:"foreground"`
+	Bold          bool   `json:"bold,omitempty"`
+	Italic        bool   `json:"italic,omitempty"`
+	Underline     bool   `json:"underline,omitempty"`
+	Strikethrough bool   `json:"strikethrough,omitempty"`
 }
 
+// vscodeANSI are the colour names of VS Code's terminal.ansi* ids, in ANSI order.
 var vscodeANSI = []string{"Black", "Red", "Green", "Yellow", "Blue", "Magenta", "Cyan", "White"}
 
+// vscodeColors paints every id of vscodeColorTable; VS Code draws alpha,
+// so translucent roles stay translucent.
 func vscodeColors(t *Theme) map[string]string {
-	u := t.UI
-	onAccent := readable(u.Accent, u.Background, u.Text)
-	c := map[string]string{
-		"foreground":                               u.Text.String(),
-		"descriptionForeground":                    u.MutedText.String(),
-		"errorForeground":                          u.Error.String(),
-		"focusBorder":                              u.Accent.String(),
-		"textLink.foreground":                      u.Accent.String(),
-		"textLink.activeForeground":                u.Accent.String(),
-		"widget.border":                            u.Border.String(),
-		"selection.background":                     u.Selection.String(),
-		"editor.background":                        u.Background.String(),
-		"editor.foreground":                        u.Text.String(),
-		"editor.selectionBackground":               u.Selection.String(),
-		"editor.lineHighlightBackground":           u.Surface.String(),
-		"editorCursor.foreground":                  u.Accent.String(),
-		"editorLineNumber.foreground":              u.MutedText.String(),
-		"editorLineNumber.activeForeground":        u.Text.String(),
-		"editorIndentGuide.background1":            u.Border.String(),
-		"editorWhitespace.foreground":              u.Border.String(),
-		"editorError.foreground":                   u.Error.String(),
-		"editorWarning.foreground":                 u.Warning.String(),
-		"editorInfo.foreground":                    u.Accent.String(),
-		"editorGutter.addedBackground":             u.Success.String(),
-		"editorGutter.modifiedBackground":          u.Warning.String(),
-		"editorGutter.deletedBackground":           u.Error.String(),
-		"editorWidget.background":                  u.Surface.String(),
-		"editorWidget.border":                      u.Border.String(),
-		"editorGroup.border":                       u.Border.String(),
-		"editorGroupHeader.tabsBackground":         u.Surface.String(),
-		"tab.activeBackground":                     u.Background.String(),
-		"tab.activeForeground":                     u.Text.String(),
-		"tab.inactiveBackground":                   u.Surface.String(),
-		"tab.inactiveForeground":                   u.MutedText.String(),
-		"tab.border":                               u.Border.String(),
-		"sideBar.background":                       u.Surface.String(),
-		"sideBar.foreground":                       u.Text.String(),
-		"sideBar.border":                           u.Border.String(),
-		"sideBarTitle.foreground":                  u.Text.String(),
-		"activityBar.background":                   u.Surface.String(),
-		"activityBar.foreground":                   u.Text.String(),
-		"activityBar.inactiveForeground":           u.MutedText.String(),
-		"activityBar.border":                       u.Border.String(),
-		"activityBarBadge.background":              u.Accent.String(),
-		"activityBarBadge.foreground":              onAccent.String(),
-		"statusBar.background":                     u.Surface.String(),
-		"statusBar.foreground":                     u.MutedText.String(),
-		"statusBar.border":                         u.Border.String(),
-		"titleBar.activeBackground":                u.Surface.String(),
-		"titleBar.activeForeground":                u.Text.String(),
-		"titleBar.inactiveBackground":              u.Surface.String(),
-		"titleBar.inactiveForeground":              u.MutedText.String(),
-		"panel.background":                         u.Background.String(),
-		"panel.border":                             u.Border.String(),
-		"panelTitle.activeForeground":              u.Text.String(),
-		"panelTitle.inactiveForeground":            u.MutedText.String(),
-		"input.background":                         u.Surface.String(),
-		"input.foreground":                         u.Text.String(),
-		"input.border":                             u.Border.String(),
-		"input.placeholderForeground":              u.MutedText.String(),
-		"dropdown.background":                      u.Surface.String(),
-		"dropdown.foreground":                      u.Text.String(),
-		"dropdown.border":                          u.Border.String(),
-		"button.background":                        u.Accent.String(),
-		"button.foreground":                        onAccent.String(),
-		"badge.background":                         u.Accent.String(),
-		"badge.foreground":                         onAccent.String(),
-		"list.activeSelectionBackground":           u.Selection.String(),
-		"list.activeSelectionForeground":           u.Text.String(),
-		"list.inactiveSelectionBackground":         u.Selection.String(),
-		"list.hoverBackground":                     u.Surface.String(),
-		"list.errorForeground":                     u.Error.String(),
-		"list.warningForeground":                   u.Warning.String(),
-		"gitDecoration.addedResourceForeground":    u.Success.String(),
-		"gitDecoration.modifiedResourceForeground": u.Warning.String(),
-		"gitDecoration.deletedResourceForeground":  u.Error.String(),
-		"terminal.background":                      u.Background.String(),
-		"terminal.foreground":                      u.Text.String(),
-		"terminal.selectionBackground":             u.Selection.String(),
-		"terminalCursor.foreground":                u.Accent.String(),
-	}
-	for i, n := range vscodeANSI {
-		c["terminal.ansi"+n] = t.ANSI[i].String()
-		c["terminal.ansiBright"+n] = t.ANSI[i+8].String()
+	c := make(map[string]string, len(vscodeColorKeys))
+	for _, k := range vscodeColorKeys {
+		c[k.key] = t.Color(k.role).String()
 	}
 	return c
+}
+
+// vscodeTokens are the tokenColors rules: one per syntax role, its
+// TextMate scopes from syntaxMap and its font style.
+func vscodeTokens(t *Theme) []vscodeToken {
+	var out []vscodeToken
+	for _, m := range syntaxMap {
+		path := "syntax." + m.role
+		var tok vscodeToken
+		tok.Name, tok.Scope = m.label, m.textmate
+		tok.Settings.Foreground = t.Color(path).String()
+		// Always written, "" too: an unset font style is inherited from a
+		// less specific scope's rule (a bold "keyword" would make
+		// "keyword.operator" bold).
+		s := string(t.Style(path))
+		tok.Settings.FontStyle = &s
+		out = append(out, tok)
+	}
+	return out
+}
+
+// vscodeSemanticColors are the semanticTokenColors: every LSP selector of
+// syntaxMap with its role's colour and style.
+func vscodeSemanticColors(t *Theme) ordered {
+	var out ordered
+	for _, m := range syntaxMap {
+		path := "syntax." + m.role
+		st := t.Style(path)
+		for _, sel := range m.semantic {
+			out = append(out, orderedKV{sel, vscodeSemantic{
+				Foreground: t.Color(path).String(),
+				Bold:       st.Has("bold"), Italic: st.Has("italic"), Underline: st.Has("underline"), Strikethrough: st.Has("strikethrough"),
+			}})
+		}
+	}
+	return out
 }
 
 func renderVSCode(t *Theme) (map[string][]byte, error) {
@@ -182,13 +134,7 @@ func renderVSCode(t *Theme) (map[string][]byte, error) {
 	th := vscodeTheme{
 		Schema: "vscode://schemas/color-theme", Name: t.Name, Type: kind,
 		SemanticHighlighting: true, Colors: vscodeColors(t),
-	}
-	for _, s := range vscodeScopes {
-		var tok vscodeToken
-		tok.Name, tok.Scope = s.label, s.scopes
-		tok.Settings.Foreground = t.Syntax.Role(s.role).String()
-		tok.Settings.FontStyle = s.style
-		th.TokenColors = append(th.TokenColors, tok)
+		TokenColors: vscodeTokens(t), SemanticTokenColors: vscodeSemanticColors(t),
 	}
 	p, err := marshalJSON(pkg)
 	if err != nil {

@@ -26,6 +26,10 @@ type State struct {
 	Theme  *Theme  `json:"theme" ts_type:"{[key: string]: unknown}"`
 	Error  string  `json:"error"`
 	Checks []Check `json:"checks"`
+	// Roles is every role of the catalogue as the theme paints it (set or
+	// derived), so the preview and the colour editor need no rules of
+	// their own.
+	Roles []RoleValue `json:"roles"`
 }
 
 // MaxFileSize bounds theme.json: a real theme is a few KiB; a larger file
@@ -134,5 +138,9 @@ func (w *watchState) read(path string) (State, bool) {
 	if checks == nil {
 		checks = []Check{} // the UI gets "checks": [] rather than null
 	}
-	return State{Theme: w.good, Error: w.lastErr, Checks: checks}, true
+	roles := []RoleValue{}
+	if w.good != nil {
+		roles = w.good.Values()
+	}
+	return State{Theme: w.good, Error: w.lastErr, Checks: checks, Roles: roles}, true
 }

@@ -170,11 +170,11 @@ func TestLoad(t *testing.T) {
 	if s.Theme != nil || s.Error != "" {
 		t.Errorf("Load of an empty workspace = %+v", s)
 	}
-	if b, _ := json.Marshal(s); string(b) != `{"theme":null,"error":"","checks":[]}` {
+	if b, _ := json.Marshal(s); string(b) != `{"theme":null,"error":"","checks":[],"roles":[]}` {
 		t.Errorf("empty state marshals as %s", b)
 	}
 	os.WriteFile(filepath.Join(dir, FileName), ExampleJSON(), 0o644)
-	if s := Load(dir); name(s) != "Harbour Night" || len(s.Checks) != 36 {
+	if s := Load(dir); name(s) != "Harbour Night" || len(s.Checks) != len(Checks(Example())) || len(s.Roles) != len(RolePaths()) {
 		t.Errorf("Load = %q with %d checks", name(s), len(s.Checks))
 	}
 	os.WriteFile(filepath.Join(dir, FileName), []byte(`{"name": 1}`), 0o644)

@@ -22,16 +22,33 @@ func AgentsMD() string {
 	b.WriteString("- The user also edits colours by hand in the app. A prompt may end with a `<hand-edits>` note naming the colours they changed and the ones they LOCKED. Never change a locked colour: the app checks after every turn and puts a locked colour back, reporting that you changed it. Keep their hand-changed colours unless they ask otherwise.\n")
 	b.WriteString("- Keep WCAG AA contrast (at least 4.5:1) for every text role on `ui.background` and `ui.surface`, every syntax role on `ui.background`, `ui.text` on `ui.selection`, and the ANSI colours 1–7 and 9–15 on `ui.background`. The app reports every pair below AA.\n\n")
 	b.WriteString("## Format\n\n")
-	b.WriteString("A JSON object with these fields (unknown fields are rejected):\n\n")
+	fmt.Fprintf(&b, "A JSON object (version %d; unknown fields are rejected) with these fields:\n\n", theme.Version)
+	fmt.Fprintf(&b, "- `version`: %d.\n", theme.Version)
 	b.WriteString("- `name` (required): the theme's display name.\n")
 	fmt.Fprintf(&b, "- `appearance` (required): one of %s.\n", ticks(theme.Appearances))
 	b.WriteString("- `author`, `description` (optional): strings.\n")
 	b.WriteString("- `palette` (optional): an object of named base colours, e.g. `{\"ink\": \"#161a24\"}`; informational, the roles below must still hold hex values.\n")
 	b.WriteString("- `scheme`, `spaces`, `targets` (optional, written by an import): the imported base16/base24 slots, colours' original colour spaces (Display P3, …) and per-program overrides (`targets.vscode.colors`, `targets.vscode.tokenColors`, `targets.zed.style`, `targets.iterm2`), kept verbatim and applied on export over the colours made from the roles. Copy them unchanged when you rewrite the file; change a `targets` key only to change that program's colour, and delete it to let the roles drive it.\n")
 	fmt.Fprintf(&b, "- `ui` (required): an object with exactly these colours: %s.\n", ticks(theme.UIRoles))
-	fmt.Fprintf(&b, "- `syntax` (required): an object with exactly these colours: %s.\n", ticks(theme.SyntaxRoles))
-	fmt.Fprintf(&b, "- `ansi` (required): an array of exactly 16 colours in this order: %s.\n\n", ticks(theme.ANSINames))
+	fmt.Fprintf(&b, "- `syntax` (required): an object with at least these colours: %s; and optionally the other syntax roles listed below. A syntax value is a colour, or `{\"color\": \"#rrggbb\", \"fontStyle\": \"bold italic\"}` where fontStyle is any of %s space-separated (`\"\"` for plain).\n", ticks(theme.SyntaxRoles), ticks(theme.FontStyles))
+	fmt.Fprintf(&b, "- `ansi` (required): an array of exactly 16 colours in this order: %s.\n", ticks(theme.ANSINames))
+	fmt.Fprintf(&b, "- %s (optional): objects of the optional roles below, each a colour.\n", ticks(theme.OptionalGroups))
+	b.WriteString("- `derive` (optional): rules replacing the default ones below, by role path, e.g. `{\"editor.lineHighlight\": {\"from\": \"ui.background\", \"mix\": \"ui.text\", \"amount\": 0.06}}`. A rule starts `from` a role; `best` + `on` take whichever of from and best reads better on on; `mix` + `amount` (0–1) move toward another role; `alpha` (0–1) makes it translucent.\n\n")
 	b.WriteString("Meaning of the ui roles: `background` editor/window background; `surface` panels, sidebars, tab and status bars; `text` main text; `mutedText` line numbers, descriptions, placeholders; `accent` focus, links, cursor, buttons; `border` separators; `selection` selected-text background; `error`, `warning`, `success` diagnostics and diffs.\n\n")
+	b.WriteString("## Optional roles\n\n")
+	b.WriteString("Every optional role has a rule that derives it from the others when you leave it out, so set only the ones you want to differ. Exporters (VS Code, Zed, Neovim, Helix, terminals, …) paint hundreds of keys from these roles.\n\n")
+	b.WriteString("| role | use | when not set |\n|---|---|---|\n")
+	for _, info := range theme.Catalogue() {
+		if info.Required {
+			continue
+		}
+		rule := info.RuleText
+		if info.FontStyle != "" {
+			rule += "; font style " + string(info.FontStyle)
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", info.Path, info.Help, rule)
+	}
+	b.WriteString("\nThe required syntax roles' default font styles: `syntax.comment` italic; give a fontStyle to change it.\n\n")
 	b.WriteString("## Example\n\n```json\n")
 	b.WriteString(strings.TrimSpace(string(theme.ExampleJSON())))
 	b.WriteString("\n```\n")

@@ -16,7 +16,12 @@ func TestAgentsMDDescribesTheFormat(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{"theme.json", "#rrggbb", "4.5:1", "exactly 16"} {
+	for _, info := range theme.Catalogue() {
+		if !info.Required && (!strings.Contains(md, "`"+info.Path+"`") || !strings.Contains(md, info.RuleText)) {
+			t.Errorf("AGENTS.md does not describe the optional role %s and its rule %q", info.Path, info.RuleText)
+		}
+	}
+	for _, want := range []string{"theme.json", "#rrggbb", "4.5:1", "exactly 16", "fontStyle", "derive", "\"version\": 2"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("AGENTS.md lacks %q", want)
 		}

@@ -1,6 +1,14 @@
 // Reads a theme document (core/theme: name, appearance, ui{10 roles},
-// syntax{9 roles}, ansi[16]) into CSS custom properties for the preview.
+// syntax{…}, ansi[16]) into CSS custom properties for the preview, plus
+// every role of the catalogue as Go resolved it (ThemeState.roles: set or
+// derived by the document's rules), so the preview holds no rules itself.
 import type { ThemeDocument } from './types';
+
+/** One role as the theme paints it (core/theme RoleValue). */
+export interface RoleColor {
+  path: string;
+  color: string;
+}
 
 export const uiRoles = ['background', 'surface', 'text', 'mutedText', 'accent', 'border', 'selection', 'error', 'warning', 'success'] as const;
 export const syntaxRoles = ['keyword', 'string', 'comment', 'function', 'type', 'number', 'constant', 'variable', 'operator'] as const;
@@ -21,10 +29,24 @@ function group(doc: ThemeDocument, key: string): Record<string, unknown> {
   return g && typeof g === 'object' && !Array.isArray(g) ? (g as Record<string, unknown>) : {};
 }
 
-/** CSS custom properties: --ui-<role>, --syntax-<role>, --ansi-0 … --ansi-15. Invalid colours are left out. */
-export function themeVars(doc: ThemeDocument | null | undefined): Record<string, string> {
+/** A syntax value: a colour, or {color, fontStyle}. */
+function syntaxColor(v: unknown): string | undefined {
+  if (v && typeof v === 'object' && !Array.isArray(v)) return color((v as Record<string, unknown>).color);
+  return color(v);
+}
+
+/**
+ * CSS custom properties: --ui-<role>, --syntax-<role>, --ansi-0 … --ansi-15
+ * from the document, and --role-<group>-<name> for every resolved role.
+ * Invalid colours are left out.
+ */
+export function themeVars(doc: ThemeDocument | null | undefined, roles: RoleColor[] = []): Record<string, string> {
   const vars: Record<string, string> = {};
   if (!doc) return vars;
+  for (const r of roles) {
+    const c = color(r?.color);
+    if (c && typeof r.path === 'string' && /^[a-z]+\.[A-Za-z0-9]+$/.test(r.path)) vars[`--role-${r.path.replace('.', '-')}`] = c;
+  }
   const ui = group(doc, 'ui');
   for (const r of uiRoles) {
     const c = color(ui[r]);
@@ -32,7 +54,7 @@ export function themeVars(doc: ThemeDocument | null | undefined): Record<string,
   }
   const syntax = group(doc, 'syntax');
   for (const r of syntaxRoles) {
-    const c = color(syntax[r]);
+    const c = syntaxColor(syntax[r]);
     if (c) vars[`--syntax-${r}`] = c;
   }
   const ansi = Array.isArray(doc.ansi) ? doc.ansi : [];

@@ -98,6 +98,7 @@ export namespace app {
 	    theme?: {[key: string]: unknown};
 	    error: string;
 	    checks: theme.Check[];
+	    roles: theme.RoleValue[];
 	}
 	export interface Comparison {
 	    before: ThemeVersion;
@@ -426,10 +427,40 @@ export namespace theme {
 	    h: number;
 	}
 	
+	export interface Rule {
+	    from: string;
+	    best?: string;
+	    on?: string;
+	    mix?: string;
+	    amount?: number;
+	    alpha?: number;
+	}
+	export interface RoleValue {
+	    path: string;
+	    color: string;
+	    set: boolean;
+	    rule?: Rule;
+	    ruleText?: string;
+	    custom: boolean;
+	    fontStyle?: string;
+	}
+	
+	export interface Scheme {
+	    system: string;
+	    name?: string;
+	    author?: string;
+	    slots: {[key: string]: Color};
+	}
+	export interface SourceColor {
+	    space: string;
+	    components: number[];
+	    srgb: Color;
+	}
 	export interface State {
 	    theme?: {[key: string]: unknown};
 	    error: string;
 	    checks: Check[];
+	    roles: RoleValue[];
 	}
 	export interface Syntax {
 	    keyword: Color;
@@ -446,6 +477,20 @@ export namespace theme {
 	    id: string;
 	    name: string;
 	    format: string;
+	}
+	export interface ZedTarget {
+	    style?: {[key: string]: unknown};
+	}
+	export interface VSCodeTarget {
+	    colors?: {[key: string]: string};
+	    tokenColors?: unknown[];
+	    semanticTokenColors?: {[key: string]: unknown};
+	    semanticHighlighting?: boolean;
+	}
+	export interface TargetOverrides {
+	    vscode?: VSCodeTarget;
+	    zed?: ZedTarget;
+	    iterm2?: {[key: string]: SourceColor};
 	}
 	export interface UI {
 	    background: Color;
@@ -468,7 +513,12 @@ export namespace theme {
 	    ui: UI;
 	    syntax: Syntax;
 	    ansi: Color[];
+	    scheme?: Scheme;
+	    spaces?: {[key: string]: SourceColor};
+	    targets?: TargetOverrides;
 	}
+	
+	
 
 }
 

@@ -2,11 +2,14 @@
 // the agent's current theme.json has an error.
 import * as api from '../api';
 import type { Check, ThemeDocument, ThemeState } from '../types';
+import type { RoleColor } from '../theme';
 
 export class ThemeStore {
   workspaceId = $state('');
   theme = $state<ThemeDocument | null>(null);
   checks = $state<Check[]>([]);
+  /** Every role as Go resolved it (set or derived). */
+  roles = $state<RoleColor[]>([]);
   error = $state('');
   loading = $state(false);
   private unsubscribe: (() => void) | null = null;
@@ -20,6 +23,7 @@ export class ThemeStore {
     if (this.workspaceId !== workspaceId) {
       this.theme = null;
       this.checks = [];
+      this.roles = [];
       this.error = '';
     }
     this.workspaceId = workspaceId;
@@ -52,6 +56,7 @@ export class ThemeStore {
     if (st.theme) {
       this.theme = st.theme;
       this.checks = st.checks ?? [];
+      this.roles = st.roles ?? [];
     }
   }
 

@@ -1,0 +1,126 @@
+package theme
+
+import "strings"
+
+// JSONSchema is the JSON Schema (draft 2020-12) of a version 2 theme
+// document, built from the catalogue; schema/theme.schema.json is this
+// output committed (a test keeps the two equal), for editors and the agent.
+func JSONSchema() ([]byte, error) {
+	colorRef := func(desc string) ordered {
+		o := ordered{{"$ref", "#/$defs/color"}}
+		if desc != "" {
+			o = append(o, orderedKV{"description", desc})
+		}
+		return o
+	}
+	roleDesc := func(info RoleInfo) string {
+		d := info.Help
+		if info.Rule != nil {
+			d += " Unset: " + info.RuleText + "."
+		}
+		if info.FontStyle != "" {
+			d += " Default font style: " + string(info.FontStyle) + "."
+		}
+		return d
+	}
+	group := func(name string) ordered {
+		var props ordered
+		var required []string
+		for _, r := range groupRoles[name] {
+			info, _ := RoleByPath(name + "." + r)
+			if info.Required {
+				required = append(required, r)
+			}
+			if name == "syntax" {
+				ref := "#/$defs/syntaxOptional"
+				if info.Required {
+					ref = "#/$defs/syntaxRequired"
+				}
+				props = append(props, orderedKV{r, ordered{{"$ref", ref}, {"description", roleDesc(info)}}})
+				continue
+			}
+			props = append(props, orderedKV{r, colorRef(roleDesc(info))})
+		}
+		o := ordered{{"type", "object"}}
+		if len(required) > 0 {
+			o = append(o, orderedKV{"required", required})
+		}
+		return append(o, orderedKV{"additionalProperties", false}, orderedKV{"properties", props})
+	}
+	var optionalPaths []string
+	for _, info := range catalogueRoles {
+		if !info.Required {
+			optionalPaths = append(optionalPaths, info.Path)
+		}
+	}
+	rolePath := ordered{{"enum", RolePaths()}}
+	props := ordered{
+		{"$schema", ordered{{"type", "string"}}},
+		{"version", ordered{{"enum", []int{1, Version}}, {"description", "Document version: 2 (a file without it is version 1 and is written back as 2)."}}},
+		{"name", ordered{{"type", "string"}, {"minLength", 1}, {"pattern", "\\S"}, {"description", "Display name of the theme."}}},
+		{"appearance", ordered{{"enum", Appearances}}},
+		{"author", ordered{{"type", "string"}}},
+		{"description", ordered{{"type", "string"}}},
+		{"palette", ordered{{"type", "object"}, {"description", "Named base colours the roles are picked from (informational; roles hold hex values, not references)."},
+			{"additionalProperties", ordered{{"$ref", "#/$defs/color"}}}}},
+	}
+	for _, g := range Groups {
+		if g == "ansi" {
+			props = append(props, orderedKV{"ansi", ordered{{"type", "array"},
+				{"description", "Terminal colours in order: " + strings.Join(ANSINames, ", ") + "."},
+				{"minItems", 16}, {"maxItems", 16}, {"items", ordered{{"$ref", "#/$defs/color"}}}}})
+			continue
+		}
+		props = append(props, orderedKV{g, group(g)})
+	}
+	props = append(props, orderedKV{"derive", ordered{{"type", "object"},
+		{"description", "Derivation rules replacing the defaults, by optional role path: how a role the theme does not set is computed from others."},
+		{"propertyNames", ordered{{"enum", optionalPaths}}},
+		{"additionalProperties", ordered{{"$ref", "#/$defs/rule"}}}}})
+	props = append(props, keptSchemaProps()...)
+	doc := ordered{
+		{"$schema", "https://json-schema.org/draft/2020-12/schema"},
+		{"$id", "theme.schema.json"},
+		{"title", "CDXTheme theme"},
+		{"description", "A colour theme written into theme.json at the workspace root (version 2). CDXTheme exports it to " + exportNames() + "."},
+		{"type", "object"},
+		{"required", Required},
+		{"additionalProperties", false},
+		{"properties", props},
+		{"$defs", append(ordered{
+			{"color", ordered{{"type", "string"}, {"pattern", "^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}, {"description", "#rrggbb or #rrggbbaa, any letter case."}}},
+			{"fontStyle", ordered{{"type", "string"}, {"pattern", "^\\s*((bold|italic|underline|strikethrough)(\\s+|$))*\\s*$"},
+				{"description", "Any of bold, italic, underline, strikethrough, space-separated; \"\" for plain."}}},
+			{"syntaxRequired", ordered{{"oneOf", []ordered{
+				{{"$ref", "#/$defs/color"}},
+				{{"type", "object"}, {"required", []string{"color"}}, {"additionalProperties", false},
+					{"properties", ordered{{"color", ordered{{"$ref", "#/$defs/color"}}}, {"fontStyle", ordered{{"$ref", "#/$defs/fontStyle"}}}}}},
+			}}}},
+			{"syntaxOptional", ordered{{"oneOf", []ordered{
+				{{"$ref", "#/$defs/color"}},
+				{{"type", "object"}, {"additionalProperties", false},
+					{"properties", ordered{{"color", ordered{{"$ref", "#/$defs/color"}}}, {"fontStyle", ordered{{"$ref", "#/$defs/fontStyle"}}}}}},
+			}}}},
+			{"rolePath", rolePath},
+			{"rule", ordered{{"type", "object"}, {"required", []string{"from"}}, {"additionalProperties", false},
+				{"description", "Start from `from`; with best+on take whichever of from and best reads better on on; with mix move `amount` toward mix; with alpha scale the opacity."},
+				{"properties", ordered{
+					{"from", ordered{{"$ref", "#/$defs/rolePath"}}},
+					{"best", ordered{{"$ref", "#/$defs/rolePath"}}},
+					{"on", ordered{{"$ref", "#/$defs/rolePath"}}},
+					{"mix", ordered{{"$ref", "#/$defs/rolePath"}}},
+					{"amount", ordered{{"type", "number"}, {"exclusiveMinimum", 0}, {"maximum", 1}}},
+					{"alpha", ordered{{"type", "number"}, {"minimum", 0}, {"maximum", 1}}},
+				}}}},
+		}, keptSchemaDefs()...)},
+	}
+	return marshalJSON(doc)
+}
+
+func exportNames() string {
+	names := make([]string, len(Formats))
+	for i, f := range Formats {
+		names[i] = f.Name
+	}
+	return strings.Join(names, ", ")
+}
