@@ -374,14 +374,13 @@ func entryPoint(dir, name, version string) (string, error) {
 // re-resolved) and with no package's install scripts.
 func (in Install) bun(ctx context.Context, dir string, proxy *regProxy) error {
 	args := []string{"install", "--frozen-lockfile",
-		"--registry=" + proxy.base,
 		"--cache-dir=" + filepath.Join(dir, ".bun-cache"),
 		"--linker=hoisted", "--ignore-scripts", "--no-env-file", "--no-progress", "--no-summary",
 		"--config=" + filepath.Join(dir, "bunfig.toml"),
 	}
 	cmd := exec.CommandContext(ctx, in.Bun, args...)
 	cmd.Dir = dir
-	cmd.Env = installEnv(os.Environ())
+	cmd.Env = installEnv(os.Environ(), proxy.base)
 	cmd.SysProcAttr = installAttr()
 	cmd.WaitDelay = 5 * time.Second
 	var out tailBuffer
@@ -435,13 +434,20 @@ func (in Install) lockedPackages() ([]lockedPackage, error) {
 	return pkgs, nil
 }
 
-// installEnv is the environment for `bun install`: the loopback proxy must
-// not be sent through an HTTP proxy.
-func installEnv(env []string) []string {
-	out := make([]string, 0, len(env)+2)
+// installEnv is the environment for `bun install`: the proxy is its only
+// registry, named in the environment because a command line is readable by
+// every user of the machine (/proc/PID/cmdline) and the address holds the
+// proxy's secret; and the loopback proxy must not be sent through an HTTP
+// proxy.
+func installEnv(env []string, registry string) []string {
+	out := make([]string, 0, len(env)+3)
 	noProxy := "127.0.0.1,localhost"
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
+		switch strings.ToUpper(k) {
+		case "BUN_CONFIG_REGISTRY", "NPM_CONFIG_REGISTRY":
+			continue
+		}
 		switch k {
 		case "NO_PROXY", "no_proxy":
 			if v != "" {
@@ -451,7 +457,7 @@ func installEnv(env []string) []string {
 		}
 		out = append(out, kv)
 	}
-	return append(out, "NO_PROXY="+noProxy, "no_proxy="+noProxy)
+	return append(out, "BUN_CONFIG_REGISTRY="+registry, "NO_PROXY="+noProxy, "no_proxy="+noProxy)
 }
 
 // tarballSizes asks the registry (HEAD, in parallel) for the size of every
