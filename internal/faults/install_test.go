@@ -16,6 +16,7 @@ import (
 
 	"cdxtheme/app/cli"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/agent"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
 	"cdxtheme/internal/npmstub"
 )
@@ -170,6 +171,7 @@ func caseInstallKilled(t *testing.T) {
 	}
 	defer stub.Close()
 	c := newInstallCase(t, stub.URL)
+	c.env = append(c.env, agent.EnvAdapterLock+"="+stub.AdapterLockFile(t))
 	cmd := c.command("hello")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

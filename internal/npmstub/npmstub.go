@@ -19,11 +19,16 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"testing"
 	"time"
+
+	"cdxtheme/core/agent"
 )
 
 // File is one file of a package, below package/ in its tarball.
@@ -70,6 +75,7 @@ type Server struct {
 	tarballs  map[string][]byte // URL path → .tgz
 	sizes     map[string]int64  // name@version → tarball size
 	sums      map[string]string // name@version → integrity (SRI) of the published tarball
+	tree      []Package         // the adapter and the filler as published at Start
 }
 
 // Start serves pkgs on 127.0.0.1 at a free port.
@@ -91,6 +97,9 @@ func Start(opts Options) (*Server, error) {
 	byName := map[string][]Package{}
 	for _, p := range opts.Packages {
 		byName[p.Name] = append(byName[p.Name], p)
+		if p.Name == AgentPackage && len(s.tree) == 0 || p.Name == FillerPackage && p.Version == "1.0.0" {
+			s.tree = append(s.tree, p)
+		}
 	}
 	for name, versions := range byName {
 		doc := map[string]any{"name": name, "dist-tags": map[string]string{"latest": versions[len(versions)-1].Version}}
@@ -192,6 +201,31 @@ func (s *Server) PackageLock(tree ...Package) []byte {
 	}
 	b, _ := json.MarshalIndent(map[string]any{"name": "stub-tested", "lockfileVersion": 3, "requires": true, "packages": pkgs}, "", "  ")
 	return b
+}
+
+// AdapterLock is the bun.lock of the adapter this registry published first,
+// with cdx-filler 1.0.0: the "tested" lockfile the app installs it from when
+// CDXTHEME_ADAPTER_LOCK names it (the app's own names the real adapter).
+func (s *Server) AdapterLock() ([]byte, error) {
+	if len(s.tree) == 0 || s.tree[0].Name != AgentPackage {
+		return nil, fmt.Errorf("the stub publishes no %s first", AgentPackage)
+	}
+	return agent.BunLockFromNPM(s.PackageLock(s.tree...), AgentPackage, s.tree[0].Version)
+}
+
+// AdapterLockFile writes AdapterLock into a temporary folder of tb and
+// returns its path, for CDXTHEME_ADAPTER_LOCK.
+func (s *Server) AdapterLockFile(tb testing.TB) string {
+	tb.Helper()
+	b, err := s.AdapterLock()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p := filepath.Join(tb.TempDir(), "adapter.bun.lock")
+	if err := os.WriteFile(p, b, 0o600); err != nil {
+		tb.Fatal(err)
+	}
+	return p
 }
 
 // Requests lists "METHOD /path" of every request so far.

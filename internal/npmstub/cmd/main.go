@@ -19,7 +19,6 @@ import (
 	"path/filepath"
 	"syscall"
 
-	coreagent "cdxtheme/core/agent"
 	"cdxtheme/internal/npmstub"
 )
 
@@ -47,7 +46,7 @@ func main() {
 	}
 	defer s.Close()
 	if *lockPath != "" {
-		lock, err := coreagent.BunLockFromNPM(s.PackageLock(tree...), npmstub.AgentPackage, *version)
+		lock, err := s.AdapterLock()
 		if err == nil {
 			err = os.WriteFile(*lockPath, lock, 0o600)
 		}
