@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"cdxtheme/app/cli"
-	"cdxtheme/core/chat"
 	"cdxtheme/core/agent"
+	"cdxtheme/core/chat"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
 	"cdxtheme/internal/npmstub"
 )
