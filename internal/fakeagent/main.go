@@ -53,6 +53,7 @@
 //	FAKE_AGENT_PIDS          grandchild: the file that gets "AGENT_PID GRANDCHILD_PID"
 //	FAKE_AGENT_RETRIES       retry notices (default 2), FAKE_AGENT_RETRY_MS apart (default 300)
 //	FAKE_AGENT_STALL_MS      stall silence (default 60000)
+//	FAKE_AGENT_NO_EMBEDDED   1: no embeddedContext capability (the app saves attachments as files)
 //	FAKE_AGENT_EXIT_ON_PROMPT N: exit 1 without a word on this process's Nth session/prompt
 //	                         (a warm connection that is alive between turns and dies as one starts)
 package main
@@ -279,7 +280,7 @@ func (a *agent) handleRequest(m message) {
 func (a *agent) initialize() map[string]any {
 	caps := map[string]any{
 		"loadSession":         true,
-		"promptCapabilities":  map[string]any{"image": true, "audio": true, "embeddedContext": true},
+		"promptCapabilities":  map[string]any{"image": true, "audio": true, "embeddedContext": os.Getenv("FAKE_AGENT_NO_EMBEDDED") == ""},
 		"sessionCapabilities": map[string]any{"resume": map[string]any{}, "list": map[string]any{}},
 		"mcpCapabilities":     map[string]any{"http": false, "sse": false},
 	}
