@@ -111,6 +111,7 @@ test('the permission dialog shows a command whose tail hides behind blank lines,
   assert.equal(await dialog.getByTestId('permission-invisible').innerText(), '⟨U+202E⟩');
   assert.match(await box.innerText(), /^\/bin\/bash -lc 'echo harmless/);
   // The focused default rejects, and shows a focus ring.
+  await page.waitForFunction(() => document.activeElement?.dataset?.kind, null, { timeout: 10_000 });
   const focused = await page.evaluate(() => {
     const el = document.activeElement;
     const st = getComputedStyle(el);
@@ -120,7 +121,7 @@ test('the permission dialog shows a command whose tail hides behind blank lines,
   assert.ok(focused.outline !== 'none' && focused.width !== '0px', `no focus ring: ${JSON.stringify(focused)}`);
   await page.keyboard.press('Enter');
   await dialog.waitFor({ state: 'detached', timeout: 10_000 });
-  await page.getByTestId('send').waitFor({ timeout: 30_000 });
+  await page.getByText('Permission outcome: reject_once').waitFor({ timeout: 30_000 });
   const answers = agentLog(app.logFile).filter((m) => !m.method && m.result?.outcome);
   assert.deepEqual(answers.at(-1).result.outcome, { outcome: 'selected', optionId: 'abort' });
 });
