@@ -427,6 +427,17 @@ export namespace theme {
 	    h: number;
 	}
 	
+	export interface Scheme {
+	    system: string;
+	    name?: string;
+	    author?: string;
+	    slots: {[key: string]: Color};
+	}
+	export interface SourceColor {
+	    space: string;
+	    components: number[];
+	    srgb: Color;
+	}
 	export interface State {
 	    theme?: {[key: string]: unknown};
 	    error: string;
@@ -447,6 +458,20 @@ export namespace theme {
 	    id: string;
 	    name: string;
 	    format: string;
+	}
+	export interface ZedTarget {
+	    style?: {[key: string]: uint8[]};
+	}
+	export interface VSCodeTarget {
+	    colors?: {[key: string]: string};
+	    tokenColors?: number[];
+	    semanticTokenColors?: {[key: string]: uint8[]};
+	    semanticHighlighting?: boolean;
+	}
+	export interface TargetOverrides {
+	    vscode?: VSCodeTarget;
+	    zed?: ZedTarget;
+	    iterm2?: {[key: string]: SourceColor};
 	}
 	export interface UI {
 	    background: Color;
@@ -469,7 +494,12 @@ export namespace theme {
 	    ui: UI;
 	    syntax: Syntax;
 	    ansi: Color[];
+	    scheme?: Scheme;
+	    spaces?: {[key: string]: SourceColor};
+	    targets?: TargetOverrides;
 	}
+	
+	
 
 }
 
