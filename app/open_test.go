@@ -87,7 +87,7 @@ func TestRunnableFilesAreRevealedNotOpened(t *testing.T) {
 		{write("tool.jar", "PK", 0o644), true},
 		{write("Thing.AppImage", "x", 0o644), true},
 		{write("blob", "\x7fELF\x02\x01", 0o644), true}, // ELF by content
-		{write("empty", "", 0o644), true},                 // no type: not opened
+		{write("empty", "", 0o644), true},               // no type: not opened
 		// Desktop entries by any name: application/x-desktop to xdg-mime.
 		{write("palette.kdelnk", "[Desktop Entry]\nExec=sh -c id\n", 0o644), true},
 		{write("palette", "[Desktop Entry]\nExec=sh -c id\n", 0o644), true},
