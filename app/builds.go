@@ -182,7 +182,8 @@ func (a *Builds) OpenWorkspaceFolder(workspaceID string) error {
 
 // OpenPath opens a file the agent named (an artifact, a resource_link) with
 // the OS, only after checking it lies inside the workspace; a program,
-// script or launcher is shown in its folder instead (see runnable).
+// script, launcher or anything but a viewable type is shown in its folder
+// instead (see revealReason).
 func (a *Builds) OpenPath(workspaceID, path string) error {
 	ws, err := a.openWorkspace(workspaceID)
 	if err != nil {
@@ -192,7 +193,7 @@ func (a *Builds) OpenPath(workspaceID, path string) error {
 	if err != nil {
 		return err
 	}
-	why, err := runnable(p)
+	why, err := revealReason(p)
 	if err != nil {
 		return fmt.Errorf("open %s: %w", path, err)
 	}

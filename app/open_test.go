@@ -74,7 +74,7 @@ func TestRunnableFilesAreRevealedNotOpened(t *testing.T) {
 	}{
 		{write("theme.json", `{"name":"dusk"}`, 0o644), false},
 		{write("notes.md", "# notes", 0o644), false},
-		{write("preview.png", "\x89PNG\r\n", 0o644), false},
+		{write("preview.png", "\x89PNG\r\n\x1a\n", 0o644), false},
 		{write("run-me", "#!/bin/sh\nrm -rf ~\n", 0o644), true},     // shebang, no bit, no extension
 		{write("tool", "just text", 0o755), true},                   // executable bit
 		{write("install.sh", "echo", 0o644), true},                  // by name
@@ -87,7 +87,29 @@ func TestRunnableFilesAreRevealedNotOpened(t *testing.T) {
 		{write("tool.jar", "PK", 0o644), true},
 		{write("Thing.AppImage", "x", 0o644), true},
 		{write("blob", "\x7fELF\x02\x01", 0o644), true}, // ELF by content
-		{write("empty", "", 0o644), false},
+		{write("empty", "", 0o644), true},               // no type: not opened
+		// Desktop entries by any name: application/x-desktop to xdg-mime.
+		{write("palette.kdelnk", "[Desktop Entry]\nExec=sh -c id\n", 0o644), true},
+		{write("palette", "[Desktop Entry]\nExec=sh -c id\n", 0o644), true},
+		{write("readme.txt", "\ufeff[Desktop Entry]\nExec=sh -c id\n", 0o644), true},
+		{write("theme.JSON", `{"name":"dusk"}`, 0o644), false},
+		{write("notes.txt", "warm colours: amber, rust", 0o644), false},
+		{write("palette.pdf", "%PDF-1.7\n", 0o644), false},
+		{write("fake.png", "#!/bin/sh\nid\n", 0o644), true}, // content unlike its name
+		{write("page.html", "<script>alert(1)</script>", 0o644), true},
+		{write("drawing.svg", "<svg onload='x()'/>", 0o644), true},
+		// Windows runs or installs these on open.
+		{write("a.msc", "x", 0o644), true},
+		{write("a.chm", "x", 0o644), true},
+		{write("a.theme", "x", 0o644), true},
+		{write("a.themepack", "x", 0o644), true},
+		{write("a.library-ms", "x", 0o644), true},
+		{write("a.searchConnector-ms", "x", 0o644), true},
+		{write("a.settingcontent-ms", "x", 0o644), true},
+		{write("a.appref-ms", "x", 0o644), true},
+		{write("a.application", "x", 0o644), true},
+		{write("a.diagcab", "x", 0o644), true},
+		{write("a.website", "x", 0o644), true},
 	}
 	if err := fifo.Make(filepath.Join(root, "fifo")); err == nil {
 		cases = append(cases, struct {

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"cdxtheme/core/agent"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
 	"cdxtheme/internal/npmstub"
 	"cdxtheme/internal/peers"
@@ -68,6 +69,7 @@ func installEnv(t *testing.T, stub *npmstub.Server) []string {
 	return append(env,
 		"PATH="+t.TempDir(),
 		"BUN_CONFIG_REGISTRY="+stub.URL,
+		agent.EnvAdapterLock+"="+stub.AdapterLockFile(t),
 		"CDXTHEME_CACHE_DIR="+t.TempDir(),
 		"CDXTHEME_CONFIG_DIR="+t.TempDir(),
 		"CDXTHEME_DATA_DIR="+t.TempDir(),

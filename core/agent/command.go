@@ -55,15 +55,29 @@ func (c Command) String() string {
 	return strings.Join(words, " ")
 }
 
-// quote returns s as one POSIX shell word.
-func quote(s string) string {
+// quote returns s as one word for SplitCommand (a backslash left bare, for
+// Windows paths).
+func quote(s string) string { return quoteWord(s, `\`) }
+
+// ShellWords writes words as one POSIX shell command line, each quoted as
+// sh needs it to arrive as that one word: what a permission request shows,
+// so an argument holding spaces, quotes, newlines or "; rm" reads as one.
+func ShellWords(words []string) string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = quoteWord(w, "")
+	}
+	return strings.Join(out, " ")
+}
+
+func quoteWord(s, alsoSafe string) string {
 	if s == "" {
 		return "''"
 	}
 	safe := true
 	for _, r := range s {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' ||
-			strings.ContainsRune("@%+=:,./-_\\", r)) {
+			strings.ContainsRune("@%+=:,./-_", r) || strings.ContainsRune(alsoSafe, r)) {
 			safe = false
 			break
 		}

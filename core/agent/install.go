@@ -28,6 +28,11 @@ type Install struct {
 	Version string              // exact version
 	Dir     string              // e.g. ~/.cache/cdxtheme/agents/codex-acp@2.6.0
 	Getenv  func(string) string // the registry configuration; nil = os.Getenv
+	// Lock is the bun.lock installed from, frozen: exactly its packages,
+	// each checked against its integrity hash (nil = none ships for this
+	// version, and the install is refused). LockFrom says where it came from.
+	Lock     []byte
+	LockFrom string
 }
 
 // Spec is name@version, as npm writes it.
@@ -222,9 +227,10 @@ func lockPath(ctx context.Context, path string, waiting func()) (func(), error) 
 	}
 }
 
-// run installs into tmp: resolve through the proxy (only metadata), size the
-// tarballs Bun will fetch, install through the proxy counting their bytes,
-// check the entry point, write the marker. It returns the bytes total.
+// run installs into tmp: check the registry has the version, write the
+// lockfile, size the tarballs Bun will fetch, install them frozen through the
+// proxy counting their bytes, check the entry point, write the marker. It
+// returns the bytes total.
 func (in Install) run(ctx context.Context, tmp, registry string, progress func(InstallProgress)) (int64, error) {
 	report := func(phase string, done, total int64) {
 		progress(InstallProgress{Package: in.Spec(), Phase: phase, Done: done, Total: total})
@@ -235,34 +241,26 @@ func (in Install) run(ctx context.Context, tmp, registry string, progress func(I
 	if err := checkPublished(ctx, client, registry, in.Package, in.Version); err != nil {
 		return 0, err
 	}
+	pkgs, err := in.lockedPackages()
+	if err != nil {
+		return 0, err
+	}
 	pkg, _ := json.MarshalIndent(map[string]any{
-		"name":         "cdxtheme-agent",
+		"name":         LockRootName,
 		"private":      true,
 		"description":  "The ACP adapter the cdxtheme app runs with its bundled Bun (installed by the app; safe to delete).",
 		"dependencies": map[string]string{in.Package: in.Version},
 	}, "", "  ")
-	for name, body := range map[string][]byte{"package.json": pkg, "bunfig.toml": nil} {
+	for name, body := range map[string][]byte{"package.json": pkg, "bunfig.toml": nil, "bun.lock": in.Lock} {
 		if err := os.WriteFile(filepath.Join(tmp, name), body, 0o644); err != nil {
 			return 0, fmt.Errorf("write %s: %w", name, err)
 		}
 	}
-	proxy, err := startProxy(registry, client)
+	proxy, err := startProxy(registry, client, pkgs)
 	if err != nil {
 		return 0, err
 	}
 	defer proxy.close()
-
-	if err := in.bun(ctx, tmp, proxy, "--lockfile-only"); err != nil {
-		return 0, err
-	}
-	lock, err := os.ReadFile(filepath.Join(tmp, "bun.lock"))
-	if err != nil {
-		return 0, fmt.Errorf("bun wrote no lockfile: %w", err)
-	}
-	pkgs, err := parseBunLock(lock)
-	if err != nil {
-		return 0, err
-	}
 	sizes := tarballSizes(ctx, client, proxy, pkgs)
 	if ctx.Err() != nil {
 		return 0, ctx.Err()
@@ -288,7 +286,7 @@ func (in Install) run(ctx context.Context, tmp, registry string, progress func(I
 			}
 		}
 	}()
-	err = in.bun(ctx, tmp, proxy, "--frozen-lockfile")
+	err = in.bun(ctx, tmp, proxy)
 	close(stop)
 	wg.Wait()
 	if err != nil {
@@ -371,17 +369,18 @@ func entryPoint(dir, name, version string) (string, error) {
 	return p, nil
 }
 
-// bun runs one `bun install` in dir through the proxy.
-func (in Install) bun(ctx context.Context, dir string, proxy *regProxy, mode string) error {
-	args := []string{"install", mode,
-		"--registry=" + proxy.base,
+// bun runs `bun install` of the lockfile in dir through the proxy: frozen
+// (a lockfile that does not fit package.json fails instead of being
+// re-resolved) and with no package's install scripts.
+func (in Install) bun(ctx context.Context, dir string, proxy *regProxy) error {
+	args := []string{"install", "--frozen-lockfile",
 		"--cache-dir=" + filepath.Join(dir, ".bun-cache"),
 		"--linker=hoisted", "--ignore-scripts", "--no-env-file", "--no-progress", "--no-summary",
 		"--config=" + filepath.Join(dir, "bunfig.toml"),
 	}
 	cmd := exec.CommandContext(ctx, in.Bun, args...)
 	cmd.Dir = dir
-	cmd.Env = installEnv(os.Environ())
+	cmd.Env = installEnv(os.Environ(), proxy.base)
 	cmd.SysProcAttr = installAttr()
 	cmd.WaitDelay = 5 * time.Second
 	var out tailBuffer
@@ -407,13 +406,48 @@ func (in Install) bun(ctx context.Context, dir string, proxy *regProxy, mode str
 	return fmt.Errorf("bun install failed: %s", msg)
 }
 
-// installEnv is the environment for `bun install`: the loopback proxy must
-// not be sent through an HTTP proxy.
-func installEnv(env []string) []string {
-	out := make([]string, 0, len(env)+2)
+// lockedPackages reads the install's lockfile: it must pin in.Package at
+// in.Version, give every package an integrity hash and leave every address
+// to the registry (an entry with its own URL would bypass the proxy).
+func (in Install) lockedPackages() ([]lockedPackage, error) {
+	if in.Lock == nil {
+		return nil, fmt.Errorf("this app ships no tested lockfile for version %s (only for %s); remove codex_acp_version from settings.toml, or name a lockfile you trust in %s", in.Version, SidecarVersion, EnvAdapterLock)
+	}
+	pkgs, err := parseBunLock(in.Lock)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", in.LockFrom, err)
+	}
+	root := false
+	for _, p := range pkgs {
+		switch {
+		case p.URL != "":
+			return nil, fmt.Errorf("%s fetches %s@%s from its own address %s; only registry packages are installed", in.LockFrom, p.Name, p.Version, redact(p.URL))
+		case p.Integrity == "":
+			return nil, fmt.Errorf("%s has no integrity hash for %s@%s", in.LockFrom, p.Name, p.Version)
+		case p.Name == in.Package && p.Version == in.Version:
+			root = true
+		}
+	}
+	if !root {
+		return nil, fmt.Errorf("%s does not pin %s", in.LockFrom, in.Spec())
+	}
+	return pkgs, nil
+}
+
+// installEnv is the environment for `bun install`: the proxy is its only
+// registry, named in the environment because a command line is readable by
+// every user of the machine (/proc/PID/cmdline) and the address holds the
+// proxy's secret; and the loopback proxy must not be sent through an HTTP
+// proxy.
+func installEnv(env []string, registry string) []string {
+	out := make([]string, 0, len(env)+3)
 	noProxy := "127.0.0.1,localhost"
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
+		switch strings.ToUpper(k) {
+		case "BUN_CONFIG_REGISTRY", "NPM_CONFIG_REGISTRY":
+			continue
+		}
 		switch k {
 		case "NO_PROXY", "no_proxy":
 			if v != "" {
@@ -423,7 +457,7 @@ func installEnv(env []string) []string {
 		}
 		out = append(out, kv)
 	}
-	return append(out, "NO_PROXY="+noProxy, "no_proxy="+noProxy)
+	return append(out, "BUN_CONFIG_REGISTRY="+registry, "NO_PROXY="+noProxy, "no_proxy="+noProxy)
 }
 
 // tarballSizes asks the registry (HEAD, in parallel) for the size of every

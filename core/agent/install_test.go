@@ -2,6 +2,7 @@ package agent_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net"
 	"os"
@@ -40,7 +41,106 @@ func newInstallRig(t *testing.T, opts npmstub.Options) *installRig {
 	t.Cleanup(stub.Close)
 	r := &installRig{stub: stub, cache: t.TempDir(), bun: bun, env: map[string]string{"BUN_CONFIG_REGISTRY": stub.URL, "HOME": t.TempDir()}}
 	r.total = stub.TarballSize(npmstub.AgentPackage, "2.6.0") + stub.TarballSize(npmstub.FillerPackage, "1.0.0")
+	// The tested tree: the adapter and the dependency it was published
+	// with, locked as the app ships the real adapter's.
+	var tree []npmstub.Package
+	for _, p := range opts.Packages {
+		if p.Name == npmstub.AgentPackage && p.Version == "2.6.0" || p.Name == npmstub.FillerPackage && p.Version == "1.0.0" {
+			tree = append(tree, p)
+		}
+	}
+	lock, err := agent.BunLockFromNPM(stub.PackageLock(tree...), npmstub.AgentPackage, "2.6.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.env[agent.EnvAdapterLock] = filepath.Join(t.TempDir(), "tested.bun.lock")
+	if err := os.WriteFile(r.env[agent.EnvAdapterLock], lock, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	return r
+}
+
+// installedVersion is the version of name the install put in node_modules.
+func installedVersion(t *testing.T, in agent.Install, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(in.Dir, "node_modules", filepath.FromSlash(name), "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pj struct{ Version string }
+	if err := json.Unmarshal(b, &pj); err != nil {
+		t.Fatal(err)
+	}
+	return pj.Version
+}
+
+func fetched(stub *npmstub.Server, suffix string) bool {
+	for _, req := range stub.Requests() {
+		if strings.HasPrefix(req, "GET ") && strings.HasSuffix(req, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// A registry that has since published a newer dependency inside the
+// adapter's range (^1.0.0) does not get it installed: the install takes the
+// locked tree, never resolves afresh, and never downloads the newer one.
+// When the registry no longer has the locked version, the install fails
+// rather than take another.
+func TestInstallTakesTheLockedTreeNotTheNewest(t *testing.T) {
+	agentPkg := npmstub.FakeAgent(fakeagenttest.Build(t), "2.6.0")
+	pkgs := []npmstub.Package{agentPkg, npmstub.Filler(64 << 10), npmstub.FillerVersion("1.0.1", 64<<10)}
+	r := newInstallRig(t, npmstub.Options{Packages: pkgs})
+	in := r.pending(t, "2.6.0")
+	if err := agent.EnsureInstalled(context.Background(), in, nil); err != nil {
+		t.Fatal(err)
+	}
+	if v := installedVersion(t, in, npmstub.FillerPackage); v != "1.0.0" {
+		t.Errorf("installed %s %s, want the locked 1.0.0", npmstub.FillerPackage, v)
+	}
+	if fetched(r.stub, "cdx-filler-1.0.1.tgz") {
+		t.Errorf("the newer dependency was downloaded: %v", r.stub.Requests())
+	}
+
+	only := newInstallRig(t, npmstub.Options{Packages: pkgs})
+	only.stub.Unpublish(npmstub.FillerPackage, "1.0.0")
+	err := agent.EnsureInstalled(context.Background(), only.pending(t, "2.6.0"), nil)
+	var ie *agent.InstallError
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "cdx-filler") {
+		t.Fatalf("with only the newer dependency published, EnsureInstalled = %v, want an InstallError naming cdx-filler", err)
+	}
+	if left := only.leftovers(t); len(left) != 0 {
+		t.Errorf("left in the cache: %v", left)
+	}
+}
+
+// A tarball whose bytes differ from the lockfile's integrity hash (the same
+// version republished, or changed on the way) is refused: nothing is
+// installed and the error names the package and the hash.
+func TestInstallRefusesATamperedTarball(t *testing.T) {
+	agentPkg := npmstub.FakeAgent(fakeagenttest.Build(t), "2.6.0")
+	r := newInstallRig(t, npmstub.Options{Packages: []npmstub.Package{agentPkg, npmstub.Filler(64 << 10)}})
+	tampered := npmstub.Filler(64 << 10)
+	tampered.Files = append(tampered.Files, npmstub.File{Path: "postinstall.js", Body: []byte("require('child_process').execSync('id')")})
+	if err := r.stub.Replace(tampered); err != nil {
+		t.Fatal(err)
+	}
+	in := r.pending(t, "2.6.0")
+	err := agent.EnsureInstalled(context.Background(), in, nil)
+	var ie *agent.InstallError
+	if !errors.As(err, &ie) {
+		t.Fatalf("EnsureInstalled = %v, want an InstallError", err)
+	}
+	for _, s := range []string{"cdx-filler@1.0.0", "integrity", "refused"} {
+		if !strings.Contains(err.Error(), s) {
+			t.Errorf("error lacks %q:\n%v", s, err)
+		}
+	}
+	if left := r.leftovers(t); len(left) != 0 {
+		t.Errorf("left in the cache: %v", left)
+	}
+	r.pending(t, "2.6.0")
 }
 
 func (r *installRig) resolveOpts(version string) agent.ResolveOptions {
@@ -197,11 +297,10 @@ func TestInstallFailuresSayWhatToDo(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			opts := npmstub.Options{}
+			r := newInstallRig(t, npmstub.Options{})
 			if tt.name == "a dependency is missing" {
-				opts.Packages = []npmstub.Package{npmstub.FakeAgent(fakeagenttest.Build(t), "2.6.0")}
+				r.stub.Unpublish(npmstub.FillerPackage, "1.0.0")
 			}
-			r := newInstallRig(t, opts)
 			tt.setup(r)
 			in := r.pending(t, tt.version)
 			start := time.Now()

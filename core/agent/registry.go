@@ -21,6 +21,10 @@ import (
 // DefaultRegistry is npm's public registry, used when nothing else is configured.
 const DefaultRegistry = "https://registry.npmjs.org/"
 
+// maxManifestBytes bounds one package's metadata (the biggest the adapter
+// needs, @openai/codex's, is ~0.5 MB abbreviated).
+const maxManifestBytes = 64 << 20
+
 // maxConfigBytes bounds reading .npmrc and bunfig.toml.
 const maxConfigBytes = 1 << 20
 

@@ -1,70 +1,85 @@
 package agent
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
+	"crypto/rand"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 )
 
-// maxManifestBytes bounds one package's metadata (the biggest the adapter
-// needs, @openai/codex's, is ~0.5 MB abbreviated).
-const maxManifestBytes = 64 << 20
-
 // stallTimeout ends a tarball download that has sent nothing for this long,
 // so Bun retries or fails instead of waiting forever on a dead line.
 const stallTimeout = 60 * time.Second
 
-// tokenPrefix routes tarballs the registry hosts elsewhere than its own base.
-const tokenPrefix = "/-/cdxtheme/t/"
-
 // regProxy is a loopback npm registry in front of the user's: Bun installs
 // through it, so every tarball byte is counted as it arrives (Bun itself
-// reports no byte progress). Metadata passes through with each version's
-// dist.tarball pointed back at the proxy; everything else is forwarded
-// unchanged to the same path below the upstream base.
+// reports no byte progress). It is the app's alone and serves only the
+// lockfile: every other local user can reach 127.0.0.1, so its base path
+// holds a random secret, and with the user's registry credentials behind it
+// the only paths it forwards are the tarballs of the locked packages,
+// spelled exactly as Bun asks for them (no dot-segments, no escapes, no
+// query). Each tarball is checked against the lockfile's integrity hash
+// before its last bytes reach Bun.
 type regProxy struct {
 	upstream string // ends in "/"
 	client   *http.Client
 	srv      *http.Server
-	base     string // http://127.0.0.1:PORT/
+	base     string                   // http://127.0.0.1:PORT/SECRET/
+	secret   string                   // "/SECRET/"
+	allowed  map[string]lockedPackage // escaped path below the base → package
 
 	mu       sync.Mutex
-	tokens   map[string]string // token → tarball URL off the upstream base
-	byURL    map[string]string // tarball URL → token
-	dists    map[string]string // "name@version" → tarball URL, from the metadata seen
-	got      map[string]int64  // tarball URL → bytes of its best attempt so far
-	lengths  map[string]int64  // tarball URL → Content-Length of its GET
-	firstErr error             // the first thing the upstream refused or failed
+	got      map[string]int64 // tarball URL → bytes of its best attempt so far
+	lengths  map[string]int64 // tarball URL → Content-Length of its GET
+	firstErr error            // the first thing the upstream refused or failed
 }
 
-func startProxy(upstream string, client *http.Client) (*regProxy, error) {
+func startProxy(upstream string, client *http.Client, pkgs []lockedPackage) (*regProxy, error) {
+	var key [32]byte
+	if _, err := rand.Read(key[:]); err != nil {
+		return nil, fmt.Errorf("start the local registry proxy: %w", err)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("start the local registry proxy: %w", err)
 	}
+	secret := "/" + hex.EncodeToString(key[:]) + "/"
 	p := &regProxy{
 		upstream: upstream,
 		client:   client,
-		base:     "http://" + ln.Addr().String() + "/",
-		tokens:   map[string]string{},
-		byURL:    map[string]string{},
-		dists:    map[string]string{},
+		base:     "http://" + ln.Addr().String() + secret,
+		secret:   secret,
+		allowed:  map[string]lockedPackage{},
 		got:      map[string]int64{},
 		lengths:  map[string]int64{},
+	}
+	for _, pkg := range pkgs {
+		p.allowed[tarballPath(pkg.Name, pkg.Version)] = pkg
 	}
 	p.srv = &http.Server{Handler: p, ReadHeaderTimeout: 30 * time.Second}
 	go p.srv.Serve(ln)
 	return p, nil
+}
+
+// tarballPath is npm's convention for where a registry keeps name@version,
+// below its base: {name}/-/{basename}-{version}.tgz, which is what Bun
+// fetches for a lockfile entry without an address of its own.
+func tarballPath(name, version string) string {
+	return name + "/-/" + name[strings.LastIndex(name, "/")+1:] + "-" + version + ".tgz"
 }
 
 func (p *regProxy) close() { p.srv.Close() }
@@ -91,17 +106,9 @@ func (p *regProxy) contentLengths() map[string]int64 {
 	return out
 }
 
-// tarballURL is where the registry keeps name@version: as its metadata
-// said, else the npm convention {registry}{name}/-/{basename}-{version}.tgz.
+// tarballURL is where the upstream keeps name@version.
 func (p *regProxy) tarballURL(name, version string) string {
-	p.mu.Lock()
-	u := p.dists[name+"@"+version]
-	p.mu.Unlock()
-	if u != "" {
-		return u
-	}
-	base := name[strings.LastIndex(name, "/")+1:]
-	return p.upstream + name + "/-/" + base + "-" + version + ".tgz"
+	return p.upstream + tarballPath(name, version)
 }
 
 func (p *regProxy) upstreamErr() error {
@@ -118,44 +125,40 @@ func (p *regProxy) fail(err error) {
 	p.mu.Unlock()
 }
 
-// proxied is the address Bun is given for a tarball URL.
-func (p *regProxy) proxied(u string) string {
-	if rest, ok := strings.CutPrefix(u, p.upstream); ok {
-		return p.base + rest
+// route is the locked package a request asks for, or why it is refused.
+func (p *regProxy) route(r *http.Request) (lockedPackage, int) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return lockedPackage{}, http.StatusMethodNotAllowed
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	tok, ok := p.byURL[u]
+	// The request line as sent: Go's server neither cleans nor decodes it
+	// for us here, and nothing but the exact spelling is accepted.
+	raw := r.RequestURI
+	if len(raw) < len(p.secret) || subtle.ConstantTimeCompare([]byte(raw[:len(p.secret)]), []byte(p.secret)) != 1 {
+		return lockedPackage{}, http.StatusNotFound
+	}
+	rest := raw[len(p.secret):]
+	if strings.ContainsAny(rest, "%?#\\") {
+		return lockedPackage{}, http.StatusBadRequest
+	}
+	for _, seg := range strings.Split(rest, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return lockedPackage{}, http.StatusBadRequest
+		}
+	}
+	pkg, ok := p.allowed[rest]
 	if !ok {
-		tok = strconv.Itoa(len(p.tokens))
-		p.tokens[tok] = u
-		p.byURL[u] = tok
+		return lockedPackage{}, http.StatusNotFound
 	}
-	return strings.TrimSuffix(p.base, "/") + tokenPrefix + tok
+	return pkg, 0
 }
 
 func (p *regProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		http.Error(w, "read-only registry proxy", http.StatusMethodNotAllowed)
+	pkg, status := p.route(r)
+	if status != 0 {
+		http.Error(w, http.StatusText(status), status)
 		return
 	}
-	target, tarball := "", false
-	if tok, ok := strings.CutPrefix(r.URL.Path, tokenPrefix); ok {
-		p.mu.Lock()
-		target = p.tokens[tok]
-		p.mu.Unlock()
-		if target == "" {
-			http.NotFound(w, r)
-			return
-		}
-		tarball = true
-	} else {
-		target = p.upstream + strings.TrimPrefix(r.URL.EscapedPath(), "/")
-		if r.URL.RawQuery != "" {
-			target += "?" + r.URL.RawQuery
-		}
-		tarball = strings.HasSuffix(r.URL.Path, ".tgz")
-	}
+	target := p.tarballURL(pkg.Name, pkg.Version)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, r.Method, target, nil)
@@ -163,10 +166,8 @@ func (p *regProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadGateway)
 		return
 	}
-	for _, h := range []string{"Accept", "User-Agent", "Authorization", "Npm-Command", "Npm-Auth-Type"} {
-		if v := r.Header.Get(h); v != "" {
-			req.Header.Set(h, v)
-		}
+	if v := r.Header.Get("User-Agent"); v != "" {
+		req.Header.Set("User-Agent", v)
 	}
 	resp, err := p.client.Do(req)
 	if err != nil {
@@ -176,126 +177,108 @@ func (p *regProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	defer resp.Body.Close()
 	switch {
-	case resp.StatusCode == http.StatusNotFound && tarball:
-		p.fail(fmt.Errorf("the registry has no file %s", resp.Request.URL.Redacted()))
 	case resp.StatusCode == http.StatusNotFound:
-		name, _ := url.PathUnescape(strings.TrimPrefix(r.URL.Path, "/"))
-		p.fail(fmt.Errorf("the registry has no package %s", name))
+		p.fail(fmt.Errorf("the registry has no file %s (the locked %s@%s)", resp.Request.URL.Redacted(), pkg.Name, pkg.Version))
 	case resp.StatusCode >= 400:
 		p.fail(refused(resp))
 	}
-	if tarball && r.Method == http.MethodGet && resp.StatusCode == http.StatusOK {
-		p.copyTarball(w, resp, target, cancel)
+	if r.Method == http.MethodGet && resp.StatusCode == http.StatusOK {
+		p.copyTarball(w, resp, target, pkg, cancel)
 		return
 	}
-	if r.Method == http.MethodGet && resp.StatusCode == http.StatusOK && isJSON(resp.Header.Get("Content-Type")) {
-		p.copyManifest(w, resp)
-		return
-	}
-	copyHeaders(w, resp, true)
+	copyHeaders(w, resp)
 	w.WriteHeader(resp.StatusCode)
-	io.Copy(w, resp.Body)
+	if r.Method == http.MethodGet {
+		io.Copy(w, io.LimitReader(resp.Body, 64<<10))
+	}
 }
 
-func isJSON(ct string) bool {
-	return strings.Contains(ct, "json")
-}
-
-func copyHeaders(w http.ResponseWriter, resp *http.Response, withLength bool) {
+func copyHeaders(w http.ResponseWriter, resp *http.Response) {
 	for _, h := range []string{"Content-Type", "Cache-Control", "Npm-Notice"} {
 		if v := resp.Header.Get(h); v != "" {
 			w.Header().Set(h, v)
 		}
 	}
-	if withLength && resp.ContentLength >= 0 {
+	if resp.ContentLength >= 0 {
 		w.Header().Set("Content-Length", strconv.FormatInt(resp.ContentLength, 10))
 	}
 }
 
-// copyTarball streams a tarball to Bun, counting what was delivered.
-func (p *regProxy) copyTarball(w http.ResponseWriter, resp *http.Response, target string, cancel context.CancelFunc) {
+// integrity parses an SRI hash ("sha512-BASE64") into a fresh hash and the
+// digest it must end at.
+func integrity(sri string) (hash.Hash, []byte, error) {
+	algo, b64, ok := strings.Cut(sri, "-")
+	want, err := base64.StdEncoding.DecodeString(b64)
+	if !ok || err != nil {
+		return nil, nil, fmt.Errorf("unreadable integrity %q", sri)
+	}
+	switch algo {
+	case "sha512":
+		return sha512.New(), want, nil
+	case "sha384":
+		return sha512.New384(), want, nil
+	case "sha256":
+		return sha256.New(), want, nil
+	case "sha1":
+		return sha1.New(), want, nil
+	}
+	return nil, nil, fmt.Errorf("unknown integrity algorithm %q", algo)
+}
+
+// copyTarball streams a tarball to Bun, counting what was delivered. The
+// last piece is held back until the whole file matched the lockfile's
+// hash: a tarball that differs never arrives complete, whatever Bun checks.
+func (p *regProxy) copyTarball(w http.ResponseWriter, resp *http.Response, target string, pkg lockedPackage, cancel context.CancelFunc) {
+	sum, want, err := integrity(pkg.Integrity)
+	if err != nil {
+		p.fail(fmt.Errorf("the lockfile's hash of %s@%s: %w", pkg.Name, pkg.Version, err))
+		panic(http.ErrAbortHandler)
+	}
 	p.mu.Lock()
 	if resp.ContentLength >= 0 {
 		p.lengths[target] = resp.ContentLength
 	}
 	p.mu.Unlock()
-	copyHeaders(w, resp, true)
+	copyHeaders(w, resp)
 	w.WriteHeader(http.StatusOK)
 	stall := time.AfterFunc(stallTimeout, cancel)
 	defer stall.Stop()
-	buf := make([]byte, 64<<10)
+	buf, held := make([]byte, 64<<10), make([]byte, 0, 64<<10)
 	var n int64
+	deliver := func(b []byte) bool {
+		if _, werr := w.Write(b); werr != nil {
+			return false
+		}
+		n += int64(len(b))
+		p.mu.Lock()
+		if n > p.got[target] {
+			p.got[target] = n
+		}
+		p.mu.Unlock()
+		return true
+	}
 	for {
 		m, err := resp.Body.Read(buf)
 		if m > 0 {
 			stall.Reset(stallTimeout)
-			if _, werr := w.Write(buf[:m]); werr != nil {
+			sum.Write(buf[:m])
+			if len(held) > 0 && !deliver(held) {
 				return
 			}
-			n += int64(m)
-			p.mu.Lock()
-			if n > p.got[target] {
-				p.got[target] = n
-			}
-			p.mu.Unlock()
+			held = append(held[:0], buf[:m]...)
 		}
-		if err != nil {
-			if !errors.Is(err, io.EOF) {
-				p.fail(fmt.Errorf("the download of %s broke off after %d bytes (%w)", resp.Request.URL.Redacted(), n, err))
-			}
-			return
-		}
-	}
-}
-
-// copyManifest passes package metadata on with every dist.tarball pointed at
-// the proxy, and remembers where each version's tarball really is.
-func (p *regProxy) copyManifest(w http.ResponseWriter, resp *http.Response) {
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxManifestBytes+1))
-	if err == nil && len(body) > maxManifestBytes {
-		err = fmt.Errorf("larger than %d MiB", maxManifestBytes>>20)
-	}
-	if err != nil {
-		p.fail(fmt.Errorf("the metadata at %s could not be read (%w)", resp.Request.URL.Redacted(), err))
-		http.Error(w, err.Error(), http.StatusBadGateway)
-		return
-	}
-	if out, ok := p.rewrite(body); ok {
-		body = out
-	}
-	w.Header().Set("Content-Type", resp.Header.Get("Content-Type"))
-	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(http.StatusOK)
-	w.Write(body)
-}
-
-func (p *regProxy) rewrite(body []byte) ([]byte, bool) {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	var doc map[string]any
-	if dec.Decode(&doc) != nil {
-		return nil, false
-	}
-	name, _ := doc["name"].(string)
-	versions, _ := doc["versions"].(map[string]any)
-	if name == "" || versions == nil {
-		return nil, false
-	}
-	for v, raw := range versions {
-		ver, _ := raw.(map[string]any)
-		dist, _ := ver["dist"].(map[string]any)
-		u, _ := dist["tarball"].(string)
-		if u == "" {
+		if err == nil {
 			continue
 		}
-		p.mu.Lock()
-		p.dists[name+"@"+v] = u
-		p.mu.Unlock()
-		dist["tarball"] = p.proxied(u)
+		if !errors.Is(err, io.EOF) {
+			p.fail(fmt.Errorf("the download of %s broke off after %d bytes (%w)", resp.Request.URL.Redacted(), n, err))
+			return
+		}
+		if subtle.ConstantTimeCompare(sum.Sum(nil), want) != 1 {
+			p.fail(fmt.Errorf("the registry sent %s@%s with another integrity hash than the tested lockfile names (%s): refused", pkg.Name, pkg.Version, pkg.Integrity))
+			panic(http.ErrAbortHandler)
+		}
+		deliver(held)
+		return
 	}
-	out, err := json.Marshal(doc)
-	if err != nil {
-		return nil, false
-	}
-	return out, true
 }

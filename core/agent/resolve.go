@@ -175,7 +175,11 @@ func sidecar(opts ResolveOptions, bun string, getenv func(string) string) (Comma
 		return Command{}, fmt.Errorf("%w: no folder to install the adapter in (ResolveOptions.CacheDir)", ErrNotFound)
 	}
 	dir := filepath.Join(cache, SidecarPackage[strings.LastIndex(SidecarPackage, "/")+1:]+"@"+version)
-	in := Install{Bun: bun, Package: SidecarPackage, Version: version, Dir: dir, Getenv: getenv}
+	lock, from, err := adapterLock(version, getenv)
+	if err != nil {
+		return Command{}, fmt.Errorf("%w: %v", ErrNotFound, err)
+	}
+	in := Install{Bun: bun, Package: SidecarPackage, Version: version, Dir: dir, Getenv: getenv, Lock: lock, LockFrom: from}
 	bin, ok := installedBin(dir)
 	if !ok {
 		return Command{}, &NotInstalledError{Install: in}

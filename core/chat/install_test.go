@@ -41,7 +41,7 @@ func newSidecarRig(t *testing.T, filler int, rate int64, timeout time.Duration) 
 	home := t.TempDir()
 	r := &sidecarRig{stub: stub, cache: filepath.Join(t.TempDir(), "agents"), logf: filepath.Join(t.TempDir(), "agent.log")}
 	r.total = stub.TarballSize(npmstub.AgentPackage, "2.6.0") + stub.TarballSize(npmstub.FillerPackage, "1.0.0")
-	env := map[string]string{"BUN_CONFIG_REGISTRY": stub.URL, "HOME": home}
+	env := map[string]string{"BUN_CONFIG_REGISTRY": stub.URL, "HOME": home, agent.EnvAdapterLock: stub.AdapterLockFile(t)}
 	r.opts = Options{
 		Resolve: agent.ResolveOptions{
 			SidecarVersion: "2.6.0",

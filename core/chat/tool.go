@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"strings"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/core/agent"
 )
 
 // What a tool call runs and prints is not in ACP's typed fields: each
@@ -119,7 +119,8 @@ func exitCode(raw json.RawMessage) (*int, bool) {
 }
 
 // commandOf is the command line in a tool call's raw input ({"command":
-// "ls -l"} or {"command": ["ls", "-l"]}), "" without one.
+// "ls -l"} or {"command": ["ls", "-l"]}, its words quoted as a shell needs
+// them), "" without one.
 func commandOf(rawInput json.RawMessage) string {
 	if len(rawInput) == 0 || rawInput[0] != '{' {
 		return ""
@@ -153,5 +154,5 @@ func commandOf(rawInput json.RawMessage) string {
 			}
 		}
 	}
-	return strings.Join(parts, " ")
+	return agent.ShellWords(parts)
 }

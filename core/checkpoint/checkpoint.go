@@ -153,7 +153,7 @@ func (s *store) ensure() error {
 		st, err := s.root.Lstat(d)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			if err := s.root.Mkdir(d, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			if err := s.root.Mkdir(d, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
 				return fmt.Errorf("checkpoint: create %s: %w", d, err)
 			}
 		case err != nil:
@@ -202,7 +202,7 @@ func (s *store) readRegular(name string, limit int64) ([]byte, fs.FileInfo, erro
 // itself, never what it points to.
 func (s *store) writeAtomic(name string, data []byte, perm fs.FileMode) error {
 	if d := path.Dir(name); d != "." {
-		if err := s.root.MkdirAll(d, 0o755); err != nil {
+		if err := s.root.MkdirAll(d, 0o700); err != nil {
 			return err
 		}
 	}
@@ -333,7 +333,7 @@ func take(dir string, info Info) (Checkpoint, error) {
 	if err != nil {
 		return Checkpoint{}, err
 	}
-	if err := s.writeAtomic(Dir+"/"+c.ID+".json", b, 0o644); err != nil {
+	if err := s.writeAtomic(Dir+"/"+c.ID+".json", b, 0o600); err != nil {
 		return Checkpoint{}, fmt.Errorf("checkpoint: save %s: %w", c.ID, err)
 	}
 	s.prune()
@@ -347,7 +347,7 @@ func (s *store) putObject(h string, data []byte) error {
 	if st, err := s.root.Lstat(objectPath(h)); err == nil && st.Mode().IsRegular() && st.Size() == int64(len(data)) {
 		return nil
 	}
-	return s.writeAtomic(objectPath(h), data, 0o644)
+	return s.writeAtomic(objectPath(h), data, 0o600)
 }
 
 // object reads a stored object and checks it is what its name says.
@@ -548,7 +548,7 @@ func Restore(dir, id string) (Checkpoint, error) {
 		}
 		perm := f.Mode.Perm()
 		if perm == 0 {
-			perm = 0o644
+			perm = 0o600
 		}
 		if err := s.writeAtomic(f.Path, contents[f.Path], perm); err != nil {
 			problems = append(problems, fmt.Sprintf("%s: %v", f.Path, err))

@@ -48,7 +48,7 @@ func (h handle) subdir(name string) (handle, error) {
 			return handle{fd}, nil
 		}
 		if errors.Is(err, unix.ENOENT) && attempt < 3 {
-			if err := unix.Mkdirat(h.fd, name, 0o755); err != nil && !errors.Is(err, unix.EEXIST) {
+			if err := unix.Mkdirat(h.fd, name, uint32(h.narrow(0o755))); err != nil && !errors.Is(err, unix.EEXIST) {
 				return handle{}, err
 			}
 			continue
@@ -64,6 +64,17 @@ func (h handle) subdir(name string) (handle, error) {
 		}
 		return handle{}, err
 	}
+}
+
+// narrow keeps a new file or folder as private as the folder it is made in:
+// what the folder does not let group or others do, the new one does not
+// either (a workspace is 0700, so what is written there is 0600).
+func (h handle) narrow(perm fs.FileMode) fs.FileMode {
+	var st unix.Stat_t
+	if unix.Fstat(h.fd, &st) != nil {
+		return perm
+	}
+	return perm & (0o700 | fs.FileMode(st.Mode)&0o077)
 }
 
 func (h handle) lstat(name string) (fs.FileInfo, error) {
@@ -121,6 +132,7 @@ func (h handle) replace(name string, perm fs.FileMode, write func(io.Writer) err
 // create makes name with O_EXCL|O_NOFOLLOW (nothing there may be reused)
 // and writes data to disk before it returns.
 func (h handle) create(name string, perm fs.FileMode, write func(io.Writer) error) error {
+	perm = h.narrow(perm)
 	fd, err := unix.Openat(h.fd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, uint32(perm))
 	if errors.Is(err, unix.EEXIST) {
 		return fs.ErrExist

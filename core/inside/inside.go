@@ -1,8 +1,9 @@
 // Package inside decides whether a path lies inside a folder: the one
 // check between a path the agent named (a tool call's file, a
 // resource_link, a file:// URI in its Markdown) and anything that opens,
-// reads or attaches it. Links are followed on both sides, so a symlink in
-// the workspace cannot point the OS at a file elsewhere.
+// reads or attaches it. The path's text is judged before any file-system
+// call, then it is looked up from the folder's own handle, so neither a
+// network path nor a symlink in the workspace can point the OS elsewhere.
 package inside
 
 import (
@@ -22,50 +23,55 @@ var ErrOutside = errors.New("path lies outside the workspace")
 
 // Resolve turns p (an absolute path, a path relative to root, or a
 // file:// URI) into the real path of something that exists inside root,
-// every symlink on the way followed, and says what is there. A path that
-// leaves root (by "..", an absolute path, or a link pointing out) is
-// ErrOutside; a missing one is fs.ErrNotExist.
+// and says what is there. The text is judged first (judge): a network,
+// device or drive-relative path, or one that leaves root by its name, is
+// ErrOutside before anything is looked up. Only then is it looked up from
+// root's own handle (os.Root), which follows the links inside and refuses
+// any that leads out (or is absolute): ErrOutside too. A missing path is
+// fs.ErrNotExist.
 func Resolve(root, p string) (string, fs.FileInfo, error) {
 	given := p
 	p, err := fromURI(p)
 	if err != nil {
 		return "", nil, err
 	}
-	if p == "" {
-		return "", nil, fmt.Errorf("empty path")
+	rel, err := judge(root, p)
+	if errors.Is(err, ErrOutside) && root != "" {
+		// An absolute path may name the workspace by its real path.
+		if realRoot, rerr := filepath.EvalSymlinks(root); rerr == nil && realRoot != root {
+			if r2, err2 := judge(realRoot, p); err2 == nil {
+				rel, err = r2, nil
+			}
+		}
+	}
+	if err != nil {
+		return "", nil, err
 	}
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		return "", nil, fmt.Errorf("workspace %s: %w", root, err)
 	}
-	if !filepath.IsAbs(p) {
-		// Not filepath.Join: it would clean "link/.." away before the link
-		// is followed; EvalSymlinks walks it as the OS does.
-		p = root + string(filepath.Separator) + p
-	}
-	real, err := filepath.EvalSymlinks(p)
-	if err != nil {
-		// A path that leaves root lexically is outside whether or not
-		// anything is there (its error must not tell the agent which).
-		if !Within(root, p) && !Within(realRoot, p) {
-			return "", nil, fmt.Errorf("%s: %w", given, ErrOutside)
-		}
-		return "", nil, fmt.Errorf("path %s: %w", given, err)
-	}
-	rel, err := filepath.Rel(realRoot, real)
-	if err != nil || !filepath.IsLocal(rel) {
-		return "", nil, fmt.Errorf("%s: %w", given, ErrOutside)
-	}
-	// The same answer from the folder's own handle: os.Root refuses
-	// anything that leaves it, also a link swapped in since.
 	r, err := os.OpenRoot(realRoot)
 	if err != nil {
 		return "", nil, fmt.Errorf("workspace %s: %w", root, err)
 	}
 	defer r.Close()
-	fi, err := r.Stat(rel)
+	fi, err := r.Stat(filepath.FromSlash(rel))
+	if err != nil {
+		var pe *fs.PathError
+		if !errors.Is(err, fs.ErrNotExist) && errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "escapes") {
+			return "", nil, fmt.Errorf("%s: %w", given, ErrOutside)
+		}
+		return "", nil, fmt.Errorf("path %s: %w", given, err)
+	}
+	// The real path, for the OS to open: os.Root vouched that every link on
+	// the way stays inside, and the answer is checked again.
+	real, err := filepath.EvalSymlinks(filepath.Join(realRoot, filepath.FromSlash(rel)))
 	if err != nil {
 		return "", nil, fmt.Errorf("path %s: %w", given, err)
+	}
+	if !Within(realRoot, real) && real != realRoot {
+		return "", nil, fmt.Errorf("%s: %w", given, ErrOutside)
 	}
 	return real, fi, nil
 }
@@ -106,7 +112,7 @@ func fromURI(p string) (string, error) {
 		return "", fmt.Errorf("path %q: only local file:// URIs are opened", p)
 	}
 	local := u.Path
-	if runtime.GOOS == "windows" && len(local) > 2 && local[0] == '/' && local[2] == ':' {
+	if len(local) > 2 && local[0] == '/' && hasDrive(local[1:]) {
 		local = local[1:] // file:///C:/x → C:/x
 	}
 	return filepath.FromSlash(local), nil

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"cdxtheme/core/agent"
 	"cdxtheme/core/paths"
 
 	"github.com/pelletier/go-toml/v2"
@@ -30,10 +31,11 @@ const (
 // string in settings.toml; see MigrateAgents).
 const AgentsVersion = 2
 
-// Packages the Bun-run kinds start with `bun x`.
+// Packages the Bun-run kinds start with `bun x`, each at an exact version:
+// an unpinned `bun x` would run whatever the registry calls latest today.
 const (
-	CodexRSPackage = "@zed-industries/codex-acp"
-	ClaudePackage  = "@zed-industries/claude-code-acp"
+	CodexRSPackage = "@zed-industries/codex-acp@0.16.0"       // the version peers/ tests
+	ClaudePackage  = "@zed-industries/claude-code-acp@0.16.2" // the last one published under this name
 )
 
 // Agent is one entry of the agents list.
@@ -51,6 +53,10 @@ type Agent struct {
 	// Secrets names the stored secrets this agent is given (environment
 	// variables), for the agents list to show; derived from the kind.
 	Secrets []string `toml:"-" json:"secrets"`
+	// Pinned is the package and exact version the app runs for this entry
+	// when it runs a package itself ("" for a command of the user's own);
+	// derived from the kind, for the agents list to show.
+	Pinned string `toml:"-" json:"pinned"`
 }
 
 // MCP server transports.
@@ -151,7 +157,7 @@ func (l AgentList) withBuiltins() AgentList {
 	}
 	for _, b := range Builtins() {
 		if !have[b.ID] {
-			b.Secrets = b.secrets()
+			b.Secrets, b.Pinned = b.secrets(), b.pinned()
 			out.Agents = append(out.Agents, b)
 		}
 	}
@@ -164,7 +170,7 @@ func (l AgentList) withBuiltins() AgentList {
 				}
 			}
 		}
-		a.Secrets = a.secrets()
+		a.Secrets, a.Pinned = a.secrets(), a.pinned()
 		out.Agents = append(out.Agents, a)
 	}
 	sort.SliceStable(out.Agents, func(i, j int) bool { return builtinRank(out.Agents[i].ID) < builtinRank(out.Agents[j].ID) })
@@ -288,6 +294,20 @@ func (a Agent) Argv(bun string) []string {
 // GetsAPIKey reports whether the stored OpenAI API key goes to this agent:
 // only to Codex (either adapter), never to third-party agents.
 func (a Agent) GetsAPIKey() bool { return a.Kind == KindCodex || a.Kind == KindCodexRS || a.Kind == "" }
+
+func (a Agent) pinned() string {
+	switch a.Kind {
+	case KindCodexRS:
+		return CodexRSPackage
+	case KindClaude:
+		return ClaudePackage
+	case KindCodex, "":
+		if strings.TrimSpace(a.Command) == "" {
+			return agent.SidecarPackage + "@" + DefaultCodexACPVersion
+		}
+	}
+	return ""
+}
 
 func (a Agent) secrets() []string {
 	if a.GetsAPIKey() {

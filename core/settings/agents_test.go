@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -154,8 +155,8 @@ func TestBunKindsRunTheirPackage(t *testing.T) {
 		want []string
 		key  bool
 	}{
-		{KindCodexRS, []string{"/opt/cdx theme/bun", "x", "@zed-industries/codex-acp"}, true},
-		{KindClaude, []string{"/opt/cdx theme/bun", "x", "@zed-industries/claude-code-acp"}, false},
+		{KindCodexRS, []string{"/opt/cdx theme/bun", "x", "@zed-industries/codex-acp@0.16.0"}, true},
+		{KindClaude, []string{"/opt/cdx theme/bun", "x", "@zed-industries/claude-code-acp@0.16.2"}, false},
 		{KindCodex, nil, true},
 	}
 	for _, tc := range tests {
@@ -166,6 +167,27 @@ func TestBunKindsRunTheirPackage(t *testing.T) {
 		if a.GetsAPIKey() != tc.key {
 			t.Errorf("%s gets the API key: %v, want %v", tc.kind, a.GetsAPIKey(), tc.key)
 		}
+	}
+}
+
+// Every agent the app runs a package for runs an exact version, never
+// whatever the registry calls latest today, and the agents list says which.
+func TestEveryKindRunsAPinnedVersionTheListShows(t *testing.T) {
+	exact := regexp.MustCompile(`^(@[a-z0-9-]+/)?[a-z0-9-]+@[0-9]+\.[0-9]+\.[0-9]+$`)
+	l, err := LoadAgentsFile(filepath.Join(t.TempDir(), "agents.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range l.Agents {
+		if !exact.MatchString(a.Pinned) {
+			t.Errorf("%s shows %q, want package@x.y.z", a.ID, a.Pinned)
+		}
+		if argv := a.Argv("bun"); argv != nil && argv[len(argv)-1] != a.Pinned {
+			t.Errorf("%s runs %q but the list shows %q", a.ID, argv, a.Pinned)
+		}
+	}
+	if own := (Agent{Kind: KindCodex, Command: "/opt/acp"}); own.pinned() != "" {
+		t.Errorf("a command of the user's own shows the pinned %q", own.pinned())
 	}
 }
 

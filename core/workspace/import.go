@@ -18,7 +18,7 @@ func CreateWithTheme(root, title string, doc []byte) (Meta, error) {
 	if err != nil {
 		return Meta{}, err
 	}
-	f, err := os.OpenFile(filepath.Join(m.Dir, ThemeFile), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.OpenFile(filepath.Join(m.Dir, ThemeFile), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err == nil {
 		_, err = f.Write(doc)
 		if cerr := f.Close(); err == nil {

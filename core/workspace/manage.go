@@ -70,7 +70,7 @@ func Trash(root, id string) error {
 		return err
 	}
 	trash := filepath.Join(filepath.Dir(m.Dir), TrashDir)
-	if err := os.MkdirAll(trash, 0o755); err != nil {
+	if err := os.MkdirAll(trash, 0o700); err != nil {
 		return fmt.Errorf("delete workspace %s: %w", id, err)
 	}
 	dst := filepath.Join(trash, id)
@@ -156,7 +156,7 @@ func Duplicate(root, id string) (Meta, error) {
 		dst := filepath.Join(dup.Dir, rel)
 		switch {
 		case d.IsDir():
-			return os.MkdirAll(dst, 0o755)
+			return os.MkdirAll(dst, 0o700)
 		case !d.Type().IsRegular():
 			return nil
 		}
@@ -182,7 +182,7 @@ func copyFile(src, dst string, budget *int64) error {
 	if fi.Size() > *budget {
 		return fmt.Errorf("more than %d MB to copy", maxCopy>>20)
 	}
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
 	}

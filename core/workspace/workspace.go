@@ -63,9 +63,10 @@ func Create(root, title, model string) (Meta, error) {
 	if err != nil {
 		return Meta{}, fmt.Errorf("create workspace: %w", err)
 	}
-	if err := os.MkdirAll(abs, 0o755); err != nil {
+	if err := os.MkdirAll(abs, 0o700); err != nil {
 		return Meta{}, fmt.Errorf("create workspace root: %w", err)
 	}
+	tightenDir(abs)
 	now := time.Now().UTC()
 	for attempt := 0; ; attempt++ {
 		id, err := newID(now)
@@ -73,13 +74,13 @@ func Create(root, title, model string) (Meta, error) {
 			return Meta{}, err
 		}
 		dir := filepath.Join(abs, id)
-		if err := os.Mkdir(dir, 0o755); errors.Is(err, fs.ErrExist) && attempt < 10 {
+		if err := os.Mkdir(dir, 0o700); errors.Is(err, fs.ErrExist) && attempt < 10 {
 			continue // same second and same random suffix: draw again
 		} else if err != nil {
 			return Meta{}, fmt.Errorf("create workspace: %w", err)
 		}
 		m := Meta{ID: id, Title: cleanTitle(title), Created: now, SessionIDs: []string{}, Model: model, Dir: dir}
-		if err := os.WriteFile(filepath.Join(dir, "AGENTS.md"), []byte(AgentsMD()), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "AGENTS.md"), []byte(AgentsMD()), 0o600); err != nil {
 			os.RemoveAll(dir)
 			return Meta{}, fmt.Errorf("create workspace %s: %w", id, err)
 		}
@@ -109,7 +110,11 @@ func Open(root, id string) (Meta, error) {
 	if err != nil {
 		return Meta{}, fmt.Errorf("open workspace %s: %w", id, err)
 	}
-	return read(filepath.Join(abs, id), id)
+	m, err := read(filepath.Join(abs, id), id)
+	if err == nil {
+		tighten(abs, m.Dir)
+	}
+	return m, err
 }
 
 // maxMeta bounds .cdxtheme.json (a few hundred bytes); the agent can
@@ -156,7 +161,7 @@ func write(m Meta) error {
 		return fmt.Errorf("write workspace %s: %w", m.ID, err)
 	}
 	defer dir.Close()
-	if _, err := dir.WriteFile(MetaFile, append(b, '\n'), 0o644); err != nil {
+	if _, err := dir.WriteFile(MetaFile, append(b, '\n'), 0o600); err != nil {
 		return fmt.Errorf("write workspace %s: %w", m.ID, err)
 	}
 	return nil

@@ -7,7 +7,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { launch, repo } from '../lib/harness.mjs';
 
@@ -18,13 +19,17 @@ const fakeAgent = join(repo, 'build', 'bin', 'fakeagent');
 let app;
 let stub;
 let registry;
+// The stub's adapter is the fake agent, not the tested one: the app installs
+// it from the stub's own lockfile, frozen, as it does the shipped one.
+const lockDir = mkdtempSync(join(tmpdir(), 'cdx-stub-lock-'));
+const lockFile = join(lockDir, 'stub.bun.lock');
 
 function startStub() {
   for (const f of [stubBin, bun]) {
     if (!existsSync(f)) throw new Error(`${f} missing: run "make test-e2e" (it builds the stub and puts the sidecar's Bun there)`);
   }
   // 6 MiB at 1 MiB/s: slow enough to watch and to cancel.
-  const child = spawn(stubBin, ['-agent', fakeAgent, '-filler', String(6 << 20), '-rate', String(1 << 20)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(stubBin, ['-agent', fakeAgent, '-filler', String(6 << 20), '-rate', String(1 << 20), '-lock', lockFile], { stdio: ['pipe', 'pipe', 'inherit'] });
   return new Promise((ok, fail) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -41,11 +46,12 @@ before(async () => {
   registry = stub.url;
   // Nothing on PATH may hold codex-acp: resolution must reach the sidecar.
   const path = (process.env.PATH ?? '').split(delimiter).filter((d) => d && !existsSync(join(d, 'codex-acp'))).join(delimiter);
-  app = await launch({ env: { CDXTHEME_AGENT: '', PATH: path, BUN_CONFIG_REGISTRY: registry } });
+  app = await launch({ env: { CDXTHEME_AGENT: '', PATH: path, BUN_CONFIG_REGISTRY: registry, CDXTHEME_ADAPTER_LOCK: lockFile } });
 });
 after(async () => {
   await app?.close();
   stub?.child.kill();
+  rmSync(lockDir, { recursive: true, force: true });
 });
 
 const installDir = () => join(app.root, 'cache', 'agents', 'codex-acp@2.6.0');

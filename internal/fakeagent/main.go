@@ -11,6 +11,7 @@
 //	permission        tool_call, then request_permission with all four option kinds (ids unlike kinds),
 //	                  then tool_call_update with _meta.terminal_output; text names the chosen kind
 //	permission-first  request_permission (UUID id) before its tool_call, like the Rust adapter
+//	permission-hidden request_permission for bash -lc with a tail hidden behind 30 blank lines and U+202E
 //	unknown           unknown update variant, unknown content block, _meta, _auth/status_update
 //	crash             a few chunks, "fatal: simulated crash" on stderr, exit 3
 //	hang              never answers; ignores stdin close and SIGTERM; starts a grandchild
@@ -53,6 +54,7 @@
 //	FAKE_AGENT_PIDS          grandchild: the file that gets "AGENT_PID GRANDCHILD_PID"
 //	FAKE_AGENT_RETRIES       retry notices (default 2), FAKE_AGENT_RETRY_MS apart (default 300)
 //	FAKE_AGENT_STALL_MS      stall silence (default 60000)
+//	FAKE_AGENT_NO_EMBEDDED   1: no embeddedContext capability (the app saves attachments as files)
 //	FAKE_AGENT_SHAPE         "models": shaped like gemini-cli and claude-code-acp, the
 //	                         sessions report modes and the unstable "models" state (no
 //	                         configOptions) and the model is set with session/set_model
@@ -302,7 +304,7 @@ func (a *agent) handleRequest(m message) {
 func (a *agent) initialize() map[string]any {
 	caps := map[string]any{
 		"loadSession":         true,
-		"promptCapabilities":  map[string]any{"image": true, "audio": true, "embeddedContext": true},
+		"promptCapabilities":  map[string]any{"image": true, "audio": true, "embeddedContext": os.Getenv("FAKE_AGENT_NO_EMBEDDED") == ""},
 		"sessionCapabilities": map[string]any{"resume": map[string]any{}, "list": map[string]any{}},
 		"mcpCapabilities":     map[string]any{"http": false, "sse": false},
 	}

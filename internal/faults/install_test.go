@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"cdxtheme/app/cli"
+	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
 	"cdxtheme/internal/npmstub"
@@ -172,6 +173,7 @@ func caseInstallKilled(t *testing.T) {
 	}
 	defer stub.Close()
 	c := newInstallCase(t, stub.URL)
+	c.env = append(c.env, agent.EnvAdapterLock+"="+stub.AdapterLockFile(t))
 	cmd := c.command("hello")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

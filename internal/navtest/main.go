@@ -316,7 +316,43 @@ func run() int {
 	r := read()
 	check("no workspace file was opened or revealed", len(r.OpenedFiles) == 0 && len(r.RevealedFiles) == 0, r.OpenedFiles, r.RevealedFiles)
 
-	// 3. Dropped from outside the app, as from a browser or file manager.
+	// 3. Files of the workspace, clicked: the OS opener gets only the
+	// viewable types (by MIME type and content, as xdg-mime decides them);
+	// desktop entries by any name and Windows' shell types are revealed.
+	for _, f := range []struct {
+		label, name string
+		open        bool
+	}{
+		{"mime-kdelnk", "palette.kdelnk", false}, {"mime-entry", "palette", false}, {"mime-msc", "console.msc", false},
+		{"mime-json", "theme.json", true}, {"mime-text", "notes.txt", true},
+	} {
+		before := read()
+		nO, nR := len(before.OpenedFiles), len(before.RevealedFiles)
+		if !clickOn(f.label, "1")() {
+			continue
+		}
+		r := before
+		for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+			if r = read(); len(r.OpenedFiles) > nO || len(r.RevealedFiles) > nR {
+				break
+			}
+		}
+		var opened, revealed []string
+		for _, p := range r.OpenedFiles[min(nO, len(r.OpenedFiles)):] {
+			opened = append(opened, filepath.Base(p))
+		}
+		for _, p := range r.RevealedFiles[min(nR, len(r.RevealedFiles)):] {
+			revealed = append(revealed, filepath.Base(p))
+		}
+		want, verb := []string{f.name}, "opened"
+		ok := slices.Equal(opened, want) && len(revealed) == 0
+		if !f.open {
+			verb, ok = "revealed in its folder, not opened", slices.Equal(revealed, want) && len(opened) == 0
+		}
+		check("click on "+f.name+": "+verb, ok, "opened ", opened, " revealed ", revealed)
+	}
+
+	// 4. Dropped from outside the app, as from a browser or file manager.
 	if *dragSource != "" {
 		for _, drop := range []struct{ name, uri string }{{"a link", url + "/v/dropped-link"}, {"a file", "file:///etc/passwd"}} {
 			step(drop.name+" dropped onto the window from another program", func() bool { return dropFrom(*dragSource, drop.uri, geo) }, "")

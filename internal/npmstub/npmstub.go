@@ -19,11 +19,16 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"testing"
 	"time"
+
+	"cdxtheme/core/agent"
 )
 
 // File is one file of a package, below package/ in its tarball.
@@ -69,6 +74,8 @@ type Server struct {
 	manifests map[string][]byte // package name → packument
 	tarballs  map[string][]byte // URL path → .tgz
 	sizes     map[string]int64  // name@version → tarball size
+	sums      map[string]string // name@version → integrity (SRI) of the published tarball
+	tree      []Package         // the adapter and the filler as published at Start
 }
 
 // Start serves pkgs on 127.0.0.1 at a free port.
@@ -83,12 +90,16 @@ func Start(opts Options) (*Server, error) {
 		manifests: map[string][]byte{},
 		tarballs:  map[string][]byte{},
 		sizes:     map[string]int64{},
+		sums:      map[string]string{},
 	}
 	s.rate.Store(opts.Rate)
 	s.noHead = opts.NoHead
 	byName := map[string][]Package{}
 	for _, p := range opts.Packages {
 		byName[p.Name] = append(byName[p.Name], p)
+		if p.Name == AgentPackage && len(s.tree) == 0 || p.Name == FillerPackage && p.Version == "1.0.0" {
+			s.tree = append(s.tree, p)
+		}
 	}
 	for name, versions := range byName {
 		doc := map[string]any{"name": name, "dist-tags": map[string]string{"latest": versions[len(versions)-1].Version}}
@@ -104,6 +115,7 @@ func Start(opts Options) (*Server, error) {
 			s.sizes[p.Name+"@"+p.Version] = int64(len(tgz))
 			sum512 := sha512.Sum512(tgz)
 			sum1 := sha1.Sum(tgz)
+			s.sums[p.Name+"@"+p.Version] = "sha512-" + base64.StdEncoding.EncodeToString(sum512[:])
 			vs[p.Version] = map[string]any{
 				"name": p.Name, "version": p.Version,
 				"dependencies": orEmpty(p.Deps), "bin": orEmpty(p.Bin),
@@ -148,6 +160,73 @@ func (s *Server) SetRate(bps int64) { s.rate.Store(bps) }
 
 // Refuse makes every request answer status (0 = serve normally again).
 func (s *Server) Refuse(status int) { s.refuse.Store(int32(status)) }
+
+// Replace serves p's tarball where the version published at Start was,
+// leaving the metadata as it was: a registry (or a network in between)
+// handing out other bytes under a version already published.
+func (s *Server) Replace(p Package) error {
+	tgz, _, err := pack(p)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tarballs[tarballPath(p.Name, p.Version)] = tgz
+	return nil
+}
+
+// Unpublish stops serving name@version's tarball (its metadata stays).
+func (s *Server) Unpublish(name, version string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.tarballs, tarballPath(name, version))
+}
+
+// PackageLock is npm's package-lock.json (v3) of a folder depending on
+// tree[0], with tree the packages installed flat (hoisted) beside it: the
+// "tested tree" of what this registry published.
+func (s *Server) PackageLock(tree ...Package) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	pkgs := map[string]any{"": map[string]any{"name": "stub-tested", "dependencies": map[string]string{tree[0].Name: tree[0].Version}}}
+	for _, p := range tree {
+		e := map[string]any{"version": p.Version, "integrity": s.sums[p.Name+"@"+p.Version], "license": "MIT"}
+		if len(p.Deps) > 0 {
+			e["dependencies"] = p.Deps
+		}
+		if len(p.Bin) > 0 {
+			e["bin"] = p.Bin
+		}
+		pkgs["node_modules/"+p.Name] = e
+	}
+	b, _ := json.MarshalIndent(map[string]any{"name": "stub-tested", "lockfileVersion": 3, "requires": true, "packages": pkgs}, "", "  ")
+	return b
+}
+
+// AdapterLock is the bun.lock of the adapter this registry published first,
+// with cdx-filler 1.0.0: the "tested" lockfile the app installs it from when
+// CDXTHEME_ADAPTER_LOCK names it (the app's own names the real adapter).
+func (s *Server) AdapterLock() ([]byte, error) {
+	if len(s.tree) == 0 || s.tree[0].Name != AgentPackage {
+		return nil, fmt.Errorf("the stub publishes no %s first", AgentPackage)
+	}
+	return agent.BunLockFromNPM(s.PackageLock(s.tree...), AgentPackage, s.tree[0].Version)
+}
+
+// AdapterLockFile writes AdapterLock into a temporary folder of tb and
+// returns its path, for CDXTHEME_ADAPTER_LOCK.
+func (s *Server) AdapterLockFile(tb testing.TB) string {
+	tb.Helper()
+	b, err := s.AdapterLock()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p := filepath.Join(tb.TempDir(), "adapter.bun.lock")
+	if err := os.WriteFile(p, b, 0o600); err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
 
 // Requests lists "METHOD /path" of every request so far.
 func (s *Server) Requests() []string {
@@ -309,7 +388,10 @@ process.exit(r.status === null ? 1 : r.status);
 
 // Filler is FillerPackage 1.0.0 holding size incompressible bytes, so its
 // tarball is about that big.
-func Filler(size int) Package {
+func Filler(size int) Package { return FillerVersion("1.0.0", size) }
+
+// FillerVersion is Filler published as version.
+func FillerVersion(version string, size int) Package {
 	data := make([]byte, size)
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i+8 <= len(data); i += 8 {
@@ -320,7 +402,7 @@ func Filler(size int) Package {
 	}
 	return Package{
 		Name:    FillerPackage,
-		Version: "1.0.0",
+		Version: version,
 		Files:   []File{{Path: "data.bin", Body: data}},
 	}
 }

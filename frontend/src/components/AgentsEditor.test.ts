@@ -21,8 +21,8 @@ async function renderEditor(impl: Record<string, (...a: any[]) => unknown>) {
 const stored: AgentList = {
   default: '',
   agents: [
-    { id: 'codex', name: 'Codex', kind: 'codex', command: '', args: [], env: {}, defaults: { 'fast-mode': true }, secrets: ['OPENAI_API_KEY', 'CODEX_API_KEY'] },
-    { id: 'claude', name: 'Claude Code', kind: 'claude', command: '', args: [], env: {}, defaults: {}, secrets: [] },
+    { id: 'codex', name: 'Codex', kind: 'codex', command: '', args: [], env: {}, defaults: { 'fast-mode': true }, secrets: ['OPENAI_API_KEY', 'CODEX_API_KEY'], pinned: '@agentclientprotocol/codex-acp@2.6.0' },
+    { id: 'claude', name: 'Claude Code', kind: 'claude', command: '', args: [], env: {}, defaults: {}, secrets: [], pinned: '@zed-industries/claude-code-acp@0.16.2' },
   ],
   mcpServers: [],
 };
@@ -38,6 +38,11 @@ describe('AgentsEditor', () => {
     const secrets = screen.getAllByTestId('agent-secrets').map((s) => s.textContent);
     expect(secrets[0]).toContain('OPENAI_API_KEY, CODEX_API_KEY');
     expect(secrets[1]).toContain('no stored secret');
+    // Which exact version each agent the app runs a package for runs.
+    expect(screen.getAllByTestId('agent-pinned').map((p) => p.textContent)).toEqual([
+      expect.stringContaining('@agentclientprotocol/codex-acp@2.6.0'),
+      expect.stringContaining('@zed-industries/claude-code-acp@0.16.2'),
+    ]);
 
     await fireEvent.input(screen.getByTestId('agent-new-name'), { target: { value: 'My Agent' } });
     await fireEvent.click(screen.getByTestId('agent-add'));
@@ -68,7 +73,7 @@ describe('AgentsEditor', () => {
     await flush();
     expect(saved!.default).toBe('my-agent');
     expect(saved!.agents![0].defaults).toEqual({ 'fast-mode': true });
-    expect(saved!.agents![2]).toEqual({ id: 'my-agent', name: 'My Agent', kind: 'custom', command: '/opt/acp', args: ['--stdio', 'a\tb "c" \'d\''], env: { TOKEN: 'x', LEVEL: 'debug' }, defaults: {}, secrets: [] });
+    expect(saved!.agents![2]).toEqual({ id: 'my-agent', name: 'My Agent', kind: 'custom', command: '/opt/acp', args: ['--stdio', 'a\tb "c" \'d\''], env: { TOKEN: 'x', LEVEL: 'debug' }, defaults: {}, secrets: [], pinned: '' });
     expect(saved!.mcpServers).toEqual([{ name: 'docs', type: 'http', command: '', args: [], env: {}, url: 'https://mcp.example/', headers: {}, disabled: false }]);
     expect(screen.getByTestId('settings-saved').textContent).toBe('Saved.');
   });

@@ -31,7 +31,7 @@ export function newAgentId(name: string, taken: string[]): string {
 }
 
 export function newAgent(name: string, taken: string[]): Agent {
-  return { id: newAgentId(name, taken), name, kind: 'custom', command: '', args: [], env: {}, defaults: {}, secrets: [] };
+  return { id: newAgentId(name, taken), name, kind: 'custom', command: '', args: [], env: {}, defaults: {}, secrets: [], pinned: '' };
 }
 
 export function newMCPServer(): MCPServer {

@@ -8,7 +8,7 @@ import type { AgentList, Settings } from '../lib/types';
 
 const agents: AgentList = {
   default: '',
-  agents: [{ id: 'codex', name: 'Codex', kind: 'codex', command: '', args: [], env: {}, defaults: {}, secrets: [] }],
+  agents: [{ id: 'codex', name: 'Codex', kind: 'codex', command: '', args: [], env: {}, defaults: {}, secrets: [], pinned: '' }],
   mcpServers: [],
 };
 

@@ -4,7 +4,10 @@
 // closes or it is signalled. POST /-/stub/rate?bps=N changes the throttle;
 // GET /-/stub/requests lists what was asked.
 //
-//	npmstub -agent build/bin/fakeagent [-version 2.6.0] [-filler 8388608] [-rate 0]
+// With -lock it writes the bun.lock of what it serves (the app installs from
+// it when CDXTHEME_ADAPTER_LOCK names it, as it does from its tested lock).
+//
+//	npmstub -agent build/bin/fakeagent [-version 2.6.0] [-filler 8388608] [-rate 0] [-lock FILE]
 package main
 
 import (
@@ -24,6 +27,7 @@ func main() {
 	version := flag.String("version", "2.6.0", "version to publish the adapter package as")
 	filler := flag.Int("filler", 8<<20, "bytes of the dependency tarball")
 	rate := flag.Int64("rate", 0, "tarball throttle in bytes per second (0 = none)")
+	lockPath := flag.String("lock", "", "write the bun.lock of the served adapter here")
 	flag.Parse()
 	if *agent == "" {
 		fmt.Fprintln(os.Stderr, "npmstub: -agent is required")
@@ -34,15 +38,23 @@ func main() {
 		fmt.Fprintln(os.Stderr, "npmstub:", err)
 		os.Exit(2)
 	}
-	s, err := npmstub.Start(npmstub.Options{
-		Packages: []npmstub.Package{npmstub.FakeAgent(abs, *version), npmstub.Filler(*filler)},
-		Rate:     *rate,
-	})
+	tree := []npmstub.Package{npmstub.FakeAgent(abs, *version), npmstub.Filler(*filler)}
+	s, err := npmstub.Start(npmstub.Options{Packages: tree, Rate: *rate})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "npmstub:", err)
 		os.Exit(1)
 	}
 	defer s.Close()
+	if *lockPath != "" {
+		lock, err := s.AdapterLock()
+		if err == nil {
+			err = os.WriteFile(*lockPath, lock, 0o600)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "npmstub:", err)
+			os.Exit(1)
+		}
+	}
 	fmt.Println(s.URL)
 	done := make(chan struct{})
 	go func() { io.Copy(io.Discard, os.Stdin); close(done) }()

@@ -1,0 +1,73 @@
+//go:build unix
+
+package app
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cdxtheme/core/chat"
+)
+
+// A workspace holds the user's prompts (its title is the first), their
+// attachments and every checkpoint of the agent's files: after a build and
+// a turn with an attachment, the workspaces folder and the workspace are
+// 0700 and everything the app wrote there is 0600 (folders 0700), whatever
+// the umask.
+func TestWorkspaceIsPrivateAfterABuildAndATurn(t *testing.T) {
+	old := umask(0o022)
+	defer umask(old)
+	t.Setenv("FAKE_AGENT_NO_EMBEDDED", "1") // attachments then go into the workspace as files
+	a, rec, _ := newTestApp(t, "theme")
+	started, sid := finishedBuild(t, a, rec, "A private dusk theme")
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "warmer",
+		Attachments: []chat.Attachment{{Name: "mood.txt", MimeType: "text/plain", Data: []byte("warm, like late sun")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.finalText(t, id)
+
+	for _, d := range []string{filepath.Dir(started.Cwd), started.Cwd} {
+		if fi, err := os.Stat(d); err != nil || fi.Mode().Perm() != 0o700 {
+			t.Errorf("%s: %v %v, want 0700", d, fi.Mode().Perm(), err)
+		}
+	}
+	seen := map[string]bool{}
+	filepath.WalkDir(started.Cwd, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		rel, _ := filepath.Rel(started.Cwd, p)
+		top := strings.SplitN(filepath.ToSlash(rel), "/", 2)[0]
+		// What the app writes: its metadata, the agent's brief, attachments,
+		// checkpoints (the agent's own files are the agent's).
+		if rel == "." || !(top == ".cdxtheme.json" || top == "AGENTS.md" || top == chat.AttachDir || top == ".cdxtheme") {
+			return nil
+		}
+		fi, _ := d.Info()
+		want := fs.FileMode(0o600)
+		if d.IsDir() {
+			want = 0o700
+		}
+		if fi.Mode().Perm() != want {
+			t.Errorf("%s is %v, want %v", rel, fi.Mode().Perm(), want)
+		}
+		if strings.HasPrefix(filepath.ToSlash(rel), ".cdxtheme/checkpoints/objects/") {
+			seen["checkpoint object"] = true
+		}
+		if top == chat.AttachDir && !d.IsDir() {
+			seen["attachment"] = true
+		}
+		seen[top] = true
+		return nil
+	})
+	for _, k := range []string{".cdxtheme.json", "AGENTS.md", "checkpoint object", "attachment"} {
+		if !seen[k] {
+			t.Errorf("no %s was written, so its mode went unchecked (saw %v)", k, seen)
+		}
+	}
+}
