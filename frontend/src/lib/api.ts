@@ -403,6 +403,13 @@ export function onSessions(cb: () => void): () => void {
   return EventsOn('sessions', () => cb());
 }
 
+/** Subscribes to "a fresh session of this agent reported its options" (a pre-warm opened). */
+export function onAgentOptions(cb: (agentId: string) => void): () => void {
+  return EventsOn('agent-options', (ev: { agentId?: unknown }) => {
+    if (ev && typeof ev.agentId === 'string') cb(ev.agentId);
+  });
+}
+
 /** Subscribes to theme.json changes of any workspace; returns the unsubscribe function. */
 export function onTheme(cb: (ev: ThemeEvent) => void): () => void {
   return EventsOn('theme', (ev: ThemeEvent) => {
