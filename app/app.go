@@ -1,7 +1,11 @@
 // Package app is the desktop front end: the services bound into the webview
-// (Turns, Chats, Library, Builds, Themes, Agents, Settings, Desktop: thin,
+// (Turns, Chats, Library, Builds, Themes, Editor, Agents, Settings, Desktop: thin,
 // the work happens in core/...), the events sent back, and App, which main
 // hands Wails' lifecycle hooks and menu but never binds.
+//
+// docs/ARCHITECTURE.md is the map: the layers, which service owns which
+// file, where a chat turn starts (Turns.Send → core.startTurn in turns.go)
+// and ends, and where each piece of state lives.
 package app
 
 import (
@@ -52,7 +56,9 @@ type core struct {
 	memory   chatMemory
 	warmups  prewarms
 	watchers watchers
-	lib      library
+	// editMu serialises the hand-edit records (editor.go).
+	editMu sync.Mutex
+	lib    library
 	// saveTo replaces the native save dialog (tests, self-test).
 	saveTo string
 }
@@ -67,6 +73,7 @@ type App struct {
 	Library  *Library
 	Builds   *Builds
 	Themes   *Themes
+	Editor   *Editor
 	Agents   *Agents
 	Settings *Settings
 	Desktop  *Desktop
@@ -90,6 +97,9 @@ type (
 	Builds struct{ *core }
 	// Themes reads, imports, exports and applies a workspace's theme.
 	Themes struct{ *core }
+	// Editor is the designer's hand edits of a theme: colours, locks,
+	// make-it-pass, undo and redo.
+	Editor struct{ *core }
 	// Agents is the agents list and the sign-in.
 	Agents struct{ *core }
 	// Settings is the app's settings.
@@ -108,13 +118,13 @@ func New(log zerolog.Logger) *App {
 	c.emit = EmitterFunc(func(string, any) {})
 	c.openURL = func(string) {}
 	return &App{core: c, Turns: &Turns{c}, Chats: &Chats{c}, Library: &Library{c}, Builds: &Builds{c},
-		Themes: &Themes{c}, Agents: &Agents{c}, Settings: &Settings{c}, Desktop: &Desktop{c}, selfTest: &selfTest{core: c},
+		Themes: &Themes{c}, Editor: &Editor{c}, Agents: &Agents{c}, Settings: &Settings{c}, Desktop: &Desktop{c}, selfTest: &selfTest{core: c},
 		windowPath: windowStatePath()}
 }
 
 // Bound is what main binds into the page: the services, and nothing else.
 func (a *App) Bound() []any {
-	return []any{a.Turns, a.Chats, a.Library, a.Builds, a.Themes, a.Agents, a.Settings, a.Desktop}
+	return []any{a.Turns, a.Chats, a.Library, a.Builds, a.Themes, a.Editor, a.Agents, a.Settings, a.Desktop}
 }
 
 // Startup receives the Wails context: events and dialogs work from here on.

@@ -205,11 +205,23 @@ func (a *core) startTurn(p turnParams) (string, error) {
 		if p.open {
 			run = eng.Open
 		}
+		prompt := chat.TextPrompt(p.prompt)
+		// The designer's hand edits and locks since the agent's last turn
+		// go with the prompt, after the user's words (so a transcript still
+		// opens with what the user typed).
+		var told map[string]string
+		var done *chat.Event
+		if p.workspaceID != "" && !p.open {
+			var note string
+			if note, told = a.handNote(p.workspaceID); note != "" {
+				prompt = append(prompt, chat.TextPrompt(note)...)
+			}
+		}
 		_, err := run(ctx, chat.Turn{
 			SessionID:   p.sessionID,
 			Cwd:         p.cwd,
 			Options:     p.options,
-			Prompt:      chat.TextPrompt(p.prompt),
+			Prompt:      prompt,
 			Attachments: p.attachments,
 			MCPServers:  list.ACPServers(),
 			Decider:     decider,
@@ -226,6 +238,12 @@ func (a *core) startTurn(p turnParams) (string, error) {
 				ev.Server = a.modelServer(ag)
 			}
 			a.noteArtifacts(p.workspaceID, p.cwd, ev)
+			if ev.Type == chat.EventDone {
+				// Held back until the locks are checked and the turn is
+				// no longer running (below).
+				done = &ev
+				return
+			}
 			b.Add(ev)
 		})
 		if err != nil {
@@ -233,11 +251,24 @@ func (a *core) startTurn(p turnParams) (string, error) {
 			if ce, ok := errors.AsType[*chat.Error](err); ok && ce.Code == chat.CodeAuth {
 				a.keepForRetry(id, p)
 			}
+		} else if p.workspaceID != "" {
+			a.handTold(p.workspaceID, told)
 		}
-		b.Close()
+		if p.workspaceID != "" && !p.open {
+			// Whatever the turn's end, a locked colour the agent moved goes back.
+			if msg := a.enforceLocks(p.workspaceID); msg != "" {
+				b.Add(chat.Event{Type: chat.EventWarning, TurnID: id, Text: msg})
+			}
+		}
+		// Not running any more before the page hears "done": its next
+		// action (a hand edit, a restore) must not find the turn still busy.
 		a.turns.mu.Lock()
 		delete(a.turns.running, id)
 		a.turns.mu.Unlock()
+		if done != nil {
+			b.Add(*done)
+		}
+		b.Close()
 	}()
 	return id, nil
 }

@@ -55,6 +55,7 @@ var excluded = map[string]bool{".cdxtheme": true, ".cdxtheme.json": true, ".git"
 const (
 	KindTurn    = "turn"    // taken before a prompt
 	KindRestore = "restore" // taken before a restore, to undo it
+	KindEdit    = "edit"    // taken before a hand edit of the theme
 )
 
 // File is one snapshotted file.

@@ -61,6 +61,7 @@
 //	                         before it answers the next request (a setting), so the client
 //	                         surely has the load response by then
 //	FAKE_AGENT_EXIT_ON_PROMPT N: exit 1 without a word on this process's Nth session/prompt
+//	FAKE_AGENT_PROTOCOL      the protocolVersion initialize answers (default 1)
 //	                         (a warm connection that is alive between turns and dies as one starts)
 package main
 
@@ -312,7 +313,7 @@ func (a *agent) initialize() map[string]any {
 		caps["auth"] = map[string]any{"logout": map[string]any{}}
 	}
 	return map[string]any{
-		"protocolVersion":   1,
+		"protocolVersion":   envInt("FAKE_AGENT_PROTOCOL", 1),
 		"agentInfo":         map[string]any{"name": "fakeagent", "title": "Fake Agent", "version": "1.0.0"},
 		"agentCapabilities": caps,
 		"authMethods": []map[string]any{

@@ -14,15 +14,17 @@ describe('ContrastTable', () => {
   it('marks failing pairs and shows ratios without rounding a failure up to a pass', () => {
     render(ContrastTable, { props: { pairs } });
     const rows = screen.getAllByTestId('contrast-row');
-    expect(rows.map((r) => r.dataset.pass)).toEqual(['true', 'false', 'true', 'false']);
+    // Failures first, the worst on top; then the passing pairs in Go's order.
+    expect(rows.map((r) => r.dataset.fgRole)).toEqual(['ui.border', 'syntax.comment', 'ui.text', 'ui.mutedText']);
+    expect(rows.map((r) => r.dataset.pass)).toEqual(['false', 'false', 'true', 'true']);
     expect(rows[1].classList.contains('fail')).toBe(true);
-    expect(rows[0].classList.contains('fail')).toBe(false);
+    expect(rows[2].classList.contains('fail')).toBe(false);
     expect(rows[1].textContent).toContain('4.49:1');
-    expect(rows[3].textContent).toContain('1.60:1');
+    expect(rows[0].textContent).toContain('1.60:1');
     expect(rows[1].textContent).toContain('syntax.comment');
     const marks = (r: HTMLElement) => Array.from(r.querySelectorAll('td.mark')).map((td) => (td.classList.contains('ok') ? 'ok' : 'bad'));
-    expect(marks(rows[2])).toEqual(['ok', 'bad', 'ok']);
-    expect(marks(rows[3])).toEqual(['bad', 'bad', 'bad']);
+    expect(marks(rows[3])).toEqual(['ok', 'bad', 'ok']);
+    expect(marks(rows[0])).toEqual(['bad', 'bad', 'bad']);
     expect(screen.getByTestId('contrast-summary').textContent).toContain('2 of 4 below AA');
   });
 
@@ -50,11 +52,28 @@ describe('ContrastTable', () => {
     const withLc = pairs.map((p, i) => ({ ...p, apca: [-85.04, -47.3, 63.06, -12] [i] }));
     render(ContrastTable, { props: { pairs: withLc } });
     const cells = screen.getAllByTestId('contrast-apca');
-    expect(cells.map((c) => c.dataset.level)).toEqual(['75', '45', '60', 'low']);
-    expect(cells[0].textContent).toContain('−85.0');
-    expect(cells[2].textContent).toContain('63.0');
-    expect(cells[0].getAttribute('title')).toBe('minimum for body text');
+    // Rows: border (fails worst), comment (fails), text, mutedText.
+    expect(cells.map((c) => c.dataset.level)).toEqual(['low', '45', '75', '60']);
+    expect(cells[2].textContent).toContain('−85.0');
+    expect(cells[3].textContent).toContain('63.0');
+    expect(cells[2].getAttribute('title')).toBe('minimum for body text');
     const help = screen.getByTestId('contrast-help');
     for (const l of ['Lc 90', 'Lc 75', 'Lc 60', 'Lc 45', 'Lc 30', 'Lc 15', '4.5:1', 'APCA-W3 0.0.98G']) expect(help.textContent).toContain(l);
+  });
+
+  it('breaks a role name only at its dot, never inside the name', () => {
+    render(ContrastTable, { props: { pairs } });
+    const name = screen.getAllByTestId('contrast-row')[3].querySelector('.fg .name') as HTMLElement;
+    expect(name.textContent).toBe('ui.mutedText');
+    // The only break opportunity is the <wbr> after "ui."; the name itself is one unbroken text node.
+    expect(name.innerHTML.replace(/<!---->/g, '')).toBe('ui.<wbr>mutedText');
+  });
+
+  it('opens the editor on a role when its name is clicked', async () => {
+    const onpick = vi.fn();
+    render(ContrastTable, { props: { pairs, onpick } });
+    const picks = screen.getAllByTestId('contrast-pick');
+    await fireEvent.click(picks.find((b) => b.dataset.role === 'syntax.comment')!);
+    expect(onpick).toHaveBeenCalledWith('syntax.comment');
   });
 });

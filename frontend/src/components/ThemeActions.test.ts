@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import ThemeActions from './ThemeActions.svelte';
 import { flush, installWails } from '../test/wails';
 
@@ -120,5 +120,27 @@ describe('ThemeActions menus', () => {
     await fireEvent.click(opener);
     await fireEvent.click(document.body);
     expect(screen.queryByTestId('export-format-vscode')).toBeNull();
+  });
+
+  it('a broken theme.json disables Export and Apply and offers the fix', async () => {
+    installWails({ ...targets });
+    const onfix = vi.fn();
+    render(ThemeActions, { props: { workspaceId: 'ws1', broken: 'ui.text: required', onfix } });
+    expect((screen.getByTestId('export-menu') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('apply-menu') as HTMLButtonElement).disabled).toBe(true);
+    await fireEvent.click(screen.getByTestId('fix-broken'));
+    expect(onfix).toHaveBeenCalledWith('ui.text: required');
+  });
+
+  it('after an export, Open folder opens the folder it wrote', async () => {
+    const w = installWails({ ...targets, ExportTheme: () => '/ws/export/kitty', OpenPath: () => undefined });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    expect(screen.queryByTestId('theme-broken')).toBeNull();
+    await fireEvent.click(screen.getByTestId('export-menu'));
+    await fireEvent.click(screen.getByTestId('export-format-kitty'));
+    await flush();
+    await fireEvent.click(screen.getByTestId('open-export'));
+    await flush();
+    expect(w.bound.OpenPath).toHaveBeenCalledWith('ws1', '/ws/export/kitty');
   });
 });

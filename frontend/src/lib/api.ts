@@ -5,6 +5,7 @@ import * as Agents from '../../wailsjs/go/app/Agents';
 import * as Builds from '../../wailsjs/go/app/Builds';
 import * as Chats from '../../wailsjs/go/app/Chats';
 import * as Desktop from '../../wailsjs/go/app/Desktop';
+import * as Editor from '../../wailsjs/go/app/Editor';
 import * as Library from '../../wailsjs/go/app/Library';
 import * as Settings from '../../wailsjs/go/app/Settings';
 import * as Themes from '../../wailsjs/go/app/Themes';
@@ -18,7 +19,9 @@ import type {
   AuthState,
   BarState,
   BuildCard,
+  ColorTrial,
   Comparison,
+  EditorState,
   ExportFormat,
   HistoryPage,
   ImportRequest,
@@ -28,6 +31,7 @@ import type {
   Installed,
   ModelList,
   NewBuildRequest,
+  OKLCH,
   OpenRequest,
   OptionChange,
   OptionResult,
@@ -407,6 +411,45 @@ export function onSessions(cb: () => void): () => void {
 export function onAgentOptions(cb: (agentId: string) => void): () => void {
   return EventsOn('agent-options', (ev: { agentId?: unknown }) => {
     if (ev && typeof ev.agentId === 'string') cb(ev.agentId);
+  });
+}
+
+/** The editor's roles (palette entries first, then every role Go knows), locks, pending changes and undo/redo. */
+export function editorState(workspaceId: string): Promise<EditorState> {
+  return Editor.EditorState(workspaceId);
+}
+
+/** Measures a colour for a role without writing it: its hex, OKLCH and the pairs' contrast. */
+export function tryColor(workspaceId: string, path: string, c: { hex: string } | { oklch: OKLCH }): Promise<ColorTrial> {
+  return Editor.TryColor({ workspaceId, path, hex: 'hex' in c ? c.hex : '', oklch: 'oklch' in c ? c.oklch : undefined });
+}
+
+/** The colour nearest the role's own in OKLCH lightness meeting target against all its pairs (not written). */
+export function makePass(workspaceId: string, path: string, target: number): Promise<ColorTrial> {
+  return Editor.MakePass(workspaceId, path, target);
+}
+
+/** Writes one colour into theme.json (a checkpoint first; undoable; told to the agent next prompt). */
+export function editColor(workspaceId: string, path: string, hex: string): Promise<EditorState> {
+  return Editor.EditColor({ workspaceId, path, hex });
+}
+
+export function setLock(workspaceId: string, path: string, locked: boolean): Promise<EditorState> {
+  return Editor.SetLock(workspaceId, path, locked);
+}
+
+export function undoEdit(workspaceId: string): Promise<EditorState> {
+  return Editor.UndoEdit(workspaceId);
+}
+
+export function redoEdit(workspaceId: string): Promise<EditorState> {
+  return Editor.RedoEdit(workspaceId);
+}
+
+/** Subscribes to "a workspace's hand-edit state changed" (locks restored after a turn). */
+export function onEditor(cb: (workspaceId: string) => void): () => void {
+  return EventsOn('editor', (ev: { workspaceId?: unknown }) => {
+    if (ev && typeof ev.workspaceId === 'string') cb(ev.workspaceId);
   });
 }
 

@@ -47,6 +47,10 @@ export type Mapping = theme.Mapping;
 export type Derivation = theme.Derivation;
 
 export type BarState = app.BarState;
+export type EditorState = app.EditorState;
+export type EditorRole = app.EditorRole;
+export type ColorTrial = app.ColorTrial;
+export type OKLCH = theme.OKLCH;
 export type OptionResult = app.OptionResult;
 
 

@@ -84,6 +84,13 @@ export namespace app {
 	    status: string;
 	    failing: number;
 	}
+	export interface ColorTrial {
+	    path: string;
+	    hex: string;
+	    oklch: theme.OKLCH;
+	    pairs: theme.Check[];
+	    theme?: {[key: string]: unknown};
+	}
 	export interface ThemeVersion {
 	    checkpointId: string;
 	    label: string;
@@ -96,6 +103,27 @@ export namespace app {
 	    before: ThemeVersion;
 	    after: ThemeVersion;
 	    changed: string[];
+	}
+	export interface EditColorRequest {
+	    workspaceId: string;
+	    path: string;
+	    hex: string;
+	}
+	export interface EditorRole {
+	    path: string;
+	    label: string;
+	    group: string;
+	    color: string;
+	    locked: boolean;
+	    users?: string[];
+	}
+	export interface EditorState {
+	    roles: EditorRole[];
+	    changed: string[];
+	    canUndo: boolean;
+	    canRedo: boolean;
+	    undoLabel: string;
+	    redoLabel: string;
 	}
 	export interface HistoryPage {
 	    source: string;
@@ -177,6 +205,12 @@ export namespace app {
 	    auth: AuthState;
 	}
 	
+	export interface TryColorRequest {
+	    workspaceId: string;
+	    path: string;
+	    hex: string;
+	    oklch?: theme.OKLCH;
+	}
 	export interface TurnStarted {
 	    turnId: string;
 	    workspaceId: string;
@@ -385,6 +419,11 @@ export namespace theme {
 	export interface Mapping {
 	    role: string;
 	    from: string;
+	}
+	export interface OKLCH {
+	    l: number;
+	    c: number;
+	    h: number;
 	}
 	
 	export interface State {

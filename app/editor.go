@@ -1,0 +1,468 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"cdxtheme/core/checkpoint"
+	"cdxtheme/core/fsread"
+	"cdxtheme/core/fswrite"
+	"cdxtheme/core/handedit"
+	"cdxtheme/core/paths"
+	"cdxtheme/core/theme"
+	"cdxtheme/core/workspace"
+)
+
+// EditorEvent is the payload of the "editor" event: a workspace's hand-edit
+// state changed (an edit, a lock, an undo, or locks restored after a turn).
+type EditorEvent struct {
+	WorkspaceID string `json:"workspaceId"`
+}
+
+// EditorRole is one colour the editor lists: a role of the theme or a
+// palette entry, with its colour and whether it is locked.
+type EditorRole struct {
+	Path   string `json:"path"`
+	Label  string `json:"label"`
+	Group  string `json:"group"` // "ui", "syntax", "ansi", "palette"
+	Color  string `json:"color"`
+	Locked bool   `json:"locked"`
+	// Users are, for a palette entry, the roles holding its colour.
+	Users []string `json:"users,omitempty"`
+}
+
+// EditorState is what the editor shows besides the theme: the locks, the
+// roles changed since the agent last heard, and what undo/redo would do.
+type EditorState struct {
+	Roles     []EditorRole `json:"roles"`
+	Changed   []string     `json:"changed"`
+	CanUndo   bool         `json:"canUndo"`
+	CanRedo   bool         `json:"canRedo"`
+	UndoLabel string       `json:"undoLabel"`
+	RedoLabel string       `json:"redoLabel"`
+}
+
+// ColorTrial is a colour tried for a role before it is written: its hex and
+// OKLCH values and the contrast pairs the role would then have.
+type ColorTrial struct {
+	Path  string        `json:"path"`
+	Hex   string        `json:"hex"`
+	OKLCH theme.OKLCH   `json:"oklch"`
+	Pairs []theme.Check `json:"pairs"`
+	// Theme is the whole theme with the colour in place, which the preview
+	// shows while the picker moves (the page never patches a document).
+	Theme *theme.Theme `json:"theme" ts_type:"{[key: string]: unknown}"`
+}
+
+// TryColorRequest is a colour to try: Hex, or OKLCH when Hex is "".
+type TryColorRequest struct {
+	WorkspaceID string       `json:"workspaceId"`
+	Path        string       `json:"path"`
+	Hex         string       `json:"hex"`
+	OKLCH       *theme.OKLCH `json:"oklch"`
+}
+
+// EditColorRequest sets one colour (a role or a palette entry).
+type EditColorRequest struct {
+	WorkspaceID string `json:"workspaceId"`
+	Path        string `json:"path"`
+	Hex         string `json:"hex"`
+}
+
+// editRecordPath is where a workspace's hand-edit record is kept: the app's
+// data folder, which the agent does not write.
+func editRecordPath(workspaceID string) string {
+	return filepath.Join(paths.DataDir(), "handedits", workspaceID+".json")
+}
+
+// handTheme reads the workspace's theme.json, its bytes and the parsed theme.
+func handTheme(ws workspace.Meta) ([]byte, *theme.Theme, error) {
+	data, err := fsread.ReadFile(filepath.Join(ws.Dir, theme.FileName), theme.MaxFileSize, fsread.NoFollow)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", theme.FileName, err)
+	}
+	t, err := theme.Parse(data)
+	if err != nil {
+		return data, nil, fmt.Errorf("%s is not valid, fix it first: %w", theme.FileName, err)
+	}
+	return data, t, nil
+}
+
+// writeTheme replaces the workspace's theme.json atomically, never through
+// a link the agent planted.
+func writeTheme(ws workspace.Meta, data []byte) error {
+	d, err := fswrite.Open(ws.Dir, "")
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	_, err = d.WriteFile(theme.FileName, data, 0o644)
+	return err
+}
+
+// withRecord runs f on the workspace's hand-edit record under the editor
+// lock and saves it when f succeeds.
+func (a *core) withRecord(workspaceID string, f func(l *handedit.Log) error) error {
+	a.editMu.Lock()
+	defer a.editMu.Unlock()
+	p := editRecordPath(workspaceID)
+	l, err := handedit.Load(p)
+	if err != nil && l == nil {
+		return err
+	}
+	if err != nil {
+		a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("hand-edit record")
+	}
+	if err := f(l); err != nil {
+		return err
+	}
+	return l.Save(p)
+}
+
+func roleLabel(path string) string {
+	_, name, _ := strings.Cut(path, ".")
+	var b strings.Builder
+	for i, r := range name {
+		if r >= 'A' && r <= 'Z' {
+			b.WriteByte(' ')
+			r += 'a' - 'A'
+		} else if i == 0 && r >= 'a' && r <= 'z' {
+			r -= 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func editorState(t *theme.Theme, l *handedit.Log) EditorState {
+	st := EditorState{Roles: []EditorRole{}, Changed: []string{}, CanUndo: len(l.Undo) > 0, CanRedo: len(l.Redo) > 0}
+	if st.CanUndo {
+		st.UndoLabel = l.Undo[len(l.Undo)-1].Label
+	}
+	if st.CanRedo {
+		st.RedoLabel = l.Redo[len(l.Redo)-1].Label
+	}
+	for p := range l.Changed {
+		st.Changed = append(st.Changed, p)
+	}
+	sort.Strings(st.Changed)
+	if t == nil {
+		return st
+	}
+	names := make([]string, 0, len(t.Palette))
+	for k := range t.Palette {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		p := theme.PalettePrefix + n
+		_, locked := l.Locked[p]
+		st.Roles = append(st.Roles, EditorRole{Path: p, Label: n, Group: "palette", Color: t.Palette[n].String(),
+			Locked: locked, Users: theme.PaletteUsers(t, n)})
+	}
+	for _, p := range theme.RolePaths() {
+		group, _, _ := strings.Cut(p, ".")
+		_, locked := l.Locked[p]
+		st.Roles = append(st.Roles, EditorRole{Path: p, Label: roleLabel(p), Group: group, Color: t.Ref(p).String(), Locked: locked})
+	}
+	return st
+}
+
+// EditorState is the workspace's roles with their locks, and its undo and
+// redo.
+func (a *Editor) EditorState(workspaceID string) (EditorState, error) {
+	ws, err := a.openWorkspace(workspaceID)
+	if err != nil {
+		return EditorState{}, err
+	}
+	_, t, _ := handTheme(ws) // without a valid theme the state still has undo and the changes
+	var st EditorState
+	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
+		st = editorState(t, l)
+		return nil
+	})
+	return st, err
+}
+
+func trialOf(t *theme.Theme, path string, c theme.Color) (ColorTrial, error) {
+	trial := *t
+	if _, err := theme.SetColor(&trial, path, c); err != nil {
+		return ColorTrial{}, err
+	}
+	var roles []string
+	if strings.HasPrefix(path, theme.PalettePrefix) {
+		roles = theme.PaletteUsers(&trial, strings.TrimPrefix(path, theme.PalettePrefix))
+	} else {
+		roles = []string{path}
+	}
+	out := ColorTrial{Path: path, Hex: c.String(), OKLCH: theme.ToOKLCH(c), Pairs: []theme.Check{}, Theme: &trial}
+	seen := map[string]bool{}
+	for _, r := range roles {
+		for _, p := range theme.Pairs(&trial, r) {
+			if k := p.FGRole + "|" + p.BGRole; !seen[k] {
+				seen[k] = true
+				out.Pairs = append(out.Pairs, p)
+			}
+		}
+	}
+	return out, nil
+}
+
+// TryColor measures a colour for a role without writing it: the picker
+// shows the pairs' contrast live as the designer drags.
+func (a *Editor) TryColor(req TryColorRequest) (ColorTrial, error) {
+	ws, err := a.openWorkspace(req.WorkspaceID)
+	if err != nil {
+		return ColorTrial{}, err
+	}
+	_, t, err := handTheme(ws)
+	if err != nil {
+		return ColorTrial{}, err
+	}
+	var c theme.Color
+	switch {
+	case req.Hex != "":
+		if c, err = theme.ParseColor(strings.TrimSpace(req.Hex)); err != nil {
+			return ColorTrial{}, err
+		}
+	case req.OKLCH != nil:
+		c = theme.FromOKLCH(*req.OKLCH)
+		if cur, ok := handedit.ColorAt(t, req.Path); ok {
+			c.A = cur.A // the sliders set the colour, not its translucency
+		}
+	default:
+		return ColorTrial{}, errors.New("no colour to try")
+	}
+	return trialOf(t, req.Path, c)
+}
+
+// MakePass finds the colour for a role nearest its own in OKLCH lightness
+// (hue and chroma kept) at which all its pairs reach target; nothing is
+// written.
+func (a *Editor) MakePass(workspaceID, path string, target float64) (ColorTrial, error) {
+	ws, err := a.openWorkspace(workspaceID)
+	if err != nil {
+		return ColorTrial{}, err
+	}
+	_, t, err := handTheme(ws)
+	if err != nil {
+		return ColorTrial{}, err
+	}
+	if target < 1 || target > 21 {
+		return ColorTrial{}, fmt.Errorf("target ratio %.2f is outside 1…21", target)
+	}
+	c, err := theme.MakePass(t, path, target)
+	if err != nil {
+		return ColorTrial{}, err
+	}
+	return trialOf(t, path, c)
+}
+
+// EditColor writes one colour into theme.json, after a checkpoint as a turn
+// takes, and records the edit for undo and for the agent's next prompt.
+func (a *Editor) EditColor(req EditColorRequest) (EditorState, error) {
+	ws, err := a.openWorkspace(req.WorkspaceID)
+	if err != nil {
+		return EditorState{}, err
+	}
+	if a.busy(req.WorkspaceID) {
+		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
+	}
+	c, err := theme.ParseColor(strings.TrimSpace(req.Hex))
+	if err != nil {
+		return EditorState{}, err
+	}
+	before, t, err := handTheme(ws)
+	if err != nil {
+		return EditorState{}, err
+	}
+	changed, err := theme.SetColor(t, req.Path, c)
+	if err != nil {
+		return EditorState{}, err
+	}
+	var st EditorState
+	err = a.withRecord(req.WorkspaceID, func(l *handedit.Log) error {
+		if len(changed) > 0 {
+			label := fmt.Sprintf("Set %s to %s", req.Path, c)
+			after, err := theme.Rewrite(before, t)
+			if err != nil {
+				return err
+			}
+			if err := a.handWrite(ws, label, after); err != nil {
+				return err
+			}
+			l.Record(handedit.Step{Label: label, Paths: changed, Before: before, After: after}, t)
+			l.Relock(t, changed)
+		}
+		st = editorState(t, l)
+		return nil
+	})
+	return st, err
+}
+
+// handWrite takes the checkpoint "before this edit" and writes theme.json.
+func (a *core) handWrite(ws workspace.Meta, label string, data []byte) error {
+	if _, err := checkpoint.Take(ws.Dir, checkpoint.Info{Kind: checkpoint.KindEdit, Label: label}); err != nil {
+		return fmt.Errorf("checkpoint before the edit: %w", err)
+	}
+	a.emit.Emit("checkpoints", CheckpointsEvent{WorkspaceID: ws.ID})
+	if err := writeTheme(ws, data); err != nil {
+		return err
+	}
+	a.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: theme.StateOf(data)})
+	return nil
+}
+
+// SetLock locks a role (or palette entry) at its current colour, or unlocks it.
+func (a *Editor) SetLock(workspaceID, path string, locked bool) (EditorState, error) {
+	ws, err := a.openWorkspace(workspaceID)
+	if err != nil {
+		return EditorState{}, err
+	}
+	_, t, err := handTheme(ws)
+	if err != nil {
+		return EditorState{}, err
+	}
+	var st EditorState
+	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
+		if err := l.Lock(t, path, locked); err != nil {
+			return err
+		}
+		st = editorState(t, l)
+		return nil
+	})
+	return st, err
+}
+
+// UndoEdit puts theme.json back as it was before the last hand edit.
+func (a *Editor) UndoEdit(workspaceID string) (EditorState, error) {
+	return a.step(workspaceID, true)
+}
+
+// RedoEdit makes the last undone hand edit again.
+func (a *Editor) RedoEdit(workspaceID string) (EditorState, error) {
+	return a.step(workspaceID, false)
+}
+
+func (a *Editor) step(workspaceID string, undo bool) (EditorState, error) {
+	ws, err := a.openWorkspace(workspaceID)
+	if err != nil {
+		return EditorState{}, err
+	}
+	if a.busy(workspaceID) {
+		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
+	}
+	current, _, err := handTheme(ws)
+	if current == nil {
+		return EditorState{}, err
+	}
+	parse := func(b []byte) *theme.Theme {
+		t, _ := theme.Parse(b)
+		return t
+	}
+	var st EditorState
+	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
+		var s handedit.Step
+		var err error
+		write, verb := []byte(nil), "Undo"
+		if undo {
+			s, err = l.TakeUndo(current, parse)
+			write = s.Before
+		} else {
+			s, err = l.TakeRedo(current, parse)
+			write, verb = s.After, "Redo"
+		}
+		if err != nil {
+			return err
+		}
+		if err := a.handWrite(ws, verb+": "+s.Label, write); err != nil {
+			return err
+		}
+		t := parse(write)
+		if t != nil {
+			l.Relock(t, s.Paths)
+		}
+		st = editorState(t, l)
+		return nil
+	})
+	return st, err
+}
+
+// handNote is the hand-edit note for a workspace's next prompt and the
+// changes it reports (handTold forgets them once the turn ran).
+func (a *core) handNote(workspaceID string) (string, map[string]string) {
+	var note string
+	told := map[string]string{}
+	err := a.withRecord(workspaceID, func(l *handedit.Log) error {
+		note = l.PromptNote()
+		for k, v := range l.Changed {
+			told[k] = v
+		}
+		return nil
+	})
+	if err != nil {
+		a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("hand-edit note")
+	}
+	return note, told
+}
+
+func (a *core) handTold(workspaceID string, told map[string]string) {
+	if len(told) == 0 {
+		return
+	}
+	if err := a.withRecord(workspaceID, func(l *handedit.Log) error { l.Told(told); return nil }); err != nil {
+		a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("hand-edit note")
+	}
+}
+
+// enforceLocks runs after a turn: every locked colour the agent changed is
+// put back in theme.json, and the returned message names each one. An
+// invalid theme.json cannot be repaired role by role, which is said too.
+func (a *core) enforceLocks(workspaceID string) string {
+	ws, err := a.openWorkspace(workspaceID)
+	if err != nil {
+		return ""
+	}
+	var msg string
+	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
+		if len(l.Locked) == 0 {
+			return nil
+		}
+		before, t, err := handTheme(ws)
+		if t == nil {
+			if before != nil {
+				msg = "The locked colours could not be checked: " + err.Error()
+			}
+			return nil
+		}
+		restored := l.EnforceLocks(t)
+		if len(restored) == 0 {
+			return nil
+		}
+		after, err := theme.Rewrite(before, t)
+		if err != nil {
+			return err
+		}
+		if err := writeTheme(ws, after); err != nil {
+			return err
+		}
+		a.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: theme.StateOf(after)})
+		parts := make([]string, len(restored))
+		for i, r := range restored {
+			parts[i] = fmt.Sprintf("%s (the agent wrote %s, kept %s)", r.Path, r.Was, r.Kept)
+		}
+		msg = "The agent changed locked colours; they were restored: " + strings.Join(parts, "; ")
+		return nil
+	})
+	if err != nil {
+		a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("enforce locks")
+		return "The locked colours could not be restored: " + err.Error()
+	}
+	if msg != "" {
+		a.emit.Emit("editor", EditorEvent{WorkspaceID: workspaceID})
+	}
+	return msg
+}

@@ -1,0 +1,95 @@
+package theme
+
+import (
+	"math"
+	"testing"
+)
+
+// Reference values from Ottosson's Oklab (as CSS Color 4's oklch() gives
+// them): white, black, sRGB red and a mid blue.
+func TestToOKLCHMatchesReference(t *testing.T) {
+	cases := []struct {
+		hex     string
+		l, c, h float64
+	}{
+		{"#ffffff", 1, 0, 0},
+		{"#000000", 0, 0, 0},
+		{"#ff0000", 0.6279, 0.2577, 29.23},
+		{"#0000ff", 0.4520, 0.3132, 264.05},
+	}
+	for _, tc := range cases {
+		c, _ := ParseColor(tc.hex)
+		o := ToOKLCH(c)
+		if math.Abs(o.L-tc.l) > 0.001 || math.Abs(o.C-tc.c) > 0.001 || (tc.c > 0 && math.Abs(o.H-tc.h) > 0.1) {
+			t.Errorf("%s: got L %.4f C %.4f H %.2f, want %.4f %.4f %.2f", tc.hex, o.L, o.C, o.H, tc.l, tc.c, tc.h)
+		}
+	}
+}
+
+func TestOKLCHRoundTripsEveryChannelValue(t *testing.T) {
+	for v := 0; v < 256; v += 5 {
+		for _, c := range []Color{{uint8(v), 0, 0, 255}, {0, uint8(v), 128, 255}, {uint8(v), uint8(v), uint8(255 - v), 255}} {
+			if got := FromOKLCH(ToOKLCH(c)); got != c {
+				t.Fatalf("%s came back as %s", c, got)
+			}
+		}
+	}
+}
+
+func TestFromOKLCHOutOfGamutKeepsHueAndLightness(t *testing.T) {
+	// Very high chroma at mid lightness is outside sRGB for every hue.
+	o := OKLCH{L: 0.7, C: 0.4, H: 140}
+	c := FromOKLCH(o)
+	back := ToOKLCH(c)
+	if math.Abs(back.L-0.7) > 0.01 || math.Abs(back.H-140) > 2 {
+		t.Fatalf("mapped to %s = %+v, want L 0.7 and H 140 kept", c, back)
+	}
+	if back.C >= 0.4 {
+		t.Fatalf("chroma %.3f not reduced into sRGB", back.C)
+	}
+}
+
+func TestNearestPassingMovesOnlyLightnessToTheNearestPass(t *testing.T) {
+	bg, _ := ParseColor("#1e1e2e")
+	fg, _ := ParseColor("#5a4a8a") // a dim purple, about 2:1 on bg
+	ratio := func(c Color) float64 { return Ratio(c, bg) }
+	if ratio(fg) >= AA {
+		t.Fatalf("fixture already passes: %.2f", ratio(fg))
+	}
+	got, ok := NearestPassing(fg, AA, ratio)
+	if !ok {
+		t.Fatal("no pass found")
+	}
+	if r := ratio(got); r < AA {
+		t.Fatalf("%s is %.3f:1, below AA", got, r)
+	}
+	before, after := ToOKLCH(fg), ToOKLCH(got)
+	if after.L <= before.L {
+		t.Errorf("on a dark background the nearest pass is lighter: L %.3f → %.3f", before.L, after.L)
+	}
+	if math.Abs(after.H-before.H) > 3 || math.Abs(after.C-before.C) > 0.02 {
+		t.Errorf("hue/chroma moved: %+v → %+v", before, after)
+	}
+	// Nearest: one lightness step less than the answer does not pass.
+	prev := FromOKLCH(OKLCH{L: after.L - 2.0/lightnessSteps, C: before.C, H: before.H})
+	if ratio(prev) >= AA {
+		t.Errorf("%s (darker than %s) already passes at %.3f: not the nearest", prev, got, ratio(prev))
+	}
+}
+
+func TestNearestPassingGoesDarkerOnALightBackground(t *testing.T) {
+	bg, _ := ParseColor("#fafafa")
+	fg, _ := ParseColor("#9aa5ce")
+	got, ok := NearestPassing(fg, AA, func(c Color) float64 { return Ratio(c, bg) })
+	if !ok || Ratio(got, bg) < AA || ToOKLCH(got).L >= ToOKLCH(fg).L {
+		t.Fatalf("got %s ok=%v ratio %.2f, want a darker passing colour", got, ok, Ratio(got, bg))
+	}
+}
+
+func TestNearestPassingReportsAnImpossibleTarget(t *testing.T) {
+	bg, _ := ParseColor("#777777")
+	fg, _ := ParseColor("#707070")
+	if _, ok := NearestPassing(fg, 19, func(c Color) float64 { return Ratio(c, bg) }); ok {
+		t.Fatal("19:1 against mid grey cannot be reached, yet a colour was offered")
+	}
+}

@@ -1,0 +1,112 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import ColourEditor from './ColourEditor.svelte';
+import { EditorStore } from '../lib/stores/editor.svelte';
+import { flush, installWails } from '../test/wails';
+
+const roles = [
+  { path: 'palette.ink', label: 'ink', group: 'palette', color: '#161a24', locked: false, users: ['ui.background'] },
+  { path: 'ui.background', label: 'Background', group: 'ui', color: '#161a24', locked: false },
+  { path: 'ui.mutedText', label: 'Muted text', group: 'ui', color: '#303848', locked: false },
+];
+const state = (over = {}) => ({ roles, changed: [], canUndo: false, canRedo: false, undoLabel: '', redoLabel: '', ...over });
+const pair = (fg: string, ratio: number) => ({ fg, bg: '#161a24', fgRole: 'ui.mutedText', bgRole: 'ui.background', ratio, aa: ratio >= 4.5, aaa: ratio >= 7, aaLarge: ratio >= 3, apca: -20 });
+const trial = (hex: string, ratio: number, l = 0.3) => ({ path: 'ui.mutedText', hex, oklch: { l, c: 0.02, h: 260 }, pairs: [pair(hex, ratio)], theme: { name: 'x' } });
+
+async function open() {
+  const w = installWails({
+    EditorState: () => state(),
+    TryColor: (req: { hex: string; oklch?: { l: number } }) => (req.hex ? trial(req.hex, 1.6) : trial('#5a6478', 3.2, req.oklch!.l)),
+    MakePass: () => trial('#8a93a8', 4.61, 0.66),
+    EditColor: (req: { hex: string }) => state({ canUndo: true, undoLabel: `Set ui.mutedText to ${req.hex}`, changed: ['ui.mutedText'] }),
+    SetLock: (_ws: string, path: string, locked: boolean) => state({ roles: roles.map((r) => (r.path === path ? { ...r, locked } : r)) }),
+    UndoEdit: () => state({ canRedo: true }),
+  });
+  const store = new EditorStore();
+  await store.open('ws1');
+  render(ColourEditor, { props: { store } });
+  await flush();
+  return { w, store };
+}
+
+describe('ColourEditor', () => {
+  it('lists the roles Go sends, grouped, and opens the picker with the live contrast of the role', async () => {
+    const { w } = await open();
+    expect(screen.getAllByTestId('role-item').map((b) => b.dataset.role)).toEqual(['palette.ink', 'ui.background', 'ui.mutedText']);
+    await fireEvent.click(screen.getAllByTestId('role-item')[2]);
+    await flush();
+    expect(w.bound.TryColor).toHaveBeenCalledWith({ workspaceId: 'ws1', path: 'ui.mutedText', hex: '#303848', oklch: undefined });
+    expect(screen.getByTestId('role-editor').dataset.role).toBe('ui.mutedText');
+    const p = screen.getByTestId('editor-pair');
+    expect(p.textContent).toContain('1.60:1');
+    expect(p.classList.contains('fail')).toBe(true);
+    // A palette entry names the roles it changes.
+    await fireEvent.click(screen.getAllByTestId('role-item')[0]);
+    await flush();
+    expect(screen.getByTestId('editor-users').textContent).toContain('ui.background');
+  });
+
+  it('a slider tries the colour in OKLCH and letting go writes it; the ratio follows', async () => {
+    const { w, store } = await open();
+    await fireEvent.click(screen.getAllByTestId('role-item')[2]);
+    await flush();
+    const l = screen.getByTestId('editor-l') as HTMLInputElement;
+    l.value = '0.55';
+    await fireEvent.input(l);
+    await flush();
+    expect(w.bound.TryColor).toHaveBeenLastCalledWith({ workspaceId: 'ws1', path: 'ui.mutedText', hex: '', oklch: { l: 0.55, c: 0.02, h: 260 } });
+    expect(screen.getByTestId('editor-pair').textContent).toContain('3.20:1');
+    expect(store.preview({ name: 'old' })).toEqual({ name: 'x' });
+    expect(w.bound.EditColor).not.toHaveBeenCalled();
+    await fireEvent.change(l);
+    await flush();
+    expect(w.bound.EditColor).toHaveBeenCalledWith({ workspaceId: 'ws1', path: 'ui.mutedText', hex: '#5a6478' });
+    expect((screen.getByTestId('editor-undo') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getAllByTestId('role-item')[2].dataset.changed).toBe('true');
+  });
+
+  it('make it pass writes the colour Go found for the chosen target', async () => {
+    const { w } = await open();
+    await fireEvent.click(screen.getAllByTestId('role-item')[2]);
+    await flush();
+    await fireEvent.click(screen.getByTestId('editor-make-pass'));
+    await flush();
+    expect(w.bound.MakePass).toHaveBeenCalledWith('ws1', 'ui.mutedText', 4.5);
+    expect(w.bound.EditColor).toHaveBeenCalledWith({ workspaceId: 'ws1', path: 'ui.mutedText', hex: '#8a93a8' });
+  });
+
+  it('the hex field refuses a non-colour and writes a colour; the lock goes to Go', async () => {
+    const { w } = await open();
+    await fireEvent.click(screen.getAllByTestId('role-item')[2]);
+    await flush();
+    const hex = screen.getByTestId('editor-hex') as HTMLInputElement;
+    await fireEvent.input(hex, { target: { value: 'teal' } });
+    await fireEvent.keyDown(hex, { key: 'Enter' });
+    await flush();
+    expect(screen.getByTestId('editor-error').textContent).toContain('teal');
+    expect(w.bound.EditColor).not.toHaveBeenCalled();
+    await fireEvent.input(hex, { target: { value: '#A0B0C0' } });
+    await fireEvent.keyDown(hex, { key: 'Enter' });
+    await flush();
+    expect(w.bound.EditColor).toHaveBeenCalledWith({ workspaceId: 'ws1', path: 'ui.mutedText', hex: '#a0b0c0' });
+    await fireEvent.click(screen.getByTestId('editor-lock'));
+    await flush();
+    expect(w.bound.SetLock).toHaveBeenCalledWith('ws1', 'ui.mutedText', true);
+    expect(screen.getAllByTestId('role-item')[2].dataset.locked).toBe('true');
+  });
+
+  it('Undo and Ctrl+Z undo the last hand edit', async () => {
+    const { w } = await open();
+    expect((screen.getByTestId('editor-undo') as HTMLButtonElement).disabled).toBe(true);
+    await fireEvent.click(screen.getAllByTestId('role-item')[2]);
+    await flush();
+    await fireEvent.input(screen.getByTestId('editor-hex'), { target: { value: '#a0b0c0' } });
+    await fireEvent.keyDown(screen.getByTestId('editor-hex'), { key: 'Enter' });
+    await flush();
+    expect(screen.getByTestId('editor-undo').getAttribute('title')).toContain('Set ui.mutedText to #a0b0c0');
+    await fireEvent.keyDown(screen.getByTestId('editor-l'), { key: 'z', ctrlKey: true });
+    await flush();
+    expect(w.bound.UndoEdit).toHaveBeenCalledWith('ws1');
+    expect((screen.getByTestId('editor-redo') as HTMLButtonElement).disabled).toBe(false);
+  });
+});

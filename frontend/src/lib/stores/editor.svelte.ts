@@ -1,0 +1,155 @@
+// The hand editor of one workspace's theme: which role is open in the
+// picker, the colour being tried (shown in the preview before it is
+// written), and Go's editor state (roles, locks, undo/redo). Every colour
+// maths (OKLCH, contrast, make-it-pass) is Go's; this only asks.
+import * as api from '../api';
+import type { ColorTrial, EditorRole, EditorState, OKLCH, ThemeDocument } from '../types';
+
+const empty: EditorState = { roles: [], changed: [], canUndo: false, canRedo: false, undoLabel: '', redoLabel: '' };
+
+export class EditorStore {
+  workspaceId = $state('');
+  state = $state<EditorState>(empty);
+  /** The role path open in the picker, or "". */
+  selected = $state('');
+  /** The colour tried for the selected role, not yet written. */
+  trial = $state<ColorTrial | null>(null);
+  error = $state('');
+  busy = $state(false);
+  private unsubscribe: (() => void)[] = [];
+  private latest = 0;
+
+  async open(workspaceId: string): Promise<void> {
+    if (this.workspaceId !== workspaceId) {
+      this.state = empty;
+      this.selected = '';
+      this.trial = null;
+      this.error = '';
+    }
+    this.workspaceId = workspaceId;
+    if (!this.unsubscribe.length) {
+      // theme.json changed (the agent, an edit, an undo): the roles are
+      // read again and the picker shows its role's colour as it now is.
+      const again = async (ws: string) => {
+        if (ws !== this.workspaceId) return;
+        await this.refresh();
+        const r = this.selected && this.role(this.selected);
+        if (r) void this.try({ hex: r.color });
+      };
+      this.unsubscribe.push(api.onTheme((ev) => void again(ev.workspaceId)), api.onEditor((ws) => void again(ws)));
+    }
+    if (workspaceId) await this.refresh();
+  }
+
+  close(): void {
+    for (const u of this.unsubscribe) u();
+    this.unsubscribe = [];
+    this.workspaceId = '';
+    this.selected = '';
+    this.trial = null;
+  }
+
+  async refresh(): Promise<void> {
+    const ws = this.workspaceId;
+    const mine = ++this.latest;
+    try {
+      const st = await api.editorState(ws);
+      if (mine === this.latest && ws === this.workspaceId) this.state = st;
+    } catch (e) {
+      if (mine === this.latest) this.error = api.errorMessage(e);
+    }
+  }
+
+  role(path: string): EditorRole | undefined {
+    return this.state.roles.find((r) => r.path === path);
+  }
+
+  /** Opens the picker on a role and measures its current colour. */
+  async select(path: string): Promise<void> {
+    this.selected = path;
+    this.error = '';
+    const r = this.role(path);
+    this.trial = null;
+    if (r) await this.try({ hex: r.color });
+  }
+
+  deselect(): void {
+    this.selected = '';
+    this.trial = null;
+  }
+
+  /** Tries a colour for the selected role: live contrast, preview only. */
+  async try(c: { hex: string } | { oklch: OKLCH }): Promise<void> {
+    const path = this.selected;
+    if (!path) return;
+    const mine = ++this.latest;
+    try {
+      const tr = await api.tryColor(this.workspaceId, path, c);
+      if (mine === this.latest && path === this.selected) {
+        this.trial = tr;
+        this.error = '';
+      }
+    } catch (e) {
+      if (mine === this.latest) this.error = api.errorMessage(e);
+    }
+  }
+
+  private async run(f: () => Promise<EditorState>): Promise<boolean> {
+    this.busy = true;
+    try {
+      this.state = await f();
+      this.error = '';
+      return true;
+    } catch (e) {
+      this.error = api.errorMessage(e);
+      return false;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Writes the colour (the tried one by default) into theme.json. */
+  async commit(hex?: string): Promise<void> {
+    const path = this.selected;
+    const value = hex ?? this.trial?.hex;
+    if (!path || !value) return;
+    if (await this.run(() => api.editColor(this.workspaceId, path, value))) await this.try({ hex: value });
+  }
+
+  /** Moves the selected role's lightness to the nearest value meeting target, and writes it. */
+  async makePass(target: number): Promise<void> {
+    const path = this.selected;
+    if (!path) return;
+    try {
+      const tr = await api.makePass(this.workspaceId, path, target);
+      this.trial = tr;
+      await this.commit(tr.hex);
+    } catch (e) {
+      this.error = api.errorMessage(e);
+    }
+  }
+
+  async lock(path: string, locked: boolean): Promise<void> {
+    await this.run(() => api.setLock(this.workspaceId, path, locked));
+  }
+
+  async undo(): Promise<void> {
+    if (await this.run(() => api.undoEdit(this.workspaceId))) this.retry();
+  }
+
+  async redo(): Promise<void> {
+    if (await this.run(() => api.redoEdit(this.workspaceId))) this.retry();
+  }
+
+  private retry(): void {
+    const r = this.selected && this.role(this.selected);
+    if (r) void this.try({ hex: r.color });
+  }
+
+  /** The theme with the tried colour in place (Go's), for the preview while the picker moves. */
+  preview(doc: ThemeDocument | null): ThemeDocument | null {
+    return (this.trial?.theme as ThemeDocument | undefined) ?? doc;
+  }
+}
+
+export const editorStore = new EditorStore();
