@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"time"
 
+	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/workspace"
 )
@@ -65,9 +67,34 @@ func (a *core) prewarm(req PrewarmRequest) error {
 		return nil // the chat's folder is gone: its first message says so
 	}
 	list := a.agentList()
-	eng := a.engineFor(s, a.agentFor(list, p))
-	eng.Prewarm(chat.Turn{SessionID: p.sessionID, Cwd: p.cwd, MCPServers: list.ACPServers()})
+	ag := a.agentFor(list, p)
+	eng := a.engineFor(s, ag)
+	t := chat.Turn{SessionID: p.sessionID, Cwd: p.cwd, MCPServers: list.ACPServers()}
+	if p.sessionID == "" {
+		// New build: the agent's own options reach the bar now, not after
+		// the first message.
+		t.OnOpen = func(setup *acp.SessionSetup) { a.freshReport(ag.ID, setup) }
+	}
+	eng.Prewarm(t)
 	return nil
+}
+
+// freshReport remembers what a fresh session of the agent reported (what
+// New build's bar shows) and tells the page.
+func (a *core) freshReport(agentID string, setup *acp.SessionSetup) {
+	if setup == nil || (len(setup.ConfigOptions) == 0 && setup.Modes == nil) {
+		return
+	}
+	a.withMemory(func(m *chatMemory) {
+		m.file.Agents[agentID] = &agentState{Options: setup.ConfigOptions, Modes: setup.Modes, Seen: time.Now()}
+	})
+	a.emit.Emit("agent-options", AgentOptionsEvent{AgentID: agentID})
+}
+
+// AgentOptionsEvent says a fresh session of the agent reported its options:
+// New build's bar may show them now.
+type AgentOptionsEvent struct {
+	AgentID string `json:"agentId"`
 }
 
 // Release gives up what Prewarm started for a view that closed: an agent

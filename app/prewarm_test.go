@@ -253,3 +253,66 @@ func TestChangingTheBuildAgentPrewarmsTheNewOne(t *testing.T) {
 		t.Fatalf("agent calls: %v", m)
 	}
 }
+
+// Another agent's bar is its own: no Codex model list before it answered,
+// its options (models state and modes included) on New build as soon as
+// the pre-warmed session opened, and the first message sets only what it
+// offers.
+func TestANonCodexAgentsBarIsItsOwn(t *testing.T) {
+	a, rec, logPath := newTestApp(t, "normal")
+	t.Setenv("CDXTHEME_AGENT", "")
+	bin := fakeagenttest.Build(t)
+	l := a.Agents.Agents()
+	l.Agents = append(l.Agents, settings.Agent{ID: "gem", Name: "Gem", Kind: settings.KindCustom, Command: bin, Env: map[string]string{"FAKE_AGENT_SHAPE": "models"}})
+	if err := a.Agents.SaveAgents(l); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Agents.SetBuildAgent("gem"); err != nil {
+		t.Fatal(err)
+	}
+	before := a.Chats.SessionBar("", "")
+	if before.AgentName != "Gem" || before.Known || len(before.Options) != 0 {
+		t.Fatalf("before the agent answered the bar shows %+v: want Gem and none of Codex's options", before)
+	}
+	if err := a.Turns.Prewarm(PrewarmRequest{}); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "the agent's options", func() bool { return rec.emits["agent-options:gem"] > 0 })
+	bar := a.Chats.SessionBar("", "")
+	var model []string
+	for _, o := range bar.Options {
+		if o.Category == "model" {
+			for _, v := range o.Values() {
+				model = append(model, v.Value)
+			}
+			model = append(model, "current="+o.Value)
+		}
+	}
+	if !bar.Known || strings.Join(model, " ") != "gpt-5.5 gpt-5.4 gpt-5.4-mini gpt-5-pro current=gpt-5.5" || bar.Modes == nil || bar.Modes.CurrentModeID != "agent" {
+		t.Fatalf("the pre-warmed agent's bar: known %v, models %v, modes %+v", bar.Known, model, bar.Modes)
+	}
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "hi", Options: map[string]any{"model": "gpt-5.4", "mode": "read-only"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	for _, ev := range rec.turns[started.TurnID] {
+		if ev.Type == "warning" || ev.Type == "refused" {
+			t.Errorf("%s: %s", ev.Type, ev.Text)
+		}
+	}
+	if m, _ := agentCalls(t, logPath); strings.Join(m, ",") != "initialize,session/new,session/set_mode,session/set_model,session/prompt" {
+		t.Fatalf("agent calls: %v", m)
+	}
+}
+
+// With CDXTHEME_AGENT every chat runs that command: the bar names it and
+// offers nothing of Codex's.
+func TestTheBarNamesTheAgentThatRuns(t *testing.T) {
+	a, _, _ := newTestApp(t, "normal")
+	t.Setenv("CDXTHEME_AGENT", "opencode acp")
+	bar := a.Chats.SessionBar("", "")
+	if bar.AgentName != "opencode acp" || len(bar.Options) != 0 {
+		t.Fatalf("bar %+v", bar)
+	}
+}

@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"cdxtheme/core/acp"
@@ -37,6 +38,11 @@ func (a *Chats) SessionBar(workspaceID, sessionID string) BarState {
 	list := a.agentList()
 	ag := a.agentFor(list, turnParams{workspaceID: workspaceID, sessionID: sessionID})
 	bar := BarState{AgentID: ag.ID, AgentName: ag.Name, Defaults: ag.Defaults}
+	codex := isCodex(ag)
+	if v := strings.TrimSpace(os.Getenv("CDXTHEME_AGENT")); v != "" {
+		// Every agent runs this command: the bar names it, not the entry.
+		bar.AgentName, codex = v, false
+	}
 	var fresh *agentState
 	a.withMemory(func(m *chatMemory) {
 		if sessionID != "" {
@@ -52,14 +58,17 @@ func (a *Chats) SessionBar(workspaceID, sessionID string) BarState {
 	}
 	if fresh != nil && len(fresh.Options) > 0 {
 		bar.Options, bar.Modes, bar.Known = append([]acp.ConfigOption(nil), fresh.Options...), fresh.Modes, true
-	} else {
+	} else if codex {
+		// Codex not asked yet: its models from models_cache.json. Another
+		// agent's options are its own to report (before the first message
+		// when pre-warmed, see freshReport), never Codex's.
 		bar.Options = a.modelOptions()
 	}
 	if sessionID != "" {
 		return bar // a saved chat opens in the agent's own values; Open makes them live
 	}
 	values := map[string]any{}
-	if cfg, err := a.home().Config(); err == nil && (ag.Kind == settings.KindCodex || ag.Kind == settings.KindCodexRS || ag.Kind == "") {
+	if cfg, err := a.home().Config(); err == nil && codex {
 		if cfg.Model != "" {
 			values[acp.CategoryModel] = cfg.Model
 		}
@@ -89,6 +98,12 @@ func (a *Chats) SessionBar(workspaceID, sessionID string) BarState {
 		}
 	}
 	return bar
+}
+
+// isCodex reports whether the entry runs Codex (either adapter), whose
+// models_cache.json and config.toml describe it before it answers.
+func isCodex(ag settings.Agent) bool {
+	return ag.Kind == settings.KindCodex || ag.Kind == settings.KindCodexRS || ag.Kind == ""
 }
 
 // hasKeyFor reports whether values hold a key naming the option of category.

@@ -42,6 +42,8 @@ func (r *recorder) Emit(name string, payload any) {
 		r.themes = append(r.themes, p)
 	case ArtifactsEvent:
 		r.emits["artifacts"]++
+	case AgentOptionsEvent:
+		r.emits["agent-options:"+p.AgentID]++
 	}
 	if r.onEmit != nil {
 		r.onEmit(name)

@@ -78,6 +78,10 @@ type Turn struct {
 	// MCPServers are passed to session/new|load|resume as the ACP McpServer
 	// objects; http and sse ones only when the agent advertises them.
 	MCPServers []json.RawMessage
+	// OnOpen, for Prewarm only, is told the session's setup once the
+	// pre-warmed session has opened: the agent's options can show before
+	// the first message.
+	OnOpen func(*acp.SessionSetup)
 	// History asks for the conversation so far when an existing session is
 	// opened on a new connection: session/load (preferred over resume) and
 	// its replay passed on as Event.Replay. Without it the replay is dropped

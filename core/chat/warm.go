@@ -42,8 +42,8 @@ func (s linkStatus) String() string {
 
 // Prewarm starts an agent for the chat t describes in the background:
 // spawn, initialize and session/new in t.Cwd (t.SessionID empty) or
-// session/resume|load of t.SessionID, with t.MCPServers. Nothing else of t
-// is used: settings are applied by the turn, so its events are those of a
+// session/resume|load of t.SessionID, with t.MCPServers; t.OnOpen hears of
+// the opened session. Nothing else of t is used: settings are applied by the turn, so its events are those of a
 // cold turn. The next Run for that folder and session takes the agent
 // (waiting for it if it is still starting); a pre-warm that fails is only
 // logged, and that turn starts its own agent and reports what goes wrong.
@@ -100,6 +100,9 @@ func (e *Engine) prepare(pctx context.Context, l *link, t Turn) {
 			l.mu.Lock()
 			l.fresh = t.SessionID == ""
 			l.mu.Unlock()
+			if t.OnOpen != nil {
+				t.OnOpen(l.setupNow())
+			}
 		case acp.ErrorCode(err) == acp.CodeAuthRequired && l.alive():
 			// Initialized but signed out: the turn asks again, reports
 			// "authentication required", and Authenticate reuses it.

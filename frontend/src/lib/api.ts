@@ -407,6 +407,13 @@ export function onSessions(cb: () => void): () => void {
   return EventsOn('sessions', () => cb());
 }
 
+/** Subscribes to "a fresh session of this agent reported its options" (a pre-warm opened). */
+export function onAgentOptions(cb: (agentId: string) => void): () => void {
+  return EventsOn('agent-options', (ev: { agentId?: unknown }) => {
+    if (ev && typeof ev.agentId === 'string') cb(ev.agentId);
+  });
+}
+
 /** The editor's roles (palette entries first, then every role Go knows), locks, pending changes and undo/redo. */
 export function editorState(workspaceId: string): Promise<EditorState> {
   return Editor.EditorState(workspaceId);

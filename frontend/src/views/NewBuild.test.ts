@@ -127,4 +127,37 @@ describe('New Build', () => {
     await flush();
     expect(screen.queryByTestId('error-box')).toBeNull();
   });
+
+  it("shows the pre-warmed agent's own options, mode included, before the first message", async () => {
+    // An agent not asked yet: no options (never Codex's); then its pre-warm reports.
+    let known = false;
+    const own = {
+      agentId: 'gem',
+      agentName: 'Gem',
+      defaults: null,
+      options: [{ id: 'model', name: 'Model', category: 'model', type: 'select', currentValue: 'gemini-pro', options: [{ value: 'gemini-pro', name: 'Gemini Pro' }, { value: 'gemini-flash', name: 'Gemini Flash' }] }],
+      modes: { currentModeId: 'default', availableModes: [{ id: 'default', name: 'Default' }, { id: 'yolo', name: 'YOLO' }] },
+    };
+    const w = installWails({
+      Models: () => modelList,
+      SessionBar: () => (known ? { ...structuredClone(own), known: true } : { agentId: 'gem', agentName: 'Gem', known: false, defaults: null, modes: null, options: [] }),
+      CheckAgent: () => ({ ok: true, agentId: 'gem', agentName: 'Gem' }),
+      Agents: () => ({ default: 'gem', agents: [{ id: 'gem', name: 'Gem', kind: 'custom' }], mcpServers: [] }),
+      Prewarm: () => undefined,
+      Release: () => undefined,
+    });
+    await models.load();
+    render(NewBuild);
+    await flush();
+    const bar = () => screen.getByTestId('session-bar');
+    expect(bar().querySelector('[data-config-id="model"]')).toBeNull();
+    known = true;
+    w.emit('agent-options', { agentId: 'other' });
+    await flush();
+    expect(bar().querySelector('[data-config-id="model"]')).toBeNull();
+    w.emit('agent-options', { agentId: 'gem' });
+    await flush();
+    expect([...select('model').options].map((o) => o.textContent)).toEqual(['Gemini Pro', 'Gemini Flash']);
+    expect(bar().textContent).toContain('YOLO');
+  });
 });

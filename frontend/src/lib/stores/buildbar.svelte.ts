@@ -28,6 +28,14 @@ export class BuildBarStore {
     }
   }
 
+  /**
+   * The pre-warmed agent reported its own options: shown now, before the
+   * first message, unless the bar already holds a report of its own.
+   */
+  async reported(agentId: string): Promise<void> {
+    if (this.bar && !this.bar.known && this.bar.agentId === agentId) await this.load();
+  }
+
   /** Sets a value; a model change puts the effort to that model's default. */
   set(configId: string, value: OptionValue): void {
     const o = this.options.find((x) => x.id === configId);
