@@ -24,7 +24,7 @@ export const services: Record<string, string[]> = {
   Chats: ['ChatHistory', 'CheckAgent', 'ExportChat', 'SaveBuildDefaults', 'SessionBar', 'SetSessionOption'],
   Desktop: ['ChooseFolder', 'OpenLink'],
   Library: ['ExportTranscript', 'HideSession', 'Models', 'RenameSession', 'SearchStatus', 'Sessions', 'TranscriptPage'],
-  Settings: ['GetSettings', 'SaveSettings'],
+  Settings: ['DamagedFiles', 'GetSettings', 'SaveSettings'],
   Themes: ['ApplyTargets', 'ApplyTheme', 'ExportTheme', 'ImportTheme', 'PlanApply', 'Theme', 'VSCodeTheme'],
   Turns: ['AnswerPermission', 'Cancel', 'NewBuild', 'OpenChat', 'Prewarm', 'Release', 'Send'],
 };

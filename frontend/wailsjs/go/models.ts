@@ -268,6 +268,17 @@ export namespace codexhome {
 
 }
 
+export namespace damaged {
+	
+	export interface Notice {
+	    path: string;
+	    copy: string;
+	    reason: string;
+	    when: string;
+	}
+
+}
+
 export namespace search {
 	
 	export interface Span {
