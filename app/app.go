@@ -9,6 +9,7 @@
 package app
 
 import (
+	"cdxtheme/core/damaged"
 	"context"
 	"fmt"
 	"net/http"
@@ -136,6 +137,9 @@ func (a *App) Startup(ctx context.Context) {
 	devserver.Serve(ctx)
 	a.ctx = ctx
 	a.emit = EmitterFunc(func(name string, payload any) { runtime.EventsEmit(ctx, name, payload) })
+	// A file set aside from now on is told to the window at once; the
+	// ones before it loaded it asks for (DamagedFiles).
+	damaged.OnNotice(func(n damaged.Notice) { a.emit.Emit("damaged", n) })
 	a.openURL = func(u string) { runtime.BrowserOpenURL(ctx, u) }
 	a.selfTest.start(ctx)
 	st := LoadWindowState(a.windowPath)

@@ -22,6 +22,12 @@ func (f EmitterFunc) Emit(name string, payload any) { f(name, payload) }
 // frame at 60 Hz. Token-by-token events would flood the webview's IPC.
 const FlushInterval = 16 * time.Millisecond
 
+// MaxPending bounds the bytes of events a turn holds waiting for the next
+// flush. When they reach it, Add waits for that flush: the agent's reader
+// then waits too (core/acp's queue is bounded), so a flooding agent is
+// slowed to what the UI takes instead of filling memory.
+const MaxPending = 256 << 10
+
 // batcher collects a turn's events and emits them as one "turn" event per
 // interval, carrying everything since the last flush, in order.
 type batcher[T any] struct {
@@ -29,19 +35,41 @@ type batcher[T any] struct {
 	// concurrently, or two batches could overtake each other.
 	flushMu  sync.Mutex
 	mu       sync.Mutex
+	space    sync.Cond // signalled when a flush took the pending events
 	pending  []T
+	bytes    int // weight of pending
 	timer    *time.Timer
 	interval time.Duration
 	flushFn  func([]T)
 	closed   bool
+	waits    int // Adds that waited for room (tests)
+
+	// Optional (set before the first Add): weigh is an event's size in
+	// bytes, its struct included (nil: no bound); compact rewrites a batch
+	// before it is emitted (adjacent text joined). Joining at flush, not
+	// per Add, keeps a burst of one-byte chunks linear.
+	max     int
+	weigh   func(T) int
+	compact func([]T) []T
 }
 
 func newBatcher[T any](interval time.Duration, flush func([]T)) *batcher[T] {
-	return &batcher[T]{interval: interval, flushFn: flush}
+	b := &batcher[T]{interval: interval, flushFn: flush}
+	b.space.L = &b.mu
+	return b
+}
+
+// bounded makes Add wait while max bytes (by weigh) are pending, and has
+// every batch pass through compact before it is emitted.
+func (b *batcher[T]) bounded(max int, weigh func(T) int, compact func([]T) []T) *batcher[T] {
+	b.max, b.weigh, b.compact = max, weigh, compact
+	return b
 }
 
 // Add queues ev; the first event after a flush arms the timer, so a lone
 // event waits at most one interval and a burst costs one emit per interval.
+// With a bound it waits, once ev is queued, while the pending events weigh
+// more than the bound (until a flush takes them, or Close).
 func (b *batcher[T]) Add(ev T) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -52,14 +80,32 @@ func (b *batcher[T]) Add(ev T) {
 	if b.timer == nil {
 		b.timer = time.AfterFunc(b.interval, b.flush)
 	}
+	if b.weigh == nil {
+		return
+	}
+	b.bytes += b.weigh(ev)
+	for b.bytes > b.max && !b.closed {
+		b.waits++
+		b.space.Wait()
+	}
+}
+
+// take hands over the pending events and wakes an Add waiting for room.
+func (b *batcher[T]) take() []T {
+	evs := b.pending
+	b.pending, b.bytes = nil, 0
+	b.space.Broadcast()
+	if b.compact != nil && len(evs) > 1 {
+		evs = b.compact(evs)
+	}
+	return evs
 }
 
 func (b *batcher[T]) flush() {
 	b.flushMu.Lock()
 	defer b.flushMu.Unlock()
 	b.mu.Lock()
-	evs := b.pending
-	b.pending = nil
+	evs := b.take()
 	b.timer = nil
 	b.mu.Unlock()
 	if len(evs) > 0 {
@@ -77,8 +123,7 @@ func (b *batcher[T]) Close() {
 		b.timer.Stop()
 		b.timer = nil
 	}
-	evs := b.pending
-	b.pending = nil
+	evs := b.take()
 	b.mu.Unlock()
 	if len(evs) > 0 {
 		b.flushFn(evs)

@@ -56,3 +56,50 @@ func TestBatcherFlushesALoneEvent(t *testing.T) {
 	}
 	b.Close()
 }
+
+// A bounded batcher holds its producer (the agent's reader) once the
+// pending events weigh more than the bound, until a flush takes them; and
+// it joins adjacent events before they are emitted.
+func TestBoundedBatcherHoldsTheProducer(t *testing.T) {
+	var mu sync.Mutex
+	var got []string
+	b := newBatcher(time.Hour, func(evs []string) { // only Close flushes
+		mu.Lock()
+		got = append(got, evs...)
+		mu.Unlock()
+	}).bounded(10, func(s string) int { return len(s) }, func(evs []string) []string {
+		joined := ""
+		for _, s := range evs {
+			joined += s
+		}
+		return []string{joined}
+	})
+	added := make(chan struct{})
+	go func() {
+		defer close(added)
+		b.Add("aaaaaa")
+		b.Add("bbbbbb") // 12 > 10: waits for a flush
+		b.Add("c")
+	}()
+	for {
+		b.mu.Lock()
+		waiting := b.waits > 0
+		b.mu.Unlock()
+		if waiting {
+			break
+		}
+		select {
+		case <-added:
+			t.Fatal("Add went on past the bound with nothing flushed")
+		case <-time.After(time.Millisecond):
+		}
+	}
+	b.flush()
+	<-added
+	b.Close()
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) != 2 || got[0] != "aaaaaabbbbbb" || got[1] != "c" {
+		t.Fatalf("emitted %q, want the first two joined, then c", got)
+	}
+}

@@ -1,8 +1,10 @@
 package app
 
 import (
+	"cdxtheme/core/damaged"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -34,7 +36,10 @@ type chatMemory struct {
 	mu     sync.Mutex
 	loaded bool
 	dirty  bool
-	file   chatMemoryFile
+	// kept: the file is damaged and could not be set aside; it is never
+	// saved over.
+	kept bool
+	file chatMemoryFile
 }
 
 type chatMemoryFile struct {
@@ -60,8 +65,8 @@ type agentState struct {
 
 func chatMemoryPath() string { return filepath.Join(paths.ConfigDir(), "chat-settings.json") }
 
-// load reads the file once; a damaged one is logged by the caller and
-// replaced on the next save. Called with mu held.
+// load reads the file once; a damaged one is set aside (core/damaged)
+// before anything is saved, and reported. Called with mu held.
 func (m *chatMemory) load() error {
 	if m.loaded {
 		return nil
@@ -72,9 +77,14 @@ func (m *chatMemory) load() error {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	if err == nil {
+	if err != nil {
+		m.kept = true // unreadable is not empty: never replace it
+	} else {
 		var f chatMemoryFile
-		if err = json.Unmarshal(b, &f); err == nil {
+		if perr := json.Unmarshal(b, &f); perr != nil {
+			err = damaged.Handle(chatMemoryPath(), fmt.Errorf("parse chat settings: %w", perr))
+			m.kept = !errors.As(err, new(*damaged.Error))
+		} else {
 			for id, e := range f.Sessions {
 				if e != nil {
 					m.file.Sessions[id] = e
@@ -107,6 +117,9 @@ func (m *chatMemory) entry(sessionID string) *chatEntry {
 func (m *chatMemory) save() error {
 	if !m.dirty {
 		return nil
+	}
+	if m.kept {
+		return fmt.Errorf("not saved: the damaged %s could not be set aside", chatMemoryPath())
 	}
 	if len(m.file.Sessions) > maxRememberedChats {
 		ids := make([]string, 0, len(m.file.Sessions))

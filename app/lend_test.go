@@ -64,7 +64,7 @@ func TestAppLendsItsWarmAgentToTheCLI(t *testing.T) {
 	}
 	rec.mu.Unlock()
 	res, err, handled, evs := turn(cli, started.Cwd)
-	if err != nil || !handled || res.SessionID != sid || !strings.HasPrefix(res.Text, "You said: from the terminal") {
+	if err != nil || !handled || res.SessionID != sid || !strings.HasPrefix(textOf(evs), "You said: from the terminal") {
 		t.Fatalf("lent turn: %v %v %+v", err, handled, res)
 	}
 	if last(evs).Type != chat.EventDone {
@@ -79,4 +79,15 @@ func TestAppLendsItsWarmAgentToTheCLI(t *testing.T) {
 	if sessionsEvents != 1 {
 		t.Fatal("Home was not told the session changed")
 	}
+}
+
+// textOf is the agent text the events carried.
+func textOf(evs []chat.Event) string {
+	var b strings.Builder
+	for _, ev := range evs {
+		if ev.Type == chat.EventText {
+			b.WriteString(ev.Text)
+		}
+	}
+	return b.String()
 }

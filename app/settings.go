@@ -1,6 +1,9 @@
 package app
 
-import "cdxtheme/core/settings"
+import (
+	"cdxtheme/core/damaged"
+	"cdxtheme/core/settings"
+)
 
 // GetSettings returns the current settings.
 func (a *Settings) GetSettings() settings.Settings { return a.current() }
@@ -21,4 +24,15 @@ func (a *Settings) SaveSettings(s settings.Settings) error {
 	a.settings = s
 	a.mu.Unlock()
 	return nil
+}
+
+// DamagedFiles are the files of the user's that could not be read in this
+// run and were set aside (NAME.corrupt-<time>), oldest first; later ones
+// come as "damaged" events.
+func (a *Settings) DamagedFiles() []damaged.Notice {
+	n := damaged.Notices()
+	if n == nil {
+		n = []damaged.Notice{}
+	}
+	return n
 }

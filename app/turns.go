@@ -187,7 +187,8 @@ func (a *core) startTurn(p turnParams) (string, error) {
 	b := newBatcher(FlushInterval, func(evs []chat.Event) {
 		seq++
 		a.emit.Emit("turn", TurnBatch{TurnID: id, Seq: seq, Events: evs})
-	})
+	}).bounded(MaxPending, weighEvent, joinText)
+	shown := textCap{max: MaxShownText}
 	if p.workspaceID != "" {
 		// The checkpoint "before this turn", taken before the prompt can
 		// reach the agent; without one the turn still runs, and says so.
@@ -238,13 +239,24 @@ func (a *core) startTurn(p turnParams) (string, error) {
 				ev.Server = a.modelServer(ag)
 			}
 			a.noteArtifacts(p.workspaceID, p.cwd, ev)
-			if ev.Type == chat.EventDone {
+			if ev.Type == chat.EventDone || ev.Type == chat.EventError || ev.Type == chat.EventReady {
+				if w := shown.summary(id, ev.SessionID); w != nil {
+					b.Add(*w)
+				}
+			}
+			ev, warn, keep := shown.pass(ev)
+			if keep && ev.Type == chat.EventDone {
 				// Held back until the locks are checked and the turn is
 				// no longer running (below).
 				done = &ev
-				return
+				keep = false
 			}
-			b.Add(ev)
+			if keep {
+				b.Add(ev)
+			}
+			if warn != nil {
+				b.Add(*warn)
+			}
 		})
 		if err != nil {
 			a.log.Info().Err(err).Str("turn", id).Msg("turn ended with an error")

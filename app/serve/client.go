@@ -69,7 +69,12 @@ func run(ctx context.Context, c net.Conn, t chat.Turn, a Agent, emit func(chat.E
 	defer acancel()
 	for first := true; ; first = false {
 		var r Reply
-		if err := readLine(br, &r); err != nil {
+		err := readLine(br, &r)
+		if errors.Is(err, errLineTooLong) && !first {
+			emit(chat.Event{Type: chat.EventWarning, SessionID: sid, Text: "the agent's server sent an update too big to pass on; it is not shown"})
+			continue
+		}
+		if err != nil {
 			if first {
 				return res, fmt.Errorf("the server did not answer: %w", err), false
 			}
@@ -115,7 +120,7 @@ func run(ctx context.Context, c net.Conn, t chat.Turn, a Agent, emit func(chat.E
 			}()
 		case TypeResult:
 			if r.Result != nil {
-				res = chat.Result{SessionID: r.Result.SessionID, StopReason: r.Result.StopReason, Text: r.Result.Text}
+				res = chat.Result{SessionID: r.Result.SessionID, StopReason: r.Result.StopReason}
 			}
 			return res, r.Error.chatError(), true
 		}

@@ -28,8 +28,13 @@ func TestPoolKeepsOneAgentPerEnvironment(t *testing.T) {
 	cwd := t.TempDir()
 	run := func(a Agent, sid, prompt string) chat.Result {
 		t.Helper()
-		res, err := p.Handle(context.Background(), chat.Turn{SessionID: sid, Cwd: cwd, Prompt: chat.TextPrompt(prompt)}, a, func(chat.Event) {})
-		if err != nil || !strings.HasPrefix(res.Text, "You said: "+prompt) {
+		var text strings.Builder
+		res, err := p.Handle(context.Background(), chat.Turn{SessionID: sid, Cwd: cwd, Prompt: chat.TextPrompt(prompt)}, a, func(ev chat.Event) {
+			if ev.Type == chat.EventText {
+				text.WriteString(ev.Text)
+			}
+		})
+		if err != nil || !strings.HasPrefix(text.String(), "You said: "+prompt) {
 			t.Fatalf("%v %+v", err, res)
 		}
 		return res

@@ -85,11 +85,11 @@ type Reply struct {
 	Reason     string           `json:"reason,omitempty"` // declined
 }
 
-// Result is a chat.Result on the wire.
+// Result is a chat.Result on the wire. The turn's text came in its
+// events: a last line carrying it all again was the longest line of all.
 type Result struct {
 	SessionID  string `json:"sessionId"`
 	StopReason string `json:"stopReason"`
-	Text       string `json:"text"`
 }
 
 // Error is a *chat.Error on the wire.
@@ -118,8 +118,13 @@ func (e *Error) chatError() error {
 	return &chat.Error{Code: e.Code, Message: e.Message, Stderr: e.Stderr, Agent: e.Agent}
 }
 
-// maxLine bounds one line either way: an event may carry a 64 MiB frame.
+// maxLine bounds one line either way. Text events are split into pieces
+// of maxPiece (at most 6 bytes of JSON a byte); another event that does not
+// fit is replaced by a warning, so no line the server writes is longer.
 const maxLine = 80 << 20
+
+// maxPiece is the most text one event line carries.
+const maxPiece = 1 << 20
 
 func marshalLine(v any) ([]byte, error) {
 	b, err := json.Marshal(v)

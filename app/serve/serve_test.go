@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
@@ -134,7 +135,7 @@ func TestRunStreamsAsksAndEnds(t *testing.T) {
 		}
 		emit(chat.Event{Type: chat.EventText, SessionID: tr.SessionID, Text: " chose " + id})
 		emit(chat.Event{Type: chat.EventDone, SessionID: tr.SessionID, StopReason: "end_turn"})
-		return chat.Result{SessionID: tr.SessionID, StopReason: "end_turn", Text: "all"}, nil
+		return chat.Result{SessionID: tr.SessionID, StopReason: "end_turn"}, nil
 	})
 	var evs []chat.Event
 	decider := chat.DeciderFunc(func(_ context.Context, _ string, p chat.Permission) (string, error) {
@@ -144,7 +145,7 @@ func TestRunStreamsAsksAndEnds(t *testing.T) {
 		chat.Turn{SessionID: "s1", Cwd: "/w", Model: "m", Prompt: chat.TextPrompt("there"), Decider: decider},
 		Agent{Path: "/bin/agent", Args: []string{"-x"}, Env: []string{"A=1"}, Timeout: time.Minute, Version: "v"},
 		func(ev chat.Event) { evs = append(evs, ev) })
-	if err != nil || !handled || res.SessionID != "s1" || res.StopReason != "end_turn" || res.Text != "all" {
+	if err != nil || !handled || res.SessionID != "s1" || res.StopReason != "end_turn" {
 		t.Fatalf("res %+v err %v handled %v", res, err, handled)
 	}
 	if gotAgent.Path != "/bin/agent" || gotAgent.Timeout != time.Minute || gotAgent.Env[0] != "A=1" {
@@ -358,5 +359,34 @@ func TestTheSocketIsPrivateFromItsFirstMoment(t *testing.T) {
 	}
 	if _, err := os.Lstat(path); !os.IsNotExist(err) {
 		t.Fatalf("Close left the socket: %v", err)
+	}
+}
+
+// A turn's long text crosses in pieces (no line near the cap, none cut
+// inside a character) and arrives whole; the result carries no copy.
+func TestLongTextCrossesInPieces(t *testing.T) {
+	long := strings.Repeat("é—x", 700_000) // 4.2 MB, runes of 2, 3 and 1 bytes
+	path := serveFake(t, func(ctx context.Context, tr chat.Turn, a Agent, emit func(chat.Event)) (chat.Result, error) {
+		emit(chat.Event{Type: chat.EventText, SessionID: "s1", Text: long})
+		emit(chat.Event{Type: chat.EventDone, SessionID: "s1", StopReason: "end_turn"})
+		return chat.Result{SessionID: "s1", StopReason: "end_turn"}, nil
+	})
+	var text strings.Builder
+	pieces := 0
+	res, err, handled := Run(context.Background(), path, chat.Turn{SessionID: "s1", Cwd: "/w", Prompt: chat.TextPrompt("go")},
+		Agent{Path: "/bin/agent", Timeout: time.Minute}, func(ev chat.Event) {
+			if ev.Type == chat.EventText {
+				pieces++
+				if len(ev.Text) > maxPiece || !utf8.ValidString(ev.Text) {
+					t.Errorf("piece of %d bytes, valid UTF-8 %v", len(ev.Text), utf8.ValidString(ev.Text))
+				}
+				text.WriteString(ev.Text)
+			}
+		})
+	if err != nil || !handled || res.StopReason != "end_turn" {
+		t.Fatalf("res %+v err %v handled %v", res, err, handled)
+	}
+	if pieces < 5 || text.String() != long {
+		t.Fatalf("%d pieces, %d bytes arrived of %d", pieces, text.Len(), len(long))
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"net"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"cdxtheme/core/chat"
 
@@ -108,11 +109,44 @@ type peer struct {
 	waiting map[string]chan Request
 }
 
+// sendEvent writes ev as lines of at most maxLine: long text in pieces of
+// maxPiece (cut between runes), anything else too long as a warning.
+func (p *peer) sendEvent(ev chat.Event) error {
+	if ev.Type == chat.EventText || ev.Type == chat.EventThought {
+		for len(ev.Text) > maxPiece {
+			cut := maxPiece
+			for cut > 0 && !utf8.RuneStart(ev.Text[cut]) {
+				cut--
+			}
+			piece := ev
+			piece.Text = ev.Text[:cut]
+			if err := p.send(Reply{Type: TypeEvent, Event: &piece}); err != nil {
+				return err
+			}
+			ev.Text = ev.Text[cut:]
+		}
+	}
+	b, err := marshalLine(Reply{Type: TypeEvent, Event: &ev})
+	if err != nil {
+		return err
+	}
+	if len(b) > maxLine {
+		w := chat.Event{Type: chat.EventWarning, TurnID: ev.TurnID, SessionID: ev.SessionID,
+			Text: fmt.Sprintf("the agent sent a %q update of %d MiB, too big to pass on; it is not shown", ev.Type, len(b)>>20)}
+		return p.send(Reply{Type: TypeEvent, Event: &w})
+	}
+	return p.write(b)
+}
+
 func (p *peer) send(r Reply) error {
 	b, err := marshalLine(r)
 	if err != nil {
 		return err
 	}
+	return p.write(b)
+}
+
+func (p *peer) write(b []byte) error {
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
 	if p.err != nil {
@@ -167,7 +201,9 @@ func (s *Server) conn(ctx context.Context, c net.Conn) {
 		defer cancel()
 		for {
 			var r Request
-			if err := readLine(br, &r); err != nil {
+			if err := readLine(br, &r); errors.Is(err, errLineTooLong) {
+				continue
+			} else if err != nil {
 				return
 			}
 			switch r.Type {
@@ -191,7 +227,7 @@ func (s *Server) conn(ctx context.Context, c net.Conn) {
 	emitted := false
 	res, err := s.Handle(tctx, t, *req.Agent, func(ev chat.Event) {
 		emitted = true
-		if p.send(Reply{Type: TypeEvent, Event: &ev}) != nil {
+		if p.sendEvent(ev) != nil {
 			cancel() // the client is gone
 		}
 	})
@@ -199,7 +235,7 @@ func (s *Server) conn(ctx context.Context, c net.Conn) {
 		p.send(Reply{Type: TypeDeclined, Reason: d.Reason})
 		return
 	}
-	p.send(Reply{Type: TypeResult, Result: &Result{SessionID: res.SessionID, StopReason: res.StopReason, Text: res.Text}, Error: wireError(err)})
+	p.send(Reply{Type: TypeResult, Result: &Result{SessionID: res.SessionID, StopReason: res.StopReason}, Error: wireError(err)})
 }
 
 // ask hands a permission request to the client's decider and waits for
@@ -228,14 +264,22 @@ func (p *peer) ask(ctx context.Context, sessionID string, perm chat.Permission) 
 	}
 }
 
-// readLine reads one NDJSON line (at most maxLine) into v.
+// errLineTooLong: a line over maxLine was read past and dropped; the
+// stream goes on after it.
+var errLineTooLong = fmt.Errorf("a line longer than %d MiB", maxLine>>20)
+
+// readLine reads one NDJSON line (at most maxLine) into v. A longer line
+// is consumed without being kept and reported as errLineTooLong.
 func readLine(br *bufio.Reader, v any) error {
 	var line []byte
+	tooLong := false
 	for {
 		chunk, err := br.ReadSlice('\n')
-		line = append(line, chunk...)
-		if len(line) > maxLine {
-			return fmt.Errorf("a line longer than %d MiB", maxLine>>20)
+		if !tooLong {
+			line = append(line, chunk...)
+			if len(line) > maxLine {
+				tooLong, line = true, nil
+			}
 		}
 		if err == nil {
 			break
@@ -243,10 +287,13 @@ func readLine(br *bufio.Reader, v any) error {
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
-		if err == io.EOF && len(line) > 0 {
+		if err == io.EOF && (len(line) > 0 || tooLong) {
 			break
 		}
 		return err
+	}
+	if tooLong {
+		return errLineTooLong
 	}
 	return json.Unmarshal(line, v)
 }

@@ -66,16 +66,25 @@ type BadLineHandler func(line []byte, err error)
 type Options struct {
 	Log     zerolog.Logger
 	MaxLine int // bytes; 0 = DefaultMaxLine
+	// MaxQueue bounds the bytes of inbound lines waiting for a busy
+	// handler; past it reading waits (0 = DefaultMaxQueue).
+	MaxQueue int
 }
+
+// DefaultMaxQueue is the default Options.MaxQueue. A handler that cannot
+// keep up (the UI, a terminal) holds the agent back once this much waits,
+// so a flooding agent costs bounded memory; the pipe then blocks its writes.
+const DefaultMaxQueue = 4 << 20
 
 // Conn is one JSON-RPC link to an agent.
 //
 // Everything the agent sends on its own initiative (notifications and its
 // requests) is handled strictly in arrival order, one at a time, and a
 // handler that takes long never stops reading: what arrives meanwhile
-// waits in an unbounded queue, so a slow consumer never makes us drop the
-// link. Responses to our own calls bypass the queue: a Call completes even
-// while a handler is busy. (How: inbound.go.)
+// waits in a queue, so a slow consumer never makes us drop the link. The
+// queue is bounded (MaxQueue): once full, reading waits for the handler,
+// and the agent for its pipe. Responses to our own calls bypass the queue
+// until then: a Call completes while a handler is busy. (How: inbound.go.)
 type Conn struct {
 	w       io.Writer
 	r       io.Reader
@@ -102,8 +111,12 @@ type Conn struct {
 	qmu        sync.Mutex
 	qcond      *sync.Cond // the idle worker waits on it
 	queue      []inbound  // non-empty only while a worker dispatches
-	reader     int        // the worker reading; 0 while the role is handed over
-	dispatcher int        // the worker running handlers; 0 when none does
+	queued     int        // bytes of the lines in queue
+	maxQueue   int
+	qroom      *sync.Cond // the reader waits on it for room in the queue
+	roomWaits  atomic.Int64
+	reader     int // the worker reading; 0 while the role is handed over
+	dispatcher int // the worker running handlers; 0 when none does
 	readerDone bool
 	stopped    bool
 	exited     bool
@@ -154,6 +167,7 @@ func NewConn(r io.Reader, w io.Writer, opts Options) *Conn {
 		r:          r,
 		log:        opts.Log,
 		maxLine:    opts.MaxLine,
+		maxQueue:   opts.MaxQueue,
 		pending:    map[int64]chan response{},
 		requests:   map[string]RequestHandler{},
 		notifs:     map[string]NotificationHandler{},
@@ -165,7 +179,11 @@ func NewConn(r io.Reader, w io.Writer, opts Options) *Conn {
 	if c.maxLine <= 0 {
 		c.maxLine = DefaultMaxLine
 	}
+	if c.maxQueue <= 0 {
+		c.maxQueue = DefaultMaxQueue
+	}
 	c.qcond = sync.NewCond(&c.qmu)
+	c.qroom = sync.NewCond(&c.qmu)
 	return c
 }
 
@@ -240,6 +258,7 @@ func (c *Conn) Close() error {
 	c.stopped = true
 	c.halted.Store(true)
 	c.qcond.Broadcast()
+	c.qroom.Broadcast()
 	c.qmu.Unlock()
 	c.cancel()
 	return nil

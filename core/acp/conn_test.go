@@ -276,11 +276,60 @@ func TestInboundOrderKept(t *testing.T) {
 	}
 }
 
+// A flooding agent whose handler cannot keep up costs bounded memory: once
+// MaxQueue bytes wait, reading waits too (the agent's writes block), and
+// everything still arrives, in order, once the handler goes on.
+func TestFullQueueHoldsTheReader(t *testing.T) {
+	const n = 20_000 // ~2.6 MB of lines against a 64 KiB queue
+	p := newPeer(t, Options{MaxQueue: 64 << 10})
+	release, last := make(chan struct{}), make(chan struct{})
+	var seen []int
+	p.conn.HandleUpdates(func(ctx context.Context, note SessionNotification, err error) {
+		if len(seen) == 0 {
+			<-release
+		}
+		var i int
+		fmt.Sscanf(note.Update.Content.Text, "%d", &i)
+		seen = append(seen, i)
+		if i == n-1 {
+			close(last)
+		}
+	})
+	p.conn.Start()
+	writer := make(chan struct{})
+	go func() {
+		defer close(writer)
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(p.out, `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"%d"}}}}`+"\n", i)
+		}
+	}()
+	// Either the reader stops for room (right) or the writer gets all of
+	// it in while the handler is still blocked (the queue grew unbounded).
+	for p.conn.roomWaits.Load() == 0 {
+		select {
+		case <-writer:
+			t.Fatal("every line was read while the handler was blocked: the queue is unbounded")
+		case <-time.After(time.Millisecond):
+		}
+	}
+	close(release)
+	waitClosed(t, writer, "the writer once the handler went on")
+	waitClosed(t, last, "the last notification")
+	if len(seen) != n {
+		t.Fatalf("handled %d notifications, want %d", len(seen), n)
+	}
+	for i, v := range seen {
+		if v != i {
+			t.Fatalf("notification %d carried %d: order broken", i, v)
+		}
+	}
+}
+
 // A handler that does not return (a user pondering a permission) must not
 // stop the reader, nor a Call whose response arrives meanwhile.
 func TestSlowHandlerBlocksNeitherReaderNorCall(t *testing.T) {
 	const n = 100_000
-	p := newPeer(t, Options{})
+	p := newPeer(t, Options{MaxQueue: 64 << 20}) // the 13 MB fit in the queue
 	release := make(chan struct{})
 	var seen []int
 	p.conn.HandleUpdates(func(ctx context.Context, note SessionNotification, err error) {

@@ -127,6 +127,7 @@ func (c *Conn) work(id int, in *input) {
 func (c *Conn) readOn(id int, in *input) {
 	for {
 		line, tooLong, err := c.readLine(in)
+		size := len(line)
 		var msg inbound
 		ok := false
 		switch {
@@ -139,7 +140,7 @@ func (c *Conn) readOn(id int, in *input) {
 		case len(line) > 0:
 			msg, ok = c.handleLine(line)
 		}
-		if ok && !c.route(id, msg) {
+		if ok && !c.route(id, msg, size) {
 			return // the sticky input error, if any, is the next reader's
 		}
 		if err != nil {
@@ -150,9 +151,10 @@ func (c *Conn) readOn(id int, in *input) {
 }
 
 // route dispatches msg inline when no handler runs, else queues it behind
-// the running one. It reports whether this worker still holds the reader
-// role.
-func (c *Conn) route(id int, msg inbound) bool {
+// the running one; with MaxQueue bytes queued it waits until the
+// dispatcher takes them (back-pressure: the agent's writes then block). It
+// reports whether this worker still holds the reader role.
+func (c *Conn) route(id int, msg inbound, size int) bool {
 	c.qmu.Lock()
 	if c.stopped {
 		c.qmu.Unlock()
@@ -160,6 +162,11 @@ func (c *Conn) route(id int, msg inbound) bool {
 	}
 	if c.dispatcher != 0 {
 		c.queue = append(c.queue, msg)
+		c.queued += size
+		for c.queued > c.maxQueue && c.dispatcher != 0 && !c.stopped {
+			c.roomWaits.Add(1)
+			c.qroom.Wait()
+		}
 		c.qmu.Unlock()
 		return true
 	}
@@ -183,6 +190,8 @@ func (c *Conn) drain(id int) bool {
 	c.qmu.Lock()
 	for len(c.queue) > 0 {
 		batch, c.queue = c.queue, batch[:0]
+		c.queued = 0
+		c.qroom.Broadcast()
 		c.qmu.Unlock()
 		for i := range batch {
 			if batch[i].kind == inFlush || !c.halted.Load() {
@@ -196,6 +205,7 @@ func (c *Conn) drain(id int) bool {
 		c.qmu.Lock()
 	}
 	c.dispatcher = 0
+	c.qroom.Broadcast()
 	reading := c.reader == id
 	if c.stopped || c.readerDone {
 		c.qcond.Broadcast() // a worker may be waiting to end

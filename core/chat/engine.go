@@ -89,11 +89,12 @@ type Turn struct {
 	History bool
 }
 
-// Result is how a turn ended.
+// Result is how a turn ended. The turn's text went out in its events
+// only: whoever shows or prints it keeps it (once), so a flooding agent
+// costs the engine no memory.
 type Result struct {
 	SessionID  string
 	StopReason string
-	Text       string // all streamed agent text, also when the turn failed
 }
 
 // Engine runs turns. It keeps at most one warm connection (the open
@@ -197,7 +198,6 @@ func (e *Engine) begin(ctx context.Context, t Turn, emit func(Event), openOnly b
 	if err == nil {
 		res, err = e.run(ctx, tctx, t, ts)
 	}
-	res.Text = ts.collected()
 	if res.SessionID == "" {
 		res.SessionID = ts.session()
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -404,7 +403,6 @@ type turnState struct {
 
 	emitMu    sync.Mutex
 	emitFn    func(Event)
-	text      strings.Builder
 	sessionID string
 
 	suppress  atomic.Bool // drop updates: session/load is replaying history
@@ -421,9 +419,6 @@ type turnState struct {
 func (ts *turnState) emit(ev Event) {
 	ts.emitMu.Lock()
 	defer ts.emitMu.Unlock()
-	if ev.Type == EventText && !ev.Replay {
-		ts.text.WriteString(ev.Text)
-	}
 	if tc := ev.ToolCall; tc != nil && tc.Kind != nil && *tc.Kind != "" && !ev.Replay {
 		if ts.kinds == nil {
 			ts.kinds = map[string]string{}
@@ -476,12 +471,6 @@ func (ts *turnState) lastStatus() *Status {
 	ts.emitMu.Lock()
 	defer ts.emitMu.Unlock()
 	return ts.status
-}
-
-func (ts *turnState) collected() string {
-	ts.emitMu.Lock()
-	defer ts.emitMu.Unlock()
-	return ts.text.String()
 }
 
 // decide asks the Decider, but answers "cancelled" as soon as the turn is

@@ -5,6 +5,7 @@
 package notes
 
 import (
+	"cdxtheme/core/damaged"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -67,7 +68,8 @@ func (s *Store) read() (Notes, error) {
 	}
 	var got Notes
 	if err := json.NewDecoder(f).Decode(&got); err != nil {
-		return n, fmt.Errorf("read session notes %s: %w", s.path, err)
+		f.Close()
+		return n, damaged.Handle(s.path, fmt.Errorf("parse session notes: %w", err))
 	}
 	for id, t := range got.Titles {
 		if validID(id) && t != "" {
@@ -86,12 +88,9 @@ func (s *Store) change(fn func(*Notes)) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n, err := s.read()
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		// A corrupt file is replaced rather than blocking every rename;
-		// keep the old one beside it for the user.
-		if rerr := os.Rename(s.path, s.path+".corrupt"); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
-			return err
-		}
+	if err != nil && !errors.As(err, new(*damaged.Error)) {
+		// Unreadable, or damaged and not set aside: never written over.
+		return err
 	}
 	fn(&n)
 	b, err := json.MarshalIndent(n, "", "  ")

@@ -1,6 +1,7 @@
 package notes
 
 import (
+	"cdxtheme/core/damaged"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,7 +71,11 @@ func TestCorruptNotesAreKeptAside(t *testing.T) {
 	if n, err := s.Get(); err != nil || n.Titles["id-1"] != "Name" {
 		t.Errorf("after rename: %+v %v", n, err)
 	}
-	if b, err := os.ReadFile(path + ".corrupt"); err != nil || string(b) != "{not json" {
+	copies, _ := filepath.Glob(path + damaged.Suffix + "*")
+	if len(copies) != 1 {
+		t.Fatalf("copies set aside: %v", copies)
+	}
+	if b, err := os.ReadFile(copies[0]); err != nil || string(b) != "{not json" {
 		t.Errorf("the corrupt file was not kept aside: %q %v", b, err)
 	}
 }

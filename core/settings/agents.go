@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"cdxtheme/core/damaged"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -110,8 +111,8 @@ func LoadAgents() (AgentList, error) {
 }
 
 // LoadAgentsFile reads the list at path. A missing file gives the
-// built-in entries; a corrupt one gives them too, with the parse error so
-// the caller can warn (the file is left alone for the user to fix).
+// built-in entries; a damaged one gives them too, set aside first
+// (core/damaged) so a later save cannot replace the user's agents.
 func LoadAgentsFile(path string) (AgentList, error) {
 	var l AgentList
 	b, err := os.ReadFile(path)
@@ -122,7 +123,7 @@ func LoadAgentsFile(path string) (AgentList, error) {
 		err = fmt.Errorf("read agents %s: %w", path, err)
 	default:
 		if perr := toml.Unmarshal(b, &l); perr != nil {
-			l, err = AgentList{}, fmt.Errorf("parse agents %s: %w", path, perr)
+			l, err = AgentList{}, damaged.Handle(path, fmt.Errorf("parse agents: %w", perr))
 		}
 	}
 	return l.withBuiltins(), err
@@ -142,6 +143,9 @@ func SaveAgentsFile(path string, l AgentList) error {
 	b, err := toml.Marshal(l)
 	if err != nil {
 		return fmt.Errorf("encode agents: %w", err)
+	}
+	if err := setAsideIfDamaged(path, func(b []byte) error { var l AgentList; return toml.Unmarshal(b, &l) }); err != nil {
+		return err
 	}
 	return paths.WriteFileAtomic(path, b, 0o600)
 }

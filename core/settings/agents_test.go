@@ -1,6 +1,8 @@
 package settings
 
 import (
+	"cdxtheme/core/damaged"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -76,8 +78,38 @@ func TestAgentsMissingOrCorruptFileGivesTheBuiltins(t *testing.T) {
 			}
 		})
 	}
-	if b, _ := os.ReadFile(bad); string(b) != "[[agent]\nid = " {
-		t.Fatal("the corrupt file was changed")
+	copies, _ := filepath.Glob(bad + damaged.Suffix + "*")
+	if len(copies) != 1 {
+		t.Fatalf("copies set aside: %v", copies)
+	}
+	if b, _ := os.ReadFile(copies[0]); string(b) != "[[agent]\nid = " {
+		t.Fatal("the damaged file was not kept as it was")
+	}
+}
+
+// A cut agents.toml (a custom agent with its token) loses nothing when the
+// app then saves the list: the damaged file is set aside, the user told
+// where, and the save writes beside it.
+func TestDamagedAgentsAreNeverSavedOver(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "agents.toml")
+	l, _ := LoadAgentsFile(path)
+	l.Agents = append(l.Agents, Agent{ID: "mine", Name: "Mine", Kind: KindCustom, Command: "/opt/mine/acp", Env: map[string]string{"MINE_TOKEN": "secret-123"}})
+	if err := SaveAgentsFile(path, l); err != nil {
+		t.Fatal(err)
+	}
+	whole, _ := os.ReadFile(path)
+	os.WriteFile(path, whole[:strings.Index(string(whole), "secret-123")+3], 0o600) // cut inside the token
+	cut, _ := os.ReadFile(path)
+	got, err := LoadAgentsFile(path)
+	var de *damaged.Error
+	if !errors.As(err, &de) || !strings.Contains(err.Error(), de.Copy) {
+		t.Fatalf("load of the cut file: %v", err)
+	}
+	if err := SaveAgentsFile(path, got); err != nil { // "Use as default" after it
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(de.Copy); string(b) != string(cut) {
+		t.Fatal("the damaged file was not kept as it was")
 	}
 }
 

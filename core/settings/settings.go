@@ -4,6 +4,7 @@
 package settings
 
 import (
+	"cdxtheme/core/damaged"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -126,8 +127,9 @@ func AgentsCacheDir() string { return filepath.Join(paths.CacheDir(), "agents") 
 // Path is the settings file.
 func Path() string { return filepath.Join(paths.ConfigDir(), "settings.toml") }
 
-// Load reads the settings file; a missing file gives defaults. A corrupt
-// file gives defaults and the parse error so the caller can warn.
+// Load reads the settings file; a missing file gives defaults. A damaged
+// file is set aside (core/damaged) and gives defaults with a
+// *damaged.Error saying where the copy is, so nothing is saved over it.
 func Load() (Settings, error) { return LoadFile(Path()) }
 
 // LoadFile reads settings from path.
@@ -141,7 +143,7 @@ func LoadFile(path string) (Settings, error) {
 		return s, fmt.Errorf("read settings %s: %w", path, err)
 	}
 	if err := toml.Unmarshal(b, &s); err != nil {
-		return Settings{}, fmt.Errorf("parse settings %s: %w", path, err)
+		return Settings{}, damaged.Handle(path, fmt.Errorf("parse settings: %w", err))
 	}
 	return s, nil
 }
@@ -158,5 +160,26 @@ func SaveFile(path string, s Settings) error {
 	if err != nil {
 		return fmt.Errorf("encode settings: %w", err)
 	}
+	if err := setAsideIfDamaged(path, func(b []byte) error { var s Settings; return toml.Unmarshal(b, &s) }); err != nil {
+		return err
+	}
 	return paths.WriteFileAtomic(path, b, 0o600)
+}
+
+// setAsideIfDamaged moves the file at path aside when parse rejects it, so
+// a save never replaces a damaged file the user may still want (one that
+// broke after it was loaded, or whose setting aside failed then).
+func setAsideIfDamaged(path string, parse func([]byte) error) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil // missing (or unreadable: the write reports it)
+	}
+	perr := parse(b)
+	if perr == nil {
+		return nil
+	}
+	if err := damaged.Handle(path, perr); !errors.As(err, new(*damaged.Error)) {
+		return fmt.Errorf("not saved: %w", err)
+	}
+	return nil
 }

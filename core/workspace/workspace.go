@@ -19,6 +19,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"cdxtheme/core/damaged"
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/fswrite"
 	"cdxtheme/core/paths"
@@ -134,7 +135,7 @@ func read(dir, id string) (Meta, error) {
 	}
 	var m Meta
 	if err := json.Unmarshal(b, &m); err != nil {
-		return Meta{}, fmt.Errorf("open workspace %s: corrupt %s: %w", id, MetaFile, err)
+		return rebuild(dir, id, fmt.Errorf("parse %s: %w", MetaFile, err))
 	}
 	if m.ID != id {
 		return Meta{}, fmt.Errorf("open workspace %s: %s says id %q", id, MetaFile, m.ID)
@@ -148,6 +149,35 @@ func read(dir, id string) (Meta, error) {
 	}
 	return m, nil
 }
+
+// rebuild sets a damaged metadata file aside (core/damaged) and writes a
+// new one from the folder: its id from the folder's name (with the time it
+// was made), its title from theme.json. The build stays on Home; only the
+// session list it kept is gone (the sessions themselves are Codex's).
+func rebuild(dir, id string, why error) (Meta, error) {
+	if err := damaged.Handle(filepath.Join(dir, MetaFile), why); !errors.As(err, new(*damaged.Error)) {
+		return Meta{}, fmt.Errorf("open workspace %s: %w", id, err)
+	}
+	m := Meta{ID: id, Title: DefaultTitle, SessionIDs: []string{}, Dir: dir}
+	if t, err := time.Parse("20060102-150405", id[:15]); err == nil {
+		m.Created = t.UTC()
+	}
+	if b, err := fsread.ReadFile(filepath.Join(dir, "theme.json"), maxThemeName, fsread.NoFollow); err == nil {
+		var th struct {
+			Name string `json:"name"`
+		}
+		if json.Unmarshal(b, &th) == nil && strings.TrimSpace(th.Name) != "" {
+			m.Title = cleanTitle(th.Name)
+		}
+	}
+	if err := write(m); err != nil {
+		return Meta{}, err
+	}
+	return m, nil
+}
+
+// maxThemeName bounds the theme.json read for a rebuilt title.
+const maxThemeName = 4 << 20
 
 func write(m Meta) error {
 	b, err := json.MarshalIndent(m, "", "  ")

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"cdxtheme/core/damaged"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -83,12 +84,13 @@ func TestIDsUniqueAndListNewestFirst(t *testing.T) {
 	}
 }
 
-func TestListSkipsCorrupt(t *testing.T) {
+func TestListRebuildsDamagedMetaAndSkipsTheRest(t *testing.T) {
 	root := t.TempDir()
 	good, _ := Create(root, "good", "")
 	bad, _ := Create(root, "bad", "")
 	mismatch, _ := Create(root, "moved", "")
-	os.WriteFile(filepath.Join(bad.Dir, MetaFile), []byte(`{"id": "`), 0o644)
+	os.WriteFile(filepath.Join(bad.Dir, "theme.json"), []byte(`{"name": "Harbour Night", "palette": {}}`), 0o644)
+	os.WriteFile(filepath.Join(bad.Dir, MetaFile), []byte(`{"id": "`), 0o644) // cut short
 	b, _ := os.ReadFile(filepath.Join(mismatch.Dir, MetaFile))
 	os.WriteFile(filepath.Join(mismatch.Dir, MetaFile), []byte(strings.Replace(string(b), mismatch.ID, "20200101-000000-000000", 1)), 0o644)
 	noMeta := filepath.Join(root, "20250101-000000-abcdef")
@@ -97,17 +99,33 @@ func TestListSkipsCorrupt(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "stray.txt"), nil, 0o644)
 
 	list, problems := List(root)
-	if len(list) != 1 || list[0].ID != good.ID {
-		t.Errorf("list = %+v, want only the good workspace", list)
+	ids := map[string]Meta{}
+	for _, m := range list {
+		ids[m.ID] = m
 	}
-	if len(problems) != 3 {
-		t.Fatalf("problems = %v, want 3 (corrupt, mismatched id, missing metadata)", problems)
+	if len(list) != 2 || ids[good.ID].Title != "good" {
+		t.Errorf("list = %+v, want the good workspace and the rebuilt one", list)
+	}
+	// The damaged one: rebuilt from its folder, the damaged file kept.
+	if m := ids[bad.ID]; m.Title != "Harbour Night" || m.Created.Format("20060102-150405") != bad.ID[:15] {
+		t.Errorf("rebuilt meta = %+v", m)
+	}
+	if copies, _ := filepath.Glob(filepath.Join(bad.Dir, MetaFile+damaged.Suffix+"*")); len(copies) != 1 {
+		t.Errorf("damaged meta not kept aside: %v", copies)
+	} else if b, _ := os.ReadFile(copies[0]); string(b) != `{"id": "` {
+		t.Errorf("the copy holds %q", b)
+	}
+	if again, err := Open(root, bad.ID); err != nil || again.Title != "Harbour Night" {
+		t.Errorf("reopened: %+v %v", again, err)
+	}
+	if len(problems) != 2 {
+		t.Fatalf("problems = %v, want 2 (mismatched id, missing metadata)", problems)
 	}
 	all := ""
 	for _, p := range problems {
 		all += p.Error() + "\n"
 	}
-	for _, want := range []string{bad.ID + ": corrupt", mismatch.ID, "20250101-000000-abcdef"} {
+	for _, want := range []string{mismatch.ID, "20250101-000000-abcdef"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("problems lack %q:\n%s", want, all)
 		}

@@ -37,6 +37,8 @@
 //	settings          "Running with mode=…, model=…, reasoning_effort=…": the values the agent holds
 //	retry             FAKE_AGENT_RETRIES codex-acp-shaped "Reconnecting…" notices, then an answer
 //	stall             one chunk, then silence for FAKE_AGENT_STALL_MS (or until cancelled)
+//	flood             FAKE_AGENT_FLOOD_BYTES (default 400 MB) of text chunks of FAKE_AGENT_FLOOD_CHUNK
+//	                  bytes (default 4 KiB) as fast as they are read; session/cancel ends it
 //
 // Like codex-acp, session settings live in the process: a session loaded or
 // resumed by a new process starts from the defaults. The model "gpt-5-pro"

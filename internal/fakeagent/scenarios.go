@@ -51,6 +51,7 @@ func init() {
 		"settings":          settingsScenario,
 		"retry":             retry,
 		"stall":             stall,
+		"flood":             flood,
 	}
 }
 
@@ -418,6 +419,30 @@ func garbage(a *agent, t *turn) string {
 	t.say("Before the garbage. ")
 	a.w.writeRaw([]byte("this is not JSON {\"oops\""))
 	t.say("After the garbage.")
+	return "end_turn"
+}
+
+// flood writes FAKE_AGENT_FLOOD_BYTES of agent_message_chunk text, in
+// chunks of FAKE_AGENT_FLOOD_CHUNK bytes, as fast as the pipe takes them;
+// session/cancel ends it between two writes of 64 chunks.
+func flood(a *agent, t *turn) string {
+	total := envInt("FAKE_AGENT_FLOOD_BYTES", 400<<20)
+	size := envInt("FAKE_AGENT_FLOOD_CHUNK", 4<<10)
+	text := strings.Repeat("flood ", size/6+1)[:size]
+	msg := map[string]any{"jsonrpc": "2.0", "method": "session/update", "params": map[string]any{"sessionId": t.ss.ID,
+		"update": map[string]any{"sessionUpdate": "agent_message_chunk", "messageId": t.msgID, "content": map[string]any{"type": "text", "text": text}}}}
+	const per = 64
+	for sent := 0; sent < total; sent += per * size {
+		if t.isCancelled() {
+			t.reply.WriteString(fmt.Sprintf("[flood: %d bytes, cancelled]", sent))
+			return "cancelled"
+		}
+		n := min(per, (total-sent+size-1)/size)
+		if err := a.w.sendMany(n, func(int) any { return msg }); err != nil {
+			return ""
+		}
+	}
+	t.reply.WriteString(fmt.Sprintf("[flood: %d bytes]", total))
 	return "end_turn"
 }
 

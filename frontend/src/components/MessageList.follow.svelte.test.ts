@@ -4,6 +4,9 @@ import MessageList from './MessageList.svelte';
 import { applyEvent, beginTurn, newChatState } from '../lib/chatReducer';
 import { flush } from '../test/wails';
 
+/** The list follows once a frame: wait for the next one. */
+const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+
 describe('following the stream', () => {
   /** A chat with a reply, and a message list whose scroll metrics we control (jsdom has no layout). */
   async function scrolled() {
@@ -45,6 +48,7 @@ describe('following the stream', () => {
     expect(screen.queryByTestId('jump-latest')).toBeNull();
     applyEvent(s, 't1', { type: 'text', text: ' still more' });
     await flush();
+    await frame();
     expect(calls.length).toBeGreaterThan(1); // following again
   });
 
@@ -59,8 +63,25 @@ describe('following the stream', () => {
     calls.length = 0;
     beginTurn(s, 't2', 'second');
     await flush();
+    await frame();
     expect(screen.queryByTestId('jump-latest')).toBeNull();
     expect(calls.length).toBeGreaterThan(0);
+  });
+
+  it('a burst of chunks in one frame costs one scroll, and older items are settled', async () => {
+    const { s, calls } = await scrolled();
+    await frame();
+    calls.length = 0;
+    for (let i = 0; i < 50; i++) applyEvent(s, 't1', { type: 'text', text: ` chunk ${i}` });
+    for (let i = 0; i < 5; i++) beginTurn(s, `t${i + 2}`, `message ${i}`);
+    await flush();
+    await frame();
+    expect(calls).toEqual([1000]);
+    const items = screen.getAllByTestId('item');
+    const settled = items.map((el) => el.classList.contains('settled'));
+    expect(settled.slice(-3)).toEqual([false, false, false]);
+    expect(settled.slice(0, -3).every(Boolean)).toBe(true);
+    expect(settled.length).toBeGreaterThan(3);
   });
 
   it('copies a message’s own text', async () => {

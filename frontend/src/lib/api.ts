@@ -50,6 +50,7 @@ import type {
   TurnStarted,
   checkpoint,
   search,
+  damaged,
   settings,
   workspace,
 } from './types';
@@ -164,6 +165,18 @@ export function getSettings(): Promise<settings.Settings> {
 
 export function saveSettings(s: settings.Settings): Promise<void> {
   return Settings.SaveSettings(s);
+}
+
+/** The user's files found damaged in this run and set aside (where the copy is). */
+export async function damagedFiles(): Promise<damaged.Notice[]> {
+  return (await Settings.DamagedFiles()) ?? [];
+}
+
+/** Subscribes to "a damaged file was set aside"; returns the unsubscribe function. */
+export function onDamaged(cb: (n: damaged.Notice) => void): () => void {
+  return EventsOn('damaged', (n: damaged.Notice) => {
+    if (n && typeof n.path === 'string' && typeof n.copy === 'string') cb(n);
+  });
 }
 
 export function workspaces(): Promise<workspace.Meta[]> {

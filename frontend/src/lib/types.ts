@@ -6,7 +6,7 @@
 // Hand-written below: what Go sends only as events and the UI's own unions.
 import type { app, chat, codexhome, settings, theme } from '../../wailsjs/go/models';
 
-export type { checkpoint, codexhome, search, settings, workspace } from '../../wailsjs/go/models';
+export type { checkpoint, codexhome, damaged, search, settings, workspace } from '../../wailsjs/go/models';
 
 export type ReasoningLevel = codexhome.ReasoningLevel;
 export type Model = codexhome.Model;

@@ -25,7 +25,7 @@ export const services: Record<string, string[]> = {
   Desktop: ['ChooseFolder', 'OpenLink'],
   Editor: ['EditColor', 'EditorState', 'MakePass', 'RedoEdit', 'SetLock', 'TryColor', 'UndoEdit'],
   Library: ['ExportTranscript', 'HideSession', 'Models', 'RenameSession', 'SearchStatus', 'Sessions', 'TranscriptPage'],
-  Settings: ['GetSettings', 'SaveSettings'],
+  Settings: ['DamagedFiles', 'GetSettings', 'SaveSettings'],
   Themes: ['ApplyTargets', 'ApplyTheme', 'ExportTheme', 'ImportTheme', 'PlanApply', 'Theme', 'VSCodeTheme'],
   Turns: ['AnswerPermission', 'Cancel', 'NewBuild', 'OpenChat', 'Prewarm', 'Release', 'Send'],
 };

@@ -303,6 +303,17 @@ export namespace codexhome {
 
 }
 
+export namespace damaged {
+	
+	export interface Notice {
+	    path: string;
+	    copy: string;
+	    reason: string;
+	    when: string;
+	}
+
+}
+
 export namespace search {
 	
 	export interface Span {

@@ -1,6 +1,9 @@
-// The open chat: opens it on its agent, shows its history, sends prompts,
-// folds the turn events into view state (see chatReducer.ts), answers
-// permission requests, changes its session settings, cancels.
+// The open chats: the shown one (state) and those left running or kept
+// open beside it. Each is opened on its agent, shows its history, sends
+// prompts, folds its turns' events into its own state (chatReducer.ts),
+// answers permission requests, changes its session settings, cancels.
+// Leaving a chat never stops its turn: it streams on in the background and
+// its end is announced.
 import * as api from '../api';
 import {
   answer as answerReducer,
@@ -20,6 +23,22 @@ import { models, type ModelsStore } from './models.svelte';
 /** Events of turns nobody adopted yet (they may arrive before Send resolves). */
 const maxBufferedTurns = 64;
 const maxBufferedEvents = 200_000;
+
+/** Chats kept open besides the shown one; running chats always stay. */
+export const maxOpenChats = 8;
+
+/** How a turn that ran while its chat was not shown ended. */
+export type Outcome = 'done' | 'failed' | 'stopped' | 'asking';
+
+/** A background turn's end, announced once. */
+export interface Announcement {
+  id: number;
+  title: string;
+  workspaceId: string;
+  sessionId: string;
+  cwd: string;
+  outcome: Outcome;
+}
 
 /** Messages of the chat's history loaded at a time. */
 export const historyPage = 50;
@@ -46,8 +65,16 @@ export class ChatStore {
   /** The chat's agent cannot be started (checked when the chat opens). */
   agentProblem = $state<AgentCheck | null>(null);
   agentId = $state('');
+  /** The open chats, the shown one included, oldest first. */
+  chats = $state.raw<ChatState[]>([]);
+  /** Chats whose turn ended while they were not shown, by chat, until shown. */
+  outcomes = $state<Record<string, Outcome>>({});
+  /** Background endings not yet dismissed. */
+  announcements = $state<Announcement[]>([]);
+  private announced = 0;
   private lastAttachments: Attachment[] = [];
-  private turns = new Set<string>();
+  /** Each turn's chat. */
+  private owner = new Map<string, ChatState>();
   private buffer = new Map<string, ChatEvent[]>();
   private buffered = 0;
   private unsubscribe: (() => void) | null = null;
@@ -75,22 +102,29 @@ export class ChatStore {
    * opened so the bar goes live.
    */
   open(args: OpenArgs): void {
-    const same =
-      (args.sessionId && args.sessionId === this.state.sessionId) ||
-      (!args.sessionId && args.workspaceId && args.workspaceId === this.state.workspaceId);
+    const same = matches(this.state, args);
     if (same) {
       if (args.cwd) this.state.cwd = args.cwd;
       if (args.workspaceId) this.state.workspaceId = args.workspaceId;
       return;
     }
-    // Only one chat streams at a time: leaving a running one stops its turn.
-    if (this.state.running && this.state.turnId && !this.state.turnId.startsWith('local-')) {
-      api.cancel(this.state.turnId).catch(() => {});
-    }
-    this.turns.clear();
-    if (this.lockedTurn) {
-      this.lockedTurn = '';
-      this.modelStore.end('turn');
+    // Leaving never cancels: the chat stays open, its turn streams on.
+    this.keep(this.state);
+    const kept = this.chats.find((c) => matches(c, args));
+    this.settleOpen();
+    this.opened = Promise.resolve();
+    this.historyReady = Promise.resolve();
+    this.sendError = '';
+    this.optionError = '';
+    this.agentProblem = null;
+    this.agentId = '';
+    if (kept) {
+      this.state = kept;
+      this.lastPrompt = [...kept.items].reverse().find((it) => it.kind === 'user')?.text ?? '';
+      this.seen(kept);
+      if (args.cwd) kept.cwd = args.cwd;
+      void this.recheck(kept);
+      return;
     }
     this.openDone?.();
     this.openDone = null;
@@ -99,11 +133,8 @@ export class ChatStore {
     this.state = newChatState(args);
     // The reactive proxy: what later comparisons (this.state === next) see.
     const next = this.state;
+    this.keep(next);
     this.lastPrompt = '';
-    this.sendError = '';
-    this.optionError = '';
-    this.agentProblem = null;
-    this.agentId = '';
     if (args.bar) this.takeBar(next, args.bar, 'requested');
     if (args.sessionId) {
       next.opening = true;
@@ -112,6 +143,40 @@ export class ChatStore {
       this.historyReady = this.loadHistory(next, -1);
     }
     void this.recheck(next);
+  }
+
+  /** Adds s to the open chats, closing the oldest idle ones past maxOpenChats. */
+  private keep(s: ChatState): void {
+    if (!s.workspaceId && !s.sessionId) return;
+    let list = [...this.chats.filter((c) => c !== s), s];
+    while (list.length > maxOpenChats) {
+      const idle = list.find((c) => c !== this.state && !c.running && !c.opening);
+      if (!idle) break; // every one runs: none is closed under a turn
+      list = list.filter((c) => c !== idle);
+      for (const [id, c] of this.owner) if (c === idle) this.owner.delete(id);
+      delete this.outcomes[chatKey(idle)];
+    }
+    this.chats = list;
+  }
+
+  /** Whether s is still open (shown, or kept beside it). */
+  private alive(s: ChatState): boolean {
+    return s === this.state || this.chats.includes(s);
+  }
+
+  /** s is shown: its background ending has been seen. */
+  private seen(s: ChatState): void {
+    delete this.outcomes[chatKey(s)];
+    this.announcements = this.announcements.filter((a) => !matches(s, a));
+  }
+
+  dismiss(id: number): void {
+    this.announcements = this.announcements.filter((a) => a.id !== id);
+  }
+
+  /** Whether any open chat runs a turn. */
+  get anyRunning(): boolean {
+    return this.state.running || this.chats.some((c) => c.running);
   }
 
   /**
@@ -180,12 +245,12 @@ export class ChatStore {
     s.opening = true;
     try {
       const id = await api.openChat({ workspaceId: s.workspaceId, sessionId: s.sessionId, cwd: s.cwd });
-      if (this.state !== s) return;
+      if (!this.alive(s)) return;
       beginOpen(s, id);
-      this.turns.add(id);
+      this.owner.set(id, s);
       this.flush(id);
     } catch (e) {
-      if (this.state !== s) return;
+      if (!this.alive(s)) return;
       s.opening = false;
       applyEvent(s, 'open', { type: 'error', code: 'rpc', text: api.errorMessage(e) });
     } finally {
@@ -209,11 +274,11 @@ export class ChatStore {
     s.history.error = '';
     try {
       const page = await api.chatHistory(s.sessionId, before, historyPage);
-      if (this.state !== s) return;
+      if (!this.alive(s)) return;
       if (page.source === 'rollout') prependHistory(s, page.messages ?? [], page.offset);
       else if (!s.history.source) s.history.source = 'agent';
     } catch (e) {
-      if (this.state === s) s.history.error = api.errorMessage(e);
+      if (this.alive(s)) s.history.error = api.errorMessage(e);
     } finally {
       s.history.loading = false;
     }
@@ -236,7 +301,7 @@ export class ChatStore {
   /** Takes over a turn started elsewhere (New Build). */
   adopt(turnId: string, prompt: string): void {
     this.lastPrompt = prompt;
-    this.turns.add(turnId);
+    this.owner.set(turnId, this.state);
     beginTurn(this.state, turnId, prompt);
     this.lock(turnId);
     this.flush(turnId);
@@ -261,7 +326,7 @@ export class ChatStore {
     // reuses that connection.
     if (s.history.loading) await this.historyReady;
     if (this.openDone) await this.opened;
-    if (this.state !== s) return true;
+    if (!this.alive(s)) return true;
     try {
       const turnId = await api.send({
         workspaceId: s.workspaceId,
@@ -270,16 +335,17 @@ export class ChatStore {
         prompt: text,
         ...(attachments.length ? { attachments } : {}),
       });
-      if (this.state !== s) return true; // the user switched chats meanwhile
+      // The chat may no longer be shown: its turn is followed all the same.
       for (const it of s.items) if (it.turnId === local) it.turnId = turnId;
       s.turnId = turnId;
-      this.turns.add(turnId);
+      this.owner.set(turnId, s);
       this.lock(turnId);
       this.flush(turnId);
       return true;
     } catch (e) {
-      this.sendError = api.errorMessage(e);
-      applyEvent(s, local, { type: 'error', code: 'rpc', text: this.sendError });
+      const msg = api.errorMessage(e);
+      if (this.state === s) this.sendError = msg;
+      applyEvent(s, local, { type: 'error', code: 'rpc', text: msg });
       this.unlockIfIdle();
       return false;
     }
@@ -299,9 +365,9 @@ export class ChatStore {
     const s = this.state;
     const res = await api.signIn({ turnId, methodId, apiKey, cwd: s.cwd });
     // Nothing retried (e.g. the turn is from before a restart): the user sends again.
-    if (this.state !== s || !res.turnId) return false;
+    if (!this.alive(s) || !res.turnId) return false;
     beginTurn(s, res.turnId, null);
-    this.turns.add(res.turnId);
+    this.owner.set(res.turnId, s);
     this.lock(res.turnId);
     this.flush(res.turnId);
     return true;
@@ -354,9 +420,9 @@ export class ChatStore {
     await this.run(answerReducer(this.state, requestId, option));
   }
 
-  /** Applies one batch of events from Go. */
+  /** Applies one batch of events from Go to the chat of its turn. */
   receive(batch: TurnBatch): void {
-    if (!this.turns.has(batch.turnId)) {
+    if (!this.owner.has(batch.turnId)) {
       this.hold(batch);
       return;
     }
@@ -364,11 +430,30 @@ export class ChatStore {
   }
 
   private applyAll(turnId: string, events: ChatEvent[]): void {
+    const s = this.owner.get(turnId);
+    if (!s) return;
     const now = Date.now();
-    const wasOpening = this.state.opening && this.state.openTurn === turnId;
-    for (const ev of events) applyEvent(this.state, turnId, ev, now);
-    if (wasOpening && !this.state.opening) this.settleOpen();
+    const wasOpening = s.opening && s.openTurn === turnId;
+    const wasRunning = s.running && s.turnId === turnId;
+    const asked = s.pending.length;
+    for (const ev of events) applyEvent(s, turnId, ev, now);
+    if (s === this.state && wasOpening && !s.opening) this.settleOpen();
+    if (s !== this.state) {
+      if (wasRunning && !s.running) this.announce(s, turnId);
+      else if (s.pending.length > asked) this.announce(s, turnId, 'asking'); // waits for the user
+    }
     this.unlockIfIdle();
+  }
+
+  /** A turn ended while its chat was not shown: say how, once. */
+  private announce(s: ChatState, turnId: string, how?: Outcome): void {
+    const last = s.items.findLast((it) => it.turnId === turnId && (it.kind === 'error' || it.kind === 'auth' || it.kind === 'stopped'));
+    const outcome: Outcome = how ?? (!last ? 'done' : last.kind === 'stopped' ? 'stopped' : 'failed');
+    this.outcomes[chatKey(s)] = outcome;
+    const first = s.items.find((it) => it.kind === 'user' && !it.history);
+    const title = s.title || (first && 'text' in first ? first.text.slice(0, 60) : '');
+    const a: Announcement = { id: ++this.announced, title, workspaceId: s.workspaceId, sessionId: s.sessionId, cwd: s.cwd, outcome };
+    this.announcements = [...this.announcements.filter((x) => !matches(s, x)), a].slice(-maxOpenChats);
   }
 
   private async run(effects: AnswerEffect[]): Promise<void> {
@@ -416,11 +501,22 @@ export class ChatStore {
   }
 
   private unlockIfIdle(): void {
-    if (this.lockedTurn && !this.state.running) {
+    if (this.lockedTurn && !this.anyRunning) {
       this.lockedTurn = '';
       this.modelStore.end('turn');
     }
   }
+}
+
+/** The key of a chat among the open ones: its build, else its session. */
+export function chatKey(c: { workspaceId?: string; sessionId?: string }): string {
+  return c.workspaceId ? `ws:${c.workspaceId}` : c.sessionId ? `s:${c.sessionId}` : '';
+}
+
+/** Whether chat c is the one args name (its session, else its build). */
+function matches(c: ChatState, args: { workspaceId?: string; sessionId?: string }): boolean {
+  if (args.sessionId) return args.sessionId === c.sessionId;
+  return !!args.workspaceId && args.workspaceId === c.workspaceId;
 }
 
 export const chat = new ChatStore();

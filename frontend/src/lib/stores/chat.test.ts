@@ -104,18 +104,70 @@ describe('chat store', () => {
     expect(w.bound.Cancel).toHaveBeenCalledTimes(1);
   });
 
-  it('adopts a New Build turn and leaving a running chat cancels it', async () => {
+  it('adopts a New Build turn; leaving it never cancels: it streams on and its end is announced', async () => {
     const { w, models, chat } = await setup();
     w.emit('turn', turn('nb-1', [{ type: 'session', sessionId: 'S1' }, { type: 'text', text: 'Working on it' }]));
     chat.open({ workspaceId: 'ws6', cwd: '/w6' });
     chat.adopt('nb-1', 'dark harbour theme');
-    expect(chat.state.items.map((i) => ('text' in i ? i.text : i.kind))).toEqual(['dark harbour theme', 'Working on it']);
+    const a = chat.state;
+    expect(a.items.map((i) => ('text' in i ? i.text : i.kind))).toEqual(['dark harbour theme', 'Working on it']);
     expect(models.busy).toBe(true);
     chat.open({ sessionId: 'S2', cwd: '/elsewhere' });
-    expect(w.bound.Cancel).toHaveBeenCalledWith('nb-1');
-    expect(models.busy).toBe(false);
-    w.emit('turn', turn('nb-1', [{ type: 'text', text: 'late' }]));
+    expect(w.bound.Cancel).not.toHaveBeenCalled();
     expect(chat.state.items).toEqual([]);
+    expect(models.busy).toBe(true); // a turn still runs
+    w.emit('turn', turn('nb-1', [{ type: 'text', text: ', nearly' }, { type: 'done', stopReason: 'end_turn' }]));
+    expect(chat.state.items).toEqual([]); // nothing leaks into the shown chat
+    expect(a.running).toBe(false);
+    expect(a.items.map((i) => ('text' in i ? i.text : i.kind))).toEqual(['dark harbour theme', 'Working on it, nearly']);
+    expect(models.busy).toBe(false);
+    expect(chat.announcements.map((x) => [x.title, x.outcome])).toEqual([['dark harbour theme', 'done']]);
+    expect(chat.outcomes['ws:ws6']).toBe('done');
+    // Back on it: the same chat, whole, and seen.
+    chat.open({ workspaceId: 'ws6', cwd: '/w6' });
+    expect(chat.state).toBe(a);
+    expect(chat.announcements).toEqual([]);
+    expect(chat.outcomes['ws:ws6']).toBeUndefined();
+  });
+
+  it('three builds stream at once with switches between them; every turn completes, every chat intact', async () => {
+    let n = 0;
+    const { w, chat } = await setup(() => `t-${++n}`);
+    const chats = ['b1', 'b2', 'b3'].map((ws) => {
+      chat.open({ workspaceId: ws, cwd: `/${ws}` });
+      return chat.state;
+    });
+    for (const [i, s] of chats.entries()) {
+      chat.open({ workspaceId: s.workspaceId, cwd: s.cwd });
+      expect(await chat.send(`theme ${i + 1}`)).toBe(true);
+    }
+    expect(chats.every((s) => s.running)).toBe(true);
+    // Interleaved batches while the user moves between the chats.
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 3; i++) {
+        chat.open({ workspaceId: chats[(i + round) % 3].workspaceId });
+        w.emit('turn', turn(`t-${i + 1}`, [{ type: 'text', text: `${i + 1}.${round} ` }]));
+      }
+    }
+    chat.open({ workspaceId: 'b2' });
+    for (let i = 0; i < 3; i++) w.emit('turn', turn(`t-${i + 1}`, [{ type: 'done', stopReason: 'end_turn' }]));
+    expect(w.bound.Cancel).not.toHaveBeenCalled();
+    for (const [i, s] of chats.entries()) {
+      expect(s.running).toBe(false);
+      expect(s.items.map((it) => ('text' in it ? it.text : it.kind))).toEqual([`theme ${i + 1}`, `${i + 1}.0 ${i + 1}.1 ${i + 1}.2 `]);
+    }
+    expect(chat.chats).toHaveLength(3);
+    expect(chat.announcements.map((a) => a.title).sort()).toEqual(['theme 1', 'theme 3']); // b2 was shown
+  });
+
+  it('keeps at most maxOpenChats idle chats, never closing one that runs', async () => {
+    const { chat } = await setup();
+    chat.open({ workspaceId: 'run', cwd: '/r' });
+    chat.adopt('t-run', 'long one');
+    for (let i = 0; i < 12; i++) chat.open({ workspaceId: `idle-${i}`, cwd: `/i${i}` });
+    expect(chat.chats.length).toBe(8);
+    expect(chat.chats.some((c) => c.workspaceId === 'run')).toBe(true);
+    expect(chat.chats[chat.chats.length - 1]).toBe(chat.state);
   });
 });
 

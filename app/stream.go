@@ -1,0 +1,120 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"cdxtheme/core/chat"
+)
+
+// MaxShownText bounds the agent text (answer and thoughts) one turn hands
+// to the UI. The page keeps what it is given; past this a flooding agent's
+// text is counted, not shown, and the chat says so.
+const MaxShownText = 4 << 20
+
+// eventOverhead is what an event weighs besides its text: the struct and
+// its JSON keys.
+const eventOverhead = 512
+
+// weighEvent is about the bytes ev holds in memory and on the wire.
+func weighEvent(ev chat.Event) int {
+	n := eventOverhead + len(ev.Text) + len(ev.Update)
+	if t := ev.Terminal; t != nil {
+		n += len(t.Append)
+		if t.Output != nil {
+			n += len(*t.Output)
+		}
+	}
+	return n
+}
+
+// joinText folds runs of text (or thought) chunks of one turn and session
+// into one event each, so a stream of small chunks crosses into the page
+// as one string per batch.
+func joinText(evs []chat.Event) []chat.Event {
+	out := evs[:0]
+	var sb strings.Builder
+	flush := func() {
+		if sb.Len() > 0 {
+			out[len(out)-1].Text = sb.String()
+			sb.Reset()
+		}
+	}
+	for _, ev := range evs {
+		if n := len(out); n > 0 && joinable(out[n-1], ev) {
+			if sb.Len() == 0 {
+				sb.WriteString(out[n-1].Text)
+			}
+			sb.WriteString(ev.Text)
+			continue
+		}
+		flush()
+		out = append(out, ev)
+	}
+	flush()
+	clear(evs[len(out):]) // let dropped texts be collected
+	return out
+}
+
+func joinable(a, b chat.Event) bool {
+	return (b.Type == chat.EventText || b.Type == chat.EventThought) && a.Type == b.Type &&
+		a.Content == nil && b.Content == nil && a.SessionID == b.SessionID && a.TurnID == b.TurnID && a.Replay == b.Replay
+}
+
+// textCap lets a turn's first MaxShownText bytes of agent text through.
+type textCap struct {
+	max     int
+	shown   int
+	dropped int64
+}
+
+// pass returns ev as the UI gets it (keep false: drop it) and, the first
+// time the cap cuts, the warning to show before it.
+func (c *textCap) pass(ev chat.Event) (out chat.Event, warn *chat.Event, keep bool) {
+	if (ev.Type != chat.EventText && ev.Type != chat.EventThought) || ev.Replay {
+		return ev, nil, true
+	}
+	room := c.max - c.shown
+	if len(ev.Text) <= room {
+		c.shown += len(ev.Text)
+		return ev, nil, true
+	}
+	first := c.dropped == 0
+	cut := room
+	for cut > 0 && !utf8.RuneStart(ev.Text[cut]) {
+		cut--
+	}
+	c.dropped += int64(len(ev.Text) - cut)
+	c.shown = c.max // once cut, nothing more goes through
+	if first {
+		warn = &chat.Event{Type: chat.EventWarning, TurnID: ev.TurnID, SessionID: ev.SessionID,
+			Text: fmt.Sprintf("The agent has written more than %s in this turn: the rest is not shown here. The turn goes on; Stop ends it.", byteSize(int64(c.max)))}
+	}
+	if cut == 0 {
+		return ev, warn, false
+	}
+	ev.Text = ev.Text[:cut]
+	return ev, warn, true
+}
+
+// summary is the closing warning of a turn the cap cut (nil: none was).
+func (c *textCap) summary(turnID, sessionID string) *chat.Event {
+	if c.dropped == 0 {
+		return nil
+	}
+	return &chat.Event{Type: chat.EventWarning, TurnID: turnID, SessionID: sessionID,
+		Text: fmt.Sprintf("%s of the agent's text in this turn was not shown.", byteSize(c.dropped))}
+}
+
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<20)), ".0") + " MiB"
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
