@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// floor places a package of this module on the four floors of the README's
+// floor places a package of this module on the four floors of docs/ARCHITECTURE.md's
 // drawing: main (1) → app (2) → core/chat (3) → the other core packages
 // (4). 0 is off the drawing (internal/ test tools, peers).
 func floor(pkg string) int {

@@ -108,6 +108,8 @@ func (a *Agents) Agents() settings.AgentList { return a.agentList() }
 
 // SaveAgents validates and stores the agents list; the next turn runs with it.
 func (a *Agents) SaveAgents(l settings.AgentList) error {
+	// Settings' Command field takes a whole command line, as --agent does.
+	l.SplitCommands()
 	return wrapf(settings.SaveAgents(l), "save agents")
 }
 

@@ -2,6 +2,10 @@
 // (Turns, Chats, Library, Builds, Themes, Editor, Agents, Settings, Desktop: thin,
 // the work happens in core/...), the events sent back, and App, which main
 // hands Wails' lifecycle hooks and menu but never binds.
+//
+// docs/ARCHITECTURE.md is the map: the layers, which service owns which
+// file, where a chat turn starts (Turns.Send → core.startTurn in turns.go)
+// and ends, and where each piece of state lives.
 package app
 
 import (

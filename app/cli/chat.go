@@ -170,7 +170,8 @@ func runChat(ctx context.Context, env *Env, args []string) int {
 	res, err, handled := handOff(ctx, env, f, turn, out.event)
 	if !handled {
 		eng := newEngine(env, f.agentCmd, f.timeout)
-		defer eng.Close()
+		// An agent let go after its turn finishes under its shim, not here.
+		defer eng.Leave()
 		res, err = eng.Run(ctx, turn, out.event)
 	}
 	out.finish(res)

@@ -48,8 +48,16 @@ func newChatEnv(t *testing.T, scenario string) *chatEnv {
 	t.Setenv("FAKE_AGENT_LOG", c.logf)
 	t.Setenv("FAKE_AGENT_SCENARIO", scenario)
 	t.Cleanup(func() {
-		if n := processesOf(c.bin); n != 0 {
-			t.Errorf("%d agent processes left running after the command returned (-1: cannot look)", n)
+		// An agent let go after a finished turn may still be finishing
+		// under its shim, which ends it within a bound (10 s at most).
+		deadline := time.Now().Add(11 * time.Second)
+		n := processesOf(c.bin)
+		for n > 0 && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+			n = processesOf(c.bin)
+		}
+		if n != 0 {
+			t.Errorf("%d agent processes outlived the command's wind-down bound (-1: cannot look)", n)
 		}
 	})
 	return c
@@ -369,5 +377,47 @@ func TestChatStripsTerminalControlSequences(t *testing.T) {
 	out.Reset()
 	if stderr, code := c.run(context.Background(), &out, "--raw", "--permission", "allow", "hi"); code != ExitOK || !strings.Contains(out.String(), "Answer:"+hostile) {
 		t.Errorf("--raw: exit %d, stdout %q, stderr %s", code, out.String(), stderr)
+	}
+}
+
+// `models --agent` asks the agent itself, with one session/new, and lists
+// its models however it offers them; `chat --model` then takes an id or a
+// display name, and a value it does not offer is refused with the list.
+func TestModelsOfAnyAgent(t *testing.T) {
+	for _, shape := range []string{"config_option", "models"} {
+		t.Run(shape, func(t *testing.T) {
+			c := newChatEnv(t, "settings")
+			if shape == "models" {
+				t.Setenv("FAKE_AGENT_SHAPE", "models")
+			}
+			var out, errb bytes.Buffer
+			if code := Run(context.Background(), []string{"models", "--agent", "ignored: CDXTHEME_AGENT wins", "--cwd", c.cwd, "--json"}, &out, &errb); code != ExitOK {
+				t.Fatalf("models exit %d: %s", code, errb.String())
+			}
+			var got struct {
+				Current, Source string
+				Models          []struct{ ID, Name string }
+				Modes           *struct{ CurrentModeID string }
+			}
+			if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+				t.Fatalf("%v: %s", err, out.String())
+			}
+			if got.Source != shape || got.Current != "gpt-5.5" || len(got.Models) != 4 || got.Models[2].Name != "GPT-5.4-Mini" || got.Modes == nil || got.Modes.CurrentModeID != "agent" {
+				t.Fatalf("models of the agent: %+v", got)
+			}
+			if m := c.methods(); strings.Join(m, " ") != "initialize session/new" {
+				t.Fatalf("the agent got %v, want one session/new", m)
+			}
+			var text bytes.Buffer
+			stderr, code := c.run(context.Background(), &text, "--model", "GPT-5.4-Mini", "which model?")
+			if code != ExitOK || !strings.Contains(text.String(), "model=gpt-5.4-mini") {
+				t.Fatalf("--model by display name: exit %d, %q, %s", code, text.String(), stderr)
+			}
+			text.Reset()
+			stderr, code = c.run(context.Background(), &text, "--model", "gpt-0", "which model?")
+			if code != ExitOK || !strings.Contains(stderr, "gpt-5.5 (GPT-5.5), gpt-5.4, gpt-5.4-mini (GPT-5.4-Mini), gpt-5-pro (GPT-5 Pro)") || !strings.Contains(text.String(), "model=gpt-5.5") {
+				t.Fatalf("--model not offered: exit %d, %q, stderr %s", code, text.String(), stderr)
+			}
+		})
 	}
 }

@@ -28,12 +28,16 @@ type importResult struct {
 	Mapped   []theme.Mapping    `json:"mapped"`
 	Derived  []theme.Derivation `json:"derived"`
 	Warnings []string           `json:"warnings,omitempty"`
+	// Kept are the parts carried verbatim beside the roles (scheme slots,
+	// original colour spaces, per-target overrides).
+	Kept []string `json:"kept,omitempty"`
 }
 
 func runImport(ctx context.Context, env *Env, args []string) int {
-	fs := newCodexFlags("import", "cdxtheme import FILE [--name NAME] [--json]", env)
+	fs := newCodexFlags("import", "cdxtheme import FILE [--name NAME] [--no-overrides] [--json]", env)
 	name := fs.String("name", "", "the theme's name (default: the name in the file, else the file's name)")
-	asJSON := fs.Bool("json", false, `print {"id", "path", "format", "name", "mapped": [{role, from}], "derived": [{role, from, rule}], "warnings"}`)
+	noOverrides := fs.Bool("no-overrides", false, "keep only the roles: drop the source's own keys (targets.*), each named in a warning")
+	asJSON := fs.Bool("json", false, `print {"id", "path", "format", "name", "mapped": [{role, from}], "derived": [{role, from, rule}], "warnings", "kept"}`)
 	usage := fs.Usage
 	fs.Usage = func() {
 		usage()
@@ -60,6 +64,9 @@ func runImport(ctx context.Context, env *Env, args []string) int {
 		return ExitError
 	}
 	imp.Rename(*name)
+	if *noOverrides {
+		imp.DropTargets()
+	}
 	doc, err := imp.Document()
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "cdxtheme import: %v\n", err)
@@ -76,7 +83,7 @@ func runImport(ctx context.Context, env *Env, args []string) int {
 	if *asJSON {
 		return printCodexJSON(env, importResult{
 			ID: ws.ID, Path: ws.Dir, Format: imp.Format, Name: imp.Theme.Name,
-			Mapped: imp.Mapped, Derived: imp.Derived, Warnings: imp.Warnings,
+			Mapped: imp.Mapped, Derived: imp.Derived, Warnings: imp.Warnings, Kept: imp.Kept,
 		})
 	}
 	fmt.Fprintln(env.Stdout, ws.ID)

@@ -5,6 +5,7 @@ package serve
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
@@ -318,3 +319,44 @@ print("dropped" if got == b'' else repr(got))
 }
 
 func ptr(s string) *string { return &s }
+
+// A client dialling while the server starts finds no socket or a private
+// one, never one with the umask's mode that it must refuse (the follow-up
+// would then run cold).
+func TestTheSocketIsPrivateFromItsFirstMoment(t *testing.T) {
+	runtimeDir(t)
+	path, err := Path("race")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	refused := make(chan error, 1)
+	go func() {
+		for {
+			select {
+			case <-stop:
+				refused <- nil
+				return
+			default:
+			}
+			if fi, err := os.Lstat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
+				refused <- fmt.Errorf("the socket was reachable with mode %v", fi.Mode().Perm())
+				return
+			}
+		}
+	}()
+	for i := 0; i < 300; i++ {
+		ln, err := Listen(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ln.Close()
+	}
+	close(stop)
+	if err := <-refused; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(path); !os.IsNotExist(err) {
+		t.Fatalf("Close left the socket: %v", err)
+	}
+}

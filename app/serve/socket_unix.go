@@ -115,24 +115,54 @@ func Listen(path string) (net.Listener, error) {
 			return nil, fmt.Errorf("remove the stale socket %s: %w", path, err)
 		}
 	}
-	ln, err := net.Listen("unix", path)
+	// Bound under a temporary name, made 0600, then renamed into place: a
+	// client never finds the socket at path with the umask's mode (it
+	// would refuse it and run its turn cold). The folder is 0700 already;
+	// the socket's own mode is the second lock.
+	tmp := fmt.Sprintf("%s.%d.tmp", path, os.Getpid())
+	os.Remove(tmp) // a leftover of a serve that died with this pid
+	ln, err := net.Listen("unix", tmp)
 	if err != nil {
 		return nil, fmt.Errorf("listen on %s: %w", path, err)
 	}
-	// The folder is 0700 already; the socket's own mode is the second lock.
-	if err := os.Chmod(path, 0o600); err != nil {
+	ul := ln.(*net.UnixListener)
+	ul.SetUnlinkOnClose(false) // the name it was bound to moves
+	if err := os.Chmod(tmp, 0o600); err != nil {
 		ln.Close()
+		os.Remove(tmp)
 		return nil, fmt.Errorf("socket %s: %w", path, err)
 	}
-	ln.(*net.UnixListener).SetUnlinkOnClose(true)
-	return &peerListener{ln}, nil
+	fi, err := os.Lstat(tmp)
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		ln.Close()
+		os.Remove(tmp)
+		return nil, fmt.Errorf("socket %s: %w", path, err)
+	}
+	return &peerListener{Listener: ln, path: path, made: fi}, nil
 }
 
 // ErrInUse: another server answers on the socket.
 var ErrInUse = errors.New("another server answers on the socket")
 
 // peerListener accepts only connections of this user.
-type peerListener struct{ net.Listener }
+type peerListener struct {
+	net.Listener
+	path string      // where the socket was moved to
+	made fs.FileInfo // the socket as made, to remove only our own
+}
+
+// Close stops listening and removes the socket, unless another has taken
+// its place since.
+func (l *peerListener) Close() error {
+	err := l.Listener.Close()
+	if fi, lerr := os.Lstat(l.path); lerr == nil && os.SameFile(fi, l.made) {
+		os.Remove(l.path)
+	}
+	return err
+}
 
 func (l *peerListener) Accept() (net.Conn, error) {
 	for {

@@ -2,6 +2,8 @@ package acp
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 )
 
 // Config option categories (open set; others pass through).
@@ -46,6 +48,9 @@ type ConfigOption struct {
 	Groups      []ConfigSelectGroup  `json:"-"`
 	Meta        json.RawMessage      `json:"_meta,omitempty"`
 	Raw         json.RawMessage      `json:"-"`
+	// ViaSetModel: made from the agent's models state, set with
+	// session/set_model rather than set_config_option.
+	ViaSetModel bool `json:"-"`
 }
 
 // UnmarshalJSON decodes by the "type" discriminator and the shape of
@@ -155,6 +160,33 @@ func (o ConfigOption) HasValue(v string) bool {
 		}
 	}
 	return false
+}
+
+// Match finds the select value v names: by value id, else by display name
+// (case-insensitive), so a user can type what the agent shows.
+func (o ConfigOption) Match(v string) (string, bool) {
+	if o.HasValue(v) {
+		return v, true
+	}
+	for _, x := range o.Values() {
+		if x.Name != "" && strings.EqualFold(x.Name, v) {
+			return x.Value, true
+		}
+	}
+	return "", false
+}
+
+// Offered lists the select values as `id (name)`, for a message.
+func (o ConfigOption) Offered() string {
+	var out []string
+	for _, x := range o.Values() {
+		if x.Name != "" && x.Name != x.Value {
+			out = append(out, fmt.Sprintf("%s (%s)", x.Value, x.Name))
+		} else {
+			out = append(out, x.Value)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // FindConfigOption returns the option of the given category, else the one

@@ -580,3 +580,31 @@ func TestNotifyAndWriteFailure(t *testing.T) {
 		t.Fatalf("write failure: %v", err)
 	}
 }
+
+// An agent ended mid-write leaves a cut last line: that is no bad line
+// (nothing was said), while a whole message without its newline still counts.
+func TestCutLastLineDroppedQuietly(t *testing.T) {
+	for _, tc := range []struct {
+		name, last string
+		notes      int
+		bad        int64
+	}{
+		{"cut", `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","upd`, 0, 0},
+		{"whole without newline", `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"plan","entries":[]}}}`, 1, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newPeer(t, Options{})
+			var notes int
+			p.conn.OnBadLine(func(line []byte, err error) {})
+			p.conn.HandleUpdates(func(ctx context.Context, n SessionNotification, err error) { notes++ })
+			p.conn.Start()
+			p.out.Write([]byte(tc.last))
+			p.out.Close()
+			<-p.conn.Done()
+			p.conn.Flush(context.Background())
+			if p.conn.BadLines() != tc.bad || notes != tc.notes {
+				t.Fatalf("bad lines %d, notes %d; want %d, %d", p.conn.BadLines(), notes, tc.bad, tc.notes)
+			}
+		})
+	}
+}

@@ -132,6 +132,10 @@ func (c *Conn) readOn(id int, in *input) {
 		switch {
 		case tooLong:
 			msg, ok = c.reportBad([]byte(fmt.Sprintf("<%s>", errTooLong)), errTooLong), true
+		case len(line) > 0 && err != nil && !json.Valid(line):
+			// The last line with no newline and not whole: the agent was
+			// ended mid-write. Nothing was said; nothing to report.
+			c.log.Debug().Int("bytes", len(line)).Msg("acp: the output ended in a cut line; dropped")
 		case len(line) > 0:
 			msg, ok = c.handleLine(line)
 		}

@@ -9,16 +9,19 @@ const ProtocolVersion = 1
 
 // Method names (client → agent unless noted).
 const (
-	MethodInitialize        = "initialize"
-	MethodAuthenticate      = "authenticate"
-	MethodSessionNew        = "session/new"
-	MethodSessionLoad       = "session/load"
-	MethodSessionResume     = "session/resume"
-	MethodSessionList       = "session/list"
-	MethodSessionPrompt     = "session/prompt"
-	MethodSessionCancel     = "session/cancel" // notification
-	MethodSetConfigOption   = "session/set_config_option"
-	MethodSetMode           = "session/set_mode"
+	MethodInitialize      = "initialize"
+	MethodAuthenticate    = "authenticate"
+	MethodSessionNew      = "session/new"
+	MethodSessionLoad     = "session/load"
+	MethodSessionResume   = "session/resume"
+	MethodSessionList     = "session/list"
+	MethodSessionPrompt   = "session/prompt"
+	MethodSessionCancel   = "session/cancel" // notification
+	MethodSetConfigOption = "session/set_config_option"
+	MethodSetMode         = "session/set_mode"
+	// MethodSetModel is unstable ACP (not in the v1 schema), which
+	// gemini-cli and claude-code-acp speak: see SessionModelState.
+	MethodSetModel          = "session/set_model"
 	MethodSessionUpdate     = "session/update"             // agent → client notification
 	MethodRequestPermission = "session/request_permission" // agent → client request
 )
@@ -175,6 +178,9 @@ func (r NewSessionRequest) MarshalJSON() ([]byte, error) {
 // besides the id: the modes and config options as they are now.
 type SessionSetup struct {
 	Modes *SessionModeState `json:"modes,omitempty"`
+	// Models is the unstable models state; the client shows it as a model
+	// config option (see SessionModelState.Option).
+	Models *SessionModelState `json:"models,omitempty"`
 	// ConfigOptions is null when the agent has none to report.
 	ConfigOptions []ConfigOption  `json:"configOptions"`
 	Meta          json.RawMessage `json:"_meta,omitempty"`
@@ -327,6 +333,57 @@ type SessionModeState struct {
 	CurrentModeID  string          `json:"currentModeId"`
 	AvailableModes []SessionMode   `json:"availableModes"`
 	Meta           json.RawMessage `json:"_meta,omitempty"`
+}
+
+// ModelInfo is one model the agent offers (unstable ACP).
+type ModelInfo struct {
+	ModelID     string          `json:"modelId"`
+	Name        string          `json:"name"`
+	Description string          `json:"description,omitempty"`
+	Meta        json.RawMessage `json:"_meta,omitempty"`
+}
+
+// SessionModelState is the current model and the choices, as session/new,
+// load and resume report it in "models" (unstable ACP, outside the v1
+// schema: gemini-cli and claude-code-acp use it instead of a config option).
+type SessionModelState struct {
+	CurrentModelID  string          `json:"currentModelId"`
+	AvailableModels []ModelInfo     `json:"availableModels"`
+	Meta            json.RawMessage `json:"_meta,omitempty"`
+}
+
+// ModelsOptionID is the id of the model config option made from a models
+// state (Option).
+const ModelsOptionID = "model"
+
+// Option is the models state as a select config option of category model,
+// so one control and one setting path serve both ways an agent offers
+// models; ViaSetModel marks it, and setting it is session/set_model.
+func (m SessionModelState) Option() ConfigOption {
+	o := ConfigOption{ID: ModelsOptionID, Name: "Model", Category: CategoryModel, Type: "select", Value: m.CurrentModelID, ViaSetModel: true}
+	for _, mi := range m.AvailableModels {
+		if mi.ModelID == "" {
+			continue
+		}
+		o.Options = append(o.Options, ConfigSelectOption{Value: mi.ModelID, Name: firstNonEmpty(mi.Name, mi.ModelID), Description: mi.Description})
+	}
+	return o
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// SetModelRequest switches the session's model (unstable ACP).
+type SetModelRequest struct {
+	SessionID string          `json:"sessionId"`
+	ModelID   string          `json:"modelId"`
+	Meta      json.RawMessage `json:"_meta,omitempty"`
 }
 
 // Permission option kinds.

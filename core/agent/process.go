@@ -32,6 +32,12 @@ var (
 	// drainWait bounds how long Done waits for stderr to reach EOF after
 	// the process exited.
 	drainWait = 500 * time.Millisecond
+	// exitGrace is how long an agent whose turn is over may take to exit on
+	// its own once its stdin is closed (Release): agents save their session
+	// then (claude-code-acp writes its transcript, codex-acp waits 2 s for
+	// its app-server). Measured on the agents the README lists, every one
+	// was gone well within it; the shim bounds it again (maxLinger).
+	exitGrace = 5 * time.Second
 )
 
 // errNoShim says the shim could not be used; the agent then starts
@@ -90,6 +96,7 @@ type Process struct {
 	pid      int // the group's leader: the shim, else the agent
 	agentPid int
 	stdin    *os.File
+	life     *os.File // the shim's lifeline (nil without a shim)
 	stdout   *stdoutReader
 	tail     ring
 	log      zerolog.Logger
@@ -140,7 +147,11 @@ func Start(ctx context.Context, cmd Command, dir string, log zerolog.Logger) (*P
 	c.Dir = dir
 	c.Env = cmd.environ(os.Environ())
 	c.Stdin, c.Stdout, c.Stderr = inR, outW, errW
+	// The shim holds the read ends of the agent's output too (never passed
+	// to the agent): see holdFD.
+	c.ExtraFiles = []*os.File{outR, errR}
 	ch, err := startShimmed(c)
+	c.ExtraFiles = nil
 	if errors.Is(err, errNoShim) {
 		if !errors.Is(err, errShimless) {
 			log.Warn().Err(err).Msg("agent started without its shim: if this program is killed, the agent's children may outlive it")
@@ -163,6 +174,7 @@ func Start(ctx context.Context, cmd Command, dir string, log zerolog.Logger) (*P
 		pid:      ch.proc.Pid,
 		agentPid: ch.agentPid,
 		stdin:    inW,
+		life:     ch.life,
 		stdout:   &stdoutReader{f: outR},
 		log:      log,
 		done:     make(chan struct{}),
@@ -276,9 +288,35 @@ func (p *Process) Stop() error {
 	return p.stopErr
 }
 
-func (p *Process) teardown() error {
+// Release ends an agent whose work is done without waiting for it: its
+// stdin is closed and it gets exitGrace to exit on its own (to save its
+// session) before its group is ended. The shim carries that out, so the
+// caller may exit at once; the agent is gone at most exitGrace later
+// whatever the caller does. A later Stop waits for the same teardown.
+// Without a shim it is Stop.
+func (p *Process) Release() {
+	if p.life == nil {
+		p.Stop()
+		return
+	}
+	p.stopOnce.Do(func() {
+		p.stdin.Close()
+		fmt.Fprintf(p.life, "linger %d\n", exitGrace.Milliseconds())
+		p.life.Close()
+		go func() {
+			p.stopErr = p.teardownAfter(exitGrace + termGrace)
+			close(p.stopped)
+		}()
+	})
+}
+
+func (p *Process) teardown() error { return p.teardownAfter(stdinGrace) }
+
+// teardownAfter closes stdin, waits grace for the agent to exit, then
+// ends its group.
+func (p *Process) teardownAfter(grace time.Duration) error {
 	p.stdin.Close()
-	if !p.waitDone(stdinGrace) {
+	if !p.waitDone(grace) {
 		p.log.Debug().Int("pid", p.pid).Msg("agent still running after stdin closed; terminating its process group")
 		if err := terminateGroup(p); err != nil {
 			p.log.Debug().Err(err).Msg("terminate agent group")

@@ -103,8 +103,26 @@ func TestStartPipesCwdAndEnv(t *testing.T) {
 	if err := p.ExitErr(); err != nil {
 		t.Errorf("ExitErr = %v, want nil (exit 0 after stdin closed)", err)
 	}
-	if _, err := out.ReadString('\n'); err != io.EOF {
-		t.Errorf("stdout after exit: %v, want EOF", err)
+	readsEOF(t, out)
+}
+
+// readsEOF fails unless r ends (EOF) with nothing more on it; a stdout
+// left open fails the test at once instead of blocking it until go test's
+// own timeout.
+func readsEOF(t *testing.T, r *bufio.Reader) {
+	t.Helper()
+	ch := make(chan error, 1)
+	go func() {
+		_, err := r.ReadString('\n')
+		ch <- err
+	}()
+	select {
+	case err := <-ch:
+		if err != io.EOF {
+			t.Errorf("stdout after exit: %v, want EOF", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("stdout is still open after the agent exited")
 	}
 }
 

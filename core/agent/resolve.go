@@ -195,8 +195,8 @@ func resolveWords(words []string, from string, lookPath func(string) (string, er
 	}
 	p, err := lookPath(words[0])
 	if err != nil {
-		return Command{}, fmt.Errorf("%w: the agent command %s (from %s) names %q, which is not an executable file or not on PATH: %v. Fix: correct the agent command in Settings or install that program",
-			ErrNotFound, Command{Path: words[0], Args: words[1:]}, from, words[0], err)
+		return Command{}, fmt.Errorf("%w: cannot run %s (the agent command from %s): %s. Fix: correct the agent command (in Settings, or --agent / CDXTHEME_AGENT), or install that program",
+			ErrNotFound, Command{Path: words[0], Args: words[1:]}, from, whereLooked(words[0]))
 	}
 	// The agent runs with cwd = the workspace, so a relative path must be
 	// pinned to where the user meant it.
@@ -209,6 +209,25 @@ func resolveWords(words []string, from string, lookPath func(string) (string, er
 		Source: SourceOverride,
 		Reason: fmt.Sprintf("The agent command was set explicitly (%s).", from),
 	}, nil
+}
+
+// whereLooked says where a program that was not found was looked for.
+func whereLooked(prog string) string {
+	if strings.ContainsRune(prog, '/') || strings.ContainsRune(prog, filepath.Separator) {
+		abs, err := filepath.Abs(prog)
+		if err != nil {
+			abs = prog
+		}
+		if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
+			return fmt.Sprintf("%s is not executable", abs)
+		}
+		return fmt.Sprintf("there is no program at %s", abs)
+	}
+	dirs := filepath.SplitList(os.Getenv("PATH"))
+	if len(dirs) == 0 {
+		return fmt.Sprintf("%q is not on PATH, which is empty", prog)
+	}
+	return fmt.Sprintf("%q is not on PATH (looked in %s)", prog, strings.Join(dirs, ", "))
 }
 
 // FindBun is the Bun the app ships (beside the executable, in its sidecar

@@ -52,7 +52,13 @@ func TestResolve(t *testing.T) {
 			name:     "override not found names the command",
 			layout:   layout{pathExes: []string{"codex-acp"}},
 			override: "no-such-agent --acp",
-			wantErr:  []string{"no-such-agent", "Settings"},
+			wantErr:  []string{"cannot run no-such-agent --acp", "\"no-such-agent\" is not on PATH (looked in ", "Settings"},
+		},
+		{
+			name:     "override path not found says where",
+			layout:   layout{pathExes: []string{"codex-acp"}},
+			override: "/no/such/dir/agent --acp",
+			wantErr:  []string{"cannot run /no/such/dir/agent --acp", "there is no program at /no/such/dir/agent"},
 		},
 		{
 			name:     "override with a broken quote",

@@ -7,8 +7,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -106,9 +108,19 @@ func TestHelperFrontEnd(t *testing.T) {
 	if mode == "" {
 		t.Skip("the front end helper runs only in a child process")
 	}
+	script := treeScript
+	switch mode {
+	case "release":
+		// Saves its session for a while after stdin closes, talking on
+		// stderr meanwhile (which the front end no longer reads).
+		script = `echo "ready $$"; while read x; do :; done; sleep 0.3; echo saving >&2; echo saved > "$AGENT_TEST_SAVE"`
+	case "release-stuck":
+		script = `trap '' TERM HUP; sleep 300 & echo "ready $!"; while read x; do :; done; wait`
+		exitGrace = 200 * time.Millisecond
+	}
 	started := make(chan *Process, 1)
 	start := func() {
-		p, err := Start(context.Background(), sh(treeScript), os.TempDir(), zerolog.Nop())
+		p, err := Start(context.Background(), sh(script), os.TempDir(), zerolog.Nop())
 		if err != nil {
 			fmt.Println("error", err)
 			os.Exit(1)
@@ -133,7 +145,84 @@ func TestHelperFrontEnd(t *testing.T) {
 	line := readLineFrom(t, bufio.NewReader(p.Stdout()))
 	fmt.Printf("group %d %s\n", p.Pid(), line)
 	os.Stdout.Sync()
+	if strings.HasPrefix(mode, "release") {
+		// A CLI whose turn is done: it lets the agent go and exits at once.
+		p.Release()
+		os.Exit(0)
+	}
 	select {} // until the test kills this process
+}
+
+// helperFrontEnd runs TestHelperFrontEnd in mode and returns the agent's
+// group and the pid on its ready line once it is running.
+func helperFrontEnd(t *testing.T, mode string, env ...string) (cmd *exec.Cmd, pgid, pid int) {
+	t.Helper()
+	cmd = exec.Command(os.Args[0], "-test.run=^TestHelperFrontEnd$", "-test.v")
+	cmd.Env = append(append(os.Environ(), parentEnv+"="+mode), env...)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	sc := bufio.NewScanner(out)
+	for pgid == 0 && sc.Scan() {
+		fmt.Sscanf(sc.Text(), "group %d ready %d", &pgid, &pid)
+	}
+	if pgid == 0 || pid == 0 {
+		t.Fatalf("the helper never started its agent (%v)", sc.Err())
+	}
+	go io.Copy(io.Discard, out)
+	return cmd, pgid, pid
+}
+
+// waitGroupGone waits (10 s at most) until group pgid has no live process;
+// this test process is a subreaper, so the orphans are ours to reap.
+func waitGroupGone(t *testing.T, pgid int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var ws syscall.WaitStatus
+		for pid, _ := syscall.Wait4(-pgid, &ws, syscall.WNOHANG, nil); pid > 0; pid, _ = syscall.Wait4(-pgid, &ws, syscall.WNOHANG, nil) {
+		}
+		if !groupExists(pgid) || onlyZombies(pgid) {
+			return
+		}
+		if time.Now().After(deadline) {
+			live, _ := procfs.LiveInGroup(pgid)
+			syscall.Kill(-pgid, syscall.SIGKILL)
+			t.Fatalf("group %d outlived its front end: %v", pgid, live)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// A front end that lets its agent go after a finished turn and exits at
+// once must not cut the agent's last work short: the shim gives it its
+// grace, stderr still open, then the group goes.
+func TestReleasedAgentFinishesAfterItsFrontEndExits(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "session")
+	cmd, pgid, _ := helperFrontEnd(t, "release", "AGENT_TEST_SAVE="+save)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("front end: %v", err)
+	}
+	waitGroupGone(t, pgid)
+	if b, err := os.ReadFile(save); err != nil || string(b) != "saved\n" {
+		t.Fatalf("the agent did not finish saving after its front end left: %q, %v", b, err)
+	}
+}
+
+// The grace has an end: an agent that ignores its closed stdin (and
+// SIGTERM) is killed with its whole group, the front end long gone.
+func TestReleasedAgentThatStaysIsKilled(t *testing.T) {
+	cmd, pgid, grandchild := helperFrontEnd(t, "release-stuck")
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("front end: %v", err)
+	}
+	waitGone(t, grandchild)
+	waitGroupGone(t, pgid)
 }
 
 // TestParentDeathKillsTheWholeGroup kills the front end with SIGKILL: no

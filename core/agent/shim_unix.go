@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 )
 
 // The shim is a small process of our own between the front end and the
@@ -48,9 +49,18 @@ const shimProtocol = "v1"
 
 // The shim's inherited descriptors after stdin, stdout and stderr.
 const (
-	lifelineFD = 3 // read end: EOF when the parent is gone
+	lifelineFD = 3 // read end: EOF when the parent is gone; "linger MS" before it hands over
 	statusFD   = 4 // write end: "started PID", "error ERRNO MSG", "exit N", "signal N"
+	// holdFD and up are read ends of the agent's stdout and stderr, held
+	// and never read, so an agent still winding down after the parent left
+	// writes into a pipe rather than dying of EPIPE mid-save.
+	holdFD = 5
 )
+
+// maxLinger is the hard upper bound of a wind-down handed to the shim:
+// whatever the parent asked for, the group is killed this long after the
+// parent let go.
+const maxLinger = 10 * time.Second
 
 func init() {
 	if len(os.Args) > 1 && filepath.Base(os.Args[0]) == shimName && os.Args[1] == shimProtocol {
@@ -85,6 +95,9 @@ func RunShim(args []string) int {
 	// Neither descriptor may reach the agent.
 	syscall.CloseOnExec(lifelineFD)
 	syscall.CloseOnExec(statusFD)
+	for fd := holdFD; syscall.Fstat(fd, &st) == nil; fd++ {
+		syscall.CloseOnExec(fd)
+	}
 	life := os.NewFile(lifelineFD, "lifeline")
 	status := os.NewFile(statusFD, "status")
 
@@ -114,15 +127,24 @@ func RunShim(args []string) int {
 		null.Close()
 	}
 
-	gone := make(chan struct{}, 2)
-	go func() {
-		io.Copy(io.Discard, life) // the parent never writes: this returns when it is gone
-		gone <- struct{}{}
-	}()
+	// The parent lets go by closing the lifeline (it exited, died, or is
+	// done with the agent). Had it first written "linger MS", the agent's
+	// stdin is closed and it may finish on its own for that long (saving its
+	// session); otherwise the group dies at once.
+	released := make(chan time.Duration, 1)
+	go func() { released <- readLifeline(life) }()
+	gone := make(chan time.Duration, 1)
 	go func() {
 		for range sigs {
 			if os.Getppid() != parent {
-				gone <- struct{}{}
+				// The parent died: its last words, if any, are in the
+				// lifeline, which reaches EOF now.
+				select {
+				case d := <-released:
+					gone <- d
+				case <-time.After(200 * time.Millisecond):
+					gone <- 0
+				}
 				return
 			}
 		}
@@ -132,19 +154,48 @@ func RunShim(args []string) int {
 		c.Wait()
 		exited <- c.ProcessState
 	}()
-	select {
-	case ps := <-exited:
+	report := func(ps *os.ProcessState) {
 		if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 			fmt.Fprintf(status, "signal %d\n", int(ws.Signal()))
 		} else {
 			fmt.Fprintf(status, "exit %d\n", ps.ExitCode())
 		}
 		status.Close()
-	case <-gone:
+	}
+	var linger time.Duration
+	select {
+	case ps := <-exited:
+		report(ps)
+	case linger = <-released:
+	case linger = <-gone:
+	}
+	if linger > 0 {
+		t := time.NewTimer(linger)
+		select {
+		case ps := <-exited:
+			report(ps) // the parent, if still there, learns how it ended
+		case <-t.C:
+		}
 	}
 	// Everything still in the group goes with the agent, the shim last.
 	syscall.Kill(0, syscall.SIGKILL)
 	select {}
+}
+
+// readLifeline reads the lifeline to EOF and returns the wind-down the
+// parent asked for (0: none), at most maxLinger.
+func readLifeline(life io.Reader) time.Duration {
+	var d time.Duration
+	sc := bufio.NewScanner(io.LimitReader(life, 4096))
+	for sc.Scan() {
+		if ms, ok := strings.CutPrefix(sc.Text(), "linger "); ok {
+			if n, err := strconv.Atoi(ms); err == nil && n > 0 {
+				d = min(time.Duration(n)*time.Millisecond, maxLinger)
+			}
+		}
+	}
+	io.Copy(io.Discard, life) // past the limit: still wait for EOF
+	return d
 }
 
 func errnoOf(err error) int {
@@ -191,7 +242,9 @@ func findShim() string {
 }
 
 // startShimmed starts the agent behind the shim: c is prepared with the
-// agent's command, stdio, directory and environment.
+// agent's command, stdio, directory and environment; its ExtraFiles are
+// what the shim holds for the agent (the read ends of its output), never
+// passed to the agent.
 func startShimmed(c *exec.Cmd) (*child, error) {
 	exe := shimPath()
 	if exe == "" {
@@ -214,7 +267,7 @@ func startShimmed(c *exec.Cmd) (*child, error) {
 		Stdin:       c.Stdin,
 		Stdout:      c.Stdout,
 		Stderr:      c.Stderr,
-		ExtraFiles:  []*os.File{lifeR, statW},
+		ExtraFiles:  append([]*os.File{lifeR, statW}, c.ExtraFiles...),
 		SysProcAttr: shimAttr(),
 	}
 	// Pdeathsig fires when the thread that forked exits (golang/go#27505):

@@ -102,6 +102,9 @@ type Engine struct {
 	warm *link              // the warm slot: linkPreparing or linkReady
 	busy map[*link]struct{} // links owned by a turn or request (linkBusy)
 	wg   sync.WaitGroup     // pre-warms and background teardowns
+	// winding are agents let go after a completed turn, finishing on their
+	// own (windDown): Close waits for them, Leave leaves them to their shim.
+	winding sync.WaitGroup
 
 	spawned func(pid int) // tests: every agent process started
 }
@@ -121,6 +124,15 @@ func NewEngine(opts Options) *Engine {
 // waits for every process group it stopped to be gone. The engine stays
 // usable: a later turn starts a new agent.
 func (e *Engine) Close() error {
+	e.Leave()
+	e.winding.Wait()
+	return nil
+}
+
+// Leave is Close for a program about to exit: it does not wait for agents
+// let go after a completed turn, whose shims end them within a bound
+// (agent.Process.Release).
+func (e *Engine) Leave() {
 	e.mu.Lock()
 	l := e.warm
 	e.warm = nil
@@ -132,7 +144,6 @@ func (e *Engine) Close() error {
 		e.discard(l)
 	}
 	e.wg.Wait()
-	return nil
 }
 
 // Run sends one prompt and streams what happens to emit, ending with a
@@ -428,6 +439,11 @@ func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reu
 	l.mu.Lock()
 	l.used = true
 	l.mu.Unlock()
+	// Whatever the agent sent since session/load, even after answering it,
+	// is the history it replays: the turn's output starts with its prompt.
+	e.flush(l)
+	ts.suppress.Store(false)
+	ts.replay.Store(false)
 	resp, err := e.prompt(tctx, l, sid, prompt)
 	if err != nil {
 		return Result{SessionID: sid}, verdict{err: err, when: "during the turn"}
@@ -488,24 +504,24 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 		}
 	}
 	l.mu.Lock()
-	l.sessionID, l.options, l.modes = id, setup.ConfigOptions, setup.Modes
+	l.sessionID, l.options, l.modes, l.models = id, setup.ConfigOptions, setup.Modes, setup.Models
 	l.mcp, l.fresh = mcpKey(t.MCPServers), false
 	l.mu.Unlock()
 	ts.setSession(id)
-	ts.emit(Event{Type: EventSession, SessionID: id, Setup: &acp.SessionSetup{ConfigOptions: setup.ConfigOptions, Modes: setup.Modes}})
+	ts.emit(Event{Type: EventSession, SessionID: id, Setup: l.setupNow()})
 	return nil
 }
 
-// load runs session/load. The agent replays the whole history as updates
-// before answering; those are not new output: with t.History they are
-// emitted marked Replay, else dropped.
+// load runs session/load. The agent replays the history as updates, most
+// before answering, some agents (gemini-cli) partly after: none of it is
+// new output. With t.History it is emitted marked Replay, else dropped,
+// until the turn's own prompt goes out (drive).
 func (e *Engine) load(tctx context.Context, l *link, t Turn, ts *turnState, mcp []json.RawMessage, raw *json.RawMessage) error {
 	flag := &ts.suppress
 	if t.History {
 		flag = &ts.replay
 	}
 	flag.Store(true)
-	defer flag.Store(false)
 	if err := l.conn.Call(tctx, acp.MethodSessionLoad, acp.LoadSessionRequest{SessionID: t.SessionID, Cwd: t.Cwd, MCPServers: mcp}, raw); err != nil {
 		return err
 	}

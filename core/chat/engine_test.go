@@ -635,7 +635,9 @@ func TestModelAndEffort(t *testing.T) {
 	}{
 		{"both applied", "gpt-5.4", "high", []string{"model=gpt-5.4", "reasoning_effort=high"}, ""},
 		{"already current is skipped", "gpt-5.5", "", nil, ""},
-		{"an unknown model is refused with the agent's reason", "gpt-0", "", []string{"model=gpt-0"}, `invalid value gpt-0 for config option "model"`},
+		{"a listed model the agent refuses comes with its reason", "gpt-5-pro", "", []string{"model=gpt-5-pro"}, `gpt-5-pro`},
+		{"a model by its display name", "gpt-5.4-MINI", "", []string{"model=gpt-5.4-mini"}, ""},
+		{"an unknown model is refused with what the agent offers", "gpt-0", "", nil, `"gpt-0" is none of the values the agent offers: gpt-5.5 (GPT-5.5), gpt-5.4, gpt-5.4-mini (GPT-5.4-Mini), gpt-5-pro (GPT-5 Pro)`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -804,5 +806,26 @@ func TestAlwaysIsAnsweredWithoutAsking(t *testing.T) {
 	// Another session is asked again.
 	if id, _ := always.answer("another", acp.ToolExecute, []PermissionOption{{OptionID: "x", Kind: acp.KindAllowAlways}}); id != "" {
 		t.Fatal("an always answer leaked into another session")
+	}
+}
+
+// gemini-cli sends part of session/load's replay after its response: that
+// is still the history, never the follow-up's output.
+func TestLateReplayIsNotTheNewTurnsOutput(t *testing.T) {
+	h := newHarness(t, hopts{env: []string{"FAKE_AGENT_LATE_REPLAY=1"}})
+	_, first, err := h.run(context.Background(), Turn{Prompt: TextPrompt("turn one")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A setting makes a request go out between the load and the prompt.
+	evs, second, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Model: "gpt-5.4", Prompt: TextPrompt("turn two")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if count(h.methods(), "session/load") != 1 {
+		t.Fatalf("the follow-up did not load: %v", h.methods())
+	}
+	if second.Text != "You said: turn two\nHello from the fake agent." || texts(evs, EventText) != second.Text {
+		t.Fatalf("the follow-up's output is %q (events %q): turn one's replay leaked into it", second.Text, texts(evs, EventText))
 	}
 }

@@ -2,6 +2,10 @@
 // initialize, open the session (new, resume or load), apply the model,
 // prompt, stream typed events, finish. It owns the permission broker, the
 // timeout, cancellation and the warm connection kept for the open chat.
+//
+// Start here: docs/ARCHITECTURE.md ("one chat turn, from click to done")
+// walks a turn from Engine.Run (engine.go) through warm.go and link.go to
+// its last event, and says where each piece of a turn's state lives.
 package chat
 
 import (

@@ -33,7 +33,8 @@ type link struct {
 	sessionID string
 	options   []acp.ConfigOption
 	modes     *acp.SessionModeState
-	commands  []acp.Command // last available_commands_update (nil: none came)
+	models    *acp.SessionModelState // unstable models state, shown as a model option
+	commands  []acp.Command          // last available_commands_update (nil: none came)
 	turn      *turnState
 
 	used  bool   // a prompt went out on it
@@ -101,10 +102,34 @@ func (l *link) current() *turnState {
 	return l.turn
 }
 
+// configOptions are the session's options as the agent reports them, with
+// its models state as the model option when it reports its models only
+// that way.
 func (l *link) configOptions() []acp.ConfigOption {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.options
+	return l.optionsLocked()
+}
+
+func (l *link) optionsLocked() []acp.ConfigOption {
+	if l.models == nil || len(l.models.AvailableModels) == 0 {
+		return l.options
+	}
+	if _, ok := acp.FindConfigOption(l.options, acp.CategoryModel, acp.ModelsOptionID); ok {
+		return l.options
+	}
+	return append([]acp.ConfigOption{l.models.Option()}, l.options...)
+}
+
+// setCurrentModel records a session/set_model the agent took.
+func (l *link) setCurrentModel(id string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.models != nil {
+		m := *l.models
+		m.CurrentModelID = id
+		l.models = &m
+	}
 }
 
 // setOptions records the options as the agent reported them (a
@@ -129,7 +154,7 @@ func (l *link) setOptions(opts []acp.ConfigOption) {
 func (l *link) setupNow() *acp.SessionSetup {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return &acp.SessionSetup{ConfigOptions: l.options, Modes: l.modes}
+	return &acp.SessionSetup{ConfigOptions: l.optionsLocked(), Modes: l.modes}
 }
 
 // announcedCommands are the slash commands the agent last announced.
@@ -272,14 +297,21 @@ func (l *link) onUpdate(_ context.Context, n acp.SessionNotification, err error)
 			}
 		}
 	}
-	if ts == nil || ts.suppress.Load() {
-		return // between turns, or history replayed by session/load
+	if ts == nil {
+		return // between turns
 	}
 	ev := updateEvent(&n, err)
-	if ts.replay.Load() {
-		ev.Replay = true
-		ts.emit(ev) // history, not output of this turn
-		return
+	if history(ev.Type) {
+		// Messages and tool calls while session/load replays are the
+		// history (settings and commands are the session's state now).
+		if ts.suppress.Load() {
+			return
+		}
+		if ts.replay.Load() {
+			ev.Replay = true
+			ts.emit(ev) // history, not output of this turn
+			return
+		}
 	}
 	ts.output.Store(true)
 	ts.emit(ev)
@@ -292,6 +324,16 @@ func (l *link) onUpdate(_ context.Context, n acp.SessionNotification, err error)
 	case EventText, EventThought, EventToolCall, EventToolCallUpdate, EventPlan:
 		ts.setStatus(nil) // the agent got through again
 	}
+}
+
+// history reports whether an event of this type is part of a conversation
+// a replay repeats (rather than the session's state).
+func history(typ string) bool {
+	switch typ {
+	case EventText, EventThought, EventUserText, EventToolCall, EventToolCallUpdate, EventPlan:
+		return true
+	}
+	return false
 }
 
 func (l *link) onPermission(_ context.Context, id json.RawMessage, params json.RawMessage) (any, error) {

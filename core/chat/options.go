@@ -149,6 +149,10 @@ func (c *configurer) mode(tctx context.Context, mode string) error {
 // value the agent refuses is reported, with what it still runs.
 func (c *configurer) set(tctx context.Context, label string, opt acp.ConfigOption, value any) error {
 	req, current, same, err := setRequest(c.l.session(), opt, value)
+	if errors.Is(err, errNotOffered) {
+		c.refused(opt.ID, firstNonEmpty(opt.Name, label), value, current, err)
+		return nil
+	}
 	if err != nil {
 		c.ts.warn(fmt.Sprintf("%s: %v; not applied", label, err))
 		return nil
@@ -157,19 +161,37 @@ func (c *configurer) set(tctx context.Context, label string, opt acp.ConfigOptio
 		return nil
 	}
 	c.changed = true
-	var resp acp.SetConfigOptionResponse
-	if err := c.l.conn.Call(tctx, acp.MethodSetConfigOption, req, &resp); err != nil {
+	if err := c.e.apply(tctx, c.l, opt, req); err != nil {
 		if tctx.Err() != nil || errors.Is(err, acp.ErrClosed) {
 			return err
 		}
 		c.refused(opt.ID, firstNonEmpty(opt.Name, label), value, current, err)
-		return nil
-	}
-	if len(resp.ConfigOptions) > 0 {
-		c.l.setOptions(resp.ConfigOptions)
 	}
 	return nil
 }
+
+// apply sends req for opt: set_config_option, or session/set_model for the
+// option made from the models state; the agent's new state is recorded.
+func (e *Engine) apply(ctx context.Context, l *link, opt acp.ConfigOption, req acp.SetConfigOptionRequest) error {
+	if opt.ViaSetModel {
+		if err := l.conn.Call(ctx, acp.MethodSetModel, acp.SetModelRequest{SessionID: req.SessionID, ModelID: req.Value}, nil); err != nil {
+			return err
+		}
+		l.setCurrentModel(req.Value)
+		return nil
+	}
+	var resp acp.SetConfigOptionResponse
+	if err := l.conn.Call(ctx, acp.MethodSetConfigOption, req, &resp); err != nil {
+		return err
+	}
+	if len(resp.ConfigOptions) > 0 {
+		l.setOptions(resp.ConfigOptions)
+	}
+	return nil
+}
+
+// errNotOffered is a select value the agent does not list.
+var errNotOffered = errors.New("not offered")
 
 func (c *configurer) refused(id, name string, value, current any, err error) {
 	c.ts.emit(Event{Type: EventRefused, SessionID: c.ts.session(), Text: refusalReason(err),
@@ -231,6 +253,11 @@ func setRequest(sessionID string, opt acp.ConfigOption, value any) (req acp.SetC
 		if !ok || s == "" {
 			return req, opt.Value, false, fmt.Errorf("%v is not one of the choices", printable(value))
 		}
+		if id, ok := opt.Match(s); ok {
+			s = id
+		} else if len(opt.Values()) > 0 {
+			return req, opt.Value, false, fmt.Errorf("%w: %q is none of the values the agent offers: %s", errNotOffered, s, opt.Offered())
+		}
 		req.Value = s
 		return req, opt.Value, s == opt.Value, nil
 	default:
@@ -283,10 +310,7 @@ func (e *Engine) SetOption(ctx context.Context, sessionID, configID string, valu
 		if req, _, same, err = setRequest(sessionID, opt, value); err != nil {
 			err = &Error{Code: CodeInput, Message: fmt.Sprintf("%s: %v", opt.Name, err)}
 		} else if !same {
-			var resp acp.SetConfigOptionResponse
-			if err = l.conn.Call(tctx, acp.MethodSetConfigOption, req, &resp); err == nil && len(resp.ConfigOptions) > 0 {
-				l.setOptions(resp.ConfigOptions)
-			}
+			err = e.apply(tctx, l, opt, req)
 		}
 	case configID == acp.CategoryMode:
 		mode, isStr := value.(string)
@@ -362,4 +386,30 @@ func mcpServers(caps acp.MCPCapabilities, servers []json.RawMessage, ts *turnSta
 		}
 	}
 	return out
+}
+
+// Describe asks a fresh agent in cwd what a new session offers: it
+// connects, opens one session (session/new) and returns the session's
+// setup as the agent reports it (its models state as the model option),
+// then lets the agent go. For `cdxtheme models --agent`.
+func (e *Engine) Describe(ctx context.Context, cwd string) (*acp.SessionSetup, error) {
+	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout)
+	defer cancel()
+	l, err := e.connect(ctx, tctx, cwd)
+	if err != nil {
+		return nil, err
+	}
+	ts := &turnState{ctx: tctx, emitFn: func(Event) {}, log: e.opts.Log, openOnly: true}
+	l.attach(ts)
+	if err := e.openSession(tctx, l, Turn{Cwd: cwd}, ts); err != nil {
+		e.stopOwned(l)
+		return nil, e.describe(ctx, tctx, l, "while opening a session", err)
+	}
+	e.flush(l)
+	setup := l.setupNow()
+	l.mu.Lock()
+	setup.Models = l.models
+	l.mu.Unlock()
+	e.windDown(l)
+	return setup, nil
 }

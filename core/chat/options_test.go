@@ -115,7 +115,8 @@ func TestSetOptionLiveOnTheWarmSession(t *testing.T) {
 	}{
 		{"wrong type", "fast-mode", "on", nil, CodeInput},
 		{"unknown option", "colour", "red", nil, CodeInput},
-		{"value the agent refuses", "model", "gpt-0", nil, CodeRPC},
+		{"value the agent refuses", "model", "gpt-5-pro", nil, CodeRPC},
+		{"value the agent does not offer", "model", "gpt-0", nil, CodeInput},
 		{"another session", "fast-mode", false, ErrNotLive, ""},
 	}
 	for _, tc := range tests {
@@ -340,5 +341,70 @@ func TestDefaultsApplyWhereOfferedAndYieldToOptions(t *testing.T) {
 	}
 	if w := texts(evs, EventWarning); w != "" {
 		t.Fatalf("a default the agent does not offer was warned about: %q", w)
+	}
+}
+
+// An agent that reports its models as the unstable models state (gemini-cli,
+// claude-code-acp) gets them shown as the model option and set with
+// session/set_model, by id or display name; what it does not offer is
+// refused with the list, and the agent's own refusal comes through.
+func TestModelsStateIsTheModelOption(t *testing.T) {
+	tests := []struct {
+		name, model string
+		wantSet     string // the modelId sent, "" for none
+		wantRefused string
+		wantRunning string // what the agent says it runs
+	}{
+		{"by id", "gpt-5.4", "gpt-5.4", "", "model=gpt-5.4"},
+		{"by display name", "gpt-5.4-mini", "gpt-5.4-mini", "", "model=gpt-5.4-mini"},
+		{"by display name, any case", "gpt-5 PRO", "gpt-5-pro", "not available for this account", "model=gpt-5.5"},
+		{"not offered", "gpt-0", "", "gpt-5.5 (GPT-5.5), gpt-5.4, gpt-5.4-mini (GPT-5.4-Mini), gpt-5-pro (GPT-5 Pro)", "model=gpt-5.5"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, hopts{env: []string{"FAKE_AGENT_SHAPE=models"}})
+			evs, res, err := h.run(context.Background(), Turn{Model: tc.model, Prompt: TextPrompt("#settings")})
+			if err != nil || res.StopReason != "end_turn" {
+				t.Fatalf("%v %+v", err, res)
+			}
+			var sets []string
+			for _, m := range h.agentLog() {
+				switch string(m["method"]) {
+				case `"session/set_model"`:
+					var p struct{ ModelID string }
+					json.Unmarshal(m["params"], &p)
+					sets = append(sets, p.ModelID)
+				case `"session/set_config_option"`:
+					t.Errorf("set_config_option sent to an agent without config options")
+				}
+			}
+			if strings.Join(sets, ",") != tc.wantSet {
+				t.Fatalf("set_model calls %v, want %q", sets, tc.wantSet)
+			}
+			if why := texts(evs, EventRefused); (tc.wantRefused == "") != (why == "") || !strings.Contains(why, tc.wantRefused) {
+				t.Fatalf("refusal %q, want %q", why, tc.wantRefused)
+			}
+			if w := texts(evs, EventWarning); w != "" {
+				t.Fatalf("warnings %q", w)
+			}
+			if !strings.Contains(res.Text, tc.wantRunning) {
+				t.Fatalf("agent answered %q, want it running %s", res.Text, tc.wantRunning)
+			}
+			// The bar's model control: the session event carries the models
+			// as the model option, current as the agent last reported it.
+			var last *Event
+			for i := range evs {
+				if evs[i].Type == EventSession && evs[i].Setup != nil {
+					last = &evs[i]
+				}
+			}
+			if last == nil {
+				t.Fatal("no session event")
+			}
+			o, ok := acp.FindConfigOption(last.Setup.ConfigOptions, acp.CategoryModel, "")
+			if !ok || len(o.Values()) != 4 || "model="+o.Value != tc.wantRunning {
+				t.Fatalf("model option %+v, want the 4 models with %s current", o, tc.wantRunning)
+			}
+		})
 	}
 }

@@ -291,6 +291,23 @@ func (e *Engine) putWarm(l *link) {
 	e.mu.Unlock()
 }
 
+// windDown lets a link its caller owns go after a completed turn (see
+// agent.Process.Release) without waiting; Close waits for it, Leave does not.
+func (e *Engine) windDown(l *link) {
+	l.attach(nil)
+	e.mu.Lock()
+	l.status = linkClosing
+	delete(e.busy, l)
+	e.mu.Unlock()
+	l.conn.Close()
+	l.proc.Release()
+	e.winding.Add(1)
+	go func() {
+		defer e.winding.Done()
+		l.stop()
+	}()
+}
+
 // stopOwned stops a link its caller owns and waits for its group.
 func (e *Engine) stopOwned(l *link) {
 	l.attach(nil)
@@ -353,10 +370,13 @@ func (e *Engine) settle(ctx, tctx context.Context, l *link, ts *turnState, sid, 
 		ts.emit(Event{Type: EventDone, SessionID: sid, StopReason: stopReason})
 		ts.doneSent = true
 	}
-	e.stopOwned(l)
 	if v.err == nil {
+		// A finished turn: the agent may still save its session, on its
+		// own time (the shim's), not the turn's.
+		e.windDown(l)
 		return nil
 	}
+	e.stopOwned(l)
 	if ce, ok := errors.AsType[*Error](v.err); ok && (ce.Code == CodeInput || ce.Code == CodeAuth) {
 		return ce
 	}

@@ -168,3 +168,38 @@ func TestBunKindsRunTheirPackage(t *testing.T) {
 		}
 	}
 }
+
+// Settings' Command field takes a whole command line, split like --agent's;
+// a program whose path has a space stays whole.
+func TestSavedCommandIsSplitLikeAShellLine(t *testing.T) {
+	dir := t.TempDir()
+	spaced := filepath.Join(dir, "my agent")
+	if err := os.WriteFile(spaced, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "agents.toml")
+	in := AgentList{Agents: []Agent{
+		{ID: "x", Name: "X", Kind: KindCustom, Command: `/opt/x/codex-acp --verbose "two words"`, Args: []string{"--last"}},
+		{ID: "y", Name: "Y", Kind: KindCustom, Command: spaced},
+	}}
+	typed := in
+	typed.SplitCommands()
+	if err := SaveAgentsFile(path, typed); err != nil {
+		t.Fatal(err)
+	}
+	if in.Agents[0].Command != `/opt/x/codex-acp --verbose "two words"` {
+		t.Fatal("saving changed the caller's list")
+	}
+	l, err := LoadAgentsFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _ := l.Find("x")
+	if got := strings.Join(x.Argv(""), "|"); got != "/opt/x/codex-acp|--verbose|two words|--last" {
+		t.Fatalf("argv %q", got)
+	}
+	y, _ := l.Find("y")
+	if y.Command != spaced || len(y.Args) != 0 {
+		t.Fatalf("the spaced program became %q %q", y.Command, y.Args)
+	}
+}

@@ -68,17 +68,7 @@ func MigrateAgents(agentsPath, settingsPath string) error {
 			l.Agents[i].Command, l.Agents[i].Args = words[0], append(words[1:], l.Agents[i].Args...)
 		}
 	}
-	for i, a := range l.Agents {
-		if a.Kind != KindCustom || !strings.ContainsAny(strings.TrimSpace(a.Command), " \t") {
-			continue
-		}
-		if _, err := os.Stat(a.Command); err == nil {
-			continue // a program whose path has a space
-		}
-		if words, err := agent.SplitCommand(a.Command); err == nil && len(words) > 0 {
-			l.Agents[i].Command, l.Agents[i].Args = words[0], append(words[1:], a.Args...)
-		}
-	}
+	l.SplitCommands()
 	if !exists && legacyCmd == "" {
 		return nil // nothing to keep: the file is written at the current version when first saved
 	}
@@ -95,6 +85,25 @@ func MigrateAgents(agentsPath, settingsPath string) error {
 		}
 	}
 	return nil
+}
+
+// SplitCommands splits a Command typed as a whole command line
+// ("/opt/x/codex-acp --verbose") like a shell line, as --agent is, into
+// the program and its arguments; a Command that names an existing file
+// (a path with a space) is kept whole.
+func (l *AgentList) SplitCommands() {
+	l.Agents = append([]Agent(nil), l.Agents...) // not the caller's array
+	for i, a := range l.Agents {
+		if (a.Kind != KindCustom && a.Kind != KindCodex) || !strings.ContainsAny(strings.TrimSpace(a.Command), " \t\"'") {
+			continue
+		}
+		if _, err := os.Stat(a.Command); err == nil {
+			continue
+		}
+		if words, err := agent.SplitCommand(a.Command); err == nil && len(words) > 0 {
+			l.Agents[i].Command, l.Agents[i].Args = words[0], append(words[1:], a.Args...)
+		}
+	}
 }
 
 func indexOf(agents []Agent, id string) int {

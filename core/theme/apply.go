@@ -354,8 +354,8 @@ func itermDynamicProfile(t *Theme) ([]byte, error) {
 	for _, k := range keys {
 		c := colors[k]
 		prof[k] = map[string]any{
-			"Red Component": float64(c.R) / 255, "Green Component": float64(c.G) / 255,
-			"Blue Component": float64(c.B) / 255, "Alpha Component": 1, "Color Space": "sRGB",
+			"Red Component": c.Components[0], "Green Component": c.Components[1],
+			"Blue Component": c.Components[2], "Alpha Component": c.Components[3], "Color Space": c.Space,
 		}
 	}
 	return marshalJSON(map[string]any{"Profiles": []any{prof}})

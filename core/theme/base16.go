@@ -6,14 +6,18 @@ import (
 	"strings"
 )
 
-// base16 and base24 are tinted-theming's scheme systems
-// (https://github.com/tinted-theming/home styling spec 0.11, base24
-// styling.md 0.1): one palette of named slots that 70+ app templates turn
-// into configs. A slot means an editor use (base0B strings, base0E
-// keywords, …) and, in base24 and base16-shell, a terminal colour.
+// base16 and base24 are tinted-theming's scheme systems: one palette of
+// named slots that app templates turn into configs. A slot means an editor
+// use (base0B strings, base0E keywords, …) and a terminal colour.
+//
+// Specs followed: base16 styling.md of tinted-theming/home (commit
+// 0c49e86, spec 0.11 layout) and base24 styling.md version 0.1.3
+// (tinted-theming/base24 commit fb96d3c, "Match base16 ANSI and terminal
+// values to ensure base24 is a superset"), which is what the official
+// builder's current outputs (tinted-theming/tinted-terminal) follow.
 //
 // Our theme has more roles than slots, so each slot carries exactly one
-// role (schemeSlots) and the importer reads that role back from it; the
+// role (base16Slots) and the importer reads that role back from it; the
 // other roles a slot stands for in the spec (variables also on base08,
 // operators on base05) are read as well but are not carried by an export.
 
@@ -22,8 +26,10 @@ type schemeSlot struct{ slot, role string }
 
 // base16Slots: base00–base0F. base08 is the scheme's red (templates paint
 // errors and deleted diffs with it), so it carries ui.error; base0C, the
-// spec's support/escape cyan and base16-shell's cyan, carries ansi.cyan;
-// base0F ("deprecated, dark red or brown") is derived from ui.error.
+// spec's support/escape cyan and ANSI 6, carries ansi.cyan; base07 is
+// ANSI 15. base06 ("light foreground", ANSI 21) and base0F ("deprecated,
+// dark red or brown", ANSI 17) carry no role: they are kept verbatim from
+// an imported scheme, else derived.
 var base16Slots = []schemeSlot{
 	{"base00", "ui.background"},
 	{"base01", "ui.surface"},
@@ -31,7 +37,6 @@ var base16Slots = []schemeSlot{
 	{"base03", "syntax.comment"},
 	{"base04", "ui.mutedText"},
 	{"base05", "ui.text"},
-	{"base06", "ansi.white"},
 	{"base07", "ansi.brightWhite"},
 	{"base08", "ui.error"},
 	{"base09", "syntax.number"},
@@ -42,53 +47,65 @@ var base16Slots = []schemeSlot{
 	{"base0E", "syntax.keyword"},
 }
 
-// base24Slots: base24 names ANSI colours explicitly (base12–base17 normal,
-// base08–base0E bright), so base0C carries bright cyan there.
-var base24Slots = append(append([]schemeSlot{}, replaceSlot(base16Slots, "base0C", "ansi.brightCyan")...),
-	schemeSlot{"base12", "ansi.red"},
-	schemeSlot{"base13", "ansi.yellow"},
-	schemeSlot{"base14", "ansi.green"},
-	schemeSlot{"base15", "ansi.cyan"},
-	schemeSlot{"base16", "ansi.blue"},
-	schemeSlot{"base17", "ansi.magenta"},
+// base24Slots: base24 0.1.3 adds the bright ANSI colours 9–14 as base12–
+// base17 (base10 and base11, darker backgrounds, carry no role).
+var base24Slots = append(append([]schemeSlot{}, base16Slots...),
+	schemeSlot{"base12", "ansi.brightRed"},
+	schemeSlot{"base13", "ansi.brightYellow"},
+	schemeSlot{"base14", "ansi.brightGreen"},
+	schemeSlot{"base15", "ansi.brightCyan"},
+	schemeSlot{"base16", "ansi.brightBlue"},
+	schemeSlot{"base17", "ansi.brightMagenta"},
 )
 
-func replaceSlot(in []schemeSlot, slot, role string) []schemeSlot {
-	out := append([]schemeSlot{}, in...)
-	for i := range out {
-		if out[i].slot == slot {
-			out[i].role = role
-		}
-	}
-	return out
-}
+// base16ANSI is the spec's ANSI column (base16 styling.md: 0 = base00,
+// 1–6 = base08, base0B, base0A, base0D, base0E, base0C, 7 = base05,
+// 8 = base03, 9–14 as 1–6, 15 = base07).
+var base16ANSI = []string{"base00", "base08", "base0B", "base0A", "base0D", "base0E", "base0C", "base05",
+	"base03", "base08", "base0B", "base0A", "base0D", "base0E", "base0C", "base07"}
 
-// schemeNames are the slot names of a system in file order.
-func schemeNames(system string) []string {
-	n := 16
-	if system == "base24" {
-		n = 24
-	}
-	out := make([]string, n)
-	for i := range out {
-		out[i] = fmt.Sprintf("base%02X", i)
-	}
-	return out
+// base24ANSI is base24 styling.md 0.1.3's ANSI column: base16's, with the
+// bright colours 9–14 from base12, base14, base13, base16, base17, base15.
+var base24ANSI = []string{"base00", "base08", "base0B", "base0A", "base0D", "base0E", "base0C", "base05",
+	"base03", "base12", "base14", "base13", "base16", "base17", "base15", "base07"}
+
+// base24Fallback is base24 0.1.3's base16 stand-in for each base24 slot.
+var base24Fallback = map[string]string{
+	"base10": "base00", "base11": "base00", "base12": "base08", "base13": "base0A",
+	"base14": "base0B", "base15": "base0C", "base16": "base0D", "base17": "base0E",
 }
 
 // schemeColors computes every slot of a system from a theme, flattened
-// (schemes have no alpha).
+// (schemes have no alpha). A slot of the scheme the theme carries is kept
+// verbatim unless it carries a role whose colour now differs (the
+// designer changed it); a base16 scheme exported as base24 fills base10–
+// base17 with base24's fallbacks; the rest is derived.
 func schemeColors(t *Theme, system string) map[string]Color {
 	slots := base16Slots
 	if system == "base24" {
 		slots = base24Slots
 	}
 	m := map[string]Color{}
+	if t.Scheme != nil {
+		for _, n := range schemeNames(system) {
+			if c, ok := t.Scheme.Slots[n]; ok {
+				m[n] = c
+			} else if c, ok := t.Scheme.Slots[base24Fallback[n]]; ok {
+				m[n] = c
+			}
+		}
+	}
 	for _, s := range slots {
+		// Equal to the kept slot unless the designer changed the role.
 		m[s.slot] = t.seen(*t.Ref(s.role))
 	}
 	bg := t.seen(t.UI.Background)
-	m["base0F"] = Mix(t.seen(t.UI.Error), bg, 0.35)
+	if _, ok := m["base06"]; !ok {
+		m["base06"] = Mix(t.seen(t.UI.Text), t.seen(t.ANSI[15]), 0.5)
+	}
+	if _, ok := m["base0F"]; !ok {
+		m["base0F"] = Mix(t.seen(t.UI.Error), bg, 0.35)
+	}
 	if system == "base24" {
 		// base10/base11: a darker and the darkest background (for a light
 		// scheme "lighter than base00", so they move toward white).
@@ -96,8 +113,12 @@ func schemeColors(t *Theme, system string) map[string]Color {
 		if !IsDark(bg) {
 			far = Color{R: 255, G: 255, B: 255, A: 255}
 		}
-		m["base10"] = Mix(bg, far, 0.25)
-		m["base11"] = Mix(bg, far, 0.5)
+		if _, ok := m["base10"]; !ok {
+			m["base10"] = Mix(bg, far, 0.25)
+		}
+		if _, ok := m["base11"]; !ok {
+			m["base11"] = Mix(bg, far, 0.5)
+		}
 	}
 	return m
 }
@@ -110,10 +131,14 @@ func renderBase24(t *Theme) (map[string][]byte, error) { return renderScheme(t, 
 // reads; colours are quoted "#rrggbb".
 func renderScheme(t *Theme, system string) (map[string][]byte, error) {
 	var b strings.Builder
+	author := t.Author
+	if t.Scheme != nil && t.Scheme.Author != "" && author == "" {
+		author = t.Scheme.Author
+	}
 	fmt.Fprintf(&b, "# %s — made with CDXTheme (a tinted-theming %s scheme).\n", oneLine(t.Name), system)
 	fmt.Fprintf(&b, "system: %q\n", system)
 	fmt.Fprintf(&b, "name: %s\n", strconv.Quote(oneLine(t.Name)))
-	fmt.Fprintf(&b, "author: %s\n", strconv.Quote(oneLine(orDefault(t.Author, "CDXTheme"))))
+	fmt.Fprintf(&b, "author: %s\n", strconv.Quote(oneLine(orDefault(author, "CDXTheme"))))
 	if t.Description != "" {
 		fmt.Fprintf(&b, "description: %s\n", strconv.Quote(oneLine(t.Description)))
 	}

@@ -44,7 +44,7 @@ func TestSchemesParseBack(t *testing.T) {
 					"base0A": s.Type, "base0B": s.String, "base0D": s.Function, "base0E": s.Keyword,
 				}
 				if system == "base24" {
-					for k, i := range map[string]int{"base12": 1, "base13": 3, "base14": 2, "base15": 6, "base16": 4, "base17": 5} {
+					for k, i := range map[string]int{"base12": 9, "base13": 11, "base14": 10, "base15": 14, "base16": 12, "base17": 13} {
 						want[k] = th.ANSI[i]
 					}
 				}

@@ -3,12 +3,11 @@ package theme
 import (
 	"bytes"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
+
+	"cdxtheme/core/fsread"
 )
 
 // MaxImportSize bounds a file to import: real themes are a few kB (a large
@@ -32,6 +31,10 @@ type Imported struct {
 	// Warnings are parts of the source that were not used (an include
 	// that is not followed, a second scheme in the file, …).
 	Warnings []string `json:"warnings,omitempty"`
+	// Kept are the parts of the source carried verbatim beside the roles
+	// (the scheme's slots, colours' original spaces, per-target
+	// overrides), by path.
+	Kept []string `json:"kept,omitempty"`
 }
 
 // Mapping is a role copied from a source key.
@@ -71,34 +74,13 @@ func (e *ImportError) Error() string {
 }
 
 // ReadImportFile reads a file to import: a regular file (a FIFO or device
-// is refused before it could block), at most MaxImportSize bytes.
+// is refused before it could block; a symlink the user names is followed),
+// at most MaxImportSize bytes, also if it grows while read. fsread holds
+// those checks for every hostile read; this only names the import.
 func ReadImportFile(path string) ([]byte, error) {
-	st, err := os.Stat(path)
+	data, err := fsread.ReadFile(path, MaxImportSize, fsread.Follow)
 	if err != nil {
 		return nil, fmt.Errorf("import: %w", err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("import: %s is not a regular file", path)
-	}
-	if st.Size() > MaxImportSize {
-		return nil, fmt.Errorf("import: %s is %d bytes; a theme file is at most %d", path, st.Size(), MaxImportSize)
-	}
-	// O_NONBLOCK: if the path was swapped for a FIFO since Stat, opening
-	// it must not hang; Fstat below refuses it.
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, fmt.Errorf("import: %w", err)
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("import: %s is not a regular file", path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxImportSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("import: %w", err)
-	}
-	if len(data) > MaxImportSize {
-		return nil, fmt.Errorf("import: %s is larger than %d bytes", path, MaxImportSize)
 	}
 	return data, nil
 }
@@ -159,6 +141,8 @@ func detect(name string, data []byte) (string, error) {
 		return "kitty", nil
 	}
 	switch {
+	case isBinaryPlist(data):
+		return "iterm2", nil
 	case strings.HasPrefix(trim, "{") || strings.HasPrefix(trim, "//") || strings.HasPrefix(trim, "/*"):
 		return detectJSON(name, data)
 	case strings.HasPrefix(trim, "<"):
@@ -210,6 +194,7 @@ type builder struct {
 	mapped   []Mapping
 	derived  []Derivation
 	warnings []string
+	kept     []string
 	appear   string // "dark"/"light" when the source says so
 }
 
@@ -389,7 +374,7 @@ func (b *builder) finish() (*Imported, error) {
 	if err != nil {
 		return nil, fmt.Errorf("import %s: the built theme is invalid: %w", b.file, err)
 	}
-	return &Imported{Theme: t, Format: b.format, Mapped: b.mapped, Derived: b.derived, Warnings: b.warnings}, nil
+	return &Imported{Theme: t, Format: b.format, Mapped: b.mapped, Derived: b.derived, Warnings: b.warnings, Kept: b.kept}, nil
 }
 
 // parseLooseColor reads the colour spellings theme files use: #rgb, #rgba,
@@ -458,4 +443,24 @@ func (imp *Imported) Rename(name string) {
 	if n := oneLine(name); n != "" {
 		imp.Theme.Name = n
 	}
+}
+
+// DropTargets removes the per-target overrides the import kept, naming
+// each dropped key in Warnings: for a user who wants the theme driven by
+// its roles alone.
+func (imp *Imported) DropTargets() {
+	if imp.Theme.Targets == nil {
+		return
+	}
+	for _, k := range imp.Theme.Targets.keys() {
+		imp.Warnings = append(imp.Warnings, k+" is not carried (dropped with the overrides)")
+	}
+	imp.Theme.Targets = nil
+	var kept []string
+	for _, k := range imp.Kept {
+		if !strings.HasPrefix(k, "targets.") {
+			kept = append(kept, k)
+		}
+	}
+	imp.Kept = kept
 }

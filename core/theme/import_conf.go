@@ -82,6 +82,11 @@ func importConf(b *builder, data []byte) error {
 		}
 		return c, nil
 	}
+	section := ""
+	if b.format == "foot" {
+		section = footSection(b, lines)
+	}
+	var skipped []string
 	for _, l := range lines {
 		switch b.format {
 		case "kitty":
@@ -95,7 +100,8 @@ func importConf(b *builder, data []byte) error {
 					continue
 				}
 				if n > 15 {
-					continue // the 256-colour cube is not part of a theme
+					skipped = append(skipped, l.key) // the 256-colour cube is not part of a theme
+					continue
 				}
 				c, err := colour(l, l.key, l.value)
 				if err != nil {
@@ -122,6 +128,7 @@ func importConf(b *builder, data []byte) error {
 					return b.errAt(l.line, "palette", "want N=#rrggbb, got %q", l.value)
 				}
 				if n > 15 {
+					skipped = append(skipped, fmt.Sprintf("palette %d", n))
 					continue
 				}
 				key := fmt.Sprintf("palette %d", n)
@@ -144,48 +151,114 @@ func importConf(b *builder, data []byte) error {
 				b.put(role, l.key, c)
 			}
 		case "foot":
-			key := "[" + l.section + "] " + l.key
-			switch {
-			case l.section == "cursor" && l.key == "color":
-				f := strings.Fields(l.value)
-				if len(f) != 2 {
-					return b.errAt(l.line, key, "want two colours (text cursor), got %q", l.value)
-				}
-				c, err := colour(l, key, f[1])
-				if err != nil {
-					return err
-				}
-				b.put("ui.accent", key+" (cursor)", c)
-			case l.section != "colors":
-			case strings.HasPrefix(l.key, "regular") || strings.HasPrefix(l.key, "bright"):
-				base, num := 0, strings.TrimPrefix(l.key, "regular")
-				if strings.HasPrefix(l.key, "bright") {
-					base, num = 8, strings.TrimPrefix(l.key, "bright")
-				}
-				n, err := strconv.Atoi(num)
-				if err != nil || n < 0 || n > 7 {
-					continue
-				}
-				c, err := colour(l, key, l.value)
-				if err != nil {
-					return err
-				}
-				b.put(ansiPath(base+n), key, c)
-			default:
-				role := map[string]string{"background": "ui.background", "foreground": "ui.text", "selection-background": "ui.selection"}[l.key]
-				if role == "" {
-					continue
-				}
-				c, err := colour(l, key, l.value)
-				if err != nil {
-					return err
-				}
-				b.put(role, key, c)
+			if err := footLine(b, l, colour, section); err != nil {
+				return err
 			}
 		}
+	}
+	if len(skipped) > 0 {
+		b.warn("not carried (the theme has no role for them): %s", strings.Join(skipped, ", "))
 	}
 	if len(b.mapped) == 0 {
 		return b.errAt(0, "", "no %s colour settings (background, foreground, colours 0–15) in this file", b.format)
 	}
 	return nil
+}
+
+// footSection picks the colour section of a foot.ini to import. Current
+// foot (1.20+) names them [colors-dark] and [colors-light] and starts in
+// the one [main] initial-color-theme names (dark by default); foot 1.13
+// has only [colors], which newer foot reads as [colors-dark]. The other
+// section is not imported, and the warning says so.
+func footSection(b *builder, lines []confLine) string {
+	has := map[string]bool{}
+	initial := ""
+	for _, l := range lines {
+		has[l.section] = true
+		if (l.section == "" || l.section == "main") && l.key == "initial-color-theme" {
+			initial = strings.TrimSpace(l.value)
+		}
+	}
+	pick := ""
+	switch {
+	case initial == "light" && has["colors-light"]:
+		pick = "colors-light"
+	case has["colors-dark"]:
+		pick = "colors-dark"
+	case has["colors"]:
+		pick = "colors"
+	case has["colors-light"]:
+		pick = "colors-light"
+	}
+	if pick == "colors-light" {
+		b.appear = "light"
+	}
+	for _, other := range []string{"colors", "colors-dark", "colors-light"} {
+		if other != pick && has[other] && !(pick == "colors-dark" && other == "colors") {
+			b.warn("[%s] is not imported (the theme is one appearance; [%s] was read)", other, pick)
+		}
+	}
+	return pick
+}
+
+// footLine reads one line of a foot.ini's colour section (or its
+// [cursor] section, where foot 1.13 keeps the cursor colours).
+func footLine(b *builder, l confLine, colour func(confLine, string, string) (Color, error), section string) error {
+	key := "[" + l.section + "] " + l.key
+	cursor := func() error {
+		f := strings.Fields(l.value)
+		if len(f) != 2 {
+			return b.errAt(l.line, key, "want two colours (text cursor), got %q", l.value)
+		}
+		c, err := colour(l, key, f[1])
+		if err != nil {
+			return err
+		}
+		b.put("ui.accent", key+" (cursor)", c)
+		return nil
+	}
+	switch {
+	case l.section == "cursor" && l.key == "color":
+		return cursor()
+	case l.section != section || section == "":
+		return nil // another section: settings, or the other appearance (named in one warning)
+	case l.key == "cursor":
+		return cursor()
+	case strings.HasPrefix(l.key, "regular") || strings.HasPrefix(l.key, "bright"):
+		base, num := 0, strings.TrimPrefix(l.key, "regular")
+		if strings.HasPrefix(l.key, "bright") {
+			base, num = 8, strings.TrimPrefix(l.key, "bright")
+		}
+		n, err := strconv.Atoi(num)
+		if err != nil || n < 0 || n > 7 {
+			b.warn("line %d: %s is not a foot colour; not carried", l.line, key)
+			return nil
+		}
+		c, err := colour(l, key, footValue(l.value))
+		if err != nil {
+			return err
+		}
+		b.put(ansiPath(base+n), key, c)
+		return nil
+	}
+	role := map[string]string{"background": "ui.background", "foreground": "ui.text", "selection-background": "ui.selection"}[l.key]
+	if role == "" {
+		b.warn("line %d: %s is not carried (the theme has no role for it)", l.line, key)
+		return nil
+	}
+	c, err := colour(l, key, footValue(l.value))
+	if err != nil {
+		return err
+	}
+	b.put(role, key, c)
+	return nil
+}
+
+// footValue drops a trailing "# comment", which tinted-terminal's foot
+// files put after each colour.
+func footValue(v string) string {
+	if i := strings.Index(v, "#"); i >= 0 {
+		v = v[:i]
+	}
+	return strings.TrimSpace(v)
 }

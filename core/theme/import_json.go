@@ -104,11 +104,27 @@ func jsonSyntaxError(b *builder, data []byte, err error) error {
 	return b.errAt(0, "", "invalid JSON: %v", err)
 }
 
+// stripJSON reads JSON with comments and trailing commas, and also a
+// scheme object written to be pasted into an array: tinted-terminal's
+// Windows Terminal files are "// Add custom color schemes to the
+// "schemes" array" followed by "{…},". The comma after the last object is
+// blanked like a trailing comma.
+func stripJSON(data []byte) []byte {
+	out := jsonc.Strip(data)
+	end := len(bytes.TrimRight(out, " \t\r\n"))
+	if end > 0 && out[end-1] == ',' {
+		if before := bytes.TrimRight(out[:end-1], " \t\r\n"); len(before) > 0 && before[len(before)-1] == '}' {
+			out[end-1] = ' '
+		}
+	}
+	return out
+}
+
 // detectJSON tells a VS Code theme, a Windows Terminal scheme (or its
 // settings.json) and a CDXTheme theme.json apart by their keys.
 func detectJSON(name string, data []byte) (string, error) {
 	var top map[string]json.RawMessage
-	clean := jsonc.Strip(data)
+	clean := stripJSON(data)
 	if err := json.Unmarshal(clean, &top); err != nil || top == nil {
 		b := newBuilder(name, "json")
 		if err == nil {
@@ -129,7 +145,7 @@ func detectJSON(name string, data []byte) (string, error) {
 }
 
 func importJSON(b *builder, raw []byte) error {
-	data := jsonc.Strip(raw)
+	data := stripJSON(raw)
 	lines := jsonKeyLines(data)
 	switch b.format {
 	case "cdxtheme":
@@ -242,14 +258,25 @@ func splitSelectors(scope string) []string {
 
 func importVSCode(b *builder, data []byte, lines map[string]int) error {
 	var doc struct {
-		Name        string                     `json:"name"`
-		Type        string                     `json:"type"`
-		Include     string                     `json:"include"`
-		Colors      map[string]json.RawMessage `json:"colors"`
-		TokenColors json.RawMessage            `json:"tokenColors"`
+		Name                 string                     `json:"name"`
+		Type                 string                     `json:"type"`
+		Include              string                     `json:"include"`
+		Colors               map[string]json.RawMessage `json:"colors"`
+		TokenColors          json.RawMessage            `json:"tokenColors"`
+		SemanticTokenColors  map[string]json.RawMessage `json:"semanticTokenColors"`
+		SemanticHighlighting *bool                      `json:"semanticHighlighting"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return jsonSyntaxError(b, data, err)
+	}
+	var top map[string]json.RawMessage
+	json.Unmarshal(data, &top)
+	for _, k := range sortedKeys(top) {
+		switch k {
+		case "name", "type", "include", "colors", "tokenColors", "semanticTokenColors", "semanticHighlighting", "$schema", "author", "maintainers", "semanticClass":
+		default:
+			b.warn("%s is not carried (not a colour theme key CDXTheme keeps)", joinKey("", k))
+		}
 	}
 	b.t.Name = doc.Name
 	switch doc.Type {
@@ -338,7 +365,52 @@ func importVSCode(b *builder, data []byte, lines map[string]int) error {
 		}
 	}
 	applyScopeRules(b, rules, vscodeTargets, "tokenColors")
+	keepVSCode(b, doc.Colors, doc.TokenColors, doc.SemanticTokenColors, doc.SemanticHighlighting)
 	return nil
+}
+
+// keepVSCode stores what no role carries as targets.vscode overrides: the
+// workbench colours not read into a role, the token rules and the
+// semantic token colours, verbatim, so the VS Code export gives them back.
+func keepVSCode(b *builder, colors map[string]json.RawMessage, tokens json.RawMessage, semantic map[string]json.RawMessage, semHi *bool) {
+	used := map[string]bool{}
+	for _, m := range b.mapped {
+		used[m.From] = true
+	}
+	vs := &VSCodeTarget{SemanticHighlighting: semHi}
+	for _, k := range sortedKeys(colors) {
+		if used[joinKey("colors", k)] {
+			continue
+		}
+		var v string
+		if err := json.Unmarshal(colors[k], &v); err != nil {
+			b.warn("%s is %s, not a colour string; not carried", joinKey("colors", k), kind(colors[k]))
+			continue
+		}
+		if vs.Colors == nil {
+			vs.Colors = map[string]string{}
+		}
+		vs.Colors[k] = v
+	}
+	var rules []json.RawMessage
+	if len(tokens) > 0 && json.Unmarshal(tokens, &rules) == nil && len(rules) > 0 {
+		vs.TokenColors = compactJSON(tokens)
+	}
+	if len(semantic) > 0 {
+		vs.SemanticTokenColors = map[string]json.RawMessage{}
+		for k, v := range semantic {
+			vs.SemanticTokenColors[k] = compactJSON(v)
+		}
+	}
+	if vs.Colors == nil && vs.TokenColors == nil && vs.SemanticTokenColors == nil && vs.SemanticHighlighting == nil {
+		return
+	}
+	if b.t.Targets == nil {
+		b.t.Targets = &TargetOverrides{}
+	}
+	b.t.Targets.VSCode = vs
+	b.kept = append(b.kept, fmt.Sprintf("targets.vscode: %d colors no role carries, %d tokenColors rules, %d semanticTokenColors, verbatim",
+		len(vs.Colors), len(rules), len(vs.SemanticTokenColors)))
 }
 
 // applyScopeRules sets each target role from the rule TextMate would pick.
@@ -390,6 +462,15 @@ func importWindowsTerminal(b *builder, data []byte, lines map[string]int) error 
 	for i, n := range wt {
 		keys = append(keys, struct{ key, role string }{n, ansiPath(i)})
 		keys = append(keys, struct{ key, role string }{"bright" + strings.ToUpper(n[:1]) + n[1:], ansiPath(i + 8)})
+	}
+	known := map[string]bool{"name": true}
+	for _, k := range keys {
+		known[k.key] = true
+	}
+	for _, k := range sortedKeys(scheme) {
+		if !known[k] {
+			b.warn("%s%s is not carried (the theme has no role for it)", prefix, k)
+		}
 	}
 	for _, k := range keys {
 		raw, ok := scheme[k.key]

@@ -128,8 +128,13 @@ func plistError(b *builder, data []byte, err error) error {
 }
 
 func importPlist(b *builder, data []byte) error {
-	root, err := parsePlist(data)
-	if err != nil {
+	var root *plistNode
+	var err error
+	if isBinaryPlist(data) {
+		if root, err = parseBinaryPlist(data); err != nil {
+			return b.errAt(0, "", "%v", err)
+		}
+	} else if root, err = parsePlist(data); err != nil {
 		return plistError(b, data, err)
 	}
 	if root.kind != "dict" {
@@ -142,7 +147,11 @@ func importPlist(b *builder, data []byte) error {
 	return importITerm(b, root)
 }
 
-// itermKeys: iTerm2 colour keys and the roles they give.
+// itermKeys: iTerm2 colour keys and the roles they give. The other colour
+// keys of the file (Bold, Link, Badge, Tab, Underline, Cursor Text,
+// Selected Text, Match Background, and every "(Dark)"/"(Light)" variant)
+// have no role and are kept verbatim in targets.iterm2, which the iTerm2
+// export writes back.
 var itermKeys = []struct{ key, role string }{
 	{"Background Color", "ui.background"},
 	{"Foreground Color", "ui.text"},
@@ -151,68 +160,149 @@ var itermKeys = []struct{ key, role string }{
 	{"Cursor Guide Color", "ui.surface"},
 }
 
-func importITerm(b *builder, root *plistNode) error {
-	colour := func(key string) (Color, bool, error) {
-		v := root.dict[key]
-		if v == nil {
-			return Color{}, false, nil
-		}
-		if v.kind != "dict" {
-			return Color{}, false, b.errAt(v.line, key, "want a <dict> of colour components, got <%s>", v.kind)
-		}
-		comp := func(name string, def float64) (float64, error) {
-			c := v.dict[name]
-			if c == nil {
-				if def >= 0 {
-					return def, nil
-				}
-				return 0, b.errAt(v.line, key, "%q missing", name)
-			}
-			f, err := strconv.ParseFloat(c.text, 64)
-			if (c.kind != "real" && c.kind != "integer") || err != nil || math.IsNaN(f) {
-				return 0, b.errAt(c.line, key+"."+name, "%q is not a number", c.text)
-			}
-			return math.Min(1, math.Max(0, f)), nil
-		}
-		var ch [4]float64
-		for i, n := range []string{"Red Component", "Green Component", "Blue Component", "Alpha Component"} {
-			def := -1.0
-			if i == 3 {
-				def = 1
-			}
-			f, err := comp(n, def)
-			if err != nil {
-				return Color{}, false, err
-			}
-			ch[i] = f
-		}
-		if cs := v.dict["Color Space"]; cs != nil && cs.text == "P3" {
-			b.warn("%s is in Display P3; its components were read as sRGB", key)
-		}
-		to8 := func(f float64) uint8 { return uint8(math.Round(f * 255)) }
-		return Color{R: to8(ch[0]), G: to8(ch[1]), B: to8(ch[2]), A: to8(ch[3])}, true, nil
+// itermColour reads one colour dictionary of an .itermcolors file.
+func itermColour(b *builder, key string, v *plistNode) (SourceColor, error) {
+	if v.kind != "dict" {
+		return SourceColor{}, b.errAt(v.line, key, "want a <dict> of colour components, got <%s>", v.kind)
 	}
-	for _, k := range itermKeys {
-		c, ok, err := colour(k.key)
+	comp := func(name string, def float64) (float64, error) {
+		c := v.dict[name]
+		if c == nil {
+			if def >= 0 {
+				return def, nil
+			}
+			return 0, b.errAt(v.line, key, "%q missing", name)
+		}
+		f, err := strconv.ParseFloat(c.text, 64)
+		if (c.kind != "real" && c.kind != "integer") || err != nil || math.IsNaN(f) {
+			return 0, b.errAt(c.line, key+"."+name, "%q is not a number", c.text)
+		}
+		return math.Min(1, math.Max(0, f)), nil
+	}
+	ch := make([]float64, 4)
+	for i, n := range []string{"Red Component", "Green Component", "Blue Component", "Alpha Component"} {
+		def := -1.0
+		if i == 3 {
+			def = 1
+		}
+		f, err := comp(n, def)
 		if err != nil {
-			return err
+			return SourceColor{}, err
 		}
-		if ok {
-			b.put(k.role, k.key, c)
+		ch[i] = f
+	}
+	// iTerm2 (NSColor+iTerm.h): "Color Space" is optional and defaults to
+	// calibrated.
+	space := "Calibrated"
+	if cs := v.dict["Color Space"]; cs != nil {
+		switch strings.TrimSpace(cs.text) {
+		case "sRGB":
+			space = "sRGB"
+		case "P3":
+			space = "P3"
+		case "Calibrated":
+		default:
+			return SourceColor{}, b.errAt(cs.line, key+".Color Space", "%q is not a colour space iTerm2 writes (sRGB, P3, Calibrated)", cs.text)
 		}
+	}
+	return SourceColor{Space: space, Components: ch, SRGB: toSRGB(space, ch[0], ch[1], ch[2], ch[3])}, nil
+}
+
+func importITerm(b *builder, root *plistNode) error {
+	roles := map[string]string{}
+	for _, k := range itermKeys {
+		roles[k.key] = k.role
 	}
 	for i := 0; i < 16; i++ {
-		k := fmt.Sprintf("Ansi %d Color", i)
-		c, ok, err := colour(k)
+		roles[fmt.Sprintf("Ansi %d Color", i)] = ansiPath(i)
+	}
+	colours := map[string]SourceColor{}
+	for _, k := range root.keys {
+		v := root.dict[k]
+		if v.kind != "dict" || v.dict["Red Component"] == nil {
+			if _, isRole := roles[k]; isRole {
+				_, err := itermColour(b, k, v)
+				return err
+			}
+			b.warn("%s is not a colour; not carried", k)
+			continue
+		}
+		c, err := itermColour(b, k, v)
 		if err != nil {
 			return err
 		}
-		if ok {
-			b.put(ansiPath(i), k, c)
+		colours[k] = c
+	}
+	calibrated := 0
+	use := func(role, key string, c SourceColor) {
+		if b.set[role] {
+			return
+		}
+		b.put(role, key, c.SRGB)
+		switch c.Space {
+		case "P3":
+			if b.t.Spaces == nil {
+				b.t.Spaces = map[string]SourceColor{}
+			}
+			b.t.Spaces[role] = c
+			b.kept = append(b.kept, fmt.Sprintf("spaces.%s: %s in Display P3, converted to sRGB %s", role, key, c.SRGB.Hex()))
+		case "Calibrated":
+			if b.t.Spaces == nil {
+				b.t.Spaces = map[string]SourceColor{}
+			}
+			b.t.Spaces[role] = c
+			calibrated++
+		}
+	}
+	var keys []string
+	for _, k := range itermKeys {
+		keys = append(keys, k.key)
+	}
+	for i := 0; i < 16; i++ {
+		keys = append(keys, fmt.Sprintf("Ansi %d Color", i))
+	}
+	for _, k := range keys {
+		if c, ok := colours[k]; ok {
+			use(roles[k], k, c)
+		}
+	}
+	// A file with only the (Dark)/(Light) variants of a key (iTerm2 3.5's
+	// "separate colors for light and dark mode") gives the role from the
+	// dark variant, else the light one.
+	for _, k := range keys {
+		for _, variant := range []string{" (Dark)", " (Light)"} {
+			if c, ok := colours[k+variant]; ok && !b.set[roles[k]] {
+				use(roles[k], k+variant, c)
+				b.warn("%s is missing; %s was used for %s", k, k+variant, roles[k])
+			}
 		}
 	}
 	if len(b.mapped) == 0 {
 		return b.errAt(root.line, "", "no iTerm2 colour keys (\"Background Color\", \"Ansi 0 Color\", …) in this property list")
+	}
+	if calibrated > 0 {
+		b.warn("%d colours are Calibrated (generic RGB) or carry no \"Color Space\" (iTerm2 then means calibrated): their components were taken as sRGB, as iTerm2-Color-Schemes' generator does; the originals are kept in spaces and the iTerm2 export writes them back", calibrated)
+	}
+	// Every other colour key is kept verbatim for the iTerm2 export.
+	used := map[string]bool{}
+	for _, m := range b.mapped {
+		used[m.From] = true
+	}
+	for _, k := range root.keys {
+		c, ok := colours[k]
+		if !ok || used[k] {
+			continue
+		}
+		if b.t.Targets == nil {
+			b.t.Targets = &TargetOverrides{}
+		}
+		if b.t.Targets.ITerm2 == nil {
+			b.t.Targets.ITerm2 = map[string]SourceColor{}
+		}
+		b.t.Targets.ITerm2[k] = c
+	}
+	if b.t.Targets != nil && len(b.t.Targets.ITerm2) > 0 {
+		b.kept = append(b.kept, fmt.Sprintf("targets.iterm2: %d colour keys no role carries (%s), verbatim", len(b.t.Targets.ITerm2), strings.Join(sortedKeys(b.t.Targets.ITerm2), ", ")))
 	}
 	return nil
 }

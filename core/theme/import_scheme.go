@@ -19,6 +19,9 @@ func detectScheme(data []byte) string {
 	return "base16"
 }
 
+// The ANSI tables are base16ANSI and base24ANSI (base16.go), per base16
+// styling.md and base24 styling.md 0.1.3.
+
 // schemeExtra are the roles a slot stands for in the styling spec besides
 // the one it carries (schemeSlots), read on import only.
 var schemeExtra = []schemeSlot{
@@ -28,21 +31,6 @@ var schemeExtra = []schemeSlot{
 	{"base0D", "ui.accent"},       // functions and headings: templates' focus and link colour
 	{"base0A", "ui.warning"},      // "Search Text Background"; the scheme's yellow
 	{"base0B", "ui.success"},      // "Diff Inserted"
-}
-
-// base16Shell is how base16-shell (and most terminal templates) paint the
-// 16 ANSI colours from a base16 scheme; base06 for white as base24 does.
-var base16Shell = []string{"base00", "base08", "base0B", "base0A", "base0D", "base0E", "base0C", "base06",
-	"base03", "base08", "base0B", "base0A", "base0D", "base0E", "base0C", "base07"}
-
-// base24ANSI is base24's own ANSI table (styling.md).
-var base24ANSI = []string{"base01", "base12", "base14", "base13", "base16", "base17", "base15", "base06",
-	"base02", "base08", "base0B", "base0A", "base0D", "base0E", "base0C", "base07"}
-
-// base24Fallback is the spec's base16 stand-in for each base24 slot.
-var base24Fallback = map[string]string{
-	"base10": "base00", "base11": "base00", "base12": "base08", "base13": "base0A",
-	"base14": "base0B", "base15": "base0C", "base16": "base0D", "base17": "base0E",
 }
 
 func importScheme(b *builder, data []byte) error {
@@ -103,7 +91,8 @@ func importScheme(b *builder, data []byte) error {
 	system := b.format
 	names := schemeNames(system)
 	colors := map[string]Color{}
-	b.t.Palette = map[string]Color{}
+	scheme := &Scheme{System: system, Name: b.t.Name, Author: b.t.Author, Slots: map[string]Color{}}
+	b.t.Scheme = scheme
 	for _, n := range names {
 		v := field(slots, n)
 		if v == nil {
@@ -113,6 +102,7 @@ func importScheme(b *builder, data []byte) error {
 		if v == nil {
 			if fb, ok := base24Fallback[n]; ok {
 				colors[n] = colors[fb]
+				scheme.Slots[n] = colors[fb]
 				b.warn("%s%s missing; base24's fallback %s was used", prefix, n, fb)
 				continue
 			}
@@ -127,10 +117,11 @@ func importScheme(b *builder, data []byte) error {
 		}
 		c.A = 255
 		colors[n] = c
-		b.t.Palette[n] = c
+		scheme.Slots[n] = c
 	}
+	b.kept = append(b.kept, fmt.Sprintf("scheme.slots: the %d slots of the %s scheme, verbatim", len(names), system))
 	table := base16Slots
-	ansi := base16Shell
+	ansi := base16ANSI
 	if system == "base24" {
 		table, ansi = base24Slots, base24ANSI
 	}

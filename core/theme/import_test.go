@@ -1,12 +1,15 @@
 package theme
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"cdxtheme/core/fsread"
 )
 
 func importFixture(t *testing.T, name string) *Imported {
@@ -87,11 +90,13 @@ func TestImportFixtures(t *testing.T) {
 		wantRole(t, imp, "ui.error", "#fb4934", "base08")
 		wantRole(t, imp, "syntax.variable", "#fb4934", "base08")
 		wantRole(t, imp, "syntax.keyword", "#d3869b", "base0E")
-		wantRole(t, imp, "ansi.white", "#ebdbb2", "base06")
+		// base16 styling.md: ANSI 0 = base00, 7 = base05, 8 = base03.
+		wantRole(t, imp, "ansi.black", "#1d2021", "base00")
+		wantRole(t, imp, "ansi.white", "#d5c4a1", "base05")
 		wantRole(t, imp, "ansi.brightBlack", "#665c54", "base03")
 		wantRole(t, imp, "ui.border", imp.Theme.UI.Border.String(), "")
-		if len(imp.Theme.Palette) != 16 || imp.Theme.Palette["base0F"].Hex() != "#d65d0e" {
-			t.Errorf("palette = %v, want the 16 slots", imp.Theme.Palette)
+		if s := imp.Theme.Scheme; s == nil || s.System != "base16" || len(s.Slots) != 16 || s.Slots["base0F"].Hex() != "#d65d0e" {
+			t.Errorf("scheme = %+v, want the 16 slots verbatim", s)
 		}
 	})
 	t.Run("base24 0.11 layout", func(t *testing.T) {
@@ -99,10 +104,14 @@ func TestImportFixtures(t *testing.T) {
 		if imp.Format != "base24" || imp.Theme.Appearance != "light" {
 			t.Errorf("format %s, appearance %s", imp.Format, imp.Theme.Appearance)
 		}
-		wantRole(t, imp, "ansi.black", "#f0f0f1", "palette.base01")
-		wantRole(t, imp, "ansi.red", "#e45649", "palette.base12")
-		wantRole(t, imp, "ansi.brightRed", "#ca1243", "palette.base08")
-		wantRole(t, imp, "ansi.brightCyan", "#0184bc", "palette.base0C")
+		// base24 styling.md 0.1.3: normal colours from base08–base0E,
+		// bright ones from base12–base17.
+		wantRole(t, imp, "ansi.black", "#fafafa", "palette.base00")
+		wantRole(t, imp, "ansi.red", "#ca1243", "palette.base08")
+		wantRole(t, imp, "ansi.brightRed", "#e45649", "palette.base12")
+		wantRole(t, imp, "ansi.cyan", "#0184bc", "palette.base0C")
+		wantRole(t, imp, "ansi.white", imp.Theme.UI.Text.String(), "palette.base05")
+		wantRole(t, imp, "ansi.brightBlack", imp.Theme.Syntax.Comment.String(), "palette.base03")
 	})
 	t.Run("alacritty", func(t *testing.T) {
 		imp := importFixture(t, "alacritty.toml")
@@ -202,7 +211,7 @@ func TestReadImportFile(t *testing.T) {
 	}
 	big := filepath.Join(dir, "big.json")
 	os.WriteFile(big, make([]byte, MaxImportSize+1), 0o644)
-	if _, err := ReadImportFile(big); err == nil || !strings.Contains(err.Error(), "at most") {
+	if _, err := ReadImportFile(big); !errors.Is(err, fsread.ErrTooLarge) || !strings.Contains(err.Error(), "import: ") {
 		t.Errorf("huge file: %v", err)
 	}
 	fifo := filepath.Join(dir, "fifo.json")

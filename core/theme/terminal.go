@@ -146,32 +146,52 @@ func renderWindowsTerminal(t *Theme) (map[string][]byte, error) {
 	return map[string][]byte{Slug(t.Name) + ".json": b}, nil
 }
 
-// itermColors are the colour entries of an .itermcolors file (and of an
-// iTerm2 dynamic profile), by iTerm2's key names.
-func itermColors(t *Theme) map[string]Color {
-	u := t.UI
-	m := map[string]Color{
-		"Background Color":    u.Background,
-		"Foreground Color":    u.Text,
-		"Bold Color":          u.Text,
-		"Selection Color":     u.Selection,
-		"Selected Text Color": u.Text,
-		"Cursor Color":        u.Accent,
-		"Cursor Text Color":   u.Background,
-		"Cursor Guide Color":  u.Surface,
-		"Link Color":          u.Accent,
-		"Badge Color":         u.Accent,
+// itermExport: the colour entries of an .itermcolors file (and of an
+// iTerm2 dynamic profile) by iTerm2's key, and the role each is written
+// from.
+var itermExport = []struct{ key, role string }{
+	{"Background Color", "ui.background"},
+	{"Foreground Color", "ui.text"},
+	{"Bold Color", "ui.text"},
+	{"Selection Color", "ui.selection"},
+	{"Selected Text Color", "ui.text"},
+	{"Cursor Color", "ui.accent"},
+	{"Cursor Text Color", "ui.background"},
+	{"Cursor Guide Color", "ui.surface"},
+	{"Link Color", "ui.accent"},
+	{"Badge Color", "ui.accent"},
+}
+
+// itermColors are the colour entries to write, each in the space it is
+// to be written in: a role's colour as sRGB, or, while the role still
+// equals what its source converted to, the source's own space and
+// components (spaces); then the targets.iterm2 overrides.
+func itermColors(t *Theme) map[string]SourceColor {
+	entries := append([]struct{ key, role string }{}, itermExport...)
+	for i := range t.ANSI {
+		entries = append(entries, struct{ key, role string }{fmt.Sprintf("Ansi %d Color", i), ansiPath(i)})
 	}
-	for i, c := range t.ANSI {
-		m[fmt.Sprintf("Ansi %d Color", i)] = c
+	m := map[string]SourceColor{}
+	for _, e := range entries {
+		role := *t.Ref(e.role)
+		if src, ok := t.Spaces[e.role]; ok && src.SRGB == role && len(src.Components) == 4 {
+			m[e.key] = src
+			continue
+		}
+		c := t.seen(role)
+		m[e.key] = SourceColor{Space: "sRGB", Components: []float64{f01(c.R), f01(c.G), f01(c.B), 1}, SRGB: c}
 	}
-	for k, c := range m {
-		m[k] = t.seen(c)
+	if t.Targets != nil {
+		for k, src := range t.Targets.ITerm2 {
+			m[k] = src
+		}
 	}
 	return m
 }
 
-func component(v uint8) string { return strconv.FormatFloat(float64(v)/255, 'f', -1, 64) }
+func f01(v uint8) float64 { return float64(v) / 255 }
+
+func component(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 func renderITerm(t *Theme) (map[string][]byte, error) {
 	var b strings.Builder
@@ -181,12 +201,12 @@ func renderITerm(t *Theme) (map[string][]byte, error) {
 	colors := itermColors(t)
 	for _, k := range sortedKeys(colors) {
 		c := colors[k]
-		fmt.Fprintf(&b, "\t<key>%s</key>\n\t<dict>\n", k)
-		fmt.Fprintf(&b, "\t\t<key>Alpha Component</key>\n\t\t<real>1</real>\n")
-		fmt.Fprintf(&b, "\t\t<key>Blue Component</key>\n\t\t<real>%s</real>\n", component(c.B))
-		fmt.Fprintf(&b, "\t\t<key>Color Space</key>\n\t\t<string>sRGB</string>\n")
-		fmt.Fprintf(&b, "\t\t<key>Green Component</key>\n\t\t<real>%s</real>\n", component(c.G))
-		fmt.Fprintf(&b, "\t\t<key>Red Component</key>\n\t\t<real>%s</real>\n", component(c.R))
+		fmt.Fprintf(&b, "\t<key>%s</key>\n\t<dict>\n", xmlText(k))
+		fmt.Fprintf(&b, "\t\t<key>Alpha Component</key>\n\t\t<real>%s</real>\n", component(c.Components[3]))
+		fmt.Fprintf(&b, "\t\t<key>Blue Component</key>\n\t\t<real>%s</real>\n", component(c.Components[2]))
+		fmt.Fprintf(&b, "\t\t<key>Color Space</key>\n\t\t<string>%s</string>\n", xmlText(c.Space))
+		fmt.Fprintf(&b, "\t\t<key>Green Component</key>\n\t\t<real>%s</real>\n", component(c.Components[1]))
+		fmt.Fprintf(&b, "\t\t<key>Red Component</key>\n\t\t<real>%s</real>\n", component(c.Components[0]))
 		b.WriteString("\t</dict>\n")
 	}
 	b.WriteString("</dict>\n</plist>\n")

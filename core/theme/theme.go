@@ -28,7 +28,7 @@ var (
 	// Required are the top-level fields a theme must have.
 	Required = []string{"name", "appearance", "ui", "syntax", "ansi"}
 	// optional top-level fields; anything else is reported as unknown.
-	optional = []string{"$schema", "description", "author", "palette"}
+	optional = []string{"$schema", "description", "author", "palette", "scheme", "spaces", "targets"}
 )
 
 // Theme is a parsed, valid theme document.
@@ -41,6 +41,11 @@ type Theme struct {
 	UI          UI               `json:"ui"`
 	Syntax      Syntax           `json:"syntax"`
 	ANSI        [16]Color        `json:"ansi"`
+	// Scheme, Spaces and Targets keep what an import read verbatim
+	// (scheme.go, colorspace.go, targets.go).
+	Scheme  *Scheme                `json:"scheme,omitempty"`
+	Spaces  map[string]SourceColor `json:"spaces,omitempty"`
+	Targets *TargetOverrides       `json:"targets,omitempty"`
 }
 
 // UI holds the interface colours.
@@ -261,6 +266,15 @@ func decode(data []byte) (*Theme, []Problem) {
 				}
 			}
 		}
+	}
+	if raw, ok := top["scheme"]; ok {
+		t.Scheme = d.scheme(raw)
+	}
+	if raw, ok := top["spaces"]; ok {
+		t.Spaces = d.spaces(raw)
+	}
+	if raw, ok := top["targets"]; ok {
+		t.Targets = d.targets(raw)
 	}
 	if len(d.probs) > 0 {
 		return nil, d.probs

@@ -92,7 +92,7 @@ func TestValidateReportsEveryProblem(t *testing.T) {
 			`palette.sea: "blue" is not a colour (want #rrggbb)`,
 		}},
 		{"unknown top-level", edit(t, func(m map[string]any) { m["colours"] = map[string]any{} }),
-			[]string{"colours: unknown field (known: name, appearance, ui, syntax, ansi, $schema, description, author, palette)"}},
+			[]string{"colours: unknown field (known: name, appearance, ui, syntax, ansi, $schema, description, author, palette, scheme, spaces, targets)"}},
 		{"many at once", edit(t, func(m map[string]any) {
 			delete(m, "syntax")
 			m["appearance"] = "Dark"

@@ -198,6 +198,9 @@ func renderVSCode(t *Theme) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if tb, err = applyVSCodeTargets(t, tb); err != nil {
+		return nil, err
+	}
 	return map[string][]byte{"package.json": p, themePath: tb}, nil
 }
 

@@ -101,6 +101,7 @@ func renderZed(t *Theme) (map[string][]byte, error) {
 		syntax[m.zed] = zedHighlight{Color: t.Syntax.Role(m.role).String(), FontStyle: m.style}
 	}
 	s["syntax"] = syntax
+	applyZedTargets(t, s)
 	author := t.Author
 	if author == "" {
 		author = "CDXTheme"

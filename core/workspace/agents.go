@@ -27,6 +27,7 @@ func AgentsMD() string {
 	fmt.Fprintf(&b, "- `appearance` (required): one of %s.\n", ticks(theme.Appearances))
 	b.WriteString("- `author`, `description` (optional): strings.\n")
 	b.WriteString("- `palette` (optional): an object of named base colours, e.g. `{\"ink\": \"#161a24\"}`; informational, the roles below must still hold hex values.\n")
+	b.WriteString("- `scheme`, `spaces`, `targets` (optional, written by an import): the imported base16/base24 slots, colours' original colour spaces (Display P3, …) and per-program overrides (`targets.vscode.colors`, `targets.vscode.tokenColors`, `targets.zed.style`, `targets.iterm2`), kept verbatim and applied on export over the colours made from the roles. Copy them unchanged when you rewrite the file; change a `targets` key only to change that program's colour, and delete it to let the roles drive it.\n")
 	fmt.Fprintf(&b, "- `ui` (required): an object with exactly these colours: %s.\n", ticks(theme.UIRoles))
 	fmt.Fprintf(&b, "- `syntax` (required): an object with exactly these colours: %s.\n", ticks(theme.SyntaxRoles))
 	fmt.Fprintf(&b, "- `ansi` (required): an array of exactly 16 colours in this order: %s.\n\n", ticks(theme.ANSINames))

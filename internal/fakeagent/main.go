@@ -53,7 +53,15 @@
 //	FAKE_AGENT_PIDS          grandchild: the file that gets "AGENT_PID GRANDCHILD_PID"
 //	FAKE_AGENT_RETRIES       retry notices (default 2), FAKE_AGENT_RETRY_MS apart (default 300)
 //	FAKE_AGENT_STALL_MS      stall silence (default 60000)
+//	FAKE_AGENT_SHAPE         "models": shaped like gemini-cli and claude-code-acp, the
+//	                         sessions report modes and the unstable "models" state (no
+//	                         configOptions) and the model is set with session/set_model
+//	FAKE_AGENT_LATE_REPLAY   1: like gemini-cli, no session/resume, and session/load sends
+//	                         the second half of its history replay after its response: just
+//	                         before it answers the next request (a setting), so the client
+//	                         surely has the load response by then
 //	FAKE_AGENT_EXIT_ON_PROMPT N: exit 1 without a word on this process's Nth session/prompt
+//	FAKE_AGENT_PROTOCOL      the protocolVersion initialize answers (default 1)
 //	                         (a warm connection that is alive between turns and dies as one starts)
 package main
 
@@ -88,7 +96,10 @@ func main() {
 type agent struct {
 	w        *wire
 	store    *store
-	scenario string // default scenario from the environment
+	scenario string   // default scenario from the environment
+	models   bool     // FAKE_AGENT_SHAPE=models
+	lateOn   bool     // FAKE_AGENT_LATE_REPLAY=1
+	late     []func() // the rest of a load's replay, sent before the next answer
 
 	mu      sync.Mutex
 	turns   map[string]*turn // running prompt per session
@@ -122,7 +133,7 @@ func run(in io.Reader, out io.Writer) int {
 		fmt.Fprintf(os.Stderr, "fakeagent: %v\n", err)
 		return 1
 	}
-	a := &agent{w: w, store: st, scenario: scenario, turns: map[string]*turn{}, opened: map[string]bool{}}
+	a := &agent{w: w, store: st, scenario: scenario, models: os.Getenv("FAKE_AGENT_SHAPE") == "models", lateOn: os.Getenv("FAKE_AGENT_LATE_REPLAY") == "1", turns: map[string]*turn{}, opened: map[string]bool{}}
 
 	// ReadBytes, not a Scanner: lines of 64 MiB and more must pass.
 	br := bufio.NewReaderSize(in, 1<<20)
@@ -206,6 +217,12 @@ func (a *agent) handleRequest(m message) {
 		result any
 		rerr   *rpcError
 	)
+	if m.Method != "session/load" {
+		for _, f := range a.late {
+			f()
+		}
+		a.late = nil
+	}
 	switch m.Method {
 	case "initialize":
 		if a.scenario == "exit-early" {
@@ -242,7 +259,13 @@ func (a *agent) handleRequest(m message) {
 	case "session/list":
 		result, rerr = a.listSessions(m.Params)
 	case "session/set_config_option":
+		if a.models {
+			rerr = &rpcError{Code: -32601, Message: "Method not found"}
+			break
+		}
 		result, rerr = a.setConfigOption(m.Params)
+	case "session/set_model":
+		result, rerr = a.setModel(m.Params)
 	case "session/set_mode":
 		result, rerr = a.setMode(m.Params)
 	case "session/prompt":
@@ -283,11 +306,14 @@ func (a *agent) initialize() map[string]any {
 		"sessionCapabilities": map[string]any{"resume": map[string]any{}, "list": map[string]any{}},
 		"mcpCapabilities":     map[string]any{"http": false, "sse": false},
 	}
+	if a.lateOn {
+		caps["sessionCapabilities"] = map[string]any{"list": map[string]any{}}
+	}
 	if a.scenario == "auth" {
 		caps["auth"] = map[string]any{"logout": map[string]any{}}
 	}
 	return map[string]any{
-		"protocolVersion":   1,
+		"protocolVersion":   envInt("FAKE_AGENT_PROTOCOL", 1),
 		"agentInfo":         map[string]any{"name": "fakeagent", "title": "Fake Agent", "version": "1.0.0"},
 		"agentCapabilities": caps,
 		"authMethods": []map[string]any{
@@ -342,7 +368,9 @@ func (a *agent) newSession(raw json.RawMessage) (any, *rpcError) {
 		return nil, &rpcError{Code: codeInternal, Message: err.Error()}
 	}
 	a.markOpened(ss.ID)
-	return map[string]any{"sessionId": ss.ID, "modes": modeState(ss), "configOptions": configOptions(ss)}, nil
+	r := a.setup(ss)
+	r["sessionId"] = ss.ID
+	return r, nil
 }
 
 // loadSession serves session/load (replay=true) and session/resume.
@@ -373,15 +401,63 @@ func (a *agent) loadSession(raw json.RawMessage, replay bool) (any, *rpcError) {
 		}
 	}
 	if replay {
-		for _, h := range ss.History {
+		for i, h := range ss.History {
 			kind := "agent_message_chunk"
 			if h.Role == "user" {
 				kind = "user_message_chunk"
 			}
-			a.w.update(ss.ID, map[string]any{"sessionUpdate": kind, "content": map[string]any{"type": "text", "text": h.Text}})
+			u := map[string]any{"sessionUpdate": kind, "content": map[string]any{"type": "text", "text": h.Text}}
+			if a.lateOn && i >= len(ss.History)/2 {
+				a.late = append(a.late, func() { a.w.update(ss.ID, u) })
+				continue
+			}
+			a.w.update(ss.ID, u)
 		}
 	}
-	return map[string]any{"modes": modeState(ss), "configOptions": configOptions(ss)}, nil
+	return a.setup(ss), nil
+}
+
+// setup is what session/new, load and resume report besides the id.
+func (a *agent) setup(ss *session) map[string]any {
+	if !a.models {
+		return map[string]any{"modes": modeState(ss), "configOptions": configOptions(ss)}
+	}
+	o := findOption("model")
+	var avail []map[string]any
+	for _, v := range o.values {
+		avail = append(avail, map[string]any{"modelId": v["value"], "name": v["name"], "description": v["description"]})
+	}
+	return map[string]any{"modes": modeState(ss), "models": map[string]any{"currentModelId": o.current(ss), "availableModels": avail}}
+}
+
+// setModel serves session/set_model (the "models" shape).
+func (a *agent) setModel(raw json.RawMessage) (any, *rpcError) {
+	if !a.models {
+		return nil, &rpcError{Code: -32601, Message: "Method not found"}
+	}
+	var p struct {
+		SessionID string `json:"sessionId"`
+		ModelID   string `json:"modelId"`
+	}
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, errInvalid("%v", err)
+	}
+	ss, rerr := a.session(p.SessionID)
+	if rerr != nil {
+		return nil, rerr
+	}
+	o := findOption("model")
+	if why := o.refusal(p.ModelID); why != "" {
+		return nil, errInvalid("%s", why)
+	}
+	if !o.allows(p.ModelID) {
+		return nil, errInvalid("unknown model %q", p.ModelID)
+	}
+	ss.Config["model"] = p.ModelID
+	if err := a.store.put(ss); err != nil {
+		return nil, &rpcError{Code: codeInternal, Message: err.Error()}
+	}
+	return map[string]any{}, nil
 }
 
 // markOpened records that this process has session id open and says

@@ -186,6 +186,7 @@ export interface Cost {
 /** acp.SessionSetup */
 export interface SessionSetup {
   modes?: SessionModeState;
+  models?: SessionModelState;
   configOptions: ConfigOption[] | null;
   _meta?: unknown;
 }
@@ -200,6 +201,21 @@ export interface SessionModeState {
 /** acp.SessionMode */
 export interface SessionMode {
   id: string;
+  name: string;
+  description?: string;
+  _meta?: unknown;
+}
+
+/** acp.SessionModelState */
+export interface SessionModelState {
+  currentModelId: string;
+  availableModels: ModelInfo[] | null;
+  _meta?: unknown;
+}
+
+/** acp.ModelInfo */
+export interface ModelInfo {
+  modelId: string;
   name: string;
   description?: string;
   _meta?: unknown;

@@ -1,0 +1,89 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"cdxtheme/core/acp"
+	"cdxtheme/core/chat"
+)
+
+// Guards a mutation pass found unwatched (issue 25).
+
+// A saved chat the app has no report of (a Codex session from the library)
+// shows the agent's own values, not the defaults saved for new builds: a
+// mode made the default for new builds must not look like this chat's.
+func TestSavedChatsBarDoesNotShowTheNewBuildDefaults(t *testing.T) {
+	a, rec, _ := newTestApp(t, "settings")
+	withRollouts(t)
+	finishedBuild(t, a, rec, "hi") // the agent's options for fresh sessions are now known
+	if err := a.Chats.SaveBuildDefaults("codex", map[string]any{"mode": "read-only"}); err != nil {
+		t.Fatal(err)
+	}
+	if bar := a.Chats.SessionBar("", ""); modeOf(bar.Options) != "read-only" {
+		t.Fatalf("New build shows mode %q, want the saved default", modeOf(bar.Options))
+	}
+	bar := a.Chats.SessionBar("", rolloutSession)
+	if got := modeOf(bar.Options); got != "agent" {
+		t.Fatalf("a saved chat's bar shows mode %q, want the agent's own %q", got, "agent")
+	}
+}
+
+// config.toml naming a model the agent does not offer: New build's bar
+// shows one the agent offers, not a value the picker cannot hold.
+func TestBarNeverShowsAModelTheAgentDoesNotOffer(t *testing.T) {
+	a, rec, _ := newTestApp(t, "settings")
+	home := t.TempDir()
+	if err := os.WriteFile(filepath.Join(home, "config.toml"), []byte("model = \"gpt-0-unoffered\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CODEX_HOME", home)
+	finishedBuild(t, a, rec, "hi")
+	bar := a.Chats.SessionBar("", "")
+	m, ok := acp.FindConfigOption(bar.Options, acp.CategoryModel, "model")
+	if !ok || !m.HasValue(m.Value) {
+		t.Fatalf("the bar's model is %q, not one of the agent's %+v", m.Value, m.Options)
+	}
+}
+
+// A chat with a Codex rollout is reopened with session/resume: its history
+// comes from the rollout, so session/load's replay would show it twice.
+func TestChatWithARolloutIsResumedNotLoaded(t *testing.T) {
+	a, rec, logPath := newTestApp(t, "normal")
+	home := filepath.Join(t.TempDir(), "codex-home")
+	t.Setenv("CODEX_HOME", home)
+	started, sid := finishedBuild(t, a, rec, "make it teal")
+	day := filepath.Join(home, "sessions", "2026", "12", "02")
+	if err := os.MkdirAll(day, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join("..", "internal", "fixtures", "codex-home", "sessions", "2026", "12", "02", "rollout-2026-12-02T09-21-23-"+rolloutSession+".jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(day, "rollout-2026-12-02T10-00-00-"+sid+".jsonl"), src, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	a.Shutdown(nil) // no warm agent: opening must reconnect
+	id, err := a.Turns.OpenChat(OpenRequest{WorkspaceID: started.WorkspaceID, SessionID: sid})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "ready", func() bool { return last(rec.turns[id]).Type == chat.EventReady })
+	methods := map[string]int{}
+	calls, _ := agentCalls(t, logPath)
+	for _, m := range calls {
+		methods[m]++
+	}
+	if methods["session/resume"] != 1 || methods["session/load"] != 0 {
+		t.Fatalf("reopening a chat with a rollout sent %v", methods)
+	}
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	for _, ev := range rec.turns[id] {
+		if ev.Replay {
+			t.Fatalf("history replayed although the rollout holds it: %+v", ev)
+		}
+	}
+}
