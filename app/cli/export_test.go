@@ -73,7 +73,11 @@ func TestExportAllByWorkspaceID(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != len(theme.Formats)+1 { // VS Code writes two files, the others one each
+	want := 0
+	for _, f := range theme.Formats {
+		want += len(f.Files)
+	}
+	if len(lines) != want { // every file each format names
 		t.Errorf("printed %d paths:\n%s", len(lines), out)
 	}
 	for _, l := range lines {

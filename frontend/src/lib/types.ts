@@ -103,6 +103,8 @@ export const exportFormats = [
   'foot',
   'tmtheme',
   'tmux',
+  'vsix',
+  'zed-extension',
 ] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 

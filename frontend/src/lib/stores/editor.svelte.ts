@@ -17,7 +17,9 @@ export class EditorStore {
   error = $state('');
   busy = $state(false);
   private unsubscribe: (() => void)[] = [];
+  // The answer to the latest ask wins; state and trials are asked apart.
   private latest = 0;
+  private latestTrial = 0;
 
   async open(workspaceId: string): Promise<void> {
     if (this.workspaceId !== workspaceId) {
@@ -82,15 +84,15 @@ export class EditorStore {
   async try(c: { hex: string } | { oklch: OKLCH }): Promise<void> {
     const path = this.selected;
     if (!path) return;
-    const mine = ++this.latest;
+    const mine = ++this.latestTrial;
     try {
       const tr = await api.tryColor(this.workspaceId, path, c);
-      if (mine === this.latest && path === this.selected) {
+      if (mine === this.latestTrial && path === this.selected) {
         this.trial = tr;
         this.error = '';
       }
     } catch (e) {
-      if (mine === this.latest) this.error = api.errorMessage(e);
+      if (mine === this.latestTrial) this.error = api.errorMessage(e);
     }
   }
 

@@ -1,0 +1,293 @@
+package theme
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"strings"
+	"time"
+)
+
+// PackageLicense is the licence the packaged extensions declare (and ship
+// the text of): MIT, the usual one for colour themes. The README says how
+// to change it before publishing.
+const PackageLicense = "MIT"
+
+// vsixAssets are the manifest's asset types, by path inside the package.
+var vsixAssets = []struct{ typ, path string }{
+	{"Microsoft.VisualStudio.Code.Manifest", "extension/package.json"},
+	{"Microsoft.VisualStudio.Services.Content.Details", "extension/README.md"},
+	{"Microsoft.VisualStudio.Services.Content.License", "extension/LICENSE.txt"},
+	{"Microsoft.VisualStudio.Services.Icons.Default", "extension/icon.png"},
+}
+
+// VSIXManifest is extension.vsixmanifest (VSIX schema 2.0, as vsce writes
+// it for VS Code); exported for the schema check of the tests.
+type VSIXManifest struct {
+	XMLName  xml.Name `xml:"http://schemas.microsoft.com/developer/vsx-schema/2011 PackageManifest"`
+	Version  string   `xml:"Version,attr"`
+	Metadata struct {
+		Identity struct {
+			Language  string `xml:"Language,attr"`
+			ID        string `xml:"Id,attr"`
+			Version   string `xml:"Version,attr"`
+			Publisher string `xml:"Publisher,attr"`
+		} `xml:"Identity"`
+		DisplayName string `xml:"DisplayName"`
+		Description struct {
+			Space string `xml:"http://www.w3.org/XML/1998/namespace space,attr"`
+			Text  string `xml:",chardata"`
+		} `xml:"Description"`
+		Tags         string `xml:"Tags"`
+		Categories   string `xml:"Categories"`
+		GalleryFlags string `xml:"GalleryFlags"`
+		Properties   struct {
+			Property []VSIXProperty `xml:"Property"`
+		} `xml:"Properties"`
+		License string `xml:"License"`
+		Icon    string `xml:"Icon"`
+	} `xml:"Metadata"`
+	Installation struct {
+		Target struct {
+			ID string `xml:"Id,attr"`
+		} `xml:"InstallationTarget"`
+	} `xml:"Installation"`
+	Dependencies struct{} `xml:"Dependencies"`
+	Assets       struct {
+		Asset []VSIXAsset `xml:"Asset"`
+	} `xml:"Assets"`
+}
+
+// VSIXProperty is one Metadata property.
+type VSIXProperty struct {
+	ID    string `xml:"Id,attr"`
+	Value string `xml:"Value,attr"`
+}
+
+// VSIXAsset is one file the manifest declares.
+type VSIXAsset struct {
+	Type        string `xml:"Type,attr"`
+	Path        string `xml:"Path,attr"`
+	Addressable bool   `xml:"Addressable,attr"`
+}
+
+const vsixContentTypes = `<?xml version="1.0" encoding="utf-8"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension=".json" ContentType="application/json"/><Default Extension=".vsixmanifest" ContentType="text/xml"/><Default Extension=".md" ContentType="text/markdown"/><Default Extension=".png" ContentType="image/png"/><Default Extension=".txt" ContentType="text/plain"/></Types>
+`
+
+// licenseText is the MIT licence, in the author's name (no year: an
+// export is the same file whenever it is made).
+func licenseText(t *Theme) []byte {
+	return []byte(fmt.Sprintf(`MIT License
+
+Copyright (c) %s
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+`, oneLine(orDefault(t.Author, "The "+t.Name+" authors"))))
+}
+
+// packageReadme is the README shipped in the packages: what the theme is
+// and where its licence and publisher are set.
+func packageReadme(t *Theme, install string) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n", oneLine(t.Name))
+	if d := oneLine(t.Description); d != "" {
+		b.WriteString(d + "\n\n")
+	}
+	fmt.Fprintf(&b, "A %s colour theme made with CDXTheme.\n\n## Install\n\n%s\n\n", t.Appearance, install)
+	fmt.Fprintf(&b, "## Licence\n\n%s (see the licence file). Change it, the author and the publisher before publishing if they are not yours.\n", PackageLicense)
+	return []byte(b.String())
+}
+
+// themeIcon is a 128×128 PNG of the theme itself: its background, a band of
+// the surface, and swatches of the accent and the syntax colours.
+func themeIcon(t *Theme) ([]byte, error) {
+	const size = 128
+	img := image.NewNRGBA(image.Rect(0, 0, size, size))
+	fill := func(x0, y0, x1, y1 int, c Color) {
+		c = t.seen(c)
+		nc := color.NRGBA{R: c.R, G: c.G, B: c.B, A: 255}
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				img.SetNRGBA(x, y, nc)
+			}
+		}
+	}
+	fill(0, 0, size, size, t.UI.Background)
+	fill(0, 0, size, 24, t.UI.Surface)
+	fill(12, 8, 40, 16, t.UI.Accent)
+	row := []Color{t.Syntax.Keyword, t.Syntax.String, t.Syntax.Function, t.Syntax.Type, t.Syntax.Number, t.Syntax.Comment}
+	for i, c := range row {
+		y := 36 + i*14
+		w := 40 + (i*23)%60
+		fill(12, y, 12+w, y+8, c)
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func xmlEscape(s string) string {
+	var b bytes.Buffer
+	xml.EscapeText(&b, []byte(s))
+	return b.String()
+}
+
+// renderVSIX is the VS Code extension of the vscode format packaged as a
+// .vsix (what `vsce package` makes): the manifest, the content types, and
+// under extension/ the package.json (with icon, licence and README), the
+// colour theme, the icon, the README and the licence.
+func renderVSIX(t *Theme) (map[string][]byte, error) {
+	files, err := renderVSCode(t)
+	if err != nil {
+		return nil, err
+	}
+	var pkg map[string]any
+	if err := json.Unmarshal(files["package.json"], &pkg); err != nil {
+		return nil, err
+	}
+	pkg["icon"] = "icon.png"
+	pkg["license"] = PackageLicense
+	pkg["keywords"] = []string{"theme", "color-theme", t.Appearance}
+	pkgJSON, err := marshalJSON(pkg)
+	if err != nil {
+		return nil, err
+	}
+	icon, err := themeIcon(t)
+	if err != nil {
+		return nil, err
+	}
+	slug := Slug(t.Name)
+	var m VSIXManifest
+	m.Version = "2.0.0"
+	m.Metadata.Identity.Language = "en-US"
+	m.Metadata.Identity.ID = slug
+	m.Metadata.Identity.Version = VSCodeVersion
+	m.Metadata.Identity.Publisher = VSCodePublisher
+	m.Metadata.DisplayName = oneLine(t.Name)
+	m.Metadata.Description.Space = "preserve"
+	m.Metadata.Description.Text = oneLine(fmt.Sprint(pkg["description"]))
+	m.Metadata.Tags = "theme,color-theme," + t.Appearance
+	m.Metadata.Categories = "Themes"
+	m.Metadata.GalleryFlags = "Public"
+	m.Metadata.Properties.Property = []VSIXProperty{
+		{"Microsoft.VisualStudio.Code.Engine", "^1.70.0"},
+		{"Microsoft.VisualStudio.Code.ExtensionDependencies", ""},
+		{"Microsoft.VisualStudio.Code.ExtensionPack", ""},
+		{"Microsoft.VisualStudio.Code.ExtensionKind", "ui,workspace"},
+		{"Microsoft.VisualStudio.Code.LocalizedLanguages", ""},
+		{"Microsoft.VisualStudio.Services.GitHubFlavoredMarkdown", "true"},
+		{"Microsoft.VisualStudio.Services.Content.Pricing", "Free"},
+	}
+	m.Metadata.License = "extension/LICENSE.txt"
+	m.Metadata.Icon = "extension/icon.png"
+	m.Installation.Target.ID = "Microsoft.VisualStudio.Code"
+	for _, a := range vsixAssets {
+		m.Assets.Asset = append(m.Assets.Asset, VSIXAsset{Type: a.typ, Path: a.path, Addressable: true})
+	}
+	manifest, err := xml.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	manifest = append([]byte(xml.Header), append(manifest, '\n')...)
+
+	install := fmt.Sprintf("`code --install-extension %s-%s.vsix`, then pick **%s** in Preferences: Color Theme.", slug, VSCodeVersion, xmlEscape(oneLine(t.Name)))
+	entries := []struct {
+		name string
+		data []byte
+	}{
+		{"[Content_Types].xml", []byte(vsixContentTypes)},
+		{"extension.vsixmanifest", manifest},
+		{"extension/package.json", pkgJSON},
+		{"extension/icon.png", icon},
+		{"extension/README.md", packageReadme(t, install)},
+		{"extension/LICENSE.txt", licenseText(t)},
+	}
+	for _, name := range sortedKeys(files) {
+		if data := files[name]; name != "package.json" {
+			entries = append(entries, struct {
+				name string
+				data []byte
+			}{"extension/" + name, data})
+		}
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, e := range entries {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: e.name, Method: zip.Deflate, Modified: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)})
+		if err != nil {
+			return nil, err
+		}
+		if _, err := w.Write(e.data); err != nil {
+			return nil, err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return map[string][]byte{slug + "-" + VSCodeVersion + ".vsix": buf.Bytes()}, nil
+}
+
+// renderZedExtension is a Zed extension folder for the theme: the
+// extension.toml Zed's extension registry reads, the theme family under
+// themes/, a licence file (the registry requires one) and a README.
+func renderZedExtension(t *Theme) (map[string][]byte, error) {
+	zed, err := renderZed(t)
+	if err != nil {
+		return nil, err
+	}
+	slug := Slug(t.Name)
+	var family []byte
+	for _, v := range zed {
+		family = v
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "id = %s\n", tomlQuote(zedExtensionID(slug)))
+	fmt.Fprintf(&b, "name = %s\n", tomlQuote(oneLine(t.Name)))
+	fmt.Fprintf(&b, "version = %s\n", tomlQuote(VSCodeVersion))
+	b.WriteString("schema_version = 1\n")
+	fmt.Fprintf(&b, "authors = [%s]\n", tomlQuote(oneLine(orDefault(t.Author, "The "+t.Name+" authors"))))
+	fmt.Fprintf(&b, "description = %s\n", tomlQuote(oneLine(orDefault(t.Description, t.Name+" colour theme, made with CDXTheme"))))
+	b.WriteString("# Zed's registry needs the repository this folder is published in:\n")
+	b.WriteString("# repository = \"https://github.com/you/" + slug + "\"\n")
+	install := "In Zed run **zed: install dev extension** and pick this folder; to publish, push it to a repository, set `repository` in extension.toml and follow zed-industries/extensions."
+	return map[string][]byte{
+		"extension.toml":           []byte(b.String()),
+		"themes/" + slug + ".json": family,
+		"LICENSE":                  licenseText(t),
+		"README.md":                packageReadme(t, install),
+	}, nil
+}
+
+// zedExtensionID is the slug without "zed" (Zed's registry refuses ids
+// that contain it).
+func zedExtensionID(slug string) string {
+	id := strings.Trim(strings.ReplaceAll(strings.ReplaceAll(slug, "zed", ""), "--", "-"), "-")
+	if id == "" {
+		id = "theme"
+	}
+	return id
+}

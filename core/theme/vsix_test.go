@@ -1,0 +1,207 @@
+package theme
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func readZip(t *testing.T, data []byte) map[string][]byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatalf("the .vsix is not a zip: %v", err)
+	}
+	out := map[string][]byte{}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(rc)
+		rc.Close()
+		out[f.Name] = b
+	}
+	return out
+}
+
+var semver = regexp.MustCompile(`^\d+\.\d+\.\d+$`)
+
+// The package passes the checks vsce makes of a manifest (name, publisher,
+// semver version, engines.vscode, a contributed theme whose file is in the
+// package, icon, licence) and the VSIX 2.0 manifest names every asset.
+func TestVSIXIsACompleteVSCodeExtensionPackage(t *testing.T) {
+	th := Example()
+	files, err := Render(th, "vsix")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 1 {
+		t.Fatalf("want one .vsix file, got %v", sortedKeys(files))
+	}
+	name := sortedKeys(files)[0]
+	if name != "harbour-night-1.0.0.vsix" {
+		t.Errorf("file name %q", name)
+	}
+	z := readZip(t, files[name])
+	for _, want := range []string{"[Content_Types].xml", "extension.vsixmanifest", "extension/package.json", "extension/icon.png", "extension/README.md", "extension/LICENSE.txt"} {
+		if _, ok := z[want]; !ok {
+			t.Errorf("the package lacks %s (has %v)", want, sortedKeys(z))
+		}
+	}
+
+	var pkg struct {
+		Name, DisplayName, Description, Version, Publisher, Icon, License string
+		Engines                                                           struct{ VSCode string }
+		Categories                                                        []string
+		Contributes                                                       struct {
+			Themes []struct{ Label, UITheme, Path string }
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(z["extension/package.json"]))
+	if err := dec.Decode(&pkg); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`).MatchString(pkg.Name) || pkg.Publisher == "" || !semver.MatchString(pkg.Version) ||
+		!strings.HasPrefix(pkg.Engines.VSCode, "^") || pkg.License != PackageLicense || len(pkg.Categories) == 0 {
+		t.Errorf("package.json fails vsce's manifest rules: %+v", pkg)
+	}
+	if pkg.Icon == "" || z["extension/"+pkg.Icon] == nil {
+		t.Errorf("icon %q is not in the package", pkg.Icon)
+	} else if img, err := png.Decode(bytes.NewReader(z["extension/"+pkg.Icon])); err != nil || img.Bounds().Dx() < 128 {
+		t.Errorf("icon is not a PNG of at least 128 px: %v", err)
+	}
+	if len(pkg.Contributes.Themes) != 1 {
+		t.Fatalf("contributes.themes: %+v", pkg.Contributes.Themes)
+	}
+	ct := pkg.Contributes.Themes[0]
+	themeFile := z["extension/"+strings.TrimPrefix(ct.Path, "./")]
+	if ct.Label != th.Name || ct.UITheme != "vs-dark" || themeFile == nil {
+		t.Fatalf("contributed theme %+v not in the package", ct)
+	}
+	var colors struct {
+		Colors map[string]string `json:"colors"`
+	}
+	if err := json.Unmarshal(themeFile, &colors); err != nil || colors.Colors["editor.background"] != th.UI.Background.String() {
+		t.Errorf("the packaged colour theme is not the vscode export: %v", err)
+	}
+
+	var m VSIXManifest
+	if err := xml.Unmarshal(z["extension.vsixmanifest"], &m); err != nil {
+		t.Fatalf("extension.vsixmanifest: %v", err)
+	}
+	id := m.Metadata.Identity
+	if m.Version != "2.0.0" || id.ID != pkg.Name || id.Publisher != pkg.Publisher || id.Version != pkg.Version || id.Language == "" ||
+		m.Installation.Target.ID != "Microsoft.VisualStudio.Code" || m.Metadata.DisplayName != th.Name {
+		t.Errorf("manifest identity or target wrong: %+v", m)
+	}
+	engine := ""
+	for _, p := range m.Metadata.Properties.Property {
+		if p.ID == "Microsoft.VisualStudio.Code.Engine" {
+			engine = p.Value
+		}
+	}
+	if engine != pkg.Engines.VSCode {
+		t.Errorf("manifest engine %q, package.json %q", engine, pkg.Engines.VSCode)
+	}
+	types := map[string]bool{}
+	for _, a := range m.Assets.Asset {
+		types[a.Type] = true
+		if z[a.Path] == nil {
+			t.Errorf("manifest asset %s → %s is not in the package", a.Type, a.Path)
+		}
+	}
+	if !types["Microsoft.VisualStudio.Code.Manifest"] || !types["Microsoft.VisualStudio.Services.Icons.Default"] || !types["Microsoft.VisualStudio.Services.Content.License"] {
+		t.Errorf("manifest lacks an asset type: %v", types)
+	}
+	if z[m.Metadata.Icon] == nil || z[m.Metadata.License] == nil {
+		t.Errorf("manifest icon %q / licence %q not in the package", m.Metadata.Icon, m.Metadata.License)
+	}
+	for _, ext := range []string{".json", ".vsixmanifest", ".md", ".png", ".txt"} {
+		if !strings.Contains(string(z["[Content_Types].xml"]), `Extension="`+ext+`"`) {
+			t.Errorf("[Content_Types].xml has no type for %s", ext)
+		}
+	}
+}
+
+func TestVSIXEscapesAHostileName(t *testing.T) {
+	th := Example()
+	th.Name = `Dusk <&> "quoted"`
+	files, err := Render(th, "vsix")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, data := range files {
+		z := readZip(t, data)
+		var m VSIXManifest
+		if err := xml.Unmarshal(z["extension.vsixmanifest"], &m); err != nil || m.Metadata.DisplayName != th.Name {
+			t.Fatalf("manifest with a hostile name: %v %q", err, m.Metadata.DisplayName)
+		}
+	}
+}
+
+func TestZedExtensionFolderFollowsZedsLayout(t *testing.T) {
+	th := Example()
+	files, err := Render(th, "zed-extension")
+	if err != nil {
+		t.Fatal(err)
+	}
+	toml := string(files["extension.toml"])
+	for _, want := range []string{`id = "harbour-night"`, `name = "Harbour Night"`, `schema_version = 1`, `version = "1.0.0"`, `authors = [`, `description = `} {
+		if !strings.Contains(toml, want) {
+			t.Errorf("extension.toml lacks %s:\n%s", want, toml)
+		}
+	}
+	var fam zedFamily
+	if err := json.Unmarshal(files["themes/harbour-night.json"], &fam); err != nil || fam.Schema != ZedSchema || len(fam.Themes) != 1 {
+		t.Fatalf("themes/ holds no Zed theme family: %v", err)
+	}
+	if len(files["LICENSE"]) == 0 || !strings.Contains(string(files["LICENSE"]), "MIT License") {
+		t.Error("no licence file (Zed's registry requires one)")
+	}
+	if got := zedExtensionID("zed-dusk"); strings.Contains(got, "zed") {
+		t.Errorf("id %q contains zed", got)
+	}
+}
+
+// vsce (Microsoft's packager) lists the unpacked extension without a
+// complaint. It comes from npm, not Debian: CDXTHEME_VSCE names the
+// binary (`npm install @vscode/vsce`); without it the test skips.
+func TestVSCEAcceptsTheExtension(t *testing.T) {
+	vsce := os.Getenv("CDXTHEME_VSCE")
+	if vsce == "" {
+		t.Skip("CDXTHEME_VSCE is not set (the path of vsce from `npm install @vscode/vsce`)")
+	}
+	files, err := Render(Example(), "vsix")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, data := range files {
+		z := readZip(t, data)
+		for name, b := range z {
+			if rel, ok := strings.CutPrefix(name, "extension/"); ok {
+				p := filepath.Join(dir, filepath.FromSlash(rel))
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				os.WriteFile(p, b, 0o644)
+			}
+		}
+	}
+	out, errOut, err := run(t, dir, nil, vsce, "ls")
+	if err != nil {
+		t.Fatalf("vsce ls refused the extension: %v\n%s%s", err, out, errOut)
+	}
+	for _, want := range []string{"package.json", "icon.png", "README.md", "LICENSE.txt", "themes/harbour-night-color-theme.json"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("vsce ls does not list %s:\n%s", want, out)
+		}
+	}
+}

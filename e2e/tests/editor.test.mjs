@@ -1,0 +1,102 @@
+// The hand editor in the page against the real Go side: pick a role in the
+// preview, set it by hex, make a failing pair pass, lock a role, undo and
+// redo; the next prompt tells the agent and a locked colour survives its
+// turn; all of it survives a restart. One launch.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, agentLog } from '../lib/harness.mjs';
+
+let app;
+before(async () => {
+  app = await launch({ scenario: 'theme' });
+});
+after(async () => {
+  await app?.close();
+});
+
+const rgb = (hex) => {
+  const h = hex.replace('#', '');
+  return `rgb(${parseInt(h.slice(0, 2), 16)}, ${parseInt(h.slice(2, 4), 16)}, ${parseInt(h.slice(4, 6), 16)})`;
+};
+
+async function turnDone(page, count) {
+  await page.waitForFunction((n) => (document.querySelector('[data-testid="message-list"]')?.textContent ?? '').split('Theme ready.').length - 1 >= n, count, { timeout: 60_000 });
+  await page.waitForFunction(() => !document.querySelector('[data-testid="running"]'), null, { timeout: 60_000 });
+}
+
+async function setHex(page, hex) {
+  const field = page.getByTestId('editor-hex');
+  await field.fill(hex);
+  await field.press('Enter');
+}
+
+test('edit by hand, make it pass, lock, undo/redo, tell the agent, keep the lock, survive a restart', async () => {
+  const { page } = app;
+  await page.getByTestId('nav-new').click();
+  await page.getByTestId('prompt').fill('A dusk theme');
+  await page.getByTestId('send').click();
+  await turnDone(page, 1);
+  const root = join(app.dataDir, 'theme_builder');
+  const themePath = join(root, readdirSync(root).sort().at(-1), 'theme.json');
+  const onDisk = () => JSON.parse(readFileSync(themePath, 'utf8'));
+
+  // A click on the preview's primary button opens the accent in the picker.
+  await page.getByTestId('preview-accent-button').click();
+  const editor = page.getByTestId('role-editor');
+  await editor.waitFor();
+  assert.equal(await editor.getAttribute('data-role'), 'ui.accent');
+  assert.ok((await page.getByTestId('editor-pair').count()) >= 2, 'the accent takes part in two pairs at least');
+  await setHex(page, '#3355ff');
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="preview-accent-button"]')).backgroundColor === 'rgb(51, 85, 255)');
+  assert.equal(onDisk().ui.accent, '#3355ff');
+
+  // Muted text made to fail by hand, then "make it pass": the contrast table follows.
+  await page.locator('[data-testid="role-item"][data-role="ui.mutedText"]').click();
+  await page.locator('[data-testid="role-editor"][data-role="ui.mutedText"]').waitFor();
+  await setHex(page, '#303040');
+  const mutedRow = page.locator('[data-testid="contrast-row"][data-fg-role="ui.mutedText"][data-bg-role="ui.background"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="contrast-row"][data-fg-role="ui.mutedText"][data-bg-role="ui.background"]')?.dataset.pass === 'false');
+  // Failures come first in the table.
+  assert.equal(await page.getByTestId('contrast-row').first().getAttribute('data-pass'), 'false');
+  await page.getByTestId('editor-make-pass').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="contrast-row"][data-fg-role="ui.mutedText"][data-bg-role="ui.background"]')?.dataset.pass === 'true');
+  const passed = onDisk().ui.mutedText;
+  assert.notEqual(passed, '#303040');
+  assert.equal(await mutedRow.getAttribute('data-pass'), 'true');
+
+  // Undo goes back to the failing colour, redo to the passing one.
+  await page.getByTestId('editor-undo').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="contrast-row"][data-fg-role="ui.mutedText"][data-bg-role="ui.background"]')?.dataset.pass === 'false');
+  assert.equal(onDisk().ui.mutedText, '#303040');
+  await page.getByTestId('editor-redo').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="contrast-row"][data-fg-role="ui.mutedText"][data-bg-role="ui.background"]')?.dataset.pass === 'true');
+  assert.equal(onDisk().ui.mutedText, passed);
+
+  // Lock the keyword at a colour of the user's; the agent's next turn rewrites it.
+  await page.locator('[data-testid="role-item"][data-role="syntax.keyword"]').click();
+  await page.locator('[data-testid="role-editor"][data-role="syntax.keyword"]').waitFor();
+  await setHex(page, '#d070e0');
+  await page.waitForFunction(() => document.querySelector('[data-testid="role-item"][data-role="syntax.keyword"]')?.dataset.changed === 'true');
+  await page.getByTestId('editor-lock').check();
+  await page.locator('[data-testid="role-item"][data-role="syntax.keyword"][data-locked="true"]').waitFor();
+
+  await page.getByTestId('prompt').fill('Refine it #theme');
+  await page.getByTestId('send').click();
+  await turnDone(page, 2);
+  const prompts = agentLog(app.logFile).filter((m) => m.method === 'session/prompt');
+  const last = JSON.stringify(prompts.at(-1).params.prompt);
+  for (const want of ['ui.accent = #3355ff', 'syntax.keyword = #d070e0', 'LOCKED']) assert.ok(last.includes(want), `the agent was not told ${want}: ${last}`);
+  assert.equal(onDisk().syntax.keyword, '#d070e0', 'the agent undid a locked colour');
+  await page.waitForFunction(() => /locked colours.*syntax\.keyword/s.test(document.querySelector('[data-testid="message-list"]')?.textContent ?? ''));
+  await page.waitForFunction(() => !document.querySelector('[data-testid="role-item"][data-changed="true"]'));
+
+  // After a restart the edit and the lock are still there.
+  await app.restart();
+  await page.getByTestId('nav-home').click();
+  await page.getByTestId('build-row').first().click();
+  await page.locator('[data-testid="role-item"][data-role="syntax.keyword"][data-locked="true"]').waitFor({ timeout: 20_000 });
+  assert.equal(await page.getByTestId('preview-accent-button').evaluate((el) => getComputedStyle(el).backgroundColor), rgb(onDisk().ui.accent));
+  assert.deepEqual(app.pageErrors, []);
+});
