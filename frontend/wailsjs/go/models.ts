@@ -356,6 +356,7 @@ export namespace settings {
 	    env: {[key: string]: string};
 	    defaults: {[key: string]: string | boolean};
 	    secrets: string[];
+	    pinned: string;
 	}
 	export interface MCPServer {
 	    name: string;
