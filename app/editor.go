@@ -25,11 +25,19 @@ type EditorEvent struct {
 // EditorRole is one colour the editor lists: a role of the theme or a
 // palette entry, with its colour and whether it is locked.
 type EditorRole struct {
-	Path   string `json:"path"`
-	Label  string `json:"label"`
-	Group  string `json:"group"` // "ui", "syntax", "ansi", "palette"
-	Color  string `json:"color"`
-	Locked bool   `json:"locked"`
+	Path  string `json:"path"`
+	Label string `json:"label"`
+	// Group is "palette" or the catalogue's group (theme.Groups);
+	// Section is the catalogue's heading within it, Help what it paints.
+	Group   string `json:"group"`
+	Section string `json:"section"`
+	Help    string `json:"help"`
+	Color   string `json:"color"`
+	Locked  bool   `json:"locked"`
+	// Derived roles take their colour from Rule (in words) until the
+	// designer sets one; setting it gives the role its own colour.
+	Derived bool   `json:"derived"`
+	Rule    string `json:"rule,omitempty"`
 	// Users are, for a palette entry, the roles holding its colour.
 	Users []string `json:"users,omitempty"`
 }
@@ -55,6 +63,9 @@ type ColorTrial struct {
 	// Theme is the whole theme with the colour in place, which the preview
 	// shows while the picker moves (the page never patches a document).
 	Theme *theme.Theme `json:"theme" ts_type:"{[key: string]: unknown}"`
+	// Roles are every role as the trial paints it, derived ones included,
+	// so the preview follows the rules while the picker moves.
+	Roles []theme.RoleValue `json:"roles"`
 }
 
 // TryColorRequest is a colour to try: Hex, or OKLCH when Hex is "".
@@ -122,21 +133,6 @@ func (a *core) withRecord(workspaceID string, f func(l *handedit.Log) error) err
 	return l.Save(p)
 }
 
-func roleLabel(path string) string {
-	_, name, _ := strings.Cut(path, ".")
-	var b strings.Builder
-	for i, r := range name {
-		if r >= 'A' && r <= 'Z' {
-			b.WriteByte(' ')
-			r += 'a' - 'A'
-		} else if i == 0 && r >= 'a' && r <= 'z' {
-			r -= 'a' - 'A'
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 func editorState(t *theme.Theme, l *handedit.Log) EditorState {
 	st := EditorState{Roles: []EditorRole{}, Changed: []string{}, CanUndo: len(l.Undo) > 0, CanRedo: len(l.Redo) > 0}
 	if st.CanUndo {
@@ -163,10 +159,16 @@ func editorState(t *theme.Theme, l *handedit.Log) EditorState {
 		st.Roles = append(st.Roles, EditorRole{Path: p, Label: n, Group: "palette", Color: t.Palette[n].String(),
 			Locked: locked, Users: theme.PaletteUsers(t, n)})
 	}
-	for _, p := range theme.RolePaths() {
-		group, _, _ := strings.Cut(p, ".")
-		_, locked := l.Locked[p]
-		st.Roles = append(st.Roles, EditorRole{Path: p, Label: roleLabel(p), Group: group, Color: t.Ref(p).String(), Locked: locked})
+	for _, info := range theme.Catalogue() {
+		_, locked := l.Locked[info.Path]
+		r := EditorRole{Path: info.Path, Label: info.Label, Group: info.Group, Section: info.Section, Help: info.Help,
+			Color: t.Color(info.Path).String(), Locked: locked, Derived: !t.Has(info.Path)}
+		if r.Derived {
+			if rule, ok := t.RuleFor(info.Path); ok {
+				r.Rule = rule.String()
+			}
+		}
+		st.Roles = append(st.Roles, r)
 	}
 	return st
 }
@@ -188,20 +190,20 @@ func (a *Editor) EditorState(workspaceID string) (EditorState, error) {
 }
 
 func trialOf(t *theme.Theme, path string, c theme.Color) (ColorTrial, error) {
-	trial := *t
-	if _, err := theme.SetColor(&trial, path, c); err != nil {
+	trial := t.Clone()
+	if _, err := theme.SetColor(trial, path, c); err != nil {
 		return ColorTrial{}, err
 	}
 	var roles []string
 	if strings.HasPrefix(path, theme.PalettePrefix) {
-		roles = theme.PaletteUsers(&trial, strings.TrimPrefix(path, theme.PalettePrefix))
+		roles = theme.PaletteUsers(trial, strings.TrimPrefix(path, theme.PalettePrefix))
 	} else {
 		roles = []string{path}
 	}
-	out := ColorTrial{Path: path, Hex: c.String(), OKLCH: theme.ToOKLCH(c), Pairs: []theme.Check{}, Theme: &trial}
+	out := ColorTrial{Path: path, Hex: c.String(), OKLCH: theme.ToOKLCH(c), Pairs: []theme.Check{}, Theme: trial, Roles: trial.Values()}
 	seen := map[string]bool{}
 	for _, r := range roles {
-		for _, p := range theme.Pairs(&trial, r) {
+		for _, p := range theme.Pairs(trial, r) {
 			if k := p.FGRole + "|" + p.BGRole; !seen[k] {
 				seen[k] = true
 				out.Pairs = append(out.Pairs, p)

@@ -155,8 +155,8 @@ func ColorAt(t *theme.Theme, path string) (theme.Color, bool) {
 		c, ok := t.Palette[name]
 		return c, ok
 	}
-	if r := t.Ref(path); r != nil {
-		return *r, true
+	if _, ok := theme.RoleByPath(path); ok {
+		return t.Color(path), true
 	}
 	return theme.Color{}, false
 }
@@ -252,7 +252,7 @@ func (l *Log) EnforceLocks(t *theme.Theme) []Restored {
 			pal[name] = want
 			t.Palette = pal
 		} else {
-			*t.Ref(p) = want
+			t.Set(p, want)
 		}
 		out = append(out, Restored{Path: p, Was: got.String(), Kept: want.String()})
 	}

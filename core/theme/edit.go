@@ -39,32 +39,53 @@ func worstRatio(t *Theme, role string) float64 {
 // and chroma kept) at which every pair the role takes part in reaches
 // target. t is not changed.
 func MakePass(t *Theme, role string, target float64) (Color, error) {
-	ref := t.Ref(role)
-	if ref == nil {
+	if _, ok := RoleByPath(role); !ok {
 		return Color{}, fmt.Errorf("%s: no such colour role", role)
 	}
+	cur := t.Color(role)
 	if len(Pairs(t, role)) == 0 {
-		return *ref, fmt.Errorf("%s takes part in no contrast pair", role)
+		return cur, fmt.Errorf("%s takes part in no contrast pair", role)
 	}
-	trial := *t
-	c, ok := NearestPassing(*ref, target, func(cand Color) float64 {
-		*trial.Ref(role) = cand
-		return worstRatio(&trial, role)
+	trial := t.Clone()
+	c, ok := NearestPassing(cur, target, func(cand Color) float64 {
+		trial.Set(role, cand)
+		return worstRatio(trial, role)
 	})
 	if !ok {
-		return *ref, fmt.Errorf("%s: no lightness reaches %.2f:1 against every colour it is paired with; change those colours first", role, target)
+		return cur, fmt.Errorf("%s: no lightness reaches %.2f:1 against every colour it is paired with; change those colours first", role, target)
 	}
 	return c, nil
 }
 
-// Ref on a copy of a Theme must not reach the original's arrays and
-// structs: Theme holds them by value, so a shallow copy is independent,
-// except for Palette, which SetColor copies before changing it.
+// Clone is a copy of t whose maps are its own, so a trial on it leaves t
+// as it was (the arrays and structs are held by value).
+func (t *Theme) Clone() *Theme {
+	c := *t
+	c.Palette = cloneMap(t.Palette)
+	c.Roles = cloneMap(t.Roles)
+	c.Styles = cloneMap(t.Styles)
+	c.Rules = cloneMap(t.Rules)
+	c.Spaces = cloneMap(t.Spaces)
+	return &c
+}
+
+func cloneMap[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return nil
+	}
+	out := make(map[K]V, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
 
 // SetColor sets the colour at path: a role path ("ui.accent") or a palette
 // entry ("palette.ink"). Changing a palette entry changes every role that
 // held the entry's old colour too, as a palette is the theme's shared
-// colours. It returns the paths changed, in document order (palette first).
+// colours (a role the document derives follows its rule by itself). It
+// returns the paths changed, in document order (palette first). Setting a
+// derived role gives it its own colour.
 func SetColor(t *Theme, path string, c Color) ([]string, error) {
 	if name, ok := strings.CutPrefix(path, PalettePrefix); ok {
 		old, ok := t.Palette[name]
@@ -74,33 +95,30 @@ func SetColor(t *Theme, path string, c Color) ([]string, error) {
 		if old == c {
 			return nil, nil
 		}
-		pal := make(map[string]Color, len(t.Palette))
-		for k, v := range t.Palette {
-			pal[k] = v
-		}
+		pal := cloneMap(t.Palette) // a shallow copy of t may share the map
 		pal[name] = c
 		t.Palette = pal
 		changed := []string{path}
 		for _, p := range RolePaths() {
-			if r := t.Ref(p); *r == old {
-				*r = c
+			if t.Has(p) && t.Color(p) == old {
+				t.Set(p, c)
 				changed = append(changed, p)
 			}
 		}
 		return changed, nil
 	}
-	ref := t.Ref(path)
-	if ref == nil {
+	if _, ok := RoleByPath(path); !ok {
 		return nil, fmt.Errorf("%s: no such colour role", path)
 	}
-	if *ref == c {
+	if t.Has(path) && t.Color(path) == c {
 		return nil, nil
 	}
-	*ref = c
+	t.Set(path, c)
 	return []string{path}, nil
 }
 
-// PaletteUsers lists the role paths whose colour is the palette entry's.
+// PaletteUsers lists the role paths the document sets to the palette
+// entry's colour (derived roles follow their rules, not the entry).
 func PaletteUsers(t *Theme, name string) []string {
 	c, ok := t.Palette[name]
 	if !ok {
@@ -108,7 +126,7 @@ func PaletteUsers(t *Theme, name string) []string {
 	}
 	var out []string
 	for _, p := range RolePaths() {
-		if *t.Ref(p) == c {
+		if t.Has(p) && t.Color(p) == c {
 			out = append(out, p)
 		}
 	}

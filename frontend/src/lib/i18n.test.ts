@@ -55,7 +55,7 @@ describe('locales', () => {
       'theme.apply.next.': ['vscode', 'zed', 'alacritty', 'kitty', 'ghostty', 'windows-terminal', 'iterm2'],
       'language.': ['en', 'de'],
       'editor.oklch.': ['l', 'c', 'h'],
-      'editor.group.': ['palette', 'ui', 'syntax', 'ansi'],
+      'editor.group.': ['palette', 'ui', 'editor', 'diff', 'diagnostic', 'terminal', 'syntax', 'ansi'],
       'editor.target.': ['aa', 'aaa', 'large'],
       'settings.permission.': ['ask', 'deny', 'allow', 'ask.hint', 'deny.hint', 'allow.hint'],
       'error.code.': ['agent_missing', 'agent_exit', 'timeout', 'cancelled', 'protocol', 'auth', 'rpc', 'input', 'install'],
@@ -110,7 +110,7 @@ describe('locale audit', () => {
     'nav.chat', 'language.en', 'language.de', 'effort.minimal', 'effort.ultra', 'bar.agent', 'plan.title', 'error.agent', 'preview.chrome.explorer',
     'preview.chrome.primary', 'transcript.role.assistant', 'settings.agent.section', 'settings.app.section', 'settings.apiKey.placeholder',
     'artifacts.problem', 'agents.pick', 'agents.kind.codex', 'mcp.name', 'mcp.type', 'mcp.url', 'settings.appearance.system',
-    'agents.arg', 'contrast.apca', 'editor.group.palette', 'editor.group.syntax', 'editor.group.ansi', 'editor.target.aaa',
+    'agents.arg', 'contrast.apca', 'editor.group.palette', 'editor.group.syntax', 'editor.group.editor', 'editor.group.terminal', 'editor.target.aaa',
   ]);
 
   it('de.json has no English left: no value equal to the English one unless it is the same word in German', () => {

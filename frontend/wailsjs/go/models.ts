@@ -90,6 +90,7 @@ export namespace app {
 	    oklch: theme.OKLCH;
 	    pairs: theme.Check[];
 	    theme?: {[key: string]: unknown};
+	    roles: theme.RoleValue[];
 	}
 	export interface ThemeVersion {
 	    checkpointId: string;
@@ -114,8 +115,12 @@ export namespace app {
 	    path: string;
 	    label: string;
 	    group: string;
+	    section: string;
+	    help: string;
 	    color: string;
 	    locked: boolean;
+	    derived: boolean;
+	    rule?: string;
 	    users?: string[];
 	}
 	export interface EditorState {

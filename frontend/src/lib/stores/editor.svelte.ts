@@ -152,6 +152,11 @@ export class EditorStore {
   preview(doc: ThemeDocument | null): ThemeDocument | null {
     return (this.trial?.theme as ThemeDocument | undefined) ?? doc;
   }
+
+  /** Every role as the tried colour paints it (derived ones follow), else roles. */
+  resolved<R>(roles: R[]): R[] | ColorTrial['roles'] {
+    return this.trial?.roles ?? roles;
+  }
 }
 
 export const editorStore = new EditorStore();
