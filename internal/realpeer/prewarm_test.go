@@ -75,7 +75,7 @@ func TestPrewarmOnTheRealAdapter(t *testing.T) {
 		}
 		before := r.home.Processes()
 		res, evs, err := r.turn(chat.Turn{Prompt: chat.TextPrompt("one")})
-		if err != nil || !strings.Contains(res.Text, "You said: one") {
+		if err != nil || !strings.Contains(evs.text(), "You said: one") {
 			t.Fatalf("first turn: %v %+v", err, res)
 		}
 		if len(evs.ofType(chat.EventSession)) == 0 {

@@ -28,8 +28,8 @@ func TestFollowUpResumesTheConversation(t *testing.T) {
 		if first.SessionID == "" || first.StopReason != "end_turn" {
 			t.Fatalf("first turn result = %+v", first)
 		}
-		if want := "Hello from the mock model! You said: Remember the word banana"; !strings.Contains(first.Text, want) {
-			t.Errorf("first turn text = %q, want it to contain %q", first.Text, want)
+		if want := "Hello from the mock model! You said: Remember the word banana"; !strings.Contains(evs.text(), want) {
+			t.Errorf("first turn text = %q, want it to contain %q", evs.text(), want)
 		}
 		if len(evs.ofType(chat.EventSession)) == 0 {
 			t.Error("no session event in the first turn")
@@ -47,12 +47,12 @@ func TestFollowUpResumesTheConversation(t *testing.T) {
 		if second.SessionID != first.SessionID {
 			t.Errorf("second turn ran in session %q, want %q", second.SessionID, first.SessionID)
 		}
-		if !strings.Contains(second.Text, "You said: What was the word?") {
-			t.Errorf("second turn text = %q", second.Text)
+		if !strings.Contains(evs2.text(), "You said: What was the word?") {
+			t.Errorf("second turn text = %q", evs2.text())
 		}
 		// History is context for the model, not new output for the user.
-		if strings.Contains(second.Text, "banana") {
-			t.Errorf("second turn re-streamed the first turn's text: %q", second.Text)
+		if strings.Contains(evs2.text(), "banana") {
+			t.Errorf("second turn re-streamed the first turn's text: %q", evs2.text())
 		}
 		if got := evs2.last(); got.Type != chat.EventDone || got.StopReason != "end_turn" {
 			t.Errorf("second turn ended with %+v", got)
@@ -215,11 +215,11 @@ func TestCancelMidStream(t *testing.T) {
 		if res.StopReason != "cancelled" {
 			t.Errorf("result stop reason = %q", res.StopReason)
 		}
-		if !strings.HasPrefix(res.Text, "tick tick tick") {
-			t.Errorf("streamed text lost on cancel: %q", res.Text)
+		if !strings.HasPrefix(evs.text(), "tick tick tick") {
+			t.Errorf("streamed text lost on cancel: %q", evs.text())
 		}
 		// 600 ticks at 100 ms would take a minute: the stream really stopped.
-		if n := strings.Count(res.Text, "tick"); n >= 600 {
+		if n := strings.Count(evs.text(), "tick"); n >= 600 {
 			t.Errorf("the whole answer streamed (%d ticks) despite the cancel", n)
 		}
 		if left := r.home.WaitGone(15 * time.Second); len(left) != 0 {
@@ -241,12 +241,12 @@ func TestWarmConnectionIsReused(t *testing.T) {
 		if len(before) == 0 {
 			t.Fatal("no adapter process kept after a warm turn")
 		}
-		second, _, err := r.turn(chat.Turn{SessionID: first.SessionID, Prompt: chat.TextPrompt("two")})
+		_, evs2, err := r.turn(chat.Turn{SessionID: first.SessionID, Prompt: chat.TextPrompt("two")})
 		if err != nil {
 			t.Fatalf("second turn: %v", err)
 		}
-		if !strings.Contains(second.Text, "You said: two") {
-			t.Errorf("second turn text = %q", second.Text)
+		if !strings.Contains(evs2.text(), "You said: two") {
+			t.Errorf("second turn text = %q", evs2.text())
 		}
 		after := map[int]bool{}
 		for _, pid := range r.home.Processes() {

@@ -115,6 +115,15 @@ func (e *events) ofType(typ string) []chat.Event {
 	return out
 }
 
+// text joins the turn's text events, as the chat view shows them.
+func (e *events) text() string {
+	var b strings.Builder
+	for _, ev := range e.ofType(chat.EventText) {
+		b.WriteString(ev.Text)
+	}
+	return b.String()
+}
+
 func (e *events) last() chat.Event {
 	all := e.list()
 	if len(all) == 0 {
