@@ -85,7 +85,7 @@ func caseMissingNotExecutable(t *testing.T) {
 	if err := os.WriteFile(p, []byte("#!/bin/sh\necho hi\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	missing(t, rigOptions{command: strconv.Quote(p)}, p, "not an executable")
+	missing(t, rigOptions{command: strconv.Quote(p)}, p, "is not executable")
 }
 
 func caseMissingEverywhere(t *testing.T) {
