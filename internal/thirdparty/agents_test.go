@@ -145,7 +145,7 @@ var agents = []agent{
 			return "Bash", map[string]any{"command": cmd, "description": "write a file"}
 		},
 		model: "haiku", modelSent: "claude-haiku",
-		listsSessions: false,
+		listsSessions: true,
 	},
 }
 
