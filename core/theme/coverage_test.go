@@ -153,3 +153,61 @@ func TestVSCodeCoverage(t *testing.T) {
 		t.Errorf("%d semanticTokenColors, want one per LSP token type and modifier the roles map", len(semantic))
 	}
 }
+
+// zedExport is the example's Zed theme style, decoded.
+func zedExport(t *testing.T) (style map[string]json.RawMessage, syntax map[string]json.RawMessage, players []json.RawMessage) {
+	t.Helper()
+	files, err := Render(Example(), "zed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fam struct {
+		Themes []struct {
+			Style map[string]json.RawMessage `json:"style"`
+		} `json:"themes"`
+	}
+	if err := json.Unmarshal(files["harbour-night.json"], &fam); err != nil || len(fam.Themes) != 1 {
+		t.Fatalf("zed export: %v", err)
+	}
+	style = fam.Themes[0].Style
+	json.Unmarshal(style["syntax"], &syntax)
+	json.Unmarshal(style["players"], &players)
+	return style, syntax, players
+}
+
+func TestZedCoverage(t *testing.T) {
+	vocab := vocabZed(t)
+	known := map[string]bool{"syntax": true, "players": true, "accents": true}
+	for _, k := range append(append([]string{}, vocab["one-dark"]...), vocab["schema"]...) {
+		known[k] = true
+	}
+	style, syntax, players := zedExport(t)
+	keys := 0
+	for k := range style {
+		if !known[k] {
+			t.Errorf("style key %q is neither in One Dark nor in Zed's theme schema", k)
+		}
+		if k != "syntax" && k != "players" && k != "accents" {
+			keys++
+		}
+	}
+	if keys < 130 {
+		t.Errorf("%d style keys, want at least 130 (One Dark sets %d)", keys, len(vocab["one-dark"]))
+	}
+	for _, k := range vocab["one-dark"] {
+		if _, ok := style[k]; !ok {
+			t.Errorf("One Dark sets %q, the export does not", k)
+		}
+	}
+	for _, name := range vocab["syntax"] {
+		if _, ok := syntax[name]; !ok {
+			t.Errorf("syntax name %q missing", name)
+		}
+	}
+	if len(syntax) != len(vocab["syntax"]) || len(vocab["syntax"]) != 43 {
+		t.Errorf("%d syntax names, One Dark's %d (want all 43)", len(syntax), len(vocab["syntax"]))
+	}
+	if want, _ := strconv.Atoi(vocab["players"][0]); len(players) != want {
+		t.Errorf("%d players, want %d", len(players), want)
+	}
+}
