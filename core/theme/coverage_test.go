@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -152,4 +153,135 @@ func TestVSCodeCoverage(t *testing.T) {
 	if len(semantic) < 20 {
 		t.Errorf("%d semanticTokenColors, want one per LSP token type and modifier the roles map", len(semantic))
 	}
+}
+
+// nvimSet is every group the example's Neovim colorscheme sets, each with
+// its definition (the Lua table) and whether it sits behind the 0.8 gate.
+var nvimHL = regexp.MustCompile(`^\s*hl\('([^']+)', \{ (.*) \}\)$`)
+
+type nvimDef struct {
+	def   string
+	gated bool
+}
+
+func nvimExport(t *testing.T, th *Theme) map[string]nvimDef {
+	t.Helper()
+	files, err := Render(th, "neovim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]nvimDef{}
+	gated := false
+	for _, line := range strings.Split(string(files["colors/"+Slug(th.Name)+".lua"]), "\n") {
+		if strings.HasPrefix(line, "if vim.fn.has('nvim-0.8')") {
+			gated = true
+		}
+		if line == "end" {
+			gated = false
+		}
+		m := nvimHL.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		// Vim group names are case-insensitive: one name, one definition.
+		key := strings.ToLower(m[1])
+		if _, dup := out[key]; dup {
+			t.Errorf("group %s is set twice", m[1])
+		}
+		out[key] = nvimDef{m[2], gated}
+	}
+	return out
+}
+
+func TestNeovimCoverage(t *testing.T) {
+	th := Example()
+	set := nvimExport(t, th)
+	// Every "@" group behind the gate, every other one outside (Neovim
+	// before 0.8 refuses "@" names).
+	for name, d := range set {
+		if strings.HasPrefix(name, "@") != d.gated {
+			t.Errorf("%s: gated %v", name, d.gated)
+		}
+	}
+	// Every link reaches a group the file sets.
+	for name, d := range set {
+		if to, ok := strings.CutPrefix(d.def, "link = '"); ok {
+			to = strings.ToLower(strings.TrimSuffix(to, "'"))
+			if _, ok := set[to]; !ok {
+				t.Errorf("%s links to %s, which the colorscheme does not set", name, to)
+			}
+		}
+	}
+	// tinted-vim's 493 groups are the anchor: the export sets every one
+	// but three, left out on purpose: tinted-vim makes @lsp.mod.attribute
+	// and @lsp.mod.defaultLibrary italic, a style no role carries (the
+	// built-ins get their roles' colours through @lsp.typemod.*), and
+	// links @lsp.type.class.markdown to "@lsp", a group nothing defines.
+	leftOut := map[string]bool{"@lsp.mod.attribute": true, "@lsp.mod.defaultLibrary": true, "@lsp.type.class.markdown": true}
+	anchor := vocabLines(t, "tinted-vim-groups.txt")
+	var missing []string
+	for _, g := range anchor {
+		if _, ok := set[strings.ToLower(g)]; !ok && !leftOut[g] {
+			missing = append(missing, g)
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("%d of tinted-vim's %d groups not set: %v", len(missing), len(anchor), missing)
+	}
+	if len(set) < 450 {
+		t.Errorf("%d groups, want at least 450", len(set))
+	}
+	// The 0.10 tree-sitter captures of every syntax role, in the role's
+	// colour; the pre-0.10 names as links to them.
+	for _, m := range syntaxMap {
+		want := "fg = '" + th.seen(th.Color("syntax."+m.role)).Hex() + "'"
+		for _, c := range m.captures {
+			if d, ok := set[strings.ToLower(c)]; !ok || !strings.HasPrefix(d.def, want) {
+				t.Errorf("capture %s = %q, want %s", c, d.def, want)
+			}
+		}
+		for _, o := range m.old {
+			old, cur, _ := strings.Cut(o, "=")
+			if d := set[strings.ToLower(old)]; d.def != "link = '"+cur+"'" {
+				t.Errorf("old capture %s = %q, want a link to %s", old, d.def, cur)
+			}
+		}
+	}
+	// Font styles follow the roles.
+	for group, attr := range map[string]string{"@comment": "italic", "Comment": "italic", "@markup.strong": "bold",
+		"@markup.italic": "italic", "@markup.heading": "bold", "@markup.strikethrough": "strikethrough",
+		"@markup.link.url": "underline", "@lsp.mod.deprecated": "strikethrough", "CmpItemAbbrDeprecated": "strikethrough"} {
+		if !strings.Contains(set[strings.ToLower(group)].def, attr+" = true") {
+			t.Errorf("%s = %q, want %s", group, set[strings.ToLower(group)].def, attr)
+		}
+	}
+	// Each surface the issue names has its groups.
+	count := func(prefix string) int {
+		n := 0
+		for name := range set {
+			if strings.HasPrefix(name, strings.ToLower(prefix)) {
+				n++
+			}
+		}
+		return n
+	}
+	for prefix, least := range map[string]int{
+		"@lsp.type.": 25, "@lsp.mod.": 2, "@lsp.typemod.": 5, "@markup.": 15, "@diff.": 3,
+		"DiagnosticUnderline": 5, "DiagnosticVirtualText": 5, "DiagnosticSign": 5, "DiagnosticFloating": 5,
+		"GitSigns": 20, "Telescope": 15, "CmpItemKind": 25, "BlinkCmp": 40, "WhichKey": 8, "NvimTree": 15,
+		"NeoTree": 20, "Ibl": 3, "Mini": 60, "Lazy": 25, "Noice": 20, "Notify": 20, "Trouble": 15, "Flash": 6,
+		"Dashboard": 10, "Added": 1, "Changed": 1, "Removed": 1,
+	} {
+		if n := count(prefix); n < least {
+			t.Errorf("%d %s* groups, want at least %d", n, prefix, least)
+		}
+	}
+	// Diff lines get their backgrounds.
+	for group, role := range map[string]string{"diffadd": "diff.addedLine", "diffchange": "diff.changedLine",
+		"diffdelete": "diff.removedLine", "difftext": "diff.changedText"} {
+		if want := "bg = '" + th.seen(th.Color(role)).Hex() + "'"; !strings.Contains(set[group].def, want) {
+			t.Errorf("%s = %q, want %s", group, set[group].def, want)
+		}
+	}
+	t.Logf("neovim: %d groups, %d of tinted-vim's %d", len(set), len(anchor)-len(missing)-len(leftOut), len(anchor))
 }
