@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pelletier/go-toml/v2"
 )
 
 // Coverage of each export measured against the target's own vocabulary
@@ -284,4 +286,93 @@ func TestNeovimCoverage(t *testing.T) {
 		}
 	}
 	t.Logf("neovim: %d groups, %d of tinted-vim's %d", len(set), len(anchor)-len(missing)-len(leftOut), len(anchor))
+}
+
+// helixExport is the scopes the example's Helix theme sets, decoded.
+func helixExport(t *testing.T, th *Theme) (keys map[string]map[string]any, palette map[string]any) {
+	t.Helper()
+	files, err := Render(th, "helix")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(files[Slug(th.Name)+".toml"])
+	var doc map[string]any
+	if err := toml.Unmarshal([]byte(text), &doc); err != nil {
+		t.Fatal(err)
+	}
+	keys = map[string]map[string]any{}
+	for k, v := range doc {
+		if m, ok := v.(map[string]any); ok && k != "palette" {
+			keys[k] = m
+		}
+	}
+	// A scope written twice would be refused by the TOML decoder above.
+	palette, _ = doc["palette"].(map[string]any)
+	return keys, palette
+}
+
+func TestHelixCoverage(t *testing.T) {
+	th := Example()
+	vocab, themes := vocabHelix(t)
+	keys, _ := helixExport(t, th)
+	// Every key at least half of Helix's bundled themes set.
+	var missing, common []string
+	for k, n := range vocab {
+		if 2*n >= themes {
+			common = append(common, k)
+			if keys[k] == nil {
+				missing = append(missing, k)
+			}
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("%d of the %d keys most Helix themes set are missing: %v", len(missing), len(common), missing)
+	}
+	for _, k := range []string{"diagnostic.info", "diagnostic.hint", "ui.statusline.normal", "ui.statusline.insert",
+		"ui.statusline.select", "markup.list", "markup.heading", "markup.raw", "markup.quote", "ui.virtual.inlay-hint",
+		"ui.virtual.jump-label", "ui.virtual.ruler", "ui.virtual.whitespace", "ui.virtual.indent-guide", "ui.virtual.wrap"} {
+		if keys[k] == nil {
+			t.Errorf("no %s", k)
+		}
+	}
+	// Syntax scopes take their role's font style.
+	for scope, mod := range map[string]string{"comment": "italic", "markup.bold": "bold", "markup.italic": "italic",
+		"markup.strikethrough": "crossed_out", "markup.link.url": "underlined", "markup.heading": "bold"} {
+		mods, _ := keys[scope]["modifiers"].([]any)
+		found := false
+		for _, m := range mods {
+			found = found || m == mod
+		}
+		if !found {
+			t.Errorf("%s modifiers %v, want %s", scope, mods, mod)
+		}
+	}
+	// The statusline mode labels read on their backgrounds (AA), in
+	// every sample theme.
+	for name, th := range sampleThemes(t) {
+		keys, palette := helixExport(t, th)
+		for _, mode := range []string{"normal", "insert", "select"} {
+			k := keys["ui.statusline."+mode]
+			fg, _ := palette[k["fg"].(string)].(string)
+			bg, _ := palette[k["bg"].(string)].(string)
+			f, err1 := ParseColor(fg)
+			b, err2 := ParseColor(bg)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("ui.statusline.%s: fg %q bg %q", mode, fg, bg)
+			}
+			if r := Ratio(f, b); r < 4.5 {
+				t.Errorf("%s: ui.statusline.%s: %s on %s is %.2f:1", name, mode, fg, bg, r)
+			}
+		}
+	}
+	var unknown []string
+	for k := range keys {
+		if _, ok := vocab[k]; !ok {
+			unknown = append(unknown, k)
+		}
+	}
+	sort.Strings(unknown)
+	t.Logf("helix: %d keys, %d of the %d most themes set, %d of the %d any bundled theme sets; not in any bundled theme: %v",
+		len(keys), len(common)-len(missing), len(common), len(keys)-len(unknown), len(vocab), unknown)
 }
