@@ -346,24 +346,38 @@ func TestTmuxSourcesTheme(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := th.UI
-		style := func(fg, bg Color) string {
-			return "fg=" + th.seen(fg).Hex() + ",bg=" + th.seen(bg).Hex()
-		}
+		hex := func(c Color) string { return th.seen(c).Hex() }
 		for option, want := range map[string]string{
-			"status-style":                style(u.MutedText, u.Surface),
-			"window-status-current-style": style(u.Text, u.Background) + ",bold",
-			"pane-border-style":           "fg=" + th.seen(u.Border).Hex(),
-			"pane-active-border-style":    "fg=" + th.seen(u.Accent).Hex(),
-			"mode-style":                  style(u.Text, u.Selection),
-			"message-style":               style(u.Text, u.Surface),
-			"clock-mode-colour":           th.seen(u.Accent).Hex(),
+			"pane-border-style":        "fg=" + hex(u.Border),
+			"pane-active-border-style": "fg=" + hex(u.Accent),
+			"clock-mode-colour":        hex(u.Accent),
+		} {
+			if got, err := tm("show-options", "-gv", option); err != nil || got != want {
+				t.Errorf("tmux %s = %q (%v), want %q", option, got, err, want)
+			}
+		}
+		// Each text style as tmux holds it: on the background it is meant
+		// for, and readable there (AA).
+		pair := regexp.MustCompile(`^fg=(#[0-9a-f]{6}),bg=(#[0-9a-f]{6})`)
+		for option, bg := range map[string]Color{
+			"status-style": u.Surface, "status-left-style": u.Accent, "status-right-style": u.Surface,
+			"window-status-style": u.Surface, "window-status-current-style": u.Background,
+			"message-style": u.Surface, "message-command-style": u.Surface, "mode-style": u.Selection,
+			"copy-mode-match-style": th.Color("editor.findMatchHighlight"), "copy-mode-current-match-style": th.Color("editor.findMatch"),
+			"popup-style": u.Surface,
 		} {
 			got, err := tm("show-options", "-gv", option)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got != want {
-				t.Errorf("tmux %s = %q, want %q", option, got, want)
+			m := pair.FindStringSubmatch(got)
+			if m == nil || m[2] != hex(bg) {
+				t.Errorf("tmux %s = %q, want bg=%s", option, got, hex(bg))
+				continue
+			}
+			fg, _ := ParseColor(m[1])
+			if r := Ratio(fg, th.seen(bg)); r < 4.5 {
+				t.Errorf("tmux %s = %q: %.2f:1", option, got, r)
 			}
 		}
 		// A control: tmux refuses a style it cannot parse, so the accepted
