@@ -157,6 +157,7 @@ func TestVSCodeCoverage(t *testing.T) {
 	if len(semantic) < 20 {
 		t.Errorf("%d semanticTokenColors, want one per LSP token type and modifier the roles map", len(semantic))
 	}
+	t.Logf("vscode: %d colour keys (all in the registry of %d), %d token rules, %d semantic token colours", len(colors), len(vocab), rules, len(semantic))
 }
 
 // nvimSet is every group the example's Neovim colorscheme sets, each with
