@@ -252,6 +252,16 @@ func TestNeovimCoverage(t *testing.T) {
 			}
 		}
 	}
+	// LSP semantic tokens, by Neovim's names (:h lsp-semantic-highlight).
+	for group, role := range map[string]string{"@lsp.type.enumMember": "constant", "@lsp.type.decorator": "attribute",
+		"@lsp.type.typeParameter": "type", "@lsp.typemod.variable.readonly": "constant",
+		"@lsp.typemod.function.defaultLibrary": "builtinFunction", "@lsp.typemod.variable.defaultLibrary": "builtinVariable",
+		"@lsp.mod.deprecated": "deprecated", "@lsp.type.selfKeyword": "builtinVariable"} {
+		want := "fg = '" + th.seen(th.Color("syntax."+role)).Hex() + "'"
+		if d := set[strings.ToLower(group)]; !strings.HasPrefix(d.def, want) {
+			t.Errorf("%s = %q, want %s", group, d.def, want)
+		}
+	}
 	// Font styles follow the roles.
 	for group, attr := range map[string]string{"@comment": "italic", "Comment": "italic", "@markup.strong": "bold",
 		"@markup.italic": "italic", "@markup.heading": "bold", "@markup.strikethrough": "strikethrough",
