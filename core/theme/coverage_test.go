@@ -215,6 +215,9 @@ func TestNeovimCoverage(t *testing.T) {
 			if _, ok := set[to]; !ok {
 				t.Errorf("%s links to %s, which the colorscheme does not set", name, to)
 			}
+			if !d.gated && strings.HasPrefix(to, "@") {
+				t.Errorf("%s links to %s, which a Neovim before 0.8 does not have", name, to)
+			}
 		}
 	}
 	// tinted-vim's 493 groups are the anchor: the export sets every one
