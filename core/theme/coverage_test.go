@@ -239,6 +239,13 @@ func TestNeovimCoverage(t *testing.T) {
 	if len(set) < 450 {
 		t.Errorf("%d groups, want at least 450", len(set))
 	}
+	// Every standard capture of Neovim 0.10 is set.
+	captures := vocabLines(t, "nvim-captures.txt")
+	for _, c := range captures {
+		if _, ok := set[strings.ToLower(c)]; !ok {
+			t.Errorf("Neovim 0.10 capture %s not set", c)
+		}
+	}
 	// The 0.10 tree-sitter captures of every syntax role, in the role's
 	// colour; the pre-0.10 names as links to them.
 	for _, m := range syntaxMap {
@@ -301,7 +308,7 @@ func TestNeovimCoverage(t *testing.T) {
 			t.Errorf("%s = %q, want %s", group, set[group].def, want)
 		}
 	}
-	t.Logf("neovim: %d groups, %d of tinted-vim's %d", len(set), len(anchor)-len(missing)-len(leftOut), len(anchor))
+	t.Logf("neovim: %d groups, %d of tinted-vim's %d, all %d standard 0.10 captures", len(set), len(anchor)-len(missing)-len(leftOut), len(anchor), len(captures))
 }
 
 // helixExport is the scopes the example's Helix theme sets, decoded.
