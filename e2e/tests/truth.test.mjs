@@ -181,9 +181,11 @@ test('a reopened chat shows its earlier turns inline, keeps its own settings, af
     await idle(page);
   };
   await openChatA();
-  const history = page.locator('[data-testid="message"][data-history="true"]');
-  await history.first().waitFor({ timeout: 15_000 });
+  // Still open in this run (chats stay open side by side): its turns as
+  // they were streamed; after the restart they come back as history.
+  await page.locator('[data-testid="message"]').first().waitFor({ timeout: 15_000 });
   assert.match(await page.getByTestId('message-list').innerText(), /A teal theme[\s\S]*Even warmer/);
+  const history = page.locator('[data-testid="message"][data-history="true"]');
   assert.equal(await page.getByTestId('history-more').count(), 0, 'Load more offered without a rollout');
   assert.deepEqual(await shown(page), { mode: 'agent-full-access', model: 'gpt-5.5', reasoning_effort: 'high' });
 
