@@ -35,8 +35,8 @@ type agent struct {
 	// minute it was created in. gemini-cli 0.61.0 names a session's file
 	// by that minute and, loading it, opens the same file name again with a
 	// fresh header, so session/load answers "No previous sessions found for
-	// this project" (acpx gets the same). Its follow-up cell waits for the
-	// next minute, so it runs with every cell only.
+	// this project" (acpx gets the same). Its follow-up cell runs after the
+	// other agents' cells, waiting for the next minute if need be.
 	loadsInTheNextMinute bool
 }
 
@@ -51,7 +51,29 @@ func writeJSON(path string, v any) error {
 	return os.WriteFile(path, b, 0o600)
 }
 
+// agents, gemini-cli first: its follow-up waits out the minute of its first
+// turn, mostly while the others run.
 var agents = []agent{
+	{
+		name: "gemini", version: "0.61.0", pkg: "@google/gemini-cli",
+		argv: func(nm, node string) []string {
+			return []string{node, filepath.Join(nm, "@google/gemini-cli/bundle/gemini.js"), "--acp"}
+		},
+		configure: func(home, url string) ([]string, error) {
+			err := writeJSON(filepath.Join(home, ".gemini", "settings.json"), map[string]any{
+				"security":  map[string]any{"auth": map[string]any{"selectedType": "gemini-api-key"}},
+				"general":   map[string]any{"enableAutoUpdate": false},
+				"privacy":   map[string]any{"usageStatisticsEnabled": false},
+				"telemetry": map[string]any{"enabled": false},
+			})
+			return []string{"GEMINI_API_KEY=mock-key", "GOOGLE_GEMINI_BASE_URL=" + url}, err
+		},
+		shell: func(cmd string) (string, map[string]any) {
+			return "run_shell_command", map[string]any{"command": cmd, "description": "write a file"}
+		},
+		model: "gemini-2.5-pro", modelSent: "gemini-2.5-pro",
+		loadsInTheNextMinute: true,
+	},
 	{
 		name: "qwen", version: "0.24.4", pkg: "@qwen-code/qwen-code",
 		argv: func(nm, node string) []string {
@@ -108,26 +130,6 @@ var agents = []agent{
 		},
 		model: "mock/mock-model-2", modelSent: "mock-model-2",
 		listsSessions: true,
-	},
-	{
-		name: "gemini", version: "0.61.0", pkg: "@google/gemini-cli",
-		argv: func(nm, node string) []string {
-			return []string{node, filepath.Join(nm, "@google/gemini-cli/bundle/gemini.js"), "--acp"}
-		},
-		configure: func(home, url string) ([]string, error) {
-			err := writeJSON(filepath.Join(home, ".gemini", "settings.json"), map[string]any{
-				"security":  map[string]any{"auth": map[string]any{"selectedType": "gemini-api-key"}},
-				"general":   map[string]any{"enableAutoUpdate": false},
-				"privacy":   map[string]any{"usageStatisticsEnabled": false},
-				"telemetry": map[string]any{"enabled": false},
-			})
-			return []string{"GEMINI_API_KEY=mock-key", "GOOGLE_GEMINI_BASE_URL=" + url}, err
-		},
-		shell: func(cmd string) (string, map[string]any) {
-			return "run_shell_command", map[string]any{"command": cmd, "description": "write a file"}
-		},
-		model: "gemini-2.5-pro", modelSent: "gemini-2.5-pro",
-		loadsInTheNextMinute: true,
 	},
 	{
 		name: "claude", version: "0.16.2", pkg: "@zed-industries/claude-code-acp",

@@ -30,6 +30,14 @@ var (
 	cliErr  error
 )
 
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if cliPath != "" {
+		_ = os.RemoveAll(filepath.Dir(cliPath))
+	}
+	os.Exit(code)
+}
+
 // buildCLI builds the headless binary as users do: plain go build, no cgo.
 func buildCLI(t *testing.T) string {
 	t.Helper()
@@ -74,9 +82,10 @@ type rig struct {
 
 const turnTimeout = "120s"
 
-// need returns the agent's rig, skipping (or failing under
-// CDXTHEME_REQUIRE_PEERS=1) when it is not installed.
-func need(t *testing.T, a agent) *rig {
+// need returns the agent's rig, skipping t (or failing it under
+// CDXTHEME_REQUIRE_PEERS=1) when the agent is not installed. The rig lives
+// until owner ends: a cell may come back to it after t's other cells.
+func need(t *testing.T, owner testing.TB, a agent) *rig {
 	t.Helper()
 	if err := procfs.Available(); err != nil {
 		t.Skipf("needs /proc to see the agent's processes: %v", err)
@@ -94,7 +103,13 @@ func need(t *testing.T, a agent) *rig {
 		cancel()
 		t.Fatal(err)
 	}
-	root := t.TempDir()
+	// Not t.TempDir: the rig outlives t when a cell comes back to it.
+	root, err := os.MkdirTemp("", "cdxtheme-tp-"+a.name+"-")
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	owner.Cleanup(func() { _ = os.RemoveAll(root) }) // last: after the processes are gone
 	r := &rig{t: t, a: a, bin: buildCLI(t), argv: strings.Join(argv, " "), mock: mock,
 		home: filepath.Join(root, "home"), ws: filepath.Join(root, "ws")}
 	for _, d := range []string{r.home, r.ws, filepath.Join(root, "codex"), filepath.Join(root, "tmp")} {
@@ -125,7 +140,7 @@ func need(t *testing.T, a agent) *rig {
 		"CDXTHEME_SERVE=0",
 		"NO_COLOR=1",
 	}, extra...)
-	t.Cleanup(func() {
+	owner.Cleanup(func() {
 		// Every cell already waited its processes out; this only keeps a
 		// failed cell from leaving any behind for the next test.
 		for _, pid := range r.waitGone(20 * time.Second) {
