@@ -15,8 +15,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path './peers/*' -not -path './e2e/*' 2>/dev/null)
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
-.PHONY: test-agents run test deps apt npm peers frontend build cli dev-binary bindings bindings-check \
-	test-go types test-frontend test-e2e test-window faults audit bench bench-clients clean cross
+.PHONY: run test deps apt npm peers frontend build cli dev-binary bindings bindings-check \
+	test-go test-agents types test-frontend test-e2e test-window faults audit bench bench-clients clean cross
 
 ## deps: everything the build and the tests need (apt, npm and Go modules)
 deps: apt npm
