@@ -28,6 +28,10 @@ var assets embed.FS
 
 // runDesktop starts the Wails window (Wails itself reads its dev-mode flags).
 func runDesktop([]string) int {
+	if err := paths.Usable(); err != nil {
+		fmt.Fprintf(os.Stderr, "cdxtheme: %v\n", err)
+		return 1
+	}
 	log := desktopLogger()
 	a := app.New(log)
 	st := app.LoadWindowState(filepath.Join(paths.ConfigDir(), "window.json"))

@@ -152,6 +152,11 @@ func (a *App) Startup(ctx context.Context) {
 	// The first search index build starts with the app, not with the
 	// first search; Home shows its progress.
 	go a.refreshIndex(true)
+	go func() {
+		if n := sweepTemps(); n > 0 {
+			a.log.Info().Int("files", n).Msg("removed temporary files a crash left")
+		}
+	}()
 	a.lendWarm(ctx)
 	// A session logout (SIGHUP, then SIGTERM), `kill` or Ctrl-C in the
 	// terminal that started the app must still tear the agents down: ask

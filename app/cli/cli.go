@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"syscall"
 
+	"cdxtheme/core/paths"
 	"cdxtheme/core/settings"
 
 	"github.com/mattn/go-isatty"
@@ -151,6 +152,12 @@ func Main(args []string) int {
 
 // Run executes args[0] as a subcommand and returns the process exit code.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && !IsHelp(args[0]) {
+		if err := paths.Usable(); err != nil {
+			fmt.Fprintf(stderr, "cdxtheme: %v\n", err)
+			return ExitError
+		}
+	}
 	s, err := settings.Load()
 	if err != nil {
 		fmt.Fprintf(stderr, "warning: %v (using defaults)\n", err)

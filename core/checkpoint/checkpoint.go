@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"cdxtheme/core/inside"
+	"cdxtheme/core/paths"
 )
 
 // Limits of one snapshot.
@@ -279,8 +280,8 @@ func take(dir string, info Info) (Checkpoint, error) {
 			if rel == "." && excluded[e.Name()] {
 				continue
 			}
-			if strings.HasPrefix(e.Name(), ".cdx-tmp-") {
-				continue // a restore's temporary file
+			if strings.HasPrefix(e.Name(), ".cdx-tmp-") || paths.IsTemp(e.Name()) {
+				continue // a restore's or an atomic write's temporary file (a crash leaves them)
 			}
 			switch t := e.Type(); {
 			case t.IsDir():

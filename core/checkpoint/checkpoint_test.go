@@ -335,3 +335,24 @@ func TestOpenRefusesLinks(t *testing.T) {
 		f.Close()
 	}
 }
+
+// A crash between an atomic write and its rename leaves ".NAME.tmp-…";
+// a checkpoint never takes it (Restore would bring it back for ever).
+func TestTempFilesOfAtomicWritesAreNotSnapshotted(t *testing.T) {
+	ws := t.TempDir()
+	write(t, ws, "theme.json", `{"v":1}`)
+	write(t, ws, ".theme.json.tmp-3f9a1c", `{"half`)
+	write(t, ws, "export/.kitty.conf.tmp-77", "half")
+	cp, err := Take(ws, Info{TurnID: "t-1", Label: "one"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range cp.Files {
+		if strings.Contains(f.Path, ".tmp-") {
+			t.Errorf("the checkpoint holds the temporary file %s", f.Path)
+		}
+	}
+	if len(cp.Files) != 1 {
+		t.Errorf("checkpoint files %+v, want theme.json only", cp.Files)
+	}
+}

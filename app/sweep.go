@@ -1,0 +1,33 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"time"
+
+	"cdxtheme/core/paths"
+	"cdxtheme/core/workspace"
+)
+
+// staleTemp is how old a temporary file of an atomic write must be before
+// the start-up sweep takes it for a crash's leftover: far longer than any
+// write of ours takes, so another process's write under way is left alone.
+const staleTemp = 10 * time.Minute
+
+// sweepTemps removes the ".NAME.tmp-…" files a crash between an atomic
+// write and its rename left in the app's own folders and at the top of
+// each build's folder (checkpoints skip them too). Only names of that
+// shape go, never a folder or a link.
+func sweepTemps() int {
+	n := 0
+	for _, d := range []string{paths.ConfigDir(), paths.DataDir(), paths.CacheDir(), workspace.Root()} {
+		n += paths.SweepTemps(d, staleTemp)
+	}
+	entries, _ := os.ReadDir(workspace.Root())
+	for _, e := range entries {
+		if e.IsDir() {
+			n += paths.SweepTemps(filepath.Join(workspace.Root(), e.Name()), staleTemp)
+		}
+	}
+	return n
+}
