@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	goruntime "runtime"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -22,10 +23,16 @@ type ThemeEvent struct {
 	theme.State
 }
 
-// watchers keeps one theme.json watcher per open workspace.
+// maxWatchers bounds the theme.json watchers (one inotify instance each,
+// a per-user resource other programs need too): the builds used last keep
+// theirs; opening another build again starts its watcher anew.
+const maxWatchers = 16
+
+// watchers keeps one theme.json watcher per recently used workspace.
 type watchers struct {
 	mu     sync.Mutex
 	cancel map[string]context.CancelFunc
+	order  []string // least recently used first
 }
 
 func (a *core) stopWatchers() {
@@ -35,29 +42,54 @@ func (a *core) stopWatchers() {
 		c()
 		delete(a.watchers.cancel, id)
 	}
+	a.watchers.order = nil
 }
 
 // watch starts watching a workspace's theme.json (once), so the preview
-// follows the agent's writes while the turn is still streaming.
+// follows the agent's writes while the turn is still streaming; past
+// maxWatchers the least recently used watcher stops.
 func (a *core) watch(ws workspace.Meta) {
 	a.watchers.mu.Lock()
 	defer a.watchers.mu.Unlock()
 	if a.watchers.cancel == nil {
 		a.watchers.cancel = map[string]context.CancelFunc{}
 	}
-	if _, ok := a.watchers.cancel[ws.ID]; ok {
+	if i := slices.Index(a.watchers.order, ws.ID); i >= 0 {
+		a.watchers.order = append(slices.Delete(a.watchers.order, i, i+1), ws.ID)
 		return
+	}
+	for len(a.watchers.order) >= maxWatchers {
+		old := a.watchers.order[0]
+		a.watchers.order = a.watchers.order[1:]
+		a.watchers.cancel[old]()
+		delete(a.watchers.cancel, old)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	a.watchers.cancel[ws.ID] = cancel
+	a.watchers.order = append(a.watchers.order, ws.ID)
 	go func() {
 		err := theme.Watch(ctx, ws.Dir, func(st theme.State) {
 			a.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: st})
 		})
 		if err != nil && !errors.Is(err, context.Canceled) {
 			a.log.Warn().Err(err).Str("workspace", ws.ID).Msg("watch theme")
+			// Forget it, so the next open of the build tries again.
+			a.watchers.mu.Lock()
+			if i := slices.Index(a.watchers.order, ws.ID); i >= 0 && ctx.Err() == nil {
+				a.watchers.order = slices.Delete(a.watchers.order, i, i+1)
+				delete(a.watchers.cancel, ws.ID)
+			}
+			a.watchers.mu.Unlock()
 		}
 	}()
+}
+
+// watching lists the workspaces with a live watcher, least recently used
+// first.
+func (a *core) watching() []string {
+	a.watchers.mu.Lock()
+	defer a.watchers.mu.Unlock()
+	return slices.Clone(a.watchers.order)
 }
 
 func (a *core) openWorkspace(id string) (workspace.Meta, error) {
