@@ -38,6 +38,7 @@ import type {
   OptionValue,
   PrewarmRequest,
   SelfTestPlan,
+  Undone,
   SendRequest,
   SessionFilter,
   SignInRequest,
@@ -208,6 +209,16 @@ export function planApply(workspaceId: string, target: string): Promise<InstallP
 
 export function applyTheme(workspaceId: string, target: string): Promise<Installed> {
   return Themes.ApplyTheme(workspaceId, target);
+}
+
+/** Undoes the last apply into target: what it replaced comes back, what it created goes. */
+export function undoApply(target: string): Promise<Undone> {
+  return Themes.UndoApply(target);
+}
+
+/** The targets with an apply to undo. */
+export async function undoableApplies(): Promise<string[]> {
+  return (await Themes.UndoableApplies()) ?? [];
 }
 
 export function getAuthState(): Promise<AuthState> {

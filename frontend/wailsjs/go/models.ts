@@ -418,21 +418,32 @@ export namespace theme {
 	    from?: string[];
 	    rule: string;
 	}
+	export interface Step {
+	    kind: string;
+	    text: string;
+	    file?: string;
+	}
 	export interface PlannedFile {
 	    path: string;
 	    exists: boolean;
+	    same: boolean;
 	}
 	export interface InstallPlan {
 	    target: string;
 	    theme: string;
 	    files: PlannedFile[];
 	    note: string;
+	    steps: Step[];
+	    backups: string;
 	    warning?: string;
 	}
 	export interface Installed {
 	    installed: string[];
+	    unchanged: string[];
 	    backups: string[];
 	    note: string;
+	    steps: Step[];
+	    undo: boolean;
 	}
 	export interface Mapping {
 	    role: string;
@@ -479,6 +490,7 @@ export namespace theme {
 	    checks: Check[];
 	    roles: RoleValue[];
 	}
+	
 	export interface Syntax {
 	    keyword: Color;
 	    string: Color;
@@ -535,6 +547,12 @@ export namespace theme {
 	    targets?: TargetOverrides;
 	}
 	
+	export interface Undone {
+	    target: string;
+	    theme: string;
+	    restored: string[];
+	    removed: string[];
+	}
 	
 
 }

@@ -15,4 +15,8 @@ export function PlanApply(arg1:string,arg2:string):Promise<theme.InstallPlan>;
 
 export function Theme(arg1:string):Promise<theme.State>;
 
+export function UndoApply(arg1:string):Promise<theme.Undone>;
+
+export function UndoableApplies():Promise<Array<string>>;
+
 export function VSCodeTheme(arg1:string):Promise<string>;

@@ -26,6 +26,14 @@ export function Theme(arg1) {
   return window['go']['app']['Themes']['Theme'](arg1);
 }
 
+export function UndoApply(arg1) {
+  return window['go']['app']['Themes']['UndoApply'](arg1);
+}
+
+export function UndoableApplies() {
+  return window['go']['app']['Themes']['UndoableApplies']();
+}
+
 export function VSCodeTheme(arg1) {
   return window['go']['app']['Themes']['VSCodeTheme'](arg1);
 }
