@@ -340,7 +340,7 @@ export function selfTest(signal?: AbortSignal): Promise<SelfTestPlan | null> {
 }
 
 /** Reports what the UI rendered: kind "paint" (first frame), "reply", "highlight" (the preview highlighter's colours), or the navigation test's "rects", "bypass", "focused", "linkErrors". */
-export async function selfTestReport(kind: 'paint' | 'reply' | 'highlight' | 'rects' | 'bypass' | 'focused' | 'linkErrors', text: string): Promise<void> {
+export async function selfTestReport(kind: 'paint' | 'reply' | 'highlight' | 'rects' | 'bypass' | 'focused' | 'linkErrors' | 'route' | 'mounted', text: string): Promise<void> {
   EventsEmit('selftest:report', kind, text);
 }
 
@@ -357,6 +357,35 @@ export function openPath(workspaceId: string, path: string): Promise<void> {
 /** Creates a build from a dropped theme file (VS Code, base16/24, iTerm2, Alacritty, …). */
 export function importTheme(req: ImportRequest): Promise<ImportResult> {
   return Themes.ImportTheme(req);
+}
+
+/** A file another program dropped onto the window, which Go read from GTK (app/drop.go). */
+export interface FileDrop {
+  token: string;
+  x: number;
+  y: number;
+  names: string[];
+}
+
+/**
+ * Whether Go takes the window's file drops (Wails' file drop, on Linux,
+ * where WebKitGTK hands the page no File): then the page answers Go's
+ * "file-drop" event instead of reading the drop itself.
+ */
+export function goTakesFileDrops(): boolean {
+  const w = window as unknown as { wails?: { flags?: { enableWailsDragAndDrop?: boolean } } };
+  return w.wails?.flags?.enableWailsDragAndDrop === true;
+}
+
+export function onFileDrop(cb: (d: FileDrop) => void): () => void {
+  return EventsOn('file-drop', (d: FileDrop) => {
+    if (d && typeof d.token === 'string' && typeof d.x === 'number' && typeof d.y === 'number') cb(d);
+  });
+}
+
+/** Imports the file of Go's drop token as a new build. */
+export function importDropped(token: string): Promise<ImportResult> {
+  return Themes.ImportDropped(token);
 }
 
 /** The VS Code colour theme (JSON text) the vscode exporter makes of a theme document. */

@@ -86,6 +86,8 @@ export interface SelfTestPlan {
   nav?: string;
   /** A theme document to highlight code with and report on ("highlight"). */
   theme?: string;
+  /** The view to open at start ("home", "new") for the drop window test; routes are then reported. */
+  view?: string;
 }
 
 export const exportFormats = [

@@ -9,6 +9,8 @@ export function ApplyTheme(arg1:string,arg2:string):Promise<theme.Installed>;
 
 export function ExportTheme(arg1:string,arg2:string):Promise<string>;
 
+export function ImportDropped(arg1:string):Promise<app.ImportResult>;
+
 export function ImportTheme(arg1:app.ImportRequest):Promise<app.ImportResult>;
 
 export function PlanApply(arg1:string,arg2:string):Promise<theme.InstallPlan>;

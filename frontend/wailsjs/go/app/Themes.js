@@ -14,6 +14,10 @@ export function ExportTheme(arg1, arg2) {
   return window['go']['app']['Themes']['ExportTheme'](arg1, arg2);
 }
 
+export function ImportDropped(arg1) {
+  return window['go']['app']['Themes']['ImportDropped'](arg1);
+}
+
 export function ImportTheme(arg1) {
   return window['go']['app']['Themes']['ImportTheme'](arg1);
 }
