@@ -59,7 +59,7 @@ func runDesktop([]string) int {
 		// refuses): Wails reads the drop in GTK and Go imports the file
 		// (app/drop.go). Elsewhere the page reads the dropped File itself.
 		DragAndDrop: &options.DragAndDrop{EnableFileDrop: goruntime.GOOS == "linux"},
-		Bind: a.Bound(),
+		Bind:        a.Bound(),
 		Linux: &linux.Options{
 			Icon:        windowIcon,
 			ProgramName: "cdxtheme",
