@@ -18,16 +18,20 @@ export function renderedReply(root: ParentNode = document): string {
 }
 
 let active: SelfTestPlan | null = null;
+/** The last part reported mounted; Home's mounts before the plan arrives. */
+let mounted = '';
 
 /** The self-test plan, or null in normal use. */
 export async function selfTestPlan(signal?: AbortSignal): Promise<SelfTestPlan | null> {
   const plan = await api.selfTest(signal);
   active = plan?.active ? plan : null;
+  if (mounted) reportMounted(mounted);
   return active;
 }
 
 /** Tells a self-test asking for views (plan.view) that a part is mounted and listening. */
 export function reportMounted(what: string): void {
+  mounted = what;
   if (active?.view) void api.selfTestReport('mounted', what).catch(() => {});
 }
 
