@@ -16,7 +16,7 @@ GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path '
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
 .PHONY: run test deps apt npm peers frontend build cli dev-binary bindings bindings-check \
-	test-go types test-frontend test-e2e test-window faults audit bench bench-clients clean cross
+	test-go test-agents types test-frontend test-e2e test-window faults audit bench bench-clients clean cross
 
 ## deps: everything the build and the tests need (apt, npm and Go modules)
 deps: apt npm
@@ -103,6 +103,10 @@ test-go: peers sidecar
 faults: build
 	CDXTHEME_APP_BIN=$(CURDIR)/$(BIN) CGO_ENABLED=0 $(GO) test -count=1 -timeout 15m -v ./internal/faults/
 
+## test-agents: every cell of the third-party agents' matrix (make test runs the essential ones)
+test-agents: peers
+	CDXTHEME_AGENT_CELLS=all CDXTHEME_REQUIRE_PEERS=1 CGO_ENABLED=0 $(GO) test -count=1 -timeout 20m -v -run TestAgents ./internal/thirdparty/
+
 test-frontend: npm
 	cd frontend && npx svelte-check --tsconfig ./tsconfig.json && npx vitest run
 
@@ -112,11 +116,14 @@ build/bin/fakeagent: $(GO_SOURCES)
 build/bin/respmock: $(GO_SOURCES)
 	$(GO) build -o $@ ./internal/respmock/cmd/respmock
 
+build/bin/apimock: $(GO_SOURCES)
+	$(GO) build -o $@ ./internal/apimock/cmd/apimock
+
 # A loopback npm registry serving the fake agent as the adapter package.
 build/bin/npmstub: $(GO_SOURCES)
 	$(GO) build -o $@ ./internal/npmstub/cmd
 
-test-e2e: npm peers sidecar dev-binary build/bin/fakeagent build/bin/respmock build/bin/npmstub
+test-e2e: npm peers sidecar dev-binary build/bin/fakeagent build/bin/respmock build/bin/apimock build/bin/npmstub
 	cd e2e && node --test --test-concurrency=1 tests/
 
 test-window: build

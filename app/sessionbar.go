@@ -28,6 +28,9 @@ type BarState struct {
 	Known bool `json:"known"`
 	// Defaults are the agent's values for new builds (agents.toml).
 	Defaults map[string]any `json:"defaults" ts_type:"{[key: string]: string | boolean}"`
+	// Fixed: CDXTHEME_AGENT runs every agent, so there is no agent to
+	// choose; AgentName is that command.
+	Fixed bool `json:"fixed"`
 }
 
 // SessionBar returns the session bar of a chat (sessionID), or of a new
@@ -41,7 +44,7 @@ func (a *Chats) SessionBar(workspaceID, sessionID string) BarState {
 	codex := isCodex(ag)
 	if v := strings.TrimSpace(os.Getenv("CDXTHEME_AGENT")); v != "" {
 		// Every agent runs this command: the bar names it, not the entry.
-		bar.AgentName, codex = v, false
+		bar.AgentName, bar.Fixed, codex = v, true, false
 	}
 	var fresh *agentState
 	a.withMemory(func(m *chatMemory) {

@@ -519,7 +519,9 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 // load runs session/load. The agent replays the history as updates, most
 // before answering, some agents (gemini-cli) partly after: none of it is
 // new output. With t.History it is emitted marked Replay, else dropped,
-// until the turn's own prompt goes out (drive).
+// until the turn's own prompt goes out (drive). The prompt waits for a
+// replay that began to pause (settleReplay): gemini-cli 0.61.0 streams it
+// from a task it does not await, so its tail reaches us after the response.
 func (e *Engine) load(tctx context.Context, l *link, t Turn, ts *turnState, mcp []json.RawMessage, raw *json.RawMessage) error {
 	flag := &ts.suppress
 	if t.History {
@@ -529,7 +531,48 @@ func (e *Engine) load(tctx context.Context, l *link, t Turn, ts *turnState, mcp 
 	if err := l.conn.Call(tctx, acp.MethodSessionLoad, acp.LoadSessionRequest{SessionID: t.SessionID, Cwd: t.Cwd, MCPServers: mcp}, raw); err != nil {
 		return err
 	}
-	return l.conn.Flush(tctx)
+	if err := l.conn.Flush(tctx); err != nil {
+		return err
+	}
+	return settleReplay(tctx, l, ts)
+}
+
+// replayPause is how long a replay that began must bring nothing more
+// before the prompt goes out, and replaySettleMax bounds the whole wait.
+// An agent that replays before answering (the protocol's way) pays one
+// pause per follow-up that loads; one that replays nothing pays none.
+const (
+	replayPause     = 150 * time.Millisecond
+	replaySettleMax = 3 * time.Second
+)
+
+// settleReplay waits until the history replay session/load started has
+// paused: what the agent sends for the new prompt comes only after the
+// prompt went out, so everything before it is history.
+func settleReplay(ctx context.Context, l *link, ts *turnState) error {
+	n := ts.replayed.Load()
+	if n == 0 {
+		return nil
+	}
+	deadline := time.Now().Add(replaySettleMax)
+	t := time.NewTimer(replayPause)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+		if err := l.conn.Flush(ctx); err != nil {
+			return err
+		}
+		m := ts.replayed.Load()
+		if m == n || time.Now().After(deadline) {
+			return nil
+		}
+		n = m
+		t.Reset(replayPause)
+	}
 }
 
 // prompt sends session/prompt. When tctx ends first it sends session/cancel

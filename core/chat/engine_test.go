@@ -835,3 +835,29 @@ func TestLateReplayIsNotTheNewTurnsOutput(t *testing.T) {
 		t.Fatalf("the follow-up's output is %q (events %q): turn one's replay leaked into it", second.Text, texts(evs, EventText))
 	}
 }
+
+// gemini-cli streams the replay from a task it does not await, so its tail
+// keeps coming after the load response with nothing asked in between: the
+// follow-up's prompt waits for it, and the output is the follow-up's alone.
+func TestReplayStreamedAfterTheLoadResponseIsNotOutput(t *testing.T) {
+	h := newHarness(t, hopts{env: []string{"FAKE_AGENT_LATE_REPLAY=paced"}})
+	_, first, err := h.run(context.Background(), Turn{Prompt: TextPrompt("turn one")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, mid, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: TextPrompt("turn two")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs, third, err := h.run(context.Background(), Turn{SessionID: mid.SessionID, Prompt: TextPrompt("turn three")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if count(h.methods(), "session/load") != 2 {
+		t.Fatalf("the follow-ups did not load: %v", h.methods())
+	}
+	if got := texts(evs, EventText); got != "You said: turn three\nHello from the fake agent." {
+		t.Fatalf("the follow-up's output is %q: the replay streamed after the load response leaked into it", got)
+	}
+	_ = third
+}

@@ -304,9 +304,11 @@ func (l *link) onUpdate(_ context.Context, n acp.SessionNotification, err error)
 		// Messages and tool calls while session/load replays are the
 		// history (settings and commands are the session's state now).
 		if ts.suppress.Load() {
+			ts.replayed.Add(1)
 			return
 		}
 		if ts.replay.Load() {
+			ts.replayed.Add(1)
 			ev.Replay = true
 			ts.emit(ev) // history, not output of this turn
 			return
@@ -405,13 +407,14 @@ type turnState struct {
 	emitFn    func(Event)
 	sessionID string
 
-	suppress  atomic.Bool // drop updates: session/load is replaying history
-	replay    atomic.Bool // pass updates on as history (Event.Replay): session/load replays for Turn.History
-	output    atomic.Bool // something of this turn's answer was emitted
-	status    *Status     // the agent's last status notice, nil once output followed it (emitMu)
-	badWarned bool        // dispatcher only
-	openOnly  bool        // Engine.Open: no prompt, end with ready
-	doneSent  bool        // the turn's goroutine only: done went out before teardown
+	suppress  atomic.Bool  // drop updates: session/load is replaying history
+	replay    atomic.Bool  // pass updates on as history (Event.Replay): session/load replays for Turn.History
+	replayed  atomic.Int64 // history updates session/load's replay brought so far
+	output    atomic.Bool  // something of this turn's answer was emitted
+	status    *Status      // the agent's last status notice, nil once output followed it (emitMu)
+	badWarned bool         // dispatcher only
+	openOnly  bool         // Engine.Open: no prompt, end with ready
+	doneSent  bool         // the turn's goroutine only: done went out before teardown
 }
 
 // emit hands ev to the caller's emit. Calls are serialised and in order:

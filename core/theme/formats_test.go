@@ -89,9 +89,12 @@ func TestHelixParsesBack(t *testing.T) {
 		}
 		u, s := th.UI, th.Syntax
 		want := map[string]Color{
-			"ui.background.bg": u.Background, "ui.text.fg": u.Text, "ui.selection.bg": u.Selection,
+			"ui.background.bg": u.Background, "ui.text.fg": u.Text, "ui.selection.primary.bg": u.Selection,
+			"ui.selection.bg": th.Color("editor.inactiveSelection"), "ui.cursorline.primary.bg": th.Color("editor.lineHighlight"),
+			"ui.virtual.inlay-hint.fg": th.Color("editor.inlayHint"), "info.fg": th.Color("diagnostic.info"), "hint.fg": th.Color("diagnostic.hint"),
+			"ui.statusline.insert.bg": u.Success, "markup.heading.fg": th.Color("syntax.heading"),
 			"ui.linenr.fg": u.MutedText, "ui.statusline.bg": u.Surface, "ui.window.fg": u.Border,
-			"ui.cursor.primary.bg": u.Accent, "error.fg": u.Error, "warning.fg": u.Warning, "diff.plus.fg": u.Success,
+			"ui.cursor.primary.bg": th.Color("terminal.cursor"), "error.fg": u.Error, "warning.fg": u.Warning, "diff.plus.fg": u.Success,
 			"comment.fg": s.Comment, "keyword.fg": s.Keyword, "string.fg": s.String, "function.fg": s.Function,
 			"type.fg": s.Type, "constant.numeric.fg": s.Number, "constant.fg": s.Constant,
 			"variable.fg": s.Variable, "operator.fg": s.Operator,

@@ -2,124 +2,194 @@ package theme
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
-// helixKey is one Helix theme scope (https://docs.helix-editor.com/themes.html)
-// painted with palette entries named after our roles.
+// helixKey is one Helix theme scope (https://docs.helix-editor.com/themes.html).
+// fg/bg/underline name catalogue roles, or a helixOn pair; mods are Helix
+// modifiers; font names a syntax role whose font style adds modifiers.
 type helixKey struct {
-	scope, fg, bg, mods, underline string
+	scope, fg, bg, mods, underline, font string
 }
 
-// helixKeys: the syntax scopes Helix's tree-sitter queries use and the
-// editor's ui.* scopes.
-var helixKeys = []helixKey{
-	{scope: "attribute", fg: "constant"},
-	{scope: "type", fg: "type"},
-	{scope: "type.builtin", fg: "type"},
-	{scope: "constructor", fg: "type"},
-	{scope: "constant", fg: "constant"},
-	{scope: "constant.numeric", fg: "number"},
-	{scope: "constant.character.escape", fg: "constant"},
-	{scope: "string", fg: "string"},
-	{scope: "comment", fg: "comment", mods: "italic"},
-	{scope: "variable", fg: "variable"},
-	{scope: "variable.parameter", fg: "variable"},
-	{scope: "variable.builtin", fg: "constant"},
-	{scope: "variable.other.member", fg: "variable"},
-	{scope: "label", fg: "keyword"},
-	{scope: "punctuation", fg: "operator"},
-	{scope: "keyword", fg: "keyword"},
-	{scope: "keyword.control", fg: "keyword"},
-	{scope: "operator", fg: "operator"},
-	{scope: "function", fg: "function"},
-	{scope: "function.builtin", fg: "function"},
-	{scope: "function.macro", fg: "constant"},
-	{scope: "tag", fg: "function"},
-	{scope: "namespace", fg: "type"},
-	{scope: "special", fg: "accent"},
-	{scope: "markup.heading", fg: "accent", mods: "bold"},
-	{scope: "markup.bold", mods: "bold"},
-	{scope: "markup.italic", mods: "italic"},
-	{scope: "markup.link.url", fg: "accent", mods: "underlined"},
-	{scope: "markup.link.text", fg: "string"},
-	{scope: "markup.quote", fg: "mutedText"},
-	{scope: "markup.raw", fg: "string"},
-	{scope: "diff.plus", fg: "success"},
-	{scope: "diff.minus", fg: "error"},
-	{scope: "diff.delta", fg: "warning"},
-	{scope: "ui.background", bg: "background"},
-	{scope: "ui.text", fg: "text"},
-	{scope: "ui.text.focus", fg: "text", bg: "selection"},
-	{scope: "ui.cursor", fg: "background", bg: "mutedText"},
-	{scope: "ui.cursor.primary", fg: "background", bg: "accent"},
-	{scope: "ui.cursor.match", fg: "accent", mods: "bold"},
-	{scope: "ui.cursorline.primary", bg: "surface"},
-	{scope: "ui.selection", bg: "selection"},
-	{scope: "ui.selection.primary", bg: "selection"},
-	{scope: "ui.linenr", fg: "mutedText"},
-	{scope: "ui.linenr.selected", fg: "text"},
-	{scope: "ui.statusline", fg: "text", bg: "surface"},
-	{scope: "ui.statusline.inactive", fg: "mutedText", bg: "surface"},
-	{scope: "ui.popup", fg: "text", bg: "surface"},
-	{scope: "ui.window", fg: "border"},
-	{scope: "ui.help", fg: "text", bg: "surface"},
-	{scope: "ui.menu", fg: "text", bg: "surface"},
-	{scope: "ui.menu.selected", fg: "text", bg: "selection"},
-	{scope: "ui.virtual", fg: "border"},
-	{scope: "ui.virtual.ruler", bg: "surface"},
-	{scope: "ui.virtual.whitespace", fg: "border"},
-	{scope: "ui.virtual.indent-guide", fg: "border"},
-	{scope: "ui.bufferline", fg: "mutedText", bg: "surface"},
-	{scope: "ui.bufferline.active", fg: "text", bg: "background"},
-	{scope: "error", fg: "error"},
-	{scope: "warning", fg: "warning"},
-	{scope: "info", fg: "accent"},
-	{scope: "hint", fg: "mutedText"},
-	{scope: "diagnostic.error", underline: "error"},
-	{scope: "diagnostic.warning", underline: "warning"},
+// helixOn marks a text colour chosen for contrast on a background role:
+// "on:ui.success" is whichever of ui.background and ui.text reads better on
+// ui.success (the statusline mode labels).
+const helixOn = "on:"
+
+// helixUI are the editor's ui.* and diagnostic scopes; the syntax scopes
+// come from syntaxMap.
+var helixUI = []helixKey{
+	{scope: "ui.background", bg: "ui.background"},
+	{scope: "ui.background.separator", fg: "ui.border"},
+	{scope: "ui.text", fg: "ui.text"},
+	{scope: "ui.text.focus", fg: "terminal.selectionText", bg: "ui.selection", mods: "bold"},
+	{scope: "ui.text.inactive", fg: "ui.mutedText"},
+	{scope: "ui.text.info", fg: "ui.text"},
+	{scope: "ui.text.directory", fg: "ui.accent"},
+	{scope: "ui.cursor", fg: "ui.background", bg: "ui.mutedText"},
+	{scope: "ui.cursor.primary", fg: "terminal.cursorText", bg: "terminal.cursor"},
+	{scope: "ui.cursor.match", fg: "ui.accent", bg: "editor.bracketMatch", mods: "bold"},
+	{scope: "ui.cursorline.primary", bg: "editor.lineHighlight"},
+	{scope: "ui.cursorline.secondary", bg: "editor.lineHighlight"},
+	{scope: "ui.cursorcolumn.primary", bg: "editor.lineHighlight"},
+	{scope: "ui.selection", bg: "editor.inactiveSelection"},
+	{scope: "ui.selection.primary", bg: "ui.selection"},
+	{scope: "ui.highlight", bg: "editor.wordHighlight"},
+	{scope: "ui.gutter", bg: "editor.gutter"},
+	{scope: "ui.gutter.selected", bg: "editor.lineHighlight"},
+	{scope: "ui.linenr", fg: "editor.lineNumber"},
+	{scope: "ui.linenr.selected", fg: "editor.lineNumberActive", mods: "bold"},
+	{scope: "ui.statusline", fg: "ui.text", bg: "ui.surface"},
+	{scope: "ui.statusline.inactive", fg: "ui.mutedText", bg: "ui.surface"},
+	{scope: "ui.statusline.normal", fg: "editor.accentText", bg: "ui.accent", mods: "bold"},
+	{scope: "ui.statusline.insert", fg: helixOn + "ui.success", bg: "ui.success", mods: "bold"},
+	{scope: "ui.statusline.select", fg: helixOn + "syntax.keyword", bg: "syntax.keyword", mods: "bold"},
+	{scope: "ui.statusline.separator", fg: "ui.border", bg: "ui.surface"},
+	{scope: "ui.popup", fg: "ui.text", bg: "ui.surface"},
+	{scope: "ui.popup.info", fg: "ui.text", bg: "ui.surface"},
+	{scope: "ui.window", fg: "ui.border"},
+	{scope: "ui.help", fg: "ui.text", bg: "ui.surface"},
+	{scope: "ui.menu", fg: "ui.text", bg: "ui.surface"},
+	{scope: "ui.menu.selected", fg: "terminal.selectionText", bg: "ui.selection", mods: "bold"},
+	{scope: "ui.menu.scroll", fg: "editor.scrollbar", bg: "ui.surface"},
+	{scope: "ui.picker.header", fg: "ui.accent", mods: "bold"},
+	{scope: "ui.virtual", fg: "editor.whitespace"},
+	{scope: "ui.virtual.ruler", bg: "editor.ruler"},
+	{scope: "ui.virtual.whitespace", fg: "editor.whitespace"},
+	{scope: "ui.virtual.indent-guide", fg: "editor.indentGuide"},
+	{scope: "ui.virtual.wrap", fg: "editor.whitespace"},
+	{scope: "ui.virtual.inlay-hint", fg: "editor.inlayHint", bg: "editor.inlayHintBackground"},
+	{scope: "ui.virtual.inlay-hint.parameter", fg: "editor.inlayHint", bg: "editor.inlayHintBackground"},
+	{scope: "ui.virtual.inlay-hint.type", fg: "editor.inlayHint", bg: "editor.inlayHintBackground"},
+	{scope: "ui.virtual.jump-label", fg: "editor.accentText", bg: "ui.accent", mods: "bold"},
+	{scope: "ui.bufferline", fg: "ui.mutedText", bg: "ui.surface"},
+	{scope: "ui.bufferline.active", fg: "ui.text", bg: "ui.background", mods: "bold"},
+	{scope: "ui.bufferline.background", bg: "ui.surface"},
+	{scope: "special", fg: "ui.accent"},
+	{scope: "error", fg: "diagnostic.error"},
+	{scope: "warning", fg: "diagnostic.warning"},
+	{scope: "info", fg: "diagnostic.info"},
+	{scope: "hint", fg: "diagnostic.hint"},
+	{scope: "diagnostic.error", underline: "diagnostic.error"},
+	{scope: "diagnostic.warning", underline: "diagnostic.warning"},
+	{scope: "diagnostic.info", underline: "diagnostic.info"},
+	{scope: "diagnostic.hint", underline: "diagnostic.hint"},
+	{scope: "diagnostic.unnecessary", fg: "diagnostic.unnecessary"},
+	{scope: "diagnostic.deprecated", mods: "crossed_out"},
 }
 
-// helixPalette names the palette entries after the roles (ui and syntax
-// roles by their own name, ANSI colours by theirs), so a Helix user can
-// retune one entry.
-func helixPalette(t *Theme) [][2]string {
+// helixMods are the Helix modifiers of our font style words.
+var helixMods = map[string]string{"bold": "bold", "italic": "italic", "underline": "underlined", "strikethrough": "crossed_out"}
+
+// helixKeys are every scope the export writes: the ui list, then each
+// syntax role's Helix scopes (syntaxMap) in its colour and font style.
+func helixKeys() []helixKey {
+	out := append([]helixKey(nil), helixUI...)
+	for _, m := range syntaxMap {
+		for _, s := range m.helix {
+			out = append(out, helixKey{scope: s, fg: "syntax." + m.role, font: "syntax." + m.role})
+		}
+	}
+	return out
+}
+
+// helixName is a role's palette entry: the role's own name for ui,
+// syntax and ANSI colours (as earlier exports named them), group_name for
+// the others, whose names repeat across groups (diff.changed,
+// syntax.changed); on_<name> for a contrast-chosen text colour.
+func helixName(path string) string {
+	if on, ok := strings.CutPrefix(path, helixOn); ok {
+		return "on_" + helixName(on)
+	}
+	group, role, _ := strings.Cut(path, ".")
+	switch group {
+	case "ui", "syntax", "ansi":
+		return role
+	}
+	return group + "_" + role
+}
+
+// helixColor is the colour a palette entry holds.
+func helixColor(t *Theme, path string) Color {
+	if on, ok := strings.CutPrefix(path, helixOn); ok {
+		bg := t.seen(t.Color(on))
+		return readable(bg, t.seen(t.UI.Background), t.seen(t.UI.Text))
+	}
+	return t.seen(t.Color(path))
+}
+
+// helixPalette names every ui, syntax and ANSI colour (so a Helix user can
+// retune one entry) and every other role a key uses.
+func helixPalette(t *Theme, keys []helixKey) [][2]string {
+	var paths []string
+	for _, g := range []string{"ui", "syntax"} {
+		for _, r := range GroupRoles(g) {
+			paths = append(paths, g+"."+r)
+		}
+	}
+	for _, n := range ANSINames {
+		paths = append(paths, "ansi."+n)
+	}
+	have := map[string]bool{}
+	for _, p := range paths {
+		have[p] = true
+	}
+	var extra []string
+	for _, k := range keys {
+		for _, p := range []string{k.fg, k.bg, k.underline} {
+			if p != "" && !have[p] {
+				have[p] = true
+				extra = append(extra, p)
+			}
+		}
+	}
+	sort.Strings(extra)
 	var out [][2]string
-	for _, r := range UIRoles {
-		out = append(out, [2]string{r, t.seen(*t.UI.Role(r)).Hex()})
-	}
-	for _, r := range SyntaxRoles {
-		out = append(out, [2]string{r, t.seen(*t.Syntax.Role(r)).Hex()})
-	}
-	for i, n := range ANSINames {
-		out = append(out, [2]string{n, t.seen(t.ANSI[i]).Hex()})
+	for _, p := range append(paths, extra...) {
+		out = append(out, [2]string{helixName(p), helixColor(t, p).Hex()})
 	}
 	return out
 }
 
 // renderHelix writes ~/.config/helix/themes/{slug}.toml.
 func renderHelix(t *Theme) (map[string][]byte, error) {
+	keys := helixKeys()
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s — made with CDXTheme.\n", oneLine(t.Name))
 	fmt.Fprintf(&b, "# Save in ~/.config/helix/themes/ and set theme = \"%s\" in config.toml.\n\n", Slug(t.Name))
-	for _, k := range helixKeys {
+	for _, k := range keys {
 		var parts []string
 		if k.fg != "" {
-			parts = append(parts, fmt.Sprintf("fg = %q", k.fg))
+			parts = append(parts, fmt.Sprintf("fg = %q", helixName(k.fg)))
 		}
 		if k.bg != "" {
-			parts = append(parts, fmt.Sprintf("bg = %q", k.bg))
+			parts = append(parts, fmt.Sprintf("bg = %q", helixName(k.bg)))
 		}
+		var mods []string
 		if k.mods != "" {
-			parts = append(parts, fmt.Sprintf("modifiers = [%q]", k.mods))
+			mods = strings.Split(k.mods, ",")
+		}
+		if k.font != "" {
+			for _, w := range strings.Fields(string(t.Style(k.font))) {
+				mods = append(mods, helixMods[w])
+			}
+		}
+		if len(mods) > 0 {
+			q := make([]string, len(mods))
+			for i, m := range mods {
+				q[i] = fmt.Sprintf("%q", m)
+			}
+			parts = append(parts, "modifiers = ["+strings.Join(q, ", ")+"]")
 		}
 		if k.underline != "" {
-			parts = append(parts, fmt.Sprintf("underline = { color = %q, style = \"curl\" }", k.underline))
+			parts = append(parts, fmt.Sprintf("underline = { color = %q, style = \"curl\" }", helixName(k.underline)))
 		}
 		fmt.Fprintf(&b, "%q = { %s }\n", k.scope, strings.Join(parts, ", "))
 	}
 	b.WriteString("\n[palette]\n")
-	for _, p := range helixPalette(t) {
+	for _, p := range helixPalette(t, keys) {
 		fmt.Fprintf(&b, "%s = %q\n", p[0], p[1])
 	}
 	return map[string][]byte{Slug(t.Name) + ".toml": []byte(b.String())}, nil

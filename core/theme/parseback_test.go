@@ -159,8 +159,8 @@ func TestZedParsesBack(t *testing.T) {
 		}
 		var players []struct{ Cursor, Selection string }
 		json.Unmarshal(z.Style["players"], &players)
-		if len(players) != 1 {
-			t.Fatalf("players = %s", z.Style["players"])
+		if len(players) != 8 {
+			t.Fatalf("players = %s, want Zed's 8", z.Style["players"])
 		}
 		got["players.selection"], got["players.cursor"] = players[0].Selection, players[0].Cursor
 		u, s := th.UI, th.Syntax
@@ -168,7 +168,7 @@ func TestZedParsesBack(t *testing.T) {
 			"background": u.Background, "editor.background": u.Background, "text": u.Text,
 			"text.muted": u.MutedText, "text.accent": u.Accent, "border": u.Border, "surface.background": u.Surface,
 			"error": u.Error, "warning": u.Warning, "success": u.Success,
-			"players.selection": u.Selection, "players.cursor": u.Accent,
+			"players.selection": u.Selection, "players.cursor": th.Color("terminal.cursor"),
 			"syntax.keyword": s.Keyword, "syntax.string": s.String, "syntax.comment": s.Comment,
 			"syntax.function": s.Function, "syntax.type": s.Type, "syntax.number": s.Number,
 			"syntax.constant": s.Constant, "syntax.variable": s.Variable, "syntax.operator": s.Operator,

@@ -62,93 +62,198 @@ func writeFiles(t *testing.T, dir string, files map[string][]byte) {
 const nvimDump = `
 local out = { colors_name = vim.g.colors_name, errmsg = vim.v.errmsg, groups = {}, terminal = {} }
 for _, g in ipairs(vim.fn.json_decode(vim.env.GROUPS)) do
-  out.groups[g] = vim.api.nvim_get_hl_by_name(g, true)
+  local ok, v = pcall(vim.api.nvim_get_hl_by_name, g, true)
+  if ok then out.groups[g] = v end
 end
 for i = 0, 15 do out.terminal[i + 1] = vim.g['terminal_color_' .. i] end
 vim.fn.writefile({ vim.fn.json_encode(out) }, vim.env.DUMP)
 `
 
+// nvimOpenGate makes has('nvim-0.8') true in a Neovim older than 0.8
+// (Debian 12 ships 0.7.2): that Neovim warns W18 for "@" names but still
+// sets and resolves them, so the captures and LSP groups behind the
+// export's 0.8 gate are checked by a real highlight engine too.
+const nvimOpenGate = `local has = vim.fn.has
+vim.fn.has = function(f) if f == 'nvim-0.8' then return 1 end return has(f) end
+`
+
+// nvimMinor is the minor version of a Neovim 0.x binary.
+func nvimMinor(t *testing.T, nvim string) int {
+	t.Helper()
+	out, _, err := run(t, t.TempDir(), nil, nvim, "--version")
+	m := regexp.MustCompile(`NVIM v0\.(\d+)`).FindStringSubmatch(out)
+	if err != nil || m == nil {
+		t.Fatalf("nvim --version: %v %q", err, out)
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+type nvimOut struct {
+	ColorsName string `json:"colors_name"`
+	Errmsg     string
+	Groups     map[string]map[string]any
+	Terminal   []string
+}
+
+// nvimLoad starts Neovim on a runtime path holding files, runs
+// :colorscheme slug and returns what nvimDump read back, and stderr.
+func nvimLoad(t *testing.T, nvim string, files map[string][]byte, slug string, groups []string, before string) (nvimOut, string, error) {
+	t.Helper()
+	dir := t.TempDir()
+	writeFiles(t, filepath.Join(dir, "rtp"), files)
+	os.WriteFile(filepath.Join(dir, "dump.lua"), []byte(nvimDump), 0o644)
+	os.WriteFile(filepath.Join(dir, "before.lua"), []byte(before), 0o644)
+	gj, _ := json.Marshal(groups)
+	dump := filepath.Join(dir, "out.json")
+	_, stderr, err := run(t, dir, []string{"GROUPS=" + string(gj), "DUMP=" + dump}, nvim,
+		"--headless", "--clean", "-n", "-i", "NONE", "--cmd", "set rtp^="+filepath.Join(dir, "rtp"),
+		"--cmd", "luafile "+filepath.Join(dir, "before.lua"),
+		"-c", "colorscheme "+slug, "-c", "luafile "+filepath.Join(dir, "dump.lua"), "-c", "qa!")
+	var out nvimOut
+	if err == nil {
+		raw, rerr := os.ReadFile(dump)
+		if rerr != nil {
+			return out, stderr, rerr
+		}
+		if jerr := json.Unmarshal(raw, &out); jerr != nil {
+			return out, stderr, fmt.Errorf("%v: %s", jerr, raw)
+		}
+	}
+	return out, stderr, err
+}
+
+// nvimW18 is the warning a Neovim before 0.8 gives for each "@" name.
+var nvimW18 = regexp.MustCompile(`(?m)^(W18: Invalid character in group name|Error detected while processing .*)\r?$`)
+
 func TestNeovimLoadsColorscheme(t *testing.T) {
 	nvim := program(t, "nvim", "neovim")
+	minor := nvimMinor(t, nvim)
 	forSamples(t, "neovim", func(t *testing.T, th *Theme, files map[string][]byte) {
-		dir := t.TempDir()
-		writeFiles(t, filepath.Join(dir, "rtp"), files)
-		os.WriteFile(filepath.Join(dir, "dump.lua"), []byte(nvimDump), 0o644)
 		u, s := th.UI, th.Syntax
+		c := th.Color
 		// group → attribute → expected colour, written out independently of
-		// the exporter's table.
+		// the exporter's tables.
 		want := map[string]map[string]Color{
-			"Normal":       {"foreground": u.Text, "background": u.Background},
-			"Comment":      {"foreground": s.Comment},
-			"String":       {"foreground": s.String},
-			"Keyword":      {"foreground": s.Keyword},
-			"Function":     {"foreground": s.Function},
-			"Type":         {"foreground": s.Type},
-			"Number":       {"foreground": s.Number},
-			"Constant":     {"foreground": s.Constant},
-			"Identifier":   {"foreground": s.Variable},
-			"Operator":     {"foreground": s.Operator},
-			"Visual":       {"background": u.Selection},
-			"LineNr":       {"foreground": u.MutedText},
-			"CursorLine":   {"background": u.Surface},
-			"StatusLine":   {"foreground": u.Text, "background": u.Surface},
-			"WinSeparator": {"foreground": u.Border},
-			"ErrorMsg":     {"foreground": u.Error},
-			"WarningMsg":   {"foreground": u.Warning},
-			"DiffAdd":      {"foreground": u.Success},
-			"Search":       {"background": u.Warning},
-			"Cursor":       {"background": u.Accent},
+			"Normal":                    {"foreground": u.Text, "background": u.Background},
+			"Comment":                   {"foreground": s.Comment},
+			"String":                    {"foreground": s.String},
+			"Keyword":                   {"foreground": s.Keyword},
+			"Function":                  {"foreground": s.Function},
+			"Type":                      {"foreground": s.Type},
+			"Number":                    {"foreground": s.Number},
+			"Constant":                  {"foreground": s.Constant},
+			"Identifier":                {"foreground": s.Variable},
+			"Operator":                  {"foreground": s.Operator},
+			"Visual":                    {"background": u.Selection},
+			"LineNr":                    {"foreground": c("editor.lineNumber"), "background": c("editor.gutter")},
+			"CursorLine":                {"background": c("editor.lineHighlight")},
+			"StatusLine":                {"foreground": u.Text, "background": u.Surface},
+			"WinSeparator":              {"foreground": u.Border},
+			"ErrorMsg":                  {"foreground": u.Error},
+			"WarningMsg":                {"foreground": u.Warning},
+			"DiffAdd":                   {"background": c("diff.addedLine")},
+			"DiffDelete":                {"foreground": c("diff.removed"), "background": c("diff.removedLine")},
+			"DiffText":                  {"background": c("diff.changedText")},
+			"Added":                     {"foreground": c("diff.added")},
+			"Removed":                   {"foreground": c("diff.removed")},
+			"Search":                    {"background": c("editor.findMatchHighlight")},
+			"CurSearch":                 {"background": c("editor.findMatch")},
+			"IncSearch":                 {"background": c("editor.findMatch")},
+			"Cursor":                    {"foreground": c("terminal.cursorText"), "background": c("terminal.cursor")},
+			"MatchParen":                {"background": c("editor.bracketMatch")},
+			"DiagnosticHint":            {"foreground": c("diagnostic.hint")},
+			"DiagnosticUnderlineError":  {"special": c("diagnostic.error")},
+			"DiagnosticVirtualTextWarn": {"foreground": c("diagnostic.warning")},
+			"LspInlayHint":              {"foreground": c("editor.inlayHint")},
+			"GitSignsAdd":               {"foreground": c("diff.added")},
+			"GitSignsChangeLn":          {"background": c("diff.changedLine")},
+			"TelescopeBorder":           {"foreground": u.Border, "background": u.Surface},
+			"CmpItemKindFunction":       {"foreground": s.Function},
+			"BlinkCmpKindMethod":        {"foreground": c("syntax.method")},
+			"IblIndent":                 {"foreground": c("editor.indentGuide")},
+			"RainbowDelimiterBlue":      {"foreground": c("editor.bracket3")},
 		}
-		var groups []string
-		for g := range want {
-			groups = append(groups, g)
+		// The "@" groups: 0.10 captures, the old names linked to them, LSP.
+		wantAt := map[string]map[string]Color{
+			"@keyword.conditional": {"foreground": s.Keyword},
+			"@conditional":         {"foreground": s.Keyword},
+			"@variable.member":     {"foreground": c("syntax.property")},
+			"@field":               {"foreground": c("syntax.property")},
+			"@markup.heading":      {"foreground": c("syntax.heading")},
+			"@text.title":          {"foreground": c("syntax.heading")},
+			"@diff.plus":           {"foreground": c("syntax.inserted")},
+			"@lsp.type.parameter":  {"foreground": c("syntax.parameter")},
+			"@lsp.type.namespace":  {"foreground": c("syntax.namespace")},
 		}
-		gj, _ := json.Marshal(groups)
-		dump := filepath.Join(dir, "out.json")
-		_, stderr, err := run(t, dir, []string{"GROUPS=" + string(gj), "DUMP=" + dump}, nvim,
-			"--headless", "--clean", "-n", "-i", "NONE", "--cmd", "set rtp^="+filepath.Join(dir, "rtp"),
-			"-c", "colorscheme "+Slug(th.Name), "-c", "luafile "+filepath.Join(dir, "dump.lua"), "-c", "qa!")
-		if err != nil || strings.TrimSpace(stderr) != "" {
-			t.Fatalf("nvim: %v\n%s", err, stderr)
-		}
-		raw, err := os.ReadFile(dump)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out struct {
-			ColorsName string `json:"colors_name"`
-			Errmsg     string
-			Groups     map[string]map[string]any
-			Terminal   []string
-		}
-		if err := json.Unmarshal(raw, &out); err != nil {
-			t.Fatalf("%v: %s", err, raw)
-		}
-		if out.ColorsName != Slug(th.Name) || out.Errmsg != "" {
-			t.Errorf("colors_name %q, errmsg %q", out.ColorsName, out.Errmsg)
-		}
-		for g, attrs := range want {
-			for attr, c := range attrs {
-				v, ok := out.Groups[g][attr].(float64)
-				if !ok {
-					t.Errorf("%s has no %s: %v", g, attr, out.Groups[g])
-					continue
-				}
-				if got := fmt.Sprintf("#%06x", int(v)); got != th.seen(c).Hex() {
-					t.Errorf("nvim reports %s %s = %s, theme says %s", g, attr, got, th.seen(c).Hex())
+		check := func(t *testing.T, out nvimOut, want map[string]map[string]Color) {
+			for g, attrs := range want {
+				for attr, col := range attrs {
+					v, ok := out.Groups[g][attr].(float64)
+					if !ok {
+						t.Errorf("%s has no %s: %v", g, attr, out.Groups[g])
+						continue
+					}
+					if got := fmt.Sprintf("#%06x", int(v)); got != th.seen(col).Hex() {
+						t.Errorf("nvim reports %s %s = %s, theme says %s", g, attr, got, th.seen(col).Hex())
+					}
 				}
 			}
 		}
+		names := func(m map[string]map[string]Color) []string {
+			var out []string
+			for g := range m {
+				out = append(out, g)
+			}
+			return out
+		}
+		slug := Slug(th.Name)
+		all := append(names(want), names(wantAt)...)
+		all = append(all, "@markup.strong", "@comment", "@lsp.mod.deprecated")
+		out, stderr, err := nvimLoad(t, nvim, files, slug, all, "")
+		if err != nil || strings.TrimSpace(stderr) != "" {
+			t.Fatalf("nvim: %v\n%s", err, stderr)
+		}
+		if out.ColorsName != slug || out.Errmsg != "" {
+			t.Errorf("colors_name %q, errmsg %q", out.ColorsName, out.Errmsg)
+		}
+		check(t, out, want)
 		if out.Groups["Comment"]["italic"] != true {
 			t.Errorf("Comment is not italic: %v", out.Groups["Comment"])
+		}
+		if out.Groups["DiagnosticUnderlineError"]["undercurl"] != true {
+			t.Errorf("DiagnosticUnderlineError has no undercurl: %v", out.Groups["DiagnosticUnderlineError"])
 		}
 		if len(out.Terminal) != 16 {
 			t.Fatalf("terminal colours %v", out.Terminal)
 		}
-		for i, c := range th.ANSI {
-			if out.Terminal[i] != th.seen(c).Hex() {
-				t.Errorf("terminal_color_%d = %s, want %s", i, out.Terminal[i], th.seen(c).Hex())
+		for i, col := range th.ANSI {
+			if out.Terminal[i] != th.seen(col).Hex() {
+				t.Errorf("terminal_color_%d = %s, want %s", i, out.Terminal[i], th.seen(col).Hex())
 			}
+		}
+		if minor < 8 {
+			// The same file with the 0.8 gate open: only W18 warnings.
+			out, stderr, err = nvimLoad(t, nvim, files, slug, all, nvimOpenGate)
+			if rest := strings.TrimSpace(nvimW18.ReplaceAllString(stderr, "")); err != nil || rest != "" {
+				t.Fatalf("nvim with the 0.8 gate open: %v\n%s", err, rest)
+			}
+		}
+		check(t, out, wantAt)
+		for g, attr := range map[string]string{"@markup.strong": "bold", "@comment": "italic", "@lsp.mod.deprecated": "strikethrough"} {
+			if out.Groups[g][attr] != true {
+				t.Errorf("%s is not %s: %v", g, attr, out.Groups[g])
+			}
+		}
+		// A control: Neovim refuses a colour it cannot read, so the clean
+		// load above really was checked.
+		lua := files["colors/"+slug+".lua"]
+		bad := map[string][]byte{"colors/" + slug + ".lua": bytes.Replace(lua, []byte("hl('Normal', { fg = '#"), []byte("hl('Normal', { fg = '#zz"), 1)}
+		if bytes.Equal(bad["colors/"+slug+".lua"], lua) {
+			t.Fatal("the control found no Normal group to break")
+		}
+		if _, stderr, _ := nvimLoad(t, nvim, bad, slug, nil, ""); !strings.Contains(stderr, "not a valid color") {
+			t.Errorf("nvim accepted a colorscheme with an invalid colour; stderr %q", stderr)
 		}
 	})
 }
@@ -241,24 +346,38 @@ func TestTmuxSourcesTheme(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := th.UI
-		style := func(fg, bg Color) string {
-			return "fg=" + th.seen(fg).Hex() + ",bg=" + th.seen(bg).Hex()
-		}
+		hex := func(c Color) string { return th.seen(c).Hex() }
 		for option, want := range map[string]string{
-			"status-style":                style(u.MutedText, u.Surface),
-			"window-status-current-style": style(u.Text, u.Background) + ",bold",
-			"pane-border-style":           "fg=" + th.seen(u.Border).Hex(),
-			"pane-active-border-style":    "fg=" + th.seen(u.Accent).Hex(),
-			"mode-style":                  style(u.Text, u.Selection),
-			"message-style":               style(u.Text, u.Surface),
-			"clock-mode-colour":           th.seen(u.Accent).Hex(),
+			"pane-border-style":        "fg=" + hex(u.Border),
+			"pane-active-border-style": "fg=" + hex(u.Accent),
+			"clock-mode-colour":        hex(u.Accent),
+		} {
+			if got, err := tm("show-options", "-gv", option); err != nil || got != want {
+				t.Errorf("tmux %s = %q (%v), want %q", option, got, err, want)
+			}
+		}
+		// Each text style as tmux holds it: on the background it is meant
+		// for, and readable there (AA).
+		pair := regexp.MustCompile(`^fg=(#[0-9a-f]{6}),bg=(#[0-9a-f]{6})`)
+		for option, bg := range map[string]Color{
+			"status-style": u.Surface, "status-left-style": u.Accent, "status-right-style": u.Surface,
+			"window-status-style": u.Surface, "window-status-current-style": u.Background,
+			"message-style": u.Surface, "message-command-style": u.Surface, "mode-style": u.Selection,
+			"copy-mode-match-style": th.Color("editor.findMatchHighlight"), "copy-mode-current-match-style": th.Color("editor.findMatch"),
+			"popup-style": u.Surface,
 		} {
 			got, err := tm("show-options", "-gv", option)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got != want {
-				t.Errorf("tmux %s = %q, want %q", option, got, want)
+			m := pair.FindStringSubmatch(got)
+			if m == nil || m[2] != hex(bg) {
+				t.Errorf("tmux %s = %q, want bg=%s", option, got, hex(bg))
+				continue
+			}
+			fg, _ := ParseColor(m[1])
+			if r := Ratio(fg, th.seen(bg)); r < 4.5 {
+				t.Errorf("tmux %s = %q: %.2f:1", option, got, r)
 			}
 		}
 		// A control: tmux refuses a style it cannot parse, so the accepted

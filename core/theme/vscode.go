@@ -70,7 +70,7 @@ var vscodeANSI = []string{"Black", "Red", "Green", "Yellow", "Blue", "Magenta", 
 func vscodeColors(t *Theme) map[string]string {
 	c := make(map[string]string, len(vscodeColorKeys))
 	for _, k := range vscodeColorKeys {
-		c[k.key] = t.Color(k.role).String()
+		c[k.key] = k.paint(t).String()
 	}
 	return c
 }

@@ -1,6 +1,10 @@
 package theme
 
-import "strings"
+import (
+	"math"
+	"strconv"
+	"strings"
+)
 
 // vscodeColorTable maps theme roles to VS Code workbench colour ids (the
 // "colors" of a colour theme; the ids are those of VS Code's colour
@@ -121,7 +125,26 @@ ansi.brightWhite terminal.ansiBrightWhite
 // name only lets a role have a second line.
 var vscodeColorKeys = parseColorTable(vscodeColorTable)
 
-type colorKey struct{ key, role string }
+// colorKey is one key of a target's colour table: the role that paints it
+// and, for "role@0.1" entries, the opacity the target's key takes (a Zed
+// status ".background" tint).
+type colorKey struct {
+	key, role string
+	alpha     float64 // 0 when the role's colour is used as it is
+	clear     bool    // "@0": fully transparent
+}
+
+// paint is the key's colour on a theme.
+func (k colorKey) paint(t *Theme) Color {
+	c := t.Color(k.role)
+	switch {
+	case k.clear:
+		c.A = 0
+	case k.alpha > 0:
+		c.A = uint8(math.Round(float64(c.A) * k.alpha))
+	}
+	return c
+}
 
 func parseColorTable(table string) []colorKey {
 	var out []colorKey
@@ -131,9 +154,17 @@ func parseColorTable(table string) []colorKey {
 		if len(f) < 2 {
 			continue
 		}
-		role, _, _ := strings.Cut(f[0], ":")
+		head, _, _ := strings.Cut(f[0], ":")
+		role, op, hasOp := strings.Cut(head, "@")
 		if _, ok := RoleByPath(role); !ok {
 			panic("theme: colour table names no role: " + f[0])
+		}
+		var a float64
+		if hasOp {
+			var err error
+			if a, err = strconv.ParseFloat(op, 64); err != nil || a < 0 || a >= 1 {
+				panic("theme: colour table opacity " + f[0])
+			}
 		}
 		for _, k := range f[1:] {
 			if strings.HasSuffix(k, ":skip") {
@@ -143,7 +174,7 @@ func parseColorTable(table string) []colorKey {
 				panic("theme: colour table gives " + k + " twice")
 			}
 			seen[k] = true
-			out = append(out, colorKey{k, role})
+			out = append(out, colorKey{key: k, role: role, alpha: a, clear: hasOp && a == 0})
 		}
 	}
 	return out

@@ -16,9 +16,13 @@ type zedTheme struct {
 	Style      map[string]any `json:"style"`
 }
 
+// zedHighlight is a syntax style: Zed takes a colour, font_style
+// (normal/italic/oblique) and font_weight (100–900); it has no underline
+// or strikethrough for syntax.
 type zedHighlight struct {
-	Color     string `json:"color"`
-	FontStyle string `json:"font_style,omitempty"`
+	Color      string `json:"color"`
+	FontStyle  string `json:"font_style,omitempty"`
+	FontWeight int    `json:"font_weight,omitempty"`
 }
 
 type zedPlayer struct {
@@ -27,78 +31,149 @@ type zedPlayer struct {
 	Selection  string `json:"selection"`
 }
 
+// zedStyleTable maps roles to Zed's style keys (the keys of Zed's built-in
+// One Dark and its theme schema, testdata/vocab/zed-style.txt), in the
+// format of vscodeColorTable; "role@0.1" is the role at that opacity, "@0"
+// transparent. Zed's status colours each have a tinted ".background" and
+// a ".border".
+const zedStyleTable = `
+ui.background background editor.background editor.gutter.background toolbar.background tab.active_background terminal.background terminal.ansi.background
+ui.background@0 border.transparent ghost_element.background scrollbar.track.background panel.focused_border pane.focused_border
+ui.surface surface.background elevated_surface.background element.background element.disabled ghost_element.disabled panel.background status_bar.background title_bar.background title_bar.inactive_background tab_bar.background tab.inactive_background editor.subheader.background
+ui.border border border.variant border.disabled pane_group.border scrollbar.thumb.border scrollbar.track.border
+ui.accent border.focused text.accent icon.accent link_text.hover debugger.accent
+ui.selection border.selected element.selected element.active ghost_element.selected ghost_element.active
+editor.hover element.hover ghost_element.hover drop_target.background scrollbar.thumb.hover_background
+editor.scrollbar scrollbar.thumb.background scrollbar.thumb.active_background
+ui.text text icon editor.foreground terminal.foreground terminal.bright_foreground
+ui.mutedText text.muted icon.muted text.placeholder icon.placeholder text.disabled icon.disabled
+terminal.dimForeground terminal.dim_foreground
+editor.findMatchHighlight search.match_background
+editor.findMatch search.active_match_background editor.debugger_active_line.background
+editor.lineHighlight editor.active_line.background editor.highlighted_line.background
+editor.lineNumber editor.line_number
+editor.lineNumberActive editor.active_line_number editor.hover_line_number
+editor.whitespace editor.invisible
+editor.ruler editor.wrap_guide editor.active_wrap_guide
+editor.indentGuide editor.indent_guide panel.indent_guide
+editor.indentGuideActive editor.indent_guide_active panel.indent_guide_active panel.indent_guide_hover
+editor.wordHighlight editor.document_highlight.read_background editor.document_highlight.write_background
+editor.bracketMatch editor.document_highlight.bracket_background
+diff.added version_control.added created
+diff.removed version_control.deleted deleted
+diff.changed version_control.modified modified
+diff.addedText version_control.word_added
+diff.removedText version_control.word_deleted
+diff.mergeCurrent version_control.conflict_marker.ours
+diff.mergeIncoming version_control.conflict_marker.theirs
+diff.mergeBaseHeader version_control.conflict_marker.border
+ui.warning version_control.conflict conflict
+ui.accent:2 version_control.renamed renamed
+ui.mutedText:2 version_control.ignored ignored hidden
+diagnostic.error error
+diagnostic.warning warning
+diagnostic.info info
+diagnostic.hint hint
+diagnostic.unnecessary unreachable
+ui.success success
+syntax.comment predictive
+diff.added@0.1 created.background
+diff.added@0.3 created.border
+diff.removed@0.1 deleted.background
+diff.removed@0.3 deleted.border
+diff.changed@0.1 modified.background
+diff.changed@0.3 modified.border
+ui.warning@0.1 conflict.background
+ui.warning@0.3 conflict.border
+ui.accent@0.1 renamed.background
+ui.accent@0.3 renamed.border
+ui.mutedText@0.1 ignored.background hidden.background
+ui.mutedText@0.3 ignored.border hidden.border
+diagnostic.error@0.1 error.background
+diagnostic.error@0.3 error.border
+diagnostic.warning@0.1 warning.background
+diagnostic.warning@0.3 warning.border
+diagnostic.info@0.1 info.background
+diagnostic.info@0.3 info.border
+diagnostic.hint@0.1 hint.background
+diagnostic.hint@0.3 hint.border
+diagnostic.unnecessary@0.1 unreachable.background
+diagnostic.unnecessary@0.3 unreachable.border
+ui.success@0.1 success.background
+ui.success@0.3 success.border
+syntax.comment@0.1 predictive.background
+syntax.comment@0.3 predictive.border
+`
+
+var zedStyleKeys = parseColorTable(zedStyleTable)
+
+// zedPlayers are the eight collaborator colours: the user's own cursor and
+// selection, then one hue each, the selection at 24% opacity.
+var zedPlayers = []struct{ cursor, selection string }{
+	{"terminal.cursor", "ui.selection"},
+	{"ansi.red", ""}, {"ansi.yellow", ""}, {"ansi.magenta", ""}, {"ansi.cyan", ""},
+	{"ansi.brightRed", ""}, {"ansi.brightYellow", ""}, {"ansi.green", ""},
+}
+
 // zedANSI are Zed's terminal colour key suffixes in ANSI order.
 var zedANSI = []string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}
 
-// zedSyntax maps Zed's highlight names to our roles.
-var zedSyntax = []struct{ zed, role, style string }{
-	{"keyword", "keyword", ""},
-	{"string", "string", ""},
-	{"string.escape", "constant", ""},
-	{"comment", "comment", "italic"},
-	{"comment.doc", "comment", "italic"},
-	{"function", "function", ""},
-	{"type", "type", ""},
-	{"constructor", "type", ""},
-	{"number", "number", ""},
-	{"boolean", "constant", ""},
-	{"constant", "constant", ""},
-	{"variable", "variable", ""},
-	{"property", "variable", ""},
-	{"operator", "operator", ""},
-	{"punctuation", "operator", ""},
+// zedExtraSyntax are Zed highlight names with no syntax role of their own.
+var zedExtraSyntax = []struct{ name, role string }{
+	{"hint", "diagnostic.hint"},
+	{"predictive", "syntax.comment"},
+}
+
+func zedStyle(t *Theme, path string) zedHighlight {
+	h := zedHighlight{Color: t.Color(path).String()}
+	st := t.Style(path)
+	if st.Has("italic") {
+		h.FontStyle = "italic"
+	}
+	if st.Has("bold") {
+		h.FontWeight = 700
+	}
+	return h
 }
 
 func renderZed(t *Theme) (map[string][]byte, error) {
-	u := t.UI
-	s := map[string]any{
-		"background":                    u.Background.String(),
-		"surface.background":            u.Surface.String(),
-		"elevated_surface.background":   u.Surface.String(),
-		"panel.background":              u.Surface.String(),
-		"status_bar.background":         u.Surface.String(),
-		"title_bar.background":          u.Surface.String(),
-		"tab_bar.background":            u.Surface.String(),
-		"toolbar.background":            u.Background.String(),
-		"tab.active_background":         u.Background.String(),
-		"tab.inactive_background":       u.Surface.String(),
-		"border":                        u.Border.String(),
-		"border.variant":                u.Border.String(),
-		"border.focused":                u.Accent.String(),
-		"element.selected":              u.Selection.String(),
-		"element.hover":                 u.Surface.String(),
-		"text":                          u.Text.String(),
-		"text.muted":                    u.MutedText.String(),
-		"text.placeholder":              u.MutedText.String(),
-		"text.accent":                   u.Accent.String(),
-		"icon":                          u.Text.String(),
-		"icon.muted":                    u.MutedText.String(),
-		"icon.accent":                   u.Accent.String(),
-		"link_text.hover":               u.Accent.String(),
-		"editor.background":             u.Background.String(),
-		"editor.foreground":             u.Text.String(),
-		"editor.gutter.background":      u.Background.String(),
-		"editor.active_line.background": u.Surface.String(),
-		"editor.line_number":            u.MutedText.String(),
-		"editor.active_line_number":     u.Text.String(),
-		"error":                         u.Error.String(),
-		"warning":                       u.Warning.String(),
-		"success":                       u.Success.String(),
-		"info":                          u.Accent.String(),
-		"created":                       u.Success.String(),
-		"modified":                      u.Warning.String(),
-		"deleted":                       u.Error.String(),
-		"terminal.background":           u.Background.String(),
-		"terminal.foreground":           u.Text.String(),
-		"players":                       []zedPlayer{{Cursor: u.Accent.String(), Background: u.Accent.String(), Selection: u.Selection.String()}},
+	s := map[string]any{}
+	for _, k := range zedStyleKeys {
+		s[k.key] = k.paint(t).String()
 	}
 	for i, n := range zedANSI {
-		s["terminal.ansi."+n] = t.ANSI[i].String()
-		s["terminal.ansi.bright_"+n] = t.ANSI[i+8].String()
+		s["terminal.ansi."+n] = t.Color(ansiPath(i)).String()
+		s["terminal.ansi.bright_"+n] = t.Color(ansiPath(i + 8)).String()
+		s["terminal.ansi.dim_"+n] = t.Color("terminal.dim" + vscodeANSI[i]).String()
 	}
+	var players []zedPlayer
+	for _, p := range zedPlayers {
+		c := t.Color(p.cursor)
+		sel := c
+		sel.A = uint8(float64(c.A)*0.24 + 0.5)
+		if p.selection != "" {
+			sel = t.Color(p.selection)
+		}
+		players = append(players, zedPlayer{Cursor: c.String(), Background: c.String(), Selection: sel.String()})
+	}
+	s["players"] = players
+	var accents []string
+	for i := 1; i <= 6; i++ {
+		accents = append(accents, t.Color("editor.bracket"+string(rune('0'+i))).String())
+	}
+	s["accents"] = accents
 	syntax := map[string]zedHighlight{}
-	for _, m := range zedSyntax {
-		syntax[m.zed] = zedHighlight{Color: t.Syntax.Role(m.role).String(), FontStyle: m.style}
+	for _, m := range syntaxMap {
+		for _, name := range m.zed {
+			syntax[name] = zedStyle(t, "syntax."+m.role)
+		}
+	}
+	for _, x := range zedExtraSyntax {
+		h := zedStyle(t, x.role)
+		if x.name == "predictive" {
+			h.FontStyle = "italic"
+		}
+		syntax[x.name] = h
 	}
 	s["syntax"] = syntax
 	applyZedTargets(t, s)

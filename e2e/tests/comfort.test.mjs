@@ -160,7 +160,7 @@ test('Home, New build, Settings and a transcript fit 800×600 too', async () => 
   await page.getByTestId('open-transcript').first().click();
   await page.getByTestId('transcript-message').first().waitFor();
   await check('transcript');
-  await page.getByTestId('nav-chat').click();
+  await page.getByTestId('open-chat').first().click();
   await page.getByTestId('prompt').waitFor();
 });
 

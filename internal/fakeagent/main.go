@@ -63,7 +63,9 @@
 //	FAKE_AGENT_LATE_REPLAY   1: like gemini-cli, no session/resume, and session/load sends
 //	                         the second half of its history replay after its response: just
 //	                         before it answers the next request (a setting), so the client
-//	                         surely has the load response by then
+//	                         surely has the load response by then;
+//	                         "paced": the second half follows the response on its own,
+//	                         one update each 20 ms, as gemini-cli's unawaited replay task
 //	FAKE_AGENT_EXIT_ON_PROMPT N: exit 1 without a word on this process's Nth session/prompt
 //	FAKE_AGENT_PROTOCOL      the protocolVersion initialize answers (default 1)
 //	                         (a warm connection that is alive between turns and dies as one starts)
@@ -100,10 +102,12 @@ func main() {
 type agent struct {
 	w        *wire
 	store    *store
-	scenario string   // default scenario from the environment
-	models   bool     // FAKE_AGENT_SHAPE=models
-	lateOn   bool     // FAKE_AGENT_LATE_REPLAY=1
-	late     []func() // the rest of a load's replay, sent before the next answer
+	scenario string         // default scenario from the environment
+	models   bool           // FAKE_AGENT_SHAPE=models
+	lateOn   bool           // FAKE_AGENT_LATE_REPLAY=1 or paced
+	paced    bool           // FAKE_AGENT_LATE_REPLAY=paced
+	pacing   sync.WaitGroup // the paced replay still streaming
+	late     []func()       // the rest of a load's replay, sent before the next answer
 
 	mu      sync.Mutex
 	turns   map[string]*turn // running prompt per session
@@ -137,7 +141,7 @@ func run(in io.Reader, out io.Writer) int {
 		fmt.Fprintf(os.Stderr, "fakeagent: %v\n", err)
 		return 1
 	}
-	a := &agent{w: w, store: st, scenario: scenario, models: os.Getenv("FAKE_AGENT_SHAPE") == "models", lateOn: os.Getenv("FAKE_AGENT_LATE_REPLAY") == "1", turns: map[string]*turn{}, opened: map[string]bool{}}
+	a := &agent{w: w, store: st, scenario: scenario, models: os.Getenv("FAKE_AGENT_SHAPE") == "models", lateOn: os.Getenv("FAKE_AGENT_LATE_REPLAY") != "", paced: os.Getenv("FAKE_AGENT_LATE_REPLAY") == "paced", turns: map[string]*turn{}, opened: map[string]bool{}}
 
 	// ReadBytes, not a Scanner: lines of 64 MiB and more must pass.
 	br := bufio.NewReaderSize(in, 1<<20)
@@ -258,6 +262,20 @@ func (a *agent) handleRequest(m message) {
 		}
 	case "session/load":
 		result, rerr = a.loadSession(m.Params, true)
+		if a.paced && rerr == nil {
+			a.w.respond(m.ID, result)
+			late := a.late
+			a.late = nil
+			a.pacing.Add(1)
+			go func() {
+				defer a.pacing.Done()
+				for _, f := range late {
+					time.Sleep(20 * time.Millisecond)
+					f()
+				}
+			}()
+			return
+		}
 	case "session/resume":
 		result, rerr = a.loadSession(m.Params, false)
 	case "session/list":
@@ -282,6 +300,9 @@ func (a *agent) handleRequest(m message) {
 		a.wg.Add(1)
 		go func() {
 			defer a.wg.Done()
+			// The model answers after the replay went out, as a real
+			// model's round trip outlasts gemini-cli's replay.
+			a.pacing.Wait()
 			res, rerr := a.prompt(m.Params)
 			if res == nil && rerr == nil {
 				return // hang / crash: never answer

@@ -61,12 +61,12 @@ describe('ContrastTable', () => {
     for (const l of ['Lc 90', 'Lc 75', 'Lc 60', 'Lc 45', 'Lc 30', 'Lc 15', '4.5:1', 'APCA-W3 0.0.98G']) expect(help.textContent).toContain(l);
   });
 
-  it('breaks a role name only at its dot, never inside the name', () => {
+  it('breaks a role name only at its dot and between its words, never inside a word', () => {
     render(ContrastTable, { props: { pairs } });
     const name = screen.getAllByTestId('contrast-row')[3].querySelector('.fg .name') as HTMLElement;
     expect(name.textContent).toBe('ui.mutedText');
-    // The only break opportunity is the <wbr> after "ui."; the name itself is one unbroken text node.
-    expect(name.innerHTML.replace(/<!---->/g, '')).toBe('ui.<wbr>mutedText');
+    // The break opportunities are the <wbr>s after "ui." and before "Text"; each word is one unbroken text node.
+    expect(name.innerHTML.replace(/<!---->/g, '')).toBe('ui.<wbr>muted<wbr>Text');
   });
 
   it('opens the editor on a role when its name is clicked', async () => {

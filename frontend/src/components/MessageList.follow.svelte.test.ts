@@ -24,7 +24,9 @@ describe('following the stream', () => {
       calls.push(o.top ?? -1);
       top = 800;
     }) as typeof list.scrollTo;
+    /** The user scrolls with the wheel (up when v is above the current top). */
     const scrollTo = async (v: number) => {
+      if (v < top) await fireEvent.wheel(list, { deltaY: v - top });
       top = v;
       await fireEvent.scroll(list);
     };
@@ -53,12 +55,20 @@ describe('following the stream', () => {
   });
 
   it('a pane that only shrank stays pinned; sending a message pins again', async () => {
-    const { s, list, calls, scrollTo } = await scrolled();
+    const { s, list, calls } = await scrolled();
     // A smaller window: the pane is shorter, scrollTop unchanged: still following.
     Object.defineProperty(list, 'clientHeight', { configurable: true, get: () => 120 });
     await fireEvent.scroll(list);
     expect(screen.queryByTestId('jump-latest')).toBeNull();
-    await scrollTo(100);
+    // Layout moving scrollTop up (items settling, a resize, scrollIntoView) is not the user: still following.
+    Object.defineProperty(list, 'scrollTop', { configurable: true, get: () => 500, set: () => {} });
+    await fireEvent.scroll(list);
+    expect(screen.queryByTestId('jump-latest')).toBeNull();
+    let top = 500;
+    Object.defineProperty(list, 'scrollTop', { configurable: true, get: () => top, set: (v) => (top = v) });
+    await fireEvent.wheel(list, { deltaY: -400 });
+    top = 100;
+    await fireEvent.scroll(list);
     expect(screen.getByTestId('jump-latest')).toBeTruthy();
     calls.length = 0;
     beginTurn(s, 't2', 'second');

@@ -1,6 +1,7 @@
 // Start-up self-test (CDXTHEME_SELFTEST_OUT set by a script): send the given
 // prompt through the normal New Build path and report what was rendered, so
 // the real window is proven end to end without synthetic keystrokes.
+import { syntaxColor } from './theme';
 import * as api from './api';
 import type { SelfTestPlan } from './types';
 import { startBuild } from './build';
@@ -56,13 +57,14 @@ export async function reportPaint(plan: SelfTestPlan | null): Promise<void> {
 export async function reportHighlight(plan: SelfTestPlan | null): Promise<void> {
   if (!plan?.theme) return;
   try {
-    const doc = JSON.parse(plan.theme) as { syntax?: Record<string, string> };
+    const doc = JSON.parse(plan.theme) as { syntax?: Record<string, unknown> };
     const { highlight } = await import('./shikiPreview');
     const lines = await highlight("// comment\nimport { a } from 'b';\n  // indented\nconst x = 1;", 'typescript', await api.vscodeTheme(doc));
     const colour = (line: number, text: string) => lines[line]?.find((t) => t.text.trim() === text)?.color?.toLowerCase() ?? '';
     const report = {
-      keyword: doc.syntax?.keyword?.toLowerCase(),
-      comment: doc.syntax?.comment?.toLowerCase(),
+      // A syntax role is a colour or, in version 2, {color, fontStyle}.
+      keyword: syntaxColor(doc.syntax?.keyword),
+      comment: syntaxColor(doc.syntax?.comment),
       firstComment: colour(0, '// comment'),
       import: colour(1, 'import'),
       indentedComment: colour(2, '// indented'),

@@ -30,7 +30,7 @@ function group(doc: ThemeDocument, key: string): Record<string, unknown> {
 }
 
 /** A syntax value: a colour, or {color, fontStyle}. */
-function syntaxColor(v: unknown): string | undefined {
+export function syntaxColor(v: unknown): string | undefined {
   if (v && typeof v === 'object' && !Array.isArray(v)) return color((v as Record<string, unknown>).color);
   return color(v);
 }

@@ -39,6 +39,20 @@ function backend(extra: Record<string, (...a: any[]) => unknown> = {}) {
 const select = (id: string) => screen.getByTestId('session-bar').querySelector<HTMLSelectElement>(`[data-config-id="${id}"] select`)!;
 
 describe('New Build', () => {
+  it('names the command CDXTHEME_AGENT runs instead of offering agents it will not start', async () => {
+    backend({
+      SessionBar: () => ({ ...structuredClone(bar), agentName: '/opt/qwen --acp', fixed: true }),
+      Agents: () => ({ default: 'codex', agents: [{ id: 'codex', name: 'Codex', kind: 'codex' }, { id: 'claude', name: 'Claude Code', kind: 'claude' }], mcpServers: [] }),
+    });
+    chat.stop();
+    chat.start();
+    render(NewBuild);
+    await flush();
+    expect(screen.queryByTestId('agent-picker')).toBeNull();
+    expect(screen.getByTestId('bar-agent').textContent).toContain('/opt/qwen --acp');
+    expect(screen.getByTestId('bar-agent').textContent).not.toContain('Codex');
+  });
+
   it('shows the whole session bar before the first message and starts the build with its values', async () => {
     const w = backend();
     chat.stop();

@@ -70,6 +70,7 @@ export namespace app {
 	    modes?: acp.SessionModeState;
 	    known: boolean;
 	    defaults: {[key: string]: string | boolean};
+	    fixed: boolean;
 	}
 	export interface BuildCard {
 	    id: string;
