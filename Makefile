@@ -129,6 +129,7 @@ test-e2e: npm peers sidecar dev-binary build/bin/fakeagent build/bin/respmock bu
 test-window: build
 	bash scripts/window-test.sh
 	bash scripts/nav-window-test.sh
+	bash scripts/drop-window-test.sh
 
 ## cross: builds and vets the Windows and macOS binaries and links every package's test binary for both (fails on any error)
 cross:

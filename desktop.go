@@ -58,7 +58,12 @@ func runDesktop([]string) int {
 			OnSecondInstanceLaunch: func(options.SecondInstanceData) { a.SecondInstance() },
 		},
 		Menu: appMenu(a),
-		Bind: a.Bound(),
+		// WebKitGTK gives the page no File for a file dropped from another
+		// program, only its URI (which it would navigate to, and the lock
+		// refuses): Wails reads the drop in GTK and Go imports the file
+		// (app/drop.go). Elsewhere the page reads the dropped File itself.
+		DragAndDrop: &options.DragAndDrop{EnableFileDrop: goruntime.GOOS == "linux"},
+		Bind:        a.Bound(),
 		Linux: &linux.Options{
 			Icon:        windowIcon,
 			ProgramName: "cdxtheme",

@@ -62,6 +62,8 @@ type core struct {
 	lib    library
 	// saveTo replaces the native save dialog (tests, self-test).
 	saveTo string
+	// drops is the latest file dropped from another program (drop.go).
+	drops drops
 }
 
 // App is the desktop app as main sees it: the lifecycle hooks, the menu's
@@ -141,6 +143,9 @@ func (a *App) Startup(ctx context.Context) {
 	// ones before it loaded it asks for (DamagedFiles).
 	damaged.OnNotice(func(n damaged.Notice) { a.emit.Emit("damaged", n) })
 	a.openURL = func(u string) { runtime.BrowserOpenURL(ctx, u) }
+	// Files dropped from another program (Wails' file drop, on Linux):
+	// the page picks the import up by token (drop.go).
+	runtime.EventsOn(ctx, "wails:file-drop", a.fileDropEvent)
 	a.selfTest.start(ctx)
 	st := LoadWindowState(a.windowPath)
 	if st.X >= 0 && st.Y >= 0 {

@@ -40,6 +40,10 @@ type SelfTestPlan struct {
 	// Theme is a theme document the UI highlights code with and reports
 	// on ("highlight"), proving the preview's highlighter in this webview.
 	Theme string `json:"theme,omitempty"`
+	// View (CDXTHEME_SELFTEST_VIEW, "home" or "new") is the view the UI
+	// opens at start, for the drop window test; the UI then reports each
+	// route ("route") and when its file drop is listening ("mounted").
+	View string `json:"view,omitempty"`
 }
 
 // selfTest answers the page's self-test events and writes the report.
@@ -56,7 +60,7 @@ func (s *selfTest) plan() SelfTestPlan {
 		return SelfTestPlan{}
 	}
 	return SelfTestPlan{Active: true, Prompt: os.Getenv("CDXTHEME_SELFTEST_PROMPT"), Nav: os.Getenv("CDXTHEME_SELFTEST_NAV"),
-		Theme: string(theme.ExampleJSON())}
+		Theme: string(theme.ExampleJSON()), View: os.Getenv("CDXTHEME_SELFTEST_VIEW")}
 }
 
 // start listens for the page's self-test events (only with

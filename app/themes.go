@@ -184,13 +184,32 @@ func (a *Themes) PlanApply(workspaceID, target string) (theme.InstallPlan, error
 }
 
 // ApplyTheme installs the theme into target after the user confirmed the
-// plan, backing up every file it replaces.
+// plan, backing up every file it replaces into the app's data folder.
 func (a *Themes) ApplyTheme(workspaceID, target string) (theme.Installed, error) {
 	plan, err := a.PlanApply(workspaceID, target)
 	if err != nil {
 		return theme.Installed{}, err
 	}
 	return theme.Apply(plan)
+}
+
+// UndoApply undoes the last apply into target: the files it replaced get
+// their earlier bytes and mode back, the files it created are removed.
+func (a *Themes) UndoApply(target string) (theme.Undone, error) {
+	paths, err := theme.DefaultPaths()
+	if err != nil {
+		return theme.Undone{}, err
+	}
+	return theme.UndoApply(paths, target)
+}
+
+// UndoableApplies lists the targets with an apply to undo.
+func (a *Themes) UndoableApplies() ([]string, error) {
+	paths, err := theme.DefaultPaths()
+	if err != nil {
+		return nil, err
+	}
+	return theme.CanUndo(paths), nil
 }
 
 // openLocal hands a checked local path to the OS's opener.

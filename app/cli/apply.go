@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
+	"cdxtheme/core/paths"
 	"cdxtheme/core/theme"
 
 	"github.com/mattn/go-isatty"
@@ -35,20 +37,18 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 	for i, t := range theme.Targets {
 		ids[i] = t.ID
 	}
-	fs := newCodexFlags("apply", "cdxtheme apply --target TARGET [--yes] WORKSPACE", env)
+	fs := newCodexFlags("apply", "cdxtheme apply --target TARGET [--yes] WORKSPACE\n       cdxtheme apply --undo --target TARGET", env)
 	target := fs.String("target", "", "one of "+strings.Join(ids, ", "))
 	yes := fs.Bool("yes", false, "install without asking (required when stdin is not a terminal)")
+	undo := fs.Bool("undo", false, "undo the last apply into TARGET: put back what it replaced, remove what it created")
 	usage := fs.Usage
 	fs.Usage = func() {
 		usage()
-		fmt.Fprintf(env.Stderr, "\n%s\nShows the files it will write and asks before installing. A file it replaces\nis kept as FILE.bak-TIMESTAMP. Windows Terminal off Windows: prints the\nscheme to paste into settings.json.\n", workspaceHelp)
+		fmt.Fprintf(env.Stderr, "\n%s\nShows the files it will write and asks before installing. A file it replaces\nis kept in the app's data folder (%s) for --undo; a file that\nalready holds the theme is left alone. Windows Terminal off Windows: prints\nthe scheme to paste into settings.json.\n", workspaceHelp, filepath.Join(paths.DataDir(), "applied"))
 	}
 	pos, code := parseCodexFlags(fs, args)
 	if code >= 0 {
 		return code
-	}
-	if len(pos) != 1 {
-		return codexUsage(env, fs, "want one WORKSPACE, got %d arguments", len(pos))
 	}
 	if *target == "" {
 		return codexUsage(env, fs, "--target is required")
@@ -59,6 +59,15 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 	}
 	if !known {
 		return codexUsage(env, fs, "unknown target %q (want one of %s)", *target, strings.Join(ids, ", "))
+	}
+	if *undo {
+		if len(pos) != 0 {
+			return codexUsage(env, fs, "--undo takes no WORKSPACE, got %d arguments", len(pos))
+		}
+		return undoApply(env, *target)
+	}
+	if len(pos) != 1 {
+		return codexUsage(env, fs, "want one WORKSPACE, got %d arguments", len(pos))
 	}
 	t, _, code := loadTheme(env, "apply", pos[0])
 	if code != ExitOK {
@@ -93,11 +102,15 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 	fmt.Fprintf(env.Stdout, "Install %q into %s:\n", plan.Theme, name)
 	for _, f := range plan.Files {
 		state := "new"
-		if f.Exists {
+		switch {
+		case f.Same:
+			state = "holds this theme already; left alone"
+		case f.Exists:
 			state = "replaces the existing file, which is backed up first"
 		}
 		fmt.Fprintf(env.Stdout, "  %s (%s)\n", f.Path, state)
 	}
+	fmt.Fprintf(env.Stdout, "Backups and the record for --undo go to %s.\n", plan.Backups)
 	if !*yes {
 		if !stdinIsTerminal() {
 			fmt.Fprintln(env.Stderr, "cdxtheme apply: not installing: stdin is not a terminal, so there is no one to confirm; pass --yes")
@@ -114,6 +127,9 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 	for _, p := range res.Installed {
 		fmt.Fprintf(env.Stdout, "installed %s\n", p)
 	}
+	for _, p := range res.Unchanged {
+		fmt.Fprintf(env.Stdout, "unchanged %s\n", p)
+	}
 	for _, p := range res.Backups {
 		fmt.Fprintf(env.Stdout, "backup    %s\n", p)
 	}
@@ -123,6 +139,35 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 	}
 	if res.Note != "" {
 		fmt.Fprintf(env.Stdout, "\n%s\n", res.Note)
+	}
+	for _, st := range res.Steps {
+		if st.Kind == "command" {
+			fmt.Fprintf(env.Stdout, "  run:          %s\n", st.Text)
+		} else {
+			fmt.Fprintf(env.Stdout, "  add to %s:\n                %s\n", st.File, strings.ReplaceAll(st.Text, "\n", "\n                "))
+		}
+	}
+	if res.Undo {
+		fmt.Fprintf(env.Stdout, "\nTo undo: cdxtheme apply --undo --target %s\n", plan.Target)
+	}
+	return ExitOK
+}
+
+func undoApply(env *Env, target string) int {
+	p, err := theme.DefaultPaths()
+	if err == nil {
+		var res theme.Undone
+		res, err = theme.UndoApply(p, target)
+		for _, f := range res.Restored {
+			fmt.Fprintf(env.Stdout, "restored %s\n", f)
+		}
+		for _, f := range res.Removed {
+			fmt.Fprintf(env.Stdout, "removed  %s\n", f)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "cdxtheme apply: %v\n", err)
+		return ExitError
 	}
 	return ExitOK
 }

@@ -44,10 +44,30 @@ func TestApplyWithYes(t *testing.T) {
 	if _, err := os.Stat(installed); err != nil {
 		t.Fatal(err)
 	}
-	// Again: the plan says the file is replaced and a backup is made.
+	// Again: the file holds the theme already, so nothing is written or backed up.
 	out, _, code = runTheme(t, "apply", "--target", "kitty", "--yes", dir)
-	if code != ExitOK || !strings.Contains(out, "replaces the existing file") || !strings.Contains(out, "backup    "+installed+".bak-") {
-		t.Errorf("second apply: exit %d\n%s", code, out)
+	if code != ExitOK || !strings.Contains(out, "holds this theme already") || !strings.Contains(out, "unchanged "+installed) || strings.Contains(out, "backup ") {
+		t.Errorf("identical apply: exit %d\n%s", code, out)
+	}
+	// The user's own version is replaced with a backup in the data folder,
+	// and --undo puts it back.
+	mine := []byte("# mine\n")
+	os.WriteFile(installed, mine, 0o640)
+	os.Chmod(installed, 0o640)
+	out, _, code = runTheme(t, "apply", "--target", "kitty", "--yes", dir)
+	store := filepath.Join(os.Getenv("CDXTHEME_DATA_DIR"), "applied", "kitty")
+	if code != ExitOK || !strings.Contains(out, "replaces the existing file") || !strings.Contains(out, "backup    "+store) ||
+		!strings.Contains(out, "cdxtheme apply --undo --target kitty") {
+		t.Errorf("apply over the user's file: exit %d\n%s", code, out)
+	}
+	out, errOut, code = runTheme(t, "apply", "--undo", "--target", "kitty")
+	if code != ExitOK || !strings.Contains(out, "restored "+installed) {
+		t.Fatalf("undo: exit %d\n%s%s", code, out, errOut)
+	}
+	b, _ := os.ReadFile(installed)
+	fi, _ := os.Stat(installed)
+	if string(b) != string(mine) || fi.Mode().Perm() != 0o640 {
+		t.Errorf("after undo: %q %v, want the user's file and mode", b, fi.Mode().Perm())
 	}
 }
 
@@ -113,6 +133,7 @@ func TestApplyUsage(t *testing.T) {
 		{[]string{"apply", dir}, "--target is required"},
 		{[]string{"apply", "--target", "emacs", dir}, `unknown target "emacs"`},
 		{[]string{"apply", "--target", "zed"}, "want one WORKSPACE"},
+		{[]string{"apply", "--undo", "--target", "zed", dir}, "--undo takes no WORKSPACE"},
 	} {
 		_, errOut, code := runTheme(t, tt.args...)
 		if code != ExitUsage || !strings.Contains(errOut, tt.want) {

@@ -105,6 +105,9 @@ func (h handle) checkTarget(name string) error {
 	return nil
 }
 
+// remove unlinks name, which never follows a link at name.
+func (h handle) remove(name string) error { return unwrap(unix.Unlinkat(h.fd, name, 0)) }
+
 // replace writes data to a new temporary file in h and renames it over
 // name. rename(2) never follows a link at its target: a link raced in
 // after checkTarget is replaced, not written through.

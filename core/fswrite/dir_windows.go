@@ -57,6 +57,8 @@ func (h handle) subdir(name string) (handle, error) {
 	return handle{r}, err
 }
 
+func (h handle) remove(name string) error { return h.r.Remove(name) }
+
 func (h handle) lstat(name string) (fs.FileInfo, error) { return h.r.Lstat(name) }
 
 func (h handle) checkTarget(name string) error {

@@ -175,6 +175,22 @@ func (d *Dir) ReadFile(name string, limit int64) ([]byte, fs.FileInfo, error) {
 	return b, fi, nil
 }
 
+// Remove deletes the regular file name directly in d; a symlink or
+// anything other than a regular file there is refused, never followed.
+func (d *Dir) Remove(name string) error {
+	if _, err := split(name); err != nil || strings.Contains(name, "/") {
+		return fmt.Errorf("remove %s in %s: not a plain file name", name, d.path)
+	}
+	p := join(d.path, name)
+	if err := d.h.checkTarget(name); err != nil {
+		return describe(p, err)
+	}
+	if err := d.h.remove(name); err != nil {
+		return fmt.Errorf("remove %s: %w", p, err)
+	}
+	return nil
+}
+
 // Lstat describes name directly in d without following a link.
 func (d *Dir) Lstat(name string) (fs.FileInfo, error) {
 	fi, err := d.h.lstat(name)

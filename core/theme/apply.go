@@ -1,6 +1,7 @@
 package theme
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,7 +15,6 @@ import (
 	"time"
 
 	"cdxtheme/core/fsread"
-	"cdxtheme/core/fswrite"
 	"cdxtheme/core/paths"
 )
 
@@ -29,17 +29,28 @@ type Target struct {
 	where string
 }
 
-// unix is where kitty and Ghostty run.
-var unix = []string{"linux", "darwin", "freebsd", "openbsd", "netbsd", "dragonfly"}
+// unix is where kitty, Ghostty and tmux run; foot is a Wayland terminal,
+// so not on macOS.
+var (
+	unix    = []string{"linux", "darwin", "freebsd", "openbsd", "netbsd", "dragonfly"}
+	wayland = []string{"linux", "freebsd", "openbsd", "netbsd", "dragonfly"}
+)
 
-// Targets are the install targets, in menu order. CSS has none: it goes
-// wherever the user wants it, so it is export-only.
+// Targets are the install targets, in menu order. CSS and the scheme and
+// package formats have none: they go wherever the user wants them, so
+// they are export-only.
 var Targets = []Target{
 	{ID: "vscode", Name: "VS Code", Format: "vscode"},
 	{ID: "zed", Name: "Zed", Format: "zed"},
+	{ID: "neovim", Name: "Neovim", Format: "neovim"},
+	{ID: "helix", Name: "Helix", Format: "helix"},
+	{ID: "bat", Name: "bat and delta", Format: "tmtheme"},
 	{ID: "alacritty", Name: "Alacritty", Format: "alacritty"},
 	{ID: "kitty", Name: "Kitty", Format: "kitty", runs: unix, where: "Linux and macOS"},
 	{ID: "ghostty", Name: "Ghostty", Format: "ghostty", runs: unix, where: "Linux and macOS"},
+	{ID: "wezterm", Name: "WezTerm", Format: "wezterm"},
+	{ID: "foot", Name: "foot", Format: "foot", runs: wayland, where: "Linux and the BSDs"},
+	{ID: "tmux", Name: "tmux", Format: "tmux", runs: unix, where: "Linux and macOS"},
 	{ID: "windows-terminal", Name: "Windows Terminal", Format: "windows-terminal", runs: []string{"windows"}, where: "Windows"},
 	{ID: "iterm2", Name: "iTerm2", Format: "iterm2", runs: []string{"darwin"}, where: "macOS"},
 }
@@ -73,6 +84,9 @@ type Paths struct {
 	AppData      string // Windows %APPDATA%
 	LocalAppData string // Windows %LOCALAPPDATA%
 	GOOS         string // runtime.GOOS unless testing another system's layout
+	// Store is where Apply keeps what it replaced and the record Undo
+	// reads: the app's data folder, never a program's own themes folder.
+	Store string
 }
 
 // DefaultPaths reads the real locations from the environment.
@@ -82,7 +96,7 @@ func DefaultPaths() (Paths, error) {
 		return Paths{}, fmt.Errorf("find home directory: %w", err)
 	}
 	p := Paths{Home: home, ConfigHome: os.Getenv("XDG_CONFIG_HOME"), AppData: os.Getenv("APPDATA"),
-		LocalAppData: os.Getenv("LOCALAPPDATA"), GOOS: runtime.GOOS}
+		LocalAppData: os.Getenv("LOCALAPPDATA"), GOOS: runtime.GOOS, Store: filepath.Join(paths.DataDir(), "applied")}
 	if p.ConfigHome == "" || !filepath.IsAbs(p.ConfigHome) {
 		p.ConfigHome = filepath.Join(home, ".config")
 	}
@@ -96,11 +110,21 @@ func DefaultPaths() (Paths, error) {
 }
 
 // PlannedFile is one file an install writes; Exists says it would replace
-// a file (which Apply backs up first).
+// a file (which Apply backs up first), Same that the file already holds
+// exactly this (Apply leaves it alone and backs nothing up).
 type PlannedFile struct {
 	Path   string `json:"path"`
 	Exists bool   `json:"exists"`
+	Same   bool   `json:"same"`
 	data   []byte
+}
+
+// Step is what makes the program use an installed theme, to show exactly:
+// a line to add to a config file, or a command to run.
+type Step struct {
+	Kind string `json:"kind"` // "line" (add Text to File) or "command" (run Text)
+	Text string `json:"text"`
+	File string `json:"file,omitempty"` // for a line: the config file it goes in
 }
 
 // InstallPlan is what Apply will do, for the user to confirm.
@@ -109,16 +133,14 @@ type InstallPlan struct {
 	Theme  string        `json:"theme"`
 	Files  []PlannedFile `json:"files"`
 	Note   string        `json:"note"` // what the user still has to do, if anything
+	// Steps are the exact lines and commands that activate the theme.
+	Steps []Step `json:"steps"`
+	// Backups is the folder the replaced files are kept in.
+	Backups string `json:"backups"`
 	// Warning is a problem met while planning that did not stop it (also
 	// at the end of Note); the desktop app words Note itself, per target.
 	Warning string `json:"warning,omitempty"`
-}
-
-// Installed reports what Apply wrote and the backups it made.
-type Installed struct {
-	Installed []string `json:"installed"`
-	Backups   []string `json:"backups"`
-	Note      string   `json:"note"`
+	store   string
 }
 
 // Plan works out the files installing t into target would write. It writes
@@ -145,8 +167,13 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 	if err != nil {
 		return InstallPlan{}, err
 	}
-	plan := InstallPlan{Target: tg.ID, Theme: t.Name}
+	if p.Store == "" {
+		return InstallPlan{}, fmt.Errorf("install into %s: no folder for backups", tg.Name)
+	}
+	plan := InstallPlan{Target: tg.ID, Theme: t.Name, Backups: filepath.Join(p.Store, tg.ID), store: p.Store}
 	put := func(path string, data []byte) { plan.Files = append(plan.Files, PlannedFile{Path: path, data: data}) }
+	line := func(file, text string) { plan.Steps = append(plan.Steps, Step{Kind: "line", File: file, Text: text}) }
+	command := func(text string) { plan.Steps = append(plan.Steps, Step{Kind: "command", Text: text}) }
 	if !tg.RunsOn(p.GOOS) {
 		return InstallPlan{}, fmt.Errorf("install into %s: %w (%s runs on %s); export it instead with `cdxtheme export --format %s`",
 			tg.Name, ErrUnsupported, tg.Name, tg.where, tg.Format)
@@ -160,6 +187,14 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 			put(filepath.Join(exts, folder, filepath.FromSlash(name)), files[name])
 		}
 		plan.Note = "Reload VS Code (Developer: Reload Window), then pick \"" + t.Name + "\" in Preferences: Color Theme."
+		user := filepath.Join(p.ConfigHome, "Code", "User")
+		switch p.GOOS {
+		case "darwin":
+			user = filepath.Join(p.Home, "Library", "Application Support", "Code", "User")
+		case "windows":
+			user = filepath.Join(p.AppData, "Code", "User")
+		}
+		line(filepath.Join(user, "settings.json"), `"workbench.colorTheme": `+jsonQuote(t.Name))
 		// VS Code 1.74+ only loads extensions listed in extensions.json
 		// when that file exists, so register ours there.
 		reg := filepath.Join(exts, "extensions.json")
@@ -181,6 +216,7 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 		}
 		put(filepath.Join(dir, slug+".json"), files[slug+".json"])
 		plan.Note = "Zed loads it at once: pick \"" + t.Name + "\" with theme selector: toggle."
+		line(filepath.Join(filepath.Dir(dir), "settings.json"), `"theme": `+jsonQuote(t.Name))
 	case "alacritty":
 		dir := filepath.Join(p.ConfigHome, "alacritty", "themes")
 		if win {
@@ -189,12 +225,65 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 		path := filepath.Join(dir, slug+".toml")
 		put(path, files[slug+".toml"])
 		plan.Note = "Alacritty does not load themes by itself: add `import = [" + tomlQuote(path) + "]` under [general] in alacritty.toml (top level before Alacritty 0.14)."
+		line(filepath.Join(filepath.Dir(dir), "alacritty.toml"), "import = ["+tomlQuote(path)+"]")
 	case "kitty":
 		put(filepath.Join(p.ConfigHome, "kitty", "themes", slug+".conf"), files[slug+".conf"])
 		plan.Note = "Run `kitten themes`, choose \"" + t.Name + "\" from the User category, or add `include themes/" + slug + ".conf` to kitty.conf."
+		line(filepath.Join(p.ConfigHome, "kitty", "kitty.conf"), "include themes/"+slug+".conf")
 	case "ghostty":
 		put(filepath.Join(p.ConfigHome, "ghostty", "themes", slug), files[slug])
 		plan.Note = "Set `theme = " + slug + "` in the Ghostty config and reload it."
+		line(filepath.Join(p.ConfigHome, "ghostty", "config"), "theme = "+slug)
+	case "neovim":
+		dir := filepath.Join(p.ConfigHome, "nvim")
+		if win {
+			dir = filepath.Join(p.LocalAppData, "nvim")
+		}
+		put(filepath.Join(dir, "colors", slug+".lua"), files["colors/"+slug+".lua"])
+		plan.Note = "Run `:colorscheme " + slug + "` in Neovim; to keep it, add `vim.cmd.colorscheme(\"" + slug + "\")` to init.lua."
+		command(":colorscheme " + slug)
+		line(filepath.Join(dir, "init.lua"), "vim.cmd.colorscheme(\""+slug+"\")")
+	case "helix":
+		dir := filepath.Join(p.ConfigHome, "helix")
+		if win {
+			dir = filepath.Join(p.AppData, "helix")
+		}
+		put(filepath.Join(dir, "themes", slug+".toml"), files[slug+".toml"])
+		plan.Note = "Run `:theme " + slug + "` in Helix; to keep it, put `theme = \"" + slug + "\"` at the top of config.toml."
+		command(":theme " + slug)
+		line(filepath.Join(dir, "config.toml"), "theme = \""+slug+"\"")
+	case "bat":
+		dir := filepath.Join(p.ConfigHome, "bat")
+		if win {
+			dir = filepath.Join(p.AppData, "bat")
+		}
+		put(filepath.Join(dir, "themes", slug+".tmTheme"), files[slug+".tmTheme"])
+		plan.Note = "bat reads new themes only from its cache: run `bat cache --build`, then add `--theme=\"" + slug + "\"` to bat's config; for delta set `syntax-theme = " + slug + "` under [delta] in ~/.gitconfig."
+		command("bat cache --build")
+		line(filepath.Join(dir, "config"), "--theme=\""+slug+"\"")
+		line(filepath.Join(p.Home, ".gitconfig"), "[delta]\n\tsyntax-theme = "+slug)
+	case "wezterm":
+		// WezTerm finds schemes by name in the colors folder beside its
+		// config, ~/.config/wezterm on Windows too.
+		dir := filepath.Join(p.ConfigHome, "wezterm")
+		if win {
+			dir = filepath.Join(p.Home, ".config", "wezterm")
+		}
+		put(filepath.Join(dir, "colors", slug+".toml"), files[slug+".toml"])
+		lua := "config.color_scheme = " + luaQuote(t.Name)
+		plan.Note = "Add `" + lua + "` to wezterm.lua; WezTerm reloads it on save."
+		line(filepath.Join(dir, "wezterm.lua"), lua)
+	case "foot":
+		path := filepath.Join(p.ConfigHome, "foot", "themes", slug+".ini")
+		put(path, files[slug+".ini"])
+		plan.Note = "Add `include=" + path + "` to the [main] section of foot.ini, then open a new foot window."
+		line(filepath.Join(p.ConfigHome, "foot", "foot.ini"), "include="+path)
+	case "tmux":
+		path := filepath.Join(p.ConfigHome, "tmux", "themes", slug+".conf")
+		put(path, files[slug+".conf"])
+		plan.Note = "Run `tmux source-file " + shellQuote(path) + "` for the running server, and add `source-file " + shellQuote(path) + "` to tmux.conf to keep it."
+		command("tmux source-file " + shellQuote(path))
+		line(filepath.Join(p.ConfigHome, "tmux", "tmux.conf"), "source-file "+shellQuote(path))
 	case "windows-terminal":
 		b, err := marshalJSON(map[string]any{"schemes": []wtScheme{windowsTerminalScheme(t)}})
 		if err != nil {
@@ -202,6 +291,7 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 		}
 		put(filepath.Join(p.LocalAppData, "Microsoft", "Windows Terminal", "Fragments", paths.AppName, slug+".json"), b)
 		plan.Note = "Restart Windows Terminal, then choose the colour scheme \"" + t.Name + "\" in a profile's Appearance settings."
+		line(filepath.Join(p.LocalAppData, "Packages", "Microsoft.WindowsTerminal_8wekyb3d8bbwe", "LocalState", "settings.json"), `"colorScheme": `+jsonQuote(t.Name))
 	case "iterm2":
 		b, err := itermDynamicProfile(t)
 		if err != nil {
@@ -215,6 +305,7 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 			return InstallPlan{}, fmt.Errorf("install into %s: %w", tg.Name, err)
 		}
 		plan.Files[i].Exists = exists(plan.Files[i].Path)
+		plan.Files[i].Same = plan.Files[i].Exists && holds(plan.Files[i].Path, plan.Files[i].data)
 	}
 	return plan, nil
 }
@@ -222,61 +313,6 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 // maxReplaced bounds a file Apply backs up (an installed theme is a few
 // KiB); a larger one is left alone with an error.
 const maxReplaced = 16 << 20
-
-// Apply writes a plan's files. Every file it would replace is first copied
-// to <file>.bak-<timestamp> with the original's mode, so nothing of the
-// user's is lost; the new file keeps the replaced one's mode too. The
-// folders on the way are the user's own and are followed; the file itself
-// is never written through a symlink: a link there is refused, naming it.
-func Apply(plan InstallPlan) (Installed, error) {
-	out := Installed{Note: plan.Note}
-	stamp := time.Now().Format("20060102-150405")
-	for _, f := range plan.Files {
-		if f.data == nil {
-			return out, fmt.Errorf("install %s: plan has no content for %s (make plans with Plan)", plan.Target, f.Path)
-		}
-		dir, err := fswrite.Open(filepath.Dir(f.Path), "")
-		if err != nil {
-			return out, fmt.Errorf("install %s: %w", f.Path, err)
-		}
-		name := filepath.Base(f.Path)
-		perm := fs.FileMode(0o644)
-		old, fi, err := dir.ReadFile(name, maxReplaced)
-		switch {
-		case err == nil:
-			perm = fi.Mode().Perm()
-			bak, err := backup(dir, name, stamp, old, perm)
-			if err != nil {
-				dir.Close()
-				return out, fmt.Errorf("back up %s: %w", f.Path, err)
-			}
-			out.Backups = append(out.Backups, bak)
-		case !errors.Is(err, fs.ErrNotExist):
-			dir.Close()
-			return out, fmt.Errorf("install %s: %w", plan.Target, err)
-		}
-		_, err = dir.WriteFile(name, f.data, perm)
-		dir.Close()
-		if err != nil {
-			return out, fmt.Errorf("install %s: %w", plan.Target, err)
-		}
-		out.Installed = append(out.Installed, f.Path)
-	}
-	return out, nil
-}
-
-// backup writes data as name.bak-stamp in dir, with -2, -3 ... when that
-// exists already (two installs within a second), and returns its path.
-func backup(dir *fswrite.Dir, name, stamp string, data []byte, perm fs.FileMode) (string, error) {
-	bak := name + ".bak-" + stamp
-	for i := 2; ; i++ {
-		p, err := dir.CreateNew(bak, data, perm)
-		if !errors.Is(err, fs.ErrExist) || i > 1000 {
-			return filepath.FromSlash(p), err
-		}
-		bak = fmt.Sprintf("%s.bak-%s-%d", name, stamp, i)
-	}
-}
 
 // refuseLink is the plan's early word on a symlink where a file goes (Apply
 // checks again as it writes).
@@ -293,6 +329,31 @@ func exists(path string) bool {
 	return err == nil
 }
 
+// holds reports whether the regular file at path has exactly data.
+func holds(path string, data []byte) bool {
+	b, err := fsread.ReadFile(path, maxReplaced, fsread.NoFollow)
+	return err == nil && bytes.Equal(b, data)
+}
+
+func jsonQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// luaQuote is a Lua string literal; %q's escapes (\", \\, \n, \xNN) are
+// Lua's too.
+func luaQuote(s string) string { return fmt.Sprintf("%q", oneLine(s)) }
+
+// shellQuote quotes a path for sh and tmux when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 func tomlQuote(s string) string {
 	b, _ := json.Marshal(s) // a JSON string is a valid TOML basic string
 	return string(b)
@@ -300,7 +361,7 @@ func tomlQuote(s string) string {
 
 // registerVSCode returns extensions.json with an entry for our extension,
 // replacing an older entry for the same id and keeping all others as they
-// were.
+// were; with our entry there already it returns data unchanged.
 func registerVSCode(data []byte, id, location, folder string) ([]byte, error) {
 	var entries []json.RawMessage
 	if err := json.Unmarshal(data, &entries); err != nil {
@@ -312,8 +373,13 @@ func registerVSCode(data []byte, id, location, folder string) ([]byte, error) {
 			Identifier struct {
 				ID string `json:"id"`
 			} `json:"identifier"`
+			Version          string `json:"version"`
+			RelativeLocation string `json:"relativeLocation"`
 		}
 		if json.Unmarshal(e, &x) == nil && strings.EqualFold(x.Identifier.ID, id) {
+			if x.Version == VSCodeVersion && x.RelativeLocation == folder {
+				return data, nil // registered already: a re-apply leaves the file as it is
+			}
 			continue
 		}
 		kept = append(kept, e)

@@ -16,6 +16,7 @@ func tempPaths(t *testing.T, goos string) Paths {
 	return Paths{
 		Home: home, ConfigHome: filepath.Join(home, ".config"), GOOS: goos,
 		AppData: filepath.Join(home, "AppData", "Roaming"), LocalAppData: filepath.Join(home, "AppData", "Local"),
+		Store: filepath.Join(t.TempDir(), "applied"),
 	}
 }
 
@@ -36,6 +37,16 @@ func TestPlanPaths(t *testing.T) {
 			".vscode/extensions/cdxtheme.harbour-night-1.0.0/package.json",
 			".vscode/extensions/cdxtheme.harbour-night-1.0.0/themes/harbour-night-color-theme.json",
 		}, "Color Theme"},
+		{"neovim", "linux", []string{".config/nvim/colors/harbour-night.lua"}, ":colorscheme harbour-night"},
+		{"neovim", "windows", []string{"AppData/Local/nvim/colors/harbour-night.lua"}, "init.lua"},
+		{"helix", "linux", []string{".config/helix/themes/harbour-night.toml"}, `theme = "harbour-night"`},
+		{"helix", "windows", []string{"AppData/Roaming/helix/themes/harbour-night.toml"}, ":theme harbour-night"},
+		{"bat", "linux", []string{".config/bat/themes/harbour-night.tmTheme"}, "bat cache --build"},
+		{"bat", "windows", []string{"AppData/Roaming/bat/themes/harbour-night.tmTheme"}, "syntax-theme = harbour-night"},
+		{"wezterm", "linux", []string{".config/wezterm/colors/harbour-night.toml"}, `config.color_scheme = "Harbour Night"`},
+		{"wezterm", "windows", []string{".config/wezterm/colors/harbour-night.toml"}, "wezterm.lua"},
+		{"foot", "linux", []string{".config/foot/themes/harbour-night.ini"}, "[main]"},
+		{"tmux", "darwin", []string{".config/tmux/themes/harbour-night.conf"}, "tmux source-file"},
 		{"windows-terminal", "windows", []string{"AppData/Local/Microsoft/Windows Terminal/Fragments/cdxtheme/harbour-night.json"}, "colour scheme"},
 		{"iterm2", "darwin", []string{"Library/Application Support/iTerm2/DynamicProfiles/harbour-night.json"}, "profile"},
 	}
@@ -60,6 +71,16 @@ func TestPlanPaths(t *testing.T) {
 			if !strings.Contains(plan.Note, tt.note) {
 				t.Errorf("note %q lacks %q", plan.Note, tt.note)
 			}
+			// Every activation step is exact: a command, or a line and
+			// the config file it goes in, and the note shows each.
+			if len(plan.Steps) == 0 && tt.target != "iterm2" {
+				t.Error("no activation step")
+			}
+			for _, st := range plan.Steps {
+				if st.Text == "" || (st.Kind == "line") == (st.File == "") || st.Kind != "line" && st.Kind != "command" {
+					t.Errorf("step %+v", st)
+				}
+			}
 			// Planning writes nothing.
 			entries, _ := os.ReadDir(p.Home)
 			if len(entries) != 0 {
@@ -72,7 +93,7 @@ func TestPlanPaths(t *testing.T) {
 func TestPlanUnsupported(t *testing.T) {
 	for _, tt := range []struct{ target, goos string }{
 		{"windows-terminal", "linux"}, {"iterm2", "linux"}, {"iterm2", "windows"},
-		{"kitty", "windows"}, {"ghostty", "windows"},
+		{"kitty", "windows"}, {"ghostty", "windows"}, {"foot", "darwin"}, {"foot", "windows"}, {"tmux", "windows"},
 	} {
 		_, err := Plan(Example(), tt.target, tempPaths(t, tt.goos))
 		if !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), "cdxtheme export --format") {
@@ -87,9 +108,9 @@ func TestPlanUnsupported(t *testing.T) {
 // The menu of a system lists exactly the targets Plan can install there.
 func TestTargetsForMatchPlan(t *testing.T) {
 	want := map[string]string{
-		"linux":   "vscode zed alacritty kitty ghostty",
-		"darwin":  "vscode zed alacritty kitty ghostty iterm2",
-		"windows": "vscode zed alacritty windows-terminal",
+		"linux":   "vscode zed neovim helix bat alacritty kitty ghostty wezterm foot tmux",
+		"darwin":  "vscode zed neovim helix bat alacritty kitty ghostty wezterm tmux iterm2",
+		"windows": "vscode zed neovim helix bat alacritty wezterm windows-terminal",
 	}
 	for goos, ids := range want {
 		var got []string
@@ -108,60 +129,132 @@ func TestTargetsForMatchPlan(t *testing.T) {
 	}
 }
 
-func TestApplyBacksUpAndReplaces(t *testing.T) {
+func TestApplyBacksUpOutsideAndUndoes(t *testing.T) {
 	p := tempPaths(t, "linux")
 	th := Example()
-	plan, err := Plan(th, "kitty", p)
+	plan, err := Plan(th, "ghostty", p)
 	if err != nil {
 		t.Fatal(err)
 	}
+	themes := filepath.Join(p.ConfigHome, "ghostty", "themes")
+	path := filepath.Join(themes, "harbour-night")
 	first, err := Apply(plan)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := Render(th, "kitty")
-	path := filepath.Join(p.ConfigHome, "kitty", "themes", "harbour-night.conf")
-	if len(first.Installed) != 1 || first.Installed[0] != path || len(first.Backups) != 0 {
+	want, _ := Render(th, "ghostty")
+	if len(first.Installed) != 1 || first.Installed[0] != path || len(first.Backups) != 0 || !first.Undo {
 		t.Fatalf("first install = %+v", first)
 	}
-	if b, _ := os.ReadFile(path); !bytes.Equal(b, want["harbour-night.conf"]) {
+	if b, _ := os.ReadFile(path); !bytes.Equal(b, want["harbour-night"]) {
 		t.Error("installed file differs from the export")
 	}
 
-	// The user edits the installed theme; installing a new version must keep their file.
-	mine := []byte("# my tweaks\nbackground #000000\n")
-	os.WriteFile(path, mine, 0o644)
+	// The user's own version of the file, with its own mode; a new
+	// version of the theme replaces it, keeping a copy outside Ghostty's
+	// themes folder (where Ghostty would list it as a theme).
+	mine := []byte("# my tweaks\nbackground = #000000\n")
+	os.WriteFile(path, mine, 0o600)
+	os.Chmod(path, 0o600)
 	th.UI.Background = mustColor(t, "#101420")
-	plan, err = Plan(th, "kitty", p)
-	if err != nil {
+	if plan, err = Plan(th, "ghostty", p); err != nil {
 		t.Fatal(err)
 	}
-	if !plan.Files[0].Exists {
-		t.Error("plan does not show the file will be replaced")
+	if !plan.Files[0].Exists || plan.Files[0].Same {
+		t.Errorf("plan %+v does not show the file will be replaced", plan.Files[0])
 	}
 	second, err := Apply(plan)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(second.Backups) != 1 || !strings.HasPrefix(second.Backups[0], path+".bak-") {
-		t.Fatalf("backups = %v", second.Backups)
+	if len(second.Backups) != 1 || !strings.HasPrefix(second.Backups[0], p.Store+string(filepath.Separator)) {
+		t.Fatalf("backups = %v, want one in %s", second.Backups, p.Store)
 	}
 	if b, _ := os.ReadFile(second.Backups[0]); !bytes.Equal(b, mine) {
 		t.Errorf("backup holds %q, want the user's file", b)
 	}
-	if b, _ := os.ReadFile(path); !bytes.Contains(b, []byte("#101420")) {
-		t.Error("new version not installed")
+	if entries, _ := os.ReadDir(themes); len(entries) != 1 {
+		t.Errorf("Ghostty's themes folder holds %v, want only the theme", entries)
 	}
-	// A third install within the same second gets its own backup.
-	third, err := Apply(plan)
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+		t.Errorf("the new file has mode %v, want the replaced file's 0600", fi.Mode().Perm())
+	}
+
+	// Undo: the user's bytes and mode are back.
+	undone, err := UndoApply(p, "ghostty")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(third.Backups) != 1 || third.Backups[0] == second.Backups[0] {
-		t.Errorf("third backups %v overwrote %v", third.Backups, second.Backups)
+	if len(undone.Restored) != 1 || undone.Restored[0] != path {
+		t.Errorf("undone = %+v", undone)
 	}
-	if b, _ := os.ReadFile(second.Backups[0]); !bytes.Equal(b, mine) {
-		t.Error("the earlier backup was overwritten")
+	b, _ := os.ReadFile(path)
+	fi, _ := os.Stat(path)
+	if !bytes.Equal(b, mine) || fi.Mode().Perm() != 0o600 {
+		t.Errorf("after undo: %q mode %v, want the user's file with 0600", b, fi.Mode().Perm())
+	}
+	// Undo again: the first apply created the file, so it goes.
+	if undone, err = UndoApply(p, "ghostty"); err == nil {
+		t.Errorf("undid the first apply over a file the user changed since: %+v", undone)
+	}
+	if b, _ := os.ReadFile(path); !bytes.Equal(b, mine) {
+		t.Error("a refused undo changed the file")
+	}
+	os.WriteFile(path, want["harbour-night"], 0o644)
+	if undone, err = UndoApply(p, "ghostty"); err != nil || len(undone.Removed) != 1 {
+		t.Fatalf("undo of the first apply: %+v, %v", undone, err)
+	}
+	if _, err := os.Lstat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the file the first apply created is still there: %v", err)
+	}
+	if _, err := UndoApply(p, "ghostty"); err == nil || !strings.Contains(err.Error(), "nothing to undo") {
+		t.Errorf("third undo: %v", err)
+	}
+}
+
+// Applying the same theme again writes nothing and backs nothing up.
+func TestApplyUnchangedWritesNoBackup(t *testing.T) {
+	p := tempPaths(t, "linux")
+	plan, err := Plan(Example(), "vscode", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Apply(plan); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 5; i++ {
+		if plan, err = Plan(Example(), "vscode", p); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range plan.Files {
+			if !f.Same {
+				t.Errorf("re-plan: %s not marked as already installed", f.Path)
+			}
+		}
+		res, err := Apply(plan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Backups) != 0 || len(res.Installed) != 0 || len(res.Unchanged) != 2 {
+			t.Fatalf("identical re-apply %d: %+v", i, res)
+		}
+	}
+	var files int
+	filepath.WalkDir(p.Store, func(_ string, d os.DirEntry, _ error) error {
+		if d != nil && !d.IsDir() {
+			files++
+		}
+		return nil
+	})
+	if files != 1 {
+		t.Errorf("store holds %d files after six applies of one theme, want the first apply's record only", files)
+	}
+	// The one undo removes the extension again.
+	if _, err := UndoApply(p, "vscode"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(plan.Files[0].Path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("after undo: %v", err)
 	}
 }
 
@@ -181,8 +274,11 @@ func TestApplyVSCodeRegistersExtension(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(res.Installed) != 3 {
+		if i == 0 && len(res.Installed) != 3 {
 			t.Errorf("installed %v, want the two extension files and extensions.json", res.Installed)
+		}
+		if i == 1 && (len(res.Installed) != 0 || len(res.Unchanged) != 3) {
+			t.Errorf("re-apply %+v, want all three left as they are", res)
 		}
 	}
 	var entries []struct {

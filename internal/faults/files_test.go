@@ -171,7 +171,9 @@ func caseApplyLinks(t *testing.T) {
 	}
 	mustContain(t, "stderr", r.stderr, link, "symbolic link")
 
-	// A 0600 theme file of the user's is replaced: its backup keeps 0600.
+	// A 0600 theme file of the user's is replaced: its backup lies in the
+	// app's data folder, not beside it in Zed's themes folder, and stays
+	// private; the new file keeps 0600.
 	zed := filepath.Join(w.home, ".config", "zed", "themes", "harbour-night.json")
 	os.MkdirAll(filepath.Dir(zed), 0o755)
 	os.WriteFile(zed, []byte(`{"private":true}`), 0o600)
@@ -179,9 +181,15 @@ func caseApplyLinks(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	baks, _ := filepath.Glob(zed + ".bak-*")
+	if beside, _ := filepath.Glob(zed + "*"); len(beside) != 1 {
+		t.Errorf("Zed's themes folder holds %v, want the theme alone", beside)
+	}
+	baks, _ := filepath.Glob(filepath.Join(os.Getenv("CDXTHEME_DATA_DIR"), "applied", "zed", "*", "*-harbour-night.json"))
 	if len(baks) != 1 {
 		t.Fatalf("backups %v", baks)
+	}
+	if fi, err := os.Stat(zed); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("installed %v, %v; want the replaced file's 0600", fi, err)
 	}
 	fi, err := os.Stat(baks[0])
 	b, _ := os.ReadFile(baks[0])

@@ -37,4 +37,37 @@ describe('ImportDrop', () => {
     dropFile(new File(['[colors.primary]\nbackground = "#12"\n'], 'bad.toml'));
     await waitFor(() => expect(screen.getByTestId('import-error').textContent).toContain('bad.toml:2: colors.primary.background'));
   });
+
+  it('in the Linux window Go reads the drop: its file-drop event imports by token, the page never reads the File, a drop zone keeps its drop', async () => {
+    const w = installWails({
+      ImportDropped: () => ({ workspaceId: 'ws-go', dir: '/data/ws-go', title: 'Nightfall', format: 'vscode', mapped: [], derived: [], warnings: [] }),
+    });
+    (window as unknown as { wails: unknown }).wails = { flags: { enableWailsDragAndDrop: true } };
+    try {
+      render(ImportDrop);
+      // WebKitGTK shows another program's file as its URI only: the page still cancels the drop (no navigation).
+      const over = new Event('dragover', { bubbles: true, cancelable: true });
+      Object.defineProperty(over, 'dataTransfer', { value: { types: ['text/uri-list'] } });
+      window.dispatchEvent(over);
+      expect(over.defaultPrevented).toBe(true);
+      const ev = dropFile(new File(['{}'], 'nightfall.json'));
+      expect(ev.defaultPrevented).toBe(true);
+      expect(w.bound.ImportTheme).not.toHaveBeenCalled();
+
+      const zone = document.createElement('div');
+      zone.dataset.dropZone = '';
+      document.body.append(zone);
+      const at = document.elementFromPoint;
+      document.elementFromPoint = (x: number) => (x === 5 ? zone : document.body);
+      w.emit('file-drop', { token: 'zone-token', x: 5, y: 5, names: ['a.json'] });
+      expect(w.bound.ImportDropped).not.toHaveBeenCalled();
+      w.emit('file-drop', { token: 'tok-1', x: 300, y: 200, names: ['nightfall.json'] });
+      document.elementFromPoint = at;
+      zone.remove();
+      await waitFor(() => expect(router.route).toMatchObject({ view: 'chat', workspaceId: 'ws-go' }));
+      expect(w.bound.ImportDropped.mock.calls).toEqual([['tok-1']]);
+    } finally {
+      delete (window as unknown as { wails?: unknown }).wails;
+    }
+  });
 });

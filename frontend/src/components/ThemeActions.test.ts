@@ -46,6 +46,73 @@ describe('ThemeActions', () => {
     );
   });
 
+  it('the plan names every file, what is left alone, where backups go and the exact steps; Undo apply puts back what was there', async () => {
+    const nvim = {
+      target: 'neovim',
+      theme: 'Harbour Night',
+      backups: '/home/dev/.local/share/cdxtheme/applied/neovim',
+      files: [
+        { path: '/home/dev/.config/nvim/colors/harbour-night.lua', exists: true, same: false },
+        { path: '/home/dev/.config/nvim/colors/other.lua', exists: true, same: true },
+      ],
+      steps: [
+        { kind: 'command', text: ':colorscheme harbour-night' },
+        { kind: 'line', file: '/home/dev/.config/nvim/init.lua', text: 'vim.cmd.colorscheme("harbour-night")' },
+      ],
+      note: '',
+    };
+    const w = installWails({
+      ApplyTargets: () => [{ id: 'neovim', name: 'Neovim', format: 'neovim' }],
+      UndoableApplies: () => [],
+      PlanApply: () => nvim,
+      ApplyTheme: () => ({ installed: [nvim.files[0].path], unchanged: [nvim.files[1].path], backups: [nvim.backups + '/1/0-harbour-night.lua'], steps: nvim.steps, undo: true }),
+      UndoApply: () => ({ target: 'neovim', theme: 'Harbour Night', restored: [nvim.files[0].path], removed: [] }),
+    });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await flush();
+    await fireEvent.click(screen.getByTestId('apply-menu'));
+    expect(screen.queryByTestId('undo-apply-neovim')).toBeNull();
+    await fireEvent.click(screen.getByTestId('apply-target-neovim'));
+    await flush();
+    const planList = screen.getByTestId('apply-plan');
+    expect(planList.querySelector('[data-same=true]')?.textContent).toContain('holds this theme already (left alone)');
+    expect(planList.querySelector('[data-same=false]')?.textContent).toContain('replaced (backed up)');
+    expect(screen.getByTestId('apply-plan-backups').textContent).toContain(nvim.backups);
+    const planSteps = screen.getByTestId('apply-plan-steps');
+    expect(planSteps.textContent).toContain('Run:');
+    expect(planSteps.textContent).toContain(':colorscheme harbour-night');
+    expect(planSteps.textContent).toContain('Add to /home/dev/.config/nvim/init.lua:');
+    expect(planSteps.textContent).toContain('vim.cmd.colorscheme("harbour-night")');
+
+    await fireEvent.click(screen.getByTestId('confirm-ok'));
+    await flush();
+    expect(screen.getAllByTestId('unchanged-path').map((e) => e.textContent)).toEqual([nvim.files[1].path]);
+    expect(screen.getByTestId('apply-steps').textContent).toContain('vim.cmd.colorscheme("harbour-night")');
+    await fireEvent.click(screen.getByTestId('undo-apply'));
+    await flush();
+    expect(w.bound.UndoApply).toHaveBeenCalledWith('neovim');
+    expect(screen.getByTestId('theme-result').textContent).toContain('Undid the last apply to Neovim.');
+    expect(screen.getAllByTestId('restored-path').map((e) => e.textContent)).toEqual([nvim.files[0].path]);
+    expect(screen.queryByTestId('undo-apply')).toBeNull();
+  });
+
+  it('the Apply menu offers Undo apply for every target Go has a record of, also from an earlier run', async () => {
+    const w = installWails({
+      ...targets,
+      UndoableApplies: () => ['kitty'],
+      UndoApply: () => { throw new Error('undo apply to kitty: /home/dev/.config/kitty/themes/x.conf changed since the apply, so it was left alone'); },
+    });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await flush();
+    await fireEvent.click(screen.getByTestId('apply-menu'));
+    await fireEvent.click(screen.getByTestId('undo-apply-kitty'));
+    await flush();
+    expect(w.bound.UndoApply).toHaveBeenCalledWith('kitty');
+    const err = screen.getByTestId('theme-action-error');
+    expect(err.textContent).toContain('Could not undo the apply to kitty');
+    expect(err.textContent).toContain('changed since the apply');
+  });
+
   it('cancelling the confirmation applies nothing; there is no CSS install target', async () => {
     const w = installWails({ ...targets, PlanApply: () => plan, ApplyTheme: () => ({ installed: [], backups: [] }) });
     render(ThemeActions, { props: { workspaceId: 'ws1' } });

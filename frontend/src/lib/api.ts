@@ -38,6 +38,7 @@ import type {
   OptionValue,
   PrewarmRequest,
   SelfTestPlan,
+  Undone,
   SendRequest,
   SessionFilter,
   SignInRequest,
@@ -210,6 +211,16 @@ export function applyTheme(workspaceId: string, target: string): Promise<Install
   return Themes.ApplyTheme(workspaceId, target);
 }
 
+/** Undoes the last apply into target: what it replaced comes back, what it created goes. */
+export function undoApply(target: string): Promise<Undone> {
+  return Themes.UndoApply(target);
+}
+
+/** The targets with an apply to undo. */
+export async function undoableApplies(): Promise<string[]> {
+  return (await Themes.UndoableApplies()) ?? [];
+}
+
 export function getAuthState(): Promise<AuthState> {
   return Agents.GetAuthState();
 }
@@ -329,7 +340,7 @@ export function selfTest(signal?: AbortSignal): Promise<SelfTestPlan | null> {
 }
 
 /** Reports what the UI rendered: kind "paint" (first frame), "reply", "highlight" (the preview highlighter's colours), or the navigation test's "rects", "bypass", "focused", "linkErrors". */
-export async function selfTestReport(kind: 'paint' | 'reply' | 'highlight' | 'rects' | 'bypass' | 'focused' | 'linkErrors', text: string): Promise<void> {
+export async function selfTestReport(kind: 'paint' | 'reply' | 'highlight' | 'rects' | 'bypass' | 'focused' | 'linkErrors' | 'route' | 'mounted', text: string): Promise<void> {
   EventsEmit('selftest:report', kind, text);
 }
 
@@ -346,6 +357,35 @@ export function openPath(workspaceId: string, path: string): Promise<void> {
 /** Creates a build from a dropped theme file (VS Code, base16/24, iTerm2, Alacritty, …). */
 export function importTheme(req: ImportRequest): Promise<ImportResult> {
   return Themes.ImportTheme(req);
+}
+
+/** A file another program dropped onto the window, which Go read from GTK (app/drop.go). */
+export interface FileDrop {
+  token: string;
+  x: number;
+  y: number;
+  names: string[];
+}
+
+/**
+ * Whether Go takes the window's file drops (Wails' file drop, on Linux,
+ * where WebKitGTK hands the page no File): then the page answers Go's
+ * "file-drop" event instead of reading the drop itself.
+ */
+export function goTakesFileDrops(): boolean {
+  const w = window as unknown as { wails?: { flags?: { enableWailsDragAndDrop?: boolean } } };
+  return w.wails?.flags?.enableWailsDragAndDrop === true;
+}
+
+export function onFileDrop(cb: (d: FileDrop) => void): () => void {
+  return EventsOn('file-drop', (d: FileDrop) => {
+    if (d && typeof d.token === 'string' && typeof d.x === 'number' && typeof d.y === 'number') cb(d);
+  });
+}
+
+/** Imports the file of Go's drop token as a new build. */
+export function importDropped(token: string): Promise<ImportResult> {
+  return Themes.ImportDropped(token);
 }
 
 /** The VS Code colour theme (JSON text) the vscode exporter makes of a theme document. */

@@ -17,6 +17,9 @@ function sources(dir: string): string[] {
 }
 const srcDir = join(__dirname, '..');
 
+// core/theme Targets, in Go's menu order.
+const applyTargets = ['vscode', 'zed', 'neovim', 'helix', 'bat', 'alacritty', 'kitty', 'ghostty', 'wezterm', 'foot', 'tmux', 'windows-terminal', 'iterm2'];
+
 describe('locales', () => {
   it('en and de have exactly the same keys', () => {
     const enKeys = Object.keys(en).sort();
@@ -50,9 +53,10 @@ describe('locales', () => {
       'permission.kind.': ['allow_once', 'allow_always', 'reject_once', 'reject_always'],
       'plan.status.': ['pending', 'in_progress', 'completed'],
       'transcript.role.': ['user', 'assistant', 'tool'],
-      'format.': exportFormats,
-      // core/theme Targets: the formats Apply installs (Go lists those of this OS).
-      'theme.apply.next.': ['vscode', 'zed', 'alacritty', 'kitty', 'ghostty', 'windows-terminal', 'iterm2'],
+      // Export formats, and core/theme Targets (named by format.<id> in the Apply menu).
+      'format.': [...exportFormats, ...applyTargets],
+      // core/theme Targets: the programs Apply installs into (Go lists those of this OS).
+      'theme.apply.next.': applyTargets,
       'language.': ['en', 'de'],
       'editor.oklch.': ['l', 'c', 'h'],
       'editor.group.': ['palette', 'ui', 'editor', 'diff', 'diagnostic', 'terminal', 'syntax', 'ansi'],

@@ -18,10 +18,27 @@ export function renderedReply(root: ParentNode = document): string {
   return err ? 'ERROR: ' + (err.textContent?.trim() ?? '') : '';
 }
 
+let active: SelfTestPlan | null = null;
+/** The last part reported mounted; Home's mounts before the plan arrives. */
+let mounted = '';
+
 /** The self-test plan, or null in normal use. */
 export async function selfTestPlan(signal?: AbortSignal): Promise<SelfTestPlan | null> {
   const plan = await api.selfTest(signal);
-  return plan?.active ? plan : null;
+  active = plan?.active ? plan : null;
+  if (mounted) reportMounted(mounted);
+  return active;
+}
+
+/** Tells a self-test asking for views (plan.view) that a part is mounted and listening. */
+export function reportMounted(what: string): void {
+  mounted = what;
+  if (active?.view) void api.selfTestReport('mounted', what).catch(() => {});
+}
+
+/** Reports the route on screen to a self-test that asked for a view (plan.view). */
+export function reportRoute(r: { view: string; workspaceId?: string }): void {
+  if (active?.view) void api.selfTestReport('route', JSON.stringify({ view: r.view, workspaceId: r.workspaceId ?? '' })).catch(() => {});
 }
 
 /** Reports the first painted frame (the start-up benchmark reads it). */

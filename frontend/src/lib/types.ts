@@ -40,6 +40,8 @@ export type Settings = settings.Settings;
 export type Check = theme.Check;
 export type ThemeState = theme.State;
 export type Installed = theme.Installed;
+export type Undone = theme.Undone;
+export type Step = theme.Step;
 export type InstallPlan = theme.InstallPlan;
 export type PlannedFile = theme.PlannedFile;
 export type Target = theme.Target;
@@ -84,6 +86,8 @@ export interface SelfTestPlan {
   nav?: string;
   /** A theme document to highlight code with and report on ("highlight"). */
   theme?: string;
+  /** The view to open at start ("home", "new") for the drop window test; routes are then reported. */
+  view?: string;
 }
 
 export const exportFormats = [

@@ -26,7 +26,7 @@ export const services: Record<string, string[]> = {
   Editor: ['EditColor', 'EditorState', 'MakePass', 'RedoEdit', 'SetLock', 'TryColor', 'UndoEdit'],
   Library: ['ExportTranscript', 'HideSession', 'Models', 'RenameSession', 'SearchStatus', 'Sessions', 'TranscriptPage'],
   Settings: ['DamagedFiles', 'GetSettings', 'SaveSettings'],
-  Themes: ['ApplyTargets', 'ApplyTheme', 'ExportTheme', 'ImportTheme', 'PlanApply', 'Theme', 'VSCodeTheme'],
+  Themes: ['ApplyTargets', 'ApplyTheme', 'ExportTheme', 'ImportDropped', 'ImportTheme', 'PlanApply', 'Theme', 'UndoApply', 'UndoableApplies', 'VSCodeTheme'],
   Turns: ['AnswerPermission', 'Cancel', 'NewBuild', 'OpenChat', 'Prewarm', 'Release', 'Send'],
 };
 

@@ -419,21 +419,32 @@ export namespace theme {
 	    from?: string[];
 	    rule: string;
 	}
+	export interface Step {
+	    kind: string;
+	    text: string;
+	    file?: string;
+	}
 	export interface PlannedFile {
 	    path: string;
 	    exists: boolean;
+	    same: boolean;
 	}
 	export interface InstallPlan {
 	    target: string;
 	    theme: string;
 	    files: PlannedFile[];
 	    note: string;
+	    steps: Step[];
+	    backups: string;
 	    warning?: string;
 	}
 	export interface Installed {
 	    installed: string[];
+	    unchanged: string[];
 	    backups: string[];
 	    note: string;
+	    steps: Step[];
+	    undo: boolean;
 	}
 	export interface Mapping {
 	    role: string;
@@ -480,6 +491,7 @@ export namespace theme {
 	    checks: Check[];
 	    roles: RoleValue[];
 	}
+	
 	export interface Syntax {
 	    keyword: Color;
 	    string: Color;
@@ -536,6 +548,12 @@ export namespace theme {
 	    targets?: TargetOverrides;
 	}
 	
+	export interface Undone {
+	    target: string;
+	    theme: string;
+	    restored: string[];
+	    removed: string[];
+	}
 	
 
 }

@@ -35,9 +35,20 @@ export async function importFile(file: File, messages: { tooBig: string; empty: 
     imports.error = messages.tooBig;
     return false;
   }
+  return run(async () => api.importTheme({ fileName: file.name, data: await readBase64(file) }));
+}
+
+/** Imports the file Go read from a drop another program made (its token). */
+export async function importDroppedFile(token: string): Promise<boolean> {
+  if (imports.busy) return false;
+  imports.error = '';
+  return run(() => api.importDropped(token));
+}
+
+async function run(importer: () => Promise<ImportResult>): Promise<boolean> {
   imports.busy = true;
   try {
-    const res = await api.importTheme({ fileName: file.name, data: await readBase64(file) });
+    const res = await importer();
     imports.last = res;
     chat.open({ workspaceId: res.workspaceId, cwd: res.dir, title: res.title });
     go({ view: 'chat', workspaceId: res.workspaceId, cwd: res.dir, title: res.title });

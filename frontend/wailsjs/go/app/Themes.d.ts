@@ -9,10 +9,16 @@ export function ApplyTheme(arg1:string,arg2:string):Promise<theme.Installed>;
 
 export function ExportTheme(arg1:string,arg2:string):Promise<string>;
 
+export function ImportDropped(arg1:string):Promise<app.ImportResult>;
+
 export function ImportTheme(arg1:app.ImportRequest):Promise<app.ImportResult>;
 
 export function PlanApply(arg1:string,arg2:string):Promise<theme.InstallPlan>;
 
 export function Theme(arg1:string):Promise<theme.State>;
+
+export function UndoApply(arg1:string):Promise<theme.Undone>;
+
+export function UndoableApplies():Promise<Array<string>>;
 
 export function VSCodeTheme(arg1:string):Promise<string>;

@@ -14,6 +14,10 @@ export function ExportTheme(arg1, arg2) {
   return window['go']['app']['Themes']['ExportTheme'](arg1, arg2);
 }
 
+export function ImportDropped(arg1) {
+  return window['go']['app']['Themes']['ImportDropped'](arg1);
+}
+
 export function ImportTheme(arg1) {
   return window['go']['app']['Themes']['ImportTheme'](arg1);
 }
@@ -24,6 +28,14 @@ export function PlanApply(arg1, arg2) {
 
 export function Theme(arg1) {
   return window['go']['app']['Themes']['Theme'](arg1);
+}
+
+export function UndoApply(arg1) {
+  return window['go']['app']['Themes']['UndoApply'](arg1);
+}
+
+export function UndoableApplies() {
+  return window['go']['app']['Themes']['UndoableApplies']();
 }
 
 export function VSCodeTheme(arg1) {

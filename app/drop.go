@@ -1,0 +1,97 @@
+package app
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+
+	"cdxtheme/core/fsread"
+	"cdxtheme/core/theme"
+)
+
+// FileDrop is the payload of the "file-drop" event: files another program
+// dropped onto the window, which the webview itself cannot read (WebKitGTK
+// hands the page no File for them). The page decides whether the spot is
+// an import (Home, New build) and answers with ImportDropped(token); it
+// never sees or names the paths, so it can import only what the user
+// dropped, once.
+type FileDrop struct {
+	Token string   `json:"token"`
+	X     int      `json:"x"`
+	Y     int      `json:"y"`
+	Names []string `json:"names"` // base names, for messages
+}
+
+// drops holds the latest drop until the page takes it.
+type drops struct {
+	mu    sync.Mutex
+	token string
+	paths []string
+}
+
+// fileDropEvent reads Wails' "wails:file-drop" event (x, y, paths), checking
+// each part: Wails' own OnFileDrop indexes the event's data unchecked, and
+// the page can emit that event too.
+func (a *core) fileDropEvent(data ...any) {
+	if len(data) != 3 {
+		return
+	}
+	x, _ := data[0].(int)
+	y, _ := data[1].(int)
+	paths, _ := data[2].([]string)
+	a.fileDropped(x, y, paths)
+}
+
+// fileDropped keeps the paths of a drop and tells the page.
+func (a *core) fileDropped(x, y int, paths []string) {
+	var kept []string
+	for _, p := range paths {
+		if p != "" && filepath.IsAbs(p) {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) == 0 {
+		return
+	}
+	var r [12]byte
+	rand.Read(r[:])
+	d := FileDrop{Token: hex.EncodeToString(r[:]), X: x, Y: y}
+	for _, p := range kept {
+		d.Names = append(d.Names, filepath.Base(p))
+	}
+	a.drops.mu.Lock()
+	a.drops.token, a.drops.paths = d.Token, kept
+	a.drops.mu.Unlock()
+	a.emit.Emit("file-drop", d)
+}
+
+// ImportDropped imports the file of the drop token names (the first, when
+// several were dropped: one build per drop) as a new build. A token works
+// once, and only the latest drop's.
+func (a *Themes) ImportDropped(token string) (ImportResult, error) {
+	a.drops.mu.Lock()
+	paths := a.drops.paths
+	ok := token != "" && token == a.drops.token
+	if ok {
+		a.drops.token, a.drops.paths = "", nil
+	}
+	a.drops.mu.Unlock()
+	if !ok {
+		return ImportResult{}, errors.New("that drop is gone; drop the file again")
+	}
+	// The user's own file, dragged from their file manager: a link is
+	// followed, but it must end at a regular file (never a FIFO or a
+	// device) of a theme file's size.
+	data, err := fsread.ReadFile(paths[0], theme.MaxImportSize, fsread.Follow)
+	if err != nil {
+		return ImportResult{}, fmt.Errorf("read the dropped file: %w", err)
+	}
+	res, err := a.ImportTheme(ImportRequest{FileName: paths[0], Data: data})
+	if err == nil && len(paths) > 1 {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("%d more dropped files were not imported: drop one file per build", len(paths)-1))
+	}
+	return res, err
+}

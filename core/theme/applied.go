@@ -1,0 +1,262 @@
+package theme
+
+import (
+	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"cdxtheme/core/fsread"
+	"cdxtheme/core/fswrite"
+	"cdxtheme/core/paths"
+)
+
+// Installed reports what Apply wrote, what it left alone because it held
+// the same bytes already, and the backups it made (in the app's data
+// folder). Undo says there is an apply of this target to undo.
+type Installed struct {
+	Installed []string `json:"installed"`
+	Unchanged []string `json:"unchanged"`
+	Backups   []string `json:"backups"`
+	Note      string   `json:"note"`
+	Steps     []Step   `json:"steps"`
+	Undo      bool     `json:"undo"`
+}
+
+// Undone reports what UndoApply put back: files restored to their earlier
+// bytes and mode, and files removed because the apply had created them.
+type Undone struct {
+	Target   string   `json:"target"`
+	Theme    string   `json:"theme"`
+	Restored []string `json:"restored"`
+	Removed  []string `json:"removed"`
+}
+
+// applyRecord is what one apply changed, kept in Store/<target>/<id>/ with
+// the replaced files beside it, so UndoApply can put them back.
+type applyRecord struct {
+	Target string        `json:"target"`
+	Theme  string        `json:"theme"`
+	At     time.Time     `json:"at"`
+	Files  []appliedFile `json:"files"`
+}
+
+type appliedFile struct {
+	Path    string      `json:"path"`
+	Existed bool        `json:"existed"`
+	Mode    fs.FileMode `json:"mode,omitempty"` // the replaced file's
+	Backup  string      `json:"backup,omitempty"`
+	Wrote   string      `json:"wrote"` // sha256 of what Apply wrote
+}
+
+const recordName = "record.json"
+
+// Apply writes a plan's files. A file that already holds the same bytes is
+// left alone: no write, no backup. Every other file it replaces is first
+// copied, with its mode, into the plan's Backups folder in the app's data
+// folder (never into the program's own themes folder, where the program
+// would list the copy as a theme), and the new file keeps the replaced
+// one's mode. What it changed is recorded there for UndoApply. The folders
+// on the way are the user's own and are followed; the file itself is
+// never written through a symlink: a link there is refused, naming it.
+func Apply(plan InstallPlan) (Installed, error) {
+	out := Installed{Note: plan.Note, Steps: plan.Steps}
+	if plan.store == "" {
+		return out, fmt.Errorf("install %s: plan has no backup folder (make plans with Plan)", plan.Target)
+	}
+	rec := applyRecord{Target: plan.Target, Theme: plan.Theme, At: time.Now().UTC()}
+	recDir := ""
+	save := func() error {
+		return paths.WriteFileAtomic(filepath.Join(recDir, recordName), mustJSON(rec), 0o600) // plain strings
+	}
+	for _, f := range plan.Files {
+		if f.data == nil {
+			return out, fmt.Errorf("install %s: plan has no content for %s (make plans with Plan)", plan.Target, f.Path)
+		}
+		dir, err := fswrite.Open(filepath.Dir(f.Path), "")
+		if err != nil {
+			return out, fmt.Errorf("install %s: %w", f.Path, err)
+		}
+		name := filepath.Base(f.Path)
+		entry := appliedFile{Path: f.Path, Wrote: digest(f.data)}
+		perm := fs.FileMode(0o644)
+		old, fi, err := dir.ReadFile(name, maxReplaced)
+		switch {
+		case err == nil && bytes.Equal(old, f.data):
+			dir.Close()
+			out.Unchanged = append(out.Unchanged, f.Path)
+			continue
+		case err == nil:
+			perm = fi.Mode().Perm()
+			if recDir == "" {
+				if recDir, err = newRecordDir(plan.store, plan.Target); err != nil {
+					dir.Close()
+					return out, err
+				}
+			}
+			entry.Existed, entry.Mode = true, perm
+			entry.Backup = fmt.Sprintf("%d-%s", len(rec.Files), name)
+			bak := filepath.Join(recDir, entry.Backup)
+			if err := paths.WriteFileAtomic(bak, old, 0o600); err != nil {
+				dir.Close()
+				return out, fmt.Errorf("back up %s: %w", f.Path, err)
+			}
+			out.Backups = append(out.Backups, bak)
+		case !errors.Is(err, fs.ErrNotExist):
+			dir.Close()
+			return out, fmt.Errorf("install %s: %w", plan.Target, err)
+		}
+		if recDir == "" {
+			if recDir, err = newRecordDir(plan.store, plan.Target); err != nil {
+				dir.Close()
+				return out, err
+			}
+		}
+		// Recorded before the write: a failure or crash half-way still
+		// leaves a record that undoes what was done.
+		rec.Files = append(rec.Files, entry)
+		if err := save(); err != nil {
+			dir.Close()
+			return out, fmt.Errorf("install %s: record for undo: %w", plan.Target, err)
+		}
+		out.Undo = true
+		_, err = dir.WriteFile(name, f.data, perm)
+		dir.Close()
+		if err != nil {
+			return out, fmt.Errorf("install %s: %w", plan.Target, err)
+		}
+		out.Installed = append(out.Installed, f.Path)
+	}
+	if !out.Undo {
+		out.Undo = len(records(plan.store, plan.Target)) > 0
+	}
+	return out, nil
+}
+
+// newRecordDir makes Store/<target>/<id>, ids sorting in the order made.
+func newRecordDir(store, target string) (string, error) {
+	var r [4]byte
+	rand.Read(r[:])
+	id := time.Now().UTC().Format("20060102T150405.000000000") + "-" + hex.EncodeToString(r[:])
+	dir := filepath.Join(store, target, id)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("backup folder: %w", err)
+	}
+	return dir, nil
+}
+
+// records lists the apply records of target, oldest first.
+func records(store, target string) []string {
+	entries, err := os.ReadDir(filepath.Join(store, target))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() {
+			if _, err := os.Stat(filepath.Join(store, target, e.Name(), recordName)); err == nil {
+				out = append(out, e.Name())
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// CanUndo lists the targets with an apply to undo.
+func CanUndo(p Paths) []string {
+	var out []string
+	for _, t := range Targets {
+		if len(records(p.Store, t.ID)) > 0 {
+			out = append(out, t.ID)
+		}
+	}
+	return out
+}
+
+// UndoApply undoes the latest apply into target that changed something:
+// each file it replaced gets its earlier bytes and mode back, each file it
+// created is removed. A file changed since (by the user, by the program)
+// is not the apply's to take back: nothing is undone and the error names
+// it. Undoing again goes one apply further back.
+func UndoApply(p Paths, target string) (Undone, error) {
+	recs := records(p.Store, target)
+	if len(recs) == 0 {
+		return Undone{}, fmt.Errorf("undo apply to %s: nothing to undo", target)
+	}
+	recDir := filepath.Join(p.Store, target, recs[len(recs)-1])
+	raw, err := fsread.ReadFile(filepath.Join(recDir, recordName), maxReplaced, fsread.NoFollow)
+	if err != nil {
+		return Undone{}, fmt.Errorf("undo apply to %s: %w", target, err)
+	}
+	var rec applyRecord
+	if err := json.Unmarshal(raw, &rec); err != nil {
+		return Undone{}, fmt.Errorf("undo apply to %s: record %s is damaged: %w", target, recDir, err)
+	}
+	out := Undone{Target: rec.Target, Theme: rec.Theme}
+	// First check every file, so an undo is all or nothing.
+	var changed []string
+	for _, f := range rec.Files {
+		b, err := fsread.ReadFile(f.Path, maxReplaced, fsread.NoFollow)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			// Already gone: restoring or removing it is still right.
+		case err != nil:
+			return out, fmt.Errorf("undo apply to %s: %w", target, err)
+		case digest(b) != f.Wrote && !(f.Existed && holds(filepath.Join(recDir, filepath.Base(f.Backup)), b)):
+			// (Holding the backup's bytes: the apply failed before writing it.)
+			changed = append(changed, f.Path)
+		}
+	}
+	if len(changed) > 0 {
+		return out, fmt.Errorf("undo apply to %s: %s changed since the apply, so it was left alone (nothing was undone; the earlier version is in %s)",
+			target, strings.Join(changed, ", "), recDir)
+	}
+	for i := len(rec.Files) - 1; i >= 0; i-- {
+		f := rec.Files[i]
+		dir, err := fswrite.Open(filepath.Dir(f.Path), "")
+		if err != nil {
+			return out, fmt.Errorf("undo apply to %s: %w", target, err)
+		}
+		name := filepath.Base(f.Path)
+		if f.Existed {
+			var old []byte
+			if old, err = fsread.ReadFile(filepath.Join(recDir, filepath.Base(f.Backup)), maxReplaced, fsread.NoFollow); err == nil {
+				_, err = dir.WriteFile(name, old, f.Mode)
+			}
+			if err == nil {
+				out.Restored = append(out.Restored, f.Path)
+			}
+		} else {
+			err = dir.Remove(name)
+			if errors.Is(err, fs.ErrNotExist) {
+				err = nil
+			}
+			if err == nil {
+				out.Removed = append(out.Removed, f.Path)
+			}
+		}
+		dir.Close()
+		if err != nil {
+			return out, fmt.Errorf("undo apply to %s: %w", target, err)
+		}
+	}
+	if err := os.RemoveAll(recDir); err != nil {
+		return out, fmt.Errorf("undo apply to %s: done, but its record stays: %w", target, err)
+	}
+	return out, nil
+}
+
+func digest(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
