@@ -193,7 +193,10 @@ test('at 1440 px the contrast table shows "AA large" whole, and Apply lists only
   assert.ok(clip.fits, `"${clip.text}" is cut off`);
   await page.getByTestId('apply-menu').click();
   const items = await page.locator('[role=menu] [role=menuitem]').evaluateAll((els) => els.map((e) => e.dataset.testid));
-  const want = process.platform === 'darwin' ? ['vscode', 'zed', 'alacritty', 'kitty', 'ghostty', 'iterm2'] : ['vscode', 'zed', 'alacritty', 'kitty', 'ghostty'];
+  // Every target with a user config location on this OS (core/theme TargetsFor), in Go's order.
+  const want = process.platform === 'darwin'
+    ? ['vscode', 'zed', 'neovim', 'helix', 'bat', 'alacritty', 'kitty', 'ghostty', 'wezterm', 'tmux', 'iterm2']
+    : ['vscode', 'zed', 'neovim', 'helix', 'bat', 'alacritty', 'kitty', 'ghostty', 'wezterm', 'foot', 'tmux'];
   assert.deepEqual(items, want.map((x) => 'apply-target-' + x));
   await page.keyboard.press('Escape');
 });
