@@ -136,7 +136,7 @@ func artifactRefs(ev chat.Event, cwd string) []artifactRef {
 				p = filepath.Join(cwd, p)
 			}
 			p = filepath.Clean(p)
-			out = append(out, artifactRef{uri: (&url.URL{Scheme: "file", Path: filepath.ToSlash(p)}).String(), name: filepath.Base(p), source: SourceEdit})
+			out = append(out, artifactRef{uri: inside.FileURI(p), name: filepath.Base(p), source: SourceEdit})
 		}
 		return out
 	}

@@ -51,15 +51,11 @@ func FileLink(cwd, path string) (acp.ContentBlock, error) {
 	size := fi.Size()
 	return acp.ContentBlock{
 		Type:     acp.BlockResourceLink,
-		URI:      fileURI(path),
+		URI:      inside.FileURI(path),
 		Name:     filepath.Base(path),
 		MimeType: mime.TypeByExtension(filepath.Ext(path)),
 		Size:     &size,
 	}, nil
-}
-
-func fileURI(path string) string {
-	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}).String()
 }
 
 // attachErr says why path cannot be attached: outside the workspace, or

@@ -97,10 +97,36 @@ func Local(name string) bool {
 	return filepath.IsLocal(filepath.FromSlash(name))
 }
 
+// FileURI is the file:// URI of an absolute local path: file:///home/x on
+// Unix, file:///C:/x on Windows (RFC 8089; file://C:/x would make "C:"
+// the host, which fromURI rightly refuses).
+func FileURI(path string) string {
+	return slashURI(filepath.ToSlash(path))
+}
+
+// slashURI is FileURI for a path already in slash form; kept apart from
+// filepath so Windows paths are testable on any OS.
+func slashURI(p string) string {
+	if hasDrive(p) {
+		p = "/" + p
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
 // fromURI turns a file:// URI into a local path; anything else is taken
 // as a path. Only local file URIs are accepted (no host but localhost),
 // and the path is decoded, so %2e%2e is "..".
 func fromURI(p string) (string, error) {
+	local, err := uriSlash(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.FromSlash(local), nil
+}
+
+// uriSlash is fromURI without the final turn into the OS's separators, so
+// Windows URIs are testable on any OS. A non-URI comes back unchanged.
+func uriSlash(p string) (string, error) {
 	if len(p) < 5 || !strings.EqualFold(p[:5], "file:") {
 		return p, nil
 	}
@@ -115,5 +141,5 @@ func fromURI(p string) (string, error) {
 	if len(local) > 2 && local[0] == '/' && hasDrive(local[1:]) {
 		local = local[1:] // file:///C:/x → C:/x
 	}
-	return filepath.FromSlash(local), nil
+	return local, nil
 }
