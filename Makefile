@@ -16,7 +16,7 @@ GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path '
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
 .PHONY: run test deps apt npm peers frontend build cli dev-binary bindings bindings-check \
-	test-go test-agents types test-frontend test-e2e test-window faults audit bench bench-clients clean cross
+	test-go test-agents types test-frontend test-e2e test-window faults audit bench bench-clients clean cross mutate
 
 ## deps: everything the build and the tests need (apt, npm and Go modules)
 deps: apt npm
@@ -152,6 +152,13 @@ internal/bench/clients/node_modules/.installed: internal/bench/clients/package.j
 	# still takes every version from the lock and never rewrites it.
 	cd internal/bench/clients && npm install --no-save --no-audit --no-fund
 	touch $@
+
+## mutate: sampled mutation test, kill rate per package (not part of make test;
+## bounded: 20 mutants a package, 60 s each, 6 min a package). MUTATE_ARGS
+## passes flags, e.g. MUTATE_ARGS='-match link.go:252 core/chat'.
+mutate: deps
+	CGO_ENABLED=0 go run ./internal/mutate $(MUTATE_ARGS)
+	cd frontend && npx stryker run stryker.config.json
 
 ## bench: every benchmark side by side; prints one table of ratios, writes bench-results.json
 bench: peers build bench-clients build/bin/barewails

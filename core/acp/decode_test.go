@@ -106,6 +106,14 @@ var decodeCases = []string{
 	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1"}}}`,
 	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1"} x`,
 	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1"`,
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","sessionId":"s2"}`,
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1`,
+	`{"jsonrpc":"2.0","method":"x","params":{"a":"unterminated`,
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","type":"image","text":"x"}}}}`,
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":5,"text":"x"}}}}`,
+	// Cut one brace short: a decoder that lost its place inside would end
+	// exactly at the end of the line and take it for a whole message.
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","type":"image","text":"x"}}}`,
 	`{"jsonrpc":"2.0","id":01,"result":{}}`,
 	`{"jsonrpc":"2.0","id":1.,"result":{}}`,
 	`{"jsonrpc":"2.0","id":.5,"result":{}}`,

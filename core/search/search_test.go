@@ -126,6 +126,9 @@ func TestSearchRealSamples(t *testing.T) {
 			if !reflect.DeepEqual(ids, tt.want) {
 				t.Fatalf("got %v, want %v", ids, tt.want)
 			}
+			if len(res.Warnings) != 0 { // a title or folder match looks for no snippet
+				t.Errorf("warnings: %v", res.Warnings)
+			}
 			if len(res.Sessions) == 0 || ParseQuery(tt.query).Empty() {
 				return
 			}

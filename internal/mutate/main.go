@@ -30,6 +30,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -336,6 +338,7 @@ func main() {
 	budget := flag.Duration("budget", 6*time.Minute, "time one package may take")
 	equivFile := flag.String("equivalent", "internal/mutate/equivalent.txt", "equivalent mutants")
 	list := flag.Bool("list", false, "print the sampled mutants without running them")
+	match := flag.String("match", "", "only mutants whose description matches this regexp (to check a test against them; the figures are of the whole sample)")
 	flag.Parse()
 	pkgs := flag.Args()
 	if len(pkgs) == 0 {
@@ -361,6 +364,13 @@ func main() {
 		all, err := sites(root, pkg)
 		if err != nil {
 			fail(err)
+		}
+		if *match != "" {
+			re, err := regexp.Compile(*match)
+			if err != nil {
+				fail(err)
+			}
+			all = slices.DeleteFunc(all, func(s site) bool { return !re.MatchString(s.String()) })
 		}
 		t := tally{pkg: pkg, sites: len(all)}
 		r := rand.New(rand.NewSource(*seed))
