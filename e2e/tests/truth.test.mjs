@@ -82,7 +82,9 @@ test('New build shows the bar before the first message; the first reply and the 
   // CDXTHEME_AGENT runs the fake agent for every entry: the bar names that command.
   assert.match(await page.getByTestId('bar-agent').innerText(), /fakeagent/);
   // No agent has answered yet: models and efforts from Codex's files.
-  assert.ok((await sel(page, 'model').locator('option').count()) >= 1);
+  // (the bar's options come a moment after the bar itself, from Codex's files)
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="session-bar"] [data-config-id="model"] option').length >= 1, null, { timeout: 10_000 })
+    .catch(() => assert.fail('New build offers no model before the first message'));
   await page.getByTestId('prompt').fill('A teal theme #settings');
   await page.getByTestId('send').click();
   await idle(page);
