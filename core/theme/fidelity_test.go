@@ -99,7 +99,7 @@ func TestCalibratedColoursKeepTheirLabel(t *testing.T) {
 func TestITermKeysWithoutRoleKept(t *testing.T) {
 	imp := importOracle(t, "iterm2-color-schemes", "schemes", "0x96f.itermcolors")
 	tg := imp.Theme.Targets
-	for _, k := range []string{"Bold Color", "Link Color", "Badge Color", "Cursor Text Color", "Selected Text Color", "Match Background Color", "Ansi 4 Color (Dark)", "Background Color (Light)"} {
+	for _, k := range []string{"Badge Color", "Match Background Color", "Ansi 4 Color (Dark)", "Background Color (Light)"} {
 		if tg == nil || tg.ITerm2[k].Components == nil {
 			t.Errorf("%s not kept in targets.iterm2", k)
 		}
@@ -110,7 +110,7 @@ func TestITermKeysWithoutRoleKept(t *testing.T) {
 	}
 	imp.DropTargets()
 	warned := strings.Join(imp.Warnings, "\n")
-	for _, k := range []string{"Bold Color is not carried", "Ansi 4 Color (Dark) is not carried", "Link Color (Light) is not carried"} {
+	for _, k := range []string{"Badge Color is not carried", "Ansi 4 Color (Dark) is not carried", "Link Color (Light) is not carried"} {
 		if !strings.Contains(warned, k) {
 			t.Errorf("without overrides, %q is not in the warnings", k)
 		}
@@ -267,11 +267,7 @@ func TestTerminalKeysNotCarriedAreNamed(t *testing.T) {
 		path []string
 		want []string
 	}{
-		{[]string{"iterm2-color-schemes", "kitty", "0x96f.conf"}, []string{"cursor_text_color", "selection_foreground"}},
-		{[]string{"iterm2-color-schemes", "alacritty", "0x96f.toml"}, []string{"colors.cursor.text", "colors.selection.text"}},
-		{[]string{"iterm2-color-schemes", "wezterm", "0x96f.toml"}, []string{"colors.cursor_fg", "colors.selection_fg"}},
-		{[]string{"iterm2-color-schemes", "ghostty", "0x96f"}, []string{"cursor-text", "selection-foreground"}},
-		{[]string{"tinted", "kitty", "base16-nord.conf"}, []string{"color16", "url_color", "wayland_titlebar_color"}},
+		{[]string{"tinted", "kitty", "base16-nord.conf"}, []string{"color16", "wayland_titlebar_color"}},
 		{[]string{"tinted", "alacritty", "base16-nord.toml"}, []string{"colors.indexed_colors[0].color"}},
 	} {
 		imp := importOracle(t, tc.path...)

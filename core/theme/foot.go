@@ -17,7 +17,7 @@ func renderFoot(t *Theme) (map[string][]byte, error) {
 	fmt.Fprintf(&b, "# %s — made with CDXTheme.\n", oneLine(t.Name))
 	fmt.Fprintf(&b, "# Add include=~/.config/foot/%s.ini to foot.ini.\n\n", Slug(t.Name))
 	b.WriteString("[cursor]\n")
-	fmt.Fprintf(&b, "color=%s %s\n", h(u.Background), h(u.Accent))
+	fmt.Fprintf(&b, "color=%s %s\n", h(t.Color("terminal.cursorText")), h(t.Color("terminal.cursor")))
 	b.WriteString("\n[colors]\n")
 	fmt.Fprintf(&b, "foreground=%s\n", h(u.Text))
 	fmt.Fprintf(&b, "background=%s\n", h(u.Background))
@@ -27,9 +27,9 @@ func renderFoot(t *Theme) (map[string][]byte, error) {
 	for i := 0; i < 8; i++ {
 		fmt.Fprintf(&b, "bright%d=%s\n", i, h(t.ANSI[i+8]))
 	}
-	fmt.Fprintf(&b, "selection-foreground=%s\n", h(u.Text))
+	fmt.Fprintf(&b, "selection-foreground=%s\n", h(t.Color("terminal.selectionText")))
 	fmt.Fprintf(&b, "selection-background=%s\n", h(u.Selection))
-	fmt.Fprintf(&b, "urls=%s\n", h(u.Accent))
+	fmt.Fprintf(&b, "urls=%s\n", h(t.Color("terminal.link")))
 	fmt.Fprintf(&b, "jump-labels=%s %s\n", h(u.Background), h(u.Warning))
 	fmt.Fprintf(&b, "scrollback-indicator=%s %s\n", h(u.Background), h(u.Accent))
 	return map[string][]byte{Slug(t.Name) + ".ini": []byte(b.String())}, nil

@@ -137,7 +137,7 @@ func TestWezTermParsesBack(t *testing.T) {
 		}
 		u := th.UI
 		want := ansiWant(th, func(i int) string { return fmt.Sprintf("ansi[%d]", i) })
-		for k, v := range map[string]Color{"foreground": u.Text, "background": u.Background, "cursor_bg": u.Accent,
+		for k, v := range map[string]Color{"foreground": u.Text, "background": u.Background, "cursor_bg": th.Color("terminal.cursor"),
 			"selection_bg": u.Selection, "tab_bar.background": u.Surface} {
 			want[k] = th.seen(v)
 		}

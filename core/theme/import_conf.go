@@ -12,7 +12,11 @@ var kittyKeys = map[string]string{
 	"background":              "ui.background",
 	"foreground":              "ui.text",
 	"selection_background":    "ui.selection",
-	"cursor":                  "ui.accent",
+	"selection_foreground":    "terminal.selectionText",
+	"cursor":                  "terminal.cursor",
+	"cursor_text_color":       "terminal.cursorText",
+	"url_color":               "terminal.link",
+	"active_border_color":     "ui.accent",
 	"inactive_border_color":   "ui.border",
 	"tab_bar_background":      "ui.surface",
 	"inactive_tab_foreground": "ui.mutedText",
@@ -23,7 +27,10 @@ var ghosttyKeys = map[string]string{
 	"background":           "ui.background",
 	"foreground":           "ui.text",
 	"selection-background": "ui.selection",
-	"cursor-color":         "ui.accent",
+	"selection-foreground": "terminal.selectionText",
+	"cursor-color":         "terminal.cursor",
+	"cursor-text":          "terminal.cursorText",
+	"bold-color":           "terminal.bold",
 }
 
 // confLine is one "key value" (kitty) or "key = value" (Ghostty, foot)
@@ -221,11 +228,16 @@ func footLine(b *builder, l confLine, colour func(confLine, string, string) (Col
 		if len(f) != 2 {
 			return b.errAt(l.line, key, "want two colours (text cursor), got %q", l.value)
 		}
+		text, err := colour(l, key, f[0])
+		if err != nil {
+			return err
+		}
 		c, err := colour(l, key, f[1])
 		if err != nil {
 			return err
 		}
-		b.put("ui.accent", key+" (cursor)", c)
+		b.put("terminal.cursorText", key+" (text)", text)
+		b.put("terminal.cursor", key+" (cursor)", c)
 		return nil
 	}
 	switch {
@@ -235,10 +247,13 @@ func footLine(b *builder, l confLine, colour func(confLine, string, string) (Col
 		return nil // another section: settings, or the other appearance (named in one warning)
 	case l.key == "cursor":
 		return cursor()
-	case strings.HasPrefix(l.key, "regular") || strings.HasPrefix(l.key, "bright"):
+	case strings.HasPrefix(l.key, "regular") || strings.HasPrefix(l.key, "bright") || strings.HasPrefix(l.key, "dim"):
 		base, num := 0, strings.TrimPrefix(l.key, "regular")
 		if strings.HasPrefix(l.key, "bright") {
 			base, num = 8, strings.TrimPrefix(l.key, "bright")
+		}
+		if strings.HasPrefix(l.key, "dim") {
+			base, num = -1, strings.TrimPrefix(l.key, "dim")
 		}
 		n, err := strconv.Atoi(num)
 		if err != nil || n < 0 || n > 7 {
@@ -249,10 +264,17 @@ func footLine(b *builder, l confLine, colour func(confLine, string, string) (Col
 		if err != nil {
 			return err
 		}
-		b.put(ansiPath(base+n), key, c)
+		if base < 0 {
+			b.put(dimPath(n), key, c)
+		} else {
+			b.put(ansiPath(base+n), key, c)
+		}
 		return nil
 	}
-	role := map[string]string{"background": "ui.background", "foreground": "ui.text", "selection-background": "ui.selection"}[l.key]
+	role := map[string]string{
+		"background": "ui.background", "foreground": "ui.text", "selection-background": "ui.selection",
+		"selection-foreground": "terminal.selectionText", "urls": "terminal.link",
+	}[l.key]
 	if role == "" {
 		b.warn("line %d: %s is not carried (the theme has no role for it)", l.line, key)
 		return nil

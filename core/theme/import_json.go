@@ -459,7 +459,7 @@ func importWindowsTerminal(b *builder, data []byte, lines map[string]int) error 
 	}
 	keys := []struct{ key, role string }{
 		{"background", "ui.background"}, {"foreground", "ui.text"},
-		{"cursorColor", "ui.accent"}, {"selectionBackground", "ui.selection"},
+		{"cursorColor", "terminal.cursor"}, {"selectionBackground", "ui.selection"},
 	}
 	wt := []string{"black", "red", "green", "yellow", "blue", "purple", "cyan", "white"}
 	for i, n := range wt {

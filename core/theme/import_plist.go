@@ -148,15 +148,19 @@ func importPlist(b *builder, data []byte) error {
 }
 
 // itermKeys: iTerm2 colour keys and the roles they give. The other colour
-// keys of the file (Bold, Link, Badge, Tab, Underline, Cursor Text,
-// Selected Text, Match Background, and every "(Dark)"/"(Light)" variant)
+// keys of the file (Badge, Tab, Underline, Match Background, and every
+// "(Dark)"/"(Light)" variant)
 // have no role and are kept verbatim in targets.iterm2, which the iTerm2
 // export writes back.
 var itermKeys = []struct{ key, role string }{
 	{"Background Color", "ui.background"},
 	{"Foreground Color", "ui.text"},
 	{"Selection Color", "ui.selection"},
-	{"Cursor Color", "ui.accent"},
+	{"Cursor Color", "terminal.cursor"},
+	{"Cursor Text Color", "terminal.cursorText"},
+	{"Selected Text Color", "terminal.selectionText"},
+	{"Bold Color", "terminal.bold"},
+	{"Link Color", "terminal.link"},
 	{"Cursor Guide Color", "ui.surface"},
 }
 

@@ -30,7 +30,7 @@ func importFixture(t *testing.T, name string) *Imported {
 
 func wantRole(t *testing.T, imp *Imported, role, colour, from string) {
 	t.Helper()
-	if got := imp.Theme.Ref(role).String(); got != colour {
+	if got := imp.Theme.Color(role).String(); got != colour {
 		t.Errorf("%s = %s, want %s", role, got, colour)
 	}
 	for _, m := range imp.Mapped {
@@ -128,7 +128,7 @@ func TestImportFixtures(t *testing.T) {
 			t.Errorf("format %s, name %q", imp.Format, imp.Theme.Name)
 		}
 		wantRole(t, imp, "ansi.magenta", "#881798", "schemes[0].purple")
-		wantRole(t, imp, "ui.accent", "#ffffff", "schemes[0].cursorColor")
+		wantRole(t, imp, "terminal.cursor", "#ffffff", "schemes[0].cursorColor")
 		if !hasWarning(imp, `"One Half Light"`) {
 			t.Errorf("warnings %q do not name the scheme left out", imp.Warnings)
 		}

@@ -117,7 +117,9 @@ func importTOML(b *builder, data []byte) error {
 		}
 		for _, k := range []struct{ key, role string }{
 			{"colors.background", "ui.background"}, {"colors.foreground", "ui.text"},
-			{"colors.cursor_bg", "ui.accent"}, {"colors.selection_bg", "ui.selection"},
+			{"colors.cursor_bg", "terminal.cursor"}, {"colors.cursor_border", "terminal.cursor"},
+			{"colors.cursor_fg", "terminal.cursorText"}, {"colors.selection_bg", "ui.selection"},
+			{"colors.selection_fg", "terminal.selectionText"},
 			{"colors.split", "ui.border"}, {"colors.tab_bar.background", "ui.surface"},
 			{"colors.tab_bar.inactive_tab.fg_color", "ui.mutedText"}, {"colors.compose_cursor", "ui.warning"},
 		} {
@@ -154,8 +156,9 @@ func importTOML(b *builder, data []byte) error {
 	}
 	for _, k := range []struct{ key, role string }{
 		{"colors.primary.background", "ui.background"}, {"colors.primary.foreground", "ui.text"},
-		{"colors.primary.dim_foreground", "ui.mutedText"}, {"colors.cursor.cursor", "ui.accent"},
-		{"colors.selection.background", "ui.selection"},
+		{"colors.primary.dim_foreground", "terminal.dimForeground"}, {"colors.primary.bright_foreground", "terminal.bold"},
+		{"colors.cursor.cursor", "terminal.cursor"}, {"colors.cursor.text", "terminal.cursorText"},
+		{"colors.selection.background", "ui.selection"}, {"colors.selection.text", "terminal.selectionText"},
 	} {
 		if err := put(k.key, k.role); err != nil {
 			return err
@@ -166,6 +169,9 @@ func importTOML(b *builder, data []byte) error {
 			return err
 		}
 		if err := put("colors.bright."+n, ansiPath(i+8)); err != nil {
+			return err
+		}
+		if err := put("colors.dim."+n, dimPath(i)); err != nil {
 			return err
 		}
 	}

@@ -209,7 +209,7 @@ func slotRole(slot string) string {
 	case "foreground":
 		return "ui.text"
 	case "cursor":
-		return "ui.accent"
+		return "terminal.cursor"
 	case "selection":
 		return "ui.selection"
 	}
@@ -341,12 +341,12 @@ func TestOracleITerm2ColorSchemes(t *testing.T) {
 			wt, _ := oracleFile(t, "iterm2-color-schemes", "windowsterminal", name)
 			truth := refSlots(t, "windows-terminal", readOracle(t, wt))
 			for _, slot := range sortedKeys(truth) {
-				got := th.Ref(slotRole(slot)).Hex()
+				got := th.Color(slotRole(slot)).Hex()
 				if got == truth[slot] {
 					table.add("iTerm2-Color-Schemes iterm2 import", true, "")
 					continue
 				}
-				if genPyAdjusted(slot, *th.Ref(slotRole(slot)), bg, truth[slot]) {
+				if genPyAdjusted(slot, th.Color(slotRole(slot)), bg, truth[slot]) {
 					table.add("iTerm2-Color-Schemes iterm2 import", false, "gen.py WCAG lift")
 					continue
 				}
@@ -370,7 +370,7 @@ func TestOracleITerm2ColorSchemes(t *testing.T) {
 						// Selection Color, which we carry.
 						return "kitty template's reverse-video selection"
 					}
-					if genPyAdjusted(slot, *th.Ref(slotRole(slot)), bg, ref[slot]) {
+					if genPyAdjusted(slot, th.Color(slotRole(slot)), bg, ref[slot]) {
 						return "gen.py WCAG lift"
 					}
 					return ""
@@ -381,7 +381,7 @@ func TestOracleITerm2ColorSchemes(t *testing.T) {
 					t.Fatalf("import %s: %v", path, err)
 				}
 				for _, slot := range sortedKeys(ref) {
-					got := ri.Theme.Ref(slotRole(slot)).Hex()
+					got := ri.Theme.Color(slotRole(slot)).Hex()
 					table.add("iTerm2-Color-Schemes "+format+" import", got == ref[slot], "")
 					if got != ref[slot] {
 						t.Errorf("import %s: %s = %s, file says %s", path, slot, got, ref[slot])
@@ -526,7 +526,7 @@ func TestOracleTinted(t *testing.T) {
 				}
 				// Import of the scheme against the builder's output for it.
 				for _, slot := range sortedKeys(ref) {
-					got := th.Ref(slotRole(slot)).Hex()
+					got := th.Color(slotRole(slot)).Hex()
 					exact := got == ref[slot]
 					q := ""
 					if !exact {
@@ -542,7 +542,7 @@ func TestOracleTinted(t *testing.T) {
 					t.Fatalf("import %s: %v", path, err)
 				}
 				for _, slot := range sortedKeys(ref) {
-					got := ri.Theme.Ref(slotRole(slot)).Hex()
+					got := ri.Theme.Color(slotRole(slot)).Hex()
 					table.add("tinted "+format+" import", got == ref[slot], "")
 					if got != ref[slot] {
 						t.Errorf("import %s: %s = %s, file says %s", path, slot, got, ref[slot])

@@ -187,7 +187,7 @@ func TestAlacrittyParsesBack(t *testing.T) {
 		var doc struct {
 			Colors struct {
 				Primary, Cursor, Selection map[string]string
-				Normal, Bright             map[string]string
+				Normal, Bright, Dim        map[string]string
 			}
 		}
 		if err := toml.Unmarshal(files[Slug(th.Name)+".toml"], &doc); err != nil {
@@ -205,11 +205,13 @@ func TestAlacrittyParsesBack(t *testing.T) {
 		add("selection.", c.Selection)
 		add("normal.", c.Normal)
 		add("bright.", c.Bright)
+		add("dim.", c.Dim)
 		u := th.UI
 		want := map[string]Color{
 			"primary.background": th.seen(u.Background), "primary.foreground": th.seen(u.Text),
-			"cursor.cursor": th.seen(u.Accent), "cursor.text": th.seen(u.Background),
-			"selection.background": th.seen(u.Selection), "selection.text": th.seen(u.Text),
+			"cursor.cursor": th.seen(th.Color("terminal.cursor")), "cursor.text": th.seen(th.Color("terminal.cursorText")),
+			"selection.background": th.seen(u.Selection), "selection.text": th.seen(th.Color("terminal.selectionText")),
+			"primary.dim_foreground": th.seen(th.Color("terminal.dimForeground")), "primary.bright_foreground": th.seen(th.Color("terminal.bold")),
 		}
 		names := []string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}
 		for k, v := range ansiWant(th, func(i int) string {
@@ -219,6 +221,9 @@ func TestAlacrittyParsesBack(t *testing.T) {
 			return "bright." + names[i-8]
 		}) {
 			want[k] = v
+		}
+		for i, n := range names {
+			want["dim."+n] = th.seen(th.Color(dimPath(i)))
 		}
 		compare(t, got, want, false)
 	})
@@ -253,8 +258,9 @@ func TestKittyParsesBack(t *testing.T) {
 		}
 		u := th.UI
 		want := map[string]Color{
-			"background": th.seen(u.Background), "foreground": th.seen(u.Text), "cursor": th.seen(u.Accent),
-			"selection_background": th.seen(u.Selection), "selection_foreground": th.seen(u.Text),
+			"background": th.seen(u.Background), "foreground": th.seen(u.Text), "cursor": th.seen(th.Color("terminal.cursor")),
+			"cursor_text_color": th.seen(th.Color("terminal.cursorText")), "url_color": th.seen(th.Color("terminal.link")),
+			"selection_background": th.seen(u.Selection), "selection_foreground": th.seen(th.Color("terminal.selectionText")),
 			"inactive_border_color": th.seen(u.Border),
 		}
 		for k, v := range ansiWant(th, func(i int) string { return fmt.Sprintf("color%d", i) }) {
@@ -286,8 +292,9 @@ func TestGhosttyParsesBack(t *testing.T) {
 		}
 		u := th.UI
 		want := map[string]Color{
-			"background": th.seen(u.Background), "foreground": th.seen(u.Text), "cursor-color": th.seen(u.Accent),
-			"selection-background": th.seen(u.Selection), "selection-foreground": th.seen(u.Text),
+			"background": th.seen(u.Background), "foreground": th.seen(u.Text), "cursor-color": th.seen(th.Color("terminal.cursor")),
+			"cursor-text": th.seen(th.Color("terminal.cursorText")), "bold-color": th.seen(th.Color("terminal.bold")),
+			"selection-background": th.seen(u.Selection), "selection-foreground": th.seen(th.Color("terminal.selectionText")),
 		}
 		for k, v := range ansiWant(th, func(i int) string { return fmt.Sprintf("palette %d", i) }) {
 			want[k] = v
@@ -308,7 +315,7 @@ func TestWindowsTerminalParsesBack(t *testing.T) {
 		u := th.UI
 		want := map[string]Color{
 			"background": th.seen(u.Background), "foreground": th.seen(u.Text),
-			"cursorColor": th.seen(u.Accent), "selectionBackground": th.seen(u.Selection),
+			"cursorColor": th.seen(th.Color("terminal.cursor")), "selectionBackground": th.seen(u.Selection),
 		}
 		names := []string{"black", "red", "green", "yellow", "blue", "purple", "cyan", "white",
 			"brightBlack", "brightRed", "brightGreen", "brightYellow", "brightBlue", "brightPurple", "brightCyan", "brightWhite"}
@@ -413,8 +420,9 @@ func TestITermParsesBack(t *testing.T) {
 		u := th.UI
 		want := map[string]Color{
 			"Background Color": th.seen(u.Background), "Foreground Color": th.seen(u.Text),
-			"Selection Color": th.seen(u.Selection), "Cursor Color": th.seen(u.Accent),
-			"Selected Text Color": th.seen(u.Text),
+			"Selection Color": th.seen(u.Selection), "Cursor Color": th.seen(th.Color("terminal.cursor")),
+			"Cursor Text Color": th.seen(th.Color("terminal.cursorText")), "Selected Text Color": th.seen(th.Color("terminal.selectionText")),
+			"Bold Color": th.seen(th.Color("terminal.bold")), "Link Color": th.seen(th.Color("terminal.link")),
 		}
 		for k, v := range ansiWant(th, func(i int) string { return fmt.Sprintf("Ansi %d Color", i) }) {
 			want[k] = v

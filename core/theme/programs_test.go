@@ -411,6 +411,7 @@ func TestFootChecksConfig(t *testing.T) {
 			got[k] = "#" + v
 		}
 		got["cursor.color"] = "#" + strings.Fields(kv["cursor.color"])[1]
+		got["cursor.color text"] = "#" + strings.Fields(kv["cursor.color"])[0]
 		u := th.UI
 		want := ansiWant(th, func(i int) string {
 			if i < 8 {
@@ -419,7 +420,9 @@ func TestFootChecksConfig(t *testing.T) {
 			return fmt.Sprintf("colors.bright%d", i-8)
 		})
 		for k, c := range map[string]Color{"colors.foreground": u.Text, "colors.background": u.Background,
-			"colors.selection-background": u.Selection, "cursor.color": u.Accent, "colors.urls": u.Accent} {
+			"colors.selection-background": u.Selection, "cursor.color": th.Color("terminal.cursor"),
+			"cursor.color text": th.Color("terminal.cursorText"), "colors.urls": th.Color("terminal.link"),
+			"colors.selection-foreground": th.Color("terminal.selectionText")} {
 			want[k] = th.seen(c)
 		}
 		compare(t, got, want, false)

@@ -45,14 +45,14 @@ var carried = map[string][]string{
 		"ansi.brightWhite", "ui.error", "syntax.number", "syntax.type", "syntax.string",
 		"ansi.cyan", "syntax.function", "syntax.keyword",
 		"ansi.brightRed", "ansi.brightYellow", "ansi.brightGreen", "ansi.brightCyan", "ansi.brightBlue", "ansi.brightMagenta"},
-	"iterm2":           withANSI("ui.background", "ui.text", "ui.selection", "ui.accent", "ui.surface"),
+	"iterm2":           withANSI("ui.background", "ui.text", "ui.selection", "ui.surface", "terminal.cursor", "terminal.cursorText", "terminal.selectionText", "terminal.bold", "terminal.link"),
 	"tmtheme":          append([]string{"ui.background", "ui.text", "ui.accent", "ui.selection", "ui.surface", "ui.mutedText", "ui.border", "ui.error", "ui.success", "ui.warning"}, syntaxPaths()...),
-	"alacritty":        withANSI("ui.background", "ui.text", "ui.mutedText", "ui.accent", "ui.selection"),
-	"wezterm":          withANSI("ui.background", "ui.text", "ui.accent", "ui.selection", "ui.border", "ui.surface", "ui.mutedText", "ui.warning"),
-	"windows-terminal": withANSI("ui.background", "ui.text", "ui.accent", "ui.selection"),
-	"kitty":            withANSI("ui.background", "ui.text", "ui.selection", "ui.accent", "ui.border", "ui.surface", "ui.mutedText", "ui.warning"),
-	"ghostty":          withANSI("ui.background", "ui.text", "ui.accent", "ui.selection"),
-	"foot":             withANSI("ui.background", "ui.text", "ui.selection", "ui.accent"),
+	"alacritty":        withANSI(append([]string{"ui.background", "ui.text", "ui.selection", "terminal.cursor", "terminal.cursorText", "terminal.selectionText", "terminal.bold", "terminal.dimForeground"}, dimPaths()...)...),
+	"wezterm":          withANSI("ui.background", "ui.text", "ui.selection", "ui.border", "ui.surface", "ui.mutedText", "ui.warning", "terminal.cursor", "terminal.cursorText", "terminal.selectionText"),
+	"windows-terminal": withANSI("ui.background", "ui.text", "terminal.cursor", "ui.selection"),
+	"kitty":            withANSI("ui.background", "ui.text", "ui.selection", "ui.accent", "ui.border", "ui.surface", "ui.mutedText", "ui.warning", "terminal.cursor", "terminal.cursorText", "terminal.selectionText", "terminal.link"),
+	"ghostty":          withANSI("ui.background", "ui.text", "ui.selection", "terminal.cursor", "terminal.cursorText", "terminal.selectionText", "terminal.bold"),
+	"foot":             withANSI("ui.background", "ui.text", "ui.selection", "terminal.cursor", "terminal.cursorText", "terminal.selectionText", "terminal.link"),
 }
 
 // carriedVia: a core role a format carries only through the optional role
@@ -67,6 +67,12 @@ func withANSI(roles ...string) []string {
 		roles = append(roles, "ansi."+n)
 	}
 	return roles
+}
+
+// dimPaths are the eight dim ANSI roles, written out by name.
+func dimPaths() []string {
+	return []string{"terminal.dimBlack", "terminal.dimRed", "terminal.dimGreen", "terminal.dimYellow",
+		"terminal.dimBlue", "terminal.dimMagenta", "terminal.dimCyan", "terminal.dimWhite"}
 }
 
 func syntaxPaths() []string {

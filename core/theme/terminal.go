@@ -28,12 +28,13 @@ func renderAlacritty(t *Theme) (map[string][]byte, error) {
 	b.WriteString("[colors.primary]\n")
 	kv("background", u.Background)
 	kv("foreground", u.Text)
-	kv("dim_foreground", u.MutedText)
+	kv("dim_foreground", t.Color("terminal.dimForeground"))
+	kv("bright_foreground", t.Color("terminal.bold"))
 	b.WriteString("\n[colors.cursor]\n")
-	kv("text", u.Background)
-	kv("cursor", u.Accent)
+	kv("text", t.Color("terminal.cursorText"))
+	kv("cursor", t.Color("terminal.cursor"))
 	b.WriteString("\n[colors.selection]\n")
-	kv("text", u.Text)
+	kv("text", t.Color("terminal.selectionText"))
 	kv("background", u.Selection)
 	b.WriteString("\n[colors.search.matches]\n")
 	kv("foreground", u.Background)
@@ -45,6 +46,10 @@ func renderAlacritty(t *Theme) (map[string][]byte, error) {
 	b.WriteString("\n[colors.bright]\n")
 	for i := 0; i < 8; i++ {
 		kv(zedANSI[i], t.ANSI[i+8])
+	}
+	b.WriteString("\n[colors.dim]\n")
+	for i := 0; i < 8; i++ {
+		kv(zedANSI[i], t.Color(dimPath(i)))
 	}
 	return map[string][]byte{Slug(t.Name) + ".toml": []byte(b.String())}, nil
 }
@@ -62,11 +67,11 @@ func renderKitty(t *Theme) (map[string][]byte, error) {
 	kv := func(k string, c Color) { fmt.Fprintf(&b, "%-24s %s\n", k, t.seen(c).Hex()) }
 	kv("foreground", u.Text)
 	kv("background", u.Background)
-	kv("selection_foreground", u.Text)
+	kv("selection_foreground", t.Color("terminal.selectionText"))
 	kv("selection_background", u.Selection)
-	kv("cursor", u.Accent)
-	kv("cursor_text_color", u.Background)
-	kv("url_color", u.Accent)
+	kv("cursor", t.Color("terminal.cursor"))
+	kv("cursor_text_color", t.Color("terminal.cursorText"))
+	kv("url_color", t.Color("terminal.link"))
 	kv("active_border_color", u.Accent)
 	kv("inactive_border_color", u.Border)
 	kv("bell_border_color", u.Warning)
@@ -92,11 +97,19 @@ func renderGhostty(t *Theme) (map[string][]byte, error) {
 	kv := func(k string, c Color) { fmt.Fprintf(&b, "%s = %s\n", k, t.seen(c).Hex()) }
 	kv("background", u.Background)
 	kv("foreground", u.Text)
-	kv("cursor-color", u.Accent)
-	kv("cursor-text", u.Background)
+	kv("cursor-color", t.Color("terminal.cursor"))
+	kv("cursor-text", t.Color("terminal.cursorText"))
 	kv("selection-background", u.Selection)
-	kv("selection-foreground", u.Text)
+	kv("selection-foreground", t.Color("terminal.selectionText"))
+	kv("bold-color", t.Color("terminal.bold"))
 	return map[string][]byte{Slug(t.Name): []byte(b.String())}, nil
+}
+
+// dimPath is the role path of the faint (SGR 2) form of ANSI colour i
+// (0–7).
+func dimPath(i int) string {
+	n := ANSINames[i]
+	return "terminal.dim" + strings.ToUpper(n[:1]) + n[1:]
 }
 
 // wtScheme is a Windows Terminal colour scheme; its ANSI names differ
@@ -130,7 +143,7 @@ func windowsTerminalScheme(t *Theme) wtScheme {
 	a := t.ANSI
 	return wtScheme{
 		Name: t.Name, Background: h(t.UI.Background), Foreground: h(t.UI.Text),
-		CursorColor: h(t.UI.Accent), SelectionBackground: h(t.UI.Selection),
+		CursorColor: h(t.Color("terminal.cursor")), SelectionBackground: h(t.UI.Selection),
 		Black: h(a[0]), Red: h(a[1]), Green: h(a[2]), Yellow: h(a[3]),
 		Blue: h(a[4]), Purple: h(a[5]), Cyan: h(a[6]), White: h(a[7]),
 		BrightBlack: h(a[8]), BrightRed: h(a[9]), BrightGreen: h(a[10]), BrightYellow: h(a[11]),
@@ -152,13 +165,13 @@ func renderWindowsTerminal(t *Theme) (map[string][]byte, error) {
 var itermExport = []struct{ key, role string }{
 	{"Background Color", "ui.background"},
 	{"Foreground Color", "ui.text"},
-	{"Bold Color", "ui.text"},
+	{"Bold Color", "terminal.bold"},
 	{"Selection Color", "ui.selection"},
-	{"Selected Text Color", "ui.text"},
-	{"Cursor Color", "ui.accent"},
-	{"Cursor Text Color", "ui.background"},
+	{"Selected Text Color", "terminal.selectionText"},
+	{"Cursor Color", "terminal.cursor"},
+	{"Cursor Text Color", "terminal.cursorText"},
 	{"Cursor Guide Color", "ui.surface"},
-	{"Link Color", "ui.accent"},
+	{"Link Color", "terminal.link"},
 	{"Badge Color", "ui.accent"},
 }
 
@@ -173,7 +186,7 @@ func itermColors(t *Theme) map[string]SourceColor {
 	}
 	m := map[string]SourceColor{}
 	for _, e := range entries {
-		role := *t.Ref(e.role)
+		role := t.Color(e.role)
 		if src, ok := t.Spaces[e.role]; ok && src.SRGB == role && len(src.Components) == 4 {
 			m[e.key] = src
 			continue
