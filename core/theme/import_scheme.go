@@ -25,12 +25,14 @@ func detectScheme(data []byte) string {
 // schemeExtra are the roles a slot stands for in the styling spec besides
 // the one it carries (schemeSlots), read on import only.
 var schemeExtra = []schemeSlot{
-	{"base08", "syntax.variable"}, // "Variables, XML Tags, …"
-	{"base09", "syntax.constant"}, // "Integers, Boolean, Constants"
-	{"base05", "syntax.operator"}, // "Default Foreground, Caret, Delimiters, Operators"
-	{"base0D", "ui.accent"},       // functions and headings: templates' focus and link colour
-	{"base0A", "ui.warning"},      // "Search Text Background"; the scheme's yellow
-	{"base0B", "ui.success"},      // "Diff Inserted"
+	{"base08", "syntax.variable"},     // "Variables, XML Tags, …"
+	{"base09", "syntax.constant"},     // "Integers, Boolean, Constants"
+	{"base05", "syntax.operator"},     // "Default Foreground, Caret, Delimiters, Operators"
+	{"base0D", "ui.accent"},           // functions and headings: templates' focus and link colour
+	{"base0A", "ui.warning"},          // "Search Text Background"; the scheme's yellow
+	{"base0B", "ui.success"},          // "Diff Inserted"
+	{"base05", "terminal.cursor"},     // "Caret"; tinted-terminal's cursor
+	{"base00", "terminal.cursorText"}, // tinted-terminal's cursor text
 }
 
 func importScheme(b *builder, data []byte) error {

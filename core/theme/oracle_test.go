@@ -516,11 +516,6 @@ func TestOracleTinted(t *testing.T) {
 						// The templates paint the selection base05; base16
 						// styling.md: "base02 - Selection Background".
 						return "template selection = base05 (spec: base02)"
-					case "cursor":
-						// base16 styling.md: base05 "Default Foreground,
-						// Caret"; the model has no cursor role yet, so the
-						// cursor is written from ui.accent (base0D).
-						return "cursor = base05 (no cursor role yet)"
 					}
 					return ""
 				}

@@ -47,11 +47,12 @@ test('import by drop, change, restore, compare, undo', async () => {
   const theme = JSON.parse(imported);
   assert.equal(theme.ui.background, '#1d2021');
   assert.equal(await page.getByTestId('preview-chrome').evaluate((el) => getComputedStyle(el).backgroundColor), rgb('#1d2021'));
-  // 34 roles from the file; the rest (ui.border, and every optional role of
+  // 36 roles from the file (the cursor from base05, its text base00, as the
+  // spec and tinted-terminal); the rest (ui.border, every optional role of
   // the catalogue) derived by their rules, each named with its rule.
-  assert.match(await page.getByTestId('import-summary').textContent(), /base16 scheme: 34 roles from the file, \d+ derived/);
+  assert.match(await page.getByTestId('import-summary').textContent(), /base16 scheme: 36 roles from the file, \d+ derived/);
   const derived = await page.getByTestId('import-derived').textContent();
-  for (const role of ['ui.border', 'editor.lineHighlight', 'terminal.cursor']) assert.ok(derived.includes(role), `${role} is not reported as derived`);
+  for (const role of ['ui.border', 'editor.lineHighlight', 'terminal.selectionText']) assert.ok(derived.includes(role), `${role} is not reported as derived`);
 
   // Shiki paints the sample with the VS Code export of the imported theme.
   await page.locator('[data-testid="preview-code"][data-highlighted="shiki"]').waitFor({ timeout: 20_000 });
