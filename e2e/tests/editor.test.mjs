@@ -100,3 +100,40 @@ test('edit by hand, make it pass, lock, undo/redo, tell the agent, keep the lock
   assert.equal(await page.getByTestId('preview-accent-button').evaluate((el) => getComputedStyle(el).backgroundColor), rgb(onDisk().ui.accent));
   assert.deepEqual(app.pageErrors, []);
 });
+
+test('own code in the full-window preview, and the VS Code workbench from the exported colours', async () => {
+  const { page } = app;
+  const root = join(app.dataDir, 'theme_builder');
+  const doc = JSON.parse(readFileSync(join(root, readdirSync(root).sort().at(-1), 'theme.json'), 'utf8'));
+  await page.getByTestId('preview-full').click();
+  await page.getByTestId('full-preview').waitFor();
+  await page.getByTestId('full-code-input').fill('def shade(base, step=2):\n    return base * step  # darker\n');
+  await page.getByTestId('full-lang').selectOption('python');
+  await page.locator('[data-testid="full-code"][data-lang="python"][data-highlighted="shiki"]').waitFor({ timeout: 20_000 });
+  const colour = (text) => page.locator('[data-testid="full-code"] .tok', { hasText: new RegExp(`^${text}$`) }).first().evaluate((el) => getComputedStyle(el).color);
+  assert.equal(await colour('def'), rgb(doc.syntax.keyword));
+  assert.equal(await colour('# darker'), rgb(doc.syntax.comment));
+
+  await page.getByTestId('full-view-workbench').click();
+  await page.getByTestId('workbench').waitFor();
+  const exported = JSON.parse(await page.evaluate((d) => window.go.app.Themes.VSCodeTheme(JSON.stringify(d)), doc)).colors;
+  const painted = await page.locator('[data-testid="workbench"] [data-vscode]').evaluateAll((els) =>
+    els.map((el) => ({ id: el.dataset.vscode, bg: getComputedStyle(el).backgroundColor, fg: getComputedStyle(el).color })),
+  );
+  const ids = new Set(painted.map((p) => p.id));
+  for (const want of ['activityBar.background', 'sideBar.background', 'tab.activeBackground', 'statusBar.background', 'panel.background', 'terminal.background', 'editor.background']) {
+    assert.ok(ids.has(want), `the workbench has no part painted by ${want}`);
+  }
+  let checked = 0;
+  for (const p of painted) {
+    const v = exported[p.id];
+    if (!v || v.length !== 7) continue; // translucent ids composite over what is under them
+    const got = p.id.startsWith('terminal.ansi') ? p.fg : p.bg;
+    assert.equal(got, rgb(v), `${p.id} is painted ${got}, the export sets ${v}`);
+    checked++;
+  }
+  assert.ok(checked >= 15, `only ${checked} workbench parts checked against the export`);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('full-preview').waitFor({ state: 'detached' });
+  assert.deepEqual(app.pageErrors, []);
+});

@@ -51,6 +51,17 @@ const ids: Record<string, string> = {
   zsh: 'shellscript', vim: 'viml', py: 'python', rs: 'rust', conf: 'ini', plist: 'xml', md: 'markdown',
 };
 
+/** The grammars by their Shiki name, for a language picker: one entry each, sorted. */
+export const languages: string[] = [...new Set(Object.keys(grammars).map((k) => ids[k] ?? k))].sort();
+
+/** The loader of a grammar by any of its names, or null when it is not offered. */
+export function grammar(lang: string): Loader | null {
+  const key = lang.trim().toLowerCase();
+  if (Object.hasOwn(grammars, key)) return grammars[key];
+  const alias = Object.keys(ids).find((k) => ids[k] === key);
+  return alias ? grammars[alias] : null;
+}
+
 /** Code longer than this is shown plain: tokenizing it would stall the UI for little gain. */
 export const highlightLimit = 50_000;
 

@@ -5,6 +5,7 @@
 // regex engine (no WebAssembly, which the CSP does not allow) and four
 // grammars, on first use.
 import type { HighlighterCore, ThemeRegistrationRaw } from 'shiki/core';
+import { grammar } from './highlight';
 
 export const previewLangs = ['typescript', 'python', 'rust', 'go'] as const;
 export type PreviewLang = (typeof previewLangs)[number];
@@ -47,8 +48,22 @@ async function themeName(h: HighlighterCore, vscodeTheme: string): Promise<strin
   return name;
 }
 
-/** Tokens of code, line by line, coloured by the VS Code theme. */
-export async function highlight(code: string, lang: PreviewLang, vscodeTheme: string): Promise<Token[][]> {
+const langsLoaded = new WeakMap<HighlighterCore, Set<string>>();
+
+/** Loads a grammar of highlight.ts's list into the preview's highlighter once. */
+async function ensureLang(h: HighlighterCore, lang: string): Promise<void> {
+  const have = langsLoaded.get(h) ?? new Set<string>(previewLangs);
+  langsLoaded.set(h, have);
+  if (have.has(lang)) return;
+  const load = grammar(lang);
+  if (!load) throw new Error(`no grammar for ${lang}`);
+  const m = (await load()) as { default: Parameters<HighlighterCore['loadLanguage']>[0] };
+  await h.loadLanguage(m.default);
+  have.add(lang);
+}
+
+/** Tokens of code, line by line, coloured by the VS Code theme; lang is a preview language or any of highlight.ts's grammars. */
+export async function highlight(code: string, lang: string, vscodeTheme: string): Promise<Token[][]> {
   if (loaded.size >= maxThemes && !loaded.has(vscodeTheme)) {
     const old = highlighter;
     highlighter = null;
@@ -58,6 +73,7 @@ export async function highlight(code: string, lang: PreviewLang, vscodeTheme: st
   highlighter ??= create();
   const h = await highlighter;
   const theme = await themeName(h, vscodeTheme);
+  await ensureLang(h, lang);
   // No tokenizing time limit: the first line of the first sample pays for
   // compiling the grammar's regexes, and vscode-textmate gives up on a line
   // that takes longer than the limit (500 ms by default), leaving a "//"
