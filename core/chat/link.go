@@ -397,7 +397,7 @@ func (l *link) onBadLine(line []byte, err error) {
 
 // turnState is what one Run shares with the connection handlers.
 type turnState struct {
-	ctx     context.Context // done when the turn is cancelled or times out
+	ctx     context.Context // done when the turn is cancelled or its prompt must stop (near the deadline)
 	decider Decider
 	always  *Always
 	kinds   map[string]string // tool call id → kind, from this turn's tool calls (emitMu)

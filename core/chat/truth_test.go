@@ -255,7 +255,7 @@ func TestRetryNoticesAndTheModelServerError(t *testing.T) {
 	evs, _, err = h.run(context.Background(), Turn{Prompt: TextPrompt("#retry")})
 	ce, ok := err.(*Error)
 	if !ok || ce.Code != CodeModelServer || !strings.Contains(ce.Message, "could not reach its model server: Reconnecting... waiting for network (Connection failed: error sending request)") ||
-		!strings.Contains(ce.Message, "took longer than") {
+		!strings.Contains(ce.Message, "time limit of 1.5s") {
 		t.Fatalf("err = %v", err)
 	}
 	if last := evs[len(evs)-1]; last.Type != EventError || last.Code != CodeModelServer || last.Status == nil {

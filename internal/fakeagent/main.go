@@ -17,6 +17,7 @@
 //	hang              never answers; ignores stdin close and SIGTERM; starts a grandchild
 //	garbage           a non-JSON line mid-stream
 //	exit-early        exit 1 on initialize (env only)
+//	silent-start      never answers initialize, though it reads on and exits when stdin closes (env only)
 //	auth              session/new|load|resume fail −32000 until authenticate (remembered in the state dir);
 //	                  advertises auth.logout, and logout forgets the sign-in
 //	slow              "tick N" every 50 ms for 5 s; session/cancel ends it with stopReason cancelled
@@ -123,7 +124,7 @@ func run(in io.Reader, out io.Writer) int {
 	if scenario == "" {
 		scenario = "normal"
 	}
-	if _, ok := scenarios[scenario]; !ok && scenario != "exit-early" {
+	if _, ok := scenarios[scenario]; !ok && scenario != "exit-early" && scenario != "silent-start" {
 		fmt.Fprintf(os.Stderr, "fakeagent: unknown FAKE_AGENT_SCENARIO %q\n", scenario)
 		return 2
 	}
@@ -236,6 +237,9 @@ func (a *agent) handleRequest(m message) {
 		if a.scenario == "exit-early" {
 			fmt.Fprintln(os.Stderr, "fakeagent: error: simulated startup failure (exit-early)")
 			os.Exit(1)
+		}
+		if a.scenario == "silent-start" {
+			return // like an agent wedged while it starts: no answer ever
 		}
 		result = a.initialize()
 	case "authenticate":

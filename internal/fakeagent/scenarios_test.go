@@ -218,6 +218,24 @@ func TestExitEarly(t *testing.T) {
 	}
 }
 
+// silent-start reads initialize and never answers it; a closed stdin
+// still ends it.
+func TestSilentStartNeverAnswersInitialize(t *testing.T) {
+	e := newEnv(t)
+	c := e.start(t, "FAKE_AGENT_SCENARIO=silent-start")
+	c.send(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": map[string]any{"protocolVersion": 1}})
+	c.in.Close()
+	if m, ok := <-c.msgs; ok {
+		t.Fatalf("got %+v, want no answer", m)
+	}
+	if code := c.waitExit(); code != 0 {
+		t.Errorf("exit %d, want 0", code)
+	}
+	if b, err := os.ReadFile(e.log); err != nil || !strings.Contains(string(b), `"initialize"`) {
+		t.Errorf("initialize not received: %q %v", b, err)
+	}
+}
+
 func TestSlowHonoursCancel(t *testing.T) {
 	c, sid, _ := startSession(t)
 	c.send(map[string]any{"jsonrpc": "2.0", "id": 5, "method": "session/prompt", "params": map[string]any{"sessionId": sid, "prompt": []any{map[string]any{"type": "text", "text": "#slow"}}}})
