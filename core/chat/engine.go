@@ -117,7 +117,7 @@ type Engine struct {
 	// own (windDown): Close waits for them, Leave leaves them to their shim.
 	winding sync.WaitGroup
 
-	spawned func(pid int) // tests: every agent process started
+	spawned      func(pid int)             // tests: every agent process started
 	initializing func(ctx context.Context) // tests: the context initialize is called with
 }
 
