@@ -32,8 +32,9 @@ const cancelGrace = 5 * time.Second
 func timeoutGrace(budget time.Duration) time.Duration { return min(cancelGrace, budget/4) }
 
 // errTimeLimit is what prompt returns when the agent ended its prompt after
-// the session/cancel a near deadline sent, before the deadline itself.
-var errTimeLimit = errors.New("stopped at the turn's time limit")
+// the session/cancel a near deadline sent, before the deadline itself: a
+// timeout all the same (callers test for context.DeadlineExceeded).
+var errTimeLimit = fmt.Errorf("stopped at the turn's time limit: %w", context.DeadlineExceeded)
 
 // flushWait bounds waiting for the dispatcher to emit what arrived before
 // a prompt's response.
