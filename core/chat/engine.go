@@ -471,6 +471,13 @@ func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reu
 	if err != nil {
 		return Result{SessionID: sid}, verdict{err: err, when: "during the turn"}
 	}
+	if resp.StopReason == acp.StopEndTurn {
+		// What the agent said last may be that its model server failed.
+		e.flush(l)
+		if h := ts.takeHeld(); h != nil {
+			return Result{SessionID: sid, StopReason: resp.StopReason}, verdict{err: modelFailure(h.Text, ts.lastStatus(), l.agentDesc()), keep: e.opts.Warm}
+		}
+	}
 	return Result{SessionID: sid, StopReason: resp.StopReason}, verdict{keep: e.opts.Warm}
 }
 

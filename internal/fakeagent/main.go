@@ -37,6 +37,8 @@
 //	                  with fenced css and ts blocks, one line wider than any window
 //	settings          "Running with mode=…, model=…, reasoning_effort=…": the values the agent holds
 //	retry             FAKE_AGENT_RETRIES codex-acp-shaped "Reconnecting…" notices, then an answer
+//	server-error      FAKE_AGENT_RETRIES (default 0) such notices, then the model server's failure as
+//	                  codex-acp 2.x words it: "unexpected status 500 …\n\n" as text with no messageId, end_turn
 //	stall             one chunk, then silence for FAKE_AGENT_STALL_MS (or until cancelled)
 //	flood             FAKE_AGENT_FLOOD_BYTES (default 400 MB) of text chunks of FAKE_AGENT_FLOOD_CHUNK
 //	                  bytes (default 4 KiB) as fast as they are read; session/cancel ends it

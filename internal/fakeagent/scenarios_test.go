@@ -488,6 +488,26 @@ func TestRetryNoticesAreShapedLikeCodexACP(t *testing.T) {
 	}
 }
 
+// server-error words the model server's failure as codex-acp 2.x does
+// for a client without typed failures: notices, then one text chunk with
+// no messageId, and a normal end of the turn.
+func TestServerErrorIsTextWithoutAMessageID(t *testing.T) {
+	c, sid, _ := startSession(t, "FAKE_AGENT_RETRIES=1", "FAKE_AGENT_RETRY_MS=5")
+	r := c.prompt(sid, "#server-error")
+	var chunks []map[string]any
+	for _, u := range r.updates {
+		if u["sessionUpdate"] == "agent_message_chunk" {
+			chunks = append(chunks, u)
+		}
+	}
+	if r.stopReason != "end_turn" || r.text != serverErrorText+"\n\n" || len(chunks) != 1 || chunks[0]["messageId"] != nil {
+		t.Fatalf("stop %q, text %q, chunks %v", r.stopReason, r.text, chunks)
+	}
+	if k := r.kinds(); k[0] != "session_info_update" {
+		t.Errorf("updates %v: want the retry notice first", k)
+	}
+}
+
 func TestStallIsSilentUntilCancelled(t *testing.T) {
 	c, sid, _ := startSession(t, "FAKE_AGENT_STALL_MS=60000")
 	c.send(map[string]any{"jsonrpc": "2.0", "id": 7, "method": "session/prompt", "params": map[string]any{"sessionId": sid, "prompt": []any{map[string]any{"type": "text", "text": "#stall"}}}})
