@@ -289,7 +289,7 @@ func TestModelServerFailureWordedAsTextIsAnError(t *testing.T) {
 		{"server gone after retries", "2", "responseStreamDisconnected"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_RETRIES=" + tc.retries, "FAKE_AGENT_RETRY_MS=5"}})
+			h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_SERVER_RETRIES=" + tc.retries, "FAKE_AGENT_RETRY_MS=5"}})
 			evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("make it teal #server-error")})
 			ce, ok := errors.AsType[*Error](err)
 			if !ok || ce.Code != CodeModelServer || !strings.Contains(ce.Message, "unexpected status 500 Internal Server Error") {

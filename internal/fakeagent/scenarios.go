@@ -668,10 +668,10 @@ const serverErrorText = "unexpected status 500 Internal Server Error: the fake m
 
 // serverError is a turn whose model server fails for good, as codex-acp
 // 2.x reports it to a client without typed session failures:
-// FAKE_AGENT_RETRIES retry notices (default 0), then the error as one
+// FAKE_AGENT_SERVER_RETRIES retry notices (default 0), then the error as one
 // agent_message_chunk with no messageId, "<message>\n\n", and end_turn.
 func serverError(a *agent, t *turn) string {
-	n, every := envInt("FAKE_AGENT_RETRIES", 0), time.Duration(envInt("FAKE_AGENT_RETRY_MS", 300))*time.Millisecond
+	n, every := envInt("FAKE_AGENT_SERVER_RETRIES", 0), time.Duration(envInt("FAKE_AGENT_RETRY_MS", 300))*time.Millisecond
 	for i := 0; i < n; i++ {
 		codexRetry(t)
 		if !t.sleep(every) {

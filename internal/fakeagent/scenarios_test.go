@@ -492,7 +492,7 @@ func TestRetryNoticesAreShapedLikeCodexACP(t *testing.T) {
 // for a client without typed failures: notices, then one text chunk with
 // no messageId, and a normal end of the turn.
 func TestServerErrorIsTextWithoutAMessageID(t *testing.T) {
-	c, sid, _ := startSession(t, "FAKE_AGENT_RETRIES=1", "FAKE_AGENT_RETRY_MS=5")
+	c, sid, _ := startSession(t, "FAKE_AGENT_SERVER_RETRIES=1", "FAKE_AGENT_RETRY_MS=5")
 	r := c.prompt(sid, "#server-error")
 	var chunks []map[string]any
 	for _, u := range r.updates {
