@@ -477,6 +477,11 @@ func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reu
 		if h := ts.takeHeld(); h != nil {
 			return Result{SessionID: sid, StopReason: resp.StopReason}, verdict{err: modelFailure(h.Text, ts.lastStatus(), l.agentDesc()), keep: e.opts.Warm}
 		}
+		// Or its last word was a notice of trouble with the model server,
+		// and no answer followed it.
+		if st := ts.lastStatus(); st != nil {
+			return Result{SessionID: sid, StopReason: resp.StopReason}, verdict{err: modelFailure(st.String(), st, l.agentDesc()), keep: e.opts.Warm}
+		}
 	}
 	return Result{SessionID: sid, StopReason: resp.StopReason}, verdict{keep: e.opts.Warm}
 }

@@ -283,13 +283,15 @@ func TestModelServerFailureWordedAsTextIsAnError(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		retries  string
+		as       string // FAKE_AGENT_SERVER_ERROR_AS
 		wantCode string // the status code the error keeps
 	}{
-		{"HTTP 500 at once", "0", ""},
-		{"server gone after retries", "2", "responseStreamDisconnected"},
+		{"HTTP 500 at once", "0", "", ""},
+		{"server gone after retries", "2", "", "responseStreamDisconnected"},
+		{"a last notice and no answer", "1", "notice", "responseTooManyFailedAttempts"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_SERVER_RETRIES=" + tc.retries, "FAKE_AGENT_RETRY_MS=5"}})
+			h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_SERVER_RETRIES=" + tc.retries, "FAKE_AGENT_RETRY_MS=5", "FAKE_AGENT_SERVER_ERROR_AS=" + tc.as}})
 			evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("make it teal #server-error")})
 			ce, ok := errors.AsType[*Error](err)
 			if !ok || ce.Code != CodeModelServer || !strings.Contains(ce.Message, "unexpected status 500 Internal Server Error") {

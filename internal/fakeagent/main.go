@@ -59,6 +59,7 @@
 //	FAKE_AGENT_PIDS          grandchild: the file that gets "AGENT_PID GRANDCHILD_PID"
 //	FAKE_AGENT_RETRIES       retry notices (default 2), FAKE_AGENT_RETRY_MS apart (default 300)
 //	FAKE_AGENT_SERVER_RETRIES server-error: retry notices before the failure (default 0)
+//	FAKE_AGENT_SERVER_ERROR_AS "notice": server-error's failure as a last notice, not text
 //	FAKE_AGENT_STALL_MS      stall silence (default 60000)
 //	FAKE_AGENT_NO_EMBEDDED   1: no embeddedContext capability (the app saves attachments as files)
 //	FAKE_AGENT_SHAPE         "models": shaped like gemini-cli and claude-code-acp, the

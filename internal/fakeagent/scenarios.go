@@ -670,6 +670,9 @@ const serverErrorText = "unexpected status 500 Internal Server Error: the fake m
 // 2.x reports it to a client without typed session failures:
 // FAKE_AGENT_SERVER_RETRIES retry notices (default 0), then the error as one
 // agent_message_chunk with no messageId, "<message>\n\n", and end_turn.
+// With FAKE_AGENT_SERVER_ERROR_AS=notice the error comes as codex-acp sends
+// one it cannot tie to the running turn: a last session_info_update notice
+// with willRetry false, and no text at all.
 func serverError(a *agent, t *turn) string {
 	n, every := envInt("FAKE_AGENT_SERVER_RETRIES", 0), time.Duration(envInt("FAKE_AGENT_RETRY_MS", 300))*time.Millisecond
 	for i := 0; i < n; i++ {
@@ -677,6 +680,14 @@ func serverError(a *agent, t *turn) string {
 		if !t.sleep(every) {
 			return "cancelled"
 		}
+	}
+	if os.Getenv("FAKE_AGENT_SERVER_ERROR_AS") == "notice" {
+		t.update(map[string]any{"sessionUpdate": "session_info_update", "_meta": map[string]any{"codex": map[string]any{"error": map[string]any{
+			"message":        serverErrorText,
+			"codexErrorInfo": map[string]any{"responseTooManyFailedAttempts": map[string]any{"httpStatusCode": 500}},
+			"willRetry":      false,
+		}}}})
+		return "end_turn"
 	}
 	t.update(map[string]any{"sessionUpdate": "agent_message_chunk", "content": map[string]any{"type": "text", "text": serverErrorText + "\n\n"}})
 	return "end_turn"
