@@ -153,6 +153,36 @@ func TestModelServerErrorNamesTheServer(t *testing.T) {
 	}
 }
 
+// A model server that answered 500, which codex-acp words as plain text
+// and an ordinary end of the turn, reaches the chat as the same error, the
+// server named, with no assistant text.
+func TestModelServerFailureAsTextReachesTheChatAsAnError(t *testing.T) {
+	a, rec, _ := newTestApp(t, "normal")
+	home := t.TempDir()
+	os.WriteFile(filepath.Join(home, "config.toml"), []byte("model_provider = \"mock\"\n[model_providers.mock]\nname = \"Mock Responses\"\nbase_url = \"http://127.0.0.1:9/v1\"\n"), 0o600)
+	t.Setenv("CODEX_HOME", home)
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "make it teal #server-error"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "the turn's end", func() bool {
+		ty := last(rec.turns[started.TurnID]).Type
+		return ty == chat.EventError || ty == chat.EventDone
+	})
+	rec.mu.Lock()
+	evs := append([]chat.Event(nil), rec.turns[started.TurnID]...)
+	rec.mu.Unlock()
+	ev := evs[len(evs)-1]
+	if ev.Code != chat.CodeModelServer || ev.Server != "Mock Responses (http://127.0.0.1:9/v1)" || ev.Status == nil || !strings.Contains(ev.Status.Message, "500") {
+		t.Fatalf("last event = %+v", ev)
+	}
+	for _, e := range evs {
+		if e.Type == chat.EventText {
+			t.Errorf("the failure was shown as the answer: %q", e.Text)
+		}
+	}
+}
+
 // A saved chat whose folder is gone fails to open with an input error (the
 // UI offers Choose folder); once opened in another folder, that one is
 // remembered for the chat.

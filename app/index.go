@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 
@@ -42,20 +43,21 @@ const (
 )
 
 // searchIndex returns the open index of h, opening it (and closing the
-// one of another home) as needed; nil when it cannot be opened.
-func (a *core) searchIndex(h codexhome.Home) *search.Index {
+// one of another home) as needed; nil, with why, when it cannot be opened
+// (nil alone while another home's update winds down).
+func (a *core) searchIndex(h codexhome.Home) (*search.Index, error) {
 	x := &a.lib.index
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.ix != nil && x.dir == h.Dir {
-		return x.ix
+		return x.ix, nil
 	}
 	if x.ctx == nil {
 		x.ctx, x.stop = context.WithCancel(context.Background())
 	}
 	if x.ix != nil {
 		if x.running {
-			return nil // the old home's update is still winding down
+			return nil, nil // the old home's update is still winding down
 		}
 		x.ix.Close()
 		x.ix = nil
@@ -64,10 +66,21 @@ func (a *core) searchIndex(h codexhome.Home) *search.Index {
 	if err != nil {
 		x.status.Error = err.Error()
 		a.log.Warn().Err(err).Msg("search index unavailable; searching titles only")
-		return nil
+		return nil, err
 	}
 	x.ix, x.dir, x.status = ix, h.Dir, IndexStatus{}
-	return ix
+	return ix, nil
+}
+
+// indexError is why the index's last update failed ("" when it did not).
+func (a *core) indexError() error {
+	x := &a.lib.index
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.status.Error == "" {
+		return nil
+	}
+	return errors.New(x.status.Error)
 }
 
 // refreshIndex starts a background update unless one ran just now; one
@@ -77,7 +90,7 @@ func (a *core) refreshIndex(force bool) {
 	if !h.Exists() {
 		return
 	}
-	ix := a.searchIndex(h)
+	ix, _ := a.searchIndex(h)
 	if ix == nil {
 		return
 	}

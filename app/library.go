@@ -95,11 +95,20 @@ func (a *Library) Sessions(q SessionQuery) (search.Results, error) {
 	}
 	opts := codexhome.ListOptions{Limit: q.Limit, ACP: fromAgent, Titles: n.Titles, Hidden: n.Hidden,
 		ShowInternal: q.ShowInternal, ShowHidden: q.ShowHidden}
-	var ix *search.Index
+	var (
+		ix      *search.Index
+		openErr error
+	)
 	if h := a.home(); h.Exists() && !search.ParseQuery(q.Search).Empty() {
-		ix = a.searchIndex(h)
+		ix, openErr = a.searchIndex(h)
 	}
 	res, err := search.Find(a.bg(), a.lister(), ix, q.Search, opts)
+	// Home says so when text was not searched, as the CLI does.
+	var updateErr error
+	if ix != nil {
+		updateErr = a.indexError()
+	}
+	res.Degraded(q.Search, openErr, updateErr)
 	for _, w := range res.Warnings {
 		a.log.Warn().Msg(w)
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -181,5 +182,52 @@ func TestNewBuildThatFailsToStartKeepsNoWorkspace(t *testing.T) {
 		if len(a.Builds.Builds()) != 0 {
 			t.Errorf("a build whose first message never reached an agent is on Home: %+v", a.Builds.Builds())
 		}
+	}
+}
+
+// An index that cannot be opened (a full or blocked cache dir) leaves
+// search to titles and folders: Home is told why, as the CLI's stderr is;
+// an index whose last update failed is said to be out of date.
+func TestSearchSaysWhenMessageTextIsNotSearched(t *testing.T) {
+	a, _, _ := newTestApp(t, "normal")
+	home := filepath.Join(t.TempDir(), "codex")
+	t.Setenv("CODEX_HOME", home)
+	const id = "01a20000-0000-7000-8000-0000000000e1"
+	writeRollout(t, home, id, `"cli"`, "A harbour theme", "Teal and sand.")
+	blocker := filepath.Join(t.TempDir(), "cache-is-a-file")
+	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CDXTHEME_CACHE_DIR", filepath.Join(blocker, "cache"))
+
+	res, err := a.Library.Sessions(SessionQuery{Search: "teal", Limit: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.TitlesOnly == "" || !strings.Contains(res.TitlesOnly, "search index") || len(res.Sessions) != 0 {
+		t.Fatalf("search over a blocked cache: titlesOnly %q, %d hits (the text is unsearchable)", res.TitlesOnly, len(res.Sessions))
+	}
+	if b, _ := json.Marshal(res); !strings.Contains(string(b), `"titlesOnly":`) {
+		t.Errorf("the notice does not reach the page: %s", b)
+	}
+	if res, _ := a.Library.Sessions(SessionQuery{Limit: 50}); res.TitlesOnly != "" || res.Stale != "" || len(res.Sessions) != 1 {
+		t.Errorf("a plain listing searches nothing, so it warns of nothing: %+v", res)
+	}
+
+	// The cache is usable again: the index opens and is built; then an
+	// update fails (as runIndex records it).
+	t.Setenv("CDXTHEME_CACHE_DIR", filepath.Join(t.TempDir(), "cache"))
+	a.refreshIndex(true)
+	a.lib.index.wg.Wait()
+	res, _ = a.Library.Sessions(SessionQuery{Search: "teal", Limit: 50})
+	if res.TitlesOnly != "" || res.Stale != "" || len(res.Sessions) != 1 {
+		t.Fatalf("with a working index: %+v", res)
+	}
+	a.lib.index.mu.Lock()
+	a.lib.index.status.Error = "update the search index: database or disk is full"
+	a.lib.index.mu.Unlock()
+	res, _ = a.Library.Sessions(SessionQuery{Search: "teal", Limit: 50})
+	if !strings.Contains(res.Stale, "disk is full") || res.TitlesOnly != "" || len(res.Sessions) != 1 {
+		t.Errorf("after a failed update: %+v", res)
 	}
 }

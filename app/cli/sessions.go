@@ -65,7 +65,7 @@ func runSessions(ctx context.Context, env *Env, args []string) int {
 		}
 		return printSessions(env, list.Hint, list.Sessions, nil)
 	}
-	ix := searchIndex(ctx, env, home)
+	ix, openErr, updateErr := searchIndex(ctx, env, home)
 	if ix != nil {
 		defer ix.Close()
 	}
@@ -73,6 +73,13 @@ func runSessions(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "cdxtheme sessions: %v\n", err)
 		return ExitError
+	}
+	res.Degraded(*query, openErr, updateErr)
+	if res.TitlesOnly != "" {
+		fmt.Fprintf(env.Stderr, "warning: %s; matching titles and folders only\n", res.TitlesOnly)
+	}
+	if res.Stale != "" {
+		fmt.Fprintf(env.Stderr, "warning: updating the search index: %s\n", res.Stale)
 	}
 	for _, w := range res.Warnings {
 		fmt.Fprintf(env.Stderr, "warning: %s\n", w)
@@ -90,15 +97,15 @@ func runSessions(ctx context.Context, env *Env, args []string) int {
 
 // searchIndex opens the index the app keeps and brings it up to date
 // (built first if needed, which takes a while the first time: said on
-// stderr). nil when it cannot be had: then titles and folders still match.
-func searchIndex(ctx context.Context, env *Env, home codexhome.Home) *search.Index {
+// stderr). nil with openErr when it cannot be had: then titles and folders
+// still match; updateErr when it is only out of date.
+func searchIndex(ctx context.Context, env *Env, home codexhome.Home) (ix *search.Index, openErr, updateErr error) {
 	if !home.Exists() {
-		return nil
+		return nil, nil, nil
 	}
 	ix, err := search.Open(ctx, search.Path(home), home)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "warning: %v; matching titles and folders only\n", err)
-		return nil
+		return nil, err, nil
 	}
 	said := false
 	_, err = ix.Update(ctx, func(p search.Progress) {
@@ -107,10 +114,7 @@ func searchIndex(ctx context.Context, env *Env, home codexhome.Home) *search.Ind
 			fmt.Fprintf(env.Stderr, "note: building the search index of %d sessions (once)\n", p.Total)
 		}
 	})
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "warning: updating the search index: %v\n", err)
-	}
-	return ix
+	return ix, nil, err
 }
 
 // printSessions prints the human table; snippets (when searching) go on

@@ -276,3 +276,26 @@ func TestSessionsAllAndUnreadable(t *testing.T) {
 		t.Errorf("human output:\n%s", stdout)
 	}
 }
+
+// With no index to be had (the cache dir cannot hold it), --search says so
+// on stderr and in the JSON, and still matches titles.
+func TestSessionsSearchWithoutAnIndexSaysTitlesOnly(t *testing.T) {
+	home := codexTestHome(t)
+	blocker := filepath.Join(t.TempDir(), "cache-is-a-file")
+	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CDXTHEME_CACHE_DIR", filepath.Join(blocker, "cache"))
+	t.Setenv("CDXTHEME_DATA_DIR", t.TempDir())
+	stdout, stderr, code := runCodexCLI(t, home, "sessions", "--json", "--search", "sunset")
+	if code != ExitOK || !strings.Contains(stderr, "matching titles and folders only") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	var v struct {
+		Sessions   []struct{ ID string } `json:"sessions"`
+		TitlesOnly string                `json:"titlesOnly"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &v); err != nil || len(v.Sessions) == 0 || !strings.Contains(v.TitlesOnly, "search index") {
+		t.Fatalf("got %s (%v)", stdout, err)
+	}
+}

@@ -24,10 +24,17 @@ const DefaultTimeout = 3 * time.Minute
 // session/cancel before the agent's process group is killed.
 const cancelGrace = 5 * time.Second
 
-// timeoutGrace is the cancel grace of a turn that runs out of time: it lies
-// inside the turn's budget (session/cancel goes out that long before the
-// end), so a turn ends when its timeout says, not seconds later.
+// timeoutGrace is the cancel grace of a prompt that runs out of time: it
+// lies inside the turn's budget (session/cancel goes out that long before
+// the end), so a turn ends when its timeout says, not seconds later. Only a
+// running prompt has something to cancel: starting the agent and opening
+// the session get the whole budget.
 func timeoutGrace(budget time.Duration) time.Duration { return min(cancelGrace, budget/4) }
+
+// errTimeLimit is what prompt returns when the agent ended its prompt after
+// the session/cancel a near deadline sent, before the deadline itself: a
+// timeout all the same (callers test for context.DeadlineExceeded).
+var errTimeLimit = fmt.Errorf("stopped at the turn's time limit: %w", context.DeadlineExceeded)
 
 // flushWait bounds waiting for the dispatcher to emit what arrived before
 // a prompt's response.
@@ -111,7 +118,8 @@ type Engine struct {
 	// own (windDown): Close waits for them, Leave leaves them to their shim.
 	winding sync.WaitGroup
 
-	spawned func(pid int) // tests: every agent process started
+	spawned      func(pid int)             // tests: every agent process started
+	initializing func(ctx context.Context) // tests: the context initialize is called with
 }
 
 // NewEngine returns an Engine.
@@ -189,9 +197,14 @@ func (e *Engine) begin(ctx context.Context, t Turn, emit func(Event), openOnly b
 	} else {
 		ierr = e.ensureInstalled(ctx, emit)
 	}
-	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout-timeoutGrace(e.opts.Timeout))
+	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout)
 	defer cancel()
-	ts := &turnState{ctx: tctx, decider: t.Decider, always: t.Always, emitFn: emit, sessionID: t.SessionID, log: e.opts.Log, openOnly: openOnly}
+	// The prompt is asked to stop (and its permission requests answered
+	// cancelled) timeoutGrace before the end, so it is gone by then.
+	deadline, _ := tctx.Deadline()
+	sctx, scancel := context.WithDeadline(tctx, deadline.Add(-timeoutGrace(e.opts.Timeout)))
+	defer scancel()
+	ts := &turnState{ctx: sctx, decider: t.Decider, always: t.Always, emitFn: emit, sessionID: t.SessionID, log: e.opts.Log, openOnly: openOnly}
 
 	var res Result
 	err := ierr
@@ -314,6 +327,9 @@ func (e *Engine) start(ctx, tctx context.Context, l *link) error {
 		ClientInfo:         &acp.Implementation{Name: "cdxtheme", Version: e.opts.Version},
 	}
 	var raw json.RawMessage
+	if e.initializing != nil {
+		e.initializing(tctx)
+	}
 	if err := l.conn.Call(tctx, acp.MethodInitialize, req, &raw); err != nil {
 		l.stop()
 		return e.describe(ctx, tctx, l, "before answering initialize", err)
@@ -342,6 +358,9 @@ func (e *Engine) describe(ctx, tctx context.Context, l *link, when string, err e
 	case tctx.Err() != nil:
 		// A hung agent often said why on stderr (e.g. "Reconnecting…").
 		return &Error{Code: CodeTimeout, Message: fmt.Sprintf("the turn took longer than %s and was stopped", e.opts.Timeout), Stderr: l.stderrTail(), Agent: desc, Err: tctx.Err()}
+	case errors.Is(err, errTimeLimit):
+		return &Error{Code: CodeTimeout, Stderr: l.stderrTail(), Agent: desc, Err: err,
+			Message: fmt.Sprintf("the turn was stopped at its time limit of %s (the agent is asked to stop %s before it, and did)", e.opts.Timeout, timeoutGrace(e.opts.Timeout))}
 	case errors.Is(err, acp.ErrClosed):
 		status := "closed its output"
 		if xe := l.proc.ExitErr(); xe != nil {
@@ -448,9 +467,21 @@ func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reu
 	e.flush(l)
 	ts.suppress.Store(false)
 	ts.replay.Store(false)
-	resp, err := e.prompt(tctx, l, sid, prompt)
+	resp, err := e.prompt(tctx, ts.ctx, l, sid, prompt)
 	if err != nil {
 		return Result{SessionID: sid}, verdict{err: err, when: "during the turn"}
+	}
+	if resp.StopReason == acp.StopEndTurn {
+		// What the agent said last may be that its model server failed.
+		e.flush(l)
+		if h := ts.takeHeld(); h != nil {
+			return Result{SessionID: sid, StopReason: resp.StopReason}, verdict{err: modelFailure(h.Text, ts.lastStatus(), l.agentDesc()), keep: e.opts.Warm}
+		}
+		// Or its last word was a notice of trouble with the model server,
+		// and no answer followed it.
+		if st := ts.lastStatus(); st != nil {
+			return Result{SessionID: sid, StopReason: resp.StopReason}, verdict{err: modelFailure(st.String(), st, l.agentDesc()), keep: e.opts.Warm}
+		}
 	}
 	return Result{SessionID: sid, StopReason: resp.StopReason}, verdict{keep: e.opts.Warm}
 }
@@ -575,12 +606,13 @@ func settleReplay(ctx context.Context, l *link, ts *turnState) error {
 	}
 }
 
-// prompt sends session/prompt. When tctx ends first it sends session/cancel
-// (open permission requests are answered cancelled by their handler, which
-// watches the same context), waits cancelGrace (timeoutGrace when the turn
-// ran out of time) for the prompt to return, then kills the agent's
+// prompt sends session/prompt. When sctx ends first (the turn is
+// cancelled, or comes within timeoutGrace of its deadline) it sends
+// session/cancel (open permission requests are answered cancelled by their
+// handler, which watches sctx), waits cancelGrace (the rest of the budget
+// when time runs out) for the prompt to return, then kills the agent's
 // process group.
-func (e *Engine) prompt(tctx context.Context, l *link, sid string, blocks []acp.ContentBlock) (acp.PromptResponse, error) {
+func (e *Engine) prompt(tctx, sctx context.Context, l *link, sid string, blocks []acp.ContentBlock) (acp.PromptResponse, error) {
 	pctx, pcancel := context.WithCancel(context.Background())
 	defer pcancel()
 	type outcome struct {
@@ -596,23 +628,29 @@ func (e *Engine) prompt(tctx context.Context, l *link, sid string, blocks []acp.
 	select {
 	case o := <-ch:
 		return o.resp, o.err
-	case <-tctx.Done():
+	case <-sctx.Done():
 	}
 	if err := l.conn.Notify(acp.MethodSessionCancel, acp.CancelNotification{SessionID: sid}); err != nil {
 		e.opts.Log.Debug().Err(err).Msg("chat: session/cancel not sent")
 	}
-	wait := cancelGrace
-	if errors.Is(tctx.Err(), context.DeadlineExceeded) {
-		wait = timeoutGrace(e.opts.Timeout)
+	// Out of time: the agent has until the deadline. Cancelled by the
+	// user: cancelGrace.
+	graceC := tctx.Done()
+	if err := tctx.Err(); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		gctx, gcancel := context.WithTimeout(context.Background(), cancelGrace)
+		defer gcancel()
+		graceC = gctx.Done()
 	}
-	grace := time.NewTimer(wait)
-	defer grace.Stop()
 	select {
 	case o := <-ch:
 		if o.err == nil {
-			return o.resp, tctx.Err() // answered (normally "cancelled"): still a cancelled turn
+			// Answered (normally "cancelled"): still a cancelled turn.
+			if err := tctx.Err(); err != nil {
+				return o.resp, err
+			}
+			return o.resp, errTimeLimit
 		}
-	case <-grace.C:
+	case <-graceC:
 		e.opts.Log.Info().Int("pid", l.proc.Pid()).Msg("chat: agent did not stop after session/cancel; killing it")
 		l.proc.Kill()
 		pcancel()

@@ -461,6 +461,40 @@ func TestAgentFailures(t *testing.T) {
 	}
 }
 
+// An agent that never answers initialize gets the whole --timeout: the
+// deadline initialize waits on is the user's (not one shortened by the
+// prompt's cancel grace), the error comes after it and names it.
+func TestStartupGetsTheWholeTimeout(t *testing.T) {
+	const limit = time.Second
+	h := newHarness(t, hopts{scenario: "silent-start", timeout: limit})
+	var deadline, called time.Time
+	h.e.initializing = func(ctx context.Context) {
+		deadline, _ = ctx.Deadline()
+		called = time.Now()
+	}
+	var errAt time.Time
+	before := time.Now()
+	_, err := h.e.Run(context.Background(), Turn{Cwd: h.cwd, Prompt: TextPrompt("hi")}, func(ev Event) {
+		if ev.Type == EventError {
+			errAt = time.Now()
+		}
+	})
+	ce, ok := errors.AsType[*Error](err)
+	if !ok || ce.Code != CodeTimeout || !strings.Contains(ce.Message, "took longer than 1s") {
+		t.Fatalf("err = %v, want a timeout naming 1s", err)
+	}
+	// The clock started within Run, before initialize was sent.
+	if start := deadline.Add(-limit); start.Before(before) || start.After(called) {
+		t.Errorf("initialize waited until %v: the budget began %v before Run", deadline, before.Sub(start))
+	}
+	if errAt.IsZero() || errAt.Before(deadline) {
+		t.Errorf("the error came %v before the deadline", deadline.Sub(errAt))
+	}
+	if m := h.methods(); !slices.Equal(m, []string{"initialize"}) {
+		t.Errorf("methods = %v, want initialize only", m)
+	}
+}
+
 func TestCancelMidStream(t *testing.T) {
 	h := newHarness(t, hopts{warm: true})
 	ctx, cancel := context.WithCancel(context.Background())

@@ -315,6 +315,9 @@ func (l *link) onUpdate(_ context.Context, n acp.SessionNotification, err error)
 		}
 	}
 	ts.output.Store(true)
+	if ev.Type == EventText && ts.hold(&n.Update, ev) {
+		return
+	}
 	ts.emit(ev)
 	switch ev.Type {
 	case EventSessionInfo:
@@ -397,7 +400,7 @@ func (l *link) onBadLine(line []byte, err error) {
 
 // turnState is what one Run shares with the connection handlers.
 type turnState struct {
-	ctx     context.Context // done when the turn is cancelled or times out
+	ctx     context.Context // done when the turn is cancelled or its prompt must stop (near the deadline)
 	decider Decider
 	always  *Always
 	kinds   map[string]string // tool call id → kind, from this turn's tool calls (emitMu)
@@ -412,6 +415,8 @@ type turnState struct {
 	replayed  atomic.Int64 // history updates session/load's replay brought so far
 	output    atomic.Bool  // something of this turn's answer was emitted
 	status    *Status      // the agent's last status notice, nil once output followed it (emitMu)
+	retried   bool         // the agent said in this turn that it retries its model server (emitMu)
+	held      *Event       // text that may be the agent's word that the turn failed (emitMu): see hold
 	badWarned bool         // dispatcher only
 	openOnly  bool         // Engine.Open: no prompt, end with ready
 	doneSent  bool         // the turn's goroutine only: done went out before teardown
@@ -422,6 +427,12 @@ type turnState struct {
 func (ts *turnState) emit(ev Event) {
 	ts.emitMu.Lock()
 	defer ts.emitMu.Unlock()
+	if ts.held != nil && !beside(ev.Type) {
+		// More of the answer follows: the held text was part of it.
+		h := *ts.held
+		ts.held = nil
+		ts.emitFn(h)
+	}
 	if tc := ev.ToolCall; tc != nil && tc.Kind != nil && *tc.Kind != "" && !ev.Replay {
 		if ts.kinds == nil {
 			ts.kinds = map[string]string{}
@@ -467,7 +478,36 @@ func (ts *turnState) session() string {
 func (ts *turnState) setStatus(st *Status) {
 	ts.emitMu.Lock()
 	ts.status = st
+	ts.retried = ts.retried || (st != nil && st.Retrying)
 	ts.emitMu.Unlock()
+}
+
+// hold keeps back a text chunk that reads like the agent's word that its
+// model server failed (failureNotice): codex-acp words that failure as
+// plain text and ends the turn normally. Whatever of the answer follows
+// releases it (emit); still held when the turn ends, it is the turn's
+// error (takeHeld).
+func (ts *turnState) hold(u *acp.SessionUpdate, ev Event) bool {
+	ts.emitMu.Lock()
+	defer ts.emitMu.Unlock()
+	if !failureNotice(u, ev.Text, ts.retried) {
+		return false
+	}
+	if ts.held != nil {
+		ts.emitFn(*ts.held)
+	}
+	h := ev // only a held chunk costs an allocation
+	ts.held = &h
+	return true
+}
+
+// takeHeld returns the text hold kept back, if any, and forgets it.
+func (ts *turnState) takeHeld() *Event {
+	ts.emitMu.Lock()
+	defer ts.emitMu.Unlock()
+	h := ts.held
+	ts.held = nil
+	return h
 }
 
 func (ts *turnState) lastStatus() *Status {

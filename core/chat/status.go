@@ -3,6 +3,7 @@ package chat
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"cdxtheme/core/acp"
@@ -88,6 +89,55 @@ func modelServerError(ce *Error, last *Status) *Error {
 	out := *ce
 	out.Code, out.Message, out.Status = CodeModelServer, msg, last
 	return &out
+}
+
+// modelFailureRe matches how Codex words a model server that failed for
+// good (codex-rs CodexErr): an HTTP status, the retry limit, a broken
+// stream or connection, an overloaded server.
+var modelFailureRe = regexp.MustCompile(`^(?i:unexpected status \d{3}\b|exceeded retry limit\b|stream disconnected before completion\b|error sending request\b|connection failed\b|request timed out\b|we(?:'|’| a)re currently experiencing high demand)`)
+
+// maxNotice bounds the text a failure notice can be: one error message.
+const maxNotice = 4096
+
+// failureNotice reports whether an agent text chunk is the agent's word
+// that its model server failed rather than the model's answer. codex-acp
+// 2.x (to a client without typed session failures) sends that failure as
+// one chunk "<message>\n\n" with no messageId, which its model's own text
+// always has; it then ends the turn as if all went well. Such a chunk
+// counts when it reads like Codex's wording of a failed model server, or
+// when the agent said in this turn that it lost its model server
+// (retried), and is no warning.
+func failureNotice(u *acp.SessionUpdate, text string, retried bool) bool {
+	if u.MessageID != "" || len(text) > maxNotice {
+		return false
+	}
+	t := strings.TrimSpace(text)
+	if t == "" || strings.HasPrefix(t, "Warning:") {
+		return false
+	}
+	return modelFailureRe.MatchString(t) || (retried && strings.HasSuffix(text, "\n\n"))
+}
+
+// beside reports whether an event of this type goes beside a turn's
+// answer (its settings, usage, status) rather than being part of it, so it
+// does not release a held failure notice.
+func beside(typ string) bool {
+	switch typ {
+	case EventUsage, EventSessionInfo, EventStatus, EventConfigOptions, EventCommands, EventMode, EventSession, EventAgent, EventUpdate:
+		return true
+	}
+	return false
+}
+
+// modelFailure is the error of a turn the agent ended normally after
+// saying, as text, that its model server failed (failureNotice).
+func modelFailure(text string, last *Status, agentDesc string) *Error {
+	said := oneLine(text, 300)
+	st := &Status{Message: said}
+	if last != nil {
+		st.Code = last.Code
+	}
+	return &Error{Code: CodeModelServer, Message: "the agent got no answer from its model server: " + said, Status: st, Agent: agentDesc}
 }
 
 func (s Status) String() string {

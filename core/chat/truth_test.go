@@ -3,9 +3,12 @@ package chat
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 	"time"
+
+	"cdxtheme/core/acp"
 )
 
 // currentValues reads id → currentValue from the configOptions of an event
@@ -255,7 +258,7 @@ func TestRetryNoticesAndTheModelServerError(t *testing.T) {
 	evs, _, err = h.run(context.Background(), Turn{Prompt: TextPrompt("#retry")})
 	ce, ok := err.(*Error)
 	if !ok || ce.Code != CodeModelServer || !strings.Contains(ce.Message, "could not reach its model server: Reconnecting... waiting for network (Connection failed: error sending request)") ||
-		!strings.Contains(ce.Message, "took longer than") {
+		!strings.Contains(ce.Message, "time limit of 1.5s") {
 		t.Fatalf("err = %v", err)
 	}
 	if last := evs[len(evs)-1]; last.Type != EventError || last.Code != CodeModelServer || last.Status == nil {
@@ -269,5 +272,67 @@ func TestSilentTimeoutIsNotBlamedOnTheModelServer(t *testing.T) {
 	_, _, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#stall")})
 	if ce, ok := err.(*Error); !ok || ce.Code != CodeTimeout {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// codex-acp words a model server that failed for good (HTTP 500, gone
+// after its retries) as plain text with no messageId and ends the turn
+// normally. The turn is a model_server error carrying those words, not an
+// answer: the text is not streamed as the assistant's.
+func TestModelServerFailureWordedAsTextIsAnError(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		retries  string
+		as       string // FAKE_AGENT_SERVER_ERROR_AS
+		wantCode string // the status code the error keeps
+	}{
+		{"HTTP 500 at once", "0", "", ""},
+		{"server gone after retries", "2", "", "responseStreamDisconnected"},
+		{"a last notice and no answer", "1", "notice", "responseTooManyFailedAttempts"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_SERVER_RETRIES=" + tc.retries, "FAKE_AGENT_RETRY_MS=5", "FAKE_AGENT_SERVER_ERROR_AS=" + tc.as}})
+			evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("make it teal #server-error")})
+			ce, ok := errors.AsType[*Error](err)
+			if !ok || ce.Code != CodeModelServer || !strings.Contains(ce.Message, "unexpected status 500 Internal Server Error") {
+				t.Fatalf("err = %v, want a model_server error with the agent's words", err)
+			}
+			if res.Text != "" {
+				t.Errorf("the failure was streamed as the answer: %q", res.Text)
+			}
+			last := evs[len(evs)-1]
+			if last.Type != EventError || last.Code != CodeModelServer || last.Status == nil ||
+				!strings.HasPrefix(last.Status.Message, "unexpected status 500") || last.Status.Code != tc.wantCode || last.SessionID == "" {
+				t.Fatalf("last event %+v (status %+v)", last, last.Status)
+			}
+			// The agent is fine, only its model server is not: a retry
+			// goes out on the same warm connection.
+			if _, _, err := h.run(context.Background(), Turn{SessionID: res.SessionID, Prompt: TextPrompt("make it teal")}); err != nil {
+				t.Fatalf("retry: %v", err)
+			}
+			if len(h.spawned()) != 1 {
+				t.Errorf("%d agents started, want the warm one reused", len(h.spawned()))
+			}
+		})
+	}
+}
+
+// A chunk held as a possible failure notice is the answer's own text when
+// more of the answer follows, and it keeps its place.
+func TestHeldNoticeIsReleasedByMoreOfTheAnswer(t *testing.T) {
+	var got []Event
+	ts := &turnState{emitFn: func(ev Event) { got = append(got, ev) }}
+	notice := Event{Type: EventText, Text: "Request timed out. Let me try a smaller palette.\n\n"}
+	if !ts.hold(&acp.SessionUpdate{Kind: acp.UpdateAgentMessageChunk}, notice) {
+		t.Fatal("not held")
+	}
+	ts.emit(Event{Type: EventUsage})
+	ts.emit(Event{Type: EventText, Text: "Here it is."})
+	if len(got) != 3 || got[0].Type != EventUsage || got[1].Text != notice.Text || got[2].Text != "Here it is." || ts.takeHeld() != nil {
+		t.Fatalf("events %+v", got)
+	}
+	// The model's own text (a messageId) is never held.
+	if ts.hold(&acp.SessionUpdate{Kind: acp.UpdateAgentMessageChunk, MessageID: "msg_1"}, Event{Type: EventText, Text: "unexpected status 500: quoted\n\n"}) {
+		t.Error("the model's text was held")
 	}
 }

@@ -297,13 +297,21 @@ func (p *parser) responseItem(pl *linePayload, ts time.Time) *Message {
 			cmd = commandString(pl.Action.Command)
 		}
 		k := key(pl.CallID)
-		if old, ok := p.pending[k]; ok {
+		old, reused := p.pending[k]
+		if reused {
+			// Codex numbers calls per turn: this id is a new call, and the
+			// one of an earlier turn that had it never got its output.
 			p.pendingBytes -= len(old.command)
+			p.order = append(removeKey(p.order, k), k)
 		} else {
 			p.order = append(p.order, k)
 		}
 		p.pending[k] = pendingCall{name: name, command: cmd, time: ts}
 		p.pendingBytes += len(cmd)
+		if reused {
+			tc := &ToolCall{Name: old.name, Command: old.command}
+			return &Message{Role: RoleTool, Text: toolText(tc), Time: old.time, Tool: tc}
+		}
 		return p.evict()
 	case "function_call_output", "custom_tool_call_output":
 		out, code := toolOutput(pl.Output)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -345,5 +346,32 @@ func TestContextCancel(t *testing.T) {
 	writeFile(t, p, big.Bytes())
 	if _, err := ReadRollout(ctx, p); !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
+	}
+}
+
+// A call id used again in a later turn is a new call: the earlier turn's
+// call, which never got its output, is still shown (unfinished), and the
+// output pairs with the new one.
+func TestCallIDUsedAgainInALaterTurn(t *testing.T) {
+	lines := []string{
+		`{"timestamp":"2026-12-01T00:00:00Z","type":"event_msg","payload":{"type":"task_started"}}`,
+		`{"timestamp":"2026-12-01T00:00:01Z","type":"response_item","payload":{"type":"function_call","name":"shell","call_id":"call_0","arguments":"{\"cmd\":\"ls\"}"}}`,
+		`{"timestamp":"2026-12-01T00:00:02Z","type":"event_msg","payload":{"type":"turn_aborted","reason":"interrupted"}}`,
+		`{"timestamp":"2026-12-01T00:01:00Z","type":"event_msg","payload":{"type":"task_started"}}`,
+		`{"timestamp":"2026-12-01T00:01:01Z","type":"response_item","payload":{"type":"function_call","name":"shell","call_id":"call_0","arguments":"{\"cmd\":\"cat theme.json\"}"}}`,
+		`{"timestamp":"2026-12-01T00:01:02Z","type":"response_item","payload":{"type":"function_call_output","call_id":"call_0","output":"{}"}}`,
+	}
+	p := newParser()
+	var tools []string
+	for _, l := range lines {
+		if m := p.feed([]byte(l)); m != nil && m.Role == RoleTool {
+			tools = append(tools, m.Tool.Command+" → "+m.Tool.Output)
+		}
+	}
+	for _, m := range p.flush() {
+		tools = append(tools, m.Tool.Command+" → "+m.Tool.Output+" (flushed)")
+	}
+	if want := []string{"ls → ", "cat theme.json → {}"}; !slices.Equal(tools, want) {
+		t.Fatalf("tool messages %q, want %q", tools, want)
 	}
 }

@@ -25,8 +25,29 @@ type Results struct {
 	HintDir  string `json:"hintDir,omitempty"`
 	// Partial: the first index build is still running, so text matches
 	// cover only the sessions indexed so far.
-	Partial  bool     `json:"partial"`
+	Partial bool `json:"partial"`
+	// TitlesOnly says why message text was not searched: the index could
+	// not be opened (e.g. the disk under the cache dir is full), so only
+	// titles and folders matched. The caller sets it; "" when text was
+	// searched or no query was asked.
+	TitlesOnly string `json:"titlesOnly,omitempty"`
+	// Stale says why the index could not be brought up to date: text
+	// matches are those of its last good update. The caller sets it.
+	Stale    string   `json:"stale,omitempty"`
 	Warnings []string `json:"-"`
+}
+
+// Degraded records, for a search (not a plain listing), why its text
+// matches are missing (openErr: no index) or out of date (updateErr).
+func (r *Results) Degraded(text string, openErr, updateErr error) {
+	if ParseQuery(text).Empty() {
+		return
+	}
+	if openErr != nil {
+		r.TitlesOnly = openErr.Error()
+	} else if updateErr != nil {
+		r.Stale = updateErr.Error()
+	}
 }
 
 // Find lists the sessions whose title or folder matches text, or whose

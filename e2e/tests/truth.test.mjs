@@ -2,7 +2,8 @@
 // and one restart: one session bar, before the first message and after every
 // follow-up showing what the agent holds; a mode picked in one chat never
 // reaches another; a refusal shown with its reason; the agent's retry
-// notices and a stall in the status line; history inside a reopened chat;
+// notices and a stall in the status line; a model server that answered 500
+// as an error with Retry; history inside a reopened chat;
 // focus in the prompt; the missing agent said before sending.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -157,6 +158,22 @@ test('the agent\'s retry notices show in the status line, with the elapsed time'
   await page.waitForFunction(() => /^0:0[1-9]/.test(document.querySelector('[data-testid="turn-elapsed"]')?.textContent ?? ''), null, { timeout: 10_000 });
   await idle(page);
   assert.match(await page.getByTestId('message-list').innerText(), /Back online/);
+});
+
+test('a model server that answered 500 is an error with Retry, which sends the same prompt again', async () => {
+  const { page } = app;
+  const prompt = 'Make it teal #server-error';
+  await send(page, prompt);
+  const list = page.getByTestId('message-list');
+  const box = list.getByTestId('error-box').filter({ hasText: 'unexpected status 500' }).last();
+  await box.waitFor({ timeout: 15_000 });
+  assert.doesNotMatch(await list.locator('[data-role="assistant"]').allInnerTexts().then((t) => t.join('\n')), /unexpected status 500/);
+  const prompts = () => agentLog(app.logFile).filter((m) => m.method === 'session/prompt' && m.params.prompt?.[0]?.text === prompt).length;
+  assert.equal(prompts(), 1);
+  await box.getByTestId('retry').click();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="message-list"] [data-testid="error-box"]')].filter((b) => b.textContent.includes('unexpected status 500')).length === 2, null, { timeout: 15_000 });
+  await idle(page);
+  assert.equal(prompts(), 2, 'Retry did not send the same prompt once more');
 });
 
 test('a stalled turn offers Keep waiting and Stop within 35 s', async () => {

@@ -17,6 +17,7 @@
 //	hang              never answers; ignores stdin close and SIGTERM; starts a grandchild
 //	garbage           a non-JSON line mid-stream
 //	exit-early        exit 1 on initialize (env only)
+//	silent-start      never answers initialize, though it reads on and exits when stdin closes (env only)
 //	auth              session/new|load|resume fail −32000 until authenticate (remembered in the state dir);
 //	                  advertises auth.logout, and logout forgets the sign-in
 //	slow              "tick N" every 50 ms for 5 s; session/cancel ends it with stopReason cancelled
@@ -36,6 +37,8 @@
 //	                  with fenced css and ts blocks, one line wider than any window
 //	settings          "Running with mode=…, model=…, reasoning_effort=…": the values the agent holds
 //	retry             FAKE_AGENT_RETRIES codex-acp-shaped "Reconnecting…" notices, then an answer
+//	server-error      FAKE_AGENT_SERVER_RETRIES (default 0) such notices, then the model server's failure as
+//	                  codex-acp 2.x words it: "unexpected status 500 …\n\n" as text with no messageId, end_turn
 //	stall             one chunk, then silence for FAKE_AGENT_STALL_MS (or until cancelled)
 //	flood             FAKE_AGENT_FLOOD_BYTES (default 400 MB) of text chunks of FAKE_AGENT_FLOOD_CHUNK
 //	                  bytes (default 4 KiB) as fast as they are read; session/cancel ends it
@@ -55,6 +58,8 @@
 //	FAKE_AGENT_NAV_URL       the navigation scenario's target when the prompt names none
 //	FAKE_AGENT_PIDS          grandchild: the file that gets "AGENT_PID GRANDCHILD_PID"
 //	FAKE_AGENT_RETRIES       retry notices (default 2), FAKE_AGENT_RETRY_MS apart (default 300)
+//	FAKE_AGENT_SERVER_RETRIES server-error: retry notices before the failure (default 0)
+//	FAKE_AGENT_SERVER_ERROR_AS "notice": server-error's failure as a last notice, not text
 //	FAKE_AGENT_STALL_MS      stall silence (default 60000)
 //	FAKE_AGENT_NO_EMBEDDED   1: no embeddedContext capability (the app saves attachments as files)
 //	FAKE_AGENT_SHAPE         "models": shaped like gemini-cli and claude-code-acp, the
@@ -123,7 +128,7 @@ func run(in io.Reader, out io.Writer) int {
 	if scenario == "" {
 		scenario = "normal"
 	}
-	if _, ok := scenarios[scenario]; !ok && scenario != "exit-early" {
+	if _, ok := scenarios[scenario]; !ok && scenario != "exit-early" && scenario != "silent-start" {
 		fmt.Fprintf(os.Stderr, "fakeagent: unknown FAKE_AGENT_SCENARIO %q\n", scenario)
 		return 2
 	}
@@ -236,6 +241,9 @@ func (a *agent) handleRequest(m message) {
 		if a.scenario == "exit-early" {
 			fmt.Fprintln(os.Stderr, "fakeagent: error: simulated startup failure (exit-early)")
 			os.Exit(1)
+		}
+		if a.scenario == "silent-start" {
+			return // like an agent wedged while it starts: no answer ever
 		}
 		result = a.initialize()
 	case "authenticate":

@@ -50,6 +50,7 @@ func init() {
 		"code":              code,
 		"settings":          settingsScenario,
 		"retry":             retry,
+		"server-error":      serverError,
 		"stall":             stall,
 		"flood":             flood,
 	}
@@ -658,6 +659,37 @@ func retry(a *agent, t *turn) string {
 		}
 	}
 	t.say("Back online. You said: " + t.text)
+	return "end_turn"
+}
+
+// serverErrorText is what Codex says when its model server answered 500
+// (codex-rs CodexErr::UnexpectedStatus).
+const serverErrorText = "unexpected status 500 Internal Server Error: the fake model server failed"
+
+// serverError is a turn whose model server fails for good, as codex-acp
+// 2.x reports it to a client without typed session failures:
+// FAKE_AGENT_SERVER_RETRIES retry notices (default 0), then the error as one
+// agent_message_chunk with no messageId, "<message>\n\n", and end_turn.
+// With FAKE_AGENT_SERVER_ERROR_AS=notice the error comes as codex-acp sends
+// one it cannot tie to the running turn: a last session_info_update notice
+// with willRetry false, and no text at all.
+func serverError(a *agent, t *turn) string {
+	n, every := envInt("FAKE_AGENT_SERVER_RETRIES", 0), time.Duration(envInt("FAKE_AGENT_RETRY_MS", 300))*time.Millisecond
+	for i := 0; i < n; i++ {
+		codexRetry(t)
+		if !t.sleep(every) {
+			return "cancelled"
+		}
+	}
+	if os.Getenv("FAKE_AGENT_SERVER_ERROR_AS") == "notice" {
+		t.update(map[string]any{"sessionUpdate": "session_info_update", "_meta": map[string]any{"codex": map[string]any{"error": map[string]any{
+			"message":        serverErrorText,
+			"codexErrorInfo": map[string]any{"responseTooManyFailedAttempts": map[string]any{"httpStatusCode": 500}},
+			"willRetry":      false,
+		}}}})
+		return "end_turn"
+	}
+	t.update(map[string]any{"sessionUpdate": "agent_message_chunk", "content": map[string]any{"type": "text", "text": serverErrorText + "\n\n"}})
 	return "end_turn"
 }
 

@@ -218,6 +218,24 @@ func TestExitEarly(t *testing.T) {
 	}
 }
 
+// silent-start reads initialize and never answers it; a closed stdin
+// still ends it.
+func TestSilentStartNeverAnswersInitialize(t *testing.T) {
+	e := newEnv(t)
+	c := e.start(t, "FAKE_AGENT_SCENARIO=silent-start")
+	c.send(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": map[string]any{"protocolVersion": 1}})
+	c.in.Close()
+	if m, ok := <-c.msgs; ok {
+		t.Fatalf("got %+v, want no answer", m)
+	}
+	if code := c.waitExit(); code != 0 {
+		t.Errorf("exit %d, want 0", code)
+	}
+	if b, err := os.ReadFile(e.log); err != nil || !strings.Contains(string(b), `"initialize"`) {
+		t.Errorf("initialize not received: %q %v", b, err)
+	}
+}
+
 func TestSlowHonoursCancel(t *testing.T) {
 	c, sid, _ := startSession(t)
 	c.send(map[string]any{"jsonrpc": "2.0", "id": 5, "method": "session/prompt", "params": map[string]any{"sessionId": sid, "prompt": []any{map[string]any{"type": "text", "text": "#slow"}}}})
@@ -467,6 +485,26 @@ func TestRetryNoticesAreShapedLikeCodexACP(t *testing.T) {
 	}
 	if notices != 3 || r.stopReason != "end_turn" || !strings.Contains(r.text, "Back online") {
 		t.Fatalf("%d notices, stop %q, text %q", notices, r.stopReason, r.text)
+	}
+}
+
+// server-error words the model server's failure as codex-acp 2.x does
+// for a client without typed failures: notices, then one text chunk with
+// no messageId, and a normal end of the turn.
+func TestServerErrorIsTextWithoutAMessageID(t *testing.T) {
+	c, sid, _ := startSession(t, "FAKE_AGENT_SERVER_RETRIES=1", "FAKE_AGENT_RETRY_MS=5")
+	r := c.prompt(sid, "#server-error")
+	var chunks []map[string]any
+	for _, u := range r.updates {
+		if u["sessionUpdate"] == "agent_message_chunk" {
+			chunks = append(chunks, u)
+		}
+	}
+	if r.stopReason != "end_turn" || r.text != serverErrorText+"\n\n" || len(chunks) != 1 || chunks[0]["messageId"] != nil {
+		t.Fatalf("stop %q, text %q, chunks %v", r.stopReason, r.text, chunks)
+	}
+	if k := r.kinds(); k[0] != "session_info_update" {
+		t.Errorf("updates %v: want the retry notice first", k)
 	}
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent, beginOpen, beginTurn, newChatState, type ChatState } from './chatReducer';
+import { applyEvent, beginOpen, beginTurn, newChatState, toolOf, type ChatState } from './chatReducer';
 import type { ChatEvent, ToolCall } from './types';
 
 // Guards a mutation pass found unwatched (issue 25): what the user would
@@ -65,21 +65,21 @@ describe('late terminal output (rawOutput, once the command is done)', () => {
     const s = newChatState({ sessionId: SID });
     applyEvent(s, 't', { type: 'tool_call', toolCall: tc({ toolCallId: 'x', kind: 'execute', title: 'ls' }) });
     applyEvent(s, 't', late('x', 'theme.json\n'));
-    expect(s.tools.x).toMatchObject({ terminal: 'theme.json\n', exitCode: 0 });
+    expect(toolOf(s, 't', 'x')).toMatchObject({ terminal: 'theme.json\n', exitCode: 0 });
   });
 
   it('never on an edit or read card', () => {
     const s = newChatState({ sessionId: SID });
     applyEvent(s, 't', { type: 'tool_call', toolCall: tc({ toolCallId: 'e', kind: 'edit', title: 'Edit theme.json' }) });
     applyEvent(s, 't', late('e', '{"ok":true}'));
-    expect(s.tools.e.terminal).toBe('');
-    expect(s.tools.e.exitCode).toBeNull();
+    expect(toolOf(s, 't', 'e')!.terminal).toBe('');
+    expect(toolOf(s, 't', 'e')!.exitCode).toBeNull();
   });
 
   it('never over the output the command streamed', () => {
     const s = newChatState({ sessionId: SID });
     applyEvent(s, 't', { type: 'tool_call', toolCall: tc({ toolCallId: 'x', kind: 'execute', title: 'ls' }), terminal: { output: 'streamed\n' } });
     applyEvent(s, 't', late('x', 'summary'));
-    expect(s.tools.x.terminal).toBe('streamed\n');
+    expect(toolOf(s, 't', 'x')!.terminal).toBe('streamed\n');
   });
 });

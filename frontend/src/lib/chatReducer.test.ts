@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answer, applyEvent, beginOpen, beginTurn, newChatState, prependHistory, type ChatState } from './chatReducer';
+import { answer, applyEvent, beginOpen, beginTurn, newChatState, prependHistory, toolOf, type ChatState } from './chatReducer';
 import type { ChatEvent, PermissionOption, ToolCall } from './types';
 import fixture from '../test/fixtures/turn-events.json';
 
@@ -39,7 +39,7 @@ describe('chat reducer on a real codex-acp turn', () => {
     const plan = s.items[2];
     expect(plan.kind === 'plan' && plan.entries.map((e) => e.status)).toEqual(['in_progress', 'pending']);
 
-    const echo = s.tools['call_mock_3'];
+    const echo = toolOf(s, 't-1', 'call_mock_3')!;
     expect(echo.status).toBe('completed');
     expect(echo.kind).toBe('execute');
     expect(echo.title).toBe('echo hello-from-shell');
@@ -90,7 +90,7 @@ describe('tool calls', () => {
     beginTurn(s, 't', null);
     applyEvent(s, 't', { type: 'tool_call', toolCall: tc({ toolCallId: 'c1', title: 'Edit theme.json', kind: 'edit', status: 'in_progress', content: [{ type: 'diff', path: '/w/theme.json', newText: '{}\n' }], locations: [{ path: '/w/theme.json' }] }) });
     applyEvent(s, 't', { type: 'tool_call_update', toolCall: tc({ toolCallId: 'c1', status: 'completed' }) });
-    const t = s.tools['c1'];
+    const t = toolOf(s, 't', 'c1')!;
     expect(t).toMatchObject({ title: 'Edit theme.json', kind: 'edit', status: 'completed' });
     expect(t.content).toEqual([{ type: 'diff', path: '/w/theme.json', oldText: null, newText: '{}\n' }]);
     expect(t.locations).toEqual([{ path: '/w/theme.json', line: undefined }]);
@@ -103,9 +103,47 @@ describe('tool calls', () => {
     beginTurn(s, 't', null);
     applyEvent(s, 't', { type: 'tool_call', toolCall: tc({ toolCallId: 'c2', kind: 'execute', title: 'ls', status: 'in_progress' }) });
     applyEvent(s, 't', { type: 'tool_call_update', toolCall: tc({ toolCallId: 'c2', status: 'completed', rawOutput: { formatted_output: 'a\nb\n', exit_code: 2 } }), terminal: { output: 'a\nb\n', exited: true, exitCode: 2, late: true } });
-    expect(s.tools['c2']).toMatchObject({ terminal: 'a\nb\n', exitCode: 2 });
+    expect(toolOf(s, 't', 'c2')).toMatchObject({ terminal: 'a\nb\n', exitCode: 2 });
     applyEvent(s, 't', { type: 'tool_call_update', toolCall: tc({ toolCallId: 'c2', _meta: { terminal_output: 'replaced' } }), terminal: { output: 'replaced' } });
-    expect(s.tools['c2'].terminal).toBe('replaced');
+    expect(toolOf(s, 't', 'c2')!.terminal).toBe('replaced');
+  });
+});
+
+describe('tool call ids are the turn’s own', () => {
+  /** What the list shows of each tool card, in order. */
+  const cards = (s: ChatState) => s.items.flatMap((i) => (i.kind === 'tool' ? [`${i.turnId}:${s.tools[i.key]?.title}:${s.tools[i.key]?.status}:${s.tools[i.key]?.terminal}`] : []));
+
+  it('a later turn that uses a call id again gets its own card; the earlier card keeps what it showed', () => {
+    const s = newChatState({ sessionId: SID });
+    beginTurn(s, 't1', 'list');
+    run(s, 't1', [
+      { type: 'tool_call', toolCall: tc({ toolCallId: 'call_0', kind: 'execute', title: 'ls', status: 'in_progress' }), terminal: { output: 'theme.json\n' } },
+      { type: 'tool_call_update', toolCall: tc({ toolCallId: 'call_0', status: 'completed' }) },
+      { type: 'done', sessionId: SID, stopReason: 'end_turn' },
+    ]);
+    beginTurn(s, 't2', 'show it');
+    run(s, 't2', [
+      { type: 'tool_call', toolCall: tc({ toolCallId: 'call_0', kind: 'execute', title: 'cat theme.json', status: 'in_progress' }), terminal: { output: '{}' } },
+      permission('0', 'call_0', 'execute'),
+    ]);
+    answer(s, '0', allKinds[0]);
+    // The request's own tool call (title, pending) is merged into t2's card only.
+    expect(cards(s)).toEqual(['t1:ls:completed:theme.json\n', 't2:execute call_0:pending:{}']);
+    expect(toolOf(s, 't1', 'call_0')!.decision).toBe('');
+    expect(toolOf(s, 't2', 'call_0')!.decision).toBe('allow_once');
+  });
+
+  it('an agent’s replay of several turns that reuse an id shows every call', () => {
+    const s = newChatState({ sessionId: SID });
+    beginOpen(s, 'o');
+    run(s, 'o', [
+      { type: 'user_text', replay: true, text: 'list' },
+      { type: 'tool_call', replay: true, toolCall: tc({ toolCallId: 'call_0', kind: 'execute', title: 'ls', status: 'completed' }) },
+      { type: 'user_text', replay: true, text: 'show it' },
+      { type: 'tool_call', replay: true, toolCall: tc({ toolCallId: 'call_0', kind: 'execute', title: 'cat theme.json', status: 'completed' }) },
+      { type: 'ready', sessionId: SID },
+    ]);
+    expect(cards(s)).toEqual(['o:ls:completed:', 'o:cat theme.json:completed:']);
   });
 });
 
@@ -114,10 +152,10 @@ describe('permissions', () => {
     const s = newChatState({ sessionId: SID });
     beginTurn(s, 't', null);
     applyEvent(s, 't', permission('"uuid-1"', 'c9', 'edit'));
-    expect(s.tools['c9']).toMatchObject({ kind: 'edit', status: 'pending', title: 'edit c9' });
+    expect(toolOf(s, 't', 'c9')).toMatchObject({ kind: 'edit', status: 'pending', title: 'edit c9' });
     applyEvent(s, 't', { type: 'tool_call', toolCall: tc({ toolCallId: 'c9', kind: 'edit', title: 'Edit x', status: 'in_progress' }) });
     expect(s.items.filter((i) => i.kind === 'tool')).toHaveLength(1);
-    expect(s.tools['c9'].title).toBe('Edit x');
+    expect(toolOf(s, 't', 'c9')!.title).toBe('Edit x');
   });
 
   it('shows an answer Go gave from a remembered always, without asking', () => {
@@ -126,12 +164,12 @@ describe('permissions', () => {
     applyEvent(s, 't', permission('1', 'c1', 'execute'));
     expect(answer(s, '1', allKinds[1])).toEqual([{ turnId: 't', requestId: '1', optionId: 'opt-b' }]);
     applyEvent(s, 't', { type: 'permission_answered', sessionId: SID, answer: { requestId: '1', optionId: 'opt-b', kind: 'allow_always' } });
-    expect(s.tools['c1'].decision).toBe('allow_always');
+    expect(toolOf(s, 't', 'c1')!.decision).toBe('allow_always');
     // The next execute request Go answered itself: a card, no dialog.
     const p = permission('2', 'c2', 'execute').permission!;
     applyEvent(s, 't', { type: 'permission_answered', sessionId: SID, permission: p, answer: { requestId: '2', optionId: 'opt-b', kind: 'allow_always', remembered: true } });
     expect(s.pending).toEqual([]);
-    expect(s.tools['c2']).toMatchObject({ title: 'execute c2', decision: 'auto:allow_always' });
+    expect(toolOf(s, 't', 'c2')).toMatchObject({ title: 'execute c2', decision: 'auto:allow_always' });
   });
 
   it('drops a request Go answered meanwhile (cancelled with the turn)', () => {
@@ -141,7 +179,7 @@ describe('permissions', () => {
     applyEvent(s, 't', permission('2', 'c2', 'read'));
     applyEvent(s, 't', { type: 'permission_answered', sessionId: SID, answer: { requestId: '1', optionId: '' } });
     expect(s.pending.map((p) => p.requestId)).toEqual(['2']);
-    expect(s.tools['c1'].decision).toBe('cancelled');
+    expect(toolOf(s, 't', 'c1')!.decision).toBe('cancelled');
   });
 
   it('a once answer is not remembered and null cancels with an empty option id', () => {
@@ -152,7 +190,7 @@ describe('permissions', () => {
     applyEvent(s, 't', permission('2', 'c2', 'execute'));
     expect(s.pending.map((p) => p.requestId)).toEqual(['2']);
     expect(answer(s, '2', null)).toEqual([{ turnId: 't', requestId: '2', optionId: '' }]);
-    expect(s.tools['c2'].decision).toBe('cancelled');
+    expect(toolOf(s, 't', 'c2')!.decision).toBe('cancelled');
     expect(answer(s, 'nope', allKinds[0])).toEqual([]);
   });
 });
@@ -308,7 +346,7 @@ describe('live turn status', () => {
       { type: 'usage', usage: { used: 8072, size: 258400 } },
       { type: 'tool_call_update', toolCall: tc({ toolCallId: 'k', status: 'completed' }) },
     ]);
-    expect(s.tools.k.usageAfter).toMatchObject({ used: 8072, size: 258400 });
+    expect(toolOf(s, 't', 'k')!.usageAfter).toMatchObject({ used: 8072, size: 258400 });
   });
 });
 
@@ -319,7 +357,7 @@ describe('history', () => {
     prependHistory(s, [{ role: 'user', time: '', text: 'b' }, { role: 'tool', time: '', text: '', tool: { name: 'exec_command', command: 'ls', output: 'theme.json', exitCode: 0 } }], 2);
     prependHistory(s, [{ role: 'user', time: '', text: 'a' }, { role: 'assistant', time: '', text: 'ok' }], 0);
     expect(s.items.map((i) => ('text' in i ? i.text : i.kind))).toEqual(['a', 'ok', 'b', 'tool']);
-    const tool = s.tools['history-3'];
+    const tool = toolOf(s, 'history', 'history-3');
     expect(tool).toMatchObject({ kind: 'execute', title: 'ls', terminal: 'theme.json', exitCode: 0, status: 'completed' });
     expect(s.history).toMatchObject({ source: 'rollout', offset: 0 });
     applyEvent(s, 'o', { type: 'user_text', replay: true, text: 'a' });

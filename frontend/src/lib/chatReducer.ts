@@ -41,7 +41,7 @@ export type ChatItem =
   | (Base & { kind: 'user'; text: string })
   | (Base & { kind: 'assistant'; text: string })
   | (Base & { kind: 'thought'; text: string })
-  | (Base & { kind: 'tool'; toolCallId: string })
+  | (Base & { kind: 'tool'; toolCallId: string; /** Its card in ChatState.tools (toolKey). */ key: string })
   | (Base & { kind: 'plan'; entries: PlanEntry[] })
   | (Base & { kind: 'error'; code: Code | ''; text: string; stderr: string[]; agent: string; server?: string; status?: Status | null; open?: boolean })
   | (Base & { kind: 'warning'; text: string })
@@ -111,6 +111,8 @@ export interface HistoryState {
   replayDone: boolean;
   /** A turn of this chat finished in this run: what a replay would bring is on screen already. */
   hadTurn: boolean;
+  /** User messages the agent's replay brought so far: each begins one of its turns. */
+  replayTurns: number;
 }
 
 export interface ChatState {
@@ -120,6 +122,7 @@ export interface ChatState {
   title: string;
   agentName: string;
   items: ChatItem[];
+  /** The tool cards by toolKey: a call id names a call only within its turn. */
   tools: Record<string, ToolCallView>;
   pending: PendingPermission[];
   usage: Usage | null;
@@ -186,7 +189,7 @@ export function newChatState(init: Partial<Pick<ChatState, 'sessionId' | 'worksp
     status: null,
     startedAt: 0,
     lastEventAt: 0,
-    history: { source: '', offset: 0, loading: false, error: '', replayDone: false, hadTurn: false },
+    history: { source: '', offset: 0, loading: false, error: '', replayDone: false, hadTurn: false, replayTurns: 0 },
     nextId: 1,
   };
 }
@@ -207,14 +210,33 @@ function push(s: ChatState, item: NewItem): ChatItem {
   return s.items[at];
 }
 
-/** Appends a streamed chunk to the open item of that kind, or starts one. */
-function appendChunk(s: ChatState, kind: 'user' | 'assistant' | 'thought', turnId: string, text: string, history = false): void {
+/** Appends a streamed chunk to the open item of that kind, or starts one (true). */
+function appendChunk(s: ChatState, kind: 'user' | 'assistant' | 'thought', turnId: string, text: string, history = false): boolean {
   const last = s.items[insertIndex(s, history) - 1];
   if (last && last.kind === kind && last.turnId === turnId && !!last.history === history) {
     last.text += text;
-    return;
+    return false;
   }
   push(s, { kind, turnId, text, ...(history ? { history } : {}) });
+  return true;
+}
+
+/**
+ * Where a tool call's card is kept: agents number calls per turn (a later
+ * turn may use an id again), so a card is its turn's call.
+ */
+export function toolKey(turnId: string, toolCallId: string): string {
+  return `${turnId}\u0000${toolCallId}`;
+}
+
+/** The card of a turn's tool call, if it has one. */
+export function toolOf(s: ChatState, turnId: string, toolCallId: string): ToolCallView | undefined {
+  return s.tools[toolKey(turnId, toolCallId)];
+}
+
+/** The turn a replayed item belongs to: one of the agent's history turns within the opening turn. */
+function replayScope(s: ChatState, tid: string): string {
+  return `${tid}\u0001${s.history.replayTurns}`;
 }
 
 function contentList(v: ToolCall['content']): ToolContent[] {
@@ -234,10 +256,11 @@ function contentList(v: ToolCall['content']): ToolContent[] {
   return out;
 }
 
-function ensureTool(s: ChatState, id: string, turnId: string, history = false): ToolCallView {
-  let t = s.tools[id];
+function ensureTool(s: ChatState, id: string, turnId: string, history: boolean, scope: string): ToolCallView {
+  const key = toolKey(scope, id);
+  let t = s.tools[key];
   if (!t) {
-    s.tools[id] = {
+    s.tools[key] = {
       id,
       turnId,
       title: '',
@@ -249,17 +272,20 @@ function ensureTool(s: ChatState, id: string, turnId: string, history = false): 
       exitCode: null,
       decision: '',
     };
-    push(s, { kind: 'tool', turnId, toolCallId: id, ...(history ? { history } : {}) });
-    t = s.tools[id];
+    push(s, { kind: 'tool', turnId, toolCallId: id, key, ...(history ? { history } : {}) });
+    t = s.tools[key];
   }
   return t;
 }
 
-/** Merges a tool call (or its update, where absent fields stay) and what it says of its command's output. */
-function mergeTool(s: ChatState, turnId: string, u: ToolCall, term: Terminal | undefined, history = false): void {
+/**
+ * Merges a tool call (or its update, where absent fields stay) and what it
+ * says of its command's output into its card in turn scope.
+ */
+function mergeTool(s: ChatState, turnId: string, u: ToolCall, term: Terminal | undefined, history = false, scope = turnId): ToolCallView | undefined {
   const id = u.toolCallId;
-  if (!id) return;
-  const t = ensureTool(s, id, turnId, history);
+  if (!id) return undefined;
+  const t = ensureTool(s, id, turnId, history, scope);
   if (u.title) t.title = u.title;
   if (u.kind) t.kind = u.kind;
   if (u.status) {
@@ -270,17 +296,18 @@ function mergeTool(s: ChatState, turnId: string, u: ToolCall, term: Terminal | u
   if (u.locations) t.locations = u.locations.map((l) => ({ path: l.path, line: l.line }));
   if (u.rawInput !== undefined && u.rawInput !== null) t.rawInput = u.rawInput;
   if (u.rawOutput !== undefined && u.rawOutput !== null) t.rawOutput = u.rawOutput;
-  if (!term) return;
+  if (!term) return t;
   if (term.late) {
     // The Rust adapter reports shell output only once, when it is done.
-    if (t.terminal || t.kind !== 'execute') return;
+    if (t.terminal || t.kind !== 'execute') return t;
     if (term.output) t.terminal = term.output;
     if (term.exited) t.exitCode = term.exitCode ?? null;
-    return;
+    return t;
   }
   if (term.output !== undefined) t.terminal = term.output;
   if (term.append) t.terminal += term.append;
   if (term.exited) t.exitCode = term.exitCode ?? null;
+  return t;
 }
 
 function sessionKey(s: ChatState, ev: ChatEvent): string {
@@ -307,11 +334,12 @@ function applyReplay(s: ChatState, tid: string, ev: ChatEvent): void {
       if (ev.text) appendChunk(s, 'thought', tid, ev.text, true);
       break;
     case 'user_text':
-      if (ev.text) appendChunk(s, 'user', tid, ev.text, true);
+      // A new user message begins the next of the replayed turns.
+      if (ev.text && appendChunk(s, 'user', tid, ev.text, true)) s.history.replayTurns++;
       break;
     case 'tool_call':
     case 'tool_call_update':
-      if (ev.toolCall) mergeTool(s, tid, ev.toolCall, ev.terminal, true);
+      if (ev.toolCall) mergeTool(s, tid, ev.toolCall, ev.terminal, true, replayScope(s, tid));
       break;
     case 'session_info':
       if (ev.info?.title) s.title = ev.info.title;
@@ -356,8 +384,8 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
     case 'tool_call':
     case 'tool_call_update':
       if (ev.toolCall) {
-        mergeTool(s, tid, ev.toolCall, ev.terminal);
-        if (ev.command) s.tools[ev.toolCall.toolCallId].command = ev.command;
+        const t = mergeTool(s, tid, ev.toolCall, ev.terminal);
+        if (t && ev.command) t.command = ev.command;
       }
       break;
     case 'status':
@@ -396,7 +424,7 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
       const toolCallId = toolCall?.toolCallId ?? '';
       // The Rust adapter asks before it announces the tool call: show a card now.
       if (toolCall && toolCallId) mergeTool(s, tid, { ...toolCall, status: toolCall.status || 'pending' }, undefined);
-      const tool = toolCallId ? s.tools[toolCallId] : undefined;
+      const tool = toolCallId ? toolOf(s, tid, toolCallId) : undefined;
       s.pending.push({
         turnId: tid,
         sessionId: sessionKey(s, ev),
@@ -417,7 +445,8 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
       const toolCall = ev.permission?.toolCall;
       if (toolCall?.toolCallId) mergeTool(s, tid, { ...toolCall, status: toolCall.status || 'pending' }, undefined);
       const id = toolCall?.toolCallId || s.pending.find((p) => p.requestId === a.requestId)?.toolCallId || '';
-      if (id && s.tools[id]) s.tools[id].decision = a.optionId ? (a.remembered ? 'auto:' : '') + (a.kind ?? '') : 'cancelled';
+      const tool = id ? toolOf(s, tid, id) : undefined;
+      if (tool) tool.decision = a.optionId ? (a.remembered ? 'auto:' : '') + (a.kind ?? '') : 'cancelled';
       s.pending = s.pending.filter((p) => p.requestId !== a.requestId);
       break;
     }
@@ -548,7 +577,8 @@ export function answer(s: ChatState, requestId: string, option: PermissionOption
   if (idx < 0) return [];
   const p = s.pending[idx];
   s.pending.splice(idx, 1);
-  if (p.toolCallId && s.tools[p.toolCallId]) s.tools[p.toolCallId].decision = option?.kind ?? 'cancelled';
+  const tool = p.toolCallId ? toolOf(s, p.turnId, p.toolCallId) : undefined;
+  if (tool) tool.decision = option?.kind ?? 'cancelled';
   return [{ turnId: p.turnId, requestId: p.requestId, optionId: option?.optionId ?? '' }];
 }
 
@@ -585,7 +615,8 @@ export function prependHistory(s: ChatState, messages: TranscriptMessage[], offs
       const tcid = `history-${offset + i}`;
       const exit = typeof m.tool?.exitCode === 'number' ? m.tool.exitCode : null;
       const command = m.tool?.command || '';
-      s.tools[tcid] = {
+      const key = toolKey(turnId, tcid);
+      s.tools[key] = {
         id: tcid,
         turnId,
         title: command || m.tool?.name || m.text,
@@ -598,7 +629,7 @@ export function prependHistory(s: ChatState, messages: TranscriptMessage[], offs
         exitCode: exit,
         decision: '',
       };
-      items.push({ kind: 'tool', id, turnId, toolCallId: tcid, history: true });
+      items.push({ kind: 'tool', id, turnId, toolCallId: tcid, key, history: true });
     }
   });
   s.items.splice(0, 0, ...items);

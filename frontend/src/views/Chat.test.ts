@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import Chat from './Chat.svelte';
 import { chat } from '../lib/stores/chat.svelte';
@@ -153,6 +153,22 @@ describe('Chat view', () => {
     await flush();
     expect(w.bound.Send).toHaveBeenCalledTimes(2);
     expect(w.bound.Send).toHaveBeenLastCalledWith(expect.objectContaining({ prompt: 'crash please' }));
+  });
+
+  it('shows a failed model server (HTTP 500) as an error naming the server, with a Retry that sends the same prompt once', async () => {
+    render(Chat, { props: { workspaceId: ws } });
+    await sendPrompt('make it teal');
+    const said = 'unexpected status 500 Internal Server Error: upstream failed';
+    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'error', code: 'model_server', text: `the agent got no answer from its model server: ${said}`, server: 'Mock Responses (http://127.0.0.1:9/v1)', status: { message: said }, sessionId: 'S' }] });
+    await flush();
+    const list = screen.getByTestId('message-list');
+    expect(list.querySelector('[data-role=assistant]')).toBeNull();
+    const box = within(list).getByTestId('error-box');
+    expect(box.textContent).toContain('The agent got no answer from its model server, Mock Responses (http://127.0.0.1:9/v1). It said: ' + said);
+    await fireEvent.click(within(box).getByTestId('retry'));
+    await flush();
+    expect(w.bound.Send).toHaveBeenCalledTimes(2);
+    expect(w.bound.Send).toHaveBeenLastCalledWith(expect.objectContaining({ prompt: 'make it teal' }));
   });
 
   it('Esc in the permission dialog does what its button says: stops the turn', async () => {

@@ -114,6 +114,27 @@ describe('Home', () => {
     expect(screen.queryByTestId('index-progress')).toBeNull();
   });
 
+  it('says when a search could not look into message text (no index), as the CLI does, and when the index is out of date', async () => {
+    let answer: Record<string, unknown> = { sessions: sessions.slice(0, 1), hint: '', titlesOnly: 'open search index: disk is full' };
+    installWails({ Sessions: () => answer, Builds: () => [], SearchStatus: () => idle });
+    render(Home);
+    await flush();
+    expect(screen.queryByTestId('search-titles-only')).toBeNull(); // no query: nothing was searched
+    await store.search('harbour', 0);
+    await flush();
+    expect(screen.getByTestId('search-titles-only').textContent).toContain('only titles and folders');
+    expect(screen.getByTestId('search-titles-only').textContent).toContain('disk is full');
+    answer = { sessions: sessions.slice(0, 1), hint: '', stale: 'database or disk is full' };
+    await store.search('harbour night', 0);
+    await flush();
+    expect(screen.queryByTestId('search-titles-only')).toBeNull();
+    expect(screen.getByTestId('search-stale').textContent).toContain('could not be brought up to date');
+    answer = { sessions: sessions.slice(0, 1), hint: '' };
+    await store.search('harbour', 0);
+    await flush();
+    expect(screen.queryByTestId('search-stale')).toBeNull();
+  });
+
   it('shows builds as cards with swatches; rename, duplicate, delete and undo', async () => {
     let cards = [
       { id: '20261201-100000-aaaaaa', title: 'Harbour', created: '2026-12-01T10:00:00Z', changed: '2026-12-01T11:00:00Z', sessionIds: ['s1'], model: '', dir: '/d/a', name: 'Harbour Night', swatches: ['#161a24', '#d8dee9', 'url(javascript:x)'], status: 'failing', failing: 2 },

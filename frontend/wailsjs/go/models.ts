@@ -347,6 +347,8 @@ export namespace search {
 	    hintCode?: string;
 	    hintDir?: string;
 	    partial: boolean;
+	    titlesOnly?: string;
+	    stale?: string;
 	}
 
 }

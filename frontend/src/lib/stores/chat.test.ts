@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatStore } from './chat.svelte';
+import { toolOf } from '../chatReducer';
 import { ModelsStore } from './models.svelte';
 import { flush, installWails } from '../../test/wails';
 import fixture from '../../test/fixtures/turn-events.json';
@@ -76,7 +77,7 @@ describe('chat store', () => {
     w.emit('turn', turn('t-1', [{ type: 'permission_answered', sessionId: SID, permission: { requestId: '1', toolCall: call9, options: [] }, answer: { requestId: '1', optionId: 'yy', kind: 'allow_always', remembered: true } }]));
     await flush();
     expect(chat.state.pending).toHaveLength(0);
-    expect(chat.state.tools['call_9'].decision).toBe('auto:allow_always');
+    expect(toolOf(chat.state, 't-1', 'call_9')?.decision).toBe('auto:allow_always');
     expect(w.bound.AnswerPermission).toHaveBeenCalledTimes(1);
   });
 

@@ -14,6 +14,10 @@ export class SessionsStore {
   hint = $state('');
   /** Text matches cover only the sessions indexed so far. */
   partial = $state(false);
+  /** Why message text was not searched (no index): only titles and folders matched. */
+  titlesOnly = $state('');
+  /** Why the index could not be brought up to date: text matches are from its last update. */
+  stale = $state('');
   showInternal = $state(false);
   showHidden = $state(false);
   index = $state<IndexStatus>({ building: false, first: false, done: 0, total: 0, changed: false });
@@ -36,6 +40,8 @@ export class SessionsStore {
       this.list = res.sessions ?? [];
       this.hint = res.hint ?? '';
       this.partial = !!res.partial;
+      this.titlesOnly = res.titlesOnly ?? '';
+      this.stale = res.stale ?? '';
       this.hintCode = res.hintCode ?? '';
       this.hintDir = res.hintDir ?? '';
       this.error = '';
