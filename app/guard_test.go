@@ -1,6 +1,8 @@
 package app
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -40,9 +42,10 @@ func TestBarNeverShowsAModelTheAgentDoesNotOffer(t *testing.T) {
 	}
 	t.Setenv("CODEX_HOME", home)
 	finishedBuild(t, a, rec, "hi")
+	t.Setenv("CDXTHEME_AGENT", "") // the bar of Codex itself, which reads config.toml
 	bar := a.Chats.SessionBar("", "")
 	m, ok := acp.FindConfigOption(bar.Options, acp.CategoryModel, "model")
-	if !ok || !m.HasValue(m.Value) {
+	if !ok || !bar.Known || !m.HasValue(m.Value) {
 		t.Fatalf("the bar's model is %q, not one of the agent's %+v", m.Value, m.Options)
 	}
 }
@@ -85,5 +88,41 @@ func TestChatWithARolloutIsResumedNotLoaded(t *testing.T) {
 		if ev.Replay {
 			t.Fatalf("history replayed although the rollout holds it: %+v", ev)
 		}
+	}
+}
+
+// config.toml naming a model Codex's cache does not list, with an effort
+// that model's levels lack: before the agent answered, New build's bar and
+// a saved chat's bar show an effort the picker offers, never a blank one.
+func TestBarNeverShowsAnEffortTheModelDoesNotOffer(t *testing.T) {
+	a, _, _ := newTestApp(t, "normal")
+	t.Setenv("CDXTHEME_AGENT", "") // Codex's own files describe the bar
+	withRollouts(t)
+	cfg := "model = \"gpt-local\"\nmodel_reasoning_effort = \"minimal\"\n"
+	if err := os.WriteFile(filepath.Join(os.Getenv("CODEX_HOME"), "config.toml"), []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, sid := range []string{"", rolloutSession} {
+		bar := a.Chats.SessionBar("", sid)
+		m, ok := acp.FindConfigOption(bar.Options, acp.CategoryModel, "model")
+		if !ok || m.Value != "gpt-local" || !m.HasValue(m.Value) {
+			t.Fatalf("bar of %q: model %q of %+v, want config.toml's gpt-local", sid, m.Value, m.Options)
+		}
+		eff, ok := acp.FindConfigOption(bar.Options, acp.CategoryThoughtLevel, "reasoning_effort")
+		if !ok || !eff.HasValue(eff.Value) {
+			t.Fatalf("bar of %q: effort %q, not one of %+v", sid, eff.Value, eff.Options)
+		}
+	}
+}
+
+// Every asset the window loads carries nosniff and no-referrer beside the
+// CSP: a file the agent wrote cannot be sniffed into a script, and a link
+// it opens learns nothing of the app's pages.
+func TestAssetsCarryNosniffAndNoReferrer(t *testing.T) {
+	h := SecurityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("x")) }))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/theme.json", nil))
+	if got := rec.Header(); got.Get("X-Content-Type-Options") != "nosniff" || got.Get("Referrer-Policy") != "no-referrer" || got.Get("Content-Security-Policy") != ContentSecurityPolicy {
+		t.Fatalf("headers = %v", got)
 	}
 }

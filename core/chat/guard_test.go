@@ -40,6 +40,33 @@ func TestWarmAgentDyingAfterOutputDoesNotRunThePromptTwice(t *testing.T) {
 	}
 }
 
+// The warm agent asks to run a command before it streamed a word and dies
+// once asked: the request counts as output (the command may have run), so
+// the prompt is not sent again on a fresh connection either.
+func TestWarmAgentDyingAfterAPermissionRequestDoesNotRunThePromptTwice(t *testing.T) {
+	h := newHarness(t, hopts{warm: true})
+	_, first, err := h.run(context.Background(), Turn{Prompt: TextPrompt("first")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.e.mu.Lock()
+	l := h.e.warm
+	h.e.mu.Unlock()
+	dies := DeciderFunc(func(_ context.Context, _ string, p Permission) (string, error) {
+		l.proc.Kill()
+		<-l.proc.Done()
+		return ChooseByKind(p.Options, acp.KindAllowOnce), nil
+	})
+	_, _, err = h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: TextPrompt("#permission-first"), Decider: dies})
+	var ce *Error
+	if !errors.As(err, &ce) || ce.Code != CodeAgentExit {
+		t.Fatalf("err = %v, want the agent's exit", err)
+	}
+	if n := count(h.methods(), "session/prompt"); n != 2 || len(h.spawned()) != 1 {
+		t.Fatalf("session/prompt sent %d times for two turns, %d agents started: %v", n, len(h.spawned()), h.methods())
+	}
+}
+
 // An agent that answers initialize with another protocol version is
 // refused before any session: the turn says which versions differ.
 func TestOtherProtocolVersionIsRefused(t *testing.T) {

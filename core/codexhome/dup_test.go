@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // One session id in two rollout files (a copy left in sessions/ after
@@ -21,6 +22,17 @@ func TestNewerRolloutOfOneIDWins(t *testing.T) {
 		}
 		if len(got.Sessions) != 1 || got.Sessions[0].Title != "the new copy" || got.Sessions[0].Cwd != "/srv/new" || got.Sessions[0].Archived {
 			t.Fatalf("sessions = %+v, want the newer copy alone", got.Sessions)
+		}
+	}
+}
+
+// Merge given one id twice on disk keeps the newer entry, in either order.
+func TestMergeKeepsTheNewerOfOneIDOnDisk(t *testing.T) {
+	older := Session{ID: "s", Cwd: "/srv/old", UpdatedAt: time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)}
+	newer := Session{ID: "s", Cwd: "/srv/new", UpdatedAt: time.Date(2026, 12, 3, 8, 0, 0, 0, time.UTC)}
+	for _, disk := range [][]Session{{older, newer}, {newer, older}} {
+		if got := Merge(disk, nil); len(got) != 1 || got[0].Cwd != "/srv/new" {
+			t.Fatalf("Merge(%v) = %+v, want the newer entry alone", disk, got)
 		}
 	}
 }

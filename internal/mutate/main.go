@@ -289,30 +289,43 @@ func goTest(ctx context.Context, root, pkg string, timeout time.Duration, extra 
 	return 0, fmt.Errorf("go test %s: %w\n%s", pkg, err, text)
 }
 
-// equivalents reads equivalent.txt: key|reason a line, # comments.
-func equivalents(path string) (map[string]string, error) {
+// equivalents reads equivalent.txt: key|reason a line, # comments. A key's
+// tokens may hold '|' themselves (the mutant "&&" → "||"), so a line is not
+// split: it names the mutant whose key, followed by '|', begins it.
+type equivalents []string
+
+func readEquivalents(path string) (equivalents, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return map[string]string{}, nil
+		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	m := map[string]string{}
+	var lines equivalents
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		parts := strings.Split(line, "|")
-		if len(parts) != 5 {
+		if strings.Count(line, "|") < 4 {
 			return nil, fmt.Errorf("%s: want file|func|before|after|reason: %q", path, line)
 		}
-		m[strings.Join(parts[:4], "|")] = parts[4]
+		lines = append(lines, line)
 	}
-	return m, sc.Err()
+	return lines, sc.Err()
+}
+
+// reason is why the mutant with this key is equivalent, if it is listed.
+func (e equivalents) reason(key string) (string, bool) {
+	for _, line := range e {
+		if rest, ok := strings.CutPrefix(line, key+"|"); ok {
+			return rest, true
+		}
+	}
+	return "", false
 }
 
 type tally struct {
@@ -348,7 +361,7 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
-	equiv, err := equivalents(filepath.Join(root, *equivFile))
+	equiv, err := readEquivalents(filepath.Join(root, *equivFile))
 	if err != nil {
 		fail(err)
 	}
@@ -396,7 +409,7 @@ func main() {
 				break
 			}
 			s := all[i]
-			if reason, ok := equiv[s.key()]; ok {
+			if reason, ok := equiv.reason(s.key()); ok {
 				t.equiv++
 				fmt.Printf("  equivalent %s (%s)\n", s, reason)
 				continue
