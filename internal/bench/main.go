@@ -55,7 +55,7 @@ const (
 	secPrewarm   = "prewarm"
 )
 
-var allSections = []string{secAdapter, secPrewarm, secServe, secStream, secCodexHome, secSearch, secCLI, secWindow}
+var allSections = []string{secAdapter, secPrewarm, secServe, secStream, secCodexHome, secSearch, secCLI, secFlood, secLongChat, secWindow}
 
 // parseSections reads -only: a comma-separated subset of allSections.
 func parseSections(s string) (map[string]bool, error) {
@@ -214,10 +214,17 @@ func measureAll(cfg config, stderr io.Writer) Report {
 			rep.Adapter = cfg.adapter
 		}
 	}
+	var flood []Row
+	if cfg.sections[secFlood] {
+		flood = measureFlood(cfg, progress)
+	}
+	if cfg.sections[secLongChat] {
+		flood = append(flood, measureLongChat(cfg, progress)...)
+	}
 	if cfg.sections[secWindow] {
 		window = windowRows(cfg.windowJSON, cfg.app)
 	}
-	rep.Rows = slices.Concat(adapter, warmup, served, stream, models, home, index, cli, window)
+	rep.Rows = slices.Concat(adapter, warmup, served, stream, models, home, index, cli, flood, window)
 	rep.LoadEnd = loadAverage()
 	return rep
 }
