@@ -55,7 +55,7 @@ const (
 	secPrewarm   = "prewarm"
 )
 
-var allSections = []string{secAdapter, secPrewarm, secServe, secStream, secCodexHome, secSearch, secCLI, secFlood, secLongChat, secWindow}
+var allSections = []string{secAdapter, secPrewarm, secServe, secStream, secCodexHome, secSearch, secCLI, secFlood, secLongChat, secWindowFlood, secWindow}
 
 // parseSections reads -only: a comma-separated subset of allSections.
 func parseSections(s string) (map[string]bool, error) {
@@ -220,6 +220,9 @@ func measureAll(cfg config, stderr io.Writer) Report {
 	}
 	if cfg.sections[secLongChat] {
 		flood = append(flood, measureLongChat(cfg, progress)...)
+	}
+	if cfg.sections[secWindowFlood] {
+		flood = append(flood, measureWindowFlood(cfg, progress)...)
 	}
 	if cfg.sections[secWindow] {
 		window = windowRows(cfg.windowJSON, cfg.app)
