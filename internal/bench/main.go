@@ -9,8 +9,10 @@
 //
 // Besides the adapter's turn paths it measures the core's per-chunk overhead
 // (re-executing itself as a streaming agent), session listing and
-// transcript reading on generated data, and puts scripts/bench-window.sh's
-// result (the production window) in the same table.
+// transcript reading on generated data, the CLI, serve and the production
+// window under the fake agent's flood and a 400-turn chat (flood.go,
+// windowflood.go), and puts scripts/bench-window.sh's result (the
+// production window) in the same table.
 package main
 
 import (
