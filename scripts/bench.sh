@@ -8,7 +8,7 @@
 #
 # Environment: BENCH_RUNS (default 7) runs per measurement;
 # BENCH_STRICT=1 exits 1 on a missed target; BENCH_SKIP_WINDOW=1 skips the
-# Xvfb window measurement.
+# Xvfb window measurements (bench-window.sh and the window-flood rows).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,7 +56,7 @@ else
   wait "$wpid" || echo "bench: bench-window.sh exited $?; going on"
 fi
 
-echo "== side by side: internal/bench (adapter turns, core streaming, sessions, transcripts, window)"
+echo "== side by side: internal/bench (adapter turns, core streaming, sessions, transcripts, flood, long chat, window)"
 strict=()
 [ "${BENCH_STRICT:-}" = 1 ] && strict=(-strict)
 go run ./internal/bench -n "$runs" -out "$out" -window "$window_json" -app "$app" "${strict[@]}"

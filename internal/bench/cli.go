@@ -367,24 +367,6 @@ func runClient(c cliClient, argv, env []string, cwd string, wantText bool, limit
 	return r, nil
 }
 
-// vmHWM is the peak resident set of process pid in MB.
-func vmHWM(pid int) (float64, bool) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil {
-		return 0, false
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
-			kb, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 64)
-			if err != nil {
-				return 0, false
-			}
-			return kb / 1024, true
-		}
-	}
-	return 0, false
-}
-
 func tail(s string, n int) string {
 	if len(s) > n {
 		return "…" + s[len(s)-n:]

@@ -9,8 +9,10 @@
 //
 // Besides the adapter's turn paths it measures the core's per-chunk overhead
 // (re-executing itself as a streaming agent), session listing and
-// transcript reading on generated data, and puts scripts/bench-window.sh's
-// result (the production window) in the same table.
+// transcript reading on generated data, the CLI, serve and the production
+// window under the fake agent's flood and a 400-turn chat (flood.go,
+// windowflood.go), and puts scripts/bench-window.sh's result (the
+// production window) in the same table.
 package main
 
 import (
@@ -55,7 +57,7 @@ const (
 	secPrewarm   = "prewarm"
 )
 
-var allSections = []string{secAdapter, secPrewarm, secServe, secStream, secCodexHome, secSearch, secCLI, secWindow}
+var allSections = []string{secAdapter, secPrewarm, secServe, secStream, secCodexHome, secSearch, secCLI, secFlood, secLongChat, secWindowFlood, secWindow}
 
 // parseSections reads -only: a comma-separated subset of allSections.
 func parseSections(s string) (map[string]bool, error) {
@@ -214,10 +216,20 @@ func measureAll(cfg config, stderr io.Writer) Report {
 			rep.Adapter = cfg.adapter
 		}
 	}
+	var flood []Row
+	if cfg.sections[secFlood] {
+		flood = measureFlood(cfg, progress)
+	}
+	if cfg.sections[secLongChat] {
+		flood = append(flood, measureLongChat(cfg, progress)...)
+	}
+	if cfg.sections[secWindowFlood] {
+		flood = append(flood, measureWindowFlood(cfg, progress)...)
+	}
 	if cfg.sections[secWindow] {
 		window = windowRows(cfg.windowJSON, cfg.app)
 	}
-	rep.Rows = slices.Concat(adapter, warmup, served, stream, models, home, index, cli, window)
+	rep.Rows = slices.Concat(adapter, warmup, served, stream, models, home, index, cli, flood, window)
 	rep.LoadEnd = loadAverage()
 	return rep
 }

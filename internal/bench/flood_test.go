@@ -1,0 +1,149 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestStatusKB(t *testing.T) {
+	status := "Name:\tcdxtheme\nVmPeak:\t  900000 kB\nVmHWM:\t   27400 kB\nVmRSS:\t   16416 kB\n"
+	for field, want := range map[string]float64{"VmHWM": 27400, "VmRSS": 16416} {
+		if got, ok := statusKB(status, field); !ok || got != want {
+			t.Errorf("statusKB(%s) = %v, %v; want %v", field, got, ok, want)
+		}
+	}
+	if _, ok := statusKB(status, "VmSwap"); ok {
+		t.Error("a missing field was read")
+	}
+	if _, ok := statusKB("VmHWM:\tlots kB\n", "VmHWM"); ok {
+		t.Error("a field that is no number was read")
+	}
+	// VmHW is not VmHWM: the field name ends at its colon.
+	if _, ok := statusKB(status, "VmHW"); ok {
+		t.Error("a field prefix matched")
+	}
+	if mb, ok := vmHWM(os.Getpid()); !ok || mb <= 0 {
+		t.Errorf("vmHWM of this process = %v, %v", mb, ok)
+	}
+}
+
+// readEvents must find the done line after text lines far longer than its
+// buffer, and never keep them.
+func TestReadEventsSeesTheDoneLineAfterHugeText(t *testing.T) {
+	huge := `{"type":"text","text":"` + strings.Repeat("flood ", 1<<20) + `"}` + "\n" // 6 MiB, one line
+	done := `{"type":"done","sessionId":"s-1","stopReason":"cancelled"}` + "\n"
+	in := `{"type":"session","sessionId":"s-1"}` + "\n" + huge + huge + done
+	var seen []int64
+	n, last, err := readEvents(strings.NewReader(in), func(n int64) { seen = append(seen, n) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != int64(len(in)) {
+		t.Errorf("read %d bytes, want %d", n, len(in))
+	}
+	if last.Type != "done" || last.SessionID != "s-1" || last.StopReason != "cancelled" {
+		t.Errorf("last event = %+v", last)
+	}
+	// The count grows as the stream is read, so a Stop can land mid-line.
+	if len(seen) < 4 || seen[0] >= int64(len(huge)) {
+		t.Errorf("byte counts seen: %v", seen)
+	}
+	// A line that merely holds a done object is no done line.
+	_, last, _ = readEvents(strings.NewReader(`{"type":"plan","plan":{"type":"done","stopReason":"end_turn"}}`+"\n"), nil)
+	if last.Type != "" {
+		t.Errorf("a line holding a done object was taken for the done line: %+v", last)
+	}
+	_, last, _ = readEvents(strings.NewReader(`{"type":"error","message":"agent gone"}`+"\n"), nil)
+	if last.Type != "error" || last.Message != "agent gone" {
+		t.Errorf("error line = %+v", last)
+	}
+}
+
+func TestFloodRows(t *testing.T) {
+	ms := time.Millisecond
+	f := floodFigures{
+		cliFull:   []floodRun{{ownMB: 20, bytes: 400 << 20, wall: 4 * time.Second}, {ownMB: 31}},
+		cliStop:   []floodRun{{ownMB: 18, stop: 5 * ms}, {ownMB: 52, stop: 40 * ms}, {ownMB: 19, stop: 7 * ms}},
+		serveFull: []floodRun{{ownMB: 12, bytes: 400 << 20, wall: 8 * time.Second}},
+		serveStop: []floodRun{{ownMB: 13, stop: 1500 * ms}, {ownMB: 14, stop: 1200 * ms}, {ownMB: 11, stop: 30 * ms}},
+		serveMB:   []float64{27, 99},
+	}
+	rows := floodRows(f)
+	want := []struct {
+		what   string
+		median float64
+		status string
+	}{
+		{whatFloodCLIRSS, 52, StatusMiss}, // the worst run, a Stop run's, decides
+		{whatFloodCLIStop, 7, StatusOK},
+		{whatFloodServeRSS, 99, StatusOK},
+		{whatFloodServeClient, 14, StatusOK},
+		{whatFloodServeStop, 1200, StatusMiss},
+	}
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows, want %d", len(rows), len(want))
+	}
+	for i, w := range want {
+		r := rows[i]
+		if r.What != w.what || r.A.Median != w.median || r.Status != w.status {
+			t.Errorf("row %d = %q %v %s, want %q %v %s", i, r.What, r.A.Median, r.Status, w.what, w.median, w.status)
+		}
+	}
+	if !strings.Contains(rows[0].Note, "100 MB/s through chat --json") || !strings.Contains(rows[4].Note, "worst 1500 ms") {
+		t.Errorf("notes: %q / %q", rows[0].Note, rows[4].Note)
+	}
+	// Nothing measured is an error row, never a pass.
+	for _, r := range floodRows(floodFigures{}) {
+		if r.Status != StatusError {
+			t.Errorf("%s with no runs: %s", r.What, r.Status)
+		}
+	}
+}
+
+func TestLongChatRow(t *testing.T) {
+	ms := func(v ...float64) []time.Duration { return durations(v...) }
+	drive := make([]time.Duration, longChatTurns-2) // turns 3..400
+	for i := range drive {
+		drive[i] = time.Duration(i+3) * time.Millisecond // turn N takes N ms
+	}
+	l := longChat{drive: drive, long: ms(13, 12, 14), fresh: ms(10, 10, 10)}
+	r := l.row()
+	if r.Kind != KindRatio || r.Status != StatusMiss || r.Ratio < 1.29 || r.Ratio > 1.31 {
+		t.Errorf("row = %s ratio %v", r.Status, r.Ratio)
+	}
+	if !strings.Contains(r.Note, "turns 3–27 15.0 ms") || !strings.Contains(r.Note, "turns 376–400 388.0 ms") {
+		t.Errorf("note: %s", r.Note)
+	}
+	l.long = ms(11, 12, 11)
+	if r := l.row(); r.Status != StatusOK {
+		t.Errorf("1.1× = %s", r.Status)
+	}
+	if f := l.floorRow(); f.Status != StatusInfo {
+		t.Errorf("the agent's own row has no target: %s", f.Status)
+	}
+}
+
+func TestOverIdle(t *testing.T) {
+	tests := []struct {
+		idle, peak float64
+		status     string
+	}{
+		{178, 360, StatusOK},   // under 1.5 × 178 + 100 = 367
+		{178, 367, StatusOK},   // at the bound
+		{178, 376, StatusMiss}, // over it
+		{0, 50, StatusError},   // no idle figure is no pass
+	}
+	for _, tt := range tests {
+		r := overIdle("x", tt.idle, tt.peak)
+		if r.Status != tt.status {
+			t.Errorf("idle %v, peak %v: %s, want %s", tt.idle, tt.peak, r.Status, tt.status)
+		}
+	}
+	if r := overIdle("x", 100, 125); r.Limit != 250 || r.A.Median != 125 || r.Ratio != 0.5 {
+		t.Errorf("row = limit %v, peak %v, ratio %v", r.Limit, r.A.Median, r.Ratio)
+	}
+}
