@@ -41,3 +41,7 @@ func groupGone(p *Process) bool {
 	// containers); they are dead and hold nothing.
 	return onlyZombies(p.pid)
 }
+
+// tree: Unix holds the tree as a process group (and the shim), not as an
+// object of its own.
+type tree struct{}

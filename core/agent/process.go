@@ -79,6 +79,7 @@ type child struct {
 	agentPid int
 	life     *os.File     // the shim's lifeline, closed once it is reaped
 	wait     func() error // blocks until reaped; the agent's exit
+	tree     *tree        // the whole tree, where the system holds one (Windows' Job Object); else nil
 }
 
 func startDirect(c *exec.Cmd) (*child, error) {
@@ -97,6 +98,7 @@ type Process struct {
 	agentPid int
 	stdin    *os.File
 	life     *os.File // the shim's lifeline (nil without a shim)
+	tree     *tree    // see child.tree
 	stdout   *stdoutReader
 	tail     ring
 	log      zerolog.Logger
@@ -175,6 +177,7 @@ func Start(ctx context.Context, cmd Command, dir string, log zerolog.Logger) (*P
 		agentPid: ch.agentPid,
 		stdin:    inW,
 		life:     ch.life,
+		tree:     ch.tree,
 		stdout:   &stdoutReader{f: outR},
 		log:      log,
 		done:     make(chan struct{}),
