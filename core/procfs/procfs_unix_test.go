@@ -39,7 +39,10 @@ func TestGroupAndMarkerOfARealProcess(t *testing.T) {
 			t.Fatal(err)
 		}
 		marked, _ := Marked(marker)
-		if len(live) == 2 && len(marked) == 2 {
+		// The shell's child is forked (an "sh" with the marker) before it
+		// execs sleep: wait for the exec, not just the fork.
+		ds, _ := Descendants(pgid)
+		if len(live) == 2 && len(marked) == 2 && len(ds) == 1 && ds[0].Comm == "sleep" {
 			break
 		}
 		if time.Now().After(deadline) {

@@ -159,6 +159,10 @@ export async function launch(opts = {}) {
     output: () => appOutput,
     /** Quits the app (its agents with it, as a closed window does) and starts it again on the same files. */
     async restart(extraEnv = {}) {
+      // The window goes first, as when the user quits: the dev bridge keeps
+      // a page that outlives its server calling into a closed socket
+      // ("reading 'send'" of null), which the desktop webview cannot do.
+      await page.goto('about:blank');
       await stopGroup(proc);
       await start(extraEnv);
     },

@@ -234,6 +234,14 @@ test('scrolled up, streaming text leaves the view alone; "Jump to latest" follow
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, -600);
   await page.getByTestId('jump-latest').waitFor();
+  // The wheel scrolls smoothly and mouse.wheel does not wait for it: the
+  // view is where the user put it once it stood still for ten frames.
+  await page.waitForFunction(() => {
+    const top = document.querySelector('[data-testid=message-list]').scrollTop;
+    window.__still = top === window.__lastTop ? (window.__still ?? 0) + 1 : 0;
+    window.__lastTop = top;
+    return window.__still >= 10;
+  }, null, { polling: 'raf' });
   const top = await list.evaluate((l) => l.scrollTop);
   const before = await list.evaluate((l) => l.textContent.length);
   await page.waitForTimeout(600);
