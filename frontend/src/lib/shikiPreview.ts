@@ -90,6 +90,11 @@ export async function highlight(code: string, lang: string, vscodeTheme: string)
   );
 }
 
+/** A token's inline style: its colour when it is a plain #hex (the theme came from an agent), italic, bold. */
+export function tokenStyle(tok: Token): string {
+  return (tok.color && /^#(?:[0-9a-f]{6}|[0-9a-f]{8})$/i.test(tok.color) ? `color: ${tok.color}` : '') + (tok.italic ? '; font-style: italic' : '') + (tok.bold ? '; font-weight: 700' : '');
+}
+
 /** The samples: each uses keywords, strings, comments, numbers, functions, types, constants and operators. */
 export const samples: Record<PreviewLang, { file: string; code: string }> = {
   typescript: {
