@@ -124,15 +124,9 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 		}
 	}
 	res, err := theme.Apply(plan)
-	for _, p := range res.Installed {
-		fmt.Fprintf(env.Stdout, "installed %s\n", p)
-	}
-	for _, p := range res.Unchanged {
-		fmt.Fprintf(env.Stdout, "unchanged %s\n", p)
-	}
-	for _, p := range res.Backups {
-		fmt.Fprintf(env.Stdout, "backup    %s\n", p)
-	}
+	printEach(env.Stdout, "installed", res.Installed)
+	printEach(env.Stdout, "unchanged", res.Unchanged)
+	printEach(env.Stdout, "backup   ", res.Backups)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "cdxtheme apply: %v\n", err)
 		return ExitError
@@ -158,16 +152,19 @@ func undoApply(env *Env, target string) int {
 	if err == nil {
 		var res theme.Undone
 		res, err = theme.UndoApply(p, target)
-		for _, f := range res.Restored {
-			fmt.Fprintf(env.Stdout, "restored %s\n", f)
-		}
-		for _, f := range res.Removed {
-			fmt.Fprintf(env.Stdout, "removed  %s\n", f)
-		}
+		printEach(env.Stdout, "restored", res.Restored)
+		printEach(env.Stdout, "removed ", res.Removed)
 	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "cdxtheme apply: %v\n", err)
 		return ExitError
 	}
 	return ExitOK
+}
+
+// printEach prints one line a path, after its label.
+func printEach(w io.Writer, label string, paths []string) {
+	for _, p := range paths {
+		fmt.Fprintln(w, label, p)
+	}
 }
