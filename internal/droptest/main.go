@@ -15,9 +15,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
+
+	"cdxtheme/internal/xwin"
 )
 
 var (
@@ -27,17 +28,9 @@ var (
 	outDir     = flag.String("out", "build/window-test", "screenshots and logs")
 )
 
-var passed, failed int
+var tally xwin.Tally
 
-func check(name string, ok bool, detail ...any) {
-	if ok {
-		fmt.Println("ok   - " + name)
-		passed++
-		return
-	}
-	fmt.Println("FAIL - " + name + " " + fmt.Sprint(detail...))
-	failed++
-}
+func check(name string, ok bool, detail ...any) { tally.Check(name, ok, detail...) }
 
 func main() {
 	flag.Parse()
@@ -52,8 +45,8 @@ func main() {
 	for _, view := range []string{"home", "new"} {
 		dropOnto(tmp, view, src)
 	}
-	fmt.Printf("%d passed, %d failed\n", passed, failed)
-	if failed > 0 {
+	fmt.Println(tally.Summary())
+	if tally.Failed > 0 {
 		os.Exit(1)
 	}
 }
@@ -119,29 +112,26 @@ func dropOnto(tmp, view, src string) {
 		return
 	}
 	before := builds(data)
-	wid := strings.Fields(xdo("search", "--name", "CDXTheme Theme Builder"))
-	if len(wid) == 0 {
+	wid, geo := xwin.Window("CDXTheme Theme Builder")
+	if wid == "" {
 		check(view+": the window is up", false)
 		return
-	}
-	geo := map[string]int{}
-	for _, l := range strings.Split(xdo("getwindowgeometry", "--shell", wid[0]), "\n") {
-		if k, v, ok := strings.Cut(l, "="); ok {
-			geo[k], _ = strconv.Atoi(v)
-		}
 	}
 	// A synthesised X drag now and then does not start (the source's
 	// window not yet taking input): drag again, up to three times, until
 	// the chat opens.
 	opened := func() bool { return route.View == "chat" && route.WorkspaceID != "" }
 	for try := 0; try < 3; try++ {
-		dropFrom("file://"+src, geo["X"]+geo["WIDTH"]/2, geo["Y"]+geo["HEIGHT"]/4)
+		if err := xwin.Drag(*dragSource, "file://"+src, geo["X"]+geo["WIDTH"]/2, geo["Y"]+geo["HEIGHT"]/4); err != nil {
+			check(view+": drag", false, err)
+			return
+		}
 		if waitFor(10*time.Second, opened) {
 			break
 		}
 	}
 	if !wait(view+": the dropped file opened a new build's chat", opened) {
-		shot("drop-fail-" + view)
+		xwin.Shot(*outDir, "drop-fail-"+view)
 		return
 	}
 	// (New build may keep a draft build of its own; the import is another.)
@@ -154,16 +144,14 @@ func dropOnto(tmp, view, src string) {
 	// stays the app's.
 	check(view+": the lock refused every navigation, the file's included", refusedOnly(string(logText), "file://"+src))
 	check(view+": the navigation lock is on", strings.Contains(string(logText), "navigation lock on"))
-	shot("drop-" + view)
+	xwin.Shot(*outDir, "drop-"+view)
 }
 
 // refusedOnly reports whether every navigation the log shows is the lock's
 // refusal of uri (WebKit asks to load nothing else).
 func refusedOnly(logText, uri string) bool {
-	for _, l := range strings.Split(logText, "\n") {
-		var e struct{ Message, URI string }
-		if json.Unmarshal([]byte(l), &e) == nil && strings.HasPrefix(e.Message, "navigation lock: ") && e.Message != "navigation lock on" &&
-			(e.Message != "navigation lock: refused" || e.URI != uri) {
+	for _, l := range xwin.LockLines(logText) {
+		if l.Message != "navigation lock on" && (!l.Refused() || l.URI != uri) {
 			return false
 		}
 	}
@@ -179,42 +167,4 @@ func builds(data string) []string {
 		}
 	}
 	return out
-}
-
-// dropFrom starts the drag source offering uri in the screen's bottom right
-// corner and drags from it to (tx, ty) in the app's window.
-func dropFrom(uri string, tx, ty int) {
-	src := exec.Command(*dragSource, uri, "1700", "1100")
-	if err := src.Start(); err != nil {
-		check("start the drag source", false, err)
-		return
-	}
-	defer func() { src.Process.Kill(); src.Wait() }()
-	for i := 0; i < 50 && strings.TrimSpace(xdo("search", "--name", "cdxtheme drag source")) == ""; i++ {
-		time.Sleep(100 * time.Millisecond)
-	}
-	time.Sleep(300 * time.Millisecond) // mapped is not yet drawn: xdotool has no wait for that
-	xdo("mousemove", "--sync", "1750", "1130")
-	time.Sleep(100 * time.Millisecond)
-	xdo("mousedown", "1")
-	// Past GTK's drag threshold inside the source first, then across.
-	for i := 1; i <= 4; i++ {
-		xdo("mousemove", "--sync", strconv.Itoa(1750-i*4), strconv.Itoa(1130-i*2))
-		time.Sleep(50 * time.Millisecond)
-	}
-	for i := 1; i <= 20; i++ {
-		xdo("mousemove", "--sync", strconv.Itoa(1750+(tx-1750)*i/20), strconv.Itoa(1130+(ty-1130)*i/20))
-		time.Sleep(40 * time.Millisecond)
-	}
-	time.Sleep(200 * time.Millisecond)
-	xdo("mouseup", "1")
-}
-
-func xdo(args ...string) string {
-	out, _ := exec.Command("xdotool", args...).Output()
-	return string(out)
-}
-
-func shot(name string) {
-	exec.Command("import", "-window", "root", filepath.Join(*outDir, name+".png")).Run()
 }

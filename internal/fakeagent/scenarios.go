@@ -648,15 +648,24 @@ func codexRetry(t *turn) {
 	}}}})
 }
 
-// retry sends FAKE_AGENT_RETRIES (default 2) retry notices
-// FAKE_AGENT_RETRY_MS (default 300) apart, then answers.
-func retry(a *agent, t *turn) string {
-	n, every := envInt("FAKE_AGENT_RETRIES", 2), time.Duration(envInt("FAKE_AGENT_RETRY_MS", 300))*time.Millisecond
+// retryNotices sends n of Codex's retry notices FAKE_AGENT_RETRY_MS
+// (default 300) apart; false when the turn was cancelled meanwhile.
+func retryNotices(t *turn, n int) bool {
+	every := time.Duration(envInt("FAKE_AGENT_RETRY_MS", 300)) * time.Millisecond
 	for i := 0; i < n; i++ {
 		codexRetry(t)
 		if !t.sleep(every) {
-			return "cancelled"
+			return false
 		}
+	}
+	return true
+}
+
+// retry sends FAKE_AGENT_RETRIES (default 2) retry notices
+// FAKE_AGENT_RETRY_MS (default 300) apart, then answers.
+func retry(a *agent, t *turn) string {
+	if !retryNotices(t, envInt("FAKE_AGENT_RETRIES", 2)) {
+		return "cancelled"
 	}
 	t.say("Back online. You said: " + t.text)
 	return "end_turn"
@@ -674,12 +683,8 @@ const serverErrorText = "unexpected status 500 Internal Server Error: the fake m
 // one it cannot tie to the running turn: a last session_info_update notice
 // with willRetry false, and no text at all.
 func serverError(a *agent, t *turn) string {
-	n, every := envInt("FAKE_AGENT_SERVER_RETRIES", 0), time.Duration(envInt("FAKE_AGENT_RETRY_MS", 300))*time.Millisecond
-	for i := 0; i < n; i++ {
-		codexRetry(t)
-		if !t.sleep(every) {
-			return "cancelled"
-		}
+	if !retryNotices(t, envInt("FAKE_AGENT_SERVER_RETRIES", 0)) {
+		return "cancelled"
 	}
 	if os.Getenv("FAKE_AGENT_SERVER_ERROR_AS") == "notice" {
 		t.update(map[string]any{"sessionUpdate": "session_info_update", "_meta": map[string]any{"codex": map[string]any{"error": map[string]any{

@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"cdxtheme/core/settings"
+	"cdxtheme/internal/xwin"
 )
 
 var (
@@ -90,24 +91,16 @@ type report struct {
 	RevealedFiles []string `json:"revealedFiles"`
 }
 
-var passed, failed int
+var tally xwin.Tally
 
-func check(name string, ok bool, detail ...any) {
-	if ok {
-		fmt.Println("ok   - " + name)
-		passed++
-		return
-	}
-	fmt.Println("FAIL - " + name + " " + fmt.Sprint(detail...))
-	failed++
-}
+func check(name string, ok bool, detail ...any) { tally.Check(name, ok, detail...) }
 
 func main() {
 	flag.Parse()
 	os.MkdirAll(*outDir, 0o755)
 	code := run()
-	fmt.Printf("%d passed, %d failed\n", passed, failed)
-	if code == 0 && failed > 0 {
+	fmt.Println(tally.Summary())
+	if code == 0 && tally.Failed > 0 {
 		code = 1
 	}
 	os.Exit(code)
@@ -215,16 +208,7 @@ func run() int {
 	check("settings unchanged after the script attempts", hashFile(settings.Path()) == settingsHash)
 
 	// 2. Real input on each vector.
-	wid := strings.TrimSpace(xdo("search", "--name", "CDXTheme Theme Builder"))
-	if i := strings.IndexByte(wid, '\n'); i >= 0 {
-		wid = wid[:i]
-	}
-	geo := map[string]int{}
-	for _, l := range strings.Split(xdo("getwindowgeometry", "--shell", wid), "\n") {
-		if k, v, ok := strings.Cut(l, "="); ok {
-			geo[k], _ = strconv.Atoi(v)
-		}
-	}
+	wid, geo := xwin.Window("CDXTheme Theme Builder")
 	type layout struct {
 		VW, VH  int
 		Vectors map[string]rect
@@ -367,35 +351,14 @@ func run() int {
 	return 0
 }
 
-// dropFrom starts the GTK drag source offering uri in the screen's bottom
-// right corner, and drags from it into the middle of the app's window.
+// dropFrom drags uri from the GTK drag source into the app's window.
 func dropFrom(bin, uri string, geo map[string]int) bool {
-	src := exec.Command(bin, uri, "1700", "1100")
-	if err := src.Start(); err != nil {
+	if err := xwin.Drag(bin, uri, geo["X"]+geo["WIDTH"]/2, geo["Y"]+geo["HEIGHT"]/3); err != nil {
 		check("start the drag source", false, err)
 		return false
 	}
-	defer func() { src.Process.Kill(); src.Wait() }()
-	for i := 0; i < 50 && strings.TrimSpace(xdo("search", "--name", "cdxtheme drag source")) == ""; i++ {
-		time.Sleep(100 * time.Millisecond)
-	}
-	time.Sleep(300 * time.Millisecond)
-	tx, ty := geo["X"]+geo["WIDTH"]/2, geo["Y"]+geo["HEIGHT"]/3
-	xdo("mousemove", "--sync", "1750", "1130")
-	xdo("mousedown", "1")
-	for i := 1; i <= 20; i++ {
-		xdo("mousemove", "--sync", strconv.Itoa(1750+(tx-1750)*i/20), strconv.Itoa(1130+(ty-1130)*i/20))
-		time.Sleep(40 * time.Millisecond)
-	}
-	time.Sleep(200 * time.Millisecond)
-	xdo("mouseup", "1")
 	time.Sleep(500 * time.Millisecond)
 	return true
-}
-
-func xdo(args ...string) string {
-	out, _ := exec.Command("xdotool", args...).Output()
-	return string(out)
 }
 
 func hashFile(p string) string {
@@ -414,13 +377,8 @@ func readString(p string) string {
 // refused reports whether the app's log has the lock's refusal of uri.
 // With a button given, only a refusal of that mouse button's click counts.
 func refused(logText, kind, uri string, button ...int) bool {
-	for _, l := range strings.Split(logText, "\n") {
-		var e struct {
-			Message, Kind, URI string
-			Button             int
-		}
-		if json.Unmarshal([]byte(l), &e) == nil && e.Message == "navigation lock: refused" && e.Kind == kind && e.URI == uri &&
-			(len(button) == 0 || e.Button == button[0]) {
+	for _, l := range xwin.LockLines(logText) {
+		if l.Refused() && l.Kind == kind && l.URI == uri && (len(button) == 0 || l.Button == button[0]) {
 			return true
 		}
 	}
@@ -428,6 +386,6 @@ func refused(logText, kind, uri string, button ...int) bool {
 }
 
 // shot saves a screenshot of the whole screen under name.png in -out.
-func shot(name string) {
-	exec.Command("import", "-window", "root", filepath.Join(*outDir, name+".png")).Run()
-}
+func shot(name string) { xwin.Shot(*outDir, name) }
+
+func xdo(args ...string) string { return xwin.Xdo(args...) }

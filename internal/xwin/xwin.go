@@ -1,0 +1,111 @@
+// Package xwin holds what the window tests (internal/navtest,
+// internal/droptest) share to drive the PRODUCTION window under an X server:
+// a pass/fail tally printed as the scripts expect, xdotool and screenshots,
+// the window's geometry, a drag from the GTK drag source (scripts/dragsource.c)
+// and the navigation lock's lines in the app's log.
+package xwin
+
+import (
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Tally counts the checks and prints each as "ok   - name" or "FAIL - name detail".
+type Tally struct{ Passed, Failed int }
+
+func (t *Tally) Check(name string, ok bool, detail ...any) {
+	if ok {
+		fmt.Println("ok   - " + name)
+		t.Passed++
+		return
+	}
+	fmt.Println("FAIL - " + name + " " + fmt.Sprint(detail...))
+	t.Failed++
+}
+
+// Summary is the last line the window-test scripts look for.
+func (t *Tally) Summary() string { return fmt.Sprintf("%d passed, %d failed", t.Passed, t.Failed) }
+
+// Xdo runs xdotool and returns its output ("" on failure: callers check what they need).
+func Xdo(args ...string) string {
+	out, _ := exec.Command("xdotool", args...).Output()
+	return string(out)
+}
+
+// Shot saves a screenshot of the whole screen as dir/name.png.
+func Shot(dir, name string) {
+	exec.Command("import", "-window", "root", filepath.Join(dir, name+".png")).Run()
+}
+
+// Window finds the first window titled name and its geometry (X, Y, WIDTH, HEIGHT).
+func Window(name string) (id string, geo map[string]int) {
+	ids := strings.Fields(Xdo("search", "--name", name))
+	if len(ids) == 0 {
+		return "", nil
+	}
+	geo = map[string]int{}
+	for _, l := range strings.Split(Xdo("getwindowgeometry", "--shell", ids[0]), "\n") {
+		if k, v, ok := strings.Cut(l, "="); ok {
+			geo[k], _ = strconv.Atoi(v)
+		}
+	}
+	return ids[0], geo
+}
+
+// Drag starts the drag source (scripts/dragsource.c) offering uri in the
+// screen's bottom right corner and drags from it to (tx, ty), as a file
+// manager's drag does. xdotool cannot wait for a window to be drawn or for
+// GTK to take a motion, hence the pauses.
+func Drag(source, uri string, tx, ty int) error {
+	src := exec.Command(source, uri, "1700", "1100")
+	if err := src.Start(); err != nil {
+		return fmt.Errorf("start the drag source: %w", err)
+	}
+	defer func() { src.Process.Kill(); src.Wait() }()
+	for i := 0; i < 50 && strings.TrimSpace(Xdo("search", "--name", "cdxtheme drag source")) == ""; i++ {
+		time.Sleep(100 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond) // mapped is not yet drawn
+	Xdo("mousemove", "--sync", "1750", "1130")
+	time.Sleep(100 * time.Millisecond)
+	Xdo("mousedown", "1")
+	// Past GTK's drag threshold inside the source first, then across.
+	for i := 1; i <= 4; i++ {
+		Xdo("mousemove", "--sync", strconv.Itoa(1750-i*4), strconv.Itoa(1130-i*2))
+		time.Sleep(50 * time.Millisecond)
+	}
+	for i := 1; i <= 20; i++ {
+		Xdo("mousemove", "--sync", strconv.Itoa(1750+(tx-1750)*i/20), strconv.Itoa(1130+(ty-1130)*i/20))
+		time.Sleep(40 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond)
+	Xdo("mouseup", "1")
+	return nil
+}
+
+// LockLine is one line of the navigation lock in the app's JSON log.
+type LockLine struct {
+	Message, Kind, URI string
+	Button             int
+}
+
+// Refused reports whether l is the lock's refusal.
+func (l LockLine) Refused() bool { return l.Message == "navigation lock: refused" }
+
+// LockLines are the navigation lock's lines of the app's log, in order
+// ("navigation lock on" included).
+func LockLines(logText string) []LockLine {
+	var out []LockLine
+	for _, s := range strings.Split(logText, "\n") {
+		var l LockLine
+		if json.Unmarshal([]byte(s), &l) == nil && strings.HasPrefix(l.Message, "navigation lock") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
