@@ -300,6 +300,7 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 		put(filepath.Join(p.Home, "Library", "Application Support", "iTerm2", "DynamicProfiles", slug+".json"), b)
 		plan.Note = "iTerm2 picks it up at once: choose the profile \"" + t.Name + "\" (Profiles menu), or copy its colours into your own profile."
 	}
+	companionFiles(&plan, t, tg, files)
 	for i := range plan.Files {
 		if err := refuseLink(plan.Files[i].Path); err != nil {
 			return InstallPlan{}, fmt.Errorf("install into %s: %w", tg.Name, err)
@@ -425,4 +426,35 @@ func itermDynamicProfile(t *Theme) ([]byte, error) {
 		}
 	}
 	return marshalJSON(map[string]any{"Profiles": []any{prof}})
+}
+
+// companionFiles installs the companion's file beside each file of the
+// theme's that the program keeps in a folder of themes (its export holds
+// both: renderEach), so both variants are there to pick. VS Code and Zed
+// already got both in one package; Windows Terminal and iTerm2 are given
+// the theme alone, and the note says so.
+func companionFiles(plan *InstallPlan, t *Theme, tg *Target, files map[string][]byte) {
+	c := t.Companion
+	if c == nil {
+		return
+	}
+	if tg.ID == "windows-terminal" || tg.ID == "iterm2" {
+		plan.Note += " Its " + c.Appearance + " variant \"" + c.Name + "\" is not installed here; export it for " + tg.Name + " and import that file."
+		return
+	}
+	slug, cslug := Slug(t.Name), Slug(c.Name)
+	var extra []PlannedFile
+	for _, f := range plan.Files {
+		for name, data := range files {
+			cname := strings.Replace(name, slug, cslug, 1)
+			if cname == name || !bytes.Equal(data, f.data) || files[cname] == nil || filepath.Base(f.Path) != filepath.Base(filepath.FromSlash(name)) {
+				continue
+			}
+			extra = append(extra, PlannedFile{Path: filepath.Join(filepath.Dir(f.Path), filepath.Base(filepath.FromSlash(cname))), data: files[cname]})
+		}
+	}
+	if len(extra) > 0 {
+		plan.Files = append(plan.Files, extra...)
+		plan.Note += " Its " + c.Appearance + " variant \"" + c.Name + "\" is installed beside it: pick it the same way."
+	}
 }

@@ -64,6 +64,9 @@ func (t Theme) MarshalJSON() ([]byte, error) {
 	if t.Targets != nil {
 		fields = append(fields, kv{"targets", t.Targets})
 	}
+	if t.Companion != nil {
+		fields = append(fields, kv{"companion", t.Companion})
+	}
 	for _, f := range fields {
 		if err := field(f.k, f.v); err != nil {
 			return nil, err

@@ -66,6 +66,9 @@ func (t *Theme) Clone() *Theme {
 	c.Styles = cloneMap(t.Styles)
 	c.Rules = cloneMap(t.Rules)
 	c.Spaces = cloneMap(t.Spaces)
+	if t.Companion != nil {
+		c.Companion = t.Companion.Clone()
+	}
 	return &c
 }
 

@@ -13,30 +13,32 @@ import (
 // Format is one export target. Files lists the file names it writes, with
 // "{slug}" standing for the theme's Slug.
 type Format struct {
-	ID     string   `json:"id"`
-	Name   string   `json:"name"`
-	Files  []string `json:"files"`
-	render func(t *Theme) (map[string][]byte, error)
+	ID    string   `json:"id"`
+	Name  string   `json:"name"`
+	Files []string `json:"files"`
+	// render writes the family (Theme.Family); a format that holds one
+	// theme renders each member (renderEach).
+	render func(fam []*Theme) (map[string][]byte, error)
 }
 
 // Formats are the export formats, in menu order.
 var Formats = []Format{
 	{ID: "vscode", Name: "VS Code", Files: []string{"package.json", "themes/{slug}-color-theme.json"}, render: renderVSCode},
 	{ID: "zed", Name: "Zed", Files: []string{"{slug}.json"}, render: renderZed},
-	{ID: "alacritty", Name: "Alacritty", Files: []string{"{slug}.toml"}, render: renderAlacritty},
-	{ID: "kitty", Name: "Kitty", Files: []string{"{slug}.conf"}, render: renderKitty},
-	{ID: "ghostty", Name: "Ghostty", Files: []string{"{slug}"}, render: renderGhostty},
-	{ID: "windows-terminal", Name: "Windows Terminal", Files: []string{"{slug}.json"}, render: renderWindowsTerminal},
-	{ID: "iterm2", Name: "iTerm2", Files: []string{"{slug}.itermcolors"}, render: renderITerm},
-	{ID: "css", Name: "CSS custom properties", Files: []string{"{slug}.css"}, render: renderCSS},
-	{ID: "base16", Name: "Base16 scheme", Files: []string{"{slug}.yaml"}, render: renderBase16},
-	{ID: "base24", Name: "Base24 scheme", Files: []string{"{slug}.yaml"}, render: renderBase24},
-	{ID: "helix", Name: "Helix", Files: []string{"{slug}.toml"}, render: renderHelix},
-	{ID: "neovim", Name: "Neovim", Files: []string{"colors/{slug}.lua"}, render: renderNeovim},
-	{ID: "wezterm", Name: "WezTerm", Files: []string{"{slug}.toml"}, render: renderWezTerm},
-	{ID: "foot", Name: "foot", Files: []string{"{slug}.ini"}, render: renderFoot},
-	{ID: "tmtheme", Name: "TextMate (bat, delta, Sublime)", Files: []string{"{slug}.tmTheme"}, render: renderTmTheme},
-	{ID: "tmux", Name: "tmux", Files: []string{"{slug}.conf"}, render: renderTmux},
+	{ID: "alacritty", Name: "Alacritty", Files: []string{"{slug}.toml"}, render: renderEach(renderAlacritty)},
+	{ID: "kitty", Name: "Kitty", Files: []string{"{slug}.conf"}, render: renderEach(renderKitty)},
+	{ID: "ghostty", Name: "Ghostty", Files: []string{"{slug}"}, render: renderEach(renderGhostty)},
+	{ID: "windows-terminal", Name: "Windows Terminal", Files: []string{"{slug}.json"}, render: renderEach(renderWindowsTerminal)},
+	{ID: "iterm2", Name: "iTerm2", Files: []string{"{slug}.itermcolors"}, render: renderEach(renderITerm)},
+	{ID: "css", Name: "CSS custom properties", Files: []string{"{slug}.css"}, render: renderEach(renderCSS)},
+	{ID: "base16", Name: "Base16 scheme", Files: []string{"{slug}.yaml"}, render: renderEach(renderBase16)},
+	{ID: "base24", Name: "Base24 scheme", Files: []string{"{slug}.yaml"}, render: renderEach(renderBase24)},
+	{ID: "helix", Name: "Helix", Files: []string{"{slug}.toml"}, render: renderEach(renderHelix)},
+	{ID: "neovim", Name: "Neovim", Files: []string{"colors/{slug}.lua"}, render: renderEach(renderNeovim)},
+	{ID: "wezterm", Name: "WezTerm", Files: []string{"{slug}.toml"}, render: renderEach(renderWezTerm)},
+	{ID: "foot", Name: "foot", Files: []string{"{slug}.ini"}, render: renderEach(renderFoot)},
+	{ID: "tmtheme", Name: "TextMate (bat, delta, Sublime)", Files: []string{"{slug}.tmTheme"}, render: renderEach(renderTmTheme)},
+	{ID: "tmux", Name: "tmux", Files: []string{"{slug}.conf"}, render: renderEach(renderTmux)},
 	// Packages to publish.
 	{ID: "vsix", Name: "VS Code extension package (.vsix)", Files: []string{"{slug}-1.0.0.vsix"}, render: renderVSIX},
 	{ID: "zed-extension", Name: "Zed extension", Files: []string{"extension.toml", "themes/{slug}.json", "LICENSE", "README.md"}, render: renderZedExtension},
@@ -68,7 +70,7 @@ func Render(t *Theme, format string) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, err := f.render(t)
+	files, err := f.render(t.Family())
 	if err != nil {
 		return nil, fmt.Errorf("export %s: %w", f.Name, err)
 	}

@@ -78,6 +78,8 @@ func JSONSchema() ([]byte, error) {
 		{"propertyNames", ordered{{"enum", optionalPaths}}},
 		{"additionalProperties", ordered{{"$ref", "#/$defs/rule"}}}}})
 	props = append(props, keptSchemaProps()...)
+	props = append(props, orderedKV{"companion", ordered{{"$ref", "#"},
+		{"description", "The theme's other appearance, a whole theme document of its own (its own name, the opposite appearance, no companion): exports carry both as one family where the format holds several themes, and write its files beside the theme's elsewhere."}}})
 	doc := ordered{
 		{"$schema", "https://json-schema.org/draft/2020-12/schema"},
 		{"$id", "theme.schema.json"},

@@ -36,7 +36,7 @@ var (
 	// OptionalGroups are the objects of optional roles.
 	OptionalGroups = []string{"editor", "diff", "diagnostic", "terminal"}
 	// optional top-level fields; anything else is reported as unknown.
-	optional = []string{"$schema", "version", "description", "author", "palette", "editor", "diff", "diagnostic", "terminal", "derive", "scheme", "spaces", "targets"}
+	optional = []string{"$schema", "version", "description", "author", "palette", "editor", "diff", "diagnostic", "terminal", "derive", "scheme", "spaces", "targets", "companion"}
 )
 
 // Theme is a parsed, valid theme document. It marshals to a version 2
@@ -68,6 +68,9 @@ type Theme struct {
 	Scheme  *Scheme                `json:"scheme,omitempty"`
 	Spaces  map[string]SourceColor `json:"spaces,omitempty"`
 	Targets *TargetOverrides       `json:"targets,omitempty"`
+	// Companion is the theme's other appearance (family.go), nil when it
+	// has none.
+	Companion *Theme `json:"-"`
 }
 
 // UI holds the interface colours.
@@ -318,10 +321,36 @@ func decode(data []byte) (*Theme, []Problem) {
 	if raw, ok := top["targets"]; ok {
 		t.Targets = d.targets(raw)
 	}
+	if raw, ok := top["companion"]; ok {
+		d.companion(t, raw)
+	}
 	if len(d.probs) > 0 {
 		return nil, d.probs
 	}
 	return t, nil
+}
+
+// companion reads the theme's other appearance: a whole document of its
+// own, without a companion, its problems under "companion.".
+func (d *decoder) companion(t *Theme, raw json.RawMessage) {
+	if bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) {
+		var inner map[string]json.RawMessage
+		if json.Unmarshal(raw, &inner) == nil {
+			if _, nested := inner["companion"]; nested {
+				d.add("companion.companion", "a companion has no companion of its own")
+				return
+			}
+		}
+	}
+	c, probs := decode(raw)
+	for _, p := range probs {
+		p.Path = strings.TrimSuffix("companion."+p.Path, ".")
+		d.probs = append(d.probs, p)
+	}
+	if c != nil {
+		checkCompanion(d, t, c)
+		t.Companion = c
+	}
 }
 
 // optionalRoles reads an object of optional colour roles (editor, diff, …).

@@ -96,7 +96,7 @@ func TestValidateReportsEveryProblem(t *testing.T) {
 			`palette.sea: "blue" is not a colour (want #rrggbb)`,
 		}},
 		{"unknown top-level", edit(t, func(m map[string]any) { m["colours"] = map[string]any{} }),
-			[]string{"colours: unknown field (known: name, appearance, ui, syntax, ansi, $schema, version, description, author, palette, editor, diff, diagnostic, terminal, derive, scheme, spaces, targets)"}},
+			[]string{"colours: unknown field (known: name, appearance, ui, syntax, ansi, $schema, version, description, author, palette, editor, diff, diagnostic, terminal, derive, scheme, spaces, targets, companion)"}},
 		{"many at once", edit(t, func(m map[string]any) {
 			delete(m, "syntax")
 			m["appearance"] = "Dark"

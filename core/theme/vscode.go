@@ -3,6 +3,7 @@ package theme
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 )
 
 // VSCodePublisher and VSCodeVersion name the generated extension; the
@@ -111,13 +112,12 @@ func vscodeSemanticColors(t *Theme) ordered {
 	return out
 }
 
-func renderVSCode(t *Theme) (map[string][]byte, error) {
+// renderVSCode is a VS Code extension folder holding every theme of the
+// family (one contributes.themes entry and one colour theme file each),
+// named after the first.
+func renderVSCode(fam []*Theme) (map[string][]byte, error) {
+	t := fam[0]
 	slug := Slug(t.Name)
-	themePath := "themes/" + slug + "-color-theme.json"
-	uiTheme, kind := "vs-dark", "dark"
-	if t.Appearance == "light" {
-		uiTheme, kind = "vs", "light"
-	}
 	var pkg vscodePackage
 	pkg.Name = slug
 	pkg.DisplayName = t.Name
@@ -129,25 +129,37 @@ func renderVSCode(t *Theme) (map[string][]byte, error) {
 	pkg.Publisher = VSCodePublisher
 	pkg.Engines.VSCode = "^1.70.0"
 	pkg.Categories = []string{"Themes"}
-	pkg.Contributes.Themes = []vscodeContribution{{Label: t.Name, UITheme: uiTheme, Path: "./" + themePath}}
-
-	th := vscodeTheme{
-		Schema: "vscode://schemas/color-theme", Name: t.Name, Type: kind,
-		SemanticHighlighting: true, Colors: vscodeColors(t),
-		TokenColors: vscodeTokens(t), SemanticTokenColors: vscodeSemanticColors(t),
+	files := map[string][]byte{}
+	for _, m := range fam {
+		themePath := "themes/" + Slug(m.Name) + "-color-theme.json"
+		uiTheme, kind := "vs-dark", "dark"
+		if m.Appearance == "light" {
+			uiTheme, kind = "vs", "light"
+		}
+		pkg.Contributes.Themes = append(pkg.Contributes.Themes, vscodeContribution{Label: m.Name, UITheme: uiTheme, Path: "./" + themePath})
+		th := vscodeTheme{
+			Schema: "vscode://schemas/color-theme", Name: m.Name, Type: kind,
+			SemanticHighlighting: true, Colors: vscodeColors(m),
+			TokenColors: vscodeTokens(m), SemanticTokenColors: vscodeSemanticColors(m),
+		}
+		tb, err := marshalJSON(th)
+		if err != nil {
+			return nil, err
+		}
+		if tb, err = applyVSCodeTargets(m, tb); err != nil {
+			return nil, err
+		}
+		if _, dup := files[themePath]; dup {
+			return nil, fmt.Errorf("%s and %s both write %s: give them names that differ in letters or digits", t.Name, m.Name, themePath)
+		}
+		files[themePath] = tb
 	}
 	p, err := marshalJSON(pkg)
 	if err != nil {
 		return nil, err
 	}
-	tb, err := marshalJSON(th)
-	if err != nil {
-		return nil, err
-	}
-	if tb, err = applyVSCodeTargets(t, tb); err != nil {
-		return nil, err
-	}
-	return map[string][]byte{"package.json": p, themePath: tb}, nil
+	files["package.json"] = p
+	return files, nil
 }
 
 // marshalJSON is indented JSON with a trailing newline and without HTML

@@ -160,8 +160,9 @@ func xmlEscape(s string) string {
 // .vsix (what `vsce package` makes): the manifest, the content types, and
 // under extension/ the package.json (with icon, licence and README), the
 // colour theme, the icon, the README and the licence.
-func renderVSIX(t *Theme) (map[string][]byte, error) {
-	files, err := renderVSCode(t)
+func renderVSIX(fam []*Theme) (map[string][]byte, error) {
+	t := fam[0]
+	files, err := renderVSCode(fam)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +172,7 @@ func renderVSIX(t *Theme) (map[string][]byte, error) {
 	}
 	pkg["icon"] = "icon.png"
 	pkg["license"] = PackageLicense
-	pkg["keywords"] = []string{"theme", "color-theme", t.Appearance}
+	pkg["keywords"] = append([]string{"theme", "color-theme"}, appearances(fam)...)
 	pkgJSON, err := marshalJSON(pkg)
 	if err != nil {
 		return nil, err
@@ -190,7 +191,7 @@ func renderVSIX(t *Theme) (map[string][]byte, error) {
 	m.Metadata.DisplayName = oneLine(t.Name)
 	m.Metadata.Description.Space = "preserve"
 	m.Metadata.Description.Text = oneLine(fmt.Sprint(pkg["description"]))
-	m.Metadata.Tags = "theme,color-theme," + t.Appearance
+	m.Metadata.Tags = "theme,color-theme," + strings.Join(appearances(fam), ",")
 	m.Metadata.Categories = "Themes"
 	m.Metadata.GalleryFlags = "Public"
 	m.Metadata.Properties.Property = []VSIXProperty{
@@ -254,8 +255,9 @@ func renderVSIX(t *Theme) (map[string][]byte, error) {
 // renderZedExtension is a Zed extension folder for the theme: the
 // extension.toml Zed's extension registry reads, the theme family under
 // themes/, a licence file (the registry requires one) and a README.
-func renderZedExtension(t *Theme) (map[string][]byte, error) {
-	zed, err := renderZed(t)
+func renderZedExtension(fam []*Theme) (map[string][]byte, error) {
+	t := fam[0]
+	zed, err := renderZed(fam)
 	if err != nil {
 		return nil, err
 	}
@@ -290,4 +292,13 @@ func zedExtensionID(slug string) string {
 		id = "theme"
 	}
 	return id
+}
+
+// appearances are the family's appearances, in its order.
+func appearances(fam []*Theme) []string {
+	var out []string
+	for _, t := range fam {
+		out = append(out, t.Appearance)
+	}
+	return out
 }

@@ -136,7 +136,8 @@ func zedStyle(t *Theme, path string) zedHighlight {
 	return h
 }
 
-func renderZed(t *Theme) (map[string][]byte, error) {
+// zedStyleOf is one theme's style object of a Zed theme family.
+func zedStyleOf(t *Theme) map[string]any {
 	s := map[string]any{}
 	for _, k := range zedStyleKeys {
 		s[k.key] = k.paint(t).String()
@@ -177,15 +178,22 @@ func renderZed(t *Theme) (map[string][]byte, error) {
 	}
 	s["syntax"] = syntax
 	applyZedTargets(t, s)
+	return s
+}
+
+// renderZed is one Zed theme family file holding every theme of the family,
+// named after the first.
+func renderZed(fam []*Theme) (map[string][]byte, error) {
+	t := fam[0]
 	author := t.Author
 	if author == "" {
 		author = "CDXTheme"
 	}
-	fam := zedFamily{
-		Schema: ZedSchema, Name: t.Name, Author: author,
-		Themes: []zedTheme{{Name: t.Name, Appearance: t.Appearance, Style: s}},
+	f := zedFamily{Schema: ZedSchema, Name: t.Name, Author: author}
+	for _, m := range fam {
+		f.Themes = append(f.Themes, zedTheme{Name: m.Name, Appearance: m.Appearance, Style: zedStyleOf(m)})
 	}
-	b, err := marshalJSON(fam)
+	b, err := marshalJSON(f)
 	if err != nil {
 		return nil, err
 	}
