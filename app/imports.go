@@ -25,10 +25,9 @@ func (a *Themes) VSCodeTheme(doc string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for name, b := range files {
-		if strings.HasPrefix(name, "themes/") {
-			return string(b), nil
-		}
+	// The theme's own file: a companion's sits beside it.
+	if b, ok := files["themes/"+theme.Slug(t.Name)+"-color-theme.json"]; ok {
+		return string(b), nil
 	}
 	return "", errors.New("the VS Code export has no color theme")
 }
