@@ -305,6 +305,63 @@ func (a *Editor) EditColor(req EditColorRequest) (EditorState, error) {
 	return st, err
 }
 
+// DeriveCompanion gives the theme its other appearance derived from it
+// (theme.Counterpart), or derives it again over the one it has (after the
+// theme changed); an edit like any other: a checkpoint first, and undo.
+func (a *Editor) DeriveCompanion(workspaceID string) (EditorState, error) {
+	return a.editCompanion(workspaceID, true)
+}
+
+// RemoveCompanion drops the theme's other appearance (undo brings it back).
+func (a *Editor) RemoveCompanion(workspaceID string) (EditorState, error) {
+	return a.editCompanion(workspaceID, false)
+}
+
+func (a *Editor) editCompanion(workspaceID string, derive bool) (EditorState, error) {
+	ws, err := a.openWorkspace(workspaceID)
+	if err != nil {
+		return EditorState{}, err
+	}
+	if a.busy(workspaceID) {
+		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
+	}
+	before, t, err := handTheme(ws)
+	if err != nil {
+		return EditorState{}, err
+	}
+	other := theme.Opposite(t.Appearance)
+	var label string
+	switch {
+	case derive && t.Companion == nil:
+		label = "Add the " + other + " variant"
+	case derive:
+		label = "Derive the " + other + " variant again"
+	case t.Companion == nil:
+		return EditorState{}, errors.New("the theme has no " + other + " variant to remove")
+	default:
+		label = "Remove the " + other + " variant"
+	}
+	if derive {
+		t.Companion = theme.Counterpart(t)
+	} else {
+		t.Companion = nil
+	}
+	var st EditorState
+	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
+		after, err := theme.Rewrite(before, t)
+		if err != nil {
+			return err
+		}
+		if err := a.handWrite(ws, label, after); err != nil {
+			return err
+		}
+		l.Record(handedit.Step{Label: label, Paths: []string{"companion"}, Before: before, After: after}, t)
+		st = editorState(t, l)
+		return nil
+	})
+	return st, err
+}
+
 // handWrite takes the checkpoint "before this edit" and writes theme.json.
 func (a *core) handWrite(ws workspace.Meta, label string, data []byte) error {
 	if _, err := checkpoint.Take(ws.Dir, checkpoint.Info{Kind: checkpoint.KindEdit, Label: label}); err != nil {

@@ -141,3 +141,53 @@ func TestMakePassAndTryColorMeasureWithoutWriting(t *testing.T) {
 		t.Error("MakePass or TryColor wrote theme.json")
 	}
 }
+
+// The light variant is derived into theme.json as an edit (checkpoint,
+// undo), exported beside the theme, and removed again.
+func TestCompanionIsAnEditAndReachesTheExports(t *testing.T) {
+	a, rec, _ := newTestApp(t, "theme")
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "a dusk theme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "turn", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	ws, dir := started.WorkspaceID, started.Cwd
+	if _, err := a.Editor.RemoveCompanion(ws); err == nil {
+		t.Error("removing a variant the theme does not have did not fail")
+	}
+	cps, _ := checkpoint.List(dir)
+	st, err := a.Editor.DeriveCompanion(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := readTheme(t, dir)
+	if th.Companion == nil || th.Companion.Appearance == th.Appearance {
+		t.Fatalf("no companion of the other appearance in theme.json: %+v", th.Companion)
+	}
+	if !st.CanUndo || !strings.Contains(st.UndoLabel, "variant") {
+		t.Errorf("the derivation is not an undoable edit: %+v", st)
+	}
+	if now, _ := checkpoint.List(dir); len(now) != len(cps)+1 {
+		t.Errorf("checkpoints %d → %d; want one taken before the edit", len(cps), len(now))
+	}
+	if got := theme.Load(dir); got.Companion == nil || got.Companion.Theme.Name != th.Companion.Name || len(got.Companion.Checks) == 0 {
+		t.Errorf("the preview state lacks the companion: %+v", got.Companion)
+	}
+	out, err := a.Themes.ExportTheme(ws, "kitty")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, theme.Slug(th.Companion.Name)+".conf")); err != nil {
+		t.Errorf("the kitty export has no file for the variant: %v", err)
+	}
+	if _, err := a.Editor.UndoEdit(ws); err != nil {
+		t.Fatal(err)
+	}
+	if readTheme(t, dir).Companion != nil {
+		t.Error("undo kept the companion")
+	}
+	a.Editor.RedoEdit(ws)
+	if _, err := a.Editor.RemoveCompanion(ws); err != nil || readTheme(t, dir).Companion != nil {
+		t.Errorf("remove: %v", err)
+	}
+}

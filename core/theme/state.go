@@ -7,5 +7,5 @@ func StateOf(data []byte) State {
 	if err != nil {
 		return State{Error: err.Error(), Checks: []Check{}, Roles: []RoleValue{}}
 	}
-	return State{Theme: t, Checks: Checks(t), Roles: t.Values()}
+	return State{Theme: t, Checks: Checks(t), Roles: t.Values()}.withCompanion()
 }

@@ -30,6 +30,18 @@ type State struct {
 	// derived), so the preview and the colour editor need no rules of
 	// their own.
 	Roles []RoleValue `json:"roles"`
+	// Companion is the theme's other appearance as the preview shows it
+	// (family.go); nil when the theme has none.
+	Companion *State `json:"companion,omitempty"`
+}
+
+// withCompanion fills in the companion's state from the theme's.
+func (st State) withCompanion() State {
+	if st.Theme != nil && st.Theme.Companion != nil {
+		c := st.Theme.Companion
+		st.Companion = &State{Theme: c, Checks: Checks(c), Roles: c.Values()}
+	}
+	return st
 }
 
 // MaxFileSize bounds theme.json: a real theme is a few KiB; a larger file
@@ -142,5 +154,5 @@ func (w *watchState) read(path string) (State, bool) {
 	if w.good != nil {
 		roles = w.good.Values()
 	}
-	return State{Theme: w.good, Error: w.lastErr, Checks: checks, Roles: roles}, true
+	return State{Theme: w.good, Error: w.lastErr, Checks: checks, Roles: roles}.withCompanion(), true
 }

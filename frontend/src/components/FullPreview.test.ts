@@ -42,4 +42,24 @@ describe('FullPreview', () => {
     expect(screen.getByTestId('workbench-missing').textContent).toContain('statusBar.background');
     expect(screen.getByTestId('workbench-missing').textContent).not.toContain('editor.background');
   });
+
+  it('shows the theme and its other appearance side by side, each painted by its own export', async () => {
+    const keyword = (example.syntax as Record<string, string>).keyword.toLowerCase();
+    const lightExport = vscodeTheme.replace(new RegExp(keyword, 'gi'), '#123456').replace('"type": "dark"', '"type": "light"');
+    const companion = { ...example, name: 'Harbour Night Light', appearance: 'light', ui: { ...example.ui, background: '#f1f5ff' } };
+    const w = installWails({ VSCodeTheme: (doc: string) => (JSON.parse(doc).appearance === 'light' ? lightExport : vscodeTheme) });
+    render(FullPreview, { props: { theme: { ...example, companion }, onclose: () => {} } });
+    await fireEvent.input(screen.getByTestId('full-code-input'), { target: { value: 'const x = 1;\n' } });
+    await waitFor(() => expect(screen.getAllByTestId('full-code').map((p) => p.dataset.highlighted)).toEqual(['shiki', 'shiki']), { timeout: 10_000 });
+    const panes = screen.getAllByTestId('full-code');
+    expect(panes.map((p) => p.dataset.appearance)).toEqual(['dark', 'light']);
+    expect(panes[1].getAttribute('style')).toContain('#f1f5ff');
+    const kw = (pane: HTMLElement) => Array.from(pane.querySelectorAll<HTMLElement>('.tok')).find((e) => e.textContent?.trim() === 'const')?.style.color;
+    await waitFor(() => expect(kw(panes[1])).toBe('rgb(18, 52, 86)'));
+    expect(kw(panes[0])).not.toBe('rgb(18, 52, 86)');
+    expect(w.bound.VSCodeTheme.mock.calls.some(([d]) => JSON.parse(d as string).name === 'Harbour Night Light')).toBe(true);
+    // One variant only, on request.
+    await fireEvent.click(screen.getByTestId('full-both'));
+    await waitFor(() => expect(screen.getAllByTestId('full-code')).toHaveLength(1));
+  });
 });

@@ -491,6 +491,16 @@ export function setLock(workspaceId: string, path: string, locked: boolean): Pro
   return Editor.SetLock(workspaceId, path, locked);
 }
 
+/** Derives the theme's other appearance into theme.json (again, over one it has); an undoable edit. */
+export function deriveCompanion(workspaceId: string): Promise<EditorState> {
+  return Editor.DeriveCompanion(workspaceId);
+}
+
+/** Drops the theme's other appearance; an undoable edit. */
+export function removeCompanion(workspaceId: string): Promise<EditorState> {
+  return Editor.RemoveCompanion(workspaceId);
+}
+
 export function undoEdit(workspaceId: string): Promise<EditorState> {
   return Editor.UndoEdit(workspaceId);
 }

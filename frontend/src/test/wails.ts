@@ -23,7 +23,7 @@ export const services: Record<string, string[]> = {
   Builds: ['Artifacts', 'Builds', 'Checkpoints', 'CompareCheckpoint', 'DeleteBuild', 'DuplicateBuild', 'OpenArtifact', 'OpenPath', 'OpenWorkspaceFolder', 'RenameBuild', 'RestoreBuild', 'RestoreCheckpoint', 'Workspaces'],
   Chats: ['ChatHistory', 'CheckAgent', 'ExportChat', 'SaveBuildDefaults', 'SessionBar', 'SetSessionOption'],
   Desktop: ['ChooseFolder', 'OpenLink'],
-  Editor: ['EditColor', 'EditorState', 'MakePass', 'RedoEdit', 'SetLock', 'TryColor', 'UndoEdit'],
+  Editor: ['DeriveCompanion', 'EditColor', 'EditorState', 'MakePass', 'RedoEdit', 'RemoveCompanion', 'SetLock', 'TryColor', 'UndoEdit'],
   Library: ['ExportTranscript', 'HideSession', 'Models', 'RenameSession', 'SearchStatus', 'Sessions', 'TranscriptPage'],
   Settings: ['DamagedFiles', 'GetSettings', 'SaveSettings'],
   Themes: ['ApplyTargets', 'ApplyTheme', 'ExportTheme', 'ImportDropped', 'ImportTheme', 'PlanApply', 'Theme', 'UndoApply', 'UndoableApplies', 'VSCodeTheme'],

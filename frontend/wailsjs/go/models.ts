@@ -101,6 +101,7 @@ export namespace app {
 	    error: string;
 	    checks: theme.Check[];
 	    roles: theme.RoleValue[];
+	    companion?: theme.State;
 	}
 	export interface Comparison {
 	    before: ThemeVersion;
@@ -492,6 +493,7 @@ export namespace theme {
 	    error: string;
 	    checks: Check[];
 	    roles: RoleValue[];
+	    companion?: State;
 	}
 	
 	export interface Syntax {

@@ -135,6 +135,11 @@ export class EditorStore {
     await this.run(() => api.setLock(this.workspaceId, path, locked));
   }
 
+  /** Derives the other appearance (again); removes it with remove. */
+  async companion(remove = false): Promise<void> {
+    await this.run(() => (remove ? api.removeCompanion(this.workspaceId) : api.deriveCompanion(this.workspaceId)));
+  }
+
   async undo(): Promise<void> {
     if (await this.run(() => api.undoEdit(this.workspaceId))) this.retry();
   }

@@ -11,6 +11,8 @@ export class ThemeStore {
   /** Every role as Go resolved it (set or derived). */
   roles = $state<RoleColor[]>([]);
   error = $state('');
+  /** The theme's other appearance (theme.json's companion), as Go states it. */
+  companion = $state<ThemeState | null>(null);
   loading = $state(false);
   private unsubscribe: (() => void) | null = null;
   // Bridge events may arrive out of order (the Wails dev server sends each
@@ -24,6 +26,7 @@ export class ThemeStore {
       this.theme = null;
       this.checks = [];
       this.roles = [];
+      this.companion = null;
       this.error = '';
     }
     this.workspaceId = workspaceId;
@@ -57,6 +60,7 @@ export class ThemeStore {
       this.theme = st.theme;
       this.checks = st.checks ?? [];
       this.roles = st.roles ?? [];
+      this.companion = st.companion ?? null;
     }
   }
 
