@@ -72,13 +72,11 @@ func Counterpart(t *Theme) *Theme {
 			c.Palette[k] = mirror(v)
 		}
 	}
-	// Each foreground the document sets, against the strictest of its pairs.
+	// Each foreground against the strictest of its pairs; a derived one
+	// its rule leaves short becomes the document's own colour.
 	want := map[string]float64{}
 	var order []string
 	for _, chk := range Checks(t) {
-		if !c.Has(chk.FGRole) {
-			continue // derived: it follows its inputs
-		}
 		fg, _ := ParseColor(chk.FG)
 		bg, _ := ParseColor(chk.BG)
 		r := math.Min(Ratio(fg, bg), 4.5)
@@ -88,6 +86,9 @@ func Counterpart(t *Theme) *Theme {
 		want[chk.FGRole] = math.Max(want[chk.FGRole], r)
 	}
 	for _, role := range order {
+		if worstRatio(c, role) >= want[role] {
+			continue
+		}
 		if nc, err := MakePass(c, role, want[role]); err == nil {
 			c.Set(role, nc)
 		}

@@ -137,3 +137,33 @@ test('own code in the full-window preview, and the VS Code workbench from the ex
   await page.getByTestId('full-preview').waitFor({ state: 'detached' });
   assert.deepEqual(app.pageErrors, []);
 });
+
+test('a light variant is derived, shown beside the theme, and exported with it as one family', async () => {
+  const { page } = app;
+  const root = join(app.dataDir, 'theme_builder');
+  const ws = readdirSync(root).sort().at(-1);
+  const onDisk = () => JSON.parse(readFileSync(join(root, ws, 'theme.json'), 'utf8'));
+  await page.getByTestId('variant-add').click();
+  await page.locator('[data-testid="variant"][data-has="true"]').waitFor();
+  const doc = onDisk();
+  assert.equal(doc.companion.appearance, 'light');
+  assert.equal(await page.getByTestId('variant-name').textContent(), doc.companion.name);
+  // No pair reads worse in the variant than in the theme (this one has a few below AA).
+  const mainFailing = await page.locator('[data-testid="contrast-row"][data-pass="false"]').count();
+  const variantFailing = Number(await page.getByTestId('variant-contrast').getAttribute('data-failing'));
+  assert.ok(variantFailing <= mainFailing, `the variant fails ${variantFailing} pairs, the theme ${mainFailing}`);
+  assert.match(await page.getByTestId('variant-preview').getAttribute('style'), new RegExp(doc.companion.ui.background, 'i'), 'the variant preview is not painted from the companion');
+  await page.getByTestId('preview-full').click();
+  await page.locator('[data-testid="full-code"][data-appearance="light"]').waitFor();
+  assert.equal(await page.getByTestId('full-code').count(), 2);
+  await page.keyboard.press('Escape');
+  const out = await page.evaluate((id) => window.go.app.Themes.ExportTheme(id, 'zed'), ws);
+  const family = JSON.parse(readFileSync(join(out, readdirSync(out).find((f) => f.endsWith('.json'))), 'utf8'));
+  assert.deepEqual(family.themes.map((t) => t.appearance), ['dark', 'light']);
+  assert.equal(family.themes[1].style['editor.background'], doc.companion.ui.background);
+  // Undo takes it away again.
+  await page.getByTestId('editor-undo').click();
+  await page.locator('[data-testid="variant"][data-has="false"]').waitFor();
+  assert.equal(onDisk().companion, undefined);
+  assert.deepEqual(app.pageErrors, []);
+});
