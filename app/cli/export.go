@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -105,19 +106,44 @@ func runCheck(ctx context.Context, env *Env, args []string) int {
 	}
 	checks := theme.Checks(t)
 	failures := len(theme.Failures(checks))
+	// The companion (the other appearance) is checked as well: it ships in
+	// the same exports.
+	var cChecks []theme.Check
+	cFailures := 0
+	if c := t.Companion; c != nil {
+		cChecks = theme.Checks(c)
+		cFailures = len(theme.Failures(cChecks))
+	}
 	if *asJSON {
-		if c := printCodexJSON(env, map[string]any{"theme": t.Name, "checks": checks, "failures": failures}); c != ExitOK {
+		out := map[string]any{"theme": t.Name, "checks": checks, "failures": failures}
+		if t.Companion != nil {
+			out["companion"] = map[string]any{"theme": t.Companion.Name, "checks": cChecks, "failures": cFailures}
+		}
+		if c := printCodexJSON(env, out); c != ExitOK {
 			return c
 		}
 	} else {
-		printChecks(env.Stdout, checks)
-		if failures == 0 {
-			fmt.Fprintf(env.Stdout, "\nAll %d pairs pass AA.\n", len(checks))
-		} else {
-			fmt.Fprintf(env.Stdout, "\n%d of %d pairs fail AA. Ask the agent to fix them with:\n\n%s\n", failures, len(checks), theme.FixPrompt(checks))
+		report := func(of string, checks []theme.Check, failures int) {
+			printChecks(env.Stdout, checks)
+			if failures == 0 {
+				fmt.Fprintf(env.Stdout, "\nAll %d pairs%s pass AA.\n", len(checks), of)
+			} else {
+				fmt.Fprintf(env.Stdout, "\n%d of %d pairs%s fail AA. Ask the agent to fix them with:\n\n%s\n", failures, len(checks), of, theme.FixPrompt(checks))
+			}
+		}
+		report("", checks, failures)
+		if c := t.Companion; c != nil {
+			fmt.Fprintf(env.Stdout, "\n%s, the %s variant (theme.json's companion):\n", c.Name, c.Appearance)
+			// Its roles live under "companion." in theme.json: the fix
+			// prompt names them so.
+			named := slices.Clone(cChecks)
+			for i := range named {
+				named[i].FGRole, named[i].BGRole = "companion."+named[i].FGRole, "companion."+named[i].BGRole
+			}
+			report(" of the "+c.Appearance+" variant", named, cFailures)
 		}
 	}
-	if failures > 0 {
+	if failures+cFailures > 0 {
 		return ExitError
 	}
 	return ExitOK

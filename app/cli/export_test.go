@@ -178,3 +178,37 @@ func TestCheck(t *testing.T) {
 		t.Errorf("--json: exit %d, %+v", code, res)
 	}
 }
+
+// A theme with its other appearance: check reports the companion's pairs
+// too, names its roles under companion. in the fix prompt, and fails on
+// them; export writes both.
+func TestCheckAndExportOfACompanion(t *testing.T) {
+	themeEnv(t)
+	th := theme.Example()
+	th.Companion = theme.Counterpart(th)
+	th.Companion.UI.MutedText = th.Companion.UI.Background // unreadable in the light variant only
+	doc, err := json.Marshal(th)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := themeDir(t, doc)
+	out, _, code := runTheme(t, "check", dir)
+	if code != ExitError || !strings.Contains(out, "All ") || !strings.Contains(out, "of the light variant fail AA") || !strings.Contains(out, "companion.ui.mutedText") {
+		t.Errorf("check of a failing companion: exit %d\n%s", code, out)
+	}
+	out, _, code = runTheme(t, "check", "--json", dir)
+	var rep struct {
+		Failures  int
+		Companion struct {
+			Theme    string
+			Failures int
+		}
+	}
+	if json.Unmarshal([]byte(out), &rep) != nil || rep.Failures != 0 || rep.Companion.Theme != th.Companion.Name || rep.Companion.Failures == 0 || code != ExitError {
+		t.Errorf("check --json: exit %d %+v\n%s", code, rep, out)
+	}
+	out, _, code = runTheme(t, "export", "--format", "helix", dir)
+	if code != ExitOK || !strings.Contains(out, theme.Slug(th.Companion.Name)+".toml") {
+		t.Errorf("export of a family does not list the variant's file: exit %d\n%s", code, out)
+	}
+}
