@@ -17,6 +17,22 @@ static void get_data(GtkWidget *w, GdkDragContext *ctx, GtkSelectionData *sel, g
     }
 }
 
+// The driver waits for these lines: the drop is over only once the target
+// has taken the data and said so (drag-end); killing the source sooner
+// can leave the target asking a source that is gone.
+static gboolean failed(GtkWidget *w, GdkDragContext *ctx, GtkDragResult result, gpointer data) {
+    (void)w; (void)ctx; (void)data;
+    printf("drag-failed %d\n", (int)result);
+    fflush(stdout);
+    return FALSE;
+}
+
+static void ended(GtkWidget *w, GdkDragContext *ctx, gpointer data) {
+    (void)w; (void)ctx; (void)data;
+    printf("drag-end\n");
+    fflush(stdout);
+}
+
 int main(int argc, char **argv) {
     if (argc < 4) return 2;
     uri = argv[1];
@@ -31,6 +47,8 @@ int main(int argc, char **argv) {
     GtkTargetEntry targets[] = {{"text/uri-list", 0, 0}, {"_NETSCAPE_URL", 0, 1}, {"text/plain", 0, 2}, {"UTF8_STRING", 0, 3}};
     gtk_drag_source_set(box, GDK_BUTTON1_MASK, targets, 4, GDK_ACTION_COPY | GDK_ACTION_LINK | GDK_ACTION_MOVE);
     g_signal_connect(box, "drag-data-get", G_CALLBACK(get_data), NULL);
+    g_signal_connect(box, "drag-failed", G_CALLBACK(failed), NULL);
+    g_signal_connect(box, "drag-end", G_CALLBACK(ended), NULL);
     g_signal_connect(win, "destroy", G_CALLBACK(gtk_main_quit), NULL);
     gtk_widget_show_all(win);
     gtk_main();

@@ -6,7 +6,9 @@
 package xwin
 
 import (
+	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os/exec"
 	"path/filepath"
@@ -63,10 +65,22 @@ func Window(name string) (id string, geo map[string]int) {
 // GTK to take a motion, hence the pauses.
 func Drag(source, uri string, tx, ty int) error {
 	src := exec.Command(source, uri, "1700", "1100")
+	out, err := src.StdoutPipe()
+	if err != nil {
+		return fmt.Errorf("start the drag source: %w", err)
+	}
 	if err := src.Start(); err != nil {
 		return fmt.Errorf("start the drag source: %w", err)
 	}
 	defer func() { src.Process.Kill(); src.Wait() }()
+	said := make(chan string, 4)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			said <- sc.Text()
+		}
+		close(said)
+	}()
 	for i := 0; i < 50 && strings.TrimSpace(Xdo("search", "--name", "cdxtheme drag source")) == ""; i++ {
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -83,9 +97,32 @@ func Drag(source, uri string, tx, ty int) error {
 		Xdo("mousemove", "--sync", strconv.Itoa(1750+(tx-1750)*i/20), strconv.Itoa(1130+(ty-1130)*i/20))
 		time.Sleep(40 * time.Millisecond)
 	}
-	time.Sleep(200 * time.Millisecond)
+	// Hover over the target a little: each motion is an XdndPosition the
+	// webview answers (through its web process) with XdndStatus, and GTK
+	// drops only on a target that has said it accepts; released at once,
+	// a slow answer turns the drop into a leave.
+	for i := 0; i < 6; i++ {
+		Xdo("mousemove", "--sync", strconv.Itoa(tx+i%2*3), strconv.Itoa(ty+i%2*3))
+		time.Sleep(120 * time.Millisecond)
+	}
 	Xdo("mouseup", "1")
-	return nil
+	// The source says when the drop is over (scripts/dragsource.c); a
+	// refused drop ends too ("drag-failed" first). No end means the
+	// synthesised drag never started.
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case l, ok := <-said:
+			if !ok {
+				return errors.New("the drag source exited without ending a drag")
+			}
+			if l == "drag-end" {
+				return nil
+			}
+		case <-timeout:
+			return errors.New("no drag ended within 10 s (the drag did not start)")
+		}
+	}
 }
 
 // LockLine is one line of the navigation lock in the app's JSON log.
