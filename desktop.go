@@ -4,7 +4,6 @@ package main
 
 import (
 	"embed"
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -29,7 +28,7 @@ var assets embed.FS
 // runDesktop starts the Wails window (Wails itself reads its dev-mode flags).
 func runDesktop([]string) int {
 	if err := paths.Usable(); err != nil {
-		fmt.Fprintf(os.Stderr, "cdxtheme: %v\n", err)
+		reportStartup(err)
 		return 1
 	}
 	log := desktopLogger()
@@ -80,7 +79,7 @@ func runDesktop([]string) int {
 		},
 	})
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "cdxtheme:", err)
+		reportStartup(err)
 		return 1
 	}
 	return 0

@@ -12,6 +12,7 @@ import (
 func main() {
 	args := os.Args[1:]
 	if len(args) > 0 && !launchFlags(args) {
+		attachConsole()
 		os.Exit(cli.Main(args))
 	}
 	os.Exit(runDesktop(args))

@@ -39,13 +39,20 @@ GOOS=windows GOARCH=amd64 CGO_ENABLED=0 "$GO" build -tags desktop,production -tr
 	-ldflags "-H windowsgui -s -w" -o build/bin/cdxtheme.exe .
 rm -f "$syso"
 echo "windows: build/bin/cdxtheme.exe ($(du -h build/bin/cdxtheme.exe | cut -f1))"
+# The command line as a console program beside it: cmd and PowerShell try
+# .com before .exe (PATHEXT), so `cdxtheme help` in the install folder (or
+# with it on PATH) runs this one, which they wait for and whose output
+# they show in order. The GUI exe attaches to a console too when named in
+# full (console_windows.go).
+GOOS=windows GOARCH=amd64 CGO_ENABLED=0 "$GO" build -trimpath -ldflags "-s -w" -o build/bin/cdxtheme.com .
+echo "windows: build/bin/cdxtheme.com ($(du -h build/bin/cdxtheme.com | cut -f1))"
 
 if ! command -v makensis >/dev/null 2>&1; then
 	echo "windows: makensis not found (apt-get install nsis); installer skipped"
 	exit 0
 fi
 setup="$PWD/build/bin/cdxtheme-$version-windows-amd64-setup.exe"
-makensis -V2 -DVERSION="$version" -DEXE="$PWD/build/bin/cdxtheme.exe" -DOUTFILE="$setup" \
+makensis -V2 -DVERSION="$version" -DEXE="$PWD/build/bin/cdxtheme.exe" -DCOM="$PWD/build/bin/cdxtheme.com" -DOUTFILE="$setup" \
 	build/windows/installer.nsi
 [ -s "$setup" ] || die "makensis did not write $setup"
 echo "windows: $setup ($(du -h "$setup" | cut -f1))"

@@ -1,6 +1,7 @@
 ; CDXTheme Theme Builder installer (NSIS 3, Modern UI 2).
 ; Built by scripts/package-windows.sh, which passes:
-;   -DVERSION=0.1.0  -DEXE=<abs path of cdxtheme.exe>  -DOUTFILE=<abs path of the installer>
+;   -DVERSION=0.1.0  -DEXE=<abs path of cdxtheme.exe>  -DCOM=<abs path of cdxtheme.com>
+;   -DOUTFILE=<abs path of the installer>
 ; makensis runs in this file's directory, so icon.ico is found beside it.
 
 Unicode true
@@ -12,6 +13,9 @@ SetCompressor /SOLID lzma
 !endif
 !ifndef EXE
   !error "pass -DEXE=path\to\cdxtheme.exe"
+!endif
+!ifndef COM
+  !error "pass -DCOM=path\to\cdxtheme.com (the console command line)"
 !endif
 !ifndef OUTFILE
   !define OUTFILE "cdxtheme-${VERSION}-windows-amd64-setup.exe"
@@ -91,6 +95,7 @@ Section "Install"
 
   SetOutPath "$INSTDIR"
   File "/oname=${APPEXE}" "${EXE}"
+  File "/oname=cdxtheme.com" "${COM}"
   WriteUninstaller "$INSTDIR\uninstall.exe"
 
   CreateShortcut "$SMPROGRAMS\${PRODUCT}.lnk" "$INSTDIR\${APPEXE}" "" "$INSTDIR\${APPEXE}" 0
@@ -113,6 +118,7 @@ Section "Uninstall"
   SetRegView 64
   Delete "$SMPROGRAMS\${PRODUCT}.lnk"
   Delete "$INSTDIR\${APPEXE}"
+  Delete "$INSTDIR\cdxtheme.com"
   Delete "$INSTDIR\uninstall.exe"
   RMDir "$INSTDIR"
   DeleteRegKey HKLM "${UNINSTKEY}"

@@ -1,0 +1,7 @@
+//go:build !windows
+
+package main
+
+// showStartupFailure: a Linux or macOS launcher shows the app's stderr in
+// its own way, and the log file has the reason too.
+func showStartupFailure(string) {}
