@@ -4,12 +4,13 @@ import Variant from './Variant.svelte';
 import { EditorStore } from '../lib/stores/editor.svelte';
 import example from '../test/fixtures/example.theme.json';
 import { flush, installWails } from '../test/wails';
+import type { ThemeState } from '../lib/types';
 
 const state = (over = {}) => ({ roles: [], changed: [], canUndo: false, canRedo: false, undoLabel: '', redoLabel: '', ...over });
 const check = (ratio: number) => ({ fg: '#111111', bg: '#f4f4f4', fgRole: 'ui.text', bgRole: 'ui.background', ratio, aa: ratio >= 4.5, aaa: ratio >= 7, aaLarge: ratio >= 3, apca: 80 });
 const light = { ...example, name: 'Harbour Night Light', appearance: 'light', ui: { ...example.ui, background: '#f1f5ff', text: '#1b2230' } };
 
-async function mount(companion: unknown, impl = {}) {
+async function mount(companion: ThemeState | null, impl = {}) {
   const w = installWails({ EditorState: () => state(), ...impl });
   const store = new EditorStore();
   await store.open('ws1');
@@ -30,7 +31,7 @@ describe('Variant', () => {
   });
 
   it('shows the variant beside the theme, painted from its own colours, with its contrast, and removes it', async () => {
-    const { w } = await mount({ theme: light, error: '', checks: [check(12), check(3.1)], roles: [] }, { RemoveCompanion: () => state(), DeriveCompanion: () => { throw new Error('the agent is writing this theme'); } });
+    const { w } = await mount({ theme: light, error: '', checks: [check(12), check(3.1)], roles: [] } as ThemeState, { RemoveCompanion: () => state(), DeriveCompanion: () => { throw new Error('the agent is writing this theme'); } });
     expect(screen.getByTestId('variant-name').textContent).toBe('Harbour Night Light');
     const preview = screen.getByTestId('variant-preview');
     expect(preview.dataset.appearance).toBe('light');
