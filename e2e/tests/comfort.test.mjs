@@ -213,6 +213,8 @@ test('copy buttons put the code, the command and the message on the clipboard', 
   assert.equal((await block.getByTestId('copy-code').innerText()).trim(), 'Copied');
 
   const card = page.locator('[data-testid=tool-card][data-kind=execute]');
+  // A completed card is folded to its head: the user opens it first.
+  await card.locator('button.head').click();
   await card.getByTestId('copy-command').click();
   assert.equal(await clip(), 'cdxtheme check --json .');
 

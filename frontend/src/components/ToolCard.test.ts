@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/svelte';
+import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import ToolCard from './ToolCard.svelte';
 import type { ToolCallView } from '../lib/chatReducer';
@@ -16,10 +16,29 @@ describe('ToolCard', () => {
       locations: [{ path: '/data/ws/theme.json' }],
     });
     const { container } = render(ToolCard, { props: { tool, cwd: '/data/ws', workspaceId: 'w' } });
+    await fireEvent.click(screen.getByRole('button', { expanded: false }));
     // The diff view loads on first use.
     expect((await screen.findByTestId('diff-path')).textContent).toBe('theme.json');
     expect(container.textContent).not.toContain('/data/ws');
     expect(container.textContent?.match(/theme\.json/g)).toHaveLength(1);
+  });
+
+  it('a running card is open and folds to its head once completed; a click opens it again', async () => {
+    const running = base({ kind: 'execute', title: 'ls', status: 'in_progress', rawInput: { command: 'ls' }, terminal: 'theme.json' });
+    const { rerender, container } = render(ToolCard, { props: { tool: running } });
+    const head = () => container.querySelector('button.head') as HTMLButtonElement;
+    expect(head().getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('tool-terminal').textContent).toContain('theme.json');
+    await rerender({ tool: { ...running, status: 'completed' } });
+    expect(head().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByTestId('tool-terminal')).toBeNull();
+    await fireEvent.click(head());
+    expect(screen.getByTestId('tool-terminal').textContent).toContain('theme.json');
+  });
+
+  it('a failed card stays open, so its error is seen', () => {
+    render(ToolCard, { props: { tool: base({ kind: 'execute', title: 'make', status: 'failed', rawInput: { command: 'make' }, terminal: 'boom' }) } });
+    expect(screen.getByTestId('tool-terminal').textContent).toContain('boom');
   });
 
   it('a denied command says Denied, not that output is still to come', () => {
