@@ -45,11 +45,7 @@ var pruneOnce sync.Once
 // out, and removed once they are old (they hold nothing).
 func (a *Builds) Builds() []BuildCard {
 	root := workspace.Root()
-	pruneOnce.Do(func() {
-		if err := workspace.PruneTrash(root, trashFor); err != nil {
-			a.log.Warn().Err(err).Msg("empty the trash")
-		}
-	})
+	a.pruneTrash(root)
 	list, problems := workspace.List(root)
 	for _, p := range problems {
 		a.log.Warn().Err(p).Msg("workspace skipped")
@@ -68,6 +64,16 @@ func (a *Builds) Builds() []BuildCard {
 	}
 	sortCards(out)
 	return out
+}
+
+// pruneTrash empties what was trashed more than trashFor ago, once a run,
+// before Home first shows builds or the trash.
+func (a *Builds) pruneTrash(root string) {
+	pruneOnce.Do(func() {
+		if err := workspace.PruneTrash(root, trashFor); err != nil {
+			a.log.Warn().Err(err).Msg("empty the trash")
+		}
+	})
 }
 
 func sortCards(cards []BuildCard) {
@@ -147,6 +153,35 @@ func (a *Builds) DeleteBuild(id string) error {
 // RestoreBuild brings a deleted build back from the trash.
 func (a *Builds) RestoreBuild(id string) error {
 	return wrapf(workspace.Restore(workspace.Root(), id), "restore build")
+}
+
+// DeletedBuild is one build in the trash, as Home's "Recently deleted"
+// shows it.
+type DeletedBuild struct {
+	workspace.TrashEntry
+	Expires time.Time `json:"expires" ts_type:"string"` // when it goes for good (trashFor after the delete)
+}
+
+// DeletedBuilds lists the builds in the trash, newest deletion first, so a
+// delete can be undone after leaving Home or restarting (RestoreBuild).
+// Damaged entries are logged and left where they are.
+func (a *Builds) DeletedBuilds() []DeletedBuild {
+	root := workspace.Root()
+	a.pruneTrash(root)
+	list, problems := workspace.Trashed(root)
+	for _, p := range problems {
+		a.log.Warn().Err(p).Msg("trashed build skipped")
+	}
+	out := []DeletedBuild{}
+	for _, e := range list {
+		out = append(out, DeletedBuild{TrashEntry: e, Expires: e.Deleted.Add(trashFor)})
+	}
+	return out
+}
+
+// PurgeBuild deletes a build in the trash for good; nothing brings it back.
+func (a *Builds) PurgeBuild(id string) error {
+	return wrapf(workspace.Purge(workspace.Root(), id), "delete build forever")
 }
 
 // unwatch stops following a workspace's theme.json.

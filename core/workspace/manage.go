@@ -1,14 +1,18 @@
 package workspace
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
+
+	"cdxtheme/core/fsread"
 )
 
 // TrashDir is the folder under the root that deleted workspaces are moved
@@ -105,6 +109,98 @@ func Restore(root, id string) error {
 	}
 	if err := os.Rename(src, dst); err != nil {
 		return fmt.Errorf("restore workspace %s: %w", id, err)
+	}
+	return nil
+}
+
+// TrashEntry is one deleted workspace waiting in the trash.
+type TrashEntry struct {
+	ID      string    `json:"id"`
+	Title   string    `json:"title"`
+	Created time.Time `json:"created" ts_type:"string"`
+	Deleted time.Time `json:"deleted" ts_type:"string"` // when Trash moved it (the folder's time, which PruneTrash goes by)
+	Dir     string    `json:"dir"`                      // where it lived and where Restore puts it back
+}
+
+// Trashed lists the trash, newest deletion first, so deleted builds can be
+// found and restored long after the delete. It only reads: an entry whose
+// metadata is missing, unreadable or damaged is skipped and reported in
+// problems, never repaired (Open would set its file aside) nor removed; it
+// stays until PruneTrash's age. A missing trash is an empty list.
+func Trashed(root string) (list []TrashEntry, problems []error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, []error{fmt.Errorf("list trash: %w", err)}
+	}
+	trash := filepath.Join(abs, TrashDir)
+	entries, err := os.ReadDir(trash)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, []error{fmt.Errorf("list trash: %w", err)}
+	}
+	for _, e := range entries {
+		if !ValidID(e.Name()) {
+			continue // not something Trash put there
+		}
+		t, err := trashed(trash, abs, e.Name())
+		if err != nil {
+			problems = append(problems, fmt.Errorf("trashed workspace %s: %w", e.Name(), err))
+			continue
+		}
+		list = append(list, t)
+	}
+	sort.Slice(list, func(i, j int) bool {
+		if !list[i].Deleted.Equal(list[j].Deleted) {
+			return list[i].Deleted.After(list[j].Deleted)
+		}
+		return list[i].ID > list[j].ID
+	})
+	return list, problems
+}
+
+func trashed(trash, root, id string) (TrashEntry, error) {
+	dir := filepath.Join(trash, id)
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		return TrashEntry{}, err
+	}
+	if !fi.IsDir() {
+		return TrashEntry{}, fmt.Errorf("%s, not a folder", fsread.Kind(fi.Mode()))
+	}
+	b, err := fsread.ReadFile(filepath.Join(dir, MetaFile), maxMeta, fsread.NoFollow)
+	if err != nil {
+		return TrashEntry{}, err
+	}
+	var m Meta
+	if err := json.Unmarshal(b, &m); err != nil {
+		return TrashEntry{}, fmt.Errorf("parse %s: %w", MetaFile, err)
+	}
+	if m.ID != id {
+		return TrashEntry{}, fmt.Errorf("%s says id %q", MetaFile, m.ID)
+	}
+	return TrashEntry{ID: id, Title: cleanTitle(m.Title), Created: m.Created, Deleted: fi.ModTime(), Dir: filepath.Join(root, id)}, nil
+}
+
+// Purge deletes a trashed workspace for good (the user asked to: Restore
+// can no longer bring it back).
+func Purge(root, id string) error {
+	if !ValidID(id) {
+		return fmt.Errorf("delete workspace forever: %q is not a workspace id", id)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return fmt.Errorf("delete workspace %s forever: %w", id, err)
+	}
+	dir := filepath.Join(abs, TrashDir, id)
+	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+		return fmt.Errorf("delete workspace %s forever: not in the trash", id)
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return fmt.Errorf("delete workspace %s forever: %w", id, err)
 	}
 	return nil
 }

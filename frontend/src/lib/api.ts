@@ -21,6 +21,7 @@ import type {
   BuildCard,
   ColorTrial,
   Comparison,
+  DeletedBuild,
   EditorState,
   ExportFormat,
   HistoryPage,
@@ -103,8 +104,19 @@ export function deleteBuild(id: string): Promise<void> {
   return Builds.DeleteBuild(id);
 }
 
+/** Brings a deleted build back from the trash (an error, never an overwrite, when its folder is taken). */
 export function restoreBuild(id: string): Promise<void> {
   return Builds.RestoreBuild(id);
+}
+
+/** The builds in the trash, newest deletion first: what Home's "Recently deleted" lists. */
+export function deletedBuilds(): Promise<DeletedBuild[]> {
+  return Builds.DeletedBuilds().then((l) => l ?? []);
+}
+
+/** Deletes a build in the trash for good: restoreBuild can no longer bring it back. */
+export function purgeBuild(id: string): Promise<void> {
+  return Builds.PurgeBuild(id);
 }
 
 export function transcriptPage(id: string, offset: number, limit: number): Promise<TranscriptPage> {

@@ -17,6 +17,7 @@ export type TranscriptMessage = codexhome.Message;
 export type SessionQuery = app.SessionQuery;
 export type IndexStatus = app.IndexStatus;
 export type BuildCard = app.BuildCard;
+export type DeletedBuild = app.DeletedBuild;
 export type NewBuildRequest = app.NewBuildRequest;
 export type TurnStarted = app.TurnStarted;
 export type PrewarmRequest = app.PrewarmRequest;

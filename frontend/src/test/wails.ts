@@ -20,7 +20,7 @@ export interface FakeWails {
 /** The bound services and their methods, as main binds them (app.Bound). */
 export const services: Record<string, string[]> = {
   Agents: ['Agents', 'GetAuthState', 'SaveAPIKey', 'SaveAgents', 'SetBuildAgent', 'SignIn', 'SignOut'],
-  Builds: ['Artifacts', 'Builds', 'Checkpoints', 'CompareCheckpoint', 'DeleteBuild', 'DuplicateBuild', 'OpenArtifact', 'OpenPath', 'OpenWorkspaceFolder', 'RenameBuild', 'RestoreBuild', 'RestoreCheckpoint', 'Workspaces'],
+  Builds: ['Artifacts', 'Builds', 'Checkpoints', 'CompareCheckpoint', 'DeleteBuild', 'DeletedBuilds', 'DuplicateBuild', 'OpenArtifact', 'OpenPath', 'OpenWorkspaceFolder', 'PurgeBuild', 'RenameBuild', 'RestoreBuild', 'RestoreCheckpoint', 'Workspaces'],
   Chats: ['ChatHistory', 'CheckAgent', 'ExportChat', 'SaveBuildDefaults', 'SessionBar', 'SetSessionOption'],
   Desktop: ['ChooseFolder', 'OpenLink'],
   Editor: ['DeriveCompanion', 'EditColor', 'EditorState', 'MakePass', 'RedoEdit', 'RemoveCompanion', 'SetLock', 'TryColor', 'UndoEdit'],

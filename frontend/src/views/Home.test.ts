@@ -21,7 +21,7 @@ describe('Home', () => {
   });
 
   it('lists sessions with title, date and folder; Resume opens the chat with id and cwd', async () => {
-    const w = installWails({ Sessions: () => ({ sessions, hint: '' }), Builds: () => [], SearchStatus: () => idle });
+    const w = installWails({ Sessions: () => ({ sessions, hint: '' }), Builds: () => [], DeletedBuilds: () => [], SearchStatus: () => idle });
     render(Home);
     await flush();
     expect(w.bound.Sessions).toHaveBeenCalledWith({ search: '', limit: 50, showInternal: false, showHidden: false });
@@ -39,7 +39,7 @@ describe('Home', () => {
 
   it('lists again when Go says the agent’s session list changed the picture', async () => {
     let answer = { sessions: sessions.slice(0, 1), hint: '' };
-    const w = installWails({ Sessions: () => answer, Builds: () => [], SearchStatus: () => idle });
+    const w = installWails({ Sessions: () => answer, Builds: () => [], DeletedBuilds: () => [], SearchStatus: () => idle });
     render(Home);
     await flush();
     expect(screen.getAllByTestId('session-row')).toHaveLength(1);
@@ -50,7 +50,7 @@ describe('Home', () => {
   });
 
   it('opens the transcript of a row', async () => {
-    installWails({ Sessions: () => ({ sessions, hint: '' }), Builds: () => [], SearchStatus: () => idle });
+    installWails({ Sessions: () => ({ sessions, hint: '' }), Builds: () => [], DeletedBuilds: () => [], SearchStatus: () => idle });
     render(Home);
     await flush();
     await fireEvent.click(screen.getAllByTestId('open-transcript')[0]);
@@ -58,7 +58,7 @@ describe('Home', () => {
   });
 
   it('shows the hint Go sends when there is no session folder, and a search with no match', async () => {
-    installWails({ Sessions: () => ({ sessions: [], hint: 'No sessions in /home/dev/.codex yet.' }), Builds: () => [], SearchStatus: () => idle });
+    installWails({ Sessions: () => ({ sessions: [], hint: 'No sessions in /home/dev/.codex yet.' }), Builds: () => [], DeletedBuilds: () => [], SearchStatus: () => idle });
     render(Home);
     await flush();
     expect(screen.getByTestId('sessions-hint').textContent).toContain('No sessions in /home/dev/.codex yet.');
@@ -71,7 +71,7 @@ describe('Home', () => {
   it('shows a text hit with its snippet highlighted as text, and opens the transcript at the hit', async () => {
     const evil = '<img src=x onerror="window.pwned=1"> say hello there';
     const hit = { ...sessions[0], snippet: evil, marks: [{ start: 41, end: 46 }], role: 'user', message: 7 };
-    const w = installWails({ Sessions: () => ({ sessions: [hit], hint: '' }), Builds: () => [], SearchStatus: () => idle });
+    const w = installWails({ Sessions: () => ({ sessions: [hit], hint: '' }), Builds: () => [], DeletedBuilds: () => [], SearchStatus: () => idle });
     render(Home);
     await flush();
     await fireEvent.input(screen.getByTestId('session-search'), { target: { value: 'hello' } });
@@ -88,7 +88,7 @@ describe('Home', () => {
 
   it('lists an unreadable file with its reason and without Resume; the filters ask Go again', async () => {
     const bad = { id: '019a-9', title: '', updatedAt: '2026-12-01T10:00:00Z', cwd: '', path: '/c/rollout-x.jsonl', unreadable: 'not a Codex rollout: 2 lines that are not JSON' };
-    const w = installWails({ Sessions: () => ({ sessions: [bad], hint: '' }), Builds: () => [], SearchStatus: () => idle });
+    const w = installWails({ Sessions: () => ({ sessions: [bad], hint: '' }), Builds: () => [], DeletedBuilds: () => [], SearchStatus: () => idle });
     render(Home);
     await flush();
     const row = screen.getByTestId('session-row');
@@ -102,7 +102,7 @@ describe('Home', () => {
   });
 
   it('shows the first index build’s progress', async () => {
-    const w = installWails({ Sessions: () => ({ sessions, hint: '' }), Builds: () => [], SearchStatus: () => ({ ...idle, building: true, first: true, done: 10, total: 400 }) });
+    const w = installWails({ Sessions: () => ({ sessions, hint: '' }), Builds: () => [], DeletedBuilds: () => [], SearchStatus: () => ({ ...idle, building: true, first: true, done: 10, total: 400 }) });
     render(Home);
     await flush();
     expect(screen.getByTestId('index-progress').textContent).toContain('10 of 400');
@@ -116,7 +116,7 @@ describe('Home', () => {
 
   it('says when a search could not look into message text (no index), as the CLI does, and when the index is out of date', async () => {
     let answer: Record<string, unknown> = { sessions: sessions.slice(0, 1), hint: '', titlesOnly: 'open search index: disk is full' };
-    installWails({ Sessions: () => answer, Builds: () => [], SearchStatus: () => idle });
+    installWails({ Sessions: () => answer, Builds: () => [], DeletedBuilds: () => [], SearchStatus: () => idle });
     render(Home);
     await flush();
     expect(screen.queryByTestId('search-titles-only')).toBeNull(); // no query: nothing was searched
@@ -150,6 +150,7 @@ describe('Home', () => {
       },
       DeleteBuild: () => undefined,
       RestoreBuild: () => undefined,
+      DeletedBuilds: () => [],
     });
     render(Home);
     await flush();
@@ -182,8 +183,136 @@ describe('Home', () => {
     expect(screen.getAllByTestId('build-card')).toHaveLength(2);
   });
 
+  // A fake data dir: the live builds and the trash, moved between by the bindings as Go does.
+  function fakeDisk(live: string[], trash: string[]) {
+    const card = (id: string, title: string) => ({ id, title, created: '2026-12-01T10:00:00Z', changed: '2026-12-01T11:00:00Z', sessionIds: ['s1'], model: '', dir: '/d/' + id, name: title, swatches: [], status: 'ready', failing: 0 });
+    const gone = (id: string, title: string, i: number) => ({ id, title, created: '2026-12-01T10:00:00Z', deleted: `2026-12-0${5 - i}T10:00:00Z`, expires: '2027-01-04T10:00:00Z', dir: '/d/' + id });
+    const titles: Record<string, string> = {};
+    const disk = { live: [...live], trash: [...trash] };
+    for (const t of [...live, ...trash]) titles[t] = t;
+    const idOf = (title: string) => '20261201-10000' + Object.keys(titles).indexOf(title) + '-aaaaaa';
+    const byID = (id: string) => Object.keys(titles).find((t) => idOf(t) === id)!;
+    return {
+      disk,
+      idOf,
+      impl: {
+        Sessions: () => ({ sessions: [], hint: '' }),
+        SearchStatus: () => idle,
+        Builds: () => disk.live.map((t) => card(idOf(t), t)),
+        DeletedBuilds: () => disk.trash.map((t, i) => gone(idOf(t), t, i)),
+        DeleteBuild: (id: string) => {
+          const t = byID(id);
+          disk.live = disk.live.filter((x) => x !== t);
+          disk.trash = [t, ...disk.trash];
+        },
+        RestoreBuild: (id: string) => {
+          const t = byID(id);
+          if (!disk.trash.includes(t)) return Promise.reject(`restore build: restore workspace ${id}: not in the trash`);
+          disk.trash = disk.trash.filter((x) => x !== t);
+          disk.live = [t, ...disk.live];
+        },
+        PurgeBuild: (id: string) => {
+          const t = byID(id);
+          disk.trash = disk.trash.filter((x) => x !== t);
+        },
+      },
+    };
+  }
+
+  const titlesOf = (testid: string) => screen.queryAllByTestId(testid).map((e) => e.textContent);
+
+  it('lists the deleted builds under “Recently deleted”, collapsed, with their count; Restore brings one back', async () => {
+    const f = fakeDisk(['Harbour'], ['Dusk', 'Ember']);
+    const w = installWails(f.impl);
+    render(Home);
+    await flush();
+    expect(w.bound.DeletedBuilds).toHaveBeenCalled();
+    const section = screen.getByTestId('recently-deleted') as HTMLDetailsElement;
+    expect(section.open).toBe(false);
+    expect(screen.getByTestId('recently-deleted-toggle').textContent).toBe('Recently deleted (2)');
+    expect(titlesOf('deleted-title')).toEqual(['Dusk', 'Ember']);
+    expect(screen.getAllByTestId('deleted-build')[0].textContent).toContain('kept until');
+    expect(titlesOf('build-title')).toEqual(['Harbour']);
+
+    await fireEvent.click(screen.getByTestId('recently-deleted-toggle'));
+    await fireEvent.click(screen.getAllByTestId('restore-build')[1]);
+    await flush();
+    expect(w.bound.RestoreBuild).toHaveBeenCalledWith(f.idOf('Ember'));
+    expect(titlesOf('build-title')).toEqual(['Ember', 'Harbour']);
+    expect(titlesOf('deleted-title')).toEqual(['Dusk']);
+    expect(screen.getByTestId('recently-deleted-toggle').textContent).toBe('Recently deleted (1)');
+    expect(screen.queryByTestId('error-box')).toBeNull();
+  });
+
+  it('a build deleted on Home can still be restored after leaving Home (the undo note is gone)', async () => {
+    const f = fakeDisk(['Harbour', 'Dusk'], []);
+    const w = installWails(f.impl);
+    const first = render(Home);
+    await flush();
+    expect(screen.queryByTestId('recently-deleted')).toBeNull(); // an empty trash shows nothing
+    await fireEvent.click(screen.getAllByTestId('delete-build')[0]);
+    await flush();
+    expect(w.bound.DeleteBuild).toHaveBeenCalledWith(f.idOf('Harbour'));
+    expect(titlesOf('deleted-title')).toEqual(['Harbour']);
+    first.unmount(); // to another view and back, or a restart
+
+    render(Home);
+    await flush();
+    expect(screen.queryByTestId('build-deleted')).toBeNull();
+    expect(titlesOf('build-title')).toEqual(['Dusk']);
+    expect(screen.getByTestId('recently-deleted-toggle').textContent).toBe('Recently deleted (1)');
+    await fireEvent.click(screen.getByTestId('restore-build'));
+    await flush();
+    expect(w.bound.RestoreBuild).toHaveBeenCalledWith(f.idOf('Harbour'));
+    expect(titlesOf('build-title')).toEqual(['Harbour', 'Dusk']);
+    expect(screen.queryByTestId('recently-deleted')).toBeNull();
+  });
+
+  it('Delete forever asks first, then has Go delete the build for good', async () => {
+    const f = fakeDisk([], ['Dusk', 'Ember']);
+    const w = installWails(f.impl);
+    render(Home);
+    await flush();
+    await fireEvent.click(screen.getAllByTestId('purge-build')[0]);
+    expect(w.bound.PurgeBuild).not.toHaveBeenCalled();
+    expect(screen.getAllByTestId('deleted-build')[0].textContent).toContain('This cannot be undone.');
+    await fireEvent.click(screen.getByTestId('purge-cancel'));
+    expect(screen.queryByTestId('purge-confirm')).toBeNull();
+    expect(w.bound.PurgeBuild).not.toHaveBeenCalled();
+
+    await fireEvent.click(screen.getAllByTestId('purge-build')[0]);
+    await fireEvent.click(screen.getByTestId('purge-confirm'));
+    await flush();
+    expect(w.bound.PurgeBuild).toHaveBeenCalledWith(f.idOf('Dusk'));
+    expect(titlesOf('deleted-title')).toEqual(['Ember']);
+    expect(w.bound.RestoreBuild).not.toHaveBeenCalled();
+  });
+
+  it('a restore Go refuses says why and lists the trash again', async () => {
+    const f = fakeDisk([], ['Dusk']);
+    const w = installWails({ ...f.impl, RestoreBuild: () => Promise.reject('restore build: restore workspace x: a workspace of that id exists') });
+    render(Home);
+    await flush();
+    await fireEvent.click(screen.getByTestId('restore-build'));
+    await flush();
+    expect(w.bound.RestoreBuild).toHaveBeenCalledWith(f.idOf('Dusk'));
+    expect(screen.getByTestId('error-box').textContent).toContain('a workspace of that id exists');
+    expect(titlesOf('deleted-title')).toEqual(['Dusk']);
+    expect(w.bound.DeletedBuilds).toHaveBeenCalledTimes(2);
+  });
+
+  it('words “Recently deleted” in German too', async () => {
+    setLanguage('de');
+    installWails(fakeDisk([], ['Dusk']).impl);
+    render(Home);
+    await flush();
+    expect(screen.getByTestId('recently-deleted-toggle').textContent).toBe('Zuletzt gelöscht (1)');
+    expect(screen.getByTestId('restore-build').textContent).toBe('Wiederherstellen');
+    setLanguage('en');
+  });
+
   it('renames and hides a session through Go', async () => {
-    const w = installWails({ Sessions: () => ({ sessions, hint: '' }), Builds: () => [], SearchStatus: () => idle, RenameSession: () => undefined, HideSession: () => undefined });
+    const w = installWails({ Sessions: () => ({ sessions, hint: '' }), Builds: () => [], DeletedBuilds: () => [], SearchStatus: () => idle, RenameSession: () => undefined, HideSession: () => undefined });
     render(Home);
     await flush();
     await fireEvent.click(screen.getAllByTestId('rename-session')[0]);
@@ -199,7 +328,7 @@ describe('Home', () => {
 
   it('words Go’s coded hint in the UI language, with the action that fixes it', async () => {
     setLanguage('de');
-    installWails({ Sessions: () => ({ sessions: [], hint: 'No Codex home at /home/dev/.codex; run Codex once or set CODEX_HOME', hintCode: 'no_home', hintDir: '/home/dev/.codex' }), Builds: () => [], SearchStatus: () => idle });
+    installWails({ Sessions: () => ({ sessions: [], hint: 'No Codex home at /home/dev/.codex; run Codex once or set CODEX_HOME', hintCode: 'no_home', hintDir: '/home/dev/.codex' }), Builds: () => [], DeletedBuilds: () => [], SearchStatus: () => idle });
     render(Home);
     await flush();
     const hint = screen.getByTestId('sessions-hint');
@@ -212,7 +341,7 @@ describe('Home', () => {
 
   it('a listing error offers Open Settings and a Retry that lists again', async () => {
     let fail = true;
-    const w = installWails({ Sessions: () => (fail ? Promise.reject('list sessions: permission denied') : { sessions, hint: '' }), Builds: () => [], SearchStatus: () => idle });
+    const w = installWails({ Sessions: () => (fail ? Promise.reject('list sessions: permission denied') : { sessions, hint: '' }), Builds: () => [], DeletedBuilds: () => [], SearchStatus: () => idle });
     render(Home);
     await flush();
     const box = screen.getByTestId('error-box');

@@ -108,6 +108,14 @@ export namespace app {
 	    after: ThemeVersion;
 	    changed: string[];
 	}
+	export interface DeletedBuild {
+	    id: string;
+	    title: string;
+	    created: string;
+	    deleted: string;
+	    dir: string;
+	    expires: string;
+	}
 	export interface EditColorRequest {
 	    workspaceId: string;
 	    path: string;

@@ -14,6 +14,8 @@ export function CompareCheckpoint(arg1:string,arg2:string):Promise<app.Compariso
 
 export function DeleteBuild(arg1:string):Promise<void>;
 
+export function DeletedBuilds():Promise<Array<app.DeletedBuild>>;
+
 export function DuplicateBuild(arg1:string):Promise<app.BuildCard>;
 
 export function OpenArtifact(arg1:string,arg2:string):Promise<void>;
@@ -21,6 +23,8 @@ export function OpenArtifact(arg1:string,arg2:string):Promise<void>;
 export function OpenPath(arg1:string,arg2:string):Promise<void>;
 
 export function OpenWorkspaceFolder(arg1:string):Promise<void>;
+
+export function PurgeBuild(arg1:string):Promise<void>;
 
 export function RenameBuild(arg1:string,arg2:string):Promise<app.BuildCard>;
 

@@ -22,6 +22,10 @@ export function DeleteBuild(arg1) {
   return window['go']['app']['Builds']['DeleteBuild'](arg1);
 }
 
+export function DeletedBuilds() {
+  return window['go']['app']['Builds']['DeletedBuilds']();
+}
+
 export function DuplicateBuild(arg1) {
   return window['go']['app']['Builds']['DuplicateBuild'](arg1);
 }
@@ -36,6 +40,10 @@ export function OpenPath(arg1, arg2) {
 
 export function OpenWorkspaceFolder(arg1) {
   return window['go']['app']['Builds']['OpenWorkspaceFolder'](arg1);
+}
+
+export function PurgeBuild(arg1) {
+  return window['go']['app']['Builds']['PurgeBuild'](arg1);
 }
 
 export function RenameBuild(arg1, arg2) {
