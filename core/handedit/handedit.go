@@ -256,8 +256,25 @@ type Restored struct {
 // EnforceLocks puts every locked colour back into t and returns those it
 // had to restore, in path order.
 func (l *Log) EnforceLocks(t *theme.Theme) []Restored {
-	var out []Restored
+	return l.enforce(t, sortedKeys(l.Locked))
+}
+
+// KeepCompanionLocks puts the companion's locked colours back into t after
+// its companion was derived anew, and returns those it had to restore: a
+// lock keeps its colour through "derive again" as through an agent's turn.
+func (l *Log) KeepCompanionLocks(t *theme.Theme) []Restored {
+	var keys []string
 	for _, p := range sortedKeys(l.Locked) {
+		if companion, _ := theme.Split(p); companion {
+			keys = append(keys, p)
+		}
+	}
+	return l.enforce(t, keys)
+}
+
+func (l *Log) enforce(t *theme.Theme, keys []string) []Restored {
+	var out []Restored
+	for _, p := range keys {
 		want, err := theme.ParseColor(l.Locked[p])
 		if err != nil {
 			continue
