@@ -23,10 +23,13 @@ type EditorEvent struct {
 }
 
 // EditorRole is one colour the editor lists: a role of the theme or a
-// palette entry, with its colour and whether it is locked.
+// palette entry, with its colour and whether it is locked; or one of its
+// companion's, whose Path starts with "companion." (theme.Split).
 type EditorRole struct {
 	Path  string `json:"path"`
 	Label string `json:"label"`
+	// Companion is true for a colour of the theme's companion.
+	Companion bool `json:"companion,omitempty"`
 	// Group is "palette" or the catalogue's group (theme.Groups);
 	// Section is the catalogue's heading within it, Help what it paints.
 	Group   string `json:"group"`
@@ -64,8 +67,11 @@ type ColorTrial struct {
 	// shows while the picker moves (the page never patches a document).
 	Theme *theme.Theme `json:"theme" ts_type:"{[key: string]: unknown}"`
 	// Roles are every role as the trial paints it, derived ones included,
-	// so the preview follows the rules while the picker moves.
-	Roles []theme.RoleValue `json:"roles"`
+	// so the preview follows the rules while the picker moves;
+	// CompanionRoles the same for the companion (when the theme has one),
+	// which a companion path's trial changes instead.
+	Roles          []theme.RoleValue `json:"roles"`
+	CompanionRoles []theme.RoleValue `json:"companionRoles,omitempty"`
 }
 
 // TryColorRequest is a colour to try: Hex, or OKLCH when Hex is "".
@@ -148,29 +154,46 @@ func editorState(t *theme.Theme, l *handedit.Log) EditorState {
 	if t == nil {
 		return st
 	}
-	names := make([]string, 0, len(t.Palette))
-	for k := range t.Palette {
+	st.Roles = editorRoles(st.Roles, t, "", l)
+	if t.Companion != nil {
+		st.Roles = editorRoles(st.Roles, t.Companion, theme.CompanionPrefix, l)
+	}
+	return st
+}
+
+// editorRoles appends the palette entries and catalogue roles of doc, the
+// theme or its companion, their paths starting with prefix ("" or
+// "companion.").
+func editorRoles(out []EditorRole, doc *theme.Theme, prefix string, l *handedit.Log) []EditorRole {
+	companion := prefix != ""
+	names := make([]string, 0, len(doc.Palette))
+	for k := range doc.Palette {
 		names = append(names, k)
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		p := theme.PalettePrefix + n
+		p := prefix + theme.PalettePrefix + n
 		_, locked := l.Locked[p]
-		st.Roles = append(st.Roles, EditorRole{Path: p, Label: n, Group: "palette", Color: t.Palette[n].String(),
-			Locked: locked, Users: theme.PaletteUsers(t, n)})
+		users := theme.PaletteUsers(doc, n)
+		for i := range users {
+			users[i] = prefix + users[i]
+		}
+		out = append(out, EditorRole{Path: p, Label: n, Group: "palette", Color: doc.Palette[n].String(),
+			Locked: locked, Users: users, Companion: companion})
 	}
 	for _, info := range theme.Catalogue() {
-		_, locked := l.Locked[info.Path]
-		r := EditorRole{Path: info.Path, Label: info.Label, Group: info.Group, Section: info.Section, Help: info.Help,
-			Color: t.Color(info.Path).String(), Locked: locked, Derived: !t.Has(info.Path)}
+		p := prefix + info.Path
+		_, locked := l.Locked[p]
+		r := EditorRole{Path: p, Label: info.Label, Group: info.Group, Section: info.Section, Help: info.Help,
+			Color: doc.Color(info.Path).String(), Locked: locked, Derived: !doc.Has(info.Path), Companion: companion}
 		if r.Derived {
-			if rule, ok := t.RuleFor(info.Path); ok {
+			if rule, ok := doc.RuleFor(info.Path); ok {
 				r.Rule = rule.String()
 			}
 		}
-		st.Roles = append(st.Roles, r)
+		out = append(out, r)
 	}
-	return st
+	return out
 }
 
 // EditorState is the workspace's roles with their locks, and its undo and
@@ -194,21 +217,9 @@ func trialOf(t *theme.Theme, path string, c theme.Color) (ColorTrial, error) {
 	if _, err := theme.SetColor(trial, path, c); err != nil {
 		return ColorTrial{}, err
 	}
-	var roles []string
-	if strings.HasPrefix(path, theme.PalettePrefix) {
-		roles = theme.PaletteUsers(trial, strings.TrimPrefix(path, theme.PalettePrefix))
-	} else {
-		roles = []string{path}
-	}
-	out := ColorTrial{Path: path, Hex: c.String(), OKLCH: theme.ToOKLCH(c), Pairs: []theme.Check{}, Theme: trial, Roles: trial.Values()}
-	seen := map[string]bool{}
-	for _, r := range roles {
-		for _, p := range theme.Pairs(trial, r) {
-			if k := p.FGRole + "|" + p.BGRole; !seen[k] {
-				seen[k] = true
-				out.Pairs = append(out.Pairs, p)
-			}
-		}
+	out := ColorTrial{Path: path, Hex: c.String(), OKLCH: theme.ToOKLCH(c), Pairs: theme.PairsAt(trial, path), Theme: trial, Roles: trial.Values()}
+	if trial.Companion != nil {
+		out.CompanionRoles = trial.Companion.Values()
 	}
 	return out, nil
 }
@@ -348,6 +359,9 @@ func (a *Editor) editCompanion(workspaceID string, derive bool) (EditorState, er
 	}
 	var st EditorState
 	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
+		if derive {
+			l.KeepCompanionLocks(t) // derived again, a locked colour keeps its own
+		}
 		after, err := theme.Rewrite(before, t)
 		if err != nil {
 			return err
@@ -356,6 +370,7 @@ func (a *Editor) editCompanion(workspaceID string, derive bool) (EditorState, er
 			return err
 		}
 		l.Record(handedit.Step{Label: label, Paths: []string{"companion"}, Before: before, After: after}, t)
+		l.Forget(t)
 		st = editorState(t, l)
 		return nil
 	})
@@ -443,6 +458,7 @@ func (a *Editor) step(workspaceID string, undo bool) (EditorState, error) {
 		t := parse(write)
 		if t != nil {
 			l.Relock(t, s.Paths)
+			l.Forget(t) // an undone variant takes its locks with it
 		}
 		st = editorState(t, l)
 		return nil

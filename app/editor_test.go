@@ -191,3 +191,171 @@ func TestCompanionIsAnEditAndReachesTheExports(t *testing.T) {
 		t.Errorf("remove: %v", err)
 	}
 }
+
+// The companion is hand-edited through the same bindings with paths under
+// "companion.": tried, set, made to pass, undone and redone, locked (the
+// lock holds through the agent's rewrite and through "derive again"), and
+// forgotten with the companion.
+func TestCompanionColoursAreHandEdited(t *testing.T) {
+	a, rec, _ := newTestApp(t, "theme")
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "a dusk theme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "turn", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	ws, dir := started.WorkspaceID, started.Cwd
+	file := filepath.Join(dir, theme.FileName)
+	st, err := a.Editor.DeriveCompanion(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	main := readTheme(t, dir)
+	var listed, flagged int
+	for _, r := range st.Roles {
+		if strings.HasPrefix(r.Path, theme.CompanionPrefix) {
+			listed++
+			if r.Companion {
+				flagged++
+			}
+		} else if r.Companion {
+			t.Errorf("%s is the theme's own but marked as the companion's", r.Path)
+		}
+		if r.Path == "companion.ui.background" && r.Color != main.Companion.UI.Background.String() {
+			t.Errorf("companion background listed as %s, theme.json has %s", r.Color, main.Companion.UI.Background)
+		}
+	}
+	if listed == 0 || flagged != listed {
+		t.Fatalf("the companion's roles are not listed: %d listed, %d marked", listed, flagged)
+	}
+
+	// A trial measures the companion's pairs and writes nothing.
+	before, _ := os.ReadFile(file)
+	tr, err := a.Editor.TryColor(TryColorRequest{WorkspaceID: ws, Path: "companion.ui.mutedText", Hex: "#e0e0e0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Pairs) < 2 || tr.Pairs[0].FGRole != "companion.ui.mutedText" || tr.Pairs[0].AA {
+		t.Fatalf("a pale muted text on the light variant: %+v", tr.Pairs)
+	}
+	var trialMuted string
+	for _, r := range tr.CompanionRoles {
+		if r.Path == "ui.mutedText" {
+			trialMuted = r.Color
+		}
+	}
+	if trialMuted != "#e0e0e0" || len(tr.Roles) == 0 {
+		t.Errorf("the trial's companion roles paint muted text %q", trialMuted)
+	}
+	if now, _ := os.ReadFile(file); string(now) != string(before) {
+		t.Fatal("TryColor wrote theme.json")
+	}
+
+	// Set, then made to pass: only the companion changes.
+	if st, err = a.Editor.EditColor(EditColorRequest{WorkspaceID: ws, Path: "companion.ui.mutedText", Hex: "#e0e0e0"}); err != nil {
+		t.Fatal(err)
+	}
+	th := readTheme(t, dir)
+	if th.Companion.UI.MutedText.Hex() != "#e0e0e0" || th.UI.MutedText != main.UI.MutedText {
+		t.Fatalf("companion muted %s, theme's %s (was %s)", th.Companion.UI.MutedText, th.UI.MutedText, main.UI.MutedText)
+	}
+	if len(st.Changed) != 1 || st.Changed[0] != "companion.ui.mutedText" || !strings.Contains(st.UndoLabel, "companion.ui.mutedText") {
+		t.Fatalf("state after the companion edit: changed %v, undo %q", st.Changed, st.UndoLabel)
+	}
+	fix, err := a.Editor.MakePass(ws, "companion.ui.mutedText", theme.AA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range fix.Pairs {
+		if !p.AA {
+			t.Errorf("make-it-pass left %s on %s at %.2f", p.FGRole, p.BGRole, p.Ratio)
+		}
+	}
+	if _, err := a.Editor.EditColor(EditColorRequest{WorkspaceID: ws, Path: "companion.ui.mutedText", Hex: fix.Hex}); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTheme(t, dir).Companion.UI.MutedText.String(); got != fix.Hex {
+		t.Fatalf("companion muted %s after make-it-pass, want %s", got, fix.Hex)
+	}
+
+	// Undo, undo: back to the derived colour; redo: the pale one.
+	a.Editor.UndoEdit(ws)
+	if _, err := a.Editor.UndoEdit(ws); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTheme(t, dir).Companion.UI.MutedText; got != main.Companion.UI.MutedText {
+		t.Errorf("undo left the companion's muted text %s, want %s", got, main.Companion.UI.MutedText)
+	}
+	if _, err := a.Editor.RedoEdit(ws); err != nil || readTheme(t, dir).Companion.UI.MutedText.Hex() != "#e0e0e0" {
+		t.Fatalf("redo: %v", err)
+	}
+
+	// The next prompt tells the agent of the companion's colour and lock
+	// (a keyword of the designer's, not the one derived).
+	const kept = "#7a1fa0"
+	if _, err := a.Editor.EditColor(EditColorRequest{WorkspaceID: ws, Path: "companion.syntax.keyword", Hex: kept}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Editor.SetLock(ws, "companion.syntax.keyword", true); err != nil {
+		t.Fatal(err)
+	}
+	if note, _ := a.handNote(ws); !strings.Contains(note, "companion.ui.mutedText = #e0e0e0") || !strings.Contains(note, "companion.syntax.keyword = "+kept) {
+		t.Errorf("the note to the agent:\n%s", note)
+	}
+	// The agent's turn rewrites the companion's keyword (and its string,
+	// unlocked): the lock puts the keyword back, in the companion.
+	agentWrites := func() {
+		b, _ := os.ReadFile(file)
+		th, _ := theme.Parse(b)
+		th.Companion.Syntax.Keyword, _ = theme.ParseColor("#00aa00")
+		th.Companion.Syntax.String, _ = theme.ParseColor("#aa0000")
+		out, _ := theme.Rewrite(b, th)
+		os.WriteFile(file, out, 0o644)
+	}
+	agentWrites()
+	msg := a.enforceLocks(ws)
+	if !strings.Contains(msg, "companion.syntax.keyword") || !strings.Contains(msg, "#00aa00") {
+		t.Errorf("restore report: %q", msg)
+	}
+	th = readTheme(t, dir)
+	if th.Companion.Syntax.Keyword.String() != kept || th.Companion.Syntax.String.Hex() != "#aa0000" || th.Syntax.Keyword.String() == kept {
+		t.Errorf("after the turn: companion keyword %s (want %s), string %s (the agent's)", th.Companion.Syntax.Keyword, kept, th.Companion.Syntax.String)
+	}
+
+	// Derived again (over the agent's rewrite), the locked keyword keeps
+	// its colour; the rest follows the theme.
+	agentWrites()
+	if _, err := a.Editor.DeriveCompanion(ws); err != nil {
+		t.Fatal(err)
+	}
+	th = readTheme(t, dir)
+	if th.Companion.Syntax.Keyword.String() != kept || th.Companion.Syntax.String.Hex() == "#aa0000" {
+		t.Errorf("derived again: keyword %s (want %s kept), string %s (want derived)", th.Companion.Syntax.Keyword, kept, th.Companion.Syntax.String)
+	}
+
+	// Removed, the companion's lock and changes are forgotten.
+	if st, err = a.Editor.RemoveCompanion(ws); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range st.Roles {
+		if r.Companion {
+			t.Fatalf("a removed companion's role is listed: %s", r.Path)
+		}
+	}
+	if note, _ := a.handNote(ws); strings.Contains(note, "companion.") {
+		t.Errorf("the agent is still told of the removed companion:\n%s", note)
+	}
+	if _, err := a.Editor.EditColor(EditColorRequest{WorkspaceID: ws, Path: "companion.ui.text", Hex: "#000000"}); err == nil {
+		t.Error("a companion colour set on a theme without one")
+	}
+	// Added again and locked, then the addition undone: the lock goes too.
+	a.Editor.DeriveCompanion(ws)
+	if _, err := a.Editor.SetLock(ws, "companion.ui.text", true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Editor.UndoEdit(ws); err != nil || readTheme(t, dir).Companion != nil {
+		t.Fatalf("undo of the addition: %v", err)
+	}
+	if note, _ := a.handNote(ws); strings.Contains(note, "companion.") {
+		t.Errorf("the agent is told of an undone companion's lock:\n%s", note)
+	}
+}

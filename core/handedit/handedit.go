@@ -149,14 +149,20 @@ func (l *Log) TakeRedo(current []byte, t func([]byte) *theme.Theme) (Step, error
 	return s, nil
 }
 
-// ColorAt is the colour at a role path or palette entry ("palette.ink").
+// ColorAt is the colour at a role path or palette entry ("palette.ink"),
+// of the companion for a "companion." path (theme.Split); false when the
+// document has no such colour (or the theme no companion).
 func ColorAt(t *theme.Theme, path string) (theme.Color, bool) {
-	if name, ok := strings.CutPrefix(path, theme.PalettePrefix); ok {
-		c, ok := t.Palette[name]
+	doc, rest := t.At(path)
+	if doc == nil {
+		return theme.Color{}, false
+	}
+	if name, ok := strings.CutPrefix(rest, theme.PalettePrefix); ok {
+		c, ok := doc.Palette[name]
 		return c, ok
 	}
-	if _, ok := theme.RoleByPath(path); ok {
-		return t.Color(path), true
+	if _, ok := theme.RoleByPath(rest); ok {
+		return doc.Color(rest), true
 	}
 	return theme.Color{}, false
 }
@@ -222,6 +228,24 @@ func (l *Log) Told(reported map[string]string) {
 	}
 }
 
+// Forget drops the locks and the unreported changes of the companion's
+// colours when t has no companion (it was removed, or its addition
+// undone): the agent must not be told to keep colours of a variant that
+// is gone, and no lock can put them back. Undoing the removal brings the
+// colours back, not their locks.
+func (l *Log) Forget(t *theme.Theme) {
+	if t.Companion != nil {
+		return
+	}
+	for _, m := range []map[string]string{l.Locked, l.Changed} {
+		for p := range m {
+			if companion, _ := theme.Split(p); companion {
+				delete(m, p)
+			}
+		}
+	}
+}
+
 // Restored is a locked colour the agent changed, put back.
 type Restored struct {
 	Path string `json:"path"`
@@ -232,8 +256,25 @@ type Restored struct {
 // EnforceLocks puts every locked colour back into t and returns those it
 // had to restore, in path order.
 func (l *Log) EnforceLocks(t *theme.Theme) []Restored {
-	var out []Restored
+	return l.enforce(t, sortedKeys(l.Locked))
+}
+
+// KeepCompanionLocks puts the companion's locked colours back into t after
+// its companion was derived anew, and returns those it had to restore: a
+// lock keeps its colour through "derive again" as through an agent's turn.
+func (l *Log) KeepCompanionLocks(t *theme.Theme) []Restored {
+	var keys []string
 	for _, p := range sortedKeys(l.Locked) {
+		if companion, _ := theme.Split(p); companion {
+			keys = append(keys, p)
+		}
+	}
+	return l.enforce(t, keys)
+}
+
+func (l *Log) enforce(t *theme.Theme, keys []string) []Restored {
+	var out []Restored
+	for _, p := range keys {
 		want, err := theme.ParseColor(l.Locked[p])
 		if err != nil {
 			continue
@@ -243,16 +284,18 @@ func (l *Log) EnforceLocks(t *theme.Theme) []Restored {
 			continue
 		}
 		// Only the locked entry goes back: a palette lock does not carry to
-		// the roles the agent moved off it.
-		if name, ok := strings.CutPrefix(p, theme.PalettePrefix); ok {
-			pal := make(map[string]theme.Color, len(t.Palette))
-			for k, v := range t.Palette {
+		// the roles the agent moved off it. A companion's lock goes back
+		// into the companion.
+		doc, rest := t.At(p)
+		if name, ok := strings.CutPrefix(rest, theme.PalettePrefix); ok {
+			pal := make(map[string]theme.Color, len(doc.Palette))
+			for k, v := range doc.Palette {
 				pal[k] = v
 			}
 			pal[name] = want
-			t.Palette = pal
+			doc.Palette = pal
 		} else {
-			t.Set(p, want)
+			doc.Set(rest, want)
 		}
 		out = append(out, Restored{Path: p, Was: got.String(), Kept: want.String()})
 	}

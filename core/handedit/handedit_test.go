@@ -115,3 +115,125 @@ func TestSaveLoadAndADamagedRecordIsSetAside(t *testing.T) {
 		t.Errorf("set-aside copy altered: %q", b)
 	}
 }
+
+// familyJSON is core/theme's testdata/family.theme.json: a dark theme with
+// its light companion.
+func familyJSON(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../theme/testdata/family.theme.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestColorAtReadsTheCompanionsColours(t *testing.T) {
+	th := parse(familyJSON(t))
+	for path, want := range map[string]string{
+		"ui.background":               th.UI.Background.String(),
+		"companion.ui.background":     "#faf8f2",
+		"companion.ui.selection":      "#0b5fc133",
+		"companion.palette.sea green": "#1a7f4b",
+		"palette.ink":                 th.Palette["ink"].String(),
+	} {
+		if c, ok := ColorAt(th, path); !ok || c.String() != want {
+			t.Errorf("ColorAt(%s) = %s %v, want %s", path, c, ok, want)
+		}
+	}
+	for _, path := range []string{"companion.ui.nope", "companion.palette.ink2", "companion.companion.ui.text"} {
+		if _, ok := ColorAt(th, path); ok {
+			t.Errorf("ColorAt(%s) found a colour", path)
+		}
+	}
+	if _, ok := ColorAt(theme.Example(), "companion.ui.text"); ok {
+		t.Error("a companion colour of a theme without one")
+	}
+}
+
+// The agent's turn rewrites theme.json and changes a locked companion
+// colour (and a locked companion palette entry): both go back into the
+// companion, the theme's own colours are not touched, and the report
+// names them by their companion paths.
+func TestALockedCompanionColourSurvivesTheAgentsTurn(t *testing.T) {
+	th := parse(familyJSON(t))
+	l := &Log{Locked: map[string]string{}, Changed: map[string]string{}}
+	for _, p := range []string{"companion.ui.accent", "companion.palette.paper"} {
+		if err := l.Lock(th, p, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := l.Lock(th, "companion.ui.nope", true); err == nil {
+		t.Error("locked a companion role that does not exist")
+	}
+	// The agent's rewrite: the companion's accent and paper, and the
+	// theme's own accent (unlocked, so it stays the agent's).
+	agent := strings.NewReplacer(`"accent": "#0B5FC1"`, `"accent": "#3366ee"`, `"paper": "#FAF8F2"`, `"paper": "#ffffff"`,
+		`"accent": "#7fb4ff"`, `"accent": "#80c0ff"`).Replace(string(familyJSON(t)))
+	after := parse([]byte(agent))
+	if after == nil || after.Companion.UI.Accent.Hex() != "#3366ee" || after.UI.Accent.Hex() != "#80c0ff" {
+		t.Fatalf("the agent's rewrite did not take: %+v", after)
+	}
+	got := l.EnforceLocks(after)
+	want := []Restored{{Path: "companion.palette.paper", Was: "#ffffff", Kept: "#faf8f2"}, {Path: "companion.ui.accent", Was: "#3366ee", Kept: "#0b5fc1"}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("restored %+v, want %+v", got, want)
+	}
+	if after.Companion.UI.Accent.Hex() != "#0b5fc1" || after.Companion.Palette["paper"].Hex() != "#faf8f2" {
+		t.Errorf("companion accent %s, paper %s after the restore", after.Companion.UI.Accent, after.Companion.Palette["paper"])
+	}
+	if after.UI.Accent.Hex() != "#80c0ff" || after.Palette["paper"] != (theme.Color{}) {
+		t.Errorf("the restore reached the theme's own colours: accent %s, palette %v", after.UI.Accent, after.Palette)
+	}
+	if note := l.PromptNote(); !strings.Contains(note, "companion.ui.accent = #0b5fc1") {
+		t.Errorf("the agent is not told of the companion's lock:\n%s", note)
+	}
+}
+
+// A hand edit of the companion is noted by its companion path, undone and
+// redone; once the companion is gone its locks and changes are forgotten.
+func TestCompanionEditsUndoAndAreForgottenWithTheCompanion(t *testing.T) {
+	before := familyJSON(t)
+	th := parse(before)
+	l := &Log{Locked: map[string]string{}, Changed: map[string]string{}}
+	l.Lock(th, "companion.syntax.keyword", true)
+	l.Lock(th, "syntax.keyword", true)
+	nc, _ := theme.ParseColor("#6a1b9a")
+	changed, err := theme.SetColor(th, "companion.syntax.keyword", nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := theme.Rewrite(before, th)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Record(Step{Label: "Set companion.syntax.keyword", Paths: changed, Before: before, After: after}, th)
+	l.Relock(th, changed)
+	if l.Changed["companion.syntax.keyword"] != "#6a1b9a" || l.Locked["companion.syntax.keyword"] != "#6a1b9a" {
+		t.Fatalf("changed %v, locked %v", l.Changed, l.Locked)
+	}
+	if l.Locked["syntax.keyword"] != th.Syntax.Keyword.String() {
+		t.Errorf("the theme's own keyword lock moved: %v", l.Locked)
+	}
+	s, err := l.TakeUndo(after, parse)
+	if err != nil || parse(s.Before).Companion.Syntax.Keyword.Hex() != "#8a2bb0" {
+		t.Fatalf("undo: %v", err)
+	}
+	if l.Changed["companion.syntax.keyword"] != "#8a2bb0" {
+		t.Errorf("undo did not note the companion's colour back: %v", l.Changed)
+	}
+	if _, err := l.TakeRedo(before, parse); err != nil {
+		t.Fatal(err)
+	}
+	// The variant is removed: the agent hears no more of its colours.
+	th.Companion = nil
+	l.Forget(th)
+	if _, ok := l.Locked["companion.syntax.keyword"]; ok || l.Changed["companion.syntax.keyword"] != "" {
+		t.Errorf("the removed companion's lock or change is kept: %v %v", l.Locked, l.Changed)
+	}
+	if _, ok := l.Locked["syntax.keyword"]; !ok {
+		t.Error("forgetting the companion dropped the theme's own lock")
+	}
+	if strings.Contains(l.PromptNote(), "companion.") {
+		t.Errorf("the note still names the companion:\n%s", l.PromptNote())
+	}
+}

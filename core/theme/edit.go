@@ -11,6 +11,73 @@ import (
 // PalettePrefix starts the path of a palette entry ("palette.ink").
 const PalettePrefix = "palette."
 
+// CompanionPrefix starts the path of a colour of the theme's companion:
+// "companion.ui.background", "companion.palette.ink" (theme.json's own
+// JSON path of it).
+const CompanionPrefix = "companion."
+
+// Split says which document of the family a colour path addresses: the
+// companion (rest is the path within it) or the theme itself (rest is
+// path). It is the one place that decides; everything that takes a colour
+// path (SetColor, MakePass, PairsAt, the hand-edit record) asks it.
+func Split(path string) (companion bool, rest string) {
+	rest, companion = strings.CutPrefix(path, CompanionPrefix)
+	return companion, rest
+}
+
+// At is the document a colour path addresses and the path within it; the
+// document is nil when the path names the companion of a theme without
+// one.
+func (t *Theme) At(path string) (*Theme, string) {
+	companion, rest := Split(path)
+	if companion {
+		return t.Companion, rest
+	}
+	return t, rest
+}
+
+// prefixOf is what goes before a path within the document path addresses
+// to name it from the theme: "companion." or "".
+func prefixOf(path string) string {
+	if companion, _ := Split(path); companion {
+		return CompanionPrefix
+	}
+	return ""
+}
+
+// noCompanion is the error of a companion path on a theme without one.
+func noCompanion(path string) error {
+	return fmt.Errorf("%s: the theme has no companion (add the variant first)", path)
+}
+
+// PairsAt is Pairs for a colour path of either document: the pairs of the
+// role (or of the roles holding the palette entry's colour), each once,
+// their roles named as path names them (with "companion." for the
+// companion's).
+func PairsAt(t *Theme, path string) []Check {
+	doc, rest := t.At(path)
+	if doc == nil {
+		return nil
+	}
+	roles := []string{rest}
+	if name, ok := strings.CutPrefix(rest, PalettePrefix); ok {
+		roles = PaletteUsers(doc, name)
+	}
+	prefix := prefixOf(path)
+	out := []Check{}
+	seen := map[string]bool{}
+	for _, r := range roles {
+		for _, p := range Pairs(doc, r) {
+			if k := p.FGRole + "|" + p.BGRole; !seen[k] {
+				seen[k] = true
+				p.FGRole, p.BGRole = prefix+p.FGRole, prefix+p.BGRole
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
 // Pairs returns the contrast checks a role takes part in, as foreground or
 // background, in Checks' order.
 func Pairs(t *Theme, role string) []Check {
@@ -37,8 +104,23 @@ func worstRatio(t *Theme, role string) float64 {
 
 // MakePass is the colour for role nearest its own in OKLCH lightness (hue
 // and chroma kept) at which every pair the role takes part in reaches
-// target. t is not changed.
+// target; a "companion." role is the companion's, measured against its
+// pairs there. t is not changed.
 func MakePass(t *Theme, role string, target float64) (Color, error) {
+	if doc, rest := t.At(role); doc != t {
+		if doc == nil {
+			return Color{}, noCompanion(role)
+		}
+		c, err := makePass(doc, rest, target)
+		if err != nil {
+			err = fmt.Errorf("%s%w", CompanionPrefix, err)
+		}
+		return c, err
+	}
+	return makePass(t, role, target)
+}
+
+func makePass(t *Theme, role string, target float64) (Color, error) {
 	if _, ok := RoleByPath(role); !ok {
 		return Color{}, fmt.Errorf("%s: no such colour role", role)
 	}
@@ -88,8 +170,28 @@ func cloneMap[K comparable, V any](m map[K]V) map[K]V {
 // held the entry's old colour too, as a palette is the theme's shared
 // colours (a role the document derives follows its rule by itself). It
 // returns the paths changed, in document order (palette first). Setting a
-// derived role gives it its own colour.
+// derived role gives it its own colour. A "companion." path sets the
+// companion's colour, and the paths returned are the companion's, with
+// the prefix.
 func SetColor(t *Theme, path string, c Color) ([]string, error) {
+	doc, rest := t.At(path)
+	if doc == nil {
+		return nil, noCompanion(path)
+	}
+	if doc == t {
+		return setColor(t, path, c)
+	}
+	changed, err := setColor(doc, rest, c)
+	if err != nil {
+		return nil, fmt.Errorf("%s%w", CompanionPrefix, err)
+	}
+	for i, p := range changed {
+		changed[i] = CompanionPrefix + p
+	}
+	return changed, nil
+}
+
+func setColor(t *Theme, path string, c Color) ([]string, error) {
 	if name, ok := strings.CutPrefix(path, PalettePrefix); ok {
 		old, ok := t.Palette[name]
 		if !ok {

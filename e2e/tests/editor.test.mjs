@@ -138,7 +138,7 @@ test('own code in the full-window preview, and the VS Code workbench from the ex
   assert.deepEqual(app.pageErrors, []);
 });
 
-test('a light variant is derived, shown beside the theme, and exported with it as one family', async () => {
+test('a light variant is derived, shown beside the theme, edited by hand, and exported with it as one family', async () => {
   const { page } = app;
   const root = join(app.dataDir, 'theme_builder');
   const ws = readdirSync(root).sort().at(-1);
@@ -161,9 +161,23 @@ test('a light variant is derived, shown beside the theme, and exported with it a
   const family = JSON.parse(readFileSync(join(out, readdirSync(out).find((f) => f.endsWith('.json'))), 'utf8'));
   assert.deepEqual(family.themes.map((t) => t.appearance), ['dark', 'light']);
   assert.equal(family.themes[1].style['editor.background'], doc.companion.ui.background);
-  // Undo takes it away again.
+  // The variant is edited by hand: a click on its preview opens its role on the Variant tab,
+  // and the hex goes into theme.json's companion, the theme's own accent untouched.
+  await page.getByTestId('variant-preview').getByTestId('preview-accent-button').click();
+  await page.locator('[data-testid="role-editor"][data-role="companion.ui.accent"]').waitFor();
+  assert.equal(await page.locator('[data-testid="editor-tab"][data-doc="companion"]').getAttribute('aria-selected'), 'true');
+  await setHex(page, '#2255cc');
+  await page.locator('[data-testid="role-item"][data-role="companion.ui.accent"][data-changed="true"]').waitFor();
+  assert.equal(onDisk().companion.ui.accent, '#2255cc');
+  assert.equal(onDisk().ui.accent, doc.ui.accent);
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="variant-preview"] [data-testid="preview-accent-button"]')).backgroundColor === 'rgb(34, 85, 204)');
+  // Undo puts the variant's accent back, a second undo takes the variant away again.
+  await page.getByTestId('editor-undo').click();
+  await page.waitForFunction((want) => getComputedStyle(document.querySelector('[data-testid="variant-preview"] [data-testid="preview-accent-button"]')).backgroundColor === want, rgb(doc.companion.ui.accent));
+  assert.equal(onDisk().companion.ui.accent, doc.companion.ui.accent);
   await page.getByTestId('editor-undo').click();
   await page.locator('[data-testid="variant"][data-has="false"]').waitFor();
   assert.equal(onDisk().companion, undefined);
+  assert.equal(await page.getByTestId('editor-tabs').count(), 0);
   assert.deepEqual(app.pageErrors, []);
 });

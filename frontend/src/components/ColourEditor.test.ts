@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import ColourEditor from './ColourEditor.svelte';
 import { EditorStore } from '../lib/stores/editor.svelte';
+import { setLanguage } from '../lib/i18n.svelte';
 import { flush, installWails } from '../test/wails';
 
 const roles = [
@@ -110,3 +111,117 @@ describe('ColourEditor', () => {
     expect((screen.getByTestId('editor-redo') as HTMLButtonElement).disabled).toBe(false);
   });
 });
+
+// A theme with a companion: Go lists the companion's roles too, marked and
+// under "companion." paths.
+const familyRoles = [
+  ...roles,
+  { path: 'companion.ui.background', label: 'Background', group: 'ui', color: '#f4f1ea', locked: false, companion: true },
+  { path: 'companion.ui.mutedText', label: 'Muted text', group: 'ui', color: '#c8c4bc', locked: false, companion: true },
+];
+const companionPair = (fg: string, ratio: number) => ({ fg, bg: '#f4f1ea', fgRole: 'companion.ui.mutedText', bgRole: 'companion.ui.background', ratio, aa: ratio >= 4.5, aaa: ratio >= 7, aaLarge: ratio >= 3, apca: 20 });
+
+async function openFamily() {
+  const w = installWails({
+    EditorState: () => state({ roles: familyRoles }),
+    TryColor: (req: { path: string; hex: string }) =>
+      req.path.startsWith('companion.')
+        ? { path: req.path, hex: req.hex, oklch: { l: 0.8, c: 0.01, h: 80 }, pairs: [companionPair(req.hex, 1.5)], theme: { name: 'x' } }
+        : trial(req.hex, 1.6),
+    MakePass: (_ws: string, path: string) => ({ path, hex: '#6b675f', oklch: { l: 0.5, c: 0.01, h: 80 }, pairs: [companionPair('#6b675f', 4.6)], theme: { name: 'x' } }),
+    EditColor: (req: { path: string; hex: string }) => state({ roles: familyRoles, changed: [req.path], canUndo: true }),
+  });
+  const store = new EditorStore();
+  await store.open('ws1');
+  render(ColourEditor, { props: { store } });
+  await flush();
+  return { w, store };
+}
+
+const listed = () => screen.getAllByTestId('role-item').map((b) => b.dataset.role);
+
+describe('ColourEditor with a variant', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('has no tabs when the theme has no companion', async () => {
+    await open();
+    expect(screen.queryByTestId('editor-tabs')).toBeNull();
+  });
+
+  it('shows two tabs, this theme first; the Variant tab lists the companion’s roles', async () => {
+    const { store } = await openFamily();
+    const tabs = screen.getAllByTestId('editor-tab');
+    expect(tabs.map((b) => b.textContent?.trim())).toEqual(['This theme', 'Variant']);
+    expect(tabs[0].getAttribute('aria-selected')).toBe('true');
+    expect(listed()).toEqual(['palette.ink', 'ui.background', 'ui.mutedText']);
+    await fireEvent.click(tabs[1]);
+    await flush();
+    expect(store.shown).toBe('companion');
+    expect(screen.getAllByTestId('editor-tab')[1].getAttribute('aria-selected')).toBe('true');
+    expect(listed()).toEqual(['companion.ui.background', 'companion.ui.mutedText']);
+    expect(screen.getByTestId('role-list').dataset.doc).toBe('companion');
+  });
+
+  it('the tabs are in German too', async () => {
+    setLanguage('de');
+    await openFamily();
+    expect(screen.getAllByTestId('editor-tab').map((b) => b.textContent?.trim())).toEqual(['Dieses Theme', 'Variante']);
+  });
+
+  it('an edit on the Variant tab goes to Go with a companion. path, its pairs measured live', async () => {
+    const { w, store } = await openFamily();
+    await fireEvent.click(screen.getAllByTestId('editor-tab')[1]);
+    await flush();
+    await fireEvent.click(screen.getAllByTestId('role-item')[1]);
+    await flush();
+    expect(w.bound.TryColor).toHaveBeenLastCalledWith({ workspaceId: 'ws1', path: 'companion.ui.mutedText', hex: '#c8c4bc', oklch: undefined });
+    expect(screen.getByTestId('role-editor').dataset.role).toBe('companion.ui.mutedText');
+    const p = screen.getByTestId('editor-pair');
+    expect(p.textContent).toContain('1.50:1');
+    // The pair names its other role as the variant does.
+    expect(p.querySelector('.pn')?.textContent).toBe('ui.background');
+    const hex = screen.getByTestId('editor-hex') as HTMLInputElement;
+    await fireEvent.input(hex, { target: { value: '#8a867e' } });
+    await fireEvent.keyDown(hex, { key: 'Enter' });
+    await flush();
+    expect(w.bound.EditColor).toHaveBeenCalledWith({ workspaceId: 'ws1', path: 'companion.ui.mutedText', hex: '#8a867e' });
+    expect(screen.getAllByTestId('role-item')[1].dataset.changed).toBe('true');
+    await fireEvent.click(screen.getByTestId('editor-make-pass'));
+    await flush();
+    expect(w.bound.MakePass).toHaveBeenCalledWith('ws1', 'companion.ui.mutedText', 4.5);
+    expect(w.bound.EditColor).toHaveBeenLastCalledWith({ workspaceId: 'ws1', path: 'companion.ui.mutedText', hex: '#6b675f' });
+    // Back on this theme the variant's picker closes; the theme's roles are listed.
+    await fireEvent.click(screen.getAllByTestId('editor-tab')[0]);
+    await flush();
+    expect(screen.queryByTestId('role-editor')).toBeNull();
+    expect(store.selected).toBe('');
+    expect(listed()).toEqual(['palette.ink', 'ui.background', 'ui.mutedText']);
+  });
+
+  it('picking a companion role from elsewhere shows the Variant tab', async () => {
+    const { store } = await openFamily();
+    await store.select('companion.ui.background');
+    await flush();
+    expect(store.shown).toBe('companion');
+    expect(screen.getAllByTestId('editor-tab')[1].getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('role-editor').dataset.role).toBe('companion.ui.background');
+    await store.select('ui.background');
+    await flush();
+    expect(screen.getAllByTestId('editor-tab')[0].getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('when the variant goes (removed, undone) its picker closes and the tabs go', async () => {
+    const { w, store } = await openFamily();
+    await store.select('companion.ui.mutedText');
+    await flush();
+    expect(screen.getByTestId('role-editor').dataset.role).toBe('companion.ui.mutedText');
+    w.bound.EditorState.mockImplementation(async () => state());
+    w.emit('editor', { workspaceId: 'ws1' });
+    await flush();
+    expect(screen.queryByTestId('role-editor')).toBeNull();
+    expect(store.trial).toBeNull();
+    expect(screen.queryByTestId('editor-tabs')).toBeNull();
+    expect(listed()).toEqual(['palette.ink', 'ui.background', 'ui.mutedText']);
+  });
+});
+

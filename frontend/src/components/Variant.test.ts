@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import Variant from './Variant.svelte';
 import { EditorStore } from '../lib/stores/editor.svelte';
 import example from '../test/fixtures/example.theme.json';
@@ -10,11 +10,11 @@ const state = (over = {}) => ({ roles: [], changed: [], canUndo: false, canRedo:
 const check = (ratio: number) => ({ fg: '#111111', bg: '#f4f4f4', fgRole: 'ui.text', bgRole: 'ui.background', ratio, aa: ratio >= 4.5, aaa: ratio >= 7, aaLarge: ratio >= 3, apca: 80 });
 const light = { ...example, name: 'Harbour Night Light', appearance: 'light', ui: { ...example.ui, background: '#f1f5ff', text: '#1b2230' } };
 
-async function mount(companion: ThemeState | null, impl = {}) {
+async function mount(companion: ThemeState | null, impl = {}, onpick?: (path: string) => void) {
   const w = installWails({ EditorState: () => state(), ...impl });
   const store = new EditorStore();
   await store.open('ws1');
-  render(Variant, { props: { appearance: 'dark', companion, store } });
+  render(Variant, { props: { appearance: 'dark', companion, store, onpick } });
   await flush();
   return { w, store };
 }
@@ -44,5 +44,39 @@ describe('Variant', () => {
     await fireEvent.click(screen.getByTestId('variant-remove'));
     await flush();
     expect(w.bound.RemoveCompanion).toHaveBeenCalledWith('ws1');
+  });
+
+  it('a click on the variant’s preview picks the companion’s role, by the path Go takes', async () => {
+    const onpick = vi.fn();
+    await mount({ theme: light, error: '', checks: [check(12)], roles: [] } as ThemeState, {}, onpick);
+    await fireEvent.click(screen.getByTestId('variant-preview').querySelector('[data-testid="preview-accent-button"]')!);
+    expect(onpick).toHaveBeenCalledWith('companion.ui.accent');
+    await fireEvent.click(screen.getByTestId('variant-preview').querySelector('[data-testid="preview-muted"]')!);
+    expect(onpick).toHaveBeenLastCalledWith('companion.ui.mutedText');
+  });
+
+  it('without onpick the variant’s preview is not clickable', async () => {
+    await mount({ theme: light, error: '', checks: [], roles: [] } as ThemeState);
+    expect(screen.getByTestId('variant-preview').querySelector('[data-role]')).toBeNull();
+  });
+
+  it('a trial of a companion colour paints the variant before it is written', async () => {
+    const roles = [{ path: 'companion.ui.background', label: 'Background', group: 'ui', color: '#f1f5ff', locked: false, companion: true }];
+    const tried = { ...light, ui: { ...light.ui, background: '#ffffff' } };
+    const { w, store } = await mount(null, {
+      EditorState: () => state({ roles }),
+      TryColor: (req: { path: string; hex: string }) => ({ path: req.path, hex: '#ffffff', oklch: { l: 1, c: 0, h: 0 }, pairs: [], theme: { ...example, companion: tried }, roles: [], companionRoles: [{ path: 'ui.background', color: '#ffffff', set: true, custom: false }] }),
+    });
+    await store.select('companion.ui.background');
+    expect(w.bound.TryColor).toHaveBeenCalledWith({ workspaceId: 'ws1', path: 'companion.ui.background', hex: '#f1f5ff', oklch: undefined });
+    expect(store.shown).toBe('companion');
+    const stored = { theme: light, error: '', checks: [check(12)], roles: [] } as ThemeState;
+    const shown = store.previewCompanion(stored)!;
+    expect((shown.theme as typeof light).ui.background).toBe('#ffffff');
+    expect(shown.roles).toEqual([{ path: 'ui.background', color: '#ffffff', set: true, custom: false }]);
+    expect(shown.checks).toBe(stored.checks);
+    expect(store.previewCompanion(null)).toBeNull();
+    store.deselect();
+    expect(store.previewCompanion(stored)).toBe(stored);
   });
 });

@@ -92,6 +92,7 @@ export namespace app {
 	    pairs: theme.Check[];
 	    theme?: {[key: string]: unknown};
 	    roles: theme.RoleValue[];
+	    companionRoles?: theme.RoleValue[];
 	}
 	export interface ThemeVersion {
 	    checkpointId: string;
@@ -124,6 +125,7 @@ export namespace app {
 	export interface EditorRole {
 	    path: string;
 	    label: string;
+	    companion?: boolean;
 	    group: string;
 	    section: string;
 	    help: string;

@@ -1,17 +1,33 @@
 // The hand editor of one workspace's theme: which role is open in the
 // picker, the colour being tried (shown in the preview before it is
-// written), and Go's editor state (roles, locks, undo/redo). Every colour
-// maths (OKLCH, contrast, make-it-pass) is Go's; this only asks.
+// written), which document of the family is shown (the theme or its
+// companion, the other appearance), and Go's editor state (roles, locks,
+// undo/redo). Every colour maths (OKLCH, contrast, make-it-pass) is Go's;
+// this only asks.
 import * as api from '../api';
-import type { ColorTrial, EditorRole, EditorState, OKLCH, ThemeDocument } from '../types';
+import type { ColorTrial, EditorRole, EditorState, OKLCH, ThemeDocument, ThemeState } from '../types';
 
 const empty: EditorState = { roles: [], changed: [], canUndo: false, canRedo: false, undoLabel: '', redoLabel: '' };
+
+/** Which document of the family the editor shows: the theme, or its companion. */
+export type EditorDocument = 'theme' | 'companion';
+
+/** Starts the path of a companion's colour in Go (theme.CompanionPrefix; theme.Split decides). */
+export const companionPrefix = 'companion.';
+
+/** The path Go takes for a role of the companion ("ui.accent" → "companion.ui.accent"). */
+export const companionPath = (role: string): string => companionPrefix + role;
+
+/** A path as its own document names it (the companion's without the prefix), for display. */
+export const within = (path: string): string => (path.startsWith(companionPrefix) ? path.slice(companionPrefix.length) : path);
 
 export class EditorStore {
   workspaceId = $state('');
   state = $state<EditorState>(empty);
   /** The role path open in the picker, or "". */
   selected = $state('');
+  /** The document whose roles the editor lists (the theme's until the designer picks the variant). */
+  doc = $state<EditorDocument>('theme');
   /** The colour tried for the selected role, not yet written. */
   trial = $state<ColorTrial | null>(null);
   error = $state('');
@@ -25,6 +41,7 @@ export class EditorStore {
     if (this.workspaceId !== workspaceId) {
       this.state = empty;
       this.selected = '';
+      this.doc = 'theme';
       this.trial = null;
       this.error = '';
     }
@@ -35,8 +52,11 @@ export class EditorStore {
       const again = async (ws: string) => {
         if (ws !== this.workspaceId) return;
         await this.refresh();
-        const r = this.selected && this.role(this.selected);
+        if (!this.selected) return;
+        const r = this.role(this.selected);
+        // A role gone (the variant removed or undone) closes the picker.
         if (r) void this.try({ hex: r.color });
+        else this.deselect();
       };
       this.unsubscribe.push(api.onTheme((ev) => void again(ev.workspaceId)), api.onEditor((ws) => void again(ws)));
     }
@@ -48,6 +68,7 @@ export class EditorStore {
     this.unsubscribe = [];
     this.workspaceId = '';
     this.selected = '';
+    this.doc = 'theme';
     this.trial = null;
   }
 
@@ -66,11 +87,35 @@ export class EditorStore {
     return this.state.roles.find((r) => r.path === path);
   }
 
-  /** Opens the picker on a role and measures its current colour. */
+  /** Whether the theme has a companion (Go lists its roles). */
+  get hasCompanion(): boolean {
+    return this.state.roles.some((r) => r.companion);
+  }
+
+  /** The document shown: the companion only while there is one. */
+  get shown(): EditorDocument {
+    return this.hasCompanion ? this.doc : 'theme';
+  }
+
+  /** The roles of a document (of the one shown by default). */
+  rolesOf(doc: EditorDocument = this.shown): EditorRole[] {
+    const companion = doc === 'companion';
+    return this.state.roles.filter((r) => !!r.companion === companion);
+  }
+
+  /** Shows a document's roles; a picker open on the other one closes. */
+  show(doc: EditorDocument): void {
+    if (doc === this.doc) return;
+    this.doc = doc;
+    if (this.selected && !!this.role(this.selected)?.companion !== (doc === 'companion')) this.deselect();
+  }
+
+  /** Opens the picker on a role (of either document, which is then shown) and measures its current colour. */
   async select(path: string): Promise<void> {
     this.selected = path;
     this.error = '';
     const r = this.role(path);
+    if (r) this.doc = r.companion ? 'companion' : 'theme';
     this.trial = null;
     if (r) await this.try({ hex: r.color });
   }
@@ -161,6 +206,14 @@ export class EditorStore {
   /** Every role as the tried colour paints it (derived ones follow), else roles. */
   resolved<R>(roles: R[]): R[] | ColorTrial['roles'] {
     return this.trial?.roles ?? roles;
+  }
+
+  /** The companion as the tried colour paints it (a trial of one of its roles moves it), else companion. */
+  previewCompanion(companion: ThemeState | null): ThemeState | null {
+    const doc = this.trial?.theme?.companion as ThemeDocument | undefined;
+    const roles = this.trial?.companionRoles;
+    if (!companion || !doc || !roles) return companion;
+    return { ...companion, theme: doc, roles };
   }
 }
 
