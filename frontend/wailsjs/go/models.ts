@@ -79,6 +79,7 @@ export namespace app {
 	    sessionIds: string[];
 	    model: string;
 	    dir: string;
+	    followsTheme?: boolean;
 	    name: string;
 	    swatches: string[];
 	    changed: string;
@@ -223,6 +224,7 @@ export namespace app {
 	    turnId: string;
 	    workspaceId: string;
 	    cwd: string;
+	    title?: string;
 	}
 
 }
@@ -571,6 +573,7 @@ export namespace workspace {
 	    sessionIds: string[];
 	    model: string;
 	    dir: string;
+	    followsTheme?: boolean;
 	}
 
 }
