@@ -3,10 +3,12 @@ package app
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"sort"
 	"sync"
 	"time"
 
+	"cdxtheme/core/handedit"
 	"cdxtheme/core/inside"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
@@ -80,9 +82,36 @@ func sortCards(cards []BuildCard) {
 	sort.SliceStable(cards, func(i, j int) bool { return cards[i].Changed.After(cards[j].Changed) })
 }
 
+// card is a build as Home shows it. A build that follows its theme's name
+// takes it here too (theme.json may have changed while nobody watched).
 func (a *core) card(m workspace.Meta) BuildCard {
-	c := BuildCard{Meta: m, Swatches: []string{}, Changed: m.Changed()}
 	st := theme.Load(m.Dir)
+	return a.cardOf(a.followTheme(m, st), st)
+}
+
+// The "build" event carries a build's card after its name changed (a
+// rename, or its theme's new name it follows), so every view showing the
+// build shows the new name.
+
+// followTheme gives a build that follows its theme (workspace.FollowTheme)
+// the name of st, a valid theme.json just read, and tells the views.
+func (a *core) followTheme(m workspace.Meta, st theme.State) workspace.Meta {
+	if !m.FollowsTheme || st.Theme == nil || st.Error != "" {
+		return m
+	}
+	got, changed, err := workspace.FollowTheme(workspace.Root(), m.ID, st.Theme.Name)
+	if err != nil {
+		a.log.Warn().Err(err).Str("workspace", m.ID).Msg("name the build after its theme")
+		return m
+	}
+	if changed {
+		a.emit.Emit("build", a.cardOf(got, st))
+	}
+	return got
+}
+
+func (a *core) cardOf(m workspace.Meta, st theme.State) BuildCard {
+	c := BuildCard{Meta: m, Swatches: []string{}, Changed: m.Changed()}
 	switch {
 	case a.busy(m.ID):
 		c.Status = BuildWorking
@@ -123,13 +152,63 @@ func (a *core) busy(workspaceID string) bool {
 	return false
 }
 
-// RenameBuild gives a build a new title.
+// RenameBuild gives a build the user's name: the name Home, its chat's
+// header and its sessions show, kept whatever the agent names the theme.
+// The theme in theme.json takes the name too, so exports and installs are
+// called what the user sees. An empty name gives the build its theme's.
 func (a *Builds) RenameBuild(id, title string) (BuildCard, error) {
-	m, err := workspace.SetTitle(workspace.Root(), id, title)
+	return a.renameBuild(id, title)
+}
+
+func (a *core) renameBuild(id, title string) (BuildCard, error) {
+	m, err := workspace.Rename(workspace.Root(), id, title)
 	if err != nil {
 		return BuildCard{}, fmt.Errorf("rename build: %w", err)
 	}
-	return a.card(m), nil
+	if !m.FollowsTheme {
+		if err := a.renameTheme(m); err != nil {
+			// The build has its name; the theme keeps its own until the
+			// next rename, and Home shows both.
+			a.log.Info().Err(err).Str("workspace", id).Msg("the theme keeps its name")
+		}
+	}
+	c := a.card(m)
+	a.emit.Emit("build", c)
+	return c, nil
+}
+
+// renameTheme writes the build's name into theme.json as a hand edit does
+// (a checkpoint first, an atomic write, a step to undo), unless the agent
+// is writing the theme now or theme.json is not a valid theme.
+func (a *core) renameTheme(ws workspace.Meta) error {
+	if a.busy(ws.ID) {
+		return errors.New("the agent is writing the theme")
+	}
+	before, t, err := handTheme(ws)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // no theme yet
+		}
+		return err
+	}
+	if !theme.Rename(t, ws.Title) {
+		return nil
+	}
+	after, err := theme.Rewrite(before, t)
+	if err != nil {
+		return err
+	}
+	if _, err := theme.Parse(after); err != nil {
+		return err // the new name clashes with the companion's
+	}
+	label := fmt.Sprintf("Rename the theme to %q", t.Name)
+	return a.withRecord(ws.ID, func(l *handedit.Log) error {
+		if err := a.handWrite(ws, label, after); err != nil {
+			return err
+		}
+		l.Record(handedit.Step{Label: label, Paths: []string{"name"}, Before: before, After: after}, t)
+		return nil
+	})
 }
 
 // DuplicateBuild copies a build (its files, not its chat) into a new one.

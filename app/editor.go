@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -459,11 +460,34 @@ func (a *Editor) step(workspaceID string, undo bool) (EditorState, error) {
 		if t != nil {
 			l.Relock(t, s.Paths)
 			l.Forget(t) // an undone variant takes its locks with it
+			if slices.Contains(s.Paths, "name") {
+				a.nameAfterTheme(ws.ID, t, theme.StateOf(write))
+			}
 		}
 		st = editorState(t, l)
 		return nil
 	})
 	return st, err
+}
+
+// nameAfterTheme keeps a build's name in step with its theme's after an
+// undo or redo of a rename: a build the user named takes the name back with
+// the theme (the rename was theirs), one that follows its theme follows it.
+func (a *core) nameAfterTheme(id string, t *theme.Theme, st theme.State) {
+	m, err := a.openWorkspace(id)
+	if err != nil || m.Title == t.Name {
+		return
+	}
+	if m.FollowsTheme {
+		a.followTheme(m, st)
+		return
+	}
+	m, err = workspace.Rename(workspace.Root(), id, t.Name)
+	if err != nil {
+		a.log.Warn().Err(err).Str("workspace", id).Msg("name the build after its theme")
+		return
+	}
+	a.emit.Emit("build", a.cardOf(m, st))
 }
 
 // handNote is the hand-edit note for a workspace's next prompt and the

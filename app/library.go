@@ -15,6 +15,7 @@ import (
 	"cdxtheme/core/fswrite"
 	"cdxtheme/core/notes"
 	"cdxtheme/core/search"
+	"cdxtheme/core/workspace"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 )
@@ -93,7 +94,9 @@ func (a *Library) Sessions(q SessionQuery) (search.Results, error) {
 	if err != nil {
 		a.log.Warn().Err(err).Msg("session titles")
 	}
-	opts := codexhome.ListOptions{Limit: q.Limit, ACP: fromAgent, Titles: n.Titles, Hidden: n.Hidden,
+	// A build's sessions go by the build's name, as its card and chat do.
+	titles := workspace.SessionTitles(workspace.Root(), n.Titles)
+	opts := codexhome.ListOptions{Limit: q.Limit, ACP: fromAgent, Titles: titles, Hidden: n.Hidden,
 		ShowInternal: q.ShowInternal, ShowHidden: q.ShowHidden}
 	var (
 		ix      *search.Index
@@ -125,8 +128,13 @@ func (a *core) sessionNotes() *notes.Store {
 }
 
 // RenameSession names a session in the app (CODEX_HOME is not touched);
-// an empty title gives it back its own.
+// an empty title gives it back its own. A build's session goes by the
+// build's name, so renaming it renames the build (RenameBuild).
 func (a *Library) RenameSession(id, title string) error {
+	if m, ok := workspace.BySession(workspace.Root(), id); ok {
+		_, err := a.renameBuild(m.ID, title)
+		return err
+	}
 	return wrapf(a.sessionNotes().SetTitle(id, title), "rename session")
 }
 
@@ -135,8 +143,12 @@ func (a *Library) HideSession(id string, hidden bool) error {
 	return wrapf(a.sessionNotes().SetHidden(id, hidden), "hide session")
 }
 
-// sessionTitle is the user's own name for a session, "" without one.
+// sessionTitle is the app's name for a session: its build's name, else
+// the user's own name for it, "" without one.
 func (a *core) sessionTitle(id string) string {
+	if m, ok := workspace.BySession(workspace.Root(), id); ok {
+		return m.Title
+	}
 	n, _ := a.sessionNotes().Get()
 	return n.Titles[id]
 }

@@ -70,6 +70,11 @@ func (a *core) watch(ws workspace.Meta) {
 	go func() {
 		err := theme.Watch(ctx, ws.Dir, func(st theme.State) {
 			a.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: st})
+			// The agent may have named the theme: a build that follows
+			// its theme's name takes it now, in every view.
+			if m, err := workspace.Open(workspace.Root(), ws.ID); err == nil {
+				a.followTheme(m, st)
+			}
 		})
 		if err != nil && !errors.Is(err, context.Canceled) {
 			a.log.Warn().Err(err).Str("workspace", ws.ID).Msg("watch theme")

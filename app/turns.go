@@ -42,6 +42,8 @@ type TurnStarted struct {
 	TurnID      string `json:"turnId"`
 	WorkspaceID string `json:"workspaceId"`
 	Cwd         string `json:"cwd"`
+	// Title is the new build's name (NewBuild), which its chat shows.
+	Title string `json:"title,omitempty"`
 }
 
 // SendRequest is a follow-up (or first) message in an open chat. Its
@@ -516,5 +518,5 @@ func (a *Turns) NewBuild(req NewBuildRequest) (TurnStarted, error) {
 		}
 		return TurnStarted{}, err
 	}
-	return TurnStarted{TurnID: id, WorkspaceID: ws.ID, Cwd: ws.Dir}, nil
+	return TurnStarted{TurnID: id, WorkspaceID: ws.ID, Cwd: ws.Dir, Title: ws.Title}, nil
 }

@@ -22,6 +22,7 @@ type recorder struct {
 	turns  map[string][]chat.Event
 	emits  map[string]int
 	themes []ThemeEvent
+	builds []BuildCard // "build" events
 	seqs   map[string][]int
 	onEmit func(name string) // called under mu
 	signal chan struct{}
@@ -40,6 +41,8 @@ func (r *recorder) Emit(name string, payload any) {
 		r.seqs[p.TurnID] = append(r.seqs[p.TurnID], p.Seq)
 	case ThemeEvent:
 		r.themes = append(r.themes, p)
+	case BuildCard:
+		r.builds = append(r.builds, p)
 	case ArtifactsEvent:
 		r.emits["artifacts"]++
 	case AgentOptionsEvent:

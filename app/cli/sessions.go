@@ -10,6 +10,7 @@ import (
 	"cdxtheme/core/codexhome"
 	"cdxtheme/core/notes"
 	"cdxtheme/core/search"
+	"cdxtheme/core/workspace"
 )
 
 func init() {
@@ -50,7 +51,9 @@ func runSessions(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "warning: %v\n", err)
 	}
-	opts := codexhome.ListOptions{Limit: *limit, ACP: fromAgent, Titles: n.Titles, Hidden: n.Hidden, ShowInternal: *all, ShowHidden: *all}
+	// A build's sessions go by the build's name, as in the app.
+	titles := workspace.SessionTitles(workspace.Root(), n.Titles)
+	opts := codexhome.ListOptions{Limit: *limit, ACP: fromAgent, Titles: titles, Hidden: n.Hidden, ShowInternal: *all, ShowHidden: *all}
 	if search.ParseQuery(*query).Empty() {
 		list, err := home.Sessions(ctx, opts)
 		if err != nil {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"cdxtheme/core/workspace"
 )
 
 type sessionsJSON struct {
@@ -297,5 +299,41 @@ func TestSessionsSearchWithoutAnIndexSaysTitlesOnly(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(stdout), &v); err != nil || len(v.Sessions) == 0 || !strings.Contains(v.TitlesOnly, "search index") {
 		t.Fatalf("got %s (%v)", stdout, err)
+	}
+}
+
+// A session a build recorded is listed, found and printed under the
+// build's name, as the app shows it.
+func TestSessionsAndTranscriptUseTheBuildsName(t *testing.T) {
+	home := codexTestHome(t)
+	t.Setenv("CDXTHEME_DATA_DIR", t.TempDir())
+	t.Setenv("CDXTHEME_CACHE_DIR", t.TempDir())
+	ws, err := workspace.Create(workspace.Root(), "Harbour build", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := workspace.AddSession(workspace.Root(), ws.ID, sampleOldID); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runCodexCLI(t, home, "sessions", "--json", "--search", "harbour")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var v sessionsJSON
+	if err := json.Unmarshal([]byte(stdout), &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Sessions) != 1 || v.Sessions[0].ID != sampleOldID || v.Sessions[0].Title != "Harbour build" {
+		t.Errorf("sessions %+v, want the build's session under its name", v.Sessions)
+	}
+	stdout, stderr, code = runCodexCLI(t, home, "transcript", sampleOldID, "--json")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var tr struct {
+		Title string `json:"title"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &tr); err != nil || tr.Title != "Harbour build" {
+		t.Errorf("transcript title %q (%v)", tr.Title, err)
 	}
 }

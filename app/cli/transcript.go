@@ -11,6 +11,7 @@ import (
 
 	"cdxtheme/core/codexhome"
 	"cdxtheme/core/notes"
+	"cdxtheme/core/workspace"
 )
 
 func init() {
@@ -50,8 +51,10 @@ func runTranscript(ctx context.Context, env *Env, args []string) int {
 	}
 	defer r.Close()
 	if h, err := r.Header(); err == nil {
-		if n, err := notes.Open(notes.DefaultPath()).Get(); err == nil && n.Titles[h.ID] != "" {
-			r.SetTitle(n.Titles[h.ID]) // the name the user gave it in the app
+		// The name the app shows: its build's, else the one the user gave it.
+		n, _ := notes.Open(notes.DefaultPath()).Get()
+		if title := workspace.SessionTitles(workspace.Root(), n.Titles)[h.ID]; title != "" {
+			r.SetTitle(title)
 		}
 	}
 	// Every form streams: a session of any size costs one message of memory.

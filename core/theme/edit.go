@@ -255,3 +255,19 @@ func Rewrite(old []byte, t *Theme) ([]byte, error) {
 	}
 	return out, nil
 }
+
+// Rename gives the theme another name (one line); a companion named after
+// the theme ("X" → "X Light") is renamed with it, so the pair stays one
+// family. It reports whether anything changed; an empty name changes
+// nothing.
+func Rename(t *Theme, name string) bool {
+	name = oneLine(name)
+	if name == "" || name == t.Name {
+		return false
+	}
+	if c := t.Companion; c != nil && c.Name == counterpartName(t.Name, c.Appearance) {
+		c.Name = counterpartName(name, c.Appearance)
+	}
+	t.Name = name
+	return true
+}

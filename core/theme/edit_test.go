@@ -114,3 +114,29 @@ func TestRewriteKeepsTheSchemaLineAndParses(t *testing.T) {
 		t.Fatalf("rewrite lost the edit or the schema:\n%s", out)
 	}
 }
+
+func TestRenameCarriesACompanionNamedAfterTheTheme(t *testing.T) {
+	th := Example()
+	th.Companion = Counterpart(th)
+	if th.Companion.Name != "Harbour Night Light" {
+		t.Fatalf("companion %q", th.Companion.Name)
+	}
+	if !Rename(th, " Harbour\tat dusk ") || th.Name != "Harbour at dusk" || th.Companion.Name != "Harbour at dusk Light" {
+		t.Errorf("renamed to %q, companion %q", th.Name, th.Companion.Name)
+	}
+	if Rename(th, "Harbour at dusk") || Rename(th, "  ") {
+		t.Error("the same or an empty name counts as a rename")
+	}
+	th.Companion.Name = "Morning"
+	Rename(th, "Dusk")
+	if th.Companion.Name != "Morning" {
+		t.Errorf("a companion with its own name was renamed: %q", th.Companion.Name)
+	}
+	out, err := Rewrite(ExampleJSON(), th)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, err := Parse(out); err != nil || back.Name != "Dusk" {
+		t.Errorf("rewritten: %v %v", back, err)
+	}
+}

@@ -230,13 +230,21 @@ func PruneTrash(root string, age time.Duration) error {
 
 // Duplicate copies a workspace into a new one titled "<title> (copy)":
 // its regular files (never symlinks or devices the agent may have left),
-// without its sessions, which stay the original's.
+// without its sessions, which stay the original's. The copy keeps its
+// title: following the theme's name would make it the original's again.
 func Duplicate(root, id string) (Meta, error) {
 	src, err := Open(root, id)
 	if err != nil {
 		return Meta{}, err
 	}
 	dup, err := Create(root, copyTitle(src.Title), src.Model)
+	if err == nil {
+		dup.FollowsTheme = false
+		err = write(dup)
+		if err != nil {
+			os.RemoveAll(dup.Dir)
+		}
+	}
 	if err != nil {
 		return Meta{}, fmt.Errorf("duplicate workspace %s: %w", id, err)
 	}

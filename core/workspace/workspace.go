@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -41,6 +42,12 @@ type Meta struct {
 	SessionIDs []string  `json:"sessionIds"`
 	Model      string    `json:"model"`
 	Dir        string    `json:"dir"` // absolute folder; recomputed on read, so a moved data dir still works
+	// FollowsTheme: the title is the app's (the first line of the prompt,
+	// an imported theme's name) and follows the name theme.json gives the
+	// theme; false once the user named the build (Rename), for a
+	// duplicate, and for builds made before the flag (their titles may be
+	// the user's).
+	FollowsTheme bool `json:"followsTheme,omitempty"`
 }
 
 // Root is where workspaces live: <data dir>/theme_builder.
@@ -80,7 +87,7 @@ func Create(root, title, model string) (Meta, error) {
 		} else if err != nil {
 			return Meta{}, fmt.Errorf("create workspace: %w", err)
 		}
-		m := Meta{ID: id, Title: cleanTitle(title), Created: now, SessionIDs: []string{}, Model: model, Dir: dir}
+		m := Meta{ID: id, Title: cleanTitle(title), Created: now, SessionIDs: []string{}, Model: model, Dir: dir, FollowsTheme: true}
 		if err := os.WriteFile(filepath.Join(dir, "AGENTS.md"), []byte(AgentsMD()), 0o600); err != nil {
 			os.RemoveAll(dir)
 			return Meta{}, fmt.Errorf("create workspace %s: %w", id, err)
@@ -158,17 +165,12 @@ func rebuild(dir, id string, why error) (Meta, error) {
 	if err := damaged.Handle(filepath.Join(dir, MetaFile), why); !errors.As(err, new(*damaged.Error)) {
 		return Meta{}, fmt.Errorf("open workspace %s: %w", id, err)
 	}
-	m := Meta{ID: id, Title: DefaultTitle, SessionIDs: []string{}, Dir: dir}
+	m := Meta{ID: id, Title: DefaultTitle, SessionIDs: []string{}, Dir: dir, FollowsTheme: true}
 	if t, err := time.Parse("20060102-150405", id[:15]); err == nil {
 		m.Created = t.UTC()
 	}
-	if b, err := fsread.ReadFile(filepath.Join(dir, "theme.json"), maxThemeName, fsread.NoFollow); err == nil {
-		var th struct {
-			Name string `json:"name"`
-		}
-		if json.Unmarshal(b, &th) == nil && strings.TrimSpace(th.Name) != "" {
-			m.Title = cleanTitle(th.Name)
-		}
+	if name := themeName(dir); name != "" {
+		m.Title = cleanTitle(name)
 	}
 	if err := write(m); err != nil {
 		return Meta{}, err
@@ -176,8 +178,23 @@ func rebuild(dir, id string, why error) (Meta, error) {
 	return m, nil
 }
 
-// maxThemeName bounds the theme.json read for a rebuilt title.
+// maxThemeName bounds the theme.json read for a title.
 const maxThemeName = 4 << 20
+
+// themeName is the name theme.json in dir gives the theme, "" without one.
+func themeName(dir string) string {
+	b, err := fsread.ReadFile(filepath.Join(dir, ThemeFile), maxThemeName, fsread.NoFollow)
+	if err != nil {
+		return ""
+	}
+	var th struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal(b, &th) != nil {
+		return ""
+	}
+	return strings.TrimSpace(th.Name)
+}
 
 func write(m Meta) error {
 	b, err := json.MarshalIndent(m, "", "  ")
@@ -235,17 +252,25 @@ func List(root string) (list []Meta, problems []error) {
 
 // update applies fn to a workspace's metadata and saves it.
 func update(root, id string, fn func(*Meta)) (Meta, error) {
+	m, _, err := updateIf(root, id, func(m *Meta) bool { fn(m); return true })
+	return m, err
+}
+
+// updateIf is update that saves only when fn reports a change.
+func updateIf(root, id string, fn func(*Meta) bool) (Meta, bool, error) {
 	mu.Lock()
 	defer mu.Unlock()
 	m, err := Open(root, id)
 	if err != nil {
-		return Meta{}, err
+		return Meta{}, false, err
 	}
-	fn(&m)
+	if !fn(&m) {
+		return m, false, nil
+	}
 	if err := write(m); err != nil {
-		return Meta{}, err
+		return Meta{}, false, err
 	}
-	return m, nil
+	return m, true, nil
 }
 
 // AddSession records a Codex session id used in the workspace (once).
@@ -263,9 +288,67 @@ func AddSession(root, id, sessionID string) (Meta, error) {
 	})
 }
 
-// SetTitle renames a workspace.
+// SetTitle gives a workspace the app's title for it (a new build's
+// prompt); it still follows its theme's name (see Rename for the user's).
 func SetTitle(root, id, title string) (Meta, error) {
 	return update(root, id, func(m *Meta) { m.Title = cleanTitle(title) })
+}
+
+// Rename gives a build the user's name, which it keeps from then on
+// whatever theme.json says. An empty name hands the build back to its
+// theme: it takes the theme's name, now and after each change.
+func Rename(root, id, title string) (Meta, error) {
+	return update(root, id, func(m *Meta) {
+		if strings.TrimSpace(title) != "" {
+			m.Title, m.FollowsTheme = cleanTitle(title), false
+			return
+		}
+		m.FollowsTheme = true
+		if name := themeName(m.Dir); name != "" {
+			m.Title = cleanTitle(name)
+		}
+	})
+}
+
+// FollowTheme titles a build that follows its theme (FollowsTheme) after
+// name, the theme's name in a valid theme.json just read; a build the user
+// named keeps its title. changed reports whether the title moved.
+func FollowTheme(root, id, name string) (m Meta, changed bool, err error) {
+	return updateIf(root, id, func(m *Meta) bool {
+		if !m.FollowsTheme || strings.TrimSpace(name) == "" || m.Title == cleanTitle(name) {
+			return false
+		}
+		m.Title = cleanTitle(name)
+		return true
+	})
+}
+
+// SessionTitles is titles (the user's own names for sessions, by session
+// id) with every session a build recorded named after its build: a build's
+// chats go by the build's name everywhere. titles itself is not changed.
+func SessionTitles(root string, titles map[string]string) map[string]string {
+	out := make(map[string]string, len(titles))
+	for id, t := range titles {
+		out[id] = t
+	}
+	list, _ := List(root)
+	for _, m := range list {
+		for _, s := range m.SessionIDs {
+			out[s] = m.Title
+		}
+	}
+	return out
+}
+
+// BySession is the build that recorded session id, if any.
+func BySession(root, sessionID string) (Meta, bool) {
+	list, _ := List(root)
+	for _, m := range list {
+		if slices.Contains(m.SessionIDs, sessionID) {
+			return m, true
+		}
+	}
+	return Meta{}, false
 }
 
 // SetModel records the model last used in the workspace.

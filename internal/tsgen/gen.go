@@ -21,9 +21,9 @@ import (
 
 // payloads are the types the app hands to runtime.EventsEmit (by event
 // name), and the types only a ts tag names. Everything they reach is
-// generated too. "theme" (ThemeEvent) and "search-index" (IndexStatus)
-// carry what bound methods return as well, so their shapes come with
-// the Wails models; "menu" and "sessions" are small maps.
+// generated too. "theme" (ThemeEvent), "search-index" (IndexStatus) and
+// "build" (BuildCard) carry what bound methods return as well, so their
+// shapes come with the Wails models; "menu" and "sessions" are small maps.
 var payloads = []any{
 	app.TurnBatch{},        // "turn"
 	app.ArtifactsEvent{},   // "artifacts"

@@ -95,6 +95,13 @@ export function renameBuild(id: string, title: string): Promise<BuildCard> {
   return Builds.RenameBuild(id, title);
 }
 
+/** Subscribes to "a build's name changed" (a rename, or the theme's new name it follows): its card. */
+export function onBuild(cb: (card: BuildCard) => void): () => void {
+  return EventsOn('build', (card: BuildCard) => {
+    if (card && typeof card.id === 'string' && typeof card.title === 'string') cb(card);
+  });
+}
+
 export function duplicateBuild(id: string): Promise<BuildCard> {
   return Builds.DuplicateBuild(id);
 }

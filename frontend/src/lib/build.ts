@@ -3,6 +3,7 @@ import * as api from './api';
 import { buildBar } from './stores/buildbar.svelte';
 import { chat } from './stores/chat.svelte';
 import { models } from './stores/models.svelte';
+import { buildNames } from './stores/names.svelte';
 import { go } from './stores/router.svelte';
 
 /** Creates a workspace, starts the first turn with the New build bar's values and opens its chat. */
@@ -10,6 +11,7 @@ export async function startBuild(prompt: string): Promise<void> {
   if (!buildBar.bar) await buildBar.load();
   const bar = buildBar.snapshot();
   const res = await models.during('generate', () => api.newBuild({ prompt, options: buildBar.values() }));
+  buildNames.set(res.workspaceId, res.title);
   chat.open({ workspaceId: res.workspaceId, cwd: res.cwd, bar });
   chat.adopt(res.turnId, prompt);
   go({ view: 'chat', workspaceId: res.workspaceId, cwd: res.cwd });

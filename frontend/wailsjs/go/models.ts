@@ -79,6 +79,7 @@ export namespace app {
 	    sessionIds: string[];
 	    model: string;
 	    dir: string;
+	    followsTheme?: boolean;
 	    name: string;
 	    swatches: string[];
 	    changed: string;
@@ -233,6 +234,7 @@ export namespace app {
 	    turnId: string;
 	    workspaceId: string;
 	    cwd: string;
+	    title?: string;
 	}
 
 }
@@ -581,6 +583,7 @@ export namespace workspace {
 	    sessionIds: string[];
 	    model: string;
 	    dir: string;
+	    followsTheme?: boolean;
 	}
 
 }

@@ -19,6 +19,7 @@ import {
 } from '../chatReducer';
 import type { AgentCheck, Attachment, BarState, ChatEvent, OptionValue, PermissionOption, TurnBatch } from '../types';
 import { models, type ModelsStore } from './models.svelte';
+import { chatTitle } from './names.svelte';
 
 /** Events of turns nobody adopted yet (they may arrive before Send resolves). */
 const maxBufferedTurns = 64;
@@ -451,7 +452,7 @@ export class ChatStore {
     const outcome: Outcome = how ?? (!last ? 'done' : last.kind === 'stopped' ? 'stopped' : 'failed');
     this.outcomes[chatKey(s)] = outcome;
     const first = s.items.find((it) => it.kind === 'user' && !it.history);
-    const title = s.title || (first && 'text' in first ? first.text.slice(0, 60) : '');
+    const title = chatTitle(s) || (first && 'text' in first ? first.text.slice(0, 60) : '');
     const a: Announcement = { id: ++this.announced, title, workspaceId: s.workspaceId, sessionId: s.sessionId, cwd: s.cwd, outcome };
     this.announcements = [...this.announcements.filter((x) => !matches(s, x)), a].slice(-maxOpenChats);
   }

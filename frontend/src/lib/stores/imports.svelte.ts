@@ -3,6 +3,7 @@
 // chat can say where each role came from.
 import * as api from '../api';
 import { chat } from './chat.svelte';
+import { buildNames } from './names.svelte';
 import { go } from './router.svelte';
 import type { ImportResult } from '../types';
 
@@ -50,6 +51,7 @@ async function run(importer: () => Promise<ImportResult>): Promise<boolean> {
   try {
     const res = await importer();
     imports.last = res;
+    buildNames.set(res.workspaceId, res.title); // named after the imported theme
     chat.open({ workspaceId: res.workspaceId, cwd: res.dir, title: res.title });
     go({ view: 'chat', workspaceId: res.workspaceId, cwd: res.dir, title: res.title });
     return true;
