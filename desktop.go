@@ -93,6 +93,9 @@ func appMenu(a *app.App) *menu.Menu {
 		m.Append(menu.AppMenu())
 	}
 	file := m.AddSubmenu("File")
+	file.AddText("New build", keys.CmdOrCtrl("n"), func(*menu.CallbackData) { a.ShowView("new") })
+	file.AddText("Home", keys.Combo("h", keys.CmdOrCtrlKey, keys.ShiftKey), func(*menu.CallbackData) { a.ShowView("home") })
+	file.AddSeparator()
 	file.AddText("Settings…", keys.CmdOrCtrl(","), func(*menu.CallbackData) { a.ShowView("settings") })
 	file.AddSeparator()
 	file.AddText("Quit", keys.CmdOrCtrl("q"), func(*menu.CallbackData) { a.Quit() })

@@ -53,6 +53,12 @@ func main() {
 
 // dropOnto starts the app on view and drops src onto it.
 func dropOnto(tmp, view, src string) {
+	// New build is reached as a user does from Home: File → New build, by
+	// its accelerator Ctrl+N pressed on the real window.
+	start := view
+	if view == "new" {
+		start = "home"
+	}
 	cfg, data := filepath.Join(tmp, "config"), filepath.Join(tmp, "data")
 	for _, d := range []string{cfg, data, filepath.Join(tmp, "codex-home")} {
 		os.MkdirAll(d, 0o700)
@@ -64,7 +70,7 @@ func dropOnto(tmp, view, src string) {
 	cmd.Env = append(os.Environ(), "NO_AT_BRIDGE=1", "CDXTHEME_NO_KEYRING=1",
 		"CDXTHEME_CONFIG_DIR="+cfg, "CDXTHEME_DATA_DIR="+data, "CODEX_HOME="+filepath.Join(tmp, "codex-home"),
 		"CDXTHEME_AGENT=/nonexistent-agent", // no turn is started: the drop alone is tested
-		"CDXTHEME_SELFTEST_OUT="+report, "CDXTHEME_SELFTEST_STAY=1", "CDXTHEME_SELFTEST_VIEW="+view)
+		"CDXTHEME_SELFTEST_OUT="+report, "CDXTHEME_SELFTEST_STAY=1", "CDXTHEME_SELFTEST_VIEW="+start)
 	logf, _ := os.Create(filepath.Join(*outDir, "drop-app-"+view+".log"))
 	defer logf.Close()
 	cmd.Stdout, cmd.Stderr = logf, logf
@@ -108,7 +114,7 @@ func dropOnto(tmp, view, src string) {
 		}
 		return false
 	}
-	if !wait(view+": the view is shown and its drop is listening", func() bool { return route.View == view && r.Mounted == "import-drop" }) {
+	if !wait(start+": the view is shown and its drop is listening", func() bool { return route.View == start && r.Mounted == "import-drop" }) {
 		return
 	}
 	before := builds(data)
@@ -116,6 +122,14 @@ func dropOnto(tmp, view, src string) {
 	if wid == "" {
 		check(view+": the window is up", false)
 		return
+	}
+	if view != start {
+		xwin.Xdo("windowactivate", "--sync", wid)
+		xwin.Xdo("key", "--clearmodifiers", "ctrl+n")
+		if !wait("Ctrl+N (File → New build) opened New build", func() bool { return route.View == view }) {
+			xwin.Shot(*outDir, "drop-fail-ctrl-n")
+			return
+		}
 	}
 	// A synthesised X drag now and then does not start (the source's
 	// window not yet taking input): drag again, up to three times, until

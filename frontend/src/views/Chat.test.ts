@@ -63,6 +63,9 @@ describe('Chat view', () => {
     const cards = screen.getAllByTestId('tool-card');
     // The permission's toolCall is a ToolCallUpdate (ACP): the asked-about call shows as pending.
     expect(cards.map((c) => c.dataset.status)).toEqual(['completed', 'pending']);
+    // A completed card is folded to its head; opened, it shows the shell's output.
+    expect(cards[0].querySelector('[data-testid=tool-terminal]')).toBeNull();
+    await fireEvent.click(cards[0].querySelector('button.head') as HTMLElement);
     expect(cards[0].querySelector('[data-testid=tool-terminal]')?.textContent).toBe('hello-from-shell\n');
     expect(cards[0].querySelector('[data-testid=tool-exit]')?.textContent).toContain('0');
     expect(screen.getByTestId('plan')).toBeTruthy();

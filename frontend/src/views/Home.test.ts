@@ -154,6 +154,10 @@ describe('Home', () => {
     });
     render(Home);
     await flush();
+    // A designer's first screen is their themes, listed before anyone's Codex sessions.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your themes');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.indexOf('Recent theme builds')).toBe(0);
     const card = screen.getByTestId('build-card');
     expect(card.textContent).toContain('Harbour');
     expect(card.textContent).toContain('2 contrast pair(s) below AA');
