@@ -93,7 +93,8 @@ test('builds: a card with the theme’s swatches; rename, delete and undo reach 
 
   await card.getByTestId('delete-build').click();
   await page.getByTestId('build-deleted').waitFor();
-  assert.equal(await page.locator(`[data-build-id="${buildID}"]`).count(), 0);
+  assert.equal(await card.count(), 0, 'the deleted build still has its card');
+  await page.locator(`[data-testid="deleted-build"][data-build-id="${buildID}"]`).waitFor({ state: 'attached' });
   assert.ok(existsSync(join(app.dataDir, 'theme_builder', '.trash', buildID, 'theme.json')), 'not moved to the trash');
   await page.getByTestId('undo-delete').click();
   await card.waitFor({ timeout: 10_000 });
