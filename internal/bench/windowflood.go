@@ -173,8 +173,8 @@ func (w *windowRig) measure(progress func(string)) ([]Row, error) {
 		}
 		return fmt.Sprintf("%.0f ms", ms(d))
 	}
-	r.Note = "one run: a real Esc key (xdotool, the window focused) 3 s into a 4 GiB flood, to the self-test's report that the turn is no longer running " +
-		"(the self-test polls that each 100 ms and first highlights a code sample with the preview's highlighter, so this is an upper bound); " +
+	r.Note = "one run: a real Esc key (xdotool, the window focused) 3 s into a 4 GiB flood, to the self-test's report of the first frame that shows the turn stopped " +
+		"(the self-test polls the chat each 20 ms, so this is an upper bound by that much); " +
 		"on the way (polled each 10 ms): Esc → session/cancel read by the agent (its FAKE_AGENT_LOG) " + mark(cancelled) +
 		", → the agent ended the turn (its session file) " + mark(ended)
 	return append(rows, r), nil
@@ -223,7 +223,7 @@ func (w *windowRig) escStop() (shown, cancelled, ended time.Duration, err error)
 	if out, err := key.CombinedOutput(); err != nil {
 		return 0, 0, 0, fmt.Errorf("xdotool key: %v: %s", err, out)
 	}
-	for !run.reported("reply") {
+	for !run.reported("idle") {
 		if time.Since(sent) > 30*time.Second {
 			return 0, 0, 0, errors.New("Esc did not stop the flood within 30 s")
 		}
@@ -231,6 +231,9 @@ func (w *windowRig) escStop() (shown, cancelled, ended time.Duration, err error)
 		time.Sleep(10 * time.Millisecond)
 	}
 	shown = time.Since(sent)
+	if got := run.text("idle"); got != "stopped" {
+		return 0, 0, 0, fmt.Errorf("after Esc the chat shows the turn %s, not stopped", got)
+	}
 	cancelled, ended = run.agentMarks(agentLog, sent, cancelled, ended)
 	return shown, cancelled, ended, nil
 }

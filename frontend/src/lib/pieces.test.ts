@@ -15,3 +15,17 @@ describe('splitPieces', () => {
     }
   });
 });
+
+describe('splitPieces at line ends', () => {
+  it('ends a piece after a line break in its second half, and the cut does not move as the text grows', () => {
+    const text = 'aaaaaa\nbbb\ncccccccccccc'; // breaks at 6 and 10
+    const pieces = splitPieces(text, 8);
+    expect(pieces[0]).toBe('aaaaaa\n');
+    expect(pieces.join('')).toBe(text);
+    expect(splitPieces(text + 'dddd', 8).slice(0, pieces.length - 1)).toEqual(pieces.slice(0, -1));
+  });
+
+  it('cuts at the size when the only break is in the first half', () => {
+    expect(splitPieces('a\nbbbbbbbbbb', 8)[0]).toBe('a\nbbbbbb');
+  });
+});

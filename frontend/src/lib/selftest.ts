@@ -77,7 +77,7 @@ export async function reportHighlight(plan: SelfTestPlan | null): Promise<void> 
 }
 
 /** Sends the plan's prompt through New Build and reports the rendered reply. */
-export async function runSelfTest(plan: SelfTestPlan | null, pollMs = 100): Promise<boolean> {
+export async function runSelfTest(plan: SelfTestPlan | null, pollMs = 20): Promise<boolean> {
   if (!plan?.prompt) return false;
   try {
     await startBuild(plan.prompt);
@@ -86,6 +86,10 @@ export async function runSelfTest(plan: SelfTestPlan | null, pollMs = 100): Prom
     return true;
   }
   while (chat.state.running) await new Promise((r) => setTimeout(r, pollMs));
+  // The frame that shows the turn ended, reported before anything slow
+  // (the highlighter below): the bench times Stop to this.
+  await frame();
+  await api.selfTestReport('idle', document.querySelector('[data-testid=message][data-role=stopped]') ? 'stopped' : 'ended').catch(() => {});
   await reportHighlight(plan);
   await frame();
   await api.selfTestReport('reply', renderedReply()).catch(() => {});
