@@ -44,6 +44,12 @@ type SelfTestPlan struct {
 	// opens at start, for the drop window test; the UI then reports each
 	// route ("route") and when its file drop is listening ("mounted").
 	View string `json:"view,omitempty"`
+	// Open (CDXTHEME_SELFTEST_OPEN, a session id, with
+	// CDXTHEME_SELFTEST_OPEN_CWD) is a saved chat the UI reopens at start,
+	// for the long-chat bench: it reports when the chat's last turn is on
+	// screen ("reopened") and then sends Prompt in that chat.
+	Open    string `json:"open,omitempty"`
+	OpenCwd string `json:"openCwd,omitempty"`
 }
 
 // selfTest answers the page's self-test events and writes the report.
@@ -60,7 +66,8 @@ func (s *selfTest) plan() SelfTestPlan {
 		return SelfTestPlan{}
 	}
 	return SelfTestPlan{Active: true, Prompt: os.Getenv("CDXTHEME_SELFTEST_PROMPT"), Nav: os.Getenv("CDXTHEME_SELFTEST_NAV"),
-		Theme: string(theme.ExampleJSON()), View: os.Getenv("CDXTHEME_SELFTEST_VIEW")}
+		Theme: string(theme.ExampleJSON()), View: os.Getenv("CDXTHEME_SELFTEST_VIEW"),
+		Open: os.Getenv("CDXTHEME_SELFTEST_OPEN"), OpenCwd: os.Getenv("CDXTHEME_SELFTEST_OPEN_CWD")}
 }
 
 // start listens for the page's self-test events (only with

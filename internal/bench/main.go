@@ -57,7 +57,7 @@ const (
 	secPrewarm   = "prewarm"
 )
 
-var allSections = []string{secAdapter, secPrewarm, secServe, secStream, secCodexHome, secSearch, secCLI, secFlood, secLongChat, secWindowFlood, secWindow}
+var allSections = []string{secAdapter, secPrewarm, secServe, secStream, secCodexHome, secSearch, secCLI, secFlood, secLongChat, secWindowFlood, secWindowLong, secWindow}
 
 // parseSections reads -only: a comma-separated subset of allSections.
 func parseSections(s string) (map[string]bool, error) {
@@ -225,6 +225,9 @@ func measureAll(cfg config, stderr io.Writer) Report {
 	}
 	if cfg.sections[secWindowFlood] {
 		flood = append(flood, measureWindowFlood(cfg, progress)...)
+	}
+	if cfg.sections[secWindowLong] {
+		flood = append(flood, measureWindowLong(cfg, progress)...)
 	}
 	if cfg.sections[secWindow] {
 		window = windowRows(cfg.windowJSON, cfg.app)

@@ -54,6 +54,8 @@ func winFloodRows(status, why string) []Row {
 type windowRig struct {
 	app, agent, tmp string
 	seq             int
+	// seed, when set, prepares a start's folder before the window opens.
+	seed func(dir string) error
 }
 
 // winRun is one start of the window.
@@ -76,32 +78,44 @@ func measureWindowFlood(cfg config, progress func(string)) []Row {
 	if os.Getenv("BENCH_SKIP_WINDOW") == "1" {
 		return winFloodRows(StatusSkipped, "BENCH_SKIP_WINDOW=1")
 	}
-	for _, tool := range []string{"xvfb-run", "xdotool"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			return winFloodRows(StatusSkipped, tool+" not installed")
-		}
-	}
-	root, err := peers.RepoRoot()
+	w, cleanup, err := newWindowRig(app, "cdxtheme-bench-winflood-", progress)
 	if err != nil {
 		return winFloodRows(StatusError, err.Error())
 	}
-	tmp, err := os.MkdirTemp("", "cdxtheme-bench-winflood-")
-	if err != nil {
-		return winFloodRows(StatusError, err.Error())
-	}
-	defer os.RemoveAll(tmp)
-	w := &windowRig{app: app, agent: filepath.Join(tmp, "fakeagent"), tmp: tmp}
-	progress("window flood: building internal/fakeagent")
-	build := exec.Command("go", "build", "-o", w.agent, "./internal/fakeagent")
-	build.Dir, build.Env = root, append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		return winFloodRows(StatusError, fmt.Sprintf("go build: %v: %s", err, out))
-	}
+	defer cleanup()
 	rows, err := w.measure(progress)
 	if err != nil {
 		return winFloodRows(StatusError, err.Error())
 	}
 	return rows
+}
+
+// newWindowRig checks the tools, makes a temporary folder (prefix) and
+// builds internal/fakeagent into it; cleanup removes it.
+func newWindowRig(app, prefix string, progress func(string)) (*windowRig, func(), error) {
+	for _, tool := range []string{"xvfb-run", "xdotool"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			return nil, nil, fmt.Errorf("%s not installed", tool)
+		}
+	}
+	root, err := peers.RepoRoot()
+	if err != nil {
+		return nil, nil, err
+	}
+	tmp, err := os.MkdirTemp("", prefix)
+	if err != nil {
+		return nil, nil, err
+	}
+	cleanup := func() { os.RemoveAll(tmp) }
+	w := &windowRig{app: app, agent: filepath.Join(tmp, "fakeagent"), tmp: tmp}
+	progress("window: building internal/fakeagent")
+	build := exec.Command("go", "build", "-o", w.agent, "./internal/fakeagent")
+	build.Dir, build.Env = root, append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		cleanup()
+		return nil, nil, fmt.Errorf("go build: %v: %s", err, out)
+	}
+	return w, cleanup, nil
 }
 
 func (w *windowRig) measure(progress func(string)) ([]Row, error) {
@@ -264,6 +278,11 @@ func (w *windowRig) start(prompt string, floodBytes int, extra ...string) (*winR
 	dir := filepath.Join(w.tmp, "run-"+strconv.Itoa(w.seq))
 	for _, d := range []string{"codex", "state", "runtime"} {
 		if err := os.MkdirAll(filepath.Join(dir, d), 0o700); err != nil {
+			return nil, err
+		}
+	}
+	if w.seed != nil {
+		if err := w.seed(dir); err != nil {
 			return nil, err
 		}
 	}

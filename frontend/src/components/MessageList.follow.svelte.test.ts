@@ -108,3 +108,63 @@ describe('following the stream', () => {
     expect(copied).toEqual(['make it *warmer*', 'Done: **warmer** now.']);
   });
 });
+
+describe('a long chat', () => {
+  /** A chat of n turns (question and answer each), its list with controllable scroll metrics. */
+  async function long(n: number) {
+    const s = $state(newChatState({ cwd: '/w' }));
+    for (let i = 1; i <= n; i++) {
+      beginTurn(s, 't' + i, 'question ' + i);
+      applyEvent(s, 't' + i, { type: 'text', text: 'answer ' + i });
+      applyEvent(s, 't' + i, { type: 'done', stopReason: 'end_turn' });
+    }
+    render(MessageList, { props: { chat: s } });
+    await flush();
+    const list = screen.getByTestId('message-list');
+    let top = 800;
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, get: () => 1000 });
+    Object.defineProperty(list, 'clientHeight', { configurable: true, get: () => 200 });
+    Object.defineProperty(list, 'scrollTop', { configurable: true, get: () => top, set: (v) => (top = v) });
+    list.scrollTo = (() => (top = 800)) as typeof list.scrollTo;
+    const texts = () => Array.from(screen.queryAllByTestId('message')).map((m) => m.textContent?.trim() ?? '');
+    return { s, list, texts, wheelUp: async () => (await fireEvent.wheel(list, { deltaY: -100 }), (top = 300), await fireEvent.scroll(list)) };
+  }
+
+  it('draws the newest messages of 150 turns, not all 300, and shows older ones as the user asks', async () => {
+    const { texts } = await long(150);
+    const drawn = texts();
+    expect(drawn.length).toBeLessThanOrEqual(60);
+    expect(drawn.at(-1)).toContain('answer 150');
+    expect(drawn.some((t) => /question 1$/.test(t))).toBe(false);
+    await fireEvent.click(screen.getByTestId('history-more'));
+    await flush();
+    expect(texts().length).toBeGreaterThan(drawn.length);
+    expect(texts().at(-1)).toContain('answer 150');
+    for (let i = 0; i < 10 && screen.queryByTestId('history-more'); i++) {
+      await fireEvent.click(screen.getByTestId('history-more'));
+      await flush();
+    }
+    expect(texts()[0]).toMatch(/question 1$/);
+    expect(texts().length).toBe(300);
+  }, 20_000);
+
+  it('scrolled up, new turns do not take away what the user is reading; back at the bottom the list is short again', async () => {
+    const { s, texts, wheelUp, list } = await long(100);
+    await wheelUp();
+    await flush();
+    const first = texts()[0];
+    for (let i = 101; i <= 140; i++) {
+      beginTurn(s, 't' + i, 'question ' + i);
+      applyEvent(s, 't' + i, { type: 'text', text: 'answer ' + i });
+      applyEvent(s, 't' + i, { type: 'done', stopReason: 'end_turn' });
+    }
+    await flush();
+    expect(texts()[0]).toBe(first);
+    expect(texts().at(-1)).toContain('answer 140');
+    await fireEvent.click(screen.getByTestId('jump-latest'));
+    await fireEvent.scroll(list);
+    await flush();
+    expect(texts().length).toBeLessThanOrEqual(60);
+    expect(texts().at(-1)).toContain('answer 140');
+  });
+});

@@ -6,6 +6,7 @@ import * as api from './api';
 import type { SelfTestPlan } from './types';
 import { startBuild } from './build';
 import { chat } from './stores/chat.svelte';
+import { go } from './stores/router.svelte';
 
 const frame = () => new Promise<void>((r) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => r()) : setTimeout(r, 16)));
 
@@ -76,11 +77,60 @@ export async function reportHighlight(plan: SelfTestPlan | null): Promise<void> 
   }
 }
 
-/** Sends the plan's prompt through New Build and reports the rendered reply. */
+/** Whether the chat's newest message is drawn inside the message list's viewport. */
+export function lastTurnVisible(root: ParentNode = document): boolean {
+  const list = root.querySelector('[data-testid=message-list]');
+  const msgs = root.querySelectorAll('[data-testid=message]');
+  const last = msgs[msgs.length - 1];
+  if (!list || !last) return false;
+  const l = list.getBoundingClientRect();
+  const m = last.getBoundingClientRect();
+  return m.height > 0 && m.bottom > l.top && m.top < l.bottom;
+}
+
+/**
+ * Reopens the plan's saved chat and reports, once its agent replayed the
+ * history and the newest message is on screen, how long that took and how
+ * many items the chat holds ("reopened").
+ */
+async function reopen(plan: SelfTestPlan, pollMs: number): Promise<void> {
+  const start = performance.now();
+  go({ view: 'chat', sessionId: plan.open!, cwd: plan.openCwd ?? '' });
+  await new Promise((r) => setTimeout(r, 0));
+  let firstMs = 0;
+  // A Codex chat's history is its rollout's, shown while the agent still
+  // opens; a chat without one has only what the agent replays.
+  const shown = () => {
+    const s = chat.state;
+    if (s.history.loading || s.items.length === 0 || !lastTurnVisible()) return false;
+    if (!firstMs) firstMs = Math.round(performance.now() - start);
+    return s.history.source === 'rollout' || !s.opening;
+  };
+  while (!shown()) {
+    if (performance.now() - start > 60_000) throw new Error('the reopened chat showed no last turn within 60 s');
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+  await frame();
+  const ms = Math.round(performance.now() - start);
+  const msgs = document.querySelectorAll('[data-testid=message]');
+  const last = msgs[msgs.length - 1]?.textContent?.trim().slice(0, 80) ?? '';
+  await api.selfTestReport('reopened', JSON.stringify({ ms, firstMs, items: chat.state.items.length, last })).catch(() => {});
+}
+
+/**
+ * Sends the plan's prompt (through New Build, or in the reopened chat) and
+ * reports the frame that shows the turn ended ("idle", with send→idle in
+ * "turn"), then the rendered reply.
+ */
 export async function runSelfTest(plan: SelfTestPlan | null, pollMs = 20): Promise<boolean> {
-  if (!plan?.prompt) return false;
+  if (!plan?.prompt && !plan?.open) return false;
+  let sent = 0;
   try {
-    await startBuild(plan.prompt);
+    if (plan.open) await reopen(plan, pollMs);
+    if (!plan.prompt) return true;
+    sent = performance.now();
+    if (plan.open) await chat.send(plan.prompt);
+    else await startBuild(plan.prompt);
   } catch (e) {
     await api.selfTestReport('reply', 'ERROR: ' + api.errorMessage(e)).catch(() => {});
     return true;
@@ -89,6 +139,7 @@ export async function runSelfTest(plan: SelfTestPlan | null, pollMs = 20): Promi
   // The frame that shows the turn ended, reported before anything slow
   // (the highlighter below): the bench times Stop to this.
   await frame();
+  await api.selfTestReport('turn', String(Math.round(performance.now() - sent))).catch(() => {});
   await api.selfTestReport('idle', document.querySelector('[data-testid=message][data-role=stopped]') ? 'stopped' : 'ended').catch(() => {});
   await reportHighlight(plan);
   await frame();

@@ -89,6 +89,9 @@ export interface SelfTestPlan {
   theme?: string;
   /** The view to open at start ("home", "new") for the drop window test; routes are then reported. */
   view?: string;
+  /** A saved chat (session id, in openCwd) to reopen at start: "reopened" is reported when its last turn is on screen, then prompt is sent in it. */
+  open?: string;
+  openCwd?: string;
 }
 
 export const exportFormats = [
