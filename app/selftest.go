@@ -44,6 +44,13 @@ type SelfTestPlan struct {
 	// opens at start, for the drop window test; the UI then reports each
 	// route ("route") and when its file drop is listening ("mounted").
 	View string `json:"view,omitempty"`
+	// Elements (CDXTHEME_SELFTEST_ELEMENTS, a JSON object of name → CSS
+	// selector, the editor window test) asks the UI to report the first
+	// match of each ("elements"): where it is drawn, its data attributes,
+	// value and colours, again whenever that changes, so real input can aim
+	// at it and the test can read what the page shows. Read-only: the page
+	// is never driven through it.
+	Elements string `json:"elements,omitempty"`
 }
 
 // selfTest answers the page's self-test events and writes the report.
@@ -60,7 +67,7 @@ func (s *selfTest) plan() SelfTestPlan {
 		return SelfTestPlan{}
 	}
 	return SelfTestPlan{Active: true, Prompt: os.Getenv("CDXTHEME_SELFTEST_PROMPT"), Nav: os.Getenv("CDXTHEME_SELFTEST_NAV"),
-		Theme: string(theme.ExampleJSON()), View: os.Getenv("CDXTHEME_SELFTEST_VIEW")}
+		Theme: string(theme.ExampleJSON()), View: os.Getenv("CDXTHEME_SELFTEST_VIEW"), Elements: os.Getenv("CDXTHEME_SELFTEST_ELEMENTS")}
 }
 
 // start listens for the page's self-test events (only with

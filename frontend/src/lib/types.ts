@@ -89,6 +89,8 @@ export interface SelfTestPlan {
   theme?: string;
   /** The view to open at start ("home", "new") for the drop window test; routes are then reported. */
   view?: string;
+  /** The editor window test's elements (a JSON object of name → CSS selector), reported as "elements" (see watchElements). */
+  elements?: string;
 }
 
 export const exportFormats = [
