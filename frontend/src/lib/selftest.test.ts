@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { elementStates, watchElements } from './selftest';
+import { installWails } from '../test/wails';
 
 // The editor window test aims real clicks at what elementStates reports and
 // reads the page through it: the data attributes, form state and colours of
@@ -30,5 +31,23 @@ describe('watchElements', () => {
     const stop = watchElements({ active: true, prompt: '' });
     expect(vi.getTimerCount()).toBe(0);
     stop();
+  });
+
+  it('reports the elements at once and again only when they change', () => {
+    vi.useFakeTimers();
+    const w = installWails({});
+    document.body.innerHTML = '<input type="checkbox" data-testid="lock" />';
+    const reports = () => w.sent.filter((e) => e[0] === 'selftest:report' && e[1] === 'elements').map((e) => JSON.parse(String(e[2])));
+    const stop = watchElements({ active: true, prompt: '', elements: JSON.stringify({ lock: '[data-testid=lock]' }) }, 100);
+    expect(reports().map((r) => r.els.lock.checked)).toEqual([false]);
+    vi.advanceTimersByTime(300);
+    expect(reports()).toHaveLength(1);
+    (document.querySelector('[data-testid=lock]') as HTMLInputElement).checked = true;
+    vi.advanceTimersByTime(100);
+    expect(reports().map((r) => r.els.lock.checked)).toEqual([false, true]);
+    stop();
+    (document.querySelector('[data-testid=lock]') as HTMLInputElement).checked = false;
+    vi.advanceTimersByTime(300);
+    expect(reports()).toHaveLength(2);
   });
 });
