@@ -50,6 +50,13 @@ type SelfTestPlan struct {
 	// screen ("reopened") and then sends Prompt in that chat.
 	Open    string `json:"open,omitempty"`
 	OpenCwd string `json:"openCwd,omitempty"`
+	// Elements (CDXTHEME_SELFTEST_ELEMENTS, a JSON object of name → CSS
+	// selector, the editor window test) asks the UI to report the first
+	// match of each ("elements"): where it is drawn, its data attributes,
+	// value and colours, again whenever that changes, so real input can aim
+	// at it and the test can read what the page shows. Read-only: the page
+	// is never driven through it.
+	Elements string `json:"elements,omitempty"`
 }
 
 // selfTest answers the page's self-test events and writes the report.
@@ -66,7 +73,7 @@ func (s *selfTest) plan() SelfTestPlan {
 		return SelfTestPlan{}
 	}
 	return SelfTestPlan{Active: true, Prompt: os.Getenv("CDXTHEME_SELFTEST_PROMPT"), Nav: os.Getenv("CDXTHEME_SELFTEST_NAV"),
-		Theme: string(theme.ExampleJSON()), View: os.Getenv("CDXTHEME_SELFTEST_VIEW"),
+		Theme: string(theme.ExampleJSON()), View: os.Getenv("CDXTHEME_SELFTEST_VIEW"), Elements: os.Getenv("CDXTHEME_SELFTEST_ELEMENTS"),
 		Open: os.Getenv("CDXTHEME_SELFTEST_OPEN"), OpenCwd: os.Getenv("CDXTHEME_SELFTEST_OPEN_CWD")}
 }
 

@@ -13,14 +13,15 @@ import (
 func TestSelfTestReportsAccumulate(t *testing.T) {
 	t.Setenv("CDXTHEME_CONFIG_DIR", t.TempDir())
 	a := New(zerolog.Nop())
-	if plan := a.selfTest.plan(); plan.Active || plan.Prompt != "" {
+	t.Setenv("CDXTHEME_SELFTEST_ELEMENTS", `{"x":"body"}`)
+	if plan := a.selfTest.plan(); plan.Active || plan.Prompt != "" || plan.Elements != "" {
 		t.Fatalf("self-test active without CDXTHEME_SELFTEST_OUT: %+v", plan)
 	}
 	out := filepath.Join(t.TempDir(), "report.json")
 	t.Setenv("CDXTHEME_SELFTEST_OUT", out)
 	t.Setenv("CDXTHEME_SELFTEST_PROMPT", "dusk")
 	t.Setenv("CDXTHEME_SELFTEST_STAY", "1") // no window to quit here
-	if plan := a.selfTest.plan(); !plan.Active || plan.Prompt != "dusk" {
+	if plan := a.selfTest.plan(); !plan.Active || plan.Prompt != "dusk" || plan.Elements != `{"x":"body"}` {
 		t.Fatalf("plan: %+v", plan)
 	}
 	if err := a.selfTest.reported("paint", "CDXTheme"); err != nil {

@@ -11,5 +11,7 @@ go build -o build/bin/droptest ./internal/droptest || exit 1
 gcc -O1 -o build/bin/dragsource scripts/dragsource.c $(pkg-config --cflags --libs gtk+-3.0) || exit 1
 bus=()
 command -v dbus-run-session >/dev/null && bus=(dbus-run-session --)
-NO_AT_BRIDGE=1 "${bus[@]}" xvfb-run -a -s "-screen 0 1920x1200x24" \
+# -noreset: the app starts twice; Xvfb would otherwise reset once its last
+# client is gone, and a GTK start during that reset finds no display.
+NO_AT_BRIDGE=1 "${bus[@]}" xvfb-run -a -s "-screen 0 1920x1200x24 -noreset" \
   build/bin/droptest -app build/bin/cdxtheme -dragsource build/bin/dragsource -out "$out"

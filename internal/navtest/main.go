@@ -221,8 +221,8 @@ func run() int {
 			check("vector "+name+" is on screen", false, fmt.Sprintf("%+v", l))
 			return 0, 0, false
 		}
-		offX, offY := geo["WIDTH"]-l.VW, geo["HEIGHT"]-l.VH // the menu bar above the webview
-		return geo["X"] + offX + r.X + min(r.W/2, 40), geo["Y"] + offY + r.Y + r.H/2, true
+		x, y := xwin.ScreenPoint(geo, l.VW, l.VH, r.X+min(r.W/2, 40), r.Y+r.H/2)
+		return x, y, true
 	}
 	xdo("windowfocus", "--sync", wid)
 	step := func(name string, act func() bool, wantOpened string) {

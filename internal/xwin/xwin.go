@@ -1,8 +1,9 @@
 // Package xwin holds what the window tests (internal/navtest,
-// internal/droptest) share to drive the PRODUCTION window under an X server:
-// a pass/fail tally printed as the scripts expect, xdotool and screenshots,
-// the window's geometry, a drag from the GTK drag source (scripts/dragsource.c)
-// and the navigation lock's lines in the app's log.
+// internal/droptest, internal/edittest) share to drive the PRODUCTION window
+// under an X server: a pass/fail tally printed as the scripts expect, xdotool
+// and screenshots, the window's geometry and where a point of the page is on
+// screen, the self-test's element report, a drag from the GTK drag source
+// (scripts/dragsource.c) and the navigation lock's lines in the app's log.
 package xwin
 
 import (
@@ -10,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -57,6 +59,46 @@ func Window(name string) (id string, geo map[string]int) {
 		}
 	}
 	return ids[0], geo
+}
+
+// ScreenPoint is where the page's viewport point (x, y) is on screen, for a
+// window of geometry geo (Window) whose page is vw×vh: the webview fills
+// the window's bottom right, under the menu bar.
+func ScreenPoint(geo map[string]int, vw, vh, x, y int) (int, int) {
+	return geo["X"] + geo["WIDTH"] - vw + x, geo["Y"] + geo["HEIGHT"] - vh + y
+}
+
+// Element is one element of the self-test's "elements" report
+// (frontend/src/lib/selftest.ts elementStates): its rectangle in viewport
+// pixels, hidden when a click at its centre would miss it, its data
+// attributes, text, form value and computed colours.
+type Element struct {
+	X, Y, W, H int
+	Hidden     bool
+	Data       map[string]string
+	Text       string
+	Value      string
+	Checked    bool
+	Color, Bg  string
+}
+
+// Elements is the whole report: the viewport, the focused element's
+// data-testid, and each named element the page found.
+type Elements struct {
+	VW, VH int
+	Active string
+	Els    map[string]Element
+}
+
+// ReadElements reads the "elements" report from the self-test's report
+// file (a JSON string inside it); a missing or partial one is empty.
+func ReadElements(report string) Elements {
+	var r struct{ Elements string }
+	var e Elements
+	if b, err := os.ReadFile(report); err == nil && json.Unmarshal(b, &r) == nil {
+		json.Unmarshal([]byte(r.Elements), &e)
+	}
+	return e
 }
 
 // Drag starts the drag source (scripts/dragsource.c) offering uri in the

@@ -358,8 +358,8 @@ export function selfTest(signal?: AbortSignal): Promise<SelfTestPlan | null> {
   });
 }
 
-/** Reports what the UI rendered: kind "paint" (first frame), "reopened" (a saved chat's last turn on screen), "turn" (send→idle ms), "idle" (the frame after the turn ended: "stopped" or "ended"), "reply", "highlight" (the preview highlighter's colours), or the navigation test's "rects", "bypass", "focused", "linkErrors". */
-export async function selfTestReport(kind: 'paint' | 'reopened' | 'turn' | 'idle' | 'reply' | 'highlight' | 'rects' | 'bypass' | 'focused' | 'linkErrors' | 'route' | 'mounted', text: string): Promise<void> {
+/** Reports what the UI rendered: kind "paint" (first frame), "reopened" (a saved chat's last turn on screen), "turn" (send→idle ms), "idle" (the frame after the turn ended: "stopped" or "ended"), "reply", "highlight" (the preview highlighter's colours), the navigation test's "rects", "bypass", "focused", "linkErrors", the drop test's "route", "mounted", or the editor test's "elements". */
+export async function selfTestReport(kind: 'paint' | 'reopened' | 'turn' | 'idle' | 'reply' | 'highlight' | 'rects' | 'bypass' | 'focused' | 'linkErrors' | 'route' | 'mounted' | 'elements', text: string): Promise<void> {
   EventsEmit('selftest:report', kind, text);
 }
 

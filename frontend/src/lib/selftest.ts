@@ -307,3 +307,84 @@ function bypassWidgets(url: string): () => Record<string, Rect> {
   };
   return () => ({ 'shadow-link': r(link), 'shadow-blank': r(blank), 'gesture-open': r(open) });
 }
+
+/** What the editor window test reads of one element (see elementStates). */
+export type ElementState = Rect & {
+  data: Record<string, string>;
+  text: string;
+  value?: string;
+  checked?: boolean;
+  color: string;
+  bg: string;
+};
+
+/** How much of an element's text is reported: enough for a chat's turns, bounded so each report stays small. */
+const maxElementText = 20_000;
+
+/**
+ * The first match of each named selector: where it is drawn in viewport
+ * pixels (hidden when it is off screen or something else is drawn at its
+ * centre, so a real click would miss), its data attributes, text, form
+ * value and computed colours. A selector that matches nothing is left out.
+ * Also which element has the keyboard focus (its data-testid).
+ */
+export function elementStates(selectors: Record<string, string>, root: Document = document): { vw: number; vh: number; active: string; els: Record<string, ElementState> } {
+  const els: Record<string, ElementState> = {};
+  for (const [name, sel] of Object.entries(selectors)) {
+    let el: Element | null = null;
+    try {
+      el = root.querySelector(sel);
+    } catch {
+      continue; // a bad selector is the test's mistake; it times out naming the element
+    }
+    if (!el) continue;
+    const b = el.getBoundingClientRect();
+    const rect = { x: Math.round(b.left), y: Math.round(b.top), w: Math.round(b.width), h: Math.round(b.height) };
+    const cx = b.left + b.width / 2;
+    const cy = b.top + b.height / 2;
+    const onScreen = b.width > 0 && b.height > 0 && cx >= 0 && cy >= 0 && cx < innerWidth && cy < innerHeight;
+    const hit = onScreen && typeof root.elementFromPoint === 'function' ? root.elementFromPoint(cx, cy) : null;
+    const style = getComputedStyle(el);
+    const state: ElementState = {
+      ...rect,
+      data: { ...(el as HTMLElement).dataset } as Record<string, string>,
+      text: (el.textContent ?? '').trim().slice(-maxElementText),
+      color: style.color,
+      bg: style.backgroundColor,
+    };
+    if (!hit || !el.contains(hit)) state.hidden = true;
+    if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) state.value = el.value;
+    if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) state.checked = el.checked;
+    els[name] = state;
+  }
+  const active = root.activeElement as HTMLElement | null;
+  return { vw: innerWidth, vh: innerHeight, active: active?.dataset?.testid ?? active?.tagName?.toLowerCase() ?? '', els };
+}
+
+/**
+ * The editor window test (plan.elements): reports elementStates as
+ * "elements" whenever it changes, polled, so the test's real clicks aim at
+ * where things are now and its checks read what the page shows. Returns
+ * the stop. Nothing happens without the plan, which Go gives only when the
+ * test's environment asked for it at start-up.
+ */
+export function watchElements(plan: SelfTestPlan | null, everyMs = 150): () => void {
+  if (!plan?.elements) return () => {};
+  let selectors: Record<string, string>;
+  try {
+    selectors = JSON.parse(plan.elements) as Record<string, string>;
+  } catch (e) {
+    void api.selfTestReport('elements', 'ERROR: ' + api.errorMessage(e)).catch(() => {});
+    return () => {};
+  }
+  let last = '';
+  const report = () => {
+    const now = JSON.stringify(elementStates(selectors));
+    if (now === last) return;
+    last = now;
+    void api.selfTestReport('elements', now).catch(() => {});
+  };
+  report();
+  const timer = setInterval(report, everyMs);
+  return () => clearInterval(timer);
+}

@@ -92,6 +92,8 @@ export interface SelfTestPlan {
   /** A saved chat (session id, in openCwd) to reopen at start: "reopened" is reported when its last turn is on screen, then prompt is sent in it. */
   open?: string;
   openCwd?: string;
+  /** The editor window test's elements (a JSON object of name → CSS selector), reported as "elements" (see watchElements). */
+  elements?: string;
 }
 
 export const exportFormats = [
