@@ -24,8 +24,9 @@ const secWindowLong = "windowlong"
 const (
 	whatWinReopen       = "long chat (window): reopen a 400-turn Codex chat (rollout) → last turn on screen"
 	whatWinReopenReplay = "long chat (window): reopen a 400-turn chat the agent replays → last turn on screen"
-	whatWinLongTurn = "long chat (window): follow-up send→idle, turn 401 vs turn 1 of a new build"
-	whatWinLongPss  = "long chat (window): web process PSS, 400-turn chat open vs a new build"
+	whatWinLongTurn     = "long chat (window): follow-up send→idle, turn 401 vs turn 1 of a new build"
+	whatWinLongGrowth   = "long chat (window): follow-up send→idle, turn 401 vs turn 2 of a reopened chat"
+	whatWinLongPss      = "long chat (window): web process PSS, 400-turn chat open vs a new build"
 )
 
 // longTurns is how many turns the reopened chat holds.
@@ -39,7 +40,7 @@ const (
 )
 
 func winLongRows(status, why string) []Row {
-	return []Row{unmeasured(whatWinReopen, "≤ 300 ms", status, why), unmeasured(whatWinReopenReplay, "≤ 300 ms", status, why), unmeasured(whatWinLongTurn, "≤ 1.20", status, why),
+	return []Row{unmeasured(whatWinReopen, "≤ 300 ms", status, why), unmeasured(whatWinReopenReplay, "≤ 300 ms", status, why), unmeasured(whatWinLongTurn, "≤ 1.20", status, why), unmeasured(whatWinLongGrowth, "≤ 1.20", status, why),
 		unmeasured(whatWinLongPss, "≤ 1.50", status, why)}
 }
 
@@ -49,13 +50,13 @@ func winLongRows(status, why string) []Row {
 // CODEX_HOME (the app reads its history from there and resumes the agent,
 // whose own session file holds no history); without, only the fake
 // agent's session file, whose history it replays on session/load.
-func seedLongChat(dir, cwd string, rollout bool) error {
+func seedLongChat(dir, cwd string, turns int, rollout bool) error {
 	type msg struct {
 		Role string `json:"role"`
 		Text string `json:"text"`
 	}
 	var hist []msg
-	for i := 1; i <= longTurns; i++ {
+	for i := 1; i <= turns; i++ {
 		hist = append(hist, msg{"user", fmt.Sprintf("Turn %d: make the comment colour a little warmer and check the contrast again.", i)},
 			msg{"agent", fmt.Sprintf("Done (turn %d). I changed `syntax.comment` in `theme.json`:\n\n"+
 				"- before: `#6a737d`, 4.1:1 on the background\n- after: `#8b7f6a`, **4.6:1**, which passes AA\n\n"+
@@ -156,7 +157,8 @@ type longRun struct {
 // runLong starts the window, reopening the seeded chat when long, sends
 // one prompt and reads the page's timings and the web process's PSS with
 // the chat still open.
-func (w *windowRig) runLong(long, rollout bool) (longRun, error) {
+func (w *windowRig) runLong(turns int, rollout bool) (longRun, error) {
+	long := turns > 0
 	var lr longRun
 	cwd := filepath.Join(w.tmp, "long-cwd")
 	if err := os.MkdirAll(cwd, 0o755); err != nil {
@@ -169,7 +171,7 @@ func (w *windowRig) runLong(long, rollout bool) (longRun, error) {
 		if rollout {
 			id = longSession
 		}
-		w.seed = func(dir string) error { return seedLongChat(dir, cwd, rollout) }
+		w.seed = func(dir string) error { return seedLongChat(dir, cwd, turns, rollout) }
 		extra = []string{"CDXTHEME_SELFTEST_OPEN=" + id, "CDXTHEME_SELFTEST_OPEN_CWD=" + cwd}
 	}
 	defer func() { w.seed = nil }()
@@ -205,11 +207,11 @@ func (w *windowRig) runLong(long, rollout bool) (longRun, error) {
 		if err := json.Unmarshal([]byte(run.text("reopened")), &re); err != nil {
 			return lr, fmt.Errorf("reopened report %q: %w", run.text("reopened"), err)
 		}
-		if !strings.Contains(re.Last, fmt.Sprintf("turn %d)", longTurns)) {
+		if !strings.Contains(re.Last, fmt.Sprintf("turn %d)", turns)) {
 			return lr, fmt.Errorf("the reopened chat's newest message is not its last turn's answer: %q", re.Last)
 		}
-		if !rollout && re.Items < 2*longTurns {
-			return lr, fmt.Errorf("the reopened chat holds %d items, not the %d messages of its %d turns", re.Items, 2*longTurns, longTurns)
+		if !rollout && re.Items < 2*turns {
+			return lr, fmt.Errorf("the reopened chat holds %d items, not the %d messages of its %d turns", re.Items, 2*turns, turns)
 		}
 		lr.reopenMs, lr.firstMs, lr.items = re.Ms, re.FirstMs, re.Items
 	}
@@ -217,25 +219,30 @@ func (w *windowRig) runLong(long, rollout bool) (longRun, error) {
 }
 
 func (w *windowRig) measureLong(progress func(string)) ([]Row, error) {
-	var fresh, long, replay []longRun
+	var fresh, long, replay, short []longRun
 	// Alternated, so a change in the machine's load falls on every side.
 	for i := 0; i < 3; i++ {
 		progress(fmt.Sprintf("window long chat: a new build (%d/3)", i+1))
-		f, err := w.runLong(false, false)
+		f, err := w.runLong(0, false)
 		if err != nil {
 			return nil, fmt.Errorf("new build: %w", err)
 		}
 		progress(fmt.Sprintf("window long chat: reopen %d turns from a rollout (%d/3)", longTurns, i+1))
-		l, err := w.runLong(true, true)
+		l, err := w.runLong(longTurns, true)
 		if err != nil {
 			return nil, fmt.Errorf("%d-turn Codex chat: %w", longTurns, err)
 		}
 		progress(fmt.Sprintf("window long chat: reopen %d turns the agent replays (%d/3)", longTurns, i+1))
-		r, err := w.runLong(true, false)
+		r, err := w.runLong(longTurns, false)
 		if err != nil {
 			return nil, fmt.Errorf("%d-turn replayed chat: %w", longTurns, err)
 		}
-		fresh, long, replay = append(fresh, f), append(long, l), append(replay, r)
+		progress(fmt.Sprintf("window long chat: reopen 1 turn the agent replays (%d/3)", i+1))
+		sh, err := w.runLong(1, false)
+		if err != nil {
+			return nil, fmt.Errorf("1-turn replayed chat: %w", err)
+		}
+		fresh, long, replay, short = append(fresh, f), append(long, l), append(replay, r), append(short, sh)
 	}
 	pick := func(runs []longRun, f func(longRun) float64) []float64 {
 		var out []float64
@@ -256,9 +263,12 @@ func (w *windowRig) measureLong(progress func(string)) ([]Row, error) {
 		newValues("new build", "ms", pick(fresh, func(r longRun) float64 { return r.turnMs })), 1.2, "≤ 1.20")
 	turn.Note = "the same prompt, sent by the self-test in the reopened chat the agent replayed (all 800 messages in the page's store) and through New build; " +
 		"send → the frame that shows the turn ended, on the page's clock"
+	growth := compare(whatWinLongGrowth, newValues("turn 401", "ms", pick(replay, func(r longRun) float64 { return r.turnMs })),
+		newValues("turn 2", "ms", pick(short, func(r longRun) float64 { return r.turnMs })), 1.2, "≤ 1.20")
+	growth.Note = "what the history's length costs a follow-up, alone: the same reopen-and-send path in a 400-turn and a 1-turn chat the agent replayed"
 	pss := compare(whatWinLongPss, newValues("400 turns", "MB", pick(replay, func(r longRun) float64 { return r.pss })),
 		newValues("new build", "MB", pick(fresh, func(r longRun) float64 { return r.pss })), 1.5, "≤ 1.50")
 	pss.Note = fmt.Sprintf("WebKitWebProcess PSS (smaps_rollup) once the turn ended, the replayed chat still open; with the Codex chat open (its newest page) %.0f MB",
 		medianFloat(pick(long, func(r longRun) float64 { return r.pss })))
-	return []Row{reopen, replayRow, turn, pss}, nil
+	return []Row{reopen, replayRow, turn, growth, pss}, nil
 }

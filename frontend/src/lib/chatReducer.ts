@@ -196,7 +196,10 @@ export function newChatState(init: Partial<Pick<ChatState, 'sessionId' | 'worksp
 
 /** Where new items go: history above everything of this run, the rest at the end. */
 function insertIndex(s: ChatState, history: boolean): number {
-  if (!history) return s.items.length;
+  const n = s.items.length;
+  // History sits above the rest, so a last item of history means all are:
+  // a replay of 800 messages no longer scans the list for each chunk.
+  if (!history || n === 0 || s.items[n - 1].history) return n;
   const i = s.items.findIndex((it) => !it.history);
   return i < 0 ? s.items.length : i;
 }
