@@ -16,6 +16,10 @@ after(async () => {
   await app?.close();
 });
 
+// E2E_SHOTS=<folder> saves the editor, the own-code preview and the
+// workbench mock-up as the README shows them (docs/designer/).
+const shot = (page, name) => (process.env.E2E_SHOTS ? page.screenshot({ path: join(process.env.E2E_SHOTS, name) }) : Promise.resolve());
+
 const rgb = (hex) => {
   const h = hex.replace('#', '');
   return `rgb(${parseInt(h.slice(0, 2), 16)}, ${parseInt(h.slice(2, 4), 16)}, ${parseInt(h.slice(4, 6), 16)})`;
@@ -81,6 +85,7 @@ test('edit by hand, make it pass, lock, undo/redo, tell the agent, keep the lock
   await page.waitForFunction(() => document.querySelector('[data-testid="role-item"][data-role="syntax.keyword"]')?.dataset.changed === 'true');
   await page.getByTestId('editor-lock').check();
   await page.locator('[data-testid="role-item"][data-role="syntax.keyword"][data-locked="true"]').waitFor();
+  await shot(page, 'editor.png');
 
   await page.getByTestId('prompt').fill('Refine it #theme');
   await page.getByTestId('send').click();
@@ -113,6 +118,7 @@ test('own code in the full-window preview, and the VS Code workbench from the ex
   const colour = (text) => page.locator('[data-testid="full-code"] .tok', { hasText: new RegExp(`^${text}$`) }).first().evaluate((el) => getComputedStyle(el).color);
   assert.equal(await colour('def'), rgb(doc.syntax.keyword));
   assert.equal(await colour('# darker'), rgb(doc.syntax.comment));
+  await shot(page, 'own-code-preview.png');
 
   await page.getByTestId('full-view-workbench').click();
   await page.getByTestId('workbench').waitFor();
@@ -133,6 +139,7 @@ test('own code in the full-window preview, and the VS Code workbench from the ex
     checked++;
   }
   assert.ok(checked >= 15, `only ${checked} workbench parts checked against the export`);
+  await shot(page, 'workbench.png');
   await page.keyboard.press('Escape');
   await page.getByTestId('full-preview').waitFor({ state: 'detached' });
   assert.deepEqual(app.pageErrors, []);
