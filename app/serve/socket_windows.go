@@ -9,6 +9,8 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"sync"
+	"syscall"
 	"time"
 	"unsafe"
 
@@ -57,8 +59,35 @@ func Dir() (string, error) {
 	return dir, nil
 }
 
+// unixSockets says whether this Windows has AF_UNIX (10 1803 and later;
+// not Wine 8), as Go's own net tests ask: by the protocols Winsock lists.
+// Without it the hand-off is ErrUnsupported, so a follow-up runs at once
+// instead of waiting for a serve that cannot listen.
+var unixSockets = sync.OnceValue(func() bool {
+	var size uint32
+	syscall.WSAEnumProtocols(nil, nil, &size) // fails, saying the size needed
+	n := int(size) / int(unsafe.Sizeof(syscall.WSAProtocolInfo{}))
+	if n == 0 {
+		return false
+	}
+	buf := make([]syscall.WSAProtocolInfo, n)
+	got, err := syscall.WSAEnumProtocols(nil, &buf[0], &size)
+	if err != nil {
+		return false
+	}
+	for _, p := range buf[:got] {
+		if p.AddressFamily == syscall.AF_UNIX {
+			return true
+		}
+	}
+	return false
+})
+
 // Path is the socket called name ("app", "serve") in Dir.
 func Path(name string) (string, error) {
+	if !unixSockets() {
+		return "", ErrUnsupported
+	}
 	dir, err := Dir()
 	if err != nil {
 		return "", err
@@ -69,6 +98,9 @@ func Path(name string) (string, error) {
 // Dial connects to the socket at path after checking that it is a socket
 // only this user may open.
 func Dial(path string, timeout time.Duration) (net.Conn, error) {
+	if !unixSockets() {
+		return nil, ErrUnsupported
+	}
 	fi, err := os.Lstat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, ErrNoServer
@@ -101,6 +133,9 @@ func Dial(path string, timeout time.Duration) (net.Conn, error) {
 // where it stays (a Windows socket file is not known to survive a rename)
 // and closed again unless its inherited DACL is the user's alone.
 func Listen(path string) (net.Listener, error) {
+	if !unixSockets() {
+		return nil, ErrUnsupported
+	}
 	if _, err := Dir(); err != nil {
 		return nil, err
 	}
