@@ -176,6 +176,44 @@ if command -v makensis >/dev/null && command -v osslsigncode >/dev/null && comma
 	check "a wrong certificate password fails and leaves no installer" wrong_pass
 	check "windows-installer refuses without bun.exe" refuses "bun.exe is missing" \
 		scripts/windows-installer.sh "$w/cdxtheme.exe" "$w/cdxtheme.com" "$w/none/bun.exe" "$w/nobun.exe"
+	# Installed and uninstalled for real, silently, in a throwaway Wine prefix
+	# (Debian's wine64: the installer is 64-bit). `wineserver -w` waits for
+	# the prefix's processes (the uninstaller runs a copy of itself).
+	wine=$(command -v wine64 || { [ -x /usr/lib/wine/wine64 ] && echo /usr/lib/wine/wine64; } || true)
+	if [ -n "$wine" ]; then
+		wineserver=$(dirname "$wine")/wineserver
+		command -v wineserver >/dev/null && wineserver=$(command -v wineserver)
+		export WINEPREFIX=$w/prefix WINEDEBUG=-all
+		inst=$WINEPREFIX/drive_c/users/$(id -un)/AppData/Local/Programs/CDXTheme
+		lnk="$WINEPREFIX/drive_c/users/$(id -un)/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/CDXTheme Theme Builder.lnk"
+		key='Software\Microsoft\Windows\CurrentVersion\Uninstall\CDXTheme'
+		wine_install() {
+			"$wine" "$setup" /S >/dev/null 2>&1 && "$wineserver" -w || return 1
+			for f in cdxtheme.exe cdxtheme.com bun.exe uninstall.exe; do
+				[ -s "$inst/$f" ] || { echo "no $inst/$f"; return 1; }
+			done
+			[ -f "$lnk" ] || { echo "no Start-menu entry"; return 1; }
+			"$wine" reg query "HKCU\\$key" /v InstallLocation 2>/dev/null | grep -q 'AppData\\Local\\Programs\\CDXTheme' ||
+				{ echo "no HKCU uninstall key"; return 1; }
+			! "$wine" reg query "HKLM\\$key" >/dev/null 2>&1 || { echo "wrote an HKLM key"; return 1; }
+			verify "$inst/uninstall.exe" || { echo "the installed uninstaller is unsigned"; return 1; }
+		}
+		check "under Wine: /S installs for the user (LOCALAPPDATA\\Programs, Start menu, HKCU key, signed uninstaller)" wine_install
+		wine_uninstall() {
+			local data=$WINEPREFIX/drive_c/users/$(id -un)/AppData/Local/cdxtheme
+			mkdir -p "$data" && echo theme >"$data/keep.json"
+			"$wine" "$inst/uninstall.exe" /S >/dev/null 2>&1 && "$wineserver" -w || return 1
+			[ ! -e "$inst" ] || { echo "left $(ls "$inst")"; return 1; }
+			[ ! -e "$lnk" ] || { echo "left the Start-menu entry"; return 1; }
+			! "$wine" reg query "HKCU\\$key" >/dev/null 2>&1 || { echo "left the HKCU key"; return 1; }
+			[ -s "$data/keep.json" ] || { echo "removed the user's data"; return 1; }
+		}
+		check "under Wine: the uninstaller removes program, entry and key, and keeps the user's data" wine_uninstall
+		"$wineserver" -k 2>/dev/null
+		unset WINEPREFIX WINEDEBUG
+	else
+		echo "skip the Wine install/uninstall checks: no wine64"
+	fi
 	bun_windows() {
 		scripts/package-sidecar.sh --windows "$w/sidecar" >/dev/null &&
 			file "$w/sidecar/bun.exe" | grep -q 'PE32+ executable (console) x86-64'
