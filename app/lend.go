@@ -12,7 +12,8 @@ import (
 
 // lendWarm lets `cdxtheme chat --session` run a follow-up on the chat's
 // warm agent while the app holds it (app/serve: a 0600 socket in the
-// user's runtime folder, same uid only). It stops with ctx or closeAll,
+// user's runtime folder, same uid only; on Windows a socket whose DACL
+// grants the user alone). It stops with ctx or closeAll,
 // which cancels lent turns like the app's own.
 func (a *core) lendWarm(ctx context.Context) {
 	path, err := serve.Path("app")

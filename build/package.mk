@@ -19,7 +19,7 @@ $(SIDECAR): build/sidecar/package.json build/sidecar/package-lock.json scripts/p
 package: build sidecar
 	scripts/package-deb.sh $(BIN) $(BIN_DIR)
 
-## package-windows: build/bin/cdxtheme.exe with icon and version info, plus an NSIS installer when makensis is present
+## package-windows: build/bin/cdxtheme.exe (icon, version info), cdxtheme.com, bun.exe and the 64-bit per-user NSIS installer when makensis is present; signed with SIGN_PFX/SIGN_PASS
 package-windows: frontend
 	GO=$(GO) scripts/package-windows.sh
 
@@ -34,6 +34,6 @@ screenshot: build build/bin/fakeagent
 	SCREENSHOT_PROMPT="A calm dusk theme: deep indigo background, warm amber accents" \
 	scripts/screenshot.sh docs/screenshot.png
 
-## test-package: icons, menu entry, .deb layout and refusals, screenshot blank-detection (stand-in programs, ~40 s)
+## test-package: icons, menu entry, .deb layout and refusals, the Windows installer (signed with a throwaway certificate, contents), screenshot blank-detection (stand-in programs, ~40 s)
 test-package:
 	scripts/package-test.sh

@@ -99,6 +99,130 @@ rm "$tmp/bin/bun"
 check "package-deb refuses without the sidecar" refuses "make sidecar" scripts/package-deb.sh "$tmp/bin/cdxtheme" "$tmp/out"
 check "package-deb refuses without the binary" refuses "make build" scripts/package-deb.sh "$tmp/none/cdxtheme" "$tmp/out"
 
+# --- Windows installer -----------------------------------------------------------
+# Stand-in programs (a tiny Go program cross-built for Windows) in place of the
+# app and Bun, a throwaway self-signed certificate in place of a real one.
+if command -v makensis >/dev/null && command -v osslsigncode >/dev/null && command -v openssl >/dev/null &&
+	{ command -v 7zz >/dev/null || command -v 7z >/dev/null; }; then
+	sz=$(command -v 7zz || command -v 7z)
+	w=$tmp/win
+	mkdir -p "$w/src" "$w/x"
+	printf 'package main\n\nfunc main() { println("stand-in") }\n' >"$w/src/main.go"
+	printf 'module standin\n\ngo 1.22\n' >"$w/src/go.mod"
+	standins() {
+		(cd "$w/src" && GOOS=windows GOARCH=amd64 CGO_ENABLED=0 GOFLAGS= ${GO:-go} build -ldflags "-s -w" -o "$w/cdxtheme.exe" .) &&
+			cp "$w/cdxtheme.exe" "$w/cdxtheme.com" && cp "$w/cdxtheme.exe" "$w/bun.exe"
+	}
+	check "Windows stand-in programs cross-build" standins
+	cert() {
+		openssl req -x509 -newkey rsa:2048 -nodes -keyout "$w/key.pem" -out "$w/cert.pem" -days 2 \
+			-subj "/CN=CDXTheme throwaway test signer" 2>/dev/null &&
+			openssl pkcs12 -export -out "$w/test.pfx" -inkey "$w/key.pem" -in "$w/cert.pem" -passout pass:s3cret
+	}
+	check "a throwaway self-signed code-signing certificate" cert
+	setup=$w/cdxtheme-$version-windows-amd64-setup.exe
+	signed_build() {
+		SIGN_PFX=$w/test.pfx SIGN_PASS=s3cret scripts/windows-installer.sh \
+			"$w/cdxtheme.exe" "$w/cdxtheme.com" "$w/bun.exe" "$setup" >"$w/build.log" 2>&1 ||
+			{ cat "$w/build.log"; return 1; }
+	}
+	check "windows-installer builds a signed installer" signed_build
+	verify() { osslsigncode verify -in "$1" -CAfile "$w/cert.pem" 2>&1 | grep -q '^Signature verification: ok'; }
+	check "the installer's Authenticode signature verifies against the certificate" verify "$setup"
+	is64() {
+		"$sz" l "$setup" | grep -qx 'SubType = NSIS-3 Unicode 64-bit' || { echo "not a 64-bit NSIS installer"; return 1; }
+		file "$setup" | grep -q 'PE32+ executable (GUI) x86-64' || { file "$setup"; return 1; }
+	}
+	check "the installer is 64-bit NSIS (amd64-unicode stub)" is64
+	# RequestExecutionLevel user is the manifest's asInvoker: no UAC prompt.
+	check "the installer runs as the user, not elevated (asInvoker)" grep -aq 'level="asInvoker"' "$setup"
+	contents() {
+		local list
+		list=$("$sz" l -slt "$setup" | sed -n 's/^Path = //p') || return 1
+		for f in cdxtheme.exe cdxtheme.com bun.exe uninstall.exe; do
+			grep -qx "$f" <<<"$list" || { echo "missing $f in: $list"; return 1; }
+		done
+	}
+	check "the installer holds cdxtheme.exe, cdxtheme.com, bun.exe and the uninstaller" contents
+	packed_signed() {
+		"$sz" x -y -o"$w/x" "$setup" cdxtheme.exe cdxtheme.com bun.exe >/dev/null || return 1
+		verify "$w/x/cdxtheme.exe" && verify "$w/x/cdxtheme.com" || { echo "a packed program is unsigned"; return 1; }
+		cmp -s "$w/x/bun.exe" "$w/bun.exe" || { echo "bun.exe was changed"; return 1; }
+	}
+	check "the packed cdxtheme.exe and cdxtheme.com carry the signature, bun.exe is packed as given" packed_signed
+	# makensis writes the uninstaller to a temp file and runs !uninstfinalize on it.
+	check "the uninstaller is signed before it is packed" grep -q '^signed: .*/makensis' "$w/build.log"
+	per_user() {
+		local f=build/windows/installer.nsi
+		grep -qx 'RequestExecutionLevel user' "$f" && grep -qx 'InstallDir "$LOCALAPPDATA\\Programs\\CDXTheme"' "$f" &&
+			grep -q '^Target amd64-unicode' "$f" && grep -q 'CreateShortcut "$SMPROGRAMS' "$f" &&
+			grep -q 'DeleteRegKey HKCU "${UNINSTKEY}"' "$f" && ! grep -q 'HKLM "${UNINSTKEY}"' "$f"
+	}
+	check "installer.nsi: per-user folder, HKCU uninstall key, Start-menu entry (read from the script)" per_user
+	unsigned() {
+		standins || return 1
+		local out
+		out=$(env -u SIGN_PFX scripts/windows-installer.sh "$w/cdxtheme.exe" "$w/cdxtheme.com" "$w/bun.exe" "$w/unsigned.exe" 2>&1) ||
+			{ echo "$out"; return 1; }
+		grep -q 'unsigned' <<<"$out" || { echo "did not say unsigned: $out"; return 1; }
+		! osslsigncode verify -in "$w/unsigned.exe" >/dev/null 2>&1 || { echo "it carries a signature"; return 1; }
+	}
+	check "without a certificate the installer is unsigned, and says so" unsigned
+	wrong_pass() {
+		SIGN_PFX=$w/test.pfx SIGN_PASS=wrong refuses "signing" scripts/windows-installer.sh \
+			"$w/cdxtheme.exe" "$w/cdxtheme.com" "$w/bun.exe" "$w/wrong.exe" || return 1
+		[ ! -e "$w/wrong.exe" ] || { echo "left an installer"; return 1; }
+	}
+	check "a wrong certificate password fails and leaves no installer" wrong_pass
+	check "windows-installer refuses without bun.exe" refuses "bun.exe is missing" \
+		scripts/windows-installer.sh "$w/cdxtheme.exe" "$w/cdxtheme.com" "$w/none/bun.exe" "$w/nobun.exe"
+	# Installed and uninstalled for real, silently, in a throwaway Wine prefix
+	# (Debian's wine64: the installer is 64-bit). `wineserver -w` waits for
+	# the prefix's processes (the uninstaller runs a copy of itself).
+	wine=$(command -v wine64 || { [ -x /usr/lib/wine/wine64 ] && echo /usr/lib/wine/wine64; } || true)
+	if [ -n "$wine" ]; then
+		wineserver=$(dirname "$wine")/wineserver
+		command -v wineserver >/dev/null && wineserver=$(command -v wineserver)
+		export WINEPREFIX=$w/prefix WINEDEBUG=-all
+		inst=$WINEPREFIX/drive_c/users/$(id -un)/AppData/Local/Programs/CDXTheme
+		lnk="$WINEPREFIX/drive_c/users/$(id -un)/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/CDXTheme Theme Builder.lnk"
+		key='Software\Microsoft\Windows\CurrentVersion\Uninstall\CDXTheme'
+		wine_install() {
+			"$wine" "$setup" /S >/dev/null 2>&1 && "$wineserver" -w || return 1
+			for f in cdxtheme.exe cdxtheme.com bun.exe uninstall.exe; do
+				[ -s "$inst/$f" ] || { echo "no $inst/$f"; return 1; }
+			done
+			[ -f "$lnk" ] || { echo "no Start-menu entry"; return 1; }
+			"$wine" reg query "HKCU\\$key" /v InstallLocation 2>/dev/null | grep -q 'AppData\\Local\\Programs\\CDXTheme' ||
+				{ echo "no HKCU uninstall key"; return 1; }
+			! "$wine" reg query "HKLM\\$key" >/dev/null 2>&1 || { echo "wrote an HKLM key"; return 1; }
+			verify "$inst/uninstall.exe" || { echo "the installed uninstaller is unsigned"; return 1; }
+		}
+		check "under Wine: /S installs for the user (LOCALAPPDATA\\Programs, Start menu, HKCU key, signed uninstaller)" wine_install
+		wine_uninstall() {
+			local data=$WINEPREFIX/drive_c/users/$(id -un)/AppData/Local/cdxtheme
+			mkdir -p "$data" && echo theme >"$data/keep.json"
+			"$wine" "$inst/uninstall.exe" /S >/dev/null 2>&1 && "$wineserver" -w || return 1
+			[ ! -e "$inst" ] || { echo "left $(ls "$inst")"; return 1; }
+			[ ! -e "$lnk" ] || { echo "left the Start-menu entry"; return 1; }
+			! "$wine" reg query "HKCU\\$key" >/dev/null 2>&1 || { echo "left the HKCU key"; return 1; }
+			[ -s "$data/keep.json" ] || { echo "removed the user's data"; return 1; }
+		}
+		check "under Wine: the uninstaller removes program, entry and key, and keeps the user's data" wine_uninstall
+		"$wineserver" -k 2>/dev/null
+		unset WINEPREFIX WINEDEBUG
+	else
+		echo "skip the Wine install/uninstall checks: no wine64"
+	fi
+	bun_windows() {
+		scripts/package-sidecar.sh --windows "$w/sidecar" >/dev/null &&
+			file "$w/sidecar/bun.exe" | grep -q 'PE32+ executable (console) x86-64'
+	}
+	check "package-sidecar --windows puts the locked x86-64 bun.exe (integrity checked)" bun_windows
+else
+	echo "skip Windows installer checks: needs makensis (nsis), osslsigncode, openssl and 7-Zip"
+fi
+
 # --- screenshot ----------------------------------------------------------------
 if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null && command -v xmessage >/dev/null &&
 	command -v display >/dev/null; then

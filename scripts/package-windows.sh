@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Cross-builds the Windows desktop binary (no cgo: Wails on Windows is pure Go)
-# with the app icon, version info and a GUI manifest embedded, then, when
-# makensis is installed (apt-get install nsis), wraps it in an installer.
+# with the app icon, version info and a GUI manifest embedded, and the console
+# command line beside it; puts the pinned Bun for Windows beside them (the
+# agent runtime); then, when makensis is installed (apt-get install nsis),
+# wraps all three in the 64-bit per-user installer (scripts/windows-installer.sh).
+# With SIGN_PFX and SIGN_PASS (and optionally SIGN_TIMESTAMP) the programs,
+# the uninstaller and the installer are Authenticode-signed (sign-windows.sh);
+# without them everything is unsigned, and it says so.
 #
-#   build/bin/cdxtheme.exe
+#   build/bin/cdxtheme.exe, build/bin/cdxtheme.com, build/bin/bun.exe
 #   build/bin/cdxtheme-<version>-windows-amd64-setup.exe   (with makensis)
 #
-# usage: scripts/package-windows.sh     env: GO (default go)
+# usage: scripts/package-windows.sh     env: GO (default go), SIGN_PFX, SIGN_PASS, SIGN_TIMESTAMP
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,12 +52,14 @@ echo "windows: build/bin/cdxtheme.exe ($(du -h build/bin/cdxtheme.exe | cut -f1)
 GOOS=windows GOARCH=amd64 CGO_ENABLED=0 "$GO" build -trimpath -ldflags "-s -w" -o build/bin/cdxtheme.com .
 echo "windows: build/bin/cdxtheme.com ($(du -h build/bin/cdxtheme.com | cut -f1))"
 
+scripts/package-sidecar.sh --windows build/bin
+
 if ! command -v makensis >/dev/null 2>&1; then
+	if [ -n "${SIGN_PFX:-}" ]; then
+		scripts/sign-windows.sh build/bin/cdxtheme.exe build/bin/cdxtheme.com
+	fi
 	echo "windows: makensis not found (apt-get install nsis); installer skipped"
 	exit 0
 fi
-setup="$PWD/build/bin/cdxtheme-$version-windows-amd64-setup.exe"
-makensis -V2 -DVERSION="$version" -DEXE="$PWD/build/bin/cdxtheme.exe" -DCOM="$PWD/build/bin/cdxtheme.com" -DOUTFILE="$setup" \
-	build/windows/installer.nsi
-[ -s "$setup" ] || die "makensis did not write $setup"
-echo "windows: $setup ($(du -h "$setup" | cut -f1))"
+scripts/windows-installer.sh build/bin/cdxtheme.exe build/bin/cdxtheme.com build/bin/bun.exe \
+	"build/bin/cdxtheme-$version-windows-amd64-setup.exe"

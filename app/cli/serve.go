@@ -214,7 +214,11 @@ func startServe(path string) error {
 		args = append(args, "--ttl", ttl)
 	}
 	cmd := exec.Command(exe, args...)
-	for _, k := range []string{"HOME", "PATH", "TMPDIR", "XDG_RUNTIME_DIR", "LANG", "CDXTHEME_LOG", "CDXTHEME_CONFIG_DIR"} {
+	// The Windows names place the socket folder (LOCALAPPDATA), the app's
+	// folders and the temp dir there, and let programs start at all
+	// (SYSTEMROOT); absent elsewhere.
+	for _, k := range []string{"HOME", "PATH", "TMPDIR", "XDG_RUNTIME_DIR", "LANG", "CDXTHEME_LOG", "CDXTHEME_CONFIG_DIR",
+		"LOCALAPPDATA", "APPDATA", "USERPROFILE", "SYSTEMROOT", "TEMP", "TMP"} {
 		if v, ok := os.LookupEnv(k); ok {
 			cmd.Env = append(cmd.Env, k+"="+v)
 		}

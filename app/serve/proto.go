@@ -22,8 +22,8 @@ import (
 	"cdxtheme/core/chat"
 )
 
-// ErrUnsupported: no lending of warm agents on this system (no unix
-// sockets); the CLI runs every turn itself.
+// ErrUnsupported: no lending of warm agents on this system (neither unix
+// nor Windows: no AF_UNIX sockets); the CLI runs every turn itself.
 var ErrUnsupported = errors.New("warm agents are not shared between processes on this system")
 
 // Version is the protocol version; a server answers "declined" to another.

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -93,6 +94,29 @@ func TestDirRefusesAPlantedFolder(t *testing.T) {
 				t.Fatalf("err = %v, want %q", err, c.want)
 			}
 		})
+	}
+}
+
+// sunPathMax is this kernel's limit: a socket path of that many bytes
+// binds, one byte more does not.
+func TestSunPathMaxIsTheKernels(t *testing.T) {
+	max := sunPathMax(runtime.GOOS)
+	dir := t.TempDir()
+	for len(dir) < max-20 {
+		dir = filepath.Join(dir, "d")
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := filepath.Join(dir, strings.Repeat("s", max-len(dir)-1))
+	ln, err := net.Listen("unix", at)
+	if err != nil {
+		t.Fatalf("a %d-byte socket path: %v", len(at), err)
+	}
+	ln.Close()
+	if ln, err := net.Listen("unix", at+"s"); err == nil {
+		ln.Close()
+		t.Fatalf("a %d-byte socket path bound; sunPathMax says %d", len(at)+1, max)
 	}
 }
 

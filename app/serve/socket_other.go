@@ -1,18 +1,11 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package serve
 
 import (
-	"errors"
 	"net"
 	"time"
 )
-
-// ErrNoServer: nothing listens on the socket.
-var ErrNoServer = errors.New("no server on the socket")
-
-// ErrInUse: another server answers on the socket.
-var ErrInUse = errors.New("another server answers on the socket")
 
 func Dir() (string, error)                         { return "", ErrUnsupported }
 func Path(string) (string, error)                  { return "", ErrUnsupported }

@@ -8,24 +8,22 @@ import (
 	"io/fs"
 	"net"
 	"os"
-	"path/filepath"
-	"strconv"
+	"runtime"
 	"syscall"
 	"time"
 )
 
-// Dir is the private folder the sockets live in:
-// $XDG_RUNTIME_DIR/cdxtheme, else <temp dir>/cdxtheme-<uid>. It is made
-// 0700 if missing; an existing one must be a real folder of this user
+// Dir is the private folder the sockets live in (socketDir):
+// $XDG_RUNTIME_DIR/cdxtheme, else <temp dir>/cdxtheme-<uid>, else
+// /tmp/cdxtheme-<uid> when those are too long for a socket path. It is
+// made 0700 if missing; an existing one must be a real folder of this user
 // that nobody else can enter, or it is refused (another user could have
 // planted it in a shared temp dir).
 func Dir() (string, error) {
-	base := os.Getenv("XDG_RUNTIME_DIR")
-	name := "cdxtheme"
-	if base == "" || !filepath.IsAbs(base) {
-		base, name = os.TempDir(), "cdxtheme-"+strconv.Itoa(os.Getuid())
+	dir, err := socketDir(place{goos: runtime.GOOS, runtime: os.Getenv("XDG_RUNTIME_DIR"), temp: os.TempDir(), uid: os.Getuid()})
+	if err != nil {
+		return "", err
 	}
-	dir := filepath.Join(base, name)
 	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
 		return "", fmt.Errorf("socket folder: %w", err)
 	}
@@ -45,7 +43,7 @@ func Path(name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(dir, name+".sock"), nil
+	return socketPath(runtime.GOOS, dir, name)
 }
 
 // private checks that fi is this user's, a folder (dir) or a socket, and
@@ -66,9 +64,6 @@ func private(fi fs.FileInfo, dir bool) error {
 	}
 	return nil
 }
-
-// ErrNoServer: nothing listens on the socket (or it does not exist).
-var ErrNoServer = errors.New("no server on the socket")
 
 // Dial connects to the socket at path after checking it is this user's
 // and 0600, and that the peer runs as this user.
@@ -143,9 +138,6 @@ func Listen(path string) (net.Listener, error) {
 	}
 	return &peerListener{Listener: ln, path: path, made: fi}, nil
 }
-
-// ErrInUse: another server answers on the socket.
-var ErrInUse = errors.New("another server answers on the socket")
 
 // peerListener accepts only connections of this user.
 type peerListener struct {

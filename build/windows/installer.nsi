@@ -1,10 +1,18 @@
-; CDXTheme Theme Builder installer (NSIS 3, Modern UI 2).
-; Built by scripts/package-windows.sh, which passes:
+; CDXTheme Theme Builder installer (NSIS 3.08, Modern UI 2): 64-bit, per user.
+; Built by scripts/windows-installer.sh, which passes:
 ;   -DVERSION=0.1.0  -DEXE=<abs path of cdxtheme.exe>  -DCOM=<abs path of cdxtheme.com>
-;   -DOUTFILE=<abs path of the installer>
+;   -DBUN=<abs path of bun.exe, the agent runtime>  -DOUTFILE=<abs path of the installer>
+;   -DSIGN=<command signing "%1" in place>  (when a certificate is given)
 ; makensis runs in this file's directory, so icon.ico is found beside it.
+;
+; Per user: no UAC prompt, no admin rights, nothing written outside the
+; user's profile ($LOCALAPPDATA\Programs, as VS Code's and Chrome's user
+; installers do; HKCU for the Add/Remove Programs entry). The app itself
+; keeps everything it writes in the profile too.
 
 Unicode true
+; The amd64 stub: a native 64-bit installer (Debian's nsis ships it).
+Target amd64-unicode
 ManifestDPIAware true
 SetCompressor /SOLID lzma
 
@@ -17,8 +25,16 @@ SetCompressor /SOLID lzma
 !ifndef COM
   !error "pass -DCOM=path\to\cdxtheme.com (the console command line)"
 !endif
+!ifndef BUN
+  !error "pass -DBUN=path\to\bun.exe (the agent runtime the app runs the adapter with)"
+!endif
 !ifndef OUTFILE
   !define OUTFILE "cdxtheme-${VERSION}-windows-amd64-setup.exe"
+!endif
+; The uninstaller is written inside makensis; this signs it before it is
+; packed, so what Windows runs on uninstall carries the signature too.
+!ifdef SIGN
+  !uninstfinalize '${SIGN} "%1"'
 !endif
 
 !define PRODUCT "CDXTheme Theme Builder"
@@ -30,9 +46,9 @@ SetCompressor /SOLID lzma
 
 Name "${PRODUCT}"
 OutFile "${OUTFILE}"
-InstallDir "$PROGRAMFILES64\${PRODUCT}"
-InstallDirRegKey HKLM "${UNINSTKEY}" "InstallLocation"
-RequestExecutionLevel admin
+InstallDir "$LOCALAPPDATA\Programs\CDXTheme"
+InstallDirRegKey HKCU "${UNINSTKEY}" "InstallLocation"
+RequestExecutionLevel user
 ShowInstDetails show
 BrandingText "${PRODUCT} ${VERSION}"
 
@@ -47,7 +63,6 @@ VIAddVersionKey "LegalCopyright" "${COMPANY}"
 
 !include "MUI2.nsh"
 !include "LogicLib.nsh"
-!include "x64.nsh"
 
 !define MUI_ICON "icon.ico"
 !define MUI_UNICON "icon.ico"
@@ -64,11 +79,11 @@ VIAddVersionKey "LegalCopyright" "${COMPANY}"
 !insertmacro MUI_LANGUAGE "English"
 
 Function .onInit
-  ${IfNot} ${RunningX64}
-    MessageBox MB_OK|MB_ICONSTOP "${PRODUCT} needs 64-bit Windows."
-    Abort
-  ${EndIf}
-  SetRegView 64
+  SetShellVarContext current
+FunctionEnd
+
+Function un.onInit
+  SetShellVarContext current
 FunctionEnd
 
 ; The app draws its window with Microsoft Edge WebView2. Windows 11 ships it;
@@ -90,36 +105,38 @@ Function CheckWebView2
 FunctionEnd
 
 Section "Install"
-  SetShellVarContext all
   Call CheckWebView2
 
   SetOutPath "$INSTDIR"
   File "/oname=${APPEXE}" "${EXE}"
   File "/oname=cdxtheme.com" "${COM}"
+  ; Beside the app, where core/agent looks for it: the app runs the Codex
+  ; adapter with it when no codex-acp is on PATH.
+  File "/oname=bun.exe" "${BUN}"
   WriteUninstaller "$INSTDIR\uninstall.exe"
 
   CreateShortcut "$SMPROGRAMS\${PRODUCT}.lnk" "$INSTDIR\${APPEXE}" "" "$INSTDIR\${APPEXE}" 0
 
-  WriteRegStr HKLM "${UNINSTKEY}" "DisplayName" "${PRODUCT}"
-  WriteRegStr HKLM "${UNINSTKEY}" "DisplayVersion" "${VERSION}"
-  WriteRegStr HKLM "${UNINSTKEY}" "Publisher" "${COMPANY}"
-  WriteRegStr HKLM "${UNINSTKEY}" "DisplayIcon" "$INSTDIR\${APPEXE}"
-  WriteRegStr HKLM "${UNINSTKEY}" "InstallLocation" "$INSTDIR"
-  WriteRegStr HKLM "${UNINSTKEY}" "UninstallString" '"$INSTDIR\uninstall.exe"'
-  WriteRegStr HKLM "${UNINSTKEY}" "QuietUninstallString" '"$INSTDIR\uninstall.exe" /S'
-  WriteRegDWORD HKLM "${UNINSTKEY}" "NoModify" 1
-  WriteRegDWORD HKLM "${UNINSTKEY}" "NoRepair" 1
+  WriteRegStr HKCU "${UNINSTKEY}" "DisplayName" "${PRODUCT}"
+  WriteRegStr HKCU "${UNINSTKEY}" "DisplayVersion" "${VERSION}"
+  WriteRegStr HKCU "${UNINSTKEY}" "Publisher" "${COMPANY}"
+  WriteRegStr HKCU "${UNINSTKEY}" "DisplayIcon" "$INSTDIR\${APPEXE}"
+  WriteRegStr HKCU "${UNINSTKEY}" "InstallLocation" "$INSTDIR"
+  WriteRegStr HKCU "${UNINSTKEY}" "UninstallString" '"$INSTDIR\uninstall.exe"'
+  WriteRegStr HKCU "${UNINSTKEY}" "QuietUninstallString" '"$INSTDIR\uninstall.exe" /S'
+  WriteRegDWORD HKCU "${UNINSTKEY}" "NoModify" 1
+  WriteRegDWORD HKCU "${UNINSTKEY}" "NoRepair" 1
 SectionEnd
 
-; User data (settings, theme workspaces) lives in the user's profile and is
-; kept: uninstalling the program must not delete themes someone built.
+; User data (settings, theme workspaces, the installed adapter) lives in the
+; user's profile and is kept: uninstalling the program must not delete themes
+; someone built.
 Section "Uninstall"
-  SetShellVarContext all
-  SetRegView 64
   Delete "$SMPROGRAMS\${PRODUCT}.lnk"
   Delete "$INSTDIR\${APPEXE}"
   Delete "$INSTDIR\cdxtheme.com"
+  Delete "$INSTDIR\bun.exe"
   Delete "$INSTDIR\uninstall.exe"
   RMDir "$INSTDIR"
-  DeleteRegKey HKLM "${UNINSTKEY}"
+  DeleteRegKey HKCU "${UNINSTKEY}"
 SectionEnd
