@@ -36,4 +36,4 @@ screenshot: build build/bin/fakeagent
 
 ## test-package: icons, menu entry, .deb layout and refusals, the Windows installer (signed with a throwaway certificate, contents), screenshot blank-detection (stand-in programs, ~40 s)
 test-package:
-	scripts/package-test.sh
+	CDXTHEME_REQUIRE_PROGRAMS=1 scripts/package-test.sh

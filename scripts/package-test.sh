@@ -221,6 +221,8 @@ if command -v makensis >/dev/null && command -v osslsigncode >/dev/null && comma
 	check "package-sidecar --windows puts the locked x86-64 bun.exe (integrity checked)" bun_windows
 else
 	echo "skip Windows installer checks: needs makensis (nsis), osslsigncode, openssl and 7-Zip"
+	# make test installs them (APT_PACKAGES): there a skip is a failure.
+	[ "${CDXTHEME_REQUIRE_PROGRAMS:-}" = 1 ] && check "the Windows installer tools are installed (make apt)" false
 fi
 
 # --- screenshot ----------------------------------------------------------------
