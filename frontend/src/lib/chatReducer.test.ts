@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answer, applyEvent, beginOpen, beginTurn, newChatState, prependHistory, toolOf, type ChatState } from './chatReducer';
+import { answer, applyEvent, beginOpen, beginTurn, findInTurn, newChatState, prependHistory, toolOf, type ChatState } from './chatReducer';
 import type { ChatEvent, PermissionOption, ToolCall } from './types';
 import fixture from '../test/fixtures/turn-events.json';
 
@@ -414,5 +414,31 @@ describe('chat reducer: first-run install', () => {
     run(s, 't-2', [install('resolving'), { type: 'error', code: 'install', text: 'Could not install the agent' }]);
     const second = s.items.find((it) => it.kind === 'install' && it.turnId === 't-2');
     expect(second).toMatchObject({ ended: 'stopped' });
+  });
+});
+
+describe('a turn in a long chat', () => {
+  it('finds its own items newest first and each turn keeps one plan, however long the history above it', () => {
+    const s = newChatState({ cwd: '/w' });
+    for (let i = 1; i <= 50; i++) {
+      beginTurn(s, 't' + i, 'q' + i);
+      applyEvent(s, 't' + i, { type: 'plan', plan: { entries: [{ content: 'step of ' + i, priority: 'medium', status: 'pending' }] } });
+      applyEvent(s, 't' + i, { type: 'text', text: 'a' + i });
+      applyEvent(s, 't' + i, { type: 'done', stopReason: 'end_turn' });
+    }
+    beginTurn(s, 'now', 'again');
+    applyEvent(s, 'now', { type: 'plan', plan: { entries: [{ content: 'first', priority: 'medium', status: 'pending' }] } });
+    applyEvent(s, 'now', { type: 'text', text: 'working' });
+    applyEvent(s, 'now', { type: 'plan', plan: { entries: [{ content: 'second', priority: 'medium', status: 'completed' }] } });
+    const plans = s.items.filter((it) => it.kind === 'plan' && it.turnId === 'now');
+    expect(plans).toHaveLength(1);
+    expect(plans[0].kind === 'plan' && plans[0].entries.map((e) => e.content)).toEqual(['second']);
+    // An earlier turn's plan is untouched.
+    const earlier = s.items.find((it) => it.kind === 'plan' && it.turnId === 't50');
+    expect(earlier?.kind === 'plan' && earlier.entries[0].content).toBe('step of 50');
+    const seen: string[] = [];
+    findInTurn(s, 'now', (it) => (seen.push(it.kind), false));
+    expect(seen).toEqual(['assistant', 'plan', 'user']);
+    expect(findInTurn(s, 'now', (it) => it.kind === 'user')?.turnId).toBe('now');
   });
 });

@@ -204,6 +204,24 @@ function insertIndex(s: ChatState, history: boolean): number {
   return i < 0 ? s.items.length : i;
 }
 
+/**
+ * The items of turn tid, newest first, until fn returns true. A turn's
+ * items are one run at the end of the list (one turn runs at a time), so
+ * this stops where the run ends instead of walking a long history: every
+ * event of a turn in a 400-turn chat walked all 800 items.
+ */
+export function findInTurn(s: ChatState, tid: string, fn: (it: ChatItem) => boolean): ChatItem | undefined {
+  let seen = false;
+  for (let i = s.items.length - 1; i >= 0; i--) {
+    const it = s.items[i];
+    if (it.turnId === tid) {
+      seen = true;
+      if (fn(it)) return it;
+    } else if (seen) return undefined;
+  }
+  return undefined;
+}
+
 type NewItem = ChatItem extends infer T ? (T extends ChatItem ? Omit<T, 'id'> : never) : never;
 
 function push(s: ChatState, item: NewItem): ChatItem {
@@ -412,7 +430,7 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
     case 'plan': {
       const entries: PlanEntry[] = (ev.plan?.entries ?? []).map((e) => ({ ...e, status: e.status || 'pending' }));
       // A plan update replaces the whole plan (ACP); keep one plan per turn.
-      const existing = s.items.find((it) => it.kind === 'plan' && it.turnId === tid);
+      const existing = findInTurn(s, tid, (it) => it.kind === 'plan');
       if (existing && existing.kind === 'plan') existing.entries = entries;
       else push(s, { kind: 'plan', turnId: tid, entries });
       break;
@@ -455,7 +473,7 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
     }
     case 'error':
       // The sign-in box already explains an auth failure and offers the way out.
-      if (ev.code === 'auth' && s.items.some((it) => it.kind === 'auth' && it.turnId === tid)) {
+      if (ev.code === 'auth' && findInTurn(s, tid, (it) => it.kind === 'auth')) {
         finishTurn(s, tid);
         break;
       }
@@ -507,7 +525,7 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
     case 'install': {
       const p = ev.install;
       if (!p) break;
-      let it = s.items.find((x): x is InstallItem => x.kind === 'install' && x.turnId === tid);
+      let it = findInTurn(s, tid, (x) => x.kind === 'install') as InstallItem | undefined;
       if (!it) it = push(s, { kind: 'install', turnId: tid, pkg: '', phase: '', done: 0, total: 0, ended: '' }) as InstallItem;
       it.pkg = p.package;
       it.phase = p.phase;
@@ -554,7 +572,10 @@ export function setSession(s: ChatState, u: { configOptions?: ConfigOption[] | n
 }
 
 function finishTurn(s: ChatState, tid: string): void {
-  for (const it of s.items) if (it.kind === 'install' && it.turnId === tid && !it.ended) it.ended = 'stopped';
+  findInTurn(s, tid, (it) => {
+    if (it.kind === 'install' && !it.ended) it.ended = 'stopped';
+    return false;
+  });
   // The agent no longer waits on this turn's questions.
   s.pending = s.pending.filter((p) => p.turnId !== tid);
   if (tid === s.openTurn) {

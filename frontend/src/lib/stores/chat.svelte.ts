@@ -10,10 +10,12 @@ import {
   applyEvent,
   beginOpen,
   beginTurn,
+  findInTurn,
   newChatState,
   prependHistory,
   setSession,
   type AnswerEffect,
+  type ChatItem,
   type ChatState,
   type ConfigOption,
 } from '../chatReducer';
@@ -337,7 +339,12 @@ export class ChatStore {
         ...(attachments.length ? { attachments } : {}),
       });
       // The chat may no longer be shown: its turn is followed all the same.
-      for (const it of s.items) if (it.turnId === local) it.turnId = turnId;
+      const mine: ChatItem[] = [];
+      findInTurn(s, local, (it) => {
+        mine.push(it);
+        return false;
+      });
+      for (const it of mine) it.turnId = turnId;
       s.turnId = turnId;
       this.owner.set(turnId, s);
       this.lock(turnId);
@@ -448,7 +455,7 @@ export class ChatStore {
 
   /** A turn ended while its chat was not shown: say how, once. */
   private announce(s: ChatState, turnId: string, how?: Outcome): void {
-    const last = s.items.findLast((it) => it.turnId === turnId && (it.kind === 'error' || it.kind === 'auth' || it.kind === 'stopped'));
+    const last = findInTurn(s, turnId, (it) => it.kind === 'error' || it.kind === 'auth' || it.kind === 'stopped');
     const outcome: Outcome = how ?? (!last ? 'done' : last.kind === 'stopped' ? 'stopped' : 'failed');
     this.outcomes[chatKey(s)] = outcome;
     const first = s.items.find((it) => it.kind === 'user' && !it.history);
