@@ -121,7 +121,8 @@ type test struct {
 type pkgResult struct {
 	pkg             string
 	passed, skipped int
-	failed, wine    []string // test names
+	failed, wine    []string            // test names
+	output          map[string][]string // a failed test's own lines
 	why             map[*limit][]string
 	elapsed         float64
 	exit            int
@@ -171,6 +172,9 @@ func report(w io.Writer, dir string, limits []*limit) (bool, error) {
 		}
 		for _, name := range r.failed {
 			fmt.Fprintf(w, "\nFAIL %s %s\n", r.pkg, name)
+			for _, ln := range tail(r.output[name], 8) {
+				fmt.Fprintf(w, "    %s\n", strings.TrimSpace(ln))
+			}
 		}
 	}
 	var used []*limit
@@ -204,7 +208,7 @@ func readPackage(file string, limits []*limit) (*pkgResult, error) {
 		return nil, fmt.Errorf("results: %w", err)
 	}
 	defer f.Close()
-	r := &pkgResult{why: map[*limit][]string{}}
+	r := &pkgResult{why: map[*limit][]string{}, output: map[string][]string{}}
 	base := strings.TrimSuffix(file, ".json")
 	if b, err := os.ReadFile(base + ".exit"); err == nil {
 		r.exit, _ = strconv.Atoi(strings.TrimSpace(string(b)))
@@ -257,7 +261,8 @@ func readPackage(file string, limits []*limit) (*pkgResult, error) {
 		r.pkg = strings.ReplaceAll(filepath.Base(base), "_", "/")
 	}
 	// A test is explained when its own failing lines are, and so is every
-	// failing subtest; a subtest counts once, a parent only for itself.
+	// failing subtest at any depth (t.Run("a/b") makes no test "a"); a
+	// subtest counts once, a parent only for itself.
 	explained := map[string]*limit{}
 	var explain func(t *test) (*limit, bool)
 	explain = func(t *test) (*limit, bool) {
@@ -267,7 +272,7 @@ func readPackage(file string, limits []*limit) (*pkgResult, error) {
 		var found *limit
 		for _, name := range order {
 			c := tests[name]
-			if strings.HasPrefix(name, t.name+"/") && !strings.Contains(name[len(t.name)+1:], "/") && c.action != "pass" && c.action != "skip" {
+			if strings.HasPrefix(name, t.name+"/") && c.action != "pass" && c.action != "skip" {
 				l, ok := explain(c)
 				if !ok {
 					explained[t.name] = nil
@@ -311,10 +316,32 @@ func readPackage(file string, limits []*limit) (*pkgResult, error) {
 				l.used++
 			} else {
 				r.failed = append(r.failed, name)
+				r.output[name] = ownLines(r.pkg, t, limits)
 			}
 		}
 	}
 	return r, nil
+}
+
+// ownLines is what a failed test printed that no limit explains.
+func ownLines(pkg string, t *test, limits []*limit) []string {
+	var out []string
+	for _, ln := range t.lines {
+		if strings.TrimSpace(ln) == "" || framing.MatchString(ln) {
+			continue
+		}
+		known := false
+		for _, l := range limits {
+			if l.output != nil && l.covers(pkg, t.name) && l.output.MatchString(ln) {
+				known = true
+				break
+			}
+		}
+		if !known {
+			out = append(out, ln)
+		}
+	}
+	return out
 }
 
 // framing is what the testing package itself prints around a test.
