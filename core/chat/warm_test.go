@@ -142,9 +142,7 @@ func TestPrewarmedExistingChat(t *testing.T) {
 }
 
 func TestTurnWaitsForAPrewarmUnderWay(t *testing.T) {
-	h := newHarness(t, hopts{warm: true, agent: func(bin string) string {
-		return "sh -c " + strconv.Quote("sleep 0.4; exec "+strconv.Quote(bin))
-	}})
+	h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_START_DELAY=400ms"}})
 	h.e.Prewarm(Turn{Cwd: h.cwd})
 	if _, st := h.slot(); st != linkPreparing {
 		t.Fatalf("status right after Prewarm = %v", st)
@@ -160,9 +158,7 @@ func TestTurnWaitsForAPrewarmUnderWay(t *testing.T) {
 }
 
 func TestCancelWhileWaitingForAPrewarm(t *testing.T) {
-	h := newHarness(t, hopts{warm: true, agent: func(bin string) string {
-		return "sh -c " + strconv.Quote("sleep 2; exec "+strconv.Quote(bin))
-	}})
+	h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_START_DELAY=2s"}})
 	h.e.Prewarm(Turn{Cwd: h.cwd})
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
@@ -273,12 +269,11 @@ func TestFailedPrewarmReportsOnlyOnSend(t *testing.T) {
 func TestReleaseStopsThePrewarm(t *testing.T) {
 	for _, ready := range []bool{true, false} {
 		t.Run("ready="+strconv.FormatBool(ready), func(t *testing.T) {
-			h := newHarness(t, hopts{warm: true, agent: func(bin string) string {
-				if ready {
-					return strconv.Quote(bin)
-				}
-				return "sh -c " + strconv.Quote("sleep 0.3; exec "+strconv.Quote(bin))
-			}})
+			o := hopts{warm: true}
+			if !ready {
+				o.env = []string{"FAKE_AGENT_START_DELAY=300ms"}
+			}
+			h := newHarness(t, o)
 			h.e.Prewarm(Turn{Cwd: h.cwd})
 			if ready {
 				h.waitReady()
@@ -352,9 +347,7 @@ func TestPrewarmNeedsWarmLinks(t *testing.T) {
 }
 
 func TestCloseDuringPrewarmLeavesNothing(t *testing.T) {
-	h := newHarness(t, hopts{warm: true, agent: func(bin string) string {
-		return "sh -c " + strconv.Quote("sleep 0.3; exec "+strconv.Quote(bin))
-	}})
+	h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_START_DELAY=300ms"}})
 	h.e.Prewarm(Turn{Cwd: h.cwd})
 	h.e.Close()
 	for _, pid := range h.spawned() {

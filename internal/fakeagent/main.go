@@ -124,6 +124,12 @@ type agent struct {
 }
 
 func run(in io.Reader, out io.Writer) int {
+	// A slow start (a wrapper script, a cold cache): the process exists
+	// but reads nothing for this long. On every OS, where the tests once
+	// wrapped the agent in `sh -c "sleep …; exec …"`.
+	if d, err := time.ParseDuration(os.Getenv("FAKE_AGENT_START_DELAY")); err == nil && d > 0 {
+		time.Sleep(d)
+	}
 	scenario := os.Getenv("FAKE_AGENT_SCENARIO")
 	if scenario == "" {
 		scenario = "normal"
