@@ -21,9 +21,11 @@ import (
 // Windows reuses a process id as soon as nothing refers to the process, so
 // the agent's id could name a later agent by the time it is checked:
 // holdPID keeps a handle to each agent for the test binary's life, which
-// keeps its id (and so the tree's root) its own. Orphans of a child that
-// died are not found (their parent id is unknown here); the Job Object
-// ends them with the rest.
+// keeps its id (and so the tree's root) its own. A parent id can also be
+// stale (Wine's services.exe names the long-gone process that started it,
+// whose id an agent may get), so a process counts as a child only when it
+// was created after its parent. Orphans of a child that died are not found
+// (their parent id is unknown here); the Job Object ends them with the rest.
 func leftoverCheckable() error {
 	_, err := processes()
 	return err
@@ -49,21 +51,55 @@ func liveInGroup(pid int) (int, error) {
 		kids[p.ParentProcessID] = append(kids[p.ParentProcessID], p.ProcessID)
 		alive[p.ProcessID] = true
 	}
+	rootMade, ok := created(uint32(pid))
+	if !ok {
+		// Not held: the agent had ended before its id was reported, and
+		// the id may be another process's now.
+		return 0, nil
+	}
 	n, seen := 0, map[uint32]bool{}
-	queue := []uint32{uint32(pid)}
+	type node struct {
+		pid  uint32
+		made int64
+	}
+	queue := []node{{uint32(pid), rootMade}}
 	for len(queue) > 0 {
 		cur := queue[0]
 		queue = queue[1:]
-		if seen[cur] {
-			continue // a recycled id pointing back up the tree
+		if seen[cur.pid] {
+			continue
 		}
-		seen[cur] = true
-		if alive[cur] && cur != uint32(os.Getpid()) {
+		seen[cur.pid] = true
+		if alive[cur.pid] && cur.pid != uint32(os.Getpid()) {
 			n++
 		}
-		queue = append(queue, kids[cur]...)
+		for _, k := range kids[cur.pid] {
+			if made, ok := created(k); ok && made >= cur.made {
+				queue = append(queue, node{k, made})
+			}
+		}
 	}
 	return n, nil
+}
+
+// created is process pid's creation time (the held handle for an agent),
+// false when it cannot be asked (gone, or not this user's).
+func created(pid uint32) (int64, bool) {
+	var h windows.Handle
+	if v, ok := held.Load(int(pid)); ok {
+		h = v.(windows.Handle)
+	} else {
+		var err error
+		if h, err = windows.OpenProcess(windows.PROCESS_QUERY_LIMITED_INFORMATION, false, pid); err != nil {
+			return 0, false
+		}
+		defer windows.CloseHandle(h)
+	}
+	var c, e, k, u windows.Filetime
+	if err := windows.GetProcessTimes(h, &c, &e, &k, &u); err != nil {
+		return 0, false
+	}
+	return c.Nanoseconds(), true
 }
 
 func processes() ([]windows.ProcessEntry32, error) {
