@@ -9,7 +9,10 @@
 #     bcryptprimitives.dll Go >= 1.24 needs (ProcessPrng) and Wine 8 lacks,
 #     into the prefix's system32: Go's runtime loads system DLLs with
 #     LOAD_LIBRARY_SEARCH_SYSTEM32, so a copy beside the .exe is not seen;
-#   - a Wine prefix of its own under /tmp (WINEDEBUG=-all);
+#   - a Wine prefix of its own under /tmp (WINEDEBUG=-all), with
+#     \\localhost\C$ mapped for the UNC tests;
+#   - the fake ACP agent built for Windows and named in
+#     CDXTHEME_FAKEAGENT_BIN (the tests cannot run Linux's go inside Wine);
 #   - GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test -c for each package,
 #     each binary run from its package folder, as go test does;
 #   - internal/winetest reads the test2json streams and makes the table.
@@ -17,10 +20,10 @@
 # Not part of `make test` (Wine is not Windows; the result is reported in
 # README.md). usage: scripts/test-windows.sh [PACKAGE...]
 #   env: GO (default go), WINEPREFIX (default /tmp/cdxtheme-wine-$UID),
-#        WINE_TEST_TIMEOUT (per package, default 10m)
+#        WINE_TEST_TIMEOUT (per package, default 10m), WINE_KEEP=1 (keep the
+#        binaries and test2json files; the run says where)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-root=$PWD
 GO=${GO:-go}
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 
