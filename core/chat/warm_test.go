@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -244,14 +243,8 @@ func TestFailedPrewarmReportsOnlyOnSend(t *testing.T) {
 		}
 	})
 	t.Run("only the pre-warm failed", func(t *testing.T) {
-		if runtime.GOOS == "windows" {
-			t.Skip("the failing agent is a sh script")
-		}
 		flag := filepath.Join(t.TempDir(), "once")
-		h := newHarness(t, hopts{warm: true, agent: func(bin string) string {
-			script := "if [ -e " + flag + " ]; then exec " + strconv.Quote(bin) + "; fi; touch " + flag + "; echo 'warm-up failure' >&2; exit 3"
-			return "sh -c " + strconv.Quote(script)
-		}})
+		h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_FAIL_ONCE=" + flag}})
 		h.e.Prewarm(Turn{Cwd: h.cwd})
 		h.waitEmpty(10 * time.Second)
 		evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})
