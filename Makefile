@@ -17,7 +17,7 @@ GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path '
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
 .PHONY: run test deps apt npm peers frontend build cli dev-binary bindings bindings-check \
-	test-go test-agents types test-frontend test-e2e test-window faults audit bench bench-clients clean cross mutate
+	test-go test-agents types test-frontend test-e2e test-window faults audit bench bench-clients clean cross test-windows mutate
 
 ## deps: everything the build and the tests need (apt, npm and Go modules)
 deps: apt npm
@@ -136,6 +136,10 @@ test-window: build
 ## cross: builds and vets the Windows and macOS binaries and links every package's test binary for both (fails on any error)
 cross:
 	GO=$(GO) bash scripts/cross.sh
+
+## test-windows: the core packages' Windows test binaries under Wine (installed from apt); pass/fail per package, Wine's own limits apart (not part of test)
+test-windows:
+	GO=$(GO) bash scripts/test-windows.sh
 
 ## test: everything, as CI runs it (the cheap cross-platform build first)
 test: deps cross peers bindings-check test-go faults test-frontend test-e2e test-window test-package

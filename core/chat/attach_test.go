@@ -16,6 +16,10 @@ import (
 var png = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
 
 func TestAttachmentBlocksFollowPromptCapabilities(t *testing.T) {
+	// An absolute path outside on every OS (/etc/passwd is rooted, not
+	// absolute, on Windows).
+	outside := filepath.Join(t.TempDir(), "passwd")
+	must(t, os.WriteFile(outside, []byte("root:x:0:0"), 0o644))
 	all := acp.PromptCapabilities{Image: true, Audio: true, EmbeddedContext: true}
 	none := acp.PromptCapabilities{}
 	tests := []struct {
@@ -32,7 +36,7 @@ func TestAttachmentBlocksFollowPromptCapabilities(t *testing.T) {
 		{"text embedded", Attachment{Name: "notes.md", Data: []byte("# teal")}, all, acp.BlockResource, ""},
 		{"text linked when nothing may be embedded", Attachment{Name: "notes.md", Data: []byte("# teal")}, none, acp.BlockResourceLink, ""},
 		{"workspace file linked", Attachment{Path: "theme.json"}, none, acp.BlockResourceLink, ""},
-		{"file outside refused", Attachment{Path: "/etc/passwd"}, all, "", "only files inside the workspace"},
+		{"file outside refused", Attachment{Path: outside}, all, "", "only files inside the workspace"},
 		{"too big", Attachment{Name: "big.png", Data: make([]byte, MaxAttachmentBytes+1)}, all, "", "big.png is 10.0 MiB; one attachment may be at most 10.0 MiB"},
 		{"empty", Attachment{Name: "e.txt"}, all, "", "e.txt is empty"},
 	}

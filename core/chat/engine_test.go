@@ -16,7 +16,6 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
-	"cdxtheme/core/procfs"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
 
 	"github.com/rs/zerolog"
@@ -47,7 +46,7 @@ type hopts struct {
 
 func newHarness(t *testing.T, o hopts) *harness {
 	t.Helper()
-	if err := procfs.Available(); err != nil {
+	if err := leftoverCheckable(); err != nil {
 		t.Skipf("the leftover-process checks cannot look here: %v", err)
 	}
 	bin := fakeagenttest.Build(t)
@@ -71,6 +70,7 @@ func newHarness(t *testing.T, o hopts) *harness {
 		PrewarmIdle: o.idle,
 	})
 	h.e.spawned = func(pid int) {
+		holdPID(pid)
 		h.mu.Lock()
 		h.pids = append(h.pids, pid)
 		h.mu.Unlock()
@@ -166,15 +166,9 @@ func count(xs []string, x string) int {
 func groupMembers(pgid int) int {
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		live, err := procfs.LiveInGroup(pgid)
+		n, err := liveInGroup(pgid)
 		if err != nil {
 			return -1
-		}
-		n := 0
-		for _, p := range live {
-			if p.PID != os.Getpid() {
-				n++
-			}
 		}
 		if n == 0 || time.Now().After(deadline) {
 			return n

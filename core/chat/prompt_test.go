@@ -1,13 +1,26 @@
 package chat
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/core/inside"
 )
+
+// errMatches checks err against want; "no such file" is fs.ErrNotExist,
+// whose text is the OS's own ("The system cannot find the file specified"
+// on Windows).
+func errMatches(err error, want string) bool {
+	if want == "no such file" {
+		return errors.Is(err, fs.ErrNotExist)
+	}
+	return err != nil && strings.Contains(err.Error(), want)
+}
 
 func TestFileLink(t *testing.T) {
 	ws := t.TempDir()
@@ -21,8 +34,8 @@ func TestFileLink(t *testing.T) {
 		wantErr string
 		wantURI string
 	}{
-		{"theme.json", "", "file://" + filepath.ToSlash(filepath.Join(ws, "theme.json"))},
-		{filepath.Join(ws, "theme.json"), "", "file://" + filepath.ToSlash(filepath.Join(ws, "theme.json"))},
+		{"theme.json", "", inside.FileURI(filepath.Join(ws, "theme.json"))},
+		{filepath.Join(ws, "theme.json"), "", inside.FileURI(filepath.Join(ws, "theme.json"))},
 		{"../" + filepath.Base(other) + "/secret.txt", "inside the workspace", ""},
 		{filepath.Join(other, "secret.txt"), "inside the workspace", ""},
 		{"escape.txt", "inside the workspace", ""},
@@ -33,7 +46,7 @@ func TestFileLink(t *testing.T) {
 		t.Run(tc.path, func(t *testing.T) {
 			b, err := FileLink(ws, tc.path)
 			if tc.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				if !errMatches(err, tc.wantErr) {
 					t.Fatalf("err = %v, want %q", err, tc.wantErr)
 				}
 				return
@@ -53,8 +66,8 @@ func TestCheckPrompt(t *testing.T) {
 	all := acp.PromptCapabilities{Image: true, Audio: true, EmbeddedContext: true}
 	none := acp.PromptCapabilities{}
 	must(t, os.WriteFile(filepath.Join(ws, "a.json"), []byte("{}"), 0o644))
-	inside := acp.ContentBlock{Type: acp.BlockResourceLink, URI: "file://" + filepath.ToSlash(filepath.Join(ws, "a.json")), Name: "a.json"}
-	missing := acp.ContentBlock{Type: acp.BlockResourceLink, URI: "file://" + filepath.ToSlash(filepath.Join(ws, "gone.json")), Name: "gone.json"}
+	linkIn := acp.ContentBlock{Type: acp.BlockResourceLink, URI: inside.FileURI(filepath.Join(ws, "a.json")), Name: "a.json"}
+	missing := acp.ContentBlock{Type: acp.BlockResourceLink, URI: inside.FileURI(filepath.Join(ws, "gone.json")), Name: "gone.json"}
 	tests := []struct {
 		name    string
 		blocks  []acp.ContentBlock
@@ -62,13 +75,13 @@ func TestCheckPrompt(t *testing.T) {
 		wantErr string
 	}{
 		{"text always", TextPrompt("hi"), none, ""},
-		{"link inside always", []acp.ContentBlock{inside}, none, ""},
+		{"link inside always", []acp.ContentBlock{linkIn}, none, ""},
 		{"image allowed", []acp.ContentBlock{ImageBlock([]byte{1}, "image/png")}, all, ""},
 		{"image refused", []acp.ContentBlock{ImageBlock([]byte{1}, "image/png")}, none, "does not accept images"},
 		{"audio refused", []acp.ContentBlock{AudioBlock([]byte{1}, "audio/wav")}, none, "does not accept audio"},
 		{"resource refused", []acp.ContentBlock{ResourceBlock("file:///x", "text/plain", "x")}, none, "embedded resources"},
 		{"link outside", []acp.ContentBlock{{Type: acp.BlockResourceLink, URI: "file:///etc/passwd", Name: "passwd"}}, all, "inside the workspace"},
-		{"link outside through dot-dot", []acp.ContentBlock{{Type: acp.BlockResourceLink, URI: "file://" + filepath.ToSlash(ws) + "/%2e%2e/x", Name: "x"}}, all, "inside the workspace"},
+		{"link outside through dot-dot", []acp.ContentBlock{{Type: acp.BlockResourceLink, URI: inside.FileURI(ws) + "/%2e%2e/x", Name: "x"}}, all, "inside the workspace"},
 		{"link to a missing file", []acp.ContentBlock{missing}, all, "no such file"},
 		{"link not a file", []acp.ContentBlock{{Type: acp.BlockResourceLink, URI: "https://example.com/x", Name: "x"}}, all, "not a file://"},
 		{"unknown block", []acp.ContentBlock{{Type: "hologram"}}, all, "unknown content type"},
@@ -77,7 +90,7 @@ func TestCheckPrompt(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			err := CheckPrompt(tc.blocks, tc.caps, ws)
-			if (tc.wantErr == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.wantErr)) {
+			if (tc.wantErr == "") != (err == nil) || (err != nil && !errMatches(err, tc.wantErr)) {
 				t.Fatalf("err = %v, want %q", err, tc.wantErr)
 			}
 		})

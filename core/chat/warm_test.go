@@ -141,9 +141,7 @@ func TestPrewarmedExistingChat(t *testing.T) {
 }
 
 func TestTurnWaitsForAPrewarmUnderWay(t *testing.T) {
-	h := newHarness(t, hopts{warm: true, agent: func(bin string) string {
-		return "sh -c " + strconv.Quote("sleep 0.4; exec "+strconv.Quote(bin))
-	}})
+	h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_START_DELAY=400ms"}})
 	h.e.Prewarm(Turn{Cwd: h.cwd})
 	if _, st := h.slot(); st != linkPreparing {
 		t.Fatalf("status right after Prewarm = %v", st)
@@ -159,9 +157,7 @@ func TestTurnWaitsForAPrewarmUnderWay(t *testing.T) {
 }
 
 func TestCancelWhileWaitingForAPrewarm(t *testing.T) {
-	h := newHarness(t, hopts{warm: true, agent: func(bin string) string {
-		return "sh -c " + strconv.Quote("sleep 2; exec "+strconv.Quote(bin))
-	}})
+	h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_START_DELAY=2s"}})
 	h.e.Prewarm(Turn{Cwd: h.cwd})
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
@@ -248,10 +244,7 @@ func TestFailedPrewarmReportsOnlyOnSend(t *testing.T) {
 	})
 	t.Run("only the pre-warm failed", func(t *testing.T) {
 		flag := filepath.Join(t.TempDir(), "once")
-		h := newHarness(t, hopts{warm: true, agent: func(bin string) string {
-			script := "if [ -e " + flag + " ]; then exec " + strconv.Quote(bin) + "; fi; touch " + flag + "; echo 'warm-up failure' >&2; exit 3"
-			return "sh -c " + strconv.Quote(script)
-		}})
+		h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_FAIL_ONCE=" + flag}})
 		h.e.Prewarm(Turn{Cwd: h.cwd})
 		h.waitEmpty(10 * time.Second)
 		evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})
@@ -269,12 +262,11 @@ func TestFailedPrewarmReportsOnlyOnSend(t *testing.T) {
 func TestReleaseStopsThePrewarm(t *testing.T) {
 	for _, ready := range []bool{true, false} {
 		t.Run("ready="+strconv.FormatBool(ready), func(t *testing.T) {
-			h := newHarness(t, hopts{warm: true, agent: func(bin string) string {
-				if ready {
-					return strconv.Quote(bin)
-				}
-				return "sh -c " + strconv.Quote("sleep 0.3; exec "+strconv.Quote(bin))
-			}})
+			o := hopts{warm: true}
+			if !ready {
+				o.env = []string{"FAKE_AGENT_START_DELAY=300ms"}
+			}
+			h := newHarness(t, o)
 			h.e.Prewarm(Turn{Cwd: h.cwd})
 			if ready {
 				h.waitReady()
@@ -348,9 +340,7 @@ func TestPrewarmNeedsWarmLinks(t *testing.T) {
 }
 
 func TestCloseDuringPrewarmLeavesNothing(t *testing.T) {
-	h := newHarness(t, hopts{warm: true, agent: func(bin string) string {
-		return "sh -c " + strconv.Quote("sleep 0.3; exec "+strconv.Quote(bin))
-	}})
+	h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_START_DELAY=300ms"}})
 	h.e.Prewarm(Turn{Cwd: h.cwd})
 	h.e.Close()
 	for _, pid := range h.spawned() {

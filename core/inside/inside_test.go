@@ -38,13 +38,6 @@ func tree(t *testing.T) (base, ws string) {
 	return base, ws
 }
 
-func must(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestResolve(t *testing.T) {
 	base, ws := tree(t)
 	theme := filepath.Join(ws, "theme.json")

@@ -124,7 +124,7 @@ func TestSaveAgentsRoundTripAndRemembersDefaults(t *testing.T) {
 	if err := SaveAgentsFile(path, l); err != nil {
 		t.Fatal(err)
 	}
-	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+	if fi, _ := os.Stat(path); !private(fi) {
 		t.Fatalf("mode %v", fi.Mode())
 	}
 	back, err := LoadAgentsFile(path)
@@ -159,7 +159,7 @@ func TestAgentListValidate(t *testing.T) {
 		{"mcp bad url", func(l *AgentList) { l.MCPServers = []MCPServer{{Name: "p", Type: MCPHTTP, URL: "ftp://x"}} }, "http(s) URL"},
 		{"mcp unknown transport", func(l *AgentList) { l.MCPServers = []MCPServer{{Name: "p", Type: "ws"}} }, `unknown transport "ws"`},
 		{"mcp duplicate name", func(l *AgentList) {
-			l.MCPServers = []MCPServer{{Name: "p", Command: "/a"}, {Name: "p", Command: "/b"}}
+			l.MCPServers = []MCPServer{{Name: "p", Command: absPath("a")}, {Name: "p", Command: absPath("b")}}
 		}, "used twice"},
 	}
 	for _, tc := range tests {

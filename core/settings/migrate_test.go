@@ -29,7 +29,7 @@ args = ["--stdio"]
 id = "spaced"
 name = "Spaced"
 kind = "custom"
-command = "`+filepath.Join(dir, "My Agent")+`"
+command = '`+filepath.Join(dir, "My Agent")+`'
 `), 0o600)
 	os.WriteFile(filepath.Join(dir, "My Agent"), []byte("#!/bin/sh\n"), 0o755)
 

@@ -25,7 +25,7 @@ func TestAPIKeyFileStore(t *testing.T) {
 		t.Fatalf("save: %q %v", store, err)
 	}
 	info, err := os.Stat(apiKeyPath())
-	if err != nil || info.Mode().Perm() != 0o600 {
+	if err != nil || !private(info) {
 		t.Fatalf("key file must be 0600: %v %v", info.Mode(), err)
 	}
 	k, store, err := LoadAPIKey()

@@ -26,7 +26,7 @@ func TestRoundTripAndDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	info, err := os.Stat(path)
-	if err != nil || info.Mode().Perm() != 0o600 {
+	if err != nil || !private(info) {
 		t.Fatalf("settings file mode: %v %v", info.Mode(), err)
 	}
 	got, err := LoadFile(path)

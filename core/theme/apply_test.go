@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -176,7 +177,8 @@ func TestApplyBacksUpOutsideAndUndoes(t *testing.T) {
 	if entries, _ := os.ReadDir(themes); len(entries) != 1 {
 		t.Errorf("Ghostty's themes folder holds %v, want only the theme", entries)
 	}
-	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+	// Windows keeps no mode bits (only a read-only attribute) to carry over.
+	if fi, _ := os.Stat(path); runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600 {
 		t.Errorf("the new file has mode %v, want the replaced file's 0600", fi.Mode().Perm())
 	}
 
@@ -294,8 +296,13 @@ func TestApplyVSCodeRegistersExtension(t *testing.T) {
 		t.Fatalf("extensions.json = %s, want the other extension kept and ours once", b)
 	}
 	ours := entries[1]
+	// VS Code's location is a URI path: /C:/Users/… on Windows.
+	wantPath := filepath.ToSlash(filepath.Join(exts, "cdxtheme.harbour-night-1.0.0"))
+	if !strings.HasPrefix(wantPath, "/") {
+		wantPath = "/" + wantPath
+	}
 	if ours.Identifier.ID != "cdxtheme.harbour-night" || ours.RelativeLocation != "cdxtheme.harbour-night-1.0.0" ||
-		ours.Location.Scheme != "file" || ours.Location.Path != filepath.ToSlash(filepath.Join(exts, "cdxtheme.harbour-night-1.0.0")) {
+		ours.Location.Scheme != "file" || ours.Location.Path != wantPath {
 		t.Errorf("our entry = %+v", ours)
 	}
 	if _, err := os.Stat(filepath.Join(exts, "cdxtheme.harbour-night-1.0.0", "package.json")); err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -259,9 +260,11 @@ func TestTrashedSkipsDamagedEntries(t *testing.T) {
 	list, problems := Trashed(root)
 	want := []string{good.ID}
 	bad := []string{corrupt.ID, noMeta.ID, linked.ID, wrongID.ID, file, piped.ID, huge.ID}
-	if os.Getuid() != 0 {
+	// Root reads a 000 folder anyway; on Windows chmod sets only the
+	// read-only attribute, so the folder stays readable there too.
+	if os.Getuid() != 0 && runtime.GOOS != "windows" {
 		bad = append(bad, unreadable.ID)
-	} else { // root reads a 000 folder anyway
+	} else {
 		want = append(want, unreadable.ID)
 	}
 	var ids []string

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,7 +69,8 @@ func TestBuildsFromBeforeTheFlagKeepTheirTitles(t *testing.T) {
 	m, _ := Create(root, "My own name", "")
 	b, _ := os.ReadFile(filepath.Join(m.Dir, MetaFile))
 	old := strings.Replace(string(b), `"followsTheme": true`, "", 1)
-	old = strings.Replace(old, `"dir": "`+m.Dir+`",`, `"dir": "`+m.Dir+`"`, 1)
+	dir, _ := json.Marshal(m.Dir) // as the file has it: C:\\… on Windows
+	old = strings.Replace(old, `"dir": `+string(dir)+`,`, `"dir": `+string(dir), 1)
 	if err := os.WriteFile(filepath.Join(m.Dir, MetaFile), []byte(old), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -124,6 +124,21 @@ type agent struct {
 }
 
 func run(in io.Reader, out io.Writer) int {
+	// A slow start (a wrapper script, a cold cache): the process exists
+	// but reads nothing for this long. On every OS, where the tests once
+	// wrapped the agent in `sh -c "sleep …; exec …"`.
+	if d, err := time.ParseDuration(os.Getenv("FAKE_AGENT_START_DELAY")); err == nil && d > 0 {
+		time.Sleep(d)
+	}
+	// The first start fails (it makes the file named), later ones work:
+	// an agent that fails once, e.g. the pre-warm, then answers the turn.
+	if once := os.Getenv("FAKE_AGENT_FAIL_ONCE"); once != "" {
+		if f, err := os.OpenFile(once, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+			f.Close()
+			fmt.Fprintln(os.Stderr, "warm-up failure")
+			return 3
+		}
+	}
 	scenario := os.Getenv("FAKE_AGENT_SCENARIO")
 	if scenario == "" {
 		scenario = "normal"

@@ -1,0 +1,134 @@
+//go:build windows
+
+package fsread
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"cdxtheme/internal/winlink"
+
+	"golang.org/x/sys/windows"
+)
+
+// link makes a symlink or skips when this Windows user may not (no
+// Developer Mode); Wine's stub that makes nothing fails the test, which
+// scripts/wine/known-limits.txt names.
+func link(t *testing.T, target, at string) {
+	t.Helper()
+	if err := winlink.Symlink(target, at); errors.Is(err, winlink.ErrPrivilege) {
+		t.Skip(err)
+	} else if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Windows has no O_NOFOLLOW: open_windows.go refuses a link by Lstat
+// first. NoFollow must refuse it (and name it), Follow read through it.
+func TestWindowsSymlinkNoFollow(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real.json")
+	if err := os.WriteFile(target, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	at := filepath.Join(dir, "theme.json")
+	link(t, target, at)
+	if _, err := ReadFile(at, 1024, NoFollow); !errors.Is(err, ErrSymlink) || !strings.Contains(err.Error(), at) {
+		t.Fatalf("NoFollow through a symlink: %v; want ErrSymlink naming it", err)
+	}
+	if b, err := ReadFile(at, 1024, Follow); err != nil || string(b) != "{}" {
+		t.Fatalf("Follow through a symlink: %q, %v", b, err)
+	}
+}
+
+// A directory junction (any user can make one, unlike a symlink) in the
+// last component leads to a folder: refused as one, whichever Links.
+func TestWindowsJunctionIsNotAFile(t *testing.T) {
+	dir := t.TempDir()
+	elsewhere := filepath.Join(dir, "elsewhere")
+	if err := os.Mkdir(elsewhere, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	at := filepath.Join(dir, "theme.json")
+	if err := winlink.Junction(at, elsewhere); err != nil {
+		t.Fatal(err)
+	}
+	for _, links := range []Links{NoFollow, Follow} {
+		if _, err := ReadFile(at, 1024, links); !errors.Is(err, ErrNotRegular) {
+			t.Fatalf("a junction, links %d: %v; want not a regular file", links, err)
+		}
+	}
+}
+
+// NUL is a device in every folder (dir\NUL, dir\nul.json on Windows 10):
+// the open succeeds and the fstat must refuse it before any read.
+func TestWindowsReservedNamesAreDevices(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range []string{"NUL", `\\.\NUL`, filepath.Join(dir, "NUL"), filepath.Join(dir, "nul")} {
+		_, err := ReadFile(p, 1024, NoFollow)
+		if !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), "character device") || !strings.Contains(err.Error(), p) {
+			t.Errorf("ReadFile(%q): %v; want not a regular file (a character device) naming it", p, err)
+		}
+	}
+}
+
+// A named pipe is Windows' FIFO: opening one that a server listens on
+// connects at once, and reading it would wait for the server; the fstat
+// refuses it first, so the read neither blocks nor takes the server's data.
+func TestWindowsNamedPipeDoesNotBlock(t *testing.T) {
+	for _, links := range []Links{NoFollow, Follow} {
+		// A pipe of its own each time: one a client has left needs the
+		// server to listen again.
+		name := fmt.Sprintf(`\\.\pipe\cdxtheme-fsread-%d-%d`, os.Getpid(), links)
+		p, err := windows.UTF16PtrFromString(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Two instances: NoFollow's Lstat connects to one (a stat of a
+		// pipe opens it), the open takes the other.
+		var hs []windows.Handle
+		for range 2 {
+			h, err := windows.CreateNamedPipe(p, windows.PIPE_ACCESS_DUPLEX, windows.PIPE_TYPE_BYTE, windows.PIPE_UNLIMITED_INSTANCES, 512, 512, 0, nil)
+			if err != nil {
+				t.Fatalf("CreateNamedPipe: %v", err)
+			}
+			hs = append(hs, h)
+		}
+		within(t, 5*time.Second, func() { _, err = ReadFile(name, 1<<20, links) })
+		for _, h := range hs {
+			windows.CloseHandle(h)
+		}
+		if !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), "named pipe") {
+			t.Fatalf("a named pipe, links %d: %v; want not a regular file (a named pipe)", links, err)
+		}
+	}
+}
+
+// The spellings Windows takes for the same file all read it: the \\?\
+// long-path prefix, the other separator, another case, a drive letter in
+// lower case.
+func TestWindowsPathSpellings(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "Theme.json")
+	if err := os.WriteFile(p, []byte(`{"a":1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if len(p) < 3 || p[1] != ':' {
+		t.Fatalf("temp dir %q has no drive letter", p)
+	}
+	for _, q := range []string{
+		`\\?\` + p,
+		filepath.ToSlash(p),
+		strings.ToUpper(p),
+		strings.ToLower(p[:1]) + p[1:],
+	} {
+		if b, err := ReadFile(q, 1024, NoFollow); err != nil || string(b) != `{"a":1}` {
+			t.Errorf("ReadFile(%q) = %q, %v", q, b, err)
+		}
+	}
+}
