@@ -187,8 +187,13 @@ if command -v makensis >/dev/null && command -v osslsigncode >/dev/null && comma
 		inst=$WINEPREFIX/drive_c/users/$(id -un)/AppData/Local/Programs/CDXTheme
 		lnk="$WINEPREFIX/drive_c/users/$(id -un)/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/CDXTheme Theme Builder.lnk"
 		key='Software\Microsoft\Windows\CurrentVersion\Uninstall\CDXTheme'
+		userpath() { "$wine" reg query 'HKCU\Environment' /v Path 2>/dev/null | tr -d '\r' | sed -n 's/^ *Path *REG_[A-Z_]* *//p'; }
 		wine_install() {
+			# A PATH of the user's own, which install and uninstall must keep.
+			"$wine" reg add 'HKCU\Environment' /v Path /t REG_EXPAND_SZ /d 'C:\mine\bin' /f >/dev/null 2>&1 && "$wineserver" -w || return 1
 			"$wine" "$setup" /S >/dev/null 2>&1 && "$wineserver" -w || return 1
+			[ "$(userpath)" = 'C:\mine\bin;C:\users\'"$(id -un)"'\AppData\Local\Programs\CDXTheme' ] ||
+				{ echo "the user's PATH after install: $(userpath)"; return 1; }
 			for f in cdxtheme.exe cdxtheme.com bun.exe uninstall.exe; do
 				[ -s "$inst/$f" ] || { echo "no $inst/$f"; return 1; }
 			done
@@ -198,7 +203,7 @@ if command -v makensis >/dev/null && command -v osslsigncode >/dev/null && comma
 			! "$wine" reg query "HKLM\\$key" >/dev/null 2>&1 || { echo "wrote an HKLM key"; return 1; }
 			verify "$inst/uninstall.exe" || { echo "the installed uninstaller is unsigned"; return 1; }
 		}
-		check "under Wine: /S installs for the user (LOCALAPPDATA\\Programs, Start menu, HKCU key, signed uninstaller)" wine_install
+		check "under Wine: /S installs for the user (LOCALAPPDATA\\Programs, on the user's PATH after theirs, Start menu, HKCU key, signed uninstaller)" wine_install
 		wine_uninstall() {
 			local data=$WINEPREFIX/drive_c/users/$(id -un)/AppData/Local/cdxtheme
 			mkdir -p "$data" && echo theme >"$data/keep.json"
@@ -207,8 +212,9 @@ if command -v makensis >/dev/null && command -v osslsigncode >/dev/null && comma
 			[ ! -e "$lnk" ] || { echo "left the Start-menu entry"; return 1; }
 			! "$wine" reg query "HKCU\\$key" >/dev/null 2>&1 || { echo "left the HKCU key"; return 1; }
 			[ -s "$data/keep.json" ] || { echo "removed the user's data"; return 1; }
+			[ "$(userpath)" = 'C:\mine\bin' ] || { echo "the user's PATH after uninstall: $(userpath)"; return 1; }
 		}
-		check "under Wine: the uninstaller removes program, entry and key, and keeps the user's data" wine_uninstall
+		check "under Wine: the uninstaller removes program, entry, key and its PATH entry, and keeps the user's data and the rest of their PATH" wine_uninstall
 		"$wineserver" -k 2>/dev/null
 		unset WINEPREFIX WINEDEBUG
 	else

@@ -63,6 +63,10 @@ VIAddVersionKey "LegalCopyright" "${COMPANY}"
 
 !include "MUI2.nsh"
 !include "LogicLib.nsh"
+!include "StrFunc.nsh"
+!include "WinMessages.nsh"
+${StrStr}
+${UnStrRep}
 
 !define MUI_ICON "icon.ico"
 !define MUI_UNICON "icon.ico"
@@ -104,6 +108,49 @@ Function CheckWebView2
   ${EndIf}
 FunctionEnd
 
+; cdxtheme.com on the user's PATH, so `cdxtheme help` works in any new cmd or
+; PowerShell. NSIS strings hold NSIS_MAX_STRLEN characters: a longer PATH
+; read here would come back cut, so it is left as it is and the line to add
+; is shown instead of writing a shortened PATH over the user's.
+Function AddToPath
+  ReadRegStr $0 HKCU "Environment" "Path"
+  StrLen $1 "$0$INSTDIR"
+  IntOp $2 ${NSIS_MAX_STRLEN} - 2
+  ${If} $1 >= $2
+    DetailPrint "Your PATH is too long to change here; add $INSTDIR to it to run cdxtheme from a console."
+    Return
+  ${EndIf}
+  ${StrStr} $1 ";$0;" ";$INSTDIR;"
+  ${If} $1 != ""
+    Return
+  ${EndIf}
+  ${If} $0 == ""
+    StrCpy $0 "$INSTDIR"
+  ${Else}
+    StrCpy $0 "$0;$INSTDIR"
+  ${EndIf}
+  WriteRegExpandStr HKCU "Environment" "Path" "$0"
+  SendMessage ${HWND_BROADCAST} ${WM_SETTINGCHANGE} 0 "STR:Environment" /TIMEOUT=5000
+FunctionEnd
+
+Function un.RemoveFromPath
+  ReadRegStr $0 HKCU "Environment" "Path"
+  StrLen $1 $0
+  IntOp $2 ${NSIS_MAX_STRLEN} - 2
+  ${If} $1 >= $2
+    Return ; read cut short: never written back
+  ${EndIf}
+  ${UnStrRep} $0 ";$0;" ";$INSTDIR;" ";"
+  StrCpy $0 $0 "" 1
+  StrCpy $0 $0 -1
+  ${If} $0 == ""
+    DeleteRegValue HKCU "Environment" "Path"
+  ${Else}
+    WriteRegExpandStr HKCU "Environment" "Path" "$0"
+  ${EndIf}
+  SendMessage ${HWND_BROADCAST} ${WM_SETTINGCHANGE} 0 "STR:Environment" /TIMEOUT=5000
+FunctionEnd
+
 Section "Install"
   Call CheckWebView2
 
@@ -114,6 +161,8 @@ Section "Install"
   ; adapter with it when no codex-acp is on PATH.
   File "/oname=bun.exe" "${BUN}"
   WriteUninstaller "$INSTDIR\uninstall.exe"
+
+  Call AddToPath
 
   CreateShortcut "$SMPROGRAMS\${PRODUCT}.lnk" "$INSTDIR\${APPEXE}" "" "$INSTDIR\${APPEXE}" 0
 
@@ -132,6 +181,7 @@ SectionEnd
 ; user's profile and is kept: uninstalling the program must not delete themes
 ; someone built.
 Section "Uninstall"
+  Call un.RemoveFromPath
   Delete "$SMPROGRAMS\${PRODUCT}.lnk"
   Delete "$INSTDIR\${APPEXE}"
   Delete "$INSTDIR\cdxtheme.com"
