@@ -98,7 +98,7 @@ GO_TEST_PKGS = $$($(GO) list ./... | grep -v /internal/faults)
 
 # The sidecar's Bun installs and runs the adapter in the first-run install tests.
 test-go: peers sidecar
-	CDXTHEME_REQUIRE_PEERS=1 CDXTHEME_REQUIRE_PROGRAMS=1 CGO_ENABLED=0 $(GO) test -count=1 -timeout 20m $(GO_TEST_PKGS)
+	CDXTHEME_REQUIRE_PEERS=1 CDXTHEME_REQUIRE_PROGRAMS=1 CDXTHEME_VSCE=$(CURDIR)/peers/node_modules/.bin/vsce CGO_ENABLED=0 $(GO) test -count=1 -timeout 20m $(GO_TEST_PKGS)
 
 ## faults: the fault matrix; ends with "N passed, N failed" (the signal cases run the production binary)
 faults: build
