@@ -268,7 +268,10 @@ func goTest(ctx context.Context, root, pkg string, timeout time.Duration, extra 
 	args := append([]string{"-n", "19", "go", "test", "-count=1", "-failfast", "-timeout", timeout.String()}, extra...)
 	cmd := exec.CommandContext(ctx, "nice", append(args, pkg)...)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	// A missing prerequisite (the pinned Bun of the first-run install
+	// tests) fails the unmutated run instead of skipping tests and letting
+	// their mutants survive.
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "CDXTHEME_REQUIRE_PEERS=1")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.WaitDelay = 10 * time.Second
