@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -254,5 +256,22 @@ func TestModeChangeLeavesOtherModeOptionsAlone(t *testing.T) {
 	got := l.configOptions()
 	if got[0].Value != "off" || got[1].Value != "code" {
 		t.Fatalf("after the mode change: %s=%q, %s=%q; want the switch untouched and the mode code", got[0].ID, got[0].Value, got[1].ID, got[1].Value)
+	}
+}
+
+// An agent that exits cleanly before answering is said to have exited,
+// not to have closed its output (which a running agent can do): the user
+// looks for why it quit, not for a hang.
+func TestAgentThatExitsCleanlyIsSaidToHaveExited(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "agent.sh")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(Options{Resolve: agent.ResolveOptions{Override: script}, Timeout: 30 * time.Second, Log: zerolog.Nop()})
+	defer e.Close()
+	_, err := e.Run(context.Background(), Turn{Cwd: t.TempDir(), Prompt: TextPrompt("hi")}, nil)
+	var ce *Error
+	if !errors.As(err, &ce) || ce.Code != CodeAgentExit || !strings.HasPrefix(ce.Message, "the agent exited before answering initialize") {
+		t.Fatalf("err = %v, want the agent's exit before initialize", err)
 	}
 }
