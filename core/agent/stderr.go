@@ -2,6 +2,7 @@ package agent
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"sync"
@@ -106,6 +107,8 @@ func readLine(br *bufio.Reader) (line []byte, truncated bool, err error) {
 			c := chunk
 			if len(c) > 0 && c[len(c)-1] == '\n' && err == nil {
 				c = c[:len(c)-1]
+				// A CRLF line of exactly the limit is not cut for its '\r'.
+				c = bytes.TrimSuffix(c, []byte{'\r'})
 			}
 			if len(c) > room {
 				c = c[:room]
