@@ -115,7 +115,7 @@ func readLine(br *bufio.Reader) (line []byte, truncated bool, err error) {
 				truncated = true
 			}
 			line = append(line, c...)
-		} else if len(chunk) > 0 && !(len(chunk) == 1 && chunk[0] == '\n') {
+		} else if len(chunk) > 0 && string(chunk) != "\n" && string(chunk) != "\r\n" {
 			truncated = true
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
