@@ -264,3 +264,38 @@ func TestCorruptIndexIsRebuilt(t *testing.T) {
 		t.Fatalf("rebuild: %+v %v", st, err)
 	}
 }
+
+// A session saved twice (a copy left in an older day's folder) that matches
+// in both is shown with the snippet of the copy it is listed by, the newer
+// one, not of the stale copy.
+func TestSnippetComesFromTheListedCopy(t *testing.T) {
+	h := codexhome.Home{Dir: t.TempDir()}
+	const id = "01a20000-0000-7000-8000-00000000c0b1"
+	writeRollout(t, h, id, "2026-12-02T10:00:00Z", "a teal harbour, first draft", "ok")
+	newer := writeRollout(t, h, id, "2026-12-03T10:00:00Z", "a teal harbour, final version", "ok")
+	ix := openIndex(t, h)
+	ctx := context.Background()
+	if _, err := ix.Update(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Find(ctx, codexhome.NewLister(h), ix, "teal", codexhome.ListOptions{})
+	if err != nil || len(res.Sessions) != 1 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if r := res.Sessions[0]; r.Path != newer || !strings.Contains(r.Snippet.Text, "final version") {
+		t.Fatalf("listed %s with snippet %q, want the newer copy's text", r.Path, r.Snippet.Text)
+	}
+}
+
+// A query of nothing (blank, or only quotes and stars) matches no title or
+// folder: it is no search, not a search that everything passes.
+func TestEmptyQueryMatchesNoText(t *testing.T) {
+	for _, s := range []string{"", "   ", `""`, "*"} {
+		if ParseQuery(s).MatchesText("Harbour night", "/home/dev/themes") {
+			t.Errorf("ParseQuery(%q) matches a title", s)
+		}
+	}
+	if !ParseQuery("harbour").MatchesText("Harbour night") {
+		t.Error("a term in the title does not match it")
+	}
+}
