@@ -363,3 +363,24 @@ func TestUpdateCancelledAtTheStartEndsCleanly(t *testing.T) {
 		t.Fatalf("search after the next update: %v, %v", hits, err)
 	}
 }
+
+// An index that fails under the query (here closed, as when its file went
+// away) still lets titles and folders match, and the result says why the
+// message text was not searched.
+func TestFailingIndexWarnsAndStillMatchesTitles(t *testing.T) {
+	h := codexhome.Home{Dir: t.TempDir()}
+	writeRollout(t, h, "01a20000-0000-7000-8000-00000000fa01", "2026-12-03T10:00:00Z", "a teal harbour", "ok")
+	ix := openIndex(t, h)
+	ctx := context.Background()
+	if _, err := ix.Update(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	ix.Close()
+	res, err := Find(ctx, codexhome.NewLister(h), ix, "harbour", codexhome.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Sessions) != 1 || len(res.Warnings) == 0 {
+		t.Fatalf("sessions %d, warnings %q; want the title match and a warning", len(res.Sessions), res.Warnings)
+	}
+}
