@@ -373,7 +373,8 @@ func unmatched(root string, pkgs []string, e equivalents) ([]string, error) {
 	}
 	var out []string
 	for _, line := range e {
-		if !used[line] {
+		file, _, _ := strings.Cut(line, "|")
+		if !used[line] && slices.Contains(pkgs, filepath.ToSlash(filepath.Dir(file))) {
 			out = append(out, line)
 		}
 	}
