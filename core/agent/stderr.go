@@ -115,9 +115,9 @@ func readLine(br *bufio.Reader) (line []byte, truncated bool, err error) {
 				truncated = true
 			}
 			line = append(line, c...)
-		} else if len(chunk) > 0 && string(chunk) != "\n" && string(chunk) != "\r\n" {
-			truncated = true
 		}
+		// Past the first chunk nothing is kept: another comes only after a
+		// full buffer (64 KiB), which was cut above, so truncated is set.
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
