@@ -397,3 +397,12 @@ func TestCustomAndLocalShellCallsShowWhatRan(t *testing.T) {
 		t.Fatalf("tool messages %q, want %q", tools, want)
 	}
 }
+
+// A long first message without spaces (a pasted URL or hash) still makes a
+// title of at most 80 characters, the ellipsis included.
+func TestShortTitleOfOneLongWord(t *testing.T) {
+	got := ShortTitle(strings.Repeat("é", 200))
+	if n := len([]rune(got)); n != 80 || !strings.HasSuffix(got, "…") {
+		t.Fatalf("title of %d characters: %q, want 80 ending in …", n, got)
+	}
+}
