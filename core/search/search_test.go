@@ -170,6 +170,7 @@ func TestParseQuery(t *testing.T) {
 		{`OR NOT AND NEAR(a b)`, `"OR" "NOT" "AND" "NEAR(a" "b)"`},
 		{`a"b`, `"a""b"`},
 		{`- * "" "  "`, ``},
+		{`"" teal`, `"teal"`}, // an empty phrase is no unclosed quote
 	}
 	for _, tt := range tests {
 		if got := ParseQuery(tt.in).match(); got != tt.match {
