@@ -162,7 +162,7 @@ internal/bench/clients/node_modules/.installed: internal/bench/clients/package.j
 ## mutate: sampled mutation test, kill rate per package (not part of make test;
 ## bounded: 20 mutants a package, 60 s each, 6 min a package). MUTATE_ARGS
 ## passes flags, e.g. MUTATE_ARGS='-match link.go:252 core/chat'.
-mutate: deps
+mutate: deps sidecar
 	CGO_ENABLED=0 go run ./internal/mutate $(MUTATE_ARGS)
 	cd frontend && npx stryker run stryker.config.json
 

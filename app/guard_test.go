@@ -5,10 +5,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/inside"
 )
 
 // Guards a mutation pass found unwatched (issue 25).
@@ -124,5 +126,76 @@ func TestAssetsCarryNosniffAndNoReferrer(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/theme.json", nil))
 	if got := rec.Header(); got.Get("X-Content-Type-Options") != "nosniff" || got.Get("Referrer-Policy") != "no-referrer" || got.Get("Content-Security-Policy") != ContentSecurityPolicy {
 		t.Fatalf("headers = %v", got)
+	}
+}
+
+// An artifact the agent names by a link that is neither a file nor a web
+// page (mailto:, ftp:) says why it cannot be opened instead of showing as
+// a card that does nothing.
+func TestArtifactOfAnotherSchemeSaysItCannotBeOpened(t *testing.T) {
+	root := t.TempDir()
+	arts := describe(root, []artifactRef{{uri: "ftp://example.com/theme.json", name: "theme.json"}, {uri: "mailto:a@example.com", name: "mail"}})
+	for _, a := range arts {
+		if a.Problem != "only files and web links can be opened" || a.Inside || a.Web {
+			t.Errorf("%s: %+v, want it refused as neither a file nor a web link", a.URI, a)
+		}
+	}
+}
+
+// A file the agent names before it wrote it says so on its card, rather
+// than offering to open a file that is not there.
+func TestArtifactNotWrittenYetSaysSo(t *testing.T) {
+	root := t.TempDir()
+	arts := describe(root, []artifactRef{{uri: inside.FileURI(filepath.Join(root, "later.json")), name: "later.json"}})
+	if len(arts) != 1 || arts[0].Problem != "not there (yet)" || arts[0].Inside {
+		t.Fatalf("artifacts = %+v, want the missing file said to be not there (yet)", arts)
+	}
+}
+
+// The cap's warnings name sizes in the unit a user reads at a glance: a
+// cap of exactly 1 GiB or 1 MiB is said as such, not as 1024 of the unit
+// below.
+func TestByteSizeAtEachUnitsBoundary(t *testing.T) {
+	for n, want := range map[int64]string{
+		1 << 30: "1.0 GiB", 1<<30 - 1<<20: "1023 MiB", 1 << 20: "1 MiB", 1<<20 - 1<<10: "1023.0 KiB",
+		1 << 10: "1.0 KiB", 1<<10 - 1: "1023 bytes",
+	} {
+		if got := byteSize(n); got != want {
+			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// An exported transcript's suggested file name keeps the title's letters,
+// digits, '-' and '_', turns spaces into '-', and is at most 60 characters
+// before ".md" (a long first message must not make an unwieldy name).
+func TestExportNameKeepsTheTitleShortAndSafe(t *testing.T) {
+	id := "01a20000-0000-7000-8000-0000000000a1"
+	for title, want := range map[string]string{
+		"Harbour night_2 theme!": "Harbour-night_2-theme.md",
+		"a/../b: ok?":            "ab-ok.md",
+		strings.Repeat("ab", 50): strings.Repeat("ab", 30) + ".md",
+		"!!!":                    id + ".md",
+		"Zz-09 yY":               "Zz-09-yY.md",
+	} {
+		if got := exportName(title, id); got != want {
+			t.Errorf("exportName(%q) = %q, want %q", title, got, want)
+		}
+	}
+}
+
+// config.toml is Codex's: with another agent command (CDXTHEME_AGENT) New
+// build's bar shows that agent's own model, not the one config.toml names.
+func TestAnotherAgentsBarIgnoresCodexConfig(t *testing.T) {
+	a, rec, _ := newTestApp(t, "settings")
+	home := t.TempDir()
+	if err := os.WriteFile(filepath.Join(home, "config.toml"), []byte("model = \"gpt-5.4-mini\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CODEX_HOME", home)
+	finishedBuild(t, a, rec, "hi")
+	bar := a.Chats.SessionBar("", "")
+	if m, ok := acp.FindConfigOption(bar.Options, acp.CategoryModel, "model"); !ok || m.Value != "gpt-5.5" {
+		t.Fatalf("the bar's model is %q, want the agent's own gpt-5.5 (config.toml is Codex's)", m.Value)
 	}
 }

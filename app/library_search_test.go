@@ -210,6 +210,10 @@ func TestSearchSaysWhenMessageTextIsNotSearched(t *testing.T) {
 	if b, _ := json.Marshal(res); !strings.Contains(string(b), `"titlesOnly":`) {
 		t.Errorf("the notice does not reach the page: %s", b)
 	}
+	// SearchStatus, which the page asks for, names the same reason.
+	if st := a.Library.SearchStatus(); st.Error == "" || st.Building {
+		t.Errorf("SearchStatus over a blocked cache: %+v, want why the index is unavailable", st)
+	}
 	if res, _ := a.Library.Sessions(SessionQuery{Limit: 50}); res.TitlesOnly != "" || res.Stale != "" || len(res.Sessions) != 1 {
 		t.Errorf("a plain listing searches nothing, so it warns of nothing: %+v", res)
 	}

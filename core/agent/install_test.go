@@ -346,6 +346,26 @@ func TestInstallProgressWithoutHead(t *testing.T) {
 	}
 }
 
+// With a registry that answers HEAD, the download's first progress already
+// shows the whole size: the bar does not start at an unknown total and
+// jump as each download begins.
+func TestInstallProgressKnowsTheTotalFromTheStart(t *testing.T) {
+	r := newInstallRig(t, npmstub.Options{})
+	var rec recorder
+	if err := agent.EnsureInstalled(context.Background(), r.pending(t, "2.6.0"), rec.add); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range rec.list() {
+		if p.Phase == agent.PhaseDownloading {
+			if p.Done != 0 || p.Total != r.total {
+				t.Fatalf("first download progress %+v, want 0 of %d", p, r.total)
+			}
+			return
+		}
+	}
+	t.Fatalf("no download progress in %+v", rec.list())
+}
+
 // Two installs of the same adapter at once (two windows, the app and the
 // CLI): one downloads, the other waits, both end installed, every tarball is
 // fetched once.

@@ -288,3 +288,39 @@ func TestParentDeathKillsTheWholeGroup(t *testing.T) {
 		})
 	}
 }
+
+// Stop after Release waits for the released agent's end: one that ignores
+// its closed stdin and SIGTERM is killed with its group when the grace is
+// up, and Stop returns only then (the app's quit waits for it).
+func TestStopAfterReleaseWaitsForTheGroupToGo(t *testing.T) {
+	old := exitGrace
+	exitGrace = 200 * time.Millisecond
+	t.Cleanup(func() { exitGrace = old })
+	p := start(t, sh(`trap '' TERM HUP; echo ready; exec sleep 300`))
+	if line := readLineFrom(t, bufio.NewReader(p.Stdout())); line != "ready" {
+		t.Fatalf("agent said %q", line)
+	}
+	p.Release()
+	if err := p.Stop(); err != nil {
+		t.Fatalf("Stop after Release: %v", err)
+	}
+	if groupExists(p.Pid()) {
+		t.Fatal("Stop returned while the released agent's group is still alive")
+	}
+}
+
+// The shim run by hand (not with the protocol's arguments) refuses at once
+// and says it is not meant to be run that way.
+func TestShimRunByHandSaysSo(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd := &exec.Cmd{Path: exe, Args: []string{shimName, shimProtocol, "1"}, Stderr: &stderr}
+	err = cmd.Run()
+	var xe *exec.ExitError
+	if !errors.As(err, &xe) || xe.ExitCode() != 2 || !strings.Contains(stderr.String(), "never by hand") {
+		t.Fatalf("shim run by hand: %v, stderr %q; want exit 2 saying it is run by cdxtheme", err, stderr.String())
+	}
+}

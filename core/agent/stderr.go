@@ -2,6 +2,7 @@ package agent
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"sync"
@@ -106,15 +107,17 @@ func readLine(br *bufio.Reader) (line []byte, truncated bool, err error) {
 			c := chunk
 			if len(c) > 0 && c[len(c)-1] == '\n' && err == nil {
 				c = c[:len(c)-1]
+				// A CRLF line of exactly the limit is not cut for its '\r'.
+				c = bytes.TrimSuffix(c, []byte{'\r'})
 			}
 			if len(c) > room {
 				c = c[:room]
 				truncated = true
 			}
 			line = append(line, c...)
-		} else if len(chunk) > 0 && !(len(chunk) == 1 && chunk[0] == '\n') {
-			truncated = true
 		}
+		// Past the first chunk nothing is kept: another comes only after a
+		// full buffer (64 KiB), which was cut above, so truncated is set.
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}

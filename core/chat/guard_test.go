@@ -1,13 +1,20 @@
 package chat
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/core/agent"
 
 	"github.com/rs/zerolog"
 )
@@ -112,5 +119,159 @@ func TestTimedOutTurnReportsACancelledStop(t *testing.T) {
 	}
 	if res.StopReason != acp.StopCancelled {
 		t.Fatalf("StopReason = %q, want %q", res.StopReason, acp.StopCancelled)
+	}
+}
+
+// A mode change (set_mode or the agent's current_mode_update) moves the
+// mode option's value and keeps everything else the agent sent with it:
+// fields this app does not model still reach the page.
+func TestModeChangeKeepsTheAgentsOptionAsSent(t *testing.T) {
+	var o acp.ConfigOption
+	if err := json.Unmarshal([]byte(`{"id":"mode","name":"Mode","category":"mode","type":"select","currentValue":"ask","options":[{"value":"ask","name":"Ask"},{"value":"code","name":"Code"}],"x-agent-order":3}`), &o); err != nil {
+		t.Fatal(err)
+	}
+	l := &link{options: []acp.ConfigOption{o}}
+	l.setCurrentMode("code")
+	got := l.configOptions()
+	b, err := json.Marshal(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[0].Value != "code" || !strings.Contains(string(b), `"x-agent-order":3`) || !strings.Contains(string(b), `"currentValue":"code"`) {
+		t.Fatalf("after the mode change the option is %s (value %q)", b, got[0].Value)
+	}
+}
+
+// loadAgent is an agent on a pipe that answers every request with the
+// lines reply makes of its id.
+func loadAgent(t *testing.T, reply func(id string) []string) *acp.Conn {
+	t.Helper()
+	fromAgent, agentOut := io.Pipe()
+	agentIn, toAgent := io.Pipe()
+	conn := acp.NewConn(fromAgent, toAgent, acp.Options{Log: zerolog.Nop()})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		br := bufio.NewReader(agentIn)
+		for {
+			line, err := br.ReadBytes('\n')
+			if err != nil {
+				return
+			}
+			var m struct {
+				ID json.RawMessage `json:"id"`
+			}
+			json.Unmarshal(line, &m)
+			for _, s := range reply(string(m.ID)) {
+				io.WriteString(agentOut, s+"\n")
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		conn.Close()
+		agentOut.Close()
+		toAgent.Close()
+		<-done
+	})
+	return conn
+}
+
+// loadLink is a link on conn to an agent that can only load sessions.
+func loadLink(conn *acp.Conn, ts *turnState) *link {
+	l := &link{conn: conn, init: acp.InitializeResponse{ProtocolVersion: 1, AgentCapabilities: acp.AgentCapabilities{LoadSession: true}}, log: zerolog.Nop()}
+	l.attach(ts)
+	l.register()
+	conn.Start()
+	return l
+}
+
+// The turn's time runs out while the updates session/load brought are
+// still being handled (the page is slow to take them): the open ends in
+// the timeout, and nothing goes on to prompt a session past its deadline.
+func TestLoadThatOutlastsTheTurnEndsInItsError(t *testing.T) {
+	conn := loadAgent(t, func(id string) []string {
+		return []string{
+			// Not history: the session's commands, passed to the turn.
+			`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"available_commands_update","availableCommands":[]}}}`,
+			`{"jsonrpc":"2.0","id":` + id + `,"result":{}}`,
+		}
+	})
+	tctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	slow := func(Event) { <-tctx.Done() } // the page takes nothing until the deadline
+	ts := &turnState{ctx: tctx, emitFn: slow, log: zerolog.Nop()}
+	err := (&Engine{}).openSession(tctx, loadLink(conn, ts), Turn{SessionID: "s1", Cwd: "/w"}, ts)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want the turn's deadline", err)
+	}
+}
+
+// An agent that refuses to load the session (it no longer has it) ends
+// the turn in its refusal: the chat is not opened as if it were there.
+func TestRefusedLoadEndsTheTurn(t *testing.T) {
+	conn := loadAgent(t, func(id string) []string {
+		return []string{`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32002,"message":"Resource not found: s1"}}`}
+	})
+	var evs []Event
+	ts := &turnState{ctx: context.Background(), emitFn: func(ev Event) { evs = append(evs, ev) }, log: zerolog.Nop()}
+	err := (&Engine{}).openSession(context.Background(), loadLink(conn, ts), Turn{SessionID: "s1", Cwd: "/w"}, ts)
+	if err == nil || !strings.Contains(err.Error(), "Resource not found") {
+		t.Fatalf("err = %v, want the agent's refusal", err)
+	}
+	if got := types(evs); slices.Contains(got, EventSession) {
+		t.Fatalf("the refused session was opened: %v", got)
+	}
+}
+
+// A sign-in, logout or session list that waited for the warm agent to
+// finish preparing, and saw the preparation fail, is not handed that
+// stopped agent: it starts its own (claim gives nothing).
+func TestClaimGivesNothingWhenThePreparationFailed(t *testing.T) {
+	e := NewEngine(Options{Log: zerolog.Nop(), Timeout: time.Minute})
+	defer e.Close()
+	proc, err := agent.Start(context.Background(), agent.Command{Path: "/bin/cat", Source: "test", Reason: "a stand-in for the agent"}, t.TempDir(), zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &link{conn: loadAgent(t, func(string) []string { return nil }), proc: proc, cwd: "/w", log: zerolog.Nop(),
+		status: linkPreparing, prepared: make(chan struct{}), cancelPrep: func() {}, prepErr: errors.New("session/load: Resource not found")}
+	close(l.prepared)
+	e.mu.Lock()
+	e.warm = l
+	e.mu.Unlock()
+	got, err := e.claim(context.Background(), context.Background(), "/w", true)
+	if got != nil || err != nil {
+		t.Fatalf("claim = %p, %v; want nothing, so the request starts its own agent", got, err)
+	}
+}
+
+// A mode change moves the select option of the mode category only: an
+// agent's on/off switch that it also files under "mode" keeps its value.
+func TestModeChangeLeavesOtherModeOptionsAlone(t *testing.T) {
+	toggle := acp.ConfigOption{ID: "plan", Name: "Plan first", Category: acp.CategoryMode, Type: "boolean", Value: "off"}
+	sel := acp.ConfigOption{ID: "mode", Name: "Mode", Category: acp.CategoryMode, Type: "select", Value: "ask",
+		Options: []acp.ConfigSelectOption{{Value: "ask", Name: "Ask"}, {Value: "code", Name: "Code"}}}
+	l := &link{options: []acp.ConfigOption{toggle, sel}}
+	l.setCurrentMode("code")
+	got := l.configOptions()
+	if got[0].Value != "off" || got[1].Value != "code" {
+		t.Fatalf("after the mode change: %s=%q, %s=%q; want the switch untouched and the mode code", got[0].ID, got[0].Value, got[1].ID, got[1].Value)
+	}
+}
+
+// An agent that exits cleanly before answering is said to have exited,
+// not to have closed its output (which a running agent can do): the user
+// looks for why it quit, not for a hang.
+func TestAgentThatExitsCleanlyIsSaidToHaveExited(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "agent.sh")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(Options{Resolve: agent.ResolveOptions{Override: script}, Timeout: 30 * time.Second, Log: zerolog.Nop()})
+	defer e.Close()
+	_, err := e.Run(context.Background(), Turn{Cwd: t.TempDir(), Prompt: TextPrompt("hi")}, nil)
+	var ce *Error
+	if !errors.As(err, &ce) || ce.Code != CodeAgentExit || !strings.HasPrefix(ce.Message, "the agent exited before answering initialize") {
+		t.Fatalf("err = %v, want the agent's exit before initialize", err)
 	}
 }

@@ -329,3 +329,49 @@ func TestTranscriptReaderMatchesWholeRead(t *testing.T) {
 		}
 	}
 }
+
+// Paging through many sessions keeps the checkpoints of at most
+// maxCachedFiles of them: the least recently used one makes room.
+func TestPageCacheHoldsABoundedNumberOfFiles(t *testing.T) {
+	pageCache.Lock()
+	saved := pageCache.files
+	pageCache.files = map[string]*fileCheckpoints{}
+	pageCache.Unlock()
+	t.Cleanup(func() {
+		pageCache.Lock()
+		pageCache.files = saved
+		pageCache.Unlock()
+	})
+	dir := t.TempDir()
+	var first string
+	for i := range maxCachedFiles + 3 {
+		p := filepath.Join(dir, fmt.Sprintf("rollout-%d.jsonl", i))
+		writeFile(t, p, []byte("{}\n"))
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = p
+		}
+		storeCheckpoints(p, fi, []checkpoint{{n: 1, p: newParser()}})
+	}
+	pageCache.Lock()
+	n, kept := len(pageCache.files), pageCache.files[first] != nil
+	pageCache.Unlock()
+	if n > maxCachedFiles || kept {
+		t.Fatalf("%d files cached (the first still: %v), want at most %d with the least recently used gone", n, kept, maxCachedFiles)
+	}
+}
+
+// One pathological turn of many distinct messages keeps at most maxPairs of
+// them for pairing: memory stays bounded however long the turn is.
+func TestPairingRemembersABoundedNumberOfMessages(t *testing.T) {
+	p := newParser()
+	for i := range maxPairs + 1 {
+		p.dedupe(p.fromItems, p.fromEvents, RoleAssistant, fmt.Sprintf("message %d", i), time.Time{})
+	}
+	if n := len(p.fromItems); n > maxPairs {
+		t.Fatalf("%d messages remembered, want at most %d", n, maxPairs)
+	}
+}

@@ -152,3 +152,21 @@ func TestIgnorable(t *testing.T) {
 		}
 	}
 }
+
+// A line of a kind that never yields a message (a token count, a turn
+// context), cut off because Codex was killed while writing it, is no
+// unreadable line: the transcript does not warn of one it would have
+// dropped anyway.
+func TestACutIgnoredLineIsNotCountedAsSkipped(t *testing.T) {
+	p := newParser()
+	for _, l := range []string{
+		`{"timestamp":"2026-12-01T00:00:00Z","type":"turn_context","payload":{"cwd":"/w","model":"gpt`,
+		`{"timestamp":"2026-12-01T00:00:01Z","type":"event_msg","payload":{"type":"token_count","info":{"total`,
+		`{"timestamp":"2026-12-01T00:00:02Z","type":"event_msg","payload":{"type":"user_message","message":"hi"}}`,
+	} {
+		p.feed([]byte(l))
+	}
+	if p.skipped != 0 {
+		t.Fatalf("%d lines counted as unreadable, want none", p.skipped)
+	}
+}

@@ -142,6 +142,19 @@ func TestSessionsSearchAndLimit(t *testing.T) {
 	}
 }
 
+// A first page whose newest session is hidden reads on to the next one:
+// Home's first page is never emptied by what it does not show.
+func TestFirstPageReadsPastHiddenSessions(t *testing.T) {
+	l := NewLister(copyHome(t)) // fresh: no head read yet
+	got, err := l.List(context.Background(), ListOptions{Hidden: map[string]bool{idNew: true}, Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ids := listIDs(got); !reflect.DeepEqual(ids, []string{idOld}) {
+		t.Fatalf("first page = %v, want the older session %s", ids, idOld)
+	}
+}
+
 func TestSessionsMissingHome(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "no-codex")
 	got, err := Home{Dir: dir}.Sessions(context.Background(), ListOptions{})

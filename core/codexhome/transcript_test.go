@@ -375,3 +375,34 @@ func TestCallIDUsedAgainInALaterTurn(t *testing.T) {
 		t.Fatalf("tool messages %q, want %q", tools, want)
 	}
 }
+
+// A custom tool call (Codex's apply_patch) shows its input as the command,
+// so the transcript says what the patch was; a local shell call shows its
+// action's command.
+func TestCustomAndLocalShellCallsShowWhatRan(t *testing.T) {
+	lines := []string{
+		`{"timestamp":"2026-12-01T00:00:01Z","type":"response_item","payload":{"type":"custom_tool_call","name":"apply_patch","call_id":"c1","input":"*** Begin Patch\n*** Update File: theme.json\n*** End Patch"}}`,
+		`{"timestamp":"2026-12-01T00:00:02Z","type":"response_item","payload":{"type":"custom_tool_call_output","call_id":"c1","output":"Done!"}}`,
+		`{"timestamp":"2026-12-01T00:00:03Z","type":"response_item","payload":{"type":"local_shell_call","call_id":"c2","action":{"type":"exec","command":["ls","-la"]}}}`,
+		`{"timestamp":"2026-12-01T00:00:04Z","type":"response_item","payload":{"type":"function_call_output","call_id":"c2","output":"ok"}}`,
+	}
+	p := newParser()
+	var tools []string
+	for _, l := range lines {
+		if m := p.feed([]byte(l)); m != nil && m.Role == RoleTool {
+			tools = append(tools, m.Tool.Name+": "+m.Tool.Command)
+		}
+	}
+	if want := []string{"apply_patch: *** Begin Patch\n*** Update File: theme.json\n*** End Patch", "shell: ls -la"}; !slices.Equal(tools, want) {
+		t.Fatalf("tool messages %q, want %q", tools, want)
+	}
+}
+
+// A long first message without spaces (a pasted URL or hash) still makes a
+// title of at most 80 characters, the ellipsis included.
+func TestShortTitleOfOneLongWord(t *testing.T) {
+	got := ShortTitle(strings.Repeat("é", 200))
+	if n := len([]rune(got)); n != 80 || !strings.HasSuffix(got, "…") {
+		t.Fatalf("title of %d characters: %q, want 80 ending in …", n, got)
+	}
+}

@@ -253,7 +253,8 @@ func (ix *Index) Update(ctx context.Context, progress func(Progress)) (Stats, er
 	if err != nil {
 		return st, err
 	}
-	defer w.rollback()
+	// w is replaced after each intermediate commit: roll back the last one.
+	defer func() { w.rollback() }()
 	for _, p := range gone {
 		if err := w.drop(ctx, p); err != nil {
 			return st, err

@@ -3,6 +3,7 @@ package search
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -169,6 +170,7 @@ func TestParseQuery(t *testing.T) {
 		{`OR NOT AND NEAR(a b)`, `"OR" "NOT" "AND" "NEAR(a" "b)"`},
 		{`a"b`, `"a""b"`},
 		{`- * "" "  "`, ``},
+		{`"" teal`, `"teal"`}, // an empty phrase is no unclosed quote
 	}
 	for _, tt := range tests {
 		if got := ParseQuery(tt.in).match(); got != tt.match {
@@ -262,5 +264,124 @@ func TestCorruptIndexIsRebuilt(t *testing.T) {
 	defer ix.Close()
 	if st, err := ix.Update(context.Background(), nil); err != nil || st.Indexed != 3 {
 		t.Fatalf("rebuild: %+v %v", st, err)
+	}
+}
+
+// A session saved twice (a copy left in an older day's folder) that matches
+// in both is shown with the snippet of the copy it is listed by, the newer
+// one, not of the stale copy.
+func TestSnippetComesFromTheListedCopy(t *testing.T) {
+	h := codexhome.Home{Dir: t.TempDir()}
+	const id = "01a20000-0000-7000-8000-00000000c0b1"
+	writeRollout(t, h, id, "2026-12-02T10:00:00Z", "a teal harbour, first draft", "ok")
+	newer := writeRollout(t, h, id, "2026-12-03T10:00:00Z", "a teal harbour, final version", "ok")
+	ix := openIndex(t, h)
+	ctx := context.Background()
+	if _, err := ix.Update(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Find(ctx, codexhome.NewLister(h), ix, "teal", codexhome.ListOptions{})
+	if err != nil || len(res.Sessions) != 1 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if r := res.Sessions[0]; r.Path != newer || !strings.Contains(r.Snippet.Text, "final version") {
+		t.Fatalf("listed %s with snippet %q, want the newer copy's text", r.Path, r.Snippet.Text)
+	}
+}
+
+// A query of nothing (blank, or only quotes and stars) matches no title or
+// folder: it is no search, not a search that everything passes.
+func TestEmptyQueryMatchesNoText(t *testing.T) {
+	for _, s := range []string{"", "   ", `""`, "*"} {
+		if ParseQuery(s).MatchesText("Harbour night", "/home/dev/themes") {
+			t.Errorf("ParseQuery(%q) matches a title", s)
+		}
+	}
+	if !ParseQuery("harbour").MatchesText("Harbour night") {
+		t.Error("a term in the title does not match it")
+	}
+}
+
+// A first build commits as it goes: once 4 MiB of text is indexed, searches made while the build goes on already find it, so a
+// large Codex home is searchable long before the build ends.
+func TestFirstBuildIsSearchableAsItGoes(t *testing.T) {
+	h := codexhome.Home{Dir: t.TempDir()}
+	// Two sessions of exactly 4 MiB of indexed text each (128 messages cut
+	// to the 32 KiB indexed per message), one word apart.
+	for i, word := range []string{"alphaword", "bravoword"} {
+		id := fmt.Sprintf("01a20000-0000-7000-8000-00000000b1%02d", i)
+		ts := fmt.Sprintf("2026-12-0%dT10:00:00Z", i+1)
+		var b bytes.Buffer
+		fmt.Fprintf(&b, `{"timestamp":%q,"type":"session_meta","payload":{"id":%q,"cwd":"/w","source":"cli"}}`+"\n", ts, id)
+		msg := jsonString(word + " " + strings.Repeat("x", 40<<10))
+		for range 128 {
+			fmt.Fprintf(&b, `{"timestamp":%q,"type":"event_msg","payload":{"type":"agent_message","message":%s}}`+"\n", ts, msg)
+		}
+		tm, _ := time.Parse(time.RFC3339, ts)
+		path := filepath.Join(h.Dir, "sessions", tm.Format("2006/01/02"), "rollout-"+tm.Format("2006-01-02T15-04-05")+"-"+id+".jsonl")
+		writeFile(t, path, b.Bytes())
+	}
+	ix := openIndex(t, h)
+	ctx := context.Background()
+	found := -1
+	_, err := ix.Update(ctx, func(p Progress) {
+		if p.Done != 1 {
+			return
+		}
+		found = 0
+		for _, w := range []string{"alphaword", "bravoword"} {
+			hits, err := ix.Search(ctx, ParseQuery(w))
+			if err != nil {
+				t.Errorf("search during the build: %v", err)
+			}
+			found += len(hits)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found != 1 {
+		t.Fatalf("after the first 4 MiB session, a search during the build finds %d sessions, want the one indexed", found)
+	}
+}
+
+// An update cancelled as it starts (the app quits while the library opens)
+// ends with the cancellation, and the next one builds the index in full.
+func TestUpdateCancelledAtTheStartEndsCleanly(t *testing.T) {
+	h := codexhome.Home{Dir: t.TempDir()}
+	writeRollout(t, h, "01a20000-0000-7000-8000-00000000ca01", "2026-12-03T10:00:00Z", "a teal harbour", "ok")
+	ix := openIndex(t, h)
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := ix.Update(ctx, func(Progress) { cancel() })
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want the cancellation", err)
+	}
+	st, err := ix.Update(context.Background(), nil)
+	if err != nil || st.Indexed != 1 {
+		t.Fatalf("the next update: %+v, %v", st, err)
+	}
+	if hits, err := ix.Search(context.Background(), ParseQuery("teal")); err != nil || len(hits) != 1 {
+		t.Fatalf("search after the next update: %v, %v", hits, err)
+	}
+}
+
+// An index that fails under the query (here closed, as when its file went
+// away) still lets titles and folders match, and the result says why the
+// message text was not searched.
+func TestFailingIndexWarnsAndStillMatchesTitles(t *testing.T) {
+	h := codexhome.Home{Dir: t.TempDir()}
+	writeRollout(t, h, "01a20000-0000-7000-8000-00000000fa01", "2026-12-03T10:00:00Z", "a teal harbour", "ok")
+	ix := openIndex(t, h)
+	ctx := context.Background()
+	if _, err := ix.Update(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	ix.Close()
+	res, err := Find(ctx, codexhome.NewLister(h), ix, "harbour", codexhome.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Sessions) != 1 || len(res.Warnings) == 0 {
+		t.Fatalf("sessions %d, warnings %q; want the title match and a warning", len(res.Sessions), res.Warnings)
 	}
 }

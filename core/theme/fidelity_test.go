@@ -279,3 +279,20 @@ func TestTerminalKeysNotCarriedAreNamed(t *testing.T) {
 		}
 	}
 }
+
+// A VS Code theme's semanticHighlighting switch is kept as an override, and
+// dropping the overrides names it among what is not carried.
+func TestDroppedSemanticHighlightingIsNamed(t *testing.T) {
+	src := `{"name":"Dusk","type":"dark","semanticHighlighting":true,"colors":{"editor.background":"#101010","editor.foreground":"#eeeeee"},"tokenColors":[]}`
+	imp, err := Import("dusk-color-theme.json", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tg := imp.Theme.Targets; tg == nil || tg.VSCode == nil || tg.VSCode.SemanticHighlighting == nil {
+		t.Fatalf("semanticHighlighting not kept: %+v", imp.Theme.Targets)
+	}
+	imp.DropTargets()
+	if w := strings.Join(imp.Warnings, "\n"); !strings.Contains(w, "semanticHighlighting is not carried") {
+		t.Fatalf("dropping the overrides does not name semanticHighlighting: %v", imp.Warnings)
+	}
+}

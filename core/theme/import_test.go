@@ -234,3 +234,41 @@ func TestReadImportFile(t *testing.T) {
 		t.Fatal("reading a FIFO hung")
 	}
 }
+
+// A theme.json without a required top-level key is refused naming the key,
+// for the whole file (there is no line to point at), not with a crash.
+func TestThemeJSONMissingATopLevelKeyNamesIt(t *testing.T) {
+	_, err := Import("theme.json", []byte("{\n\"ui\":{},\n\"syntax\":{},\n\"ansi\":{}\n}\n"))
+	var ie *ImportError
+	if !errors.As(err, &ie) || ie.Key != "name" || ie.Line != 0 || ie.Msg != "required" {
+		t.Fatalf("err = %#v, want name required for the whole file", err)
+	}
+}
+
+// A terminal palette colour no role takes (kitty's color20) is named once
+// among what is not carried, not once per pass that looked at it.
+func TestExtendedPaletteColourIsNamedOnce(t *testing.T) {
+	imp, err := Import("dusk.conf", []byte("background #101010\nforeground #eeeeee\ncolor0 #000000\ncolor1 #aa0000\ncolor20 #123456\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := strings.Join(imp.Warnings, "\n"); strings.Count(w, "color20") != 1 {
+		t.Fatalf("warnings %q, want color20 named once", imp.Warnings)
+	}
+}
+
+// A TextMate theme under another plist name (here .itermcolors) is read as
+// the TextMate theme it is, and the import says so.
+func TestTmThemeUnderAnotherPlistNameIsReportedAsOne(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "golden", "example", "tmtheme", "harbour-night.tmTheme"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp, err := Import("harbour-night.itermcolors", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if imp.Format != "tmtheme" {
+		t.Fatalf("format %q, want tmtheme", imp.Format)
+	}
+}

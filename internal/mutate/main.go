@@ -45,6 +45,8 @@ type site struct {
 	start, end int
 	orig, repl string
 	kind       string
+	occ        int // which of the sites with this key it is (1, 2, …), in file order
+	dup        bool
 }
 
 func (s site) String() string {
@@ -61,6 +63,16 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // list survives edits elsewhere in the file.
 func (s site) key() string {
 	return strings.Join([]string{s.file, s.fn, oneLine(s.orig), s.repl}, "|")
+}
+
+// name is key, with "#n" when the function holds the same change more than
+// once (two "x > 0" in one function): equivalent.txt can name one of them
+// without the other.
+func (s site) name() string {
+	if s.dup {
+		return fmt.Sprintf("%s#%d", s.key(), s.occ)
+	}
+	return s.key()
 }
 
 // buildCtx is the build the mutants are tested in (CGO_ENABLED=0).
@@ -185,6 +197,14 @@ func sites(root, dir string) ([]site, error) {
 		}
 		return out[i].repl < out[j].repl
 	})
+	seen := map[string]int{}
+	for i := range out {
+		seen[out[i].key()]++
+		out[i].occ = seen[out[i].key()]
+	}
+	for i := range out {
+		out[i].dup = seen[out[i].key()] > 1
+	}
 	return out, nil
 }
 
@@ -268,7 +288,10 @@ func goTest(ctx context.Context, root, pkg string, timeout time.Duration, extra 
 	args := append([]string{"-n", "19", "go", "test", "-count=1", "-failfast", "-timeout", timeout.String()}, extra...)
 	cmd := exec.CommandContext(ctx, "nice", append(args, pkg)...)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	// A missing prerequisite (the pinned Bun of the first-run install
+	// tests) fails the unmutated run instead of skipping tests and letting
+	// their mutants survive.
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "CDXTHEME_REQUIRE_PEERS=1")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.WaitDelay = 10 * time.Second
@@ -318,14 +341,44 @@ func readEquivalents(path string) (equivalents, error) {
 	return lines, sc.Err()
 }
 
-// reason is why the mutant with this key is equivalent, if it is listed.
-func (e equivalents) reason(key string) (string, bool) {
+// reason is why mutant s is equivalent, if it is listed: by its name
+// (key#n), or by its key alone when the function has no other site with
+// that key (a bare key never covers several mutants, some perhaps not
+// equivalent).
+func (e equivalents) reason(s site) (string, bool) {
+	prefix := s.name() + "|"
 	for _, line := range e {
-		if rest, ok := strings.CutPrefix(line, key+"|"); ok {
+		if rest, ok := strings.CutPrefix(line, prefix); ok {
 			return rest, true
 		}
 	}
 	return "", false
+}
+
+// unmatched are the lines of e that name no mutant of pkgs.
+func unmatched(root string, pkgs []string, e equivalents) ([]string, error) {
+	used := map[string]bool{}
+	for _, pkg := range pkgs {
+		all, err := sites(root, strings.TrimSuffix(strings.TrimPrefix(pkg, "./"), "/"))
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range all {
+			for _, line := range e {
+				if strings.HasPrefix(line, s.name()+"|") {
+					used[line] = true
+				}
+			}
+		}
+	}
+	var out []string
+	for _, line := range e {
+		file, _, _ := strings.Cut(line, "|")
+		if !used[line] && slices.Contains(pkgs, filepath.ToSlash(filepath.Dir(file))) {
+			out = append(out, line)
+		}
+	}
+	return out, nil
 }
 
 type tally struct {
@@ -352,6 +405,7 @@ func main() {
 	equivFile := flag.String("equivalent", "internal/mutate/equivalent.txt", "equivalent mutants")
 	list := flag.Bool("list", false, "print the sampled mutants without running them")
 	match := flag.String("match", "", "only mutants whose description matches this regexp (to check a test against them; the figures are of the whole sample)")
+	check := flag.Bool("check-equivalent", false, "report each line of equivalent.txt that names no mutant (stale, or a key that needs #n)")
 	flag.Parse()
 	pkgs := flag.Args()
 	if len(pkgs) == 0 {
@@ -364,6 +418,19 @@ func main() {
 	equiv, err := readEquivalents(filepath.Join(root, *equivFile))
 	if err != nil {
 		fail(err)
+	}
+	if *check {
+		stale, err := unmatched(root, pkgs, equiv)
+		if err != nil {
+			fail(err)
+		}
+		for _, line := range stale {
+			fmt.Println("names no mutant:", line)
+		}
+		if len(stale) > 0 {
+			os.Exit(1)
+		}
+		return
 	}
 	tmp, err := os.MkdirTemp("", "mutate-")
 	if err != nil {
@@ -390,7 +457,7 @@ func main() {
 		order := r.Perm(len(all))
 		if *list {
 			for _, i := range order[:min(*n, len(order))] {
-				fmt.Println(all[i])
+				fmt.Printf("%s  [%s]\n", all[i], all[i].name())
 			}
 			continue
 		}
@@ -409,7 +476,7 @@ func main() {
 				break
 			}
 			s := all[i]
-			if reason, ok := equiv.reason(s.key()); ok {
+			if reason, ok := equiv.reason(s); ok {
 				t.equiv++
 				fmt.Printf("  equivalent %s (%s)\n", s, reason)
 				continue
@@ -429,7 +496,7 @@ func main() {
 			case survived:
 				t.survived++
 				survivors = append(survivors, s.String())
-				fmt.Printf("  survived %s  [%s]\n", s, s.key())
+				fmt.Printf("  survived %s  [%s]\n", s, s.name())
 			}
 			tested++
 		}
