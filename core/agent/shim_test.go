@@ -324,3 +324,26 @@ func TestShimRunByHandSaysSo(t *testing.T) {
 		t.Fatalf("shim run by hand: %v, stderr %q; want exit 2 saying it is run by cdxtheme", err, stderr.String())
 	}
 }
+
+// Started with the right arguments but without its two pipes (by hand, or
+// by a caller that forgot them), the shim refuses before it runs anything:
+// descriptors 3 and 4 may then be the Go runtime's own (its poller), which
+// a bare "is it open" check took for the lifeline.
+func TestShimWithoutItsPipesRefuses(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	marker := filepath.Join(t.TempDir(), "ran")
+	var stderr strings.Builder
+	cmd := &exec.Cmd{Path: exe, Args: []string{shimName, shimProtocol, strconv.Itoa(os.Getpid()), "--", "/bin/sh", "-c", "touch " + marker},
+		Stderr: &stderr, SysProcAttr: &syscall.SysProcAttr{Setpgid: true}}
+	err = cmd.Run()
+	var xe *exec.ExitError
+	if !errors.As(err, &xe) || xe.ExitCode() != 2 || !strings.Contains(stderr.String(), "descriptors missing") {
+		t.Fatalf("shim without its pipes: %v, stderr %q; want exit 2 saying the descriptors are missing", err, stderr.String())
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("the shim ran the agent without its lifeline")
+	}
+}

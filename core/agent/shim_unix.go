@@ -87,8 +87,11 @@ func RunShim(args []string) int {
 		fmt.Fprintf(os.Stderr, "%s: not the leader of its own process group\n", shimName)
 		return 2
 	}
+	// Both are pipes from the parent. Only being open proves nothing: without
+	// them, 3 and 4 are the Go runtime's own (its poller) by the time this runs.
 	var st syscall.Stat_t
-	if syscall.Fstat(lifelineFD, &st) != nil || syscall.Fstat(statusFD, &st) != nil {
+	isPipe := func(fd int) bool { return syscall.Fstat(fd, &st) == nil && st.Mode&syscall.S_IFMT == syscall.S_IFIFO }
+	if !isPipe(lifelineFD) || !isPipe(statusFD) {
 		fmt.Fprintf(os.Stderr, "%s: lifeline and status descriptors missing\n", shimName)
 		return 2
 	}
