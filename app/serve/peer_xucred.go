@@ -13,23 +13,12 @@ import (
 // samePeer checks, with LOCAL_PEERCRED (what getpeereid reads on macOS
 // and FreeBSD), that the other end of c runs as this user.
 func samePeer(c net.Conn) error {
-	uc, ok := c.(*net.UnixConn)
-	if !ok {
-		return fmt.Errorf("not a unix socket connection")
-	}
-	raw, err := uc.SyscallConn()
-	if err != nil {
-		return fmt.Errorf("peer credentials: %w", err)
-	}
 	var cred *unix.Xucred
-	var cerr error
-	if err := raw.Control(func(fd uintptr) {
-		cred, cerr = unix.GetsockoptXucred(int(fd), unix.SOL_LOCAL, unix.LOCAL_PEERCRED)
+	if err := peerSockopt(c, func(fd int) (err error) {
+		cred, err = unix.GetsockoptXucred(fd, unix.SOL_LOCAL, unix.LOCAL_PEERCRED)
+		return err
 	}); err != nil {
-		return fmt.Errorf("peer credentials: %w", err)
-	}
-	if cerr != nil {
-		return fmt.Errorf("peer credentials: %w", cerr)
+		return err
 	}
 	return peerUID(cred.Version, cred.Uid)
 }
