@@ -1,11 +1,9 @@
 package chat
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -146,34 +144,7 @@ func TestModeChangeKeepsTheAgentsOptionAsSent(t *testing.T) {
 // lines reply makes of its id.
 func loadAgent(t *testing.T, reply func(id string) []string) *acp.Conn {
 	t.Helper()
-	fromAgent, agentOut := io.Pipe()
-	agentIn, toAgent := io.Pipe()
-	conn := acp.NewConn(fromAgent, toAgent, acp.Options{Log: zerolog.Nop()})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		br := bufio.NewReader(agentIn)
-		for {
-			line, err := br.ReadBytes('\n')
-			if err != nil {
-				return
-			}
-			var m struct {
-				ID json.RawMessage `json:"id"`
-			}
-			json.Unmarshal(line, &m)
-			for _, s := range reply(string(m.ID)) {
-				io.WriteString(agentOut, s+"\n")
-			}
-		}
-	}()
-	t.Cleanup(func() {
-		conn.Close()
-		agentOut.Close()
-		toAgent.Close()
-		<-done
-	})
-	return conn
+	return pipeAgent(t, func(m pipeMsg) []string { return reply(string(m.ID)) })
 }
 
 // loadLink is a link on conn to an agent that can only load sessions.

@@ -15,15 +15,20 @@ import (
 	"github.com/rs/zerolog"
 )
 
-// scriptedAgent answers over io.Pipe like an agent whose capabilities the
-// fake agent cannot take on (no resume, no load). It replays history on
-// session/load before answering, as the real adapters do.
-func scriptedAgent(t *testing.T, resumeErr *acp.RPCError) (*acp.Conn, *[]string) {
+// pipeMsg is what a pipeAgent is sent, one line at a time.
+type pipeMsg struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
+}
+
+// pipeAgent is an agent on io.Pipe: answer gets each line it is sent, on
+// the agent's own goroutine, and returns the lines to send back.
+func pipeAgent(t *testing.T, answer func(m pipeMsg) []string) *acp.Conn {
 	t.Helper()
 	fromAgent, agentOut := io.Pipe()
 	agentIn, toAgent := io.Pipe()
 	conn := acp.NewConn(fromAgent, toAgent, acp.Options{Log: zerolog.Nop()})
-	var methods []string
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -33,25 +38,10 @@ func scriptedAgent(t *testing.T, resumeErr *acp.RPCError) (*acp.Conn, *[]string)
 			if err != nil {
 				return
 			}
-			var m struct {
-				ID     json.RawMessage `json:"id"`
-				Method string          `json:"method"`
-			}
+			var m pipeMsg
 			json.Unmarshal(line, &m)
-			methods = append(methods, m.Method)
-			send := func(s string) { io.WriteString(agentOut, s+"\n") }
-			switch m.Method {
-			case acp.MethodSessionLoad:
-				send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"old question"}}}}`)
-				send(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"old answer"}}}}`)
-				send(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"configOptions":[{"id":"model","name":"Model","category":"model","type":"select","currentValue":"a","options":[{"value":"a","name":"A"}]}]}}`)
-			case acp.MethodSessionResume:
-				if resumeErr != nil {
-					b, _ := json.Marshal(resumeErr)
-					send(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"error":` + string(b) + `}`)
-					continue
-				}
-				send(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{}}`)
+			for _, out := range answer(m) {
+				io.WriteString(agentOut, out+"\n")
 			}
 		}
 	}()
@@ -60,6 +50,33 @@ func scriptedAgent(t *testing.T, resumeErr *acp.RPCError) (*acp.Conn, *[]string)
 		agentOut.Close()
 		toAgent.Close()
 		<-done
+	})
+	return conn
+}
+
+// scriptedAgent answers over io.Pipe like an agent whose capabilities the
+// fake agent cannot take on (no resume, no load). It replays history on
+// session/load before answering, as the real adapters do.
+func scriptedAgent(t *testing.T, resumeErr *acp.RPCError) (*acp.Conn, *[]string) {
+	t.Helper()
+	var methods []string
+	conn := pipeAgent(t, func(m pipeMsg) []string {
+		methods = append(methods, m.Method)
+		switch m.Method {
+		case acp.MethodSessionLoad:
+			return []string{
+				`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"old question"}}}}`,
+				`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"old answer"}}}}`,
+				`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"configOptions":[{"id":"model","name":"Model","category":"model","type":"select","currentValue":"a","options":[{"value":"a","name":"A"}]}]}}`,
+			}
+		case acp.MethodSessionResume:
+			if resumeErr != nil {
+				b, _ := json.Marshal(resumeErr)
+				return []string{`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"error":` + string(b) + `}`}
+			}
+			return []string{`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{}}`}
+		}
+		return nil
 	})
 	return conn, &methods
 }

@@ -1,11 +1,9 @@
 package chat
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"strings"
 	"sync"
 	"testing"
@@ -248,43 +246,18 @@ func TestLogout(t *testing.T) {
 // options, recording what it was asked.
 func modesOnlyAgent(t *testing.T) (*link, *[]string) {
 	t.Helper()
-	fromAgent, agentOut := io.Pipe()
-	agentIn, toAgent := io.Pipe()
-	conn := acp.NewConn(fromAgent, toAgent, acp.Options{Log: zerolog.Nop()})
 	var (
 		mu    sync.Mutex
 		calls []string
 	)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		br := bufio.NewReader(agentIn)
-		for {
-			line, err := br.ReadBytes('\n')
-			if err != nil {
-				return
-			}
-			var m struct {
-				ID     json.RawMessage `json:"id"`
-				Method string          `json:"method"`
-				Params json.RawMessage `json:"params"`
-			}
-			json.Unmarshal(line, &m)
-			mu.Lock()
-			calls = append(calls, m.Method+" "+string(m.Params))
-			mu.Unlock()
-			if m.Method == acp.MethodSetMode {
-				io.WriteString(agentOut, `{"jsonrpc":"2.0","id":`+string(m.ID)+`,"result":{}}`+"\n")
-			} else {
-				io.WriteString(agentOut, `{"jsonrpc":"2.0","id":`+string(m.ID)+`,"error":{"code":-32601,"message":"Method not found"}}`+"\n")
-			}
+	conn := pipeAgent(t, func(m pipeMsg) []string {
+		mu.Lock()
+		calls = append(calls, m.Method+" "+string(m.Params))
+		mu.Unlock()
+		if m.Method == acp.MethodSetMode {
+			return []string{`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{}}`}
 		}
-	}()
-	t.Cleanup(func() {
-		conn.Close()
-		agentOut.Close()
-		toAgent.Close()
-		<-done
+		return []string{`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"error":{"code":-32601,"message":"Method not found"}}`}
 	})
 	l := &link{conn: conn, log: zerolog.Nop(), sessionID: "s1", modes: &acp.SessionModeState{CurrentModeID: "ask",
 		AvailableModes: []acp.SessionMode{{ID: "ask", Name: "Ask"}, {ID: "code", Name: "Code"}}}}
