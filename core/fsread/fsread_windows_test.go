@@ -16,17 +16,8 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// link makes a symlink or skips when this Windows user may not (no
-// Developer Mode); Wine's stub that makes nothing fails the test, which
-// scripts/wine/known-limits.txt names.
-func link(t *testing.T, target, at string) {
-	t.Helper()
-	if err := winlink.Symlink(target, at); errors.Is(err, winlink.ErrPrivilege) {
-		t.Skip(err)
-	} else if err != nil {
-		t.Fatal(err)
-	}
-}
+// link makes a symlink, or skips where this user may not.
+func link(t *testing.T, target, at string) { winlink.SymlinkOrSkip(t, target, at) }
 
 // Windows has no O_NOFOLLOW: open_windows.go refuses a link by Lstat
 // first. NoFollow must refuse it (and name it), Follow read through it.

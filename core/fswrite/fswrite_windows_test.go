@@ -241,14 +241,8 @@ func victim(t *testing.T) (string, func()) {
 	}
 }
 
-func link(t *testing.T, target, at string) {
-	t.Helper()
-	if err := winlink.Symlink(target, at); errors.Is(err, winlink.ErrPrivilege) {
-		t.Skip(err)
-	} else if err != nil {
-		t.Fatal(err)
-	}
-}
+// link makes a symlink, or skips where this user may not.
+func link(t *testing.T, target, at string) { winlink.SymlinkOrSkip(t, target, at) }
 
 // Windows has no O_NOFOLLOW: each component is Lstat-checked in the
 // os.Root. A symlinked folder on the way, a symlinked file where one is

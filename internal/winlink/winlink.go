@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"testing"
 )
 
 var (
@@ -37,4 +38,16 @@ func Symlink(target, link string) error {
 		return fmt.Errorf("symlink %s: %w", link, err)
 	}
 	return nil
+}
+
+// SymlinkOrSkip is Symlink for a test: it skips when this Windows user may
+// not make symlinks (no Developer Mode) and fails on anything else, Wine's
+// stub that makes nothing included (scripts/wine/known-limits.txt names it).
+func SymlinkOrSkip(tb testing.TB, target, link string) {
+	tb.Helper()
+	if err := Symlink(target, link); errors.Is(err, ErrPrivilege) {
+		tb.Skip(err)
+	} else if err != nil {
+		tb.Fatal(err)
+	}
 }
