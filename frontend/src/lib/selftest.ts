@@ -8,6 +8,7 @@ import { startBuild } from './build';
 import { chat } from './stores/chat.svelte';
 import { go } from './stores/router.svelte';
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const frame = () => new Promise<void>((r) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => r()) : setTimeout(r, 16)));
 
 /** Text of the newest rendered agent answer or error box. */
@@ -96,7 +97,6 @@ export function lastTurnVisible(root: ParentNode = document): boolean {
 async function reopen(plan: SelfTestPlan, pollMs: number): Promise<void> {
   const start = performance.now();
   go({ view: 'chat', sessionId: plan.open!, cwd: plan.openCwd ?? '' });
-  await new Promise((r) => setTimeout(r, 0));
   let firstMs = 0;
   // A Codex chat's history is its rollout's, shown while the agent still
   // opens; a chat without one has only what the agent replays.
@@ -108,12 +108,11 @@ async function reopen(plan: SelfTestPlan, pollMs: number): Promise<void> {
   };
   while (!shown()) {
     if (performance.now() - start > 60_000) throw new Error('the reopened chat showed no last turn within 60 s');
-    await new Promise((r) => setTimeout(r, pollMs));
+    await sleep(pollMs);
   }
   await frame();
   const ms = Math.round(performance.now() - start);
-  const msgs = document.querySelectorAll('[data-testid=message]');
-  const last = msgs[msgs.length - 1]?.textContent?.trim().slice(0, 80) ?? '';
+  const last = renderedReply().slice(0, 80);
   await api.selfTestReport('reopened', JSON.stringify({ ms, firstMs, items: chat.state.items.length, last })).catch(() => {});
 }
 
@@ -135,7 +134,7 @@ export async function runSelfTest(plan: SelfTestPlan | null, pollMs = 20): Promi
     await api.selfTestReport('reply', 'ERROR: ' + api.errorMessage(e)).catch(() => {});
     return true;
   }
-  while (chat.state.running) await new Promise((r) => setTimeout(r, pollMs));
+  while (chat.state.running) await sleep(pollMs);
   // The frame that shows the turn ended, reported before anything slow
   // (the highlighter below): the bench times Stop to this.
   await frame();
@@ -148,7 +147,6 @@ export async function runSelfTest(plan: SelfTestPlan | null, pollMs = 20): Promi
   return true;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Rect = { x: number; y: number; w: number; h: number; hidden?: boolean };
 
