@@ -96,4 +96,17 @@ describe('selfTest', () => {
       vi.useRealTimers();
     }
   });
+
+  it('stops asking once a plan came back at once, inside the first ask', async () => {
+    vi.useFakeTimers();
+    try {
+      const w = installWails({});
+      w.answer('selftest:ask', () => w.emit('selftest:plan', { active: true, prompt: '' }));
+      await expect(api.selfTest()).resolves.toEqual({ active: true, prompt: '' });
+      vi.advanceTimersByTime(api.selfTestWaitMs);
+      expect(w.sent.filter((e) => e[0] === 'selftest:ask').length).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

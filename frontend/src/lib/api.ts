@@ -353,8 +353,10 @@ export function selfTest(signal?: AbortSignal): Promise<SelfTestPlan | null> {
     const giveUp = setTimeout(() => done(null), selfTestWaitMs);
     if (signal?.aborted) return done(null);
     signal?.addEventListener('abort', aborted);
-    EventsEmit('selftest:ask');
+    // The timer exists before the first ask: an answer that comes back at
+    // once (inside EventsEmit) must still find it to clear.
     timer = setInterval(() => EventsEmit('selftest:ask'), 200);
+    EventsEmit('selftest:ask');
   });
 }
 
