@@ -35,7 +35,10 @@ func runDesktop([]string) int {
 	a := app.New(log)
 	st := app.LoadWindowState(filepath.Join(paths.ConfigDir(), "window.json"))
 	devserver.Guard(log) // the dev build's server, behind an Origin check (no-op otherwise)
-	tuneWebKit()
+	if err := tuneWebKit(); err != nil {
+		reportStartup(err)
+		return 1
+	}
 	err := wails.Run(&options.App{
 		Title:     "CDXTheme Theme Builder",
 		Width:     st.Width,

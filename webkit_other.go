@@ -4,4 +4,4 @@ package main
 
 // tuneWebKit has nothing to tune without WebKitGTK (other systems, the
 // tagless CLI build).
-func tuneWebKit() {}
+func tuneWebKit() error { return nil }

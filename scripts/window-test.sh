@@ -56,6 +56,10 @@ hl() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); h=json.loads
 check "Shiki colours code like VS Code in the real webview" hl
 colours=$(convert "$shot" -format '%k' info: 2>/dev/null || echo 0)
 check "the screenshot is not blank ($colours colours)" test "${colours:-0}" -gt 50
+# Without a display the window cannot open: the user is told so, instead
+# of GTK aborting the process.
+nodisplay=$(env -u DISPLAY -u WAYLAND_DISPLAY CDXTHEME_CONFIG_DIR="$tmp/config" CDXTHEME_DATA_DIR="$tmp/data" CDXTHEME_CACHE_DIR="$tmp/cache" "$bin" 2>&1; echo "rc=$?")
+check "without a display it says why and exits 1" grep -qz 'no graphical display.*rc=1' <<<"$nodisplay"
 leftover=$(pgrep -f "$PWD/$agent" || true)
 check "no agent process is left behind" test -z "$leftover"
 [ -f "$report" ] && echo "self-test report: $(cat "$report")"
