@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"strconv"
 	"time"
 
 	"github.com/adrg/xdg"
@@ -33,21 +32,6 @@ func DataDir() string { return dir("CDXTHEME_DATA_DIR", xdg.DataHome) }
 // CacheDir is the app's folder under the xdg cache dir: what can be
 // rebuilt, like the search index. CDXTHEME_CACHE_DIR overrides it.
 func CacheDir() string { return dir("CDXTHEME_CACHE_DIR", xdg.CacheHome) }
-
-// RuntimeDir is the app's folder under the xdg runtime dir, for what must
-// not outlive the login (sockets, locks). CDXTHEME_RUNTIME_DIR overrides
-// it. Where the system has no runtime dir (containers, some macOS and
-// Windows setups) it is a per-user folder in the temp dir, as the xdg spec
-// asks; the caller creates it with mode 0700.
-func RuntimeDir() string {
-	if d := os.Getenv("CDXTHEME_RUNTIME_DIR"); d != "" {
-		return d
-	}
-	if fi, err := os.Stat(xdg.RuntimeDir); err == nil && fi.IsDir() {
-		return filepath.Join(xdg.RuntimeDir, AppName)
-	}
-	return filepath.Join(os.TempDir(), AppName+"-"+strconv.Itoa(os.Getuid()))
-}
 
 func dir(env, base string) string {
 	if d := os.Getenv(env); d != "" {
