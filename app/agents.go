@@ -21,7 +21,7 @@ func chatAgentsPath() string { return filepath.Join(paths.ConfigDir(), "chat-age
 
 // loadChatAgents fills the maps from disk once; a damaged file is logged
 // and ignored (the default agent is used then). Called with turns.mu held.
-func (a *core) loadChatAgents() {
+func (a *Turns) loadChatAgents() {
 	if a.turns.wsAgent != nil {
 		return
 	}
@@ -41,7 +41,7 @@ func (a *core) loadChatAgents() {
 }
 
 // saveChatAgents writes the maps. Called with turns.mu held.
-func (a *core) saveChatAgents() {
+func (a *Turns) saveChatAgents() {
 	b, err := json.Marshal(chatAgents{Workspaces: a.turns.wsAgent, Sessions: a.turns.sessAgent})
 	if err == nil {
 		err = paths.WriteFileAtomic(chatAgentsPath(), b, 0o600)
@@ -53,7 +53,7 @@ func (a *core) saveChatAgents() {
 
 // agentList reads agents.toml; a broken file is logged and the built-in
 // entries are used (the file stays for the user to fix).
-func (a *core) agentList() settings.AgentList {
+func (a *env) agentList() settings.AgentList {
 	l, err := settings.LoadAgents()
 	if err != nil {
 		a.log.Warn().Err(err).Msg("agents list unreadable; using the built-in agents")
@@ -63,7 +63,7 @@ func (a *core) agentList() settings.AgentList {
 
 // agentFor picks the agent of a turn: the one asked for, else the one the
 // session or workspace already runs, else the agent for new builds.
-func (a *core) agentFor(l settings.AgentList, p turnParams) settings.Agent {
+func (a *Turns) agentFor(l settings.AgentList, p turnParams) settings.Agent {
 	id := p.agentID
 	a.turns.mu.Lock()
 	a.loadChatAgents()
@@ -120,6 +120,6 @@ func (a *Agents) SetBuildAgent(id string) error {
 	if err := settings.SaveAgents(l); err != nil {
 		return wrapf(err, "choose agent %s", id)
 	}
-	a.rewarmBuild()
+	a.turns.rewarmBuild()
 	return nil
 }

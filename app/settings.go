@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cdxtheme/core/codexhome"
 	"cdxtheme/core/damaged"
 	"cdxtheme/core/settings"
 )
@@ -9,11 +10,14 @@ import (
 func (a *Settings) GetSettings() settings.Settings { return a.current() }
 
 // current is the settings now, for every service.
-func (a *core) current() settings.Settings {
+func (a *Settings) current() settings.Settings {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.settings
 }
+
+// home is the Codex home the settings name, for every service.
+func (a *Settings) home() codexhome.Home { return codexhome.Locate(a.current().CodexHome) }
 
 // SaveSettings validates, stores and applies new settings.
 func (a *Settings) SaveSettings(s settings.Settings) error {
