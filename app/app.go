@@ -42,7 +42,7 @@ var Version = "0.1.0"
 // service below keeps its own, and reaches another's only through that
 // service (a field set in New), never through a shared struct. Its methods
 // are the helpers that need nothing else (bg, openWorkspace, validTheme,
-// recordSession, snapshot, agentList); none is exported, so nothing of it
+// recordSession, snapshot); none is exported, so nothing of it
 // is bound.
 type env struct {
 	ctx  context.Context
@@ -76,15 +76,15 @@ type App struct {
 type (
 	// Turns starts, answers and cancels the agent's turns and keeps the
 	// chat a view opened warm. It owns the chat engine, the running turns,
-	// the turns kept for a retry after sign-in, which agent runs each chat,
-	// the pre-warmed New build folder and the socket lending the warm agent
-	// to the CLI.
+	// the turns kept for a retry after sign-in, the pre-warmed New build
+	// folder and the socket lending the warm agent to the CLI.
 	Turns struct {
 		*env
 		turns   turns
 		warmups prewarms
 
 		settings *Settings
+		agents   *Agents
 		chats    *Chats
 		builds   *Builds
 		editor   *Editor
@@ -97,6 +97,7 @@ type (
 		memory chatMemory
 
 		settings *Settings
+		agents   *Agents
 		turns    *Turns
 		library  *Library
 		desktop  *Desktop
@@ -109,6 +110,7 @@ type (
 		lib library
 
 		settings *Settings
+		agents   *Agents
 		turns    *Turns
 		builds   *Builds
 		desktop  *Desktop
@@ -144,10 +146,14 @@ type (
 		turns  *Turns
 		builds *Builds
 	}
-	// Agents is the agents list and the sign-in; the list and the sign-in
-	// live on disk, the key with Settings.
+	// Agents is the agents list and the sign-in. It owns which agent runs
+	// each chat (chat-agents.json); the list and the sign-in live on disk,
+	// the key with Settings.
 	Agents struct {
 		*env
+		mu        sync.Mutex
+		wsAgent   map[string]string // workspace id → agent id its chat runs
+		sessAgent map[string]string // session id → agent id
 
 		settings *Settings
 		turns    *Turns
@@ -186,9 +192,9 @@ func New(log zerolog.Logger) *App {
 	set := &Settings{env: e, settings: s}
 	desk := &Desktop{env: e, openURL: func(string) {}, saveTo: os.Getenv(EnvSaveTo)}
 	tu, ch, lib, bu, th, ed, ag := &Turns{env: e}, &Chats{env: e}, &Library{env: e}, &Builds{env: e}, &Themes{env: e}, &Editor{env: e}, &Agents{env: e}
-	tu.settings, tu.chats, tu.builds, tu.editor, tu.themes = set, ch, bu, ed, th
-	ch.settings, ch.turns, ch.library, ch.desktop = set, tu, lib, desk
-	lib.settings, lib.turns, lib.builds, lib.desktop = set, tu, bu, desk
+	tu.settings, tu.agents, tu.chats, tu.builds, tu.editor, tu.themes = set, ag, ch, bu, ed, th
+	ch.settings, ch.agents, ch.turns, ch.library, ch.desktop = set, ag, tu, lib, desk
+	lib.settings, lib.agents, lib.turns, lib.builds, lib.desktop = set, ag, tu, bu, desk
 	bu.turns, bu.editor, bu.themes, bu.desktop = tu, ed, th, desk
 	th.builds = bu
 	ed.turns, ed.builds = tu, bu

@@ -78,7 +78,7 @@ func (a *Agents) SignOut() error {
 	a.settings.apiKey()
 	if dir, err := a.neutralDir(); err == nil {
 		ctx, cancel := context.WithTimeout(a.bg(), logoutTimeout)
-		supported, err := a.turns.engineFor(a.settings.current(), a.turns.agentFor(a.agentList(), turnParams{})).Logout(ctx, dir)
+		supported, err := a.turns.engineFor(a.settings.current(), a.agentFor(a.agentList(), turnParams{})).Logout(ctx, dir)
 		cancel()
 		if err != nil {
 			a.log.Warn().Err(err).Msg("agent logout failed; forgetting our own credentials anyway")
@@ -144,7 +144,7 @@ func (a *Agents) SignIn(req SignInRequest) (SignInResult, error) {
 			return SignInResult{Auth: a.GetAuthState()}, err
 		}
 	}
-	ag := a.turns.agentFor(a.agentList(), p)
+	ag := a.agentFor(a.agentList(), p)
 	if err := a.turns.engineFor(a.settings.current(), ag).Authenticate(a.bg(), cwd, req.MethodID); err != nil {
 		put()
 		return SignInResult{Auth: a.GetAuthState()}, fmt.Errorf("sign in with %s: %w", req.MethodID, err)

@@ -21,7 +21,7 @@ type AgentCheck struct {
 // empty: the one for new builds) without starting it.
 func (a *Chats) CheckAgent(workspaceID, sessionID string) AgentCheck {
 	s := a.settings.current()
-	ag := a.turns.agentFor(a.agentList(), turnParams{workspaceID: workspaceID, sessionID: sessionID})
+	ag := a.agents.agentFor(a.agents.agentList(), turnParams{workspaceID: workspaceID, sessionID: sessionID})
 	out := AgentCheck{OK: true, AgentID: ag.ID, AgentName: ag.Name}
 	// An adapter the sidecar has yet to install is no problem: the first
 	// message installs it, as its own visible step.

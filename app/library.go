@@ -157,7 +157,7 @@ func (a *Library) refreshAgentSessions() {
 	}
 	a.lib.refreshing = true
 	a.lib.mu.Unlock()
-	eng := a.turns.engineFor(a.settings.current(), a.turns.agentFor(a.agentList(), turnParams{}))
+	eng := a.turns.engineFor(a.settings.current(), a.agents.agentFor(a.agents.agentList(), turnParams{}))
 	a.turns.track(func() { // Shutdown waits for it like for a turn
 		cwd, err := os.UserHomeDir()
 		if err != nil {

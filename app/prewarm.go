@@ -66,8 +66,8 @@ func (a *Turns) prewarm(req PrewarmRequest) error {
 	if fi, err := os.Stat(p.cwd); err != nil || !fi.IsDir() {
 		return nil // the chat's folder is gone: its first message says so
 	}
-	list := a.agentList()
-	ag := a.agentFor(list, p)
+	list := a.agents.agentList()
+	ag := a.agents.agentFor(list, p)
 	eng := a.engineFor(s, ag)
 	t := chat.Turn{SessionID: p.sessionID, Cwd: p.cwd, MCPServers: list.ACPServers()}
 	if p.sessionID == "" {

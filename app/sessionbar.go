@@ -38,8 +38,8 @@ type BarState struct {
 // build's values are its agent's defaults over what a fresh session of that
 // agent reported (config.toml's model and effort when it has none yet).
 func (a *Chats) SessionBar(workspaceID, sessionID string) BarState {
-	list := a.agentList()
-	ag := a.turns.agentFor(list, turnParams{workspaceID: workspaceID, sessionID: sessionID})
+	list := a.agents.agentList()
+	ag := a.agents.agentFor(list, turnParams{workspaceID: workspaceID, sessionID: sessionID})
 	bar := BarState{AgentID: ag.ID, AgentName: ag.Name, Defaults: ag.Defaults}
 	codex := isCodex(ag)
 	if v := strings.TrimSpace(os.Getenv("CDXTHEME_AGENT")); v != "" {
@@ -217,7 +217,7 @@ func (a *Chats) SaveBuildDefaults(agentID string, values map[string]any) error {
 			return fmt.Errorf("default %s: %v is neither text nor true/false", k, v)
 		}
 	}
-	l := a.agentList()
+	l := a.agents.agentList()
 	found := false
 	for i := range l.Agents {
 		if l.Agents[i].ID == agentID {

@@ -99,8 +99,6 @@ type turns struct {
 
 	retry      map[string]turnParams // turns that ended needing sign-in, by turn id
 	retryOrder []string              // oldest first, to bound retry
-	wsAgent    map[string]string     // workspace id → agent id its chat runs
-	sessAgent  map[string]string     // session id → agent id
 	rollouts   map[string]bool       // session ids known to have a Codex rollout
 	always     chat.Always           // the user's "always" permission answers, per session and tool kind
 }
@@ -158,8 +156,8 @@ func (a *Turns) startTurn(p turnParams) (string, error) {
 		return "", err
 	}
 	s := a.settings.current()
-	list := a.agentList()
-	ag := a.agentFor(list, p)
+	list := a.agents.agentList()
+	ag := a.agents.agentFor(list, p)
 	p.agentID = ag.ID
 	eng := a.engineFor(s, ag)
 	id := newTurnID()
@@ -174,11 +172,10 @@ func (a *Turns) startTurn(p turnParams) (string, error) {
 		a.turns.running = map[string]*turn{}
 	}
 	a.turns.running[id] = t
-	if p.workspaceID != "" && a.turns.wsAgent[p.workspaceID] != ag.ID {
-		a.turns.wsAgent[p.workspaceID] = ag.ID
-		a.saveChatAgents()
-	}
 	a.turns.mu.Unlock()
+	if p.workspaceID != "" {
+		a.agents.runsWorkspace(p.workspaceID, ag.ID)
+	}
 	if p.sessionID != "" {
 		p.options = a.chats.choicesFor(p.sessionID)
 	}
@@ -291,13 +288,7 @@ func (a *Turns) noteSession(p turnParams, sessionID string) {
 	if p.workspaceID != "" {
 		a.recordSession(p.workspaceID, sessionID)
 	}
-	a.turns.mu.Lock()
-	a.loadChatAgents()
-	if a.turns.sessAgent[sessionID] != p.agentID {
-		a.turns.sessAgent[sessionID] = p.agentID
-		a.saveChatAgents()
-	}
-	a.turns.mu.Unlock()
+	a.agents.runsSession(sessionID, p.agentID)
 }
 
 // keepForRetry remembers a turn that stopped for sign-in (bounded).
