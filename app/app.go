@@ -191,6 +191,8 @@ func New(log zerolog.Logger) *App {
 	e := &env{log: log, emit: EmitterFunc(func(string, any) {})}
 	set := &Settings{env: e, settings: s}
 	desk := &Desktop{env: e, openURL: func(string) {}, saveTo: os.Getenv(EnvSaveTo)}
+	// The services ask one another both ways (Turns ↔ Agents, Builds ↔
+	// Editor), so all are made first and wired after.
 	tu, ch, lib, bu, th, ed, ag := &Turns{env: e}, &Chats{env: e}, &Library{env: e}, &Builds{env: e}, &Themes{env: e}, &Editor{env: e}, &Agents{env: e}
 	tu.settings, tu.agents, tu.chats, tu.builds, tu.editor, tu.themes = set, ag, ch, bu, ed, th
 	ch.settings, ch.agents, ch.turns, ch.library, ch.desktop = set, ag, tu, lib, desk
