@@ -20,9 +20,9 @@ type chatAgents struct {
 func chatAgentsPath() string { return filepath.Join(paths.ConfigDir(), "chat-agents.json") }
 
 // loadChatAgents fills the maps from disk once; a damaged file is logged
-// and ignored (the default agent is used then). Called with turns.mu held.
-func (a *core) loadChatAgents() {
-	if a.turns.wsAgent != nil {
+// and ignored (the default agent is used then). Called with a.mu held.
+func (a *Agents) loadChatAgents() {
+	if a.wsAgent != nil {
 		return
 	}
 	var c chatAgents
@@ -31,18 +31,18 @@ func (a *core) loadChatAgents() {
 			a.log.Warn().Err(err).Msg("chat-agents.json unreadable; chats use the default agent")
 		}
 	}
-	a.turns.wsAgent, a.turns.sessAgent = c.Workspaces, c.Sessions
-	if a.turns.wsAgent == nil {
-		a.turns.wsAgent = map[string]string{}
+	a.wsAgent, a.sessAgent = c.Workspaces, c.Sessions
+	if a.wsAgent == nil {
+		a.wsAgent = map[string]string{}
 	}
-	if a.turns.sessAgent == nil {
-		a.turns.sessAgent = map[string]string{}
+	if a.sessAgent == nil {
+		a.sessAgent = map[string]string{}
 	}
 }
 
-// saveChatAgents writes the maps. Called with turns.mu held.
-func (a *core) saveChatAgents() {
-	b, err := json.Marshal(chatAgents{Workspaces: a.turns.wsAgent, Sessions: a.turns.sessAgent})
+// saveChatAgents writes the maps. Called with a.mu held.
+func (a *Agents) saveChatAgents() {
+	b, err := json.Marshal(chatAgents{Workspaces: a.wsAgent, Sessions: a.sessAgent})
 	if err == nil {
 		err = paths.WriteFileAtomic(chatAgentsPath(), b, 0o600)
 	}
@@ -53,7 +53,7 @@ func (a *core) saveChatAgents() {
 
 // agentList reads agents.toml; a broken file is logged and the built-in
 // entries are used (the file stays for the user to fix).
-func (a *core) agentList() settings.AgentList {
+func (a *Agents) agentList() settings.AgentList {
 	l, err := settings.LoadAgents()
 	if err != nil {
 		a.log.Warn().Err(err).Msg("agents list unreadable; using the built-in agents")
@@ -63,22 +63,46 @@ func (a *core) agentList() settings.AgentList {
 
 // agentFor picks the agent of a turn: the one asked for, else the one the
 // session or workspace already runs, else the agent for new builds.
-func (a *core) agentFor(l settings.AgentList, p turnParams) settings.Agent {
+func (a *Agents) agentFor(l settings.AgentList, p turnParams) settings.Agent {
 	id := p.agentID
-	a.turns.mu.Lock()
+	a.mu.Lock()
 	a.loadChatAgents()
 	if id == "" && p.sessionID != "" {
-		id = a.turns.sessAgent[p.sessionID]
+		id = a.sessAgent[p.sessionID]
 	}
 	if id == "" && p.workspaceID != "" {
-		id = a.turns.wsAgent[p.workspaceID]
+		id = a.wsAgent[p.workspaceID]
 	}
-	a.turns.mu.Unlock()
+	a.mu.Unlock()
 	if ag, ok := l.Find(id); ok {
 		return ag
 	}
 	ag, _ := l.Find("")
 	return ag
+}
+
+// runsWorkspace remembers that the workspace's chat runs agentID (a turn
+// started there).
+func (a *Agents) runsWorkspace(workspaceID, agentID string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.loadChatAgents()
+	if a.wsAgent[workspaceID] != agentID {
+		a.wsAgent[workspaceID] = agentID
+		a.saveChatAgents()
+	}
+}
+
+// runsSession remembers that agentID holds the session (its first event
+// named it).
+func (a *Agents) runsSession(sessionID, agentID string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.loadChatAgents()
+	if a.sessAgent[sessionID] != agentID {
+		a.sessAgent[sessionID] = agentID
+		a.saveChatAgents()
+	}
 }
 
 // agentResolve says how the agent's command is found: CDXTHEME_AGENT
@@ -120,6 +144,6 @@ func (a *Agents) SetBuildAgent(id string) error {
 	if err := settings.SaveAgents(l); err != nil {
 		return wrapf(err, "choose agent %s", id)
 	}
-	a.rewarmBuild()
+	a.turns.rewarmBuild()
 	return nil
 }

@@ -3,8 +3,12 @@
 // the work happens in core/...), the events sent back, and App, which main
 // hands Wails' lifecycle hooks and menu but never binds.
 //
+// Each service owns the state of its one concern as its own fields and
+// asks another service for the rest (the wiring is in New); the Wails
+// context, the logger and the emitter are all they share (env).
+//
 // docs/ARCHITECTURE.md is the map: the layers, which service owns which
-// file, where a chat turn starts (Turns.Send → core.startTurn in turns.go)
+// file, where a chat turn starts (Turns.Send → Turns.startTurn in turns.go)
 // and ends, and where each piece of state lives.
 package app
 
@@ -33,44 +37,24 @@ const EnvSaveTo = "CDXTHEME_TEST_SAVE_TO"
 // Version is the app version shown in About and sent as clientInfo.
 var Version = "0.1.0"
 
-// core is the state the services share: the Wails context and the OS
-// hand-offs, the settings, the running turns, the chat memory, the warm
-// agents, the theme watchers and the session library. Every service holds
-// the one core; none of its methods is exported, so none is bound.
-type core struct {
+// env is what every service needs and none owns: the Wails context (set
+// by Startup), the logger and the emitter. It holds no domain state; each
+// service below keeps its own, and reaches another's only through that
+// service (a field set in New), never through a shared struct. Its methods
+// are the helpers that need nothing else (bg, openWorkspace, validTheme,
+// recordSession, snapshot); none is exported, so nothing of it
+// is bound.
+type env struct {
 	ctx  context.Context
 	log  zerolog.Logger
 	emit Emitter
-	// openURL and openFile hand a checked link or path to the OS; seams
-	// for tests.
-	openURL    func(string)
-	openFile   func(string) error
-	revealFile func(string) error
-
-	mu       sync.Mutex
-	settings settings.Settings
-	keyOnce  sync.Once
-	key      string
-	keyStore string
-
-	turns    turns
-	memory   chatMemory
-	warmups  prewarms
-	watchers watchers
-	// editMu serialises the hand-edit records (editor.go).
-	editMu sync.Mutex
-	lib    library
-	// saveTo replaces the native save dialog (tests, self-test).
-	saveTo string
-	// drops is the latest file dropped from another program (drop.go).
-	drops drops
 }
 
 // App is the desktop app as main sees it: the lifecycle hooks, the menu's
 // actions and the self-test, none of them bound, and the services main
-// binds (Bound). It embeds the core for the hooks and the package's tests.
+// binds (Bound). It shares the services' env (Startup fills it in).
 type App struct {
-	*core
+	*env
 	Turns    *Turns
 	Chats    *Chats
 	Library  *Library
@@ -86,29 +70,116 @@ type App struct {
 }
 
 // The bound services, one concern each; window.go.app.<Service>.<Method>
-// in the page.
+// in the page. Each owns the state of its concern; the unexported fields
+// after it name the other services it asks (wired in New). Only exported
+// methods are bound, so neither the state nor the wiring reaches the page.
 type (
 	// Turns starts, answers and cancels the agent's turns and keeps the
-	// chat a view opened warm.
-	Turns struct{ *core }
-	// Chats is one chat's session bar, history and export.
-	Chats struct{ *core }
+	// chat a view opened warm. It owns the chat engine, the running turns,
+	// the turns kept for a retry after sign-in, the pre-warmed New build
+	// folder and the socket lending the warm agent to the CLI.
+	Turns struct {
+		*env
+		turns   turns
+		warmups prewarms
+
+		settings *Settings
+		agents   *Agents
+		chats    *Chats
+		builds   *Builds
+		editor   *Editor
+		themes   *Themes
+	}
+	// Chats is one chat's session bar, history and export. It owns the
+	// chat memory (each chat's settings, chat-settings.json).
+	Chats struct {
+		*env
+		memory chatMemory
+
+		settings *Settings
+		agents   *Agents
+		turns    *Turns
+		library  *Library
+		desktop  *Desktop
+	}
 	// Library is the agent's saved sessions, their search and transcripts.
-	Library struct{ *core }
+	// It owns the session lister, the search index and the user's session
+	// titles.
+	Library struct {
+		*env
+		lib library
+
+		settings *Settings
+		agents   *Agents
+		turns    *Turns
+		builds   *Builds
+		desktop  *Desktop
+	}
 	// Builds is the theme workspaces on Home, their files, artifacts and
-	// checkpoints.
-	Builds struct{ *core }
-	// Themes reads, imports, exports and applies a workspace's theme.
-	Themes struct{ *core }
+	// checkpoints. It owns the artifacts the turns named.
+	Builds struct {
+		*env
+		arts artifacts
+
+		turns   *Turns
+		editor  *Editor
+		themes  *Themes
+		desktop *Desktop
+	}
+	// Themes reads, imports, exports and applies a workspace's theme. It
+	// owns the theme.json watchers and the latest file dropped on the
+	// window (an import).
+	Themes struct {
+		*env
+		watchers watchers
+		drops    drops
+
+		builds *Builds
+	}
 	// Editor is the designer's hand edits of a theme: colours, locks,
-	// make-it-pass, undo and redo.
-	Editor struct{ *core }
-	// Agents is the agents list and the sign-in.
-	Agents struct{ *core }
-	// Settings is the app's settings.
-	Settings struct{ *core }
-	// Desktop hands links and folder choices to the OS.
-	Desktop struct{ *core }
+	// make-it-pass, undo and redo. It owns editMu.
+	Editor struct {
+		*env
+		// editMu serialises the hand-edit records (editor.go).
+		editMu sync.Mutex
+
+		turns  *Turns
+		builds *Builds
+	}
+	// Agents is the agents list and the sign-in. It owns which agent runs
+	// each chat (chat-agents.json); the list and the sign-in live on disk,
+	// the key with Settings.
+	Agents struct {
+		*env
+		mu        sync.Mutex
+		wsAgent   map[string]string // workspace id → agent id its chat runs
+		sessAgent map[string]string // session id → agent id
+
+		settings *Settings
+		turns    *Turns
+	}
+	// Settings is the app's settings. It owns them and the API key, both
+	// under mu.
+	Settings struct {
+		*env
+		mu       sync.Mutex
+		settings settings.Settings
+		keyOnce  sync.Once
+		key      string
+		keyStore string
+	}
+	// Desktop hands links, files and folder choices to the OS. It owns the
+	// hand-off seams (tests and the self-test replace them).
+	Desktop struct {
+		*env
+		// openURL and openFile hand a checked link or path to the OS;
+		// revealFile shows one in its folder.
+		openURL    func(string)
+		openFile   func(string) error
+		revealFile func(string) error
+		// saveTo replaces the native save dialog (tests, self-test).
+		saveTo string
+	}
 )
 
 // New builds the app; Startup completes it once Wails has a context.
@@ -117,12 +188,21 @@ func New(log zerolog.Logger) *App {
 	if err != nil {
 		log.Warn().Err(err).Msg("settings unreadable; using defaults")
 	}
-	c := &core{log: log, settings: s, saveTo: os.Getenv(EnvSaveTo)}
-	c.emit = EmitterFunc(func(string, any) {})
-	c.openURL = func(string) {}
-	return &App{core: c, Turns: &Turns{c}, Chats: &Chats{c}, Library: &Library{c}, Builds: &Builds{c},
-		Themes: &Themes{c}, Editor: &Editor{c}, Agents: &Agents{c}, Settings: &Settings{c}, Desktop: &Desktop{c}, selfTest: &selfTest{core: c},
-		windowPath: windowStatePath()}
+	e := &env{log: log, emit: EmitterFunc(func(string, any) {})}
+	set := &Settings{env: e, settings: s}
+	desk := &Desktop{env: e, openURL: func(string) {}, saveTo: os.Getenv(EnvSaveTo)}
+	// The services ask one another both ways (Turns ↔ Agents, Builds ↔
+	// Editor), so all are made first and wired after.
+	tu, ch, lib, bu, th, ed, ag := &Turns{env: e}, &Chats{env: e}, &Library{env: e}, &Builds{env: e}, &Themes{env: e}, &Editor{env: e}, &Agents{env: e}
+	tu.settings, tu.agents, tu.chats, tu.builds, tu.editor, tu.themes = set, ag, ch, bu, ed, th
+	ch.settings, ch.agents, ch.turns, ch.library, ch.desktop = set, ag, tu, lib, desk
+	lib.settings, lib.agents, lib.turns, lib.builds, lib.desktop = set, ag, tu, bu, desk
+	bu.turns, bu.editor, bu.themes, bu.desktop = tu, ed, th, desk
+	th.builds = bu
+	ed.turns, ed.builds = tu, bu
+	ag.settings, ag.turns = set, tu
+	return &App{env: e, Turns: tu, Chats: ch, Library: lib, Builds: bu, Themes: th, Editor: ed, Agents: ag,
+		Settings: set, Desktop: desk, selfTest: &selfTest{env: e, desktop: desk}, windowPath: windowStatePath()}
 }
 
 // Bound is what main binds into the page: the services, and nothing else.
@@ -142,10 +222,10 @@ func (a *App) Startup(ctx context.Context) {
 	// A file set aside from now on is told to the window at once; the
 	// ones before it loaded it asks for (DamagedFiles).
 	damaged.OnNotice(func(n damaged.Notice) { a.emit.Emit("damaged", n) })
-	a.openURL = func(u string) { runtime.BrowserOpenURL(ctx, u) }
+	a.Desktop.openURL = func(u string) { runtime.BrowserOpenURL(ctx, u) }
 	// Files dropped from another program (Wails' file drop, on Linux):
 	// the page picks the import up by token (drop.go).
-	runtime.EventsOn(ctx, "wails:file-drop", a.fileDropEvent)
+	runtime.EventsOn(ctx, "wails:file-drop", a.Themes.fileDropEvent)
 	a.selfTest.start(ctx)
 	st := LoadWindowState(a.windowPath)
 	if st.X >= 0 && st.Y >= 0 {
@@ -156,13 +236,13 @@ func (a *App) Startup(ctx context.Context) {
 	}
 	// The first search index build starts with the app, not with the
 	// first search; Home shows its progress.
-	go a.refreshIndex(true)
+	go a.Library.refreshIndex(true)
 	go func() {
 		if n := sweepTemps(); n > 0 {
 			a.log.Info().Int("files", n).Msg("removed temporary files a crash left")
 		}
 	}()
-	a.lendWarm(ctx)
+	a.Turns.lendWarm(ctx)
 	// A session logout (SIGHUP, then SIGTERM), `kill` or Ctrl-C in the
 	// terminal that started the app must still tear the agents down: ask
 	// the window to quit (Shutdown stops the agents); if the main loop does
@@ -236,6 +316,15 @@ func wrapf(err error, format string, args ...any) error {
 // Shutdown tears down agents and watchers when the window closes.
 func (a *App) Shutdown(context.Context) {
 	a.closeAll()
+}
+
+// closeAll stops what the services started, in the order it always had:
+// the turns, lent turns and agents (Turns.stop), then the theme watchers
+// and the search index.
+func (a *App) closeAll() {
+	a.Turns.stop()
+	a.Themes.stopWatchers()
+	a.Library.stopIndex()
 }
 
 // ShowView asks the UI to switch to a view (from the native menu).

@@ -24,7 +24,7 @@ func appearanceScript(scheme string) string {
 // and the appearance script answered from the current settings.
 func (a *App) Assets(next http.Handler) http.Handler { return a.assets(next) }
 
-func (a *core) assets(next http.Handler) http.Handler {
+func (a *App) assets(next http.Handler) http.Handler {
 	return SecurityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != AppearancePath {
 			next.ServeHTTP(w, r)
@@ -33,6 +33,6 @@ func (a *core) assets(next http.Handler) http.Handler {
 		h := w.Header()
 		h.Set("Content-Type", "text/javascript; charset=utf-8")
 		h.Set("Cache-Control", "no-store")
-		w.Write([]byte(appearanceScript(a.current().Scheme())))
+		w.Write([]byte(appearanceScript(a.Settings.current().Scheme())))
 	}))
 }

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
@@ -59,14 +60,17 @@ type artifactRef struct {
 	uri, name, mimeType, source string
 }
 
+// artifacts are what each build's turns named, Builds' own (a turn notes
+// them, Artifacts reads them).
 type artifacts struct {
+	mu   sync.Mutex
 	byWS map[string][]artifactRef // workspace id → in order of appearance
 }
 
 // noteArtifacts looks at one turn event for links and written files and
 // emits the workspace's list when it has something new. Called with the
 // events in order, from the turn's emitter.
-func (a *core) noteArtifacts(workspaceID, cwd string, ev chat.Event) {
+func (a *Builds) noteArtifacts(workspaceID, cwd string, ev chat.Event) {
 	if workspaceID == "" {
 		return
 	}
@@ -74,11 +78,11 @@ func (a *core) noteArtifacts(workspaceID, cwd string, ev chat.Event) {
 	if len(refs) == 0 {
 		return
 	}
-	a.turns.mu.Lock()
-	if a.turns.arts.byWS == nil {
-		a.turns.arts.byWS = map[string][]artifactRef{}
+	a.arts.mu.Lock()
+	if a.arts.byWS == nil {
+		a.arts.byWS = map[string][]artifactRef{}
 	}
-	list := a.turns.arts.byWS[workspaceID]
+	list := a.arts.byWS[workspaceID]
 	for _, r := range refs {
 		found := false
 		for i := range list {
@@ -93,8 +97,8 @@ func (a *core) noteArtifacts(workspaceID, cwd string, ev chat.Event) {
 			list = append(list, r)
 		}
 	}
-	a.turns.arts.byWS[workspaceID] = list
-	a.turns.mu.Unlock()
+	a.arts.byWS[workspaceID] = list
+	a.arts.mu.Unlock()
 	// Emitted also when nothing was added: an edited file's preview changed.
 	a.emit.Emit("artifacts", ArtifactsEvent{WorkspaceID: workspaceID, Artifacts: describe(cwd, list)})
 }
@@ -200,9 +204,9 @@ func (a *Builds) Artifacts(workspaceID string) ([]Artifact, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.turns.mu.Lock()
-	refs := append([]artifactRef(nil), a.turns.arts.byWS[workspaceID]...)
-	a.turns.mu.Unlock()
+	a.arts.mu.Lock()
+	refs := append([]artifactRef(nil), a.arts.byWS[workspaceID]...)
+	a.arts.mu.Unlock()
 	return describe(ws.Dir, refs), nil
 }
 
@@ -216,7 +220,7 @@ func (a *Builds) OpenArtifact(workspaceID, uri string) error {
 	}
 	switch strings.ToLower(u.Scheme) {
 	case "http", "https":
-		return a.openLink(uri)
+		return a.desktop.openLink(uri)
 	case "file", "":
 		if err := a.OpenPath(workspaceID, uri); err != nil {
 			if errors.Is(err, inside.ErrOutside) {

@@ -13,9 +13,9 @@ import (
 func TestLinkedFilesBecomeArtifactsAndOutsideOnesAreRefused(t *testing.T) {
 	a, rec, _ := newTestApp(t, "links")
 	var opened []string
-	a.openFile = func(p string) error { opened = append(opened, p); return nil }
+	a.Desktop.openFile = func(p string) error { opened = append(opened, p); return nil }
 	var links []string
-	a.openURL = func(u string) { links = append(links, u) }
+	a.Desktop.openURL = func(u string) { links = append(links, u) }
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "show me the files"})
 	if err != nil {
 		t.Fatal(err)

@@ -2,8 +2,6 @@ package app
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -56,52 +54,20 @@ func signedInMethod() string {
 	return strings.TrimSpace(string(b))
 }
 
-// apiKey loads the stored key once; SaveAPIKey and SignOut keep it current.
-func (a *core) apiKey() (string, string) {
-	a.keyOnce.Do(func() {
-		k, store, err := settings.LoadAPIKey()
-		if err != nil {
-			a.log.Warn().Err(err).Msg("load api key")
-		}
-		a.key, a.keyStore = k, store
-	})
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.key, a.keyStore
-}
-
-func (a *core) agentEnv() []string {
-	k, _ := a.apiKey()
-	return settings.APIKeyEnv(k)
-}
-
-// apiKeyEnvKey changes when the key does, so the engine (and the warm
-// agent that got the old key) is replaced.
-func (a *core) apiKeyEnvKey() string {
-	k, _ := a.apiKey()
-	if k == "" {
-		return ""
-	}
-	sum := sha256.Sum256([]byte(k))
-	return hex.EncodeToString(sum[:8])
-}
-
 // GetAuthState reports whether an API key is stored and where.
 func (a *Agents) GetAuthState() AuthState {
-	k, store := a.apiKey()
+	k, store := a.settings.apiKey()
 	return AuthState{APIKeyStored: k != "", Store: store, Method: signedInMethod()}
 }
 
 // SaveAPIKey stores the key (keyring, else a 0600 file) for later agents.
 func (a *Agents) SaveAPIKey(key string) (AuthState, error) {
-	a.apiKey() // make sure the lazy load does not overwrite what we set
+	a.settings.apiKey() // make sure the lazy load does not overwrite what we set
 	store, err := settings.SaveAPIKey(key)
 	if err != nil {
 		return a.GetAuthState(), err
 	}
-	a.mu.Lock()
-	a.key, a.keyStore = strings.TrimSpace(key), store // as stored: no stray spaces in the agent's env
-	a.mu.Unlock()
+	a.settings.setKey(strings.TrimSpace(key), store) // as stored: no stray spaces in the agent's env
 	return a.GetAuthState(), nil
 }
 
@@ -109,10 +75,10 @@ func (a *Agents) SaveAPIKey(key string) (AuthState, error) {
 // runs first when it offers one (with the key still in its environment),
 // and the running agent that had the key is replaced.
 func (a *Agents) SignOut() error {
-	a.apiKey()
+	a.settings.apiKey()
 	if dir, err := a.neutralDir(); err == nil {
 		ctx, cancel := context.WithTimeout(a.bg(), logoutTimeout)
-		supported, err := a.engineFor(a.current(), a.agentFor(a.agentList(), turnParams{})).Logout(ctx, dir)
+		supported, err := a.turns.engineFor(a.settings.current(), a.agentFor(a.agentList(), turnParams{})).Logout(ctx, dir)
 		cancel()
 		if err != nil {
 			a.log.Warn().Err(err).Msg("agent logout failed; forgetting our own credentials anyway")
@@ -126,20 +92,18 @@ func (a *Agents) SignOut() error {
 	if err := os.Remove(signInPath()); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("forget sign-in: %w", err)
 	}
-	a.mu.Lock()
-	a.key, a.keyStore = "", settings.StoreNone
-	a.mu.Unlock()
+	a.settings.setKey("", settings.StoreNone)
 	return nil
 }
 
 // neutralDir is where an agent runs for account-wide calls (logout): the
 // app's data dir, never a user's folder.
-func (a *core) neutralDir() (string, error) {
+func (a *Agents) neutralDir() (string, error) {
 	dir := paths.DataDir()
 	return dir, os.MkdirAll(dir, 0o700)
 }
 
-func (a *core) rememberSignIn(methodID string) {
+func (a *Agents) rememberSignIn(methodID string) {
 	if err := paths.WriteFileAtomic(signInPath(), []byte(methodID+"\n"), 0o600); err != nil {
 		a.log.Warn().Err(err).Msg("remember sign-in")
 	}
@@ -154,13 +118,13 @@ func (a *Agents) SignIn(req SignInRequest) (SignInResult, error) {
 	if req.MethodID == "" {
 		return SignInResult{Auth: a.GetAuthState()}, errors.New("no sign-in method chosen")
 	}
-	p, retry := a.takeRetry(req.TurnID)
+	p, retry := a.turns.takeRetry(req.TurnID)
 	if req.TurnID != "" && !retry {
 		a.log.Info().Str("turn", req.TurnID).Msg("sign-in: the turn is not waiting for sign-in; nothing to retry")
 	}
 	put := func() {
 		if retry {
-			a.keepForRetry(req.TurnID, p) // a failed sign-in may be tried again
+			a.turns.keepForRetry(req.TurnID, p) // a failed sign-in may be tried again
 		}
 	}
 	if strings.TrimSpace(req.APIKey) != "" {
@@ -181,14 +145,14 @@ func (a *Agents) SignIn(req SignInRequest) (SignInResult, error) {
 		}
 	}
 	ag := a.agentFor(a.agentList(), p)
-	if err := a.engineFor(a.current(), ag).Authenticate(a.bg(), cwd, req.MethodID); err != nil {
+	if err := a.turns.engineFor(a.settings.current(), ag).Authenticate(a.bg(), cwd, req.MethodID); err != nil {
 		put()
 		return SignInResult{Auth: a.GetAuthState()}, fmt.Errorf("sign in with %s: %w", req.MethodID, err)
 	}
 	a.rememberSignIn(req.MethodID)
 	res := SignInResult{Auth: a.GetAuthState()}
 	if retry {
-		id, err := a.startTurn(p)
+		id, err := a.turns.startTurn(p)
 		if err != nil {
 			return res, fmt.Errorf("signed in, but the message could not be sent again: %w", err)
 		}

@@ -172,3 +172,40 @@ func uiSource(t *testing.T) string {
 	}
 	return b.String()
 }
+
+// TestServicesShareOnlyEnv keeps each service the owner of its own state
+// (issue #25): the one struct they all embed is the shared env, which
+// holds only the Wails context, the logger and the emitter, and every
+// other service a service asks is wired in New (a nil one would panic on
+// first use in the page).
+func TestServicesShareOnlyEnv(t *testing.T) {
+	t.Setenv("CDXTHEME_CONFIG_DIR", t.TempDir())
+	a := New(zerolog.Nop())
+	envType := reflect.TypeOf(a.env)
+	var shared []string
+	for i := range envType.Elem().NumField() {
+		shared = append(shared, envType.Elem().Field(i).Name)
+	}
+	if strings.Join(shared, " ") != "ctx log emit" {
+		t.Errorf("env holds %v: only the context, the logger and the emitter are everyone's; give any other state to the service it belongs to", shared)
+	}
+	services := map[reflect.Type]bool{}
+	for _, s := range a.Bound() {
+		services[reflect.TypeOf(s)] = true
+	}
+	for _, s := range a.Bound() {
+		v := reflect.ValueOf(s).Elem()
+		name := v.Type().Name()
+		for i := range v.NumField() {
+			f, fv := v.Type().Field(i), v.Field(i)
+			switch {
+			case f.Anonymous && f.Type != envType:
+				t.Errorf("%s embeds %v: a service embeds only env, and asks other services through fields", name, f.Type)
+			case f.Anonymous && fv.Pointer() != reflect.ValueOf(a.env).Pointer():
+				t.Errorf("%s has an env of its own: Startup's context and emitter would not reach it", name)
+			case services[f.Type] && fv.IsNil():
+				t.Errorf("%s.%s is not wired in New", name, f.Name)
+			}
+		}
+	}
+}

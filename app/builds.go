@@ -3,12 +3,10 @@ package app
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"sort"
 	"sync"
 	"time"
 
-	"cdxtheme/core/handedit"
 	"cdxtheme/core/inside"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
@@ -55,7 +53,7 @@ func (a *Builds) Builds() []BuildCard {
 	out := []BuildCard{}
 	for _, m := range list {
 		if !m.Started() {
-			if !a.busy(m.ID) && m.Unused() && time.Since(m.Created) > unusedAfter {
+			if !a.turns.busy(m.ID) && m.Unused() && time.Since(m.Created) > unusedAfter {
 				if err := workspace.Remove(root, m.ID); err != nil {
 					a.log.Warn().Err(err).Str("workspace", m.ID).Msg("remove unused workspace")
 				}
@@ -84,7 +82,7 @@ func sortCards(cards []BuildCard) {
 
 // card is a build as Home shows it. A build that follows its theme's name
 // takes it here too (theme.json may have changed while nobody watched).
-func (a *core) card(m workspace.Meta) BuildCard {
+func (a *Builds) card(m workspace.Meta) BuildCard {
 	st := theme.Load(m.Dir)
 	return a.cardOf(a.followTheme(m, st), st)
 }
@@ -95,7 +93,7 @@ func (a *core) card(m workspace.Meta) BuildCard {
 
 // followTheme gives a build that follows its theme (workspace.FollowTheme)
 // the name of st, a valid theme.json just read, and tells the views.
-func (a *core) followTheme(m workspace.Meta, st theme.State) workspace.Meta {
+func (a *Builds) followTheme(m workspace.Meta, st theme.State) workspace.Meta {
 	if !m.FollowsTheme || st.Theme == nil || st.Error != "" {
 		return m
 	}
@@ -110,10 +108,10 @@ func (a *core) followTheme(m workspace.Meta, st theme.State) workspace.Meta {
 	return got
 }
 
-func (a *core) cardOf(m workspace.Meta, st theme.State) BuildCard {
+func (a *Builds) cardOf(m workspace.Meta, st theme.State) BuildCard {
 	c := BuildCard{Meta: m, Swatches: []string{}, Changed: m.Changed()}
 	switch {
-	case a.busy(m.ID):
+	case a.turns.busy(m.ID):
 		c.Status = BuildWorking
 	case st.Error != "":
 		c.Status = BuildInvalid
@@ -140,18 +138,6 @@ func (a *core) cardOf(m workspace.Meta, st theme.State) BuildCard {
 	return c
 }
 
-// busy reports whether a turn runs in the workspace now.
-func (a *core) busy(workspaceID string) bool {
-	a.turns.mu.Lock()
-	defer a.turns.mu.Unlock()
-	for _, t := range a.turns.running {
-		if t.workspaceID == workspaceID {
-			return true
-		}
-	}
-	return false
-}
-
 // RenameBuild gives a build the user's name: the name Home, its chat's
 // header and its sessions show, kept whatever the agent names the theme.
 // The theme in theme.json takes the name too, so exports and installs are
@@ -160,13 +146,13 @@ func (a *Builds) RenameBuild(id, title string) (BuildCard, error) {
 	return a.renameBuild(id, title)
 }
 
-func (a *core) renameBuild(id, title string) (BuildCard, error) {
+func (a *Builds) renameBuild(id, title string) (BuildCard, error) {
 	m, err := workspace.Rename(workspace.Root(), id, title)
 	if err != nil {
 		return BuildCard{}, fmt.Errorf("rename build: %w", err)
 	}
 	if !m.FollowsTheme {
-		if err := a.renameTheme(m); err != nil {
+		if err := a.editor.renameTheme(m); err != nil {
 			// The build has its name; the theme keeps its own until the
 			// next rename, and Home shows both.
 			a.log.Info().Err(err).Str("workspace", id).Msg("the theme keeps its name")
@@ -175,40 +161,6 @@ func (a *core) renameBuild(id, title string) (BuildCard, error) {
 	c := a.card(m)
 	a.emit.Emit("build", c)
 	return c, nil
-}
-
-// renameTheme writes the build's name into theme.json as a hand edit does
-// (a checkpoint first, an atomic write, a step to undo), unless the agent
-// is writing the theme now or theme.json is not a valid theme.
-func (a *core) renameTheme(ws workspace.Meta) error {
-	if a.busy(ws.ID) {
-		return errors.New("the agent is writing the theme")
-	}
-	before, t, err := handTheme(ws)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil // no theme yet
-		}
-		return err
-	}
-	if !theme.Rename(t, ws.Title) {
-		return nil
-	}
-	after, err := theme.Rewrite(before, t)
-	if err != nil {
-		return err
-	}
-	if _, err := theme.Parse(after); err != nil {
-		return err // the new name clashes with the companion's
-	}
-	label := fmt.Sprintf("Rename the theme to %q", t.Name)
-	return a.withRecord(ws.ID, func(l *handedit.Log) error {
-		if err := a.handWrite(ws, label, after); err != nil {
-			return err
-		}
-		l.Record(handedit.Step{Label: label, Paths: []string{"name"}, Before: before, After: after}, t)
-		return nil
-	})
 }
 
 // DuplicateBuild copies a build (its files, not its chat) into a new one.
@@ -222,10 +174,10 @@ func (a *Builds) DuplicateBuild(id string) (BuildCard, error) {
 
 // DeleteBuild moves a build to the trash; RestoreBuild undoes it.
 func (a *Builds) DeleteBuild(id string) error {
-	if a.busy(id) {
+	if a.turns.busy(id) {
 		return errors.New("delete build: the agent is working in it; stop the turn first")
 	}
-	a.unwatch(id)
+	a.themes.unwatch(id)
 	return wrapf(workspace.Trash(workspace.Root(), id), "delete build")
 }
 
@@ -263,16 +215,6 @@ func (a *Builds) PurgeBuild(id string) error {
 	return wrapf(workspace.Purge(workspace.Root(), id), "delete build forever")
 }
 
-// unwatch stops following a workspace's theme.json.
-func (a *core) unwatch(id string) {
-	a.watchers.mu.Lock()
-	defer a.watchers.mu.Unlock()
-	if c, ok := a.watchers.cancel[id]; ok {
-		c()
-		delete(a.watchers.cancel, id)
-	}
-}
-
 // Workspaces lists theme workspaces, newest first; broken ones are logged.
 func (a *Builds) Workspaces() []workspace.Meta {
 	list, problems := workspace.List(workspace.Root())
@@ -291,7 +233,7 @@ func (a *Builds) OpenWorkspaceFolder(workspaceID string) error {
 	if err != nil {
 		return err
 	}
-	return a.openLocal(ws.Dir)
+	return a.desktop.openLocal(ws.Dir)
 }
 
 // OpenPath opens a file the agent named (an artifact, a resource_link) with
@@ -313,7 +255,7 @@ func (a *Builds) OpenPath(workspaceID, path string) error {
 	}
 	if why != "" {
 		a.log.Info().Str("path", p).Str("why", why).Msg("shown in its folder, not opened")
-		return a.revealLocal(p)
+		return a.desktop.revealLocal(p)
 	}
-	return a.openLocal(p)
+	return a.desktop.openLocal(p)
 }

@@ -142,7 +142,7 @@ func (m *chatMemory) save() error {
 }
 
 // withMemory runs f on the loaded memory and saves what it changed.
-func (a *core) withMemory(f func(m *chatMemory)) {
+func (a *Chats) withMemory(f func(m *chatMemory)) {
 	m := &a.memory
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -156,7 +156,7 @@ func (a *core) withMemory(f func(m *chatMemory)) {
 }
 
 // choicesFor are the values chosen in a chat, to apply when it opens.
-func (a *core) choicesFor(sessionID string) map[string]any {
+func (a *Chats) choicesFor(sessionID string) map[string]any {
 	out := map[string]any{}
 	if sessionID == "" {
 		return out
@@ -211,7 +211,7 @@ func resolveOption(opts []acp.ConfigOption, key string) (acp.ConfigOption, bool)
 // noteOptions records what the agent reports about a chat's settings as
 // the events of a turn go by; fresh is true for a turn that created the
 // session, whose first report is what the agent starts sessions with.
-func (a *core) noteOptions(p turnParams, ev chat.Event, fresh *bool) {
+func (a *Chats) noteOptions(p turnParams, ev chat.Event, fresh *bool) {
 	sid := ev.SessionID
 	if sid == "" {
 		return

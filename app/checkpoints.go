@@ -21,7 +21,7 @@ type CheckpointsEvent struct {
 // snapshot takes the checkpoint "before this turn". It runs on the
 // turn-start path (startTurn), so every prompt — New build, a follow-up,
 // a retry after sign-in — gets one.
-func (a *core) snapshot(workspaceID, dir, turnID, prompt string) error {
+func (a *env) snapshot(workspaceID, dir, turnID, prompt string) error {
 	_, err := checkpoint.Take(dir, checkpoint.Info{Kind: checkpoint.KindTurn, TurnID: turnID, Label: promptLabel(prompt)})
 	if err != nil {
 		return err
@@ -55,7 +55,7 @@ func (a *Builds) RestoreCheckpoint(workspaceID, checkpointID string) (checkpoint
 	if err != nil {
 		return checkpoint.Summary{}, err
 	}
-	if a.busy(workspaceID) { // a restore now would race the agent's writes
+	if a.turns.busy(workspaceID) { // a restore now would race the agent's writes
 		return checkpoint.Summary{}, errors.New("a turn is running in this workspace; stop it or wait for it to finish before restoring")
 	}
 	undo, err := checkpoint.Restore(ws.Dir, checkpointID)

@@ -2,7 +2,14 @@ package app
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
+	goruntime "runtime"
+
+	"cdxtheme/core/fswrite"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 )
@@ -12,7 +19,7 @@ import (
 func (a *Desktop) OpenLink(raw string) error { return a.openLink(raw) }
 
 // openLink is OpenLink, for the other services too.
-func (a *core) openLink(raw string) error {
+func (a *Desktop) openLink(raw string) error {
 	u, err := CheckLink(raw)
 	if err != nil {
 		return err
@@ -33,3 +40,60 @@ func (a *Desktop) ChooseFolder(title string) (string, error) {
 	home, _ := os.UserHomeDir()
 	return runtime.OpenDirectoryDialog(a.ctx, runtime.OpenDialogOptions{Title: title, DefaultDirectory: home, CanCreateDirectories: true})
 }
+
+// openLocal hands a checked local path to the OS's opener.
+func (a *Desktop) openLocal(path string) error {
+	if a.openFile != nil {
+		return a.openFile(path)
+	}
+	var cmd *exec.Cmd
+	switch goruntime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", path)
+	case "windows":
+		cmd = exec.Command("explorer", path)
+	default:
+		cmd = exec.Command("xdg-open", path)
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	go cmd.Wait()
+	return nil
+}
+
+// saveDialog asks where to save and has write fill the file there (in a
+// temporary file renamed into place, so a failure leaves nothing half
+// written; a symlink at the chosen name is refused, not followed). Tests
+// (and the headless self-test) set saveTo to skip the native dialog.
+func (a *Desktop) saveDialog(name string, write func(io.Writer) error) (string, error) {
+	path := a.saveTo
+	if path == "" {
+		if a.ctx == nil {
+			return "", fmt.Errorf("no window to ask where to save")
+		}
+		var err error
+		path, err = runtime.SaveFileDialog(a.ctx, runtime.SaveDialogOptions{
+			DefaultFilename: name,
+			Filters:         []runtime.FileFilter{{DisplayName: "Markdown", Pattern: "*.md"}},
+		})
+		if err != nil || path == "" {
+			return "", err
+		}
+	}
+	dir, err := fswrite.Open(filepath.Dir(path), "")
+	if err != nil {
+		return "", err
+	}
+	defer dir.Close()
+	if _, err := dir.WriteFrom(filepath.Base(path), 0o644, write); err != nil {
+		return "", err
+	}
+	return path, nil
+}
+
+// AnswerSaveDialog makes a's save dialogs answer path without asking (the
+// fault matrix and other headless checks). A function, not a method:
+// methods are bound into the webview, and the page must never choose
+// where files are written.
+func AnswerSaveDialog(a *App, path string) { a.Desktop.saveTo = path }

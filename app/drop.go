@@ -35,7 +35,7 @@ type drops struct {
 // fileDropEvent reads Wails' "wails:file-drop" event (x, y, paths), checking
 // each part: Wails' own OnFileDrop indexes the event's data unchecked, and
 // the page can emit that event too.
-func (a *core) fileDropEvent(data ...any) {
+func (a *Themes) fileDropEvent(data ...any) {
 	if len(data) != 3 {
 		return
 	}
@@ -46,7 +46,7 @@ func (a *core) fileDropEvent(data ...any) {
 }
 
 // fileDropped keeps the paths of a drop and tells the page.
-func (a *core) fileDropped(x, y int, paths []string) {
+func (a *Themes) fileDropped(x, y int, paths []string) {
 	var kept []string
 	for _, p := range paths {
 		if p != "" && filepath.IsAbs(p) {

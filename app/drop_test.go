@@ -35,7 +35,7 @@ func TestDroppedFileBecomesABuild(t *testing.T) {
 	a, drops := dropApp(t)
 	src := filepath.Join(t.TempDir(), "nightfall-color-theme.json")
 	os.WriteFile(src, mustRead(t, "../core/theme/testdata/import/nightfall-color-theme.json"), 0o644)
-	a.fileDropEvent(120, 80, []string{src, "/etc/hostname"})
+	a.Themes.fileDropEvent(120, 80, []string{src, "/etc/hostname"})
 	if len(*drops) != 1 {
 		t.Fatalf("events %+v", *drops)
 	}

@@ -13,10 +13,10 @@ import (
 // a clear answer and no hang.
 func TestDropEventsThatAreNotFiles(t *testing.T) {
 	a, drops := dropApp(t)
-	a.fileDropEvent()
-	a.fileDropEvent(1, 2)
-	a.fileDropEvent("x", nil, 3)
-	a.fileDropEvent(1, 2, []string{"", "relative/path.json"})
+	a.Themes.fileDropEvent()
+	a.Themes.fileDropEvent(1, 2)
+	a.Themes.fileDropEvent("x", nil, 3)
+	a.Themes.fileDropEvent(1, 2, []string{"", "relative/path.json"})
 	if len(*drops) != 0 {
 		t.Fatalf("malformed drops made events: %+v", *drops)
 	}
@@ -24,7 +24,7 @@ func TestDropEventsThatAreNotFiles(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	a.fileDropEvent(1, 2, []string{fifo})
+	a.Themes.fileDropEvent(1, 2, []string{fifo})
 	if _, err := a.Themes.ImportDropped((*drops)[0].Token); err == nil || !strings.Contains(err.Error(), "named pipe") {
 		t.Errorf("a dropped FIFO: %v", err)
 	}

@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -123,7 +124,7 @@ func writeTheme(ws workspace.Meta, data []byte) error {
 
 // withRecord runs f on the workspace's hand-edit record under the editor
 // lock and saves it when f succeeds.
-func (a *core) withRecord(workspaceID string, f func(l *handedit.Log) error) error {
+func (a *Editor) withRecord(workspaceID string, f func(l *handedit.Log) error) error {
 	a.editMu.Lock()
 	defer a.editMu.Unlock()
 	p := editRecordPath(workspaceID)
@@ -282,7 +283,7 @@ func (a *Editor) EditColor(req EditColorRequest) (EditorState, error) {
 	if err != nil {
 		return EditorState{}, err
 	}
-	if a.busy(req.WorkspaceID) {
+	if a.turns.busy(req.WorkspaceID) {
 		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
 	}
 	c, err := theme.ParseColor(strings.TrimSpace(req.Hex))
@@ -334,7 +335,7 @@ func (a *Editor) editCompanion(workspaceID string, derive bool) (EditorState, er
 	if err != nil {
 		return EditorState{}, err
 	}
-	if a.busy(workspaceID) {
+	if a.turns.busy(workspaceID) {
 		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
 	}
 	before, t, err := handTheme(ws)
@@ -379,7 +380,7 @@ func (a *Editor) editCompanion(workspaceID string, derive bool) (EditorState, er
 }
 
 // handWrite takes the checkpoint "before this edit" and writes theme.json.
-func (a *core) handWrite(ws workspace.Meta, label string, data []byte) error {
+func (a *Editor) handWrite(ws workspace.Meta, label string, data []byte) error {
 	if _, err := checkpoint.Take(ws.Dir, checkpoint.Info{Kind: checkpoint.KindEdit, Label: label}); err != nil {
 		return fmt.Errorf("checkpoint before the edit: %w", err)
 	}
@@ -427,7 +428,7 @@ func (a *Editor) step(workspaceID string, undo bool) (EditorState, error) {
 	if err != nil {
 		return EditorState{}, err
 	}
-	if a.busy(workspaceID) {
+	if a.turns.busy(workspaceID) {
 		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
 	}
 	current, _, err := handTheme(ws)
@@ -473,13 +474,13 @@ func (a *Editor) step(workspaceID string, undo bool) (EditorState, error) {
 // nameAfterTheme keeps a build's name in step with its theme's after an
 // undo or redo of a rename: a build the user named takes the name back with
 // the theme (the rename was theirs), one that follows its theme follows it.
-func (a *core) nameAfterTheme(id string, t *theme.Theme, st theme.State) {
+func (a *Editor) nameAfterTheme(id string, t *theme.Theme, st theme.State) {
 	m, err := a.openWorkspace(id)
 	if err != nil || m.Title == t.Name {
 		return
 	}
 	if m.FollowsTheme {
-		a.followTheme(m, st)
+		a.builds.followTheme(m, st)
 		return
 	}
 	m, err = workspace.Rename(workspace.Root(), id, t.Name)
@@ -487,12 +488,12 @@ func (a *core) nameAfterTheme(id string, t *theme.Theme, st theme.State) {
 		a.log.Warn().Err(err).Str("workspace", id).Msg("name the build after its theme")
 		return
 	}
-	a.emit.Emit("build", a.cardOf(m, st))
+	a.emit.Emit("build", a.builds.cardOf(m, st))
 }
 
 // handNote is the hand-edit note for a workspace's next prompt and the
 // changes it reports (handTold forgets them once the turn ran).
-func (a *core) handNote(workspaceID string) (string, map[string]string) {
+func (a *Editor) handNote(workspaceID string) (string, map[string]string) {
 	var note string
 	told := map[string]string{}
 	err := a.withRecord(workspaceID, func(l *handedit.Log) error {
@@ -508,7 +509,7 @@ func (a *core) handNote(workspaceID string) (string, map[string]string) {
 	return note, told
 }
 
-func (a *core) handTold(workspaceID string, told map[string]string) {
+func (a *Editor) handTold(workspaceID string, told map[string]string) {
 	if len(told) == 0 {
 		return
 	}
@@ -520,7 +521,7 @@ func (a *core) handTold(workspaceID string, told map[string]string) {
 // enforceLocks runs after a turn: every locked colour the agent changed is
 // put back in theme.json, and the returned message names each one. An
 // invalid theme.json cannot be repaired role by role, which is said too.
-func (a *core) enforceLocks(workspaceID string) string {
+func (a *Editor) enforceLocks(workspaceID string) string {
 	ws, err := a.openWorkspace(workspaceID)
 	if err != nil {
 		return ""
@@ -564,4 +565,38 @@ func (a *core) enforceLocks(workspaceID string) string {
 		a.emit.Emit("editor", EditorEvent{WorkspaceID: workspaceID})
 	}
 	return msg
+}
+
+// renameTheme writes the build's name into theme.json as a hand edit does
+// (a checkpoint first, an atomic write, a step to undo), unless the agent
+// is writing the theme now or theme.json is not a valid theme.
+func (a *Editor) renameTheme(ws workspace.Meta) error {
+	if a.turns.busy(ws.ID) {
+		return errors.New("the agent is writing the theme")
+	}
+	before, t, err := handTheme(ws)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // no theme yet
+		}
+		return err
+	}
+	if !theme.Rename(t, ws.Title) {
+		return nil
+	}
+	after, err := theme.Rewrite(before, t)
+	if err != nil {
+		return err
+	}
+	if _, err := theme.Parse(after); err != nil {
+		return err // the new name clashes with the companion's
+	}
+	label := fmt.Sprintf("Rename the theme to %q", t.Name)
+	return a.withRecord(ws.ID, func(l *handedit.Log) error {
+		if err := a.handWrite(ws, label, after); err != nil {
+			return err
+		}
+		l.Record(handedit.Step{Label: label, Paths: []string{"name"}, Before: before, After: after}, t)
+		return nil
+	})
 }

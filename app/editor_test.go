@@ -298,7 +298,7 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 	if _, err := a.Editor.SetLock(ws, "companion.syntax.keyword", true); err != nil {
 		t.Fatal(err)
 	}
-	if note, _ := a.handNote(ws); !strings.Contains(note, "companion.ui.mutedText = #e0e0e0") || !strings.Contains(note, "companion.syntax.keyword = "+kept) {
+	if note, _ := a.Editor.handNote(ws); !strings.Contains(note, "companion.ui.mutedText = #e0e0e0") || !strings.Contains(note, "companion.syntax.keyword = "+kept) {
 		t.Errorf("the note to the agent:\n%s", note)
 	}
 	// The agent's turn rewrites the companion's keyword (and its string,
@@ -312,7 +312,7 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 		os.WriteFile(file, out, 0o644)
 	}
 	agentWrites()
-	msg := a.enforceLocks(ws)
+	msg := a.Editor.enforceLocks(ws)
 	if !strings.Contains(msg, "companion.syntax.keyword") || !strings.Contains(msg, "#00aa00") {
 		t.Errorf("restore report: %q", msg)
 	}
@@ -341,7 +341,7 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 			t.Fatalf("a removed companion's role is listed: %s", r.Path)
 		}
 	}
-	if note, _ := a.handNote(ws); strings.Contains(note, "companion.") {
+	if note, _ := a.Editor.handNote(ws); strings.Contains(note, "companion.") {
 		t.Errorf("the agent is still told of the removed companion:\n%s", note)
 	}
 	if _, err := a.Editor.EditColor(EditColorRequest{WorkspaceID: ws, Path: "companion.ui.text", Hex: "#000000"}); err == nil {
@@ -355,7 +355,7 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 	if _, err := a.Editor.UndoEdit(ws); err != nil || readTheme(t, dir).Companion != nil {
 		t.Fatalf("undo of the addition: %v", err)
 	}
-	if note, _ := a.handNote(ws); strings.Contains(note, "companion.") {
+	if note, _ := a.Editor.handNote(ws); strings.Contains(note, "companion.") {
 		t.Errorf("the agent is told of an undone companion's lock:\n%s", note)
 	}
 }

@@ -35,7 +35,7 @@ func (a *Chats) ChatHistory(sessionID string, before, limit int) (HistoryPage, e
 	if limit <= 0 || limit > 200 {
 		limit = 50
 	}
-	h := a.home()
+	h := a.settings.home()
 	if _, err := h.FindRollout(sessionID); err != nil {
 		if errors.Is(err, codexhome.ErrNotFound) {
 			return HistoryPage{Source: HistoryAgent, Messages: []codexhome.Message{}}, nil
@@ -85,14 +85,14 @@ const maxChatExport = 32 << 20
 // written by the UI from its messages). "" when the dialog was cancelled.
 func (a *Chats) ExportChat(sessionID, title, markdown string) (string, error) {
 	if sessionID != "" {
-		if _, err := a.home().FindRollout(sessionID); err == nil {
-			return a.exportTranscript(sessionID)
+		if _, err := a.settings.home().FindRollout(sessionID); err == nil {
+			return a.library.exportTranscript(sessionID)
 		}
 	}
 	if len(markdown) > maxChatExport {
 		return "", fmt.Errorf("the chat is too long to export (%d MB)", len(markdown)>>20)
 	}
-	path, err := a.saveDialog(exportName(title, firstNonEmptyStr(sessionID, "chat")), func(w io.Writer) error {
+	path, err := a.desktop.saveDialog(exportName(title, firstNonEmptyStr(sessionID, "chat")), func(w io.Writer) error {
 		_, err := io.WriteString(w, markdown)
 		return err
 	})

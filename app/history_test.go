@@ -47,7 +47,7 @@ func TestChatHistoryPagesBackwardsFromTheNewest(t *testing.T) {
 	if older.Offset != 1 || oldest.Offset != 0 || len(oldest.Messages) != 1 || oldest.Messages[0].Role != "user" {
 		t.Fatalf("older %d (%d), oldest %d (%d)", older.Offset, len(older.Messages), oldest.Offset, len(oldest.Messages))
 	}
-	tr, err := a.home().Transcript(a.bg(), rolloutSession)
+	tr, err := a.Settings.home().Transcript(a.bg(), rolloutSession)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,18 +99,18 @@ func TestExportChatWritesTheRolloutOrWhatTheChatShows(t *testing.T) {
 	a, _, _ := newTestApp(t, "normal")
 	withRollouts(t)
 	dir := t.TempDir()
-	a.saveTo = filepath.Join(dir, "out.md")
+	a.Desktop.saveTo = filepath.Join(dir, "out.md")
 	if _, err := a.Chats.ExportChat(rolloutSession, "Sunset", "ignored"); err != nil {
 		t.Fatal(err)
 	}
-	b, _ := os.ReadFile(a.saveTo)
+	b, _ := os.ReadFile(a.Desktop.saveTo)
 	if !strings.Contains(string(b), "Theme please") {
 		t.Fatalf("the rollout export lacks the first message:\n%s", b)
 	}
 	if _, err := a.Chats.ExportChat("not-a-codex-session", "Teal", "## You\n\nmake it teal\n"); err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := os.ReadFile(a.saveTo); string(b) != "## You\n\nmake it teal\n" {
+	if b, _ := os.ReadFile(a.Desktop.saveTo); string(b) != "## You\n\nmake it teal\n" {
 		t.Fatalf("chat export = %q", b)
 	}
 }

@@ -45,7 +45,7 @@ const (
 // searchIndex returns the open index of h, opening it (and closing the
 // one of another home) as needed; nil, with why, when it cannot be opened
 // (nil alone while another home's update winds down).
-func (a *core) searchIndex(h codexhome.Home) (*search.Index, error) {
+func (a *Library) searchIndex(h codexhome.Home) (*search.Index, error) {
 	x := &a.lib.index
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -73,7 +73,7 @@ func (a *core) searchIndex(h codexhome.Home) (*search.Index, error) {
 }
 
 // indexError is why the index's last update failed ("" when it did not).
-func (a *core) indexError() error {
+func (a *Library) indexError() error {
 	x := &a.lib.index
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -85,8 +85,8 @@ func (a *core) indexError() error {
 
 // refreshIndex starts a background update unless one ran just now; one
 // asked for while another runs follows it.
-func (a *core) refreshIndex(force bool) {
-	h := a.home()
+func (a *Library) refreshIndex(force bool) {
+	h := a.settings.home()
 	if !h.Exists() {
 		return
 	}
@@ -109,7 +109,7 @@ func (a *core) refreshIndex(force bool) {
 	go a.runIndex(ix)
 }
 
-func (a *core) runIndex(ix *search.Index) {
+func (a *Library) runIndex(ix *search.Index) {
 	x := &a.lib.index
 	defer x.wg.Done()
 	for {
@@ -157,7 +157,7 @@ func (a *Library) SearchStatus() IndexStatus {
 }
 
 // stopIndex cancels a running update and closes the index.
-func (a *core) stopIndex() {
+func (a *Library) stopIndex() {
 	x := &a.lib.index
 	x.mu.Lock()
 	if x.stop != nil {

@@ -15,7 +15,7 @@ import (
 // user's runtime folder, same uid only; on Windows a socket whose DACL
 // grants the user alone). It stops with ctx or closeAll,
 // which cancels lent turns like the app's own.
-func (a *core) lendWarm(ctx context.Context) {
+func (a *Turns) lendWarm(ctx context.Context) {
 	path, err := serve.Path("app")
 	if err != nil {
 		if !errors.Is(err, serve.ErrUnsupported) {
@@ -47,7 +47,7 @@ func (a *core) lendWarm(ctx context.Context) {
 // Codex home, account and model server, same turn bound); otherwise it
 // declines and the CLI goes elsewhere. The chat's MCP servers stay with
 // the session, and Home is told the session changed.
-func (a *core) lendTurn(ctx context.Context, t chat.Turn, want serve.Agent, emit func(chat.Event)) (chat.Result, error) {
+func (a *Turns) lendTurn(ctx context.Context, t chat.Turn, want serve.Agent, emit func(chat.Event)) (chat.Result, error) {
 	a.turns.mu.Lock()
 	eng := a.turns.engine
 	a.turns.mu.Unlock()
@@ -66,7 +66,7 @@ func (a *core) lendTurn(ctx context.Context, t chat.Turn, want serve.Agent, emit
 	if want.Timeout != opts.Timeout {
 		return chat.Result{}, &serve.Declined{Reason: "the app bounds turns by " + opts.Timeout.String()}
 	}
-	t.MCPServers = a.agentList().ACPServers()
+	t.MCPServers = a.agents.agentList().ACPServers()
 	if !eng.Warm(t) {
 		return chat.Result{}, &serve.Declined{Reason: "the app holds no warm agent for this session"}
 	}
@@ -76,7 +76,7 @@ func (a *core) lendTurn(ctx context.Context, t chat.Turn, want serve.Agent, emit
 }
 
 // stopLending closes the socket and cancels lent turns.
-func (a *core) stopLending() {
+func (a *Turns) stopLending() {
 	a.warmups.mu.Lock()
 	stop := a.warmups.stopLending
 	a.warmups.mu.Unlock()

@@ -26,7 +26,7 @@ func TestAppLendsItsWarmAgentToTheCLI(t *testing.T) {
 	sid := last(rec.turns[started.TurnID]).SessionID
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	a.lendWarm(ctx)
+	a.Turns.lendWarm(ctx)
 	path, err := serve.Path("app")
 	if err != nil {
 		t.Fatal(err)

@@ -5,19 +5,15 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
 	"time"
 
 	"cdxtheme/core/codexhome"
-	"cdxtheme/core/fswrite"
 	"cdxtheme/core/notes"
 	"cdxtheme/core/search"
 	"cdxtheme/core/workspace"
-
-	"github.com/wailsapp/wails/v2/pkg/runtime"
 )
 
 // library reads Codex's own files; the lister is kept so a re-list only
@@ -39,10 +35,8 @@ type library struct {
 // start an agent, which costs far more than reading the disk.
 const agentListEvery = 5 * time.Minute
 
-func (a *core) home() codexhome.Home { return codexhome.Locate(a.current().CodexHome) }
-
-func (a *core) lister() *codexhome.Lister {
-	h := a.home()
+func (a *Library) lister() *codexhome.Lister {
+	h := a.settings.home()
 	a.lib.mu.Lock()
 	defer a.lib.mu.Unlock()
 	if a.lib.lister == nil || a.lib.dir != h.Dir {
@@ -52,7 +46,7 @@ func (a *core) lister() *codexhome.Lister {
 	return a.lib.lister
 }
 
-func (a *core) bg() context.Context {
+func (a *env) bg() context.Context {
 	if a.ctx != nil {
 		return a.ctx
 	}
@@ -63,10 +57,10 @@ func (a *core) bg() context.Context {
 func (a *Library) Models() codexhome.ModelList { return a.models() }
 
 // models is Models, for the other services too.
-func (a *core) models() codexhome.ModelList {
-	ml := a.home().Models()
+func (a *Library) models() codexhome.ModelList {
+	ml := a.settings.home().Models()
 	for _, w := range ml.Warnings {
-		a.log.Warn().Str("codex_home", a.home().Dir).Msg(w)
+		a.log.Warn().Str("codex_home", a.settings.home().Dir).Msg(w)
 	}
 	return ml
 }
@@ -102,7 +96,7 @@ func (a *Library) Sessions(q SessionQuery) (search.Results, error) {
 		ix      *search.Index
 		openErr error
 	)
-	if h := a.home(); h.Exists() && !search.ParseQuery(q.Search).Empty() {
+	if h := a.settings.home(); h.Exists() && !search.ParseQuery(q.Search).Empty() {
 		ix, openErr = a.searchIndex(h)
 	}
 	res, err := search.Find(a.bg(), a.lister(), ix, q.Search, opts)
@@ -118,7 +112,7 @@ func (a *Library) Sessions(q SessionQuery) (search.Results, error) {
 	return res, wrapf(err, "list sessions")
 }
 
-func (a *core) sessionNotes() *notes.Store {
+func (a *Library) sessionNotes() *notes.Store {
 	a.lib.mu.Lock()
 	defer a.lib.mu.Unlock()
 	if a.lib.notes == nil {
@@ -132,7 +126,7 @@ func (a *core) sessionNotes() *notes.Store {
 // build's name, so renaming it renames the build (RenameBuild).
 func (a *Library) RenameSession(id, title string) error {
 	if m, ok := workspace.BySession(workspace.Root(), id); ok {
-		_, err := a.renameBuild(m.ID, title)
+		_, err := a.builds.renameBuild(m.ID, title)
 		return err
 	}
 	return wrapf(a.sessionNotes().SetTitle(id, title), "rename session")
@@ -145,7 +139,7 @@ func (a *Library) HideSession(id string, hidden bool) error {
 
 // sessionTitle is the app's name for a session: its build's name, else
 // the user's own name for it, "" without one.
-func (a *core) sessionTitle(id string) string {
+func (a *Library) sessionTitle(id string) string {
 	if m, ok := workspace.BySession(workspace.Root(), id); ok {
 		return m.Title
 	}
@@ -155,7 +149,7 @@ func (a *core) sessionTitle(id string) string {
 
 // refreshAgentSessions asks the agent for its sessions in the background,
 // at most once per agentListEvery.
-func (a *core) refreshAgentSessions() {
+func (a *Library) refreshAgentSessions() {
 	a.lib.mu.Lock()
 	if a.lib.refreshing || (!a.lib.askedAt.IsZero() && time.Since(a.lib.askedAt) < agentListEvery) {
 		a.lib.mu.Unlock()
@@ -163,10 +157,8 @@ func (a *core) refreshAgentSessions() {
 	}
 	a.lib.refreshing = true
 	a.lib.mu.Unlock()
-	eng := a.engineFor(a.current(), a.agentFor(a.agentList(), turnParams{}))
-	a.turns.wg.Add(1) // Shutdown waits for it like for a turn
-	go func() {
-		defer a.turns.wg.Done()
+	eng := a.turns.engineFor(a.settings.current(), a.agents.agentFor(a.agents.agentList(), turnParams{}))
+	a.turns.track(func() { // Shutdown waits for it like for a turn
 		cwd, err := os.UserHomeDir()
 		if err != nil {
 			cwd = os.TempDir()
@@ -189,7 +181,7 @@ func (a *core) refreshAgentSessions() {
 		case changed:
 			a.emit.Emit("sessions", map[string]int{"fromAgent": len(got)})
 		}
-	}()
+	})
 }
 
 // TranscriptPage reads one page of a saved session.
@@ -197,7 +189,7 @@ func (a *Library) TranscriptPage(id string, offset, limit int) (codexhome.Transc
 	if limit <= 0 || limit > 500 {
 		limit = 100
 	}
-	p, err := a.home().TranscriptPage(a.bg(), id, offset, limit)
+	p, err := a.settings.home().TranscriptPage(a.bg(), id, offset, limit)
 	if name := a.sessionTitle(id); name != "" {
 		p.Title = name
 	}
@@ -210,8 +202,8 @@ func (a *Library) TranscriptPage(id string, offset, limit int) (codexhome.Transc
 func (a *Library) ExportTranscript(id string) (string, error) { return a.exportTranscript(id) }
 
 // exportTranscript is ExportTranscript, for the other services too.
-func (a *core) exportTranscript(id string) (string, error) {
-	r, err := a.home().OpenTranscript(a.bg(), id)
+func (a *Library) exportTranscript(id string) (string, error) {
+	r, err := a.settings.home().OpenTranscript(a.bg(), id)
 	if err != nil {
 		return "", fmt.Errorf("read transcript %s: %w", id, err)
 	}
@@ -223,7 +215,7 @@ func (a *core) exportTranscript(id string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("read transcript %s: %w", id, err)
 	}
-	path, err := a.saveDialog(exportName(h.Title, id), func(w io.Writer) error {
+	path, err := a.desktop.saveDialog(exportName(h.Title, id), func(w io.Writer) error {
 		return codexhome.WriteMarkdown(w, r)
 	})
 	if err == nil && r.Truncated() {
@@ -231,42 +223,6 @@ func (a *core) exportTranscript(id string) (string, error) {
 	}
 	return path, wrapf(err, "export transcript %s", id)
 }
-
-// saveDialog asks where to save and has write fill the file there (in a
-// temporary file renamed into place, so a failure leaves nothing half
-// written; a symlink at the chosen name is refused, not followed). Tests
-// (and the headless self-test) set saveTo to skip the native dialog.
-func (a *core) saveDialog(name string, write func(io.Writer) error) (string, error) {
-	path := a.saveTo
-	if path == "" {
-		if a.ctx == nil {
-			return "", fmt.Errorf("no window to ask where to save")
-		}
-		var err error
-		path, err = runtime.SaveFileDialog(a.ctx, runtime.SaveDialogOptions{
-			DefaultFilename: name,
-			Filters:         []runtime.FileFilter{{DisplayName: "Markdown", Pattern: "*.md"}},
-		})
-		if err != nil || path == "" {
-			return "", err
-		}
-	}
-	dir, err := fswrite.Open(filepath.Dir(path), "")
-	if err != nil {
-		return "", err
-	}
-	defer dir.Close()
-	if _, err := dir.WriteFrom(filepath.Base(path), 0o644, write); err != nil {
-		return "", err
-	}
-	return path, nil
-}
-
-// AnswerSaveDialog makes a's save dialogs answer path without asking (the
-// fault matrix and other headless checks). A function, not a method:
-// methods are bound into the webview, and the page must never choose
-// where files are written.
-func AnswerSaveDialog(a *App, path string) { a.saveTo = path }
 
 func exportName(title, id string) string {
 	name := strings.Map(func(r rune) rune {

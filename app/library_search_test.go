@@ -221,15 +221,15 @@ func TestSearchSaysWhenMessageTextIsNotSearched(t *testing.T) {
 	// The cache is usable again: the index opens and is built; then an
 	// update fails (as runIndex records it).
 	t.Setenv("CDXTHEME_CACHE_DIR", filepath.Join(t.TempDir(), "cache"))
-	a.refreshIndex(true)
-	a.lib.index.wg.Wait()
+	a.Library.refreshIndex(true)
+	a.Library.lib.index.wg.Wait()
 	res, _ = a.Library.Sessions(SessionQuery{Search: "teal", Limit: 50})
 	if res.TitlesOnly != "" || res.Stale != "" || len(res.Sessions) != 1 {
 		t.Fatalf("with a working index: %+v", res)
 	}
-	a.lib.index.mu.Lock()
-	a.lib.index.status.Error = "update the search index: database or disk is full"
-	a.lib.index.mu.Unlock()
+	a.Library.lib.index.mu.Lock()
+	a.Library.lib.index.status.Error = "update the search index: database or disk is full"
+	a.Library.lib.index.mu.Unlock()
 	res, _ = a.Library.Sessions(SessionQuery{Search: "teal", Limit: 50})
 	if !strings.Contains(res.Stale, "disk is full") || res.TitlesOnly != "" || len(res.Sessions) != 1 {
 		t.Errorf("after a failed update: %+v", res)

@@ -47,14 +47,14 @@ func TestSessionsMergeTheAgentsListInTheBackground(t *testing.T) {
 		t.Fatalf("after the refresh: %+v", second.Sessions)
 	}
 	// Refreshes are spaced: listing again does not ask the agent again.
-	a.lib.mu.Lock()
-	asked := a.lib.askedAt
-	a.lib.mu.Unlock()
+	a.Library.lib.mu.Lock()
+	asked := a.Library.lib.askedAt
+	a.Library.lib.mu.Unlock()
 	a.Library.Sessions(SessionQuery{Limit: 50})
 	time.Sleep(100 * time.Millisecond)
-	a.lib.mu.Lock()
-	defer a.lib.mu.Unlock()
-	if !a.lib.askedAt.Equal(asked) || a.lib.refreshing {
+	a.Library.lib.mu.Lock()
+	defer a.Library.lib.mu.Unlock()
+	if !a.Library.lib.askedAt.Equal(asked) || a.Library.lib.refreshing {
 		t.Fatal("a second listing asked the agent again right away")
 	}
 }

@@ -156,7 +156,7 @@ func TestRenameKeepsBuildThemeAndSessionInStep(t *testing.T) {
 	if got := namesOf(t, a, wsID, sid); got != inStep("Lighthouse") {
 		t.Errorf("after renaming the session: %+v", got)
 	}
-	if n, _ := a.sessionNotes().Get(); n.Titles[sid] != "" {
+	if n, _ := a.Library.sessionNotes().Get(); n.Titles[sid] != "" {
 		t.Errorf("a build's session got a name of its own: %q", n.Titles[sid])
 	}
 

@@ -125,8 +125,8 @@ func TestRunnableFilesAreRevealedNotOpened(t *testing.T) {
 
 	for _, c := range cases {
 		var opened, revealed []string
-		a.openFile = func(p string) error { opened = append(opened, p); return nil }
-		a.revealFile = func(p string) error { revealed = append(revealed, p); return nil }
+		a.Desktop.openFile = func(p string) error { opened = append(opened, p); return nil }
+		a.Desktop.revealFile = func(p string) error { revealed = append(revealed, p); return nil }
 		if err := a.Builds.OpenPath(ws.ID, filepath.Base(c.path)); err != nil {
 			t.Fatalf("OpenPath(%s): %v", c.path, err)
 		}

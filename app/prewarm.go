@@ -41,8 +41,8 @@ type prewarms struct {
 func (a *Turns) Prewarm(req PrewarmRequest) error { return a.prewarm(req) }
 
 // prewarm is Prewarm, for the other services too.
-func (a *core) prewarm(req PrewarmRequest) error {
-	s := a.current()
+func (a *Turns) prewarm(req PrewarmRequest) error {
+	s := a.settings.current()
 	if !s.Warm() {
 		return nil
 	}
@@ -66,14 +66,14 @@ func (a *core) prewarm(req PrewarmRequest) error {
 	if fi, err := os.Stat(p.cwd); err != nil || !fi.IsDir() {
 		return nil // the chat's folder is gone: its first message says so
 	}
-	list := a.agentList()
-	ag := a.agentFor(list, p)
+	list := a.agents.agentList()
+	ag := a.agents.agentFor(list, p)
 	eng := a.engineFor(s, ag)
 	t := chat.Turn{SessionID: p.sessionID, Cwd: p.cwd, MCPServers: list.ACPServers()}
 	if p.sessionID == "" {
 		// New build: the agent's own options reach the bar now, not after
 		// the first message.
-		t.OnOpen = func(setup *acp.SessionSetup) { a.freshReport(ag.ID, setup) }
+		t.OnOpen = func(setup *acp.SessionSetup) { a.chats.freshReport(ag.ID, setup) }
 	}
 	eng.Prewarm(t)
 	return nil
@@ -81,7 +81,7 @@ func (a *core) prewarm(req PrewarmRequest) error {
 
 // freshReport remembers what a fresh session of the agent reported (what
 // New build's bar shows) and tells the page.
-func (a *core) freshReport(agentID string, setup *acp.SessionSetup) {
+func (a *Chats) freshReport(agentID string, setup *acp.SessionSetup) {
 	if setup == nil || (len(setup.ConfigOptions) == 0 && setup.Modes == nil) {
 		return
 	}
@@ -136,7 +136,7 @@ func (a *Turns) Release(req PrewarmRequest) {
 
 // rewarmBuild pre-warms the open New build view's folder again after its
 // agent was changed: the one started before is the wrong agent now.
-func (a *core) rewarmBuild() {
+func (a *Turns) rewarmBuild() {
 	a.warmups.mu.Lock()
 	open := a.warmups.build != nil
 	a.warmups.mu.Unlock()
@@ -148,7 +148,7 @@ func (a *core) rewarmBuild() {
 }
 
 // pendingBuild returns the open New build view's folder, made on first use.
-func (a *core) pendingBuild() (workspace.Meta, error) {
+func (a *Turns) pendingBuild() (workspace.Meta, error) {
 	a.warmups.mu.Lock()
 	defer a.warmups.mu.Unlock()
 	if b := a.warmups.build; b != nil {
@@ -166,7 +166,7 @@ func (a *core) pendingBuild() (workspace.Meta, error) {
 
 // takeBuild hands the pre-warmed New build folder to the build whose first
 // message is being sent, titled after it; ok is false when there is none.
-func (a *core) takeBuild(title, model string) (ws workspace.Meta, ok bool) {
+func (a *Turns) takeBuild(title, model string) (ws workspace.Meta, ok bool) {
 	a.warmups.mu.Lock()
 	b := a.warmups.build
 	a.warmups.build = nil
@@ -189,7 +189,7 @@ func (a *core) takeBuild(title, model string) (ws workspace.Meta, ok bool) {
 
 // dropBuild removes the New build folder nobody sent from (at quit, after
 // the engines are closed).
-func (a *core) dropBuild() {
+func (a *Turns) dropBuild() {
 	a.warmups.mu.Lock()
 	b := a.warmups.build
 	a.warmups.build = nil
@@ -199,7 +199,7 @@ func (a *core) dropBuild() {
 	}
 }
 
-func (a *core) removeUnused(id string) {
+func (a *Turns) removeUnused(id string) {
 	if err := workspace.Remove(workspace.Root(), id); err != nil {
 		a.log.Warn().Err(err).Str("workspace", id).Msg("remove unused workspace")
 	}

@@ -113,7 +113,7 @@ func TestPrewarmedNewBuild(t *testing.T) {
 	}
 	// The view closes once the chat opens: the build and its agent stay.
 	a.Turns.Release(PrewarmRequest{})
-	a.turns.wg.Wait()
+	a.Turns.turns.wg.Wait()
 	if _, err := os.Stat(started.Cwd); err != nil {
 		t.Fatalf("the build's folder went with the view: %v", err)
 	}
@@ -138,7 +138,7 @@ func TestReleasedNewBuildLeavesNothing(t *testing.T) {
 		t.Fatalf("agents while pre-warmed: %v", fakeAgents(t))
 	}
 	a.Turns.Release(PrewarmRequest{})
-	a.turns.wg.Wait()
+	a.Turns.turns.wg.Wait()
 	if _, err := os.Stat(nw.Cwd); !os.IsNotExist(err) {
 		t.Fatalf("the unused New build's folder %s is still there (%v)", nw.Cwd, err)
 	}

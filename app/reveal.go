@@ -13,7 +13,7 @@ import (
 )
 
 // revealLocal shows path selected in its folder, without opening it.
-func (a *core) revealLocal(path string) error {
+func (a *Desktop) revealLocal(path string) error {
 	if a.revealFile != nil {
 		return a.revealFile(path)
 	}

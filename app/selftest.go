@@ -61,10 +61,12 @@ type SelfTestPlan struct {
 
 // selfTest answers the page's self-test events and writes the report.
 type selfTest struct {
-	*core
-	mu     sync.Mutex
-	report map[string]any
-	quit   func()
+	*env
+	// desktop's OS hand-offs are replaced with records in the report.
+	desktop *Desktop
+	mu      sync.Mutex
+	report  map[string]any
+	quit    func()
 }
 
 // plan is the env-driven plan; inactive in normal use.
@@ -102,9 +104,9 @@ func (s *selfTest) start(ctx context.Context) {
 }
 
 func (s *selfTest) seams() {
-	s.openURL = func(u string) { s.record("opened", u) }
-	s.openFile = func(p string) error { s.record("openedFiles", p); return nil }
-	s.revealFile = func(p string) error { s.record("revealedFiles", p); return nil }
+	s.desktop.openURL = func(u string) { s.record("opened", u) }
+	s.desktop.openFile = func(p string) error { s.record("openedFiles", p); return nil }
+	s.desktop.revealFile = func(p string) error { s.record("revealedFiles", p); return nil }
 }
 
 // record appends v to the report's list under key.

@@ -38,8 +38,8 @@ type BarState struct {
 // build's values are its agent's defaults over what a fresh session of that
 // agent reported (config.toml's model and effort when it has none yet).
 func (a *Chats) SessionBar(workspaceID, sessionID string) BarState {
-	list := a.agentList()
-	ag := a.agentFor(list, turnParams{workspaceID: workspaceID, sessionID: sessionID})
+	list := a.agents.agentList()
+	ag := a.agents.agentFor(list, turnParams{workspaceID: workspaceID, sessionID: sessionID})
 	bar := BarState{AgentID: ag.ID, AgentName: ag.Name, Defaults: ag.Defaults}
 	codex := isCodex(ag)
 	if v := strings.TrimSpace(os.Getenv("CDXTHEME_AGENT")); v != "" {
@@ -71,7 +71,7 @@ func (a *Chats) SessionBar(workspaceID, sessionID string) BarState {
 		return bar // a saved chat opens in the agent's own values; Open makes them live
 	}
 	values := map[string]any{}
-	if cfg, err := a.home().Config(); err == nil && codex {
+	if cfg, err := a.settings.home().Config(); err == nil && codex {
 		if cfg.Model != "" {
 			values[acp.CategoryModel] = cfg.Model
 		}
@@ -155,8 +155,8 @@ func withSelect(o acp.ConfigOption, v string) acp.ConfigOption {
 // modelOptions are the model and effort choices from models_cache.json
 // (or the built-in list) when the agent has not reported its own, under
 // the ids Codex uses.
-func (a *core) modelOptions() []acp.ConfigOption {
-	ml := a.models()
+func (a *Chats) modelOptions() []acp.ConfigOption {
+	ml := a.library.models()
 	model := acp.ConfigOption{ID: "model", Name: "Model", Category: acp.CategoryModel, Type: "select", Value: ml.Current}
 	var levels []codexhome.ReasoningLevel
 	for _, m := range ml.Models {
@@ -188,8 +188,8 @@ func (a *core) modelOptions() []acp.ConfigOption {
 
 // defaultEffort is a model's default reasoning effort from
 // models_cache.json (or the built-in list); "" when unknown.
-func (a *core) defaultEffort(modelID string) string {
-	for _, m := range a.models().Models {
+func (a *Chats) defaultEffort(modelID string) string {
+	for _, m := range a.library.models().Models {
 		if m.ID == modelID {
 			return m.DefaultReasoningLevel
 		}
@@ -217,7 +217,7 @@ func (a *Chats) SaveBuildDefaults(agentID string, values map[string]any) error {
 			return fmt.Errorf("default %s: %v is neither text nor true/false", k, v)
 		}
 	}
-	l := a.agentList()
+	l := a.agents.agentList()
 	found := false
 	for i := range l.Agents {
 		if l.Agents[i].ID == agentID {
@@ -268,9 +268,7 @@ func (a *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
 	default:
 		return OptionResult{}, fmt.Errorf("setting %s: %v is neither text nor true/false", req.ConfigID, req.Value)
 	}
-	a.turns.mu.Lock()
-	eng := a.turns.engine
-	a.turns.mu.Unlock()
+	eng := a.turns.liveEngine()
 	var reported []acp.ConfigOption
 	a.withMemory(func(m *chatMemory) {
 		if e := m.file.Sessions[req.SessionID]; e != nil {
@@ -322,7 +320,7 @@ func (a *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
 
 // effortReset is the change that puts the reasoning effort back to the
 // new model's default after a model change, when the agent offers it.
-func (a *core) effortReset(req OptionChange, now, before []acp.ConfigOption) (OptionChange, bool) {
+func (a *Chats) effortReset(req OptionChange, now, before []acp.ConfigOption) (OptionChange, bool) {
 	model, _ := req.Value.(string)
 	def := a.defaultEffort(model)
 	opts := now
@@ -337,14 +335,14 @@ func (a *core) effortReset(req OptionChange, now, before []acp.ConfigOption) (Op
 }
 
 // setLive sets the option on the live agent; without an engine nothing is live.
-func (a *core) setLive(eng *chat.Engine, ch OptionChange) ([]acp.ConfigOption, error) {
+func (a *Chats) setLive(eng *chat.Engine, ch OptionChange) ([]acp.ConfigOption, error) {
 	if eng == nil {
 		return nil, chat.ErrNotLive
 	}
 	return eng.SetOption(a.bg(), ch.SessionID, ch.ConfigID, ch.Value)
 }
 
-func (a *core) rememberReport(sessionID string, opts []acp.ConfigOption) {
+func (a *Chats) rememberReport(sessionID string, opts []acp.ConfigOption) {
 	if len(opts) == 0 {
 		return
 	}

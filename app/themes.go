@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os/exec"
 	"path/filepath"
 	goruntime "runtime"
 	"slices"
@@ -35,7 +34,7 @@ type watchers struct {
 	order  []string // least recently used first
 }
 
-func (a *core) stopWatchers() {
+func (a *Themes) stopWatchers() {
 	a.watchers.mu.Lock()
 	defer a.watchers.mu.Unlock()
 	for id, c := range a.watchers.cancel {
@@ -48,7 +47,7 @@ func (a *core) stopWatchers() {
 // watch starts watching a workspace's theme.json (once), so the preview
 // follows the agent's writes while the turn is still streaming; past
 // maxWatchers the least recently used watcher stops.
-func (a *core) watch(ws workspace.Meta) {
+func (a *Themes) watch(ws workspace.Meta) {
 	a.watchers.mu.Lock()
 	defer a.watchers.mu.Unlock()
 	if a.watchers.cancel == nil {
@@ -73,7 +72,7 @@ func (a *core) watch(ws workspace.Meta) {
 			// The agent may have named the theme: a build that follows
 			// its theme's name takes it now, in every view.
 			if m, err := workspace.Open(workspace.Root(), ws.ID); err == nil {
-				a.followTheme(m, st)
+				a.builds.followTheme(m, st)
 			}
 		})
 		if err != nil && !errors.Is(err, context.Canceled) {
@@ -89,15 +88,25 @@ func (a *core) watch(ws workspace.Meta) {
 	}()
 }
 
+// unwatch stops following a workspace's theme.json.
+func (a *Themes) unwatch(id string) {
+	a.watchers.mu.Lock()
+	defer a.watchers.mu.Unlock()
+	if c, ok := a.watchers.cancel[id]; ok {
+		c()
+		delete(a.watchers.cancel, id)
+	}
+}
+
 // watching lists the workspaces with a live watcher, least recently used
 // first.
-func (a *core) watching() []string {
+func (a *Themes) watching() []string {
 	a.watchers.mu.Lock()
 	defer a.watchers.mu.Unlock()
 	return slices.Clone(a.watchers.order)
 }
 
-func (a *core) openWorkspace(id string) (workspace.Meta, error) {
+func (a *env) openWorkspace(id string) (workspace.Meta, error) {
 	ws, err := workspace.Open(workspace.Root(), id)
 	if err != nil {
 		return ws, fmt.Errorf("open workspace %s: %w", id, err)
@@ -105,7 +114,7 @@ func (a *core) openWorkspace(id string) (workspace.Meta, error) {
 	return ws, nil
 }
 
-func (a *core) recordSession(workspaceID, sessionID string) {
+func (a *env) recordSession(workspaceID, sessionID string) {
 	if _, err := workspace.AddSession(workspace.Root(), workspaceID, sessionID); err != nil {
 		a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("record session")
 	}
@@ -132,7 +141,7 @@ func (a *Themes) Theme(workspaceID string) (theme.State, error) {
 	return theme.Load(ws.Dir), nil
 }
 
-func (a *core) validTheme(workspaceID string) (*theme.Theme, workspace.Meta, error) {
+func (a *env) validTheme(workspaceID string) (*theme.Theme, workspace.Meta, error) {
 	ws, err := a.openWorkspace(workspaceID)
 	if err != nil {
 		return nil, ws, err
@@ -215,25 +224,4 @@ func (a *Themes) UndoableApplies() ([]string, error) {
 		return nil, err
 	}
 	return theme.CanUndo(paths), nil
-}
-
-// openLocal hands a checked local path to the OS's opener.
-func (a *core) openLocal(path string) error {
-	if a.openFile != nil {
-		return a.openFile(path)
-	}
-	var cmd *exec.Cmd
-	switch goruntime.GOOS {
-	case "darwin":
-		cmd = exec.Command("open", path)
-	case "windows":
-		cmd = exec.Command("explorer", path)
-	default:
-		cmd = exec.Command("xdg-open", path)
-	}
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("open %s: %w", path, err)
-	}
-	go cmd.Wait()
-	return nil
 }

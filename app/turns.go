@@ -99,11 +99,8 @@ type turns struct {
 
 	retry      map[string]turnParams // turns that ended needing sign-in, by turn id
 	retryOrder []string              // oldest first, to bound retry
-	wsAgent    map[string]string     // workspace id → agent id its chat runs
-	sessAgent  map[string]string     // session id → agent id
 	rollouts   map[string]bool       // session ids known to have a Codex rollout
-	arts       artifacts
-	always     chat.Always // the user's "always" permission answers, per session and tool kind
+	always     chat.Always           // the user's "always" permission answers, per session and tool kind
 }
 
 func newTurnID() string {
@@ -115,15 +112,15 @@ func newTurnID() string {
 // engineFor returns the chat engine for the current settings and agent,
 // rebuilding it (and dropping its warm connection) when the agent setup
 // changed.
-func (a *core) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
+func (a *Turns) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
 	resolve := agentResolve(s, ag)
 	var env []string
 	if ag.GetsAPIKey() {
-		env = a.agentEnv()
+		env = a.settings.agentEnv()
 	}
 	env = append(env, ag.EnvList()...)
 	key := strings.Join(append([]string{resolve.Override, strings.Join(resolve.Argv, "\x01"), strings.Join(resolve.Unset, "\x01"),
-		s.ACPVersion(), fmt.Sprint(s.Warm(), s.Timeout()), a.apiKeyEnvKey()}, ag.EnvList()...), "\x00")
+		s.ACPVersion(), fmt.Sprint(s.Warm(), s.Timeout()), a.settings.apiKeyEnvKey()}, ag.EnvList()...), "\x00")
 	a.turns.mu.Lock()
 	defer a.turns.mu.Unlock()
 	if a.turns.engine != nil && a.turns.engKey == key {
@@ -148,7 +145,7 @@ func (a *core) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
 
 // startTurn runs one turn with the agent of the workspace (else the one
 // for new builds), its remembered settings and the MCP servers.
-func (a *core) startTurn(p turnParams) (string, error) {
+func (a *Turns) startTurn(p turnParams) (string, error) {
 	if !p.open && strings.TrimSpace(p.prompt) == "" {
 		return "", errors.New("the prompt is empty")
 	}
@@ -158,9 +155,9 @@ func (a *core) startTurn(p turnParams) (string, error) {
 	if err := chat.CheckAttachments(p.attachments); err != nil {
 		return "", err
 	}
-	s := a.current()
-	list := a.agentList()
-	ag := a.agentFor(list, p)
+	s := a.settings.current()
+	list := a.agents.agentList()
+	ag := a.agents.agentFor(list, p)
 	p.agentID = ag.ID
 	eng := a.engineFor(s, ag)
 	id := newTurnID()
@@ -175,13 +172,12 @@ func (a *core) startTurn(p turnParams) (string, error) {
 		a.turns.running = map[string]*turn{}
 	}
 	a.turns.running[id] = t
-	if p.workspaceID != "" && a.turns.wsAgent[p.workspaceID] != ag.ID {
-		a.turns.wsAgent[p.workspaceID] = ag.ID
-		a.saveChatAgents()
-	}
 	a.turns.mu.Unlock()
+	if p.workspaceID != "" {
+		a.agents.runsWorkspace(p.workspaceID, ag.ID)
+	}
 	if p.sessionID != "" {
-		p.options = a.choicesFor(p.sessionID)
+		p.options = a.chats.choicesFor(p.sessionID)
 	}
 	history := p.sessionID != "" && !a.hasRollout(p.sessionID)
 
@@ -216,7 +212,7 @@ func (a *core) startTurn(p turnParams) (string, error) {
 		var done *chat.Event
 		if p.workspaceID != "" && !p.open {
 			var note string
-			if note, told = a.handNote(p.workspaceID); note != "" {
+			if note, told = a.editor.handNote(p.workspaceID); note != "" {
 				prompt = append(prompt, chat.TextPrompt(note)...)
 			}
 		}
@@ -236,11 +232,11 @@ func (a *core) startTurn(p turnParams) (string, error) {
 				recorded = true
 				a.noteSession(p, ev.SessionID)
 			}
-			a.noteOptions(p, ev, &fresh)
+			a.chats.noteOptions(p, ev, &fresh)
 			if ev.Type == chat.EventError && ev.Code == chat.CodeModelServer {
 				ev.Server = a.modelServer(ag)
 			}
-			a.noteArtifacts(p.workspaceID, p.cwd, ev)
+			a.builds.noteArtifacts(p.workspaceID, p.cwd, ev)
 			if ev.Type == chat.EventDone || ev.Type == chat.EventError || ev.Type == chat.EventReady {
 				if w := shown.summary(id, ev.SessionID); w != nil {
 					b.Add(*w)
@@ -266,11 +262,11 @@ func (a *core) startTurn(p turnParams) (string, error) {
 				a.keepForRetry(id, p)
 			}
 		} else if p.workspaceID != "" {
-			a.handTold(p.workspaceID, told)
+			a.editor.handTold(p.workspaceID, told)
 		}
 		if p.workspaceID != "" && !p.open {
 			// Whatever the turn's end, a locked colour the agent moved goes back.
-			if msg := a.enforceLocks(p.workspaceID); msg != "" {
+			if msg := a.editor.enforceLocks(p.workspaceID); msg != "" {
 				b.Add(chat.Event{Type: chat.EventWarning, TurnID: id, Text: msg})
 			}
 		}
@@ -288,21 +284,15 @@ func (a *core) startTurn(p turnParams) (string, error) {
 }
 
 // noteSession records the session in its workspace and which agent runs it.
-func (a *core) noteSession(p turnParams, sessionID string) {
+func (a *Turns) noteSession(p turnParams, sessionID string) {
 	if p.workspaceID != "" {
 		a.recordSession(p.workspaceID, sessionID)
 	}
-	a.turns.mu.Lock()
-	a.loadChatAgents()
-	if a.turns.sessAgent[sessionID] != p.agentID {
-		a.turns.sessAgent[sessionID] = p.agentID
-		a.saveChatAgents()
-	}
-	a.turns.mu.Unlock()
+	a.agents.runsSession(sessionID, p.agentID)
 }
 
 // keepForRetry remembers a turn that stopped for sign-in (bounded).
-func (a *core) keepForRetry(id string, p turnParams) {
+func (a *Turns) keepForRetry(id string, p turnParams) {
 	a.turns.mu.Lock()
 	defer a.turns.mu.Unlock()
 	if a.turns.retry == nil {
@@ -317,7 +307,7 @@ func (a *core) keepForRetry(id string, p turnParams) {
 }
 
 // takeRetry hands over a turn kept for retry, once.
-func (a *core) takeRetry(id string) (turnParams, bool) {
+func (a *Turns) takeRetry(id string) (turnParams, bool) {
 	a.turns.mu.Lock()
 	defer a.turns.mu.Unlock()
 	p, ok := a.turns.retry[id]
@@ -361,7 +351,7 @@ func (a *Turns) OpenChat(req OpenRequest) (string, error) {
 	if fi, err := os.Stat(cwd); err != nil || !fi.IsDir() {
 		// The folder the session began in is gone; the one chosen for it
 		// later (Choose folder) is remembered.
-		a.withMemory(func(m *chatMemory) {
+		a.chats.withMemory(func(m *chatMemory) {
 			if e := m.file.Sessions[req.SessionID]; e != nil && e.Cwd != "" {
 				if fi, err := os.Stat(e.Cwd); err == nil && fi.IsDir() {
 					cwd = e.Cwd
@@ -376,14 +366,14 @@ func (a *Turns) OpenChat(req OpenRequest) (string, error) {
 // the chat's history is read from; without one the agent's replay is the
 // history. Only found ones are remembered: a session started in this run
 // gets its rollout later.
-func (a *core) hasRollout(sessionID string) bool {
+func (a *Turns) hasRollout(sessionID string) bool {
 	a.turns.mu.Lock()
 	known := a.turns.rollouts[sessionID]
 	a.turns.mu.Unlock()
 	if known {
 		return true
 	}
-	if _, err := a.home().FindRollout(sessionID); err != nil {
+	if _, err := a.settings.home().FindRollout(sessionID); err != nil {
 		return false
 	}
 	a.turns.mu.Lock()
@@ -420,7 +410,10 @@ func (a *Turns) AnswerPermission(turnID, requestID, optionID string) error {
 	return t.decider.answer(requestID, optionID)
 }
 
-func (a *core) closeAll() {
+// stop cancels the running and lent turns, waits for them and for the
+// background work Turns tracks, closes every engine and removes the unused
+// New build folder (App.closeAll, at quit).
+func (a *Turns) stop() {
 	a.stopLending()
 	a.turns.mu.Lock()
 	for _, t := range a.turns.running {
@@ -435,8 +428,6 @@ func (a *core) closeAll() {
 		}
 	}
 	a.dropBuild()
-	a.stopWatchers()
-	a.stopIndex()
 }
 
 // guiDecider hands permission requests to the UI (the engine has already
@@ -482,11 +473,11 @@ func (d *guiDecider) answer(requestID, optionID string) error {
 
 // modelServer names the model server of a Codex agent from config.toml
 // ("" for other agents or when unknown).
-func (a *core) modelServer(ag settings.Agent) string {
+func (a *Turns) modelServer(ag settings.Agent) string {
 	if ag.Kind != settings.KindCodex && ag.Kind != settings.KindCodexRS && ag.Kind != "" {
 		return ""
 	}
-	cfg, err := a.home().Config()
+	cfg, err := a.settings.home().Config()
 	if err != nil {
 		return ""
 	}
@@ -508,15 +499,45 @@ func (a *Turns) NewBuild(req NewBuildRequest) (TurnStarted, error) {
 			return TurnStarted{}, fmt.Errorf("create workspace: %w", err)
 		}
 	}
-	a.watch(ws)
+	a.themes.watch(ws)
 	id, err := a.startTurn(turnParams{workspaceID: ws.ID, cwd: ws.Dir, prompt: req.Prompt, options: req.Options})
 	if err != nil {
 		// The first message never left: this is no build to keep.
-		a.unwatch(ws.ID)
+		a.themes.unwatch(ws.ID)
 		if rerr := workspace.Remove(workspace.Root(), ws.ID); rerr != nil {
 			a.log.Warn().Err(rerr).Str("workspace", ws.ID).Msg("remove unused workspace")
 		}
 		return TurnStarted{}, err
 	}
 	return TurnStarted{TurnID: id, WorkspaceID: ws.ID, Cwd: ws.Dir, Title: ws.Title}, nil
+}
+
+// track runs f in the background as part of the turns: stop waits for it
+// like for a turn, so nothing it starts outlives the app.
+func (a *Turns) track(f func()) {
+	a.turns.wg.Add(1)
+	go func() {
+		defer a.turns.wg.Done()
+		f()
+	}()
+}
+
+// liveEngine is the engine as it is now (nil before the first turn), for
+// a service acting on the warm agent without replacing it.
+func (a *Turns) liveEngine() *chat.Engine {
+	a.turns.mu.Lock()
+	defer a.turns.mu.Unlock()
+	return a.turns.engine
+}
+
+// busy reports whether a turn runs in the workspace now.
+func (a *Turns) busy(workspaceID string) bool {
+	a.turns.mu.Lock()
+	defer a.turns.mu.Unlock()
+	for _, t := range a.turns.running {
+		if t.workspaceID == workspaceID {
+			return true
+		}
+	}
+	return false
 }

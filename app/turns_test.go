@@ -342,7 +342,7 @@ func TestThemeWatchEmitsWhenTheAgentWritesTheFile(t *testing.T) {
 func TestOpenPathRefusesFilesOutsideTheWorkspace(t *testing.T) {
 	a, _, _ := newTestApp(t, "normal")
 	var opened []string
-	a.openFile = func(p string) error { opened = append(opened, p); return nil }
+	a.Desktop.openFile = func(p string) error { opened = append(opened, p); return nil }
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "hi"})
 	if err != nil {
 		t.Fatal(err)

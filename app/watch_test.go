@@ -38,7 +38,7 @@ func TestOpeningManyBuildsKeepsWatchersBounded(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := len(a.core.watching()); n > maxWatchers {
+	if n := len(a.Themes.watching()); n > maxWatchers {
 		t.Fatalf("%d watchers for 150 builds, want at most %d", n, maxWatchers)
 	}
 	if grown := openFDs(t) - fds; grown > 3*maxWatchers {
