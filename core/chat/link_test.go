@@ -118,7 +118,7 @@ func TestOpenSessionFollowUp(t *testing.T) {
 			if got := strings.Join(*methods, ","); got != tc.wantMethods {
 				t.Fatalf("methods = %s, want %s", got, tc.wantMethods)
 			}
-			if len(evs) != 1 || evs[0].Type != EventSession || evs[0].SessionID != "s1" {
+			if len(evs) != 1 || evs[0].Type() != EventSession || evs[0].SessionID != "s1" {
 				t.Fatalf("events = %+v (replayed history must not be emitted)", evs)
 			}
 			// A load's replay may go on after its response: it is dropped

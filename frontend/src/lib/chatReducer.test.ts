@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answer, applyEvent, beginOpen, beginTurn, findInTurn, newChatState, prependHistory, toolOf, type ChatState } from './chatReducer';
-import type { ChatEvent, PermissionOption, ToolCall } from './types';
+import type { ChatEvent, ChatEventOf, PermissionOption, ToolCall } from './types';
 import fixture from '../test/fixtures/turn-events.json';
 
 const SID = '01a2360f-5f91-7ff3-adc8-62513b7ee756';
@@ -19,9 +19,21 @@ const allKinds: PermissionOption[] = [
   { optionId: 'opt-d', name: 'Never', kind: 'reject_always' },
 ];
 
-function permission(requestId: string, toolCallId: string, kind: string, options = allKinds): ChatEvent {
+function permission(requestId: string, toolCallId: string, kind: string, options = allKinds): ChatEventOf<'permission'> {
   return { type: 'permission', sessionId: SID, permission: { requestId, toolCall: tc({ toolCallId, kind, title: `${kind} ${toolCallId}` }), options } };
 }
+
+describe('ChatEvent as generated from the Go payloads', () => {
+  it('is a union on type: a field of another kind does not compile (checked by tsc)', () => {
+    // @ts-expect-error a done event has no text; tsc fails here if ChatEvent stops narrowing
+    const wrong: ChatEvent = { type: 'done', text: 'stray' };
+    const right: ChatEventOf<'done'> = { type: 'done', stopReason: 'end_turn' };
+    const s = newChatState({ sessionId: SID });
+    beginTurn(s, 't', null);
+    applyEvent(s, 't', right);
+    expect([wrong.type, s.stopReason]).toEqual(['done', 'end_turn']);
+  });
+});
 
 describe('chat reducer on a real codex-acp turn', () => {
   const events = fixture.events as ChatEvent[];

@@ -45,7 +45,7 @@ export type ChatItem =
   | (Base & { kind: 'plan'; entries: PlanEntry[] })
   | (Base & { kind: 'error'; code: Code | ''; text: string; stderr: string[]; agent: string; server?: string; status?: Status | null; open?: boolean })
   | (Base & { kind: 'warning'; text: string })
-  | (Base & { kind: 'auth'; text: string; methods: AuthMethod[] })
+  | (Base & { kind: 'auth'; methods: AuthMethod[] })
   | (Base & { kind: 'stopped'; reason: string })
   | InstallItem;
 
@@ -494,7 +494,8 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
       if (ev.text) push(s, { kind: 'warning', turnId: tid, text: ev.text });
       break;
     case 'auth_required':
-      push(s, { kind: 'auth', turnId: tid, text: ev.text ?? '', methods: ev.authMethods ?? [] });
+      // Go's auth_required names the methods only: AuthBox words the ask.
+      push(s, { kind: 'auth', turnId: tid, methods: ev.authMethods ?? [] });
       break;
     case 'session':
       if (ev.sessionId) s.sessionId = ev.sessionId;
