@@ -465,8 +465,7 @@ func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reu
 	// Whatever the agent sent since session/load, even after answering it,
 	// is the history it replays: the turn's output starts with its prompt.
 	e.flush(l)
-	ts.suppress.Store(false)
-	ts.replay.Store(false)
+	ts.replayAs.Store(int32(replayNone))
 	resp, err := e.prompt(tctx, ts.ctx, l, sid, prompt)
 	if err != nil {
 		return Result{SessionID: sid}, verdict{err: err, when: "during the turn"}
@@ -554,11 +553,11 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 // replay that began to pause (settleReplay): gemini-cli 0.61.0 streams it
 // from a task it does not await, so its tail reaches us after the response.
 func (e *Engine) load(tctx context.Context, l *link, t Turn, ts *turnState, mcp []json.RawMessage, raw *json.RawMessage) error {
-	flag := &ts.suppress
+	mode := replayDropped
 	if t.History {
-		flag = &ts.replay
+		mode = replayShown
 	}
-	flag.Store(true)
+	ts.replayAs.Store(int32(mode))
 	if err := l.conn.Call(tctx, acp.MethodSessionLoad, acp.LoadSessionRequest{SessionID: t.SessionID, Cwd: t.Cwd, MCPServers: mcp}, raw); err != nil {
 		return err
 	}

@@ -308,11 +308,11 @@ func (l *link) onUpdate(_ context.Context, n acp.SessionNotification, err error)
 	if history(ev.Payload) {
 		// Messages and tool calls while session/load replays are the
 		// history (settings and commands are the session's state now).
-		if ts.suppress.Load() {
+		switch replayMode(ts.replayAs.Load()) {
+		case replayDropped:
 			ts.replayed.Add(1)
 			return
-		}
-		if ts.replay.Load() {
+		case replayShown:
 			ts.replayed.Add(1)
 			ev.Replay = true
 			ts.emit(ev) // history, not output of this turn
@@ -401,6 +401,16 @@ func (l *link) onBadLine(line []byte, err error) {
 	ts.emit(Event{SessionID: ts.session(), Payload: Warning{Text: fmt.Sprintf("the agent wrote output that is not ACP (skipped, the turn goes on): %q", preview)}})
 }
 
+// replayMode is what a turn does with the history session/load replays:
+// one value, where a turn had two flags that were never both set.
+type replayMode int32
+
+const (
+	replayNone    replayMode = iota // no replay under way: updates are this turn's output
+	replayDropped                   // session/load replays, and nobody asked for the history
+	replayShown                     // session/load replays for Turn.History: passed on marked Replay
+)
+
 // turnState is what one Run shares with the connection handlers.
 type turnState struct {
 	ctx     context.Context // done when the turn is cancelled or its prompt must stop (near the deadline)
@@ -413,8 +423,7 @@ type turnState struct {
 	emitFn    func(Event)
 	sessionID string
 
-	suppress  atomic.Bool  // drop updates: session/load is replaying history
-	replay    atomic.Bool  // pass updates on as history (Event.Replay): session/load replays for Turn.History
+	replayAs  atomic.Int32 // what becomes of session/load's replay (a replayMode)
 	replayed  atomic.Int64 // history updates session/load's replay brought so far
 	output    atomic.Bool  // something of this turn's answer was emitted
 	status    *Status      // the agent's last status notice, nil once output followed it (emitMu)

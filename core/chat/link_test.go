@@ -123,8 +123,8 @@ func TestOpenSessionFollowUp(t *testing.T) {
 			}
 			// A load's replay may go on after its response: it is dropped
 			// until the turn's prompt goes out (drive), a resume has none.
-			if loaded := strings.HasSuffix(tc.wantMethods, "session/load"); ts.suppress.Load() != loaded {
-				t.Fatalf("replay suppressed = %v after %s", ts.suppress.Load(), tc.wantMethods)
+			if loaded := strings.HasSuffix(tc.wantMethods, "session/load"); (replayMode(ts.replayAs.Load()) == replayDropped) != loaded {
+				t.Fatalf("replay mode = %d after %s", ts.replayAs.Load(), tc.wantMethods)
 			}
 			if l.session() != "s1" {
 				t.Fatalf("link session = %q", l.session())
