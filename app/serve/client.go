@@ -74,6 +74,12 @@ func run(ctx context.Context, c net.Conn, t chat.Turn, a Agent, emit func(chat.E
 			emit(chat.Event{SessionID: sid, Payload: chat.Warning{Text: "the agent's server sent an update too big to pass on; it is not shown"}})
 			continue
 		}
+		// A server of another build (same protocol) may know an event
+		// kind this one does not: the turn goes on without it.
+		if unknown, ok := errors.AsType[*chat.UnknownTypeError](err); ok && !first {
+			emit(chat.Event{SessionID: sid, Payload: chat.Warning{Text: fmt.Sprintf("the agent's server sent an event this version does not know (%q); it is not shown", unknown.Type)}})
+			continue
+		}
 		if err != nil {
 			if first {
 				return res, fmt.Errorf("the server did not answer: %w", err), false

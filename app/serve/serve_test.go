@@ -220,6 +220,39 @@ func TestDeclinedAndNoServer(t *testing.T) {
 	}
 }
 
+// A server of another build may send an event kind this one does not
+// know: the client says so and the turn goes on to its result.
+func TestUnknownEventKindIsSkippedWithAWarning(t *testing.T) {
+	runtimeDir(t)
+	path, _ := Path("test")
+	ln, err := Listen(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		buf := make([]byte, 4096)
+		c.Read(buf)
+		c.Write([]byte(`{"type":"event","event":{"type":"text","sessionId":"s","text":"before"}}` + "\n" +
+			`{"type":"event","event":{"type":"hologram","sessionId":"s"}}` + "\n" +
+			`{"type":"event","event":{"type":"text","sessionId":"s","text":" after"}}` + "\n" +
+			`{"type":"result","result":{"sessionId":"s","stopReason":"end_turn"}}` + "\n"))
+	}()
+	var evs []chat.Event
+	res, err, handled := Run(context.Background(), path, chat.Turn{}, Agent{}, func(ev chat.Event) { evs = append(evs, ev) })
+	if err != nil || !handled || res.StopReason != "end_turn" || len(evs) != 3 {
+		t.Fatalf("res %+v err %v handled %v events %+v", res, err, handled, evs)
+	}
+	if w, ok := evs[1].Payload.(chat.Warning); !ok || !strings.Contains(w.Text, `"hologram"`) || chat.TextOf(evs[2]) != " after" {
+		t.Fatalf("events %+v", evs)
+	}
+}
+
 func TestServerGoneMidTurnEndsWithAnError(t *testing.T) {
 	runtimeDir(t)
 	path, _ := Path("test")

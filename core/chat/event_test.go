@@ -146,7 +146,8 @@ func TestEventWireIsFlat(t *testing.T) {
 func TestEventUnknownTypeIsAnError(t *testing.T) {
 	var ev Event
 	err := json.Unmarshal([]byte(`{"type":"telepathy","text":"hi"}`), &ev)
-	if err == nil || !strings.Contains(err.Error(), `"telepathy"`) {
+	var unknown *UnknownTypeError
+	if !errors.As(err, &unknown) || unknown.Type != "telepathy" {
 		t.Fatalf("err = %v, event %+v", err, ev)
 	}
 	if err := json.Unmarshal([]byte(`{"type":"done","stopReason":7}`), &ev); err == nil || !strings.Contains(err.Error(), "done event") {
