@@ -582,10 +582,13 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
       if (ev.stopReason && ev.stopReason !== 'end_turn') push(s, { kind: 'stopped', turnId: tid, reason: ev.stopReason });
       finishTurn(s, tid);
       break;
-    default:
-      // "update" (a session/update variant this app does not know) and any
-      // future event type: nothing to show, and nothing must break.
+    default: {
+      // "update": a session/update variant this app does not know, nothing
+      // to show. A kind Go adds and this switch lacks fails to compile here.
+      const unknownUpdate: 'update' = ev.type;
+      void unknownUpdate;
       break;
+    }
   }
 }
 
