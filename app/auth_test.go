@@ -30,7 +30,7 @@ func authTurn(t *testing.T, a *App, rec *recorder) (TurnStarted, []acp.AuthMetho
 			methods = e.Payload.(chat.AuthRequired).AuthMethods
 		}
 	}
-	if len(methods) == 0 || last(evs).Payload.(chat.ErrorEvent).Code != chat.CodeAuth {
+	if e, ok := last(evs).Payload.(chat.ErrorEvent); len(methods) == 0 || !ok || e.Code != chat.CodeAuth {
 		t.Fatalf("no sign-in choices: %+v", evs)
 	}
 	return started, methods
