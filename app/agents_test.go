@@ -102,11 +102,11 @@ func TestAttachmentsSentWithAMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "the refusal", func() bool { return last(rec.turns[id]).Type == "error" })
+	rec.waitFor(t, "the refusal", func() bool { return last(rec.turns[id]).Type() == "error" })
 	rec.mu.Lock()
 	ev := last(rec.turns[id])
 	rec.mu.Unlock()
-	if ev.Code != chat.CodeInput || !strings.Contains(ev.Text, "only files inside the workspace") {
+	if ev.Payload.(chat.ErrorEvent).Code != chat.CodeInput || !strings.Contains(chat.TextOf(ev), "only files inside the workspace") {
 		t.Fatalf("error = %+v", ev)
 	}
 }

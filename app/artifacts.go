@@ -103,11 +103,22 @@ func (a *Builds) noteArtifacts(workspaceID, cwd string, ev chat.Event) {
 	a.emit.Emit("artifacts", ArtifactsEvent{WorkspaceID: workspaceID, Artifacts: describe(cwd, list)})
 }
 
+// toolCallOf is the tool call an event announces or updates.
+func toolCallOf(ev chat.Event) *acp.ToolCall {
+	switch pl := ev.Payload.(type) {
+	case chat.ToolCallStarted:
+		return pl.ToolCall
+	case chat.ToolCallUpdated:
+		return pl.ToolCall
+	}
+	return nil
+}
+
 // artifactRefs reads the links and written files out of one event.
 func artifactRefs(ev chat.Event, cwd string) []artifactRef {
-	switch ev.Type {
-	case chat.EventText:
-		c := ev.Content
+	switch pl := ev.Payload.(type) {
+	case chat.TextChunk:
+		c := pl.Content
 		if c == nil || c.Type != acp.BlockResourceLink || c.URI == "" {
 			return nil
 		}
@@ -116,8 +127,8 @@ func artifactRefs(ev chat.Event, cwd string) []artifactRef {
 			name = c.URI
 		}
 		return []artifactRef{{uri: c.URI, name: name, mimeType: c.MimeType, source: SourceLink}}
-	case chat.EventToolCall, chat.EventToolCallUpdate:
-		tc := ev.ToolCall
+	case chat.ToolCallStarted, chat.ToolCallUpdated:
+		tc := toolCallOf(ev)
 		if tc == nil {
 			return nil
 		}

@@ -91,7 +91,7 @@ func TestArtifactRefsAndPreviews(t *testing.T) {
 	os.Symlink("/etc/passwd", filepath.Join(root, "sneaky.txt"))
 	tool := func(kind string, tc acp.ToolCall) chat.Event {
 		tc.ToolCallID, tc.Kind = "c1", &kind
-		return chat.Event{Type: chat.EventToolCall, ToolCall: &tc}
+		return chat.Event{Payload: chat.ToolCallStarted{ToolCall: &tc}}
 	}
 	refs := artifactRefs(tool(acp.ToolEdit, acp.ToolCall{Locations: []acp.ToolCallLocation{{Path: "swatch.png"}},
 		Content: []acp.ToolCallContent{{Type: acp.ToolContentDiff, Path: filepath.Join(root, "big.png")}}}), root)

@@ -20,17 +20,17 @@ func authTurn(t *testing.T, a *App, rec *recorder) (TurnStarted, []acp.AuthMetho
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "the end of the first turn", func() bool { return last(rec.turns[started.TurnID]).Type == "error" })
+	rec.waitFor(t, "the end of the first turn", func() bool { return last(rec.turns[started.TurnID]).Type() == "error" })
 	rec.mu.Lock()
 	evs := rec.turns[started.TurnID]
 	rec.mu.Unlock()
 	var methods []acp.AuthMethod
 	for _, e := range evs {
-		if e.Type == chat.EventAuthRequired {
-			methods = e.AuthMethods
+		if e.Type() == chat.EventAuthRequired {
+			methods = e.Payload.(chat.AuthRequired).AuthMethods
 		}
 	}
-	if len(methods) == 0 || last(evs).Code != chat.CodeAuth {
+	if e, ok := last(evs).Payload.(chat.ErrorEvent); len(methods) == 0 || !ok || e.Code != chat.CodeAuth {
 		t.Fatalf("no sign-in choices: %+v", evs)
 	}
 	return started, methods
@@ -52,7 +52,7 @@ func TestSignInWithAKeyRetriesTheTurn(t *testing.T) {
 	if !res.Auth.APIKeyStored || res.Auth.Store != settings.StoreFile || res.Auth.Method != "api-key" {
 		t.Fatalf("auth state = %+v", res.Auth)
 	}
-	rec.waitFor(t, "the retried turn", func() bool { return last(rec.turns[res.TurnID]).Type == "done" })
+	rec.waitFor(t, "the retried turn", func() bool { return last(rec.turns[res.TurnID]).Type() == "done" })
 	rec.mu.Lock()
 	got := text(rec.turns[res.TurnID])
 	rec.mu.Unlock()
@@ -94,7 +94,7 @@ func TestSignInFailureKeepsTheTurnForAnotherTry(t *testing.T) {
 	if err != nil || res.TurnID == "" {
 		t.Fatalf("second try: %+v %v", res, err)
 	}
-	rec.waitFor(t, "the retried turn", func() bool { return last(rec.turns[res.TurnID]).Type == "done" })
+	rec.waitFor(t, "the retried turn", func() bool { return last(rec.turns[res.TurnID]).Type() == "done" })
 	if res.Auth.Method != "chat-gpt" || res.Auth.APIKeyStored {
 		t.Fatalf("auth = %+v", res.Auth)
 	}

@@ -216,20 +216,20 @@ func (a *Chats) noteOptions(p turnParams, ev chat.Event, fresh *bool) {
 	if sid == "" {
 		return
 	}
-	switch ev.Type {
-	case chat.EventSession, chat.EventConfigOptions, chat.EventMode, chat.EventRefused:
+	switch ev.Payload.(type) {
+	case chat.SessionSetup, chat.ConfigOptionsUpdate, chat.ModeChanged, chat.OptionRefused:
 	default:
 		return
 	}
 	a.withMemory(func(m *chatMemory) {
 		e := m.entry(sid)
 		e.Agent, e.Cwd = p.agentID, p.cwd
-		switch ev.Type {
-		case chat.EventSession:
-			if ev.Setup == nil {
+		switch pl := ev.Payload.(type) {
+		case chat.SessionSetup:
+			if pl.Setup == nil {
 				return
 			}
-			setup := *ev.Setup
+			setup := *pl.Setup
 			if setup.ConfigOptions != nil {
 				e.Reported = setup.ConfigOptions
 			}
@@ -244,22 +244,22 @@ func (a *Chats) noteOptions(p turnParams, ev chat.Event, fresh *bool) {
 					setChoice(e, k, v)
 				}
 			}
-		case chat.EventConfigOptions:
-			e.Reported = ev.ConfigOptions
+		case chat.ConfigOptionsUpdate:
+			e.Reported = pl.ConfigOptions
 			if e.Reported == nil {
 				e.Reported = []acp.ConfigOption{}
 			}
-		case chat.EventMode:
-			if ev.Mode != "" && e.Modes != nil {
+		case chat.ModeChanged:
+			if pl.Mode != "" && e.Modes != nil {
 				ms := *e.Modes
-				ms.CurrentModeID = ev.Mode
+				ms.CurrentModeID = pl.Mode
 				e.Modes = &ms
 			}
-		case chat.EventRefused:
+		case chat.OptionRefused:
 			// The agent will not take it: asking again every turn would only
 			// repeat the refusal.
-			if ev.Refused != nil {
-				setChoice(e, ev.Refused.ConfigID, nil)
+			if pl.Refused != nil {
+				setChoice(e, pl.Refused.ConfigID, nil)
 			}
 		}
 	})

@@ -13,7 +13,7 @@ import (
 )
 
 func turnDone(rec *recorder, id string) func() bool {
-	return func() bool { return last(rec.turns[id]).Type == "done" }
+	return func() bool { return last(rec.turns[id]).Type() == "done" }
 }
 
 // Every prompt path snapshots the workspace before the agent sees the

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/chat"
 	"cdxtheme/core/checkpoint"
 	"cdxtheme/core/handedit"
 	"cdxtheme/core/theme"
@@ -34,7 +35,7 @@ func TestHandEditsReachTheAgentAndLocksSurviveItsTurn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "first turn", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.waitFor(t, "first turn", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
 	ws, dir := started.WorkspaceID, started.Cwd
 	sid := last(rec.turns[started.TurnID]).SessionID
 	original, _ := os.ReadFile(filepath.Join(dir, theme.FileName))
@@ -76,7 +77,7 @@ func TestHandEditsReachTheAgentAndLocksSurviveItsTurn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "second turn", func() bool { return last(rec.turns[id]).Type == "done" })
+	rec.waitFor(t, "second turn", func() bool { return last(rec.turns[id]).Type() == "done" })
 	log, _ := os.ReadFile(logPath)
 	for _, want := range []string{"hand-edits", "syntax.comment = #8890a0", "LOCKED", "syntax.keyword = #123456"} {
 		if !strings.Contains(string(log), want) {
@@ -93,7 +94,7 @@ func TestHandEditsReachTheAgentAndLocksSurviveItsTurn(t *testing.T) {
 	var warned bool
 	rec.mu.Lock()
 	for _, e := range rec.turns[id] {
-		warned = warned || e.Type == "warning" && strings.Contains(e.Text, "syntax.keyword") && strings.Contains(e.Text, "#ff9e64")
+		warned = warned || e.Type() == "warning" && strings.Contains(chat.TextOf(e), "syntax.keyword") && strings.Contains(chat.TextOf(e), "#ff9e64")
 	}
 	rec.mu.Unlock()
 	if !warned {
@@ -115,7 +116,7 @@ func TestMakePassAndTryColorMeasureWithoutWriting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "turn", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.waitFor(t, "turn", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
 	ws, dir := started.WorkspaceID, started.Cwd
 	before, _ := os.ReadFile(filepath.Join(dir, theme.FileName))
 	tr, err := a.Editor.TryColor(TryColorRequest{WorkspaceID: ws, Path: "ui.mutedText", Hex: "#303040"})
@@ -150,7 +151,7 @@ func TestCompanionIsAnEditAndReachesTheExports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "turn", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.waitFor(t, "turn", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
 	ws, dir := started.WorkspaceID, started.Cwd
 	if _, err := a.Editor.RemoveCompanion(ws); err == nil {
 		t.Error("removing a variant the theme does not have did not fail")
@@ -202,7 +203,7 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "turn", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.waitFor(t, "turn", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
 	ws, dir := started.WorkspaceID, started.Cwd
 	file := filepath.Join(dir, theme.FileName)
 	st, err := a.Editor.DeriveCompanion(ws)

@@ -75,7 +75,7 @@ func TestChatWithARolloutIsResumedNotLoaded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "ready", func() bool { return last(rec.turns[id]).Type == chat.EventReady })
+	rec.waitFor(t, "ready", func() bool { return last(rec.turns[id]).Type() == chat.EventReady })
 	methods := map[string]int{}
 	calls, _ := agentCalls(t, logPath)
 	for _, m := range calls {

@@ -81,13 +81,13 @@ func TestChatWithoutARolloutGetsTheAgentsReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "ready", func() bool { return last(rec.turns[id]).Type == chat.EventReady })
+	rec.waitFor(t, "ready", func() bool { return last(rec.turns[id]).Type() == chat.EventReady })
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
 	var replay []string
 	for _, ev := range rec.turns[id] {
-		if ev.Replay && (ev.Type == chat.EventUserText || ev.Type == chat.EventText) {
-			replay = append(replay, ev.Type)
+		if ev.Replay && (ev.Type() == chat.EventUserText || ev.Type() == chat.EventText) {
+			replay = append(replay, ev.Type())
 		}
 	}
 	if strings.Join(replay, ",") != "user_text,text" {
@@ -144,11 +144,11 @@ func TestModelServerErrorNamesTheServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "the error", func() bool { return last(rec.turns[started.TurnID]).Type == chat.EventError })
+	rec.waitFor(t, "the error", func() bool { return last(rec.turns[started.TurnID]).Type() == chat.EventError })
 	rec.mu.Lock()
 	ev := last(rec.turns[started.TurnID])
 	rec.mu.Unlock()
-	if ev.Code != chat.CodeModelServer || ev.Server != "Mock Responses (http://127.0.0.1:9/v1)" || ev.Status == nil {
+	if ev.Payload.(chat.ErrorEvent).Code != chat.CodeModelServer || ev.Payload.(chat.ErrorEvent).Server != "Mock Responses (http://127.0.0.1:9/v1)" || ev.Payload.(chat.ErrorEvent).Status == nil {
 		t.Fatalf("error = %+v", ev)
 	}
 }
@@ -166,19 +166,20 @@ func TestModelServerFailureAsTextReachesTheChatAsAnError(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "the turn's end", func() bool {
-		ty := last(rec.turns[started.TurnID]).Type
+		ty := last(rec.turns[started.TurnID]).Type()
 		return ty == chat.EventError || ty == chat.EventDone
 	})
 	rec.mu.Lock()
 	evs := append([]chat.Event(nil), rec.turns[started.TurnID]...)
 	rec.mu.Unlock()
 	ev := evs[len(evs)-1]
-	if ev.Code != chat.CodeModelServer || ev.Server != "Mock Responses (http://127.0.0.1:9/v1)" || ev.Status == nil || !strings.Contains(ev.Status.Message, "500") {
+	e, _ := ev.Payload.(chat.ErrorEvent)
+	if e.Code != chat.CodeModelServer || e.Server != "Mock Responses (http://127.0.0.1:9/v1)" || e.Status == nil || !strings.Contains(e.Status.Message, "500") {
 		t.Fatalf("last event = %+v", ev)
 	}
 	for _, e := range evs {
-		if e.Type == chat.EventText {
-			t.Errorf("the failure was shown as the answer: %q", e.Text)
+		if e.Type() == chat.EventText {
+			t.Errorf("the failure was shown as the answer: %q", e.Payload.(chat.TextChunk).Text)
 		}
 	}
 }
@@ -207,18 +208,21 @@ func TestOpenChatInAnotherFolderIsRemembered(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec.waitFor(t, "open ends", func() bool { typ := last(rec.turns[id]).Type; return typ == chat.EventReady || typ == chat.EventError })
+		rec.waitFor(t, "open ends", func() bool {
+			typ := last(rec.turns[id]).Type()
+			return typ == chat.EventReady || typ == chat.EventError
+		})
 		rec.mu.Lock()
 		defer rec.mu.Unlock()
 		return last(rec.turns[id])
 	}
-	if ev := open(gone); ev.Type != chat.EventError || ev.Code != chat.CodeInput || !strings.Contains(ev.Text, "not a directory") {
+	if ev := open(gone); ev.Type() != chat.EventError || ev.Payload.(chat.ErrorEvent).Code != chat.CodeInput || !strings.Contains(ev.Payload.(chat.ErrorEvent).Text, "not a directory") {
 		t.Fatalf("opening in a missing folder: %+v", ev)
 	}
-	if ev := open(other); ev.Type != chat.EventReady {
+	if ev := open(other); ev.Type() != chat.EventReady {
 		t.Fatalf("opening in the chosen folder: %+v", ev)
 	}
-	if ev := open(gone); ev.Type != chat.EventReady {
+	if ev := open(gone); ev.Type() != chat.EventReady {
 		t.Fatalf("the chosen folder was not remembered: %+v", ev)
 	}
 }

@@ -22,7 +22,7 @@ func TestAppLendsItsWarmAgentToTheCLI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
 	sid := last(rec.turns[started.TurnID]).SessionID
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -67,7 +67,7 @@ func TestAppLendsItsWarmAgentToTheCLI(t *testing.T) {
 	if err != nil || !handled || res.SessionID != sid || !strings.HasPrefix(textOf(evs), "You said: from the terminal") {
 		t.Fatalf("lent turn: %v %v %+v", err, handled, res)
 	}
-	if last(evs).Type != chat.EventDone {
+	if last(evs).Type() != chat.EventDone {
 		t.Fatalf("last event %+v", last(evs))
 	}
 	m, _ := agentCalls(t, logPath)
@@ -85,8 +85,8 @@ func TestAppLendsItsWarmAgentToTheCLI(t *testing.T) {
 func textOf(evs []chat.Event) string {
 	var b strings.Builder
 	for _, ev := range evs {
-		if ev.Type == chat.EventText {
-			b.WriteString(ev.Text)
+		if ev.Type() == chat.EventText {
+			b.WriteString(ev.Payload.(chat.TextChunk).Text)
 		}
 	}
 	return b.String()

@@ -21,7 +21,7 @@ func finishedBuild(t *testing.T, a *App, rec *recorder, prompt string) (TurnStar
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
 	return started, last(rec.turns[started.TurnID]).SessionID
@@ -32,13 +32,13 @@ func finishedBuild(t *testing.T, a *App, rec *recorder, prompt string) (TurnStar
 func (r *recorder) finalText(t *testing.T, turnID string) string {
 	t.Helper()
 	r.waitFor(t, "the end of the turn", func() bool {
-		typ := last(r.turns[turnID]).Type
+		typ := last(r.turns[turnID]).Type()
 		return typ == "done" || typ == "error"
 	})
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if e := last(r.turns[turnID]); e.Type == "error" {
-		t.Fatalf("turn %s failed: %s (%s)", turnID, e.Text, e.Code)
+	if e := last(r.turns[turnID]); e.Type() == "error" {
+		t.Fatalf("turn %s failed: %s (%s)", turnID, chat.TextOf(e), e.Payload.(chat.ErrorEvent).Code)
 	}
 	return text(r.turns[turnID])
 }
@@ -200,12 +200,12 @@ func TestChatSettingsSurviveARestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec2.waitFor(t, "ready", func() bool { return last(rec2.turns[id]).Type == chat.EventReady })
+	rec2.waitFor(t, "ready", func() bool { return last(rec2.turns[id]).Type() == chat.EventReady })
 	rec2.mu.Lock()
 	var lastSetup acp.SessionSetup
 	for _, ev := range rec2.turns[id] {
-		if ev.Type == chat.EventSession && ev.Setup != nil {
-			lastSetup = *ev.Setup
+		if ev.Type() == chat.EventSession && ev.Payload.(chat.SessionSetup).Setup != nil {
+			lastSetup = *ev.Payload.(chat.SessionSetup).Setup
 		}
 	}
 	rec2.mu.Unlock()
@@ -290,7 +290,7 @@ func TestSlashCommandsReachTheChat(t *testing.T) {
 	for _, turn := range []string{started.TurnID, id} {
 		found := false
 		for _, e := range rec.turns[turn] {
-			if e.Type == chat.EventCommands && hasHint(e.Commands, "review", "optional review instructions") {
+			if e.Type() == chat.EventCommands && hasHint(e.Payload.(chat.CommandsUpdate).Commands, "review", "optional review instructions") {
 				found = true
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"cdxtheme/core/agent"
+	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
 )
@@ -97,7 +98,7 @@ func TestPrewarmedNewBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
 	methods, params := agentCalls(t, logPath)
 	if strings.Join(methods, ",") != "initialize,session/new,session/set_config_option,session/prompt" {
 		t.Fatalf("the agent got %v: the first message did not go out on the pre-warmed session", methods)
@@ -173,7 +174,7 @@ func TestPrewarmedSavedChat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
 	sid := last(rec.turns[started.TurnID]).SessionID
 	// As after a restart: no warm agent.
 	a.closeAll()
@@ -192,7 +193,7 @@ func TestPrewarmedSavedChat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "done", func() bool { return last(rec.turns[id]).Type == "done" })
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[id]).Type() == "done" })
 	m, _ := agentCalls(t, logPath)
 	if got := strings.Join(m[len(before):], ","); got != "initialize,session/resume,session/prompt" {
 		t.Fatalf("the follow-up after opening the chat sent %s", got)
@@ -295,10 +296,10 @@ func TestANonCodexAgentsBarIsItsOwn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
 	for _, ev := range rec.turns[started.TurnID] {
-		if ev.Type == "warning" || ev.Type == "refused" {
-			t.Errorf("%s: %s", ev.Type, ev.Text)
+		if ev.Type() == "warning" || ev.Type() == "refused" {
+			t.Errorf("%s: %s", ev.Type(), chat.TextOf(ev))
 		}
 	}
 	if m, _ := agentCalls(t, logPath); strings.Join(m, ",") != "initialize,session/new,session/set_mode,session/set_model,session/prompt" {

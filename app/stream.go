@@ -19,8 +19,17 @@ const eventOverhead = 512
 
 // weighEvent is about the bytes ev holds in memory and on the wire.
 func weighEvent(ev chat.Event) int {
-	n := eventOverhead + len(ev.Text) + len(ev.Update)
-	if t := ev.Terminal; t != nil {
+	n := eventOverhead + len(chat.TextOf(ev))
+	var t *chat.Terminal
+	switch p := ev.Payload.(type) {
+	case chat.UnknownUpdate:
+		n += len(p.Update)
+	case chat.ToolCallStarted:
+		t = p.Terminal
+	case chat.ToolCallUpdated:
+		t = p.Terminal
+	}
+	if t != nil {
 		n += len(t.Append)
 		if t.Output != nil {
 			n += len(*t.Output)
@@ -37,16 +46,16 @@ func joinText(evs []chat.Event) []chat.Event {
 	var sb strings.Builder
 	flush := func() {
 		if sb.Len() > 0 {
-			out[len(out)-1].Text = sb.String()
+			out[len(out)-1] = chat.WithText(out[len(out)-1], sb.String())
 			sb.Reset()
 		}
 	}
 	for _, ev := range evs {
 		if n := len(out); n > 0 && joinable(out[n-1], ev) {
 			if sb.Len() == 0 {
-				sb.WriteString(out[n-1].Text)
+				sb.WriteString(chat.TextOf(out[n-1]))
 			}
-			sb.WriteString(ev.Text)
+			sb.WriteString(chat.TextOf(ev))
 			continue
 		}
 		flush()
@@ -58,8 +67,20 @@ func joinText(evs []chat.Event) []chat.Event {
 }
 
 func joinable(a, b chat.Event) bool {
-	return (b.Type == chat.EventText || b.Type == chat.EventThought) && a.Type == b.Type &&
-		a.Content == nil && b.Content == nil && a.SessionID == b.SessionID && a.TurnID == b.TurnID && a.Replay == b.Replay
+	return streamText(a) && streamText(b) && a.Type() == b.Type() &&
+		a.SessionID == b.SessionID && a.TurnID == b.TurnID && a.Replay == b.Replay
+}
+
+// streamText reports whether ev is a chunk of the answer's or the
+// thoughts' text (not a block that is no text).
+func streamText(ev chat.Event) bool {
+	switch p := ev.Payload.(type) {
+	case chat.TextChunk:
+		return p.Content == nil
+	case chat.ThoughtChunk:
+		return p.Content == nil
+	}
+	return false
 }
 
 // textCap lets a turn's first MaxShownText bytes of agent text through.
@@ -72,30 +93,34 @@ type textCap struct {
 // pass returns ev as the UI gets it (keep false: drop it) and, the first
 // time the cap cuts, the warning to show before it.
 func (c *textCap) pass(ev chat.Event) (out chat.Event, warn *chat.Event, keep bool) {
-	if (ev.Type != chat.EventText && ev.Type != chat.EventThought) || ev.Replay {
+	switch ev.Payload.(type) {
+	case chat.TextChunk, chat.ThoughtChunk:
+	default:
 		return ev, nil, true
 	}
+	if ev.Replay {
+		return ev, nil, true
+	}
+	text := chat.TextOf(ev)
 	room := c.max - c.shown
-	if len(ev.Text) <= room {
-		c.shown += len(ev.Text)
+	if len(text) <= room {
+		c.shown += len(text)
 		return ev, nil, true
 	}
 	first := c.dropped == 0
 	cut := room
-	for cut > 0 && !utf8.RuneStart(ev.Text[cut]) {
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
 		cut--
 	}
-	c.dropped += int64(len(ev.Text) - cut)
+	c.dropped += int64(len(text) - cut)
 	c.shown = c.max // once cut, nothing more goes through
 	if first {
-		warn = &chat.Event{Type: chat.EventWarning, TurnID: ev.TurnID, SessionID: ev.SessionID,
-			Text: fmt.Sprintf("The agent has written more than %s in this turn: the rest is not shown here. The turn goes on; Stop ends it.", byteSize(int64(c.max)))}
+		warn = &chat.Event{TurnID: ev.TurnID, SessionID: ev.SessionID, Payload: chat.Warning{Text: fmt.Sprintf("The agent has written more than %s in this turn: the rest is not shown here. The turn goes on; Stop ends it.", byteSize(int64(c.max)))}}
 	}
 	if cut == 0 {
 		return ev, warn, false
 	}
-	ev.Text = ev.Text[:cut]
-	return ev, warn, true
+	return chat.WithText(ev, text[:cut]), warn, true
 }
 
 // summary is the closing warning of a turn the cap cut (nil: none was).
@@ -103,8 +128,7 @@ func (c *textCap) summary(turnID, sessionID string) *chat.Event {
 	if c.dropped == 0 {
 		return nil
 	}
-	return &chat.Event{Type: chat.EventWarning, TurnID: turnID, SessionID: sessionID,
-		Text: fmt.Sprintf("%s of the agent's text in this turn was not shown.", byteSize(c.dropped))}
+	return &chat.Event{TurnID: turnID, SessionID: sessionID, Payload: chat.Warning{Text: fmt.Sprintf("%s of the agent's text in this turn was not shown.", byteSize(c.dropped))}}
 }
 
 func byteSize(n int64) string {

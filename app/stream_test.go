@@ -11,16 +11,16 @@ import (
 func TestJoinTextFoldsRunsOfChunks(t *testing.T) {
 	var evs []chat.Event
 	for i := 0; i < 1000; i++ {
-		evs = append(evs, chat.Event{Type: chat.EventText, SessionID: "s", Text: "ab"})
+		evs = append(evs, chat.Event{SessionID: "s", Payload: chat.TextChunk{Text: "ab"}})
 	}
-	evs = append(evs, chat.Event{Type: chat.EventThought, SessionID: "s", Text: "hm"},
-		chat.Event{Type: chat.EventThought, SessionID: "s", Text: "m"},
-		chat.Event{Type: chat.EventToolCall, SessionID: "s"},
-		chat.Event{Type: chat.EventText, SessionID: "s", Text: "x"},
-		chat.Event{Type: chat.EventText, SessionID: "s", Text: "y", Replay: true})
+	evs = append(evs, chat.Event{SessionID: "s", Payload: chat.ThoughtChunk{Text: "hm"}},
+		chat.Event{SessionID: "s", Payload: chat.ThoughtChunk{Text: "m"}},
+		chat.Event{SessionID: "s", Payload: chat.ToolCallStarted{}},
+		chat.Event{SessionID: "s", Payload: chat.TextChunk{Text: "x"}},
+		chat.Event{SessionID: "s", Replay: true, Payload: chat.TextChunk{Text: "y"}})
 	out := joinText(evs)
-	if len(out) != 5 || out[0].Text != strings.Repeat("ab", 1000) || out[1].Text != "hmm" || out[2].Type != chat.EventToolCall ||
-		out[3].Text != "x" || out[4].Text != "y" || !out[4].Replay {
+	if len(out) != 5 || chat.TextOf(out[0]) != strings.Repeat("ab", 1000) || chat.TextOf(out[1]) != "hmm" || out[1].Type() != chat.EventThought || out[2].Type() != chat.EventToolCall ||
+		chat.TextOf(out[3]) != "x" || chat.TextOf(out[4]) != "y" || !out[4].Replay {
 		t.Fatalf("joined into %d events: %+v", len(out), out[1:])
 	}
 }
@@ -32,19 +32,19 @@ func TestTextCapCutsAndSaysSo(t *testing.T) {
 	var shown strings.Builder
 	var warnings []string
 	for _, s := range []string{"hello", " wor", "ldé!", "more", "and more"} {
-		ev, warn, keep := c.pass(chat.Event{Type: chat.EventText, Text: s})
+		ev, warn, keep := c.pass(chat.Event{Payload: chat.TextChunk{Text: s}})
 		if keep {
-			shown.WriteString(ev.Text)
+			shown.WriteString(chat.TextOf(ev))
 		}
 		if warn != nil {
-			warnings = append(warnings, warn.Text)
+			warnings = append(warnings, chat.TextOf(*warn))
 		}
 	}
-	if ev, _, keep := c.pass(chat.Event{Type: chat.EventToolCall}); !keep || ev.Type != chat.EventToolCall {
+	if ev, _, keep := c.pass(chat.Event{Payload: chat.ToolCallStarted{}}); !keep || ev.Type() != chat.EventToolCall {
 		t.Fatal("a tool call past the cap was dropped")
 	}
 	if w := c.summary("t", "s"); w != nil {
-		warnings = append(warnings, w.Text)
+		warnings = append(warnings, chat.TextOf(*w))
 	}
 	if shown.String() != "hello worl" || !utf8.ValidString(shown.String()) || len(warnings) != 2 ||
 		!strings.Contains(warnings[1], "16 bytes") {

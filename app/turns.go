@@ -192,7 +192,7 @@ func (a *Turns) startTurn(p turnParams) (string, error) {
 		// reach the agent; without one the turn still runs, and says so.
 		if err := a.snapshot(p.workspaceID, p.cwd, id, p.prompt); err != nil {
 			a.log.Warn().Err(err).Str("workspace", p.workspaceID).Msg("checkpoint")
-			b.Add(chat.Event{Type: chat.EventWarning, TurnID: id, Text: "No checkpoint was saved before this turn, so it cannot be restored: " + err.Error()})
+			b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: "No checkpoint was saved before this turn, so it cannot be restored: " + err.Error()}})
 		}
 	}
 	a.turns.wg.Add(1)
@@ -233,17 +233,18 @@ func (a *Turns) startTurn(p turnParams) (string, error) {
 				a.noteSession(p, ev.SessionID)
 			}
 			a.chats.noteOptions(p, ev, &fresh)
-			if ev.Type == chat.EventError && ev.Code == chat.CodeModelServer {
-				ev.Server = a.modelServer(ag)
+			if e, ok := ev.Payload.(chat.ErrorEvent); ok && e.Code == chat.CodeModelServer {
+				e.Server = a.modelServer(ag)
+				ev.Payload = e
 			}
 			a.builds.noteArtifacts(p.workspaceID, p.cwd, ev)
-			if ev.Type == chat.EventDone || ev.Type == chat.EventError || ev.Type == chat.EventReady {
+			if ev.Type() == chat.EventDone || ev.Type() == chat.EventError || ev.Type() == chat.EventReady {
 				if w := shown.summary(id, ev.SessionID); w != nil {
 					b.Add(*w)
 				}
 			}
 			ev, warn, keep := shown.pass(ev)
-			if keep && ev.Type == chat.EventDone {
+			if keep && ev.Type() == chat.EventDone {
 				// Held back until the locks are checked and the turn is
 				// no longer running (below).
 				done = &ev
@@ -267,7 +268,7 @@ func (a *Turns) startTurn(p turnParams) (string, error) {
 		if p.workspaceID != "" && !p.open {
 			// Whatever the turn's end, a locked colour the agent moved goes back.
 			if msg := a.editor.enforceLocks(p.workspaceID); msg != "" {
-				b.Add(chat.Event{Type: chat.EventWarning, TurnID: id, Text: msg})
+				b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg}})
 			}
 		}
 		// Not running any more before the page hears "done": its next

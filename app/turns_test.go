@@ -89,8 +89,8 @@ func last(evs []chat.Event) chat.Event {
 func text(evs []chat.Event) string {
 	var b strings.Builder
 	for _, e := range evs {
-		if e.Type == "text" && !e.Replay {
-			b.WriteString(e.Text)
+		if c, ok := e.Payload.(chat.TextChunk); ok && !e.Replay {
+			b.WriteString(c.Text)
 		}
 	}
 	return b.String()
@@ -131,7 +131,7 @@ func TestNewBuildStreamsBatchedEventsAndRecordsTheSession(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(started.Cwd, "AGENTS.md")); err != nil {
 		t.Fatalf("the workspace has no AGENTS.md: %v", err)
 	}
-	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
 	rec.mu.Lock()
 	evs := rec.turns[started.TurnID]
 	emits := rec.emits[started.TurnID]
@@ -171,8 +171,8 @@ func TestPermissionAnsweredFromTheUI(t *testing.T) {
 	var perm *chat.Permission
 	rec.waitFor(t, "the permission event", func() bool {
 		for _, e := range rec.turns[started.TurnID] {
-			if e.Type == "permission" {
-				perm = e.Permission
+			if p, ok := e.Payload.(chat.PermissionAsked); ok {
+				perm = p.Permission
 				return true
 			}
 		}
@@ -188,7 +188,7 @@ func TestPermissionAnsweredFromTheUI(t *testing.T) {
 	if err := a.Turns.AnswerPermission(started.TurnID, perm.RequestID, reject); err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
 	rec.mu.Lock()
 	got := text(rec.turns[started.TurnID])
 	rec.mu.Unlock()
@@ -214,8 +214,8 @@ func TestAlwaysIsAnsweredInGoForTheSession(t *testing.T) {
 	var perm *chat.Permission
 	rec.waitFor(t, "the first permission event", func() bool {
 		for _, e := range rec.turns[started.TurnID] {
-			if e.Type == chat.EventPermission {
-				perm = e.Permission
+			if e.Type() == chat.EventPermission {
+				perm = e.Payload.(chat.PermissionAsked).Permission
 				return true
 			}
 		}
@@ -224,15 +224,15 @@ func TestAlwaysIsAnsweredInGoForTheSession(t *testing.T) {
 	if err := a.Turns.AnswerPermission(started.TurnID, perm.RequestID, chat.ChooseByKind(perm.Options, "allow_always")); err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == chat.EventDone })
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type() == chat.EventDone })
 	asked := func(turnID string) (questions, remembered int) {
 		rec.mu.Lock()
 		defer rec.mu.Unlock()
 		for _, e := range rec.turns[turnID] {
 			switch {
-			case e.Type == chat.EventPermission:
+			case e.Type() == chat.EventPermission:
 				questions++
-			case e.Type == chat.EventAnswered && e.Answer != nil && e.Answer.Remembered && e.Answer.Kind == "allow_always":
+			case e.Type() == chat.EventAnswered && e.Payload.(chat.PermissionAnswered).Answer != nil && e.Payload.(chat.PermissionAnswered).Answer.Remembered && e.Payload.(chat.PermissionAnswered).Answer.Kind == "allow_always":
 				remembered++
 			}
 		}
@@ -263,7 +263,7 @@ func TestPolicyFromSettingsAnswersWithoutTheUI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
 	rec.mu.Lock()
 	got := text(rec.turns[started.TurnID])
 	rec.mu.Unlock()
@@ -284,18 +284,18 @@ func TestCancelKeepsStreamedText(t *testing.T) {
 	}
 	rec.waitFor(t, "the end of the turn", func() bool {
 		evs := rec.turns[started.TurnID]
-		return last(evs).Type == "done" || last(evs).Type == "error"
+		return last(evs).Type() == "done" || last(evs).Type() == "error"
 	})
 	rec.mu.Lock()
 	evs := rec.turns[started.TurnID]
 	rec.mu.Unlock()
 	var done *chat.Event
 	for i := range evs {
-		if evs[i].Type == "done" {
+		if evs[i].Type() == "done" {
 			done = &evs[i]
 		}
 	}
-	if done == nil || done.StopReason != "cancelled" {
+	if done == nil || done.Payload.(chat.Done).StopReason != "cancelled" {
 		t.Fatalf("no cancelled done event: %+v", last(evs))
 	}
 	if len(text(evs)) <= 10 {
@@ -320,7 +320,7 @@ func TestThemeWatchEmitsWhenTheAgentWritesTheFile(t *testing.T) {
 		}
 		return false
 	})
-	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type == "done" })
+	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
 	st, err := a.Themes.Theme(started.WorkspaceID)
 	if err != nil || st.Theme == nil {
 		t.Fatalf("Theme(): %+v %v", st, err)

@@ -226,9 +226,9 @@ type chatPrinter struct {
 func (p *chatPrinter) event(ev chat.Event) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if ev.Type == chat.EventInstall {
-		if ev.Install != nil && p.install != nil {
-			p.install.show(*ev.Install)
+	if in, ok := ev.Payload.(chat.InstallProgress); ok {
+		if in.Install != nil && p.install != nil {
+			p.install.show(*in.Install)
 		}
 		return
 	}
@@ -244,64 +244,62 @@ func (p *chatPrinter) event(ev chat.Event) {
 		p.env.exact().Write(append(b, '\n'))
 		return
 	}
-	if ev.Type != chat.EventThought {
+	if ev.Type() != chat.EventThought {
 		p.flushThought()
 	}
 	errw := p.env.Stderr
-	switch ev.Type {
-	case chat.EventText:
-		if ev.Text != "" {
-			io.WriteString(p.env.Stdout, ev.Text)
+	switch pl := ev.Payload.(type) {
+	case chat.TextChunk:
+		if pl.Text != "" {
+			io.WriteString(p.env.Stdout, pl.Text)
 			p.wroteText = true
-			p.lastByte = ev.Text[len(ev.Text)-1]
+			p.lastByte = pl.Text[len(pl.Text)-1]
 		}
-	case chat.EventThought:
-		p.thought.WriteString(ev.Text)
-	case chat.EventToolCall, chat.EventToolCallUpdate:
-		tc := ev.ToolCall
-		if tc == nil {
-			return
-		}
-		if ev.Type == chat.EventToolCall {
+	case chat.ThoughtChunk:
+		p.thought.WriteString(pl.Text)
+	case chat.ToolCallStarted:
+		if tc := pl.ToolCall; tc != nil {
 			fmt.Fprintf(errw, "[tool] %s%s%s\n", deref(tc.Title, tc.ToolCallID), paren(tc.Kind), bracket(tc.Status))
-		} else if tc.Status != nil && (*tc.Status == acp.StatusCompleted || *tc.Status == acp.StatusFailed) {
+		}
+	case chat.ToolCallUpdated:
+		if tc := pl.ToolCall; tc != nil && tc.Status != nil && (*tc.Status == acp.StatusCompleted || *tc.Status == acp.StatusFailed) {
 			fmt.Fprintf(errw, "[tool] %s %s\n", deref(tc.Title, tc.ToolCallID), *tc.Status)
 		}
-	case chat.EventPlan:
-		if ev.Plan != nil && len(ev.Plan.Entries) > 0 {
+	case chat.PlanUpdate:
+		if pl.Plan != nil && len(pl.Plan.Entries) > 0 {
 			var steps []string
-			for _, e := range ev.Plan.Entries {
+			for _, e := range pl.Plan.Entries {
 				steps = append(steps, fmt.Sprintf("%s (%s)", e.Content, e.Status))
 			}
 			fmt.Fprintf(errw, "[plan] %s\n", strings.Join(steps, "; "))
 		}
-	case chat.EventWarning:
-		fmt.Fprintf(errw, "warning: %s\n", ev.Text)
-	case chat.EventStatus:
-		if ev.Status != nil {
-			fmt.Fprintf(errw, "agent: %s\n", ev.Status)
+	case chat.Warning:
+		fmt.Fprintf(errw, "warning: %s\n", pl.Text)
+	case chat.StatusNotice:
+		if pl.Status != nil {
+			fmt.Fprintf(errw, "agent: %s\n", pl.Status)
 		}
-	case chat.EventRefused:
-		if ev.Refused != nil {
-			fmt.Fprintf(errw, "warning: the agent did not take %s = %v: %s\n", ev.Refused.ConfigID, ev.Refused.Value, ev.Text)
+	case chat.OptionRefused:
+		if pl.Refused != nil {
+			fmt.Fprintf(errw, "warning: the agent did not take %s = %v: %s\n", pl.Refused.ConfigID, pl.Refused.Value, pl.Text)
 		}
-	case chat.EventAuthRequired:
+	case chat.AuthRequired:
 		var names []string
-		for _, m := range ev.AuthMethods {
+		for _, m := range pl.AuthMethods {
 			names = append(names, fmt.Sprintf("%s (%s)", m.Name, m.ID))
 		}
 		fmt.Fprintf(errw, "The agent needs you to sign in first. Methods it offers: %s.\n"+
 			"Sign in with Codex itself (e.g. `codex login`) or set OPENAI_API_KEY / CODEX_API_KEY, then retry.\n", strings.Join(names, ", "))
-	case chat.EventError:
+	case chat.ErrorEvent:
 		p.errorSeen = true
 		p.endText()
-		fmt.Fprintf(errw, "error (%s): %s\n", ev.Code, ev.Text)
-		if ev.Agent != "" {
-			fmt.Fprintf(errw, "  agent: %s\n", ev.Agent)
+		fmt.Fprintf(errw, "error (%s): %s\n", pl.Code, pl.Text)
+		if pl.Agent != "" {
+			fmt.Fprintf(errw, "  agent: %s\n", pl.Agent)
 		}
-		if len(ev.Stderr) > 0 {
-			fmt.Fprintf(errw, "  agent stderr (last %d lines):\n", len(ev.Stderr))
-			for _, l := range ev.Stderr {
+		if len(pl.Stderr) > 0 {
+			fmt.Fprintf(errw, "  agent stderr (last %d lines):\n", len(pl.Stderr))
+			for _, l := range pl.Stderr {
 				fmt.Fprintf(errw, "    %s\n", l)
 			}
 		}

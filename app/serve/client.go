@@ -71,7 +71,13 @@ func run(ctx context.Context, c net.Conn, t chat.Turn, a Agent, emit func(chat.E
 		var r Reply
 		err := readLine(br, &r)
 		if errors.Is(err, errLineTooLong) && !first {
-			emit(chat.Event{Type: chat.EventWarning, SessionID: sid, Text: "the agent's server sent an update too big to pass on; it is not shown"})
+			emit(chat.Event{SessionID: sid, Payload: chat.Warning{Text: "the agent's server sent an update too big to pass on; it is not shown"}})
+			continue
+		}
+		// A server of another build (same protocol) may know an event
+		// kind this one does not: the turn goes on without it.
+		if unknown, ok := errors.AsType[*chat.UnknownTypeError](err); ok && !first {
+			emit(chat.Event{SessionID: sid, Payload: chat.Warning{Text: fmt.Sprintf("the agent's server sent an event this version does not know (%q); it is not shown", unknown.Type)}})
 			continue
 		}
 		if err != nil {
@@ -84,7 +90,7 @@ func run(ctx context.Context, c net.Conn, t chat.Turn, a Agent, emit func(chat.E
 				why, code = fmt.Sprintf("the turn took longer than %s and the agent's server did not end it", a.Timeout), chat.CodeTimeout
 			}
 			ce := &chat.Error{Code: code, Message: why, Err: err}
-			emit(chat.Event{Type: chat.EventError, SessionID: sid, Text: ce.Message, Code: ce.Code})
+			emit(chat.Event{SessionID: sid, Payload: chat.ErrorEvent{Text: ce.Message, Code: ce.Code}})
 			return chat.Result{SessionID: sid}, ce, true
 		}
 		switch r.Type {

@@ -30,8 +30,8 @@ func TestPoolKeepsOneAgentPerEnvironment(t *testing.T) {
 		t.Helper()
 		var text strings.Builder
 		res, err := p.Handle(context.Background(), chat.Turn{SessionID: sid, Cwd: cwd, Prompt: chat.TextPrompt(prompt)}, a, func(ev chat.Event) {
-			if ev.Type == chat.EventText {
-				text.WriteString(ev.Text)
+			if ev.Type() == chat.EventText {
+				text.WriteString(ev.Payload.(chat.TextChunk).Text)
 			}
 		})
 		if err != nil || !strings.HasPrefix(text.String(), "You said: "+prompt) {

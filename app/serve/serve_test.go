@@ -149,16 +149,16 @@ func TestRunStreamsAsksAndEnds(t *testing.T) {
 	var gotAgent Agent
 	path := serveFake(t, func(ctx context.Context, tr chat.Turn, a Agent, emit func(chat.Event)) (chat.Result, error) {
 		gotAgent = a
-		emit(chat.Event{Type: chat.EventText, SessionID: tr.SessionID, Text: "<b>hi</b> " + tr.Prompt[0].Text})
+		emit(chat.Event{SessionID: tr.SessionID, Payload: chat.TextChunk{Text: "<b>hi</b> " + tr.Prompt[0].Text}})
 		p := chat.Permission{RequestID: `"uuid-1"`, ToolCall: &acp.ToolCall{ToolCallID: "t1", Title: ptr("write <x>")},
 			Options: []chat.PermissionOption{{OptionID: "ok", Name: "Allow", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}}
-		emit(chat.Event{Type: chat.EventPermission, SessionID: tr.SessionID, Permission: &p})
+		emit(chat.Event{SessionID: tr.SessionID, Payload: chat.PermissionAsked{Permission: &p}})
 		id, err := tr.Decider.Decide(ctx, tr.SessionID, p)
 		if err != nil {
 			return chat.Result{}, err
 		}
-		emit(chat.Event{Type: chat.EventText, SessionID: tr.SessionID, Text: " chose " + id})
-		emit(chat.Event{Type: chat.EventDone, SessionID: tr.SessionID, StopReason: "end_turn"})
+		emit(chat.Event{SessionID: tr.SessionID, Payload: chat.TextChunk{Text: " chose " + id}})
+		emit(chat.Event{SessionID: tr.SessionID, Payload: chat.Done{StopReason: "end_turn"}})
 		return chat.Result{SessionID: tr.SessionID, StopReason: "end_turn"}, nil
 	})
 	var evs []chat.Event
@@ -177,23 +177,24 @@ func TestRunStreamsAsksAndEnds(t *testing.T) {
 	}
 	var text strings.Builder
 	for _, ev := range evs {
-		text.WriteString(ev.Text)
+		text.WriteString(chat.TextOf(ev))
 	}
-	if text.String() != "<b>hi</b> there chose no" || len(evs) != 4 || evs[1].Permission.ToolCall == nil || *evs[1].Permission.ToolCall.Title != "write <x>" {
+	perm, _ := evs[1].Payload.(chat.PermissionAsked)
+	if text.String() != "<b>hi</b> there chose no" || len(evs) != 4 || perm.Permission == nil || perm.Permission.ToolCall == nil || *perm.Permission.ToolCall.Title != "write <x>" {
 		t.Fatalf("events = %+v", evs)
 	}
 }
 
 func TestCancelAndErrorsCross(t *testing.T) {
 	path := serveFake(t, func(ctx context.Context, tr chat.Turn, _ Agent, emit func(chat.Event)) (chat.Result, error) {
-		emit(chat.Event{Type: chat.EventText, Text: "working"})
+		emit(chat.Event{Payload: chat.TextChunk{Text: "working"}})
 		<-ctx.Done()
-		emit(chat.Event{Type: chat.EventDone, StopReason: "cancelled"})
+		emit(chat.Event{Payload: chat.Done{StopReason: "cancelled"}})
 		return chat.Result{StopReason: "cancelled"}, &chat.Error{Code: chat.CodeCancelled, Message: "cancelled", Stderr: []string{"bye"}, Agent: "fake"}
 	})
 	ctx, cancel := context.WithCancel(context.Background())
 	res, err, handled := Run(ctx, path, chat.Turn{Prompt: chat.TextPrompt("x")}, Agent{}, func(ev chat.Event) {
-		if ev.Type == chat.EventText {
+		if ev.Type() == chat.EventText {
 			cancel() // Ctrl-C once the answer streams
 		}
 	})
@@ -219,6 +220,39 @@ func TestDeclinedAndNoServer(t *testing.T) {
 	}
 }
 
+// A server of another build may send an event kind this one does not
+// know: the client says so and the turn goes on to its result.
+func TestUnknownEventKindIsSkippedWithAWarning(t *testing.T) {
+	runtimeDir(t)
+	path, _ := Path("test")
+	ln, err := Listen(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		buf := make([]byte, 4096)
+		c.Read(buf)
+		c.Write([]byte(`{"type":"event","event":{"type":"text","sessionId":"s","text":"before"}}` + "\n" +
+			`{"type":"event","event":{"type":"hologram","sessionId":"s"}}` + "\n" +
+			`{"type":"event","event":{"type":"text","sessionId":"s","text":" after"}}` + "\n" +
+			`{"type":"result","result":{"sessionId":"s","stopReason":"end_turn"}}` + "\n"))
+	}()
+	var evs []chat.Event
+	res, err, handled := Run(context.Background(), path, chat.Turn{}, Agent{}, func(ev chat.Event) { evs = append(evs, ev) })
+	if err != nil || !handled || res.StopReason != "end_turn" || len(evs) != 3 {
+		t.Fatalf("res %+v err %v handled %v events %+v", res, err, handled, evs)
+	}
+	if w, ok := evs[1].Payload.(chat.Warning); !ok || !strings.Contains(w.Text, `"hologram"`) || chat.TextOf(evs[2]) != " after" {
+		t.Fatalf("events %+v", evs)
+	}
+}
+
 func TestServerGoneMidTurnEndsWithAnError(t *testing.T) {
 	runtimeDir(t)
 	path, _ := Path("test")
@@ -240,7 +274,7 @@ func TestServerGoneMidTurnEndsWithAnError(t *testing.T) {
 	var evs []chat.Event
 	_, err, handled := Run(context.Background(), path, chat.Turn{}, Agent{}, func(ev chat.Event) { evs = append(evs, ev) })
 	var ce *chat.Error
-	if !handled || !errors.As(err, &ce) || ce.Code != chat.CodeAgentExit || len(evs) != 2 || evs[1].Type != chat.EventError {
+	if !handled || !errors.As(err, &ce) || ce.Code != chat.CodeAgentExit || len(evs) != 2 || evs[1].Type() != chat.EventError {
 		t.Fatalf("err %v handled %v events %+v", err, handled, evs)
 	}
 }
@@ -391,20 +425,20 @@ func TestTheSocketIsPrivateFromItsFirstMoment(t *testing.T) {
 func TestLongTextCrossesInPieces(t *testing.T) {
 	long := strings.Repeat("é—x", 700_000) // 4.2 MB, runes of 2, 3 and 1 bytes
 	path := serveFake(t, func(ctx context.Context, tr chat.Turn, a Agent, emit func(chat.Event)) (chat.Result, error) {
-		emit(chat.Event{Type: chat.EventText, SessionID: "s1", Text: long})
-		emit(chat.Event{Type: chat.EventDone, SessionID: "s1", StopReason: "end_turn"})
+		emit(chat.Event{SessionID: "s1", Payload: chat.TextChunk{Text: long}})
+		emit(chat.Event{SessionID: "s1", Payload: chat.Done{StopReason: "end_turn"}})
 		return chat.Result{SessionID: "s1", StopReason: "end_turn"}, nil
 	})
 	var text strings.Builder
 	pieces := 0
 	res, err, handled := Run(context.Background(), path, chat.Turn{SessionID: "s1", Cwd: "/w", Prompt: chat.TextPrompt("go")},
 		Agent{Path: "/bin/agent", Timeout: time.Minute}, func(ev chat.Event) {
-			if ev.Type == chat.EventText {
+			if ev.Type() == chat.EventText {
 				pieces++
-				if len(ev.Text) > maxPiece || !utf8.ValidString(ev.Text) {
-					t.Errorf("piece of %d bytes, valid UTF-8 %v", len(ev.Text), utf8.ValidString(ev.Text))
+				if len(ev.Payload.(chat.TextChunk).Text) > maxPiece || !utf8.ValidString(ev.Payload.(chat.TextChunk).Text) {
+					t.Errorf("piece of %d bytes, valid UTF-8 %v", len(ev.Payload.(chat.TextChunk).Text), utf8.ValidString(ev.Payload.(chat.TextChunk).Text))
 				}
-				text.WriteString(ev.Text)
+				text.WriteString(ev.Payload.(chat.TextChunk).Text)
 			}
 		})
 	if err != nil || !handled || res.StopReason != "end_turn" {

@@ -112,27 +112,29 @@ type peer struct {
 // sendEvent writes ev as lines of at most maxLine: long text in pieces of
 // maxPiece (cut between runes), anything else too long as a warning.
 func (p *peer) sendEvent(ev chat.Event) error {
-	if ev.Type == chat.EventText || ev.Type == chat.EventThought {
-		for len(ev.Text) > maxPiece {
+	// Only the chunks are cut: the other kinds' text is short.
+	switch ev.Payload.(type) {
+	case chat.TextChunk, chat.ThoughtChunk:
+		text := chat.TextOf(ev)
+		for len(text) > maxPiece {
 			cut := maxPiece
-			for cut > 0 && !utf8.RuneStart(ev.Text[cut]) {
+			for cut > 0 && !utf8.RuneStart(text[cut]) {
 				cut--
 			}
-			piece := ev
-			piece.Text = ev.Text[:cut]
+			piece := chat.WithText(ev, text[:cut])
 			if err := p.send(Reply{Type: TypeEvent, Event: &piece}); err != nil {
 				return err
 			}
-			ev.Text = ev.Text[cut:]
+			text = text[cut:]
 		}
+		ev = chat.WithText(ev, text)
 	}
 	b, err := marshalLine(Reply{Type: TypeEvent, Event: &ev})
 	if err != nil {
 		return err
 	}
 	if len(b) > maxLine {
-		w := chat.Event{Type: chat.EventWarning, TurnID: ev.TurnID, SessionID: ev.SessionID,
-			Text: fmt.Sprintf("the agent sent a %q update of %d MiB, too big to pass on; it is not shown", ev.Type, len(b)>>20)}
+		w := chat.Event{TurnID: ev.TurnID, SessionID: ev.SessionID, Payload: chat.Warning{Text: fmt.Sprintf("the agent sent a %q update of %d MiB, too big to pass on; it is not shown", ev.Type(), len(b)>>20)}}
 		return p.send(Reply{Type: TypeEvent, Event: &w})
 	}
 	return p.write(b)

@@ -191,7 +191,7 @@ func (e *Engine) begin(ctx context.Context, t Turn, emit func(Event), openOnly b
 	if openOnly {
 		if _, err := agent.Resolve(e.opts.Resolve); errors.Is(err, agent.ErrNotInstalled) {
 			e.opts.Log.Info().Msg("chat: the agent is not installed yet; the chat opens without it")
-			emit(Event{Type: EventDone, SessionID: t.SessionID, StopReason: acp.StopEndTurn})
+			emit(Event{SessionID: t.SessionID, Payload: Done{StopReason: acp.StopEndTurn}})
 			return Result{SessionID: t.SessionID, StopReason: acp.StopEndTurn}, nil
 		}
 	} else {
@@ -223,7 +223,7 @@ func (e *Engine) begin(ctx context.Context, t Turn, emit func(Event), openOnly b
 		switch ce.Code {
 		case CodeCancelled:
 			res.StopReason = acp.StopCancelled
-			ts.emit(Event{Type: EventDone, SessionID: res.SessionID, StopReason: acp.StopCancelled})
+			ts.emit(Event{SessionID: res.SessionID, Payload: Done{StopReason: acp.StopCancelled}})
 		case CodeTimeout:
 			res.StopReason = acp.StopCancelled // the prompt was cancelled like a user cancel
 			ts.emit(ce.event(res.SessionID))
@@ -234,9 +234,9 @@ func (e *Engine) begin(ctx context.Context, t Turn, emit func(Event), openOnly b
 	}
 	switch {
 	case openOnly:
-		ts.emit(Event{Type: EventReady, SessionID: res.SessionID})
+		ts.emit(Event{SessionID: res.SessionID, Payload: Ready{}})
 	case !ts.doneSent:
-		ts.emit(Event{Type: EventDone, SessionID: res.SessionID, StopReason: res.StopReason})
+		ts.emit(Event{SessionID: res.SessionID, Payload: Done{StopReason: res.StopReason}})
 	}
 	return res, nil
 }
@@ -423,11 +423,11 @@ func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reu
 		// settings as the agent reports them now: the session's opening
 		// values are stale once anything was set.
 		ts.setSession(have)
-		ts.emit(Event{Type: EventSession, SessionID: have, Setup: l.setupNow()})
+		ts.emit(Event{SessionID: have, Payload: SessionSetup{Setup: l.setupNow()}})
 		// The agent announced its commands when the session opened, between
 		// turns nobody listened: hand them to this turn again.
 		if c, ok := l.announcedCommands(); ok {
-			ts.emit(Event{Type: EventCommands, SessionID: have, Commands: c})
+			ts.emit(Event{SessionID: have, Payload: CommandsUpdate{Commands: c}})
 		}
 	}
 	l.mu.Lock()
@@ -445,7 +445,7 @@ func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reu
 		// After the agent's own config_option_update events, so the last
 		// word the UI gets is the whole state.
 		e.flush(l)
-		ts.emit(Event{Type: EventSession, SessionID: sid, Setup: l.setupNow()})
+		ts.emit(Event{SessionID: sid, Payload: SessionSetup{Setup: l.setupNow()}})
 	}
 	if ts.openOnly {
 		// Opened to be looked at, this is a pre-warm of the chat: unused
@@ -465,8 +465,7 @@ func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reu
 	// Whatever the agent sent since session/load, even after answering it,
 	// is the history it replays: the turn's output starts with its prompt.
 	e.flush(l)
-	ts.suppress.Store(false)
-	ts.replay.Store(false)
+	ts.replayAs.Store(int32(replayNone))
 	resp, err := e.prompt(tctx, ts.ctx, l, sid, prompt)
 	if err != nil {
 		return Result{SessionID: sid}, verdict{err: err, when: "during the turn"}
@@ -475,7 +474,7 @@ func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reu
 		// What the agent said last may be that its model server failed.
 		e.flush(l)
 		if h := ts.takeHeld(); h != nil {
-			return Result{SessionID: sid, StopReason: resp.StopReason}, verdict{err: modelFailure(h.Text, ts.lastStatus(), l.agentDesc()), keep: e.opts.Warm}
+			return Result{SessionID: sid, StopReason: resp.StopReason}, verdict{err: modelFailure(h.text, ts.lastStatus(), l.agentDesc()), keep: e.opts.Warm}
 		}
 		// Or its last word was a notice of trouble with the model server,
 		// and no answer followed it.
@@ -543,7 +542,7 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 	l.mcp, l.fresh = mcpKey(t.MCPServers), false
 	l.mu.Unlock()
 	ts.setSession(id)
-	ts.emit(Event{Type: EventSession, SessionID: id, Setup: l.setupNow()})
+	ts.emit(Event{SessionID: id, Payload: SessionSetup{Setup: l.setupNow()}})
 	return nil
 }
 
@@ -554,11 +553,11 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 // replay that began to pause (settleReplay): gemini-cli 0.61.0 streams it
 // from a task it does not await, so its tail reaches us after the response.
 func (e *Engine) load(tctx context.Context, l *link, t Turn, ts *turnState, mcp []json.RawMessage, raw *json.RawMessage) error {
-	flag := &ts.suppress
+	mode := replayDropped
 	if t.History {
-		flag = &ts.replay
+		mode = replayShown
 	}
-	flag.Store(true)
+	ts.replayAs.Store(int32(mode))
 	if err := l.conn.Call(tctx, acp.MethodSessionLoad, acp.LoadSessionRequest{SessionID: t.SessionID, Cwd: t.Cwd, MCPServers: mcp}, raw); err != nil {
 		return err
 	}

@@ -110,8 +110,8 @@ func (h *harness) run(ctx context.Context, t Turn) ([]Event, ran, error) {
 		h.t.Fatal("no events")
 	}
 	last := evs[len(evs)-1]
-	if last.Type != EventDone && last.Type != EventError {
-		h.t.Fatalf("last event is %q, want done or error", last.Type)
+	if last.Type() != EventDone && last.Type() != EventError {
+		h.t.Fatalf("last event is %q, want done or error", last.Type())
 	}
 	return evs, ran{res, texts(evs, EventText)}, err
 }
@@ -180,8 +180,8 @@ func groupMembers(pgid int) int {
 func texts(evs []Event, typ string) string {
 	var b strings.Builder
 	for _, ev := range evs {
-		if ev.Type == typ {
-			b.WriteString(ev.Text)
+		if ev.Type() == typ {
+			b.WriteString(TextOf(ev))
 		}
 	}
 	return b.String()
@@ -190,14 +190,14 @@ func texts(evs []Event, typ string) string {
 func types(evs []Event) []string {
 	var out []string
 	for _, ev := range evs {
-		out = append(out, ev.Type)
+		out = append(out, ev.Type())
 	}
 	return out
 }
 
 func indexOf(evs []Event, typ string) int {
 	for i, ev := range evs {
-		if ev.Type == typ {
+		if ev.Type() == typ {
 			return i
 		}
 	}
@@ -225,16 +225,16 @@ func TestNormalTurn(t *testing.T) {
 			t.Errorf("no %s event in %v", typ, types(evs))
 		}
 	}
-	if s := evs[indexOf(evs, EventSession)]; s.SessionID != res.SessionID || s.Setup == nil || len(s.Setup.ConfigOptions) == 0 {
+	if s := evs[indexOf(evs, EventSession)]; s.SessionID != res.SessionID || s.Payload.(SessionSetup).Setup == nil || len(s.Payload.(SessionSetup).Setup.ConfigOptions) == 0 {
 		t.Errorf("session event = %+v", s)
 	}
 	last := evs[len(evs)-1]
-	if last.Type != EventDone || last.StopReason != "end_turn" || last.SessionID != res.SessionID {
+	if last.Type() != EventDone || last.Payload.(Done).StopReason != "end_turn" || last.SessionID != res.SessionID {
 		t.Errorf("last event = %+v", last)
 	}
 	for _, ev := range evs {
-		if ev.Type != EventSession && ev.SessionID != res.SessionID {
-			t.Errorf("%s event for session %q", ev.Type, ev.SessionID)
+		if ev.Type() != EventSession && ev.SessionID != res.SessionID {
+			t.Errorf("%s event for session %q", ev.Type(), ev.SessionID)
 		}
 	}
 	// What we told the agent about ourselves.
@@ -273,14 +273,14 @@ func TestLargeAndManyUpdates(t *testing.T) {
 			n, size := 0, 0
 			ordered := true
 			res, err := h.e.Run(context.Background(), Turn{Cwd: h.cwd, Prompt: TextPrompt(tc.prompt)}, func(ev Event) {
-				if ev.Type == EventText {
+				if ev.Type() == EventText {
 					n++
-					size += len(ev.Text)
-					if strings.Trim(ev.Text, "x") != "" {
+					size += len(ev.Payload.(TextChunk).Text)
+					if strings.Trim(ev.Payload.(TextChunk).Text, "x") != "" {
 						ordered = false
 					}
 				}
-				if ev.Type == EventDone && n != tc.chunks {
+				if ev.Type() == EventDone && n != tc.chunks {
 					ordered = false // done overtook text
 				}
 			})
@@ -324,10 +324,10 @@ func TestPermissions(t *testing.T) {
 			}
 			var ids []string
 			for i, ev := range evs {
-				if ev.Type != EventPermission {
+				if ev.Type() != EventPermission {
 					continue
 				}
-				p := ev.Permission
+				p := ev.Payload.(PermissionAsked).Permission
 				if len(p.Options) == 0 || p.ToolCall == nil || p.ToolCall.ToolCallID == "" {
 					t.Errorf("permission event without options or tool call: %+v", p)
 				}
@@ -341,7 +341,7 @@ func TestPermissions(t *testing.T) {
 				tc2 := p.ToolCall
 				seen := false
 				for _, prev := range evs[:i] {
-					if prev.Type == EventToolCall && prev.ToolCall.ToolCallID == tc2.ToolCallID {
+					if prev.Type() == EventToolCall && prev.Payload.(ToolCallStarted).ToolCall.ToolCallID == tc2.ToolCallID {
 						seen = true
 					}
 				}
@@ -367,14 +367,14 @@ func TestUnknownVariantsPassedOn(t *testing.T) {
 	var raw []string
 	for _, ev := range evs {
 		switch {
-		case ev.Type == EventUpdate:
-			raw = append(raw, string(ev.Update))
-		case ev.Type == EventText && ev.Content != nil:
-			b, _ := json.Marshal(ev.Content)
+		case ev.Type() == EventUpdate:
+			raw = append(raw, string(ev.Payload.(UnknownUpdate).Update))
+		case ev.Type() == EventText && ev.Payload.(TextChunk).Content != nil:
+			b, _ := json.Marshal(ev.Payload.(TextChunk).Content)
 			raw = append(raw, string(b))
 		}
-		if ev.Type == EventWarning || ev.Type == EventError {
-			t.Errorf("unexpected %s: %s", ev.Type, ev.Text)
+		if ev.Type() == EventWarning || ev.Type() == EventError {
+			t.Errorf("unexpected %s: %s", ev.Type(), TextOf(ev))
 		}
 	}
 	if len(raw) != 2 || !strings.Contains(raw[0], `"future_update_kind"`) || !strings.Contains(raw[0], `"_meta":{"vendor":"fake"}`) ||
@@ -394,8 +394,8 @@ func TestGarbageLineWarnsOnce(t *testing.T) {
 	}
 	var warnings []string
 	for _, ev := range evs {
-		if ev.Type == EventWarning {
-			warnings = append(warnings, ev.Text)
+		if ev.Type() == EventWarning {
+			warnings = append(warnings, ev.Payload.(Warning).Text)
 		}
 	}
 	if len(warnings) != 1 || !strings.Contains(warnings[0], "this is not JSON") {
@@ -439,7 +439,7 @@ func TestAgentFailures(t *testing.T) {
 				t.Errorf("stderr %q / message %q lack %q", ce.Stderr, err.Error(), tc.wantStderr)
 			}
 			last := evs[len(evs)-1]
-			if last.Type != EventError || last.Code != tc.wantCode || last.Agent == "" {
+			if last.Type() != EventError || last.Payload.(ErrorEvent).Code != tc.wantCode || last.Payload.(ErrorEvent).Agent == "" {
 				t.Errorf("last event = %+v", last)
 			}
 			if len(h.spawned()) != 1 {
@@ -469,7 +469,7 @@ func TestStartupGetsTheWholeTimeout(t *testing.T) {
 	var errAt time.Time
 	before := time.Now()
 	_, err := h.e.Run(context.Background(), Turn{Cwd: h.cwd, Prompt: TextPrompt("hi")}, func(ev Event) {
-		if ev.Type == EventError {
+		if ev.Type() == EventError {
 			errAt = time.Now()
 		}
 	})
@@ -496,7 +496,7 @@ func TestCancelMidStream(t *testing.T) {
 	var evs []Event
 	res, err := h.e.Run(ctx, Turn{Cwd: h.cwd, Prompt: TextPrompt("#slow")}, func(ev Event) {
 		evs = append(evs, ev)
-		if ev.Type == EventText {
+		if ev.Type() == EventText {
 			cancel() // the user hits Stop once the answer streams
 		}
 	})
@@ -505,7 +505,7 @@ func TestCancelMidStream(t *testing.T) {
 		t.Fatalf("err = %v, want cancelled", err)
 	}
 	last := evs[len(evs)-1]
-	if last.Type != EventDone || last.StopReason != "cancelled" || res.StopReason != "cancelled" {
+	if last.Type() != EventDone || last.Payload.(Done).StopReason != "cancelled" || res.StopReason != "cancelled" {
 		t.Fatalf("last event = %+v, result %+v", last, res)
 	}
 	if texts(evs, EventText) == "" {
@@ -567,7 +567,7 @@ func TestAuthThenRetry(t *testing.T) {
 				t.Fatalf("err = %v, want auth", err)
 			}
 			i := indexOf(evs, EventAuthRequired)
-			if i < 0 || !slices.ContainsFunc(evs[i].AuthMethods, func(m acp.AuthMethod) bool { return m.ID == "api-key" }) {
+			if i < 0 || !slices.ContainsFunc(evs[i].Payload.(AuthRequired).AuthMethods, func(m acp.AuthMethod) bool { return m.ID == "api-key" }) {
 				t.Fatalf("auth_required event missing or without methods: %v", types(evs))
 			}
 			if err := h.e.Authenticate(context.Background(), h.cwd, "api-key"); err != nil {
@@ -701,8 +701,8 @@ func TestModelAndEffort(t *testing.T) {
 			if tc.wantRefused != "" {
 				var r *Refusal
 				for _, ev := range evs {
-					if ev.Type == EventRefused {
-						r = ev.Refused
+					if ev.Type() == EventRefused {
+						r = ev.Payload.(OptionRefused).Refused
 					}
 				}
 				if r == nil || r.ConfigID != "model" || r.Value != tc.model || r.Current != "gpt-5.5" {
@@ -768,7 +768,7 @@ func TestConfigOptionUpdates(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("no config_options event: %v", types(evs))
 	}
-	u := acp.ConfigOptionUpdate{ConfigOptions: evs[i].ConfigOptions}
+	u := acp.ConfigOptionUpdate{ConfigOptions: evs[i].Payload.(ConfigOptionsUpdate).ConfigOptions}
 	family, ok := acp.FindConfigOption(u.ConfigOptions, "", "palette_family")
 	fast, ok2 := acp.FindConfigOption(u.ConfigOptions, acp.CategoryModelConfig, "")
 	if !ok || len(family.Groups) != 2 || !family.HasValue("paper") || !ok2 || fast.Type != "boolean" {
@@ -816,17 +816,17 @@ func TestAlwaysIsAnsweredWithoutAsking(t *testing.T) {
 	}
 	var got []string
 	for _, ev := range evs {
-		switch ev.Type {
+		switch ev.Type() {
 		case EventPermission:
 			got = append(got, "ask")
 		case EventAnswered:
-			a := ev.Answer
+			a := ev.Payload.(PermissionAnswered).Answer
 			if a == nil || a.Kind != acp.KindAllowAlways || a.OptionID == "" {
 				t.Fatalf("answer event without its answer: %+v", ev)
 			}
 			if a.Remembered {
-				if ev.Permission == nil || ev.Permission.ToolCall == nil || ev.Permission.ToolCall.ToolCallID != "call_ids_1" {
-					t.Fatalf("a remembered answer does not name its tool call: %+v", ev.Permission)
+				if ev.Payload.(PermissionAnswered).Permission == nil || ev.Payload.(PermissionAnswered).Permission.ToolCall == nil || ev.Payload.(PermissionAnswered).Permission.ToolCall.ToolCallID != "call_ids_1" {
+					t.Fatalf("a remembered answer does not name its tool call: %+v", ev.Payload.(PermissionAnswered).Permission)
 				}
 				got = append(got, "remembered")
 			} else {

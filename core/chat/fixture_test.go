@@ -54,14 +54,14 @@ func turnEvents(t *testing.T) []Event {
 		case bytes.Contains(m.Result, []byte(`"stopReason"`)):
 			var r acp.PromptResponse
 			json.Unmarshal(m.Result, &r)
-			evs = append(evs, Event{Type: EventDone, SessionID: sid, StopReason: r.StopReason})
+			evs = append(evs, Event{SessionID: sid, Payload: Done{StopReason: r.StopReason}})
 		default:
 			var r acp.NewSessionResponse
 			if err := json.Unmarshal(m.Result, &r); err != nil {
 				t.Fatal(err)
 			}
 			sid = r.SessionID
-			evs = append(evs, Event{Type: EventSession, SessionID: sid, Setup: &acp.SessionSetup{ConfigOptions: r.ConfigOptions, Modes: r.Modes}})
+			evs = append(evs, Event{SessionID: sid, Payload: SessionSetup{Setup: &acp.SessionSetup{ConfigOptions: r.ConfigOptions, Modes: r.Modes}}})
 		}
 	}
 	return evs
@@ -88,7 +88,7 @@ func agentEvents(t *testing.T, lines ...[]byte) []Event {
 			t.Errorf("permission request: %v", err)
 			return acp.Cancelled(), nil
 		}
-		evs = append(evs, Event{Type: EventPermission, SessionID: r.SessionID, Permission: permissionOf(string(id), r)})
+		evs = append(evs, Event{SessionID: r.SessionID, Payload: PermissionAsked{Permission: permissionOf(string(id), r)}})
 		return acp.Cancelled(), nil
 	})
 	c.Start()
@@ -137,44 +137,48 @@ func TestRealWireDecodesIntoTypedEvents(t *testing.T) {
 	count := map[string]int{}
 	var text strings.Builder
 	var output, commands, exits int
+	tool := func(ev Event, tc *acp.ToolCall, command string, tm *Terminal) {
+		if tc == nil || tc.ToolCallID == "" {
+			t.Errorf("tool call event not typed: %+v", ev)
+		}
+		if command != "" {
+			commands++
+		}
+		if tm != nil {
+			if tm.Output != nil || tm.Append != "" {
+				output++
+			}
+			if tm.Exited {
+				exits++
+			}
+		}
+	}
 	for _, ev := range evs {
-		count[ev.Type]++
-		switch ev.Type {
-		case EventUpdate:
-			t.Errorf("a known update came raw: %s", ev.Update)
-		case EventText:
-			text.WriteString(ev.Text)
-		case EventToolCall, EventToolCallUpdate:
-			if ev.ToolCall == nil || ev.ToolCall.ToolCallID == "" || ev.Update != nil {
-				t.Errorf("tool call event not typed: %+v", ev)
-			}
-			if ev.Command != "" {
-				commands++
-			}
-			if tm := ev.Terminal; tm != nil {
-				if tm.Output != nil || tm.Append != "" {
-					output++
-				}
-				if tm.Exited {
-					exits++
-				}
-			}
-		case EventUsage:
-			if ev.Usage == nil || ev.Usage.Size == 0 {
+		count[ev.Type()]++
+		switch p := ev.Payload.(type) {
+		case UnknownUpdate:
+			t.Errorf("a known update came raw: %s", p.Update)
+		case TextChunk:
+			text.WriteString(p.Text)
+		case ToolCallStarted:
+			tool(ev, p.ToolCall, p.Command, p.Terminal)
+		case ToolCallUpdated:
+			tool(ev, p.ToolCall, p.Command, p.Terminal)
+		case UsageUpdate:
+			if p.Usage == nil || p.Usage.Size == 0 {
 				t.Errorf("usage not typed: %+v", ev)
 			}
-		case EventConfigOptions:
-			if len(ev.ConfigOptions) == 0 {
+		case ConfigOptionsUpdate:
+			if len(p.ConfigOptions) == 0 {
 				t.Errorf("config_option_update without its options: %+v", ev)
 			}
-		case EventCommands:
-			if len(ev.Commands) == 0 || ev.Commands[0].Name == "" {
+		case CommandsUpdate:
+			if len(p.Commands) == 0 || p.Commands[0].Name == "" {
 				t.Errorf("commands not typed: %+v", ev)
 			}
-		case EventPermission:
-			p := ev.Permission
-			if p.ToolCall == nil || len(p.Options) == 0 {
-				t.Errorf("permission not typed: %+v", p)
+		case PermissionAsked:
+			if p.Permission.ToolCall == nil || len(p.Permission.Options) == 0 {
+				t.Errorf("permission not typed: %+v", p.Permission)
 			}
 		}
 	}

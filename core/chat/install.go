@@ -28,7 +28,7 @@ func (e *Engine) ensureInstalled(ctx context.Context, emit func(Event)) error {
 	}
 	e.opts.Log.Info().Str("package", ni.Install.Spec()).Str("dir", ni.Install.Dir).Msg("chat: installing the agent before the turn")
 	err = agent.EnsureInstalled(ctx, ni.Install, func(p agent.InstallProgress) {
-		emit(Event{Type: EventInstall, Install: &p})
+		emit(Event{Payload: InstallProgress{Install: &p}})
 	})
 	switch {
 	case err == nil:

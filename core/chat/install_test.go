@@ -69,8 +69,8 @@ func (r *sidecarRig) run(t *testing.T, ctx context.Context) ([]Event, Result, er
 func installEvents(evs []Event) []agent.InstallProgress {
 	var out []agent.InstallProgress
 	for _, ev := range evs {
-		if ev.Type == EventInstall {
-			out = append(out, *ev.Install)
+		if ev.Type() == EventInstall {
+			out = append(out, *ev.Payload.(InstallProgress).Install)
 		}
 	}
 	return out
@@ -115,7 +115,7 @@ func TestFirstTurnInstallsTheSidecarAgentThenRuns(t *testing.T) {
 		t.Errorf("only %d progress steps between 0 and 100%% (%v): the bytes were not counted as they came", len(partial), partial)
 	}
 	// Every install event comes before the agent says anything.
-	if i, j := slices.IndexFunc(evs, func(ev Event) bool { return ev.Type != EventInstall }), len(prog); i != j {
+	if i, j := slices.IndexFunc(evs, func(ev Event) bool { return ev.Type() != EventInstall }), len(prog); i != j {
 		t.Errorf("install events not first: %v", types(evs))
 	}
 	if got := texts(evs, EventText); !strings.Contains(got, "Hello from the fake agent.") {
@@ -163,7 +163,7 @@ func TestCancelDuringInstallEndsTheTurn(t *testing.T) {
 	go func() {
 		_, err := e.Run(ctx, Turn{Cwd: t.TempDir(), Prompt: TextPrompt("hi")}, func(ev Event) {
 			evs = append(evs, ev)
-			if ev.Type == EventInstall && ev.Install.Phase == agent.PhaseDownloading && ev.Install.Done > 0 {
+			if ev.Type() == EventInstall && ev.Payload.(InstallProgress).Install.Phase == agent.PhaseDownloading && ev.Payload.(InstallProgress).Install.Done > 0 {
 				cancel()
 			}
 		})
@@ -179,7 +179,7 @@ func TestCancelDuringInstallEndsTheTurn(t *testing.T) {
 	if !errors.As(err, &ce) || ce.Code != CodeCancelled {
 		t.Fatalf("err %v, want cancelled", err)
 	}
-	if last := evs[len(evs)-1]; last.Type != EventDone || last.StopReason != "cancelled" {
+	if last := evs[len(evs)-1]; last.Type() != EventDone || last.Payload.(Done).StopReason != "cancelled" {
 		t.Errorf("last event %+v, want done/cancelled", last)
 	}
 	if took := time.Since(start); took > 12*time.Second {

@@ -167,7 +167,7 @@ func (l *link) announcedCommands() ([]acp.Command, bool) {
 func (l *link) agentEvent(sessionID string) Event {
 	pc := l.init.AgentCapabilities.PromptCapabilities
 	pc.Meta = nil
-	return Event{Type: EventAgent, SessionID: sessionID, Capabilities: &pc}
+	return Event{SessionID: sessionID, Payload: AgentCapabilities{Capabilities: &pc}}
 }
 
 // modeState returns the session's modes (nil when the agent has none).
@@ -227,55 +227,60 @@ func (l *link) register() {
 	l.conn.OnBadLine(l.onBadLine)
 }
 
-// updateTypes maps the update kinds this client knows to event types.
-var updateTypes = map[string]string{
-	acp.UpdateAgentMessageChunk: EventText,
-	acp.UpdateAgentThoughtChunk: EventThought,
-	acp.UpdateUserMessageChunk:  EventUserText,
-	acp.UpdateToolCall:          EventToolCall,
-	acp.UpdateToolCallUpdate:    EventToolCallUpdate,
-	acp.UpdatePlan:              EventPlan,
-	acp.UpdateUsage:             EventUsage,
-	acp.UpdateConfigOption:      EventConfigOptions,
-	acp.UpdateAvailableCommands: EventCommands,
-	acp.UpdateSessionInfo:       EventSessionInfo,
-	acp.UpdateCurrentMode:       EventMode,
-}
-
 // updateEvent is the event of a session/update, from its decoded variant
 // (the connection decoded it once, as the line was read); an update it
 // could not decode (err), or of a kind this client does not know, goes on
 // raw.
 func updateEvent(n *acp.SessionNotification, err error) Event {
-	u := &n.Update
-	t, known := updateTypes[u.Kind]
-	if err != nil || !known {
-		return Event{Type: EventUpdate, SessionID: n.SessionID, Update: u.Raw}
+	return Event{SessionID: n.SessionID, Payload: updatePayload(&n.Update, err)}
+}
+
+// updatePayload is the payload of an update (built once: boxing it in
+// the interface is the one allocation a streamed chunk adds here).
+func updatePayload(u *acp.SessionUpdate, err error) Payload {
+	if err != nil {
+		return UnknownUpdate{Update: u.Raw}
 	}
-	ev := Event{Type: t, SessionID: n.SessionID}
-	switch {
-	case u.IsChunk():
-		if c := u.Content; c != nil && c.Type == acp.BlockText {
-			ev.Text = c.Text
-		} else {
-			ev.Content = c
+	text, content := chunkOf(u.Content)
+	switch u.Kind {
+	case acp.UpdateAgentMessageChunk:
+		return TextChunk{Text: text, Content: content}
+	case acp.UpdateAgentThoughtChunk:
+		return ThoughtChunk{Text: text, Content: content}
+	case acp.UpdateUserMessageChunk:
+		return UserText{Text: text, Content: content}
+	case acp.UpdateToolCall, acp.UpdateToolCallUpdate:
+		if u.ToolCall == nil {
+			break // decoded without its tool call: pass it on raw
 		}
-	case u.ToolCall != nil:
-		ev.ToolCall, ev.Terminal, ev.Command = u.ToolCall, terminalOf(u.ToolCall), commandOf(u.ToolCall.RawInput)
-	case u.Kind == acp.UpdatePlan:
-		ev.Plan = u.Plan
-	case u.Kind == acp.UpdateUsage:
-		ev.Usage = u.Usage
-	case u.Kind == acp.UpdateConfigOption:
-		ev.ConfigOptions = u.ConfigOptions
-	case u.Kind == acp.UpdateAvailableCommands:
-		ev.Commands = u.Commands
-	case u.Kind == acp.UpdateCurrentMode:
-		ev.Mode = u.ModeID
-	case u.Kind == acp.UpdateSessionInfo:
-		ev.Info = u.Info
+		tc, term, cmd := u.ToolCall, terminalOf(u.ToolCall), commandOf(u.ToolCall.RawInput)
+		if u.Kind == acp.UpdateToolCall {
+			return ToolCallStarted{ToolCall: tc, Terminal: term, Command: cmd}
+		}
+		return ToolCallUpdated{ToolCall: tc, Terminal: term, Command: cmd}
+	case acp.UpdatePlan:
+		return PlanUpdate{Plan: u.Plan}
+	case acp.UpdateUsage:
+		return UsageUpdate{Usage: u.Usage}
+	case acp.UpdateConfigOption:
+		return ConfigOptionsUpdate{ConfigOptions: u.ConfigOptions}
+	case acp.UpdateAvailableCommands:
+		return CommandsUpdate{Commands: u.Commands}
+	case acp.UpdateCurrentMode:
+		return ModeChanged{Mode: u.ModeID}
+	case acp.UpdateSessionInfo:
+		return SessionInfo{Info: u.Info}
 	}
-	return ev
+	return UnknownUpdate{Update: u.Raw}
+}
+
+// chunkOf splits a message chunk into its text, or the block itself when
+// it is no text.
+func chunkOf(c *acp.ContentBlock) (string, *acp.ContentBlock) {
+	if c != nil && c.Type == acp.BlockText {
+		return c.Text, nil
+	}
+	return "", c
 }
 
 // onUpdate records what an update says about the session (options,
@@ -300,14 +305,14 @@ func (l *link) onUpdate(_ context.Context, n acp.SessionNotification, err error)
 		return // between turns
 	}
 	ev := updateEvent(&n, err)
-	if history(ev.Type) {
+	if history(ev.Payload) {
 		// Messages and tool calls while session/load replays are the
 		// history (settings and commands are the session's state now).
-		if ts.suppress.Load() {
+		switch replayMode(ts.replayAs.Load()) {
+		case replayDropped:
 			ts.replayed.Add(1)
 			return
-		}
-		if ts.replay.Load() {
+		case replayShown:
 			ts.replayed.Add(1)
 			ev.Replay = true
 			ts.emit(ev) // history, not output of this turn
@@ -315,26 +320,26 @@ func (l *link) onUpdate(_ context.Context, n acp.SessionNotification, err error)
 		}
 	}
 	ts.output.Store(true)
-	if ev.Type == EventText && ts.hold(&n.Update, ev) {
+	if c, ok := ev.Payload.(TextChunk); ok && ts.hold(&n.Update, ev, c.Text) {
 		return
 	}
 	ts.emit(ev)
-	switch ev.Type {
-	case EventSessionInfo:
-		if st, ok := agentStatus(ev.Info); ok {
+	switch p := ev.Payload.(type) {
+	case SessionInfo:
+		if st, ok := agentStatus(p.Info); ok {
 			ts.setStatus(st)
-			ts.emit(Event{Type: EventStatus, SessionID: n.SessionID, Status: st})
+			ts.emit(Event{SessionID: n.SessionID, Payload: StatusNotice{Status: st}})
 		}
-	case EventText, EventThought, EventToolCall, EventToolCallUpdate, EventPlan:
+	case TextChunk, ThoughtChunk, ToolCallStarted, ToolCallUpdated, PlanUpdate:
 		ts.setStatus(nil) // the agent got through again
 	}
 }
 
-// history reports whether an event of this type is part of a conversation
+// history reports whether an event of this kind is part of a conversation
 // a replay repeats (rather than the session's state).
-func history(typ string) bool {
-	switch typ {
-	case EventText, EventThought, EventUserText, EventToolCall, EventToolCallUpdate, EventPlan:
+func history(p Payload) bool {
+	switch p.(type) {
+	case TextChunk, ThoughtChunk, UserText, ToolCallStarted, ToolCallUpdated, PlanUpdate:
 		return true
 	}
 	return false
@@ -354,11 +359,10 @@ func (l *link) onPermission(_ context.Context, id json.RawMessage, params json.R
 	kind := ts.toolKind(p.ToolCall)
 	if opt, okind := ts.always.answer(r.SessionID, kind, p.Options); opt != "" {
 		// Answered "always" before: the UI is told, not asked.
-		ts.emit(Event{Type: EventAnswered, SessionID: r.SessionID, Permission: p,
-			Answer: &Answer{RequestID: p.RequestID, OptionID: opt, Kind: okind, Remembered: true}})
+		ts.emit(Event{SessionID: r.SessionID, Payload: PermissionAnswered{Permission: p, Answer: &Answer{RequestID: p.RequestID, OptionID: opt, Kind: okind, Remembered: true}}})
 		return acp.Selected(opt), nil
 	}
-	ts.emit(Event{Type: EventPermission, SessionID: r.SessionID, Permission: p})
+	ts.emit(Event{SessionID: r.SessionID, Payload: PermissionAsked{Permission: p}})
 	resp := ts.decide(r.SessionID, *p, l.conn.Done())
 	ans := &Answer{RequestID: p.RequestID}
 	if resp.Outcome.Outcome == "selected" {
@@ -370,7 +374,7 @@ func (l *link) onPermission(_ context.Context, id json.RawMessage, params json.R
 		}
 		ts.always.note(r.SessionID, kind, ans.Kind)
 	}
-	ts.emit(Event{Type: EventAnswered, SessionID: r.SessionID, Answer: ans})
+	ts.emit(Event{SessionID: r.SessionID, Payload: PermissionAnswered{Answer: ans}})
 	return resp, nil
 }
 
@@ -394,9 +398,18 @@ func (l *link) onBadLine(line []byte, err error) {
 	if len(preview) > 120 {
 		preview = preview[:120] + "…"
 	}
-	ts.emit(Event{Type: EventWarning, SessionID: ts.session(),
-		Text: fmt.Sprintf("the agent wrote output that is not ACP (skipped, the turn goes on): %q", preview)})
+	ts.emit(Event{SessionID: ts.session(), Payload: Warning{Text: fmt.Sprintf("the agent wrote output that is not ACP (skipped, the turn goes on): %q", preview)}})
 }
+
+// replayMode is what a turn does with the history session/load replays:
+// one value, where a turn had two flags that were never both set.
+type replayMode int32
+
+const (
+	replayNone    replayMode = iota // no replay under way: updates are this turn's output
+	replayDropped                   // session/load replays, and nobody asked for the history
+	replayShown                     // session/load replays for Turn.History: passed on marked Replay
+)
 
 // turnState is what one Run shares with the connection handlers.
 type turnState struct {
@@ -410,13 +423,12 @@ type turnState struct {
 	emitFn    func(Event)
 	sessionID string
 
-	suppress  atomic.Bool  // drop updates: session/load is replaying history
-	replay    atomic.Bool  // pass updates on as history (Event.Replay): session/load replays for Turn.History
+	replayAs  atomic.Int32 // what becomes of session/load's replay (a replayMode)
 	replayed  atomic.Int64 // history updates session/load's replay brought so far
 	output    atomic.Bool  // something of this turn's answer was emitted
 	status    *Status      // the agent's last status notice, nil once output followed it (emitMu)
 	retried   bool         // the agent said in this turn that it retries its model server (emitMu)
-	held      *Event       // text that may be the agent's word that the turn failed (emitMu): see hold
+	held      *heldText    // text that may be the agent's word that the turn failed (emitMu): see hold
 	badWarned bool         // dispatcher only
 	openOnly  bool         // Engine.Open: no prompt, end with ready
 	doneSent  bool         // the turn's goroutine only: done went out before teardown
@@ -427,19 +439,31 @@ type turnState struct {
 func (ts *turnState) emit(ev Event) {
 	ts.emitMu.Lock()
 	defer ts.emitMu.Unlock()
-	if ts.held != nil && !beside(ev.Type) {
+	if ts.held != nil && !beside(ev.Payload) {
 		// More of the answer follows: the held text was part of it.
-		h := *ts.held
+		h := ts.held.ev
 		ts.held = nil
 		ts.emitFn(h)
 	}
-	if tc := ev.ToolCall; tc != nil && tc.Kind != nil && *tc.Kind != "" && !ev.Replay {
+	if tc := toolCallOf(ev.Payload); tc != nil && tc.Kind != nil && *tc.Kind != "" && !ev.Replay {
 		if ts.kinds == nil {
 			ts.kinds = map[string]string{}
 		}
 		ts.kinds[tc.ToolCallID] = *tc.Kind
 	}
 	ts.emitFn(ev)
+}
+
+// toolCallOf is the tool call an event announces or updates, nil for
+// other kinds.
+func toolCallOf(p Payload) *acp.ToolCall {
+	switch p := p.(type) {
+	case ToolCallStarted:
+		return p.ToolCall
+	case ToolCallUpdated:
+		return p.ToolCall
+	}
+	return nil
 }
 
 // toolKind is the kind of the tool call a permission request is about:
@@ -460,7 +484,7 @@ func (ts *turnState) toolKind(tc *acp.ToolCall) string {
 }
 
 func (ts *turnState) warn(msg string) {
-	ts.emit(Event{Type: EventWarning, SessionID: ts.session(), Text: msg})
+	ts.emit(Event{SessionID: ts.session(), Payload: Warning{Text: msg}})
 }
 
 func (ts *turnState) setSession(id string) {
@@ -487,22 +511,27 @@ func (ts *turnState) setStatus(st *Status) {
 // plain text and ends the turn normally. Whatever of the answer follows
 // releases it (emit); still held when the turn ends, it is the turn's
 // error (takeHeld).
-func (ts *turnState) hold(u *acp.SessionUpdate, ev Event) bool {
+func (ts *turnState) hold(u *acp.SessionUpdate, ev Event, text string) bool {
 	ts.emitMu.Lock()
 	defer ts.emitMu.Unlock()
-	if !failureNotice(u, ev.Text, ts.retried) {
+	if !failureNotice(u, text, ts.retried) {
 		return false
 	}
 	if ts.held != nil {
-		ts.emitFn(*ts.held)
+		ts.emitFn(ts.held.ev)
 	}
-	h := ev // only a held chunk costs an allocation
-	ts.held = &h
+	ts.held = &heldText{ev: ev, text: text} // only a held chunk costs an allocation
 	return true
 }
 
+// heldText is a text chunk hold kept back, and its text.
+type heldText struct {
+	ev   Event
+	text string
+}
+
 // takeHeld returns the text hold kept back, if any, and forgets it.
-func (ts *turnState) takeHeld() *Event {
+func (ts *turnState) takeHeld() *heldText {
 	ts.emitMu.Lock()
 	defer ts.emitMu.Unlock()
 	h := ts.held

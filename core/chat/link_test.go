@@ -118,13 +118,13 @@ func TestOpenSessionFollowUp(t *testing.T) {
 			if got := strings.Join(*methods, ","); got != tc.wantMethods {
 				t.Fatalf("methods = %s, want %s", got, tc.wantMethods)
 			}
-			if len(evs) != 1 || evs[0].Type != EventSession || evs[0].SessionID != "s1" {
+			if len(evs) != 1 || evs[0].Type() != EventSession || evs[0].SessionID != "s1" {
 				t.Fatalf("events = %+v (replayed history must not be emitted)", evs)
 			}
 			// A load's replay may go on after its response: it is dropped
 			// until the turn's prompt goes out (drive), a resume has none.
-			if loaded := strings.HasSuffix(tc.wantMethods, "session/load"); ts.suppress.Load() != loaded {
-				t.Fatalf("replay suppressed = %v after %s", ts.suppress.Load(), tc.wantMethods)
+			if loaded := strings.HasSuffix(tc.wantMethods, "session/load"); (replayMode(ts.replayAs.Load()) == replayDropped) != loaded {
+				t.Fatalf("replay mode = %d after %s", ts.replayAs.Load(), tc.wantMethods)
 			}
 			if l.session() != "s1" {
 				t.Fatalf("link session = %q", l.session())

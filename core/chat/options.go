@@ -194,8 +194,7 @@ func (e *Engine) apply(ctx context.Context, l *link, opt acp.ConfigOption, req a
 var errNotOffered = errors.New("not offered")
 
 func (c *configurer) refused(id, name string, value, current any, err error) {
-	c.ts.emit(Event{Type: EventRefused, SessionID: c.ts.session(), Text: refusalReason(err),
-		Refused: &Refusal{ConfigID: id, Name: name, Value: value, Current: current}})
+	c.ts.emit(Event{SessionID: c.ts.session(), Payload: OptionRefused{Text: refusalReason(err), Refused: &Refusal{ConfigID: id, Name: name, Value: value, Current: current}}})
 }
 
 // refusalReason is the agent's own message for a refused setting.

@@ -166,11 +166,11 @@ func TestCommandsReachEveryTurnOfAWarmSession(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("the follow-up turn has no commands: %v", types(evs))
 	}
-	if c := evs[i].Commands; len(c) == 0 || c[0].Name != "review" {
+	if c := evs[i].Payload.(CommandsUpdate).Commands; len(c) == 0 || c[0].Name != "review" {
 		t.Fatalf("commands = %+v", c)
 	}
 	a := indexOf(evs, EventAgent)
-	if a < 0 || evs[a].Capabilities == nil {
+	if a < 0 || evs[a].Payload.(AgentCapabilities).Capabilities == nil {
 		t.Fatalf("no agent event with capabilities: %v", types(evs))
 	}
 }
@@ -367,14 +367,14 @@ func TestModelsStateIsTheModelOption(t *testing.T) {
 			// as the model option, current as the agent last reported it.
 			var last *Event
 			for i := range evs {
-				if evs[i].Type == EventSession && evs[i].Setup != nil {
+				if evs[i].Type() == EventSession && evs[i].Payload.(SessionSetup).Setup != nil {
 					last = &evs[i]
 				}
 			}
 			if last == nil {
 				t.Fatal("no session event")
 			}
-			o, ok := acp.FindConfigOption(last.Setup.ConfigOptions, acp.CategoryModel, "")
+			o, ok := acp.FindConfigOption(last.Payload.(SessionSetup).Setup.ConfigOptions, acp.CategoryModel, "")
 			if !ok || len(o.Values()) != 4 || "model="+o.Value != tc.wantRunning {
 				t.Fatalf("model option %+v, want the 4 models with %s current", o, tc.wantRunning)
 			}

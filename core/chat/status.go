@@ -118,12 +118,12 @@ func failureNotice(u *acp.SessionUpdate, text string, retried bool) bool {
 	return modelFailureRe.MatchString(t) || (retried && strings.HasSuffix(text, "\n\n"))
 }
 
-// beside reports whether an event of this type goes beside a turn's
+// beside reports whether an event of this kind goes beside a turn's
 // answer (its settings, usage, status) rather than being part of it, so it
 // does not release a held failure notice.
-func beside(typ string) bool {
-	switch typ {
-	case EventUsage, EventSessionInfo, EventStatus, EventConfigOptions, EventCommands, EventMode, EventSession, EventAgent, EventUpdate:
+func beside(p Payload) bool {
+	switch p.(type) {
+	case UsageUpdate, SessionInfo, StatusNotice, ConfigOptionsUpdate, CommandsUpdate, ModeChanged, SessionSetup, AgentCapabilities, UnknownUpdate:
 		return true
 	}
 	return false

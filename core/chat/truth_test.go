@@ -33,7 +33,7 @@ func currentValues(t *testing.T, ev Event) map[string]any {
 		err = json.Unmarshal(b, &w)
 	}
 	if err != nil {
-		t.Fatalf("%s event: %v", ev.Type, err)
+		t.Fatalf("%s event: %v", ev.Type(), err)
 	}
 	u := w.options
 	if w.Setup != nil {
@@ -55,7 +55,7 @@ func lastOptions(t *testing.T, evs []Event) map[string]any {
 	t.Helper()
 	var got map[string]any
 	for _, ev := range evs {
-		if ev.Type == EventSession || ev.Type == EventConfigOptions {
+		if ev.Type() == EventSession || ev.Type() == EventConfigOptions {
 			got = currentValues(t, ev)
 		}
 	}
@@ -94,7 +94,7 @@ func TestWarmFollowUpReportsTheSettingsTheAgentHolds(t *testing.T) {
 			t.Fatalf("follow-up %d: agent holds %q", i+1, res.Text)
 		}
 		for _, ev := range evs {
-			if ev.Type != EventSession {
+			if ev.Type() != EventSession {
 				continue
 			}
 			if got := currentValues(t, ev); got["mode"] != "agent-full-access" || got["model"] != "gpt-5.4" || got["reasoning_effort"] != "high" || got["modes.current"] != "agent-full-access" {
@@ -143,12 +143,12 @@ func TestRefusedOptionIsReportedWithTheAgentsReason(t *testing.T) {
 	}
 	var ref *Event
 	for i := range evs {
-		if evs[i].Type == EventRefused {
+		if evs[i].Type() == EventRefused {
 			ref = &evs[i]
 		}
 	}
-	if ref == nil || ref.Refused.ConfigID != "model" || ref.Refused.Value != "gpt-5-pro" || ref.Refused.Current != "gpt-5.5" ||
-		!strings.Contains(ref.Text, "not available for this account") {
+	if ref == nil || ref.Payload.(OptionRefused).Refused.ConfigID != "model" || ref.Payload.(OptionRefused).Refused.Value != "gpt-5-pro" || ref.Payload.(OptionRefused).Refused.Current != "gpt-5.5" ||
+		!strings.Contains(ref.Payload.(OptionRefused).Text, "not available for this account") {
 		t.Fatalf("refusal = %+v", ref)
 	}
 	if got := lastOptions(t, evs); got["model"] != "gpt-5.5" || got["reasoning_effort"] != "high" {
@@ -174,14 +174,14 @@ func TestOpenShowsLiveSettingsAndTheReplayedHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if last := evs[len(evs)-1]; last.Type != EventReady || last.SessionID != res.SessionID {
+	if last := evs[len(evs)-1]; last.Type() != EventReady || last.SessionID != res.SessionID {
 		t.Fatalf("last event %+v, want ready", last)
 	}
 	var replayed []string
 	for _, ev := range evs {
 		if ev.Replay {
-			replayed = append(replayed, ev.Type+":"+strings.TrimSpace(ev.Text))
-		} else if ev.Type == EventText || ev.Type == EventUserText {
+			replayed = append(replayed, ev.Type()+":"+strings.TrimSpace(TextOf(ev)))
+		} else if ev.Type() == EventText || ev.Type() == EventUserText {
 			t.Fatalf("history not marked as replay: %+v", ev)
 		}
 	}
@@ -226,7 +226,7 @@ func TestReplayDroppedWithoutHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, ev := range evs {
-		if ev.Replay || ev.Type == EventUserText {
+		if ev.Replay || ev.Type() == EventUserText {
 			t.Fatalf("replayed: %+v", ev)
 		}
 	}
@@ -245,8 +245,8 @@ func TestRetryNoticesAndTheModelServerError(t *testing.T) {
 	}
 	var sts []*Status
 	for _, ev := range evs {
-		if ev.Type == EventStatus {
-			sts = append(sts, ev.Status)
+		if ev.Type() == EventStatus {
+			sts = append(sts, ev.Payload.(StatusNotice).Status)
 		}
 	}
 	if len(sts) != 2 || sts[1].Message != "Reconnecting... waiting for network" || sts[1].Details != "Connection failed: error sending request" ||
@@ -261,7 +261,7 @@ func TestRetryNoticesAndTheModelServerError(t *testing.T) {
 		!strings.Contains(ce.Message, "time limit of 1.5s") {
 		t.Fatalf("err = %v", err)
 	}
-	if last := evs[len(evs)-1]; last.Type != EventError || last.Code != CodeModelServer || last.Status == nil {
+	if last := evs[len(evs)-1]; last.Type() != EventError || last.Payload.(ErrorEvent).Code != CodeModelServer || last.Payload.(ErrorEvent).Status == nil {
 		t.Fatalf("last event %+v", last)
 	}
 }
@@ -301,9 +301,9 @@ func TestModelServerFailureWordedAsTextIsAnError(t *testing.T) {
 				t.Errorf("the failure was streamed as the answer: %q", res.Text)
 			}
 			last := evs[len(evs)-1]
-			if last.Type != EventError || last.Code != CodeModelServer || last.Status == nil ||
-				!strings.HasPrefix(last.Status.Message, "unexpected status 500") || last.Status.Code != tc.wantCode || last.SessionID == "" {
-				t.Fatalf("last event %+v (status %+v)", last, last.Status)
+			if last.Type() != EventError || last.Payload.(ErrorEvent).Code != CodeModelServer || last.Payload.(ErrorEvent).Status == nil ||
+				!strings.HasPrefix(last.Payload.(ErrorEvent).Status.Message, "unexpected status 500") || last.Payload.(ErrorEvent).Status.Code != tc.wantCode || last.SessionID == "" {
+				t.Fatalf("last event %+v (status %+v)", last, last.Payload.(ErrorEvent).Status)
 			}
 			// The agent is fine, only its model server is not: a retry
 			// goes out on the same warm connection.
@@ -322,17 +322,17 @@ func TestModelServerFailureWordedAsTextIsAnError(t *testing.T) {
 func TestHeldNoticeIsReleasedByMoreOfTheAnswer(t *testing.T) {
 	var got []Event
 	ts := &turnState{emitFn: func(ev Event) { got = append(got, ev) }}
-	notice := Event{Type: EventText, Text: "Request timed out. Let me try a smaller palette.\n\n"}
-	if !ts.hold(&acp.SessionUpdate{Kind: acp.UpdateAgentMessageChunk}, notice) {
+	notice := TextChunk{Text: "Request timed out. Let me try a smaller palette.\n\n"}
+	if !ts.hold(&acp.SessionUpdate{Kind: acp.UpdateAgentMessageChunk}, Event{Payload: notice}, notice.Text) {
 		t.Fatal("not held")
 	}
-	ts.emit(Event{Type: EventUsage})
-	ts.emit(Event{Type: EventText, Text: "Here it is."})
-	if len(got) != 3 || got[0].Type != EventUsage || got[1].Text != notice.Text || got[2].Text != "Here it is." || ts.takeHeld() != nil {
+	ts.emit(Event{Payload: UsageUpdate{}})
+	ts.emit(Event{Payload: TextChunk{Text: "Here it is."}})
+	if len(got) != 3 || got[0].Type() != EventUsage || TextOf(got[1]) != notice.Text || TextOf(got[2]) != "Here it is." || ts.takeHeld() != nil {
 		t.Fatalf("events %+v", got)
 	}
 	// The model's own text (a messageId) is never held.
-	if ts.hold(&acp.SessionUpdate{Kind: acp.UpdateAgentMessageChunk, MessageID: "msg_1"}, Event{Type: EventText, Text: "unexpected status 500: quoted\n\n"}) {
+	if ts.hold(&acp.SessionUpdate{Kind: acp.UpdateAgentMessageChunk, MessageID: "msg_1"}, Event{Payload: TextChunk{Text: "unexpected status 500: quoted\n\n"}}, "unexpected status 500: quoted\n\n") {
 		t.Error("the model's text was held")
 	}
 }

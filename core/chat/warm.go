@@ -358,7 +358,7 @@ type verdict struct {
 func (e *Engine) settle(ctx, tctx context.Context, l *link, ts *turnState, sid, stopReason string, v verdict) error {
 	e.flush(l)
 	if v.err != nil && acp.ErrorCode(v.err) == acp.CodeAuthRequired && ctx.Err() == nil && tctx.Err() == nil {
-		ts.emit(Event{Type: EventAuthRequired, SessionID: ts.session(), AuthMethods: l.init.Methods()})
+		ts.emit(Event{SessionID: ts.session(), Payload: AuthRequired{AuthMethods: l.init.Methods()}})
 		// The link stays so Authenticate can reuse it.
 		v = verdict{err: &Error{Code: CodeAuth, Message: "the agent needs authentication: " + v.err.Error(), Agent: l.agentDesc(), Err: v.err}, keep: e.opts.Warm}
 	}
@@ -370,7 +370,7 @@ func (e *Engine) settle(ctx, tctx context.Context, l *link, ts *turnState, sid, 
 	if v.err == nil && !ts.doneSent {
 		// The answer is complete: say so before the teardown, which takes
 		// up to 2 s more with an agent that ignores its closed stdin.
-		ts.emit(Event{Type: EventDone, SessionID: sid, StopReason: stopReason})
+		ts.emit(Event{SessionID: sid, Payload: Done{StopReason: stopReason}})
 		ts.doneSent = true
 	}
 	if v.err == nil {

@@ -83,18 +83,18 @@ func TestPrewarmedNewBuildFirstTurn(t *testing.T) {
 	// settings, the commands, the agent's capabilities, then the answer.
 	want := map[string]bool{}
 	for _, ev := range coldEvs {
-		want[ev.Type] = true
+		want[ev.Type()] = true
 	}
 	got := map[string]bool{}
 	for _, ev := range evs {
-		got[ev.Type] = true
+		got[ev.Type()] = true
 	}
 	for typ := range want {
 		if !got[typ] {
 			t.Errorf("the pre-warmed turn has no %s event (cold: %v, pre-warmed: %v)", typ, types(coldEvs), types(evs))
 		}
 	}
-	if s := evs[indexOf(evs, EventSession)]; s.SessionID != res.SessionID || s.Setup == nil || len(s.Setup.ConfigOptions) == 0 {
+	if s := evs[indexOf(evs, EventSession)]; s.SessionID != res.SessionID || s.Payload.(SessionSetup).Setup == nil || len(s.Payload.(SessionSetup).Setup.ConfigOptions) == 0 {
 		t.Errorf("session event = %+v", s)
 	}
 	if indexOf(evs, EventSession) > indexOf(evs, EventText) || indexOf(evs, EventCommands) < 0 {
@@ -234,7 +234,7 @@ func TestFailedPrewarmReportsOnlyOnSend(t *testing.T) {
 		}
 		errs := 0
 		for _, ev := range evs {
-			if ev.Type == EventError {
+			if ev.Type() == EventError {
 				errs++
 			}
 		}
@@ -252,7 +252,7 @@ func TestFailedPrewarmReportsOnlyOnSend(t *testing.T) {
 			t.Fatalf("%v %+v", err, res)
 		}
 		for _, ev := range evs {
-			if ev.Type == EventError || ev.Type == EventWarning {
+			if ev.Type() == EventError || ev.Type() == EventWarning {
 				t.Fatalf("the pre-warm's failure reached the turn: %+v", ev)
 			}
 		}

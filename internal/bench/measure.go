@@ -232,7 +232,7 @@ func (b *bench) engineTurn(e *chat.Engine, sid string) (time.Duration, string, e
 	start := time.Now()
 	res, err := e.Run(ctx, chat.Turn{SessionID: sid, Cwd: b.cwd, Prompt: chat.TextPrompt(prompt),
 		Decider: chat.Policy("deny")}, func(ev chat.Event) {
-		if ev.Type == chat.EventText && first.IsZero() && strings.HasPrefix(ev.Text, want) {
+		if ev.Type() == chat.EventText && first.IsZero() && strings.HasPrefix(chat.TextOf(ev), want) {
 			first = time.Now()
 		}
 	})

@@ -83,11 +83,11 @@ func (s streamBench) run(ctx context.Context) (streamRun, error) {
 	var bad int
 	cpu0 := cpuTime()
 	_, err := e.Run(ctx, chat.Turn{Cwd: s.cwd, Prompt: chat.TextPrompt("stream"), Decider: chat.Policy("deny")}, func(ev chat.Event) {
-		if ev.Type != chat.EventText {
+		if ev.Type() != chat.EventText {
 			return
 		}
 		now := time.Now().UnixNano()
-		sent, ok := sentAt(ev.Text)
+		sent, ok := sentAt(chat.TextOf(ev))
 		if !ok {
 			bad++
 			return

@@ -63,7 +63,7 @@ func missing(t *testing.T, o rigOptions, mentions ...string) {
 	if len(l.events) != 1 {
 		t.Errorf("a missing agent produced %d events, want only the error: %+v", len(l.events), l.events)
 	}
-	if l.last().Text == "" {
+	if chat.TextOf(l.last()) == "" {
 		t.Error("the error event carries no message for the UI")
 	}
 }
@@ -103,11 +103,11 @@ func caseExitEarly(t *testing.T) {
 	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("hello")})
 	ce := wantError(t, l, chat.CodeAgentExit, r.bin, "before answering initialize", "exit status 1",
 		"simulated startup failure")
-	if !containsLine(ce.Stderr, "simulated startup failure") || !containsLine(l.last().Stderr, "simulated startup failure") {
-		t.Errorf("the agent's stderr is not passed on: error %q, event %q", ce.Stderr, l.last().Stderr)
+	if !containsLine(ce.Stderr, "simulated startup failure") || !containsLine(l.last().Payload.(chat.ErrorEvent).Stderr, "simulated startup failure") {
+		t.Errorf("the agent's stderr is not passed on: error %q, event %q", ce.Stderr, l.last().Payload.(chat.ErrorEvent).Stderr)
 	}
-	if l.last().Agent == "" || !strings.Contains(l.last().Agent, r.bin) {
-		t.Errorf("the error event does not name the agent command: %q", l.last().Agent)
+	if l.last().Payload.(chat.ErrorEvent).Agent == "" || !strings.Contains(l.last().Payload.(chat.ErrorEvent).Agent, r.bin) {
+		t.Errorf("the error event does not name the agent command: %q", l.last().Payload.(chat.ErrorEvent).Agent)
 	}
 }
 
@@ -161,14 +161,14 @@ func caseGarbage(t *testing.T) {
 	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("hello")})
 	// core/acp: a line that is not JSON-RPC is skipped and the connection
 	// stays up; core/chat warns once.
-	if l.err != nil || l.last().StopReason != "end_turn" {
+	if l.err != nil || l.last().Payload.(chat.Done).StopReason != "end_turn" {
 		t.Fatalf("the turn did not complete: %v %+v", l.err, l.last())
 	}
 	if l.text() != "Before the garbage. After the garbage." {
 		t.Errorf("text around the garbage: %q", l.text())
 	}
 	warns := l.ofType(chat.EventWarning)
-	if len(warns) != 1 || !strings.Contains(warns[0].Text, "not ACP") || !strings.Contains(warns[0].Text, "this is not JSON") {
+	if len(warns) != 1 || !strings.Contains(warns[0].Payload.(chat.Warning).Text, "not ACP") || !strings.Contains(warns[0].Payload.(chat.Warning).Text, "this is not JSON") {
 		t.Errorf("want one warning quoting the bad line, got %+v", warns)
 	}
 }
@@ -181,10 +181,10 @@ func caseBigFrame(t *testing.T) {
 		t.Fatalf("a 64 MiB frame failed the turn: %v", l.err)
 	}
 	texts := l.ofType(chat.EventText)
-	if len(texts) != 1 || len(texts[0].Text) != size {
+	if len(texts) != 1 || len(texts[0].Payload.(chat.TextChunk).Text) != size {
 		n := 0
 		for _, e := range texts {
-			n += len(e.Text)
+			n += len(e.Payload.(chat.TextChunk).Text)
 		}
 		t.Fatalf("want one %d-byte chunk, got %d chunks, %d bytes", size, len(texts), n)
 	}
@@ -208,7 +208,7 @@ func caseBurst(t *testing.T) {
 	// every chunk, and the session event before them.
 	firstText, lastText, title, session := -1, -1, -1, -1
 	for i, e := range l.events {
-		switch e.Type {
+		switch e.Type() {
 		case chat.EventText:
 			if firstText < 0 {
 				firstText = i
@@ -257,8 +257,8 @@ func caseBurstOrdered(t *testing.T) {
 		t.Fatalf("%d of %d chunks arrived", len(texts), n)
 	}
 	for i, e := range texts {
-		if want := strconv.Itoa(i) + ","; e.Text != want {
-			t.Fatalf("chunk %d is %q, want %q: updates were reordered or lost", i, e.Text, want)
+		if want := strconv.Itoa(i) + ","; e.Payload.(chat.TextChunk).Text != want {
+			t.Fatalf("chunk %d is %q, want %q: updates were reordered or lost", i, e.Payload.(chat.TextChunk).Text, want)
 		}
 	}
 }
@@ -298,7 +298,7 @@ func caseStderrFlood(t *testing.T) {
 	l := r.run(ctx, chat.Turn{Prompt: chat.TextPrompt("#stderr-flood please")})
 	close(stop)
 	peak := <-peakc
-	if l.err != nil || l.last().StopReason != "end_turn" {
+	if l.err != nil || l.last().Payload.(chat.Done).StopReason != "end_turn" {
 		t.Fatalf("the turn under a stderr flood did not complete: %v", l.err)
 	}
 	if !strings.HasSuffix(l.text(), "Hello from the fake agent.") {
@@ -332,7 +332,7 @@ func caseStderrFlood(t *testing.T) {
 func caseUnknown(t *testing.T) {
 	r := newRig(t, rigOptions{scenario: "unknown"})
 	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("hello")})
-	if l.err != nil || l.last().StopReason != "end_turn" {
+	if l.err != nil || l.last().Payload.(chat.Done).StopReason != "end_turn" {
 		t.Fatalf("unknown variants failed the turn: %v", l.err)
 	}
 	if errs := append(l.ofType(chat.EventError), l.ofType(chat.EventWarning)...); len(errs) > 0 {
@@ -345,8 +345,8 @@ func caseUnknown(t *testing.T) {
 			Payload json.RawMessage `json:"payload"`
 			Meta    json.RawMessage `json:"_meta"`
 		}
-		if err := json.Unmarshal(e.Update, &u); err != nil {
-			t.Fatalf("an update event's raw update is not JSON: %s", e.Update)
+		if err := json.Unmarshal(e.Payload.(chat.UnknownUpdate).Update, &u); err != nil {
+			t.Fatalf("an update event's raw update is not JSON: %s", e.Payload.(chat.UnknownUpdate).Update)
 		}
 		if u.Kind == "future_update_kind" {
 			future = string(u.Payload) == `{"answer":42}` && string(u.Meta) == `{"vendor":"fake"}`
@@ -355,7 +355,7 @@ func caseUnknown(t *testing.T) {
 	// A chunk of an unknown block type is a message chunk all the same,
 	// its block passed on as the agent sent it.
 	for _, e := range l.ofType(chat.EventText) {
-		if c := e.Content; c != nil && c.Type == "hologram" {
+		if c := e.Payload.(chat.TextChunk).Content; c != nil && c.Type == "hologram" {
 			var b struct {
 				Data string          `json:"data"`
 				Meta json.RawMessage `json:"_meta"`
@@ -390,7 +390,7 @@ func caseCancelPermission(t *testing.T) {
 	}()
 	l := r.run(ctx, chat.Turn{Prompt: chat.TextPrompt("run a tool"), Decider: decider})
 	wantError(t, l, chat.CodeCancelled)
-	if perms := l.ofType(chat.EventPermission); len(perms) != 1 || len(perms[0].Permission.Options) != 4 {
+	if perms := l.ofType(chat.EventPermission); len(perms) != 1 || len(perms[0].Payload.(chat.PermissionAsked).Permission.Options) != 4 {
 		t.Errorf("want the permission request shown once with its 4 options, got %+v", perms)
 	}
 	// The agent must have been told: its request answered "cancelled".
@@ -467,7 +467,7 @@ func caseWarmKilled(t *testing.T, settle bool) {
 	}
 	var types []string
 	for _, e := range l2.events {
-		types = append(types, e.Type)
+		types = append(types, e.Type())
 	}
 	t.Logf("second turn's events: %s", strings.Join(types, " "))
 	inits := 0
@@ -487,7 +487,7 @@ func caseCancelHang(t *testing.T) {
 	defer cancel()
 	// The user presses Cancel once the agent has said something and hangs.
 	r.onEvent = func(ev chat.Event) {
-		if ev.Type == chat.EventText && strings.HasPrefix(ev.Text, "Hanging") {
+		if ev.Type() == chat.EventText && strings.HasPrefix(ev.Payload.(chat.TextChunk).Text, "Hanging") {
 			cancel()
 		}
 	}

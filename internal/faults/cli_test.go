@@ -78,7 +78,7 @@ func caseCLIMissing(t *testing.T) {
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil {
 		t.Fatalf("the last NDJSON line is not an event: %q", lines[len(lines)-1])
 	}
-	if last.Type != chat.EventError || last.Code != chat.CodeAgentMissing || !strings.Contains(last.Text, p) || !strings.Contains(last.Text, "Fix:") {
+	if last.Type() != chat.EventError || last.Payload.(chat.ErrorEvent).Code != chat.CodeAgentMissing || !strings.Contains(last.Payload.(chat.ErrorEvent).Text, p) || !strings.Contains(last.Payload.(chat.ErrorEvent).Text, "Fix:") {
 		t.Errorf("last event %+v; want an agent_missing error naming %s with a fix", last, p)
 	}
 }

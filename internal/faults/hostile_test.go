@@ -66,7 +66,7 @@ func caseXSSChat(t *testing.T) {
 		t.Fatalf("a hostile prompt failed the turn: %v", l.err)
 	}
 	texts := l.ofType(chat.EventText)
-	if len(texts) == 0 || texts[0].Text != "You said: "+prompt+"\n" {
+	if len(texts) == 0 || texts[0].Payload.(chat.TextChunk).Text != "You said: "+prompt+"\n" {
 		t.Fatalf("the agent's echo of the corpus was altered on the way:\n got %.200q\nwant %.200q", l.text(), "You said: "+prompt)
 	}
 	// What the webview receives: the "turn" event payload as JSON.
@@ -76,14 +76,14 @@ func caseXSSChat(t *testing.T) {
 		t.Fatalf("events lost in JSON: %d of %d", len(got.Events), len(l.events))
 	}
 	for i, e := range got.Events {
-		if e.Type != l.events[i].Type || e.Text != l.events[i].Text {
+		if e.Type() != l.events[i].Type() || chat.TextOf(e) != chat.TextOf(l.events[i]) {
 			t.Errorf("event %d changed in JSON: %+v, was %+v", i, e, l.events[i])
 		}
 	}
 	var echoed string
 	for _, e := range got.Events {
-		if e.Type == chat.EventText {
-			echoed += e.Text
+		if e.Type() == chat.EventText {
+			echoed += e.Payload.(chat.TextChunk).Text
 		}
 	}
 	for _, p := range payloads {
@@ -150,8 +150,8 @@ func caseAgentLinks(t *testing.T) {
 	}
 	var uris []string
 	for _, e := range l.ofType(chat.EventText) {
-		if e.Content != nil && e.Content.Type == acp.BlockResourceLink {
-			uris = append(uris, e.Content.URI)
+		if e.Payload.(chat.TextChunk).Content != nil && e.Payload.(chat.TextChunk).Content.Type == acp.BlockResourceLink {
+			uris = append(uris, e.Payload.(chat.TextChunk).Content.URI)
 		}
 	}
 	if len(uris) != 2 {

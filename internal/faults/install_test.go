@@ -150,7 +150,7 @@ func caseInstallOffline(t *testing.T) {
 			t.Fatalf("stdout line is not JSON: %q", sc.Text())
 		}
 	}
-	if last.Type != chat.EventError || last.Code != chat.CodeInstall {
+	if last.Type() != chat.EventError || last.Payload.(chat.ErrorEvent).Code != chat.CodeInstall {
 		t.Fatalf("last event %+v, want an install error", last)
 	}
 	// Without --json the same message goes to stderr.
@@ -159,7 +159,7 @@ func caseInstallOffline(t *testing.T) {
 	cmd.Stderr = &plain
 	cmd.Run()
 	for _, want := range []string{"cannot be reached", registry, "npm install -g @agentclientprotocol/codex-acp@2.6.0", "agent command in Settings"} {
-		if !strings.Contains(last.Text, want) {
+		if !strings.Contains(last.Payload.(chat.ErrorEvent).Text, want) {
 			t.Errorf("the error event lacks %q", want)
 		}
 		if !strings.Contains(plain.String(), want) {

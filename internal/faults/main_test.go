@@ -259,8 +259,8 @@ func (l turnLog) last() chat.Event {
 func (l turnLog) text() string {
 	var b strings.Builder
 	for _, e := range l.events {
-		if e.Type == chat.EventText {
-			b.WriteString(e.Text)
+		if e.Type() == chat.EventText {
+			b.WriteString(e.Payload.(chat.TextChunk).Text)
 		}
 	}
 	return b.String()
@@ -269,7 +269,7 @@ func (l turnLog) text() string {
 func (l turnLog) ofType(typ string) []chat.Event {
 	var out []chat.Event
 	for _, e := range l.events {
-		if e.Type == typ {
+		if e.Type() == typ {
 			out = append(out, e)
 		}
 	}
@@ -290,7 +290,7 @@ func (r *rig) run(ctx context.Context, turn chat.Turn) turnLog {
 	l.res, l.err = r.engine.Run(ctx, turn, func(ev chat.Event) {
 		// An event proves an agent runs right now; a session event comes
 		// from each connection the turn opens (a retry opens a second).
-		if !sampled || ev.Type == chat.EventSession {
+		if !sampled || ev.Type() == chat.EventSession {
 			sampled = true
 			r.watch.Sample()
 		}
@@ -310,26 +310,26 @@ func checkTurnShape(t *testing.T, l turnLog) {
 	}
 	terminal := 0
 	for _, e := range l.events {
-		if e.Type == chat.EventDone || e.Type == chat.EventError {
+		if e.Type() == chat.EventDone || e.Type() == chat.EventError {
 			terminal++
 		}
 	}
 	last := l.last()
-	if terminal != 1 || (last.Type != chat.EventDone && last.Type != chat.EventError) {
-		t.Errorf("want exactly one done/error event, last: %d terminal events, last is %q", terminal, last.Type)
+	if terminal != 1 || (last.Type() != chat.EventDone && last.Type() != chat.EventError) {
+		t.Errorf("want exactly one done/error event, last: %d terminal events, last is %q", terminal, last.Type())
 	}
 	if l.err != nil {
 		var ce *chat.Error
 		if !errors.As(l.err, &ce) {
 			t.Errorf("Run returned %T, not *chat.Error: %v", l.err, l.err)
 		} else if ce.Code == chat.CodeCancelled {
-			if last.Type != chat.EventDone || last.StopReason != "cancelled" {
+			if last.Type() != chat.EventDone || last.Payload.(chat.Done).StopReason != "cancelled" {
 				t.Errorf("a cancelled turn must end with done/cancelled, got %+v", last)
 			}
-		} else if last.Type != chat.EventError || last.Code != ce.Code {
+		} else if last.Type() != chat.EventError || last.Payload.(chat.ErrorEvent).Code != ce.Code {
 			t.Errorf("error %q but the last event is %+v", ce.Code, last)
 		}
-	} else if last.Type != chat.EventDone {
+	} else if last.Type() != chat.EventDone {
 		t.Errorf("no error but the last event is %+v", last)
 	}
 	if got := l.text(); got != l.text() {

@@ -54,7 +54,7 @@ func TestFollowUpResumesTheConversation(t *testing.T) {
 		if strings.Contains(evs2.text(), "banana") {
 			t.Errorf("second turn re-streamed the first turn's text: %q", evs2.text())
 		}
-		if got := evs2.last(); got.Type != chat.EventDone || got.StopReason != "end_turn" {
+		if got := evs2.last(); got.Type() != chat.EventDone || got.Payload.(chat.Done).StopReason != "end_turn" {
 			t.Errorf("second turn ended with %+v", got)
 		}
 
@@ -132,10 +132,10 @@ func TestPermission(t *testing.T) {
 					t.Fatalf("turn: %v", err)
 				}
 				perms := evs.ofType(chat.EventPermission)
-				if len(perms) != 1 || perms[0].Permission == nil {
+				if len(perms) != 1 || perms[0].Payload.(chat.PermissionAsked).Permission == nil {
 					t.Fatalf("permission events = %d, want 1", len(perms))
 				}
-				p := perms[0].Permission
+				p := perms[0].Payload.(chat.PermissionAsked).Permission
 				kinds := map[string]bool{}
 				for _, o := range p.Options {
 					kinds[o.Kind] = true
@@ -198,7 +198,7 @@ func TestCancelMidStream(t *testing.T) {
 		defer cancel()
 		ticks := 0
 		res, evs, err := r.turnCtx(ctx, chat.Turn{Prompt: chat.TextPrompt("be slow")}, func(ev chat.Event) {
-			if ev.Type == chat.EventText && strings.Contains(ev.Text, "tick") {
+			if ev.Type() == chat.EventText && strings.Contains(ev.Payload.(chat.TextChunk).Text, "tick") {
 				ticks++
 				if ticks == 3 {
 					cancel()
@@ -209,7 +209,7 @@ func TestCancelMidStream(t *testing.T) {
 		if !errors.As(err, &ce) || ce.Code != chat.CodeCancelled {
 			t.Fatalf("err = %v, want a cancelled *chat.Error", err)
 		}
-		if got := evs.last(); got.Type != chat.EventDone || got.StopReason != "cancelled" {
+		if got := evs.last(); got.Type() != chat.EventDone || got.Payload.(chat.Done).StopReason != "cancelled" {
 			t.Errorf("last event = %+v, want done/cancelled", got)
 		}
 		if res.StopReason != "cancelled" {
@@ -279,7 +279,7 @@ func TestDoneBeforeTeardown(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), turnTimeout+10*time.Second)
 		defer cancel()
 		res, _, err := r.turnCtx(ctx, chat.Turn{Prompt: chat.TextPrompt("hi")}, func(ev chat.Event) {
-			if ev.Type == chat.EventDone {
+			if ev.Type() == chat.EventDone {
 				aliveAtDone = r.home.Processes()
 			}
 		})

@@ -108,7 +108,7 @@ func (e *events) list() []chat.Event {
 func (e *events) ofType(typ string) []chat.Event {
 	var out []chat.Event
 	for _, ev := range e.list() {
-		if ev.Type == typ {
+		if ev.Type() == typ {
 			out = append(out, ev)
 		}
 	}
@@ -119,7 +119,7 @@ func (e *events) ofType(typ string) []chat.Event {
 func (e *events) text() string {
 	var b strings.Builder
 	for _, ev := range e.ofType(chat.EventText) {
-		b.WriteString(ev.Text)
+		b.WriteString(ev.Payload.(chat.TextChunk).Text)
 	}
 	return b.String()
 }
@@ -155,11 +155,11 @@ func (r *rig) turnCtx(ctx context.Context, t chat.Turn, onEvent func(chat.Event)
 	})
 	ends := 0
 	for _, ev := range evs.list() {
-		if ev.Type == chat.EventDone || ev.Type == chat.EventError {
+		if ev.Type() == chat.EventDone || ev.Type() == chat.EventError {
 			ends++
 		}
 	}
-	if last := evs.last().Type; ends == 0 || (last != chat.EventDone && last != chat.EventError) {
+	if last := evs.last().Type(); ends == 0 || (last != chat.EventDone && last != chat.EventError) {
 		r.t.Errorf("turn did not end with done or error; last event %q", last)
 	}
 	return res, evs, err
@@ -170,10 +170,10 @@ func (r *rig) turnCtx(ctx context.Context, t chat.Turn, onEvent func(chat.Event)
 func modelOptions(t *testing.T, evs *events) (current string, values []string) {
 	t.Helper()
 	for _, ev := range evs.ofType(chat.EventSession) {
-		if ev.Setup == nil {
+		if ev.Payload.(chat.SessionSetup).Setup == nil {
 			t.Fatalf("session event without its setup: %+v", ev)
 		}
-		for _, o := range ev.Setup.ConfigOptions {
+		for _, o := range ev.Payload.(chat.SessionSetup).Setup.ConfigOptions {
 			if o.Category == "model" || o.ID == "model" {
 				for _, v := range o.Values() {
 					values = append(values, v.Value)

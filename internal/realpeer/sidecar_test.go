@@ -77,7 +77,7 @@ func TestSidecarRunsTheRealAdapter(t *testing.T) {
 	}
 	var text strings.Builder
 	for _, ev := range evs.ofType(chat.EventText) {
-		text.WriteString(ev.Text)
+		text.WriteString(ev.Payload.(chat.TextChunk).Text)
 	}
 	if !strings.Contains(text.String(), "You said: hello") || res.StopReason != "end_turn" {
 		t.Fatalf("reply %q (stop %q), want the mock's echo", text.String(), res.StopReason)

@@ -42,6 +42,7 @@ var unions = []struct {
 }
 
 var (
+	eventType   = reflect.TypeOf(chat.Event{})
 	marshaler   = reflect.TypeOf((*json.Marshaler)(nil)).Elem()
 	unmarshaler = reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()
 	rawType     = reflect.TypeOf(json.RawMessage(nil))
@@ -194,6 +195,17 @@ func (g *gen) visit(t reflect.Type) error {
 			return err
 		}
 	}
+	if t == eventType {
+		// The payloads are written inline, as the union's members: what
+		// their fields reach is generated, they are not.
+		for _, p := range chat.Payloads() {
+			for _, f := range fields(reflect.TypeOf(p)) {
+				if err := g.visit(f.Type); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	return nil
 }
 
@@ -219,9 +231,60 @@ func fields(t reflect.Type) []reflect.StructField {
 	return out
 }
 
+// event writes chat.Event as a discriminated union: the envelope every
+// event has (ChatEventBase) and one member per payload kind, told apart
+// by type, so the UI narrows on ev.type as Go switches on the payload.
+func (g *gen) event(t reflect.Type) (string, error) {
+	var b strings.Builder
+	name := tsName(t)
+	base, err := g.members(t)
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(&b, "/** chat.Event: what every event carries. */\nexport interface %sBase {\n", name)
+	for _, m := range base {
+		fmt.Fprintf(&b, "  %s;\n", m)
+	}
+	b.WriteString("}\n\n")
+	fmt.Fprintf(&b, "/** chat.Event: the envelope and the payload of its kind (core/chat Payload), narrowed by type. */\nexport type %s = %sBase & (\n", name, name)
+	for _, p := range chat.Payloads() {
+		pt := reflect.TypeOf(p)
+		ms, err := g.members(pt)
+		if err != nil {
+			return "", err
+		}
+		typ := chat.Event{Payload: p}.Type()
+		fmt.Fprintf(&b, "  | { type: %s", strconv.Quote(typ))
+		for _, m := range ms {
+			fmt.Fprintf(&b, "; %s", m)
+		}
+		fmt.Fprintf(&b, " } // chat.%s\n", pt.Name())
+	}
+	b.WriteString(");\n\n")
+	fmt.Fprintf(&b, "/** The event of one type. */\nexport type %sOf<T extends EventType> = Extract<%s, { type: T }>;\n\n", name, name)
+	return b.String(), nil
+}
+
 func (g *gen) iface(t reflect.Type) (string, error) {
+	if t == eventType {
+		return g.event(t)
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "/** %s.%s */\nexport interface %s {\n", filepath.Base(t.PkgPath()), t.Name(), tsName(t))
+	ms, err := g.members(t)
+	if err != nil {
+		return "", err
+	}
+	for _, m := range ms {
+		fmt.Fprintf(&b, "  %s;\n", m)
+	}
+	b.WriteString("}\n\n")
+	return b.String(), nil
+}
+
+// members are t's fields as TS members: "name?: type".
+func (g *gen) members(t reflect.Type) ([]string, error) {
+	var out []string
 	for _, f := range fields(t) {
 		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if name == "" {
@@ -233,7 +296,7 @@ func (g *gen) iface(t reflect.Type) (string, error) {
 			var err error
 			ts, err = g.ts(f.Type)
 			if err != nil {
-				return "", fmt.Errorf("%s.%s: %w", t.Name(), f.Name, err)
+				return nil, fmt.Errorf("%s.%s: %w", t.Name(), f.Name, err)
 			}
 			// nil pointers, slices and maps are written as null unless
 			// omitempty leaves them out.
@@ -245,10 +308,9 @@ func (g *gen) iface(t reflect.Type) (string, error) {
 		if optional {
 			q = "?"
 		}
-		fmt.Fprintf(&b, "  %s%s: %s;\n", tsKey(name), q, ts)
+		out = append(out, fmt.Sprintf("%s%s: %s", tsKey(name), q, ts))
 	}
-	b.WriteString("}\n\n")
-	return b.String(), nil
+	return out, nil
 }
 
 func nullable(t reflect.Type) bool {

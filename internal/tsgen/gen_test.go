@@ -33,7 +33,8 @@ func TestGeneratedFileIsCurrent(t *testing.T) {
 }
 
 // What the UI relies on: optional-ness from omitempty, null for nil lists,
-// the union of every event type and error code.
+// the union of every event type and error code, ChatEvent as a union the
+// UI narrows on type (one member per Go payload, its fields inline).
 func TestGeneratedShapes(t *testing.T) {
 	root, _ := moduleRoot()
 	b, err := generate(root)
@@ -42,9 +43,12 @@ func TestGeneratedShapes(t *testing.T) {
 	}
 	s := string(b)
 	for _, want := range []string{
-		"export interface ChatEvent {\n  type: EventType;\n",
-		"  toolCall?: ToolCall;\n",
-		"  code?: Code;\n",
+		"export interface ChatEventBase {\n  turnId?: string;\n  sessionId?: string;\n  replay?: boolean;\n}",
+		"export type ChatEvent = ChatEventBase & (\n  | { type: \"text\"; text?: string; content?: ContentBlock } // chat.TextChunk\n",
+		"  | { type: \"tool_call\"; toolCall?: ToolCall; terminal?: Terminal; command?: string } // chat.ToolCallStarted\n",
+		"  | { type: \"error\"; text?: string; code?: Code; stderr?: string[]; agent?: string; status?: Status; server?: string } // chat.ErrorEvent\n",
+		"  | { type: \"ready\" } // chat.Ready\n",
+		"export type ChatEventOf<T extends EventType> = Extract<ChatEvent, { type: T }>;",
 		"  content: ToolCallContent[] | null;\n",
 		"  | \"permission_answered\"\n",
 		"  | \"agent_missing\"\n",

@@ -10,7 +10,6 @@ function authChat() {
   beginTurn(s, 't', 'hello');
   applyEvent(s, 't', {
     type: 'auth_required',
-    text: 'Authentication required',
     authMethods: [
       { id: 'chat-gpt', name: 'Login with ChatGPT', description: 'Use your ChatGPT login' },
       { id: 'api-key', name: 'Use OPENAI_API_KEY' },

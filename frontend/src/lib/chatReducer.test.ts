@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answer, applyEvent, beginOpen, beginTurn, findInTurn, newChatState, prependHistory, toolOf, type ChatState } from './chatReducer';
-import type { ChatEvent, PermissionOption, ToolCall } from './types';
+import { answer, applyEvent, beginOpen, beginTurn, findInTurn, isOpening, isRunning, newChatState, prependHistory, toolOf, type ChatState } from './chatReducer';
+import type { ChatEvent, ChatEventOf, PermissionOption, ToolCall } from './types';
 import fixture from '../test/fixtures/turn-events.json';
 
 const SID = '01a2360f-5f91-7ff3-adc8-62513b7ee756';
@@ -19,9 +19,21 @@ const allKinds: PermissionOption[] = [
   { optionId: 'opt-d', name: 'Never', kind: 'reject_always' },
 ];
 
-function permission(requestId: string, toolCallId: string, kind: string, options = allKinds): ChatEvent {
+function permission(requestId: string, toolCallId: string, kind: string, options = allKinds): ChatEventOf<'permission'> {
   return { type: 'permission', sessionId: SID, permission: { requestId, toolCall: tc({ toolCallId, kind, title: `${kind} ${toolCallId}` }), options } };
 }
+
+describe('ChatEvent as generated from the Go payloads', () => {
+  it('is a union on type: a field of another kind does not compile (checked by tsc)', () => {
+    // @ts-expect-error a done event has no text; tsc fails here if ChatEvent stops narrowing
+    const wrong: ChatEvent = { type: 'done', text: 'stray' };
+    const right: ChatEventOf<'done'> = { type: 'done', stopReason: 'end_turn' };
+    const s = newChatState({ sessionId: SID });
+    beginTurn(s, 't', null);
+    applyEvent(s, 't', right);
+    expect([wrong.type, s.stopReason]).toEqual(['done', 'end_turn']);
+  });
+});
 
 describe('chat reducer on a real codex-acp turn', () => {
   const events = fixture.events as ChatEvent[];
@@ -78,7 +90,7 @@ describe('chat reducer on a real codex-acp turn', () => {
     expect(last.kind === 'assistant' && last.text).toBe('Hello from **Codex**.');
     expect(s.usage).toEqual({ used: 132, size: 258400, cost: null });
     expect(s.title).toBe('Shell test');
-    expect(s.running).toBe(false);
+    expect(isRunning(s)).toBe(false);
     expect(s.stopReason).toBe('end_turn');
     expect(s.pending).toEqual([]); // the agent no longer waits
   });
@@ -204,7 +216,7 @@ describe('errors, stops and order', () => {
     applyEvent(s, 't', { type: 'error', code: 'agent_exit', text: 'agent exited with status 3', stderr: ['fatal: simulated crash', 'bye'], agent: 'codex-acp (found on PATH)' });
     const err = s.items[s.items.length - 1];
     expect(err).toMatchObject({ kind: 'error', code: 'agent_exit', stderr: ['fatal: simulated crash', 'bye'], agent: 'codex-acp (found on PATH)' });
-    expect(s.running).toBe(false);
+    expect(isRunning(s)).toBe(false);
   });
 
   it('marks a cancelled turn, but not a normal end', () => {
@@ -333,7 +345,7 @@ describe('live turn status', () => {
     expect(s.status).toBeNull();
     applyEvent(s, 't', { type: 'status', status: { message: 'Reconnecting...' } });
     applyEvent(s, 't', { type: 'error', code: 'model_server', text: 'could not reach', server: 'Mock (http://x)', status: { message: 'Reconnecting...' } });
-    expect(s.running).toBe(false);
+    expect(isRunning(s)).toBe(false);
     expect(s.status).toBeNull();
     expect(s.items.at(-1)).toMatchObject({ kind: 'error', code: 'model_server', server: 'Mock (http://x)' });
   });
@@ -363,7 +375,32 @@ describe('history', () => {
     applyEvent(s, 'o', { type: 'user_text', replay: true, text: 'a' });
     applyEvent(s, 'o', { type: 'ready', sessionId: SID });
     expect(s.items).toHaveLength(4);
-    expect(s.opening).toBe(false);
+    expect(isOpening(s)).toBe(false);
+  });
+});
+
+describe('the chat phase', () => {
+  it('goes idle, opening, queued (a message sent while it opens), running, idle', () => {
+    const s = newChatState({ sessionId: SID });
+    expect(s.phase).toBe('idle');
+    beginOpen(s, 'o');
+    expect(s.phase).toBe('opening');
+    beginTurn(s, 't', 'make it teal');
+    expect([s.phase, isRunning(s), isOpening(s)]).toEqual(['queued', true, true]);
+    applyEvent(s, 'o', { type: 'ready', sessionId: SID });
+    expect(s.phase).toBe('running');
+    applyEvent(s, 't', { type: 'done', sessionId: SID, stopReason: 'end_turn' });
+    expect(s.phase).toBe('idle');
+  });
+
+  it('is still opening when the queued turn ends first, and idle once the open fails', () => {
+    const s = newChatState({ sessionId: SID });
+    beginOpen(s, 'o');
+    beginTurn(s, 't', 'hi');
+    applyEvent(s, 't', { type: 'error', code: 'agent_exit', text: 'gone' });
+    expect(s.phase).toBe('opening');
+    applyEvent(s, 'o', { type: 'error', code: 'agent_exit', text: 'gone' });
+    expect(s.phase).toBe('idle');
   });
 });
 
@@ -372,7 +409,7 @@ describe('an opening that failed', () => {
     const s = newChatState({ sessionId: SID });
     beginOpen(s, 'o1');
     applyEvent(s, 'o1', { type: 'error', code: 'input', text: 'the working directory /gone is not a directory' });
-    expect(s.opening).toBe(false);
+    expect(isOpening(s)).toBe(false);
     beginOpen(s, 'o2');
     applyEvent(s, 'o2', { type: 'user_text', replay: true, text: 'make it teal' });
     applyEvent(s, 'o2', { type: 'ready', sessionId: SID });
@@ -409,7 +446,7 @@ describe('chat reducer: first-run install', () => {
     beginTurn(s, 't-1', 'hi');
     run(s, 't-1', [install('downloading', 10, 1000), { type: 'done', stopReason: 'cancelled' }]);
     expect(s.items[1]).toMatchObject({ kind: 'install', ended: 'stopped' });
-    expect(s.running).toBe(false);
+    expect(isRunning(s)).toBe(false);
     beginTurn(s, 't-2', 'again');
     run(s, 't-2', [install('resolving'), { type: 'error', code: 'install', text: 'Could not install the agent' }]);
     const second = s.items.find((it) => it.kind === 'install' && it.turnId === 't-2');

@@ -45,7 +45,7 @@ export type ChatItem =
   | (Base & { kind: 'plan'; entries: PlanEntry[] })
   | (Base & { kind: 'error'; code: Code | ''; text: string; stderr: string[]; agent: string; server?: string; status?: Status | null; open?: boolean })
   | (Base & { kind: 'warning'; text: string })
-  | (Base & { kind: 'auth'; text: string; methods: AuthMethod[] })
+  | (Base & { kind: 'auth'; methods: AuthMethod[] })
   | (Base & { kind: 'stopped'; reason: string })
   | InstallItem;
 
@@ -115,6 +115,46 @@ export interface HistoryState {
   replayTurns: number;
 }
 
+/**
+ * Where a chat is with its agent, one value where two flags were: idle;
+ * opening (the saved session is being opened on its agent, no prompt
+ * yet); running (a turn runs); queued (a message was sent while the chat
+ * still opened: its turn runs, and goes to the agent once the open ends).
+ */
+export type ChatPhase = 'idle' | 'opening' | 'running' | 'queued';
+
+/** Whether a turn runs (the spinner, the composer's Stop). */
+export function isRunning(s: Pick<ChatState, 'phase'>): boolean {
+  return s.phase === 'running' || s.phase === 'queued';
+}
+
+/** Whether the chat is being opened on its agent. */
+export function isOpening(s: Pick<ChatState, 'phase'>): boolean {
+  return s.phase === 'opening' || s.phase === 'queued';
+}
+
+/** The chat starts opening on its agent (a running turn stays running). */
+export function startOpening(s: Pick<ChatState, 'phase'>): void {
+  if (s.phase === 'idle') s.phase = 'opening';
+  else if (s.phase === 'running') s.phase = 'queued';
+}
+
+/** The opening ended (ready, failed, or not needed): a queued turn runs on. */
+export function endOpening(s: Pick<ChatState, 'phase'>): void {
+  if (s.phase === 'opening') s.phase = 'idle';
+  else if (s.phase === 'queued') s.phase = 'running';
+}
+
+function startRunning(s: Pick<ChatState, 'phase'>): void {
+  if (s.phase === 'idle') s.phase = 'running';
+  else if (s.phase === 'opening') s.phase = 'queued';
+}
+
+function endRunning(s: Pick<ChatState, 'phase'>): void {
+  if (s.phase === 'running') s.phase = 'idle';
+  else if (s.phase === 'queued') s.phase = 'opening';
+}
+
 export interface ChatState {
   sessionId: string;
   workspaceId: string;
@@ -142,10 +182,10 @@ export interface ChatState {
   /** What the agent takes in a prompt (from its initialize); null until a turn ran. */
   capabilities: PromptCapabilities | null;
   turnId: string;
-  running: boolean;
+  /** Where the chat is with its agent (see ChatPhase). */
+  phase: ChatPhase;
   stopReason: string;
-  /** The chat is being opened on its agent (OpenChat), no prompt yet. */
-  opening: boolean;
+  /** The turn opening the chat on its agent (OpenChat), '' when none is. */
   openTurn: string;
   /** The agent's latest word on the running turn (e.g. reconnecting). */
   status: Status | null;
@@ -182,9 +222,8 @@ export function newChatState(init: Partial<Pick<ChatState, 'sessionId' | 'worksp
     modes: null,
     capabilities: null,
     turnId: '',
-    running: false,
+    phase: 'idle',
     stopReason: '',
-    opening: false,
     openTurn: '',
     status: null,
     startedAt: 0,
@@ -494,7 +533,8 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
       if (ev.text) push(s, { kind: 'warning', turnId: tid, text: ev.text });
       break;
     case 'auth_required':
-      push(s, { kind: 'auth', turnId: tid, text: ev.text ?? '', methods: ev.authMethods ?? [] });
+      // Go's auth_required names the methods only: AuthBox words the ask.
+      push(s, { kind: 'auth', turnId: tid, methods: ev.authMethods ?? [] });
       break;
     case 'session':
       if (ev.sessionId) s.sessionId = ev.sessionId;
@@ -542,10 +582,13 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
       if (ev.stopReason && ev.stopReason !== 'end_turn') push(s, { kind: 'stopped', turnId: tid, reason: ev.stopReason });
       finishTurn(s, tid);
       break;
-    default:
-      // "update" (a session/update variant this app does not know) and any
-      // future event type: nothing to show, and nothing must break.
+    default: {
+      // "update": a session/update variant this app does not know, nothing
+      // to show. A kind Go adds and this switch lacks fails to compile here.
+      const unknownUpdate: 'update' = ev.type;
+      void unknownUpdate;
       break;
+    }
   }
 }
 
@@ -580,12 +623,12 @@ function finishTurn(s: ChatState, tid: string): void {
   s.pending = s.pending.filter((p) => p.turnId !== tid);
   if (tid === s.openTurn) {
     // Failed (no ready): a later opening may still bring the replay.
-    s.opening = false;
+    endOpening(s);
     s.openTurn = '';
     return;
   }
   if (s.turnId === tid || !s.turnId) {
-    s.running = false;
+    endRunning(s);
     s.status = null;
     // What was pending went with this turn (applied, or refused and said so).
     s.pendingOptions = {};
@@ -609,7 +652,7 @@ export function answer(s: ChatState, requestId: string, option: PermissionOption
 /** Marks the start of a turn the user just sent. */
 export function beginTurn(s: ChatState, turnId: string, prompt: string | null, now = Date.now()): void {
   s.turnId = turnId;
-  s.running = true;
+  startRunning(s);
   s.stopReason = '';
   s.status = null;
   s.refusal = null;
@@ -620,7 +663,7 @@ export function beginTurn(s: ChatState, turnId: string, prompt: string | null, n
 
 /** Marks the start of opening the chat on its agent (no prompt). */
 export function beginOpen(s: ChatState, turnId: string): void {
-  s.opening = true;
+  startOpening(s);
   s.openTurn = turnId;
 }
 

@@ -7,6 +7,7 @@ import type { SelfTestPlan } from './types';
 import { startBuild } from './build';
 import { chat } from './stores/chat.svelte';
 import { go } from './stores/router.svelte';
+import { isOpening, isRunning } from './chatReducer';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const frame = () => new Promise<void>((r) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => r()) : setTimeout(r, 16)));
@@ -104,7 +105,7 @@ async function reopen(plan: SelfTestPlan, pollMs: number): Promise<void> {
     const s = chat.state;
     if (s.history.loading || s.items.length === 0 || !lastTurnVisible()) return false;
     if (!firstMs) firstMs = Math.round(performance.now() - start);
-    return s.history.source === 'rollout' || !s.opening;
+    return s.history.source === 'rollout' || !isOpening(s);
   };
   while (!shown()) {
     if (performance.now() - start > 60_000) throw new Error('the reopened chat showed no last turn within 60 s');
@@ -134,7 +135,7 @@ export async function runSelfTest(plan: SelfTestPlan | null, pollMs = 20): Promi
     await api.selfTestReport('reply', 'ERROR: ' + api.errorMessage(e)).catch(() => {});
     return true;
   }
-  while (chat.state.running) await sleep(pollMs);
+  while (isRunning(chat.state)) await sleep(pollMs);
   // The frame that shows the turn ended, reported before anything slow
   // (the highlighter below): the bench times Stop to this.
   await frame();

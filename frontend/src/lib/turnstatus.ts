@@ -1,6 +1,6 @@
 // What the status line of a running turn says: how long it runs, the
 // agent's own latest word, and whether it has gone quiet.
-import type { ChatState } from './chatReducer';
+import { isRunning, type ChatState } from './chatReducer';
 
 /** Silence after which the user is told and offered Stop. */
 export const stallAfterMs = 30_000;
@@ -19,7 +19,7 @@ export function formatElapsed(ms: number): string {
  * stallAfterMs since the last event or since the user chose to keep
  * waiting, and the agent is not waiting on the user's permission answer.
  */
-export function isStalled(s: Pick<ChatState, 'running' | 'lastEventAt' | 'pending'>, now: number, keptWaitingAt = 0, after = stallAfterMs): boolean {
-  if (!s.running || s.pending.length > 0 || !s.lastEventAt) return false;
+export function isStalled(s: Pick<ChatState, 'phase' | 'lastEventAt' | 'pending'>, now: number, keptWaitingAt = 0, after = stallAfterMs): boolean {
+  if (!isRunning(s) || s.pending.length > 0 || !s.lastEventAt) return false;
   return now - Math.max(s.lastEventAt, keptWaitingAt) >= after;
 }

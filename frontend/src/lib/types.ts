@@ -124,6 +124,8 @@ export type {
   ArtifactsEvent,
   AuthMethod,
   ChatEvent,
+  ChatEventBase,
+  ChatEventOf,
   CheckpointsEvent,
   Code,
   Command,

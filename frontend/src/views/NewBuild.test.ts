@@ -5,6 +5,7 @@ import { chat } from '../lib/stores/chat.svelte';
 import { models } from '../lib/stores/models.svelte';
 import { router } from '../lib/stores/router.svelte';
 import { flush, installWails } from '../test/wails';
+import { isRunning } from '../lib/chatReducer';
 
 const modelList = { current: 'gpt-5.5', source: 'cache', models: [{ id: 'gpt-5.5', name: 'GPT-5.5', defaultReasoningLevel: 'medium', reasoningLevels: [{ effort: 'low' }, { effort: 'medium' }, { effort: 'high' }] }, { id: 'mini', name: 'Mini', defaultReasoningLevel: 'low', reasoningLevels: [{ effort: 'low' }] }] };
 
@@ -80,7 +81,7 @@ describe('New Build', () => {
     expect(w.bound.SaveBuildDefaults).not.toHaveBeenCalled();
     expect(router.route).toEqual({ view: 'chat', workspaceId: 'ws-7', cwd: '/data/theme_builder/ws-7' });
     expect(chat.state.workspaceId).toBe('ws-7');
-    expect(chat.state.running).toBe(true);
+    expect(isRunning(chat.state)).toBe(true);
     expect(chat.state.optionsSource).toBe('requested');
     w.emit('turn', { turnId: 'nb-7', events: [{ type: 'text', text: 'On it.' }, { type: 'done', stopReason: 'end_turn' }] });
     expect(chat.state.items.map((i) => ('text' in i ? i.text : i.kind))).toEqual(['a warm light theme', 'On it.']);

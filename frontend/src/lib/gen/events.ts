@@ -58,38 +58,43 @@ export interface TurnBatch {
   events: ChatEvent[] | null;
 }
 
-/** chat.Event */
-export interface ChatEvent {
-  type: EventType;
+/** chat.Event: what every event carries. */
+export interface ChatEventBase {
   turnId?: string;
   sessionId?: string;
-  text?: string;
-  content?: ContentBlock;
-  toolCall?: ToolCall;
-  terminal?: Terminal;
-  command?: string;
-  plan?: Plan;
-  usage?: UsageUpdate;
-  setup?: SessionSetup;
-  configOptions?: ConfigOption[];
-  commands?: Command[];
-  mode?: string;
-  info?: SessionInfoUpdate;
-  capabilities?: PromptCapabilities;
-  permission?: Permission;
-  answer?: Answer;
-  authMethods?: AuthMethod[];
-  update?: unknown;
-  stopReason?: string;
-  code?: Code;
-  stderr?: string[];
-  agent?: string;
   replay?: boolean;
-  status?: Status;
-  refused?: Refusal;
-  server?: string;
-  install?: InstallProgress;
 }
+
+/** chat.Event: the envelope and the payload of its kind (core/chat Payload), narrowed by type. */
+export type ChatEvent = ChatEventBase & (
+  | { type: "text"; text?: string; content?: ContentBlock } // chat.TextChunk
+  | { type: "thought"; text?: string; content?: ContentBlock } // chat.ThoughtChunk
+  | { type: "user_text"; text?: string; content?: ContentBlock } // chat.UserText
+  | { type: "tool_call"; toolCall?: ToolCall; terminal?: Terminal; command?: string } // chat.ToolCallStarted
+  | { type: "tool_call_update"; toolCall?: ToolCall; terminal?: Terminal; command?: string } // chat.ToolCallUpdated
+  | { type: "plan"; plan?: Plan } // chat.PlanUpdate
+  | { type: "permission"; permission?: Permission } // chat.PermissionAsked
+  | { type: "permission_answered"; permission?: Permission; answer?: Answer } // chat.PermissionAnswered
+  | { type: "usage"; usage?: UsageUpdate } // chat.UsageUpdate
+  | { type: "error"; text?: string; code?: Code; stderr?: string[]; agent?: string; status?: Status; server?: string } // chat.ErrorEvent
+  | { type: "warning"; text?: string } // chat.Warning
+  | { type: "auth_required"; authMethods?: AuthMethod[] } // chat.AuthRequired
+  | { type: "session"; setup?: SessionSetup } // chat.SessionSetup
+  | { type: "config_options"; configOptions?: ConfigOption[] } // chat.ConfigOptionsUpdate
+  | { type: "commands"; commands?: Command[] } // chat.CommandsUpdate
+  | { type: "session_info"; info?: SessionInfoUpdate } // chat.SessionInfo
+  | { type: "mode"; mode?: string } // chat.ModeChanged
+  | { type: "agent"; capabilities?: PromptCapabilities } // chat.AgentCapabilities
+  | { type: "done"; stopReason?: string } // chat.Done
+  | { type: "update"; update?: unknown } // chat.UnknownUpdate
+  | { type: "status"; status?: Status } // chat.StatusNotice
+  | { type: "option_refused"; text?: string; refused?: Refusal } // chat.OptionRefused
+  | { type: "ready" } // chat.Ready
+  | { type: "install"; install?: InstallProgress } // chat.InstallProgress
+);
+
+/** The event of one type. */
+export type ChatEventOf<T extends EventType> = Extract<ChatEvent, { type: T }>;
 
 /** acp.ContentBlock */
 export interface ContentBlock {
@@ -169,6 +174,30 @@ export interface PlanEntry {
   _meta?: unknown;
 }
 
+/** chat.Permission */
+export interface Permission {
+  requestId: string;
+  toolCall?: ToolCall;
+  command?: string;
+  options: PermissionOption[] | null;
+}
+
+/** acp.PermissionOption */
+export interface PermissionOption {
+  optionId: string;
+  name: string;
+  kind: string;
+  _meta?: unknown;
+}
+
+/** chat.Answer */
+export interface Answer {
+  requestId: string;
+  optionId: string;
+  kind?: string;
+  remembered?: boolean;
+}
+
 /** acp.UsageUpdate */
 export interface UsageUpdate {
   used: number;
@@ -181,6 +210,23 @@ export interface UsageUpdate {
 export interface Cost {
   amount: number;
   currency: string;
+}
+
+/** chat.Status */
+export interface Status {
+  message: string;
+  details?: string;
+  code?: string;
+  retrying?: boolean;
+}
+
+/** acp.AuthMethod */
+export interface AuthMethod {
+  id: string;
+  name: string;
+  description?: string;
+  type?: string;
+  _meta?: unknown;
 }
 
 /** acp.SessionSetup */
@@ -267,47 +313,6 @@ export interface PromptCapabilities {
   audio: boolean;
   embeddedContext: boolean;
   _meta?: unknown;
-}
-
-/** chat.Permission */
-export interface Permission {
-  requestId: string;
-  toolCall: ToolCall | null;
-  command?: string;
-  options: PermissionOption[] | null;
-}
-
-/** acp.PermissionOption */
-export interface PermissionOption {
-  optionId: string;
-  name: string;
-  kind: string;
-  _meta?: unknown;
-}
-
-/** chat.Answer */
-export interface Answer {
-  requestId: string;
-  optionId: string;
-  kind?: string;
-  remembered?: boolean;
-}
-
-/** acp.AuthMethod */
-export interface AuthMethod {
-  id: string;
-  name: string;
-  description?: string;
-  type?: string;
-  _meta?: unknown;
-}
-
-/** chat.Status */
-export interface Status {
-  message: string;
-  details?: string;
-  code?: string;
-  retrying?: boolean;
 }
 
 /** chat.Refusal */

@@ -10,10 +10,14 @@ import {
   applyEvent,
   beginOpen,
   beginTurn,
+  endOpening,
   findInTurn,
+  isOpening,
+  isRunning,
   newChatState,
   prependHistory,
   setSession,
+  startOpening,
   type AnswerEffect,
   type ChatItem,
   type ChatState,
@@ -140,7 +144,7 @@ export class ChatStore {
     this.lastPrompt = '';
     if (args.bar) this.takeBar(next, args.bar, 'requested');
     if (args.sessionId) {
-      next.opening = true;
+      startOpening(next);
       this.beginOpening();
       void this.loadBar(next);
       this.historyReady = this.loadHistory(next, -1);
@@ -153,7 +157,7 @@ export class ChatStore {
     if (!s.workspaceId && !s.sessionId) return;
     let list = [...this.chats.filter((c) => c !== s), s];
     while (list.length > maxOpenChats) {
-      const idle = list.find((c) => c !== this.state && !c.running && !c.opening);
+      const idle = list.find((c) => c !== this.state && !isRunning(c) && !isOpening(c));
       if (!idle) break; // every one runs: none is closed under a turn
       list = list.filter((c) => c !== idle);
       for (const [id, c] of this.owner) if (c === idle) this.owner.delete(id);
@@ -179,7 +183,7 @@ export class ChatStore {
 
   /** Whether any open chat runs a turn. */
   get anyRunning(): boolean {
-    return this.state.running || this.chats.some((c) => c.running);
+    return isRunning(this.state) || this.chats.some((c) => isRunning(c));
   }
 
   /**
@@ -194,7 +198,7 @@ export class ChatStore {
       await this.openOnAgent(s, this.openDone !== null);
       return;
     }
-    s.opening = false;
+    endOpening(s);
     this.settleOpen();
   }
 
@@ -236,16 +240,16 @@ export class ChatStore {
 
   /** Opens the saved session on its agent: live settings, and the replay for agents without a rollout. */
   async openOnAgent(s: ChatState = this.state, prepared = false): Promise<void> {
-    if (!s.sessionId || s.openTurn || s.running || (s.opening && !prepared)) {
+    if (!s.sessionId || s.openTurn || isRunning(s) || (isOpening(s) && !prepared)) {
       if (prepared) {
         // A message went first: its turn opens the session itself.
-        s.opening = false;
+        endOpening(s);
         this.settleOpen();
       }
       return;
     }
     if (!prepared) this.beginOpening();
-    s.opening = true;
+    startOpening(s);
     try {
       const id = await api.openChat({ workspaceId: s.workspaceId, sessionId: s.sessionId, cwd: s.cwd });
       if (!this.alive(s)) return;
@@ -254,10 +258,10 @@ export class ChatStore {
       this.flush(id);
     } catch (e) {
       if (!this.alive(s)) return;
-      s.opening = false;
+      endOpening(s);
       applyEvent(s, 'open', { type: 'error', code: 'rpc', text: api.errorMessage(e) });
     } finally {
-      if (!s.opening) this.settleOpen();
+      if (!isOpening(s)) this.settleOpen();
     }
   }
 
@@ -317,7 +321,7 @@ export class ChatStore {
    */
   async send(prompt: string, attachments: Attachment[] = []): Promise<boolean> {
     const text = prompt.trim();
-    if (!text || this.state.running) return false;
+    if (!text || isRunning(this.state)) return false;
     this.lastPrompt = text;
     this.lastAttachments = attachments;
     this.sendError = '';
@@ -389,7 +393,7 @@ export class ChatStore {
    */
   async setOption(configId: string, value: OptionValue): Promise<void> {
     const s = this.state;
-    if (!s.sessionId || s.running || s.opening) return;
+    if (!s.sessionId || isRunning(s) || isOpening(s)) return;
     this.optionError = '';
     s.refusal = null;
     try {
@@ -415,7 +419,7 @@ export class ChatStore {
 
   async cancel(): Promise<void> {
     const id = this.state.turnId;
-    if (!this.state.running || !id || id.startsWith('local-')) return;
+    if (!isRunning(this.state) || !id || id.startsWith('local-')) return;
     try {
       await api.cancel(id);
     } catch (e) {
@@ -441,13 +445,13 @@ export class ChatStore {
     const s = this.owner.get(turnId);
     if (!s) return;
     const now = Date.now();
-    const wasOpening = s.opening && s.openTurn === turnId;
-    const wasRunning = s.running && s.turnId === turnId;
+    const wasOpening = isOpening(s) && s.openTurn === turnId;
+    const wasRunning = isRunning(s) && s.turnId === turnId;
     const asked = s.pending.length;
     for (const ev of events) applyEvent(s, turnId, ev, now);
-    if (s === this.state && wasOpening && !s.opening) this.settleOpen();
+    if (s === this.state && wasOpening && !isOpening(s)) this.settleOpen();
     if (s !== this.state) {
-      if (wasRunning && !s.running) this.announce(s, turnId);
+      if (wasRunning && !isRunning(s)) this.announce(s, turnId);
       else if (s.pending.length > asked) this.announce(s, turnId, 'asking'); // waits for the user
     }
     this.unlockIfIdle();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatStore } from './chat.svelte';
-import { toolOf } from '../chatReducer';
+import { isOpening, isRunning, toolOf } from '../chatReducer';
 import { ModelsStore } from './models.svelte';
 import { flush, installWails } from '../../test/wails';
 import fixture from '../../test/fixtures/turn-events.json';
@@ -38,7 +38,7 @@ describe('chat store', () => {
     expect(await chat.send('second while running')).toBe(false);
 
     w.emit('turn', turn('t-1', [{ type: 'text', text: 'Sure.' }, { type: 'done', stopReason: 'end_turn' }]));
-    expect(chat.state.running).toBe(false);
+    expect(isRunning(chat.state)).toBe(false);
     expect(models.busy).toBe(false);
     expect(chat.state.items.map((i) => i.kind)).toEqual(['user', 'assistant']);
   });
@@ -119,7 +119,7 @@ describe('chat store', () => {
     expect(models.busy).toBe(true); // a turn still runs
     w.emit('turn', turn('nb-1', [{ type: 'text', text: ', nearly' }, { type: 'done', stopReason: 'end_turn' }]));
     expect(chat.state.items).toEqual([]); // nothing leaks into the shown chat
-    expect(a.running).toBe(false);
+    expect(isRunning(a)).toBe(false);
     expect(a.items.map((i) => ('text' in i ? i.text : i.kind))).toEqual(['dark harbour theme', 'Working on it, nearly']);
     expect(models.busy).toBe(false);
     expect(chat.announcements.map((x) => [x.title, x.outcome])).toEqual([['dark harbour theme', 'done']]);
@@ -142,7 +142,7 @@ describe('chat store', () => {
       chat.open({ workspaceId: s.workspaceId, cwd: s.cwd });
       expect(await chat.send(`theme ${i + 1}`)).toBe(true);
     }
-    expect(chats.every((s) => s.running)).toBe(true);
+    expect(chats.every((s) => isRunning(s))).toBe(true);
     // Interleaved batches while the user moves between the chats.
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 3; i++) {
@@ -154,7 +154,7 @@ describe('chat store', () => {
     for (let i = 0; i < 3; i++) w.emit('turn', turn(`t-${i + 1}`, [{ type: 'done', stopReason: 'end_turn' }]));
     expect(w.bound.Cancel).not.toHaveBeenCalled();
     for (const [i, s] of chats.entries()) {
-      expect(s.running).toBe(false);
+      expect(isRunning(s)).toBe(false);
       expect(s.items.map((it) => ('text' in it ? it.text : it.kind))).toEqual([`theme ${i + 1}`, `${i + 1}.0 ${i + 1}.1 ${i + 1}.2 `]);
     }
     expect(chat.chats).toHaveLength(3);
@@ -179,12 +179,12 @@ describe('chat store: sign-in, options and attachments', () => {
     chat.open({ workspaceId: 'ws1', cwd: '/w' });
     await chat.send('a sunset theme');
     w.emit('turn', turn('t-1', [{ type: 'auth_required', authMethods: [{ id: 'api-key', name: 'API key' }] }, { type: 'error', code: 'auth', text: 'Authentication required' }]));
-    expect(chat.state.running).toBe(false);
+    expect(isRunning(chat.state)).toBe(false);
     expect(await chat.signIn('t-1', 'api-key', 'sk-1')).toBe(true);
     expect(w.bound.SignIn).toHaveBeenCalledWith({ turnId: 't-1', methodId: 'api-key', apiKey: 'sk-1', cwd: '/w' });
-    expect(chat.state.running).toBe(true);
+    expect(isRunning(chat.state)).toBe(true);
     w.emit('turn', turn('t-2', [{ type: 'session', sessionId: SID }, { type: 'text', text: 'Hello' }, { type: 'done', stopReason: 'end_turn' }]));
-    expect(chat.state.running).toBe(false);
+    expect(isRunning(chat.state)).toBe(false);
     expect(chat.state.items.filter((i) => i.kind === 'user')).toHaveLength(1);
     expect(chat.state.items.at(-1)).toMatchObject({ kind: 'assistant', text: 'Hello' });
   });
@@ -250,7 +250,7 @@ describe('chat store: opening a saved chat', () => {
     chat.open({ sessionId: SID, cwd: '/w' });
     await flush();
     expect(w.bound.OpenChat).toHaveBeenCalledWith({ workspaceId: '', sessionId: SID, cwd: '/w' });
-    expect(chat.state.opening).toBe(true);
+    expect(isOpening(chat.state)).toBe(true);
     expect(chat.state.optionsSource).toBe('saved');
     expect(chat.state.configOptions[0].currentValue).toBe('read-only');
     const sent = chat.send('hi');
@@ -262,7 +262,7 @@ describe('chat store: opening a saved chat', () => {
     ]));
     await sent;
     expect(w.bound.Send).toHaveBeenCalledTimes(1);
-    expect(chat.state.opening).toBe(false);
+    expect(isOpening(chat.state)).toBe(false);
     expect(chat.state.optionsSource).toBe('live');
     expect(chat.state.configOptions[0].currentValue).toBe('agent-full-access');
   });
@@ -340,6 +340,6 @@ describe('chat store: opening a saved chat', () => {
     await flush();
     expect(chat.agentProblem).toMatchObject({ code: 'agent_missing' });
     expect(w.bound.OpenChat).not.toHaveBeenCalled();
-    expect(chat.state.opening).toBe(false);
+    expect(isOpening(chat.state)).toBe(false);
   });
 });
