@@ -298,7 +298,7 @@ func TestANonCodexAgentsBarIsItsOwn(t *testing.T) {
 	}
 	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
 	for _, ev := range rec.turns[started.TurnID] {
-		if ev.Type() == "warning" || ev.Type() == "refused" {
+		if ev.Type() == "warning" || ev.Type() == chat.EventRefused {
 			t.Errorf("%s: %s", ev.Type(), chat.TextOf(ev))
 		}
 	}
