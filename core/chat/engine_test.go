@@ -2,6 +2,7 @@ package chat
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -31,6 +32,26 @@ type harness struct {
 	mu     sync.Mutex
 	pids   []int
 	events []Event
+	// log is what the engine logged (Options.Log).
+	log lockedBuffer
+}
+
+// lockedBuffer is a bytes.Buffer the engine's goroutines may log into.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (w *lockedBuffer) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (w *lockedBuffer) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
 }
 
 type hopts struct {
@@ -66,7 +87,7 @@ func newHarness(t *testing.T, o hopts) *harness {
 		Warm:        o.warm,
 		Timeout:     o.timeout,
 		Env:         env,
-		Log:         zerolog.Nop(),
+		Log:         zerolog.New(&h.log),
 		PrewarmIdle: o.idle,
 	})
 	h.e.spawned = func(pid int) {
@@ -840,6 +861,25 @@ func TestAlwaysIsAnsweredWithoutAsking(t *testing.T) {
 	// Another session is asked again.
 	if id, _ := always.answer("another", acp.ToolExecute, []PermissionOption{{OptionID: "x", Kind: acp.KindAllowAlways}}); id != "" {
 		t.Fatal("an always answer leaked into another session")
+	}
+}
+
+// A request that names only its tool call's id is of the kind the call was
+// announced with: "always" for a command is not "always" for an edit, and
+// is still remembered for the next command.
+func TestAlwaysTakesTheKindOfTheAnnouncedToolCall(t *testing.T) {
+	h := newHarness(t, hopts{})
+	var asked []string
+	d := DeciderFunc(func(_ context.Context, _ string, p Permission) (string, error) {
+		asked = append(asked, p.ToolCall.ToolCallID)
+		return ChooseByKind(p.Options, acp.KindAllowAlways), nil
+	})
+	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#kinds"), Decider: d, Always: &Always{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(asked, ",") != "call_kinds_0,call_kinds_1" || !strings.HasSuffix(res.Text, "allow_always, allow_always, allow_always") {
+		t.Fatalf("asked for %v, text %q; want the command and the edit asked, the second command remembered", asked, res.Text)
 	}
 }
 

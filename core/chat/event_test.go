@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -138,6 +139,11 @@ func TestEventWireIsFlat(t *testing.T) {
 	}
 	if _, err := json.Marshal(Event{SessionID: "s"}); err == nil {
 		t.Error("an event without a payload was written")
+	}
+	// A payload that cannot be written fails the event, instead of sending
+	// it without its fields (a refusal that names no setting).
+	if b, err := json.Marshal(Event{SessionID: "s", Payload: OptionRefused{Text: "no", Refused: &Refusal{ConfigID: "model", Value: math.Inf(1)}}}); err == nil || !strings.Contains(err.Error(), "option_refused event") {
+		t.Errorf("an unwritable refusal: %s, err %v", b, err)
 	}
 }
 

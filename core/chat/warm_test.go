@@ -223,7 +223,10 @@ func TestFailedPrewarmReportsOnlyOnSend(t *testing.T) {
 	t.Run("the agent keeps failing", func(t *testing.T) {
 		h := newHarness(t, hopts{warm: true, scenario: "exit-early"})
 		h.e.Prewarm(Turn{Cwd: h.cwd})
-		h.waitEmpty(10 * time.Second) // failed, quietly
+		h.waitEmpty(10 * time.Second) // failed, quietly: only the log says why
+		if l := h.log.String(); !strings.Contains(l, "pre-warm failed") || !strings.Contains(l, "simulated startup failure") {
+			t.Fatalf("the log does not say why the pre-warm failed: %s", l)
+		}
 		evs, _, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})
 		var ce *Error
 		if !errors.As(err, &ce) || ce.Code != CodeAgentExit || !strings.Contains(err.Error(), "simulated startup failure") {

@@ -11,6 +11,7 @@
 //	permission        tool_call, then request_permission with all four option kinds (ids unlike kinds),
 //	                  then tool_call_update with _meta.terminal_output; text names the chosen kind
 //	permission-first  request_permission (UUID id) before its tool_call, like the Rust adapter
+//	kinds             tool calls of kind execute, edit, execute, each asked for by id only (no kind)
 //	permission-hidden request_permission for bash -lc with a tail hidden behind 30 blank lines and U+202E
 //	unknown           unknown update variant, unknown content block, _meta, _auth/status_update
 //	crash             a few chunks, "fatal: simulated crash" on stderr, exit 3

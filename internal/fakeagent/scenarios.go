@@ -29,6 +29,7 @@ func init() {
 		"big-frame":         bigFrame,
 		"burst":             burst,
 		"ids":               ids,
+		"kinds":             kinds,
 		"permission-first":  permissionFirst,
 		"permission-hidden": permissionHidden,
 		"permission":        permission,
@@ -375,6 +376,23 @@ func ids(a *agent, t *turn) string {
 		kinds = append(kinds, kind)
 	}
 	t.say(fmt.Sprintf("Permission outcomes: %s", strings.Join(kinds, ", ")))
+	return "end_turn"
+}
+
+// kinds announces three tool calls (execute, edit, execute) and asks for
+// each with a request whose tool call names no kind, as adapters that
+// send only the id do: the client must take each kind from the
+// announcement.
+func kinds(a *agent, t *turn) string {
+	var got []string
+	for i, kind := range []string{"execute", "edit", "execute"} {
+		tcID := fmt.Sprintf("call_kinds_%d", i)
+		title := fmt.Sprintf("%s step-%d", kind, i)
+		t.update(map[string]any{"sessionUpdate": "tool_call", "toolCallId": tcID, "kind": kind, "title": title, "status": "pending"})
+		k, _ := t.askPermission(a.requestID(), map[string]any{"toolCallId": tcID, "title": title}, allOptions)
+		got = append(got, k)
+	}
+	t.say(fmt.Sprintf("Permission outcomes: %s", strings.Join(got, ", ")))
 	return "end_turn"
 }
 
