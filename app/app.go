@@ -268,12 +268,7 @@ func (a *App) BeforeClose(ctx context.Context) bool {
 	st := WindowState{Maximised: runtime.WindowIsMaximised(ctx)}
 	st.X, st.Y = runtime.WindowGetPosition(ctx)
 	st.Width, st.Height = runtime.WindowGetSize(ctx)
-	if st.Maximised {
-		// Keep the last normal geometry rather than the maximised one.
-		prev := LoadWindowState(a.windowPath)
-		st.X, st.Y, st.Width, st.Height = prev.X, prev.Y, prev.Width, prev.Height
-	}
-	if err := SaveWindowState(a.windowPath, st); err != nil {
+	if err := SaveWindowState(a.windowPath, closingState(st, LoadWindowState(a.windowPath))); err != nil {
 		a.log.Warn().Err(err).Msg("remember window")
 	}
 	return false

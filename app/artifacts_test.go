@@ -81,6 +81,14 @@ func TestWrittenFilesBecomeArtifactsWithAPreview(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no artifacts event reached the UI")
 	}
+	// The same file named another way by a later edit ("./x", "sub/../x")
+	// is still the one artifact.
+	kind := acp.ToolEdit
+	a.Builds.noteArtifacts(started.WorkspaceID, started.Cwd, chat.Event{Payload: chat.ToolCallStarted{ToolCall: &acp.ToolCall{ToolCallID: "c9", Kind: &kind,
+		Locations: []acp.ToolCallLocation{{Path: "./theme.json"}, {Path: started.Cwd + "/tmp/../theme.json"}, {Path: started.Cwd + "//./theme.json"}}}}})
+	if arts, err := a.Builds.Artifacts(started.WorkspaceID); err != nil || len(arts) != 1 {
+		t.Fatalf("after edits naming theme.json otherwise: %+v %v", arts, err)
+	}
 }
 
 func TestArtifactRefsAndPreviews(t *testing.T) {

@@ -129,8 +129,16 @@ func TestImportThemeBinding(t *testing.T) {
 	if _, err := a.Themes.ImportTheme(ImportRequest{FileName: "big.json", Data: make([]byte, theme.MaxImportSize+1)}); err == nil {
 		t.Error("an oversized drop was imported")
 	}
-	if n := len(a.Builds.Workspaces()); n != 1 {
-		t.Errorf("%d workspaces, want only the good import", n)
+	// A name the user gave the import names the theme and its build.
+	named, err := a.Themes.ImportTheme(ImportRequest{FileName: "one-light.yaml", Data: mustRead(t, "../core/theme/testdata/import/one-light.yaml"), Name: "Harbour Day"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := a.Themes.Theme(named.WorkspaceID); err != nil || named.Title != "Harbour Day" || st.Theme == nil || st.Theme.Name != "Harbour Day" {
+		t.Errorf("a named import: title %q, theme %+v, %v", named.Title, st.Theme, err)
+	}
+	if n := len(a.Builds.Workspaces()); n != 2 {
+		t.Errorf("%d workspaces, want only the two good imports", n)
 	}
 }
 

@@ -317,6 +317,14 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 	if !strings.Contains(msg, "companion.syntax.keyword") || !strings.Contains(msg, "#00aa00") {
 		t.Errorf("restore report: %q", msg)
 	}
+	// An agent that leaves theme.json broken: the locks cannot be checked,
+	// and the user is told so instead of nothing.
+	good, _ := os.ReadFile(file)
+	os.WriteFile(file, []byte(`{"name": "half-written`), 0o644)
+	if msg := a.Editor.enforceLocks(ws); !strings.Contains(msg, "could not be checked") {
+		t.Errorf("a broken theme after the turn: %q", msg)
+	}
+	os.WriteFile(file, good, 0o644)
 	th = readTheme(t, dir)
 	if th.Companion.Syntax.Keyword.String() != kept || th.Companion.Syntax.String.Hex() != "#aa0000" || th.Syntax.Keyword.String() == kept {
 		t.Errorf("after the turn: companion keyword %s (want %s), string %s (the agent's)", th.Companion.Syntax.Keyword, kept, th.Companion.Syntax.String)

@@ -92,6 +92,14 @@ func TestLibrarySearchRenameHide(t *testing.T) {
 	if pg, err := a.Library.TranscriptPage(idB, 0, 10); err != nil || pg.Title != "My lighthouse" {
 		t.Errorf("transcript title %q %v", pg.Title, err)
 	}
+	// and in the Markdown export.
+	a.Desktop.saveTo = filepath.Join(t.TempDir(), "out.md")
+	if _, err := a.Library.ExportTranscript(idB); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(a.Desktop.saveTo); !strings.HasPrefix(string(b), "# My lighthouse\n") {
+		t.Errorf("the export's heading: %.80q", b)
+	}
 	// Hide, and show hidden ones on request.
 	if err := a.Library.HideSession(idB, true); err != nil {
 		t.Fatal(err)

@@ -41,6 +41,17 @@ func LoadWindowState(path string) WindowState {
 	return s
 }
 
+// closingState is what is remembered of the window as it closes (now):
+// a maximised window keeps the last normal geometry (prev), so that
+// un-maximising it after the next start gives back that size, not a
+// screen-sized one.
+func closingState(now, prev WindowState) WindowState {
+	if now.Maximised {
+		now.X, now.Y, now.Width, now.Height = prev.X, prev.Y, prev.Width, prev.Height
+	}
+	return now
+}
+
 // SaveWindowState remembers the window for the next start.
 func SaveWindowState(path string, s WindowState) error {
 	b, err := json.Marshal(s)

@@ -31,3 +31,29 @@ func TestWindowStateRoundTripAndBadFiles(t *testing.T) {
 		}
 	}
 }
+
+// The smallest window the app allows is remembered as it was, not reset.
+func TestWindowAtTheMinimumSizeIsKept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "window.json")
+	want := WindowState{Width: MinWidth, Height: MinHeight, X: 10, Y: 20}
+	if err := SaveWindowState(path, want); err != nil {
+		t.Fatal(err)
+	}
+	if got := LoadWindowState(path); got != want {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+}
+
+// Closing a maximised window remembers that it was maximised and the size
+// it had before; a normal window is remembered as it is.
+func TestClosingStateKeepsTheNormalGeometryOfAMaximisedWindow(t *testing.T) {
+	prev := WindowState{Width: 1200, Height: 800, X: 40, Y: 30}
+	got := closingState(WindowState{Maximised: true, Width: 2560, Height: 1400}, prev)
+	if want := (WindowState{Maximised: true, Width: 1200, Height: 800, X: 40, Y: 30}); got != want {
+		t.Fatalf("maximised: got %+v, want %+v", got, want)
+	}
+	normal := WindowState{Width: 1000, Height: 700, X: 5, Y: 6}
+	if got := closingState(normal, prev); got != normal {
+		t.Fatalf("normal: got %+v, want %+v", got, normal)
+	}
+}
