@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { barOrder, effortLabel, optionGroups, optionHelp, optionLabel, selectChoices, valueName } from './options';
 import type { ConfigOption } from './chatReducer';

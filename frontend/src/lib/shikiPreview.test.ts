@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The preview's highlighter is the real Shiki with the real VS Code export
 // (the Go exporter's golden output for the example theme) as its theme.
 import { describe, expect, it } from 'vitest';
