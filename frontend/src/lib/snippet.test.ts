@@ -11,8 +11,18 @@ describe('snippetParts', () => {
     ['overlaps: the first wins', 'abcdef', [{ start: 0, end: 3 }, { start: 2, end: 5 }], ['[abc]', 'def']],
     ['no marks', 'plain', null, ['plain']],
     ['markup stays text', '<img src=x onerror=alert(1)>', [{ start: 1, end: 4 }], ['<', '[img]', ' src=x onerror=alert(1)>']],
+    ['spans given out of order', 'say hello, hello', [{ start: 11, end: 16 }, { start: 4, end: 9 }], ['say ', '[hello]', ', ', '[hello]']],
+    ['spans that touch', 'abcd', [{ start: 0, end: 2 }, { start: 2, end: 4 }], ['[ab]', '[cd]']],
+    ['empty and fractional spans are dropped', 'abcd', [{ start: 1, end: 1 }, { start: 0.5, end: 2 }, { start: 1, end: 2.5 }], ['abcd']],
+    ['a span starting at the end', 'abc', [{ start: 3, end: 5 }], ['abc']],
   ])('%s', (_name, text, marks, want) => {
     expect(snippetParts(text, marks).map((p) => (p.hit ? `[${p.text}]` : p.text))).toEqual(want);
+  });
+});
+
+describe('snippetParts without text', () => {
+  it('makes no parts', () => {
+    expect(snippetParts(null as unknown as string, [{ start: 0, end: 1 }])).toEqual([]);
   });
 });
 
