@@ -26,6 +26,7 @@ describe('agent list forms, the edges', () => {
   it('keeps dots, dashes and underscores in an id, trims dashes at its ends and keeps it to 40 characters', () => {
     expect(newAgentId('--Qwen_3.5 Coder--', [])).toBe('qwen_3.5-coder');
     expect(newAgentId('a'.repeat(50), [])).toBe('a'.repeat(40));
+    expect(newAgentId('My  ~ Agent', [])).toBe('my-agent');
     expect(newAgentId('', ['agent'])).toBe('agent-2');
   });
 

@@ -95,6 +95,7 @@ describe('parseANSI attributes and their resets', () => {
       ['f', { index: 15 }, { hex: '#ff0080' }],
     ]);
     expect(l[5].bold).toBe(true); // the code after a complete colour is read
+    expect(parseANSI('\x1b[38;5;15ma\x1b[38;5;16mb')[0].map((s) => s.fg)).toEqual([{ index: 15 }, { hex: '#000000' }]);
   });
 
   it('drops other escape sequences and carriage returns, and a final newline makes no empty line', () => {

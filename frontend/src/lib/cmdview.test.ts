@@ -22,6 +22,7 @@ describe('commandView', () => {
 
   it('keeps one blank line as it is', () => {
     expect(commandView('a\n\nb').map((l) => l.kind)).toEqual(['line', 'line', 'line']);
+    expect(commandView('a\n\nb')[1]).toEqual({ kind: 'line', pieces: [] });
   });
 
   it('shows bidi overrides, zero-width and control characters as code points', () => {

@@ -101,6 +101,13 @@ describe('what the session bar reads from an agent that is loose with its option
     expect(selectChoices({ id: 'x', type: 'select', options: 'nope' } as unknown as ConfigOption)).toEqual({ flat: [], groups: [] });
   });
 
+  it('shows only the categories that hold an option', () => {
+    expect(optionGroups([{ id: 'model', type: 'select', category: 'model', options: [] }], null)).toEqual([
+      { category: 'model', options: [{ id: 'model', type: 'select', category: 'model', options: [] }] },
+    ]);
+    expect(optionGroups([], null)).toEqual([]);
+  });
+
   it('leaves out options with no id, and shows no mode select for an agent without modes', () => {
     const opts = [{ id: '', type: 'boolean', category: 'mode' }, { id: 'fast', type: 'boolean' }] as ConfigOption[];
     expect(barOrder(opts, { current: '', available: [] }).map((o) => o.id)).toEqual(['fast']);
@@ -135,6 +142,7 @@ describe('values in messages and menus', () => {
     expect(valueName(undefined, null, tr, known)).toBe('');
     expect(valueName(undefined, 'gpt-5.5', tr, known)).toBe('gpt-5.5');
     expect(valueName(sandbox, 'gone', tr, known)).toBe('gone');
+    expect(valueName(sandbox, 'ro', tr, known)).toBe('Read only');
   });
 
   it('names efforts in plain words wherever they come from, and any option of that category as Reasoning', () => {
@@ -144,6 +152,7 @@ describe('values in messages and menus', () => {
     expect(optionLabel(effort, tr, known)).toBe('Reasoning');
     expect(optionLabel({ id: 'odd', category: 'custom' }, tr, known)).toBe('odd');
     expect(effortLabel('__', tr, known)).toBe('__');
+    expect(effortLabel('extra__-high', tr, known)).toBe('Extra high');
   });
 
   it('explains known options and values in its own words, others in the agent\'s', () => {

@@ -24,11 +24,14 @@ describe('snippetParts without text', () => {
   it('makes no parts', () => {
     expect(snippetParts(null as unknown as string, [{ start: 0, end: 1 }])).toEqual([]);
   });
+  it('skips missing marks', () => {
+    expect(snippetParts('abc', [null, undefined, { start: 0, end: 1 }] as never)).toEqual([{ text: 'a', hit: true }, { text: 'bc', hit: false }]);
+  });
 });
 
 describe('safeColor', () => {
   it('lets only #rrggbb through', () => {
     expect(safeColor('#1a2B3c')).toBe('#1a2B3c');
-    for (const bad of ['red', '#fff', 'url(x)', '#123456;background:url(x)', '']) expect(safeColor(bad)).toBeNull();
+    for (const bad of ['red', 'x#123456', '#fff', 'url(x)', '#123456;background:url(x)', '']) expect(safeColor(bad)).toBeNull();
   });
 });

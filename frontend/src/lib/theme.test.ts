@@ -38,7 +38,7 @@ describe('the preview colours of a theme document', () => {
       syntax: { type: { color: '#333333' }, number: ['#444444'], operator: '#555555' },
       ansi: [...Array.from({ length: 16 }, (_, i) => `#0000${i.toString(16).padStart(2, '0')}`), '#ffffff'],
     });
-    expect(v).toEqual({
+    expect(v).toStrictEqual({
       '--ui-background': '#0a0b0c', '--ui-surface': '#111111', '--ui-accent': '#22222280',
       '--syntax-type': '#333333', '--syntax-operator': '#555555',
       ...Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`--ansi-${i}`, `#0000${i.toString(16).padStart(2, '0')}`])),
@@ -46,10 +46,10 @@ describe('the preview colours of a theme document', () => {
   });
 
   it('skips an invalid ANSI colour without moving the others, and groups that are not objects', () => {
-    expect(themeVars({ ansi: ['red', '#010101'], ui: ['#101010'], syntax: '#202020' })).toEqual({ '--ansi-1': '#010101' });
-    expect(themeVars({ ansi: '#010101' })).toEqual({});
-    expect(themeVars(null, [{ path: 'editor.lineNumber', color: '#808080' }])).toEqual({});
-    expect(themeVars(undefined)).toEqual({});
+    expect(themeVars({ ansi: ['red', '#010101'], ui: ['#101010'], syntax: '#202020' })).toStrictEqual({ '--ansi-1': '#010101' });
+    expect(themeVars({ ansi: '#010101' })).toStrictEqual({});
+    expect(themeVars(null, [{ path: 'editor.lineNumber', color: '#808080' }])).toStrictEqual({});
+    expect(themeVars(undefined)).toStrictEqual({});
   });
 
   it('takes a role only by a group.name path and a colour of 6 or 8 digits', () => {
@@ -61,7 +61,7 @@ describe('the preview colours of a theme document', () => {
       { path: 'editor.y', color: '#1234567' },
       { path: 'editor.z', color: ' #ABCDEF ' },
     ]);
-    expect(v).toEqual({ '--role-editor-z': '#abcdef' });
+    expect(v).toStrictEqual({ '--role-editor-z': '#abcdef' });
   });
 
   it('accepts only #rrggbb and #rrggbbaa, and a syntax colour given either way', () => {
@@ -69,6 +69,11 @@ describe('the preview colours of a theme document', () => {
       '#abcdef', '#abcdef12', '#abcdef', undefined, undefined, undefined, undefined, undefined,
     ]);
     expect([{ color: '#ABCDEF' }, '#abcdef', { colour: '#abcdef' }, ['#abcdef'], null].map(syntaxColor)).toEqual(['#abcdef', '#abcdef', undefined, undefined, undefined]);
+  });
+
+  it('writes no property for a colour it refused, so the preview keeps its own default there', () => {
+    const style = styleText(themeVars({ ui: { text: 'red', background: '#101010' }, syntax: { keyword: 'blue' }, ansi: ['x'] }, [{ path: 'editor.x', color: 'y' }]));
+    expect(style).toBe('--ui-background: #101010');
   });
 
   it('writes the properties as one style attribute', () => {
