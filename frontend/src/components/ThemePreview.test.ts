@@ -1,13 +1,12 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import ThemePreview from './ThemePreview.svelte';
 import example from '../test/fixtures/example.theme.json';
 import { installWails } from '../test/wails';
+import { repoFile } from '../test/repo';
 
 // What Go's vscode exporter makes of the example (its golden output).
-const vscodeTheme = readFileSync(resolve(process.cwd(), '../core/theme/testdata/golden/example/vscode/themes/harbour-night-color-theme.json'), 'utf8');
+const vscodeTheme = repoFile('core/theme/testdata/golden/example/vscode/themes/harbour-night-color-theme.json');
 
 const css = (el: HTMLElement, prop: string) => el.style.getPropertyValue(prop);
 

@@ -1,5 +1,6 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatEnv, newAgentId, parseEnv } from './agents';
+import { formatEnv, newAgent, newAgentId, newMCPServer, parseEnv } from './agents';
 
 describe('agent list forms', () => {
   it('reads KEY=value lines (trimmed), keeping "=" in values, and writes them sorted', () => {
@@ -12,5 +13,25 @@ describe('agent list forms', () => {
     expect(newAgentId('My Agent!', [])).toBe('my-agent');
     expect(newAgentId('My Agent', ['my-agent', 'my-agent-2'])).toBe('my-agent-3');
     expect(newAgentId('***', [])).toBe('agent');
+  });
+});
+
+describe('agent list forms, the edges', () => {
+  it('takes a line starting with "=" as a name, trims the line and the name but not the value after "=", and writes nothing for no environment', () => {
+    expect(parseEnv('=x\nK = v \n\t\n')).toEqual({ '=x': '', K: ' v' });
+    expect(formatEnv(null)).toBe('');
+    expect(formatEnv({ b: '', a: 'x=y' })).toBe('a=x=y\nb=');
+  });
+
+  it('keeps dots, dashes and underscores in an id, trims dashes at its ends and keeps it to 40 characters', () => {
+    expect(newAgentId('--Qwen_3.5 Coder--', [])).toBe('qwen_3.5-coder');
+    expect(newAgentId('a'.repeat(50), [])).toBe('a'.repeat(40));
+    expect(newAgentId('My  ~ Agent', [])).toBe('my-agent');
+    expect(newAgentId('', ['agent'])).toBe('agent-2');
+  });
+
+  it('makes an empty custom agent and an empty enabled stdio MCP server', () => {
+    expect(newAgent('My Agent', ['my-agent'])).toEqual({ id: 'my-agent-2', name: 'My Agent', kind: 'custom', command: '', args: [], env: {}, defaults: {}, secrets: [], pinned: '' });
+    expect(newMCPServer()).toEqual({ name: '', type: 'stdio', command: '', args: [], env: {}, url: '', headers: {}, disabled: false });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maxAttachmentBytes, readAttachment, refusal, type PendingAttachment } from './attach';
+import { humanBytes, maxAttachmentBytes, maxAttachmentTotal, readAttachment, refusal, type PendingAttachment } from './attach';
 
 const all = { image: true, audio: true, embeddedContext: true };
 const none = { image: false, audio: false, embeddedContext: false };
@@ -24,7 +24,41 @@ describe('refusal', () => {
   });
 });
 
+describe('what a refusal tells the user', () => {
+  it('names the file it refuses, and the limit of one message', () => {
+    expect(refusal({ name: 'e.txt', type: 'text/plain', size: 0 }, [], all)?.params).toEqual({ name: 'e.txt' });
+    expect(refusal({ name: 'a.png', type: 'image/png', size: 10 }, [], none)?.params).toEqual({ name: 'a.png' });
+    expect(refusal({ name: 'a.wav', type: 'audio/wav', size: 10 }, [], none)?.params).toEqual({ name: 'a.wav' });
+    const have = [{ name: 'a', size: 20 << 20 }] as PendingAttachment[];
+    expect(refusal({ name: 'c.txt', type: 'text/plain', size: 6 << 20 }, have, all)).toEqual({ key: 'attach.tooMuch', params: { max: '25.0 MiB' } });
+  });
+
+  it('takes a file of exactly the limit, and a message of exactly the total', () => {
+    expect(refusal({ name: 'a.png', type: 'image/png', size: maxAttachmentBytes }, [], all)).toBeNull();
+    const have = [{ name: 'a', size: maxAttachmentTotal - (5 << 20) }] as PendingAttachment[];
+    expect(refusal({ name: 'b.txt', type: 'text/plain', size: 5 << 20 }, have, all)).toBeNull();
+    expect(refusal({ name: 'b.txt', type: 'text/plain', size: (5 << 20) + 1 }, have, all)?.key).toBe('attach.tooMuch');
+  });
+
+  it('lets audio through while the capabilities are unknown', () => {
+    expect(refusal({ name: 'a.wav', type: 'audio/wav', size: 10 }, [], null)).toBeNull();
+  });
+
+  it('says sizes in B, KiB and MiB from their first whole unit', () => {
+    expect([1023, 1024, 1536, (1 << 20) - 1, 1 << 20].map(humanBytes)).toEqual(['1023 B', '1.0 KiB', '1.5 KiB', '1024.0 KiB', '1.0 MiB']);
+  });
+});
+
 describe('readAttachment', () => {
+  it('names a pasted file that has no name, and gives no type when the file has none', async () => {
+    const a = await readAttachment(new File(['teal'], '', { type: '' }));
+    expect(a.name).toBe('pasted');
+    expect(a.mimeType).toBeUndefined();
+    expect(a.preview).toBeUndefined();
+    expect(atob(a.data!)).toBe('teal');
+  });
+
+
   it('reads base64 data and keeps a preview for images', async () => {
     const a = await readAttachment(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'shot.png', { type: 'image/png' }));
     expect(a).toMatchObject({ name: 'shot.png', mimeType: 'image/png', data: 'iVBORw==', size: 4 });

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { applyEvent, beginOpen, beginTurn, newChatState, toolOf, type ChatState } from './chatReducer';
 import type { ChatEvent, ToolCall } from './types';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { answer, applyEvent, beginOpen, beginTurn, findInTurn, isOpening, isRunning, newChatState, prependHistory, toolOf, type ChatState } from './chatReducer';
 import type { ChatEvent, ChatEventOf, PermissionOption, ToolCall } from './types';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { cvdMatrices, feColorMatrixValues, simulate } from './cvd';
 
@@ -9,6 +10,7 @@ describe('colour-vision-deficiency simulation', () => {
     for (const mode of ['protanopia', 'deuteranopia', 'tritanopia', 'achromatopsia'] as const) {
       expect(simulate('#ffffff', mode)).toBe('#ffffff');
       expect(simulate('#000000', mode)).toBe('#000000');
+      for (const grey of ['#050505', '#808080', '#c0c0c0']) expect(simulate(grey, mode)).toBe(grey);
     }
   });
   it('makes red and green hard to tell apart for red-green deficiencies, and greys for achromatopsia', () => {
@@ -26,5 +28,8 @@ describe('colour-vision-deficiency simulation', () => {
     expect(v).toHaveLength(20);
     expect(v.slice(15)).toEqual([0, 0, 0, 1, 0]);
     expect(v.slice(0, 3)).toEqual([0.152286, 1.052583, -0.204868]);
+    expect(v.slice(5, 8)).toEqual([0.114503, 0.786281, 0.099216]);
+    expect(v.slice(10, 13)).toEqual([-0.003882, -0.048116, 1.051998]);
+    expect([3, 4, 8, 9, 13, 14].map((i) => v[i])).toEqual([0, 0, 0, 0, 0, 0]);
   });
 });

@@ -38,6 +38,16 @@ describe('lineDiff', () => {
     expect(d.filter((l) => l.op === 'add')).toHaveLength(400);
   });
 
+  it('two files too different to diff within the edit limit: every old line removed, then every new one added', () => {
+    const old = Array.from({ length: 600 }, (_, i) => 'x' + i);
+    const next = Array.from({ length: 600 }, (_, i) => 'y' + i);
+    const d = lineDiff(old.join('\n'), next.join('\n'));
+    expect(d.map((l) => [l.op, l.text, l.oldNo, l.newNo])).toEqual([
+      ...old.map((text, i) => ['del', text, i + 1, undefined]),
+      ...next.map((text, i) => ['add', text, undefined, i + 1]),
+    ]);
+  });
+
   it('a 100,000-line file with 400 scattered edits shows exactly those', () => {
     const old = Array.from({ length: 100_000 }, (_, i) => `line ${i}`);
     const next = old.map((l, i) => (i % 250 === 0 ? `changed ${i}` : l));

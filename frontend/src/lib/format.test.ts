@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formatBytes, formatDate, shortPath } from './format';
 
@@ -41,5 +42,30 @@ describe('formatBytes', () => {
     expect(formatBytes(172_325_449, 'en')).toBe('172.3 MB');
     expect(formatBytes(172_325_449, 'de')).toBe('172,3 MB');
     expect(formatBytes(1_500_000_000, 'en')).toBe('1.5 GB');
+  });
+});
+
+describe('formatDate, shortPath and formatBytes at their edges', () => {
+  it('shows a time of 1970 (only Go zero-value years before it are unknown)', () => {
+    expect(formatDate('1970-06-01T12:00:00Z', 'en', now)).toMatch(/1970/);
+    expect(formatDate('1969-12-31T00:00:00Z', 'en', now)).toBe('');
+  });
+
+  it('says the year of a date on the same month and day of another year, and only the time today', () => {
+    expect(formatDate('2025-12-02T15:00:00Z', 'en', now)).toMatch(/2025/);
+    expect(formatDate('2026-12-02T15:00:00Z', 'en', now)).not.toMatch(/2026|Dec/);
+    expect(formatDate('2026-03-05T10:00:00Z', 'en', now)).not.toMatch(/2026/);
+  });
+
+  it('counts the parts of a path without its separators at the ends', () => {
+    expect(shortPath('/home/dev/', 2)).toBe('/home/dev/');
+    expect(shortPath('/home//dev/themes/', 2)).toBe('…/dev/themes');
+    expect(shortPath('themes/work', 1)).toBe('…/work');
+  });
+
+  it('switches unit at exactly 1 kB, 1 MB and 1 GB, and rounds bytes, never below 0', () => {
+    expect([999, 1000, 999_999, 1_000_000, 1e9].map((n) => formatBytes(n, 'en'))).toEqual(['999 B', '1.0 kB', '1,000.0 kB', '1.0 MB', '1.0 GB']);
+    expect(formatBytes(12.6, 'en')).toBe('13 B');
+    expect(formatBytes(-3, 'en')).toBe('0 B');
   });
 });

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { Marked } from 'marked';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allowedAttrs, allowedTags, classifyLink, renderMarkdown } from './markdown';
+import { repoFile } from '../test/repo';
 
 // Every payload tries to set window.__xss. A separate JSDOM that really runs
 // scripts and inline handlers checks the sanitized HTML: the harness itself
@@ -132,7 +131,7 @@ describe('markdown sanitizing', () => {
 // The navigation corpus the fake agent streams in the window test; one file
 // for both, so the sanitizer is proven against exactly what the window sees.
 const url = 'http://127.0.0.1:4567';
-const navCorpus = readFileSync(resolve(import.meta.dirname, '../../../internal/fakeagent/navigation.md'), 'utf8').replaceAll('{{URL}}', url);
+const navCorpus = repoFile('internal/fakeagent/navigation.md').replaceAll('{{URL}}', url);
 
 describe('the navigation corpus after sanitizing', () => {
   const host = document.createElement('div');

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installNavigationGuard, linkErrorEvent, type Opener } from './navguard';
 import { renderMarkdown } from './markdown';
+import { repoFile } from '../test/repo';
 
 // Real DOM events in jsdom, dispatched on hostile markup put straight into
 // the page (the sanitizer bypassed): the guard alone must stop each one.
@@ -167,7 +166,7 @@ describe('the navigation guard', () => {
 
 describe('the guard over the sanitized navigation corpus', () => {
   it('every element a user can click in the rendered corpus is stopped or inert', () => {
-    const corpus = readFileSync(resolve(import.meta.dirname, '../../../internal/fakeagent/navigation.md'), 'utf8').replaceAll('{{URL}}', url);
+    const corpus = repoFile('internal/fakeagent/navigation.md').replaceAll('{{URL}}', url);
     host.innerHTML = renderMarkdown(corpus);
     for (const el of Array.from(host.querySelectorAll('*'))) {
       const carries = el.closest('[href]') !== null;

@@ -1,5 +1,6 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { splitPieces } from './pieces';
+import { plainPiece, splitPieces } from './pieces';
 
 describe('splitPieces', () => {
   it('cuts a growing text so only the last piece changes, never inside a surrogate pair', () => {
@@ -27,5 +28,28 @@ describe('splitPieces at line ends', () => {
 
   it('cuts at the size when the only break is in the first half', () => {
     expect(splitPieces('a\nbbbbbbbbbb', 8)[0]).toBe('a\nbbbbbb');
+  });
+});
+
+describe('splitPieces, the edges', () => {
+  it('keeps a text that fits as one piece, even with a line break in it', () => {
+    expect(splitPieces('aaaa\nbb', 8)).toEqual(['aaaa\nbb']);
+    expect(splitPieces('', 8)).toEqual([]);
+  });
+
+  it('ends a piece at a line break exactly half way, and never makes a piece longer than the size', () => {
+    expect(splitPieces('aaaa\nbbbbbbbbb', 8)).toEqual(['aaaa\n', 'bbbbbbbb', 'b']);
+    const p = splitPieces('aaaaaaaa\nbb', 8);
+    expect(p).toEqual(['aaaaaaaa', '\nbb']);
+  });
+
+  it('keeps the first and the last astral code points whole at a cut', () => {
+    expect(splitPieces('aaa\u{10000}b', 4)).toEqual(['aaa', '\u{10000}b']);
+    expect(splitPieces('aaa\u{10ffff}b', 4)).toEqual(['aaa', '\u{10ffff}b']);
+  });
+
+  it('cuts by the default size of 64 Ki units', () => {
+    const text = 'x'.repeat(plainPiece + 1);
+    expect(splitPieces(text).map((p) => p.length)).toEqual([plainPiece, 1]);
   });
 });

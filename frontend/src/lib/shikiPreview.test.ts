@@ -1,12 +1,12 @@
+// @vitest-environment node
 // The preview's highlighter is the real Shiki with the real VS Code export
 // (the Go exporter's golden output for the example theme) as its theme.
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { highlight, previewLangs, samples } from './shikiPreview';
 import example from '../test/fixtures/example.theme.json';
+import { repoFile } from '../test/repo';
 
-const vscodeTheme = readFileSync(resolve(process.cwd(), '../core/theme/testdata/golden/example/vscode/themes/harbour-night-color-theme.json'), 'utf8');
+const vscodeTheme = repoFile('core/theme/testdata/golden/example/vscode/themes/harbour-night-color-theme.json');
 
 function colourOf(lines: { text: string; color?: string }[][], text: string): string | undefined {
   for (const l of lines) for (const t of l) if (t.text.trim() === text) return t.color?.toLowerCase();

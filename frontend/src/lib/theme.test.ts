@@ -1,5 +1,6 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { themeVars } from './theme';
+import { color, styleText, syntaxColor, themeAppearance, themeName, themeVars } from './theme';
 
 const doc = {
   name: 'T',
@@ -27,5 +28,62 @@ describe('themeVars', () => {
     expect(v['--role-editor-lineNumber']).toBe('#808080');
     expect(v['--role-diff-addedLine']).toBe('#00ff0024');
     expect(Object.keys(v).filter((k) => k.includes('evil') || k === '--role-editor-gutter')).toEqual([]);
+  });
+});
+
+describe('the preview colours of a theme document', () => {
+  it('sets every ui role, syntax role and the first 16 ANSI colours it holds, trimmed and lower-cased', () => {
+    const v = themeVars({
+      ui: { background: ' #0A0B0C ', surface: '#111111', accent: '#22222280', warning: 'orange', error: 7 },
+      syntax: { type: { color: '#333333' }, number: ['#444444'], operator: '#555555' },
+      ansi: [...Array.from({ length: 16 }, (_, i) => `#0000${i.toString(16).padStart(2, '0')}`), '#ffffff'],
+    });
+    expect(v).toStrictEqual({
+      '--ui-background': '#0a0b0c', '--ui-surface': '#111111', '--ui-accent': '#22222280',
+      '--syntax-type': '#333333', '--syntax-operator': '#555555',
+      ...Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`--ansi-${i}`, `#0000${i.toString(16).padStart(2, '0')}`])),
+    });
+  });
+
+  it('skips an invalid ANSI colour without moving the others, and groups that are not objects', () => {
+    expect(themeVars({ ansi: ['red', '#010101'], ui: ['#101010'], syntax: '#202020' })).toStrictEqual({ '--ansi-1': '#010101' });
+    expect(themeVars({ ansi: '#010101' })).toStrictEqual({});
+    expect(themeVars(null, [{ path: 'editor.lineNumber', color: '#808080' }])).toStrictEqual({});
+    expect(themeVars(undefined)).toStrictEqual({});
+  });
+
+  it('takes a role only by a group.name path and a colour of 6 or 8 digits', () => {
+    const v = themeVars({}, [
+      { path: 'editor', color: '#808080' },
+      { path: 'editor.line.number', color: '#808080' },
+      { path: ' editor.x', color: '#808080' },
+      { path: 'editor.x', color: '#8080' },
+      { path: 'editor.y', color: '#1234567' },
+      { path: 'editor.z', color: ' #ABCDEF ' },
+    ]);
+    expect(v).toStrictEqual({ '--role-editor-z': '#abcdef' });
+  });
+
+  it('accepts only #rrggbb and #rrggbbaa, and a syntax colour given either way', () => {
+    expect(['#abcdef', '#ABCDEF12', ' #abcdef', 'x#abcdef', '#abcdefx', '#abc', 12, null].map(color)).toEqual([
+      '#abcdef', '#abcdef12', '#abcdef', undefined, undefined, undefined, undefined, undefined,
+    ]);
+    expect([{ color: '#ABCDEF' }, '#abcdef', { colour: '#abcdef' }, ['#abcdef'], null].map(syntaxColor)).toEqual(['#abcdef', '#abcdef', undefined, undefined, undefined]);
+  });
+
+  it('writes no property for a colour it refused, so the preview keeps its own default there', () => {
+    const style = styleText(themeVars({ ui: { text: 'red', background: '#101010' }, syntax: { keyword: 'blue' }, ansi: ['x'] }, [{ path: 'editor.x', color: 'y' }]));
+    expect(style).toBe('--ui-background: #101010');
+  });
+
+  it('writes the properties as one style attribute', () => {
+    expect(styleText({ '--ui-text': '#eeeeee', '--ansi-0': '#000000' })).toBe('--ui-text: #eeeeee; --ansi-0: #000000');
+    expect(styleText({})).toBe('');
+  });
+
+  it('reads the name and the appearance, and nothing else for them', () => {
+    expect(themeName({ name: 'Harbour' })).toBe('Harbour');
+    expect([{ name: 3 }, null, undefined].map((d) => themeName(d as never))).toEqual(['', '', '']);
+    expect([{ appearance: 'dark' }, { appearance: 'light' }, { appearance: 'Dark' }, null].map((d) => themeAppearance(d as never))).toEqual(['dark', 'light', '', '']);
   });
 });

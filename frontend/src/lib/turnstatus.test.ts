@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formatElapsed, isStalled, stallAfterMs } from './turnstatus';
 
@@ -16,5 +17,20 @@ describe('turn status', () => {
     expect(isStalled({ ...s, phase: 'queued' }, 31_000)).toBe(true);
     expect(isStalled(s, 40_000, 35_000)).toBe(false);
     expect(isStalled(s, 65_000, 35_000)).toBe(true);
+  });
+
+  it('is not stalled before the first event, and a Keep waiting older than the last event does not delay it', () => {
+    expect(isStalled({ running: true, lastEventAt: 0, pending: [] as never[] }, 90_000)).toBe(false);
+    const s = { running: true, lastEventAt: 50_000, pending: [] as never[] };
+    expect(isStalled(s, 79_999, 10_000)).toBe(false);
+    expect(isStalled(s, 80_000, 10_000)).toBe(true);
+  });
+
+  it('shows a clock that went backwards as 0:00, and pads minutes and seconds past the hour', () => {
+    expect(formatElapsed(-5_000)).toBe('0:00');
+    expect(formatElapsed(999)).toBe('0:00');
+    expect(formatElapsed(3_600_000)).toBe('1:00:00');
+    expect(formatElapsed(3_599_999)).toBe('59:59');
+    expect(formatElapsed(36_061_000)).toBe('10:01:01');
   });
 });
