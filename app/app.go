@@ -268,10 +268,16 @@ func (a *App) BeforeClose(ctx context.Context) bool {
 	st := WindowState{Maximised: runtime.WindowIsMaximised(ctx)}
 	st.X, st.Y = runtime.WindowGetPosition(ctx)
 	st.Width, st.Height = runtime.WindowGetSize(ctx)
-	if err := SaveWindowState(a.windowPath, closingState(st, LoadWindowState(a.windowPath))); err != nil {
+	a.rememberWindow(st)
+	return false
+}
+
+// rememberWindow saves the window as it closes (see closingState); a
+// failure is logged, and the window closes all the same.
+func (a *App) rememberWindow(now WindowState) {
+	if err := SaveWindowState(a.windowPath, closingState(now, LoadWindowState(a.windowPath))); err != nil {
 		a.log.Warn().Err(err).Msg("remember window")
 	}
-	return false
 }
 
 // SecondInstance brings the running window forward when the app is

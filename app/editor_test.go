@@ -11,6 +11,8 @@ import (
 	"cdxtheme/core/checkpoint"
 	"cdxtheme/core/handedit"
 	"cdxtheme/core/theme"
+
+	"github.com/rs/zerolog"
 )
 
 func readTheme(t *testing.T, dir string) *theme.Theme {
@@ -140,6 +142,29 @@ func TestMakePassAndTryColorMeasureWithoutWriting(t *testing.T) {
 	}
 	if now, _ := os.ReadFile(filepath.Join(dir, theme.FileName)); string(now) == string(before) || readTheme(t, dir).UI.MutedText.Hex() != "#303040" {
 		t.Error("MakePass or TryColor wrote theme.json")
+	}
+	// A theme.json the agent left broken: the picker is told why, and
+	// nothing is measured against a theme that is not there.
+	os.WriteFile(filepath.Join(dir, theme.FileName), []byte(`{"name": `), 0o644)
+	if tr, err := a.Editor.TryColor(TryColorRequest{WorkspaceID: ws, Path: "ui.mutedText", Hex: "#303040"}); err == nil {
+		t.Errorf("a trial on a broken theme: %+v", tr)
+	}
+}
+
+// A hand-edit record that cannot be read is logged (the note to the agent
+// is then empty): the log says why the agent was not told of the edits.
+func TestUnreadableHandEditRecordIsLogged(t *testing.T) {
+	a, _, _ := newTestApp(t, "normal")
+	var log lockedLog
+	a.env.log = zerolog.New(&log)
+	// A file where the records' folder goes: nothing can be read or saved there.
+	os.MkdirAll(filepath.Dir(filepath.Dir(editRecordPath("ws-x"))), 0o700)
+	os.WriteFile(filepath.Dir(editRecordPath("ws-x")), []byte("in the way"), 0o600)
+	if note, told := a.Editor.handNote("ws-x"); note != "" || len(told) != 0 {
+		t.Fatalf("note %q, told %v", note, told)
+	}
+	if !strings.Contains(log.String(), "hand-edit note") {
+		t.Fatalf("log: %s", log.String())
 	}
 }
 

@@ -1,9 +1,14 @@
 package app
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
+
+	"github.com/rs/zerolog"
 )
 
 func TestWindowStateRoundTripAndBadFiles(t *testing.T) {
@@ -56,4 +61,39 @@ func TestClosingStateKeepsTheNormalGeometryOfAMaximisedWindow(t *testing.T) {
 	if got := closingState(normal, prev); got != normal {
 		t.Fatalf("normal: got %+v, want %+v", got, normal)
 	}
+}
+
+// A window state that cannot be saved is logged; the window closes all
+// the same (BeforeClose's save, through rememberWindow).
+func TestUnsavableWindowStateIsLogged(t *testing.T) {
+	var log lockedLog
+	dir := t.TempDir()
+	a := &App{env: &env{log: zerolog.New(&log)}, windowPath: dir} // a folder: no file can go there
+	a.rememberWindow(WindowState{Width: 1000, Height: 700})
+	if !strings.Contains(log.String(), "remember window") {
+		t.Fatalf("log: %s", log.String())
+	}
+	a.windowPath = filepath.Join(dir, "window.json")
+	a.rememberWindow(WindowState{Width: 1000, Height: 700, X: 3, Y: 4})
+	if got := LoadWindowState(a.windowPath); got != (WindowState{Width: 1000, Height: 700, X: 3, Y: 4}) {
+		t.Fatalf("remembered %+v", got)
+	}
+}
+
+// lockedLog is a log the app's goroutines may write into.
+type lockedLog struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (w *lockedLog) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (w *lockedLog) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
 }

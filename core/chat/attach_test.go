@@ -124,9 +124,13 @@ func TestAttachmentsReachTheAgentAsBlocks(t *testing.T) {
 		t.Fatalf("agent received %q", res.Text)
 	}
 	// A refused attachment fails the turn before anything is prompted.
-	_, _, err = h.run(context.Background(), Turn{Prompt: TextPrompt("hi"), Attachments: []Attachment{{Path: "/etc/passwd"}}})
+	evs, _, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi"), Attachments: []Attachment{{Path: "/etc/passwd"}}})
 	if ce, ok := errors.AsType[*Error](err); !ok || ce.Code != CodeInput {
 		t.Fatalf("err = %v, want input", err)
+	}
+	// The composer still learns what the agent takes (its attach buttons).
+	if i := indexOf(evs, EventAgent); i < 0 || evs[i].Payload.(AgentCapabilities).Capabilities == nil || !evs[i].Payload.(AgentCapabilities).Capabilities.Image {
+		t.Fatalf("no agent event with the agent's capabilities in a refused turn: %v", types(evs))
 	}
 	if n := count(h.methods(), "session/prompt"); n != 1 {
 		t.Fatalf("%d prompts sent, want 1", n)
