@@ -161,14 +161,16 @@ internal/bench/clients/node_modules/.installed: internal/bench/clients/package.j
 
 ## mutate: sampled mutation test, kill rate per package (not part of make test;
 ## bounded: 20 mutants a package, 60 s each, 6 min a package), then StrykerJS
-## over frontend/src/lib (every mutant: hours on a busy machine), then one
-## table of both. MUTATE_ARGS passes flags, e.g. MUTATE_ARGS='-match
-## link.go:252 core/chat'; STRYKER_ARGS too, e.g. STRYKER_ARGS='--mutate
-## src/lib/diff.ts' for one file.
+## over frontend/src/lib with its unit tests (every mutant, about 45 min), then
+## one table of both. STRYKER_CONFIG=stryker.config.json re-runs the
+## component tests too (hours). MUTATE_ARGS passes flags, e.g.
+## MUTATE_ARGS='-match link.go:252 core/chat'; STRYKER_ARGS too, e.g.
+## STRYKER_ARGS='--mutate src/lib/diff.ts' for one file.
+STRYKER_CONFIG ?= stryker.unit.json
 mutate: deps sidecar
 	@mkdir -p build/mutate
 	set -o pipefail; CGO_ENABLED=0 go run ./internal/mutate $(MUTATE_ARGS) | tee build/mutate/go.txt
-	cd frontend && nice -n 10 npx stryker run stryker.config.json $(STRYKER_ARGS)
+	cd frontend && nice -n 10 npx stryker run $(STRYKER_CONFIG) $(STRYKER_ARGS)
 	@echo; node scripts/mutate-summary.mjs build/mutate/go.txt frontend/reports/mutation/mutation.json
 
 ## bench: every benchmark side by side; prints one table of ratios, writes bench-results.json
