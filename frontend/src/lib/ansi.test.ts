@@ -103,6 +103,20 @@ describe('parseANSI attributes and their resets', () => {
     expect(parseANSI('a\n\nb').map((l) => l.map((s) => s.text))).toEqual([['a'], [], ['b']]);
     expect(parseANSI('')).toEqual([[]]);
   });
+
+  it('drops whole sequences of every form: charset designations, private CSI, window titles, a cut-off escape', () => {
+    const text = (s: string) => parseANSI(s).map((l) => l.map((x) => x.text).join(''));
+    expect(text('\x1b(Bab\x1b)0c\x1b#8d')).toEqual(['abcd']); // ESC ( B: nothing of it is left as text
+    expect(text('\x1b[?25lab\x1b[?1049h\x1b[>4;2mc')).toEqual(['abc']);
+    expect(parseANSI('\x1b[>4;2mc')[0][0]).toMatchObject({ text: 'c', dim: false }); // xterm's key mode, no style
+    expect(text('\x1b]0;my title\x07ab\x1b]8;;https://x.test\x1b\\c\x1b]8;;\x1b\\d')).toEqual(['abcd']);
+    expect(text('\x1bP+q544e\x1b\\ab')).toEqual(['ab']);
+    expect(text('ab\x1b]0;never ended')).toEqual(['ab']);
+    expect(text('ab\x1b')).toEqual(['ab']);
+    // SGR still styles what follows a dropped sequence.
+    const [[seg]] = parseANSI('\x1b(B\x1b[1mbold');
+    expect(seg).toMatchObject({ text: 'bold', bold: true });
+  });
 });
 
 describe('segmentStyle', () => {

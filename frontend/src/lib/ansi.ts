@@ -71,8 +71,11 @@ function applySGR(s: Style, params: number[]): void {
   }
 }
 
-// CSI … final byte, or a lone ESC with one more byte (charset switches etc.).
-const escape = /\x1b\[([0-9;:?]*)([@-~])|\x1b[^[]/g;
+// ECMA-48's escape forms, each dropped whole: CSI (parameters, then
+// intermediates, then the final byte), the string controls OSC, DCS, SOS,
+// PM and APC up to BEL or ST (or the end), and ESC with intermediates and a
+// final byte (ESC ( B), or a lone ESC at the end.
+const escape = /\x1b\[([0-?]*)[ -/]*([@-~])|\x1b[\]PX^_][\s\S]*?(?:\x07|\x1b\\|$)|\x1b[ -/]*[0-~]?/g;
 
 /** Splits terminal output into lines of styled segments; other control sequences are dropped. */
 export function parseANSI(input: string): AnsiSegment[][] {
@@ -89,7 +92,8 @@ export function parseANSI(input: string): AnsiSegment[][] {
   for (const m of input.matchAll(escape)) {
     push(input.slice(last, m.index));
     last = (m.index ?? 0) + m[0].length;
-    if (m[2] === 'm') applySGR(style, m[1] === '' ? [] : m[1].split(/[;:]/).map((v) => Number(v) || 0));
+    // SGR only: a private CSI ending in m (ESC [ > 4 ; 2 m) sets no style.
+    if (m[2] === 'm' && /^[0-9;:]*$/.test(m[1])) applySGR(style, m[1] === '' ? [] : m[1].split(/[;:]/).map((v) => Number(v) || 0));
   }
   push(input.slice(last));
   if (lines.length > 1 && lines[lines.length - 1].length === 0) lines.pop();
