@@ -32,16 +32,22 @@ type watchers struct {
 	mu     sync.Mutex
 	cancel map[string]context.CancelFunc
 	order  []string // least recently used first
+	// running counts the watch goroutines: a theme event in flight may
+	// still rename its build (followTheme), which must be over before the
+	// app (or a test) lets go of the data folder.
+	running sync.WaitGroup
 }
 
+// stopWatchers stops every watcher and waits for them to end.
 func (a *Themes) stopWatchers() {
 	a.watchers.mu.Lock()
-	defer a.watchers.mu.Unlock()
 	for id, c := range a.watchers.cancel {
 		c()
 		delete(a.watchers.cancel, id)
 	}
 	a.watchers.order = nil
+	a.watchers.mu.Unlock()
+	a.watchers.running.Wait()
 }
 
 // watch starts watching a workspace's theme.json (once), so the preview
@@ -66,7 +72,9 @@ func (a *Themes) watch(ws workspace.Meta) {
 	ctx, cancel := context.WithCancel(context.Background())
 	a.watchers.cancel[ws.ID] = cancel
 	a.watchers.order = append(a.watchers.order, ws.ID)
+	a.watchers.running.Add(1)
 	go func() {
+		defer a.watchers.running.Done()
 		err := theme.Watch(ctx, ws.Dir, func(st theme.State) {
 			a.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: st})
 			// The agent may have named the theme: a build that follows
