@@ -152,6 +152,22 @@ func TestSetOptionLiveOnTheWarmSession(t *testing.T) {
 	}
 }
 
+// An agent that dies while applying a setting is let go of, not kept,
+// owned by nobody, until the app quits; the value goes with the next turn.
+func TestSetOptionOnAnAgentThatDiesLetsGoOfIt(t *testing.T) {
+	h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_EXIT_ON_SET=1"}})
+	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#options")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.e.SetOption(context.Background(), res.SessionID, "fast-mode", true); !errors.Is(err, ErrNotLive) {
+		t.Fatalf("err = %v, want ErrNotLive", err)
+	}
+	if h.e.Holding() {
+		t.Fatal("the engine still holds an agent nobody owns")
+	}
+}
+
 func TestCommandsReachEveryTurnOfAWarmSession(t *testing.T) {
 	h := newHarness(t, hopts{warm: true})
 	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})

@@ -73,6 +73,7 @@
 //	                         "paced": the second half follows the response on its own,
 //	                         one update each 20 ms, as gemini-cli's unawaited replay task
 //	FAKE_AGENT_EXIT_ON_PROMPT N: exit 1 without a word on this process's Nth session/prompt
+//	FAKE_AGENT_EXIT_ON_SET=1: exit 1 without a word on session/set_config_option
 //	FAKE_AGENT_PROTOCOL      the protocolVersion initialize answers (default 1)
 //	                         (a warm connection that is alive between turns and dies as one starts)
 package main
@@ -305,6 +306,9 @@ func (a *agent) handleRequest(m message) {
 	case "session/list":
 		result, rerr = a.listSessions(m.Params)
 	case "session/set_config_option":
+		if os.Getenv("FAKE_AGENT_EXIT_ON_SET") != "" {
+			os.Exit(1)
+		}
 		if a.models {
 			rerr = &rpcError{Code: -32601, Message: "Method not found"}
 			break
