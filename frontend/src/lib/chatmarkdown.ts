@@ -19,7 +19,7 @@ export function chatMarkdown(s: ChatState, title: string, labels: { user: string
         out.push(`## ${labels.agent}`, it.text);
         break;
       case 'tool': {
-        const tool = s.tools[it.toolCallId];
+        const tool = s.tools[it.key];
         if (!tool) break;
         out.push(`### ${labels.tool}: ${tool.title || tool.kind}`);
         if (tool.terminal) out.push(fence(tool.terminal));
