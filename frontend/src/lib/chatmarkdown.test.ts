@@ -4,6 +4,7 @@ import { applyEvent, beginTurn, newChatState } from './chatReducer';
 import { chatMarkdown } from './chatmarkdown';
 import type { ToolCall } from './types';
 
+const tc = (t: Partial<ToolCall> & { toolCallId: string }): ToolCall => ({ content: null, locations: null, ...t });
 const labels = { user: 'You', agent: 'Codex', tool: 'Tool' };
 
 describe('chatMarkdown', () => {
@@ -12,11 +13,11 @@ describe('chatMarkdown', () => {
     beginTurn(s, 't1', 'make it teal', 0);
     applyEvent(s, 't1', { type: 'text', text: 'Writing the theme.' }, 1);
     applyEvent(s, 't1', { type: 'tool_call', toolCall: { toolCallId: 'c1', title: 'Edit theme.json', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/w/theme.json', newText: '{"name":"Teal"}' }] } as ToolCall }, 2);
-    applyEvent(s, 't1', { type: 'tool_call', toolCall: { toolCallId: 'c2', title: 'ls', kind: 'execute', status: 'completed', content: [] } as ToolCall, terminal: { output: 'theme.json\n' } }, 3);
+    applyEvent(s, 't1', { type: 'tool_call', toolCall: tc({ toolCallId: 'c2', title: 'ls', kind: 'execute', status: 'completed', content: [] }), terminal: { output: 'theme.json\n' } }, 3);
     applyEvent(s, 't1', { type: 'done', stopReason: 'end_turn' }, 4);
     // A second turn may reuse a call id: its card is its own.
     beginTurn(s, 't2', 'again', 5);
-    applyEvent(s, 't2', { type: 'tool_call', toolCall: { toolCallId: 'c1', title: 'Edit again', kind: 'edit', status: 'completed', content: [] } as ToolCall }, 6);
+    applyEvent(s, 't2', { type: 'tool_call', toolCall: tc({ toolCallId: 'c1', title: 'Edit again', kind: 'edit', status: 'completed', content: [] }) }, 6);
     applyEvent(s, 't2', { type: 'warning', text: 'careful\nnow' }, 7);
     const md = chatMarkdown(s, 'Teal\nbuild', labels);
     expect(md).toBe(
@@ -36,7 +37,7 @@ describe('chatMarkdown', () => {
   it('fences output longer than any run of backticks in it', () => {
     const s = newChatState();
     beginTurn(s, 't1', 'x', 0);
-    applyEvent(s, 't1', { type: 'tool_call', toolCall: { toolCallId: 'c1', title: 'cat', kind: 'execute', status: 'completed', content: [] } as ToolCall, terminal: { output: 'a ```` b' } }, 1);
+    applyEvent(s, 't1', { type: 'tool_call', toolCall: tc({ toolCallId: 'c1', title: 'cat', kind: 'execute', status: 'completed', content: [] }), terminal: { output: 'a ```` b' } }, 1);
     expect(chatMarkdown(s, 'T', labels)).toContain('`````\na ```` b\n`````');
   });
 });
