@@ -12,7 +12,7 @@ describe('chatMarkdown', () => {
     const s = newChatState();
     beginTurn(s, 't1', 'make it teal', 0);
     applyEvent(s, 't1', { type: 'text', text: 'Writing the theme.' }, 1);
-    applyEvent(s, 't1', { type: 'tool_call', toolCall: { toolCallId: 'c1', title: 'Edit theme.json', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/w/theme.json', newText: '{"name":"Teal"}' }] } as ToolCall }, 2);
+    applyEvent(s, 't1', { type: 'tool_call', toolCall: tc({ toolCallId: 'c1', title: 'Edit theme.json', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/w/theme.json', newText: '{"name":"Teal"}' }] }) }, 2);
     applyEvent(s, 't1', { type: 'tool_call', toolCall: tc({ toolCallId: 'c2', title: 'ls', kind: 'execute', status: 'completed', content: [] }), terminal: { output: 'theme.json\n' } }, 3);
     applyEvent(s, 't1', { type: 'done', stopReason: 'end_turn' }, 4);
     // A second turn may reuse a call id: its card is its own.
