@@ -20,8 +20,8 @@ describe('turn status', () => {
   });
 
   it('is not stalled before the first event, and a Keep waiting older than the last event does not delay it', () => {
-    expect(isStalled({ running: true, lastEventAt: 0, pending: [] as never[] }, 90_000)).toBe(false);
-    const s = { running: true, lastEventAt: 50_000, pending: [] as never[] };
+    expect(isStalled({ phase: 'running' as const, lastEventAt: 0, pending: [] as never[] }, 90_000)).toBe(false);
+    const s = { phase: 'running' as const, lastEventAt: 50_000, pending: [] as never[] };
     expect(isStalled(s, 79_999, 10_000)).toBe(false);
     expect(isStalled(s, 80_000, 10_000)).toBe(true);
   });
