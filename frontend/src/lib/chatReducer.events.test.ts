@@ -598,3 +598,28 @@ describe('findInTurn', () => {
     expect(findInTurn(s, 'a', () => true)?.id).toBe(3);
   });
 });
+
+describe('gaps the second mutation run pointed at (not measured by it)', () => {
+  it('a late exit without output leaves the card text blank, not undefined', () => {
+    const s = turn('t', null);
+    applyEvent(s, 't', { type: 'tool_call', toolCall: tc({ toolCallId: 'c', kind: 'execute' }) });
+    applyEvent(s, 't', { type: 'tool_call_update', toolCall: tc({ toolCallId: 'c' }), terminal: { late: true, exited: true } });
+    expect(toolOf(s, 't', 'c')?.terminal).toBe('');
+  });
+
+  it('a replayed empty thought or a replayed session info without info shows nothing', () => {
+    const s = newChatState();
+    beginOpen(s, 'o');
+    applyEvent(s, 'o', { type: 'thought', replay: true });
+    applyEvent(s, 'o', { type: 'session_info', replay: true });
+    expect([s.items, s.title]).toEqual([[], '']);
+  });
+
+  it('rollout cards show no content, places or decision, and every item keeps its own id', () => {
+    const s = newChatState();
+    prependHistory(s, [{ role: 'user', text: 'q' }, { role: 'tool', text: 'o', tool: { command: 'ls' } }] as never, 0);
+    beginTurn(s, 't', 'now');
+    expect(s.items.map((i) => i.id)).toEqual([1, 2, 3]);
+    expect(toolOf(s, 'history', 'history-1')).toMatchObject({ content: [], locations: [], decision: '' });
+  });
+});
