@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlight, highlightLimit, languageOf, tokenize } from './highlight';
+import { grammar, highlight, highlightLimit, languageOf, languages, tokenize } from './highlight';
 
 /** Puts highlight()'s HTML into a <pre><code> and returns the code element. */
 function place(html: string): HTMLElement {
@@ -51,7 +51,43 @@ describe('highlight', () => {
     expect(languageOf('sh')).toBe('shellscript');
     expect(languageOf('yml')).toBe('yaml');
     expect(languageOf('json')).toBe('json');
+    expect(languageOf('language-shellscript')).toBe('shellscript'); // Shiki's own names too
+    expect(languageOf('VimL')).toBe('viml');
     expect(languageOf('constructor')).toBe('');
     expect(languageOf('__proto__')).toBe('');
   });
+
+  // Every fence name a designer may write, with the grammar it must load: a
+  // loader pointing nowhere (or at another grammar) would leave that language plain.
+  const fences: Record<string, string> = {
+    json: 'json', jsonc: 'jsonc', css: 'css', scss: 'scss', js: 'javascript', javascript: 'javascript',
+    ts: 'typescript', typescript: 'typescript', html: 'html', toml: 'toml', yaml: 'yaml', yml: 'yaml',
+    sh: 'shellscript', bash: 'shellscript', shell: 'shellscript', zsh: 'shellscript', lua: 'lua', vim: 'viml',
+    python: 'python', py: 'python', go: 'go', rust: 'rust', rs: 'rust', diff: 'diff', ini: 'ini', conf: 'ini',
+    xml: 'xml', plist: 'xml', md: 'markdown', markdown: 'markdown',
+  };
+
+  it('loads the right grammar for every fence name, and offers each grammar once by its own name', async () => {
+    for (const [fence, id] of Object.entries(fences)) {
+      expect(languageOf(fence), fence).toBe(id);
+      for (const name of [fence, fence.toUpperCase(), ` ${fence} `, id]) {
+        const load = grammar(name);
+        expect(load, name).not.toBeNull();
+        const m = (await load!()) as { default: { name: string }[] };
+        expect(m.default.map((g) => g.name), name).toContain(id);
+      }
+    }
+    expect(languages).toEqual([...new Set(Object.values(fences))].sort());
+    expect(grammar('brainfuck')).toBeNull();
+    expect(grammar('constructor')).toBeNull();
+  });
+
+  it('colours code in every offered grammar, named as the language picker names it', async () => {
+    for (const id of languages) {
+      const lines = await tokenize('x = "a" # 1\n', id);
+      expect(lines, id).not.toBeNull();
+      expect(lines!.flat().map((t) => t.content).join(''), id).toBe('x = "a" # 1');
+    }
+  });
 });
+

@@ -84,11 +84,11 @@ function highlighter(): Promise<HighlighterCore> {
   return core;
 }
 
-/** The grammar name for a fence's language ("TS", "language-ts" → "typescript"), or "" when none is offered. */
+/** The grammar name for a fence's language ("TS", "language-ts" → "typescript"; Shiki's own "shellscript" too), or "" when none is offered. */
 export function languageOf(lang: string | null | undefined): string {
   const l = (lang ?? '').trim().toLowerCase().replace(/^language-/, '');
-  if (!Object.hasOwn(grammars, l)) return '';
-  return ids[l] ?? l;
+  if (Object.hasOwn(grammars, l)) return ids[l] ?? l;
+  return Object.values(ids).includes(l) ? l : '';
 }
 
 async function ready(lang: string): Promise<HighlighterCore | null> {
@@ -98,7 +98,7 @@ async function ready(lang: string): Promise<HighlighterCore | null> {
   const h = await highlighter();
   let p = loaded.get(id);
   if (!p) {
-    p = grammars[key]().then((m) => h.loadLanguage((m as { default: Parameters<HighlighterCore['loadLanguage']>[0] }).default));
+    p = grammar(key)!().then((m) => h.loadLanguage((m as { default: Parameters<HighlighterCore['loadLanguage']>[0] }).default));
     loaded.set(id, p);
     p.catch(() => loaded.delete(id));
   }
