@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grammar, highlight, highlightLimit, languageOf, languages, tokenize } from './highlight';
+import { grammar, highlight, highlightLimit, languageOf, languages, lineLimit, token, tokenize } from './highlight';
 
 /** Puts highlight()'s HTML into a <pre><code> and returns the code element. */
 function place(html: string): HTMLElement {
@@ -40,10 +40,53 @@ describe('highlight', () => {
     }
   });
 
-  it('leaves unknown languages and huge code plain', async () => {
+  it('leaves unknown languages and huge code plain, and colours code of exactly the limit', async () => {
     expect(await highlight('x', 'brainfuck')).toBeNull();
     expect(await highlight('x', '')).toBeNull();
+    expect(await highlight('x', null as unknown as string)).toBeNull();
+    expect(await highlight('x', undefined as unknown as string)).toBeNull();
     expect(await tokenize('a'.repeat(highlightLimit + 1), 'ts')).toBeNull();
+    const line = 'let a = 1;'.padEnd(lineLimit - 1, ' ') + '\n';
+    const atLimit = line.repeat(Math.floor(highlightLimit / line.length)).padEnd(highlightLimit, ' ');
+    expect(atLimit.length).toBe(highlightLimit);
+    const lines = await tokenize(atLimit, 'ts');
+    expect(lines).not.toBeNull();
+    expect(lines![0].find((t) => t.content === 'let')?.light).toMatch(/^#[0-9a-f]{6}$/i);
+  });
+
+  it('shows a line longer than the line limit as one plain token, and still colours the short lines around it', async () => {
+    // A 50,000-character minified line stalled the tokenizer for minutes.
+    const long = 'var x = "' + 'y'.repeat(highlightLimit - 100) + '";';
+    const lines = await tokenize(`const a = 1;\n${long}\nconst b = 2;`, 'ts');
+    expect(lines).toHaveLength(3);
+    expect(lines![1]).toHaveLength(1);
+    expect(lines![1][0].content).toBe(long);
+    expect(lines![0].find((t) => t.content === 'const')?.light).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(lines![2].find((t) => t.content === 'const')?.light).toMatch(/^#[0-9a-f]{6}$/i);
+    // Just under the limit is still coloured.
+    const under = 'const s = "' + 'y'.repeat(lineLimit - 20) + '";';
+    expect(under.length).toBeLessThan(lineLimit);
+    const u = await tokenize(under, 'ts');
+    expect(u![0].length).toBeGreaterThan(1);
+  });
+
+  it('marks italic and bold tokens with their own classes', async () => {
+    const code = place((await highlight('*soft* and **loud**', 'markdown'))!);
+    const italic = [...code.querySelectorAll('span')].filter((s) => s.textContent?.includes('soft'));
+    const bold = [...code.querySelectorAll('span')].filter((s) => s.textContent?.includes('loud'));
+    expect(italic.map((s) => s.className)).toEqual(['shk shk-i']);
+    expect(bold.map((s) => s.className)).toEqual(['shk shk-b']);
+    const plain = [...code.querySelectorAll('span')].find((s) => s.textContent?.includes('and'))!;
+    expect(plain.className).toBe('shk');
+  });
+
+  it('accepts a fence written as a class or with odd case and spaces', async () => {
+    for (const lang of ['language-ts', ' Language-LUA ', 'TypeScript']) {
+      const lines = await tokenize('local x = 1', lang);
+      expect(lines, lang).not.toBeNull();
+      expect(lines!.flat().map((t) => t.content).join(''), lang).toBe('local x = 1');
+    }
+    expect(await tokenize('x', 'language-')).toBeNull();
   });
 
   it('maps fence names and aliases to grammars', () => {
@@ -89,5 +132,15 @@ describe('highlight', () => {
       expect(lines!.flat().map((t) => t.content).join(''), id).toBe('x = "a" # 1');
     }
   });
-});
 
+  it('drops a colour that is not plain hex, so a theme cannot smuggle CSS into the style', () => {
+    for (const bad of ['red', '#12345g', '#ff0000;background:url(https://x)', 'var(--x)', '#1', '#123456789', ' #123456']) {
+      const t = token({ content: 'x', offset: 0, variants: { light: { color: bad, fontStyle: 0 }, dark: { color: bad, fontStyle: 0 } } } as never);
+      expect([t.light, t.dark], bad).toEqual(['', '']);
+    }
+    const ok = token({ content: 'x', offset: 0, variants: { light: { color: '#AbC', fontStyle: 3 }, dark: { color: '#11223344' } } } as never);
+    expect(ok).toEqual({ content: 'x', light: '#AbC', dark: '#11223344', italic: true, bold: true });
+    const none = token({ content: 'y', offset: 0, variants: {} } as never);
+    expect(none).toEqual({ content: 'y', light: '', dark: '', italic: false, bold: false });
+  });
+});

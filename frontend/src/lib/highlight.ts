@@ -65,6 +65,13 @@ export function grammar(lang: string): Loader | null {
 /** Code longer than this is shown plain: tokenizing it would stall the UI for little gain. */
 export const highlightLimit = 50_000;
 
+/**
+ * A line longer than this is one plain token: the TextMate tokenizer is
+ * superlinear on long lines (a 50,000-character minified line took minutes),
+ * and such a line is rarely worth colouring.
+ */
+export const lineLimit = 1000;
+
 const themes = { light: 'github-light', dark: 'github-dark' } as const;
 
 let core: Promise<HighlighterCore> | null = null;
@@ -118,7 +125,8 @@ export interface Token {
 const hex = /^#[0-9a-f]{3,8}$/i;
 const safeColor = (c: string | undefined) => (c && hex.test(c) ? c : '');
 
-function token(t: ThemedTokenWithVariants): Token {
+/** Shiki's token as ours, dropping any colour that is not plain hex (exported for its test). */
+export function token(t: ThemedTokenWithVariants): Token {
   const light = t.variants.light ?? {};
   const style = light.fontStyle ?? 0;
   return { content: t.content, light: safeColor(light.color), dark: safeColor(t.variants.dark?.color), italic: (style & 1) !== 0, bold: (style & 2) !== 0 };
@@ -129,7 +137,7 @@ export async function tokenize(code: string, lang: string): Promise<Token[][] | 
   if (code.length > highlightLimit) return null;
   const h = await ready(lang);
   if (!h) return null;
-  return h.codeToTokensWithThemes(code, { lang: languageOf(lang), themes }).map((line) => line.map(token));
+  return h.codeToTokensWithThemes(code, { lang: languageOf(lang), themes, tokenizeMaxLineLength: lineLimit }).map((line) => line.map(token));
 }
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -93,8 +93,8 @@ export function renderMarkdown(text: string): string {
 export type LinkAction = { kind: 'web'; url: string } | { kind: 'path'; path: string } | { kind: 'none' };
 
 export function classifyLink(href: string | null): LinkAction {
-  if (!href) return { kind: 'none' };
-  const h = href.trim();
+  const h = (href ?? '').trim();
+  if (!h) return { kind: 'none' }; // a blank href is no file to open
   if (/^(https?:|mailto:)/i.test(h)) return { kind: 'web', url: h };
   if (/^file:\/\//i.test(h)) return { kind: 'path', path: h };
   if (/^[a-z][a-z0-9+.-]*:/i.test(h)) return { kind: 'none' }; // javascript:, data:, custom schemes
