@@ -87,6 +87,7 @@ describe('highlight', () => {
       expect(lines!.flat().map((t) => t.content).join(''), lang).toBe('local x = 1');
     }
     expect(await tokenize('x', 'language-')).toBeNull();
+    expect(await tokenize('x', 'tslanguage-')).toBeNull();
   });
 
   it('maps fence names and aliases to grammars', () => {
@@ -96,6 +97,9 @@ describe('highlight', () => {
     expect(languageOf('json')).toBe('json');
     expect(languageOf('language-shellscript')).toBe('shellscript'); // Shiki's own names too
     expect(languageOf('VimL')).toBe('viml');
+    expect(languageOf(' TS ')).toBe('typescript');
+    expect(languageOf('tslanguage-')).toBe(''); // only a leading "language-" is a class prefix
+    expect(languageOf(null)).toBe('');
     expect(languageOf('constructor')).toBe('');
     expect(languageOf('__proto__')).toBe('');
   });

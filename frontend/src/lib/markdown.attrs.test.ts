@@ -78,12 +78,17 @@ describe('sanitize keeps what Markdown needs', () => {
   );
 });
 
+it('drops an attribute whose value would close a tag in XML', () => {
+  expect(attrs(first('<abbr title="a/>b">x</abbr>', 'abbr'))).toEqual({});
+  expect(attrs(first('<abbr title="a/b">x</abbr>', 'abbr'))).toEqual({ title: 'a/b' });
+});
+
 describe('images are inline or not shown', () => {
   it.each([png, 'data:image/gif;base64,R0lG', 'data:image/jpg;base64,/9j/', 'data:image/jpeg;base64,/9j/', 'data:image/webp;base64,UklG', 'data:IMAGE/PNG;base64,iVBO'])('keeps %s', (src) => {
     expect(first(`<img src="${src}" alt="a">`, 'img')!.getAttribute('src')).toBe(src);
   });
 
-  it.each(['https://tracker.example/p.png', 'http://127.0.0.1/x.png', '//cdn.example/x.png', 'data:image/svg+xml;base64,PHN2Zz4=', 'data:image/pngx;base64,AA', 'file:///etc/passwd', 'x.png', 'DATA:image/png;base64,iVBO'])(
+  it.each(['https://tracker.example/p.png', 'http://127.0.0.1/x.png', '//cdn.example/x.png', 'data:image/svg+xml;base64,PHN2Zz4=', 'data:image/pngx;base64,AA', 'file:///etc/passwd', 'x.png', 'DATA:image/png;base64,iVBO', './data:image/png;base64,iVBO'])(
     'removes the src of %s, keeping the image\'s alt text',
     (src) => {
       const img = first(`<img src="${src}" alt="logo">`, 'img')!;
@@ -149,6 +154,8 @@ describe('classifyLink', () => {
     ['./a#b', { kind: 'path', path: './a#b' }],
     [' theme.json ', { kind: 'path', path: 'theme.json' }],
     ['#x', { kind: 'none' }],
+    ['xfile://a', { kind: 'none' }],
+    ['notes/10:30.md', { kind: 'path', path: 'notes/10:30.md' }],
     ['', { kind: 'none' }],
     ['   ', { kind: 'none' }],
     [null, { kind: 'none' }],

@@ -2,7 +2,7 @@
 // The preview's highlighter is the real Shiki with the real VS Code export
 // (the Go exporter's golden output for the example theme) as its theme.
 import { describe, expect, it } from 'vitest';
-import { highlight, previewLangs, samples } from './shikiPreview';
+import { highlight, previewLangs, samples, tokenStyle } from './shikiPreview';
 import example from '../test/fixtures/example.theme.json';
 import { repoFile } from '../test/repo';
 
@@ -34,5 +34,69 @@ describe('Shiki preview', () => {
     const comment = lines[0].find((t) => t.text.includes('Paint the harbour'));
     expect(comment?.color?.toLowerCase()).toBe(example.syntax.comment.toLowerCase());
     expect(comment?.italic).toBe(true);
+  });
+});
+
+/** A small VS Code theme as the agent might write it: keyword colour kw, bold and underlined. */
+const theme = (kw: string, name = 't') =>
+  JSON.stringify({
+    name,
+    type: 'dark',
+    colors: { 'editor.foreground': '#cccccc', 'editor.background': '#101010' },
+    tokenColors: [
+      { scope: 'keyword, storage.type', settings: { foreground: kw, fontStyle: 'bold underline' } },
+      { scope: 'comment', settings: { foreground: '#777777', fontStyle: 'italic' } },
+    ],
+  });
+
+describe('Shiki preview with the agent\'s theme', () => {
+  it('carries bold, underline and italic from the theme', async () => {
+    const lines = await highlight('// note\nconst a = 1;', 'typescript', theme('#ff0000'));
+    const kw = lines[1].find((t) => t.text === 'const')!;
+    expect(kw).toEqual({ text: 'const', color: '#FF0000', italic: false, bold: true, underline: true });
+    const comment = lines[0].find((t) => t.text.includes('note'))!;
+    expect([comment.italic, comment.bold, comment.underline]).toEqual([true, false, false]);
+    const plain = lines[1].find((t) => t.text.trim() === 'a')!;
+    expect([plain.italic, plain.bold, plain.underline, plain.color?.toLowerCase()]).toEqual([false, false, false, '#cccccc']);
+  });
+
+  it('repaints when the agent rewrites the theme, and keeps painting past the theme cache', async () => {
+    // More rewrites than the highlighter keeps themes for: each one must
+    // still paint its own colour, and an early one comes back right.
+    for (let i = 0; i < 40; i++) {
+      const kw = `#${(0x100000 + i * 0x10101).toString(16).slice(-6)}`;
+      const lines = await highlight('const a = 1;', 'typescript', theme(kw, `rewrite-${i}`));
+      expect(lines[0][0].color?.toLowerCase(), `rewrite ${i}`).toBe(kw);
+    }
+    const again = await highlight('const a = 1;', 'typescript', theme('#100000', 'rewrite-0'));
+    expect(again[0][0].color?.toLowerCase()).toBe('#100000');
+  }, 30_000);
+
+  it('loads any grammar highlight.ts offers, and refuses one it does not', async () => {
+    const lines = await highlight('local x = 1', 'lua', theme('#00ff00'));
+    expect(lines[0].find((t) => t.text === 'local')?.color?.toLowerCase()).toBe('#00ff00');
+    await expect(highlight('x', 'brainfuck', theme('#00ff00'))).rejects.toThrow('no grammar for brainfuck');
+  });
+
+  it('refuses a theme that is not JSON', async () => {
+    await expect(highlight('x', 'typescript', '{ not json')).rejects.toThrow(SyntaxError);
+  });
+});
+
+describe('tokenStyle', () => {
+  it.each([
+    [{ color: '#a1b2c3' }, 'color: #a1b2c3'],
+    [{ color: '#A1B2C3FF' }, 'color: #A1B2C3FF'],
+    [{ color: '#abc' }, ''],
+    [{ color: 'red' }, ''],
+    [{ color: '#a1b2c3; background: url(https://x)' }, ''],
+    [{ color: 'x#a1b2c3' }, ''],
+    [{ color: '#a1b2c3x' }, ''],
+    [{}, ''],
+    [{ color: '#000000', italic: true }, 'color: #000000; font-style: italic'],
+    [{ color: '#000000', bold: true }, 'color: #000000; font-weight: 700'],
+    [{ italic: true, bold: true }, '; font-style: italic; font-weight: 700'],
+  ])('%j → %j', (t, want) => {
+    expect(tokenStyle({ text: 'x', italic: false, bold: false, underline: false, ...t })).toBe(want);
   });
 });
