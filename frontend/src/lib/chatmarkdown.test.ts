@@ -40,4 +40,29 @@ describe('chatMarkdown', () => {
     applyEvent(s, 't1', { type: 'tool_call', toolCall: tc({ toolCallId: 'c1', title: 'cat', kind: 'execute', status: 'completed', content: [] }), terminal: { output: 'a ```` b' } }, 1);
     expect(chatMarkdown(s, 'T', labels)).toContain('`````\na ```` b\n`````');
   });
+
+  it('names an untitled tool by its kind, shows only diffs with a path, quotes errors, and leaves out thoughts and plans', () => {
+    const s = newChatState();
+    s.items = [
+      { kind: 'thought', id: 1, turnId: 't1', text: 'secret reasoning' },
+      { kind: 'plan', id: 2, turnId: 't1', entries: [{ content: 'step one', priority: 'high', status: 'pending' }] },
+      { kind: 'tool', id: 3, turnId: 't1', toolCallId: 'c1', key: 'k1' },
+      { kind: 'tool', id: 4, turnId: 't1', toolCallId: 'gone', key: 'missing' },
+      { kind: 'error', id: 5, turnId: 't1', code: '', text: 'agent died\nexit 1', stderr: [], agent: 'codex' },
+    ] as unknown as typeof s.items;
+    s.tools = {
+      k1: tc({
+        toolCallId: 'c1', title: '', kind: 'edit', status: 'completed',
+        content: [
+          { type: 'diff', path: '', newText: 'no path' },
+          { type: 'content', content: { type: 'text', text: 'plain content' } },
+          { type: 'diff', path: '/w/a.json', newText: 'line\n' },
+          { type: 'diff', path: '/w/deleted.json' },
+        ],
+      }),
+    } as unknown as typeof s.tools;
+    expect(chatMarkdown(s, 'T', labels)).toBe(
+      ['# T', '### Tool: edit', '```\n/w/a.json\nline\n```', '```\n/w/deleted.json\n```', '> agent died\n> exit 1'].join('\n\n') + '\n',
+    );
+  });
 });
