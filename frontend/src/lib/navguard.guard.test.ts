@@ -16,7 +16,10 @@ beforeEach(() => {
     openPath: async (_ws, p) => void calls.push(p),
   });
   host = document.createElement('div');
-  host.innerHTML = '<a id="l" href="https://example.com/x">x</a><p id="p">text</p>';
+  host.innerHTML =
+    '<a id="l" href="https://example.com/x">x</a><p id="p">text</p><a id="rel" href="palette.json">rel</a><img id="img" src="data:image/png;base64,AA==">' +
+    '<input id="text"><textarea id="area"></textarea>' +
+    ['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'image'].map((t) => `<input id="in-${t}" type="${t}">`).join('');
   document.body.appendChild(host);
 });
 
@@ -48,5 +51,60 @@ describe('the navigation guard', () => {
     const ev = new Event('dragover', { bubbles: true, cancelable: true });
     Object.defineProperty(ev, 'dataTransfer', { value: null });
     expect(fire($('p'), ev).defaultPrevented).toBe(true);
+  });
+
+  const drag = (type: string, types: string[] | undefined) => {
+    const ev = new Event(type, { bubbles: true, cancelable: true });
+    Object.defineProperty(ev, 'dataTransfer', { value: { types, files: [], dropEffect: 'none' } });
+    return ev;
+  };
+
+  it('takes every drag that could load something, and leaves plain text alone', () => {
+    for (const t of ['Files', 'text/uri-list', 'text/x-moz-url', 'text/html', 'URL']) {
+      expect(fire($('p'), drag('dragover', ['text/plain', t])).defaultPrevented, t).toBe(true);
+    }
+    // No types at all (the webview withholds them) could be anything too.
+    expect(fire($('p'), drag('dragover', [])).defaultPrevented).toBe(true);
+    expect(fire($('p'), drag('dragover', undefined)).defaultPrevented).toBe(true);
+    // Plain text over the page is no navigation: the page need not claim it.
+    expect(fire($('p'), drag('dragover', ['text/plain'])).defaultPrevented).toBe(false);
+  });
+
+  it('lets text be dragged into a text field, never a file, and treats buttons and boxes as the page', () => {
+    for (const id of ['text', 'area']) {
+      expect(fire($(id), drag('dragover', ['text/plain', 'text/html'])).defaultPrevented, id).toBe(false);
+      expect(fire($(id), drag('drop', ['text/plain', 'text/html'])).defaultPrevented, id).toBe(false);
+      expect(fire($(id), drag('dragover', ['Files'])).defaultPrevented, id).toBe(true);
+      expect(fire($(id), drag('drop', ['Files'])).defaultPrevented, id).toBe(true);
+    }
+    for (const t of ['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'image']) {
+      expect(fire($(`in-${t}`), drag('dragover', ['text/html'])).defaultPrevented, t).toBe(true);
+      expect(fire($(`in-${t}`), drag('drop', ['text/html'])).defaultPrevented, t).toBe(true);
+    }
+  });
+
+  it('stops an image from being dragged out even outside a link', () => {
+    expect(fire($('img'), drag('dragstart', ['text/uri-list'])).defaultPrevented).toBe(true);
+  });
+
+  it('opens a path link only inside a workspace\'s Markdown', () => {
+    fire($('rel'), new MouseEvent('click', { button: 0, bubbles: true, cancelable: true }));
+    expect(calls).toEqual([]);
+    host.setAttribute('data-link-workspace', 'ws9');
+    fire($('rel'), new MouseEvent('click', { button: 0, bubbles: true, cancelable: true }));
+    expect(calls).toEqual(['palette.json']);
+  });
+
+  it('keeps the middle button\'s paste and every ordinary press and key', () => {
+    const down = (id: string, button: number) => fire($(id), new MouseEvent('mousedown', { button, bubbles: true, cancelable: true })).defaultPrevented;
+    expect(down('l', 1)).toBe(true); // no autoscroll or new window from a link
+    expect(down('p', 1)).toBe(false); // X11 paste elsewhere
+    expect(down('l', 0)).toBe(false); // a press starts selection or focus as usual
+    const key = (k: string) => fire($('l'), new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })).defaultPrevented;
+    expect(key('Tab')).toBe(false);
+    expect(key('a')).toBe(false);
+    expect(key('Spacebar')).toBe(true); // the old name of Space
+    expect(key(' ')).toBe(true);
+    expect(calls).toEqual([]);
   });
 });

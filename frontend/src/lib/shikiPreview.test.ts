@@ -83,6 +83,11 @@ describe('Shiki preview with the agent\'s theme', () => {
   });
 });
 
+it('names each sample\'s tab with a file of its own language', () => {
+  const ext: Record<string, string> = { typescript: '.ts', python: '.py', rust: '.rs', go: '.go' };
+  for (const lang of previewLangs) expect(samples[lang].file, lang).toMatch(new RegExp(`^[a-z]+\\${ext[lang]}$`));
+});
+
 describe('tokenStyle', () => {
   it.each([
     [{ color: '#a1b2c3' }, 'color: #a1b2c3'],

@@ -31,18 +31,13 @@ async function create(): Promise<HighlighterCore> {
   });
 }
 
-function hash(s: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(36);
-}
-
 /** Registers a VS Code colour theme (JSON text) once and returns its name. */
 async function themeName(h: HighlighterCore, vscodeTheme: string): Promise<string> {
   const known = loaded.get(vscodeTheme);
   if (known) return known;
   const raw = JSON.parse(vscodeTheme) as ThemeRegistrationRaw;
-  const name = `cdx-${hash(vscodeTheme)}-${loaded.size}`;
+  // Unique within one highlighter: loaded is cleared whenever the highlighter is replaced.
+  const name = `cdx-${loaded.size}`;
   await h.loadTheme({ ...raw, name });
   loaded.set(vscodeTheme, name);
   return name;
