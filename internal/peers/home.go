@@ -153,6 +153,30 @@ func (h *Home) Processes() []int {
 	return pids
 }
 
+// Roots lists the processes of this home whose parent is not one of them:
+// the agents the engine started, not the short-lived helpers (git, a
+// shell) an agent runs. Tests that ask "is it still the same agent" compare
+// these; a helper that finished is not an agent that was replaced.
+func (h *Home) Roots() []int {
+	ps, err := procfs.Marked("CODEX_HOME=" + h.Dir)
+	if err != nil {
+		return nil
+	}
+	marked := map[int]bool{}
+	for _, p := range ps {
+		if !p.Zombie() {
+			marked[p.PID] = true
+		}
+	}
+	var roots []int
+	for _, p := range ps {
+		if marked[p.PID] && !marked[p.PPID] {
+			roots = append(roots, p.PID)
+		}
+	}
+	return roots
+}
+
 // WaitGone polls until no process of this home is left or d has passed, and
 // returns the ones still alive. Processes may take a moment to be reaped
 // after their parent went, so this polls rather than looking once.

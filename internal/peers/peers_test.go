@@ -2,10 +2,12 @@ package peers
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -211,6 +213,36 @@ func TestProcesses(t *testing.T) {
 	if pids := other.Processes(); len(pids) != 0 {
 		t.Errorf("another home sees %v", pids)
 	}
+	// A helper the agent started is one of its processes but not a root.
+	child := exec.Command("sh", "-c", "sleep 60 & echo $!; wait")
+	child.Env = append(os.Environ(), h.Env()...)
+	out, err := child.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = child.Process.Kill(); _ = child.Wait() }()
+	var grandchild int
+	if _, err := fmt.Fscan(out, &grandchild); err != nil {
+		t.Fatal(err)
+	}
+	if pids := h.Processes(); len(pids) != 3 {
+		t.Errorf("Processes() = %v, want the sleep, the shell and its child", pids)
+	}
+	roots := h.Roots()
+	slices.Sort(roots)
+	want := []int{cmd.Process.Pid, child.Process.Pid}
+	slices.Sort(want)
+	if !slices.Equal(roots, want) {
+		t.Errorf("Roots() = %v, want %v (not the shell's child %d)", roots, want, grandchild)
+	}
+	if p, err := os.FindProcess(grandchild); err == nil {
+		_ = p.Kill()
+	}
+	_ = child.Process.Kill()
+	_ = child.Wait()
 	_ = cmd.Process.Kill()
 	_ = cmd.Wait()
 	if left := h.WaitGone(10 * time.Second); len(left) != 0 {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/internal/peers"
 )
@@ -37,16 +38,21 @@ func TestPrewarmOnTheRealAdapter(t *testing.T) {
 		r := newRig(t, a, rigOptions{warm: true})
 		homeBefore := files(t, r.home.Dir)
 		wsBefore := files(t, r.cwd)
-		if !r.engine.Prewarm(chat.Turn{Cwd: r.cwd}) {
-			t.Fatal("Prewarm started nothing")
+		// A released pre-warm must leave no rollout even once session/new
+		// went through, so it is released only after the session opened.
+		opened := func() chan struct{} {
+			ch := make(chan struct{})
+			if !r.engine.Prewarm(chat.Turn{Cwd: r.cwd, OnOpen: func(*acp.SessionSetup) { close(ch) }}) {
+				t.Fatal("Prewarm started nothing")
+			}
+			select {
+			case <-ch:
+			case <-time.After(turnTimeout):
+				t.Fatal("the pre-warm never opened a session")
+			}
+			return ch
 		}
-		deadline := time.Now().Add(turnTimeout)
-		for len(r.home.Processes()) == 0 && time.Now().Before(deadline) {
-			time.Sleep(20 * time.Millisecond)
-		}
-		// Give it time to open the session: a released pre-warm must leave
-		// no rollout even once session/new went through.
-		time.Sleep(3 * time.Second)
+		opened()
 		r.engine.Release(r.cwd, "")
 		if left := r.home.WaitGone(15 * time.Second); len(left) != 0 {
 			t.Fatalf("Release left %v running", left)
@@ -68,12 +74,13 @@ func TestPrewarmOnTheRealAdapter(t *testing.T) {
 		}
 
 		// Used: one adapter process for the pre-warm and the first turn.
-		r.engine.Prewarm(chat.Turn{Cwd: r.cwd})
-		deadline = time.Now().Add(turnTimeout)
-		for len(r.home.Processes()) == 0 && time.Now().Before(deadline) {
-			time.Sleep(20 * time.Millisecond)
+		// The agents, not their helpers: a git the adapter ran while the
+		// session opened may be gone by the turn's end.
+		opened()
+		before := r.home.Roots()
+		if len(before) == 0 {
+			t.Fatal("no agent running after the pre-warm opened its session")
 		}
-		before := r.home.Processes()
 		res, evs, err := r.turn(chat.Turn{Prompt: chat.TextPrompt("one")})
 		if err != nil || !strings.Contains(evs.text(), "You said: one") {
 			t.Fatalf("first turn: %v %+v", err, res)
@@ -82,7 +89,7 @@ func TestPrewarmOnTheRealAdapter(t *testing.T) {
 			t.Error("the pre-warmed first turn showed no session event")
 		}
 		alive := map[int]bool{}
-		for _, pid := range r.home.Processes() {
+		for _, pid := range r.home.Roots() {
 			alive[pid] = true
 		}
 		for _, pid := range before {

@@ -237,7 +237,7 @@ func TestWarmConnectionIsReused(t *testing.T) {
 		if err != nil {
 			t.Fatalf("first turn: %v", err)
 		}
-		before := r.home.Processes()
+		before := r.home.Roots()
 		if len(before) == 0 {
 			t.Fatal("no adapter process kept after a warm turn")
 		}
@@ -249,7 +249,7 @@ func TestWarmConnectionIsReused(t *testing.T) {
 			t.Errorf("second turn text = %q", evs2.text())
 		}
 		after := map[int]bool{}
-		for _, pid := range r.home.Processes() {
+		for _, pid := range r.home.Roots() {
 			after[pid] = true
 		}
 		for _, pid := range before {

@@ -7,28 +7,27 @@ import { describe, expect, it, vi } from 'vitest';
 const faults = vi.hoisted(() => ({ core: 0, grammar: 0, cores: 0, loads: [] as string[] }));
 
 vi.mock('shiki/core', async (importOriginal) => {
-  const real = await importOriginal<typeof import('shiki/core')>();
-  return {
-    ...real,
-    createHighlighterCore: async (...args: Parameters<typeof real.createHighlighterCore>) => {
+  const { spyOnCore, grammarNames } = await import('../test/shikiSpy');
+  return spyOnCore(await importOriginal(), {
+    creating: () => {
       faults.cores++;
       if (faults.core > 0) {
         faults.core--;
         throw new Error('core chunk did not load');
       }
-      const h = await real.createHighlighterCore(...args);
+    },
+    made: (h) => {
       const load = h.loadLanguage.bind(h);
       h.loadLanguage = (...langs: Parameters<typeof load>) => {
-        faults.loads.push(langs.flat().map((l) => (l as { name: string }).name).join(','));
+        faults.loads.push(grammarNames(langs));
         if (faults.grammar > 0) {
           faults.grammar--;
           return Promise.reject(new Error('grammar did not load'));
         }
         return load(...langs);
       };
-      return h;
     },
-  };
+  });
 });
 
 const { tokenize } = await import('./highlight');

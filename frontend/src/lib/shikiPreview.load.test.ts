@@ -8,24 +8,21 @@ import { describe, expect, it, vi } from 'vitest';
 const seen = vi.hoisted(() => ({ created: 0, disposed: 0, themes: 0, langs: [] as string[] }));
 
 vi.mock('shiki/core', async (importOriginal) => {
-  const real = await importOriginal<typeof import('shiki/core')>();
-  return {
-    ...real,
-    createHighlighterCore: async (...args: Parameters<typeof real.createHighlighterCore>) => {
-      seen.created++;
-      const h = await real.createHighlighterCore(...args);
+  const { spyOnCore, grammarNames } = await import('../test/shikiSpy');
+  return spyOnCore(await importOriginal(), {
+    creating: () => void seen.created++,
+    made: (h) => {
       const loadTheme = h.loadTheme.bind(h);
       const loadLanguage = h.loadLanguage.bind(h);
       const dispose = h.dispose.bind(h);
       h.loadTheme = (...t: Parameters<typeof loadTheme>) => (seen.themes++, loadTheme(...t));
       h.loadLanguage = (...l: Parameters<typeof loadLanguage>) => {
-        seen.langs.push(l.flat().map((g) => (g as { name: string }).name).join(','));
+        seen.langs.push(grammarNames(l));
         return loadLanguage(...l);
       };
       h.dispose = () => (seen.disposed++, dispose());
-      return h;
     },
-  };
+  });
 });
 
 const { highlight } = await import('./shikiPreview');
