@@ -2,10 +2,14 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
 	"cdxtheme/core/agent"
+	"cdxtheme/core/damaged"
 	"cdxtheme/core/paths"
 	"cdxtheme/core/settings"
 )
@@ -19,16 +23,28 @@ type chatAgents struct {
 
 func chatAgentsPath() string { return filepath.Join(paths.ConfigDir(), "chat-agents.json") }
 
-// loadChatAgents fills the maps from disk once; a damaged file is logged
-// and ignored (the default agent is used then). Called with a.mu held.
+// loadChatAgents fills the maps from disk once. A file that does not parse
+// is set aside (core/damaged) and reported, and the default agent is used;
+// one that cannot be read, or set aside, is never saved over (chatsKept).
+// Called with a.mu held.
 func (a *Agents) loadChatAgents() {
 	if a.wsAgent != nil {
 		return
 	}
 	var c chatAgents
-	if b, err := os.ReadFile(chatAgentsPath()); err == nil {
-		if err := json.Unmarshal(b, &c); err != nil {
-			a.log.Warn().Err(err).Msg("chat-agents.json unreadable; chats use the default agent")
+	path := chatAgentsPath()
+	b, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		a.chatsKept = true
+		a.log.Warn().Err(err).Msg("chat-agents.json unreadable; chats use the default agent and it is left as it is")
+	default:
+		if perr := json.Unmarshal(b, &c); perr != nil {
+			err := damaged.Handle(path, fmt.Errorf("parse chat agents: %w", perr))
+			a.chatsKept = !errors.As(err, new(*damaged.Error))
+			a.log.Warn().Err(err).Msg("chat-agents.json damaged; chats use the default agent")
+			c = chatAgents{}
 		}
 	}
 	a.wsAgent, a.sessAgent = c.Workspaces, c.Sessions
@@ -40,8 +56,12 @@ func (a *Agents) loadChatAgents() {
 	}
 }
 
-// saveChatAgents writes the maps. Called with a.mu held.
+// saveChatAgents writes the maps, unless the file on disk is one that could
+// not be read or set aside. Called with a.mu held.
 func (a *Agents) saveChatAgents() {
+	if a.chatsKept {
+		return
+	}
 	b, err := json.Marshal(chatAgents{Workspaces: a.wsAgent, Sessions: a.sessAgent})
 	if err == nil {
 		err = paths.WriteFileAtomic(chatAgentsPath(), b, 0o600)
@@ -84,23 +104,23 @@ func (a *Agents) agentFor(l settings.AgentList, p turnParams) settings.Agent {
 // runsWorkspace remembers that the workspace's chat runs agentID (a turn
 // started there).
 func (a *Agents) runsWorkspace(workspaceID, agentID string) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.loadChatAgents()
-	if a.wsAgent[workspaceID] != agentID {
-		a.wsAgent[workspaceID] = agentID
-		a.saveChatAgents()
-	}
+	a.remember(func() map[string]string { return a.wsAgent }, workspaceID, agentID)
 }
 
 // runsSession remembers that agentID holds the session (its first event
 // named it).
 func (a *Agents) runsSession(sessionID, agentID string) {
+	a.remember(func() map[string]string { return a.sessAgent }, sessionID, agentID)
+}
+
+// remember sets key to agentID in the map which picks (read after the
+// load, which may replace the maps) and saves only on a change.
+func (a *Agents) remember(which func() map[string]string, key, agentID string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.loadChatAgents()
-	if a.sessAgent[sessionID] != agentID {
-		a.sessAgent[sessionID] = agentID
+	if m := which(); m[key] != agentID {
+		m[key] = agentID
 		a.saveChatAgents()
 	}
 }

@@ -1,12 +1,14 @@
 package app
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"cdxtheme/core/chat"
+	"cdxtheme/core/damaged"
 	"cdxtheme/core/settings"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
 
@@ -164,5 +166,43 @@ func TestSecretsGoOnlyToCodexAndArgumentsArriveIntact(t *testing.T) {
 		case id == "third" && (strings.Contains(e, "OPENAI_API_KEY=") || strings.Contains(e, "CODEX_API_KEY=")):
 			t.Errorf("a third-party agent got an OpenAI key:\n%s", e)
 		}
+	}
+}
+
+// A chat-agents.json that no longer parses is moved aside and reported, not
+// written over by the next chat: the user's file is kept for them to mend.
+func TestDamagedChatAgentsFileIsSetAside(t *testing.T) {
+	a, rec, _ := newTestApp(t, "normal")
+	path := chatAgentsPath()
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	garbage := []byte(`{"workspaces": {"ws-1": "qwen"`)
+	if err := os.WriteFile(path, garbage, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	started, sid := finishedBuild(t, a, rec, "hi")
+
+	copies, _ := filepath.Glob(path + damaged.Suffix + "*")
+	if len(copies) != 1 {
+		t.Fatalf("set aside as %v, want one copy", copies)
+	}
+	if b, _ := os.ReadFile(copies[0]); string(b) != string(garbage) {
+		t.Errorf("the copy set aside holds %q, want the damaged file", b)
+	}
+	reported := false
+	for _, n := range a.Settings.DamagedFiles() {
+		reported = reported || (n.Path == path && n.Copy == copies[0])
+	}
+	if !reported {
+		t.Errorf("not reported: %+v", a.Settings.DamagedFiles())
+	}
+	var now chatAgents
+	b, err := os.ReadFile(path)
+	if err != nil || json.Unmarshal(b, &now) != nil {
+		t.Fatalf("no fresh chat-agents.json after the chat: %q %v", b, err)
+	}
+	if now.Workspaces[started.WorkspaceID] != "codex" || now.Sessions[sid] != "codex" {
+		t.Errorf("the new chat is not remembered: %+v", now)
 	}
 }

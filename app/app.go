@@ -154,6 +154,9 @@ type (
 		mu        sync.Mutex
 		wsAgent   map[string]string // workspace id → agent id its chat runs
 		sessAgent map[string]string // session id → agent id
+		// chatsKept: chat-agents.json could not be read or set aside; it
+		// is never saved over.
+		chatsKept bool
 
 		settings *Settings
 		turns    *Turns
