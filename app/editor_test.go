@@ -11,6 +11,7 @@ import (
 	"cdxtheme/core/checkpoint"
 	"cdxtheme/core/handedit"
 	"cdxtheme/core/theme"
+	"cdxtheme/internal/syncbuf"
 
 	"github.com/rs/zerolog"
 )
@@ -155,7 +156,7 @@ func TestMakePassAndTryColorMeasureWithoutWriting(t *testing.T) {
 // is then empty): the log says why the agent was not told of the edits.
 func TestUnreadableHandEditRecordIsLogged(t *testing.T) {
 	a, _, _ := newTestApp(t, "normal")
-	var log lockedLog
+	var log syncbuf.Buffer
 	a.env.log = zerolog.New(&log)
 	// A file where the records' folder goes: nothing can be read or saved there.
 	os.MkdirAll(filepath.Dir(filepath.Dir(editRecordPath("ws-x"))), 0o700)

@@ -1,12 +1,12 @@
 package app
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
+
+	"cdxtheme/internal/syncbuf"
 
 	"github.com/rs/zerolog"
 )
@@ -66,7 +66,7 @@ func TestClosingStateKeepsTheNormalGeometryOfAMaximisedWindow(t *testing.T) {
 // A window state that cannot be saved is logged; the window closes all
 // the same (BeforeClose's save, through rememberWindow).
 func TestUnsavableWindowStateIsLogged(t *testing.T) {
-	var log lockedLog
+	var log syncbuf.Buffer
 	dir := t.TempDir()
 	a := &App{env: &env{log: zerolog.New(&log)}, windowPath: dir} // a folder: no file can go there
 	a.rememberWindow(WindowState{Width: 1000, Height: 700})
@@ -78,22 +78,4 @@ func TestUnsavableWindowStateIsLogged(t *testing.T) {
 	if got := LoadWindowState(a.windowPath); got != (WindowState{Width: 1000, Height: 700, X: 3, Y: 4}) {
 		t.Fatalf("remembered %+v", got)
 	}
-}
-
-// lockedLog is a log the app's goroutines may write into.
-type lockedLog struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (w *lockedLog) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
-}
-
-func (w *lockedLog) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.String()
 }

@@ -2,7 +2,6 @@ package chat
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -18,6 +17,7 @@ import (
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
+	"cdxtheme/internal/syncbuf"
 
 	"github.com/rs/zerolog"
 )
@@ -33,25 +33,7 @@ type harness struct {
 	pids   []int
 	events []Event
 	// log is what the engine logged (Options.Log).
-	log lockedBuffer
-}
-
-// lockedBuffer is a bytes.Buffer the engine's goroutines may log into.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (w *lockedBuffer) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
-}
-
-func (w *lockedBuffer) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.String()
+	log syncbuf.Buffer
 }
 
 type hopts struct {
