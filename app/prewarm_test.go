@@ -209,10 +209,11 @@ func TestPrewarmOffWithoutWarmConnections(t *testing.T) {
 	if err := a.Settings.SaveSettings(settings.Settings{WarmConnection: &off}); err != nil {
 		t.Fatal(err)
 	}
+	// A pre-warm makes its build folder before Prewarm returns and only
+	// then starts the agent, so the folder is the synchronous witness.
 	if err := a.Turns.Prewarm(PrewarmRequest{}); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond)
 	if m, _ := agentCalls(t, logPath); len(m) != 0 || len(fakeAgents(t)) != 0 {
 		t.Fatalf("pre-warmed although warm connections are off: %v", m)
 	}

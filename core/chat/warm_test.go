@@ -209,7 +209,15 @@ func TestUsedPrewarmDoesNotIdleOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(600 * time.Millisecond)
+	// The pre-warm's idle timer may still fire (Stop loses a race with a
+	// timer already due): fire its expiry now, as the timer would.
+	h.e.mu.Lock()
+	l := h.e.warm
+	h.e.mu.Unlock()
+	if l == nil {
+		t.Fatal("no warm link after the turn")
+	}
+	h.e.expire(l)
 	if !h.e.Warm(Turn{Cwd: h.cwd, SessionID: res.SessionID}) {
 		t.Fatal("the chat's warm link was stopped as if it were an unused pre-warm")
 	}
