@@ -10,11 +10,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"cdxtheme/internal/fakeagent/fakeagenttest"
+	"cdxtheme/internal/syncbuf"
 )
 
 // The tests drive the real binary over pipes with raw JSON, the way a
@@ -44,41 +44,12 @@ func (m msg) update() map[string]any {
 	return p.Update
 }
 
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-	n  int64
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.n += int64(len(p))
-	if l.b.Len() < 1<<20 {
-		l.b.Write(p)
-	}
-	return len(p), nil
-}
-
-// Len is how many bytes were written in all (only the first MiB is kept).
-func (l *lockedBuffer) Len() int64 {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.n
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 type client struct {
 	t      *testing.T
 	cmd    *exec.Cmd
 	in     io.WriteCloser
 	msgs   chan msg
-	stderr *lockedBuffer
+	stderr *syncbuf.Buffer
 	exited chan struct{}
 	nextID int
 	// answer handles the agent's own requests (permission); nil = cancelled.
@@ -115,7 +86,7 @@ func (e env) start(t *testing.T, extra ...string) *client {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &client{t: t, cmd: cmd, in: in, msgs: make(chan msg, 1024), stderr: &lockedBuffer{}, exited: make(chan struct{}), nextID: 1}
+	c := &client{t: t, cmd: cmd, in: in, msgs: make(chan msg, 1024), stderr: &syncbuf.Buffer{Keep: 1 << 20}, exited: make(chan struct{}), nextID: 1}
 	cmd.Stderr = c.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

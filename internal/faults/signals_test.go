@@ -4,7 +4,6 @@ package faults
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -20,6 +19,7 @@ import (
 
 	"cdxtheme/core/procfs"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
+	"cdxtheme/internal/syncbuf"
 )
 
 // The front end dies mid-turn: each signal, SIGKILL included, sent to the
@@ -74,7 +74,7 @@ type frontEnd struct {
 	marker   string
 	pidsFile string
 	root     string
-	output   bytes.Buffer // stdout and stderr
+	output   syncbuf.Buffer // stdout and stderr
 	exited   chan struct{}
 	state    *os.ProcessState
 }
@@ -107,19 +107,10 @@ func newFrontEnd(t *testing.T) *frontEnd {
 		"FAKE_AGENT_STATE="+filepath.Join(root, "agent-state"),
 		"FAKE_AGENT_PIDS="+f.pidsFile,
 	)}
-	f.cmd.Stdout, f.cmd.Stderr = &lockedWriter{w: &f.output}, &lockedWriter{w: &f.output}
+	// One writer for both: exec copies them in one goroutine, and String
+	// reads it while they run.
+	f.cmd.Stdout, f.cmd.Stderr = &f.output, &f.output
 	return f
-}
-
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }
 
 func (f *frontEnd) start() {
