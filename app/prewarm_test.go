@@ -209,8 +209,9 @@ func TestPrewarmOffWithoutWarmConnections(t *testing.T) {
 	if err := a.Settings.SaveSettings(settings.Settings{WarmConnection: &off}); err != nil {
 		t.Fatal(err)
 	}
-	// A pre-warm makes its build folder before Prewarm returns and only
-	// then starts the agent, so the folder is the synchronous witness.
+	// Were it to pre-warm, Prewarm would make the build's folder before it
+	// returns (the agent starts after), so the folder checked below needs
+	// no wait; the agent checks are the second line of evidence.
 	if err := a.Turns.Prewarm(PrewarmRequest{}); err != nil {
 		t.Fatal(err)
 	}
