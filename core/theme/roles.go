@@ -33,24 +33,44 @@ func ansiPath(i int) string { return "ansi." + ANSINames[i] }
 // the document's own value, else the role's rule (the document's, else the
 // catalogue default) applied to its inputs. An unknown path is the zero
 // colour.
-func (t *Theme) Color(path string) Color { return t.resolve(path, 0) }
+func (t *Theme) Color(path string) Color { return t.resolver().get(path) }
 
-// maxRuleDepth bounds rule chains; Parse refuses cycles, this guards
-// themes built in code.
-const maxRuleDepth = 16
+// resolver computes derived colours once each: a rule's inputs are shared by
+// many roles (a chain of rules each reading the ones before it), so walking
+// the rule graph without remembering would take time exponential in its
+// length (issue #36: 40 rules never finished).
+type resolver struct {
+	t    *Theme
+	done map[string]Color
+	busy map[string]bool
+}
 
-func (t *Theme) resolve(path string, depth int) Color {
+func (t *Theme) resolver() *resolver {
+	return &resolver{t: t, done: map[string]Color{}, busy: map[string]bool{}}
+}
+
+func (r *resolver) get(path string) Color {
+	t := r.t
 	if p := t.Ref(path); p != nil {
 		return *p
 	}
 	if c, ok := t.Roles[path]; ok {
 		return c
 	}
-	r, ok := t.RuleFor(path)
-	if !ok || depth > maxRuleDepth {
+	if c, ok := r.done[path]; ok {
+		return c
+	}
+	rule, ok := t.RuleFor(path)
+	// Parse refuses cycles; busy guards themes built in code, where a loop
+	// paints the zero colour instead of recursing without end.
+	if !ok || r.busy[path] {
 		return Color{}
 	}
-	return r.apply(func(p string) Color { return t.resolve(p, depth+1) }, t.seen)
+	r.busy[path] = true
+	c := rule.apply(r.get, t.seen)
+	delete(r.busy, path)
+	r.done[path] = c
+	return c
 }
 
 // RuleFor is the rule that derives an optional role: the document's own
@@ -122,8 +142,9 @@ type RoleValue struct {
 // Values lists every role of the catalogue as the theme paints it.
 func (t *Theme) Values() []RoleValue {
 	out := make([]RoleValue, 0, len(catalogueRoles))
+	res := t.resolver()
 	for _, info := range catalogueRoles {
-		v := RoleValue{Path: info.Path, Color: t.Color(info.Path).String(), Set: t.Has(info.Path)}
+		v := RoleValue{Path: info.Path, Color: res.get(info.Path).String(), Set: t.Has(info.Path)}
 		if !v.Set {
 			if r, ok := t.RuleFor(info.Path); ok {
 				v.Rule, v.RuleText = &r, r.String()
@@ -141,8 +162,9 @@ func (t *Theme) Values() []RoleValue {
 // Resolved maps every role path to the colour the theme paints it with.
 func (t *Theme) Resolved() map[string]string {
 	out := make(map[string]string, len(catalogueRoles))
+	res := t.resolver()
 	for _, info := range catalogueRoles {
-		out[info.Path] = t.Color(info.Path).String()
+		out[info.Path] = res.get(info.Path).String()
 	}
 	return out
 }

@@ -504,27 +504,39 @@ func (r Rule) check() string {
 }
 
 // cycle returns the loop of rules starting at path, nil when there is none.
+// A depth-first walk that visits each role once: a role already walked
+// without finding path cannot lead back to it later (issue #36: copying the
+// trail on every branch took time exponential in the rules' length).
 func (t *Theme) cycle(path string) []string {
-	var walk func(p string, trail []string) []string
-	walk = func(p string, trail []string) []string {
+	visited := map[string]bool{}
+	var trail []string
+	var walk func(p string) bool
+	walk = func(p string) bool {
 		if len(trail) > 0 && p == path {
-			return append(trail, p)
+			trail = append(trail, p)
+			return true
 		}
-		if contains(trail, p) || t.Has(p) {
-			return nil
+		if visited[p] || t.Has(p) {
+			return false
 		}
+		visited[p] = true
 		r, ok := t.RuleFor(p)
 		if !ok {
-			return nil
+			return false
 		}
+		trail = append(trail, p)
 		for _, in := range r.Inputs() {
-			if c := walk(in, append(append([]string{}, trail...), p)); c != nil {
-				return c
+			if walk(in) {
+				return true
 			}
 		}
-		return nil
+		trail = trail[:len(trail)-1]
+		return false
 	}
-	return walk(path, nil)
+	if walk(path) {
+		return trail
+	}
+	return nil
 }
 
 func (d *decoder) failedAt(path string) bool {
