@@ -141,8 +141,10 @@ cross:
 test-windows:
 	GO=$(GO) bash scripts/test-windows.sh
 
-## test: everything, as CI runs it (the cheap cross-platform build first)
-test: deps cross peers bindings-check test-go faults test-frontend test-e2e test-window test-package
+## test: everything, as CI runs it (the cheap cross-platform build first), then a table of each suite's time
+TEST_SUITES := deps cross peers bindings-check test-go faults test-frontend test-e2e test-window test-package
+test:
+	MAKE="$(MAKE)" bash scripts/timed-suites.sh $(TEST_SUITES)
 
 ## audit: known vulnerabilities (govulncheck, npm audit); says plainly when a database cannot be reached (exit 3)
 audit: npm
