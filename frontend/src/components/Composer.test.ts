@@ -2,7 +2,7 @@ import { cleanup as cleanupAll, fireEvent, render, screen } from '@testing-libra
 import { describe, expect, it, vi } from 'vitest';
 import Composer from './Composer.svelte';
 
-function setup(props: { enterSends?: boolean; running?: boolean } = {}) {
+function setup(props: { enterSends?: boolean; running?: boolean; stopping?: boolean } = {}) {
   const onsend = vi.fn();
   const onstop = vi.fn();
   render(Composer, { props: { onsend, onstop, ...props } });
@@ -58,6 +58,15 @@ describe('Composer send keys', () => {
     await fireEvent.keyDown(box, { key: 'Escape' });
     await fireEvent.click(screen.getByTestId('stop'));
     expect(onstop).toHaveBeenCalledTimes(2);
+  });
+
+  it('once Stop was pressed the button says Stopping… and cannot be pressed again', async () => {
+    const { onstop } = setup({ running: true, stopping: true });
+    const stop = screen.getByTestId('stop') as HTMLButtonElement;
+    expect(stop.textContent).toContain('Stopping…');
+    expect(stop.disabled).toBe(true);
+    await fireEvent.click(stop);
+    expect(onstop).not.toHaveBeenCalled();
   });
 
   it('Esc does nothing when idle', async () => {
@@ -120,7 +129,7 @@ describe('Composer attachments', () => {
     const ev = new Event('paste', { bubbles: true, cancelable: true }) as Event & { clipboardData: unknown };
     ev.clipboardData = { files };
     await fireEvent(box, ev);
-    await new Promise((r) => setTimeout(r, 20));
+    return ev;
   }
 
   it('a pasted image becomes an attachment sent with the text', async () => {
@@ -128,7 +137,7 @@ describe('Composer attachments', () => {
     render(Composer, { props: { onsend, allowAttachments: true, capabilities: { image: true, audio: false, embeddedContext: true } } });
     const box = screen.getByTestId('prompt') as HTMLTextAreaElement;
     await paste(box, [png()]);
-    expect(screen.getByTestId('attachment').textContent).toContain('paste.png');
+    expect((await screen.findByTestId('attachment')).textContent).toContain('paste.png');
     await type(box, 'what is this');
     await fireEvent.click(screen.getByTestId('send'));
     expect(onsend).toHaveBeenCalledWith('what is this', [{ name: 'paste.png', mimeType: 'image/png', data: 'iVBORw==' }]);
@@ -138,18 +147,20 @@ describe('Composer attachments', () => {
   it('refuses an image the agent cannot take, with the reason', async () => {
     render(Composer, { props: { onsend: vi.fn(), allowAttachments: true, capabilities: { image: false, audio: false, embeddedContext: false } } });
     await paste(screen.getByTestId('prompt'), [png()]);
+    expect((await screen.findByTestId('attach-error')).textContent).toContain('does not accept images, so paste.png was not added');
     expect(screen.queryByTestId('attachment')).toBeNull();
-    expect(screen.getByTestId('attach-error').textContent).toContain('does not accept images, so paste.png was not added');
   });
 
   it('can remove an attachment, and ignores files where attachments are off', async () => {
     render(Composer, { props: { onsend: vi.fn(), allowAttachments: true } });
     await paste(screen.getByTestId('prompt'), [png()]);
-    await fireEvent.click(screen.getByTestId('attachment-remove'));
+    await fireEvent.click(await screen.findByTestId('attachment-remove'));
     expect(screen.queryByTestId('attachment')).toBeNull();
     cleanupAll();
     render(Composer, { props: { onsend: vi.fn() } });
-    await paste(screen.getByTestId('prompt'), [png()]);
+    const ev = await paste(screen.getByTestId('prompt'), [png()]);
+    // Left to the browser (pasted as text, if anything), never read as a file.
+    expect(ev.defaultPrevented).toBe(false);
     expect(screen.queryByTestId('attachment')).toBeNull();
   });
 });

@@ -119,13 +119,22 @@ export interface HistoryState {
  * Where a chat is with its agent, one value where two flags were: idle;
  * opening (the saved session is being opened on its agent, no prompt
  * yet); running (a turn runs); queued (a message was sent while the chat
- * still opened: its turn runs, and goes to the agent once the open ends).
+ * still opened: its turn runs, and goes to the agent once the open ends);
+ * stopping (the user pressed Stop: the turn still runs until the agent ends
+ * it or its grace runs out, and says so at once instead of looking busy).
  */
-export type ChatPhase = 'idle' | 'opening' | 'running' | 'queued';
+export type ChatPhase = 'idle' | 'opening' | 'running' | 'queued' | 'stopping';
 
 /** Whether a turn runs (the spinner, the composer's Stop). */
 export function isRunning(s: Pick<ChatState, 'phase'>): boolean {
-  return s.phase === 'running' || s.phase === 'queued';
+  return s.phase === 'running' || s.phase === 'queued' || s.phase === 'stopping';
+}
+
+/** The user asked the running turn to stop; true when it was running. */
+export function requestStop(s: Pick<ChatState, 'phase'>): boolean {
+  if (s.phase !== 'running') return false;
+  s.phase = 'stopping';
+  return true;
 }
 
 /** Whether the chat is being opened on its agent. */
@@ -151,7 +160,7 @@ function startRunning(s: Pick<ChatState, 'phase'>): void {
 }
 
 function endRunning(s: Pick<ChatState, 'phase'>): void {
-  if (s.phase === 'running') s.phase = 'idle';
+  if (s.phase === 'running' || s.phase === 'stopping') s.phase = 'idle';
   else if (s.phase === 'queued') s.phase = 'opening';
 }
 

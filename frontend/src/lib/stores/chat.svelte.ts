@@ -16,6 +16,7 @@ import {
   isRunning,
   newChatState,
   prependHistory,
+  requestStop,
   setSession,
   startOpening,
   type AnswerEffect,
@@ -418,8 +419,12 @@ export class ChatStore {
   }
 
   async cancel(): Promise<void> {
-    const id = this.state.turnId;
-    if (!isRunning(this.state) || !id || id.startsWith('local-')) return;
+    const s = this.state;
+    const id = s.turnId;
+    if (!isRunning(s) || !id || id.startsWith('local-')) return;
+    // Said at once: an agent that ignores session/cancel keeps the turn
+    // for its grace (5 s) before its process group is ended (issue #36).
+    if (!requestStop(s) && s.phase === 'stopping') return;
     try {
       await api.cancel(id);
     } catch (e) {

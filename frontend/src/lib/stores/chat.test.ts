@@ -105,6 +105,25 @@ describe('chat store', () => {
     expect(w.bound.Cancel).toHaveBeenCalledTimes(1);
   });
 
+  it('says "stopping" the moment Stop is pressed, asks Go once, and is idle when the turn ends', async () => {
+    const { w, chat } = await setup();
+    chat.open({ workspaceId: 'ws5b' });
+    await chat.send('slow please');
+    let release!: () => void;
+    w.bound.Cancel.mockImplementationOnce(() => new Promise<void>((r) => (release = r)));
+    const pressed = chat.cancel();
+    // Before Go has answered: an agent that ignores cancel holds the turn for seconds.
+    expect(chat.state.phase).toBe('stopping');
+    void chat.cancel(); // Esc pressed again while stopping
+    release();
+    await pressed;
+    expect(w.bound.Cancel).toHaveBeenCalledTimes(1);
+    expect(chat.state.phase).toBe('stopping');
+    w.emit('turn', turn('t-1', [{ type: 'text', text: 'late words' }, { type: 'done', stopReason: 'cancelled' }]));
+    expect(chat.state.phase).toBe('idle');
+    expect(chat.state.items.map((i) => i.kind)).toEqual(['user', 'assistant', 'stopped']);
+  });
+
   it('adopts a New Build turn; leaving it never cancels: it streams on and its end is announced', async () => {
     const { w, models, chat } = await setup();
     w.emit('turn', turn('nb-1', [{ type: 'session', sessionId: 'S1' }, { type: 'text', text: 'Working on it' }]));
