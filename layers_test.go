@@ -79,3 +79,19 @@ func TestNoArrowRunsUp(t *testing.T) {
 		t.Fatalf("read only %d files; the walk missed the tree", seen)
 	}
 }
+
+// The root holds main.go and what go:embed must reach from it (issue #42):
+// platform glue lives in app/shell, where a newcomer finds it by name.
+func TestRootHoldsOnlyMain(t *testing.T) {
+	allowed := map[string]bool{"main.go": true, "assets.go": true, "assets_cli.go": true}
+	entries, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		n := e.Name()
+		if !e.IsDir() && strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") && !allowed[n] {
+			t.Errorf("%s is in the module's root: put it in the package named for what it does (app/shell for the window's glue)", n)
+		}
+	}
+}

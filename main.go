@@ -7,15 +7,16 @@ import (
 	"strings"
 
 	"cdxtheme/app/cli"
+	"cdxtheme/app/shell"
 )
 
 func main() {
 	args := os.Args[1:]
 	if len(args) > 0 && !launchFlags(args) {
-		attachConsole()
+		shell.AttachConsole()
 		os.Exit(cli.Main(args))
 	}
-	os.Exit(runDesktop(args))
+	os.Exit(shell.Run(args, files()))
 }
 
 // launchFlags reports whether args are what a desktop launch brings: flags

@@ -48,7 +48,7 @@ echo "windows: build/bin/cdxtheme.exe ($(du -h build/bin/cdxtheme.exe | cut -f1)
 # .com before .exe (PATHEXT), so `cdxtheme help` in the install folder (or
 # with it on PATH) runs this one, which they wait for and whose output
 # they show in order. The GUI exe attaches to a console too when named in
-# full (console_windows.go).
+# full (app/shell/console_windows.go).
 GOOS=windows GOARCH=amd64 CGO_ENABLED=0 "$GO" build -trimpath -ldflags "-s -w" -o build/bin/cdxtheme.com .
 echo "windows: build/bin/cdxtheme.com ($(du -h build/bin/cdxtheme.com | cut -f1))"
 

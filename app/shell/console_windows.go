@@ -1,4 +1,4 @@
-package main
+package shell
 
 import (
 	"os"
@@ -8,14 +8,14 @@ import (
 
 var procAttachConsole = windows.NewLazySystemDLL("kernel32.dll").NewProc("AttachConsole")
 
-// attachConsole gives the CLI the console of the cmd or PowerShell that
+// AttachConsole gives the CLI the console of the cmd or PowerShell that
 // started it. The release exe is linked as a GUI program (no console window
 // on a double click), so Windows gives it none: without this `cdxtheme help`
 // typed there prints nothing. Streams the caller redirected (a pipe, a file)
 // are kept. The installer also ships cdxtheme.com, a console build that cmd
 // and PowerShell pick first (PATHEXT), which waits and prints in order; this
 // is for cdxtheme.exe named in full.
-func attachConsole() {
+func AttachConsole() {
 	const attachParent = ^uintptr(0) // ATTACH_PARENT_PROCESS
 	if ok, _, _ := procAttachConsole.Call(attachParent); ok == 0 {
 		return // no parent console (a double click), or one already

@@ -1,9 +1,12 @@
 //go:build desktop || dev || bindings
 
-package main
+// Package shell is the desktop app's shell around app: the Wails window, its
+// menus, the WebKit set-up, telling a user why the window did not open, and
+// the Windows console for the CLI. main holds only what go:embed must reach
+// from the module's root (the built UI and the icons) and hands it here.
+package shell
 
 import (
-	"embed"
 	"os"
 	"path/filepath"
 
@@ -22,11 +25,9 @@ import (
 	goruntime "runtime"
 )
 
-//go:embed all:frontend/dist
-var assets embed.FS
-
-// runDesktop starts the Wails window (Wails itself reads its dev-mode flags).
-func runDesktop([]string) int {
+// Run starts the Wails window (Wails itself reads its dev-mode flags) and
+// returns the process's exit code.
+func Run(_ []string, files Files) int {
 	if err := paths.Usable(); err != nil {
 		reportStartup(err)
 		return 1
@@ -46,7 +47,7 @@ func runDesktop([]string) int {
 		MinWidth:  app.MinWidth,
 		MinHeight: app.MinHeight,
 		AssetServer: &assetserver.Options{
-			Assets:     assets,
+			Assets:     files.UI,
 			Middleware: a.Assets,
 		},
 		BackgroundColour: &options.RGBA{R: 24, G: 24, B: 28, A: 255},
@@ -67,7 +68,7 @@ func runDesktop([]string) int {
 		DragAndDrop: &options.DragAndDrop{EnableFileDrop: goruntime.GOOS == "linux"},
 		Bind:        a.Bound(),
 		Linux: &linux.Options{
-			Icon:        windowIcon,
+			Icon:        files.WindowIcon,
 			ProgramName: "cdxtheme",
 			// Hardware acceleration blanks the window on some drivers
 			// (wails#2977) and costs memory; a theme preview does not need it.
@@ -77,7 +78,7 @@ func runDesktop([]string) int {
 			About: &mac.AboutInfo{
 				Title:   "CDXTheme Theme Builder " + app.Version,
 				Message: "Design colour themes with an AI coding agent.",
-				Icon:    appIcon,
+				Icon:    files.AppIcon,
 			},
 		},
 	})

@@ -2,7 +2,15 @@
 
 package main
 
-import _ "embed"
+import (
+	"embed"
+	"io/fs"
+
+	"cdxtheme/app/shell"
+)
+
+//go:embed all:frontend/dist
+var ui embed.FS
 
 // appIcon is the macOS About icon: the 1024 px master.
 //
@@ -15,3 +23,9 @@ var appIcon []byte
 //
 //go:embed build/linux/icons/hicolor/256x256/apps/cdxtheme.png
 var windowIcon []byte
+
+// files are what the window embeds; go:embed reaches only below the
+// package's folder, so they are named here and handed to the shell.
+func files() shell.Files {
+	return shell.Files{UI: fs.FS(ui), AppIcon: appIcon, WindowIcon: windowIcon}
+}

@@ -1,6 +1,6 @@
 //go:build !desktop && !dev && !bindings
 
-package main
+package shell
 
 import (
 	"fmt"
@@ -9,10 +9,10 @@ import (
 	"cdxtheme/app/cli"
 )
 
-// runDesktop in a build without the desktop tags: there is no window in
+// Run in a build without the desktop tags: there is no window in
 // this binary (Wails would only say it "will not build without the correct
 // build tags"), so say what it is instead.
-func runDesktop(args []string) int {
+func Run(args []string, _ Files) int {
 	if len(args) > 0 {
 		fmt.Fprintf(os.Stderr, "cdxtheme: unknown flag %q\n", args[0])
 	}

@@ -1,6 +1,6 @@
 //go:build linux && cgo && (production || dev)
 
-package main
+package shell
 
 /*
 #cgo !webkit2_41 pkg-config: webkit2gtk-4.0

@@ -1,6 +1,6 @@
 //go:build !(linux && cgo && (production || dev))
 
-package main
+package shell
 
 // tuneWebKit has nothing to tune without WebKitGTK (other systems, the
 // tagless CLI build).

@@ -1,6 +1,6 @@
 //go:build !windows
 
-package main
+package shell
 
 // showStartupFailure: a Linux or macOS launcher shows the app's stderr in
 // its own way, and the log file has the reason too.
