@@ -1,0 +1,161 @@
+package theme
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The worst inputs of each import format (issue #36): every one ends,
+// quickly, in a clear error or a correct theme, and what one import
+// allocates stays under its format's documented bound (docs/SECURITY.md,
+// "Importing a hostile file"). The 4 MB ones are built here, the same
+// bytes every run; the small ones are files in testdata/hostile.
+
+// bplistObjects lays out a binary property list with 4-byte offsets and
+// 1-byte references (so at most 256 objects).
+func bplistObjects(objects [][]byte, top int) []byte {
+	var b bytes.Buffer
+	b.WriteString("bplist00")
+	offs := make([]int, len(objects))
+	for i, o := range objects {
+		offs[i] = b.Len()
+		b.Write(o)
+	}
+	table := b.Len()
+	for _, o := range offs {
+		binary.Write(&b, binary.BigEndian, uint32(o))
+	}
+	tr := make([]byte, 32)
+	tr[6], tr[7] = 4, 1
+	binary.BigEndian.PutUint64(tr[8:], uint64(len(objects)))
+	binary.BigEndian.PutUint64(tr[16:], uint64(top))
+	binary.BigEndian.PutUint64(tr[24:], uint64(table))
+	b.Write(tr)
+	return b.Bytes()
+}
+
+// bplistArray is an array of n references to one object.
+func bplistArray(n int, ref byte) []byte {
+	o := []byte{0xAF, 0x12, byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}
+	return append(o, bytes.Repeat([]byte{ref}, n)...)
+}
+
+// bplistString is an ASCII string of n bytes.
+func bplistString(s string) []byte {
+	n := len(s)
+	return append([]byte{0x5F, 0x12, byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}, s...)
+}
+
+// bplistRefBomb is the kind of 400 KB file that got the app killed: a
+// 300 KB string and 90,000 references to it (27 GB once each is copied).
+func bplistRefBomb() []byte {
+	return bplistObjects([][]byte{
+		{0xD1, 1, 2}, bplistString("Ansi 0 Color"),
+		bplistArray(90000, 3), bplistString(strings.Repeat("x", 300<<10)),
+	}, 0)
+}
+
+// hugeJSON is a VS Code theme of about 4 MB: real colours, then one
+// token rule after another, each on its own lines, as a theme generator
+// would write them.
+func hugeJSON() []byte {
+	var b strings.Builder
+	b.WriteString("{\n  \"name\": \"Huge\",\n  \"type\": \"dark\",\n  \"colors\": {\n    \"editor.background\": \"#101418\",\n    \"editor.foreground\": \"#d8dee9\"\n  },\n  \"tokenColors\": [\n")
+	for i := 0; b.Len() < MaxImportSize-200; i++ {
+		fmt.Fprintf(&b, "    {\n      \"scope\": \"source.s%d\",\n      \"settings\": {\n        \"foreground\": \"#%06x\"\n      }\n    },\n", i, i&0xffffff)
+	}
+	b.WriteString("    {\"scope\": \"comment\", \"settings\": {\"foreground\": \"#7a8288\"}}\n  ]\n}\n")
+	return []byte(b.String())
+}
+
+// hugeTOML is an Alacritty theme of about 4 MB: its colours, then one
+// key after another (go-toml looks each new key up among all before it).
+func hugeTOML() []byte {
+	var b strings.Builder
+	b.WriteString("[colors.primary]\nbackground = \"#101418\"\nforeground = \"#d8dee9\"\n\n[colors.extra]\n")
+	for i := 0; b.Len() < MaxImportSize-100; i++ {
+		fmt.Fprintf(&b, "k%07d = \"#%06x\"\n", i, i&0xffffff)
+	}
+	return []byte(b.String())
+}
+
+// filled repeats unit after head until the file is nearly the import cap.
+func filled(head, unit, tail string) []byte {
+	n := (MaxImportSize - len(head) - len(tail) - 1) / len(unit)
+	return []byte(head + strings.Repeat(unit, n) + tail)
+}
+
+type hostileImport struct {
+	name string // the file name: its extension picks the format
+	data func() []byte
+	want string // in the error; "" when the file imports
+	// The bound on what one import allocates: per bytes for each input
+	// byte plus fixed plus 1 MB (docs/SECURITY.md).
+	per, fixed int
+}
+
+func fixture(name string) func() []byte {
+	return func() []byte {
+		b, err := os.ReadFile("testdata/hostile/" + name)
+		if err != nil {
+			panic(err)
+		}
+		return b
+	}
+}
+
+var hostileImports = []hostileImport{
+	// binary plist
+	{"ref-bomb.itermcolors", bplistRefBomb, "expand to more than", 16, 8 << 20},
+	{"bplist-nested-bomb.itermcolors", fixture("bplist-nested-bomb.itermcolors"), "expand to more than", 16, 8 << 20},
+	{"bplist-cycle.itermcolors", fixture("bplist-cycle.itermcolors"), "contains itself", 16, 8 << 20},
+}
+
+// allocated is what f allocates, in bytes (every allocation, freed or
+// not: an upper bound on the peak it adds).
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+func TestHostileImportsEndBounded(t *testing.T) {
+	for _, h := range hostileImports {
+		t.Run(h.name, func(t *testing.T) {
+			data := h.data()
+			var imp *Imported
+			var err error
+			var used uint64
+			within(t, 20*time.Second, "importing "+h.name, func() {
+				used = allocated(func() { imp, err = Import(h.name, data) })
+			})
+			switch {
+			case h.want == "" && err != nil:
+				t.Fatalf("a file any theme program reads was refused: %v", err)
+			case h.want == "" && imp.Theme == nil:
+				t.Fatal("no theme")
+			case h.want != "" && err == nil:
+				t.Fatalf("imported; want an error with %q", h.want)
+			case h.want != "" && !strings.Contains(err.Error(), h.want):
+				t.Fatalf("error %.300q; want %q", err, h.want)
+			}
+			if err != nil && len(err.Error()) > 400 {
+				t.Errorf("the error is %d bytes long; a person reads it", len(err.Error()))
+			}
+			bound := uint64(h.per*len(data) + h.fixed + 1<<20)
+			t.Logf("%d bytes in, %d allocated (%.1f× the input); bound %d", len(data), used, float64(used)/float64(len(data)), bound)
+			if used > bound {
+				t.Errorf("one import allocated %d MB from a %d KB file; the bound is %d MB", used>>20, len(data)>>10, bound>>20)
+			}
+		})
+	}
+}
