@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"cdxtheme/core/fsread"
 )
@@ -202,8 +203,23 @@ func newBuilder(file, format string) *builder {
 	return &builder{file: file, format: format, set: map[string]bool{}}
 }
 
+// errAt is an error at a line and key. The key and the message quote the
+// file, which may hold a 4 MB key or value: both are clipped so the error
+// stays a line a person reads.
 func (b *builder) errAt(line int, key, format string, args ...any) error {
-	return &ImportError{File: b.file, Line: line, Key: key, Msg: fmt.Sprintf(format, args...)}
+	return &ImportError{File: b.file, Line: line, Key: clip(key, 120), Msg: clip(fmt.Sprintf(format, args...), 300)}
+}
+
+// clip cuts s to at most n bytes (at a character boundary), marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + fmt.Sprintf("… (%d bytes more)", len(s)-i)
 }
 
 // put copies a source colour into a role, once: the first key that gives a
@@ -416,7 +432,7 @@ func parseLooseColor(s string) (Color, error) {
 		h = h[2:]
 	}
 	if !isHex(h) {
-		return Color{}, fmt.Errorf("%q is not a hex colour (want #rrggbb)", s)
+		return Color{}, fmt.Errorf("%q is not a hex colour (want #rrggbb)", clip(s, 40))
 	}
 	switch len(h) {
 	case 3, 4:
@@ -428,7 +444,7 @@ func parseLooseColor(s string) (Color, error) {
 		h = x.String()
 	case 6, 8:
 	default:
-		return Color{}, fmt.Errorf("%q is not a hex colour (want #rrggbb)", s)
+		return Color{}, fmt.Errorf("%q is not a hex colour (want #rrggbb)", clip(s, 40))
 	}
 	v, _ := strconv.ParseUint(h, 16, 32)
 	if len(h) == 6 {
