@@ -62,15 +62,16 @@ func bplistRefBomb() []byte {
 	}, 0)
 }
 
-// hugeJSON is a VS Code theme of about 4 MB, as a generator might write
-// one: ~3,000 token rules of 41 scopes each, a token per line. With bad,
+// hugeJSON is a VS Code theme of about size bytes, as a generator might
+// write one: token rules of 41 scopes each (~3,000 in 4 MB), a token per
+// line. With bad,
 // the last rule's colour is not a colour, and the error must name its
 // line: the line finder walks the whole file (it counted every line from
 // the start for every value: 64 s for 3.9 MB).
-func hugeJSON(bad bool) (data []byte, badLine int) {
+func hugeJSON(size int, bad bool) (data []byte, badLine int) {
 	var b strings.Builder
 	b.WriteString("{\n  \"name\": \"Huge\",\n  \"type\": \"dark\",\n  \"colors\": {\n    \"editor.background\": \"#101418\",\n    \"editor.foreground\": \"#d8dee9\"\n  },\n  \"tokenColors\": [\n")
-	for i := 0; b.Len() < MaxImportSize-1400; i++ {
+	for i := 0; b.Len() < size-1400; i++ {
 		b.WriteString("    {\n      \"scope\": [\n")
 		for j := 0; j < 40; j++ {
 			fmt.Fprintf(&b, "        \"source.s%d.k%d\",\n", i, j)
@@ -98,8 +99,11 @@ func hugeTOML() []byte {
 }
 
 // filled repeats unit after head until the file is nearly the import cap.
-func filled(head, unit, tail string) []byte {
-	n := (MaxImportSize - len(head) - len(tail) - 1) / len(unit)
+func filled(head, unit, tail string) []byte { return filledTo(MaxImportSize, head, unit, tail) }
+
+// filledTo repeats unit after head until the file is nearly size bytes.
+func filledTo(size int, head, unit, tail string) []byte {
+	n := (size - len(head) - len(tail) - 1) / len(unit)
 	return []byte(head + strings.Repeat(unit, n) + tail)
 }
 
@@ -129,26 +133,56 @@ var hostileImports = []hostileImport{
 	{"bplist-nested-bomb.itermcolors", fixture("bplist-nested-bomb.itermcolors"), "expand to more than", 16, 8 << 20},
 	{"bplist-cycle.itermcolors", fixture("bplist-cycle.itermcolors"), "contains itself", 16, 8 << 20},
 	// JSON
-	{"huge-color-theme.json", func() []byte { b, _ := hugeJSON(false); return b }, "", 48, 0},
-	{"huge-bad-color-theme.json", func() []byte { b, _ := hugeJSON(true); return b }, `].settings.foreground: "#7a828g" is not a hex colour`, 48, 0},
+	{"large-color-theme.json", func() []byte { b, _ := hugeJSON(800<<10, false); return b }, "", 48, 0},
+	{"huge-color-theme.json", func() []byte { b, _ := hugeJSON(MaxImportSize, false); return b }, "a theme.json is at most 1024 KB", 48, 0},
+	{"huge-bad-color-theme.json", func() []byte { b, _ := hugeJSON(MaxImportSize, true); return b }, `].settings.foreground: "#7a828g" is not a hex colour`, 48, 0},
 	{"numbers-color-theme.json", func() []byte { return filled(`{"colors":{"editor.background":"#101418"},"x":[`, "0,", "0]}") }, "more than 10000 values in one array", 48, 0},
 	{"empty-rules-color-theme.json", func() []byte {
 		return filled(`{"colors":{"editor.background":"#101418"},"tokenColors":[`, "{},", "{}]}")
 	}, "more than 10000 values in one array", 48, 0},
 	{"deep-color-theme.json", func() []byte { return filled(`{"colors":{"editor.background":"#101418"},"x":`, "[", "") }, "nested more than 64 deep", 48, 0},
-	{"long-key-color-theme.json", func() []byte { return filled(`{"colors":{"editor.background":"#101418","`, "a", `":"#zz"}}`) }, "", 48, 0},
+	{"long-key-color-theme.json", func() []byte { return filled(`{"colors":{"editor.background":"#101418","`, "a", `":"#zz"}}`) }, "a theme.json is at most 1024 KB", 48, 0},
 	{"long-value-color-theme.json", func() []byte { return filled(`{"colors":{"editor.background":"`, "a", `"}}`) }, "not a hex colour", 48, 0},
 	// TOML
-	{"huge.toml", hugeTOML, "a TOML theme is a few KB", 24, 4 << 20},
-	{"keys.toml", func() []byte { return hugeTOML()[:tomlMaxSize] }, "more than 5000 keys, tables and arrays", 24, 4 << 20},
+	{"huge.toml", hugeTOML, "at most 256 KB is read", 24, 4 << 20},
+	{"keys.toml", func() []byte { return hugeTOML()[:importCaps["alacritty"]] }, "more than 5000 keys, tables and arrays", 24, 4 << 20},
 	{"deep.toml", func() []byte {
 		return []byte("[colors.primary]\nbackground = \"#101418\"\ndeep = " + strings.Repeat("[", 4990) + `"#000000"` + strings.Repeat("]", 4990) + "\n")
 	}, "", 24, 4 << 20},
+	// base16/base24 YAML
+	{"huge.yaml", func() []byte { return filled("scheme: x\n", "k: 0\n", "") }, "at most 256 KB is read", 128, 0},
+	{"flow.yaml", func() []byte { return filledTo(256<<10, "scheme: x\nbase00: [", "0,", "0]\n") }, "base00: want a colour", 128, 0},
+	{"keys.yaml", func() []byte { return filledTo(256<<10, "scheme: x\n", "k: 0\n", "") }, "base00: missing", 128, 0},
+	{"deep.yaml", func() []byte { return filledTo(256<<10, "scheme: x\nbase00: ", "[", "") }, "exceeded max depth", 128, 0},
+	{"aliases.yaml", func() []byte { // a billion laughs: yaml.v3's nodes keep aliases unexpanded
+		doc, prev := "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n", "a"
+		for _, c := range "bcdefghi" {
+			doc += fmt.Sprintf("%c: &%c [%s]\n", c, c, strings.TrimSuffix(strings.Repeat("*"+prev+",", 9), ","))
+			prev = string(c)
+		}
+		return []byte(doc + "scheme: x\n")
+	}, "base00: missing", 128, 0},
+	// XML property lists
+	{"huge.itermcolors", func() []byte { return filled("<plist><array>", "<true/>", "</array></plist>") }, "at most 1024 KB is read", 64, 0},
+	{"values.itermcolors", func() []byte { return filledTo(1<<20, "<plist><array>", "<true/>", "</array></plist>") }, "want a <dict> at the top", 64, 0},
+	{"rules.tmTheme", func() []byte {
+		return filledTo(1<<20, "<plist><dict><key>settings</key><array>", "<dict><key>scope</key><string>a</string><key>settings</key><dict><key>foreground</key><string>#112233</string></dict></dict>", "</array></dict></plist>")
+	}, "", 64, 0},
+	{"long-key.itermcolors", func() []byte { return filledTo(1<<20, "<plist><dict><key>", "a", "</key><true/></dict></plist>") }, "no iTerm2 colour keys", 64, 0},
+	// kitty, Ghostty, foot
+	{"huge.conf", func() []byte { return filled("background #101418\n", "color1 #000000\n", "") }, "at most 256 KB is read", 80, 0},
+	{"lines.conf", func() []byte { return filledTo(256<<10, "background #101418\n", "color1 #000000\n", "") }, "", 80, 0},
+	{"newlines.conf", func() []byte { return filledTo(256<<10, "background #101418", "\n", "") }, "", 80, 0},
+	{"unknown.ini", func() []byte { return filledTo(256<<10, "[colors]\nbackground=101418\n", "foo=bar\n", "") }, "", 80, 0},
+	{"palette.ghostty", func() []byte { return filledTo(256<<10, "background = #101418\n", "palette = 300=#000000\n", "") }, "want N=#rrggbb", 80, 0},
+	{"long-line.conf", func() []byte { return filledTo(256<<10, "background #101418\nforeground ", "a", "\n") }, "is not a hex colour", 80, 0},
+	// No extension: the content picks the format.
+	{"newlines", func() []byte { return filled("", "\n", "") }, "not a theme format", 8, 0},
 }
 
 // The line of an error in a 4 MB theme is the line of the bad value.
 func TestHugeJSONErrorNamesItsLine(t *testing.T) {
-	data, line := hugeJSON(true)
+	data, line := hugeJSON(MaxImportSize, true)
 	var err error
 	within(t, 20*time.Second, "importing a 4 MB theme", func() { _, err = Import("huge-color-theme.json", data) })
 	var ie *ImportError
@@ -178,6 +212,11 @@ func TestHostileImportsEndBounded(t *testing.T) {
 			within(t, 20*time.Second, "importing "+h.name, func() {
 				used = allocated(func() { imp, err = Import(h.name, data) })
 			})
+			bound := uint64(h.per*len(data) + h.fixed + 2<<20)
+			t.Logf("%d bytes in, %d allocated (%.1f× the input); bound %d", len(data), used, float64(used)/float64(len(data)), bound)
+			if used > bound {
+				t.Errorf("one import allocated %d MB from a %d KB file; the bound is %d MB", used>>20, len(data)>>10, bound>>20)
+			}
 			switch {
 			case h.want == "" && err != nil:
 				t.Fatalf("a file any theme program reads was refused: %v", err)
@@ -190,11 +229,6 @@ func TestHostileImportsEndBounded(t *testing.T) {
 			}
 			if err != nil && len(err.Error()) > 400 {
 				t.Errorf("the error is %d bytes long; a person reads it", len(err.Error()))
-			}
-			bound := uint64(h.per*len(data) + h.fixed + 2<<20)
-			t.Logf("%d bytes in, %d allocated (%.1f× the input); bound %d", len(data), used, float64(used)/float64(len(data)), bound)
-			if used > bound {
-				t.Errorf("one import allocated %d MB from a %d KB file; the bound is %d MB", used>>20, len(data)>>10, bound>>20)
 			}
 		})
 	}

@@ -25,7 +25,9 @@ func detectTOML(text string) string {
 func tomlKeyLine(text, dotted string) int {
 	table := ""
 	best := 0
-	for i, raw := range strings.Split(text, "\n") {
+	i := -1
+	for raw := range strings.Lines(text) {
+		i++
 		l := strings.TrimSpace(raw)
 		if strings.HasPrefix(l, "[") {
 			table = strings.Trim(strings.TrimSpace(strings.Trim(l, "[]")), `"`)
@@ -53,20 +55,14 @@ func tomlKeyLine(text, dotted string) int {
 	return best
 }
 
-// TOML themes are 1–3 KB (a whole alacritty.toml a few KB). go-toml
-// looks every new key up among all the keys before it, so 4 MB of keys
-// took 11 CPU-minutes; a file larger than tomlMaxSize, or with more than
-// tomlMaxKeys places where a key, table or array can start, is refused
-// before it is decoded. At the caps the lookups take milliseconds.
-const (
-	tomlMaxSize = 256 << 10
-	tomlMaxKeys = 5000
-)
+// go-toml looks every new key up among all the keys before it, so 4 MB
+// of keys took 11 CPU-minutes. A TOML theme has a few dozen keys (and is
+// at most importCaps' 256 KB): a file with more than tomlMaxKeys places
+// where a key, table or array can start is refused before it is decoded.
+// At the cap the lookups take milliseconds.
+const tomlMaxKeys = 5000
 
 func checkTOMLShape(b *builder, data []byte) error {
-	if len(data) > tomlMaxSize {
-		return b.errAt(0, "", "%d KB; a TOML theme is a few KB (at most %d KB is read)", len(data)>>10, tomlMaxSize>>10)
-	}
 	// Every key, dotted key part, table and array starts at one of these
 	// bytes: counting them over-counts (they may sit in strings or
 	// comments), which only makes the cap stricter.
