@@ -13,14 +13,22 @@ import (
 // this form, and iTerm2 reads them. The reader is strict and bounded: a
 // hostile file is refused rather than followed. Every offset and length
 // is checked against the file; nesting is limited as in the XML reader;
-// and because objects are shared by reference, the number of nodes built
-// is capped too, so a small file of references to references cannot
-// expand into an exponential tree. Layout: Apple's CFBinaryPList.c
-// (header, objects, offset table, 32-byte trailer).
+// an object that contains itself is refused. Objects are shared by
+// reference, and the tree built copies each one per reference, so what
+// is built is bounded, not just what is read: at most bplistMaxNodes
+// values and bplistMaxTree bytes (bplistNodeCost per value plus its
+// text), charged before anything is allocated. Without that a 400 KB
+// file (one long string, 100,000 references to it) expanded to tens of
+// GB. Layout: Apple's CFBinaryPList.c (header, objects, offset table,
+// 32-byte trailer).
 
 const (
 	bplistMaxDepth = 32
 	bplistMaxNodes = 100000
+	// bplistMaxTree: no bigger than what an XML plist at the import cap
+	// holds as text; a real .itermcolors builds ~30 KB.
+	bplistMaxTree  = MaxImportSize
+	bplistNodeCost = 128 // a plistNode (96 bytes), its slot in the parent, growth
 )
 
 type bplist struct {
@@ -28,7 +36,27 @@ type bplist struct {
 	offsets   []uint64
 	refSize   int
 	nodes     int
+	tree      uint64 // bytes charged for the tree built so far
+	onPath    []bool // objects being built: reaching one again is a cycle
 	objectEnd uint64 // the offset table's start: objects lie before it
+}
+
+// charge books n more bytes of tree, or refuses the file.
+func (p *bplist) charge(n uint64) error {
+	if n > bplistMaxTree-p.tree {
+		return fmt.Errorf("binary property list: its references expand to more than %d MB", bplistMaxTree>>20)
+	}
+	p.tree += n
+	return nil
+}
+
+// chargeNodes books n more values, before their references are read.
+func (p *bplist) chargeNodes(n uint64) error {
+	if n > uint64(bplistMaxNodes-p.nodes) {
+		return fmt.Errorf("binary property list: more than %d values", bplistMaxNodes)
+	}
+	p.nodes += int(n)
+	return p.charge(n * bplistNodeCost)
 }
 
 func isBinaryPlist(data []byte) bool { return len(data) >= 8 && string(data[:8]) == "bplist00" }
@@ -52,7 +80,7 @@ func parseBinaryPlist(data []byte) (*plistNode, error) {
 		tableOff < 8 || tableOff > trailerStart || (trailerStart-tableOff)/uint64(offSize) < numObjects {
 		return nil, errors.New("binary property list: the trailer does not fit the file")
 	}
-	p := &bplist{data: data, refSize: refSize, objectEnd: tableOff, offsets: make([]uint64, numObjects)}
+	p := &bplist{data: data, refSize: refSize, objectEnd: tableOff, offsets: make([]uint64, numObjects), onPath: make([]bool, numObjects)}
 	for i := range p.offsets {
 		at := tableOff + uint64(i*offSize)
 		o := readUint(data[at : at+uint64(offSize)])
@@ -60,6 +88,9 @@ func parseBinaryPlist(data []byte) (*plistNode, error) {
 			return nil, fmt.Errorf("binary property list: object %d lies outside the object area", i)
 		}
 		p.offsets[i] = o
+	}
+	if err := p.chargeNodes(1); err != nil {
+		return nil, err
 	}
 	return p.object(top, 0)
 }
@@ -127,8 +158,8 @@ func (p *bplist) object(ref uint64, depth int) (*plistNode, error) {
 	if depth > bplistMaxDepth {
 		return nil, errors.New("binary property list: nested too deeply")
 	}
-	if p.nodes++; p.nodes > bplistMaxNodes {
-		return nil, fmt.Errorf("binary property list: more than %d values", bplistMaxNodes)
+	if p.onPath[ref] {
+		return nil, fmt.Errorf("binary property list: object %d contains itself", ref)
 	}
 	off := p.offsets[ref]
 	mb, err := p.bytes(off, 1)
@@ -196,6 +227,12 @@ func (p *bplist) object(ref uint64, depth int) (*plistNode, error) {
 		if err != nil {
 			return nil, err
 		}
+		if m>>4 != 0x4 {
+			// The text built: a UTF-16 unit is up to 3 bytes of UTF-8.
+			if err := p.charge(n * (2*width - 1)); err != nil {
+				return nil, err
+			}
+		}
 		switch m >> 4 {
 		case 0x4:
 			return &plistNode{kind: "data"}, nil
@@ -214,11 +251,16 @@ func (p *bplist) object(ref uint64, depth int) (*plistNode, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := p.chargeNodes(n); err != nil {
+			return nil, err
+		}
 		refs, err := p.refs(start, n)
 		if err != nil {
 			return nil, err
 		}
 		v := &plistNode{kind: "array"}
+		p.onPath[ref] = true
+		defer func() { p.onPath[ref] = false }()
 		for _, r := range refs {
 			child, err := p.object(r, depth+1)
 			if err != nil {
@@ -232,11 +274,16 @@ func (p *bplist) object(ref uint64, depth int) (*plistNode, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := p.chargeNodes(2 * n); err != nil { // n ≤ the file's length: no overflow
+			return nil, err
+		}
 		refs, err := p.refs(start, 2*n)
 		if err != nil {
 			return nil, err
 		}
 		v := &plistNode{kind: "dict", dict: map[string]*plistNode{}}
+		p.onPath[ref] = true
+		defer func() { p.onPath[ref] = false }()
 		for i := uint64(0); i < n; i++ {
 			k, err := p.object(refs[i], depth+1)
 			if err != nil {

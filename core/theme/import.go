@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"cdxtheme/core/fsread"
 )
@@ -13,6 +14,19 @@ import (
 // MaxImportSize bounds a file to import: real themes are a few kB (a large
 // VS Code theme ~300 kB); anything bigger is not a theme.
 const MaxImportSize = 4 << 20
+
+// importCaps is the largest file read per format: near what a theme of
+// that format can be, since decoding costs up to ~120 bytes per byte
+// (yaml.v3's nodes). Real files are far smaller: in testdata/oracle the
+// largest VS Code theme is 70 KB, .itermcolors 27 KB, the rest ≤ 2 KB.
+// VS Code themes keep the 4 MB cap (the largest published are ~1 MB);
+// what they build must still fit a theme.json (finish).
+var importCaps = map[string]int{
+	"vscode": MaxImportSize, "windows-terminal": MaxImportSize, "cdxtheme": MaxImportSize,
+	"iterm2": 1 << 20, "tmtheme": 1 << 20,
+	"base16": 256 << 10, "base24": 256 << 10, "alacritty": 256 << 10, "wezterm": 256 << 10,
+	"kitty": 256 << 10, "ghostty": 256 << 10, "foot": 256 << 10,
+}
 
 // Source formats Import reads, by id (the export format ids where both
 // exist).
@@ -97,6 +111,9 @@ func Import(name string, data []byte) (*Imported, error) {
 	if err != nil {
 		return nil, err
 	}
+	if max := importCaps[format]; len(data) > max {
+		return nil, &ImportError{File: name, Msg: fmt.Sprintf("%d KB; a %s theme is a few KB (at most %d KB is read)", len(data)>>10, format, max>>10)}
+	}
 	b := newBuilder(name, format)
 	switch format {
 	case "vscode", "windows-terminal", "cdxtheme":
@@ -167,7 +184,7 @@ func detect(name string, data []byte) (string, error) {
 }
 
 func lineMatches(text string, f func(line string) bool) bool {
-	for _, l := range strings.Split(text, "\n") {
+	for l := range strings.Lines(text) { // no slice of every line: 64 MB for 4 MB of newlines
 		if f(strings.TrimSpace(l)) {
 			return true
 		}
@@ -202,8 +219,23 @@ func newBuilder(file, format string) *builder {
 	return &builder{file: file, format: format, set: map[string]bool{}}
 }
 
+// errAt is an error at a line and key. The key and the message quote the
+// file, which may hold a 4 MB key or value: both are clipped so the error
+// stays a line a person reads.
 func (b *builder) errAt(line int, key, format string, args ...any) error {
-	return &ImportError{File: b.file, Line: line, Key: key, Msg: fmt.Sprintf(format, args...)}
+	return &ImportError{File: b.file, Line: line, Key: clip(key, 120), Msg: clip(fmt.Sprintf(format, args...), 300)}
+}
+
+// clip cuts s to at most n bytes (at a character boundary), marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + fmt.Sprintf("… (%d bytes more)", len(s)-i)
 }
 
 // put copies a source colour into a role, once: the first key that gives a
@@ -396,6 +428,11 @@ func (b *builder) finish() (*Imported, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(doc) > MaxFileSize {
+		// Kept verbatim (a VS Code theme's token rules), the source can
+		// build a theme.json larger than a workspace loads.
+		return nil, &ImportError{File: b.file, Msg: fmt.Sprintf("the theme built is %d KB; a theme.json is at most %d KB", len(doc)>>10, MaxFileSize>>10)}
+	}
 	t, err := Parse(doc)
 	if err != nil {
 		return nil, fmt.Errorf("import %s: the built theme is invalid: %w", b.file, err)
@@ -416,7 +453,7 @@ func parseLooseColor(s string) (Color, error) {
 		h = h[2:]
 	}
 	if !isHex(h) {
-		return Color{}, fmt.Errorf("%q is not a hex colour (want #rrggbb)", s)
+		return Color{}, fmt.Errorf("%q is not a hex colour (want #rrggbb)", clip(s, 40))
 	}
 	switch len(h) {
 	case 3, 4:
@@ -428,7 +465,7 @@ func parseLooseColor(s string) (Color, error) {
 		h = x.String()
 	case 6, 8:
 	default:
-		return Color{}, fmt.Errorf("%q is not a hex colour (want #rrggbb)", s)
+		return Color{}, fmt.Errorf("%q is not a hex colour (want #rrggbb)", clip(s, 40))
 	}
 	v, _ := strconv.ParseUint(h, 16, 32)
 	if len(h) == 6 {

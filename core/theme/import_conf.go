@@ -43,7 +43,9 @@ type confLine struct {
 func confLines(text, format string) []confLine {
 	var out []confLine
 	section := ""
-	for i, raw := range strings.Split(text, "\n") {
+	i := -1
+	for raw := range strings.Lines(text) {
+		i++
 		l := strings.TrimSpace(raw)
 		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, ";") {
 			continue
@@ -75,7 +77,7 @@ func importConf(b *builder, data []byte) error {
 	lines := confLines(string(data), b.format)
 	if b.format == "kitty" {
 		// kitty themes name themselves in a "## name:" header (kitten themes).
-		for _, l := range strings.Split(string(data), "\n") {
+		for l := range strings.Lines(string(data)) {
 			if n, ok := strings.CutPrefix(strings.TrimSpace(l), "## name:"); ok {
 				b.t.Name = strings.TrimSpace(n)
 				break

@@ -12,27 +12,70 @@ import (
 	"cdxtheme/core/jsonc"
 )
 
-// jsonKeyLines maps every key path of a JSON document (`colors."a.b"`,
-// `tokenColors[2].settings.foreground`) to the line it starts on, so a bad
-// value can be reported where it is. maxDepth bounds hostile nesting.
-func jsonKeyLines(data []byte) map[string]int {
-	lines := map[string]int{}
+// jsonLines finds where a key path of a JSON document (`colors."a.b"`,
+// `tokenColors[2].settings.foreground`) is, so a bad value is reported on
+// its line. Only an error needs a line, so the document is walked then,
+// once, descending only into the objects on the path asked for and
+// counting lines as it goes: linear in the file. (A map of every path,
+// each line counted from the start, took 64 s for a 3.9 MB theme and a
+// copy of a long key for every value below it.)
+type jsonLines []byte
+
+// line is the line of path, or of its nearest parent present (a required
+// key that is missing is reported where its object is); 0 when unknown.
+func (data jsonLines) line(target string) int {
 	dec := json.NewDecoder(bytes.NewReader(data))
-	var walk func(path string, depth int) error
-	walk = func(path string, depth int) error {
-		if depth > 64 {
-			return errors.New("too deep")
+	pos, line, best := 0, 1, 0
+	advance := func(off int64) int {
+		if off < int64(pos) || off > int64(len(data)) {
+			return line
 		}
+		line += bytes.Count(data[pos:off], []byte("\n"))
+		pos = int(off)
+		return line
+	}
+	on := func(path string) bool { // path is target or one of its parents
+		if !strings.HasPrefix(target, path) {
+			return false
+		}
+		return path == "" || len(target) == len(path) || target[len(path)] == '.' || target[len(path)] == '['
+	}
+	// skip reads the rest of a value whose opening delimiter was read.
+	skip := func() error {
+		for depth := 1; depth > 0; {
+			tok, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			if d, ok := tok.(json.Delim); ok {
+				if d == '{' || d == '[' {
+					depth++
+				} else {
+					depth--
+				}
+			}
+		}
+		return nil
+	}
+	var walk func(path string) error
+	walk = func(path string) error {
 		tok, err := dec.Token()
 		if err != nil {
 			return err
 		}
-		if path != "" {
-			lines[path] = lineAt(data, dec.InputOffset()-1)
+		here := on(path)
+		if here && path != "" {
+			best = advance(dec.InputOffset() - 1)
+			if path == target {
+				return errFound
+			}
 		}
 		d, ok := tok.(json.Delim)
 		if !ok {
 			return nil
+		}
+		if !here {
+			return skip()
 		}
 		switch d {
 		case '{':
@@ -42,15 +85,13 @@ func jsonKeyLines(data []byte) map[string]int {
 					return err
 				}
 				key, _ := k.(string)
-				p := joinKey(path, key)
-				if err := walk(p, depth+1); err != nil {
+				if err := walk(joinKey(path, key)); err != nil {
 					return err
 				}
 			}
 		case '[':
 			for i := 0; dec.More(); i++ {
-				p := fmt.Sprintf("%s[%d]", path, i)
-				if err := walk(p, depth+1); err != nil {
+				if err := walk(fmt.Sprintf("%s[%d]", path, i)); err != nil {
 					return err
 				}
 			}
@@ -58,25 +99,11 @@ func jsonKeyLines(data []byte) map[string]int {
 		_, err = dec.Token() // the closing delimiter
 		return err
 	}
-	walk("", 0)
-	return lines
+	walk("")
+	return best
 }
 
-// lineOf is the line of a key path, or of its nearest parent present (a
-// required key that is missing is reported where its object is).
-func lineOf(lines map[string]int, path string) int {
-	for path != "" {
-		if l, ok := lines[path]; ok {
-			return l
-		}
-		i := strings.LastIndexAny(path, ".[")
-		if i < 0 {
-			break
-		}
-		path = path[:i]
-	}
-	return 0
-}
+var errFound = errors.New("found")
 
 // joinKey appends an object key to a path, quoting keys with dots.
 func joinKey(path, key string) string {
@@ -125,6 +152,9 @@ func stripJSON(data []byte) []byte {
 func detectJSON(name string, data []byte) (string, error) {
 	var top map[string]json.RawMessage
 	clean := stripJSON(data)
+	if err := checkJSONShape(newBuilder(name, "json"), clean); err != nil {
+		return "", err
+	}
 	if err := json.Unmarshal(clean, &top); err != nil || top == nil {
 		b := newBuilder(name, "json")
 		if err == nil {
@@ -144,9 +174,85 @@ func detectJSON(name string, data []byte) (string, error) {
 	return "", &ImportError{File: name, Line: 1, Msg: "a JSON file without \"colors\"/\"tokenColors\" (VS Code) or a Windows Terminal scheme"}
 }
 
+// A theme file's JSON is small and shallow: VS Code's largest themes
+// have under a thousand colours and a few thousand token rules, nested
+// five deep. Decoding a collection into Go values costs up to ~40 times
+// its text (1.1 GB for 4 MB of "{},"), so a collection far larger than
+// any theme, or nesting far deeper, is refused before anything is
+// decoded, by one pass over the tokens.
+const (
+	jsonMaxMembers = 10000
+	jsonMaxDepth   = 64
+)
+
+// checkJSONShape refuses a document with a collection of more than
+// jsonMaxMembers values or nested deeper than jsonMaxDepth, naming where.
+// A syntax error is left to the decoder, which reports it.
+func checkJSONShape(b *builder, data []byte) error {
+	type level struct {
+		object    bool
+		expectKey bool
+		members   int
+		key       string // an object's current key
+	}
+	var stack []level
+	// path names the value the first n levels lead to.
+	path := func(n int) string {
+		p := ""
+		for _, l := range stack[:n] {
+			if l.object {
+				p = joinKey(p, l.key)
+			} else {
+				p = fmt.Sprintf("%s[%d]", p, l.members-1)
+			}
+		}
+		return p
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil // the end, or a syntax error the decoder reports
+		}
+		d, isDelim := tok.(json.Delim)
+		if isDelim && (d == '}' || d == ']') {
+			stack = stack[:len(stack)-1]
+			if n := len(stack); n > 0 && stack[n-1].object {
+				stack[n-1].expectKey = true
+			}
+			continue
+		}
+		if n := len(stack); n > 0 {
+			top := &stack[n-1]
+			if top.object && top.expectKey {
+				top.key, _ = tok.(string)
+				top.expectKey = false
+				if top.members++; top.members > jsonMaxMembers {
+					return b.errAt(lineAt(data, dec.InputOffset()), path(n-1), "more than %d keys in one object; a theme file has far fewer", jsonMaxMembers)
+				}
+				continue
+			}
+			if !top.object {
+				if top.members++; top.members > jsonMaxMembers {
+					return b.errAt(lineAt(data, dec.InputOffset()), path(n-1), "more than %d values in one array; a theme file has far fewer", jsonMaxMembers)
+				}
+			}
+			if top.object && !isDelim {
+				top.expectKey = true // a scalar value ends the member
+			}
+		}
+		if isDelim { // '{' or '['
+			if len(stack) >= jsonMaxDepth {
+				return b.errAt(lineAt(data, dec.InputOffset()), path(len(stack)), "nested more than %d deep; a theme file nests a few levels", jsonMaxDepth)
+			}
+			stack = append(stack, level{object: d == '{', expectKey: d == '{'})
+		}
+	}
+}
+
 func importJSON(b *builder, raw []byte) error {
 	data := stripJSON(raw)
-	lines := jsonKeyLines(data)
+	lines := jsonLines(data)
 	switch b.format {
 	case "cdxtheme":
 		t, err := Parse(data)
@@ -154,7 +260,7 @@ func importJSON(b *builder, raw []byte) error {
 			var ve *ValidationError
 			if errors.As(err, &ve) && len(ve.Problems) > 0 {
 				p := ve.Problems[0]
-				return b.errAt(lineOf(lines, p.Path), p.Path, "%s", p.Message)
+				return b.errAt(lines.line(p.Path), p.Path, "%s", p.Message)
 			}
 			return b.errAt(0, "", "%v", err)
 		}
@@ -174,14 +280,14 @@ func importJSON(b *builder, raw []byte) error {
 }
 
 // jsonColour reads a JSON string value as a colour, or reports its line.
-func (b *builder) jsonColour(lines map[string]int, key string, raw json.RawMessage) (Color, error) {
+func (b *builder) jsonColour(lines jsonLines, key string, raw json.RawMessage) (Color, error) {
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return Color{}, b.errAt(lines[key], key, "want a colour string like \"#1e1e2e\", got %s", kind(raw))
+		return Color{}, b.errAt(lines.line(key), key, "want a colour string like \"#1e1e2e\", got %s", kind(raw))
 	}
 	c, err := parseLooseColor(s)
 	if err != nil {
-		return Color{}, b.errAt(lines[key], key, "%v", err)
+		return Color{}, b.errAt(lines.line(key), key, "%v", err)
 	}
 	return c, nil
 }
@@ -259,7 +365,7 @@ func splitSelectors(scope string) []string {
 	return out
 }
 
-func importVSCode(b *builder, data []byte, lines map[string]int) error {
+func importVSCode(b *builder, data []byte, lines jsonLines) error {
 	var doc struct {
 		Name                 string                     `json:"name"`
 		Type                 string                     `json:"type"`
@@ -338,7 +444,7 @@ func importVSCode(b *builder, data []byte, lines map[string]int) error {
 			} `json:"settings"`
 		}
 		if err := json.Unmarshal(doc.TokenColors, &items); err != nil {
-			return b.errAt(lines["tokenColors"], "tokenColors", "want an array of {scope, settings}")
+			return b.errAt(lines.line("tokenColors"), "tokenColors", "want an array of {scope, settings}")
 		}
 		for i, it := range items {
 			key := fmt.Sprintf("tokenColors[%d].settings.foreground", i)
@@ -347,7 +453,7 @@ func importVSCode(b *builder, data []byte, lines map[string]int) error {
 			if len(it.Scope) > 0 && json.Unmarshal(it.Scope, &scope) != nil {
 				if err := json.Unmarshal(it.Scope, &list); err != nil {
 					k := fmt.Sprintf("tokenColors[%d].scope", i)
-					return b.errAt(lines[k], k, "want a string or an array of strings")
+					return b.errAt(lines.line(k), k, "want a string or an array of strings")
 				}
 				scope = strings.Join(list, ",")
 			}
@@ -355,7 +461,7 @@ func importVSCode(b *builder, data []byte, lines map[string]int) error {
 				continue
 			}
 			if _, err := parseLooseColor(*it.Settings.Foreground); err != nil {
-				return b.errAt(lines[key], key, "%v", err)
+				return b.errAt(lines.line(key), key, "%v", err)
 			}
 			if len(it.Scope) == 0 {
 				// A rule without a scope is the old tmTheme-style global
@@ -364,7 +470,7 @@ func importVSCode(b *builder, data []byte, lines map[string]int) error {
 				b.put("ui.text", key, c)
 				continue
 			}
-			rules = append(rules, tmRule{index: i, selectors: splitSelectors(scope), fg: *it.Settings.Foreground, key: key, line: lines[key]})
+			rules = append(rules, tmRule{index: i, selectors: splitSelectors(scope), fg: *it.Settings.Foreground, key: key})
 		}
 	}
 	applyScopeRules(b, rules, vscodeTargets, "tokenColors")
@@ -428,7 +534,7 @@ func applyScopeRules(b *builder, rules []tmRule, targets []struct{ role, scope s
 	}
 }
 
-func importWindowsTerminal(b *builder, data []byte, lines map[string]int) error {
+func importWindowsTerminal(b *builder, data []byte, lines jsonLines) error {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
 		return jsonSyntaxError(b, data, err)
@@ -438,10 +544,10 @@ func importWindowsTerminal(b *builder, data []byte, lines map[string]int) error 
 	if raw, ok := top["schemes"]; ok {
 		var list []map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &list); err != nil {
-			return b.errAt(lines["schemes"], "schemes", "want an array of colour schemes")
+			return b.errAt(lines.line("schemes"), "schemes", "want an array of colour schemes")
 		}
 		if len(list) == 0 {
-			return b.errAt(lines["schemes"], "schemes", "the settings hold no colour scheme")
+			return b.errAt(lines.line("schemes"), "schemes", "the settings hold no colour scheme")
 		}
 		scheme, prefix = list[0], "schemes[0]."
 		if len(list) > 1 {

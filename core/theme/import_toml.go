@@ -25,7 +25,9 @@ func detectTOML(text string) string {
 func tomlKeyLine(text, dotted string) int {
 	table := ""
 	best := 0
-	for i, raw := range strings.Split(text, "\n") {
+	i := -1
+	for raw := range strings.Lines(text) {
+		i++
 		l := strings.TrimSpace(raw)
 		if strings.HasPrefix(l, "[") {
 			table = strings.Trim(strings.TrimSpace(strings.Trim(l, "[]")), `"`)
@@ -53,7 +55,33 @@ func tomlKeyLine(text, dotted string) int {
 	return best
 }
 
+// go-toml looks every new key up among all the keys before it, so 4 MB
+// of keys took 11 CPU-minutes. A TOML theme has a few dozen keys (and is
+// at most importCaps' 256 KB): a file with more than tomlMaxKeys places
+// where a key, table or array can start is refused before it is decoded.
+// At the cap the lookups take milliseconds.
+const tomlMaxKeys = 5000
+
+func checkTOMLShape(b *builder, data []byte) error {
+	// Every key, dotted key part, table and array starts at one of these
+	// bytes: counting them over-counts (they may sit in strings or
+	// comments), which only makes the cap stricter.
+	n := 0
+	for i, c := range data {
+		switch c {
+		case '=', '.', '[', '{':
+			if n++; n > tomlMaxKeys {
+				return b.errAt(lineAt(data, int64(i)), "", "more than %d keys, tables and arrays; a TOML theme has a few dozen", tomlMaxKeys)
+			}
+		}
+	}
+	return nil
+}
+
 func importTOML(b *builder, data []byte) error {
+	if err := checkTOMLShape(b, data); err != nil {
+		return err
+	}
 	var doc map[string]any
 	if err := toml.Unmarshal(data, &doc); err != nil {
 		var de *toml.DecodeError
@@ -182,19 +210,24 @@ func importTOML(b *builder, data []byte) error {
 }
 
 // unusedTOML lists the colour values of a TOML theme (below "colors") no
-// role was read from, by dotted key.
+// role was read from, by dotted key. A theme's colours sit at most four
+// deep (colors.tab_bar.active_tab.bg_color); the walk stops at eight, so
+// thousands of nested arrays do not build a path per level.
 func unusedTOML(doc map[string]any, used map[string]bool) []string {
 	var out []string
-	var walk func(path string, v any)
-	walk = func(path string, v any) {
+	var walk func(path string, v any, depth int)
+	walk = func(path string, v any, depth int) {
+		if depth > 8 {
+			return
+		}
 		switch x := v.(type) {
 		case map[string]any:
 			for _, k := range sortedKeys(x) {
-				walk(path+"."+k, x[k])
+				walk(path+"."+k, x[k], depth+1)
 			}
 		case []any:
 			for i, el := range x {
-				walk(fmt.Sprintf("%s[%d]", path, i), el)
+				walk(fmt.Sprintf("%s[%d]", path, i), el, depth+1)
 			}
 		case string:
 			if _, err := parseLooseColor(x); err == nil && !used[path] {
@@ -203,7 +236,7 @@ func unusedTOML(doc map[string]any, used map[string]bool) []string {
 		}
 	}
 	if c, ok := doc["colors"]; ok {
-		walk("colors", c)
+		walk("colors", c, 0)
 	}
 	return out
 }
