@@ -66,7 +66,7 @@ func (a *Turns) lendTurn(ctx context.Context, t chat.Turn, want serve.Agent, emi
 	if want.Timeout != opts.Timeout {
 		return chat.Result{}, &serve.Declined{Reason: "the app bounds turns by " + opts.Timeout.String()}
 	}
-	t.MCPServers = a.agents.agentList().ACPServers()
+	t.MCPServers = a.mcpServers(a.agents.agentList(), t.Cwd)
 	if !eng.Warm(t) {
 		return chat.Result{}, &serve.Declined{Reason: "the app holds no warm agent for this session"}
 	}

@@ -69,7 +69,7 @@ func (a *Turns) prewarm(req PrewarmRequest) error {
 	list := a.agents.agentList()
 	ag := a.agents.agentFor(list, p)
 	eng := a.engineFor(s, ag)
-	t := chat.Turn{SessionID: p.sessionID, Cwd: p.cwd, MCPServers: list.ACPServers()}
+	t := chat.Turn{SessionID: p.sessionID, Cwd: p.cwd, MCPServers: a.mcpServers(list, p.cwd)}
 	if p.sessionID == "" {
 		// New build: the agent's own options reach the bar now, not after
 		// the first message.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/mcp"
 	"cdxtheme/core/settings"
 	"cdxtheme/core/workspace"
 )
@@ -112,6 +114,19 @@ func newTurnID() string {
 // engineFor returns the chat engine for the current settings and agent,
 // rebuilding it (and dropping its warm connection) when the agent setup
 // changed.
+// mcpServers are the MCP servers every session of a chat in cwd gets:
+// the user's own (Settings) and, for a build unless Settings turns them
+// off, the app's theme tools (`cdxtheme mcp`, core/mcp) run from this
+// very binary. The pre-warm and the lent turn ask here too, so a warm
+// agent serves the turn (its servers must match).
+func (a *Turns) mcpServers(list settings.AgentList, cwd string) []json.RawMessage {
+	servers := list.ACPServers()
+	if !a.settings.current().Tools() {
+		return servers
+	}
+	return mcp.With(servers, mcp.ForBuild(mcp.Executable(), cwd))
+}
+
 func (a *Turns) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
 	resolve := agentResolve(s, ag)
 	var env []string
@@ -222,7 +237,7 @@ func (a *Turns) startTurn(p turnParams) (string, error) {
 			Options:     p.options,
 			Prompt:      prompt,
 			Attachments: p.attachments,
-			MCPServers:  list.ACPServers(),
+			MCPServers:  a.mcpServers(list, p.cwd),
 			Decider:     decider,
 			Always:      &a.turns.always,
 			History:     history,

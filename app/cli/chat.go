@@ -19,6 +19,7 @@ import (
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/mcp"
 	"cdxtheme/core/settings"
 
 	"github.com/mattn/go-isatty"
@@ -164,6 +165,14 @@ func runChat(ctx context.Context, env *Env, args []string) int {
 		Effort:    f.effort,
 		Prompt:    chat.TextPrompt(f.prompt),
 		Decider:   decider(env, f.permission, out),
+	}
+	// The user's MCP servers and, in a build, the app's theme tools, as
+	// the app gives them (a follow-up the app serves gets the app's).
+	if l, err := settings.LoadAgents(); err == nil {
+		turn.MCPServers = l.ACPServers()
+	}
+	if env.Settings.Tools() {
+		turn.MCPServers = mcp.With(turn.MCPServers, mcp.ForBuild(mcp.Executable(), f.cwd))
 	}
 	// A follow-up runs on a warm agent of the desktop app or of
 	// `cdxtheme serve` when there is one (see serve.go); else here.

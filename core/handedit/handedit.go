@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -66,6 +67,36 @@ func Load(path string) (*Log, error) {
 		}
 		return &Log{Locked: map[string]string{}, Changed: map[string]string{}},
 			fmt.Errorf("hand-edit record was damaged (%v); set aside as %s", err, aside)
+	}
+	if l.Locked == nil {
+		l.Locked = map[string]string{}
+	}
+	if l.Changed == nil {
+		l.Changed = map[string]string{}
+	}
+	return l, nil
+}
+
+// RecordPath is where the app keeps the record of workspace id: its data
+// folder, which the agent does not write.
+func RecordPath(id string) string {
+	return filepath.Join(paths.DataDir(), "handedits", id+".json")
+}
+
+// Peek reads the record at path without touching it: a missing file is an
+// empty record, a damaged one an error (Load, the app's, sets it aside).
+// For readers that must not write, such as the agent's MCP tools.
+func Peek(path string) (*Log, error) {
+	l := &Log{Locked: map[string]string{}, Changed: map[string]string{}}
+	data, err := fsread.ReadFile(path, maxFile, fsread.NoFollow)
+	if errors.Is(err, fs.ErrNotExist) {
+		return l, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("hand-edit record: %w", err)
+	}
+	if err := json.Unmarshal(data, l); err != nil {
+		return nil, fmt.Errorf("hand-edit record %s: %w", path, err)
 	}
 	if l.Locked == nil {
 		l.Locked = map[string]string{}

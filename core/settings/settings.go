@@ -53,6 +53,9 @@ type Settings struct {
 	ReasoningEffort string `toml:"reasoning_effort" json:"reasoningEffort"`
 	// Appearance is light, dark or system ("" = system).
 	Appearance string `toml:"appearance" json:"appearance"`
+	// ThemeTools offers the app's own MCP server (theme_check,
+	// theme_render, …; `cdxtheme mcp`) to every session of a build.
+	ThemeTools *bool `toml:"theme_tools" json:"themeTools"`
 }
 
 // DefaultCodexACPVersion is the pinned adapter the sidecar runs by default.
@@ -87,6 +90,9 @@ func (s Settings) Scheme() string {
 	}
 	return ""
 }
+
+// Tools reports whether the agent is offered the theme tools (default on).
+func (s Settings) Tools() bool { return s.ThemeTools == nil || *s.ThemeTools }
 
 // Warm reports whether warm connections are on (default on).
 func (s Settings) Warm() bool { return s.WarmConnection == nil || *s.WarmConnection }

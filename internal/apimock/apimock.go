@@ -115,6 +115,17 @@ func Start(ctx context.Context, respond Responder) (*Server, error) {
 	return s, nil
 }
 
+// SetResponder replaces the responder used once the queue is empty (nil:
+// Echo).
+func (s *Server) SetResponder(r Responder) {
+	if r == nil {
+		r = Echo
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.respond = r
+}
+
 // URL is the server's root, e.g. http://127.0.0.1:PORT.
 func (s *Server) URL() string { return "http://" + s.ln.Addr().String() }
 

@@ -21,6 +21,9 @@ type Request struct {
 	Effort string // reasoning.effort, "" when the request has none
 	Stream bool
 	Input  []Item
+	// Tools are the names of the function tools the request offers the
+	// model (MCP tools among them, named as the agent qualifies them).
+	Tools  []string
 	format string // text.format.type, "json_schema" for title requests
 }
 
@@ -83,6 +86,9 @@ func (r *Request) parse() error {
 		Reasoning *struct {
 			Effort string `json:"effort"`
 		} `json:"reasoning"`
+		Tools []struct {
+			Name string `json:"name"`
+		} `json:"tools"`
 	}
 	if err := json.Unmarshal(r.Body, &body); err != nil {
 		return fmt.Errorf("%w: %v", errNotJSON, err)
@@ -90,6 +96,11 @@ func (r *Request) parse() error {
 	r.Model, r.Stream, r.format = body.Model, body.Stream, body.Text.Format.Type
 	if body.Reasoning != nil {
 		r.Effort = body.Reasoning.Effort
+	}
+	for _, tl := range body.Tools {
+		if tl.Name != "" {
+			r.Tools = append(r.Tools, tl.Name)
+		}
 	}
 	for _, raw := range body.Input {
 		var it Item

@@ -35,6 +35,19 @@ type Reply struct {
 	// (sandbox_permissions "require_escalated"), which is what makes Codex
 	// ask the client for permission in the read-only and workspace modes.
 	Escalate bool
+	// Call, when set, makes the reply a call of this function tool (an MCP
+	// tool as the agent lists it, e.g. "mcp__cdxtheme__theme_check") with
+	// the JSON arguments Args ("{}" when empty).
+	Call string
+	Args string
+	// Namespace, with Call, is the namespace the called tool was found in
+	// (Codex defers MCP tools: a tool_search output lists them under a
+	// namespace such as "mcp__cdxtheme__").
+	Namespace string
+	// Search, when set, makes the reply a client-side tool_search call
+	// with this query: how a model finds the tools Codex deferred (MCP
+	// tools) before it can call them.
+	Search string
 	// Delay is waited before each text delta, so a client can watch the text
 	// arrive or cancel half-way.
 	Delay time.Duration
@@ -57,6 +70,12 @@ func Shell(cmd string) Reply { return Reply{Shell: cmd} }
 // EscalatedShell is a shell call the model wants run outside the sandbox, so
 // the agent asks the client first.
 func EscalatedShell(cmd string) Reply { return Reply{Shell: cmd, Escalate: true} }
+
+// Call is a reply that calls the function tool name with JSON args.
+func Call(name, args string) Reply { return Reply{Call: name, Args: args} }
+
+// Search is a reply that searches the agent's deferred tools for query.
+func Search(query string) Reply { return Reply{Search: query} }
 
 // Responder decides the reply to a model turn request.
 type Responder func(Request) Reply
@@ -438,6 +457,33 @@ func writeReply(w *sse, seq int, reply Reply, wait func(time.Duration) bool) {
 		item := map[string]any{
 			"type": "function_call", "id": "fc_" + n, "call_id": "call_mock_" + n,
 			"name": "exec_command", "arguments": string(args),
+		}
+		if w.event(map[string]any{"type": "response.output_item.done", "item": item}) == nil {
+			_ = w.event(completed)
+		}
+		return
+	}
+	if reply.Search != "" {
+		item := map[string]any{
+			"type": "tool_search_call", "id": "tsc_" + n, "call_id": "call_mock_" + n,
+			"status": "completed", "execution": "client", "arguments": map[string]any{"query": reply.Search, "limit": 8},
+		}
+		if w.event(map[string]any{"type": "response.output_item.done", "item": item}) == nil {
+			_ = w.event(completed)
+		}
+		return
+	}
+	if reply.Call != "" {
+		args := reply.Args
+		if args == "" {
+			args = "{}"
+		}
+		item := map[string]any{
+			"type": "function_call", "id": "fc_" + n, "call_id": "call_mock_" + n,
+			"name": reply.Call, "arguments": args,
+		}
+		if reply.Namespace != "" {
+			item["namespace"] = reply.Namespace
 		}
 		if w.event(map[string]any{"type": "response.output_item.done", "item": item}) == nil {
 			_ = w.event(completed)
