@@ -326,6 +326,27 @@ func importVSCode(b *builder, data []byte, lines map[string]int) error {
 		}
 	}
 
+	// Every other role the export writes to a key of its own (cursor,
+	// links, git decorations, line numbers, …): the first such key the
+	// theme sets gives the role, so a role set in a theme survives an
+	// export and an import (issue #39). Syntax roles come from the token
+	// rules below, ANSI from the terminal keys above.
+	for _, k := range vscodeColorKeys {
+		if k.alpha > 0 || k.clear || strings.HasPrefix(k.role, "syntax.") || strings.HasPrefix(k.role, "ansi.") {
+			continue
+		}
+		if info, _ := RoleByPath(k.role); info.Required {
+			continue // the curated keys above; the table's fallbacks are looser
+		}
+		c, ok, err := colour(k.key)
+		if err != nil {
+			return err
+		}
+		if ok {
+			b.put(k.role, joinKey("colors", k.key), c)
+		}
+	}
+
 	var rules []tmRule
 	if len(doc.TokenColors) > 0 && doc.TokenColors[0] == '"' {
 		b.warn("tokenColors names another file; it is not read, so the syntax colours are derived")
@@ -368,17 +389,111 @@ func importVSCode(b *builder, data []byte, lines map[string]int) error {
 		}
 	}
 	applyScopeRules(b, rules, vscodeTargets, "tokenColors")
+	applyRoleRules(b, rules, "tokenColors")
 	keepVSCode(b, doc.Colors, doc.TokenColors, doc.SemanticTokenColors, doc.SemanticHighlighting)
+	warnRulesByRole(b, rules, "tokenColors")
 	return nil
+}
+
+// applyRoleRules gives every syntax role not yet read the colour the
+// theme's rules paint most of the role's TextMate scopes with (syntaxMap),
+// so the targets that colour by role — tree-sitter captures, Vim groups,
+// Helix and Zed keys — paint a token as the theme's own rules do.
+func applyRoleRules(b *builder, rules []tmRule, what string) {
+	if len(rules) == 0 {
+		return
+	}
+	for _, m := range syntaxMap {
+		role := "syntax." + m.role
+		if b.set[role] {
+			continue
+		}
+		type vote struct {
+			n    int
+			from string
+		}
+		votes := map[string]*vote{}
+		best := ""
+		for _, scope := range m.textmate {
+			if strings.ContainsAny(scope, " ") {
+				continue // a descendant selector names a context, not a token
+			}
+			r, sel, ok := bestRule(rules, scope)
+			if !ok {
+				continue
+			}
+			v := votes[r.fg]
+			if v == nil {
+				v = &vote{from: fmt.Sprintf("%s[%d] %q", what, r.index, sel)}
+				votes[r.fg] = v
+			}
+			v.n++
+			if best == "" || v.n > votes[best].n {
+				best = r.fg
+			}
+		}
+		if best == "" {
+			continue
+		}
+		c, _ := parseLooseColor(best)
+		b.put(role, votes[best].from, c)
+	}
+}
+
+// warnRulesByRole names the token rules no role was read from: VS Code
+// and the TextMate programs (bat, Sublime) get them as they are, the
+// targets that colour by role do not.
+func warnRulesByRole(b *builder, rules []tmRule, what string) {
+	used := map[int]bool{}
+	for _, m := range b.mapped {
+		var i int
+		if _, err := fmt.Sscanf(m.From, what+"[%d]", &i); err == nil {
+			used[i] = true
+		}
+	}
+	var names []string
+	for _, r := range rules {
+		if !used[r.index] {
+			names = append(names, fmt.Sprintf("%s[%d] (%s)", what, r.index, strings.Join(r.selectors, ", ")))
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	total, more := len(names), ""
+	if len(names) > 12 {
+		more = fmt.Sprintf(" and %d more", len(names)-12)
+		names = names[:12]
+	}
+	b.warn("%d token rules reach VS Code and the TextMate programs (bat, Sublime) as they are, but Neovim, Vim, Helix and Zed colour by role and no role was read from them: %s%s",
+		total, strings.Join(names, "; "), more)
 }
 
 // keepVSCode stores what no role carries as targets.vscode overrides: the
 // workbench colours not read into a role, the token rules and the
 // semantic token colours, verbatim, so the VS Code export gives them back.
 func keepVSCode(b *builder, colors map[string]json.RawMessage, tokens json.RawMessage, semantic map[string]json.RawMessage, semHi *bool) {
+	// A key read into the role the export paints it with is left to the
+	// role; one read into another role (gitDecoration.addedResourceForeground
+	// gives ui.success but is painted with diff.added) stays verbatim, or
+	// the export would change it.
+	painter := map[string]colorKey{}
+	for _, k := range vscodeColorKeys {
+		painter[k.key] = k
+	}
 	used := map[string]bool{}
 	for _, m := range b.mapped {
-		used[m.From] = true
+		if key, ok := strings.CutPrefix(m.From, "colors."); ok {
+			key, _ = strconv.Unquote(key)
+			if key == "" {
+				key, _ = strings.CutPrefix(m.From, "colors.")
+			}
+			if p, ok := painter[key]; ok && p.role == m.Role && p.alpha == 0 && !p.clear {
+				used[joinKey("colors", key)] = true
+			} else if !ok && m.Role != "" {
+				used[joinKey("colors", key)] = true
+			}
+		}
 	}
 	vs := &VSCodeTarget{SemanticHighlighting: semHi}
 	for _, k := range sortedKeys(colors) {

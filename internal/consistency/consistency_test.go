@@ -102,6 +102,9 @@ func TestConsistency(t *testing.T) {
 	}
 	var setups []*setup
 	for _, rt := range refThemes {
+		if only := os.Getenv("CONSISTENCY_THEMES"); only != "" && !strings.Contains(","+only+",", ","+rt.name+",") {
+			continue
+		}
 		setups = append(setups, export(t, tmp, rt.name, rt.file))
 	}
 
@@ -150,7 +153,7 @@ func TestConsistency(t *testing.T) {
 				if r.both() < minBoth {
 					fails++
 					t.Errorf("%s: %s and %s agree on %.1f%% of the %d characters both colour (want ≥ %.0f%%); most common differences:\n%s",
-						s.name, a, b, 100*r.both(), r.bothN, 100*minBoth, r.worst(8))
+						s.name, a, b, 100*r.both(), r.bothN, 100*minBoth, r.worst(worstN()))
 				}
 			}
 		}
@@ -547,7 +550,7 @@ func compare(a, b paint, files []string) result {
 			}
 			word, wa, wb := "", "", ""
 			flush := func() {
-				if word != "" && wa != wb {
+				if word != "" && wa != wb && wa != "" && wb != "" {
 					r.diffs[fmt.Sprintf("%s: %q %s≠%s", filepath.Base(f), word, name(wa), name(wb))] += len([]rune(word))
 				}
 				word = ""
@@ -592,4 +595,12 @@ func name(c string) string {
 		return "text"
 	}
 	return c
+}
+
+// worstN is how many differences a failure lists (CONSISTENCY_WORST, else 8).
+func worstN() int {
+	if n, err := strconv.Atoi(os.Getenv("CONSISTENCY_WORST")); err == nil {
+		return n
+	}
+	return 8
 }
