@@ -214,7 +214,7 @@ var vscodeTargets = []struct{ role, scope string }{
 	{"syntax.function", "entity.name.function"},
 	{"syntax.type", "entity.name.type"},
 	{"syntax.number", "constant.numeric"},
-	{"syntax.constant", "constant.language"},
+	{"syntax.constant", "constant.other"},
 	{"syntax.variable", "variable.other.readwrite"},
 }
 
