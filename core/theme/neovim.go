@@ -278,12 +278,12 @@ var nvimLanguageSyntax = []nvimGroup{
 	nvs("goType", "builtinType"), nvs("goSignedInts", "builtinType"), nvs("goUnsignedInts", "builtinType"),
 	nvs("goFloats", "builtinType"), nvs("goComplexes", "builtinType"), nvs("goBuiltins", "builtinFunction"),
 	nvs("goPredefinedIdentifiers", "builtinConstant"), nvs("goFormatSpecifier", "escape"),
-	// Python (syntax/python.vim); pythonBuiltin is split by nvimKeywordSplits.
+	// Python (syntax/python.vim); pythonBuiltin is split by nvimSyntaxSplits.
 	nvs("pythonExceptions", "builtinType"), nvs("pythonQuotes", "string"), nvs("pythonTripleQuotes", "string"),
 	// Rust (syntax/rust.vim)
 	nvs("rustType", "builtinType"), nvs("rustSelf", "builtinVariable"), nvs("rustModPath", "namespace"),
 	nvs("rustStorage", "keyword"), nvs("rustMacro", "macro"), nvs("rustAttribute", "attribute"), nvs("rustDerive", "attribute"),
-	nvs("rustOperator", "keyword"), nvs("rustArrowCharacter", "operator"), nvs("rustSigil", "operator"),
+	nvs("rustOperator", "operator"), nvs("rustArrowCharacter", "operator"), nvs("rustSigil", "operator"),
 	nvs("rustFuncCall", "function"), nvs("rustFuncName", "function"), nvs("rustEnumVariant", "constant"),
 	// TypeScript (syntax/typescriptcommon.vim)
 	nvs("typescriptImport", "keyword"), nvs("typescriptExport", "keyword"), nvs("typescriptImportType", "keyword"),
@@ -308,25 +308,31 @@ var nvimLanguageSyntax = []nvimGroup{
 	nvs("typescriptDateMethod", "function"), nvs("typescriptRegExpMethod", "function"), nvs("typescriptGlobalMethod", "function"),
 	// Shell (syntax/sh.vim)
 	nvs("shQuote", "string"), nvs("bashStatement", "builtinFunction"), nvs("shRedir", "operator"), nvs("shTestOpr", "operator"),
-	nvs("shSetList", "variable"), nvs("shVariable", "variable"),
+	nvs("shSetList", "variable"), nvs("shVariable", "variable"), nvs("shSnglCase", "punctuation"),
 	// Markdown (syntax/markdown.vim)
-	nvs("markdownCodeDelimiter", "code"), nvs("markdownOrderedListMarker", "list"), nvs("markdownLinkTextDelimiter", "punctuation"),
+	nvs("markdownCodeDelimiter", "punctuation"), nvs("markdownOrderedListMarker", "list"), nvs("markdownLinkTextDelimiter", "punctuation"),
 	nvs("markdownLinkDelimiter", "punctuation"), nvs("markdownHeadingRule", "heading"), nvs("markdownH4", "heading"),
 	nvs("markdownH5", "heading"), nvs("markdownH6", "heading"),
 }
 
-// nvimKeywordSplits are keyword groups of Vim's syntax files that hold
-// tokens of several roles: pythonBuiltin has None and True (constants),
-// int and str (types) beside len and print (functions). The colorscheme
-// gives the constants and types keyword groups of their own when the
-// syntax loads (a later :syn keyword wins), named cdx<Lang><Role>.
-var nvimKeywordSplits = []struct {
+// nvimSyntaxSplits are tokens Vim's syntax files put in a group of
+// another role than the VS Code grammars give them: pythonBuiltin holds
+// None and True (constants) and int and str (types) beside len and print
+// (functions); python.vim has no docstrings (strings there, documentation
+// comments in VS Code and bat); rust.vim's rustOperator holds the keyword
+// "as". The colorscheme adds syntax groups of its own for them when the
+// filetype's syntax loads (a later keyword, or a later item starting at
+// the same place, wins), named cdx<Lang><Role>.
+var nvimSyntaxSplits = []struct {
 	filetype, group, role string
-	words                 []string
+	kind, args            string // the :syntax command's kind and what follows the group name
 }{
-	{"python", "cdxPythonConstant", "builtinConstant", []string{"False", "True", "None", "NotImplemented", "Ellipsis", "__debug__"}},
-	{"python", "cdxPythonType", "builtinType", []string{"bool", "bytearray", "bytes", "classmethod", "complex", "dict", "float",
-		"frozenset", "int", "list", "memoryview", "object", "property", "set", "slice", "staticmethod", "str", "super", "tuple", "type"}},
+	{"python", "cdxPythonConstant", "builtinConstant", "keyword", "False True None NotImplemented Ellipsis __debug__"},
+	{"python", "cdxPythonType", "builtinType", "keyword", "bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type"},
+	// A string that is a statement of its own (first on its line) is a
+	// docstring.
+	{"python", "cdxPythonDocstring", "commentDoc", "region", `start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend`},
+	{"rust", "cdxRustAs", "keyword", "keyword", "as"},
 }
 
 // nvimPlugins are the highlight groups of the common plugins, by the
@@ -816,7 +822,7 @@ func nvimTables() (plain, at []nvimGroup) {
 	plain = append(plain, nvimDiagnostics()...)
 	plain = append(plain, nvimLegacySyntax...)
 	plain = append(plain, nvimLanguageSyntax...)
-	for _, k := range nvimKeywordSplits {
+	for _, k := range nvimSyntaxSplits {
 		plain = append(plain, nvs(k.group, k.role))
 	}
 	plain = append(plain, nvimPlugins()...)
@@ -920,21 +926,21 @@ func renderNeovim(t *Theme) (map[string][]byte, error) {
 	return map[string][]byte{"colors/" + slug + ".lua": []byte(b.String())}, nil
 }
 
-// nvimSplitsLua defines nvimKeywordSplits' keyword groups whenever a
-// filetype's syntax loads, and at once in buffers whose syntax is loaded.
+// nvimSplitsLua defines nvimSyntaxSplits' groups whenever a filetype's
+// syntax loads, and at once in buffers whose syntax is loaded.
 func nvimSplitsLua(slug string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "local splits = vim.api.nvim_create_augroup('%s_syntax', { clear = true })\n", slug)
 	fts := map[string]bool{}
-	for _, k := range nvimKeywordSplits {
+	for _, k := range nvimSyntaxSplits {
 		if fts[k.filetype] {
 			continue
 		}
 		fts[k.filetype] = true
 		fmt.Fprintf(&b, "local function split_%s()\n", k.filetype)
-		for _, s := range nvimKeywordSplits {
+		for _, s := range nvimSyntaxSplits {
 			if s.filetype == k.filetype {
-				fmt.Fprintf(&b, "  vim.cmd('syntax keyword %s %s')\n", s.group, strings.Join(s.words, " "))
+				fmt.Fprintf(&b, "  vim.cmd([==[syntax %s %s %s]==])\n", s.kind, s.group, s.args)
 			}
 		}
 		b.WriteString("end\n")

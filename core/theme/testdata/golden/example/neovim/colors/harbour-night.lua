@@ -310,7 +310,7 @@ hl('rustStorage', { fg = '#c79bff', bold = true })
 hl('rustMacro', { fg = '#f2c572' })
 hl('rustAttribute', { fg = '#f2c572' })
 hl('rustDerive', { fg = '#f2c572' })
-hl('rustOperator', { fg = '#c79bff', bold = true })
+hl('rustOperator', { fg = '#a3c1e0' })
 hl('rustArrowCharacter', { fg = '#a3c1e0' })
 hl('rustSigil', { fg = '#a3c1e0' })
 hl('rustFuncCall', { fg = '#7fb4ff' })
@@ -378,7 +378,8 @@ hl('shRedir', { fg = '#a3c1e0' })
 hl('shTestOpr', { fg = '#a3c1e0' })
 hl('shSetList', { fg = '#d8dee9' })
 hl('shVariable', { fg = '#d8dee9' })
-hl('markdownCodeDelimiter', { fg = '#a8d98a' })
+hl('shSnglCase', { fg = '#a3c1e0' })
+hl('markdownCodeDelimiter', { fg = '#a3c1e0' })
 hl('markdownOrderedListMarker', { fg = '#7fb4ff' })
 hl('markdownLinkTextDelimiter', { fg = '#a3c1e0' })
 hl('markdownLinkDelimiter', { fg = '#a3c1e0' })
@@ -388,6 +389,8 @@ hl('markdownH5', { fg = '#7fb4ff', bold = true })
 hl('markdownH6', { fg = '#7fb4ff', bold = true })
 hl('cdxPythonConstant', { fg = '#f2c572' })
 hl('cdxPythonType', { fg = '#66d1c9' })
+hl('cdxPythonDocstring', { fg = '#8b96aa', italic = true })
+hl('cdxRustAs', { fg = '#c79bff', bold = true })
 hl('GitSignsAdd', { fg = '#8fd694', bg = '#161a24' })
 hl('GitSignsChange', { fg = '#f2c572', bg = '#161a24' })
 hl('GitSignsDelete', { fg = '#ff8a80', bg = '#161a24' })
@@ -1129,12 +1132,20 @@ end
 
 local splits = vim.api.nvim_create_augroup('harbour-night_syntax', { clear = true })
 local function split_python()
-  vim.cmd('syntax keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__')
-  vim.cmd('syntax keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type')
+  vim.cmd([==[syntax keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==])
+  vim.cmd([==[syntax keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==])
+  vim.cmd([==[syntax region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==])
 end
 vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'python', callback = split_python })
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
   if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'python' then vim.api.nvim_buf_call(buf, split_python) end
+end
+local function split_rust()
+  vim.cmd([==[syntax keyword cdxRustAs as]==])
+end
+vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'rust', callback = split_rust })
+for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'rust' then vim.api.nvim_buf_call(buf, split_rust) end
 end
 
 vim.g.terminal_color_0 = '#2a3040'

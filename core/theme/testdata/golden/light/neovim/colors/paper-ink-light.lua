@@ -310,7 +310,7 @@ hl('rustStorage', { fg = '#8a2bb0' })
 hl('rustMacro', { fg = '#8a5300' })
 hl('rustAttribute', { fg = '#8a5300' })
 hl('rustDerive', { fg = '#8a5300' })
-hl('rustOperator', { fg = '#8a2bb0' })
+hl('rustOperator', { fg = '#4a4f55' })
 hl('rustArrowCharacter', { fg = '#4a4f55' })
 hl('rustSigil', { fg = '#4a4f55' })
 hl('rustFuncCall', { fg = '#0b5fc1' })
@@ -378,7 +378,8 @@ hl('shRedir', { fg = '#4a4f55' })
 hl('shTestOpr', { fg = '#4a4f55' })
 hl('shSetList', { fg = '#1f2328' })
 hl('shVariable', { fg = '#1f2328' })
-hl('markdownCodeDelimiter', { fg = '#1a7f4b' })
+hl('shSnglCase', { fg = '#4a4f55' })
+hl('markdownCodeDelimiter', { fg = '#4a4f55' })
 hl('markdownOrderedListMarker', { fg = '#0b5fc1' })
 hl('markdownLinkTextDelimiter', { fg = '#4a4f55' })
 hl('markdownLinkDelimiter', { fg = '#4a4f55' })
@@ -388,6 +389,8 @@ hl('markdownH5', { fg = '#0b5fc1', bold = true })
 hl('markdownH6', { fg = '#0b5fc1', bold = true })
 hl('cdxPythonConstant', { fg = '#8a5300' })
 hl('cdxPythonType', { fg = '#00707a' })
+hl('cdxPythonDocstring', { fg = '#6a6f73', italic = true })
+hl('cdxRustAs', { fg = '#8a2bb0' })
 hl('GitSignsAdd', { fg = '#1a7f4b', bg = '#faf8f2' })
 hl('GitSignsChange', { fg = '#8a5300', bg = '#faf8f2' })
 hl('GitSignsDelete', { fg = '#b3261e', bg = '#faf8f2' })
@@ -1129,12 +1132,20 @@ end
 
 local splits = vim.api.nvim_create_augroup('paper-ink-light_syntax', { clear = true })
 local function split_python()
-  vim.cmd('syntax keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__')
-  vim.cmd('syntax keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type')
+  vim.cmd([==[syntax keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==])
+  vim.cmd([==[syntax keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==])
+  vim.cmd([==[syntax region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==])
 end
 vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'python', callback = split_python })
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
   if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'python' then vim.api.nvim_buf_call(buf, split_python) end
+end
+local function split_rust()
+  vim.cmd([==[syntax keyword cdxRustAs as]==])
+end
+vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'rust', callback = split_rust })
+for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'rust' then vim.api.nvim_buf_call(buf, split_rust) end
 end
 
 vim.g.terminal_color_0 = '#1f2328'
