@@ -398,7 +398,11 @@ func importVSCode(b *builder, data []byte, lines map[string]int) error {
 // applyRoleRules gives every syntax role not yet read the colour the
 // theme's rules paint most of the role's TextMate scopes with (syntaxMap),
 // so the targets that colour by role — tree-sitter captures, Vim groups,
-// Helix and Zed keys — paint a token as the theme's own rules do.
+// Helix and Zed keys — paint a token as the theme's own rules do. The
+// role's general scopes vote; its scopes of one language (a grammar's own
+// spelling, storage.type.string.go) only when no general one matched, and
+// a rule for a narrower scope (markup.inline.raw.markdown for
+// markup.inline.raw) stands in when no rule covers the scope itself.
 func applyRoleRules(b *builder, rules []tmRule, what string) {
 	if len(rules) == 0 {
 		return
@@ -408,36 +412,74 @@ func applyRoleRules(b *builder, rules []tmRule, what string) {
 		if b.set[role] {
 			continue
 		}
-		type vote struct {
-			n    int
-			from string
+		if fg, from, ok := voteRules(rules, m.textmate, false, what); ok {
+			c, _ := parseLooseColor(fg)
+			b.put(role, from, c)
+		} else if fg, from, ok := voteRules(rules, m.textmate, true, what); ok {
+			c, _ := parseLooseColor(fg)
+			b.put(role, from, c)
 		}
-		votes := map[string]*vote{}
-		best := ""
-		for _, scope := range m.textmate {
-			if strings.ContainsAny(scope, " ") {
-				continue // a descendant selector names a context, not a token
-			}
-			r, sel, ok := bestRule(rules, scope)
-			if !ok {
+	}
+}
+
+// voteRules is the colour most of scopes get from rules, and the rule
+// that gave it first; scopes of one language count only when language is
+// set.
+func voteRules(rules []tmRule, scopes []string, language bool, what string) (fg, from string, ok bool) {
+	type vote struct {
+		n    int
+		from string
+	}
+	votes := map[string]*vote{}
+	best := ""
+	for _, scope := range scopes {
+		if strings.ContainsAny(scope, " ") || languageScope(scope) != language {
+			continue // a descendant selector names a context, not a token
+		}
+		r, sel, ok := bestRule(rules, scope)
+		if !ok {
+			if r, sel, ok = narrowerRule(rules, scope); !ok {
 				continue
 			}
-			v := votes[r.fg]
-			if v == nil {
-				v = &vote{from: fmt.Sprintf("%s[%d] %q", what, r.index, sel)}
-				votes[r.fg] = v
-			}
-			v.n++
-			if best == "" || v.n > votes[best].n {
-				best = r.fg
-			}
 		}
-		if best == "" {
-			continue
+		v := votes[r.fg]
+		if v == nil {
+			v = &vote{from: fmt.Sprintf("%s[%d] %q", what, r.index, sel)}
+			votes[r.fg] = v
 		}
-		c, _ := parseLooseColor(best)
-		b.put(role, votes[best].from, c)
+		v.n++
+		if best == "" || v.n > votes[best].n {
+			best = r.fg
+		}
 	}
+	if best == "" {
+		return "", "", false
+	}
+	return best, votes[best].from, true
+}
+
+// narrowerRule is the first rule with a selector inside scope
+// (markup.inline.raw.markdown inside markup.inline.raw).
+func narrowerRule(rules []tmRule, scope string) (tmRule, string, bool) {
+	for _, r := range rules {
+		for _, s := range r.selectors {
+			if strings.HasPrefix(s, scope+".") {
+				return r, s, true
+			}
+		}
+	}
+	return tmRule{}, "", false
+}
+
+// languageScope reports whether a scope names one grammar's token
+// (ends in the grammar's name).
+func languageScope(scope string) bool {
+	i := strings.LastIndexByte(scope, '.')
+	switch scope[i+1:] {
+	case "go", "rust", "python", "ts", "js", "lua", "shell", "markdown":
+		return true
+	}
+	return false
 }
 
 // warnRulesByRole names the token rules no role was read from: VS Code
