@@ -320,7 +320,7 @@ var vscodeTargets = []struct{ role, scope string }{
 	{"syntax.function", "entity.name.function"},
 	{"syntax.type", "entity.name.type"},
 	{"syntax.number", "constant.numeric"},
-	{"syntax.constant", "constant.language"},
+	{"syntax.constant", "constant.other"},
 	{"syntax.variable", "variable.other.readwrite"},
 }
 
@@ -432,6 +432,27 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 		}
 	}
 
+	// Every other role the export writes to a key of its own (cursor,
+	// links, git decorations, line numbers, …): the first such key the
+	// theme sets gives the role, so a role set in a theme survives an
+	// export and an import (issue #39). Syntax roles come from the token
+	// rules below, ANSI from the terminal keys above.
+	for _, k := range vscodeColorKeys {
+		if k.alpha > 0 || k.clear || strings.HasPrefix(k.role, "syntax.") || strings.HasPrefix(k.role, "ansi.") {
+			continue
+		}
+		if info, _ := RoleByPath(k.role); info.Required {
+			continue // the curated keys above; the table's fallbacks are looser
+		}
+		c, ok, err := colour(k.key)
+		if err != nil {
+			return err
+		}
+		if ok {
+			b.put(k.role, joinKey("colors", k.key), c)
+		}
+	}
+
 	var rules []tmRule
 	if len(doc.TokenColors) > 0 && doc.TokenColors[0] == '"' {
 		b.warn("tokenColors names another file; it is not read, so the syntax colours are derived")
@@ -474,17 +495,153 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 		}
 	}
 	applyScopeRules(b, rules, vscodeTargets, "tokenColors")
+	applyRoleRules(b, rules, "tokenColors")
 	keepVSCode(b, doc.Colors, doc.TokenColors, doc.SemanticTokenColors, doc.SemanticHighlighting)
+	warnRulesByRole(b, rules, "tokenColors")
 	return nil
+}
+
+// applyRoleRules gives every syntax role not yet read the colour the
+// theme's rules paint most of the role's TextMate scopes with (syntaxMap),
+// so the targets that colour by role — tree-sitter captures, Vim groups,
+// Helix and Zed keys — paint a token as the theme's own rules do. The
+// role's general scopes vote; its scopes of one language (a grammar's own
+// spelling, storage.type.string.go) only when no general one matched, and
+// a rule for a narrower scope (markup.inline.raw.markdown for
+// markup.inline.raw) stands in when no rule covers the scope itself.
+func applyRoleRules(b *builder, rules []tmRule, what string) {
+	if len(rules) == 0 {
+		return
+	}
+	for _, m := range syntaxMap {
+		role := "syntax." + m.role
+		if b.set[role] {
+			continue
+		}
+		if fg, from, ok := voteRules(rules, m.textmate, false, what); ok {
+			c, _ := parseLooseColor(fg)
+			b.put(role, from, c)
+		} else if fg, from, ok := voteRules(rules, m.textmate, true, what); ok {
+			c, _ := parseLooseColor(fg)
+			b.put(role, from, c)
+		}
+	}
+}
+
+// voteRules is the colour most of scopes get from rules, and the rule
+// that gave it first; scopes of one language count only when language is
+// set.
+func voteRules(rules []tmRule, scopes []string, language bool, what string) (fg, from string, ok bool) {
+	type vote struct {
+		n    int
+		from string
+	}
+	votes := map[string]*vote{}
+	best := ""
+	for _, scope := range scopes {
+		if strings.ContainsAny(scope, " ") || languageScope(scope) != language {
+			continue // a descendant selector names a context, not a token
+		}
+		r, sel, ok := bestRule(rules, scope)
+		if !ok {
+			if r, sel, ok = narrowerRule(rules, scope); !ok {
+				continue
+			}
+		}
+		v := votes[r.fg]
+		if v == nil {
+			v = &vote{from: fmt.Sprintf("%s[%d] %q", what, r.index, sel)}
+			votes[r.fg] = v
+		}
+		v.n++
+		if best == "" || v.n > votes[best].n {
+			best = r.fg
+		}
+	}
+	if best == "" {
+		return "", "", false
+	}
+	return best, votes[best].from, true
+}
+
+// narrowerRule is the first rule with a selector inside scope
+// (markup.inline.raw.markdown inside markup.inline.raw).
+func narrowerRule(rules []tmRule, scope string) (tmRule, string, bool) {
+	for _, r := range rules {
+		for _, s := range r.selectors {
+			if strings.HasPrefix(s, scope+".") {
+				return r, s, true
+			}
+		}
+	}
+	return tmRule{}, "", false
+}
+
+// languageScope reports whether a scope names one grammar's token
+// (ends in the grammar's name).
+func languageScope(scope string) bool {
+	i := strings.LastIndexByte(scope, '.')
+	switch scope[i+1:] {
+	case "go", "rust", "python", "ts", "js", "lua", "shell", "markdown":
+		return true
+	}
+	return false
+}
+
+// warnRulesByRole names the token rules no role was read from: VS Code
+// and the TextMate programs (bat, Sublime) get them as they are, the
+// targets that colour by role do not.
+func warnRulesByRole(b *builder, rules []tmRule, what string) {
+	used := map[int]bool{}
+	for _, m := range b.mapped {
+		var i int
+		if _, err := fmt.Sscanf(m.From, what+"[%d]", &i); err == nil {
+			used[i] = true
+		}
+	}
+	var names []string
+	for _, r := range rules {
+		if !used[r.index] {
+			names = append(names, fmt.Sprintf("%s[%d] (%s)", what, r.index, strings.Join(r.selectors, ", ")))
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	total, more := len(names), ""
+	if len(names) > 12 {
+		more = fmt.Sprintf(" and %d more", len(names)-12)
+		names = names[:12]
+	}
+	b.warn("%d token rules reach VS Code and the TextMate programs (bat, Sublime) as they are, but Neovim, Vim, Helix and Zed colour by role and no role was read from them: %s%s",
+		total, strings.Join(names, "; "), more)
 }
 
 // keepVSCode stores what no role carries as targets.vscode overrides: the
 // workbench colours not read into a role, the token rules and the
 // semantic token colours, verbatim, so the VS Code export gives them back.
 func keepVSCode(b *builder, colors map[string]json.RawMessage, tokens json.RawMessage, semantic map[string]json.RawMessage, semHi *bool) {
+	// A key read into the role the export paints it with is left to the
+	// role; one read into another role (gitDecoration.addedResourceForeground
+	// gives ui.success but is painted with diff.added) stays verbatim, or
+	// the export would change it.
+	painter := map[string]colorKey{}
+	for _, k := range vscodeColorKeys {
+		painter[k.key] = k
+	}
 	used := map[string]bool{}
 	for _, m := range b.mapped {
-		used[m.From] = true
+		if key, ok := strings.CutPrefix(m.From, "colors."); ok {
+			key, _ = strconv.Unquote(key)
+			if key == "" {
+				key, _ = strings.CutPrefix(m.From, "colors.")
+			}
+			if p, ok := painter[key]; ok && p.role == m.Role && p.alpha == 0 && !p.clear {
+				used[joinKey("colors", key)] = true
+			} else if !ok && m.Role != "" {
+				used[joinKey("colors", key)] = true
+			}
+		}
 	}
 	vs := &VSCodeTarget{SemanticHighlighting: semHi}
 	for _, k := range sortedKeys(colors) {

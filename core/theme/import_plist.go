@@ -396,6 +396,7 @@ func importTmTheme(b *builder, root *plistNode) error {
 		rules = append(rules, tmRule{index: i, selectors: splitSelectors(scope.text), fg: fg.text, key: key, line: fg.line})
 	}
 	applyScopeRules(b, rules, tmThemeTargets, "settings")
+	applyRoleRules(b, rules, "settings")
 	// The rules no role was read from, and the global settings without a
 	// role (gutter, find highlight, …).
 	usedRule := map[int]bool{}

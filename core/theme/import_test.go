@@ -73,10 +73,13 @@ func TestImportFixtures(t *testing.T) {
 		wantRole(t, imp, "ansi.brightBlack", "#414868", `colors."terminal.ansiBrightBlack"`)
 		// keyword.control is more specific than keyword; the descendant
 		// selector "meta.function-call entity.name.function" is a context,
-		// not the function colour; constant.language beats constant.
+		// not the function colour. constant.language (true, null) is the
+		// built-in constant role's scope, so syntax.constant is "constant"
+		// and the built-in constants keep their own colour (issue #39).
 		wantRole(t, imp, "syntax.keyword", "#bb9af7", `tokenColors[2] "keyword.control"`)
 		wantRole(t, imp, "syntax.function", "#7aa2f7", `tokenColors[6] "entity.name.function"`)
-		wantRole(t, imp, "syntax.constant", "#ff9e64", `tokenColors[10] "constant.language"`)
+		wantRole(t, imp, "syntax.constant", "#ff00ff", `tokenColors[9] "constant"`)
+		wantRole(t, imp, "syntax.builtinConstant", "#ff9e64", `tokenColors[10] "constant.language"`)
 		wantRole(t, imp, "syntax.comment", "#565f89", `tokenColors[0] "comment"`)
 		wantRole(t, imp, "syntax.variable", "#c0caf5", "")
 		wantRole(t, imp, "ui.success", "#9ece6a", "")

@@ -262,9 +262,77 @@ var nvimLegacySyntax = []nvimGroup{
 	nvs("rubyRegexp", "regexp"), nvs("rubyStringDelimiter", "string"), nvs("rubySymbol", "constant"),
 	nvs("sassClassChar", "type"), nvs("sassInclude", "keyword"), nvs("sassMixinName", "function"), nvs("sassMixing", "keyword"),
 	nvs("sassidChar", "constant"),
-	nvs("luaFunction", "keyword"), nvs("luaTable", "punctuation"), nvs("vimCommand", "keyword"), nvs("vimFunction", "function"),
+	nvs("luaFunction", "keyword"), nvs("luaTable", "punctuation"), nvs("luaFunc", "builtinFunction"), nvs("luaConstant", "builtinConstant"),
+	nvs("vimCommand", "keyword"), nvs("vimFunction", "function"),
 	nvs("xmlTag", "punctuation"), nvs("xmlTagName", "tag"), nvs("xmlAttrib", "attribute"),
 	nvs("yamlKey", "property"), nvs("jsonKeyword", "property"), nvs("tomlKey", "property"), nvs("shDerefSimple", "variable"),
+}
+
+// nvimLanguageSyntax give the groups of the syntax files Vim and Neovim
+// ship the role the VS Code grammars give the same tokens (issue #39: the
+// consistency test compares every character); without them a group keeps
+// its default link, which often names another role (typescriptBraces →
+// Function, typescriptExport → Special, goType → Type for built-ins).
+var nvimLanguageSyntax = []nvimGroup{
+	// Go (syntax/go.vim)
+	nvs("goType", "builtinType"), nvs("goSignedInts", "builtinType"), nvs("goUnsignedInts", "builtinType"),
+	nvs("goFloats", "builtinType"), nvs("goComplexes", "builtinType"), nvs("goBuiltins", "builtinFunction"),
+	nvs("goPredefinedIdentifiers", "builtinConstant"), nvs("goFormatSpecifier", "escape"),
+	// Python (syntax/python.vim); pythonBuiltin is split by nvimSyntaxSplits.
+	nvs("pythonExceptions", "builtinType"), nvs("pythonQuotes", "string"), nvs("pythonTripleQuotes", "string"),
+	// Rust (syntax/rust.vim)
+	nvs("rustType", "builtinType"), nvs("rustSelf", "builtinVariable"), nvs("rustModPath", "namespace"),
+	nvs("rustStorage", "keyword"), nvs("rustMacro", "macro"), nvs("rustAttribute", "attribute"), nvs("rustDerive", "attribute"),
+	nvs("rustOperator", "operator"), nvs("rustArrowCharacter", "operator"), nvs("rustSigil", "operator"),
+	nvs("rustFuncCall", "function"), nvs("rustFuncName", "function"), nvs("rustEnumVariant", "constant"),
+	// TypeScript (syntax/typescriptcommon.vim)
+	nvs("typescriptImport", "keyword"), nvs("typescriptExport", "keyword"), nvs("typescriptImportType", "keyword"),
+	nvs("typescriptExportType", "keyword"), nvs("typescriptCastKeyword", "keyword"), nvs("typescriptModule", "keyword"),
+	nvs("typescriptTry", "keyword"), nvs("typescriptExceptions", "keyword"), nvs("typescriptAmbientDeclaration", "keyword"),
+	nvs("typescriptAbstract", "keyword"), nvs("typescriptEnumKeyword", "keyword"), nvs("typescriptVariable", "keyword"),
+	nvs("typescriptArrowFunc", "keyword"), nvs("typescriptIdentifier", "builtinVariable"),
+	nvs("typescriptPredefinedType", "builtinType"), nvs("typescriptTypeReference", "type"), nvs("typescriptClassName", "type"),
+	nvs("typescriptInterfaceName", "type"), nvs("typescriptAliasDeclaration", "type"), nvs("typescriptTypeParameter", "type"),
+	nvs("typescriptClassHeritage", "type"), nvs("typescriptInterfaceHeritage", "type"),
+	nvs("typescriptMember", "property"), nvs("typescriptObjectLabel", "property"), nvs("typescriptFuncName", "function"),
+	nvs("typescriptCall", "parameter"), nvs("typescriptFuncArg", "parameter"), nvs("typescriptArrowFuncArg", "parameter"),
+	nvs("typescriptParamImpl", "parameter"), nvs("typescriptDestructureVariable", "variable"),
+	nvs("typescriptBraces", "punctuation"), nvs("typescriptParens", "punctuation"), nvs("typescriptEndColons", "punctuation"),
+	nvs("typescriptTemplateSB", "punctuation"), nvs("typescriptOperator", "operator"), nvs("typescriptKeywordOp", "operator"),
+	nvs("typescriptOptionalMark", "operator"), nvs("typescriptNull", "builtinConstant"), nvs("typescriptRegexpString", "regexp"),
+	nvs("typescriptTemplate", "string"), nvs("typescriptGlobal", "type"),
+	nvs("typescriptStringMethod", "function"), nvs("typescriptArrayMethod", "function"), nvs("typescriptArrayStaticMethod", "function"),
+	nvs("typescriptObjectMethod", "function"), nvs("typescriptObjectStaticMethod", "function"), nvs("typescriptNumberMethod", "function"),
+	nvs("typescriptMathStaticMethod", "function"), nvs("typescriptJSONStaticMethod", "function"), nvs("typescriptPromiseMethod", "function"),
+	nvs("typescriptES6MapMethod", "function"), nvs("typescriptES6SetMethod", "function"), nvs("typescriptFunctionMethod", "function"),
+	nvs("typescriptDateMethod", "function"), nvs("typescriptRegExpMethod", "function"), nvs("typescriptGlobalMethod", "function"),
+	// Shell (syntax/sh.vim)
+	nvs("shQuote", "string"), nvs("bashStatement", "builtinFunction"), nvs("shRedir", "operator"), nvs("shTestOpr", "operator"),
+	nvs("shSetList", "variable"), nvs("shVariable", "variable"), nvs("shSnglCase", "punctuation"),
+	// Markdown (syntax/markdown.vim)
+	nvs("markdownCodeDelimiter", "punctuation"), nvs("markdownOrderedListMarker", "list"), nvs("markdownLinkTextDelimiter", "punctuation"),
+	nvs("markdownLinkDelimiter", "punctuation"), nvs("markdownHeadingRule", "heading"), nvs("markdownH4", "heading"),
+	nvs("markdownH5", "heading"), nvs("markdownH6", "heading"),
+}
+
+// nvimSyntaxSplits are tokens Vim's syntax files put in a group of
+// another role than the VS Code grammars give them: pythonBuiltin holds
+// None and True (constants) and int and str (types) beside len and print
+// (functions); python.vim has no docstrings (strings there, documentation
+// comments in VS Code and bat); rust.vim's rustOperator holds the keyword
+// "as". The colorscheme adds syntax groups of its own for them when the
+// filetype's syntax loads (a later keyword, or a later item starting at
+// the same place, wins), named cdx<Lang><Role>.
+var nvimSyntaxSplits = []struct {
+	filetype, group, role string
+	kind, args            string // the :syntax command's kind and what follows the group name
+}{
+	{"python", "cdxPythonConstant", "builtinConstant", "keyword", "False True None NotImplemented Ellipsis __debug__"},
+	{"python", "cdxPythonType", "builtinType", "keyword", "bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type"},
+	// A string that is a statement of its own (first on its line) is a
+	// docstring.
+	{"python", "cdxPythonDocstring", "commentDoc", "region", `start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend`},
+	{"rust", "cdxRustAs", "keyword", "keyword", "as"},
 }
 
 // nvimPlugins are the highlight groups of the common plugins, by the
@@ -753,6 +821,10 @@ func nvimTables() (plain, at []nvimGroup) {
 	}
 	plain = append(plain, nvimDiagnostics()...)
 	plain = append(plain, nvimLegacySyntax...)
+	plain = append(plain, nvimLanguageSyntax...)
+	for _, k := range nvimSyntaxSplits {
+		plain = append(plain, nvs(k.group, k.role))
+	}
 	plain = append(plain, nvimPlugins()...)
 	for _, c := range nvimCocSemantic {
 		plain = append(plain, nvs("CocSem_"+c[0], c[1]))
@@ -847,8 +919,34 @@ func renderNeovim(t *Theme) (map[string][]byte, error) {
 		b.WriteString("  " + nvimLine(t, g) + "\n")
 	}
 	b.WriteString("end\n\n")
+	b.WriteString(nvimSplitsLua(slug))
 	for i, c := range t.ANSI {
 		fmt.Fprintf(&b, "vim.g.terminal_color_%d = '%s'\n", i, t.seen(c).Hex())
 	}
 	return map[string][]byte{"colors/" + slug + ".lua": []byte(b.String())}, nil
+}
+
+// nvimSplitsLua defines nvimSyntaxSplits' groups whenever a filetype's
+// syntax loads, and at once in buffers whose syntax is loaded.
+func nvimSplitsLua(slug string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "local splits = vim.api.nvim_create_augroup('%s_syntax', { clear = true })\n", slug)
+	fts := map[string]bool{}
+	for _, k := range nvimSyntaxSplits {
+		if fts[k.filetype] {
+			continue
+		}
+		fts[k.filetype] = true
+		fmt.Fprintf(&b, "local function split_%s()\n", k.filetype)
+		for _, s := range nvimSyntaxSplits {
+			if s.filetype == k.filetype {
+				fmt.Fprintf(&b, "  vim.cmd([==[syntax %s %s %s]==])\n", s.kind, s.group, s.args)
+			}
+		}
+		b.WriteString("end\n")
+		fmt.Fprintf(&b, "vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = '%s', callback = split_%s })\n", k.filetype, k.filetype)
+		fmt.Fprintf(&b, "for _, buf in ipairs(vim.api.nvim_list_bufs()) do\n  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == '%s' then vim.api.nvim_buf_call(buf, split_%s) end\nend\n", k.filetype, k.filetype)
+	}
+	b.WriteString("\n")
+	return b.String()
 }

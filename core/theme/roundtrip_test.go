@@ -229,3 +229,114 @@ func testImportSamples(t *testing.T, format string, roles []string) {
 		}
 	})
 }
+
+// allSet is the example with every role of the catalogue set to a colour
+// of its own (none equal to another, none equal to what its rule would
+// derive), so a role an import derives instead of reading shows.
+func allSet() *Theme {
+	t := Example()
+	t.Name = allSetName
+	used := map[Color]bool{}
+	for _, p := range RolePaths() {
+		used[t.Color(p)] = true
+	}
+	i := 0
+	for _, info := range Catalogue() {
+		if info.Required {
+			continue
+		}
+		var c Color
+		for {
+			i++
+			c = Color{R: uint8(40 + i*67%200), G: uint8(30 + i*131%210), B: uint8(50 + i*29%190), A: 255}
+			if !used[c] {
+				break
+			}
+		}
+		used[c] = true
+		t.Set(info.Path, c)
+	}
+	return t
+}
+
+const allSetName = "Every Role Set"
+
+// onlyVia: core roles a format holds only through an optional role that
+// derives from them (VS Code's errorForeground is diagnostic.error's key);
+// where the optional role is set apart, the core role is not carried.
+var onlyVia = map[string]map[string]bool{
+	"vscode":  {"ui.error": true, "ui.warning": true, "ui.success": true},
+	"tmtheme": {"ui.error": true, "ui.warning": true, "ui.success": true, "ui.surface": true, "ui.mutedText": true, "ui.border": true},
+}
+
+// carriedSet are the optional roles each format carries beyond carried's.
+func carriedSet(format string) []string {
+	switch format {
+	case "vscode":
+		// Every role the export writes to a key of its own, unscaled, and
+		// every syntax role (through the token rules).
+		var out []string
+		seen := map[string]bool{}
+		for _, k := range vscodeColorKeys {
+			if k.alpha == 0 && !k.clear && !seen[k.role] {
+				seen[k.role] = true
+				out = append(out, k.role)
+			}
+		}
+		for _, m := range syntaxMap {
+			if !seen["syntax."+m.role] {
+				out = append(out, "syntax."+m.role)
+			}
+		}
+		return out
+	case "tmtheme":
+		out := []string{"terminal.cursor", "terminal.selectionText", "editor.lineHighlight", "editor.lineNumber", "editor.whitespace", "editor.indentGuide"}
+		for _, m := range syntaxMap {
+			out = append(out, "syntax."+m.role)
+		}
+		return out
+	}
+	return nil
+}
+
+// TestSetRolesSurviveRoundTrip (issue #39): a role a theme sets comes back
+// unchanged from export → import → export → import, for every format that
+// carries it — the example as it is (its cursor is not its accent) and a
+// theme that sets every role.
+func TestSetRolesSurviveRoundTrip(t *testing.T) {
+	for format, roles := range carried {
+		t.Run(format, func(t *testing.T) {
+			roles = append(append([]string{}, roles...), carriedSet(format)...)
+			for _, src := range []*Theme{Example(), allSet()} {
+				th := src
+				for round := 1; round <= 2; round++ {
+					files, err := Render(th, format)
+					if err != nil {
+						t.Fatal(err)
+					}
+					name, data := mainFile(format, files)
+					imp, err := Import(name, data)
+					if err != nil {
+						t.Fatalf("round %d: import %s: %v", round, name, err)
+					}
+					for _, role := range roles {
+						want := src.Color(role)
+						if !keepsAlpha[format] {
+							want = src.seen(want)
+						}
+						if !src.Has(role) {
+							continue // a derived role need not come back set
+						}
+						if onlyVia[format][role] {
+							continue
+						}
+						if got := imp.Theme.Color(role); got != want {
+							t.Errorf("%s %s (round %d): %s = %s, the theme sets %s", format, src.Name, round, role, got, want)
+						}
+					}
+					th = imp.Theme
+				}
+			}
+		})
+	}
+}

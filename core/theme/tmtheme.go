@@ -3,6 +3,7 @@ package theme
 import (
 	"bytes"
 	"crypto/sha1"
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"strings"
@@ -32,6 +33,31 @@ func renderTmTheme(t *Theme) (map[string][]byte, error) {
 		str("\t\t\t\t", g.key, c(t.Color(g.role)))
 	}
 	b.WriteString("\t\t\t</dict>\n\t\t</dict>\n")
+	if rules := importedTokenRules(t); rules != nil {
+		// An imported VS Code theme's own token rules replace the
+		// generated ones there (targets.vscode.tokenColors); bat and
+		// Sublime get the same rules, so they paint what VS Code paints.
+		for _, r := range rules {
+			b.WriteString("\t\t<dict>\n")
+			if r.name != "" {
+				str("\t\t\t", "name", r.name)
+			}
+			str("\t\t\t", "scope", r.scope)
+			b.WriteString("\t\t\t<key>settings</key>\n\t\t\t<dict>\n")
+			if r.fg != nil {
+				str("\t\t\t\t", "foreground", c(*r.fg))
+			}
+			if r.bg != nil {
+				str("\t\t\t\t", "background", c(*r.bg))
+			}
+			if r.style != nil {
+				str("\t\t\t\t", "fontStyle", *r.style)
+			}
+			b.WriteString("\t\t\t</dict>\n\t\t</dict>\n")
+		}
+		b.WriteString("\t</array>\n</dict>\n</plist>\n")
+		return map[string][]byte{Slug(t.Name) + ".tmTheme": []byte(b.String())}, nil
+	}
 	for _, m := range syntaxMap {
 		path := "syntax." + m.role
 		b.WriteString("\t\t<dict>\n")
@@ -94,4 +120,66 @@ func stableUUID(name string) string {
 	h[6] = h[6]&0x0f | 0x50
 	h[8] = h[8]&0x3f | 0x80
 	return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
+}
+
+// tokenRule is one TextMate scope rule of an imported VS Code theme.
+type tokenRule struct {
+	name, scope string
+	fg, bg      *Color
+	style       *string
+}
+
+// importedTokenRules reads targets.vscode.tokenColors as TextMate rules;
+// nil when the theme has none. A rule without a scope (VS Code's global
+// default) or without a colour or style is left out, and so is a colour
+// that does not parse: the role colours stand there.
+func importedTokenRules(t *Theme) []tokenRule {
+	if t.Targets == nil || t.Targets.VSCode == nil || len(t.Targets.VSCode.TokenColors) == 0 {
+		return nil
+	}
+	var items []struct {
+		Name     string          `json:"name"`
+		Scope    json.RawMessage `json:"scope"`
+		Settings struct {
+			Foreground *string `json:"foreground"`
+			Background *string `json:"background"`
+			FontStyle  *string `json:"fontStyle"`
+		} `json:"settings"`
+	}
+	if json.Unmarshal(t.Targets.VSCode.TokenColors, &items) != nil {
+		return nil
+	}
+	var out []tokenRule
+	for _, it := range items {
+		var scope string
+		if json.Unmarshal(it.Scope, &scope) != nil {
+			var list []string
+			if json.Unmarshal(it.Scope, &list) != nil {
+				continue
+			}
+			scope = strings.Join(list, ", ")
+		}
+		if strings.TrimSpace(scope) == "" {
+			continue
+		}
+		r := tokenRule{name: it.Name, scope: scope, style: it.Settings.FontStyle}
+		if it.Settings.Foreground != nil {
+			if c, err := parseLooseColor(*it.Settings.Foreground); err == nil {
+				r.fg = &c
+			}
+		}
+		if it.Settings.Background != nil {
+			if c, err := parseLooseColor(*it.Settings.Background); err == nil {
+				r.bg = &c
+			}
+		}
+		if r.fg == nil && r.bg == nil && r.style == nil {
+			continue
+		}
+		out = append(out, r)
+	}
+	if out == nil {
+		return []tokenRule{}
+	}
+	return out
 }
