@@ -30,6 +30,15 @@ var helixUI = []helixKey{
 	{scope: "ui.text.directory", fg: "ui.accent"},
 	{scope: "ui.cursor", fg: "ui.background", bg: "ui.mutedText"},
 	{scope: "ui.cursor.primary", fg: "terminal.cursorText", bg: "terminal.cursor"},
+	// Mode cursors (issue #39): normal mode is the theme's cursor, insert
+	// and select take the statusline's mode colours below; other cursors
+	// stay muted in every mode.
+	{scope: "ui.cursor.primary.normal", fg: "terminal.cursorText", bg: "terminal.cursor"},
+	{scope: "ui.cursor.primary.insert", fg: helixOn + "ui.success", bg: "ui.success"},
+	{scope: "ui.cursor.primary.select", fg: helixOn + "syntax.keyword", bg: "syntax.keyword"},
+	{scope: "ui.cursor.normal", fg: "ui.background", bg: "ui.mutedText"},
+	{scope: "ui.cursor.insert", fg: "ui.background", bg: "ui.mutedText"},
+	{scope: "ui.cursor.select", fg: "ui.background", bg: "ui.mutedText"},
 	{scope: "ui.cursor.match", fg: "ui.accent", bg: "editor.bracketMatch", mods: "bold"},
 	{scope: "ui.cursorline.primary", bg: "editor.lineHighlight"},
 	{scope: "ui.cursorline.secondary", bg: "editor.lineHighlight"},
