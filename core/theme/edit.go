@@ -211,7 +211,7 @@ func setColor(t *Theme, path string, c Color) ([]string, error) {
 	if _, ok := RoleByPath(path); !ok {
 		return nil, fmt.Errorf("%s: no such colour role", path)
 	}
-	if t.Has(path) && t.Color(path) == c && t.Refs[path] == "" {
+	if t.Has(path) && t.Color(path) == c && t.Follows(path) == "" {
 		return nil, nil
 	}
 	t.Set(path, c)

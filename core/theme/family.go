@@ -62,7 +62,7 @@ func Counterpart(t *Theme) *Theme {
 		return out
 	}
 	for _, p := range RolePaths() {
-		if t.Has(p) && t.Refs[p] == "" {
+		if t.Has(p) && t.Follows(p) == "" {
 			c.Set(p, mirror(t.Color(p)))
 		}
 	}
@@ -78,7 +78,10 @@ func Counterpart(t *Theme) *Theme {
 	// nearest its own colour mirrored (a light theme's blue.100 tint
 	// becomes a dark theme's deep blue, not another tint).
 	for _, p := range sortedKeys(t.Refs) {
-		ref := t.Refs[p]
+		ref := t.Follows(p)
+		if ref == "" {
+			continue
+		}
 		name := t.Entry(ref)
 		if r, ok := c.Ramps[name]; ok && ref != name {
 			want := mirror(t.Color(p))

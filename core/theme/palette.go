@@ -53,8 +53,30 @@ func (r Ramp) steps() []int {
 func IsReference(s string) bool { return !strings.HasPrefix(s, "#") }
 
 // Follows is the palette reference a role follows ("blue", "blue.600"), ""
-// when the role holds its own colour or is derived.
-func (t *Theme) Follows(path string) string { return t.Refs[path] }
+// when the role holds its own colour or is derived. A role whose colour
+// was changed in its field directly, so that it no longer is what its
+// reference resolves to, holds its own colour: the field wins, and no
+// code path can make a document say one colour and export another.
+func (t *Theme) Follows(path string) string {
+	ref := t.Refs[path]
+	if ref == "" || !t.Has(path) {
+		return ""
+	}
+	if c, err := t.PaletteColor(ref); err != nil || c != t.Color(path) {
+		return ""
+	}
+	return ref
+}
+
+// prune forgets the references Follows no longer honours.
+func (t *Theme) prune() {
+	for p := range t.Refs {
+		if t.Follows(p) == "" {
+			t.Refs = cloneMap(t.Refs)
+			delete(t.Refs, p)
+		}
+	}
+}
 
 // Entry is the palette entry a reference names: "blue.600" is the entry
 // "blue" (a ramp), unless the palette has an entry called "blue.600".
@@ -152,7 +174,7 @@ type PaletteSwatch struct {
 func (t *Theme) Swatches() []PaletteSwatch {
 	users := map[string][]string{}
 	for _, p := range RolePaths() {
-		if r := t.Refs[p]; r != "" {
+		if r := t.Follows(p); r != "" {
 			users[r] = append(users[r], p)
 		}
 	}
@@ -183,7 +205,7 @@ func nonNil(s []string) []string {
 func (t *Theme) EntryUsers(name string) []string {
 	var out []string
 	for _, p := range RolePaths() {
-		if r := t.Refs[p]; r != "" && t.Entry(r) == name {
+		if r := t.Follows(p); r != "" && t.Entry(r) == name {
 			out = append(out, p)
 		}
 	}
@@ -218,6 +240,7 @@ func (t *Theme) Attach(path, ref string) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	t.put(path, c)
+	t.Refs = cloneMap(t.Refs) // a shallow copy of t may share the map
 	if t.Refs == nil {
 		t.Refs = map[string]string{}
 	}
@@ -231,8 +254,10 @@ func (t *Theme) Detach(path string) bool {
 	if _, ok := t.Refs[path]; !ok {
 		return false
 	}
+	following := t.Follows(path) != ""
+	t.Refs = cloneMap(t.Refs)
 	delete(t.Refs, path)
-	return true
+	return following
 }
 
 // SetEntry gives a palette entry a colour (a ramp's base: its steps are
@@ -250,6 +275,7 @@ func (t *Theme) SetEntry(name string, c Color) ([]string, error) {
 	if _, ok := t.Ramps[name]; ok && c.A != 255 {
 		return nil, fmt.Errorf("palette.%s: a ramp's base is opaque (got %s)", name, c)
 	}
+	t.prune()
 	pal := cloneMap(t.Palette) // a shallow copy of t may share the map
 	if pal == nil {
 		pal = map[string]Color{}
@@ -276,6 +302,7 @@ func (t *Theme) SetRamp(name string, ramp *Ramp) ([]string, error) {
 			return nil, fmt.Errorf("palette.%s: a ramp's base is opaque (got %s)", name, base)
 		}
 	}
+	t.prune()
 	ramps := cloneMap(t.Ramps)
 	if ramp == nil {
 		delete(ramps, name)
@@ -300,6 +327,7 @@ func (t *Theme) follow(name string) []string {
 		}
 		c, err := t.PaletteColor(ref)
 		if err != nil {
+			t.Refs = cloneMap(t.Refs)
 			delete(t.Refs, p)
 			continue
 		}
@@ -318,8 +346,11 @@ func (t *Theme) RemoveEntry(name string) ([]string, error) {
 		return nil, fmt.Errorf("palette.%s: no such palette entry", name)
 	}
 	users := t.EntryUsers(name)
-	for _, p := range users {
-		delete(t.Refs, p)
+	t.Refs = cloneMap(t.Refs)
+	for p, r := range t.Refs {
+		if t.Entry(r) == name {
+			delete(t.Refs, p)
+		}
 	}
 	t.Palette = cloneMap(t.Palette)
 	delete(t.Palette, name)
@@ -532,7 +563,7 @@ func (t Theme) paletteJSON() ordered {
 // roleJSON is a role's value as written: the name it follows, else its
 // colour.
 func (t Theme) roleJSON(path string) any {
-	if r := t.Refs[path]; r != "" {
+	if r := t.Follows(path); r != "" {
 		return r
 	}
 	return t.Color(path)

@@ -277,6 +277,14 @@ func TestDetachAndAttach(t *testing.T) {
 	if err := th.Attach("editor.gutter", "ink"); err != nil || th.Color("editor.gutter") != th.Palette["ink"] || !th.Has("editor.gutter") {
 		t.Errorf("attach an optional role: %v", err)
 	}
+	// A field changed directly holds its own colour: the document never
+	// names an entry whose colour the role no longer has.
+	th.UI.Background = orange
+	doc, _ = marshalJSON(th)
+	if th.Follows("ui.background") != "" || !strings.Contains(string(doc), `"background": "#ff8800"`) {
+		t.Errorf("a changed field still follows %q:\n%s", th.Follows("ui.background"), doc)
+	}
+	th.UI.Background = th.Palette["ink"]
 	// Removing an entry leaves its followers their colours, detached.
 	users, _ := th.RemoveEntry("ink")
 	if !slices.Contains(users, "editor.gutter") || th.Follows("editor.gutter") != "" || th.Color("editor.gutter") != th.UI.Background {

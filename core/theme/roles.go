@@ -141,7 +141,7 @@ func (t *Theme) Values() []RoleValue {
 	out := make([]RoleValue, 0, len(catalogueRoles))
 	res := t.resolver()
 	for _, info := range catalogueRoles {
-		v := RoleValue{Path: info.Path, Color: res.get(info.Path).String(), Set: t.Has(info.Path), Follows: t.Refs[info.Path]}
+		v := RoleValue{Path: info.Path, Color: res.get(info.Path).String(), Set: t.Has(info.Path), Follows: t.Follows(info.Path)}
 		if !v.Set {
 			if r, ok := t.RuleFor(info.Path); ok {
 				v.Rule, v.RuleText = &r, r.String()
@@ -175,7 +175,7 @@ func Changed(a, b *Theme) []string {
 	var out []string
 	for _, info := range catalogueRoles {
 		p := info.Path
-		if a == nil || b == nil || a.Has(p) != b.Has(p) || a.Has(p) && a.Color(p) != b.Color(p) || a.Refs[p] != b.Refs[p] ||
+		if a == nil || b == nil || a.Has(p) != b.Has(p) || a.Has(p) && a.Color(p) != b.Color(p) || a.Follows(p) != b.Follows(p) ||
 			!a.Has(p) && a.ruleOrZero(p) != b.ruleOrZero(p) || info.Styled && a.Style(p) != b.Style(p) {
 			out = append(out, p)
 		}
