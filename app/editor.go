@@ -42,8 +42,15 @@ type EditorRole struct {
 	// designer sets one; setting it gives the role its own colour.
 	Derived bool   `json:"derived"`
 	Rule    string `json:"rule,omitempty"`
-	// Users are, for a palette entry, the roles holding its colour.
+	// Users are, for a palette entry, the roles following it (or a step of
+	// its ramp).
 	Users []string `json:"users,omitempty"`
+	// Follows is, for a role, the palette reference it follows ("blue",
+	// "blue.600"; theme.Theme.Follows); "" when it has its own colour.
+	Follows string `json:"follows,omitempty"`
+	// Steps are, for a ramp entry, its steps in order ("blue.50" …) with
+	// their colours and followers.
+	Steps []theme.PaletteSwatch `json:"steps,omitempty"`
 }
 
 // EditorState is what the editor shows besides the theme: the locks, the
@@ -167,6 +174,7 @@ func editorState(t *theme.Theme, l *handedit.Log) EditorState {
 // "companion.").
 func editorRoles(out []EditorRole, doc *theme.Theme, prefix string, l *handedit.Log) []EditorRole {
 	companion := prefix != ""
+	swatches := doc.Swatches()
 	names := make([]string, 0, len(doc.Palette))
 	for k := range doc.Palette {
 		names = append(names, k)
@@ -179,14 +187,24 @@ func editorRoles(out []EditorRole, doc *theme.Theme, prefix string, l *handedit.
 		for i := range users {
 			users[i] = prefix + users[i]
 		}
-		out = append(out, EditorRole{Path: p, Label: n, Group: "palette", Color: doc.Palette[n].String(),
-			Locked: locked, Users: users, Companion: companion})
+		r := EditorRole{Path: p, Label: n, Group: "palette", Color: doc.Palette[n].String(),
+			Locked: locked, Users: users, Companion: companion}
+		for _, sw := range swatches {
+			if sw.Entry == n && sw.Step != 0 {
+				for i := range sw.Users {
+					sw.Users[i] = prefix + sw.Users[i]
+				}
+				r.Steps = append(r.Steps, sw)
+			}
+		}
+		out = append(out, r)
 	}
 	for _, info := range theme.Catalogue() {
 		p := prefix + info.Path
 		_, locked := l.Locked[p]
 		r := EditorRole{Path: p, Label: info.Label, Group: info.Group, Section: info.Section, Help: info.Help,
-			Color: doc.Color(info.Path).String(), Locked: locked, Derived: !doc.Has(info.Path), Companion: companion}
+			Color: doc.Color(info.Path).String(), Locked: locked, Derived: !doc.Has(info.Path), Companion: companion,
+			Follows: doc.Follows(info.Path)}
 		if r.Derived {
 			if rule, ok := doc.RuleFor(info.Path); ok {
 				r.Rule = rule.String()
@@ -276,31 +294,123 @@ func (a *Editor) MakePass(workspaceID, path string, target float64) (ColorTrial,
 }
 
 // EditColor writes one colour into theme.json, after a checkpoint as a turn
-// takes, and records the edit for undo and for the agent's next prompt.
+// takes, and records the edit for undo and for the agent's next prompt. A
+// palette entry's path ("palette.blue") changes the entry and every role
+// following it, as one step; a role's path gives the role its own colour
+// (detaching it from the palette entry it followed).
 func (a *Editor) EditColor(req EditColorRequest) (EditorState, error) {
-	ws, err := a.openWorkspace(req.WorkspaceID)
-	if err != nil {
-		return EditorState{}, err
-	}
-	if a.turns.busy(req.WorkspaceID) {
-		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
-	}
 	c, err := theme.ParseColor(strings.TrimSpace(req.Hex))
 	if err != nil {
 		return EditorState{}, err
+	}
+	return a.edit(req.WorkspaceID, fmt.Sprintf("Set %s to %s", req.Path, c), func(t *theme.Theme) ([]string, error) {
+		return theme.SetColor(t, req.Path, c)
+	})
+}
+
+// PaletteEntryRequest adds a palette entry or changes its colour.
+type PaletteEntryRequest struct {
+	WorkspaceID string `json:"workspaceId"`
+	// Name is the entry's name, "companion." first for the companion's.
+	Name string `json:"name"`
+	Hex  string `json:"hex"`
+}
+
+// SetPaletteEntry gives a palette entry a colour, adding the entry when the
+// palette has none of that name; every role following it moves with it.
+// One undo step.
+func (a *Editor) SetPaletteEntry(req PaletteEntryRequest) (EditorState, error) {
+	c, err := theme.ParseColor(strings.TrimSpace(req.Hex))
+	if err != nil {
+		return EditorState{}, err
+	}
+	path := theme.PalettePrefix + req.Name
+	if companion, rest := theme.Split(req.Name); companion {
+		path = theme.CompanionPrefix + theme.PalettePrefix + rest
+	}
+	return a.edit(req.WorkspaceID, fmt.Sprintf("Set %s to %s", path, c), func(t *theme.Theme) ([]string, error) {
+		doc, rest := t.At(path)
+		if doc == nil {
+			return nil, fmt.Errorf("%s: the theme has no companion", path)
+		}
+		name := strings.TrimPrefix(rest, theme.PalettePrefix)
+		if _, ok := doc.Palette[name]; ok {
+			return theme.SetColor(t, path, c)
+		}
+		moved, err := doc.SetEntry(name, c)
+		if err != nil {
+			return nil, err
+		}
+		return withPrefix(path, append([]string{rest}, moved...)), nil
+	})
+}
+
+// AttachRole makes a role follow a palette entry ("blue") or ramp step
+// ("blue.600"): its colour becomes the entry's and moves with it. One undo
+// step.
+func (a *Editor) AttachRole(workspaceID, path, ref string) (EditorState, error) {
+	return a.edit(workspaceID, fmt.Sprintf("Make %s follow %s", path, ref), func(t *theme.Theme) ([]string, error) {
+		doc, rest := t.At(path)
+		if doc == nil {
+			return nil, fmt.Errorf("%s: the theme has no companion", path)
+		}
+		if doc.Follows(rest) == ref {
+			return nil, nil
+		}
+		if err := doc.Attach(rest, ref); err != nil {
+			return nil, err
+		}
+		return []string{path}, nil
+	})
+}
+
+// DetachRole makes a role hold its own colour (the one it has) instead of
+// following the palette. One undo step.
+func (a *Editor) DetachRole(workspaceID, path string) (EditorState, error) {
+	return a.edit(workspaceID, fmt.Sprintf("Give %s its own colour", path), func(t *theme.Theme) ([]string, error) {
+		doc, rest := t.At(path)
+		if doc == nil {
+			return nil, fmt.Errorf("%s: the theme has no companion", path)
+		}
+		if !doc.Detach(rest) {
+			return nil, nil
+		}
+		return []string{path}, nil
+	})
+}
+
+// withPrefix names paths of the document path addresses from the theme.
+func withPrefix(path string, paths []string) []string {
+	if companion, _ := theme.Split(path); companion {
+		for i, p := range paths {
+			paths[i] = theme.CompanionPrefix + p
+		}
+	}
+	return paths
+}
+
+// edit runs one hand edit of theme.json: change returns the paths it
+// changed (none: nothing to write); the edit is written after a checkpoint,
+// recorded as one undo step and for the agent's next prompt.
+func (a *Editor) edit(workspaceID, label string, change func(t *theme.Theme) ([]string, error)) (EditorState, error) {
+	ws, err := a.openWorkspace(workspaceID)
+	if err != nil {
+		return EditorState{}, err
+	}
+	if a.turns.busy(workspaceID) {
+		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
 	}
 	before, t, err := handTheme(ws)
 	if err != nil {
 		return EditorState{}, err
 	}
-	changed, err := theme.SetColor(t, req.Path, c)
+	changed, err := change(t)
 	if err != nil {
 		return EditorState{}, err
 	}
 	var st EditorState
-	err = a.withRecord(req.WorkspaceID, func(l *handedit.Log) error {
+	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
 		if len(changed) > 0 {
-			label := fmt.Sprintf("Set %s to %s", req.Path, c)
 			after, err := theme.Rewrite(before, t)
 			if err != nil {
 				return err

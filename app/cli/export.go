@@ -163,7 +163,7 @@ func printChecks(w io.Writer, checks []theme.Check) {
 		if !c.AA {
 			mark = "FAIL"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.2f:1\t%s\t%s\t%s\t%.1f\n", mark, c.FGRole, c.FG, c.BGRole, c.BG, c.Ratio, yes(c.AA), yes(c.AAA), yes(c.AALarge), c.APCA)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.2f:1\t%s\t%s\t%s\t%.1f\n", mark, c.FGLabel(), c.FG, c.BGLabel(), c.BG, c.Ratio, yes(c.AA), yes(c.AAA), yes(c.AALarge), c.APCA)
 	}
 	tw.Flush()
 }

@@ -177,6 +177,24 @@ func TestCheck(t *testing.T) {
 	if code != ExitError || res.Theme != "Harbour Night" || res.Failures != 3 || len(res.Checks) != pairs {
 		t.Errorf("--json: exit %d, %+v", code, res)
 	}
+
+	// A failing role that follows a palette entry is named with it, so the
+	// fix goes to the entry.
+	m["version"] = 3
+	m["palette"].(map[string]any)["dim"] = "#4a4f5c"
+	m["ui"].(map[string]any)["mutedText"] = "dim"
+	doc, _ = json.Marshal(m)
+	dir = themeDir(t, doc)
+	out, _, _ = runTheme(t, "check", dir)
+	if !strings.Contains(out, "FAIL  ui.mutedText [dim]   #4a4f5c") || !strings.Contains(out, "- ui.mutedText [dim] #4a4f5c on ui.background #161a24") ||
+		!strings.Contains(out, "change the entry") {
+		t.Errorf("the palette entry a failing role follows is not named:\n%s", out)
+	}
+	out, _, _ = runTheme(t, "check", "--json", dir)
+	res.Checks = nil
+	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Checks[2].FGRole != "ui.mutedText" || res.Checks[2].FGFollows != "dim" || res.Checks[2].BGFollows != "" {
+		t.Errorf("--json: %v %+v", err, res.Checks[2])
+	}
 }
 
 // A theme with its other appearance: check reports the companion's pairs

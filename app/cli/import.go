@@ -31,13 +31,16 @@ type importResult struct {
 	// Kept are the parts carried verbatim beside the roles (scheme slots,
 	// original colour spaces, per-target overrides).
 	Kept []string `json:"kept,omitempty"`
+	// Palette is the palette derived from the file's colours, which the
+	// roles follow (absent when the file had its own).
+	Palette []theme.DerivedEntry `json:"palette,omitempty"`
 }
 
 func runImport(ctx context.Context, env *Env, args []string) int {
 	fs := newCodexFlags("import", "cdxtheme import FILE [--name NAME] [--no-overrides] [--json]", env)
 	name := fs.String("name", "", "the theme's name (default: the name in the file, else the file's name)")
 	noOverrides := fs.Bool("no-overrides", false, "keep only the roles: drop the source's own keys (targets.*), each named in a warning")
-	asJSON := fs.Bool("json", false, `print {"id", "path", "format", "name", "mapped": [{role, from}], "derived": [{role, from, rule}], "warnings", "kept"}`)
+	asJSON := fs.Bool("json", false, `print {"id", "path", "format", "name", "mapped": [{role, from}], "derived": [{role, from, rule}], "warnings", "kept", "palette": [{name, color, users}]}`)
 	usage := fs.Usage
 	fs.Usage = func() {
 		usage()
@@ -83,7 +86,7 @@ func runImport(ctx context.Context, env *Env, args []string) int {
 	if *asJSON {
 		return printCodexJSON(env, importResult{
 			ID: ws.ID, Path: ws.Dir, Format: imp.Format, Name: imp.Theme.Name,
-			Mapped: imp.Mapped, Derived: imp.Derived, Warnings: imp.Warnings, Kept: imp.Kept,
+			Mapped: imp.Mapped, Derived: imp.Derived, Warnings: imp.Warnings, Kept: imp.Kept, Palette: imp.Palette,
 		})
 	}
 	fmt.Fprintln(env.Stdout, ws.ID)
@@ -91,9 +94,12 @@ func runImport(ctx context.Context, env *Env, args []string) int {
 	for _, d := range imp.Derived {
 		derived = append(derived, d.Role)
 	}
-	fmt.Fprintf(env.Stderr, "imported %q from %s (%s): %d roles mapped, %d derived%s\n  %s\n",
-		imp.Theme.Name, filepath.Base(pos[0]), imp.Format, len(imp.Mapped), len(imp.Derived),
-		list(derived), filepath.Join(ws.Dir, theme.FileName))
+	fmt.Fprintf(env.Stderr, "imported %q from %s (%s): %d roles mapped, %d derived%s\n",
+		imp.Theme.Name, filepath.Base(pos[0]), imp.Format, len(imp.Mapped), len(imp.Derived), list(derived))
+	if len(imp.Palette) > 0 {
+		fmt.Fprintf(env.Stderr, "  a palette of %d colours, which the roles follow\n", len(imp.Palette))
+	}
+	fmt.Fprintf(env.Stderr, "  %s\n", filepath.Join(ws.Dir, theme.FileName))
 	return ExitOK
 }
 

@@ -314,17 +314,14 @@ func (l *Log) enforce(t *theme.Theme, keys []string) []Restored {
 		if !ok || got == want {
 			continue
 		}
-		// Only the locked entry goes back: a palette lock does not carry to
-		// the roles the agent moved off it. A companion's lock goes back
-		// into the companion.
+		// The locked entry goes back, and with it the roles that follow it;
+		// a palette lock does not carry to the roles the agent detached from
+		// it. A companion's lock goes back into the companion.
 		doc, rest := t.At(p)
 		if name, ok := strings.CutPrefix(rest, theme.PalettePrefix); ok {
-			pal := make(map[string]theme.Color, len(doc.Palette))
-			for k, v := range doc.Palette {
-				pal[k] = v
+			if _, err := doc.SetEntry(name, want); err != nil {
+				continue
 			}
-			pal[name] = want
-			doc.Palette = pal
 		} else {
 			doc.Set(rest, want)
 		}

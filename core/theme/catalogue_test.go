@@ -53,8 +53,8 @@ func TestVersion1LoadsAndIsWrittenAsVersion2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(doc), `"version": 2`) {
-		t.Errorf("written back without version 2:\n%s", doc)
+	if !strings.Contains(string(doc), `"version": 3`) {
+		t.Errorf("written back without version 3:\n%s", doc)
 	}
 	again, err := Parse(doc)
 	if err != nil {
@@ -124,7 +124,7 @@ func TestBadRolesRulesAndStylesAreReported(t *testing.T) {
 	}
 	for _, want := range []string{
 		`editor.lineHighlght: unknown field (did you mean "lineHighlight"?)`,
-		`editor.gutter: "red" is not a colour`,
+		`editor.gutter: "red" is not a palette entry; the palette has amber, coral`,
 		`syntax.tag.fontStyle: "wavy" is not a font style`,
 		"syntax.keyword.color: required",
 		"derive.editor.ruler: the rules go round in a circle: editor.ruler → editor.whitespace → editor.ruler",

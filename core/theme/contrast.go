@@ -27,7 +27,28 @@ type Check struct {
 	AALarge bool    `json:"aaLarge"`
 	// APCA is the APCA-W3 Lc of the pair (signed, rounded to 1 decimal).
 	APCA float64 `json:"apca"`
+	// FGFollows and BGFollows are the palette references the two roles
+	// follow ("blue", "blue.600"), "" for a role with its own colour or a
+	// derived one: a failing pair is fixed in the palette entry when it
+	// is one.
+	FGFollows string `json:"fgFollows,omitempty"`
+	BGFollows string `json:"bgFollows,omitempty"`
 }
+
+// Label names a side of a pair for a reader: the role, and the palette
+// reference it follows in brackets ("ui.accent [blue]").
+func label(role, follows string) string {
+	if follows == "" {
+		return role
+	}
+	return role + " [" + follows + "]"
+}
+
+// FGLabel is the foreground role with the palette reference it follows.
+func (c Check) FGLabel() string { return label(c.FGRole, c.FGFollows) }
+
+// BGLabel is the background role with the palette reference it follows.
+func (c Check) BGLabel() string { return label(c.BGRole, c.BGFollows) }
 
 // Luminance is the WCAG 2.x relative luminance of an opaque colour.
 func Luminance(c Color) float64 {
@@ -67,7 +88,8 @@ func Checks(t *Theme) []Check {
 			FG: seen.Hex(), BG: bgc.Hex(), FGRole: fgRole, BGRole: bgRole,
 			Ratio: math.Round(r*100) / 100,
 			AA:    r >= AA, AAA: r >= AAA, AALarge: r >= AALarge,
-			APCA: math.Round(APCA(seen, bgc)*10) / 10,
+			APCA:      math.Round(APCA(seen, bgc)*10) / 10,
+			FGFollows: t.Follows(fgRole), BGFollows: t.Follows(bgRole),
 		})
 	}
 	for _, r := range []string{"text", "mutedText", "accent", "error", "warning", "success"} {
@@ -152,12 +174,17 @@ func FixPrompt(checks []Check) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "The contrast check found %d colour pair(s) in %s below WCAG AA (4.5:1):\n\n", len(fails), FileName)
+	palette := false
 	for _, c := range fails {
-		fmt.Fprintf(&b, "- %s %s on %s %s: %.2f:1\n", c.FGRole, c.FG, c.BGRole, c.BG, c.Ratio)
+		fmt.Fprintf(&b, "- %s %s on %s %s: %.2f:1\n", c.FGLabel(), c.FG, c.BGLabel(), c.BG, c.Ratio)
+		palette = palette || c.FGFollows != "" || c.BGFollows != ""
 	}
 	b.WriteString("\nPlease edit " + FileName + " so every pair above reaches at least 4.5:1. ")
+	if palette {
+		b.WriteString("A role in [brackets] follows that palette entry: change the entry (every role following it moves with it) or point the role at another entry or ramp step; give a role its own hex only when no entry fits. ")
+	}
 	b.WriteString("Change the foreground colours first and keep their hue, so the theme keeps its character; ")
-	b.WriteString("leave colours that already pass unchanged, and keep the file valid (hex colours #rrggbb).")
+	b.WriteString("leave colours that already pass unchanged, and keep the file valid (hex colours #rrggbb, or the names of palette entries).")
 	return b.String()
 }
 

@@ -110,9 +110,9 @@ func TestFixPrompt(t *testing.T) {
 	for _, want := range []string{
 		"4 colour pair(s)",
 		"editor.inlayHint #4a4f5c on editor.inlayHintBackground", // derived from ui.mutedText, so it fails too
-		"ui.mutedText #4a4f5c on ui.background #161a24",
-		"ui.mutedText #4a4f5c on ui.surface #1f2430",
-		"syntax.comment #3b4252 on ui.background #161a24",
+		"ui.mutedText #4a4f5c on ui.background [ink] #161a24",    // the example's roles follow its palette
+		"ui.mutedText #4a4f5c on ui.surface [slate] #1f2430",
+		"syntax.comment #3b4252 on ui.background [ink] #161a24",
 		"theme.json",
 		"4.5:1",
 	} {

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 )
 
-// MarshalJSON writes the theme as a version 2 document, fields and roles
-// in catalogue order: a version 1 file read and written back is migrated
-// (its colours unchanged, "version": 2 added). Optional roles appear only
-// when the document sets them; derived ones stay derived.
+// MarshalJSON writes the theme as a version 3 document, fields and roles
+// in catalogue order: a version 1 or 2 file read and written back is
+// migrated (its colours unchanged, "version": 3, roles holding a palette
+// entry's colour naming it). A role following a palette entry is written
+// as the entry's name. Optional roles appear only when the document sets
+// them; derived ones stay derived.
 func (t Theme) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("{")
@@ -40,11 +42,15 @@ func (t Theme) MarshalJSON() ([]byte, error) {
 		fields = append(fields, kv{"description", t.Description})
 	}
 	if len(t.Palette) > 0 {
-		fields = append(fields, kv{"palette", t.Palette})
+		fields = append(fields, kv{"palette", t.paletteJSON()})
 	}
 	for _, g := range Groups {
 		if g == "ansi" {
-			fields = append(fields, kv{"ansi", t.ANSI})
+			ansi := make([]any, len(t.ANSI))
+			for i := range t.ANSI {
+				ansi[i] = t.roleJSON(ansiPath(i))
+			}
+			fields = append(fields, kv{"ansi", ansi})
 			continue
 		}
 		if obj := t.groupJSON(g); obj != nil {
@@ -86,16 +92,15 @@ func (t Theme) groupJSON(group string) json.Marshaler {
 		switch {
 		case group == "syntax" && styled:
 			v := struct {
-				Color     *Color    `json:"color,omitempty"`
+				Color     any       `json:"color,omitempty"`
 				FontStyle FontStyle `json:"fontStyle"`
 			}{FontStyle: style}
 			if t.Has(path) {
-				c := t.Color(path)
-				v.Color = &c
+				v.Color = t.roleJSON(path)
 			}
 			o = append(o, orderedKV{name, v})
 		case t.Has(path):
-			o = append(o, orderedKV{name, t.Color(path)})
+			o = append(o, orderedKV{name, t.roleJSON(path)})
 		}
 	}
 	if len(o) == 0 && group != "ui" && group != "syntax" {

@@ -144,6 +144,8 @@ func makePass(t *Theme, role string, target float64) (Color, error) {
 func (t *Theme) Clone() *Theme {
 	c := *t
 	c.Palette = cloneMap(t.Palette)
+	c.Ramps = cloneMap(t.Ramps)
+	c.Refs = cloneMap(t.Refs)
 	c.Roles = cloneMap(t.Roles)
 	c.Styles = cloneMap(t.Styles)
 	c.Rules = cloneMap(t.Rules)
@@ -166,13 +168,13 @@ func cloneMap[K comparable, V any](m map[K]V) map[K]V {
 }
 
 // SetColor sets the colour at path: a role path ("ui.accent") or a palette
-// entry ("palette.ink"). Changing a palette entry changes every role that
-// held the entry's old colour too, as a palette is the theme's shared
-// colours (a role the document derives follows its rule by itself). It
-// returns the paths changed, in document order (palette first). Setting a
-// derived role gives it its own colour. A "companion." path sets the
-// companion's colour, and the paths returned are the companion's, with
-// the prefix.
+// entry ("palette.ink"). Changing a palette entry moves every role that
+// follows it (or a step of its ramp) too (a role the document derives
+// follows its rule by itself). It returns the paths changed, in document
+// order (palette first). Setting a role gives it its own colour: a derived
+// role is no longer derived, one following the palette is detached. A
+// "companion." path sets the companion's colour, and the paths returned
+// are the companion's, with the prefix.
 func SetColor(t *Theme, path string, c Color) ([]string, error) {
 	doc, rest := t.At(path)
 	if doc == nil {
@@ -200,42 +202,29 @@ func setColor(t *Theme, path string, c Color) ([]string, error) {
 		if old == c {
 			return nil, nil
 		}
-		pal := cloneMap(t.Palette) // a shallow copy of t may share the map
-		pal[name] = c
-		t.Palette = pal
-		changed := []string{path}
-		for _, p := range RolePaths() {
-			if t.Has(p) && t.Color(p) == old {
-				t.Set(p, c)
-				changed = append(changed, p)
-			}
+		moved, err := t.SetEntry(name, c)
+		if err != nil {
+			return nil, err
 		}
-		return changed, nil
+		return append([]string{path}, moved...), nil
 	}
 	if _, ok := RoleByPath(path); !ok {
 		return nil, fmt.Errorf("%s: no such colour role", path)
 	}
-	if t.Has(path) && t.Color(path) == c {
+	if t.Has(path) && t.Color(path) == c && t.Follows(path) == "" {
 		return nil, nil
 	}
 	t.Set(path, c)
 	return []string{path}, nil
 }
 
-// PaletteUsers lists the role paths the document sets to the palette
-// entry's colour (derived roles follow their rules, not the entry).
+// PaletteUsers lists the role paths following the palette entry or a step
+// of its ramp (derived roles follow their rules, not the entry).
 func PaletteUsers(t *Theme, name string) []string {
-	c, ok := t.Palette[name]
-	if !ok {
+	if _, ok := t.Palette[name]; !ok {
 		return nil
 	}
-	var out []string
-	for _, p := range RolePaths() {
-		if t.Has(p) && t.Color(p) == c {
-			out = append(out, p)
-		}
-	}
-	return out
+	return t.EntryUsers(name)
 }
 
 // Rewrite is t as theme.json text replacing the document old: the fields

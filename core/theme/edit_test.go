@@ -57,9 +57,16 @@ func TestSetColorOnAPaletteEntryChangesEveryRoleUsingIt(t *testing.T) {
 	th := Example()
 	ink := th.UI.Accent
 	th.Palette = map[string]Color{"ink": ink, "other": th.UI.Text}
+	th.Refs = nil
+	for _, p := range []string{"ui.accent", "terminal.cursor", "ansi.blue"} {
+		if err := th.Attach(p, "ink"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	th.Set("syntax.function", ink) // the same colour, its own: it stays
 	users := PaletteUsers(th, "ink")
-	if !slices.Contains(users, "ui.accent") {
-		t.Fatalf("accent holds the ink colour; users = %v", users)
+	if !slices.Equal(users, []string{"ui.accent", "terminal.cursor", "ansi.blue"}) {
+		t.Fatalf("users = %v", users)
 	}
 	orig := th.Palette
 	nc, _ := ParseColor("#ff8800")
@@ -72,9 +79,12 @@ func TestSetColorOnAPaletteEntryChangesEveryRoleUsingIt(t *testing.T) {
 		t.Errorf("changed %v, want %v", changed, want)
 	}
 	for _, p := range users {
-		if *th.Ref(p) != nc {
+		if th.Color(p) != nc {
 			t.Errorf("%s not updated", p)
 		}
+	}
+	if th.Syntax.Function != ink {
+		t.Errorf("syntax.function holds its own colour and moved with the entry to %s", th.Syntax.Function)
 	}
 	if th.Palette["other"] != orig["other"] || orig["ink"] != ink {
 		t.Error("the palette map shared with the caller's copy was changed in place")
@@ -101,7 +111,8 @@ func TestRewriteKeepsTheSchemaLineAndParses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	th.UI.Accent, _ = ParseColor("#abcdef")
+	accent, _ := ParseColor("#abcdef")
+	th.Set("ui.accent", accent)
 	out, err := Rewrite(old, th)
 	if err != nil {
 		t.Fatal(err)

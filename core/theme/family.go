@@ -62,7 +62,7 @@ func Counterpart(t *Theme) *Theme {
 		return out
 	}
 	for _, p := range RolePaths() {
-		if t.Has(p) {
+		if t.Has(p) && t.Follows(p) == "" {
 			c.Set(p, mirror(t.Color(p)))
 		}
 	}
@@ -70,6 +70,31 @@ func Counterpart(t *Theme) *Theme {
 		c.Palette = make(map[string]Color, len(t.Palette))
 		for k, v := range t.Palette {
 			c.Palette[k] = mirror(v)
+		}
+	}
+	// The roles following the palette follow the mirrored palette: an
+	// entry's mirror is its followers' mirror; a ramp is generated again
+	// from its mirrored base, so a role following a step takes the step
+	// nearest its own colour mirrored (a light theme's blue.100 tint
+	// becomes a dark theme's deep blue, not another tint).
+	for _, p := range sortedKeys(t.Refs) {
+		ref := t.Follows(p)
+		if ref == "" {
+			continue
+		}
+		name := t.Entry(ref)
+		if r, ok := c.Ramps[name]; ok && ref != name {
+			want := mirror(t.Color(p))
+			cols := RampColors(c.Palette[name], r)
+			best := math.Inf(1)
+			for _, s := range r.steps() {
+				if d := DeltaE(cols[s], want); d < best {
+					best, ref = d, fmt.Sprintf("%s.%d", name, s)
+				}
+			}
+		}
+		if err := c.Attach(p, ref); err != nil {
+			c.Set(p, mirror(t.Color(p)))
 		}
 	}
 	// Each foreground against the strictest of its pairs; a derived one

@@ -49,6 +49,10 @@ type Imported struct {
 	// (the scheme's slots, colours' original spaces, per-target
 	// overrides), by path.
 	Kept []string `json:"kept,omitempty"`
+	// Palette lists the palette entries the import derived from the
+	// source's colours (import_palette.go), which the roles now follow;
+	// empty when the source had a palette of its own.
+	Palette []DerivedEntry `json:"palette,omitempty"`
 }
 
 // Mapping is a role copied from a source key.
@@ -437,7 +441,11 @@ func (b *builder) finish() (*Imported, error) {
 	if err != nil {
 		return nil, fmt.Errorf("import %s: the built theme is invalid: %w", b.file, err)
 	}
-	return &Imported{Theme: t, Format: b.format, Mapped: b.mapped, Derived: b.derived, Warnings: b.warnings, Kept: b.kept}, nil
+	var pal []DerivedEntry
+	if len(t.Palette) == 0 {
+		pal = derivePalette(t)
+	}
+	return &Imported{Theme: t, Format: b.format, Mapped: b.mapped, Derived: b.derived, Warnings: b.warnings, Kept: b.kept, Palette: pal}, nil
 }
 
 // parseLooseColor reads the colour spellings theme files use: #rgb, #rgba,

@@ -272,6 +272,7 @@ func importJSON(b *builder, raw []byte) error {
 			}
 		}
 		b.t.Styles, b.t.Rules = t.Styles, t.Rules
+		b.t.Ramps, b.t.Refs = t.Ramps, t.Refs // after put, which detaches: the roles follow what they followed
 		return nil
 	case "windows-terminal":
 		return importWindowsTerminal(b, data, lines)

@@ -97,21 +97,15 @@ func (t *Theme) Has(path string) bool {
 	return ok
 }
 
-// Set gives a role a colour: a required role's field, or an optional
-// role's own value (it is no longer derived). It reports false for a path
+// Set gives a role its own colour: a required role's field, or an optional
+// role's own value (it is no longer derived); a role that followed a
+// palette entry no longer does (Detach). It reports false for a path
 // outside the catalogue.
 func (t *Theme) Set(path string, c Color) bool {
-	if p := t.Ref(path); p != nil {
-		*p = c
-		return true
-	}
-	if _, ok := RoleByPath(path); !ok {
+	if !t.put(path, c) {
 		return false
 	}
-	if t.Roles == nil {
-		t.Roles = map[string]Color{}
-	}
-	t.Roles[path] = c
+	t.Detach(path)
 	return true
 }
 
@@ -137,6 +131,9 @@ type RoleValue struct {
 	RuleText string    `json:"ruleText,omitempty"`
 	Custom   bool      `json:"custom"` // the rule is the document's own, not the default
 	Style    FontStyle `json:"fontStyle,omitempty"`
+	// Follows is the palette reference the role follows ("blue",
+	// "blue.600"), "" when it holds its own colour or is derived.
+	Follows string `json:"follows,omitempty"`
 }
 
 // Values lists every role of the catalogue as the theme paints it.
@@ -144,7 +141,7 @@ func (t *Theme) Values() []RoleValue {
 	out := make([]RoleValue, 0, len(catalogueRoles))
 	res := t.resolver()
 	for _, info := range catalogueRoles {
-		v := RoleValue{Path: info.Path, Color: res.get(info.Path).String(), Set: t.Has(info.Path)}
+		v := RoleValue{Path: info.Path, Color: res.get(info.Path).String(), Set: t.Has(info.Path), Follows: t.Follows(info.Path)}
 		if !v.Set {
 			if r, ok := t.RuleFor(info.Path); ok {
 				v.Rule, v.RuleText = &r, r.String()
@@ -170,14 +167,15 @@ func (t *Theme) Resolved() map[string]string {
 }
 
 // Changed lists the role paths the documents a and b give differently —
-// a colour, whether it is set or derived, its rule or its font style — in
-// document order; a nil theme differs everywhere. A derived role whose
+// a colour, whether it is set or derived, the palette entry it follows,
+// its rule or its font style — in document order; a nil theme differs
+// everywhere. A derived role whose
 // inputs changed is not listed: its input is.
 func Changed(a, b *Theme) []string {
 	var out []string
 	for _, info := range catalogueRoles {
 		p := info.Path
-		if a == nil || b == nil || a.Has(p) != b.Has(p) || a.Has(p) && a.Color(p) != b.Color(p) ||
+		if a == nil || b == nil || a.Has(p) != b.Has(p) || a.Has(p) && a.Color(p) != b.Color(p) || a.Follows(p) != b.Follows(p) ||
 			!a.Has(p) && a.ruleOrZero(p) != b.ruleOrZero(p) || info.Styled && a.Style(p) != b.Style(p) {
 			out = append(out, p)
 		}

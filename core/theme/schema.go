@@ -2,12 +2,12 @@ package theme
 
 import "strings"
 
-// JSONSchema is the JSON Schema (draft 2020-12) of a version 2 theme
+// JSONSchema is the JSON Schema (draft 2020-12) of a version 3 theme
 // document, built from the catalogue; schema/theme.schema.json is this
 // output committed (a test keeps the two equal), for editors and the agent.
 func JSONSchema() ([]byte, error) {
 	colorRef := func(desc string) ordered {
-		o := ordered{{"$ref", "#/$defs/color"}}
+		o := ordered{{"$ref", "#/$defs/value"}}
 		if desc != "" {
 			o = append(o, orderedKV{"description", desc})
 		}
@@ -56,19 +56,21 @@ func JSONSchema() ([]byte, error) {
 	rolePath := ordered{{"enum", RolePaths()}}
 	props := ordered{
 		{"$schema", ordered{{"type", "string"}}},
-		{"version", ordered{{"enum", []int{1, Version}}, {"description", "Document version: 2 (a file without it is version 1 and is written back as 2)."}}},
+		{"version", ordered{{"enum", []int{1, 2, Version}}, {"description", "Document version: 3 (roles may name palette entries). A file without it is version 1; versions 1 and 2 are written back as 3."}}},
 		{"name", ordered{{"type", "string"}, {"minLength", 1}, {"pattern", "\\S"}, {"description", "Display name of the theme."}}},
 		{"appearance", ordered{{"enum", Appearances}}},
 		{"author", ordered{{"type", "string"}}},
 		{"description", ordered{{"type", "string"}}},
-		{"palette", ordered{{"type", "object"}, {"description", "Named base colours the roles are picked from (informational; roles hold hex values, not references)."},
-			{"additionalProperties", ordered{{"$ref", "#/$defs/color"}}}}},
+		{"palette", ordered{{"type", "object"}, {"description", "The theme's named colours, the source the roles follow: each entry a colour or a ramp. A role whose value does not start with # names an entry (\"blue\") or a ramp's step (\"blue.600\") and moves with it."},
+			{"maxProperties", MaxPaletteEntries},
+			{"propertyNames", ordered{{"pattern", "^[^#.][^.]*$"}, {"maxLength", 64}}},
+			{"additionalProperties", ordered{{"oneOf", []ordered{{{"$ref", "#/$defs/color"}}, {{"$ref", "#/$defs/ramp"}}}}}}}},
 	}
 	for _, g := range Groups {
 		if g == "ansi" {
 			props = append(props, orderedKV{"ansi", ordered{{"type", "array"},
 				{"description", "Terminal colours in order: " + strings.Join(ANSINames, ", ") + "."},
-				{"minItems", 16}, {"maxItems", 16}, {"items", ordered{{"$ref", "#/$defs/color"}}}}})
+				{"minItems", 16}, {"maxItems", 16}, {"items", ordered{{"$ref", "#/$defs/value"}}}}})
 			continue
 		}
 		props = append(props, orderedKV{g, group(g)})
@@ -84,24 +86,35 @@ func JSONSchema() ([]byte, error) {
 		{"$schema", "https://json-schema.org/draft/2020-12/schema"},
 		{"$id", "theme.schema.json"},
 		{"title", "CDXTheme theme"},
-		{"description", "A colour theme written into theme.json at the workspace root (version 2). CDXTheme exports it to " + exportNames() + "."},
+		{"description", "A colour theme written into theme.json at the workspace root (version 3). CDXTheme exports it to " + exportNames() + "."},
 		{"type", "object"},
 		{"required", Required},
 		{"additionalProperties", false},
 		{"properties", props},
 		{"$defs", append(ordered{
 			{"color", ordered{{"type", "string"}, {"pattern", "^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}, {"description", "#rrggbb or #rrggbbaa, any letter case."}}},
+			{"reference", ordered{{"type", "string"}, {"pattern", "^[^#]"}, {"minLength", 1},
+				{"description", "The name of a palette entry (\"blue\") or a step of a ramp entry (\"blue.600\"): the role follows it."}}},
+			{"value", ordered{{"oneOf", []ordered{{{"$ref", "#/$defs/color"}}, {{"$ref", "#/$defs/reference"}}}}}},
+			{"ramp", ordered{{"type", "object"}, {"required", []string{"base"}}, {"additionalProperties", false},
+				{"description", "A scale generated in OKLCH from base: steps on Tailwind's 0–1000 scale (50 lightest, 950 darkest), the base being step `at` (else the step nearest its lightness)."},
+				{"properties", ordered{
+					{"base", ordered{{"$ref", "#/$defs/color"}}},
+					{"steps", ordered{{"type", "array"}, {"maxItems", MaxRampSteps}, {"uniqueItems", true}, {"items", ordered{{"type", "integer"}, {"minimum", 1}, {"maximum", 999}}},
+						{"description", "Default: 50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950."}}},
+					{"at", ordered{{"type", "integer"}, {"minimum", 1}, {"maximum", 999}}},
+				}}}},
 			{"fontStyle", ordered{{"type", "string"}, {"pattern", "^\\s*((bold|italic|underline|strikethrough)(\\s+|$))*\\s*$"},
 				{"description", "Any of bold, italic, underline, strikethrough, space-separated; \"\" for plain."}}},
 			{"syntaxRequired", ordered{{"oneOf", []ordered{
-				{{"$ref", "#/$defs/color"}},
+				{{"$ref", "#/$defs/value"}},
 				{{"type", "object"}, {"required", []string{"color"}}, {"additionalProperties", false},
-					{"properties", ordered{{"color", ordered{{"$ref", "#/$defs/color"}}}, {"fontStyle", ordered{{"$ref", "#/$defs/fontStyle"}}}}}},
+					{"properties", ordered{{"color", ordered{{"$ref", "#/$defs/value"}}}, {"fontStyle", ordered{{"$ref", "#/$defs/fontStyle"}}}}}},
 			}}}},
 			{"syntaxOptional", ordered{{"oneOf", []ordered{
-				{{"$ref", "#/$defs/color"}},
+				{{"$ref", "#/$defs/value"}},
 				{{"type", "object"}, {"additionalProperties", false},
-					{"properties", ordered{{"color", ordered{{"$ref", "#/$defs/color"}}}, {"fontStyle", ordered{{"$ref", "#/$defs/fontStyle"}}}}}},
+					{"properties", ordered{{"color", ordered{{"$ref", "#/$defs/value"}}}, {"fontStyle", ordered{{"$ref", "#/$defs/fontStyle"}}}}}},
 			}}}},
 			{"rolePath", rolePath},
 			{"rule", ordered{{"type", "object"}, {"required", []string{"from"}}, {"additionalProperties", false},

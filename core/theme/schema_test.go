@@ -146,8 +146,8 @@ func TestSchemaAgreesWithValidator(t *testing.T) {
 	if ansi.MinItems == nil || *ansi.MinItems != 16 || ansi.MaxItems == nil || *ansi.MaxItems != 16 || len(ANSINames) != 16 {
 		t.Errorf("ansi length: schema min %v max %v, Go %d names", ansi.MinItems, ansi.MaxItems, len(ANSINames))
 	}
-	if ansi.Items == nil || ansi.Items.Ref != "#/$defs/color" {
-		t.Errorf("ansi items are not colours in the schema")
+	if ansi.Items == nil || ansi.Items.Ref != "#/$defs/value" {
+		t.Errorf("ansi items are not colours or palette names in the schema")
 	}
 }
 

@@ -16,10 +16,14 @@ import (
 // FileName is the theme document's name at the workspace root.
 const FileName = "theme.json"
 
-// Version is the theme.json version this package writes. Version 1
-// documents (no "version" field: ui, syntax and ansi only) still load;
-// they are written back as version 2 (see MarshalJSON).
-const Version = 2
+// Version is the theme.json version this package writes. Version 3 made
+// the palette the source: a role's value that does not start with # names
+// a palette entry (palette.go). Version 1 documents (no "version" field:
+// ui, syntax and ansi only) and version 2 documents (roles hold hex values,
+// the palette is informational) still load, their roles following the
+// palette entry of their exact colour, and are written back as version 3
+// (see MarshalJSON), every colour the same.
+const Version = 3
 
 // Role names of the required groups, in document order; the catalogue
 // (Catalogue) holds every role. The committed JSON Schema
@@ -39,17 +43,24 @@ var (
 	optional = []string{"$schema", "version", "description", "author", "palette", "editor", "diff", "diagnostic", "terminal", "derive", "scheme", "spaces", "targets", "companion"}
 )
 
-// Theme is a parsed, valid theme document. It marshals to a version 2
+// Theme is a parsed, valid theme document. It marshals to a version 3
 // document (MarshalJSON).
 type Theme struct {
-	Name        string           `json:"name"`
-	Appearance  string           `json:"appearance"`
-	Author      string           `json:"author,omitempty"`
-	Description string           `json:"description,omitempty"`
-	Palette     map[string]Color `json:"palette,omitempty"`
-	UI          UI               `json:"ui"`
-	Syntax      Syntax           `json:"syntax"`
-	ANSI        [16]Color        `json:"ansi"`
+	Name        string `json:"name"`
+	Appearance  string `json:"appearance"`
+	Author      string `json:"author,omitempty"`
+	Description string `json:"description,omitempty"`
+	// Palette is each palette entry's colour (a ramp's base); Ramps the
+	// entries that are ramps (palette.go).
+	Palette map[string]Color `json:"palette,omitempty"`
+	Ramps   map[string]Ramp  `json:"-"`
+	// Refs maps a role path to the palette reference it follows ("blue",
+	// "blue.600"); the role's colour field holds the reference resolved.
+	// Change it only through Attach, Detach, Set and SetEntry.
+	Refs   map[string]string `json:"-"`
+	UI     UI                `json:"ui"`
+	Syntax Syntax            `json:"syntax"`
+	ANSI   [16]Color         `json:"ansi"`
 	// Roles are the optional roles the document sets itself, by path
 	// ("editor.lineHighlight", "syntax.tag"); the others are derived
 	// (Color).
@@ -60,8 +71,8 @@ type Theme struct {
 	// Rules are the document's own derivation rules ("derive"), by
 	// optional role path; they replace the catalogue's defaults.
 	Rules map[string]Rule `json:"-"`
-	// Read is the version the document was read as (1 or 2; 0 when built
-	// in code).
+	// Read is the version the document was read as (1, 2 or 3; 0 when
+	// built in code).
 	Read int `json:"-"`
 	// Scheme, Spaces and Targets keep what an import read verbatim
 	// (scheme.go, colorspace.go, targets.go).
@@ -262,29 +273,22 @@ func decode(data []byte) (*Theme, []Problem) {
 		d.str("$schema", raw)
 	}
 	if raw, ok := top["palette"]; ok {
-		if obj := d.object("palette", raw); obj != nil {
-			t.Palette = make(map[string]Color, len(obj))
-			for _, k := range sortedKeys(obj) {
-				if c, ok := d.color("palette."+k, obj[k]); ok {
-					t.Palette[k] = c
-				}
-			}
-		}
+		d.palette(t, raw)
 	}
 	t.Read = 1
 	if raw, ok := top["version"]; ok {
 		var v int
-		if err := json.Unmarshal(raw, &v); err != nil || (v != 1 && v != 2) {
+		if err := json.Unmarshal(raw, &v); err != nil || v < 1 || v > Version {
 			if err == nil && v > Version {
-				d.add("version", "version %d was written by a newer CDXTheme (this one reads 1 and 2)", v)
+				d.add("version", "version %d was written by a newer CDXTheme (this one reads 1 to %d)", v, Version)
 			} else {
-				d.add("version", "want 1 or 2, got %s", bytes.TrimSpace(raw))
+				d.add("version", "want 1, 2 or 3, got %s", bytes.TrimSpace(raw))
 			}
 		}
 		t.Read = v
 	}
 	if raw, ok := top["ui"]; ok {
-		d.roles("ui", raw, UIRoles, func(r string) *Color { return t.UI.Role(r) })
+		d.roles(t, "ui", raw, UIRoles, func(r string) *Color { return t.UI.Role(r) })
 	}
 	for _, g := range OptionalGroups {
 		if raw, ok := top[g]; ok {
@@ -303,7 +307,10 @@ func decode(data []byte) (*Theme, []Problem) {
 				d.add("ansi", "want 16 colours, got %d", len(arr))
 			}
 			for i, el := range arr {
-				if c, ok := d.color(fmt.Sprintf("ansi[%d]", i), el); ok && i < 16 {
+				if i >= 16 {
+					break
+				}
+				if c, ok := d.value(t, fmt.Sprintf("ansi[%d]", i), ansiPath(i), el); ok {
 					t.ANSI[i] = c
 				}
 			}
@@ -326,6 +333,9 @@ func decode(data []byte) (*Theme, []Problem) {
 	}
 	if len(d.probs) > 0 {
 		return nil, d.probs
+	}
+	if t.Read < 3 {
+		t.attachMatching()
 	}
 	return t, nil
 }
@@ -362,8 +372,8 @@ func (d *decoder) optionalRoles(t *Theme, group string, raw json.RawMessage) {
 	names := GroupRoles(group)
 	for _, r := range names {
 		if v, ok := obj[r]; ok {
-			if c, ok := d.color(group+"."+r, v); ok {
-				t.Set(group+"."+r, c)
+			if c, ok := d.value(t, group+"."+r, group+"."+r, v); ok {
+				t.put(group+"."+r, c)
 			}
 		}
 	}
@@ -390,8 +400,8 @@ func (d *decoder) syntax(t *Theme, raw json.RawMessage) {
 			continue
 		}
 		if b := bytes.TrimSpace(v); len(b) == 0 || b[0] != '{' {
-			if c, ok := d.color(path, v); ok {
-				t.Set(path, c)
+			if c, ok := d.value(t, path, path, v); ok {
+				t.put(path, c)
 			}
 			continue
 		}
@@ -399,8 +409,8 @@ func (d *decoder) syntax(t *Theme, raw json.RawMessage) {
 		for _, k := range sortedKeys(fields) {
 			switch k {
 			case "color":
-				if c, ok := d.color(path+".color", fields[k]); ok {
-					t.Set(path, c)
+				if c, ok := d.value(t, path+".color", path, fields[k]); ok {
+					t.put(path, c)
 				}
 			case "fontStyle":
 				s := d.str(path+".fontStyle", fields[k])
@@ -543,7 +553,7 @@ func (d *decoder) failedAt(path string) bool {
 	return len(d.probs) > 0 && d.probs[len(d.probs)-1].Path == path
 }
 
-func (d *decoder) roles(path string, raw json.RawMessage, names []string, field func(string) *Color) {
+func (d *decoder) roles(t *Theme, path string, raw json.RawMessage, names []string, field func(string) *Color) {
 	obj := d.object(path, raw)
 	if obj == nil {
 		return
@@ -554,7 +564,7 @@ func (d *decoder) roles(path string, raw json.RawMessage, names []string, field 
 			d.add(path+"."+r, "required")
 			continue
 		}
-		if c, ok := d.color(path+"."+r, v); ok {
+		if c, ok := d.value(t, path+"."+r, path+"."+r, v); ok {
 			*field(r) = c
 		}
 	}

@@ -93,7 +93,7 @@ func TestValidateReportsEveryProblem(t *testing.T) {
 			"name: want a string, got a number",
 			"syntax: want an object, got an array",
 			`ansi[4]: want a colour string like "#1e1e2e", got a number`,
-			`palette.sea: "blue" is not a colour (want #rrggbb)`,
+			`palette.sea: "blue": a palette entry is a colour ("#rrggbb") or a ramp ({"base": "#rrggbb"}), never the name of another entry`,
 		}},
 		{"unknown top-level", edit(t, func(m map[string]any) { m["colours"] = map[string]any{} }),
 			[]string{"colours: unknown field (known: name, appearance, ui, syntax, ansi, $schema, version, description, author, palette, editor, diff, diagnostic, terminal, derive, scheme, spaces, targets, companion)"}},
@@ -105,7 +105,7 @@ func TestValidateReportsEveryProblem(t *testing.T) {
 		}), []string{
 			"syntax: required",
 			`appearance: "Dark" is not one of "dark", "light"`,
-			`ui.text: "white" is not a colour (want #rrggbb)`,
+			`ui.text: "white" is not a palette entry; the palette has amber, coral, fog, ink, kelp, mist, slate, tide`,
 			"ansi: want 16 colours, got 17",
 		}},
 		{"not an object", []byte(`[1,2]`), []string{"want a JSON object, got array"}},

@@ -508,6 +508,25 @@ export function editColor(workspaceId: string, path: string, hex: string): Promi
   return Editor.EditColor({ workspaceId, path, hex });
 }
 
+/**
+ * Gives a palette entry a colour (adds it when new); every role following it
+ * moves with it. One undo step. name is "blue", or "companion.blue" for the
+ * companion's palette.
+ */
+export function setPaletteEntry(workspaceId: string, name: string, hex: string): Promise<EditorState> {
+  return Editor.SetPaletteEntry({ workspaceId, name, hex });
+}
+
+/** Makes a role follow a palette entry ("blue") or ramp step ("blue.600"). One undo step. */
+export function attachRole(workspaceId: string, path: string, ref: string): Promise<EditorState> {
+  return Editor.AttachRole(workspaceId, path, ref);
+}
+
+/** Gives a role its own colour (the one it has) instead of following the palette. One undo step. */
+export function detachRole(workspaceId: string, path: string): Promise<EditorState> {
+  return Editor.DetachRole(workspaceId, path);
+}
+
 export function setLock(workspaceId: string, path: string, locked: boolean): Promise<EditorState> {
   return Editor.SetLock(workspaceId, path, locked);
 }

@@ -135,6 +135,8 @@ export namespace app {
 	    derived: boolean;
 	    rule?: string;
 	    users?: string[];
+	    follows?: string;
+	    steps?: theme.PaletteSwatch[];
 	}
 	export interface EditorState {
 	    roles: EditorRole[];
@@ -194,6 +196,11 @@ export namespace app {
 	    pending?: {[key: string]: string | boolean};
 	    refused?: chat.Refusal;
 	    reason?: string;
+	}
+	export interface PaletteEntryRequest {
+	    workspaceId: string;
+	    name: string;
+	    hex: string;
 	}
 	export interface PrewarmRequest {
 	    workspaceId: string;
@@ -422,6 +429,8 @@ export namespace theme {
 	    aaa: boolean;
 	    aaLarge: boolean;
 	    apca: number;
+	    fgFollows?: string;
+	    bgFollows?: string;
 	}
 	export interface Color {
 	    R: number;
@@ -470,7 +479,18 @@ export namespace theme {
 	    c: number;
 	    h: number;
 	}
+	export interface PaletteSwatch {
+	    ref: string;
+	    entry: string;
+	    color: string;
+	    step?: number;
+	    users: string[];
+	}
 	
+	export interface Ramp {
+	    steps?: number[];
+	    at?: number;
+	}
 	export interface Rule {
 	    from: string;
 	    best?: string;
@@ -487,6 +507,7 @@ export namespace theme {
 	    ruleText?: string;
 	    custom: boolean;
 	    fontStyle?: string;
+	    follows?: string;
 	}
 	
 	export interface Scheme {
