@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cdxtheme/internal/testbin"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,21 +10,8 @@ import (
 	"testing"
 )
 
-// buildCLI builds this program the way the CLI contract promises: plain
-// `go build`, no cgo, no tags.
-func buildCLI(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "cdxtheme")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 func TestTheCLIOnlyBuildNeverReachesForAWindow(t *testing.T) {
-	bin := buildCLI(t)
+	bin := testbin.CLI(t)
 	tests := []struct {
 		name string
 		args []string

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"cdxtheme/internal/testbin"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -16,7 +17,6 @@ import (
 	"cdxtheme/core/agent"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
 	"cdxtheme/internal/npmstub"
-	"cdxtheme/internal/peers"
 )
 
 var (
@@ -29,21 +29,14 @@ var (
 // pinned Bun is put beside it, as `make sidecar` and the packages do.
 func headless(t *testing.T, bun string) string {
 	t.Helper()
+	bin := testbin.CLI(t)
 	binOnce.Do(func() {
-		root, err := peers.RepoRoot()
-		if err != nil {
-			binErr = err
-			return
-		}
 		if binDir, binErr = os.MkdirTemp("", "cdxtheme-cli-install-"); binErr != nil {
 			return
 		}
-		cmd := exec.Command("go", "build", "-o", filepath.Join(binDir, "cdxtheme"), ".")
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			binErr = err
-			t.Logf("%s", out)
+		// A hard link, not a symlink: the app finds its sidecar beside the
+		// executable it really is.
+		if binErr = os.Link(bin, filepath.Join(binDir, "cdxtheme")); binErr != nil {
 			return
 		}
 		binErr = os.Symlink(bun, filepath.Join(binDir, "bun"))

@@ -2,14 +2,13 @@ package cli
 
 import (
 	"bytes"
+	"cdxtheme/internal/testbin"
 	"context"
 	"encoding/json"
 	"errors"
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,43 +34,12 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-var (
-	cliOnce sync.Once
-	cliBin  string
-	cliErr  error
-)
-
-// buildCLI builds the real cdxtheme binary (headless) once per run.
-func buildCLI(t *testing.T) string {
-	t.Helper()
-	cliOnce.Do(func() {
-		_, self, _, _ := runtime.Caller(0)
-		root := filepath.Join(filepath.Dir(self), "..", "..")
-		dir, err := os.MkdirTemp("", "cdxtheme-bin-")
-		if err != nil {
-			cliErr = err
-			return
-		}
-		cliBin = filepath.Join(dir, "cdxtheme")
-		cmd := exec.Command("go", "build", "-o", cliBin, ".")
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			cliErr = errors.New(string(out))
-		}
-	})
-	if cliErr != nil {
-		t.Fatalf("build cdxtheme: %v", cliErr)
-	}
-	return cliBin
-}
-
 // withServe turns the hand-off on, with serve started on demand from the
 // real binary in a runtime dir of the test's own; at the end serve is
 // stopped and must be gone.
 func withServe(t *testing.T, ttl string) (bin, dir string) {
 	t.Helper()
-	bin = buildCLI(t)
+	bin = testbin.CLI(t)
 	rt := t.TempDir()
 	t.Setenv("XDG_RUNTIME_DIR", rt)
 	t.Setenv(EnvServe, "1")

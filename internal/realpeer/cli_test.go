@@ -3,53 +3,16 @@ package realpeer
 import (
 	"bufio"
 	"bytes"
+	"cdxtheme/internal/testbin"
 	"encoding/json"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"cdxtheme/internal/peers"
 )
-
-var (
-	cliOnce sync.Once
-	cliPath string
-	cliErr  error
-)
-
-// buildCLI builds the headless binary the way the CLI contract promises:
-// plain `go build`, no cgo, no tags.
-func buildCLI(t *testing.T) string {
-	t.Helper()
-	cliOnce.Do(func() {
-		root, err := peers.RepoRoot()
-		if err != nil {
-			cliErr = err
-			return
-		}
-		dir, err := os.MkdirTemp("", "cdxtheme-cli-")
-		if err != nil {
-			cliErr = err
-			return
-		}
-		cliPath = filepath.Join(dir, "cdxtheme")
-		cmd := exec.Command("go", "build", "-o", cliPath, ".")
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			cliErr = err
-			t.Logf("%s", out)
-		}
-	})
-	if cliErr != nil {
-		t.Fatalf("build cdxtheme: %v", cliErr)
-	}
-	return cliPath
-}
 
 // The issue's acceptance check: `cdxtheme chat --json "hello"` against the
 // real adapter and the mock prints text events and a done event; and the
@@ -57,7 +20,7 @@ func buildCLI(t *testing.T) string {
 // readers (`sessions`, `transcript`), straight from the files Codex wrote.
 func TestCLIChatThenSessionsAndTranscript(t *testing.T) {
 	forEachPeer(t, func(t *testing.T, a peers.Adapter) {
-		bin := buildCLI(t)
+		bin := testbin.CLI(t)
 		r := newRig(t, a, rigOptions{})
 		env := append(os.Environ(), r.home.Env()...)
 		env = append(env,

@@ -2,6 +2,7 @@ package realpeer
 
 import (
 	"bytes"
+	"cdxtheme/internal/testbin"
 	"encoding/base64"
 	"encoding/json"
 	"image/png"
@@ -118,7 +119,7 @@ func checkResult(out string) (mcp.CheckResult, bool) {
 // model's next requests, and the turn ends with a theme that passes.
 func TestThemeToolsEndToEnd(t *testing.T) {
 	forEachPeer(t, func(t *testing.T, a peers.Adapter) {
-		bin := buildCLI(t)
+		bin := testbin.CLI(t)
 		// The workspace-write sandbox: the sed below edits the workspace.
 		r := newRig(t, a, rigOptions{mode: peers.ModeWorkspace})
 		doc := strings.Replace(string(theme.ExampleJSON()), `"comment": "#8b96aa"`, `"comment": "`+lowComment+`"`, 1)

@@ -5,6 +5,7 @@ package thirdparty
 import (
 	"bufio"
 	"bytes"
+	"cdxtheme/internal/testbin"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -14,7 +15,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -24,47 +24,10 @@ import (
 	"cdxtheme/internal/peers"
 )
 
-var (
-	cliOnce sync.Once
-	cliPath string
-	cliErr  error
-)
-
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if cliPath != "" {
-		_ = os.RemoveAll(filepath.Dir(cliPath))
-	}
+	testbin.Remove()
 	os.Exit(code)
-}
-
-// buildCLI builds the headless binary as users do: plain go build, no cgo.
-func buildCLI(t *testing.T) string {
-	t.Helper()
-	cliOnce.Do(func() {
-		root, err := peers.RepoRoot()
-		if err != nil {
-			cliErr = err
-			return
-		}
-		dir, err := os.MkdirTemp("", "cdxtheme-tp-cli-")
-		if err != nil {
-			cliErr = err
-			return
-		}
-		cliPath = filepath.Join(dir, "cdxtheme")
-		cmd := exec.Command("go", "build", "-o", cliPath, ".")
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			cliErr = err
-			t.Logf("%s", out)
-		}
-	})
-	if cliErr != nil {
-		t.Fatalf("build cdxtheme: %v", cliErr)
-	}
-	return cliPath
 }
 
 // rig is one agent against its own mock, with a HOME of its own that marks
@@ -110,7 +73,7 @@ func need(t *testing.T, owner testing.TB, a agent) *rig {
 		t.Fatal(err)
 	}
 	owner.Cleanup(func() { _ = os.RemoveAll(root) }) // last: after the processes are gone
-	r := &rig{t: t, a: a, bin: buildCLI(t), argv: strings.Join(argv, " "), mock: mock,
+	r := &rig{t: t, a: a, bin: testbin.CLI(t), argv: strings.Join(argv, " "), mock: mock,
 		home: filepath.Join(root, "home"), ws: filepath.Join(root, "ws")}
 	for _, d := range []string{r.home, r.ws, filepath.Join(root, "codex"), filepath.Join(root, "tmp")} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
