@@ -165,4 +165,3 @@ func TestReadmeCommandsRun(t *testing.T) {
 		}
 	}
 }
-
