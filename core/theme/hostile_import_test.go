@@ -233,3 +233,17 @@ func TestHostileImportsEndBounded(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkHostileImports times one import of each hostile input (make
+// bench): the figures in docs/SECURITY.md.
+func BenchmarkHostileImports(b *testing.B) {
+	for _, h := range hostileImports {
+		data := h.data()
+		b.Run(h.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				Import(h.name, data)
+			}
+		})
+	}
+}

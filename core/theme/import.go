@@ -112,7 +112,7 @@ func Import(name string, data []byte) (*Imported, error) {
 		return nil, err
 	}
 	if max := importCaps[format]; len(data) > max {
-		return nil, &ImportError{File: name, Msg: fmt.Sprintf("%d KB; a %s theme is a few KB (at most %d KB is read)", len(data)>>10, format, max>>10)}
+		return nil, &ImportError{File: name, Msg: fmt.Sprintf("%d KB; %s themes are a few KB and at most %d KB is read", len(data)>>10, format, max>>10)}
 	}
 	b := newBuilder(name, format)
 	switch format {
