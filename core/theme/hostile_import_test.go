@@ -227,6 +227,9 @@ func TestHostileImportsEndBounded(t *testing.T) {
 			case h.want != "" && !strings.Contains(err.Error(), h.want):
 				t.Fatalf("error %.300q; want %q", err, h.want)
 			}
+			if imp != nil && len(imp.Warnings) > maxWarnings+1 {
+				t.Errorf("%d warnings; a person reads them", len(imp.Warnings))
+			}
 			if err != nil && len(err.Error()) > 400 {
 				t.Errorf("the error is %d bytes long; a person reads it", len(err.Error()))
 			}

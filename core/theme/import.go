@@ -213,6 +213,7 @@ type builder struct {
 	warnings []string
 	kept     []string
 	appear   string // "dark"/"light" when the source says so
+	unshown  int    // warnings past maxWarnings
 }
 
 func newBuilder(file, format string) *builder {
@@ -259,7 +260,15 @@ func (b *builder) derive(role, rule string, c Color, from ...string) {
 	b.derived = append(b.derived, Derivation{Role: role, From: from, Rule: rule})
 }
 
+// maxWarnings bounds the warnings an import reports: a file of 30,000
+// unknown lines is not 30,000 lines for a person to read.
+const maxWarnings = 100
+
 func (b *builder) warn(format string, args ...any) {
+	if len(b.warnings) >= maxWarnings {
+		b.unshown++
+		return
+	}
 	b.warnings = append(b.warnings, fmt.Sprintf(format, args...))
 }
 
@@ -436,6 +445,9 @@ func (b *builder) finish() (*Imported, error) {
 	t, err := Parse(doc)
 	if err != nil {
 		return nil, fmt.Errorf("import %s: the built theme is invalid: %w", b.file, err)
+	}
+	if b.unshown > 0 {
+		b.warnings = append(b.warnings, fmt.Sprintf("… and %d more warnings", b.unshown))
 	}
 	return &Imported{Theme: t, Format: b.format, Mapped: b.mapped, Derived: b.derived, Warnings: b.warnings, Kept: b.kept}, nil
 }
