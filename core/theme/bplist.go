@@ -25,8 +25,8 @@ import (
 const (
 	bplistMaxDepth = 32
 	bplistMaxNodes = 100000
-	// bplistMaxTree: no bigger than what an XML plist at the import cap
-	// holds as text; a real .itermcolors builds ~30 KB.
+	// bplistMaxTree: far above a real .itermcolors (~30 KB built), and
+	// in the range of what the 1 MB XML form can build.
 	bplistMaxTree  = MaxImportSize
 	bplistNodeCost = 128 // a plistNode (96 bytes), its slot in the parent, growth
 )

@@ -116,7 +116,7 @@ func Import(name string, data []byte) (*Imported, error) {
 		return nil, err
 	}
 	if max := importCaps[format]; len(data) > max {
-		return nil, &ImportError{File: name, Msg: fmt.Sprintf("%d KB; a %s theme is a few KB (at most %d KB is read)", len(data)>>10, format, max>>10)}
+		return nil, &ImportError{File: name, Msg: fmt.Sprintf("%d KB; %s themes are a few KB and at most %d KB is read", len(data)>>10, format, max>>10)}
 	}
 	b := newBuilder(name, format)
 	switch format {
@@ -217,6 +217,7 @@ type builder struct {
 	warnings []string
 	kept     []string
 	appear   string // "dark"/"light" when the source says so
+	unshown  int    // warnings past maxWarnings
 }
 
 func newBuilder(file, format string) *builder {
@@ -263,7 +264,15 @@ func (b *builder) derive(role, rule string, c Color, from ...string) {
 	b.derived = append(b.derived, Derivation{Role: role, From: from, Rule: rule})
 }
 
+// maxWarnings bounds the warnings an import reports: a file of 30,000
+// unknown lines is not 30,000 lines for a person to read.
+const maxWarnings = 100
+
 func (b *builder) warn(format string, args ...any) {
+	if len(b.warnings) >= maxWarnings {
+		b.unshown++
+		return
+	}
 	b.warnings = append(b.warnings, fmt.Sprintf(format, args...))
 }
 
@@ -440,6 +449,9 @@ func (b *builder) finish() (*Imported, error) {
 	t, err := Parse(doc)
 	if err != nil {
 		return nil, fmt.Errorf("import %s: the built theme is invalid: %w", b.file, err)
+	}
+	if b.unshown > 0 {
+		b.warnings = append(b.warnings, fmt.Sprintf("… and %d more warnings", b.unshown))
 	}
 	var pal []DerivedEntry
 	if len(t.Palette) == 0 {
