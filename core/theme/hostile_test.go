@@ -1,7 +1,9 @@
 package theme
 
 import (
+	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
 )
@@ -119,5 +121,33 @@ func TestLoopBuiltInCodeEnds(t *testing.T) {
 	}
 	if cyc := th.cycle("editor.lineHighlight"); len(cyc) != 3 || cyc[0] != cyc[2] {
 		t.Errorf("cycle: %v", cyc)
+	}
+}
+
+// A document of 80,000 unknown keys lists its first unknown fields and counts
+// the rest: naming each with a "did you mean" search cost a second of Home's
+// listing per such build (issue #36).
+func TestProblemsAreBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"name":"x","appearance":"dark","ui":{},"syntax":{},"ansi":[]`)
+	for i := range 80000 {
+		fmt.Fprintf(&b, `,"unknownKey%d":1`, i)
+	}
+	b.WriteString("}")
+	probs := Validate([]byte(b.String()))
+	if len(probs) > maxProblems+1 {
+		t.Fatalf("%d problems listed", len(probs))
+	}
+	last := probs[len(probs)-1]
+	if !strings.HasPrefix(last.Message, "… and ") || !strings.HasSuffix(last.Message, " more problems") {
+		t.Errorf("the last problem does not count the rest: %q", last.Message)
+	}
+	// The flood hides no problem that matters.
+	found := false
+	for _, p := range probs {
+		found = found || p.String() == "ui.background: required"
+	}
+	if !found {
+		t.Errorf("the missing ui.background is not among %v", probs)
 	}
 }

@@ -224,11 +224,36 @@ func Example() *Theme {
 }
 
 type decoder struct {
-	probs []Problem
+	probs    []Problem
+	more     int // problems past the limits, counted and not listed
+	unknowns int // unknown fields listed so far
 }
 
+// maxProblems bounds what one document makes the decoder list, and the
+// "did you mean" search it runs for each unknown key: a theme.json with
+// 80,000 unknown keys took a second of Home's listing (issue #36).
+// Unknown fields have a smaller share, so that a flood of them cannot hide
+// the problems that matter (a required role missing).
+const (
+	maxProblems = 100
+	maxUnknown  = 20
+)
+
 func (d *decoder) add(path, format string, args ...any) {
+	if len(d.probs) >= maxProblems {
+		d.more++
+		return
+	}
 	d.probs = append(d.probs, Problem{Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+// done lists the problems, the count of those left out last.
+func (d *decoder) done() []Problem {
+	if d.more > 0 {
+		d.probs = append(d.probs, Problem{Message: fmt.Sprintf("… and %d more problems", d.more)})
+		d.more = 0
+	}
+	return d.probs
 }
 
 func decode(data []byte) (*Theme, []Problem) {
@@ -332,7 +357,7 @@ func decode(data []byte) (*Theme, []Problem) {
 		d.companion(t, raw)
 	}
 	if len(d.probs) > 0 {
-		return nil, d.probs
+		return nil, d.done()
 	}
 	if t.Read < 3 {
 		t.attachMatching()
@@ -576,6 +601,11 @@ func (d *decoder) unknown(path string, obj map[string]json.RawMessage, known []s
 		if contains(known, k) {
 			continue
 		}
+		if d.unknowns >= maxUnknown || len(d.probs) >= maxProblems {
+			d.more++
+			continue
+		}
+		d.unknowns++
 		p := k
 		if path != "" {
 			p = path + "." + k
