@@ -26,6 +26,7 @@ import (
 	"cdxtheme/app/devserver"
 	"cdxtheme/app/navlock"
 	"cdxtheme/core/settings"
+	_ "cdxtheme/core/targets" // registers the targets defined as data
 
 	"github.com/rs/zerolog"
 	"github.com/wailsapp/wails/v2/pkg/runtime"

@@ -179,5 +179,17 @@ var funcs = template.FuncMap{
 		}
 		return m, nil
 	},
+	// jetConsole are JetBrains' console colour keys in ANSI order.
+	"jetConsole": func() []string {
+		return []string{"CONSOLE_BLACK_OUTPUT", "CONSOLE_RED_OUTPUT", "CONSOLE_GREEN_OUTPUT", "CONSOLE_YELLOW_OUTPUT",
+			"CONSOLE_BLUE_OUTPUT", "CONSOLE_MAGENTA_OUTPUT", "CONSOLE_CYAN_OUTPUT", "CONSOLE_GRAY_OUTPUT",
+			"CONSOLE_DARKGRAY_OUTPUT", "CONSOLE_RED_BRIGHT_OUTPUT", "CONSOLE_GREEN_BRIGHT_OUTPUT", "CONSOLE_YELLOW_BRIGHT_OUTPUT",
+			"CONSOLE_BLUE_BRIGHT_OUTPUT", "CONSOLE_MAGENTA_BRIGHT_OUTPUT", "CONSOLE_CYAN_BRIGHT_OUTPUT", "CONSOLE_WHITE_OUTPUT"}
+	},
+	"splitExt": strings.Fields,
+	// gradients are btop's three-colour gradients.
+	"gradients": func() []string {
+		return []string{"temp", "cpu", "free", "cached", "available", "used", "download", "upload", "process"}
+	},
 	"has": func(m map[string]any, k string) bool { _, ok := m[k]; return ok },
 }

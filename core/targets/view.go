@@ -1,6 +1,7 @@
 package targets
 
 import (
+	"crypto/sha1"
 	"fmt"
 	"math"
 	"sort"
@@ -207,4 +208,27 @@ func (v *View) Vim(path string) string {
 		return "NONE"
 	}
 	return strings.Join(s, ",")
+}
+
+// Jet is a role's font style as a JetBrains FONT_TYPE: "" plain, 1 bold,
+// 2 italic, 3 both.
+func (v *View) Jet(path string) string {
+	switch b, i := v.Bold(path), v.Italic(path); {
+	case b && i:
+		return "3"
+	case b:
+		return "1"
+	case i:
+		return "2"
+	}
+	return ""
+}
+
+// UUID is a stable UUID for the theme (from its slug), for programs that
+// name profiles by one (GNOME Terminal).
+func (v *View) UUID() string {
+	h := sha1.Sum([]byte("cdxtheme:" + v.Slug))
+	h[6] = h[6]&0x0f | 0x50 // version 5
+	h[8] = h[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
 }
