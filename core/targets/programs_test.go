@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -47,12 +48,18 @@ func run(t *testing.T, dir string, env []string, name string, args ...string) (s
 	return o.String(), e.String(), err
 }
 
+// hostileName holds what ends a string, a comment or a command in the
+// targets' syntaxes; the companion carries it, so every loader reads a
+// file written for a hostile name.
+const hostileName = `Dusk "q" 'a' <&> \ $(x) ;# %s --]] */ -->end`
+
 // family is the example theme with its derived light companion, so every
-// loader sees both appearances.
+// loader sees both appearances; the companion has the hostile name.
 func family(t *testing.T) *theme.Theme {
 	t.Helper()
 	th := theme.Example()
 	th.Companion = theme.Counterpart(th)
+	th.Companion.Name = hostileName
 	return th
 }
 
@@ -234,8 +241,8 @@ func TestDconfCompilesTheGnomeTerminalProfile(t *testing.T) {
 			t.Errorf("dconf read %q (%v %s)", out, err, stderr)
 		}
 		out, _, _ = run(t, dir, env, bin, "read", "/org/gnome/terminal/legacy/profiles:/:p/visible-name")
-		if out != "'"+m.Name+"'\n" {
-			t.Errorf("visible-name %q", out)
+		if got := gvariantString(t, out); got != m.Name {
+			t.Errorf("visible-name %q, want %q", got, m.Name)
 		}
 	}
 }
@@ -262,3 +269,18 @@ func TestXrdbLoadsTheXresources(t *testing.T) {
 }
 
 func itoa(n int) string { return fmtInt(n) }
+
+// gvariantString reads a GVariant string as dconf prints it: in single
+// quotes, or in double quotes when it holds a single quote.
+func gvariantString(t *testing.T, printed string) string {
+	t.Helper()
+	s := strings.TrimSuffix(printed, "\n")
+	if strings.HasPrefix(s, "'") && strings.HasSuffix(s, "'") && len(s) >= 2 {
+		s = `"` + strings.ReplaceAll(s[1:len(s)-1], `"`, `\"`) + `"`
+	}
+	u, err := strconv.Unquote(s)
+	if err != nil {
+		t.Fatalf("dconf printed %q: %v", printed, err)
+	}
+	return u
+}
