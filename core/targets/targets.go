@@ -75,7 +75,7 @@ type StepSpec struct {
 // InstallData is what the install strings see.
 type InstallData struct {
 	Home, Config, Data, AppData, LocalAppData string
-	Name, Slug, Path                          string
+	Name, Slug, Appearance, Path              string
 }
 
 var manifests []*Manifest
@@ -187,31 +187,49 @@ func (m *Manifest) plan(t *theme.Theme, files map[string][]byte, p theme.Paths) 
 	}
 	slug := theme.Slug(t.Name)
 	data := InstallData{Home: p.Home, Config: p.ConfigHome, AppData: p.AppData, LocalAppData: p.LocalAppData,
-		Data: filepath.Join(p.Home, ".local", "share"), Name: t.Name, Slug: slug}
+		Data: filepath.Join(p.Home, ".local", "share"), Name: t.Name, Slug: slug, Appearance: t.Appearance}
 	if p.GOOS == "windows" {
 		data.Data = p.AppData
 	}
-	expand := func(what, s string) (string, error) {
+	expandWith := func(what, s string, d InstallData) (string, error) {
 		tp, err := template.New(what).Funcs(funcs).Option("missingkey=error").Parse(s)
 		if err != nil {
 			return "", fmt.Errorf("%s manifest %s: %w", m.ID, what, err)
 		}
 		var b strings.Builder
-		if err := tp.Execute(&b, data); err != nil {
+		if err := tp.Execute(&b, d); err != nil {
 			return "", fmt.Errorf("%s manifest %s: %w", m.ID, what, err)
 		}
 		return b.String(), nil
 	}
-	dest, err := expand("path", pattern)
-	if err != nil {
-		return theme.Install{}, err
+	expand := func(what, s string) (string, error) { return expandWith(what, s, data) }
+	out := theme.Install{Files: map[string][]byte{}}
+	for i, member := range t.Family() {
+		d := data
+		d.Name, d.Slug = member.Name, theme.Slug(member.Name)
+		dest, err := expandWith("path", pattern, d)
+		if err != nil {
+			return theme.Install{}, err
+		}
+		dest = filepath.Clean(filepath.FromSlash(dest))
+		b := files[strings.ReplaceAll(m.File, "{slug}", d.Slug)]
+		if b == nil {
+			return theme.Install{}, fmt.Errorf("%s: nothing rendered for %s", m.ID, member.Name)
+		}
+		if _, dup := out.Files[dest]; dup {
+			return theme.Install{}, fmt.Errorf("%s: %s and its companion would both be %s (give them different names)", m.ID, t.Name, dest)
+		}
+		out.Files[dest] = b
+		if i == 0 {
+			data.Path = dest
+		}
 	}
-	dest = filepath.Clean(filepath.FromSlash(dest))
-	data.Path = dest
-	name := strings.ReplaceAll(m.File, "{slug}", slug)
-	out := theme.Install{Files: map[string][]byte{dest: files[name]}}
+	var err error
 	if out.Note, err = expand("note", in.Note); err != nil {
 		return out, err
+	}
+	if c := t.Companion; c != nil {
+		out.Note += " Its " + c.Appearance + " variant \"" + c.Name + "\" is installed beside it: pick it the same way."
 	}
 	if in.Reload != "" {
 		r, err := expand("reload", in.Reload)

@@ -304,7 +304,9 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 			return InstallPlan{}, err
 		}
 	}
-	companionFiles(&plan, t, tg, files)
+	if planners[tg.ID] == nil { // an external planner places the companion itself
+		companionFiles(&plan, t, tg, files)
+	}
 	for i := range plan.Files {
 		if err := refuseLink(plan.Files[i].Path); err != nil {
 			return InstallPlan{}, fmt.Errorf("install into %s: %w", tg.Name, err)

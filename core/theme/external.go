@@ -22,9 +22,9 @@ func RegisterFormat(id, name string, files []string, render func(fam []*Theme) (
 }
 
 // Install is what an external target's planner decides: each file's
-// absolute path and bytes (the theme's files; the companion's are added
-// beside them as for the built-in targets), what the user still has to do,
-// and the exact lines and commands that activate the theme.
+// absolute path and bytes (the theme's and its companion's), what the user
+// still has to do, and the exact lines and commands that activate the
+// theme.
 type Install struct {
 	Files map[string][]byte
 	Note  string
