@@ -53,7 +53,13 @@ type Settings struct {
 	ReasoningEffort string `toml:"reasoning_effort" json:"reasoningEffort"`
 	// Appearance is light, dark or system ("" = system).
 	Appearance string `toml:"appearance" json:"appearance"`
+	// TemplateFolders are tinted-theming template folders (absolute
+	// paths) whose templates Export offers beside the built-in formats.
+	TemplateFolders []string `toml:"template_folders" json:"templateFolders,omitempty"`
 }
+
+// MaxTemplateFolders bounds Settings.TemplateFolders.
+const MaxTemplateFolders = 32
 
 // DefaultCodexACPVersion is the pinned adapter the sidecar runs by default.
 const DefaultCodexACPVersion = agent.SidecarVersion
@@ -116,6 +122,14 @@ func (s Settings) Validate() error {
 	}
 	if s.CodexHome != "" && !filepath.IsAbs(s.CodexHome) {
 		return fmt.Errorf("codex home %q: want an absolute path", s.CodexHome)
+	}
+	if len(s.TemplateFolders) > MaxTemplateFolders {
+		return fmt.Errorf("%d template folders: at most %d", len(s.TemplateFolders), MaxTemplateFolders)
+	}
+	for _, d := range s.TemplateFolders {
+		if !filepath.IsAbs(d) {
+			return fmt.Errorf("template folder %q: want an absolute path", d)
+		}
 	}
 	return nil
 }

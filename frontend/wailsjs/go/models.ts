@@ -223,6 +223,12 @@ export namespace app {
 	    turnId: string;
 	    auth: AuthState;
 	}
+	export interface TemplateFolder {
+	    dir: string;
+	    name: string;
+	    templates: string[];
+	    error?: string;
+	}
 	
 	export interface TryColorRequest {
 	    workspaceId: string;
@@ -406,6 +412,7 @@ export namespace settings {
 	    model: string;
 	    reasoningEffort: string;
 	    appearance: string;
+	    templateFolders?: string[];
 	}
 
 }
@@ -433,6 +440,11 @@ export namespace theme {
 	    role: string;
 	    from?: string[];
 	    rule: string;
+	}
+	export interface Format {
+	    id: string;
+	    name: string;
+	    files: string[];
 	}
 	export interface Step {
 	    kind: string;
