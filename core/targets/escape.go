@@ -67,10 +67,14 @@ func quoteElisp(s string) string {
 	return `"` + r.Replace(oneLine(s)) + `"`
 }
 
-// symbolElisp is s as an Emacs Lisp symbol name: letters, digits and dashes
-// (a slug already is one).
+// symbolElisp is s as an Emacs Lisp symbol: letters, digits and dashes (a
+// slug already is one), with the first character escaped when the name
+// would otherwise read as a number ("1984", "1e5", "-1").
 func symbolElisp(s string) string {
 	var b strings.Builder
+	if s != "" && (s[0] >= '0' && s[0] <= '9' || s[0] == '-') {
+		b.WriteByte('\\')
+	}
 	for _, r := range s {
 		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
 			b.WriteRune(r)

@@ -135,10 +135,16 @@ func TestEmacsLoadsTheDeftheme(t *testing.T) {
 	bin := program(t, "emacs", "emacs-nox")
 	th := family(t)
 	dir, _ := rendered(t, "emacs", th, "themes")
-	for _, m := range th.Family() {
+	// A slug that Lisp would read as a number is still a theme's name.
+	num := theme.Example()
+	num.Name = "1984"
+	rendered2, _ := theme.Render(num, "emacs")
+	os.WriteFile(filepath.Join(dir, "themes", "1984-theme.el"), rendered2["1984-theme.el"], 0o644)
+	for _, m := range append(th.Family(), num) {
 		slug := theme.Slug(m.Name)
-		lisp := `(progn (add-to-list 'custom-theme-load-path (expand-file-name "themes")) (load-theme '` + slug +
-			` t) (princ (format "%s|%s|%s|%S" (face-attribute 'default :background) (face-attribute 'font-lock-keyword-face :foreground) (face-attribute 'region :background) (custom-theme-enabled-p '` + slug + `))))`
+		// (intern SLUG) is the theme's symbol as M-x load-theme reads it.
+		lisp := `(progn (add-to-list 'custom-theme-load-path (expand-file-name "themes")) (load-theme (intern "` + slug +
+			`") t) (princ (format "%s|%s|%s|%s" (face-attribute 'default :background) (face-attribute 'font-lock-keyword-face :foreground) (face-attribute 'region :background) (custom-theme-enabled-p (intern "` + slug + `")))))`
 		out, stderr, err := run(t, dir, nil, bin, "-Q", "--batch", "--eval", lisp)
 		if err != nil {
 			t.Fatalf("emacs: %v\n%s", err, stderr)
