@@ -164,6 +164,17 @@ var funcs = template.FuncMap{
 	"gvariant": quoteGVariant,
 	"comment":  comment,
 	"oneline":  oneLine,
+	// plainline is core/theme's one-line form (control characters as
+	// spaces, runs of space joined), for the formats moved from Go, whose
+	// bytes must not change.
+	"plainline": func(s string) string {
+		return strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+			if r < 0x20 || r == 0x7f {
+				return ' '
+			}
+			return r
+		}, s)), " ")
+	},
 	"truncate": truncate,
 	"underscore": func(s string) string {
 		return strings.ReplaceAll(s, "-", "_")
@@ -194,6 +205,14 @@ var funcs = template.FuncMap{
 	// gradients are btop's three-colour gradients.
 	"gradients": func() []string {
 		return []string{"temp", "cpu", "free", "cached", "available", "used", "download", "upload", "process"}
+	},
+	// orDefault is s, or def when s is blank (core/theme's rule for an
+	// author).
+	"orDefault": func(def, s string) string {
+		if strings.TrimSpace(s) == "" {
+			return def
+		}
+		return s
 	},
 	"has": func(m map[string]any, k string) bool { _, ok := m[k]; return ok },
 }

@@ -46,6 +46,10 @@ type Manifest struct {
 	// follows when the program is not installable here.
 	Docs    string   `toml:"docs"`
 	Install *Install `toml:"install"`
+	// Replaces says the template writes a format core/theme has in Go,
+	// byte for byte: it takes the format's place (same id, same install
+	// target) and the Go renderer stays only as the proof's reference.
+	Replaces bool `toml:"replaces"`
 
 	tmpl *template.Template
 }
@@ -164,7 +168,18 @@ func (m *Manifest) Render(fam []*theme.Theme) (map[string][]byte, error) {
 	return out, nil
 }
 
+// replaced are the Go renderers the templates took over, by format id.
+var replaced = map[string]func([]*theme.Theme) (map[string][]byte, error){}
+
 func register(m *Manifest) {
+	if m.Replaces {
+		old, err := theme.ReplaceFormat(m.ID, m.Render)
+		if err != nil {
+			panic("targets: " + err.Error())
+		}
+		replaced[m.ID] = old
+		return
+	}
 	theme.RegisterFormat(m.ID, m.Name, []string{m.File}, m.Render)
 	if m.Install == nil {
 		return

@@ -84,3 +84,17 @@ func SchemeColors(t *Theme, system string) map[string]Color {
 // Seen is c as it appears on the theme's background: what a program that
 // cannot draw alpha shows.
 func (t *Theme) Seen(c Color) Color { return t.seen(c) }
+
+// ReplaceFormat hands a format written in Go to a renderer defined
+// elsewhere (a template) that writes the same bytes, and returns the Go
+// renderer it replaced, which the proof of that sameness keeps calling.
+func ReplaceFormat(id string, render func(fam []*Theme) (map[string][]byte, error)) (func(fam []*Theme) (map[string][]byte, error), error) {
+	for i := range Formats {
+		if Formats[i].ID == id {
+			old := Formats[i].render
+			Formats[i].render = render
+			return old, nil
+		}
+	}
+	return nil, fmt.Errorf("no format %q to replace", id)
+}
