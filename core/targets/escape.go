@@ -1,6 +1,7 @@
 package targets
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -214,5 +215,58 @@ var funcs = template.FuncMap{
 		}
 		return s
 	},
+	"nscolor": nsColor,
+	// terminalANSI are Terminal.app's colour keys in ANSI order.
+	"terminalANSI": func() []string {
+		var out []string
+		for _, b := range []string{"", "Bright"} {
+			for _, n := range []string{"Black", "Red", "Green", "Yellow", "Blue", "Magenta", "Cyan", "White"} {
+				out = append(out, "ANSI"+b+n+"Color")
+			}
+		}
+		return out
+	},
 	"has": func(m map[string]any, k string) bool { _, ok := m[k]; return ok },
+}
+
+// nsColor is a colour as Terminal.app stores it: an NSColor archived by
+// NSKeyedArchiver (calibrated RGB, "r g b" as text), the archive in XML
+// property-list form, base64 for a <data> element. NSKeyedUnarchiver reads
+// XML archives as it reads binary ones, so no binary plist writer is
+// needed.
+func nsColor(c Colour) string {
+	rgb := base64.StdEncoding.EncodeToString([]byte(fmt.Sprintf("%.10g %.10g %.10g\x00",
+		float64(c.c.R)/255, float64(c.c.G)/255, float64(c.c.B)/255)))
+	archive := `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>$archiver</key>
+	<string>NSKeyedArchiver</string>
+	<key>$objects</key>
+	<array>
+		<string>$null</string>
+		<dict>
+			<key>$class</key>
+			<dict><key>CF$UID</key><integer>2</integer></dict>
+			<key>NSColorSpace</key>
+			<integer>1</integer>
+			<key>NSRGB</key>
+			<data>` + rgb + `</data>
+		</dict>
+		<dict>
+			<key>$classes</key>
+			<array><string>NSColor</string><string>NSObject</string></array>
+			<key>$classname</key>
+			<string>NSColor</string>
+		</dict>
+	</array>
+	<key>$top</key>
+	<dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
+	<key>$version</key>
+	<integer>100000</integer>
+</dict>
+</plist>
+`
+	return base64.StdEncoding.EncodeToString([]byte(archive))
 }

@@ -1,9 +1,12 @@
 package targets
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -359,6 +362,65 @@ var schemas = map[string]check{
 				t.Errorf("%s = %v, want [r, g, b]", k, c)
 			}
 		}
+	},
+	"terminal-app": func(t *testing.T, m *theme.Theme, b []byte) {
+		d := xml.NewDecoder(bytes.NewReader(b))
+		for {
+			if _, err := d.Token(); err == io.EOF {
+				break
+			} else if err != nil {
+				t.Fatalf("not XML: %v", err)
+			}
+		}
+		var pl struct {
+			Dict struct {
+				Items []struct {
+					XMLName xml.Name
+					Text    string `xml:",chardata"`
+				} `xml:",any"`
+			} `xml:"dict"`
+		}
+		if err := xml.Unmarshal(b, &pl); err != nil {
+			t.Fatal(err)
+		}
+		vals := map[string]string{}
+		items := pl.Dict.Items
+		for i := 0; i+1 < len(items); i += 2 {
+			if items[i].XMLName.Local != "key" {
+				t.Fatalf("item %d is a %s, want a key", i, items[i].XMLName.Local)
+			}
+			vals[items[i].Text] = items[i+1].Text
+		}
+		eq(t, "name", vals["name"], m.Name)
+		eq(t, "type", vals["type"], "Window Settings")
+		// Each colour is an NSKeyedArchiver archive of an NSColor whose
+		// NSRGB is "r g b" in 0–1.
+		check := func(key string, c theme.Color) {
+			arch, err := base64.StdEncoding.DecodeString(vals[key])
+			if err != nil {
+				t.Fatalf("%s: %v", key, err)
+			}
+			for _, want := range []string{"<string>NSKeyedArchiver</string>", "<key>NSColorSpace</key>\n\t\t\t<integer>1</integer>", "<string>NSColor</string>", "<key>$top</key>"} {
+				if !strings.Contains(string(arch), want) {
+					t.Fatalf("%s: the archive lacks %s", key, want)
+				}
+			}
+			mm := regexp.MustCompile(`<key>NSRGB</key>\s*<data>([^<]+)</data>`).FindSubmatch(arch)
+			if mm == nil {
+				t.Fatalf("%s: no NSRGB", key)
+			}
+			rgbText, _ := base64.StdEncoding.DecodeString(string(mm[1]))
+			var r, g, bl float64
+			if n, _ := fmt.Sscanf(strings.TrimSuffix(string(rgbText), "\x00"), "%g %g %g", &r, &g, &bl); n != 3 || !strings.HasSuffix(string(rgbText), "\x00") {
+				t.Fatalf("%s: NSRGB %q", key, rgbText)
+			}
+			got := theme.Color{R: uint8(r*255 + 0.5), G: uint8(g*255 + 0.5), B: uint8(bl*255 + 0.5), A: 255}
+			eq(t, key, got.Hex(), c.Hex())
+		}
+		check("BackgroundColor", m.Seen(m.UI.Background))
+		check("TextColor", m.Seen(m.UI.Text))
+		check("ANSIRedColor", m.Seen(m.ANSI[1]))
+		check("ANSIBrightWhiteColor", m.Seen(m.ANSI[15]))
 	},
 	"slack": func(t *testing.T, m *theme.Theme, b []byte) {
 		parts := strings.Split(strings.TrimSuffix(string(b), "\n"), ",")

@@ -139,7 +139,7 @@ func load(fsys fs.FS) ([]*Manifest, error) {
 // menu is the order targets appear in, after the Go-written formats:
 // editors, terminals, shell tools, then the rest.
 var menu = []string{"vim", "emacs", "jetbrains", "sublime",
-	"gnome-terminal", "konsole", "xfce4-terminal", "tilix", "mintty", "warp", "xresources",
+	"gnome-terminal", "konsole", "xfce4-terminal", "terminal-app", "tilix", "mintty", "warp", "xresources",
 	"fish", "fzf", "ls-colors", "delta", "lazygit", "btop", "k9s", "yazi", "zellij", "starship",
 	"gtk", "obsidian", "firefox", "chrome", "slack"}
 
