@@ -28,7 +28,9 @@ const (
 	maxConfig   = 256 << 10
 	maxTemplate = 1 << 20
 	maxEntries  = 256
-	maxOutput   = 8 << 20 // one rendered file
+	maxOutput   = 8 << 20  // one rendered file
+	maxRead     = 16 << 20 // all of a folder's templates
+	maxWritten  = 64 << 20 // all the files one render writes
 )
 
 // Scheme is a scheme in the builder's common format.
@@ -219,6 +221,7 @@ func Load(dir string) (*Folder, error) {
 	}
 	f := &Folder{Dir: abs, Name: filepath.Base(abs)}
 	seen := map[string]bool{}
+	read := 0
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		name := root.Content[i].Value
 		if seen[name] {
@@ -261,6 +264,9 @@ func Load(dir string) (*Folder, error) {
 		if err != nil {
 			return nil, fmt.Errorf("template %s: %w", name, err)
 		}
+		if read += len(src); read > maxRead {
+			return nil, fmt.Errorf("%s: the templates hold more than %d MiB", dir, maxRead>>20)
+		}
 		if e.tmpl, err = mustache.ParseStringPartials(string(src), noPartials{}); err != nil {
 			return nil, fmt.Errorf("%s: %w", tp, err)
 		}
@@ -287,6 +293,7 @@ func (noPartials) Get(name string) (string, error) {
 func (f *Folder) Render(schemes []Scheme) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	from := map[string]string{}
+	written := 0
 	for _, s := range schemes {
 		ctx := Context(s)
 		for _, e := range f.Entries {
@@ -307,6 +314,9 @@ func (f *Folder) Render(schemes []Scheme) (map[string][]byte, error) {
 			}
 			if len(body) > maxOutput {
 				return nil, fmt.Errorf("template %s: output of %d bytes (at most %d)", e.Name, len(body), maxOutput)
+			}
+			if written += len(body); written > maxWritten {
+				return nil, fmt.Errorf("the templates write more than %d MiB", maxWritten>>20)
 			}
 			if prev, dup := from[name]; dup {
 				return nil, fmt.Errorf("templates %s and %s both write %s", prev, e.Name, name)

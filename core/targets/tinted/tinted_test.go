@@ -122,3 +122,21 @@ func TestAFolderWithoutConfigSaysWhatItWants(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// A folder is untrusted input: its templates are read up to a bound in
+// all, not only one by one.
+func TestAFolderOfTooManyBigTemplatesIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "templates"), 0o755)
+	var cfg strings.Builder
+	big := strings.Repeat("{{base00-hex}} ", (maxTemplate-1)/15)
+	for i := 0; i < 20; i++ {
+		name := "t" + string(rune('a'+i))
+		cfg.WriteString(name + ":\n  filename: " + name + ".txt\n")
+		os.WriteFile(filepath.Join(dir, "templates", name+".mustache"), []byte(big), 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "templates", "config.yaml"), []byte(cfg.String()), 0o644)
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "more than 16 MiB") {
+		t.Errorf("got %v", err)
+	}
+}
