@@ -290,3 +290,23 @@ func gvariantString(t *testing.T, printed string) string {
 	}
 	return u
 }
+
+// Chromium checks a theme extension's manifest as it packs it: a colour
+// that is not [r, g, b] integers, or a wrong manifest_version, and no .crx
+// is written.
+func TestChromiumPacksTheThemeExtension(t *testing.T) {
+	bin := program(t, "chromium", "chromium")
+	th := family(t)
+	dir, _ := rendered(t, "chrome", th, "")
+	for _, m := range th.Family() {
+		ext := theme.Slug(m.Name) + "-chrome"
+		t.Run(m.Appearance, func(t *testing.T) {
+			t.Parallel()
+			_, stderr, err := run(t, dir, nil, bin, "--headless", "--no-sandbox", "--user-data-dir="+filepath.Join(t.TempDir(), "profile"),
+				"--pack-extension="+filepath.Join(dir, ext))
+			if _, serr := os.Stat(filepath.Join(dir, ext+".crx")); err != nil || serr != nil {
+				t.Fatalf("chromium did not pack %s: %v %v\n%s", ext, err, serr, stderr)
+			}
+		})
+	}
+}
