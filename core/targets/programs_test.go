@@ -310,3 +310,37 @@ func TestChromiumPacksTheThemeExtension(t *testing.T) {
 		})
 	}
 }
+
+// GTK's own CSS parser loads the libadwaita named colours: a helper built
+// against GTK (testdata/gtkcss.c) loads the file through GtkCssProvider
+// and prints the colours GTK read.
+func TestGTKParsesTheNamedColours(t *testing.T) {
+	t.Parallel()
+	cc := program(t, "gcc", "build-essential")
+	pc := program(t, "pkg-config", "pkg-config")
+	flags, _, err := run(t, t.TempDir(), nil, pc, "--cflags", "--libs", "gtk+-3.0")
+	if err != nil {
+		if os.Getenv("CDXTHEME_REQUIRE_PROGRAMS") != "" {
+			t.Fatalf("no gtk+-3.0 for pkg-config (Debian package libgtk-3-dev): %v", err)
+		}
+		t.Skip("no gtk+-3.0 for pkg-config (Debian package libgtk-3-dev)")
+	}
+	th := family(t)
+	dir, _ := rendered(t, "gtk", th, "")
+	src, _ := filepath.Abs("testdata/gtkcss.c")
+	helper := filepath.Join(dir, "gtkcss")
+	if _, stderr, err := run(t, dir, nil, cc, append([]string{src, "-o", helper}, strings.Fields(flags)...)...); err != nil {
+		t.Fatalf("building the GTK helper: %v\n%s", err, stderr)
+	}
+	for _, m := range th.Family() {
+		out, stderr, err := run(t, dir, nil, helper, theme.Slug(m.Name)+".css")
+		if err != nil || stderr != "" {
+			t.Fatalf("GTK refused the stylesheet: %v\n%s", err, stderr)
+		}
+		bg := m.Seen(m.UI.Background)
+		want := "@define-color window_bg_color rgb(" + itoa(int(bg.R)) + "," + itoa(int(bg.G)) + "," + itoa(int(bg.B)) + ");"
+		if !strings.Contains(out, want) || strings.Count(out, "@define-color") < 30 {
+			t.Errorf("GTK read:\n%s\nwant %s among 30 or more named colours", out, want)
+		}
+	}
+}

@@ -34,6 +34,7 @@ var loaded = map[string]string{
 	// which core/theme's parse-back tests read.
 	"kitty": "the Go exporter's bytes", "ghostty": "the Go exporter's bytes",
 	"chrome": "Chromium packs the extension (--pack-extension checks the manifest)",
+	"gtk":    "GTK's CSS parser (GtkCssProvider) loads the named colours",
 }
 
 type check func(t *testing.T, m *theme.Theme, b []byte)
