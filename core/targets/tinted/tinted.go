@@ -222,6 +222,8 @@ func Load(dir string) (*Folder, error) {
 	f := &Folder{Dir: abs, Name: filepath.Base(abs)}
 	seen := map[string]bool{}
 	read := 0
+	type source struct{ path, text string }
+	var sources []source
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		name := root.Content[i].Value
 		if seen[name] {
@@ -267,14 +269,20 @@ func Load(dir string) (*Folder, error) {
 		if read += len(src); read > maxRead {
 			return nil, fmt.Errorf("%s: the templates hold more than %d MiB", dir, maxRead>>20)
 		}
-		if e.tmpl, err = mustache.ParseStringPartials(string(src), noPartials{}); err != nil {
-			return nil, fmt.Errorf("%s: %w", tp, err)
-		}
-		e.tmpl.Escape(escapeHTML)
 		f.Entries = append(f.Entries, e)
+		sources = append(sources, source{tp, string(src)})
 	}
 	if len(f.Entries) == 0 {
 		return nil, fmt.Errorf("%s: no template for base16 or base24", cfgPath)
+	}
+	// Parsed once every source is read and the folder is known to be
+	// within bounds.
+	for i := range f.Entries {
+		e := &f.Entries[i]
+		if e.tmpl, err = mustache.ParseStringPartials(sources[i].text, noPartials{}); err != nil {
+			return nil, fmt.Errorf("%s: %w", sources[i].path, err)
+		}
+		e.tmpl.Escape(escapeHTML)
 	}
 	return f, nil
 }
