@@ -2,6 +2,7 @@ package targets
 
 import (
 	"bytes"
+	"errors"
 	"context"
 	"encoding/json"
 	"os"
@@ -183,7 +184,7 @@ func TestFzfAcceptsTheColours(t *testing.T) {
 		// fzf exits 2 on an option it cannot parse, 1 when nothing matched.
 		out, stderr, err := run(t, dir, nil, "sh", "-c", `. ./`+name+` && printf '%s\n' "$FZF_DEFAULT_OPTS" && fzf --filter x </dev/null`)
 		var ee *exec.ExitError
-		if err == nil || !errorsAs(err, &ee) || ee.ExitCode() != 1 {
+		if err == nil || !errors.As(err, &ee) || ee.ExitCode() != 1 {
 			t.Fatalf("fzf rejected %s: %v\n%s", name, err, stderr)
 		}
 		if !strings.Contains(out, "bg+:") {
@@ -218,7 +219,7 @@ func TestLsColoursDirectoriesWithTheTheme(t *testing.T) {
 	os.Mkdir(filepath.Join(dir, "folder"), 0o755)
 	c := th.Seen(th.Color("syntax.function"))
 	out, stderr, err := run(t, dir, nil, "sh", "-c", `. ./harbour-night.sh && ls --color=always -d folder`)
-	want := "\x1b[1;38;2;" + itoa(int(c.R)) + ";" + itoa(int(c.G)) + ";" + itoa(int(c.B)) + "mfolder"
+	want := "\x1b[1;38;2;" + strconv.Itoa(int(c.R)) + ";" + strconv.Itoa(int(c.G)) + ";" + strconv.Itoa(int(c.B)) + "mfolder"
 	if err != nil || stderr != "" || !strings.Contains(out, want) {
 		t.Errorf("ls printed %q, stderr %q (%v); want %q", out, stderr, err, want)
 	}
@@ -274,7 +275,6 @@ func TestXrdbLoadsTheXresources(t *testing.T) {
 	}
 }
 
-func itoa(n int) string { return fmtInt(n) }
 
 // gvariantString reads a GVariant string as dconf prints it: in single
 // quotes, or in double quotes when it holds a single quote.
@@ -338,7 +338,7 @@ func TestGTKParsesTheNamedColours(t *testing.T) {
 			t.Fatalf("GTK refused the stylesheet: %v\n%s", err, stderr)
 		}
 		bg := m.Seen(m.UI.Background)
-		want := "@define-color window_bg_color rgb(" + itoa(int(bg.R)) + "," + itoa(int(bg.G)) + "," + itoa(int(bg.B)) + ");"
+		want := "@define-color window_bg_color rgb(" + strconv.Itoa(int(bg.R)) + "," + strconv.Itoa(int(bg.G)) + "," + strconv.Itoa(int(bg.B)) + ");"
 		if !strings.Contains(out, want) || strings.Count(out, "@define-color") < 30 {
 			t.Errorf("GTK read:\n%s\nwant %s among 30 or more named colours", out, want)
 		}
