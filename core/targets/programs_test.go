@@ -2,9 +2,9 @@ package targets
 
 import (
 	"bytes"
-	"errors"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -274,7 +274,6 @@ func TestXrdbLoadsTheXresources(t *testing.T) {
 		}
 	}
 }
-
 
 // gvariantString reads a GVariant string as dconf prints it: in single
 // quotes, or in double quotes when it holds a single quote.
