@@ -104,12 +104,12 @@ func TestVimLoadsTheVimscriptColorscheme(t *testing.T) {
 			dir, _ := rendered(t, "vim", th, "rtp")
 			for _, m := range th.Family() {
 				os.WriteFile(filepath.Join(dir, "probe.vim"), []byte(vimProbe+"\n"), 0o644)
-				args := []string{"-Nu", "NONE", "-i", "NONE", "-es", "--cmd", "set rtp^=" + filepath.Join(dir, "rtp"),
+				args := []string{"-u", "NONE", "-i", "NONE", "-es", "--cmd", "set rtp^=" + filepath.Join(dir, "rtp"),
 					"-c", "colorscheme " + theme.Slug(m.Name), "-c", "source probe.vim", "-c", "qa!"}
 				if prog.name == "nvim" {
-					args = append([]string{"--headless"}, args[1:]...)
-					args[0], args[1] = "--headless", "-u"
-					args = append(args[:2], append([]string{"NONE"}, args[2:]...)...)
+					args = append([]string{"--headless"}, args...)
+				} else {
+					args = append([]string{"-N"}, args...) // Vim's defaults, not vi's
 				}
 				os.Remove(filepath.Join(dir, "probe.json"))
 				_, stderr, err := run(t, dir, nil, bin, args...)
