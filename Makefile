@@ -11,6 +11,7 @@ SHIM := build/bin/cdxtheme-agent-shim
 APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev chromium xvfb xauth \
 	imagemagick xdotool x11-utils dbus-x11 desktop-file-utils \
 	neovim bat tmux foot \
+	vim emacs-nox fish fzf dconf-cli x11-xserver-utils \
 	nsis osslsigncode 7zip
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path './peers/*' -not -path './e2e/*' 2>/dev/null)

@@ -26,6 +26,7 @@ import (
 	"cdxtheme/app/devserver"
 	"cdxtheme/app/navlock"
 	"cdxtheme/core/settings"
+	_ "cdxtheme/core/targets" // registers the targets defined as data
 
 	"github.com/rs/zerolog"
 	"github.com/wailsapp/wails/v2/pkg/runtime"
@@ -134,7 +135,8 @@ type (
 		watchers watchers
 		drops    drops
 
-		builds *Builds
+		builds   *Builds
+		settings *Settings
 	}
 	// Editor is the designer's hand edits of a theme: colours, locks,
 	// make-it-pass, undo and redo. It owns editMu.
@@ -201,7 +203,7 @@ func New(log zerolog.Logger) *App {
 	ch.settings, ch.agents, ch.turns, ch.library, ch.desktop = set, ag, tu, lib, desk
 	lib.settings, lib.agents, lib.turns, lib.builds, lib.desktop = set, ag, tu, bu, desk
 	bu.turns, bu.editor, bu.themes, bu.desktop = tu, ed, th, desk
-	th.builds = bu
+	th.builds, th.settings = bu, set
 	ed.turns, ed.builds = tu, bu
 	ag.settings, ag.turns = set, tu
 	return &App{env: e, Turns: tu, Chats: ch, Library: lib, Builds: bu, Themes: th, Editor: ed, Agents: ag,

@@ -131,7 +131,7 @@ func TestApplyUsage(t *testing.T) {
 		want string
 	}{
 		{[]string{"apply", dir}, "--target is required"},
-		{[]string{"apply", "--target", "emacs", dir}, `unknown target "emacs"`},
+		{[]string{"apply", "--target", "notepad", dir}, `unknown target "notepad"`},
 		{[]string{"apply", "--target", "zed"}, "want one WORKSPACE"},
 		{[]string{"apply", "--undo", "--target", "zed", dir}, "--undo takes no WORKSPACE"},
 	} {

@@ -17,6 +17,7 @@ import (
 
 	"cdxtheme/core/paths"
 	"cdxtheme/core/settings"
+	_ "cdxtheme/core/targets" // registers the targets defined as data
 
 	"github.com/mattn/go-isatty"
 	"github.com/rs/zerolog"

@@ -13,6 +13,8 @@ import (
 	"text/tabwriter"
 
 	"cdxtheme/core/fsread"
+	"cdxtheme/core/fswrite"
+	"cdxtheme/core/targets/tinted"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
@@ -35,9 +37,10 @@ the data dir's theme_builder/), a folder containing theme.json, or a theme
 file itself.`
 
 func runExport(ctx context.Context, env *Env, args []string) int {
-	fs := newCodexFlags("export", "cdxtheme export --format FORMAT [--out DIR] WORKSPACE", env)
+	fs := newCodexFlags("export", "cdxtheme export --format FORMAT [--out DIR] WORKSPACE\n       cdxtheme export --template DIR [--out DIR] WORKSPACE", env)
 	format := fs.String("format", "", "one of "+strings.Join(theme.FormatIDs(), ", ")+", or all")
-	out := fs.String("out", "", "output folder (default WORKSPACE/export/FORMAT); with --format all, one subfolder per format")
+	tmpl := fs.String("template", "", "a tinted-theming template folder (templates/config.yaml and mustache templates) to render with the theme's base16 and base24 slots")
+	out := fs.String("out", "", "output folder (default WORKSPACE/export/FORMAT, or WORKSPACE/export/template-NAME); with --format all, one subfolder per format")
 	usage := fs.Usage
 	fs.Usage = func() {
 		usage()
@@ -49,6 +52,12 @@ func runExport(ctx context.Context, env *Env, args []string) int {
 	}
 	if len(pos) != 1 {
 		return codexUsage(env, fs, "want one WORKSPACE, got %d arguments", len(pos))
+	}
+	if *tmpl != "" {
+		if *format != "" {
+			return codexUsage(env, fs, "--format and --template are two ways to export: give one")
+		}
+		return exportTemplate(env, *tmpl, *out, pos[0])
 	}
 	formats := []string{*format}
 	if *format == "all" {
@@ -221,4 +230,55 @@ func loadTheme(env *Env, cmd, arg string) (*theme.Theme, string, int) {
 		return nil, "", ExitError
 	}
 	return t, filepath.Dir(path), ExitOK
+}
+
+// exportTemplate renders a tinted-theming template folder with the theme
+// (and its companion), in base16 and base24, and writes the files under
+// the output folder at the paths the folder's config names.
+func exportTemplate(env *Env, folder, out, arg string) int {
+	f, err := tinted.Load(folder)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "cdxtheme export: %v\n", err)
+		return ExitError
+	}
+	t, dir, code := loadTheme(env, "export", arg)
+	if code != ExitOK {
+		return code
+	}
+	files, err := f.RenderTheme(t)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "cdxtheme export: %s: %v\n", folder, err)
+		return ExitError
+	}
+	base, rel := dir, "export/template-"+theme.Slug(f.Name)
+	if out != "" {
+		base, rel = out, ""
+	}
+	paths, err := writeFiles(base, rel, files)
+	for _, p := range paths {
+		fmt.Fprintln(env.Stdout, p)
+	}
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "cdxtheme export: %v\n", err)
+		return ExitError
+	}
+	return ExitOK
+}
+
+// writeFiles writes files below base/rel, following no link below base.
+func writeFiles(base, rel string, files map[string][]byte) ([]string, error) {
+	d, err := fswrite.Open(base, rel)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	var paths []string
+	for _, name := range tinted.Files(files) {
+		p, err := d.WriteFile(name, files[name], 0o644)
+		if err != nil {
+			return paths, err
+		}
+		paths = append(paths, filepath.FromSlash(p))
+	}
+	return paths, nil
 }

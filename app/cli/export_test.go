@@ -109,7 +109,7 @@ func TestExportErrors(t *testing.T) {
 		{"no theme yet", []string{"export", "--format", "zed", empty}, ExitError, []string{"does not exist yet"}},
 		{"not a workspace", []string{"export", "--format", "zed", "no-such-thing"}, ExitError, []string{"neither a folder nor a workspace id"}},
 		{"unknown workspace id", []string{"export", "--format", "zed", "20260101-000000-abcdef"}, ExitError, []string{"no such workspace"}},
-		{"unknown format", []string{"export", "--format", "emacs", good}, ExitUsage, []string{`unknown format "emacs"`, "windows-terminal"}},
+		{"unknown format", []string{"export", "--format", "notepad", good}, ExitUsage, []string{`unknown format "notepad"`, "windows-terminal"}},
 		{"no format", []string{"export", good}, ExitUsage, []string{"--format is required"}},
 		{"no workspace", []string{"export", "--format", "css"}, ExitUsage, []string{"want one WORKSPACE"}},
 	}

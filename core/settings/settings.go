@@ -56,7 +56,13 @@ type Settings struct {
 	// ThemeTools offers the app's own MCP server (theme_check,
 	// theme_render, …; `cdxtheme mcp`) to every session of a build.
 	ThemeTools *bool `toml:"theme_tools" json:"themeTools"`
+	// TemplateFolders are tinted-theming template folders (absolute
+	// paths) whose templates Export offers beside the built-in formats.
+	TemplateFolders []string `toml:"template_folders" json:"templateFolders,omitempty"`
 }
+
+// MaxTemplateFolders bounds Settings.TemplateFolders.
+const MaxTemplateFolders = 32
 
 // DefaultCodexACPVersion is the pinned adapter the sidecar runs by default.
 const DefaultCodexACPVersion = agent.SidecarVersion
@@ -122,6 +128,14 @@ func (s Settings) Validate() error {
 	}
 	if s.CodexHome != "" && !filepath.IsAbs(s.CodexHome) {
 		return fmt.Errorf("codex home %q: want an absolute path", s.CodexHome)
+	}
+	if len(s.TemplateFolders) > MaxTemplateFolders {
+		return fmt.Errorf("%d template folders: at most %d", len(s.TemplateFolders), MaxTemplateFolders)
+	}
+	for _, d := range s.TemplateFolders {
+		if !filepath.IsAbs(d) {
+			return fmt.Errorf("template folder %q: want an absolute path", d)
+		}
 	}
 	return nil
 }

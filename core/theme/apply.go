@@ -299,8 +299,14 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 		}
 		put(filepath.Join(p.Home, "Library", "Application Support", "iTerm2", "DynamicProfiles", slug+".json"), b)
 		plan.Note = "iTerm2 picks it up at once: choose the profile \"" + t.Name + "\" (Profiles menu), or copy its colours into your own profile."
+	default: // a target registered from outside (core/targets)
+		if err := planExternal(&plan, t, tg, files, p); err != nil {
+			return InstallPlan{}, err
+		}
 	}
-	companionFiles(&plan, t, tg, files)
+	if planners[tg.ID] == nil { // an external planner places the companion itself
+		companionFiles(&plan, t, tg, files)
+	}
 	for i := range plan.Files {
 		if err := refuseLink(plan.Files[i].Path); err != nil {
 			return InstallPlan{}, fmt.Errorf("install into %s: %w", tg.Name, err)

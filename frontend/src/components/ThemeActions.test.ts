@@ -211,3 +211,38 @@ describe('ThemeActions menus', () => {
     expect(w.bound.OpenPath).toHaveBeenCalledWith('ws1', '/ws/export/kitty');
   });
 });
+
+describe('ThemeActions with targets defined as data', () => {
+  it('Export lists every format Go has, named by Go when the locale has no name, and a template folder renders through Go', async () => {
+    const w = installWails({
+      ...targets,
+      UndoableApplies: () => [],
+      ExportFormats: () => [
+        { id: 'kitty', name: 'Kitty', files: ['{slug}.conf'] },
+        { id: 'vim', name: 'Vim (classic Vimscript)', files: ['colors/{slug}.vim'] },
+      ],
+      TemplateFolders: () => [
+        { dir: '/home/dev/tinted-fzf', name: 'tinted-fzf', templates: ['base16-default'] },
+        { dir: '/home/dev/broken', name: 'broken', templates: [], error: 'no templates/config.yaml' },
+      ],
+      ExportTheme: () => '/ws/export/vim',
+      ExportTemplate: () => '/ws/export/template-tinted-fzf',
+    });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await flush();
+    await fireEvent.click(screen.getByTestId('export-menu'));
+    expect(screen.getByTestId('export-format-kitty').textContent).toBe('kitty'); // the locale's name
+    expect(screen.getByTestId('export-format-vim').textContent).toBe('Vim (classic Vimscript)');
+    const tpl = screen.getAllByTestId('export-template');
+    expect(tpl.map((b) => b.textContent)).toEqual(['Template folder tinted-fzf', 'Template folder broken']);
+    expect((tpl[1] as HTMLButtonElement).disabled).toBe(true);
+    await fireEvent.click(tpl[0]);
+    await flush();
+    expect(w.bound.ExportTemplate).toHaveBeenCalledWith('ws1', '/home/dev/tinted-fzf');
+    expect(screen.getByTestId('theme-result').textContent).toContain('/ws/export/template-tinted-fzf');
+    await fireEvent.click(screen.getByTestId('export-menu'));
+    await fireEvent.click(screen.getByTestId('export-format-vim'));
+    await flush();
+    expect(w.bound.ExportTheme).toHaveBeenCalledWith('ws1', 'vim');
+  });
+});

@@ -29,6 +29,8 @@ import type {
   ImportResult,
   IndexStatus,
   InstallPlan,
+  ExportFormatInfo,
+  TemplateFolder,
   Installed,
   ModelList,
   NewBuildRequest,
@@ -214,6 +216,21 @@ export function theme(workspaceId: string): Promise<ThemeState> {
 /** Resolves to the directory written; format "all" writes every format. */
 export function exportTheme(workspaceId: string, format: ExportFormat | 'all'): Promise<string> {
   return Themes.ExportTheme(workspaceId, format);
+}
+
+/** Every export format in menu order, the targets defined as data among them (Go's list). */
+export function exportFormats(): Promise<ExportFormatInfo[]> {
+  return Themes.ExportFormats().then((l) => l ?? []);
+}
+
+/** The settings' tinted-theming template folders, each with its templates or why it cannot be read. */
+export function templateFolders(): Promise<TemplateFolder[]> {
+  return Themes.TemplateFolders().then((l) => l ?? []);
+}
+
+/** Renders one of the settings' template folders with the theme; resolves to the directory written. */
+export function exportTemplate(workspaceId: string, dir: string): Promise<string> {
+  return Themes.ExportTemplate(workspaceId, dir);
 }
 
 /** The programs a theme can be installed into on this system (Go decides per OS), in menu order. */

@@ -46,6 +46,8 @@ export type Step = theme.Step;
 export type InstallPlan = theme.InstallPlan;
 export type PlannedFile = theme.PlannedFile;
 export type Target = theme.Target;
+export type ExportFormatInfo = theme.Format;
+export type TemplateFolder = app.TemplateFolder;
 export type Mapping = theme.Mapping;
 export type Derivation = theme.Derivation;
 
@@ -116,7 +118,8 @@ export const exportFormats = [
   'vsix',
   'zed-extension',
 ] as const;
-export type ExportFormat = (typeof exportFormats)[number];
+/** A format id: one of exportFormats (named in the locales) or a target defined as data in Go (named by Go). */
+export type ExportFormat = (typeof exportFormats)[number] | (string & {});
 
 // ---- events from Go: generated from the Go types (internal/tsgen, make types) ----
 export type {

@@ -26,7 +26,7 @@ export const services: Record<string, string[]> = {
   Editor: ['DeriveCompanion', 'EditColor', 'EditorState', 'MakePass', 'RedoEdit', 'RemoveCompanion', 'SetLock', 'TryColor', 'UndoEdit'],
   Library: ['ExportTranscript', 'HideSession', 'Models', 'RenameSession', 'SearchStatus', 'Sessions', 'TranscriptPage'],
   Settings: ['DamagedFiles', 'GetSettings', 'SaveSettings'],
-  Themes: ['ApplyTargets', 'ApplyTheme', 'ExportTheme', 'ImportDropped', 'ImportTheme', 'PlanApply', 'Theme', 'UndoApply', 'UndoableApplies', 'VSCodeTheme'],
+  Themes: ['ApplyTargets', 'ApplyTheme', 'ExportFormats', 'ExportTemplate', 'ExportTheme', 'ImportDropped', 'ImportTheme', 'PlanApply', 'TemplateFolders', 'Theme', 'UndoApply', 'UndoableApplies', 'VSCodeTheme'],
   Turns: ['AnswerPermission', 'Cancel', 'NewBuild', 'OpenChat', 'Prewarm', 'Release', 'Send'],
 };
 

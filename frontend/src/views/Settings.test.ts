@@ -241,3 +241,32 @@ describe('Settings appearance', () => {
     expect(root.dataset.appearance).toBeUndefined();
   });
 });
+
+describe('Settings › Template folders', () => {
+  it('adds a folder the user picks and removes one; Save stores the list', async () => {
+    const w = await setup();
+    w.bound.ChooseFolder.mockImplementation(async () => '/home/dev/tinted-fzf');
+    expect(screen.getByTestId('templates-none')).toBeTruthy();
+    await fireEvent.click(screen.getByTestId('template-add'));
+    await flush();
+    w.bound.ChooseFolder.mockImplementation(async () => '/home/dev/tinted-vim');
+    await fireEvent.click(screen.getByTestId('template-add'));
+    await flush();
+    expect(screen.getAllByTestId('template-folder').map((e) => e.textContent)).toEqual(['/home/dev/tinted-fzf', '/home/dev/tinted-vim']);
+    expect(screen.getByTestId('settings-dirty')).toBeTruthy();
+    await fireEvent.click(screen.getAllByTestId('template-remove')[0]);
+    await fireEvent.click(screen.getByTestId('settings-save'));
+    await flush();
+    expect(w.bound.SaveSettings).toHaveBeenCalledTimes(1);
+    expect(w.bound.SaveSettings.mock.calls[0][0].templateFolders).toEqual(['/home/dev/tinted-vim']);
+  });
+
+  it('a cancelled folder dialog adds nothing', async () => {
+    const w = await setup();
+    w.bound.ChooseFolder.mockImplementation(async () => '');
+    await fireEvent.click(screen.getByTestId('template-add'));
+    await flush();
+    expect(screen.queryByTestId('template-folder')).toBeNull();
+    expect(screen.queryByTestId('settings-dirty')).toBeNull();
+  });
+});

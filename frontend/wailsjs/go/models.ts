@@ -230,6 +230,12 @@ export namespace app {
 	    turnId: string;
 	    auth: AuthState;
 	}
+	export interface TemplateFolder {
+	    dir: string;
+	    name: string;
+	    templates: string[];
+	    error?: string;
+	}
 	
 	export interface TryColorRequest {
 	    workspaceId: string;
@@ -413,6 +419,7 @@ export namespace settings {
 	    model: string;
 	    reasoningEffort: string;
 	    appearance: string;
+	    templateFolders?: string[];
 	}
 
 }
@@ -442,6 +449,11 @@ export namespace theme {
 	    role: string;
 	    from?: string[];
 	    rule: string;
+	}
+	export interface Format {
+	    id: string;
+	    name: string;
+	    files: string[];
 	}
 	export interface Step {
 	    kind: string;

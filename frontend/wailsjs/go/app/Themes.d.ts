@@ -7,6 +7,10 @@ export function ApplyTargets():Promise<Array<theme.Target>>;
 
 export function ApplyTheme(arg1:string,arg2:string):Promise<theme.Installed>;
 
+export function ExportFormats():Promise<Array<theme.Format>>;
+
+export function ExportTemplate(arg1:string,arg2:string):Promise<string>;
+
 export function ExportTheme(arg1:string,arg2:string):Promise<string>;
 
 export function ImportDropped(arg1:string):Promise<app.ImportResult>;
@@ -14,6 +18,8 @@ export function ImportDropped(arg1:string):Promise<app.ImportResult>;
 export function ImportTheme(arg1:app.ImportRequest):Promise<app.ImportResult>;
 
 export function PlanApply(arg1:string,arg2:string):Promise<theme.InstallPlan>;
+
+export function TemplateFolders():Promise<Array<app.TemplateFolder>>;
 
 export function Theme(arg1:string):Promise<theme.State>;
 

@@ -10,6 +10,14 @@ export function ApplyTheme(arg1, arg2) {
   return window['go']['app']['Themes']['ApplyTheme'](arg1, arg2);
 }
 
+export function ExportFormats() {
+  return window['go']['app']['Themes']['ExportFormats']();
+}
+
+export function ExportTemplate(arg1, arg2) {
+  return window['go']['app']['Themes']['ExportTemplate'](arg1, arg2);
+}
+
 export function ExportTheme(arg1, arg2) {
   return window['go']['app']['Themes']['ExportTheme'](arg1, arg2);
 }
@@ -24,6 +32,10 @@ export function ImportTheme(arg1) {
 
 export function PlanApply(arg1, arg2) {
   return window['go']['app']['Themes']['PlanApply'](arg1, arg2);
+}
+
+export function TemplateFolders() {
+  return window['go']['app']['Themes']['TemplateFolders']();
 }
 
 export function Theme(arg1) {

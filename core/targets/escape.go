@@ -1,0 +1,272 @@
+package targets
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/template"
+	"unicode/utf8"
+)
+
+// The quote helpers a template calls on text that comes from the theme (a
+// name, an author, a description): each returns a literal the target's own
+// parser reads back as exactly that text, or, where a syntax has no way to
+// carry some characters (a newline in an INI value), the text without them.
+// Every template must quote what it did not write itself; the hostile-name
+// test renders each target with a name made of every syntax's specials.
+
+// oneLine is s with control characters as spaces and runs of space joined:
+// a name is one line in every target.
+func oneLine(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	return strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029 || r == 0x85 {
+			return ' '
+		}
+		return r
+	}, s)), " ")
+}
+
+func quoteJSON(s string) string {
+	b, _ := json.Marshal(oneLine(s))
+	return string(b)
+}
+
+// quoteTOML is a TOML basic string: JSON's escapes are TOML's, except that
+// TOML has no \u escapes beyond the BMP pairs JSON makes; oneLine leaves
+// only printable text, which json.Marshal keeps as UTF-8.
+func quoteTOML(s string) string { return quoteJSON(s) }
+
+// quoteYAML is a double-quoted YAML scalar (JSON strings are YAML).
+func quoteYAML(s string) string { return quoteJSON(s) }
+
+// quoteLua is a Lua string literal with decimal byte escapes for anything
+// that is not plain printable ASCII besides UTF-8 letters.
+func quoteLua(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range oneLine(s) {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// quoteVim is a Vim single-quoted string: only ' needs doubling.
+func quoteVim(s string) string { return "'" + strings.ReplaceAll(oneLine(s), "'", "''") + "'" }
+
+// quoteElisp is an Emacs Lisp string.
+func quoteElisp(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+	return `"` + r.Replace(oneLine(s)) + `"`
+}
+
+// symbolElisp is s as an Emacs Lisp symbol: letters, digits and dashes (a
+// slug already is one), with the first character escaped when the name
+// would otherwise read as a number ("1984", "1e5", "-1").
+func symbolElisp(s string) string {
+	var b strings.Builder
+	if s != "" && (s[0] >= '0' && s[0] <= '9' || s[0] == '-') {
+		b.WriteByte('\\')
+	}
+	for _, r := range s {
+		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('-')
+		}
+	}
+	return b.String()
+}
+
+// escapeXML is text for an XML attribute value or element content.
+func escapeXML(s string) string {
+	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&apos;")
+	return r.Replace(oneLine(s))
+}
+
+// iniValue is a value for INI-like files (Konsole, Xfce, mintty, dconf
+// keyfiles without quotes): one line, no leading or trailing space.
+func iniValue(s string) string { return strings.TrimSpace(oneLine(s)) }
+
+// quoteSh is a POSIX shell single-quoted word.
+func quoteSh(s string) string { return "'" + strings.ReplaceAll(oneLine(s), "'", `'\''`) + "'" }
+
+// quoteCSS is a CSS string.
+func quoteCSS(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range oneLine(s) {
+		switch r {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '<', '>', '&':
+			// Written as escapes so a <style> element holding the file
+			// cannot be closed by a name.
+			fmt.Fprintf(&b, "\\%x ", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// quoteKDL is a KDL string (zellij).
+func quoteKDL(s string) string { return quoteJSON(s) }
+
+// quoteGVariant is a GVariant text-format string (dconf).
+func quoteGVariant(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `'`, `\'`)
+	return "'" + r.Replace(oneLine(s)) + "'"
+}
+
+// comment is text for inside a comment of any syntax: one line, and no
+// sequence that ends a block comment (*/, -->) or a Lua long comment.
+func comment(s string) string {
+	s = oneLine(s)
+	for _, end := range []string{"*/", "-->", "]]", "--"} {
+		for strings.Contains(s, end) {
+			s = strings.ReplaceAll(s, end, end[:1]+" "+end[1:])
+		}
+	}
+	return s
+}
+
+// truncate cuts s to at most n runes.
+func truncate(n int, s string) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
+}
+
+var funcs = template.FuncMap{
+	"json":     quoteJSON,
+	"toml":     quoteTOML,
+	"yaml":     quoteYAML,
+	"lua":      quoteLua,
+	"vim":      quoteVim,
+	"elisp":    quoteElisp,
+	"elsym":    symbolElisp,
+	"xml":      escapeXML,
+	"ini":      iniValue,
+	"sh":       quoteSh,
+	"css":      quoteCSS,
+	"kdl":      quoteKDL,
+	"gvariant": quoteGVariant,
+	"comment":  comment,
+	"oneline":  oneLine,
+	// plainline is core/theme's one-line form (control characters as
+	// spaces, runs of space joined), for the formats moved from Go, whose
+	// bytes must not change.
+	"plainline": func(s string) string {
+		return strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+			if r < 0x20 || r == 0x7f {
+				return ' '
+			}
+			return r
+		}, s)), " ")
+	},
+	"truncate": truncate,
+	"underscore": func(s string) string {
+		return strings.ReplaceAll(s, "-", "_")
+	},
+	"add": func(a, b int) int { return a + b },
+	"dict": func(kv ...any) (map[string]any, error) {
+		if len(kv)%2 != 0 {
+			return nil, fmt.Errorf("dict wants key, value pairs")
+		}
+		m := make(map[string]any, len(kv)/2)
+		for i := 0; i < len(kv); i += 2 {
+			k, ok := kv[i].(string)
+			if !ok {
+				return nil, fmt.Errorf("dict key %v is not a string", kv[i])
+			}
+			m[k] = kv[i+1]
+		}
+		return m, nil
+	},
+	// jetConsole are JetBrains' console colour keys in ANSI order.
+	"jetConsole": func() []string {
+		return []string{"CONSOLE_BLACK_OUTPUT", "CONSOLE_RED_OUTPUT", "CONSOLE_GREEN_OUTPUT", "CONSOLE_YELLOW_OUTPUT",
+			"CONSOLE_BLUE_OUTPUT", "CONSOLE_MAGENTA_OUTPUT", "CONSOLE_CYAN_OUTPUT", "CONSOLE_GRAY_OUTPUT",
+			"CONSOLE_DARKGRAY_OUTPUT", "CONSOLE_RED_BRIGHT_OUTPUT", "CONSOLE_GREEN_BRIGHT_OUTPUT", "CONSOLE_YELLOW_BRIGHT_OUTPUT",
+			"CONSOLE_BLUE_BRIGHT_OUTPUT", "CONSOLE_MAGENTA_BRIGHT_OUTPUT", "CONSOLE_CYAN_BRIGHT_OUTPUT", "CONSOLE_WHITE_OUTPUT"}
+	},
+	"splitExt": strings.Fields,
+	// gradients are btop's three-colour gradients.
+	"gradients": func() []string {
+		return []string{"temp", "cpu", "free", "cached", "available", "used", "download", "upload", "process"}
+	},
+	// orDefault is s, or def when s is blank (core/theme's rule for an
+	// author).
+	"orDefault": func(def, s string) string {
+		if strings.TrimSpace(s) == "" {
+			return def
+		}
+		return s
+	},
+	"nscolor": nsColor,
+	// terminalANSI are Terminal.app's colour keys in ANSI order.
+	"terminalANSI": func() []string {
+		var out []string
+		for _, b := range []string{"", "Bright"} {
+			for _, n := range []string{"Black", "Red", "Green", "Yellow", "Blue", "Magenta", "Cyan", "White"} {
+				out = append(out, "ANSI"+b+n+"Color")
+			}
+		}
+		return out
+	},
+	"has": func(m map[string]any, k string) bool { _, ok := m[k]; return ok },
+}
+
+// nsColor is a colour as Terminal.app stores it: an NSColor archived by
+// NSKeyedArchiver (calibrated RGB, "r g b" as text), the archive in XML
+// property-list form, base64 for a <data> element. NSKeyedUnarchiver reads
+// XML archives as it reads binary ones, so no binary plist writer is
+// needed.
+func nsColor(c Colour) string {
+	rgb := base64.StdEncoding.EncodeToString([]byte(fmt.Sprintf("%.10g %.10g %.10g\x00",
+		float64(c.c.R)/255, float64(c.c.G)/255, float64(c.c.B)/255)))
+	archive := `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>$archiver</key>
+	<string>NSKeyedArchiver</string>
+	<key>$objects</key>
+	<array>
+		<string>$null</string>
+		<dict>
+			<key>$class</key>
+			<dict><key>CF$UID</key><integer>2</integer></dict>
+			<key>NSColorSpace</key>
+			<integer>1</integer>
+			<key>NSRGB</key>
+			<data>` + rgb + `</data>
+		</dict>
+		<dict>
+			<key>$classes</key>
+			<array><string>NSColor</string><string>NSObject</string></array>
+			<key>$classname</key>
+			<string>NSColor</string>
+		</dict>
+	</array>
+	<key>$top</key>
+	<dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
+	<key>$version</key>
+	<integer>100000</integer>
+</dict>
+</plist>
+`
+	return base64.StdEncoding.EncodeToString([]byte(archive))
+}

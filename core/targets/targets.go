@@ -1,0 +1,274 @@
+// Package targets holds export targets as data: each is a folder under
+// templates/ with a manifest (manifest.toml: the file it writes, where it
+// installs on each system, the steps that switch the program to the theme,
+// what the format cannot carry) and a Go text/template rendered from a View
+// of the theme. Importing the package registers every target with
+// core/theme, so Export, Apply and the CLI list them beside the formats
+// written in Go.
+package targets
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/template"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"cdxtheme/core/theme"
+)
+
+//go:embed templates
+var embedded embed.FS
+
+// Manifest describes one target.
+type Manifest struct {
+	ID   string `toml:"id"`
+	Name string `toml:"name"`
+	// File is the name each theme of the family gets ("{slug}" is its
+	// slug; slash-separated).
+	File string `toml:"file"`
+	// Template is the template file in the target's folder
+	// (default "template.tmpl").
+	Template string `toml:"template"`
+	// Syntax names the file's language (json, toml, yaml, vimscript, …):
+	// which quote helper its template must use.
+	Syntax string `toml:"syntax"`
+	// Limits says what the format cannot carry (alpha, font styles,
+	// roles with no key).
+	Limits string `toml:"limits"`
+	// Docs is where the format is documented: what the schema check
+	// follows when the program is not installable here.
+	Docs    string   `toml:"docs"`
+	Install *Install `toml:"install"`
+	// Replaces says the template writes a format core/theme has in Go,
+	// byte for byte: it takes the format's place (same id, same install
+	// target) and the Go renderer stays only as the proof's reference.
+	Replaces bool `toml:"replaces"`
+
+	tmpl *template.Template
+}
+
+// Install is where and how the target installs into a config folder. Each
+// string is a text/template over InstallData.
+type Install struct {
+	// Path by GOOS, "default" for the others; a system with no path and no
+	// default cannot install it.
+	Path  map[string]string `toml:"path"`
+	Runs  []string          `toml:"runs"`
+	Where string            `toml:"where"`
+	Note  string            `toml:"note"`
+	// Reload is how the running program picks the theme up.
+	Reload string     `toml:"reload"`
+	Steps  []StepSpec `toml:"steps"`
+}
+
+// StepSpec is one activation step: a line to add to File, or a command.
+type StepSpec struct {
+	Kind string `toml:"kind"`
+	File string `toml:"file"`
+	Text string `toml:"text"`
+	OS   string `toml:"os"` // only on this GOOS ("!windows": all but it)
+}
+
+// InstallData is what the install strings see.
+type InstallData struct {
+	Home, Config, Data, AppData, LocalAppData string
+	Name, Slug, Appearance, Path              string
+}
+
+var manifests []*Manifest
+
+func init() {
+	ms, err := load(embedded)
+	if err != nil {
+		panic("targets: " + err.Error()) // the embedded templates are part of the binary
+	}
+	manifests = ms
+	for _, m := range ms {
+		register(m)
+	}
+}
+
+// load reads every target folder under templates/.
+func load(fsys fs.FS) ([]*Manifest, error) {
+	entries, err := fs.ReadDir(fsys, "templates")
+	if err != nil {
+		return nil, err
+	}
+	var out []*Manifest
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		dir := path.Join("templates", e.Name())
+		raw, err := fs.ReadFile(fsys, path.Join(dir, "manifest.toml"))
+		if err != nil {
+			return nil, err
+		}
+		m := &Manifest{}
+		dec := toml.NewDecoder(bytes.NewReader(raw)).DisallowUnknownFields()
+		if err := dec.Decode(m); err != nil {
+			return nil, fmt.Errorf("%s/manifest.toml: %w", dir, err)
+		}
+		if m.ID != e.Name() || m.Name == "" || m.File == "" || !strings.Contains(m.File, "{slug}") {
+			return nil, fmt.Errorf("%s/manifest.toml: want id %q, a name, and a file with {slug}", dir, e.Name())
+		}
+		if m.Template == "" {
+			m.Template = "template.tmpl"
+		}
+		src, err := fs.ReadFile(fsys, path.Join(dir, m.Template))
+		if err != nil {
+			return nil, err
+		}
+		m.tmpl, err = template.New(m.Template).Funcs(funcs).Option("missingkey=error").Parse(string(src))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", dir, err)
+		}
+		out = append(out, m)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return order(out[i].ID) < order(out[j].ID) })
+	return out, nil
+}
+
+// menu is the order targets appear in, after the Go-written formats:
+// editors, terminals, shell tools, then the rest.
+var menu = []string{"vim", "emacs", "jetbrains", "sublime",
+	"gnome-terminal", "konsole", "xfce4-terminal", "terminal-app", "tilix", "mintty", "warp", "xresources",
+	"fish", "fzf", "ls-colors", "delta", "lazygit", "btop", "k9s", "yazi", "zellij", "starship",
+	"gtk", "obsidian", "firefox", "chrome", "slack"}
+
+func order(id string) int {
+	for i, x := range menu {
+		if x == id {
+			return i
+		}
+	}
+	return len(menu)
+}
+
+// Manifests lists the targets defined as data, in menu order.
+func Manifests() []*Manifest { return manifests }
+
+// Render renders one target for a family: each theme's file, by name.
+func (m *Manifest) Render(fam []*theme.Theme) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for _, v := range familyViews(fam) {
+		var b bytes.Buffer
+		if err := m.tmpl.Execute(&b, v); err != nil {
+			return nil, fmt.Errorf("%s template: %w", m.ID, err)
+		}
+		out[strings.ReplaceAll(m.File, "{slug}", v.Slug)] = b.Bytes()
+	}
+	return out, nil
+}
+
+// replaced are the Go renderers the templates took over, by format id.
+var replaced = map[string]func([]*theme.Theme) (map[string][]byte, error){}
+
+func register(m *Manifest) {
+	if m.Replaces {
+		old, err := theme.ReplaceFormat(m.ID, m.Render)
+		if err != nil {
+			panic("targets: " + err.Error())
+		}
+		replaced[m.ID] = old
+		return
+	}
+	theme.RegisterFormat(m.ID, m.Name, []string{m.File}, m.Render)
+	if m.Install == nil {
+		return
+	}
+	theme.RegisterTarget(theme.Target{ID: m.ID, Name: m.Name, Format: m.ID}, m.Install.Runs, m.Install.Where,
+		func(t *theme.Theme, files map[string][]byte, p theme.Paths) (theme.Install, error) {
+			return m.plan(t, files, p)
+		})
+}
+
+// plan places the theme's file and words the steps.
+func (m *Manifest) plan(t *theme.Theme, files map[string][]byte, p theme.Paths) (theme.Install, error) {
+	in := m.Install
+	pattern, ok := in.Path[p.GOOS]
+	if !ok {
+		pattern, ok = in.Path["default"]
+	}
+	if !ok {
+		return theme.Install{}, fmt.Errorf("%s has no install folder on %s; export it instead", m.Name, p.GOOS)
+	}
+	slug := theme.Slug(t.Name)
+	data := InstallData{Home: p.Home, Config: p.ConfigHome, AppData: p.AppData, LocalAppData: p.LocalAppData,
+		Data: filepath.Join(p.Home, ".local", "share"), Name: t.Name, Slug: slug, Appearance: t.Appearance}
+	if p.GOOS == "windows" {
+		data.Data = p.AppData
+	}
+	expandWith := func(what, s string, d InstallData) (string, error) {
+		tp, err := template.New(what).Funcs(funcs).Option("missingkey=error").Parse(s)
+		if err != nil {
+			return "", fmt.Errorf("%s manifest %s: %w", m.ID, what, err)
+		}
+		var b strings.Builder
+		if err := tp.Execute(&b, d); err != nil {
+			return "", fmt.Errorf("%s manifest %s: %w", m.ID, what, err)
+		}
+		return b.String(), nil
+	}
+	expand := func(what, s string) (string, error) { return expandWith(what, s, data) }
+	out := theme.Install{Files: map[string][]byte{}}
+	for i, member := range t.Family() {
+		d := data
+		d.Name, d.Slug = member.Name, theme.Slug(member.Name)
+		dest, err := expandWith("path", pattern, d)
+		if err != nil {
+			return theme.Install{}, err
+		}
+		dest = filepath.Clean(filepath.FromSlash(dest))
+		b := files[strings.ReplaceAll(m.File, "{slug}", d.Slug)]
+		if b == nil {
+			return theme.Install{}, fmt.Errorf("%s: nothing rendered for %s", m.ID, member.Name)
+		}
+		if _, dup := out.Files[dest]; dup {
+			return theme.Install{}, fmt.Errorf("%s: %s and its companion would both be %s (give them different names)", m.ID, t.Name, dest)
+		}
+		out.Files[dest] = b
+		if i == 0 {
+			data.Path = dest
+		}
+	}
+	var err error
+	if out.Note, err = expand("note", in.Note); err != nil {
+		return out, err
+	}
+	if c := t.Companion; c != nil {
+		out.Note += " Its " + c.Appearance + " variant \"" + c.Name + "\" is installed beside it: pick it the same way."
+	}
+	if in.Reload != "" {
+		r, err := expand("reload", in.Reload)
+		if err != nil {
+			return out, err
+		}
+		out.Note += " " + r
+	}
+	for _, s := range in.Steps {
+		if s.OS != "" && !(s.OS == p.GOOS || strings.HasPrefix(s.OS, "!") && s.OS[1:] != p.GOOS) {
+			continue
+		}
+		text, err := expand("step", s.Text)
+		if err != nil {
+			return out, err
+		}
+		file := ""
+		if s.File != "" {
+			if file, err = expand("step file", s.File); err != nil {
+				return out, err
+			}
+			file = filepath.FromSlash(file)
+		}
+		out.Steps = append(out.Steps, theme.Step{Kind: s.Kind, Text: text, File: file})
+	}
+	return out, nil
+}

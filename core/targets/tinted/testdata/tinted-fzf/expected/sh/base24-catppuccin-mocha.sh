@@ -1,0 +1,10 @@
+# Scheme name: Catppuccin Mocha
+# Scheme system: base24
+# Scheme author: https://github.com/catppuccin/catppuccin
+# Template author: Tinted Theming (https://github.com/tinted-theming)
+
+export FZF_DEFAULT_OPTS="$FZF_DEFAULT_OPTS"\
+" --color=bg:#1e1e2e,fg:#cdd6f4,hl:#fab387"\
+" --color=bg+:#313244,fg+:#cdd6f4,hl+:#f5e0dc"\
+" --color=info:#74c7ec,border:#89b4fa,prompt:#a6e3a1"\
+" --color=pointer:#1e1e2e,marker:#eba0ac,spinner:#eba0ac,header:#f38ba8"

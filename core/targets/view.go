@@ -1,0 +1,234 @@
+package targets
+
+import (
+	"crypto/sha1"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"cdxtheme/core/theme"
+)
+
+// View is what a target's template sees of one theme: every role, the
+// palette, the terminal colours and the base16/base24 slots, each as a
+// Colour with its hex, rgb, decimal and OKLCH forms, and the theme's name
+// and slug (quote them with the helper for the target's syntax: json,
+// toml, yaml, lua, vim, elisp, xml, ini, sh, css, kdl).
+type View struct {
+	Name        string
+	Slug        string
+	Appearance  string // "dark" or "light"
+	Dark        bool
+	Author      string
+	Description string
+	// ANSI are the 16 terminal colours, flattened over the background.
+	ANSI [16]Colour
+	// Palette are the theme's named colours, sorted by name.
+	Palette []Named
+	// Other is the companion (the other appearance), nil when there is
+	// none; Family is the theme then its companion.
+	Other  *View
+	Family []*View
+	t      *theme.Theme
+	slots  map[string]theme.Color
+}
+
+// Named is a palette entry.
+type Named struct {
+	Name   string
+	Colour Colour
+}
+
+func newView(t *theme.Theme) *View {
+	v := &View{Name: t.Name, Slug: theme.Slug(t.Name), Appearance: t.Appearance, Dark: t.Appearance == "dark",
+		Author: t.Author, Description: t.Description, t: t, slots: theme.SchemeColors(t, "base24")}
+	for i := range v.ANSI {
+		v.ANSI[i] = Colour{t.Seen(t.ANSI[i])}
+	}
+	names := make([]string, 0, len(t.Palette))
+	for k := range t.Palette {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		v.Palette = append(v.Palette, Named{k, Colour{t.Palette[k]}})
+	}
+	return v
+}
+
+// familyViews are the views of a family, each knowing the other.
+func familyViews(fam []*theme.Theme) []*View {
+	vs := make([]*View, len(fam))
+	for i, t := range fam {
+		vs[i] = newView(t)
+	}
+	for i, v := range vs {
+		v.Family = vs
+		if len(vs) == 2 {
+			v.Other = vs[1-i]
+		}
+	}
+	return vs
+}
+
+// C is a role ("ui.background", "syntax.keyword", "ansi.red",
+// "editor.lineHighlight") as it is seen on the background: flattened, for
+// programs that cannot draw alpha. An unknown role fails the render.
+func (v *View) C(path string) (Colour, error) {
+	c, err := v.Raw(path)
+	if err != nil {
+		return c, err
+	}
+	return Colour{v.t.Seen(c.c)}, nil
+}
+
+// Hex is C(path).Hex: "#rrggbb".
+func (v *View) Hex(path string) (string, error) {
+	c, err := v.C(path)
+	return c.Hex(), err
+}
+
+// Raw is a role with its alpha kept, for programs that draw it (CSS).
+func (v *View) Raw(path string) (Colour, error) {
+	if _, ok := theme.RoleByPath(path); !ok {
+		return Colour{}, fmt.Errorf("no role %q", path)
+	}
+	return Colour{v.t.Color(path)}, nil
+}
+
+// Base is a base16/base24 slot ("base00" … "base0F", "base10" … "base17"),
+// as the scheme exports write it.
+func (v *View) Base(slot string) (Colour, error) {
+	c, ok := v.slots[slot]
+	if !ok {
+		return Colour{}, fmt.Errorf("no slot %q", slot)
+	}
+	return Colour{c}, nil
+}
+
+// Style is a syntax role's font style: "", "bold", "italic", "bold italic", …
+func (v *View) Style(path string) string { return strings.TrimSpace(string(v.t.Style(path))) }
+
+// Bold and Italic say whether the role's font style has them.
+func (v *View) Bold(path string) bool   { return strings.Contains(v.Style(path), "bold") }
+func (v *View) Italic(path string) bool { return strings.Contains(v.Style(path), "italic") }
+
+// Colour is one colour in the forms targets write it.
+type Colour struct{ c theme.Color }
+
+// Hex is "#rrggbb" (alpha dropped).
+func (c Colour) Hex() string { return c.c.Hex() }
+
+// Bare is "rrggbb", upper-case free.
+func (c Colour) Bare() string { return c.c.Hex()[1:] }
+
+// HexA is "#rrggbbaa" always; CSS is "#rrggbb" or "#rrggbbaa" when translucent.
+func (c Colour) HexA() string { return fmt.Sprintf("#%02x%02x%02x%02x", c.c.R, c.c.G, c.c.B, c.c.A) }
+func (c Colour) CSS() string  { return c.c.String() }
+
+// R, G, B, A are 0–255.
+func (c Colour) R() int { return int(c.c.R) }
+func (c Colour) G() int { return int(c.c.G) }
+func (c Colour) B() int { return int(c.c.B) }
+func (c Colour) A() int { return int(c.c.A) }
+
+// RGB is "r,g,b" (0–255), RGBSpace "r g b", RGB16 "rrrr/gggg/bbbb" (X11's rgb: form).
+func (c Colour) RGB() string      { return fmt.Sprintf("%d,%d,%d", c.c.R, c.c.G, c.c.B) }
+func (c Colour) RGBSpace() string { return fmt.Sprintf("%d %d %d", c.c.R, c.c.G, c.c.B) }
+func (c Colour) RGB16() string {
+	return fmt.Sprintf("%04x/%04x/%04x", int(c.c.R)*257, int(c.c.G)*257, int(c.c.B)*257)
+}
+
+// DecR, DecG, DecB are 0–1 with four decimals; Alpha is 0–1 likewise.
+func (c Colour) DecR() string  { return dec(c.c.R) }
+func (c Colour) DecG() string  { return dec(c.c.G) }
+func (c Colour) DecB() string  { return dec(c.c.B) }
+func (c Colour) Alpha() string { return dec(c.c.A) }
+
+func dec(v uint8) string { return fmt.Sprintf("%.4f", float64(v)/255) }
+
+// OKLCH is CSS's "oklch(L C H)".
+func (c Colour) OKLCH() string {
+	o := theme.ToOKLCH(c.c)
+	h := o.H
+	if math.IsNaN(h) {
+		h = 0
+	}
+	return fmt.Sprintf("oklch(%.4f %.4f %.2f)", o.L, o.C, h)
+}
+
+// Over is c flattened on bg.
+func (c Colour) Over(bg Colour) Colour { return Colour{c.c.Over(bg.c)} }
+
+// Mix is c mixed with o, f of the way to o.
+func (c Colour) Mix(o Colour, f float64) Colour { return Colour{theme.Mix(c.c, o.c, f)} }
+
+// Xterm is the nearest of the xterm 256-colour palette's cube and grey
+// ramp (16–255), for terminals without true colour (Vim's ctermfg).
+func (c Colour) Xterm() int {
+	levels := []int{0, 95, 135, 175, 215, 255}
+	near := func(v uint8) int {
+		best := 0
+		for i, l := range levels {
+			if abs(int(v)-l) < abs(int(v)-levels[best]) {
+				best = i
+			}
+		}
+		return best
+	}
+	r, g, b := near(c.c.R), near(c.c.G), near(c.c.B)
+	cube := 16 + 36*r + 6*g + b
+	dist := func(x, y, z int) int {
+		dr, dg, db := int(c.c.R)-x, int(c.c.G)-y, int(c.c.B)-z
+		return dr*dr + dg*dg + db*db
+	}
+	best, bestD := cube, dist(levels[r], levels[g], levels[b])
+	for i := 0; i < 24; i++ {
+		v := 8 + 10*i
+		if d := dist(v, v, v); d < bestD {
+			best, bestD = 232+i, d
+		}
+	}
+	return best
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Vim is a role's font style as a Vim attribute list ("bold,italic"),
+// "NONE" for plain text.
+func (v *View) Vim(path string) string {
+	s := strings.Fields(v.Style(path))
+	if len(s) == 0 {
+		return "NONE"
+	}
+	return strings.Join(s, ",")
+}
+
+// Jet is a role's font style as a JetBrains FONT_TYPE: "" plain, 1 bold,
+// 2 italic, 3 both.
+func (v *View) Jet(path string) string {
+	switch b, i := v.Bold(path), v.Italic(path); {
+	case b && i:
+		return "3"
+	case b:
+		return "1"
+	case i:
+		return "2"
+	}
+	return ""
+}
+
+// UUID is a stable UUID for the theme (from its slug), for programs that
+// name profiles by one (GNOME Terminal).
+func (v *View) UUID() string {
+	h := sha1.Sum([]byte("cdxtheme:" + v.Slug))
+	h[6] = h[6]&0x0f | 0x50 // version 5
+	h[8] = h[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
+}
