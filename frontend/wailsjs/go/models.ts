@@ -419,6 +419,7 @@ export namespace settings {
 	    model: string;
 	    reasoningEffort: string;
 	    appearance: string;
+	    themeTools?: boolean;
 	    templateFolders?: string[];
 	}
 
