@@ -406,6 +406,7 @@ export namespace settings {
 	    model: string;
 	    reasoningEffort: string;
 	    appearance: string;
+	    themeTools?: boolean;
 	}
 
 }
