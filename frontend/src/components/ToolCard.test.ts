@@ -67,6 +67,7 @@ describe('ToolCard', () => {
     const { container } = render(ToolCard, { props: { tool } });
     expect(container.querySelector('button.head')?.getAttribute('aria-expanded')).toBe('true');
     expect(container.textContent).toContain('Theme check');
+    expect(screen.queryByTestId('tool-kind')).toBeNull();
     expect(screen.getByTestId('theme-check-verdict').textContent).toContain('1 to fix');
     const pair = screen.getByTestId('theme-pair');
     expect(pair.textContent).toContain('syntax.comment / ui.background');
