@@ -319,9 +319,15 @@ func TestHostileFilesAndPaths(t *testing.T) {
 			}
 		}
 	}
-	r := call(t, s, ToolCheck, map[string]any{"path": "latin1.json"})
-	if c := checkOf(t, r); c.Valid || len(c.Problems) == 0 {
-		t.Errorf("non-UTF-8 theme: %+v", c)
+	os.WriteFile(filepath.Join(dir, "nested.json"), []byte(strings.Repeat("[", 500000)), 0o644)
+	for _, p := range []string{"latin1.json", "nested.json"} {
+		r := call(t, s, ToolCheck, map[string]any{"path": p})
+		if c := checkOf(t, r); c.Valid || len(c.Problems) == 0 {
+			t.Errorf("%s: %+v", p, c)
+		}
+		if r := call(t, s, ToolRender, map[string]any{"path": p}); !r.IsError {
+			t.Errorf("%s rendered", p)
+		}
 	}
 	// A draft inside the workspace is read.
 	os.WriteFile(filepath.Join(dir, "draft.json"), []byte(example()), 0o644)
