@@ -9,6 +9,7 @@ import (
 
 	"cdxtheme/core/chat"
 	"cdxtheme/core/damaged"
+	"cdxtheme/core/mcp"
 	"cdxtheme/core/settings"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
 
@@ -37,7 +38,10 @@ func TestBuildAgentChoiceRunsThatAgentWithItsEnvAndMCPServers(t *testing.T) {
 		t.Fatalf("the chosen agent's env did not apply: %q", got)
 	}
 	log, _ := os.ReadFile(logPath)
-	if !strings.Contains(string(log), `"mcpServers":[{"name":"palette","command":"/usr/local/bin/palette-mcp","args":[],"env":[]}]`) {
+	// The user's servers, then the app's theme tools run from this very
+	// binary on the build's folder.
+	exe, _ := json.Marshal(mcp.Executable())
+	if !strings.Contains(string(log), `"mcpServers":[{"name":"palette","command":"/usr/local/bin/palette-mcp","args":[],"env":[]},{"name":"cdxtheme","command":`+string(exe)+`,"args":["mcp","--edits",`) {
 		t.Fatalf("MCP servers not passed in session/new:\n%s", log)
 	}
 	// The chat stays with its agent even when New Build switches.
@@ -204,5 +208,22 @@ func TestDamagedChatAgentsFileIsSetAside(t *testing.T) {
 	}
 	if now.Workspaces[started.WorkspaceID] != "codex" || now.Sessions[sid] != "codex" {
 		t.Errorf("the new chat is not remembered: %+v", now)
+	}
+}
+
+// Settings' theme_tools = false leaves the app's own MCP server out of
+// session/new; the user's servers still go.
+func TestThemeToolsSettingOff(t *testing.T) {
+	a, rec, logPath := newTestApp(t, "normal")
+	s := a.Settings.GetSettings()
+	off := false
+	s.ThemeTools = &off
+	if err := a.Settings.SaveSettings(s); err != nil {
+		t.Fatal(err)
+	}
+	finishedBuild(t, a, rec, "hi")
+	log, _ := os.ReadFile(logPath)
+	if !strings.Contains(string(log), `"method":"session/new"`) || strings.Contains(string(log), `{"name":"cdxtheme","command"`) {
+		t.Fatalf("with the setting off, session/new:\n%s", log)
 	}
 }

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -184,7 +185,7 @@ func failing(t *theme.Theme, prefix string, target float64) ([]FailingPair, int)
 			return c
 		}
 		var got *theme.Color
-		if c, err := theme.MakePass(t, role, target); err == nil {
+		if c, ok := nearestPassing(t, role, target); ok {
 			got = &c
 		}
 		fixes[role] = got
@@ -220,6 +221,35 @@ func failing(t *theme.Theme, prefix string, target float64) ([]FailingPair, int)
 		out = append(out, fp)
 	}
 	return out, len(checks)
+}
+
+// nearestPassing is theme.MakePass made quick for the common case, a role
+// that is the foreground of every pair it takes part in: its backgrounds
+// stay as they are, so each candidate is measured against them alone
+// instead of re-running every check of the theme (MakePass measures
+// ~1000 candidates, each of which re-ran all the pairs: over a second a
+// role). A role that is some pair's background goes to MakePass.
+func nearestPassing(t *theme.Theme, role string, target float64) (theme.Color, bool) {
+	pairs := theme.Pairs(t, role)
+	if len(pairs) == 0 {
+		return theme.Color{}, false
+	}
+	var bgs []theme.Color
+	for _, p := range pairs {
+		bg, err := theme.ParseColor(p.BG)
+		if p.FGRole != role || p.BGRole == role || err != nil {
+			c, err := theme.MakePass(t, role, target)
+			return c, err == nil
+		}
+		bgs = append(bgs, bg)
+	}
+	return theme.NearestPassing(t.Color(role), target, func(cand theme.Color) float64 {
+		worst := math.Inf(1)
+		for _, bg := range bgs {
+			worst = math.Min(worst, theme.Ratio(cand.Over(bg), bg))
+		}
+		return worst
+	})
 }
 
 // pairRatio is the ratio of the pair (fg, bg) in t, as Checks measures it.

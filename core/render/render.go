@@ -142,7 +142,7 @@ func PNG(t *theme.Theme, lang string) ([]byte, error) {
 		return nil, err
 	}
 	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
 	if err := enc.Encode(&b, img); err != nil {
 		return nil, fmt.Errorf("render: encode PNG: %w", err)
 	}

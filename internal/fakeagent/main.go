@@ -23,6 +23,8 @@
 //	                  advertises auth.logout, and logout forgets the sign-in
 //	slow              "tick N" every 50 ms for 5 s; session/cancel ends it with stopReason cancelled
 //	theme             writes theme.json into the session cwd twice, 300 ms apart, as edit tool calls with diffs
+//	theme-tools       "theme", then starts the cdxtheme MCP server given in session/new and calls
+//	                  theme_check and theme_render on it, reported as codex-acp 2.6.0 reports MCP calls
 //	options           extra config options (grouped select, boolean) and a config_option_update
 //	commands          available_commands_update with descriptions and input hints
 //	echo-blocks       replies "Blocks: <types of the prompt's content blocks>"
@@ -398,7 +400,8 @@ func (a *agent) needsAuth() bool { return a.scenario == "auth" && !a.store.authe
 
 func (a *agent) newSession(raw json.RawMessage) (any, *rpcError) {
 	var p struct {
-		Cwd string `json:"cwd"`
+		Cwd string            `json:"cwd"`
+		MCP []json.RawMessage `json:"mcpServers"`
 	}
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return nil, errInvalid("%v", err)
@@ -416,6 +419,7 @@ func (a *agent) newSession(raw json.RawMessage) (any, *rpcError) {
 		Mode:      defaultMode,
 		Config:    map[string]any{},
 		Extras:    a.scenario == "options",
+		MCP:       p.MCP,
 	}
 	if err := a.store.put(ss); err != nil {
 		return nil, &rpcError{Code: codeInternal, Message: err.Error()}
@@ -429,8 +433,9 @@ func (a *agent) newSession(raw json.RawMessage) (any, *rpcError) {
 // loadSession serves session/load (replay=true) and session/resume.
 func (a *agent) loadSession(raw json.RawMessage, replay bool) (any, *rpcError) {
 	var p struct {
-		SessionID string `json:"sessionId"`
-		Cwd       string `json:"cwd"`
+		SessionID string            `json:"sessionId"`
+		Cwd       string            `json:"cwd"`
+		MCP       []json.RawMessage `json:"mcpServers"`
 	}
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return nil, errInvalid("%v", err)
@@ -444,6 +449,10 @@ func (a *agent) loadSession(raw json.RawMessage, replay bool) (any, *rpcError) {
 	ss, rerr := a.session(p.SessionID)
 	if rerr != nil {
 		return nil, rerr
+	}
+	ss.MCP = p.MCP
+	if err := a.store.put(ss); err != nil {
+		return nil, &rpcError{Code: codeInternal, Message: err.Error()}
 	}
 	if !a.markOpened(ss.ID) {
 		// Like codex-acp: a session reopened by a new process starts from

@@ -40,6 +40,7 @@ func init() {
 		"auth":              normal, // the difference is in session/new
 		"slow":              slow,
 		"theme":             theme,
+		"theme-tools":       themeTools,
 		"options":           optionsScenario,
 		"commands":          commandsScenario,
 		"echo-blocks":       echoBlocks,

@@ -22,6 +22,9 @@ type session struct {
 	Config    map[string]any `json:"config"`           // configId -> string or bool
 	Extras    bool           `json:"extras,omitempty"` // the "options" scenario's extra config options are on
 	History   []turnMessage  `json:"history,omitempty"`
+	// MCP are the MCP servers the client gave when it last opened the
+	// session (session/new|load|resume), as it sent them.
+	MCP []json.RawMessage `json:"mcp,omitempty"`
 }
 
 type turnMessage struct {

@@ -55,4 +55,44 @@ describe('ToolCard', () => {
     expect(line.textContent).toContain('8,072');
     expect(screen.queryByRole('button')).toBeNull();
   });
+
+  it('a theme check shows its failing pair with the fix, open, with its verdict', () => {
+    const tool = base({
+      kind: 'execute', title: 'mcp.cdxtheme.theme_check', rawInput: { server: 'cdxtheme', tool: 'theme_check', arguments: {} },
+      rawOutput: { result: { content: [{ type: 'text', text: '1 of 44…' }], structuredContent: {
+        valid: true, passes: false, target: 4.5, checked: 44, problems: [], locked: [],
+        failing: [{ foreground: { role: 'syntax.comment', color: '#41465a' }, background: { role: 'ui.background', color: '#161a24' }, ratio: 1.86, fix: { role: 'syntax.comment', color: '#8891a7', ratio: 4.52 } }],
+      } } },
+    });
+    const { container } = render(ToolCard, { props: { tool } });
+    expect(container.querySelector('button.head')?.getAttribute('aria-expanded')).toBe('true');
+    expect(container.textContent).toContain('Theme check');
+    expect(screen.queryByTestId('tool-kind')).toBeNull();
+    expect(screen.getByTestId('theme-check-verdict').textContent).toContain('1 to fix');
+    const pair = screen.getByTestId('theme-pair');
+    expect(pair.textContent).toContain('syntax.comment / ui.background');
+    expect(pair.textContent).toContain('1.86:1');
+    expect(screen.getByTestId('theme-fix').textContent).toContain('#8891a7');
+    const samples = pair.querySelectorAll<HTMLElement>('.sample');
+    expect(samples[0].style.color).toBe('rgb(65, 70, 90)');
+    expect(samples[1].style.color).toBe('rgb(136, 145, 167)');
+  });
+
+  it('a theme render shows the picture', () => {
+    const tool = base({
+      kind: 'execute', title: 'mcp.cdxtheme.theme_render', rawInput: { server: 'cdxtheme', tool: 'theme_render', arguments: {} },
+      rawOutput: { result: { content: [{ type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' }] } },
+    });
+    render(ToolCard, { props: { tool } });
+    const img = screen.getByTestId('theme-render') as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(img.alt).toBeTruthy();
+  });
+
+  it('a passing check says so', () => {
+    const tool = base({ kind: 'execute', title: 'x', rawInput: { server: 'cdxtheme', tool: 'theme_check' }, rawOutput: { result: { structuredContent: { valid: true, passes: true, failing: [], problems: [], locked: [] } } } });
+    render(ToolCard, { props: { tool } });
+    expect(screen.getByTestId('theme-check-verdict').textContent).toContain('Passes');
+    expect(screen.queryByTestId('theme-pair')).toBeNull();
+  });
 });

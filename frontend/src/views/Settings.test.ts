@@ -52,6 +52,7 @@ describe('Settings', () => {
     await setup();
     expect((screen.getByTestId('settings-permission-ask') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByTestId('settings-warm') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByTestId('settings-theme-tools') as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByTestId('settings-allow-warning')).toBeNull();
   });
 
@@ -62,6 +63,7 @@ describe('Settings', () => {
     await fireEvent.input(screen.getByTestId('settings-timeout'), { target: { value: '120' } });
     await fireEvent.click(screen.getByTestId('settings-enter-sends'));
     await fireEvent.click(screen.getByTestId('settings-warm'));
+    await fireEvent.click(screen.getByTestId('settings-theme-tools'));
     await fireEvent.input(screen.getByTestId('settings-codex-home'), { target: { value: '/home/dev/.codex-work' } });
     await fireEvent.change(screen.getByTestId('settings-language'), { target: { value: 'de' } });
     await fireEvent.click(screen.getByTestId('settings-save'));
@@ -72,6 +74,7 @@ describe('Settings', () => {
       turnTimeoutSeconds: 120,
       enterSends: true,
       warmConnection: false,
+      themeTools: false,
       codexHome: '/home/dev/.codex-work',
       language: 'de',
       appearance: '',

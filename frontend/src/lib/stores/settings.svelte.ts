@@ -12,6 +12,7 @@ export function defaultSettings(): Settings {
     codexHome: '',
     language: '',
     warmConnection: true,
+    themeTools: true,
     model: '',
     reasoningEffort: '',
     appearance: '',
@@ -27,7 +28,7 @@ export class SettingsStore {
   async load(): Promise<void> {
     try {
       const s = await api.getSettings();
-      this.value = { ...defaultSettings(), ...s, permissionPolicy: s.permissionPolicy || 'ask', warmConnection: s.warmConnection ?? true };
+      this.value = { ...defaultSettings(), ...s, permissionPolicy: s.permissionPolicy || 'ask', warmConnection: s.warmConnection ?? true, themeTools: s.themeTools ?? true };
       this.error = '';
     } catch (e) {
       this.error = api.errorMessage(e);
