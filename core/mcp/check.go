@@ -118,15 +118,9 @@ var checkSchema = func() map[string]any {
 	}
 }()
 
-// follows is THE one place that says which palette entry a role follows.
-// It is "" today: theme.json roles hold colours, not palette references.
-// PALETTE MODEL (branch palette): when a role's value may name a palette
-// entry, return that entry's name here (with "companion." roles looked up
-// in the companion); theme_check and theme_roles both ask only this.
-func follows(t *theme.Theme, role string) string {
-	_, _ = t, role
-	return ""
-}
+// follows is the palette entry a role follows ("" when it holds its own
+// colour or is derived): the one place theme_check and theme_roles ask.
+func follows(t *theme.Theme, role string) string { return t.Follows(role) }
 
 // Check runs theme_check on the workspace's file rel (default
 // theme.json) with the contrast target.

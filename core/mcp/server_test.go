@@ -431,3 +431,24 @@ func TestRolesAndExport(t *testing.T) {
 		t.Errorf("the neovim export does not carry the background: %.300q", r.text())
 	}
 }
+
+// A failing role that follows a palette entry names it, so the agent fixes
+// the entry (moving every role that follows it) rather than one role.
+func TestCheckNamesThePaletteEntryAFailingRoleFollows(t *testing.T) {
+	doc := strings.Replace(example(), `"mist": "#9ca7ba"`, `"mist": "#9ca7ba",
+    "dusk": "#41465a"`, 1)
+	doc = strings.Replace(doc, `"comment": "#8b96aa"`, `"comment": "dusk"`, 1)
+	doc = strings.Replace(doc, `"version": 2`, `"version": 3`, 1)
+	s, _ := newWorkspace(t, doc)
+	c := checkOf(t, call(t, s, ToolCheck, nil))
+	if c.Passes || len(c.Failing) != 1 {
+		t.Fatalf("want the one comment pair failing: %+v", c)
+	}
+	if f := c.Failing[0]; f.Foreground.Follows != "dusk" || f.Background.Follows != "" {
+		t.Errorf("failing pair follows %q on %q; want dusk on its own colour", f.Foreground.Follows, f.Background.Follows)
+	}
+	roles := call(t, s, ToolRoles, nil)
+	if !strings.Contains(string(roles.StructuredContent), `"follows":"dusk"`) {
+		t.Errorf("theme_roles does not say syntax.comment follows dusk")
+	}
+}
