@@ -18,6 +18,7 @@
 //	hang              never answers; ignores stdin close and SIGTERM; starts a grandchild
 //	garbage           a non-JSON line mid-stream
 //	exit-early        exit 1 on initialize (env only)
+//	exit-clean        exit 0 at once, reading nothing, saying nothing (env only)
 //	silent-start      never answers initialize, though it reads on and exits when stdin closes (env only)
 //	auth              session/new|load|resume fail −32000 until authenticate (remembered in the state dir);
 //	                  advertises auth.logout, and logout forgets the sign-in
@@ -144,6 +145,9 @@ func run(in io.Reader, out io.Writer) int {
 	scenario := os.Getenv("FAKE_AGENT_SCENARIO")
 	if scenario == "" {
 		scenario = "normal"
+	}
+	if scenario == "exit-clean" {
+		return 0 // an agent that quits cleanly before its first answer
 	}
 	if _, ok := scenarios[scenario]; !ok && scenario != "exit-early" && scenario != "silent-start" {
 		fmt.Fprintf(os.Stderr, "fakeagent: unknown FAKE_AGENT_SCENARIO %q\n", scenario)
