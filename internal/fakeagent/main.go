@@ -75,6 +75,7 @@
 //	                         one update each 20 ms, as gemini-cli's unawaited replay task
 //	FAKE_AGENT_EXIT_ON_PROMPT N: exit 1 without a word on this process's Nth session/prompt
 //	FAKE_AGENT_EXIT_ON_SET=1: exit 1 without a word on session/set_config_option
+//	FAKE_AGENT_RECORD        PREFIX: write the first argument to PREFIX.arg and the environment to PREFIX.env
 //	FAKE_AGENT_PROTOCOL      the protocolVersion initialize answers (default 1)
 //	                         (a warm connection that is alive between turns and dies as one starts)
 package main
@@ -89,6 +90,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -103,6 +105,20 @@ func main() {
 		signal.Ignore(syscall.SIGTERM, syscall.SIGINT)
 		time.Sleep(safetyLimit)
 		return
+	}
+	if rec := os.Getenv("FAKE_AGENT_RECORD"); rec != "" {
+		// What the agent was started with, for tests that check it, on
+		// every OS (they once wrapped it in sh -c): PREFIX.arg holds its
+		// first argument, PREFIX.env its environment, a line each.
+		arg := ""
+		if len(os.Args) > 1 {
+			arg = os.Args[1]
+		}
+		env := strings.Join(os.Environ(), "\n") + "\n"
+		if os.WriteFile(rec+".arg", []byte(arg), 0o600) != nil || os.WriteFile(rec+".env", []byte(env), 0o600) != nil {
+			fmt.Fprintln(os.Stderr, "fakeagent: cannot write FAKE_AGENT_RECORD")
+			os.Exit(1)
+		}
 	}
 	os.Exit(run(os.Stdin, os.Stdout))
 }
