@@ -143,7 +143,7 @@ test-window: build
 cross:
 	GO=$(GO) bash scripts/cross.sh
 
-## test-windows: the core packages' Windows test binaries under Wine (installed from apt); pass/fail per package, Wine's own limits apart (not part of test)
+## test-windows: the core and app packages' Windows test binaries under Wine (installed from apt); pass/fail per package, Wine's own limits apart (not part of test)
 test-windows:
 	GO=$(GO) bash scripts/test-windows.sh
 

@@ -23,7 +23,9 @@ func TestBuildAgentChoiceRunsThatAgentWithItsEnvAndMCPServers(t *testing.T) {
 	l := a.Agents.Agents()
 	l.Agents = append(l.Agents, settings.Agent{ID: "fake", Name: "Fake", Kind: settings.KindCustom, Command: bin,
 		Env: map[string]string{"FAKE_AGENT_SCENARIO": "echo-blocks"}})
-	l.MCPServers = []settings.MCPServer{{Name: "palette", Command: "/usr/local/bin/palette-mcp"}}
+	// An absolute path on this OS (on Windows with the fake agent's drive).
+	userMCP := filepath.Join(filepath.VolumeName(bin)+string(filepath.Separator), "usr", "local", "bin", "palette-mcp")
+	l.MCPServers = []settings.MCPServer{{Name: "palette", Command: userMCP}}
 	if err := a.Agents.SaveAgents(l); err != nil {
 		t.Fatal(err)
 	}
@@ -40,8 +42,9 @@ func TestBuildAgentChoiceRunsThatAgentWithItsEnvAndMCPServers(t *testing.T) {
 	log, _ := os.ReadFile(logPath)
 	// The user's servers, then the app's theme tools run from this very
 	// binary on the build's folder.
+	userJSON, _ := json.Marshal(userMCP)
 	exe, _ := json.Marshal(mcp.Executable())
-	if !strings.Contains(string(log), `"mcpServers":[{"name":"palette","command":"/usr/local/bin/palette-mcp","args":[],"env":[]},{"name":"cdxtheme","command":`+string(exe)+`,"args":["mcp","--edits",`) {
+	if !strings.Contains(string(log), `"mcpServers":[{"name":"palette","command":`+string(userJSON)+`,"args":[],"env":[]},{"name":"cdxtheme","command":`+string(exe)+`,"args":["mcp","--edits",`) {
 		t.Fatalf("MCP servers not passed in session/new:\n%s", log)
 	}
 	// The chat stays with its agent even when New Build switches.
@@ -103,8 +106,10 @@ func TestAttachmentsSentWithAMessage(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 	// A file outside the workspace fails the turn before the prompt.
+	outside := filepath.Join(t.TempDir(), "passwd")
+	os.WriteFile(outside, []byte("root:x:0:0"), 0o644)
 	id, err = a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "look",
-		Attachments: []chat.Attachment{{Path: "/etc/passwd"}}})
+		Attachments: []chat.Attachment{{Path: outside}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,10 +133,9 @@ func TestSecretsGoOnlyToCodexAndArgumentsArriveIntact(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	// A shell that notes its argument and environment, then becomes the fake agent.
-	script := `printf '%s' "$1" > "$OUT.arg"; env > "$OUT.env"; exec "$FAKE"`
+	// The fake agent notes its argument and environment (FAKE_AGENT_RECORD).
 	wrap := func(out string) (string, []string, map[string]string) {
-		return "/bin/sh", []string{"-c", script, "sh", "a\tb \"c\" $d"}, map[string]string{"OUT": filepath.Join(dir, out), "FAKE": fakeagenttest.Build(t)}
+		return fakeagenttest.Build(t), []string{"a\tb \"c\" $d"}, map[string]string{"FAKE_AGENT_RECORD": filepath.Join(dir, out)}
 	}
 	l := a.Agents.Agents()
 	for i := range l.Agents {

@@ -8,6 +8,8 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/inside"
+	"cdxtheme/internal/winlink"
 )
 
 func TestLinkedFilesBecomeArtifactsAndOutsideOnesAreRefused(t *testing.T) {
@@ -96,7 +98,9 @@ func TestArtifactRefsAndPreviews(t *testing.T) {
 	png := []byte("\x89PNG\r\n\x1a\nfake")
 	os.WriteFile(filepath.Join(root, "swatch.png"), png, 0o644)
 	os.WriteFile(filepath.Join(root, "big.png"), make([]byte, maxPreview+1), 0o644)
-	os.Symlink("/etc/passwd", filepath.Join(root, "sneaky.txt"))
+	outside := filepath.Join(t.TempDir(), "secret.txt")
+	os.WriteFile(outside, []byte("not yours"), 0o644)
+	winlink.SymlinkOrSkip(t, outside, filepath.Join(root, "sneaky.txt"))
 	tool := func(kind string, tc acp.ToolCall) chat.Event {
 		tc.ToolCallID, tc.Kind = "c1", &kind
 		return chat.Event{Payload: chat.ToolCallStarted{ToolCall: &tc}}
@@ -104,7 +108,7 @@ func TestArtifactRefsAndPreviews(t *testing.T) {
 	refs := artifactRefs(tool(acp.ToolEdit, acp.ToolCall{Locations: []acp.ToolCallLocation{{Path: "swatch.png"}},
 		Content: []acp.ToolCallContent{{Type: acp.ToolContentDiff, Path: filepath.Join(root, "big.png")}}}), root)
 	refs = append(refs, artifactRefs(tool("read", acp.ToolCall{Locations: []acp.ToolCallLocation{{Path: "/etc/hosts"}}}), root)...)
-	refs = append(refs, artifactRef{uri: "file://" + filepath.Join(root, "sneaky.txt"), name: "sneaky.txt", source: SourceLink})
+	refs = append(refs, artifactRef{uri: inside.FileURI(filepath.Join(root, "sneaky.txt")), name: "sneaky.txt", source: SourceLink})
 	arts := describe(root, refs)
 	var got []string
 	for _, a := range arts {

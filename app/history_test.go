@@ -199,8 +199,13 @@ func TestOpenChatInAnotherFolderIsRemembered(t *testing.T) {
 	rec.mu.Lock()
 	sid := last(rec.turns[id]).SessionID
 	rec.mu.Unlock()
-	os.RemoveAll(gone)
+	// The agent goes first: on Windows its working folder cannot be
+	// removed while it runs. os.Remove, not RemoveAll: the folder is
+	// empty, and RemoveAll's delete is one Wine 8 lacks.
 	a.Shutdown(nil)
+	if err := os.Remove(gone); err != nil {
+		t.Fatal(err)
+	}
 
 	open := func(cwd string) chat.Event {
 		t.Helper()

@@ -5,12 +5,10 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
@@ -34,39 +32,6 @@ func agentCalls(t *testing.T, logPath string) (methods []string, params []json.R
 		}
 	}
 	return methods, params
-}
-
-// fakeAgents lists the pids of live fake agents of this test (they carry
-// its FAKE_AGENT_STATE), read from /proc.
-func fakeAgents(t *testing.T) []int {
-	t.Helper()
-	want := []byte("FAKE_AGENT_STATE=" + os.Getenv("FAKE_AGENT_STATE") + "\x00")
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		t.Skipf("no /proc to look for agent processes in: %v", err)
-	}
-	var out []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		env, err := os.ReadFile("/proc/" + e.Name() + "/environ")
-		if err != nil || !bytes.Contains(env, want) {
-			continue
-		}
-		// The agent's shim shares its environment.
-		if comm, err := os.ReadFile("/proc/" + e.Name() + "/comm"); err == nil && strings.TrimSpace(string(comm)) == agent.ShimComm {
-			continue
-		}
-		if st, err := os.ReadFile("/proc/" + e.Name() + "/stat"); err == nil {
-			if i := bytes.LastIndexByte(st, ')'); i > 0 && len(st) > i+2 && st[i+2] == 'Z' {
-				continue
-			}
-		}
-		out = append(out, pid)
-	}
-	return out
 }
 
 func waitUntil(t *testing.T, what string, cond func() bool) {
@@ -226,7 +191,7 @@ func TestPrewarmOffWithoutWarmConnections(t *testing.T) {
 func TestChangingTheBuildAgentPrewarmsTheNewOne(t *testing.T) {
 	a, rec, logPath := newTestApp(t, "normal")
 	t.Setenv("CDXTHEME_AGENT", "")
-	bin := fakeagenttest.Build(t)
+	bin := os.Getenv(envTestAgent)
 	l := a.Agents.Agents()
 	l.Agents = append(l.Agents,
 		settings.Agent{ID: "one", Name: "One", Kind: settings.KindCustom, Command: bin},

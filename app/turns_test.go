@@ -96,6 +96,10 @@ func text(evs []chat.Event) string {
 	return b.String()
 }
 
+// envTestAgent holds the program of the test app's agent (testAgent): a
+// test that names the agent itself uses it, so fakeAgents finds it.
+const envTestAgent = "CDXTHEME_TEST_AGENT"
+
 // newTestApp builds an App wired to the fake agent with its own config,
 // data and agent state folders.
 func newTestApp(t *testing.T, scenario string) (*App, *recorder, string) {
@@ -106,7 +110,7 @@ func newTestApp(t *testing.T, scenario string) (*App, *recorder, string) {
 	t.Setenv("CDXTHEME_DATA_DIR", filepath.Join(root, "data"))
 	t.Setenv("CDXTHEME_CACHE_DIR", filepath.Join(root, "cache"))
 	t.Setenv("CDXTHEME_NO_KEYRING", "1")
-	t.Setenv("CDXTHEME_AGENT", bin)
+	t.Setenv("CDXTHEME_AGENT", testAgent(t, bin, root))
 	t.Setenv("FAKE_AGENT_SCENARIO", scenario)
 	t.Setenv("FAKE_AGENT_STATE", filepath.Join(root, "agent-state"))
 	logPath := filepath.Join(root, "agent.log")

@@ -34,6 +34,6 @@ screenshot: build build/bin/fakeagent
 	SCREENSHOT_PROMPT="A calm dusk theme: deep indigo background, warm amber accents" \
 	scripts/screenshot.sh docs/screenshot.png
 
-## test-package: icons, menu entry, .deb layout and refusals, the Windows installer (signed with a throwaway certificate, contents), screenshot blank-detection (stand-in programs, ~40 s)
+## test-package: icons, menu entry, .deb layout and refusals, the macOS .app layout (stand-in binary), the Windows installer (signed with a throwaway certificate, contents), screenshot blank-detection (stand-in programs, ~40 s)
 test-package:
 	CDXTHEME_REQUIRE_PROGRAMS=1 scripts/package-test.sh

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the packaging pieces a user meets: the icons are the sizes the desktop
 # asks for and not blank, the menu entry is valid, the .deb installs the right
-# tree and refuses to build from missing parts, and the screenshot script tells
+# tree and refuses to build from missing parts, the macOS .app bundle holds the
+# app, shim, Bun, a filled Info.plist and a well-formed icon set, and the screenshot script tells
 # a rendered window from a blank one. Stand-in programs replace the real app so
 # this runs without a desktop build. Ends with "N passed, N failed".
 set -uo pipefail
@@ -250,6 +251,49 @@ if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null && command -v
 else
 	echo "skip screenshot checks: needs xvfb-run, xdotool, xmessage and ImageMagick display"
 fi
+
+# --- macOS .app bundle ------------------------------------------------------------
+# The cgo-less darwin CLI stands in for the desktop binary (which needs a Mac);
+# the rest is what ships: the shim, the pinned darwin Bun, Info.plist, the icon.
+mac=$tmp/mac
+mac_standins() {
+	CGO_ENABLED=0 GOOS=darwin GOARCH=arm64 go build -o "$tmp/darwin-arm64" . &&
+		CGO_ENABLED=0 GOOS=darwin GOARCH=amd64 go build -o "$tmp/darwin-amd64" .
+}
+check "macOS stand-in binaries cross-build" mac_standins
+app="$mac/CDXTheme Theme Builder.app/Contents"
+check "package-macos lays out the bundle" env MACOS_BIN="$tmp/darwin-arm64" OUT="$mac" scripts/package-macos.sh arm64
+mac_layout() {
+	for f in MacOS/cdxtheme MacOS/cdxtheme-agent-shim MacOS/bun; do [ -x "$app/$f" ] || return 1; done
+	[ "$(cat "$app/PkgInfo")" = 'APPL????' ] && [ -s "$app/Resources/iconfile.icns" ]
+}
+check "the bundle holds the app, the agent shim and Bun beside it, and the icon" mac_layout
+mac_plist() {
+	python3 - "$app/Info.plist" <<'PY'
+import json, plistlib, sys
+p = plistlib.load(open(sys.argv[1], 'rb'))
+w = json.load(open('wails.json'))
+assert p['CFBundleExecutable'] == 'cdxtheme', p
+assert p['CFBundleShortVersionString'] == w['info']['productVersion'], p
+assert p['CFBundleName'] == w['info']['productName'] and p['CFBundleIconFile'] == 'iconfile', p
+assert '{{' not in json.dumps(p), p
+PY
+}
+check "Info.plist parses, filled from wails.json" mac_plist
+mac_icns() { # "icns", its length, then 11 PNG entries whose lengths add up
+	node -e '
+		const b = require("fs").readFileSync(process.argv[1]);
+		if (b.toString("latin1", 0, 4) !== "icns" || b.readUInt32BE(4) !== b.length) process.exit(1);
+		let n = 0;
+		for (let o = 8; o < b.length; o += b.readUInt32BE(o + 4), n++)
+			if (b.toString("latin1", o + 8, o + 12) !== "\x89PNG") process.exit(1);
+		process.exit(n === 11 ? 0 : 1);' "$app/Resources/iconfile.icns"
+}
+check "the icon set is a well-formed .icns of PNGs, 16 to 1024 px" mac_icns
+mac_wrong_cpu() { MACOS_BIN=$tmp/darwin-amd64 OUT=$mac refuses "is not a macOS arm64 program" scripts/package-macos.sh arm64; }
+check "package-macos refuses a binary of the other CPU" mac_wrong_cpu
+mac_no_bin() { OUT=$mac refuses "run this on a Mac" scripts/package-macos.sh arm64; }
+check "package-macos refuses to build the desktop app off a Mac" mac_no_bin
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

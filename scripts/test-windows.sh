@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the Windows test binaries of the core packages under Wine and prints
+# Runs the Windows test binaries of the core and app packages under Wine and prints
 # pass/fail per package, with the failures that are Wine's own limits
 # (scripts/wine/known-limits.txt: the test, the output that shows the
 # limit, the reason) listed apart. Anything else fails the run.
@@ -20,7 +20,7 @@
 # Not part of `make test` (Wine is not Windows; the result is reported in
 # README.md). usage: scripts/test-windows.sh [PACKAGE...]
 #   env: GO (default go), WINEPREFIX (default /tmp/cdxtheme-wine-$UID),
-#        WINE_TEST_TIMEOUT (per package, default 10m), WINE_KEEP=1 (keep the
+#        WINE_TEST_TIMEOUT (per package, default 30m: app takes ~10 min under Wine), WINE_KEEP=1 (keep the
 #        binaries and test2json files; the run says where)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -62,7 +62,8 @@ mkdir -p "$out/bin" "$out/results"
 [ -z "${WINE_KEEP:-}" ] || echo "test-windows: keeping $out"
 
 # Import paths, not patterns: they name the result files.
-mapfile -t pkgs < <($GO list "${@:-./core/...}") || exit 1
+[ $# -gt 0 ] || set -- ./core/... ./app/...
+mapfile -t pkgs < <($GO list "$@") || exit 1
 
 start=$SECONDS
 echo "test-windows: building ${#pkgs[@]} test binaries for windows/amd64"
@@ -96,7 +97,7 @@ for pkg in "${pkgs[@]}"; do
 	# test2json's own -t adds nothing here; the binary writes its events
 	# and go tool test2json turns them into JSON lines.
 	t0=$SECONDS
-	(cd "$dir" && "$WINE" "$exe" -test.v=test2json -test.timeout="${WINE_TEST_TIMEOUT:-10m}" </dev/null 2>&1
+	(cd "$dir" && "$WINE" "$exe" -test.v=test2json -test.timeout="${WINE_TEST_TIMEOUT:-30m}" </dev/null 2>&1
 		echo $? >"$out/results/$key.exit") | $GO tool test2json -p "$pkg" >"$out/results/$key.json"
 	echo $((SECONDS - t0)) >"$out/results/$key.secs"
 done

@@ -8,14 +8,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"cdxtheme/core/agent"
-	"cdxtheme/core/procfs"
 	"cdxtheme/internal/fakeagent/fakeagenttest"
 )
 
@@ -30,7 +29,7 @@ type chatEnv struct {
 
 func newChatEnv(t *testing.T, scenario string) *chatEnv {
 	t.Helper()
-	if err := procfs.Available(); err != nil {
+	if err := processesCheckable(); err != nil {
 		t.Skipf("the leftover-process checks cannot look here: %v", err)
 	}
 	src := fakeagenttest.Build(t)
@@ -38,7 +37,11 @@ func newChatEnv(t *testing.T, scenario string) *chatEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &chatEnv{t: t, bin: filepath.Join(t.TempDir(), "fakeagent-cli"), logf: filepath.Join(t.TempDir(), "agent.log"), cwd: t.TempDir()}
+	name := "fakeagent-cli"
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	c := &chatEnv{t: t, bin: filepath.Join(t.TempDir(), name), logf: filepath.Join(t.TempDir(), "agent.log"), cwd: t.TempDir()}
 	if err := os.WriteFile(c.bin, b, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -61,23 +64,6 @@ func newChatEnv(t *testing.T, scenario string) *chatEnv {
 		}
 	})
 	return c
-}
-
-// processesOf counts live processes running exe; newChatEnv has made sure
-// /proc can be read.
-func processesOf(exe string) int {
-	all, err := procfs.All()
-	if err != nil {
-		return -1
-	}
-	n := 0
-	for _, p := range all {
-		target, err := procfs.Exe(p.PID)
-		if err == nil && target == exe && !p.Zombie() && p.Comm != agent.ShimComm {
-			n++
-		}
-	}
-	return n
 }
 
 func (c *chatEnv) run(ctx context.Context, stdout io.Writer, args ...string) (string, int) {

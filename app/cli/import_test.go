@@ -2,6 +2,8 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,7 +87,15 @@ func TestImportBadInput(t *testing.T) {
 	if _, _, code := runTheme(t, "import"); code != ExitUsage {
 		t.Errorf("no FILE: exit %d, want %d", code, ExitUsage)
 	}
-	if _, errOut, code := runTheme(t, "import", filepath.Join(t.TempDir(), "missing.json")); code != ExitError || !strings.Contains(errOut, "no such file") {
+	// The OS's own words for a missing file ("no such file or directory",
+	// on Windows "The system cannot find the file specified.").
+	missing := filepath.Join(t.TempDir(), "missing.json")
+	_, statErr := os.Stat(missing)
+	var pe *fs.PathError
+	if !errors.As(statErr, &pe) {
+		t.Fatalf("stat of a missing file: %v", statErr)
+	}
+	if _, errOut, code := runTheme(t, "import", missing); code != ExitError || !strings.Contains(errOut, pe.Err.Error()) || !strings.Contains(errOut, "missing.json") {
 		t.Errorf("missing file: exit %d %q", code, errOut)
 	}
 }

@@ -81,7 +81,7 @@ static gboolean attach(gpointer data) {
         if (++tries < 500) {
             return G_SOURCE_CONTINUE; // the window is not packed yet
         }
-        navlockAttached(0, "");
+        navlockAttached(0, (char *)"the app's webview was not found");
         return G_SOURCE_REMOVE;
     }
     if (g_object_get_data(G_OBJECT(view), "cdxtheme-navlock") == NULL) {

@@ -1,4 +1,4 @@
-//go:build !(linux && cgo && (desktop || dev)) && !(windows && (desktop || dev))
+//go:build !((linux || darwin) && cgo && (desktop || dev)) && !(windows && (desktop || dev))
 
 package navlock
 

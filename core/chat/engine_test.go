@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -409,6 +410,13 @@ func TestGarbageLineWarnsOnce(t *testing.T) {
 	}
 }
 
+// hangLimit is the hang case's --timeout: long enough for the agent to
+// start, open a session and say it hangs before it. A new process starts
+// far slower on Windows (an .exe is scanned before it runs; under Wine the
+// fake agent took over a second to reach its first answer on a loaded
+// machine), so the limit is longer there.
+var hangLimit = map[bool]time.Duration{false: time.Second, true: 5 * time.Second}[runtime.GOOS == "windows"]
+
 func TestAgentFailures(t *testing.T) {
 	tests := []struct {
 		name       string
@@ -422,7 +430,7 @@ func TestAgentFailures(t *testing.T) {
 	}{
 		{"crash mid-stream keeps text and quotes stderr", "", "#crash", 0, CodeAgentExit, "Starting work... almost there ", "fatal: simulated crash", "exit status 3"},
 		{"exit before initialize", "exit-early", "hi", 0, CodeAgentExit, "", "simulated startup failure", "before answering initialize"},
-		{"hang ends by timeout, quotes stderr, kills the group", "", "#hang", time.Second, CodeTimeout, "Hanging (grandchild pid", "fakeagent: hanging", "longer than 1s"},
+		{"hang ends by timeout, quotes stderr, kills the group", "", "#hang", hangLimit, CodeTimeout, "Hanging (grandchild pid", "fakeagent: hanging", "longer than " + hangLimit.String()},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,15 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
+	"cdxtheme/internal/fakeagent/fakeagenttest"
 
 	"github.com/rs/zerolog"
 )
@@ -200,7 +200,11 @@ func TestRefusedLoadEndsTheTurn(t *testing.T) {
 func TestClaimGivesNothingWhenThePreparationFailed(t *testing.T) {
 	e := NewEngine(Options{Log: zerolog.Nop(), Timeout: time.Minute})
 	defer e.Close()
-	proc, err := agent.Start(context.Background(), agent.Command{Path: "/bin/cat", Source: "test", Reason: "a stand-in for the agent"}, t.TempDir(), zerolog.Nop())
+	// The fake agent as a stand-in process that stays and says nothing (the
+	// same program on every OS: no /bin/cat on Windows).
+	stay := agent.Command{Path: fakeagenttest.Build(t), Env: []string{"FAKE_AGENT_SCENARIO=silent-start", "FAKE_AGENT_STATE=" + t.TempDir()},
+		Source: "test", Reason: "a stand-in for the agent"}
+	proc, err := agent.Start(context.Background(), stay, t.TempDir(), zerolog.Nop())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,11 +238,10 @@ func TestModeChangeLeavesOtherModeOptionsAlone(t *testing.T) {
 // not to have closed its output (which a running agent can do): the user
 // looks for why it quit, not for a hang.
 func TestAgentThatExitsCleanlyIsSaidToHaveExited(t *testing.T) {
-	script := filepath.Join(t.TempDir(), "agent.sh")
-	if err := os.WriteFile(script, []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	e := NewEngine(Options{Resolve: agent.ResolveOptions{Override: script}, Timeout: 30 * time.Second, Log: zerolog.Nop()})
+	// The fake agent's exit-clean scenario, not a shell script: Windows
+	// runs no #! script.
+	e := NewEngine(Options{Resolve: agent.ResolveOptions{Override: strconv.Quote(fakeagenttest.Build(t))},
+		Env: []string{"FAKE_AGENT_SCENARIO=exit-clean"}, Timeout: 30 * time.Second, Log: zerolog.Nop()})
 	defer e.Close()
 	_, err := e.Run(context.Background(), Turn{Cwd: t.TempDir(), Prompt: TextPrompt("hi")}, nil)
 	var ce *Error

@@ -157,8 +157,15 @@ func TestTurnWaitsForAPrewarmUnderWay(t *testing.T) {
 }
 
 func TestCancelWhileWaitingForAPrewarm(t *testing.T) {
-	h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_START_DELAY=2s"}})
+	// The agent never answers initialize in this test's time: it is cancelled
+	// while the turn waits for it.
+	h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_START_DELAY=1m"}})
+	spawned, note := make(chan struct{}), h.e.spawned
+	h.e.spawned = func(pid int) { note(pid); close(spawned) }
 	h.e.Prewarm(Turn{Cwd: h.cwd})
+	// The pre-warm's agent exists before the turn begins (a process can
+	// take longer than the cancel below to start, under Wine).
+	<-spawned
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	_, _, err := h.run(ctx, Turn{Prompt: TextPrompt("quick")})

@@ -18,6 +18,7 @@
 //	hang              never answers; ignores stdin close and SIGTERM; starts a grandchild
 //	garbage           a non-JSON line mid-stream
 //	exit-early        exit 1 on initialize (env only)
+//	exit-clean        exit 0 at once, reading nothing, saying nothing (env only)
 //	silent-start      never answers initialize, though it reads on and exits when stdin closes (env only)
 //	auth              session/new|load|resume fail −32000 until authenticate (remembered in the state dir);
 //	                  advertises auth.logout, and logout forgets the sign-in
@@ -76,6 +77,7 @@
 //	                         one update each 20 ms, as gemini-cli's unawaited replay task
 //	FAKE_AGENT_EXIT_ON_PROMPT N: exit 1 without a word on this process's Nth session/prompt
 //	FAKE_AGENT_EXIT_ON_SET=1: exit 1 without a word on session/set_config_option
+//	FAKE_AGENT_RECORD        PREFIX: write the first argument to PREFIX.arg and the environment to PREFIX.env
 //	FAKE_AGENT_PROTOCOL      the protocolVersion initialize answers (default 1)
 //	                         (a warm connection that is alive between turns and dies as one starts)
 package main
@@ -90,6 +92,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -104,6 +107,20 @@ func main() {
 		signal.Ignore(syscall.SIGTERM, syscall.SIGINT)
 		time.Sleep(safetyLimit)
 		return
+	}
+	if rec := os.Getenv("FAKE_AGENT_RECORD"); rec != "" {
+		// What the agent was started with, for tests that check it, on
+		// every OS (they once wrapped it in sh -c): PREFIX.arg holds its
+		// first argument, PREFIX.env its environment, a line each.
+		arg := ""
+		if len(os.Args) > 1 {
+			arg = os.Args[1]
+		}
+		env := strings.Join(os.Environ(), "\n") + "\n"
+		if os.WriteFile(rec+".arg", []byte(arg), 0o600) != nil || os.WriteFile(rec+".env", []byte(env), 0o600) != nil {
+			fmt.Fprintln(os.Stderr, "fakeagent: cannot write FAKE_AGENT_RECORD")
+			os.Exit(1)
+		}
 	}
 	os.Exit(run(os.Stdin, os.Stdout))
 }
@@ -146,6 +163,9 @@ func run(in io.Reader, out io.Writer) int {
 	scenario := os.Getenv("FAKE_AGENT_SCENARIO")
 	if scenario == "" {
 		scenario = "normal"
+	}
+	if scenario == "exit-clean" {
+		return 0 // an agent that quits cleanly before its first answer
 	}
 	if _, ok := scenarios[scenario]; !ok && scenario != "exit-early" && scenario != "silent-start" {
 		fmt.Fprintf(os.Stderr, "fakeagent: unknown FAKE_AGENT_SCENARIO %q\n", scenario)

@@ -525,10 +525,20 @@ func links(a *agent, t *turn) string {
 	inside := filepath.Join(t.ss.Cwd, "theme.json")
 	for _, p := range []string{inside, "/etc/passwd"} {
 		t.update(map[string]any{"sessionUpdate": "agent_message_chunk", "messageId": t.msgID, "content": map[string]any{
-			"type": "resource_link", "name": filepath.Base(p), "uri": "file://" + filepath.ToSlash(p), "mimeType": "text/plain",
+			"type": "resource_link", "name": filepath.Base(p), "uri": fileURI(p), "mimeType": "text/plain",
 		}})
 	}
 	return "end_turn"
+}
+
+// fileURI is p as a file URI: file:///C:/dir/x on Windows (RFC 8089; a
+// drive is no host), file:///dir/x elsewhere.
+func fileURI(p string) string {
+	s := filepath.ToSlash(p)
+	if filepath.VolumeName(p) != "" {
+		s = "/" + s
+	}
+	return "file://" + s
 }
 
 // stderrFlood answers like normal while another goroutine writes

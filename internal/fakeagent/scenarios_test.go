@@ -356,7 +356,7 @@ func TestContentBlocks(t *testing.T) {
 			uris = append(uris, ct["uri"].(string))
 		}
 	}
-	want := []string{"file://" + filepath.Join(e.cwd, "theme.json"), "file:///etc/passwd"}
+	want := []string{fileURI(filepath.Join(e.cwd, "theme.json")), "file:///etc/passwd"}
 	if strings.Join(uris, " ") != strings.Join(want, " ") {
 		t.Errorf("links %v, want %v", uris, want)
 	}

@@ -117,6 +117,9 @@ type test struct {
 	name   string
 	action string // pass, fail, skip; "" when the binary died in it
 	lines  []string
+	// open: the last line came without its newline. test2json cuts a
+	// line into events of at most 1 KiB; the rest follows in the next.
+	open bool
 }
 
 type pkgResult struct {
@@ -259,7 +262,12 @@ func readPackage(file string, limits []*limit) (*pkgResult, error) {
 		}
 		switch e.Action {
 		case "output":
-			t.lines = append(t.lines, strings.TrimRight(e.Output, "\n"))
+			if t.open {
+				t.lines[len(t.lines)-1] += strings.TrimRight(e.Output, "\n")
+			} else {
+				t.lines = append(t.lines, strings.TrimRight(e.Output, "\n"))
+			}
+			t.open = !strings.HasSuffix(e.Output, "\n")
 		case "pass", "fail", "skip":
 			t.action = e.Action
 		}

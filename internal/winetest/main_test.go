@@ -141,3 +141,29 @@ func TestReadLimitsRefusesBadRows(t *testing.T) {
 		}
 	}
 }
+
+// test2json cuts a line longer than 1 KiB into several output events: the
+// line is matched whole, so a row for a test's long log line covers it.
+func TestALongLineCutByTest2jsonIsOneLine(t *testing.T) {
+	limits := limitsFile(t, rows+"cdxtheme/core/a | TestLong | ^\\s*a_test\\.go:\\d+: note x+$ | its own log | checks passed\n")
+	dir := t.TempDir()
+	line := "    a_test.go:5: note " + strings.Repeat("x", 2000) + "\n"
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	out := func(s string) {
+		enc.Encode(event{Action: "output", Package: "cdxtheme/core/a", Test: "TestLong", Output: s})
+	}
+	out("=== RUN   TestLong\n")
+	out(line[:1024])
+	out(line[1024:])
+	out(cleanup + "\n")
+	out("--- FAIL: TestLong (0.00s)\n")
+	enc.Encode(event{Action: "fail", Package: "cdxtheme/core/a", Test: "TestLong"})
+	enc.Encode(event{Action: "fail", Package: "cdxtheme/core/a"})
+	os.WriteFile(filepath.Join(dir, "cdxtheme_core_a.json"), buf.Bytes(), 0o644)
+	os.WriteFile(filepath.Join(dir, "cdxtheme_core_a.exit"), []byte("1"), 0o644)
+	var rep bytes.Buffer
+	if ok, err := report(&rep, dir, limits); err != nil || !ok {
+		t.Fatalf("the long line's pieces were matched apart (ok %v, %v):\n%s", ok, err, rep.String())
+	}
+}
