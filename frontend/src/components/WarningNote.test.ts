@@ -24,3 +24,15 @@ describe('a warning with its one-click undo', () => {
     expect(screen.queryByTestId('warning-action')).toBeNull();
   });
 });
+
+describe("the app's note in a replayed prompt", () => {
+  it("shows the user's words as the message and the hand-edit note as the app's", () => {
+    const chat = newChatState({ workspaceId: 'ws1', cwd: '/w' });
+    beginTurn(chat, 't', 'Make it warmer\n<hand-edits>\nThese colours are LOCKED by the user.\n- ui.accent = #3355ff\n</hand-edits>');
+    render(MessageList, { props: { chat } });
+    const user = screen.getAllByTestId('message').find((m) => m.dataset.role === 'user')!;
+    expect(user.querySelector('.bubble')!.textContent).toBe('Make it warmer');
+    expect(screen.getByTestId('app-note').textContent).toContain('Note from the app');
+    expect(screen.getByTestId('app-note').textContent).toContain('ui.accent = #3355ff');
+  });
+});

@@ -134,3 +134,19 @@ describe('Transcript', () => {
     expect(w.bound.TranscriptPage).toHaveBeenCalledTimes(2);
   });
 });
+
+describe("the app's note in a transcript", () => {
+  it("shows a prompt's hand-edit note as the app's, apart from the user's words", async () => {
+    const page = {
+      id: 's2', title: 't', cwd: '/w', offset: 0, nextOffset: 1, done: true, skipped: 0,
+      messages: [{ role: 'user', time: '', text: 'Make it warmer', note: 'These colours are LOCKED by the user:\n- ui.accent = #3355ff' }],
+    };
+    installWails({ TranscriptPage: () => page });
+    render(Transcript, { props: { id: 's2' } });
+    await flush();
+    const m = screen.getByTestId('transcript-message');
+    expect(m.querySelector('.plain')!.textContent).toBe('Make it warmer');
+    expect(screen.getByTestId('transcript-app-note').textContent).toContain('Note from the app');
+    expect(screen.getByTestId('transcript-app-note').textContent).toContain('ui.accent = #3355ff');
+  });
+});

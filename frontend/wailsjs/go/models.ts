@@ -286,6 +286,7 @@ export namespace codexhome {
 	    time: string;
 	    tool?: ToolCall;
 	    notice?: string;
+	    note?: string;
 	}
 	export interface ReasoningLevel {
 	    effort: string;
