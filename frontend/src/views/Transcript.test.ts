@@ -28,7 +28,7 @@ describe('Transcript', () => {
     await flush();
     expect(w.bound.TranscriptPage).toHaveBeenCalledWith('sess-1', 0, 50);
     expect(screen.getAllByTestId('transcript-message')).toHaveLength(50);
-    expect(document.body.textContent).toContain('1 unreadable line(s) were skipped.');
+    expect(document.body.textContent).toContain('1 unreadable line was skipped.');
 
     const tool = screen.getAllByTestId('transcript-message')[5];
     expect(tool.dataset.role).toBe('tool');
@@ -130,7 +130,7 @@ describe('Transcript', () => {
     expect(screen.getAllByTestId('transcript-message')).toHaveLength(55);
     expect(screen.getByTestId('transcript-truncated').textContent).toBe('Too large: showing the first 55 messages.');
     expect(screen.queryByTestId('transcript-more')).toBeNull();
-    expect(document.body.textContent).toContain('2 unreadable line(s) were skipped.');
+    expect(document.body.textContent).toContain('2 unreadable lines were skipped.');
     expect(w.bound.TranscriptPage).toHaveBeenCalledTimes(2);
   });
 });
