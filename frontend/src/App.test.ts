@@ -118,3 +118,21 @@ describe('permission requests outside the chat view', () => {
     expect(screen.queryByTestId('permission-dialog')).toBeNull();
   });
 });
+
+describe('a chat that finished in the background', () => {
+  it('is announced in the sidebar, never floating over the view (where Send is)', async () => {
+    const w = backend();
+    chat.stop();
+    render(App);
+    await flush();
+    go({ view: 'home' });
+    chat.open({ workspaceId: 'ws-bg2', cwd: '/w' });
+    chat.adopt('turn-bg2', 'dark harbour theme');
+    chat.open({ workspaceId: 'ws-other', cwd: '/o' });
+    w.emit('turn', { turnId: 'turn-bg2', events: [{ type: 'done', stopReason: 'end_turn' }] });
+    await flush();
+    const toast = await screen.findByTestId('announcement');
+    expect(toast.closest('nav')).not.toBeNull();
+    expect(toast.closest('main')).toBeNull();
+  });
+});
