@@ -627,6 +627,70 @@ func (a *Editor) handTold(workspaceID string, told map[string]string) {
 	}
 }
 
+// companionOf is the light/dark variant the workspace's theme.json has now
+// (nil without one, or when theme.json is missing or invalid).
+func (a *Editor) companionOf(workspaceID string) *theme.Theme {
+	ws, err := a.openWorkspace(workspaceID)
+	if err != nil {
+		return nil
+	}
+	_, t, _ := handTheme(ws)
+	if t == nil {
+		return nil
+	}
+	return t.Companion
+}
+
+// keepCompanion runs after a turn: when theme.json had the variant was
+// before it and the agent's rewrite left it out, it is put back (a hand-edit
+// step, so Undo drops it again) and the returned notice says so. A variant
+// that now has the theme's own appearance, or whose name the theme took,
+// cannot be put back beside it; that is said instead.
+func (a *Editor) keepCompanion(workspaceID string, was *theme.Theme) string {
+	if was == nil {
+		return ""
+	}
+	ws, err := a.openWorkspace(workspaceID)
+	if err != nil {
+		return ""
+	}
+	var msg string
+	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
+		before, t, _ := handTheme(ws)
+		if t == nil || t.Companion != nil {
+			return nil // nothing to check in a broken theme; a variant is there
+		}
+		if t.Appearance == was.Appearance {
+			msg = fmt.Sprintf("The agent's rewrite left out the %s variant and made the theme itself %s, so the variant was not kept.", was.Appearance, t.Appearance)
+			return nil
+		}
+		t.Companion = was
+		after, err := theme.Rewrite(before, t)
+		if err != nil {
+			return err
+		}
+		if _, err := theme.Parse(after); err != nil {
+			msg = fmt.Sprintf("The agent's rewrite left out the %s variant; it could not be kept: %v", was.Appearance, err)
+			return nil
+		}
+		label := "Keep the " + was.Appearance + " variant the agent left out"
+		if err := a.handWrite(ws, label, after); err != nil {
+			return err
+		}
+		l.Record(handedit.Step{Label: label, Paths: []string{"companion"}, Before: before, After: after}, t)
+		msg = "Kept the " + was.Appearance + " variant the agent's rewrite left out."
+		return nil
+	})
+	if err != nil {
+		a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("keep companion")
+		return "The agent's rewrite left out the " + was.Appearance + " variant; it could not be kept: " + err.Error()
+	}
+	if msg != "" {
+		a.emit.Emit("editor", EditorEvent{WorkspaceID: workspaceID})
+	}
+	return msg
+}
+
 // enforceLocks runs after a turn: every locked colour the agent changed is
 // put back in theme.json, and the returned message names each one. An
 // invalid theme.json cannot be repaired role by role, which is said too.

@@ -394,3 +394,56 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 		t.Errorf("the agent is told of an undone companion's lock:\n%s", note)
 	}
 }
+
+// Issue #37: the agent's rewrite of theme.json leaves out the light variant
+// the designer added; the app keeps it, says so in the turn with the
+// one-click "drop it" (RemoveCompanion), which Undo-able like any edit.
+func TestAgentRewriteKeepsTheCompanion(t *testing.T) {
+	a, rec, _ := newTestApp(t, "theme")
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "a dusk theme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "first turn", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
+	ws, dir := started.WorkspaceID, started.Cwd
+	sid := last(rec.turns[started.TurnID]).SessionID
+	if _, err := a.Editor.DeriveCompanion(ws); err != nil {
+		t.Fatal(err)
+	}
+	light := readTheme(t, dir).Companion
+	if light == nil || light.Appearance != "light" {
+		t.Fatalf("no light variant after DeriveCompanion: %+v", light)
+	}
+
+	// The fake agent's turn writes theme.json whole, without a companion.
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: ws, SessionID: sid, Prompt: "refine it #theme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "second turn", func() bool { return last(rec.turns[id]).Type() == "done" })
+	th := readTheme(t, dir)
+	if th.Companion == nil || th.Companion.UI.Background != light.UI.Background || th.Companion.Appearance != "light" {
+		t.Fatalf("the light variant was dropped by the agent's rewrite: %+v", th.Companion)
+	}
+	if th.Syntax.Keyword.Hex() != "#ff9e64" {
+		t.Errorf("the agent's own colours were not kept beside the variant: keyword %s", th.Syntax.Keyword)
+	}
+	var notice *chat.Warning
+	rec.mu.Lock()
+	for _, e := range rec.turns[id] {
+		if w, ok := e.Payload.(chat.Warning); ok && w.Action == chat.WarnDropCompanion {
+			notice = &w
+		}
+	}
+	rec.mu.Unlock()
+	if notice == nil || !strings.Contains(notice.Text, "Kept the light variant the agent's rewrite left out") {
+		t.Fatalf("the turn did not say the variant was kept, with its drop action: %+v", notice)
+	}
+	// "Drop it" is the variant's own removal.
+	if _, err := a.Editor.RemoveCompanion(ws); err != nil {
+		t.Fatal(err)
+	}
+	if readTheme(t, dir).Companion != nil {
+		t.Fatal("the variant is still there after dropping it")
+	}
+}

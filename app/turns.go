@@ -16,6 +16,7 @@ import (
 	"cdxtheme/core/chat"
 	"cdxtheme/core/mcp"
 	"cdxtheme/core/settings"
+	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
 
@@ -202,6 +203,10 @@ func (a *Turns) startTurn(p turnParams) (string, error) {
 		a.emit.Emit("turn", TurnBatch{TurnID: id, Seq: seq, Events: evs})
 	}).bounded(MaxPending, weighEvent, joinText)
 	shown := textCap{max: MaxShownText}
+	var companion *theme.Theme // the variant theme.json has before the turn
+	if p.workspaceID != "" && !p.open {
+		companion = a.editor.companionOf(p.workspaceID)
+	}
 	if p.workspaceID != "" {
 		// The checkpoint "before this turn", taken before the prompt can
 		// reach the agent; without one the turn still runs, and says so.
@@ -281,6 +286,11 @@ func (a *Turns) startTurn(p turnParams) (string, error) {
 			a.editor.handTold(p.workspaceID, told)
 		}
 		if p.workspaceID != "" && !p.open {
+			// An agent rewriting theme.json whole tends to drop the variant it
+			// was not asked about; it is kept, and the page offers to drop it.
+			if msg := a.editor.keepCompanion(p.workspaceID, companion); msg != "" {
+				b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg, Action: chat.WarnDropCompanion}})
+			}
 			// Whatever the turn's end, a locked colour the agent moved goes back.
 			if msg := a.editor.enforceLocks(p.workspaceID); msg != "" {
 				b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg}})

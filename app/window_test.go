@@ -3,6 +3,8 @@ package app
 import (
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -77,5 +79,24 @@ func TestUnsavableWindowStateIsLogged(t *testing.T) {
 	a.rememberWindow(WindowState{Width: 1000, Height: 700, X: 3, Y: 4})
 	if got := LoadWindowState(a.windowPath); got != (WindowState{Width: 1000, Height: 700, X: 3, Y: 4}) {
 		t.Fatalf("remembered %+v", got)
+	}
+}
+
+// Issue #37: the window's minimum is the smallest size the layout is
+// tested at (the comfort test's first size), neither larger (the user could
+// not use a size known to work) nor smaller (untested).
+func TestMinimumWindowIsTheSmallestTestedLayout(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "e2e", "tests", "comfort.test.mjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`for \(const \[w, h\] of \[\[(\d+), (\d+)\]`).FindSubmatch(b)
+	if m == nil {
+		t.Fatal("the comfort test's sizes were not found")
+	}
+	w, _ := strconv.Atoi(string(m[1]))
+	h, _ := strconv.Atoi(string(m[2]))
+	if MinWidth != w || MinHeight != h {
+		t.Errorf("minimum window %d×%d, the layout is tested down to %d×%d", MinWidth, MinHeight, w, h)
 	}
 }

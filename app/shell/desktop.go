@@ -99,6 +99,7 @@ func appMenu(a *app.App) *menu.Menu {
 	file := m.AddSubmenu("File")
 	file.AddText("New build", keys.CmdOrCtrl("n"), func(*menu.CallbackData) { a.ShowView("new") })
 	file.AddText("Home", keys.Combo("h", keys.CmdOrCtrlKey, keys.ShiftKey), func(*menu.CallbackData) { a.ShowView("home") })
+	file.AddText("Import theme…", keys.CmdOrCtrl("o"), func(*menu.CallbackData) { a.ShowView("import") })
 	file.AddSeparator()
 	file.AddText("Settings…", keys.CmdOrCtrl(","), func(*menu.CallbackData) { a.ShowView("settings") })
 	file.AddSeparator()
@@ -108,6 +109,8 @@ func appMenu(a *app.App) *menu.Menu {
 		m.Append(menu.WindowMenu())
 	}
 	help := m.AddSubmenu("Help")
+	help.AddText("Keyboard shortcuts", keys.CmdOrCtrl("/"), func(*menu.CallbackData) { a.ShowView("shortcuts") })
+	help.AddSeparator()
 	help.AddText("About CDXTheme", nil, func(*menu.CallbackData) { a.ShowAbout() })
 	return m
 }

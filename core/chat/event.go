@@ -158,7 +158,14 @@ type ErrorEvent struct {
 // Warning is something the user should know that does not end the turn.
 type Warning struct {
 	Text string `json:"text,omitempty"`
+	// Action names the one-click undo the page offers beside the text
+	// (WarnDropCompanion), "" for none.
+	Action string `json:"action,omitempty"`
 }
+
+// WarnDropCompanion: the app kept the light/dark variant an agent's rewrite
+// left out; the page offers to drop it after all.
+const WarnDropCompanion = "drop-companion"
 
 // AuthRequired: the agent wants one of AuthMethods before it works.
 type AuthRequired struct {

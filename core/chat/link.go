@@ -319,6 +319,15 @@ func (l *link) onUpdate(_ context.Context, n acp.SessionNotification, err error)
 			return
 		}
 	}
+	if c, ok := ev.Payload.(TextChunk); ok {
+		if w, ok := agentWarning(&n.Update, c.Text); ok {
+			// The agent's warning, worded as text (codex-acp: "Warning: …"),
+			// is a notice beside the answer, not the answer.
+			ev.Payload = Warning{Text: w}
+			ts.emit(ev)
+			return
+		}
+	}
 	ts.output.Store(true)
 	if c, ok := ev.Payload.(TextChunk); ok && ts.hold(&n.Update, ev, c.Text) {
 		return

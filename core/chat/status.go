@@ -118,6 +118,23 @@ func failureNotice(u *acp.SessionUpdate, text string, retried bool) bool {
 	return modelFailureRe.MatchString(t) || (retried && strings.HasSuffix(text, "\n\n"))
 }
 
+// agentWarning reads an agent text chunk that is a whole warning of the
+// agent's own: codex-acp sends Codex's warnings (such as "This session was
+// recorded with model X but is resuming with Y") as one message chunk
+// "Warning: <message>\n\n" with no message id, when the client takes no
+// session notices. It returns the message without the prefix.
+func agentWarning(u *acp.SessionUpdate, text string) (string, bool) {
+	if u.Kind != acp.UpdateAgentMessageChunk || u.MessageID != "" || len(text) > maxNotice || !strings.HasSuffix(text, "\n\n") {
+		return "", false
+	}
+	msg, ok := strings.CutPrefix(text, "Warning: ")
+	msg = strings.TrimSpace(msg)
+	if !ok || msg == "" || strings.Contains(msg, "\n\n") {
+		return "", false
+	}
+	return msg, true
+}
+
 // beside reports whether an event of this kind goes beside a turn's
 // answer (its settings, usage, status) rather than being part of it, so it
 // does not release a held failure notice.

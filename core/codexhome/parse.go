@@ -42,6 +42,30 @@ type Message struct {
 	Time   time.Time `json:"time" ts_type:"string"`
 	Tool   *ToolCall `json:"tool,omitempty"`
 	Notice string    `json:"notice,omitempty"` // NoticeStopped or NoticeCompacted, with RoleNotice
+	// Note is the app's own note the prompt carried after the user's words
+	// (the <hand-edits> note, without its tags); Text is the user's words.
+	Note string `json:"note,omitempty"`
+}
+
+// The tags around the note the app appends to a prompt
+// (core/handedit.PromptNote): what the agent needs, not what the user said.
+const (
+	appNoteOpen  = "<hand-edits>"
+	appNoteClose = "</hand-edits>"
+)
+
+// SplitAppNote separates a user message into the user's own words and the
+// app's note that ends it, if any ("" when there is none).
+func SplitAppNote(text string) (words, note string) {
+	t := strings.TrimRight(text, " \t\r\n")
+	if !strings.HasSuffix(t, appNoteClose) {
+		return text, ""
+	}
+	i := strings.LastIndex(t, appNoteOpen)
+	if i < 0 || (i > 0 && t[i-1] != '\n') {
+		return text, ""
+	}
+	return strings.TrimRight(t[:i], " \t\r\n"), strings.TrimSpace(t[i+len(appNoteOpen) : len(t)-len(appNoteClose)])
 }
 
 // line is the union of the rollout line shapes the reader uses. Codex adds
@@ -404,6 +428,10 @@ func isSubagent(raw json.RawMessage) bool {
 // dedupe emits a message unless the other source already emitted the same
 // one in this turn.
 func (p *parser) dedupe(mine, other map[uint64]int, role, text string, ts time.Time) *Message {
+	var note string
+	if role == RoleUser {
+		text, note = SplitAppNote(text)
+	}
 	k := key(role + "\x00" + strings.TrimSpace(text))
 	if other[k] > 0 {
 		other[k]--
@@ -413,7 +441,7 @@ func (p *parser) dedupe(mine, other map[uint64]int, role, text string, ts time.T
 		clear(mine) // a pathological turn: pairing starts afresh
 	}
 	mine[k]++
-	return &Message{Role: role, Text: text, Time: ts}
+	return &Message{Role: role, Text: text, Time: ts, Note: note}
 }
 
 // evict lets go of the oldest waiting calls beyond maxPending or

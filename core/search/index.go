@@ -30,7 +30,7 @@ import (
 
 // schemaVersion is kept in PRAGMA user_version; an index of another
 // version is rebuilt from scratch (it only holds what the rollouts hold).
-const schemaVersion = 5
+const schemaVersion = 6 // 6: a prompt's <hand-edits> note is no longer indexed as the user's words
 
 // Bounds on what one rollout may put into the index: a hostile or giant
 // session must not make the index (or a query's snippet) unbounded.

@@ -407,6 +407,8 @@ func (b *builder) finish() (*Imported, error) {
 	}
 	if !b.set["ui.selection"] {
 		mixRule("ui.selection", 0.25, "ui.accent", "ui.background")
+	} else {
+		b.readableSelection(bg, text)
 	}
 	same("syntax.keyword", "ansi.magenta")
 	same("syntax.string", "ansi.green")
@@ -458,6 +460,51 @@ func (b *builder) finish() (*Imported, error) {
 		pal = derivePalette(t)
 	}
 	return &Imported{Theme: t, Format: b.format, Mapped: b.mapped, Derived: b.derived, Warnings: b.warnings, Kept: b.kept, Palette: pal}, nil
+}
+
+// readableSelection keeps ui.text readable on the selection a terminal
+// gave. A terminal draws its selection with a text colour of its own (often
+// white on black, or the reverse), so its selection can leave the editor's
+// text at 1:1 on it. Then the editor's selection becomes the terminal's
+// selection mixed into the background, as much of it as keeps ui.text at AA
+// (the contrast check's target), and a terminal selection text that would
+// fail on that becomes ui.text. Both are said in the warnings.
+func (b *builder) readableSelection(bg, text Color) {
+	src := b.get("ui.selection")
+	sel := src.Over(bg)
+	// Only a terminal that draws its selection with a text colour of its
+	// own, one that reads there better than ui.text: any other source's
+	// selection is its author's choice for ui.text, kept as given.
+	if !b.set["terminal.selectionText"] || Ratio(text, sel) >= AA {
+		return
+	}
+	if own := b.get("terminal.selectionText").Over(sel); own == text || Ratio(own, sel) <= Ratio(text, sel) {
+		return
+	}
+	// The most of the source's selection that still passes. When not even
+	// a 5 % tint does, ui.text barely reads on the background itself: the
+	// contrast table says so, and the source's selection stays.
+	var best Color
+	var bestF, bestR float64
+	for i := 19; i >= 1 && bestF == 0; i-- {
+		f := float64(i) / 20
+		c := Mix(bg, sel, f)
+		if r := Ratio(text, c); r >= AA {
+			best, bestF, bestR = c, f, r
+		}
+	}
+	if bestF == 0 {
+		return
+	}
+	// Translucent selections are seen over text the editor draws on top,
+	// so a tint is enough; an opaque mix is exact in every target.
+	b.t.Set("ui.selection", best)
+	b.warn("the source's selection %s leaves ui.text at %.2f:1; ui.selection is %s instead (%d%% of it mixed into the background), ui.text reads at %.2f:1 on it",
+		src.Hex(), Ratio(text, sel), best.Hex(), int(bestF*100+0.5), bestR)
+	if st := b.get("terminal.selectionText"); Ratio(st.Over(best), best) < AA {
+		b.t.Set("terminal.selectionText", b.get("ui.text"))
+		b.warn("the terminal's selection text %s fails on that selection; terminal.selectionText is ui.text (%s)", st.Hex(), b.get("ui.text").Hex())
+	}
 }
 
 // parseLooseColor reads the colour spellings theme files use: #rgb, #rgba,

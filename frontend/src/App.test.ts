@@ -5,6 +5,7 @@ import { flush, installWails, type FakeWails } from './test/wails';
 import { chat } from './lib/stores/chat.svelte';
 import { go } from './lib/stores/router.svelte';
 import example from './test/fixtures/example.theme.json';
+import { repoFile } from './test/repo';
 
 function backend(selfTestPrompt = '', selfTestActive = selfTestPrompt !== '') {
   const w = installWails({
@@ -31,6 +32,36 @@ function reports(w: FakeWails): unknown[][] {
 }
 
 describe('App', () => {
+  it('Help → Keyboard shortcuts lists the real shortcuts; File → Import theme… opens the file picker on Home', async () => {
+    const w = backend();
+    go({ view: 'settings' });
+    render(App);
+    await flush();
+    w.emit('menu', { view: 'shortcuts' });
+    await flush();
+    const dialog = await screen.findByTestId('shortcuts-dialog');
+    // Every accelerator of the native menu (desktop.go) is listed with what it does.
+    const menu = repoFile('desktop.go');
+    const accels = [...menu.matchAll(/AddText\("([^"]+)", keys\.(?:CmdOrCtrl\("(.)"\)|Combo\("(.)", keys\.CmdOrCtrlKey, keys\.ShiftKey\))/g)];
+    expect(accels.length).toBeGreaterThanOrEqual(6);
+    const shown = screen.getAllByTestId('shortcut').map((r) => r.textContent ?? '');
+    for (const [, name, key, shifted] of accels) {
+      const combo = key ? `Ctrl+${key.toUpperCase()}` : `Ctrl+Shift+${shifted.toUpperCase()}`;
+      expect(shown.some((r) => r.startsWith(combo) && r.length > combo.length), `${name} (${combo})`).toBe(true);
+    }
+    expect(dialog.closest('[data-testid="dialog-host"]')).not.toBeNull();
+    await fireEvent.click(screen.getByTestId('shortcuts-close'));
+    expect(screen.queryByTestId('shortcuts-dialog')).toBeNull();
+
+    const clicked = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => {});
+    w.emit('menu', { view: 'import' });
+    await flush();
+    expect(screen.getByTestId('session-search')).toBeTruthy(); // on Home
+    await flush();
+    expect(clicked.mock.contexts.some((el) => (el as HTMLElement).dataset.testid === 'import-input')).toBe(true);
+    clicked.mockRestore();
+  });
+
   it('opens on Home and follows the native menu to another view', async () => {
     const w = backend();
     render(App);
@@ -85,5 +116,23 @@ describe('permission requests outside the chat view', () => {
     await flush();
     expect(w.bound.AnswerPermission).toHaveBeenCalledWith('turn-bg', '7', 'ok');
     expect(screen.queryByTestId('permission-dialog')).toBeNull();
+  });
+});
+
+describe('a chat that finished in the background', () => {
+  it('is announced in the sidebar, never floating over the view (where Send is)', async () => {
+    const w = backend();
+    chat.stop();
+    render(App);
+    await flush();
+    go({ view: 'home' });
+    chat.open({ workspaceId: 'ws-bg2', cwd: '/w' });
+    chat.adopt('turn-bg2', 'dark harbour theme');
+    chat.open({ workspaceId: 'ws-other', cwd: '/o' });
+    w.emit('turn', { turnId: 'turn-bg2', events: [{ type: 'done', stopReason: 'end_turn' }] });
+    await flush();
+    const toast = await screen.findByTestId('announcement');
+    expect(toast.closest('nav')).not.toBeNull();
+    expect(toast.closest('main')).toBeNull();
   });
 });

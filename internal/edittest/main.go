@@ -42,6 +42,7 @@ var (
 	agentBin = flag.String("agent", "build/bin/fakeagent", "the fake agent")
 	outDir   = flag.String("out", "build/window-test", "screenshots and logs")
 	shotPath = flag.String("shot", "docs/editor-window.png", "the screenshot of the open editor (\"\" for none)")
+	cmpShot  = flag.String("compare-shot", "docs/designer/compare-older-turn.png", "the screenshot of Compare opened on an older turn (\"\" for none)")
 )
 
 const (
@@ -67,6 +68,12 @@ var selectors = map[string]string{
 	"running":        `[data-testid="running"]`,
 	"messages":       `[data-testid="message-list"]`,
 	"buildRow":       `[data-testid="build-row"]`,
+	// Compare on an older turn: the first Compare inside a settled chat item
+	// (content-visibility: auto, the case that clipped the dialog to its row).
+	"oldCompare":      `.settled [data-testid="compare-checkpoint"]`,
+	"compareBackdrop": `[data-testid="compare-dialog-backdrop"]`,
+	"compareDialog":   `[data-testid="compare-dialog"]`,
+	"compareAfter":    `[data-testid="compare-dialog"] [data-testid="compare-after"]`,
 }
 
 var tally xwin.Tally
@@ -278,6 +285,12 @@ func run() error {
 		return errors.New("no window titled " + title)
 	}
 
+	// Compare on the first turn, settled already (issue #37): a real click
+	// must open the dialog over the whole window, not in its row's strip.
+	if err := compareOlderTurn(first); err != nil {
+		check("Compare opens over the whole window from an older turn", false, err)
+	}
+
 	// 2. A real click on the preview's accent opens the picker on it.
 	if err := first.click("accentButton"); err != nil {
 		return fmt.Errorf("open the picker: %w", err)
@@ -439,6 +452,41 @@ func run() error {
 	case <-second.exited:
 	case <-time.After(20 * time.Second):
 	}
+	return nil
+}
+
+// compareOlderTurn clicks Compare on a settled (older) turn and checks that
+// the dialog's backdrop covers the window and its panel is drawn where a
+// click would reach it; then Esc closes it.
+func compareOlderTurn(a *app) error {
+	if err := a.click("oldCompare"); err != nil {
+		return fmt.Errorf("click Compare on an older turn: %w", err)
+	}
+	p, err := a.wait("the comparison is shown", 20*time.Second, func(p xwin.Elements) bool {
+		_, ok := p.Els["compareAfter"]
+		return ok
+	})
+	if err != nil {
+		return err
+	}
+	b, d := p.Els["compareBackdrop"], p.Els["compareDialog"]
+	check("the Compare backdrop covers the whole window", b.X == 0 && b.Y == 0 && b.W == p.VW && b.H == p.VH, brief(p))
+	// The panel holds two previews: far taller than a chat row, and drawn on top (its centre is its own).
+	check("the Compare dialog is drawn full size and on top", !d.Hidden && d.H >= p.VH/2 && d.W >= p.VW/2, brief(p))
+	xwin.Xdo("mousemove", "--sync", "0", "0")
+	xwin.Shot(*outDir, "compare-older-turn")
+	if *cmpShot != "" {
+		os.MkdirAll(filepath.Dir(*cmpShot), 0o755)
+		if err := copyFile(filepath.Join(*outDir, "compare-older-turn.png"), *cmpShot); err != nil {
+			check("screenshot of Compare saved", false, err)
+		}
+	}
+	key("Escape")
+	_, err = a.wait("Esc closed Compare", 5*time.Second, func(p xwin.Elements) bool {
+		_, open := p.Els["compareDialog"]
+		return !open
+	})
+	check("Esc closes Compare", err == nil, err)
 	return nil
 }
 

@@ -36,7 +36,7 @@ describe('PermissionDialog', () => {
     expect(buttons[1].textContent).toContain('Yes, for this session');
     expect(buttons[1].textContent).toContain('Always allow');
     expect(screen.getByTestId('permission-command').textContent).toBe('touch /home/dev/themes/outside.txt');
-    expect(dialog.textContent).toContain('2 more request(s) waiting');
+    expect(dialog.textContent).toContain('2 more requests waiting');
   });
 
   it.each([

@@ -1,6 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import TurnCheckpoint from './TurnCheckpoint.svelte';
+import DialogHost from './DialogHost.svelte';
+import MessageList from './MessageList.svelte';
+import { applyEvent, beginTurn, newChatState } from '../lib/chatReducer';
+import { dialogs } from '../lib/stores/dialogs.svelte';
 import example from '../test/fixtures/example.theme.json';
 import { checkpointStore } from '../lib/stores/checkpoints.svelte';
 import { flush, installWails } from '../test/wails';
@@ -9,7 +13,10 @@ const cp = { id: '20261202T101010.000000000-abcdef', kind: 'turn', turnId: 't-1'
 const undo = { ...cp, id: '20261202T101111.000000000-123456', kind: 'restore', turnId: '', restoredTo: cp.id };
 const after = { ...example, ui: { ...example.ui, accent: '#ff7a59' }, ansi: example.ansi.map((c, i) => (i === 1 ? '#ee0000' : c)) };
 
-afterEach(() => checkpointStore.close());
+afterEach(() => {
+  checkpointStore.close();
+  dialogs.closeAll();
+});
 
 describe('TurnCheckpoint', () => {
   it('restores the workspace to before the turn, and the restore can be undone', async () => {
@@ -60,6 +67,7 @@ describe('TurnCheckpoint', () => {
       }),
     });
     checkpointStore.open('ws1');
+    render(DialogHost);
     render(TurnCheckpoint, { props: { turnId: 't-1' } });
     await waitFor(() => screen.getByTestId('turn-checkpoint'));
     await fireEvent.click(screen.getByTestId('compare-checkpoint'));
@@ -76,6 +84,42 @@ describe('TurnCheckpoint', () => {
     const marked = document.querySelectorAll('[data-testid="preview-ansi-1"][data-changed="true"]');
     expect(marked.length).toBe(2);
     expect(screen.getByTestId('compare-summary').textContent).toContain('2 roles changed');
+    await fireEvent.click(screen.getByTestId('compare-close'));
+    expect(screen.queryByTestId('compare-dialog')).toBeNull();
+  });
+
+  it("opens Compare from an older, settled turn at the app's root, never inside the chat's rows", async () => {
+    // A settled row has content-visibility: auto, which makes it the
+    // containing block of a position: fixed dialog: drawn inside it, the
+    // dialog was clipped to the row's ~70 px strip.
+    const cps = ['t-1', 't-2', 't-3', 't-4', 't-5'].map((turnId, i) => ({ ...cp, id: `${cp.id}${i}`, turnId, label: `turn ${i + 1}` }));
+    const w = installWails({
+      Checkpoints: () => cps,
+      VSCodeTheme: () => Promise.reject('not needed here'),
+      CompareCheckpoint: () => ({
+        before: { checkpointId: cps[0].id, label: 'turn 1', created: cp.created, theme: example, error: '', checks: [] },
+        after: { checkpointId: '', label: '', created: cp.created, theme: after, error: '', checks: [] },
+        changed: ['ui.accent'],
+      }),
+    });
+    checkpointStore.open('ws1');
+    const chat = newChatState({ workspaceId: 'ws1', cwd: '/w' });
+    for (const c of cps) {
+      beginTurn(chat, c.turnId, c.label);
+      applyEvent(chat, c.turnId, { type: 'text', text: 'done ' + c.label });
+      applyEvent(chat, c.turnId, { type: 'done', sessionId: 's', stopReason: 'end_turn' });
+    }
+    render(DialogHost);
+    render(MessageList, { props: { chat } });
+    await waitFor(() => expect(screen.getAllByTestId('compare-checkpoint')).toHaveLength(5));
+    const oldest = screen.getAllByTestId('compare-checkpoint')[0];
+    expect(oldest.closest('.settled')).not.toBeNull(); // the case the designer hit
+    await fireEvent.click(oldest);
+    await waitFor(() => screen.getByTestId('compare-roles'));
+    expect(w.bound.CompareCheckpoint).toHaveBeenCalledWith('ws1', cps[0].id);
+    const dialog = screen.getByTestId('compare-dialog');
+    expect(dialog.closest('[data-testid="message-list"]')).toBeNull();
+    expect(dialog.closest('[data-testid="dialog-host"]')).not.toBeNull();
     await fireEvent.click(screen.getByTestId('compare-close'));
     expect(screen.queryByTestId('compare-dialog')).toBeNull();
   });

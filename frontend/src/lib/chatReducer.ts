@@ -44,7 +44,7 @@ export type ChatItem =
   | (Base & { kind: 'tool'; toolCallId: string; /** Its card in ChatState.tools (toolKey). */ key: string })
   | (Base & { kind: 'plan'; entries: PlanEntry[] })
   | (Base & { kind: 'error'; code: Code | ''; text: string; stderr: string[]; agent: string; server?: string; status?: Status | null; open?: boolean })
-  | (Base & { kind: 'warning'; text: string })
+  | (Base & { kind: 'warning'; text: string; action?: string })
   | (Base & { kind: 'auth'; methods: AuthMethod[] })
   | (Base & { kind: 'stopped'; reason: string })
   | InstallItem;
@@ -539,7 +539,7 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
       finishTurn(s, tid);
       break;
     case 'warning':
-      if (ev.text) push(s, { kind: 'warning', turnId: tid, text: ev.text });
+      if (ev.text) push(s, { kind: 'warning', turnId: tid, text: ev.text, ...(ev.action ? { action: ev.action } : {}) });
       break;
     case 'auth_required':
       // Go's auth_required names the methods only: AuthBox words the ask.

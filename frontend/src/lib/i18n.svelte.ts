@@ -35,10 +35,29 @@ export function format(template: string, params?: Record<string, string | number
   return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
 
-/** Translates key in the current language; a missing key falls back to English, then to the key. */
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/**
+ * The key of the plural form a numeric count takes in lang: "key#one" when
+ * the dictionary has it and the language's rules pick "one" (1 in en and
+ * de), and so for every other form; the plain key is the "other" form.
+ */
+export function pluralKey(key: string, count: unknown, lang: string, dict: Dict): string {
+  if (typeof count !== 'number') return key;
+  let rules = pluralRules.get(lang);
+  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
+  const form = `${key}#${rules.select(count)}`;
+  return form in dict ? form : key;
+}
+
+/**
+ * Translates key in the current language; a missing key falls back to
+ * English, then to the key. A numeric params.count picks the plural form.
+ */
 export function t(key: string, params?: Record<string, string | number>): string {
-  const dict = dictionaries[state.lang] ?? en;
-  const s = dict[key] ?? (en as Dict)[key] ?? key;
+  const lang = dictionaries[state.lang] ? state.lang : 'en';
+  const dict = dictionaries[lang];
+  const s = dict[pluralKey(key, params?.count, lang, dict)] ?? (en as Dict)[pluralKey(key, params?.count, 'en', en)] ?? key;
   return format(s, params);
 }
 

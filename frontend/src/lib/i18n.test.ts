@@ -165,3 +165,29 @@ describe('t', () => {
     expect(format('{a} and {b}', { a: 1 })).toBe('1 and {b}');
   });
 });
+
+describe('plural forms', () => {
+  it('says "1 role changed" and "2 roles changed", in German too', async () => {
+    const { t, setLanguage } = await import('./i18n.svelte');
+    setLanguage('en');
+    expect(t('checkpoint.compare.changed', { count: 1 })).toBe('1 role changed');
+    expect(t('checkpoint.compare.changed', { count: 2 })).toBe('2 roles changed');
+    expect(t('checkpoint.compare.changed', { count: 0 })).toBe('0 roles changed');
+    expect(t('permission.queued', { count: 1 })).toBe('1 more request waiting');
+    setLanguage('de');
+    expect(t('checkpoint.compare.changed', { count: 1 })).toBe('1 Rolle geändert');
+    expect(t('checkpoint.compare.changed', { count: 3 })).toBe('3 Rollen geändert');
+    setLanguage('en');
+  });
+
+  it('no message hedges a plural with "(s)", and every counted noun has its singular', () => {
+    const hedged = Object.entries({ ...en, ...de }).filter(([, v]) => /\w\((s|n|e|en)\)/.test(v));
+    expect(hedged).toEqual([]);
+    // A count before a noun needs the "#one" form; these read right for 1 as they are.
+    const fine = new Set(['contrast.failures', 'home.trash.title', 'variant.fail', 'agents.arg', 'agents.removeArg']);
+    const missing = Object.entries(en as Record<string, string>)
+      .filter(([k, v]) => !k.includes('#') && /\{count\}/.test(v) && !fine.has(k) && !(`${k}#one` in en))
+      .map(([k]) => k);
+    expect(missing).toEqual([]);
+  });
+});

@@ -160,7 +160,7 @@ describe('Home', () => {
     expect(headings.indexOf('Recent theme builds')).toBe(0);
     const card = screen.getByTestId('build-card');
     expect(card.textContent).toContain('Harbour');
-    expect(card.textContent).toContain('2 contrast pair(s) below AA');
+    expect(card.textContent).toContain('2 contrast pairs below AA');
     const sw = Array.from(card.querySelectorAll<HTMLElement>('.sw')).map((e) => e.style.background);
     expect(sw).toEqual(['rgb(22, 26, 36)', 'rgb(216, 222, 233)']);
 

@@ -28,7 +28,7 @@ describe('Transcript', () => {
     await flush();
     expect(w.bound.TranscriptPage).toHaveBeenCalledWith('sess-1', 0, 50);
     expect(screen.getAllByTestId('transcript-message')).toHaveLength(50);
-    expect(document.body.textContent).toContain('1 unreadable line(s) were skipped.');
+    expect(document.body.textContent).toContain('1 unreadable line was skipped.');
 
     const tool = screen.getAllByTestId('transcript-message')[5];
     expect(tool.dataset.role).toBe('tool');
@@ -130,7 +130,23 @@ describe('Transcript', () => {
     expect(screen.getAllByTestId('transcript-message')).toHaveLength(55);
     expect(screen.getByTestId('transcript-truncated').textContent).toBe('Too large: showing the first 55 messages.');
     expect(screen.queryByTestId('transcript-more')).toBeNull();
-    expect(document.body.textContent).toContain('2 unreadable line(s) were skipped.');
+    expect(document.body.textContent).toContain('2 unreadable lines were skipped.');
     expect(w.bound.TranscriptPage).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("the app's note in a transcript", () => {
+  it("shows a prompt's hand-edit note as the app's, apart from the user's words", async () => {
+    const page = {
+      id: 's2', title: 't', cwd: '/w', offset: 0, nextOffset: 1, done: true, skipped: 0,
+      messages: [{ role: 'user', time: '', text: 'Make it warmer', note: 'These colours are LOCKED by the user:\n- ui.accent = #3355ff' }],
+    };
+    installWails({ TranscriptPage: () => page });
+    render(Transcript, { props: { id: 's2' } });
+    await flush();
+    const m = screen.getByTestId('transcript-message');
+    expect(m.querySelector('.plain')!.textContent).toBe('Make it warmer');
+    expect(screen.getByTestId('transcript-app-note').textContent).toContain('Note from the app');
+    expect(screen.getByTestId('transcript-app-note').textContent).toContain('ui.accent = #3355ff');
   });
 });

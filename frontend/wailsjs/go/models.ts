@@ -299,6 +299,7 @@ export namespace codexhome {
 	    time: string;
 	    tool?: ToolCall;
 	    notice?: string;
+	    note?: string;
 	}
 	export interface ReasoningLevel {
 	    effort: string;

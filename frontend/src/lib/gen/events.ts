@@ -77,7 +77,7 @@ export type ChatEvent = ChatEventBase & (
   | { type: "permission_answered"; permission?: Permission; answer?: Answer } // chat.PermissionAnswered
   | { type: "usage"; usage?: UsageUpdate } // chat.UsageUpdate
   | { type: "error"; text?: string; code?: Code; stderr?: string[]; agent?: string; status?: Status; server?: string } // chat.ErrorEvent
-  | { type: "warning"; text?: string } // chat.Warning
+  | { type: "warning"; text?: string; action?: string } // chat.Warning
   | { type: "auth_required"; authMethods?: AuthMethod[] } // chat.AuthRequired
   | { type: "session"; setup?: SessionSetup } // chat.SessionSetup
   | { type: "config_options"; configOptions?: ConfigOption[] } // chat.ConfigOptionsUpdate

@@ -153,10 +153,15 @@ export class ChatStore {
     void this.recheck(next);
   }
 
-  /** Adds s to the open chats, closing the oldest idle ones past maxOpenChats. */
+  /**
+   * Adds s to the open chats (at the end; one already open keeps its place,
+   * so the list does not reorder as the user moves between chats), closing
+   * the oldest idle ones past maxOpenChats.
+   */
   private keep(s: ChatState): void {
     if (!s.workspaceId && !s.sessionId) return;
-    let list = [...this.chats.filter((c) => c !== s), s];
+    if (this.chats.includes(s)) return;
+    let list = [...this.chats, s];
     while (list.length > maxOpenChats) {
       const idle = list.find((c) => c !== this.state && !isRunning(c) && !isOpening(c));
       if (!idle) break; // every one runs: none is closed under a turn

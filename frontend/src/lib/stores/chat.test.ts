@@ -5,6 +5,7 @@ import { ModelsStore } from './models.svelte';
 import { flush, installWails } from '../../test/wails';
 import fixture from '../../test/fixtures/turn-events.json';
 import type { ChatEvent } from '../types';
+import { distinctLabels } from '../chatlabels';
 
 const SID = '01a2360f-5f91-7ff3-adc8-62513b7ee756';
 
@@ -188,6 +189,20 @@ describe('chat store', () => {
     expect(chat.chats.length).toBe(8);
     expect(chat.chats.some((c) => c.workspaceId === 'run')).toBe(true);
     expect(chat.chats[chat.chats.length - 1]).toBe(chat.state);
+  });
+});
+
+describe('the open chats in the sidebar', () => {
+  it('keep their order as the user moves between them, and same-named ones are told apart', async () => {
+    const { chat } = await setup();
+    for (const ws of ['a', 'b', 'c']) chat.open({ workspaceId: ws, cwd: '/' + ws });
+    const order = () => chat.chats.map((c) => c.workspaceId);
+    expect(order()).toEqual(['a', 'b', 'c']);
+    chat.open({ workspaceId: 'a', cwd: '/a' });
+    chat.open({ workspaceId: 'b', cwd: '/b' });
+    chat.open({ workspaceId: 'a', cwd: '/a' });
+    expect(order()).toEqual(['a', 'b', 'c']);
+    expect(distinctLabels(['Fake Dusk', 'Paper', 'Fake Dusk', 'Fake Dusk'])).toEqual(['Fake Dusk', 'Paper', 'Fake Dusk (2)', 'Fake Dusk (3)']);
   });
 });
 

@@ -10,7 +10,8 @@ import type { ImportResult } from '../types';
 /** Go refuses more (core/theme MaxImportSize); checked here before reading. */
 export const maxImportBytes = 4 << 20;
 
-export const imports = $state<{ last: ImportResult | null; busy: boolean; error: string }>({ last: null, busy: false, error: '' });
+/** pick: File → Import theme… asked for the file picker; the view's import control opens it (once shown) and clears it. */
+export const imports = $state<{ last: ImportResult | null; busy: boolean; error: string; pick: boolean }>({ last: null, busy: false, error: '', pick: false });
 
 function readBase64(file: File): Promise<string> {
   return new Promise((ok, fail) => {
