@@ -25,6 +25,7 @@ async function open() {
     DetachRole: () => state(),
     AttachRole: () => state(),
     SetPaletteEntry: () => state({ canUndo: true }),
+    SetPaletteRamp: () => state(),
   });
   const store = new EditorStore();
   await store.open('ws1');
@@ -61,6 +62,10 @@ describe('ColourEditor', () => {
     await fireEvent.keyDown(hex, { key: 'Enter' });
     await flush();
     expect(w.bound.SetPaletteEntry).toHaveBeenCalledWith({ workspaceId: 'ws1', name: 'ink', hex: '#202838' });
+    // The entry can become a ramp.
+    await fireEvent.click(screen.getByTestId('editor-ramp'));
+    await flush();
+    expect(w.bound.SetPaletteRamp).toHaveBeenCalledWith({ workspaceId: 'ws1', name: 'ink', ramp: {} });
     // The background follows ink: it says so and can be given its own colour.
     await fireEvent.click(screen.getAllByTestId('role-item')[0]);
     await flush();

@@ -180,6 +180,13 @@ export class EditorStore {
     }
   }
 
+  /** Makes the selected palette entry a ramp (or a single colour again); one undo step. */
+  async ramp(path: string, on: boolean): Promise<void> {
+    const entry = /^(companion\.)?palette\.(.+)$/.exec(path);
+    if (!entry) return;
+    if (await this.run(() => api.setPaletteRamp(this.workspaceId, (entry[1] ?? '') + entry[2], on ? {} : null))) this.retry();
+  }
+
   /** Makes a role follow a palette entry or ramp step; one undo step. */
   async attach(path: string, ref: string): Promise<void> {
     if (await this.run(() => api.attachRole(this.workspaceId, path, ref))) this.retry();
