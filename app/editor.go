@@ -345,6 +345,57 @@ func (a *Editor) SetPaletteEntry(req PaletteEntryRequest) (EditorState, error) {
 	})
 }
 
+// PaletteRampRequest makes a palette entry a ramp, or a plain colour again.
+type PaletteRampRequest struct {
+	WorkspaceID string `json:"workspaceId"`
+	// Name is the entry's name, "companion." first for the companion's.
+	Name string `json:"name"`
+	// Ramp is the ramp's steps and base step (theme.Ramp: empty for the
+	// default eleven steps, the base at the step nearest its lightness);
+	// nil makes the entry a plain colour, detaching the roles that
+	// followed its steps (they keep their colours).
+	Ramp *theme.Ramp `json:"ramp"`
+}
+
+// SetPaletteRamp makes a palette entry a ramp generated from its colour
+// (roles may then follow "name.600"), or a plain colour again. One undo
+// step.
+func (a *Editor) SetPaletteRamp(req PaletteRampRequest) (EditorState, error) {
+	path := theme.PalettePrefix + req.Name
+	if companion, rest := theme.Split(req.Name); companion {
+		path = theme.CompanionPrefix + theme.PalettePrefix + rest
+	}
+	label := "Make " + path + " a ramp"
+	if req.Ramp == nil {
+		label = "Make " + path + " a single colour"
+	}
+	return a.edit(req.WorkspaceID, label, func(t *theme.Theme) ([]string, error) {
+		doc, rest := t.At(path)
+		if doc == nil {
+			return nil, fmt.Errorf("%s: the theme has no companion", path)
+		}
+		name := strings.TrimPrefix(rest, theme.PalettePrefix)
+		_, was := doc.Ramps[name]
+		if req.Ramp == nil && !was {
+			return nil, nil
+		}
+		before := doc.EntryUsers(name)
+		moved, err := doc.SetRamp(name, req.Ramp)
+		if err != nil {
+			return nil, err
+		}
+		// The entry changed shape even when no role moved: the write is
+		// the step, and the roles that stopped following it are named.
+		changed := []string{rest}
+		for _, p := range before {
+			if doc.Follows(p) == "" || slices.Contains(moved, p) {
+				changed = append(changed, p)
+			}
+		}
+		return withPrefix(path, changed), nil
+	})
+}
+
 // AttachRole makes a role follow a palette entry ("blue") or ramp step
 // ("blue.600"): its colour becomes the entry's and moves with it. One undo
 // step.

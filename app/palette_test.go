@@ -109,6 +109,38 @@ func TestPaletteEditsMoveEveryFollowerAsOneStep(t *testing.T) {
 	if th = readTheme(t, dir); th.Palette["tide"].Hex() != "#ff8800" || th.UI.Accent.Hex() != "#ff8800" || th.Follows("ui.accent") != "tide" {
 		t.Errorf("after the lock check: tide %s accent %s", th.Palette["tide"], th.UI.Accent)
 	}
+	// A ramp: a role follows a step, which moves with the entry; made a
+	// single colour again, the role keeps its colour, detached.
+	if _, err := a.Editor.SetPaletteRamp(PaletteRampRequest{WorkspaceID: ws, Name: "tide", Ramp: &theme.Ramp{}}); err != nil {
+		t.Fatal(err)
+	}
+	st, err = a.Editor.AttachRole(ws, "ui.selection", "tide.800")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := slices.IndexFunc(st.Roles, func(r EditorRole) bool { return r.Path == "palette.tide" }); len(st.Roles[i].Steps) != 11 ||
+		!slices.ContainsFunc(st.Roles[i].Steps, func(s theme.PaletteSwatch) bool {
+			return s.Ref == "tide.800" && slices.Contains(s.Users, "ui.selection")
+		}) {
+		t.Errorf("the ramp's steps in the editor: %+v", st.Roles[i].Steps)
+	}
+	step800 := readTheme(t, dir).UI.Selection
+	if _, err := a.Editor.SetPaletteEntry(PaletteEntryRequest{WorkspaceID: ws, Name: "tide", Hex: "#3366cc"}); err != nil {
+		t.Fatal(err)
+	}
+	th = readTheme(t, dir)
+	if th.UI.Selection == step800 || th.Follows("ui.selection") != "tide.800" || th.UI.Accent.Hex() != "#3366cc" {
+		t.Errorf("after the ramp's base changed: selection %s (was %s) follows %q, accent %s", th.UI.Selection, step800, th.Follows("ui.selection"), th.UI.Accent)
+	}
+	if _, err := a.Editor.SetPaletteRamp(PaletteRampRequest{WorkspaceID: ws, Name: "tide"}); err != nil {
+		t.Fatal(err)
+	}
+	if again := readTheme(t, dir); again.UI.Selection != th.UI.Selection || again.Follows("ui.selection") != "" || again.Follows("ui.accent") != "tide" {
+		t.Errorf("a single colour again: selection %s follows %q", again.UI.Selection, again.Follows("ui.selection"))
+	}
+	if _, err := a.Editor.UndoEdit(ws); err != nil || readTheme(t, dir).Follows("ui.selection") != "tide.800" {
+		t.Errorf("undo of the ramp's removal: %v", err)
+	}
 }
 
 func themeBytes(t *testing.T, dir string) []byte {

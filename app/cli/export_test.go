@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -186,13 +187,13 @@ func TestCheck(t *testing.T) {
 	doc, _ = json.Marshal(m)
 	dir = themeDir(t, doc)
 	out, _, _ = runTheme(t, "check", dir)
-	if !strings.Contains(out, "FAIL  ui.mutedText [dim]   #4a4f5c") || !strings.Contains(out, "- ui.mutedText [dim] #4a4f5c on ui.background #161a24") ||
+	if !regexp.MustCompile(`(?m)^FAIL +ui\.mutedText \[dim\] +#4a4f5c +ui\.background \[ink\] `).MatchString(out) || !strings.Contains(out, "- ui.mutedText [dim] #4a4f5c on ui.background [ink] #161a24") ||
 		!strings.Contains(out, "change the entry") {
 		t.Errorf("the palette entry a failing role follows is not named:\n%s", out)
 	}
 	out, _, _ = runTheme(t, "check", "--json", dir)
 	res.Checks = nil
-	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Checks[2].FGRole != "ui.mutedText" || res.Checks[2].FGFollows != "dim" || res.Checks[2].BGFollows != "" {
+	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Checks[2].FGRole != "ui.mutedText" || res.Checks[2].FGFollows != "dim" || res.Checks[2].BGFollows != "ink" {
 		t.Errorf("--json: %v %+v", err, res.Checks[2])
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -20,12 +21,9 @@ func paletteDoc(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	m["version"] = 3
-	m["palette"] = map[string]any{
-		"ink":   "#161a24",
-		"fog":   "#d8dee9",
-		"blue":  map[string]any{"base": "#3b82f6", "steps": []int{100, 300, 500, 700, 900}},
-		"mauve": "#c79bff",
-	}
+	pal := m["palette"].(map[string]any) // ink, fog, … as the example has them
+	pal["blue"] = map[string]any{"base": "#3b82f6", "steps": []int{100, 300, 500, 700, 900}}
+	pal["mauve"] = "#c79bff"
 	ui := m["ui"].(map[string]any)
 	ui["background"], ui["text"], ui["accent"] = "ink", "fog", "blue"
 	ui["selection"] = "blue.700"
@@ -99,7 +97,7 @@ func TestRolesNamingPaletteEntriesResolveAndWriteBackAsNames(t *testing.T) {
 func TestAnUnknownPaletteNameIsAClearError(t *testing.T) {
 	base := string(paletteDoc(t))
 	for _, c := range []struct{ from, to, want string }{
-		{`"accent":"blue"`, `"accent":"bleu"`, `ui.accent: "bleu" is not a palette entry (did you mean "blue"?); the palette has blue, fog, ink, mauve`},
+		{`"accent":"blue"`, `"accent":"bleu"`, `ui.accent: "bleu" is not a palette entry (did you mean "blue"?); the palette has amber, blue, coral, fog, ink, kelp, mauve, mist, slate, tide`},
 		{`"selection":"blue.700"`, `"selection":"blue.650"`, `ui.selection: "blue.650": the ramp blue has no step "650" (its steps: 100, 300, 500, 700, 900)`},
 		{`"selection":"blue.700"`, `"selection":"fog.700"`, `ui.selection: "fog.700": fog is a colour, not a ramp; only a ramp has steps`},
 		{`"text":"fog"`, `"text":"d8dee9"`, `ui.text: "d8dee9" is not a palette entry (a colour starts with #: "#d8dee9")`},
@@ -119,6 +117,9 @@ func TestAnUnknownPaletteNameIsAClearError(t *testing.T) {
 	}
 	// The ANSI array names the index, as for a bad colour.
 	doc := strings.Replace(base, `"mauve","#66d1c9"`, `"violet","#66d1c9"`, 1)
+	if doc == base {
+		t.Fatal("ansi[5] not in the document")
+	}
 	if probs := Validate([]byte(doc)); len(probs) != 1 || probs[0].Path != "ansi[5]" || !strings.Contains(probs[0].Message, `"violet"`) {
 		t.Errorf("ansi: %v", probs)
 	}
@@ -300,9 +301,13 @@ func TestDetachAndAttach(t *testing.T) {
 // entry, so editing the entry still moves the roles holding its colour (as
 // it did), and every colour is the same.
 func TestAVersion2DocumentsRolesFollowTheEntriesOfTheirColours(t *testing.T) {
-	th := Example()
-	if th.Read != 2 {
-		t.Fatalf("the example is version %d", th.Read)
+	v2, err := os.ReadFile("testdata/v2.theme.json") // the example as version 2 wrote it
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := Parse(v2)
+	if err != nil || th.Read != 2 {
+		t.Fatalf("version 2 document: %v", err)
 	}
 	if th.Follows("ui.background") != "ink" || th.Follows("ui.border") != "" {
 		t.Errorf("background follows %q, border %q", th.Follows("ui.background"), th.Follows("ui.border"))

@@ -88,7 +88,7 @@ func TestValidateReportsEveryProblem(t *testing.T) {
 			m["syntax"] = []any{}
 			m["name"] = 3
 			m["ansi"].([]any)[4] = 255
-			m["palette"] = map[string]any{"sea": "blue"}
+			m["palette"].(map[string]any)["sea"] = "blue"
 		}), []string{
 			"name: want a string, got a number",
 			"syntax: want an object, got an array",

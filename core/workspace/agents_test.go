@@ -21,7 +21,7 @@ func TestAgentsMDDescribesTheFormat(t *testing.T) {
 			t.Errorf("AGENTS.md does not describe the optional role %s and its rule %q", info.Path, info.RuleText)
 		}
 	}
-	for _, want := range []string{"theme.json", "#rrggbb", "4.5:1", "exactly 16", "fontStyle", "derive", "\"version\": 2"} {
+	for _, want := range []string{"theme.json", "#rrggbb", "4.5:1", "exactly 16", "fontStyle", "derive", "\"version\": 3", "palette first", "\"blue.600\"", "\"accent\": \"tide\""} {
 		if !strings.Contains(md, want) {
 			t.Errorf("AGENTS.md lacks %q", want)
 		}

@@ -74,7 +74,23 @@ var selectors = map[string]string{
 	"compareBackdrop": `[data-testid="compare-dialog-backdrop"]`,
 	"compareDialog":   `[data-testid="compare-dialog"]`,
 	"compareAfter":    `[data-testid="compare-dialog"] [data-testid="compare-after"]`,
+	// The palette step: the fake agent's "rose" entry, which ui.error and
+	// ansi.red follow (its theme holds their colour; read as version 2,
+	// each role follows the entry of its exact colour).
+	"roseSwatch":    `[data-testid="palette-swatch"][data-role="palette.rose"]`,
+	"errorContrast": `[data-testid="contrast-row"][data-fg-role="ui.error"][data-bg-role="ui.background"]`,
+	"errorSample":   `[data-testid="contrast-row"][data-fg-role="ui.error"][data-bg-role="ui.background"] .sample`,
+	"ansiRed":       `[data-testid="preview-ansi-1"]`,
+	"undo":          `[data-testid="editor-undo"]`,
 }
+
+// The palette entry edited and the colour typed for it.
+const (
+	entry       = "rose"
+	entryHex    = "#11aa55"
+	entryRGB    = "rgb(17, 170, 85)"
+	entryWasRGB = "rgb(247, 118, 142)"
+)
 
 var tally xwin.Tally
 
@@ -206,10 +222,13 @@ func brief(p xwin.Elements) string {
 // scrolling its column by the wheel first when it is out of view.
 func (a *app) click(name string) error {
 	for try := 0; ; try++ {
-		p, err := a.wait(name+" is on the page", 15*time.Second, func(p xwin.Elements) bool { _, ok := p.Els[name]; return ok && p.VH > 0 })
-		if err != nil {
+		if _, err := a.wait(name+" is on the page", 15*time.Second, func(p xwin.Elements) bool { _, ok := p.Els[name]; return ok && p.VH > 0 }); err != nil {
 			return err
 		}
+		// A picker that just opened or changed moves what lies below it
+		// (more so on a loaded machine): aim once the element stays put.
+		a.settle(name)
+		p := a.page()
 		e := p.Els[name]
 		wid, geo := xwin.Window(title)
 		if wid == "" {
@@ -235,6 +254,7 @@ func (a *app) click(name string) error {
 		xwin.Xdo("mousemove", "--sync", strconv.Itoa(x), strconv.Itoa(y))
 		xwin.Xdo("click", button)
 		a.wait(name+" moved", 2*time.Second, func(q xwin.Elements) bool { return q.Els[name].Y != e.Y })
+		a.settle(name) // the wheel scrolls smoothly: aim once the column stopped
 	}
 }
 
@@ -319,12 +339,12 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	// The writer stamps the format's version on the document it rewrites; every colour but the one typed stays.
-	want, got := clone(before), clone(after)
-	setColour(want, role, newHex)
-	delete(want, "version")
-	delete(got, "version")
-	check("theme.json changed in "+role+" alone", reflect.DeepEqual(got, want), "before ", before, " after ", after)
+	// The writer stamps the format's version on the document it rewrites
+	// (version 3 names the palette entries roles follow); every colour but
+	// the one typed stays.
+	wantColours, gotColours := resolved(before), resolved(after)
+	wantColours[role] = newHex
+	check("theme.json changed in "+role+" alone", gotColours != nil && reflect.DeepEqual(gotColours, wantColours), "before ", before, " after ", after)
 	// Written in place, the file would keep its inode; an atomic write renames a new file over it.
 	fileAfter, err := os.Stat(themePath)
 	check("theme.json was replaced whole (a new file renamed over it), no temporary file left",
@@ -341,6 +361,19 @@ func run() error {
 		p.Els["accentSample"].Color, " ", p.Els["accentContrast"].Text)
 	check("the role list marks "+role+" changed", p.Els["accentItem"].Data["changed"] == "true", p.Els["accentItem"].Data)
 	check("no editor error", p.Els["editorError"].Text == "", p.Els["editorError"].Text)
+
+	// 2b. The palette strip: a real click on the rose swatch, a hex typed:
+	// every role following rose moves, in theme.json, the preview and the
+	// contrast table; one click on Undo puts them all back.
+	if err := paletteStep(first, themePath); err != nil {
+		return err
+	}
+	if err := first.click("accentButton"); err != nil {
+		return fmt.Errorf("open the picker on the accent again: %w", err)
+	}
+	if _, err := first.wait("the picker is on "+role+" again", 10*time.Second, func(p xwin.Elements) bool { return p.Els["roleEditor"].Data["role"] == role }); err != nil {
+		return err
+	}
 
 	// 3. A real click on the lock.
 	if err := first.click("lock"); err != nil {
@@ -674,4 +707,139 @@ func copyFile(from, to string) error {
 		return fmt.Errorf("write %s: %w", to, err)
 	}
 	return nil
+}
+
+// paletteStep edits the palette entry rose through the colour editor's
+// palette strip with real input, checks that every role following it moved
+// in theme.json, the preview and the contrast table, and undoes it with one
+// click.
+func paletteStep(a *app, themePath string) error {
+	th, err := parseTheme(themePath)
+	if err != nil {
+		return err
+	}
+	followers := th.EntryUsers(entry)
+	check("ui.error and ansi.red follow the palette entry "+entry, contains(followers, "ui.error") && contains(followers, "ansi.red"), followers)
+	if err := a.click("roseSwatch"); err != nil {
+		return fmt.Errorf("open the palette entry: %w", err)
+	}
+	if _, err := a.wait("the picker opened on palette."+entry, 10*time.Second, func(p xwin.Elements) bool {
+		return p.Els["roleEditor"].Data["role"] == "palette."+entry
+	}); err != nil {
+		return err
+	}
+	if err := a.click("hex"); err != nil {
+		return fmt.Errorf("focus the hex field: %w", err)
+	}
+	if _, err := a.wait("the hex field has the keyboard focus", 5*time.Second, func(p xwin.Elements) bool { return p.Active == "editor-hex" }); err != nil {
+		return err
+	}
+	key("ctrl+a")
+	typeText(entryHex)
+	if _, err := a.wait("the typed hex is in the field", 5*time.Second, func(p xwin.Elements) bool { return p.Els["hex"].Value == entryHex }); err != nil {
+		return err
+	}
+	key("Return")
+	var moved *theme.Theme
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if t, err := parseTheme(themePath); err == nil && t.Palette[entry].Hex() == entryHex {
+			moved = t
+			break
+		}
+	}
+	check("theme.json holds the typed colour in palette."+entry, moved != nil)
+	if moved == nil {
+		return errors.New("the palette edit did not reach theme.json")
+	}
+	var stale []string
+	for _, r := range followers {
+		if moved.Color(r).Hex() != entryHex || moved.Follows(r) != entry {
+			stale = append(stale, r)
+		}
+	}
+	check("every role following "+entry+" moved with it in theme.json", len(stale) == 0 && len(followers) > 0, stale)
+	p, err := a.wait("the preview and the contrast table follow the entry", 10*time.Second, func(p xwin.Elements) bool {
+		return p.Els["ansiRed"].Bg == entryRGB && p.Els["errorSample"].Color == entryRGB
+	})
+	check("the preview's ANSI red swatch is painted "+entryHex, err == nil && p.Els["ansiRed"].Bg == entryRGB, err, " ", p.Els["ansiRed"].Bg)
+	check("the contrast table's ui.error row shows "+entryHex+" and names the entry it follows",
+		p.Els["errorSample"].Color == entryRGB && strings.Contains(p.Els["errorContrast"].Text, "["+entry+"]"), p.Els["errorSample"].Color, " ", p.Els["errorContrast"].Text)
+	xwin.Shot(*outDir, "palette-edit")
+	if err := a.click("undo"); err != nil {
+		return fmt.Errorf("undo: %w", err)
+	}
+	var back *theme.Theme
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if t, err := parseTheme(themePath); err == nil && t.Palette[entry].Hex() != entryHex {
+			back = t
+			break
+		}
+	}
+	restored := back != nil
+	for _, r := range followers {
+		restored = restored && back.Color(r) == th.Color(r) && back.Follows(r) == entry
+	}
+	check("one undo put the entry and every role following it back", restored)
+	_, err = a.wait("the preview shows the entry's old colour again", 10*time.Second, func(p xwin.Elements) bool {
+		return p.Els["ansiRed"].Bg == entryWasRGB && p.Els["errorSample"].Color == entryWasRGB
+	})
+	check("the preview and the contrast table show the old colour after the undo", err == nil, err)
+	return nil
+}
+
+// settle waits until the page reports the element at the same place in
+// several reports in a row: a picker that just changed its content moves
+// what lies below it, and a click aimed at the old place hits another
+// element.
+func (a *app) settle(name string) {
+	var last xwin.Elements
+	same := 0
+	a.wait(name+" stays put", 5*time.Second, func(p xwin.Elements) bool {
+		e, ok := p.Els[name]
+		if l, had := last.Els[name]; ok && had && l.X == e.X && l.Y == e.Y && l.W == e.W && l.H == e.H {
+			same++
+		} else {
+			same = 0
+		}
+		last = p
+		return same >= 5
+	})
+}
+
+func parseTheme(path string) (*theme.Theme, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return theme.Parse(b)
+}
+
+// resolved is the colour of every role the document sets (derived roles
+// left out: they follow the roles they are made from), nil when the
+// document does not parse.
+func resolved(d map[string]any) map[string]string {
+	b, err := json.Marshal(d)
+	if err != nil {
+		return nil
+	}
+	t, err := theme.Parse(b)
+	if err != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, p := range theme.RolePaths() {
+		if t.Has(p) {
+			out[p] = t.Color(p).String()
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
 }

@@ -7,7 +7,7 @@ import { flush, installWails } from '../test/wails';
 
 const roles = [
   { path: 'palette.ink', label: 'ink', group: 'palette', color: '#161a24', locked: false, users: ['ui.background'] },
-  { path: 'ui.background', label: 'Background', group: 'ui', color: '#161a24', locked: false },
+  { path: 'ui.background', label: 'Background', group: 'ui', color: '#161a24', locked: false, follows: 'ink' },
   { path: 'ui.mutedText', label: 'Muted text', group: 'ui', color: '#303848', locked: false },
 ];
 const state = (over = {}) => ({ roles, changed: [], canUndo: false, canRedo: false, undoLabel: '', redoLabel: '', ...over });
@@ -22,6 +22,10 @@ async function open() {
     EditColor: (req: { hex: string }) => state({ canUndo: true, undoLabel: `Set ui.mutedText to ${req.hex}`, changed: ['ui.mutedText'] }),
     SetLock: (_ws: string, path: string, locked: boolean) => state({ roles: roles.map((r) => (r.path === path ? { ...r, locked } : r)) }),
     UndoEdit: () => state({ canRedo: true }),
+    DetachRole: () => state(),
+    AttachRole: () => state(),
+    SetPaletteEntry: () => state({ canUndo: true }),
+    SetPaletteRamp: () => state(),
   });
   const store = new EditorStore();
   await store.open('ws1');
@@ -33,8 +37,9 @@ async function open() {
 describe('ColourEditor', () => {
   it('lists the roles Go sends, grouped, and opens the picker with the live contrast of the role', async () => {
     const { w } = await open();
-    expect(screen.getAllByTestId('role-item').map((b) => b.dataset.role)).toEqual(['palette.ink', 'ui.background', 'ui.mutedText']);
-    await fireEvent.click(screen.getAllByTestId('role-item')[2]);
+    expect(screen.getAllByTestId('role-item').map((b) => b.dataset.role)).toEqual(['ui.background', 'ui.mutedText']);
+    expect(screen.getAllByTestId('palette-swatch').map((b) => b.dataset.role)).toEqual(['palette.ink']);
+    await fireEvent.click(screen.getAllByTestId('role-item')[1]);
     await flush();
     expect(w.bound.TryColor).toHaveBeenCalledWith({ workspaceId: 'ws1', path: 'ui.mutedText', hex: '#303848', oklch: undefined });
     expect(screen.getByTestId('role-editor').dataset.role).toBe('ui.mutedText');
@@ -42,14 +47,45 @@ describe('ColourEditor', () => {
     expect(p.textContent).toContain('1.60:1');
     expect(p.classList.contains('fail')).toBe(true);
     // A palette entry names the roles it changes.
-    await fireEvent.click(screen.getAllByTestId('role-item')[0]);
+    await fireEvent.click(screen.getAllByTestId('palette-swatch')[0]);
     await flush();
     expect(screen.getByTestId('editor-users').textContent).toContain('ui.background');
   });
 
+  it('a palette swatch edits the entry; a role says what it follows, detaches and attaches again', async () => {
+    const { w } = await open();
+    await fireEvent.click(screen.getAllByTestId('palette-swatch')[0]);
+    await flush();
+    expect(screen.getByTestId('role-editor').dataset.role).toBe('palette.ink');
+    const hex = screen.getByTestId('editor-hex') as HTMLInputElement;
+    await fireEvent.input(hex, { target: { value: '#202838' } });
+    await fireEvent.keyDown(hex, { key: 'Enter' });
+    await flush();
+    expect(w.bound.SetPaletteEntry).toHaveBeenCalledWith({ workspaceId: 'ws1', name: 'ink', hex: '#202838' });
+    // The entry can become a ramp.
+    await fireEvent.click(screen.getByTestId('editor-ramp'));
+    await flush();
+    expect(w.bound.SetPaletteRamp).toHaveBeenCalledWith({ workspaceId: 'ws1', name: 'ink', ramp: {} });
+    // The background follows ink: it says so and can be given its own colour.
+    await fireEvent.click(screen.getAllByTestId('role-item')[0]);
+    await flush();
+    expect(screen.getByTestId('editor-follows').dataset.ref).toBe('ink');
+    await fireEvent.click(screen.getByTestId('editor-detach'));
+    await flush();
+    expect(w.bound.DetachRole).toHaveBeenCalledWith('ws1', 'ui.background');
+    // Muted text has its own colour: it can be made to follow an entry.
+    await fireEvent.click(screen.getAllByTestId('role-item')[1]);
+    await flush();
+    expect(screen.queryByTestId('editor-follows')).toBeNull();
+    const sel = screen.getByTestId('editor-attach') as HTMLSelectElement;
+    await fireEvent.change(sel, { target: { value: 'ink' } });
+    await flush();
+    expect(w.bound.AttachRole).toHaveBeenCalledWith('ws1', 'ui.mutedText', 'ink');
+  });
+
   it('a slider tries the colour in OKLCH and letting go writes it; the ratio follows', async () => {
     const { w, store } = await open();
-    await fireEvent.click(screen.getAllByTestId('role-item')[2]);
+    await fireEvent.click(screen.getAllByTestId('role-item')[1]);
     await flush();
     const l = screen.getByTestId('editor-l') as HTMLInputElement;
     l.value = '0.55';
@@ -63,12 +99,12 @@ describe('ColourEditor', () => {
     await flush();
     expect(w.bound.EditColor).toHaveBeenCalledWith({ workspaceId: 'ws1', path: 'ui.mutedText', hex: '#5a6478' });
     expect((screen.getByTestId('editor-undo') as HTMLButtonElement).disabled).toBe(false);
-    expect(screen.getAllByTestId('role-item')[2].dataset.changed).toBe('true');
+    expect(screen.getAllByTestId('role-item')[1].dataset.changed).toBe('true');
   });
 
   it('make it pass writes the colour Go found for the chosen target', async () => {
     const { w } = await open();
-    await fireEvent.click(screen.getAllByTestId('role-item')[2]);
+    await fireEvent.click(screen.getAllByTestId('role-item')[1]);
     await flush();
     await fireEvent.click(screen.getByTestId('editor-make-pass'));
     await flush();
@@ -78,7 +114,7 @@ describe('ColourEditor', () => {
 
   it('the hex field refuses a non-colour and writes a colour; the lock goes to Go', async () => {
     const { w } = await open();
-    await fireEvent.click(screen.getAllByTestId('role-item')[2]);
+    await fireEvent.click(screen.getAllByTestId('role-item')[1]);
     await flush();
     const hex = screen.getByTestId('editor-hex') as HTMLInputElement;
     await fireEvent.input(hex, { target: { value: 'teal' } });
@@ -93,13 +129,13 @@ describe('ColourEditor', () => {
     await fireEvent.click(screen.getByTestId('editor-lock'));
     await flush();
     expect(w.bound.SetLock).toHaveBeenCalledWith('ws1', 'ui.mutedText', true);
-    expect(screen.getAllByTestId('role-item')[2].dataset.locked).toBe('true');
+    expect(screen.getAllByTestId('role-item')[1].dataset.locked).toBe('true');
   });
 
   it('Undo and Ctrl+Z undo the last hand edit', async () => {
     const { w } = await open();
     expect((screen.getByTestId('editor-undo') as HTMLButtonElement).disabled).toBe(true);
-    await fireEvent.click(screen.getAllByTestId('role-item')[2]);
+    await fireEvent.click(screen.getAllByTestId('role-item')[1]);
     await flush();
     await fireEvent.input(screen.getByTestId('editor-hex'), { target: { value: '#a0b0c0' } });
     await fireEvent.keyDown(screen.getByTestId('editor-hex'), { key: 'Enter' });
@@ -138,7 +174,7 @@ async function openFamily() {
   return { w, store };
 }
 
-const listed = () => screen.getAllByTestId('role-item').map((b) => b.dataset.role);
+const listed = () => [...screen.queryAllByTestId('palette-swatch'), ...screen.getAllByTestId('role-item')].map((b) => b.dataset.role);
 
 describe('ColourEditor with a variant', () => {
   afterEach(() => setLanguage('en'));

@@ -76,4 +76,16 @@ describe('ContrastTable', () => {
     await fireEvent.click(picks.find((b) => b.dataset.role === 'syntax.comment')!);
     expect(onpick).toHaveBeenCalledWith('syntax.comment');
   });
+
+  it('names the palette entry a role follows, and a click on it picks the entry', async () => {
+    const onpick = vi.fn();
+    const follow: Check[] = [{ ...pairs[3], fgFollows: 'slate.700', bgFollows: 'ink' }, pairs[0]];
+    render(ContrastTable, { props: { pairs: follow, onpick } });
+    const row = screen.getAllByTestId('contrast-row')[0];
+    const refs = Array.from(row.querySelectorAll<HTMLElement>('[data-testid="contrast-follows"]'));
+    expect(refs.map((r) => r.textContent)).toEqual(['[slate.700]', '[ink]']);
+    expect(screen.getAllByTestId('contrast-row')[1].querySelector('[data-testid="contrast-follows"]')).toBeNull();
+    await fireEvent.click(refs[0]);
+    expect(onpick).toHaveBeenCalledWith('palette.slate');
+  });
 });

@@ -534,6 +534,15 @@ export function setPaletteEntry(workspaceId: string, name: string, hex: string):
   return Editor.SetPaletteEntry({ workspaceId, name, hex });
 }
 
+/**
+ * Makes a palette entry a ramp generated from its colour (steps 50 … 950 by
+ * default; roles may then follow "blue.600"), or a single colour again
+ * (ramp null). One undo step.
+ */
+export function setPaletteRamp(workspaceId: string, name: string, ramp: { steps?: number[]; at?: number } | null): Promise<EditorState> {
+  return Editor.SetPaletteRamp({ workspaceId, name, ramp: ramp ?? undefined });
+}
+
 /** Makes a role follow a palette entry ("blue") or ramp step ("blue.600"). One undo step. */
 export function attachRole(workspaceId: string, path: string, ref: string): Promise<EditorState> {
   return Editor.AttachRole(workspaceId, path, ref);

@@ -31,6 +31,41 @@ describe('themeVars', () => {
   });
 });
 
+describe('a version 3 document whose roles name palette entries', () => {
+  const v3 = {
+    name: 'P',
+    appearance: 'dark',
+    palette: { ink: '#101010', fog: '#EEEEEE', blue: { base: '#3b82f6' }, bad: 'url(evil)' },
+    ui: { background: 'ink', text: 'fog', accent: 'blue', selection: 'blue.800', border: 'bad' },
+    syntax: { keyword: { color: 'blue', fontStyle: 'bold' }, string: 'fog', comment: 'nope' },
+    ansi: ['ink', 'blue.600'],
+  };
+
+  it('resolves an entry, a ramp by its base, and leaves out unknown names, steps and unsafe entries', () => {
+    const v = themeVars(v3);
+    expect(v['--ui-background']).toBe('#101010');
+    expect(v['--ui-text']).toBe('#eeeeee');
+    expect(v['--ui-accent']).toBe('#3b82f6');
+    expect(v['--syntax-keyword']).toBe('#3b82f6');
+    expect(v['--syntax-string']).toBe('#eeeeee');
+    expect(v['--ansi-0']).toBe('#101010');
+    for (const k of ['--ui-selection', '--ui-border', '--syntax-comment', '--ansi-1']) expect(v[k]).toBeUndefined();
+  });
+
+  it('takes the colours Go resolved over the document, ramp steps included', () => {
+    const v = themeVars(v3, [
+      { path: 'ui.selection', color: '#1e3a8a' },
+      { path: 'ui.accent', color: '#ff8800' },
+      { path: 'ansi.red', color: '#2563eb' },
+      { path: 'syntax.keyword', color: '#ff8800' },
+    ]);
+    expect(v['--ui-selection']).toBe('#1e3a8a');
+    expect(v['--ui-accent']).toBe('#ff8800');
+    expect(v['--ansi-1']).toBe('#2563eb');
+    expect(v['--syntax-keyword']).toBe('#ff8800');
+  });
+});
+
 describe('the preview colours of a theme document', () => {
   it('sets every ui role, syntax role and the first 16 ANSI colours it holds, trimmed and lower-cased', () => {
     const v = themeVars({

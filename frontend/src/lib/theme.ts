@@ -36,30 +36,50 @@ export function syntaxColor(v: unknown): string | undefined {
 }
 
 /**
+ * A role's value in the document as a colour: a hex, or (version 3) the
+ * name of a palette entry, resolved through the document's palette (a
+ * ramp entry's name is its base). A ramp step ("blue.600") is generated in
+ * Go; it comes resolved in the roles Go sends.
+ */
+export function valueColor(doc: ThemeDocument, v: unknown): string | undefined {
+  const c = color(v);
+  if (c || typeof v !== 'string') return c;
+  const entry = group(doc, 'palette')[v];
+  if (entry && typeof entry === 'object' && !Array.isArray(entry)) return color((entry as Record<string, unknown>).base);
+  return color(entry);
+}
+
+/**
  * CSS custom properties: --ui-<role>, --syntax-<role>, --ansi-0 … --ansi-15
- * from the document, and --role-<group>-<name> for every resolved role.
- * Invalid colours are left out.
+ * and --role-<group>-<name> for every resolved role. The roles Go resolved
+ * win over the document (its values may name palette entries). Invalid
+ * colours are left out.
  */
 export function themeVars(doc: ThemeDocument | null | undefined, roles: RoleColor[] = []): Record<string, string> {
   const vars: Record<string, string> = {};
   if (!doc) return vars;
+  const resolved = new Map<string, string>();
   for (const r of roles) {
     const c = color(r?.color);
-    if (c && typeof r.path === 'string' && /^[a-z]+\.[A-Za-z0-9]+$/.test(r.path)) vars[`--role-${r.path.replace('.', '-')}`] = c;
+    if (c && typeof r.path === 'string' && /^[a-z]+\.[A-Za-z0-9]+$/.test(r.path)) {
+      vars[`--role-${r.path.replace('.', '-')}`] = c;
+      resolved.set(r.path, c);
+    }
   }
   const ui = group(doc, 'ui');
   for (const r of uiRoles) {
-    const c = color(ui[r]);
+    const c = resolved.get(`ui.${r}`) ?? valueColor(doc, ui[r]);
     if (c) vars[`--ui-${r}`] = c;
   }
   const syntax = group(doc, 'syntax');
   for (const r of syntaxRoles) {
-    const c = syntaxColor(syntax[r]);
+    const v = syntax[r];
+    const c = resolved.get(`syntax.${r}`) ?? valueColor(doc, v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>).color : v);
     if (c) vars[`--syntax-${r}`] = c;
   }
   const ansi = Array.isArray(doc.ansi) ? doc.ansi : [];
   ansi.slice(0, 16).forEach((v, i) => {
-    const c = color(v);
+    const c = resolved.get(`ansi.${ansiNames[i]}`) ?? valueColor(doc, v);
     if (c) vars[`--ansi-${i}`] = c;
   });
   return vars;

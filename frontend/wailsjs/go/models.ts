@@ -202,6 +202,11 @@ export namespace app {
 	    name: string;
 	    hex: string;
 	}
+	export interface PaletteRampRequest {
+	    workspaceId: string;
+	    name: string;
+	    ramp?: theme.Ramp;
+	}
 	export interface PrewarmRequest {
 	    workspaceId: string;
 	    sessionId: string;

@@ -160,7 +160,11 @@ export class EditorStore {
     const path = this.selected;
     const value = hex ?? this.trial?.hex;
     if (!path || !value) return;
-    if (await this.run(() => api.editColor(this.workspaceId, path, value))) await this.try({ hex: value });
+    // A palette entry goes through the palette's own binding: the entry and
+    // every role following it move as one step.
+    const entry = /^(companion\.)?palette\.(.+)$/.exec(path);
+    const write = entry ? () => api.setPaletteEntry(this.workspaceId, (entry[1] ?? '') + entry[2], value) : () => api.editColor(this.workspaceId, path, value);
+    if (await this.run(write)) await this.try({ hex: value });
   }
 
   /** Moves the selected role's lightness to the nearest value meeting target, and writes it. */
@@ -174,6 +178,23 @@ export class EditorStore {
     } catch (e) {
       this.error = api.errorMessage(e);
     }
+  }
+
+  /** Makes the selected palette entry a ramp (or a single colour again); one undo step. */
+  async ramp(path: string, on: boolean): Promise<void> {
+    const entry = /^(companion\.)?palette\.(.+)$/.exec(path);
+    if (!entry) return;
+    if (await this.run(() => api.setPaletteRamp(this.workspaceId, (entry[1] ?? '') + entry[2], on ? {} : null))) this.retry();
+  }
+
+  /** Makes a role follow a palette entry or ramp step; one undo step. */
+  async attach(path: string, ref: string): Promise<void> {
+    if (await this.run(() => api.attachRole(this.workspaceId, path, ref))) this.retry();
+  }
+
+  /** Gives a role its own colour instead of following the palette; one undo step. */
+  async detach(path: string): Promise<void> {
+    if (await this.run(() => api.detachRole(this.workspaceId, path))) this.retry();
   }
 
   async lock(path: string, locked: boolean): Promise<void> {

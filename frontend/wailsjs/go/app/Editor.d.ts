@@ -22,6 +22,8 @@ export function SetLock(arg1:string,arg2:string,arg3:boolean):Promise<app.Editor
 
 export function SetPaletteEntry(arg1:app.PaletteEntryRequest):Promise<app.EditorState>;
 
+export function SetPaletteRamp(arg1:app.PaletteRampRequest):Promise<app.EditorState>;
+
 export function TryColor(arg1:app.TryColorRequest):Promise<app.ColorTrial>;
 
 export function UndoEdit(arg1:string):Promise<app.EditorState>;

@@ -42,6 +42,10 @@ export function SetPaletteEntry(arg1) {
   return window['go']['app']['Editor']['SetPaletteEntry'](arg1);
 }
 
+export function SetPaletteRamp(arg1) {
+  return window['go']['app']['Editor']['SetPaletteRamp'](arg1);
+}
+
 export function TryColor(arg1) {
   return window['go']['app']['Editor']['TryColor'](arg1);
 }
