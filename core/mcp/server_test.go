@@ -102,6 +102,16 @@ func checkOf(t *testing.T, r toolResult) CheckResult {
 
 func example() string { return string(theme.ExampleJSON()) }
 
+// mustReplace replaces old once, failing when doc has no old (a test whose
+// edit silently did nothing would test the unedited example).
+func mustReplace(t *testing.T, doc, old, repl string) string {
+	t.Helper()
+	if !strings.Contains(doc, old) {
+		t.Fatalf("the document has no %s", old)
+	}
+	return strings.Replace(doc, old, repl, 1)
+}
+
 // A client's first exchange: initialize (the version negotiated), then
 // tools/list with a schema and a description for every tool.
 func TestInitializeAndToolsList(t *testing.T) {
@@ -233,7 +243,7 @@ func TestCheckAGoodTheme(t *testing.T) {
 // A failing pair names its roles, its ratio and APCA Lc, and a fix that
 // keeps the hue and reaches the target.
 func TestCheckAFailingPairProposesTheNearestPassingColour(t *testing.T) {
-	doc := strings.Replace(example(), `"comment": "#8b96aa"`, `"comment": "#41465a"`, 1)
+	doc := mustReplace(t, example(), `"comment": "#8b96aa"`, `"comment": "#41465a"`)
 	s, _ := newWorkspace(t, doc)
 	r := call(t, s, ToolCheck, nil)
 	c := checkOf(t, r)
@@ -265,7 +275,8 @@ func TestCheckAFailingPairProposesTheNearestPassingColour(t *testing.T) {
 
 // A broken theme's problems come with where and why.
 func TestCheckABrokenTheme(t *testing.T) {
-	doc := strings.Replace(example(), `"background": "#161a24"`, `"background": "navy"`, 1)
+	// "navy" names no entry of the example's palette.
+	doc := mustReplace(t, example(), `"background": "ink"`, `"background": "navy"`)
 	s, _ := newWorkspace(t, doc)
 	r := call(t, s, ToolCheck, nil)
 	c := checkOf(t, r)
@@ -435,17 +446,16 @@ func TestRolesAndExport(t *testing.T) {
 // A failing role that follows a palette entry names it, so the agent fixes
 // the entry (moving every role that follows it) rather than one role.
 func TestCheckNamesThePaletteEntryAFailingRoleFollows(t *testing.T) {
-	doc := strings.Replace(example(), `"mist": "#9ca7ba"`, `"mist": "#9ca7ba",
-    "dusk": "#41465a"`, 1)
-	doc = strings.Replace(doc, `"comment": "#8b96aa"`, `"comment": "dusk"`, 1)
-	doc = strings.Replace(doc, `"version": 2`, `"version": 3`, 1)
+	doc := mustReplace(t, example(), `"mist": "#9ca7ba"`, `"mist": "#9ca7ba",
+    "dusk": "#41465a"`)
+	doc = mustReplace(t, doc, `"comment": "#8b96aa"`, `"comment": "dusk"`)
 	s, _ := newWorkspace(t, doc)
 	c := checkOf(t, call(t, s, ToolCheck, nil))
 	if c.Passes || len(c.Failing) != 1 {
 		t.Fatalf("want the one comment pair failing: %+v", c)
 	}
-	if f := c.Failing[0]; f.Foreground.Follows != "dusk" || f.Background.Follows != "" {
-		t.Errorf("failing pair follows %q on %q; want dusk on its own colour", f.Foreground.Follows, f.Background.Follows)
+	if f := c.Failing[0]; f.Foreground.Follows != "dusk" || f.Background.Follows != "ink" {
+		t.Errorf("failing pair follows %q on %q; want dusk on ink", f.Foreground.Follows, f.Background.Follows)
 	}
 	roles := call(t, s, ToolRoles, nil)
 	if !strings.Contains(string(roles.StructuredContent), `"follows":"dusk"`) {

@@ -474,8 +474,10 @@ func (b *builder) readableSelection(bg, text Color) {
 	sel := src.Over(bg)
 	// Only a terminal that draws its selection with a text colour of its
 	// own, one that reads there better than ui.text: any other source's
-	// selection is its author's choice for ui.text, kept as given.
-	if !b.set["terminal.selectionText"] || Ratio(text, sel) >= AA {
+	// selection is its author's choice for ui.text, kept as given (a VS
+	// Code theme sets terminal.selectionForeground too, and its editor
+	// selection is its own).
+	if b.format == "vscode" || !b.set["terminal.selectionText"] || Ratio(text, sel) >= AA {
 		return
 	}
 	if own := b.get("terminal.selectionText").Over(sel); own == text || Ratio(own, sel) <= Ratio(text, sel) {
