@@ -40,8 +40,8 @@ describe('App', () => {
     w.emit('menu', { view: 'shortcuts' });
     await flush();
     const dialog = await screen.findByTestId('shortcuts-dialog');
-    // Every accelerator of the native menu (desktop.go) is listed with what it does.
-    const menu = repoFile('desktop.go');
+    // Every accelerator of the native menu (app/shell/desktop.go) is listed with what it does.
+    const menu = repoFile('app/shell/desktop.go');
     const accels = [...menu.matchAll(/AddText\("([^"]+)", keys\.(?:CmdOrCtrl\("(.)"\)|Combo\("(.)", keys\.CmdOrCtrlKey, keys\.ShiftKey\))/g)];
     expect(accels.length).toBeGreaterThanOrEqual(6);
     const shown = screen.getAllByTestId('shortcut').map((r) => r.textContent ?? '');

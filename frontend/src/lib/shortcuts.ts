@@ -1,5 +1,5 @@
 // The keyboard shortcuts Help → Keyboard shortcuts lists: the menu's
-// accelerators (desktop.go appMenu; shortcuts.test.ts holds the two
+// accelerators (app/shell/desktop.go appMenu; shortcuts.test.ts holds the two
 // together) and the keys the views handle themselves.
 export type Shortcut = { keys: string; label: string };
 
