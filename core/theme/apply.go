@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/paths"
@@ -341,9 +343,41 @@ func jsonQuote(s string) string {
 	return string(b)
 }
 
-// luaQuote is a Lua string literal; %q's escapes (\", \\, \n, \xNN) are
-// Lua's too.
-func luaQuote(s string) string { return fmt.Sprintf("%q", oneLine(s)) }
+// luaQuote is a Lua string literal of s on one line, for every Lua from
+// 5.1 (LuaJIT) to 5.4. Go's %q is not one: its \u202e and \U escapes are
+// errors in Lua 5.1 and 5.2, so wezterm.lua would not load. Quotes and
+// backslashes are escaped; control bytes, bytes of invalid UTF-8 and the
+// invisible format characters (bidi overrides such as U+202E, zero-width
+// ones, the line and paragraph separators) become \ddd, three decimal
+// digits so a digit after one cannot join it; every other character is
+// its UTF-8 bytes as they are, which Lua keeps as they are.
+func luaQuote(s string) string {
+	s = oneLine(s)
+	var b strings.Builder
+	b.WriteByte('"')
+	dec := func(bs []byte) {
+		for _, c := range bs {
+			fmt.Fprintf(&b, "\\%03d", c)
+		}
+	}
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1, r < 0x20, r == 0x7f:
+			dec([]byte(s[i : i+n]))
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r >= 0x80 && (unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029 || !unicode.IsPrint(r) && !unicode.IsSpace(r)):
+			dec([]byte(s[i : i+n]))
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	b.WriteByte('"')
+	return b.String()
+}
 
 // shellQuote quotes a path for sh and tmux when it needs it.
 func shellQuote(s string) string {
