@@ -206,11 +206,19 @@ func (a *Themes) PlanApply(workspaceID, target string) (theme.InstallPlan, error
 }
 
 // ApplyTheme installs the theme into target after the user confirmed the
-// plan, backing up every file it replaces into the app's data folder.
-func (a *Themes) ApplyTheme(workspaceID, target string) (theme.Installed, error) {
+// plan whose Token is token, backing up every file it replaces into the
+// app's data folder. It plans again and installs only when that plan is
+// the one confirmed: a rename of the theme or a file changed in between
+// would otherwise write, or replace, files the user never saw listed. Then
+// the error wraps theme.ErrPlanChanged, nothing is written, and the page
+// shows the new plan to confirm.
+func (a *Themes) ApplyTheme(workspaceID, target, token string) (theme.Installed, error) {
 	plan, err := a.PlanApply(workspaceID, target)
 	if err != nil {
 		return theme.Installed{}, err
+	}
+	if plan.Token != token {
+		return theme.Installed{}, fmt.Errorf("install into %s: %w: the theme or a file it writes changed since you confirmed; look at the new plan and confirm again", target, theme.ErrPlanChanged)
 	}
 	return theme.Apply(plan)
 }

@@ -226,8 +226,9 @@ export function planApply(workspaceId: string, target: string): Promise<InstallP
   return Themes.PlanApply(workspaceId, target);
 }
 
-export function applyTheme(workspaceId: string, target: string): Promise<Installed> {
-  return Themes.ApplyTheme(workspaceId, target);
+/** Installs the plan the user confirmed, named by its token: Go refuses (writing nothing) when planning again gives another plan. */
+export function applyTheme(workspaceId: string, target: string, token: string): Promise<Installed> {
+  return Themes.ApplyTheme(workspaceId, target, token);
 }
 
 /** Undoes the last apply into target: what it replaced comes back, what it created goes. */
