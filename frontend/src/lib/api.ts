@@ -531,10 +531,10 @@ export function redoEdit(workspaceId: string): Promise<EditorState> {
   return Editor.RedoEdit(workspaceId);
 }
 
-/** Subscribes to "a workspace's hand-edit state changed" (locks restored after a turn). */
-export function onEditor(cb: (workspaceId: string) => void): () => void {
-  return EventsOn('editor', (ev: { workspaceId?: unknown }) => {
-    if (ev && typeof ev.workspaceId === 'string') cb(ev.workspaceId);
+/** Subscribes to "a workspace's hand-edit state changed" (locked colours someone rewrote, put back: `notice` says which). */
+export function onEditor(cb: (workspaceId: string, notice: string) => void): () => void {
+  return EventsOn('editor', (ev: { workspaceId?: unknown; notice?: unknown }) => {
+    if (ev && typeof ev.workspaceId === 'string') cb(ev.workspaceId, typeof ev.notice === 'string' ? ev.notice : '');
   });
 }
 
