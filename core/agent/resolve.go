@@ -28,15 +28,15 @@ type ResolveOptions struct {
 	Argv           []string                     // the agent's stored command as words (agents.toml); wins over the search
 	Unset          []string                     // inherited environment variables the agent must not get
 	SidecarVersion string                       // exact npm version of @agentclientprotocol/codex-acp the bundled Bun runs ("" = SidecarVersion)
+	CacheDir       string                       // where the sidecar's adapter is installed (the app's cache dir + "agents"; required for the sidecar)
+	ExeDir         string                       // directory of the running cdxtheme binary ("" = os.Executable's dir)
+	Getenv         func(string) string          // nil = os.Getenv
+	LookPath       func(string) (string, error) // nil = exec.LookPath
 	// Package is name@version of an adapter the bundled Bun runs for an
 	// agent kind of the app's own (Claude Code, Codex's Rust adapter): it
 	// is installed first from the lockfile the app ships for it, exactly
 	// the tested tree, as the sidecar's adapter is. Argv wins over it.
 	Package string
-	CacheDir       string                       // where the sidecar's adapter is installed (the app's cache dir + "agents"; required for the sidecar)
-	ExeDir         string                       // directory of the running cdxtheme binary ("" = os.Executable's dir)
-	Getenv         func(string) string          // nil = os.Getenv
-	LookPath       func(string) (string, error) // nil = exec.LookPath
 }
 
 // Platform-specific search lists, variables so tests can point them at temp dirs.
