@@ -13,7 +13,6 @@ import (
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/fswrite"
 	"cdxtheme/core/handedit"
-	"cdxtheme/core/paths"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
@@ -96,9 +95,7 @@ type EditColorRequest struct {
 
 // editRecordPath is where a workspace's hand-edit record is kept: the app's
 // data folder, which the agent does not write.
-func editRecordPath(workspaceID string) string {
-	return filepath.Join(paths.DataDir(), "handedits", workspaceID+".json")
-}
+func editRecordPath(workspaceID string) string { return handedit.RecordPath(workspaceID) }
 
 // handTheme reads the workspace's theme.json, its bytes and the parsed theme.
 func handTheme(ws workspace.Meta) ([]byte, *theme.Theme, error) {

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -45,6 +46,13 @@ type Log struct {
 	Changed map[string]string `json:"changed"`
 	Undo    []Step            `json:"undo"`
 	Redo    []Step            `json:"redo"`
+}
+
+// RecordPath is where a workspace's hand-edit record (its locks among
+// them) is kept: the app's data folder, which the agent does not write.
+// The desktop app and the CLI read the same one.
+func RecordPath(workspaceID string) string {
+	return filepath.Join(paths.DataDir(), "handedits", workspaceID+".json")
 }
 
 // Load reads the record at path; a missing file is an empty record. A
