@@ -568,7 +568,19 @@ func (a *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool) stri
 		return ""
 	}
 	var msg string
-	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
+	// Under the editor's lock, as a hand edit; the record is only read
+	// (nothing in it changes), so a check that finds every lock held
+	// writes nothing, whichever change of theme.json it runs on.
+	err = func() error {
+		a.editMu.Lock()
+		defer a.editMu.Unlock()
+		l, err := handedit.Load(editRecordPath(workspaceID))
+		if l == nil {
+			return err
+		}
+		if err != nil {
+			a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("hand-edit record")
+		}
 		if len(l.Locked) == 0 {
 			return nil
 		}
@@ -602,7 +614,7 @@ func (a *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool) stri
 		}
 		msg = lead + strings.Join(parts, "; ")
 		return nil
-	})
+	}()
 	if err != nil {
 		a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("enforce locks")
 		msg = "The locked colours could not be restored: " + err.Error()

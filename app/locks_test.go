@@ -80,6 +80,28 @@ func TestLocksHoldAgainstWritesOutsideATurn(t *testing.T) {
 	}
 	rec.mu.Unlock()
 
+	// A build without locks: its theme changes write no hand-edit record.
+	other, err := workspace.Create(workspace.Root(), "other", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Themes.Theme(other.ID); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(theme.Example())
+	os.WriteFile(filepath.Join(other.Dir, theme.FileName), b, 0o644)
+	rec.waitFor(t, "the other build's theme event", func() bool {
+		for _, ev := range rec.themes {
+			if ev.WorkspaceID == other.ID && ev.Theme != nil {
+				return true
+			}
+		}
+		return false
+	})
+	if _, err := os.Stat(editRecordPath(other.ID)); err == nil {
+		t.Error("a theme change of a build without locks wrote a hand-edit record")
+	}
+
 	// Written and exported at once, before the watcher's debounce is over.
 	write(moved, "#909090")
 	dir, err := a.Themes.ExportTheme(ws.ID, "neovim")
