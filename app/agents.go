@@ -140,6 +140,7 @@ func agentResolve(s settings.Settings, ag settings.Agent) agent.ResolveOptions {
 			bun = "bun" // resolution explains the miss
 		}
 		r.Argv = ag.Argv(bun)
+		r.Package = ag.Package()
 	}
 	if !ag.GetsAPIKey() {
 		r.Unset = settings.APIKeyVars

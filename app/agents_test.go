@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -229,5 +230,22 @@ func TestThemeToolsSettingOff(t *testing.T) {
 	log, _ := os.ReadFile(logPath)
 	if !strings.Contains(string(log), `"method":"session/new"`) || strings.Contains(string(log), `{"name":"cdxtheme","command"`) {
 		t.Fatalf("with the setting off, session/new:\n%s", log)
+	}
+}
+
+// Claude Code and Codex's Rust adapter resolve to their package installed
+// from the app's lockfile (the first-run install), never to `bun x`, whose
+// dependencies float; the API key stays Codex's.
+func TestBunKindsResolveToTheirLockedPackage(t *testing.T) {
+	t.Setenv("CDXTHEME_AGENT", "")
+	for _, ag := range settings.Builtins() {
+		r := agentResolve(settings.Settings{}, ag)
+		want := map[string]string{settings.KindClaude: settings.ClaudePackage, settings.KindCodexRS: settings.CodexRSPackage}[ag.Kind]
+		if r.Package != want || want != "" && r.Argv != nil {
+			t.Errorf("%s resolves with package %q and command %q, want package %q alone", ag.ID, r.Package, r.Argv, want)
+		}
+		if ag.Kind == settings.KindClaude && !slices.Contains(r.Unset, "OPENAI_API_KEY") {
+			t.Errorf("claude is given the OpenAI key: unset %v", r.Unset)
+		}
 	}
 }

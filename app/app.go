@@ -137,6 +137,7 @@ type (
 
 		builds   *Builds
 		settings *Settings
+		editor   *Editor
 	}
 	// Editor is the designer's hand edits of a theme: colours, locks,
 	// make-it-pass, undo and redo. It owns editMu.
@@ -144,6 +145,10 @@ type (
 		*env
 		// editMu serialises the hand-edit records (editor.go).
 		editMu sync.Mutex
+		// lockMu guards duringTurn: per workspace, the locked colours the
+		// watcher put back while a turn ran, for the turn's closing warning.
+		lockMu     sync.Mutex
+		duringTurn map[string]string
 
 		turns  *Turns
 		builds *Builds
@@ -203,7 +208,7 @@ func New(log zerolog.Logger) *App {
 	ch.settings, ch.agents, ch.turns, ch.library, ch.desktop = set, ag, tu, lib, desk
 	lib.settings, lib.agents, lib.turns, lib.builds, lib.desktop = set, ag, tu, bu, desk
 	bu.turns, bu.editor, bu.themes, bu.desktop = tu, ed, th, desk
-	th.builds, th.settings = bu, set
+	th.builds, th.settings, th.editor = bu, set, ed
 	ed.turns, ed.builds = tu, bu
 	ag.settings, ag.turns = set, tu
 	return &App{env: e, Turns: tu, Chats: ch, Library: lib, Builds: bu, Themes: th, Editor: ed, Agents: ag,

@@ -21,6 +21,9 @@ import (
 // state changed (an edit, a lock, an undo, or locks restored after a turn).
 type EditorEvent struct {
 	WorkspaceID string `json:"workspaceId"`
+	// Notice tells the designer what the app did on its own: locked
+	// colours someone rewrote, put back.
+	Notice string `json:"notice,omitempty"`
 }
 
 // EditorRole is one colour the editor lists: a role of the theme or a
@@ -99,9 +102,7 @@ type EditColorRequest struct {
 
 // editRecordPath is where a workspace's hand-edit record is kept: the app's
 // data folder, which the agent does not write.
-func editRecordPath(workspaceID string) string {
-	return handedit.RecordPath(workspaceID)
-}
+func editRecordPath(workspaceID string) string { return handedit.RecordPath(workspaceID) }
 
 // handTheme reads the workspace's theme.json, its bytes and the parsed theme.
 func handTheme(ws workspace.Meta) ([]byte, *theme.Theme, error) {
@@ -743,21 +744,74 @@ func (a *Editor) keepCompanion(workspaceID string, was *theme.Theme) string {
 }
 
 // enforceLocks runs after a turn: every locked colour the agent changed is
-// put back in theme.json, and the returned message names each one. An
-// invalid theme.json cannot be repaired role by role, which is said too.
+// put back in theme.json, and the returned message names each one, with
+// those the watcher put back during the turn (lockedChanged). An invalid
+// theme.json cannot be repaired role by role, which is said too.
 func (a *Editor) enforceLocks(workspaceID string) string {
+	msg := a.restoreLocks(workspaceID, "The agent changed locked colours; they were restored: ", true)
+	a.lockMu.Lock()
+	during := a.duringTurn[workspaceID]
+	delete(a.duringTurn, workspaceID)
+	a.lockMu.Unlock()
+	return strings.TrimSpace(during + " " + msg)
+}
+
+// lockedChanged runs on every change of theme.json the watcher sees,
+// whoever wrote it (the agent mid-turn, a process it left behind, another
+// program): a locked colour is put back at once, so the preview, the
+// editor and every export show only the locked value, and the designer is
+// told (the editor event's notice; during a turn also the turn's closing
+// warning). It reports whether it wrote theme.json. Its own write is seen
+// by the watcher too, and then finds every lock held: no second write.
+func (a *Editor) lockedChanged(workspaceID string) bool {
+	// A broken theme.json is the preview's error to show, and the turn's
+	// end says the locks could not be checked.
+	msg := a.restoreLocks(workspaceID, "Locked colours were changed in theme.json; they were restored: ", false)
+	if msg == "" {
+		return false
+	}
+	if a.turns.busy(workspaceID) {
+		a.lockMu.Lock()
+		if a.duringTurn == nil {
+			a.duringTurn = map[string]string{}
+		}
+		if len(a.duringTurn[workspaceID]) < 4096 {
+			a.duringTurn[workspaceID] = strings.TrimSpace(a.duringTurn[workspaceID] + " " + msg)
+		}
+		a.lockMu.Unlock()
+	}
+	return !strings.HasPrefix(msg, "The locked colours could not")
+}
+
+// restoreLocks puts every locked colour back into theme.json when someone
+// changed it, emits the theme and editor events, and returns what it did
+// (lead, then each colour), or "" when every lock held (or, unless
+// reportInvalid, when theme.json is not a valid theme).
+func (a *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool) string {
 	ws, err := a.openWorkspace(workspaceID)
 	if err != nil {
 		return ""
 	}
 	var msg string
-	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
+	// Under the editor's lock, as a hand edit; the record is only read
+	// (nothing in it changes), so a check that finds every lock held
+	// writes nothing, whichever change of theme.json it runs on.
+	err = func() error {
+		a.editMu.Lock()
+		defer a.editMu.Unlock()
+		l, err := handedit.Load(editRecordPath(workspaceID))
+		if l == nil {
+			return err
+		}
+		if err != nil {
+			a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("hand-edit record")
+		}
 		if len(l.Locked) == 0 {
 			return nil
 		}
 		before, t, err := handTheme(ws)
 		if t == nil {
-			if before != nil {
+			if before != nil && reportInvalid {
 				msg = "The locked colours could not be checked: " + err.Error()
 			}
 			return nil
@@ -770,23 +824,28 @@ func (a *Editor) enforceLocks(workspaceID string) string {
 		if err != nil {
 			return err
 		}
+		// Written only when it holds: a file that would still break a lock
+		// once written would have the watcher restore it again, forever.
+		if back, err := theme.Parse(after); err != nil || len(l.EnforceLocks(back)) > 0 {
+			return fmt.Errorf("the restored %s would not keep them (%v)", theme.FileName, err)
+		}
 		if err := writeTheme(ws, after); err != nil {
 			return err
 		}
 		a.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: theme.StateOf(after)})
 		parts := make([]string, len(restored))
 		for i, r := range restored {
-			parts[i] = fmt.Sprintf("%s (the agent wrote %s, kept %s)", r.Path, r.Was, r.Kept)
+			parts[i] = fmt.Sprintf("%s (%s was written, %s kept)", r.Path, r.Was, r.Kept)
 		}
-		msg = "The agent changed locked colours; they were restored: " + strings.Join(parts, "; ")
+		msg = lead + strings.Join(parts, "; ")
 		return nil
-	})
+	}()
 	if err != nil {
 		a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("enforce locks")
-		return "The locked colours could not be restored: " + err.Error()
+		msg = "The locked colours could not be restored: " + err.Error()
 	}
 	if msg != "" {
-		a.emit.Emit("editor", EditorEvent{WorkspaceID: workspaceID})
+		a.emit.Emit("editor", EditorEvent{WorkspaceID: workspaceID, Notice: msg})
 	}
 	return msg
 }

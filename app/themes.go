@@ -76,6 +76,12 @@ func (a *Themes) watch(ws workspace.Meta) {
 	go func() {
 		defer a.watchers.running.Done()
 		err := theme.Watch(ctx, ws.Dir, func(st theme.State) {
+			// A locked colour someone rewrote goes back before anything
+			// shows it; the restore emits the theme it wrote, and the
+			// watcher then sees that file, every lock held.
+			if st.Error == "" && st.Theme != nil && a.editor.lockedChanged(ws.ID) {
+				return
+			}
 			a.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: st})
 			// The agent may have named the theme: a build that follows
 			// its theme's name takes it now, in every view.
@@ -164,13 +170,21 @@ func (a *env) validTheme(workspaceID string) (*theme.Theme, workspace.Meta, erro
 	return st.Theme, ws, nil
 }
 
+// lockedTheme is validTheme with every lock held first: a write the
+// watcher has not read yet (it waits theme.Debounce) must not reach an
+// export or an install with a locked colour changed.
+func (a *Themes) lockedTheme(workspaceID string) (*theme.Theme, workspace.Meta, error) {
+	a.editor.lockedChanged(workspaceID)
+	return a.validTheme(workspaceID)
+}
+
 // ApplyTargets lists where a theme can be installed on this system.
 func (a *Themes) ApplyTargets() []theme.Target { return theme.TargetsFor(goruntime.GOOS) }
 
 // ExportTheme writes the theme in one format (or "all") under the
 // workspace's export/ folder and returns the folder written.
 func (a *Themes) ExportTheme(workspaceID, format string) (string, error) {
-	t, ws, err := a.validTheme(workspaceID)
+	t, ws, err := a.lockedTheme(workspaceID)
 	if err != nil {
 		return "", err
 	}
@@ -194,7 +208,7 @@ func (a *Themes) ExportTheme(workspaceID, format string) (string, error) {
 // PlanApply shows what installing into target would write and replace; the
 // UI asks the user to confirm before ApplyTheme.
 func (a *Themes) PlanApply(workspaceID, target string) (theme.InstallPlan, error) {
-	t, _, err := a.validTheme(workspaceID)
+	t, _, err := a.lockedTheme(workspaceID)
 	if err != nil {
 		return theme.InstallPlan{}, err
 	}
@@ -206,11 +220,19 @@ func (a *Themes) PlanApply(workspaceID, target string) (theme.InstallPlan, error
 }
 
 // ApplyTheme installs the theme into target after the user confirmed the
-// plan, backing up every file it replaces into the app's data folder.
-func (a *Themes) ApplyTheme(workspaceID, target string) (theme.Installed, error) {
+// plan whose Token is token, backing up every file it replaces into the
+// app's data folder. It plans again and installs only when that plan is
+// the one confirmed: a rename of the theme or a file changed in between
+// would otherwise write, or replace, files the user never saw listed. Then
+// the error wraps theme.ErrPlanChanged, nothing is written, and the page
+// shows the new plan to confirm.
+func (a *Themes) ApplyTheme(workspaceID, target, token string) (theme.Installed, error) {
 	plan, err := a.PlanApply(workspaceID, target)
 	if err != nil {
 		return theme.Installed{}, err
+	}
+	if plan.Token != token {
+		return theme.Installed{}, fmt.Errorf("install into %s: %w: the theme or a file it writes changed since you confirmed; look at the new plan and confirm again", target, theme.ErrPlanChanged)
 	}
 	return theme.Apply(plan)
 }

@@ -23,6 +23,7 @@ type recorder struct {
 	emits  map[string]int
 	themes []ThemeEvent
 	builds []BuildCard // "build" events
+	editor []EditorEvent
 	seqs   map[string][]int
 	onEmit func(name string) // called under mu
 	signal chan struct{}
@@ -43,6 +44,8 @@ func (r *recorder) Emit(name string, payload any) {
 		r.themes = append(r.themes, p)
 	case BuildCard:
 		r.builds = append(r.builds, p)
+	case EditorEvent:
+		r.editor = append(r.editor, p)
 	case ArtifactsEvent:
 		r.emits["artifacts"]++
 	case AgentOptionsEvent:

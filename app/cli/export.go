@@ -14,6 +14,7 @@ import (
 
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/fswrite"
+	"cdxtheme/core/handedit"
 	"cdxtheme/core/targets/tinted"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
@@ -229,6 +230,7 @@ func loadTheme(env *Env, cmd, arg string) (*theme.Theme, string, int) {
 		fmt.Fprintf(env.Stderr, "cdxtheme %s: %s: %v\n", cmd, path, err)
 		return nil, "", ExitError
 	}
+	heldLocks(env, cmd, path, t)
 	return t, filepath.Dir(path), ExitOK
 }
 
@@ -281,4 +283,31 @@ func writeFiles(base, rel string, files map[string][]byte) ([]string, error) {
 		paths = append(paths, filepath.FromSlash(p))
 	}
 	return paths, nil
+}
+
+// heldLocks puts back, in t, every colour the designer locked in the
+// desktop app that theme.json no longer holds (the app restores the file
+// itself when its watcher sees the write; the CLI may run before it does,
+// or without it), so an export, a check or an apply never carries an
+// unlocked value. The file is left as it is; stderr says what was held.
+func heldLocks(env *Env, cmd, path string, t *theme.Theme) {
+	dir := filepath.Dir(path)
+	root, err := filepath.EvalSymlinks(workspace.Root())
+	if err != nil {
+		return
+	}
+	parent, err := filepath.EvalSymlinks(filepath.Dir(dir))
+	if err != nil || parent != root || !workspace.ValidID(filepath.Base(dir)) {
+		return // not a workspace of the app's: no locks
+	}
+	l, err := handedit.Load(handedit.RecordPath(filepath.Base(dir)))
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "cdxtheme %s: warning: the locked colours could not be read: %v\n", cmd, err)
+	}
+	if l == nil {
+		return
+	}
+	for _, r := range l.EnforceLocks(t) {
+		fmt.Fprintf(env.Stderr, "cdxtheme %s: %s is locked at %s; theme.json has %s, the locked colour is used\n", cmd, r.Path, r.Kept, r.Was)
+	}
 }

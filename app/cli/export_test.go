@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/handedit"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
@@ -229,5 +230,51 @@ func TestCheckAndExportOfACompanion(t *testing.T) {
 	out, _, code = runTheme(t, "export", "--format", "helix", dir)
 	if code != ExitOK || !strings.Contains(out, theme.Slug(th.Companion.Name)+".toml") {
 		t.Errorf("export of a family does not list the variant's file: exit %d\n%s", code, out)
+	}
+}
+
+// A colour the designer locked in the desktop app is the one the CLI
+// exports and applies, even when theme.json was rewritten and the app has
+// not restored it yet (or is not running); stderr says which was held.
+func TestExportHoldsTheDesktopLocks(t *testing.T) {
+	themeEnv(t)
+	m, err := workspace.Create(workspace.Root(), "harbour", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const locked, moved = "#123456", "#ff9e64"
+	doc := func(keyword string) []byte {
+		th := theme.Example()
+		c, _ := theme.ParseColor(keyword)
+		th.Set("syntax.keyword", c)
+		b, _ := json.Marshal(th)
+		return b
+	}
+	th, _ := theme.Parse(doc(locked))
+	l, _ := handedit.Load(handedit.RecordPath(m.ID))
+	if err := l.Lock(th, "syntax.keyword", true); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Save(handedit.RecordPath(m.ID)); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(m.Dir, theme.FileName), doc(moved), 0o644)
+	for _, arg := range []string{m.ID, m.Dir} {
+		out, errOut, code := runTheme(t, "export", "--format", "neovim", "--out", t.TempDir(), arg)
+		if code != ExitOK {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		b, _ := os.ReadFile(strings.TrimSpace(out))
+		if bytes.Contains(bytes.ToLower(b), []byte(moved)) || !bytes.Contains(bytes.ToLower(b), []byte(locked)) {
+			t.Errorf("export of %s carries the unlocked keyword %s", arg, moved)
+		}
+		if !strings.Contains(errOut, "syntax.keyword is locked at "+locked) {
+			t.Errorf("stderr does not say the lock was held: %q", errOut)
+		}
+	}
+	// A folder that is no workspace of the app's has no locks.
+	out, _, _ := runTheme(t, "export", "--format", "neovim", "--out", t.TempDir(), themeDir(t, doc(moved)))
+	if b, _ := os.ReadFile(strings.TrimSpace(out)); !bytes.Contains(bytes.ToLower(b), []byte(moved)) {
+		t.Error("a plain folder's theme was changed by another workspace's locks")
 	}
 }

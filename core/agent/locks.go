@@ -23,6 +23,19 @@ func ShippedLockPath(version string) string {
 	return "locks/" + SidecarPackage[strings.LastIndex(SidecarPackage, "/")+1:] + "@" + version + ".bun.lock"
 }
 
+// PackageLockPath is where the lockfile of an adapter package the agents
+// list runs (ResolveOptions.Package) lives below core/agent: the scope and
+// name both, since two adapters are called codex-acp.
+func PackageLockPath(name, version string) string {
+	return "locks/" + packageDirName(name, version) + ".bun.lock"
+}
+
+// packageDirName is name@version as one file name: "@zed-industries/codex-acp"
+// becomes "zed-industries+codex-acp".
+func packageDirName(name, version string) string {
+	return strings.ReplaceAll(strings.TrimPrefix(name, "@"), "/", "+") + "@" + version
+}
+
 // adapterLock is the lockfile to install version from, and where it came from.
 func adapterLock(version string, getenv func(string) string) ([]byte, string, error) {
 	if p := getenv(EnvAdapterLock); p != "" {

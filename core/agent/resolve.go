@@ -32,6 +32,11 @@ type ResolveOptions struct {
 	ExeDir         string                       // directory of the running cdxtheme binary ("" = os.Executable's dir)
 	Getenv         func(string) string          // nil = os.Getenv
 	LookPath       func(string) (string, error) // nil = exec.LookPath
+	// Package is name@version of an adapter the bundled Bun runs for an
+	// agent kind of the app's own (Claude Code, Codex's Rust adapter): it
+	// is installed first from the lockfile the app ships for it, exactly
+	// the tested tree, as the sidecar's adapter is. Argv wins over it.
+	Package string
 }
 
 // Platform-specific search lists, variables so tests can point them at temp dirs.
@@ -120,6 +125,9 @@ func resolve(opts ResolveOptions, getenv func(string) string, lookPath func(stri
 	if len(opts.Argv) > 0 {
 		return resolveWords(opts.Argv, "the agents list in Settings", lookPath)
 	}
+	if opts.Package != "" {
+		return pinnedPackage(opts)
+	}
 
 	var tried []string
 	if p, err := lookPath("codex-acp"); err == nil {
@@ -189,6 +197,45 @@ func sidecar(opts ResolveOptions, bun string, getenv func(string) string) (Comma
 		Args:   sidecarArgs(dir, bin),
 		Source: SourceSidecar,
 		Reason: fmt.Sprintf("No agent command is set and codex-acp is not on PATH, so the bundled Bun at %s runs %s, installed in %s.", bun, in.Spec(), dir),
+	}, nil
+}
+
+// pinnedPackage runs opts.Package, installed from its shipped lockfile
+// for the bundled Bun, or says (NotInstalledError) that it must be
+// installed first. `bun x name@version` pinned only the top package: its
+// dependencies floated to whatever the registry had that day.
+func pinnedPackage(opts ResolveOptions) (Command, error) {
+	at := strings.LastIndex(opts.Package, "@")
+	if at <= 0 || !exactVersion.MatchString(opts.Package[at+1:]) {
+		return Command{}, fmt.Errorf("%w: the agent package %q is not name@exact-version", ErrNotFound, opts.Package)
+	}
+	name, version := opts.Package[:at], opts.Package[at+1:]
+	bun := FindBun(opts.ExeDir)
+	if bun == "" {
+		return Command{}, fmt.Errorf("%w: %s runs with Bun, and neither the app's bundled Bun nor one on PATH was found. Fix: reinstall the app, or install Bun", ErrNotFound, opts.Package)
+	}
+	if opts.CacheDir == "" {
+		return Command{}, fmt.Errorf("%w: no folder to install %s in (ResolveOptions.CacheDir)", ErrNotFound, opts.Package)
+	}
+	lock, err := shippedLocks.ReadFile(PackageLockPath(name, version))
+	if err != nil {
+		return Command{}, fmt.Errorf("%w: this app ships no tested lockfile for %s", ErrNotFound, opts.Package)
+	}
+	dir := filepath.Join(opts.CacheDir, packageDirName(name, version))
+	getenv := opts.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	in := Install{Bun: bun, Package: name, Version: version, Dir: dir, Getenv: getenv, Lock: lock, LockFrom: "the app's tested lockfile"}
+	bin, ok := installedBin(dir)
+	if !ok {
+		return Command{}, &NotInstalledError{Install: in}
+	}
+	return Command{
+		Path:   bun,
+		Args:   sidecarArgs(dir, bin),
+		Source: SourceSidecar,
+		Reason: fmt.Sprintf("The agents list runs %s with Bun (%s), installed in %s from the app's tested lockfile.", in.Spec(), bun, dir),
 	}, nil
 }
 

@@ -252,9 +252,14 @@ func setRequest(sessionID string, opt acp.ConfigOption, value any) (req acp.SetC
 		if !ok || s == "" {
 			return req, opt.Value, false, fmt.Errorf("%v is not one of the choices", printable(value))
 		}
+		// The models state (session/set_model) lists the agent's
+		// suggestions, not every model it runs: Claude Code takes any model
+		// id its API serves ("claude-haiku-4-5-20251001"), so an id it does
+		// not list is sent and the agent's own answer decides. Refused
+		// here, the turn silently ran the default model.
 		if id, ok := opt.Match(s); ok {
 			s = id
-		} else if len(opt.Values()) > 0 {
+		} else if len(opt.Values()) > 0 && !opt.ViaSetModel {
 			return req, opt.Value, false, fmt.Errorf("%w: %q is none of the values the agent offers: %s", errNotOffered, s, opt.Offered())
 		}
 		req.Value = s

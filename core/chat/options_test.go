@@ -335,8 +335,9 @@ func TestDefaultsApplyWhereOfferedAndYieldToOptions(t *testing.T) {
 
 // An agent that reports its models as the unstable models state (gemini-cli,
 // claude-code-acp) gets them shown as the model option and set with
-// session/set_model, by id or display name; what it does not offer is
-// refused with the list, and the agent's own refusal comes through.
+// session/set_model, by id or display name; a model it does not list is
+// sent as given (Claude Code runs any model id its API serves), and the
+// agent's own refusal comes through.
 func TestModelsStateIsTheModelOption(t *testing.T) {
 	tests := []struct {
 		name, model string
@@ -347,7 +348,7 @@ func TestModelsStateIsTheModelOption(t *testing.T) {
 		{"by id", "gpt-5.4", "gpt-5.4", "", "model=gpt-5.4"},
 		{"by display name", "gpt-5.4-mini", "gpt-5.4-mini", "", "model=gpt-5.4-mini"},
 		{"by display name, any case", "gpt-5 PRO", "gpt-5-pro", "not available for this account", "model=gpt-5.5"},
-		{"not offered", "gpt-0", "", "gpt-5.5 (GPT-5.5), gpt-5.4, gpt-5.4-mini (GPT-5.4-Mini), gpt-5-pro (GPT-5 Pro)", "model=gpt-5.5"},
+		{"not listed: sent, the agent refuses", "gpt-0", "gpt-0", `unknown model "gpt-0"`, "model=gpt-5.5"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -48,6 +48,13 @@ type Log struct {
 	Redo    []Step            `json:"redo"`
 }
 
+// RecordPath is where a workspace's hand-edit record (its locks among
+// them) is kept: the app's data folder, which the agent does not write.
+// The desktop app and the CLI read the same one.
+func RecordPath(workspaceID string) string {
+	return filepath.Join(paths.DataDir(), "handedits", workspaceID+".json")
+}
+
 // Load reads the record at path; a missing file is an empty record. A
 // damaged one is set aside (renamed with a .damaged suffix) and reported,
 // with an empty record in its place, so nothing overwrites it.
@@ -75,12 +82,6 @@ func Load(path string) (*Log, error) {
 		l.Changed = map[string]string{}
 	}
 	return l, nil
-}
-
-// RecordPath is where the app keeps the record of workspace id: its data
-// folder, which the agent does not write.
-func RecordPath(id string) string {
-	return filepath.Join(paths.DataDir(), "handedits", id+".json")
 }
 
 // Peek reads the record at path without touching it: a missing file is an

@@ -275,17 +275,33 @@ func (l *AgentList) SetDefaults(id string, values map[string]any) bool {
 	return false
 }
 
-// Argv is the command that runs the agent, as words for
-// agent.ResolveOptions.Argv: the entry's own program and arguments, or for
-// the Bun-run kinds bun with the package. nil for the Codex kind without a
-// command of its own, which follows the seed resolution order. bun is the
-// Bun executable.
-func (a Agent) Argv(bun string) []string {
+// PinnedPackages are the packages the Bun-run kinds install, each from the
+// lockfile the app ships for it (core/agent/locks).
+func PinnedPackages() []string { return []string{CodexRSPackage, ClaudePackage} }
+
+// Package is, for the Bun-run kinds, the package@version for
+// agent.ResolveOptions.Package: installed from its shipped lockfile, then
+// run by Bun. `bun x` of it pinned the top package alone; its dependencies
+// floated (a run took cross-spawn 7.1.2 where 7.0.6 was tested).
+func (a Agent) Package() string {
 	switch a.Kind {
 	case KindCodexRS:
-		return []string{bun, "x", CodexRSPackage}
+		return CodexRSPackage
 	case KindClaude:
-		return []string{bun, "x", ClaudePackage}
+		return ClaudePackage
+	}
+	return ""
+}
+
+// Argv is the command that runs the agent, as words for
+// agent.ResolveOptions.Argv: the entry's own program and arguments. nil for
+// the Bun-run kinds (Package) and for the Codex kind without a command of
+// its own, which follows the seed resolution order. bun is unused since
+// the Bun-run kinds install their package first.
+func (a Agent) Argv(bun string) []string {
+	switch a.Kind {
+	case KindCodexRS, KindClaude:
+		return nil
 	case KindCustom, KindCodex, "":
 		if strings.TrimSpace(a.Command) == "" {
 			return nil

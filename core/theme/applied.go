@@ -73,6 +73,12 @@ func Apply(plan InstallPlan) (Installed, error) {
 	if plan.store == "" {
 		return out, fmt.Errorf("install %s: plan has no backup folder (make plans with Plan)", plan.Target)
 	}
+	// Exactly what the plan showed, or nothing: a file created, changed or
+	// removed since (a user's own file where a renamed theme now goes)
+	// is not silently replaced.
+	if err := plan.stillHolds(); err != nil {
+		return out, err
+	}
 	rec := applyRecord{Target: plan.Target, Theme: plan.Theme, At: time.Now().UTC()}
 	recDir := ""
 	save := func() error {

@@ -3,9 +3,12 @@ package theme
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pelletier/go-toml/v2"
 )
 
 // Each program Debian ships loads what Apply installed into a temporary
@@ -141,5 +144,57 @@ func TestAppliedBatUsesTheme(t *testing.T) {
 	os.WriteFile(plan.Files[0].Path, []byte("<plist><dict>"), 0o644)
 	if _, _, err := run(t, dir, env, bat, build[1:]...); err == nil {
 		t.Error("bat built its cache from a broken theme")
+	}
+}
+
+// The line the WezTerm plan asks the user to add is Lua that LuaJIT (Lua
+// 5.1, Neovim's) and, when installed, Lua 5.4 (WezTerm's) both load, and
+// it names exactly the scheme the installed file declares, for names
+// built to break a quoting: Go's %q wrote \u202e, a syntax error in Lua.
+func TestWezTermLineIsLuaForHostileNames(t *testing.T) {
+	nvim := program(t, "nvim", "neovim")
+	lua54, _ := exec.LookPath("lua5.4")
+	names := []string{
+		`Quote "me" \ and \\ twice`,
+		"line\nbreak\rand\ttab",
+		"evil \u202e txet.lua \u202c and \u200b zero-width",
+		"]] end os.exit(1) --[[",
+		"digits after \u202e1234 and a \x7f DEL",
+		"Grüße 東京 🌙",
+	}
+	for _, name := range names {
+		th := Example()
+		th.Name = name
+		p := tempPaths(t, "linux")
+		plan, err := Plan(th, "wezterm", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Apply(plan); err != nil {
+			t.Fatal(err)
+		}
+		line := step(t, plan, "line", "config.color_scheme").Text
+		if strings.ContainsAny(line, "\n\r\u202e\u200b") {
+			t.Errorf("the line to add shows raw control or bidi characters: %q", line)
+		}
+		var meta struct {
+			Metadata struct{ Name string } `toml:"metadata"`
+		}
+		b, _ := os.ReadFile(plan.Files[0].Path)
+		if err := toml.Unmarshal(b, &meta); err != nil || meta.Metadata.Name == "" {
+			t.Fatalf("the installed scheme has no name: %v\n%s", err, b)
+		}
+		script := filepath.Join(p.Home, "line.lua")
+		os.WriteFile(script, []byte("local config = {}\n"+line+"\nio.stdout:write(config.color_scheme)\n"), 0o644)
+		out, stderr, err := run(t, p.Home, nil, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile "+script, "-c", "qa!")
+		if err != nil || out != meta.Metadata.Name {
+			t.Errorf("LuaJIT read %q as %q (%v %s), want the scheme's name %q", line, out, err, stderr, meta.Metadata.Name)
+		}
+		if lua54 != "" {
+			out, stderr, err := run(t, p.Home, nil, lua54, script)
+			if err != nil || out != meta.Metadata.Name {
+				t.Errorf("Lua 5.4 read %q as %q (%v %s), want %q", line, out, err, stderr, meta.Metadata.Name)
+			}
+		}
 	}
 }

@@ -2,6 +2,8 @@ package theme
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +15,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/paths"
@@ -117,6 +121,9 @@ type PlannedFile struct {
 	Exists bool   `json:"exists"`
 	Same   bool   `json:"same"`
 	data   []byte
+	// was is what the plan found at Path (fileState): Apply writes only
+	// while every file is still as the user saw it in the plan.
+	was string
 }
 
 // Step is what makes the program use an installed theme, to show exactly:
@@ -140,7 +147,81 @@ type InstallPlan struct {
 	// Warning is a problem met while planning that did not stop it (also
 	// at the end of Note); the desktop app words Note itself, per target.
 	Warning string `json:"warning,omitempty"`
-	store   string
+	// Token is a digest of everything the plan shows (the theme, each path
+	// and what is there now, the steps): the desktop app's Apply takes the
+	// token of the plan the user confirmed and refuses when planning again
+	// gives another one (ErrPlanChanged), so it installs exactly what was
+	// shown, never a silent new plan.
+	Token string `json:"token"`
+	store string
+}
+
+// ErrPlanChanged is returned when what a plan showed no longer holds: the
+// theme was renamed, or a file it writes was created, changed or removed
+// since. Nothing is written; plan again and show the new plan.
+var ErrPlanChanged = errors.New("the install plan changed since it was shown; nothing was written")
+
+// fileState is what lies at path, for a plan's check before Apply writes:
+// "absent", the digest of the regular file's bytes, or why it cannot be
+// read (a link, a folder, too large).
+func fileState(path string) string {
+	b, err := fsread.ReadFile(path, maxReplaced, fsread.NoFollow)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "absent"
+	case err != nil:
+		return "unreadable: " + err.Error()
+	}
+	return digest(b)
+}
+
+// holds reports whether the regular file at path has exactly data.
+func holds(path string, data []byte) bool { return fileState(path) == digest(data) }
+
+// token digests what the plan shows and what it found on disk.
+func (plan InstallPlan) token() string {
+	h := sha256.New()
+	w := func(s string) { fmt.Fprintf(h, "%d:%s;", len(s), s) }
+	w(plan.Target)
+	w(plan.Theme)
+	w(plan.Backups)
+	w(plan.Note)
+	for _, f := range plan.Files {
+		w(f.Path)
+		w(f.was)
+		w(fmt.Sprint(f.Exists, f.Same))
+	}
+	for _, st := range plan.Steps {
+		w(st.Kind)
+		w(st.File)
+		w(st.Text)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// stillHolds reports, before Apply writes anything, the first planned file
+// that is no longer what the plan found there.
+func (plan InstallPlan) stillHolds() error {
+	for _, f := range plan.Files {
+		// Holding the plan's own bytes already is no change to the user;
+		// a link or a FIFO there now is refused by the write itself, which
+		// says so.
+		now := fileState(f.Path)
+		if strings.HasPrefix(now, "unreadable") {
+			continue
+		}
+		if now != f.was && now != digest(f.data) {
+			what := "was changed"
+			switch {
+			case f.was == "absent":
+				what = "was created"
+			case now == "absent":
+				what = "was removed"
+			}
+			return fmt.Errorf("install %s: %w: %s %s after the plan was made", plan.Target, ErrPlanChanged, f.Path, what)
+		}
+	}
+	return nil
 }
 
 // Plan works out the files installing t into target would write. It writes
@@ -312,8 +393,10 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 			return InstallPlan{}, fmt.Errorf("install into %s: %w", tg.Name, err)
 		}
 		plan.Files[i].Exists = exists(plan.Files[i].Path)
-		plan.Files[i].Same = plan.Files[i].Exists && holds(plan.Files[i].Path, plan.Files[i].data)
+		plan.Files[i].was = fileState(plan.Files[i].Path)
+		plan.Files[i].Same = plan.Files[i].was == digest(plan.Files[i].data)
 	}
+	plan.Token = plan.token()
 	return plan, nil
 }
 
@@ -336,20 +419,46 @@ func exists(path string) bool {
 	return err == nil
 }
 
-// holds reports whether the regular file at path has exactly data.
-func holds(path string, data []byte) bool {
-	b, err := fsread.ReadFile(path, maxReplaced, fsread.NoFollow)
-	return err == nil && bytes.Equal(b, data)
-}
-
 func jsonQuote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
 
-// luaQuote is a Lua string literal; %q's escapes (\", \\, \n, \xNN) are
-// Lua's too.
-func luaQuote(s string) string { return fmt.Sprintf("%q", oneLine(s)) }
+// luaQuote is a Lua string literal of s on one line, for every Lua from
+// 5.1 (LuaJIT) to 5.4. Go's %q is not one: its \u202e and \U escapes are
+// errors in Lua 5.1 and 5.2, so wezterm.lua would not load. Quotes and
+// backslashes are escaped; control bytes, bytes of invalid UTF-8 and the
+// invisible format characters (bidi overrides such as U+202E, zero-width
+// ones, the line and paragraph separators) become \ddd, three decimal
+// digits so a digit after one cannot join it; every other character is
+// its UTF-8 bytes as they are, which Lua keeps as they are.
+func luaQuote(s string) string {
+	s = oneLine(s)
+	var b strings.Builder
+	b.WriteByte('"')
+	dec := func(bs []byte) {
+		for _, c := range bs {
+			fmt.Fprintf(&b, "\\%03d", c)
+		}
+	}
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1, r < 0x20, r == 0x7f:
+			dec([]byte(s[i : i+n]))
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r >= 0x80 && (unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029 || !unicode.IsPrint(r) && !unicode.IsSpace(r)):
+			dec([]byte(s[i : i+n]))
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	b.WriteByte('"')
+	return b.String()
+}
 
 // shellQuote quotes a path for sh and tmux when it needs it.
 func shellQuote(s string) string {
@@ -449,14 +558,26 @@ func companionFiles(plan *InstallPlan, t *Theme, tg *Target, files map[string][]
 		return
 	}
 	slug, cslug := Slug(t.Name), Slug(c.Name)
+	// A package (VS Code's extension folder) already holds the companion's
+	// file: planned once, not again as an extra (a path twice in the plan
+	// is one write shown as two, and broke the dialog's list).
+	planned := map[string]bool{}
+	for _, f := range plan.Files {
+		planned[f.Path] = true
+	}
 	var extra []PlannedFile
 	for _, f := range plan.Files {
-		for name, data := range files {
+		for _, name := range sortedKeys(files) {
 			cname := strings.Replace(name, slug, cslug, 1)
-			if cname == name || !bytes.Equal(data, f.data) || files[cname] == nil || filepath.Base(f.Path) != filepath.Base(filepath.FromSlash(name)) {
+			if cname == name || !bytes.Equal(files[name], f.data) || files[cname] == nil || filepath.Base(f.Path) != filepath.Base(filepath.FromSlash(name)) {
 				continue
 			}
-			extra = append(extra, PlannedFile{Path: filepath.Join(filepath.Dir(f.Path), filepath.Base(filepath.FromSlash(cname))), data: files[cname]})
+			path := filepath.Join(filepath.Dir(f.Path), filepath.Base(filepath.FromSlash(cname)))
+			if planned[path] {
+				continue
+			}
+			planned[path] = true
+			extra = append(extra, PlannedFile{Path: path, data: files[cname]})
 		}
 	}
 	if len(extra) > 0 {

@@ -411,3 +411,69 @@ func TestDefaultPaths(t *testing.T) {
 		t.Errorf("relative XDG_CONFIG_HOME used: %+v", p)
 	}
 }
+
+// Apply installs exactly the plan the user saw: a file created where the
+// plan said "new" (the user's own), or changed where it said "replaces",
+// after the plan was made stops it before anything is written; and the
+// plan's token names what it showed, the same for the same plan, another
+// one once the theme is renamed.
+func TestApplyRefusesAPlanThatNoLongerHolds(t *testing.T) {
+	p := tempPaths(t, "linux")
+	plan, err := Plan(Example(), "neovim", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := Plan(Example(), "neovim", p)
+	if plan.Token == "" || again.Token != plan.Token {
+		t.Fatalf("the same plan twice has tokens %q and %q", plan.Token, again.Token)
+	}
+	renamed := Example()
+	renamed.Name = "Gruvbox"
+	if other, _ := Plan(renamed, "neovim", p); other.Token == plan.Token {
+		t.Error("a plan for the renamed theme has the token of the plan shown")
+	}
+	path := plan.Files[0].Path
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	mine := []byte("-- the user's own colorscheme\n")
+	os.WriteFile(path, mine, 0o644)
+	if now, _ := Plan(Example(), "neovim", p); now.Token == plan.Token {
+		t.Error("a file created where the plan writes keeps the plan's token")
+	}
+	_, err = Apply(plan)
+	if !errors.Is(err, ErrPlanChanged) || !strings.Contains(err.Error(), path) {
+		t.Fatalf("Apply after the user's file appeared: %v, want ErrPlanChanged naming %s", err, path)
+	}
+	if b, _ := os.ReadFile(path); !bytes.Equal(b, mine) {
+		t.Errorf("the user's file was replaced: %q", b)
+	}
+	if len(CanUndo(p)) != 0 {
+		t.Error("a refused apply left a record to undo")
+	}
+	// Changed after a plan that saw it: refused too; planned again, it goes.
+	plan, _ = Plan(Example(), "neovim", p)
+	os.WriteFile(path, []byte("-- edited meanwhile\n"), 0o644)
+	if _, err := Apply(plan); !errors.Is(err, ErrPlanChanged) {
+		t.Fatalf("Apply after the file changed: %v", err)
+	}
+	plan, _ = Plan(Example(), "neovim", p)
+	if res, err := Apply(plan); err != nil || len(res.Backups) != 1 {
+		t.Fatalf("a fresh plan: %+v %v", res, err)
+	}
+}
+
+// VS Code's extensions.json gets a timestamp each time it is planned; the
+// token does not change with it.
+func TestPlanTokenIsStableForVSCode(t *testing.T) {
+	p := tempPaths(t, "linux")
+	reg := filepath.Join(p.Home, ".vscode", "extensions", "extensions.json")
+	os.MkdirAll(filepath.Dir(reg), 0o755)
+	os.WriteFile(reg, []byte(`[]`), 0o644)
+	a, err := Plan(withCompanion(t), "vscode", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Plan(withCompanion(t), "vscode", p)
+	if a.Token != b.Token {
+		t.Error("two plans of the same install have different tokens")
+	}
+}

@@ -208,3 +208,27 @@ func TestApplyInstallsTheCompanionBeside(t *testing.T) {
 		t.Errorf("kitty plan of one theme writes %d files", len(plan.Files))
 	}
 }
+
+// Every plan lists each file once, a light/dark family included: VS Code's
+// extension already holds the variant's file, which was planned a second
+// time as an extra beside it, and the dialog's list keyed by path broke.
+func TestPlanListsEachFileOnce(t *testing.T) {
+	for _, th := range []*Theme{Example(), withCompanion(t)} {
+		for _, goos := range []string{"linux", "darwin", "windows"} {
+			p := tempPaths(t, goos)
+			for _, tg := range TargetsFor(goos) {
+				plan, err := Plan(th, tg.ID, p)
+				if err != nil {
+					t.Fatalf("%s on %s: %v", tg.ID, goos, err)
+				}
+				seen := map[string]bool{}
+				for _, f := range plan.Files {
+					if seen[f.Path] {
+						t.Errorf("%s on %s (companion %v): %s is planned twice", tg.ID, goos, th.Companion != nil, f.Path)
+					}
+					seen[f.Path] = true
+				}
+			}
+		}
+	}
+}

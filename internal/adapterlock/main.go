@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"cdxtheme/core/agent"
+	"cdxtheme/core/settings"
 )
 
 func main() {
@@ -33,5 +35,19 @@ func run() error {
 		return err
 	}
 	fmt.Println("wrote", out)
+	// The packages the Bun-run agent kinds install, each from its own lock.
+	for _, spec := range settings.PinnedPackages() {
+		at := strings.LastIndex(spec, "@")
+		name, version := spec[:at], spec[at+1:]
+		lock, err := agent.BunLockFromNPM(npm, name, version)
+		if err != nil {
+			return fmt.Errorf("%s: %w", spec, err)
+		}
+		out := filepath.Join("core", "agent", agent.PackageLockPath(name, version))
+		if err := os.WriteFile(out, lock, 0o644); err != nil {
+			return err
+		}
+		fmt.Println("wrote", out)
+	}
 	return nil
 }

@@ -29,6 +29,9 @@ type agent struct {
 	// model is a --model value other than the default, and modelSent the
 	// name the agent then puts in its model requests.
 	model, modelSent string
+	// modelUnlisted is a model id the agent runs but does not list in its
+	// models state: --model must reach the model server as it is.
+	modelUnlisted string
 	// listsSessions: the agent answers session/list.
 	listsSessions bool
 	// loadsInTheNextMinute: the agent cannot load a session in the clock
@@ -148,7 +151,7 @@ var agents = []agent{
 		shell: func(cmd string) (string, map[string]any) {
 			return "Bash", map[string]any{"command": cmd, "description": "write a file"}
 		},
-		model: "haiku", modelSent: "claude-haiku",
+		model: "haiku", modelSent: "claude-haiku", modelUnlisted: "claude-haiku-4-5-20251001",
 		listsSessions: true,
 	},
 }

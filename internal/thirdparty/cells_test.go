@@ -95,6 +95,18 @@ func TestAgents(t *testing.T) {
 				if !ok || !strings.HasPrefix(req.Model, a.modelSent) {
 					t.Errorf("the mock saw model %q for %q, want %s (from --model %s)", req.Model, req.User, a.modelSent, a.model)
 				}
+				if a.modelUnlisted == "" {
+					return
+				}
+				// A full model id the agent runs but does not list (Claude
+				// Code's list has default, opus, haiku) was refused by the
+				// client, and the turn ran the default model.
+				if res := r.chat("--model", a.modelUnlisted, "which full model"); res.code != 0 {
+					t.Fatalf("chat --model %s: %s", a.modelUnlisted, res)
+				}
+				if req, _ := r.turnFor("which full model"); req.Model != a.modelUnlisted {
+					t.Errorf("the mock saw model %q, want %s (from --model %s)", req.Model, a.modelUnlisted, a.modelUnlisted)
+				}
 			})
 			if !allCells() {
 				return

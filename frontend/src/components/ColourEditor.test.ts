@@ -259,5 +259,18 @@ describe('ColourEditor with a variant', () => {
     expect(screen.queryByTestId('editor-tabs')).toBeNull();
     expect(listed()).toEqual(['palette.ink', 'ui.background', 'ui.mutedText']);
   });
+  it('says when Go put back a locked colour someone rewrote, and re-reads the roles', async () => {
+    const { w } = await open();
+    const asked = w.bound.EditorState.mock.calls.length;
+    w.emit('editor', { workspaceId: 'other', notice: 'not this build' });
+    await flush();
+    expect(screen.queryByTestId('editor-notice')).toBeNull();
+    w.emit('editor', { workspaceId: 'ws1', notice: 'Locked colours were changed in theme.json; they were restored: ui.background (#ff0000 was written, #161a24 kept)' });
+    await flush();
+    expect(screen.getByTestId('editor-notice').textContent).toContain('ui.background (#ff0000 was written, #161a24 kept)');
+    expect(w.bound.EditorState.mock.calls.length).toBeGreaterThan(asked);
+    await fireEvent.click(screen.getByTestId('editor-notice-dismiss'));
+    expect(screen.queryByTestId('editor-notice')).toBeNull();
+  });
 });
 

@@ -11,6 +11,7 @@ const plan = {
     { path: '/home/dev/.config/kitty/current-theme.conf', exists: false },
   ],
   note: 'Run "kitty +kitten themes" to switch.',
+  token: 'tok-kitty',
 };
 
 // What Go's ApplyTargets answers on Linux.
@@ -37,7 +38,7 @@ describe('ThemeActions', () => {
 
     await fireEvent.click(screen.getByTestId('confirm-ok'));
     await flush();
-    expect(w.bound.ApplyTheme).toHaveBeenCalledWith('ws1', 'kitty');
+    expect(w.bound.ApplyTheme).toHaveBeenCalledWith('ws1', 'kitty', 'tok-kitty');
     expect(screen.getAllByTestId('installed-path').map((e) => e.textContent)).toEqual([plan.files[0].path]);
     expect(screen.getAllByTestId('backup-path').map((e) => e.textContent)).toEqual([plan.files[0].path + '.bak-20261202']);
     // The next step in plain words of the UI's language, with the plan's facts.
@@ -209,6 +210,69 @@ describe('ThemeActions menus', () => {
     await fireEvent.click(screen.getByTestId('open-export'));
     await flush();
     expect(w.bound.OpenPath).toHaveBeenCalledWith('ws1', '/ws/export/kitty');
+  });
+  it('a plan naming a file twice (a light/dark variant in VS Code) still opens, applies, and leaves Export and Apply usable', async () => {
+    const dir = '/home/dev/.vscode/extensions/cdxtheme.harbour-night-1.0.0/themes/';
+    const dup = {
+      target: 'vscode',
+      theme: 'Harbour Night',
+      files: [
+        { path: dir + 'harbour-night-color-theme.json', exists: false, same: false },
+        { path: dir + 'harbour-night-light-color-theme.json', exists: false, same: false },
+        { path: dir + 'harbour-night-light-color-theme.json', exists: false, same: false },
+      ],
+      note: '',
+      token: 'tok-vscode',
+    };
+    const w = installWails({
+      ...targets,
+      UndoableApplies: () => [],
+      PlanApply: () => dup,
+      ApplyTheme: () => ({ installed: dup.files.map((f) => f.path), undo: true }),
+    });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await flush();
+    await fireEvent.click(screen.getByTestId('apply-menu'));
+    await fireEvent.click(screen.getByTestId('apply-target-vscode'));
+    await flush();
+    expect(screen.getByTestId('confirm-dialog')).toBeTruthy();
+    expect(screen.getByTestId('apply-plan').querySelectorAll('li')).toHaveLength(3);
+    await fireEvent.click(screen.getByTestId('confirm-ok'));
+    await flush();
+    expect(w.bound.ApplyTheme).toHaveBeenCalledWith('ws1', 'vscode', 'tok-vscode');
+    expect(screen.getAllByTestId('installed-path')).toHaveLength(3);
+    expect((screen.getByTestId('apply-menu') as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByTestId('export-menu') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('when Go refuses the confirmed plan because it changed, the new plan is shown to confirm, never applied unseen', async () => {
+    const mine = { ...plan, theme: 'Gruvbox', files: [{ path: '/home/dev/.config/kitty/themes/gruvbox.conf', exists: true, same: false }], token: 'tok-gruvbox' };
+    let planned = 0;
+    const w = installWails({
+      ...targets,
+      UndoableApplies: () => [],
+      PlanApply: () => (planned++ === 0 ? plan : mine),
+      ApplyTheme: (_ws: string, _t: string, token: string) => {
+        if (token !== 'tok-gruvbox') throw new Error('install into kitty: the install plan changed since it was shown; nothing was written');
+        return { installed: [mine.files[0].path], backups: ['/data/applied/kitty/1/0-gruvbox.conf'] };
+      },
+    });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await flush();
+    await fireEvent.click(screen.getByTestId('apply-menu'));
+    await fireEvent.click(screen.getByTestId('apply-target-kitty'));
+    await flush();
+    await fireEvent.click(screen.getByTestId('confirm-ok'));
+    await flush();
+    expect(w.bound.ApplyTheme).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('installed-path')).toBeNull();
+    expect(screen.getByTestId('apply-plan-changed').textContent).toContain('Nothing was written');
+    expect(screen.getByTestId('apply-plan').textContent).toContain('gruvbox.conf');
+    expect(screen.getByTestId('apply-plan').querySelector('[data-exists=true]')?.textContent).toContain('replaced (backed up)');
+    await fireEvent.click(screen.getByTestId('confirm-ok'));
+    await flush();
+    expect(w.bound.ApplyTheme).toHaveBeenLastCalledWith('ws1', 'kitty', 'tok-gruvbox');
+    expect(screen.getAllByTestId('installed-path').map((e) => e.textContent)).toEqual([mine.files[0].path]);
   });
 });
 

@@ -243,8 +243,9 @@ export function planApply(workspaceId: string, target: string): Promise<InstallP
   return Themes.PlanApply(workspaceId, target);
 }
 
-export function applyTheme(workspaceId: string, target: string): Promise<Installed> {
-  return Themes.ApplyTheme(workspaceId, target);
+/** Installs the plan the user confirmed, named by its token: Go refuses (writing nothing) when planning again gives another plan. */
+export function applyTheme(workspaceId: string, target: string, token: string): Promise<Installed> {
+  return Themes.ApplyTheme(workspaceId, target, token);
 }
 
 /** Undoes the last apply into target: what it replaced comes back, what it created goes. */
@@ -575,10 +576,10 @@ export function redoEdit(workspaceId: string): Promise<EditorState> {
   return Editor.RedoEdit(workspaceId);
 }
 
-/** Subscribes to "a workspace's hand-edit state changed" (locks restored after a turn). */
-export function onEditor(cb: (workspaceId: string) => void): () => void {
-  return EventsOn('editor', (ev: { workspaceId?: unknown }) => {
-    if (ev && typeof ev.workspaceId === 'string') cb(ev.workspaceId);
+/** Subscribes to "a workspace's hand-edit state changed" (locked colours someone rewrote, put back: `notice` says which). */
+export function onEditor(cb: (workspaceId: string, notice: string) => void): () => void {
+  return EventsOn('editor', (ev: { workspaceId?: unknown; notice?: unknown }) => {
+    if (ev && typeof ev.workspaceId === 'string') cb(ev.workspaceId, typeof ev.notice === 'string' ? ev.notice : '');
   });
 }
 

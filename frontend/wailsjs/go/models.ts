@@ -480,6 +480,7 @@ export namespace theme {
 	    steps: Step[];
 	    backups: string;
 	    warning?: string;
+	    token: string;
 	}
 	export interface Installed {
 	    installed: string[];

@@ -31,6 +31,8 @@ export class EditorStore {
   /** The colour tried for the selected role, not yet written. */
   trial = $state<ColorTrial | null>(null);
   error = $state('');
+  /** What the app did on its own, e.g. locked colours someone rewrote, put back (Go's words). */
+  notice = $state('');
   busy = $state(false);
   private unsubscribe: (() => void)[] = [];
   // The answer to the latest ask wins; state and trials are asked apart.
@@ -44,6 +46,7 @@ export class EditorStore {
       this.doc = 'theme';
       this.trial = null;
       this.error = '';
+      this.notice = '';
     }
     this.workspaceId = workspaceId;
     if (!this.unsubscribe.length) {
@@ -58,7 +61,13 @@ export class EditorStore {
         if (r) void this.try({ hex: r.color });
         else this.deselect();
       };
-      this.unsubscribe.push(api.onTheme((ev) => void again(ev.workspaceId)), api.onEditor((ws) => void again(ws)));
+      this.unsubscribe.push(
+        api.onTheme((ev) => void again(ev.workspaceId)),
+        api.onEditor((ws, notice) => {
+          if (notice && ws === this.workspaceId) this.notice = notice;
+          void again(ws);
+        }),
+      );
     }
     if (workspaceId) await this.refresh();
   }

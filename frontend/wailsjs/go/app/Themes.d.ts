@@ -5,7 +5,7 @@ import {app} from '../models';
 
 export function ApplyTargets():Promise<Array<theme.Target>>;
 
-export function ApplyTheme(arg1:string,arg2:string):Promise<theme.Installed>;
+export function ApplyTheme(arg1:string,arg2:string,arg3:string):Promise<theme.Installed>;
 
 export function ExportFormats():Promise<Array<theme.Format>>;
 

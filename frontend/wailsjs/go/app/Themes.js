@@ -6,8 +6,8 @@ export function ApplyTargets() {
   return window['go']['app']['Themes']['ApplyTargets']();
 }
 
-export function ApplyTheme(arg1, arg2) {
-  return window['go']['app']['Themes']['ApplyTheme'](arg1, arg2);
+export function ApplyTheme(arg1, arg2, arg3) {
+  return window['go']['app']['Themes']['ApplyTheme'](arg1, arg2, arg3);
 }
 
 export function ExportFormats() {

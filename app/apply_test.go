@@ -1,0 +1,69 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"cdxtheme/core/theme"
+	"cdxtheme/core/workspace"
+)
+
+// The plan the user confirmed is the one installed: the agent renaming the
+// theme to "Gruvbox" between the dialog and the click would make a new plan
+// replace the user's own gruvbox.lua (backed up, but never shown). Apply
+// refuses instead, writing nothing, and the new plan is there to confirm.
+func TestApplyInstallsOnlyThePlanConfirmed(t *testing.T) {
+	a, _, _ := newTestApp(t, "normal")
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	ws, err := workspace.Create(workspace.Root(), "build", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(th *theme.Theme) {
+		b, _ := json.Marshal(th)
+		if err := os.WriteFile(filepath.Join(ws.Dir, theme.FileName), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(theme.Example())
+	shown, err := a.Themes.PlanApply(ws.ID, "neovim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(home, ".config", "nvim", "colors", "gruvbox.lua")
+	os.MkdirAll(filepath.Dir(mine), 0o755)
+	own := []byte("-- the user's own gruvbox\n")
+	os.WriteFile(mine, own, 0o644)
+	renamed := theme.Example()
+	renamed.Name = "Gruvbox"
+	write(renamed)
+
+	_, err = a.Themes.ApplyTheme(ws.ID, "neovim", shown.Token)
+	if !errors.Is(err, theme.ErrPlanChanged) {
+		t.Fatalf("ApplyTheme after a rename: %v, want ErrPlanChanged", err)
+	}
+	if b, _ := os.ReadFile(mine); !bytes.Equal(b, own) {
+		t.Errorf("the user's gruvbox.lua was replaced: %q", b)
+	}
+	if _, err := os.Stat(shown.Files[0].Path); err == nil {
+		t.Errorf("%s was written after a refusal", shown.Files[0].Path)
+	}
+	if u, _ := a.Themes.UndoableApplies(); len(u) != 0 {
+		t.Errorf("a refused apply left an undo: %v", u)
+	}
+	// The new plan says it replaces gruvbox.lua; confirmed, it goes.
+	now, err := a.Themes.PlanApply(ws.ID, "neovim")
+	if err != nil || now.Files[0].Path != mine || !now.Files[0].Exists {
+		t.Fatalf("the new plan: %+v %v", now, err)
+	}
+	res, err := a.Themes.ApplyTheme(ws.ID, "neovim", now.Token)
+	if err != nil || len(res.Backups) != 1 {
+		t.Fatalf("the confirmed new plan: %+v %v", res, err)
+	}
+}
