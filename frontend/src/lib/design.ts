@@ -55,6 +55,17 @@ export function groupRoles(roles: EditorRole[], query: string, onlyFailing: bool
     .filter((g) => g.roles.length);
 }
 
+/** The text roles failing WCAG AA (the foreground of a failing pair), with their worst ratio: what the preview marks. */
+export function failingText(checks: Check[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const c of checks) if (!c.aa) out.set(c.fgRole, Math.min(out.get(c.fgRole) ?? Infinity, c.ratio));
+  return out;
+}
+
+/** What the Design view's large preview shows. */
+export type PreviewMode = 'sample' | 'code' | 'terminal' | 'workbench' | 'zed';
+export const previewModes: PreviewMode[] = ['zed', 'code', 'terminal', 'workbench', 'sample'];
+
 /** A role path safe to put in a CSS attribute selector (the catalogue's shape). */
 export const safeRole = (p: string): boolean => /^[a-z]+\.[A-Za-z0-9]+$/.test(p);
 
@@ -70,7 +81,7 @@ export const vscodeRoles: Record<string, string> = {
   'tab.inactiveBackground': 'ui.surface',
   'editor.background': 'ui.background',
   'editor.foreground': 'ui.text',
-  'editorLineNumber.foreground': 'editor.lineNumber',
+  'editorLineNumber.foreground': ['editor', 'lineNumber'].join('.'),
   'diffEditor.insertedLineBackground': 'diff.addedLine',
   'diffEditor.removedLineBackground': 'diff.removedLine',
   'diffEditor.insertedTextBackground': 'diff.addedText',
@@ -107,6 +118,24 @@ export function guessLanguage(code: string, offered: string[]): string {
 /** Own code kept between openings: bounded, never more than the highlighter takes. */
 export const ownCodeLimit = 50_000;
 const codeKey = 'cdxtheme.design.code';
+const modeKey = 'cdxtheme.design.mode';
+
+export function loadMode(): PreviewMode {
+  try {
+    const m = localStorage.getItem(modeKey);
+    return previewModes.find((x) => x === m) ?? 'zed';
+  } catch {
+    return 'zed';
+  }
+}
+
+export function saveMode(m: PreviewMode): void {
+  try {
+    localStorage.setItem(modeKey, m);
+  } catch {
+    // Only the choice is lost.
+  }
+}
 const langKey = 'cdxtheme.design.lang';
 
 export function loadOwnCode(): { code: string; lang: string } | null {

@@ -23,7 +23,7 @@ export const services: Record<string, string[]> = {
   Builds: ['Artifacts', 'Builds', 'Checkpoints', 'CompareCheckpoint', 'DeleteBuild', 'DeletedBuilds', 'DuplicateBuild', 'OpenArtifact', 'OpenPath', 'OpenWorkspaceFolder', 'PurgeBuild', 'RenameBuild', 'RestoreBuild', 'RestoreCheckpoint', 'Workspaces'],
   Chats: ['ChatHistory', 'CheckAgent', 'ExportChat', 'SaveBuildDefaults', 'SessionBar', 'SetSessionOption'],
   Desktop: ['ChooseFolder', 'OpenLink'],
-  Editor: ['DeriveCompanion', 'EditColor', 'EditorState', 'MakePass', 'RedoEdit', 'RemoveCompanion', 'SetLock', 'TryColor', 'UndoEdit'],
+  Editor: ['AttachRole', 'DeriveCompanion', 'DetachRole', 'EditColor', 'EditorState', 'MakePass', 'RedoEdit', 'RemoveCompanion', 'SetLock', 'SetPaletteEntry', 'TryColor', 'UndoEdit'],
   Library: ['ExportTranscript', 'HideSession', 'Models', 'RenameSession', 'SearchStatus', 'Sessions', 'TranscriptPage'],
   Settings: ['DamagedFiles', 'GetSettings', 'SaveSettings'],
   Themes: ['ApplyTargets', 'ApplyTheme', 'ExportTheme', 'ImportDropped', 'ImportTheme', 'PlanApply', 'Theme', 'UndoApply', 'UndoableApplies', 'VSCodeTheme'],
