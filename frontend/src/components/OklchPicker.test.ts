@@ -83,7 +83,7 @@ describe('OklchPicker', () => {
     const plane = screen.getByTestId('picker-plane');
     const before = hexToOklch('#336699')!.l;
     await fireEvent.keyDown(plane, { key: 'ArrowUp' });
-    expect(ontry.mock.calls.at(-1)[0].l).toBeCloseTo(before + 0.01, 5);
+    expect(ontry.mock.calls.at(-1)![0].l).toBeCloseTo(before + 0.01, 5);
     expect(oncommit).toHaveBeenCalled();
   });
 
