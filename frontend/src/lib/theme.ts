@@ -47,14 +47,16 @@ export function themeVars(doc: ThemeDocument | null | undefined, roles: RoleColo
     const c = color(r?.color);
     if (c && typeof r.path === 'string' && /^[a-z]+\.[A-Za-z0-9]+$/.test(r.path)) vars[`--role-${r.path.replace('.', '-')}`] = c;
   }
+  // A role naming a palette entry (theme version 3: "accent": "amber") has
+  // no colour in the document; Go's resolved colour paints it.
   const ui = group(doc, 'ui');
   for (const r of uiRoles) {
-    const c = color(ui[r]);
+    const c = color(ui[r]) ?? vars[`--role-ui-${r}`];
     if (c) vars[`--ui-${r}`] = c;
   }
   const syntax = group(doc, 'syntax');
   for (const r of syntaxRoles) {
-    const c = syntaxColor(syntax[r]);
+    const c = syntaxColor(syntax[r]) ?? vars[`--role-syntax-${r}`];
     if (c) vars[`--syntax-${r}`] = c;
   }
   const ansi = Array.isArray(doc.ansi) ? doc.ansi : [];
