@@ -230,6 +230,11 @@ export namespace app {
 	    turnId: string;
 	    auth: AuthState;
 	}
+	export interface ThemeRef {
+	    workspaceId: string;
+	    versionId: string;
+	    checkpointId: string;
+	}
 	
 	export interface TryColorRequest {
 	    workspaceId: string;
@@ -413,6 +418,7 @@ export namespace settings {
 	    model: string;
 	    reasoningEffort: string;
 	    appearance: string;
+	    themeTools?: boolean;
 	}
 
 }
@@ -592,6 +598,16 @@ export namespace theme {
 	    removed: string[];
 	}
 	
+
+}
+
+export namespace versions {
+	
+	export interface Version {
+	    id: string;
+	    name: string;
+	    created: string;
+	}
 
 }
 

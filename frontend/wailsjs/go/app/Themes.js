@@ -10,6 +10,10 @@ export function ApplyTheme(arg1, arg2) {
   return window['go']['app']['Themes']['ApplyTheme'](arg1, arg2);
 }
 
+export function CompareThemes(arg1, arg2) {
+  return window['go']['app']['Themes']['CompareThemes'](arg1, arg2);
+}
+
 export function ExportTheme(arg1, arg2) {
   return window['go']['app']['Themes']['ExportTheme'](arg1, arg2);
 }
@@ -26,6 +30,10 @@ export function PlanApply(arg1, arg2) {
   return window['go']['app']['Themes']['PlanApply'](arg1, arg2);
 }
 
+export function SaveVersion(arg1, arg2) {
+  return window['go']['app']['Themes']['SaveVersion'](arg1, arg2);
+}
+
 export function Theme(arg1) {
   return window['go']['app']['Themes']['Theme'](arg1);
 }
@@ -40,4 +48,8 @@ export function UndoableApplies() {
 
 export function VSCodeTheme(arg1) {
   return window['go']['app']['Themes']['VSCodeTheme'](arg1);
+}
+
+export function Versions(arg1) {
+  return window['go']['app']['Themes']['Versions'](arg1);
 }
