@@ -21,6 +21,8 @@ import type {
   BuildCard,
   ColorTrial,
   Comparison,
+  ThemeRef,
+  Version,
   DeletedBuild,
   EditorState,
   ExportFormat,
@@ -425,6 +427,21 @@ export function onFileDrop(cb: (d: FileDrop) => void): () => void {
 /** Imports the file of Go's drop token as a new build. */
 export function importDropped(token: string): Promise<ImportResult> {
   return Themes.ImportDropped(token);
+}
+
+/** Saves the build's theme as it is now as a named version. */
+export function saveVersion(workspaceId: string, name: string): Promise<Version> {
+  return Themes.SaveVersion(workspaceId, name);
+}
+
+/** A build's saved versions, newest first. */
+export function versions(workspaceId: string): Promise<Version[]> {
+  return Themes.Versions(workspaceId);
+}
+
+/** Compares any two themes: versions, turns (checkpoints) or builds. */
+export function compareThemes(before: ThemeRef, after: ThemeRef): Promise<Comparison> {
+  return Themes.CompareThemes(before, after);
 }
 
 /** The VS Code colour theme (JSON text) the vscode exporter makes of a theme document. */

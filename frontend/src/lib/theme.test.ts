@@ -18,6 +18,15 @@ describe('themeVars', () => {
     expect(v['--syntax-comment']).toBeUndefined();
   });
 
+  it('paints a role naming a palette entry with the colour Go resolved for it', () => {
+    const v3 = { ...doc, palette: { amber: '#3355ff' }, ui: { ...(doc.ui as object), accent: 'amber' }, syntax: { keyword: 'amber' } };
+    const v = themeVars(v3, [{ path: 'ui.accent', color: '#3355ff' }, { path: 'syntax.keyword', color: '#3355ff' }]);
+    expect(v['--ui-accent']).toBe('#3355ff');
+    expect(v['--syntax-keyword']).toBe('#3355ff');
+    // Without Go's colour the reference paints nothing rather than a name.
+    expect(themeVars(v3)['--ui-accent']).toBeUndefined();
+  });
+
   it('adds every role Go resolved, and nothing that is not a role colour', () => {
     const v = themeVars(doc, [
       { path: 'editor.lineNumber', color: '#808080' },

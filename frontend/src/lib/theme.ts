@@ -66,6 +66,8 @@ export function themeVars(doc: ThemeDocument | null | undefined, roles: RoleColo
       resolved.set(r.path, c);
     }
   }
+  // A role naming a palette entry (theme version 3: "accent": "amber") has
+  // no colour in the document; Go's resolved colour paints it.
   const ui = group(doc, 'ui');
   for (const r of uiRoles) {
     const c = resolved.get(`ui.${r}`) ?? valueColor(doc, ui[r]);

@@ -218,6 +218,27 @@ describe('Chat view', () => {
     expect(screen.getByTestId('preview').style.getPropertyValue('--ui-accent')).toBe(example.ui.accent);
   });
 
+  it('switches to the Design view by its button and by Ctrl+Shift+D, the chat kept beside it', async () => {
+    w.bound.VSCodeTheme.mockImplementation(async () => JSON.stringify({ type: 'dark', colors: {}, tokenColors: [] }));
+    render(Chat, { props: { workspaceId: ws } });
+    await flush();
+    expect(screen.getByTestId('preview-panel')).toBeTruthy();
+    await fireEvent.click(screen.getByTestId('toggle-design'));
+    await flush();
+    expect(screen.getByTestId('design-view')).toBeTruthy();
+    expect(screen.queryByTestId('preview-panel')).toBeNull();
+    // The chat stays beside it: a turn can be asked without leaving.
+    expect(screen.getByTestId('prompt')).toBeTruthy();
+    expect(screen.getByTestId('toggle-design').getAttribute('aria-pressed')).toBe('true');
+    await fireEvent.click(screen.getByTestId('design-toggle-chat'));
+    expect(screen.getByTestId('compose').closest('.col')!.hasAttribute('hidden')).toBe(true);
+    await fireEvent.keyDown(window, { key: 'D', ctrlKey: true, shiftKey: true });
+    await flush();
+    expect(screen.queryByTestId('design-view')).toBeNull();
+    expect(screen.getByTestId('preview-panel')).toBeTruthy();
+    expect(screen.getByTestId('compose').closest('.col')!.hasAttribute('hidden')).toBe(false);
+  });
+
   it("opens a saved chat on its agent when it is shown (no second pre-warm) and gives the agent up when the view closes", async () => {
     const calls: string[] = [];
     w.bound.OpenChat.mockImplementation(async (r: { sessionId: string }) => (calls.push('open ' + r.sessionId), 'open-' + r.sessionId));

@@ -241,6 +241,11 @@ export namespace app {
 	    templates: string[];
 	    error?: string;
 	}
+	export interface ThemeRef {
+	    workspaceId: string;
+	    versionId: string;
+	    checkpointId: string;
+	}
 	
 	export interface TryColorRequest {
 	    workspaceId: string;
@@ -612,6 +617,16 @@ export namespace theme {
 	    removed: string[];
 	}
 	
+
+}
+
+export namespace versions {
+	
+	export interface Version {
+	    id: string;
+	    name: string;
+	    created: string;
+	}
 
 }
 

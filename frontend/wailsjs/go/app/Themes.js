@@ -10,6 +10,10 @@ export function ApplyTheme(arg1, arg2, arg3) {
   return window['go']['app']['Themes']['ApplyTheme'](arg1, arg2, arg3);
 }
 
+export function CompareThemes(arg1, arg2) {
+  return window['go']['app']['Themes']['CompareThemes'](arg1, arg2);
+}
+
 export function ExportFormats() {
   return window['go']['app']['Themes']['ExportFormats']();
 }
@@ -34,6 +38,10 @@ export function PlanApply(arg1, arg2) {
   return window['go']['app']['Themes']['PlanApply'](arg1, arg2);
 }
 
+export function SaveVersion(arg1, arg2) {
+  return window['go']['app']['Themes']['SaveVersion'](arg1, arg2);
+}
+
 export function TemplateFolders() {
   return window['go']['app']['Themes']['TemplateFolders']();
 }
@@ -52,4 +60,8 @@ export function UndoableApplies() {
 
 export function VSCodeTheme(arg1) {
   return window['go']['app']['Themes']['VSCodeTheme'](arg1);
+}
+
+export function Versions(arg1) {
+  return window['go']['app']['Themes']['Versions'](arg1);
 }
