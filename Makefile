@@ -139,6 +139,7 @@ test-window: build
 	bash scripts/drop-window-test.sh
 	bash scripts/edit-window-test.sh
 	bash scripts/design-window-test.sh
+	bash scripts/apply-window-test.sh
 
 ## cross: builds and vets the Windows and macOS binaries and links every package's test binary for both (fails on any error)
 cross:

@@ -401,7 +401,15 @@ func TestModelsOfAnyAgent(t *testing.T) {
 			}
 			text.Reset()
 			stderr, code = c.run(context.Background(), &text, "--model", "gpt-0", "which model?")
-			if code != ExitOK || !strings.Contains(stderr, "gpt-5.5 (GPT-5.5), gpt-5.4, gpt-5.4-mini (GPT-5.4-Mini), gpt-5-pro (GPT-5 Pro)") || !strings.Contains(text.String(), "model=gpt-5.5") {
+			// A config option's values are all it takes: refused before
+			// asking, with the list. The models state (session/set_model)
+			// lists suggestions only (Claude Code runs ids it does not list),
+			// so the id is sent and the agent's own refusal is what shows.
+			refusal := "gpt-5.5 (GPT-5.5), gpt-5.4, gpt-5.4-mini (GPT-5.4-Mini), gpt-5-pro (GPT-5 Pro)"
+			if shape == "models" {
+				refusal = `the agent did not take model = gpt-0: Invalid params: unknown model "gpt-0"`
+			}
+			if code != ExitOK || !strings.Contains(stderr, refusal) || !strings.Contains(text.String(), "model=gpt-5.5") {
 				t.Fatalf("--model not offered: exit %d, %q, stderr %s", code, text.String(), stderr)
 			}
 		})

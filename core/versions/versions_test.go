@@ -37,7 +37,10 @@ func TestSavedVersionsComeBackNewestFirstWithTheirTheme(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The theme changes; the version keeps what it was.
-	os.WriteFile(filepath.Join(dir, theme.FileName), []byte(strings.Replace(doc, `"accent": "#7fb4ff"`, `"accent": "#ff0000"`, 1)), 0o644)
+	if !strings.Contains(doc, `"accent": "tide"`) {
+		t.Fatal(`the example has no "accent": "tide" to change`)
+	}
+	os.WriteFile(filepath.Join(dir, theme.FileName), []byte(strings.Replace(doc, `"accent": "tide"`, `"accent": "#ff0000"`, 1)), 0o644)
 	second, err := Save(dir, "Red accent", at) // the same millisecond: a second id
 	if err != nil {
 		t.Fatal(err)
