@@ -23,8 +23,10 @@ describe('themeVars', () => {
     const v = themeVars(v3, [{ path: 'ui.accent', color: '#3355ff' }, { path: 'syntax.keyword', color: '#3355ff' }]);
     expect(v['--ui-accent']).toBe('#3355ff');
     expect(v['--syntax-keyword']).toBe('#3355ff');
-    // Without Go's colour the reference paints nothing rather than a name.
-    expect(themeVars(v3)['--ui-accent']).toBeUndefined();
+    // Without Go's colour the reference resolves in the document's own
+    // palette, and a name no entry holds paints nothing rather than a name.
+    expect(themeVars(v3)['--ui-accent']).toBe('#3355ff');
+    expect(themeVars({ ...v3, ui: { ...(doc.ui as object), accent: 'nowhere' } })['--ui-accent']).toBeUndefined();
   });
 
   it('adds every role Go resolved, and nothing that is not a role colour', () => {

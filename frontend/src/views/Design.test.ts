@@ -47,6 +47,13 @@ function fakeGo() {
       queueMicrotask(changed);
       return state();
     },
+    // A palette entry goes to Go by its own binding (the Editor's palette API).
+    SetPaletteEntry: (req: { name: string; hex: string }) => {
+      colours['palette.' + req.name] = req.hex;
+      for (const [r, e] of Object.entries(follows)) if (e === req.name) colours[r] = req.hex;
+      queueMicrotask(changed);
+      return state();
+    },
     AttachRole: (_ws: string, path: string, ref: string) => {
       follows[path] = ref;
       colours[path] = colours['palette.' + ref];
@@ -120,7 +127,7 @@ describe('Design', () => {
     await fireEvent.input(hex, { target: { value: '#3355ff' } });
     await fireEvent.keyDown(hex, { key: 'Enter' });
     await flush();
-    expect(w.bound.EditColor).toHaveBeenCalledWith({ workspaceId: 'ws1', path: 'palette.tide', hex: '#3355ff' });
+    expect(w.bound.SetPaletteEntry).toHaveBeenCalledWith({ workspaceId: 'ws1', name: 'tide', hex: '#3355ff' });
     expect(screen.getByTestId('design-preview').getAttribute('style')).toContain('--ui-accent: #3355ff');
     const row = document.querySelector('[data-testid="contrast-row"][data-fg-role="ui.accent"]')!;
     expect(row.textContent).toContain('2.40');
