@@ -193,11 +193,18 @@ test('at 1440 px the contrast table shows "AA large" whole, and Apply lists only
   assert.ok(clip.fits, `"${clip.text}" is cut off`);
   await page.getByTestId('apply-menu').click();
   const items = await page.locator('[role=menu] [role=menuitem]').evaluateAll((els) => els.map((e) => e.dataset.testid));
-  // Every target with a user config location on this OS (core/theme TargetsFor), in Go's order.
+  // Every target with a user config location on this OS (core/theme TargetsFor), in Go's order:
+  // the built-in ones, then the targets defined as data (core/targets) that install here.
+  const data = ['vim', 'emacs', 'sublime', 'konsole', 'xfce4-terminal', 'tilix', 'warp', 'xresources', 'fish', 'fzf', 'ls-colors', 'delta', 'lazygit', 'btop', 'k9s', 'yazi', 'zellij', 'gtk'];
   const want = process.platform === 'darwin'
     ? ['vscode', 'zed', 'neovim', 'helix', 'bat', 'alacritty', 'kitty', 'ghostty', 'wezterm', 'tmux', 'iterm2']
-    : ['vscode', 'zed', 'neovim', 'helix', 'bat', 'alacritty', 'kitty', 'ghostty', 'wezterm', 'foot', 'tmux'];
-  assert.deepEqual(items, want.map((x) => 'apply-target-' + x));
+    : ['vscode', 'zed', 'neovim', 'helix', 'bat', 'alacritty', 'kitty', 'ghostty', 'wezterm', 'foot', 'tmux', ...data];
+  if (process.platform === 'darwin') assert.deepEqual(items.slice(0, want.length), want.map((x) => 'apply-target-' + x));
+  else assert.deepEqual(items, want.map((x) => 'apply-target-' + x));
+  // Never another system's program (Windows Terminal, mintty; iTerm2 and Terminal.app off macOS).
+  for (const other of ['windows-terminal', 'mintty', ...(process.platform === 'darwin' ? [] : ['iterm2', 'terminal-app'])]) {
+    assert.ok(!items.includes('apply-target-' + other), `${other} is offered on ${process.platform}`);
+  }
   await page.keyboard.press('Escape');
 });
 

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, agentLog } from '../lib/harness.mjs';
+import { resolve, rgb } from '../lib/colour.mjs';
 
 let app;
 before(async () => {
@@ -20,10 +21,6 @@ after(async () => {
 // workbench mock-up as the README shows them (docs/designer/).
 const shot = (page, name) => (process.env.E2E_SHOTS ? page.screenshot({ path: join(process.env.E2E_SHOTS, name) }) : Promise.resolve());
 
-const rgb = (hex) => {
-  const h = hex.replace('#', '');
-  return `rgb(${parseInt(h.slice(0, 2), 16)}, ${parseInt(h.slice(2, 4), 16)}, ${parseInt(h.slice(4, 6), 16)})`;
-};
 
 async function turnDone(page, count) {
   await page.waitForFunction((n) => (document.querySelector('[data-testid="message-list"]')?.textContent ?? '').split('Theme ready.').length - 1 >= n, count, { timeout: 60_000 });
@@ -102,7 +99,7 @@ test('edit by hand, make it pass, lock, undo/redo, tell the agent, keep the lock
   await page.getByTestId('nav-home').click();
   await page.getByTestId('build-row').first().click();
   await page.locator('[data-testid="role-item"][data-role="syntax.keyword"][data-locked="true"]').waitFor({ timeout: 20_000 });
-  assert.equal(await page.getByTestId('preview-accent-button').evaluate((el) => getComputedStyle(el).backgroundColor), rgb(onDisk().ui.accent));
+  assert.equal(await page.getByTestId('preview-accent-button').evaluate((el) => getComputedStyle(el).backgroundColor), rgb(resolve(onDisk(), onDisk().ui.accent)));
   assert.deepEqual(app.pageErrors, []);
 });
 
@@ -116,8 +113,8 @@ test('own code in the full-window preview, and the VS Code workbench from the ex
   await page.getByTestId('full-lang').selectOption('python');
   await page.locator('[data-testid="full-code"][data-lang="python"][data-highlighted="shiki"]').waitFor({ timeout: 20_000 });
   const colour = (text) => page.locator('[data-testid="full-code"] .tok', { hasText: new RegExp(`^${text}$`) }).first().evaluate((el) => getComputedStyle(el).color);
-  assert.equal(await colour('def'), rgb(doc.syntax.keyword));
-  assert.equal(await colour('# darker'), rgb(doc.syntax.comment));
+  assert.equal(await colour('def'), rgb(resolve(doc, doc.syntax.keyword)));
+  assert.equal(await colour('# darker'), rgb(resolve(doc, doc.syntax.comment)));
   await shot(page, 'own-code-preview.png');
 
   await page.getByTestId('full-view-workbench').click();
@@ -159,7 +156,7 @@ test('a light variant is derived, shown beside the theme, edited by hand, and ex
   const mainFailing = await page.locator('[data-testid="contrast-row"][data-pass="false"]').count();
   const variantFailing = Number(await page.getByTestId('variant-contrast').getAttribute('data-failing'));
   assert.ok(variantFailing <= mainFailing, `the variant fails ${variantFailing} pairs, the theme ${mainFailing}`);
-  assert.match(await page.getByTestId('variant-preview').getAttribute('style'), new RegExp(doc.companion.ui.background, 'i'), 'the variant preview is not painted from the companion');
+  assert.match(await page.getByTestId('variant-preview').getAttribute('style'), new RegExp(resolve(doc.companion, doc.companion.ui.background), 'i'), 'the variant preview is not painted from the companion');
   await page.getByTestId('preview-full').click();
   await page.locator('[data-testid="full-code"][data-appearance="light"]').waitFor();
   assert.equal(await page.getByTestId('full-code').count(), 2);
@@ -167,7 +164,7 @@ test('a light variant is derived, shown beside the theme, edited by hand, and ex
   const out = await page.evaluate((id) => window.go.app.Themes.ExportTheme(id, 'zed'), ws);
   const family = JSON.parse(readFileSync(join(out, readdirSync(out).find((f) => f.endsWith('.json'))), 'utf8'));
   assert.deepEqual(family.themes.map((t) => t.appearance), ['dark', 'light']);
-  assert.equal(family.themes[1].style['editor.background'], doc.companion.ui.background);
+  assert.equal(family.themes[1].style['editor.background'], resolve(doc.companion, doc.companion.ui.background));
   // The variant is edited by hand: a click on its preview opens its role on the Variant tab,
   // and the hex goes into theme.json's companion, the theme's own accent untouched.
   await page.getByTestId('variant-preview').getByTestId('preview-accent-button').click();
@@ -180,7 +177,7 @@ test('a light variant is derived, shown beside the theme, edited by hand, and ex
   await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="variant-preview"] [data-testid="preview-accent-button"]')).backgroundColor === 'rgb(34, 85, 204)');
   // Undo puts the variant's accent back, a second undo takes the variant away again.
   await page.getByTestId('editor-undo').click();
-  await page.waitForFunction((want) => getComputedStyle(document.querySelector('[data-testid="variant-preview"] [data-testid="preview-accent-button"]')).backgroundColor === want, rgb(doc.companion.ui.accent));
+  await page.waitForFunction((want) => getComputedStyle(document.querySelector('[data-testid="variant-preview"] [data-testid="preview-accent-button"]')).backgroundColor === want, rgb(resolve(doc.companion, doc.companion.ui.accent)));
   assert.equal(onDisk().companion.ui.accent, doc.companion.ui.accent);
   await page.getByTestId('editor-undo').click();
   await page.locator('[data-testid="variant"][data-has="false"]').waitFor();

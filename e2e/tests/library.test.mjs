@@ -9,6 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { launch, repo, writeSampleHome, hostileSessionID } from '../lib/harness.mjs';
+import { resolve, rgb } from '../lib/colour.mjs';
 
 const deepID = '019a0000-0000-7000-8000-0000000e2e10';
 const guardianID = '019a0000-0000-7000-8000-0000000e2e11';
@@ -80,8 +81,7 @@ test('builds: a card with the theme’s swatches; rename, delete and undo reach 
   assert.equal(await page.locator(`[data-build-id="${unsentID}"]`).count(), 0, 'a build that never got its first message is on Home');
   const theme = JSON.parse(readFileSync(join(repo, 'core', 'theme', 'testdata', 'example.theme.json'), 'utf8'));
   const first = await card.locator('.sw').first().evaluate((e) => getComputedStyle(e).backgroundColor);
-  const h = theme.ui.background.replace('#', '');
-  assert.equal(first, `rgb(${parseInt(h.slice(0, 2), 16)}, ${parseInt(h.slice(2, 4), 16)}, ${parseInt(h.slice(4, 6), 16)})`);
+  assert.equal(first, rgb(resolve(theme, theme.ui.background)));
   assert.match(await card.innerText(), /Harbour e2e/);
 
   await card.getByTestId('rename-build').click();

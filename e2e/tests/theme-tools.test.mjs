@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, repo } from '../lib/harness.mjs';
+import { resolve, rgb } from '../lib/colour.mjs';
 
 let app;
 before(async () => {
@@ -15,10 +16,6 @@ after(async () => {
   await app?.close();
 });
 
-function rgb(hex) {
-  const h = hex.replace('#', '');
-  return `rgb(${parseInt(h.slice(0, 2), 16)}, ${parseInt(h.slice(2, 4), 16)}, ${parseInt(h.slice(4, 6), 16)})`;
-}
 
 const previewName = (page) => page.getByTestId('preview-name').textContent();
 const waitName = (page, name) =>
@@ -45,7 +42,7 @@ test('import by drop, change, restore, compare, undo', async () => {
   const themePath = join(root, ws, 'theme.json');
   const imported = readFileSync(themePath, 'utf8');
   const theme = JSON.parse(imported);
-  assert.equal(theme.ui.background, '#1d2021');
+  assert.equal(resolve(theme, theme.ui.background), '#1d2021');
   assert.equal(await page.getByTestId('preview-chrome').evaluate((el) => getComputedStyle(el).backgroundColor), rgb('#1d2021'));
   // 36 roles from the file (the cursor from base05, its text base00, as the
   // spec and tinted-terminal); the rest (ui.border, every optional role of
@@ -58,10 +55,10 @@ test('import by drop, change, restore, compare, undo', async () => {
   await page.locator('[data-testid="preview-code"][data-highlighted="shiki"]').waitFor({ timeout: 20_000 });
   const tokColour = (text) =>
     page.locator('[data-testid="preview-code"] .tok', { hasText: new RegExp(`^${text}$`) }).first().evaluate((el) => getComputedStyle(el).color);
-  assert.equal(await tokColour('import'), rgb(theme.syntax.keyword));
+  assert.equal(await tokColour('import'), rgb(resolve(theme, theme.syntax.keyword)));
   await page.getByTestId('preview-lang-rust').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="preview-code"]')?.dataset.lang === 'rust' && document.querySelector('[data-testid="preview-code"]')?.dataset.highlighted === 'shiki');
-  assert.equal(await tokColour('fn'), rgb(theme.syntax.keyword));
+  assert.equal(await tokColour('fn'), rgb(resolve(theme, theme.syntax.keyword)));
 
   // The CVD toggle filters the whole preview through an SVG colour matrix.
   await page.getByTestId('preview-cvd').selectOption('deuteranopia');
@@ -97,10 +94,10 @@ test('import by drop, change, restore, compare, undo', async () => {
   const roles = await dialog.getByTestId('compare-role').evaluateAll((rows) => rows.map((r) => r.dataset.role));
   const after = JSON.parse(changed);
   for (const role of ['ui.accent', 'ui.background', 'syntax.keyword']) assert.ok(roles.includes(role), `${role} not marked as changed`);
-  assert.equal(roles.includes('ansi.black') , theme.ansi[0] !== after.ansi[0]);
+  assert.equal(roles.includes('ansi.black') , resolve(theme, theme.ansi[0]) !== resolve(after, after.ansi[0]));
   const bg = (side) => dialog.getByTestId(`compare-preview-${side}`).getByTestId('preview-chrome').evaluate((el) => getComputedStyle(el).backgroundColor);
-  assert.equal(await bg('before'), rgb(theme.ui.background));
-  assert.equal(await bg('after'), rgb(after.ui.background));
+  assert.equal(await bg('before'), rgb(resolve(theme, theme.ui.background)));
+  assert.equal(await bg('after'), rgb(resolve(after, after.ui.background)));
   await dialog.getByTestId('compare-close').click();
 
   // The restore is itself undoable.
