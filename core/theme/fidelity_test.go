@@ -2,7 +2,6 @@ package theme
 
 import (
 	"bytes"
-	"encoding/binary"
 	"math/rand"
 	"strings"
 	"testing"
@@ -189,31 +188,9 @@ func TestNewFieldsValidated(t *testing.T) {
 	}
 }
 
-// bplistFile assembles a binary property list from encoded objects.
-func bplistFile(objects [][]byte, top int) []byte {
-	var b bytes.Buffer
-	b.WriteString("bplist00")
-	offs := make([]int, len(objects))
-	for i, o := range objects {
-		offs[i] = b.Len()
-		b.Write(o)
-	}
-	table := b.Len()
-	for _, o := range offs {
-		binary.Write(&b, binary.BigEndian, uint16(o))
-	}
-	tr := make([]byte, 32)
-	tr[6], tr[7] = 2, 1
-	binary.BigEndian.PutUint64(tr[8:], uint64(len(objects)))
-	binary.BigEndian.PutUint64(tr[16:], uint64(top))
-	binary.BigEndian.PutUint64(tr[24:], uint64(table))
-	b.Write(tr)
-	return b.Bytes()
-}
-
 func TestBinaryPlistIsBounded(t *testing.T) {
 	// An array that contains itself.
-	if _, err := parseBinaryPlist(bplistFile([][]byte{{0xA1, 0}}, 0)); err == nil || !strings.Contains(err.Error(), "contains itself") {
+	if _, err := parseBinaryPlist(bplistObjects([][]byte{{0xA1, 0}}, 0)); err == nil || !strings.Contains(err.Error(), "contains itself") {
 		t.Errorf("self-reference: %v", err)
 	}
 	// Thirty arrays each holding the next twice: 2^30 values by reference.
@@ -222,17 +199,17 @@ func TestBinaryPlistIsBounded(t *testing.T) {
 		objs = append(objs, []byte{0xA2, byte(i + 1), byte(i + 1)})
 	}
 	objs = append(objs, []byte{0x10, 1})
-	if _, err := parseBinaryPlist(bplistFile(objs, 0)); err == nil || !strings.Contains(err.Error(), "more than") {
+	if _, err := parseBinaryPlist(bplistObjects(objs, 0)); err == nil || !strings.Contains(err.Error(), "more than") {
 		t.Errorf("reference bomb: %v", err)
 	}
 	// A string longer than the file, a reference to no object, a trailer
 	// pointing outside.
 	for name, f := range map[string][]byte{
-		"long string":  bplistFile([][]byte{{0x5F, 0x13, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}}, 0),
-		"bad ref":      bplistFile([][]byte{{0xA1, 9}}, 0),
-		"bad top":      bplistFile([][]byte{{0x09}}, 5),
+		"long string":  bplistObjects([][]byte{{0x5F, 0x13, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}}, 0),
+		"bad ref":      bplistObjects([][]byte{{0xA1, 9}}, 0),
+		"bad top":      bplistObjects([][]byte{{0x09}}, 5),
 		"short":        []byte("bplist00\x00"),
-		"ascii string": bplistFile([][]byte{{0x53, 'a', 'b'}}, 0),
+		"ascii string": bplistObjects([][]byte{{0x53, 'a', 'b'}}, 0),
 	} {
 		if _, err := parseBinaryPlist(f); err == nil {
 			t.Errorf("%s: accepted", name)
