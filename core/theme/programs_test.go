@@ -2,6 +2,7 @@ package theme
 
 import (
 	"bytes"
+	"cdxtheme/internal/programs"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -20,17 +21,8 @@ import (
 // CDXTHEME_REQUIRE_PROGRAMS, so there a missing program fails instead of
 // skipping.
 
-func program(t *testing.T, name, debian string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CDXTHEME_REQUIRE_PROGRAMS") != "" {
-			t.Fatalf("%s is not installed (Debian package %s) and CDXTHEME_REQUIRE_PROGRAMS is set", name, debian)
-		}
-		t.Skipf("%s is not installed (Debian package %s; `make test` installs it)", name, debian)
-	}
-	return p
-}
+// program is the path of a program the test loads its output into.
+func program(t *testing.T, name, debian string) string { return programs.Find(t, name, debian) }
 
 // run runs a program with a private HOME and XDG dirs and a time bound.
 func run(t *testing.T, dir string, env []string, name string, args ...string) (stdout, stderr string, err error) {

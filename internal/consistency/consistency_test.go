@@ -9,6 +9,7 @@ package consistency
 import (
 	"bufio"
 	"bytes"
+	"cdxtheme/internal/programs"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -95,22 +96,10 @@ type setup struct {
 	dir    string
 }
 
-func need(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CDXTHEME_REQUIRE_PROGRAMS") != "" {
-			t.Fatalf("%s is not installed and CDXTHEME_REQUIRE_PROGRAMS is set (`make deps` installs it)", name)
-		}
-		t.Skipf("%s is not installed (`make deps` installs it)", name)
-	}
-	return p
-}
-
 func TestConsistency(t *testing.T) {
-	bat := need(t, "batcat")
-	nvim := need(t, "nvim")
-	node := need(t, "node")
+	bat := programs.Find(t, "batcat", "bat")
+	nvim := programs.Find(t, "nvim", "neovim")
+	node := programs.Find(t, "node", "nodejs")
 	shikiScript, err := filepath.Abs("../../frontend/scripts/consistency-shiki.mjs")
 	if err != nil {
 		t.Fatal(err)
