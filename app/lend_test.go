@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cdxtheme/internal/unixsock"
 	"context"
 	"errors"
 	"os"
@@ -16,7 +17,7 @@ import (
 // agent; anything the app's agent is not (another Codex account, folder,
 // turn bound) is declined, and nothing is started for it.
 func TestAppLendsItsWarmAgentToTheCLI(t *testing.T) {
-	needHandOff(t)
+	unixsock.Need(t)
 	a, rec, logPath := newTestApp(t, "normal")
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "first"})

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"cdxtheme/internal/testbin"
+	"cdxtheme/internal/unixsock"
 	"context"
 	"encoding/json"
 	"errors"
@@ -78,7 +79,7 @@ func sessionOf(t *testing.T, ndjson string) string {
 }
 
 func TestFollowUpsThroughServeShareOneAgent(t *testing.T) {
-	needHandOff(t)
+	unixsock.Need(t)
 	c := newChatEnv(t, "")
 	bin, dir := withServe(t, "1m")
 	var out bytes.Buffer
@@ -140,7 +141,7 @@ func typesOf(t *testing.T, ndjson string) []string {
 // The contract is the same through serve: NDJSON events, the text, the
 // last done line, exit codes, and Ctrl-C sending session/cancel.
 func TestChatThroughServeKeepsTheContract(t *testing.T) {
-	needHandOff(t)
+	unixsock.Need(t)
 	c := newChatEnv(t, "")
 	var out bytes.Buffer
 	if stderr, code := c.run(context.Background(), &out, "--json", "first"); code != ExitOK {
@@ -219,7 +220,7 @@ func (w *cancelAfter) String() string {
 }
 
 func TestServeIdlesOut(t *testing.T) {
-	needHandOff(t)
+	unixsock.Need(t)
 	c := newChatEnv(t, "")
 	bin, dir := withServe(t, "1s")
 	var out bytes.Buffer
@@ -241,7 +242,7 @@ func TestServeIdlesOut(t *testing.T) {
 
 // serve exits soon after its agent died: it has nothing left to keep warm.
 func TestServeExitsWhenItsAgentDies(t *testing.T) {
-	needHandOff(t)
+	unixsock.Need(t)
 	c := newChatEnv(t, "")
 	bin, _ := withServe(t, "1m")
 	var out bytes.Buffer
@@ -270,7 +271,7 @@ func TestServeExitsWhenItsAgentDies(t *testing.T) {
 // is cancelled and every agent's group is torn down, even an agent that
 // ignores its closed stdin (a hard exit would leave this one running).
 func TestServeExitsOnSignal(t *testing.T) {
-	needHandOff(t)
+	unixsock.Need(t)
 	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			c := newChatEnv(t, "")
@@ -313,7 +314,7 @@ func TestServeExitsOnSignal(t *testing.T) {
 // A socket that is not this user's private one is never used: the turn
 // runs here as without serve, and stderr says why.
 func TestForeignSocketRefused(t *testing.T) {
-	needHandOff(t)
+	unixsock.Need(t)
 	cases := []struct {
 		name  string
 		plant func(path string) error

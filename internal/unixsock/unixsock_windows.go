@@ -1,4 +1,6 @@
-package cli
+//go:build windows
+
+package unixsock
 
 import (
 	"errors"
@@ -10,11 +12,11 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// needHandOff skips where the hand-off is off by design: a Windows whose
-// Winsock has no AF_UNIX (before 10 1803, and Wine 8), where a follow-up
-// runs its own turn (TestChatWithoutServeAsBefore). Call it first: under
+// Need skips where the hand-off is off by design: a Windows whose Winsock
+// has no AF_UNIX (before 10 1803, and Wine 8), where a follow-up runs its
+// own turn (the CLI's TestChatWithoutServeAsBefore). Call it first: under
 // Wine a test that made temporary folders fails in their cleanup.
-func needHandOff(t *testing.T) {
+func Need(t testing.TB) {
 	t.Helper()
 	p := filepath.Join(os.TempDir(), "cdxtheme-probe.sock")
 	ln, err := net.Listen("unix", p)
