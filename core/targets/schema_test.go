@@ -30,7 +30,7 @@ var loaded = map[string]string{
 	"fish": "fish 3.6 (fish_config theme choose)", "fzf": "fzf 0.38 (--color parsed, exit status)",
 	"delta": "git config (reads the [delta] feature)", "ls-colors": "GNU ls (LS_COLORS applied to a folder)",
 	"gnome-terminal": "dconf compile + dconf read", "xresources": "xrdb -n (cpp and xrdb's parser)",
-	// Moved from Go: the same bytes as the Go exporter (ported_test.go),
+	// Moved from Go: the same bytes as the Go exporter (moved_test.go),
 	// which core/theme's parse-back tests read.
 	"kitty": "the Go exporter's bytes", "ghostty": "the Go exporter's bytes",
 	"chrome": "Chromium packs the extension (--pack-extension checks the manifest)",

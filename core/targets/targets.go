@@ -46,9 +46,9 @@ type Manifest struct {
 	// follows when the program is not installable here.
 	Docs    string   `toml:"docs"`
 	Install *Install `toml:"install"`
-	// Replaces says the template writes a format core/theme has in Go,
-	// byte for byte: it takes the format's place (same id, same install
-	// target) and the Go renderer stays only as the proof's reference.
+	// Replaces says the template writes a format core/theme wrote in Go,
+	// byte for byte (moved_test.go): core/theme keeps the format's place in
+	// the menu and its install target, and the template fills it.
 	Replaces bool `toml:"replaces"`
 
 	tmpl *template.Template
@@ -163,21 +163,24 @@ func (m *Manifest) Render(fam []*theme.Theme) (map[string][]byte, error) {
 		if err := m.tmpl.Execute(&b, v); err != nil {
 			return nil, fmt.Errorf("%s template: %w", m.ID, err)
 		}
-		out[strings.ReplaceAll(m.File, "{slug}", v.Slug)] = b.Bytes()
+		name := strings.ReplaceAll(m.File, "{slug}", v.Slug)
+		if _, dup := out[name]; dup {
+			return nil, fmt.Errorf("%s and %s both write %s: give them names that differ in letters or digits", fam[0].Name, v.Name, name)
+		}
+		out[name] = b.Bytes()
 	}
 	return out, nil
 }
 
-// replaced are the Go renderers the templates took over, by format id.
-var replaced = map[string]func([]*theme.Theme) (map[string][]byte, error){}
-
 func register(m *Manifest) {
 	if m.Replaces {
-		old, err := theme.ReplaceFormat(m.ID, m.Render)
+		f, err := theme.FillFormat(m.ID, m.Render)
 		if err != nil {
 			panic("targets: " + err.Error())
 		}
-		replaced[m.ID] = old
+		if f.Name != m.Name || len(f.Files) != 1 || f.Files[0] != m.File {
+			panic(fmt.Sprintf("targets: %s manifest says %q writes %q; core/theme's menu says %q, %v", m.ID, m.Name, m.File, f.Name, f.Files))
+		}
 		return
 	}
 	theme.RegisterFormat(m.ID, m.Name, []string{m.File}, m.Render)

@@ -31,6 +31,8 @@ type Target struct {
 	// one; where names them for messages.
 	runs  []string
 	where string
+	// external: registered by another package (RegisterTarget).
+	external bool
 }
 
 // unix is where kitty, Ghostty and tmux run; foot is a Wayland terminal,

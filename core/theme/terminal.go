@@ -54,57 +54,6 @@ func renderAlacritty(t *Theme) (map[string][]byte, error) {
 	return map[string][]byte{Slug(t.Name) + ".toml": []byte(b.String())}, nil
 }
 
-func renderKitty(t *Theme) (map[string][]byte, error) {
-	u := t.UI
-	var b strings.Builder
-	b.WriteString("# vim:ft=kitty\n")
-	fmt.Fprintf(&b, "## name: %s\n", oneLine(t.Name))
-	fmt.Fprintf(&b, "## author: %s\n", oneLine(orDefault(t.Author, "CDXTheme")))
-	if t.Description != "" {
-		fmt.Fprintf(&b, "## blurb: %s\n", oneLine(t.Description))
-	}
-	b.WriteString("\n")
-	kv := func(k string, c Color) { fmt.Fprintf(&b, "%-24s %s\n", k, t.seen(c).Hex()) }
-	kv("foreground", u.Text)
-	kv("background", u.Background)
-	kv("selection_foreground", t.Color("terminal.selectionText"))
-	kv("selection_background", u.Selection)
-	kv("cursor", t.Color("terminal.cursor"))
-	kv("cursor_text_color", t.Color("terminal.cursorText"))
-	kv("url_color", t.Color("terminal.link"))
-	kv("active_border_color", u.Accent)
-	kv("inactive_border_color", u.Border)
-	kv("bell_border_color", u.Warning)
-	kv("active_tab_foreground", u.Text)
-	kv("active_tab_background", u.Background)
-	kv("inactive_tab_foreground", u.MutedText)
-	kv("inactive_tab_background", u.Surface)
-	kv("tab_bar_background", u.Surface)
-	b.WriteString("\n")
-	for i, c := range t.ANSI {
-		kv(fmt.Sprintf("color%d", i), c)
-	}
-	return map[string][]byte{Slug(t.Name) + ".conf": []byte(b.String())}, nil
-}
-
-func renderGhostty(t *Theme) (map[string][]byte, error) {
-	u := t.UI
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s — made with CDXTheme. Use it with `theme = %s` in the Ghostty config.\n", oneLine(t.Name), Slug(t.Name))
-	for i, c := range t.ANSI {
-		fmt.Fprintf(&b, "palette = %d=%s\n", i, t.seen(c).Hex())
-	}
-	kv := func(k string, c Color) { fmt.Fprintf(&b, "%s = %s\n", k, t.seen(c).Hex()) }
-	kv("background", u.Background)
-	kv("foreground", u.Text)
-	kv("cursor-color", t.Color("terminal.cursor"))
-	kv("cursor-text", t.Color("terminal.cursorText"))
-	kv("selection-background", u.Selection)
-	kv("selection-foreground", t.Color("terminal.selectionText"))
-	kv("bold-color", t.Color("terminal.bold"))
-	return map[string][]byte{Slug(t.Name): []byte(b.String())}, nil
-}
-
 // dimPath is the role path of the faint (SGR 2) form of ANSI colour i
 // (0–7).
 func dimPath(i int) string {
