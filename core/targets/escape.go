@@ -227,6 +227,9 @@ var funcs = template.FuncMap{
 		return out
 	},
 	"has": func(m map[string]any, k string) bool { _, ok := m[k]; return ok },
+	// data is the target's data file (Manifest.Data); each template gets
+	// its own.
+	"data": func() map[string]any { return nil },
 }
 
 // nsColor is a colour as Terminal.app stores it: an NSColor archived by

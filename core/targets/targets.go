@@ -36,6 +36,10 @@ type Manifest struct {
 	// Template is the template file in the target's folder
 	// (default "template.tmpl").
 	Template string `toml:"template"`
+	// Data is a TOML file in the target's folder holding the target's
+	// tables (which role paints which key, contrast preferences): the
+	// template reads it as {{data}}, so derivation rules stay data.
+	Data string `toml:"data"`
 	// Syntax names the file's language (json, toml, yaml, vimscript, …):
 	// which quote helper its template must use.
 	Syntax string `toml:"syntax"`
@@ -52,6 +56,7 @@ type Manifest struct {
 	Replaces bool `toml:"replaces"`
 
 	tmpl *template.Template
+	data map[string]any
 }
 
 // Install is where and how the target installs into a config folder. Each
@@ -126,7 +131,19 @@ func load(fsys fs.FS) ([]*Manifest, error) {
 		if err != nil {
 			return nil, err
 		}
-		m.tmpl, err = template.New(m.Template).Funcs(funcs).Option("missingkey=error").Parse(string(src))
+		if m.Data != "" {
+			raw, err := fs.ReadFile(fsys, path.Join(dir, m.Data))
+			if err != nil {
+				return nil, err
+			}
+			if err := toml.Unmarshal(raw, &m.data); err != nil {
+				return nil, fmt.Errorf("%s/%s: %w", dir, m.Data, err)
+			}
+		}
+		data := m.data
+		m.tmpl, err = template.New(m.Template).Funcs(funcs).Funcs(template.FuncMap{
+			"data": func() map[string]any { return data },
+		}).Option("missingkey=error").Parse(string(src))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", dir, err)
 		}

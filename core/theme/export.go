@@ -44,7 +44,7 @@ var Formats = []Format{
 	{ID: "wezterm", Name: "WezTerm", Files: []string{"{slug}.toml"}, render: renderEach(renderWezTerm)},
 	{ID: "foot", Name: "foot", Files: []string{"{slug}.ini"}, render: renderEach(renderFoot)},
 	{ID: "tmtheme", Name: "TextMate (bat, delta, Sublime)", Files: []string{"{slug}.tmTheme"}, render: renderEach(renderTmTheme)},
-	{ID: "tmux", Name: "tmux", Files: []string{"{slug}.conf"}, render: renderEach(renderTmux)},
+	{ID: "tmux", Name: "tmux", Files: []string{"{slug}.conf"}, render: nil},
 	// Packages to publish.
 	{ID: "vsix", Name: "VS Code extension package (.vsix)", Files: []string{"{slug}-1.0.0.vsix"}, render: renderVSIX},
 	{ID: "zed-extension", Name: "Zed extension", Files: []string{"extension.toml", "themes/{slug}.json", "LICENSE", "README.md"}, render: renderZedExtension},
