@@ -141,6 +141,14 @@ func comment(s string) string {
 	return s
 }
 
+func jsonText(s string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
 // truncate cuts s to at most n runes.
 func truncate(n int, s string) string {
 	if utf8.RuneCountInString(s) <= n {
@@ -177,6 +185,20 @@ var funcs = template.FuncMap{
 		}, s)), " ")
 	},
 	"truncate": truncate,
+	// jsonText is a JSON string of s as Go's encoder writes it without
+	// HTML escaping (control characters and U+2028 escaped, invalid UTF-8
+	// as U+FFFD), and jsonHTML with it (<, >, & as \u003c …): the
+	// quoting of the formats moved from Go, whose bytes must not change.
+	"jsonText": jsonText,
+	"jsonHTML": func(s string) string { b, _ := json.Marshal(s); return string(b) },
+	"list":     func(xs ...any) []any { return xs },
+	// title is s with its first letter upper-case ("black" → "Black").
+	"title": func(s string) string {
+		if s == "" {
+			return s
+		}
+		return strings.ToUpper(s[:1]) + s[1:]
+	},
 	"underscore": func(s string) string {
 		return strings.ReplaceAll(s, "-", "_")
 	},

@@ -19,93 +19,11 @@ func oneLine(s string) string {
 	}, s)), " ")
 }
 
-func renderAlacritty(t *Theme) (map[string][]byte, error) {
-	u := t.UI
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s — made with CDXTheme.\n", oneLine(t.Name))
-	b.WriteString("# Import it from alacritty.toml: [general] import = [\"<path of this file>\"]\n\n")
-	kv := func(k string, c Color) { fmt.Fprintf(&b, "%s = %q\n", k, t.seen(c).Hex()) }
-	b.WriteString("[colors.primary]\n")
-	kv("background", u.Background)
-	kv("foreground", u.Text)
-	kv("dim_foreground", t.Color("terminal.dimForeground"))
-	kv("bright_foreground", t.Color("terminal.bold"))
-	b.WriteString("\n[colors.cursor]\n")
-	kv("text", t.Color("terminal.cursorText"))
-	kv("cursor", t.Color("terminal.cursor"))
-	b.WriteString("\n[colors.selection]\n")
-	kv("text", t.Color("terminal.selectionText"))
-	kv("background", u.Selection)
-	b.WriteString("\n[colors.search.matches]\n")
-	kv("foreground", u.Background)
-	kv("background", u.Warning)
-	b.WriteString("\n[colors.normal]\n")
-	for i := 0; i < 8; i++ {
-		kv(zedANSI[i], t.ANSI[i])
-	}
-	b.WriteString("\n[colors.bright]\n")
-	for i := 0; i < 8; i++ {
-		kv(zedANSI[i], t.ANSI[i+8])
-	}
-	b.WriteString("\n[colors.dim]\n")
-	for i := 0; i < 8; i++ {
-		kv(zedANSI[i], t.Color(dimPath(i)))
-	}
-	return map[string][]byte{Slug(t.Name) + ".toml": []byte(b.String())}, nil
-}
-
 // dimPath is the role path of the faint (SGR 2) form of ANSI colour i
 // (0–7).
 func dimPath(i int) string {
 	n := ANSINames[i]
 	return "terminal.dim" + strings.ToUpper(n[:1]) + n[1:]
-}
-
-// wtScheme is a Windows Terminal colour scheme; its ANSI names differ
-// (purple for magenta).
-type wtScheme struct {
-	Name                string `json:"name"`
-	Background          string `json:"background"`
-	Foreground          string `json:"foreground"`
-	CursorColor         string `json:"cursorColor"`
-	SelectionBackground string `json:"selectionBackground"`
-	Black               string `json:"black"`
-	Red                 string `json:"red"`
-	Green               string `json:"green"`
-	Yellow              string `json:"yellow"`
-	Blue                string `json:"blue"`
-	Purple              string `json:"purple"`
-	Cyan                string `json:"cyan"`
-	White               string `json:"white"`
-	BrightBlack         string `json:"brightBlack"`
-	BrightRed           string `json:"brightRed"`
-	BrightGreen         string `json:"brightGreen"`
-	BrightYellow        string `json:"brightYellow"`
-	BrightBlue          string `json:"brightBlue"`
-	BrightPurple        string `json:"brightPurple"`
-	BrightCyan          string `json:"brightCyan"`
-	BrightWhite         string `json:"brightWhite"`
-}
-
-func windowsTerminalScheme(t *Theme) wtScheme {
-	h := func(c Color) string { return t.seen(c).Hex() }
-	a := t.ANSI
-	return wtScheme{
-		Name: t.Name, Background: h(t.UI.Background), Foreground: h(t.UI.Text),
-		CursorColor: h(t.Color("terminal.cursor")), SelectionBackground: h(t.UI.Selection),
-		Black: h(a[0]), Red: h(a[1]), Green: h(a[2]), Yellow: h(a[3]),
-		Blue: h(a[4]), Purple: h(a[5]), Cyan: h(a[6]), White: h(a[7]),
-		BrightBlack: h(a[8]), BrightRed: h(a[9]), BrightGreen: h(a[10]), BrightYellow: h(a[11]),
-		BrightBlue: h(a[12]), BrightPurple: h(a[13]), BrightCyan: h(a[14]), BrightWhite: h(a[15]),
-	}
-}
-
-func renderWindowsTerminal(t *Theme) (map[string][]byte, error) {
-	b, err := marshalJSON(windowsTerminalScheme(t))
-	if err != nil {
-		return nil, err
-	}
-	return map[string][]byte{Slug(t.Name) + ".json": b}, nil
 }
 
 // itermExport: the colour entries of an .itermcolors file (and of an
