@@ -43,7 +43,7 @@ async function waitFor(url, ms) {
 
 /**
  * Write the sample Codex home into dir: the real one the Go tests use
- * (internal/fixtures/codex-home), plus one saved session of e2e's own whose
+ * (internal/testrig/fixtures/codex-home), plus one saved session of e2e's own whose
  * transcript is an XSS corpus (e2e/fixtures/hostile-session).
  * @param {string} dir
  */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { launch, repo, hostileSessionID } from '../lib/harness.mjs';
 
 // Payloads that say so when they run, then the corpus the Go fault matrix
-// sends through a chat turn (internal/fixtures/xss.txt: alert(), which the
+// sends through a chat turn (internal/testrig/fixtures/xss.txt: alert(), which the
 // dialog listener below catches in any frame).
 const corpus = [
   '<img src=x onerror="window.__xss=1">',
