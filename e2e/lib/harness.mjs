@@ -48,7 +48,7 @@ async function waitFor(url, ms) {
  * @param {string} dir
  */
 export function writeSampleHome(dir) {
-  cpSync(join(repo, 'internal', 'fixtures', 'codex-home'), dir, { recursive: true });
+  cpSync(join(repo, 'internal', 'testrig', 'fixtures', 'codex-home'), dir, { recursive: true });
   const extra = join(repo, 'e2e', 'fixtures', 'hostile-session');
   cpSync(join(extra, 'sessions'), join(dir, 'sessions'), { recursive: true });
   appendFileSync(join(dir, 'session_index.jsonl'), readFileSync(join(extra, 'session_index.jsonl')));

@@ -18,7 +18,7 @@ const corpus = [
   '<a href="data:text/html,<script>window.__xss=6</script>">d</a>',
   '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss=7">',
   '<details open ontoggle="window.__xss=8">',
-  ...readFileSync(join(repo, 'internal', 'fixtures', 'xss.txt'), 'utf8').split('\n').filter(Boolean),
+  ...readFileSync(join(repo, 'internal', 'testrig', 'fixtures', 'xss.txt'), 'utf8').split('\n').filter(Boolean),
 ].join('\n\n');
 
 let app;
