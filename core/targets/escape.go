@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"text/template"
 	"unicode/utf8"
@@ -192,6 +193,17 @@ var funcs = template.FuncMap{
 	"jsonText": jsonText,
 	"jsonHTML": func(s string) string { b, _ := json.Marshal(s); return string(b) },
 	"list":     func(xs ...any) []any { return xs },
+	// goquote is a Go-syntax string (strconv.Quote: a YAML double-quoted
+	// scalar reads it back), the base16/base24 exports' quoting.
+	"goquote": strconv.Quote,
+	// slots are the base16 (16) or base24 (24) slot names, in file order.
+	"slots": func(n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = fmt.Sprintf("base%02X", i)
+		}
+		return out
+	},
 	// title is s with its first letter upper-case ("black" → "Black").
 	"title": func(s string) string {
 		if s == "" {

@@ -31,8 +31,11 @@ var loaded = map[string]string{
 	"delta": "git config (reads the [delta] feature)", "ls-colors": "GNU ls (LS_COLORS applied to a folder)",
 	"gnome-terminal": "dconf compile + dconf read", "xresources": "xrdb -n (cpp and xrdb's parser)",
 	// Moved from Go: the same bytes as the Go exporter (moved_test.go),
-	// which core/theme's parse-back tests read.
-	"kitty": "the Go exporter's bytes", "ghostty": "the Go exporter's bytes",
+	// and core/theme's tests load or parse them back as before.
+	"kitty": "parse-back (core/theme)", "ghostty": "parse-back (core/theme)",
+	"tmux": "tmux sources it (core/theme TestTmuxSourcesTheme)", "foot": "foot --check-config (core/theme)",
+	"wezterm": "parse-back (core/theme)", "alacritty": "parse-back (core/theme)", "windows-terminal": "parse-back (core/theme)",
+	"base16": "parse-back through the importer (core/theme)", "base24": "parse-back through the importer (core/theme)",
 	"chrome": "Chromium packs the extension (--pack-extension checks the manifest)",
 	"gtk":    "GTK's CSS parser (GtkCssProvider) loads the named colours",
 }

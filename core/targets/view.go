@@ -22,6 +22,9 @@ type View struct {
 	Dark        bool
 	Author      string
 	Description string
+	// SchemeAuthor is the author of the base16/base24 scheme the theme
+	// was imported from, "" when none.
+	SchemeAuthor string
 	// ANSI are the 16 terminal colours, flattened over the background.
 	ANSI [16]Colour
 	// Palette are the theme's named colours, sorted by name.
@@ -43,6 +46,9 @@ type Named struct {
 func newView(t *theme.Theme) *View {
 	v := &View{Name: t.Name, Slug: theme.Slug(t.Name), Appearance: t.Appearance, Dark: t.Appearance == "dark",
 		Author: t.Author, Description: t.Description, t: t, slots: theme.SchemeColors(t, "base24")}
+	if t.Scheme != nil {
+		v.SchemeAuthor = t.Scheme.Author
+	}
 	for i := range v.ANSI {
 		v.ANSI[i] = Colour{t.Seen(t.ANSI[i])}
 	}
