@@ -1,6 +1,5 @@
 package theme
 
-
 // base16 and base24 are tinted-theming's scheme systems: one palette of
 // named slots that app templates turn into configs. A slot means an editor
 // use (base0B strings, base0E keywords, …) and a terminal colour.
