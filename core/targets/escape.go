@@ -8,6 +8,8 @@ import (
 	"strings"
 	"text/template"
 	"unicode/utf8"
+
+	"cdxtheme/core/theme"
 )
 
 // The quote helpers a template calls on text that comes from the theme (a
@@ -193,6 +195,23 @@ var funcs = template.FuncMap{
 	"jsonText": jsonText,
 	"jsonHTML": func(s string) string { b, _ := json.Marshal(s); return string(b) },
 	"list":     func(xs ...any) []any { return xs },
+	// required are the role names every theme sets in a group ("ui",
+	// "syntax", "ansi"), in document order.
+	"required": func(group string) ([]string, error) {
+		switch group {
+		case "ui":
+			return theme.UIRoles, nil
+		case "syntax":
+			return theme.SyntaxRoles, nil
+		case "ansi":
+			return theme.ANSINames, nil
+		}
+		return nil, fmt.Errorf("no required roles in %q", group)
+	},
+	// cssvar is a role's custom property name ("ui", "mutedText" →
+	// "--cdx-ui-muted-text").
+	"cssvar": theme.CSSVar,
+	"replace": func(s, old, new string) string { return strings.ReplaceAll(s, old, new) },
 	// goquote is a Go-syntax string (strconv.Quote: a YAML double-quoted
 	// scalar reads it back), the base16/base24 exports' quoting.
 	"goquote": strconv.Quote,

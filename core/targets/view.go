@@ -63,6 +63,23 @@ func newView(t *theme.Theme) *View {
 	return v
 }
 
+// CSSPalette is the palette as CSS custom properties: each entry's Name
+// its property (cssvar "palette"), leaving out a name with no usable
+// characters and a second name that folds to the same property.
+func (v *View) CSSPalette() []Named {
+	var out []Named
+	seen := map[string]bool{}
+	for _, p := range v.Palette {
+		name := theme.CSSVar("palette", p.Name)
+		if name == "--cdx-palette-" || seen[name] {
+			continue
+		}
+		seen[name] = true
+		out = append(out, Named{name, p.Colour})
+	}
+	return out
+}
+
 // familyViews are the views of a family, each knowing the other.
 func familyViews(fam []*theme.Theme) []*View {
 	vs := make([]*View, len(fam))
