@@ -210,7 +210,7 @@ var funcs = template.FuncMap{
 	},
 	// cssvar is a role's custom property name ("ui", "mutedText" →
 	// "--cdx-ui-muted-text").
-	"cssvar": theme.CSSVar,
+	"cssvar":  theme.CSSVar,
 	"replace": func(s, old, new string) string { return strings.ReplaceAll(s, old, new) },
 	// goquote is a Go-syntax string (strconv.Quote: a YAML double-quoted
 	// scalar reads it back), the base16/base24 exports' quoting.
