@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"text/template"
@@ -210,7 +211,74 @@ var funcs = template.FuncMap{
 	},
 	// cssvar is a role's custom property name ("ui", "mutedText" →
 	// "--cdx-ui-muted-text").
-	"cssvar":  theme.CSSVar,
+	"cssvar": theme.CSSVar,
+	// groupRoles are every role name of a group (theme.GroupRoles).
+	"groupRoles": theme.GroupRoles,
+	// syntaxScopes are the syntax roles' names in each target's token
+	// vocabulary (TextMate, Helix, Zed, Vim, …), in core/theme's order.
+	"syntaxScopes": theme.SyntaxScopes,
+	"hasPrefix":    strings.HasPrefix,
+	"trimPrefix":   func(s, prefix string) string { return strings.TrimPrefix(s, prefix) },
+	// before and after split s at the first sep ("ui.text" → "ui", "text").
+	"before": func(s, sep string) string { b, _, _ := strings.Cut(s, sep); return b },
+	"after":  func(s, sep string) string { _, a, _ := strings.Cut(s, sep); return a },
+	"split":  strings.Split,
+	// Lists: append, concat, uniq (first of each, "" dropped), minus (a
+	// without b's), sortStrings, join and joinq (each quoted "x").
+	"append": func(l []any, xs ...any) []any { return append(append([]any(nil), l...), xs...) },
+	"concat": func(ls ...[]any) []any {
+		var out []any
+		for _, l := range ls {
+			out = append(out, l...)
+		}
+		return out
+	},
+	"uniq": func(l []any) []any {
+		var out []any
+		seen := map[string]bool{}
+		for _, x := range l {
+			if s := fmt.Sprint(x); s != "" && !seen[s] {
+				seen[s] = true
+				out = append(out, x)
+			}
+		}
+		return out
+	},
+	"minus": func(a, b []any) []any {
+		drop := map[string]bool{}
+		for _, x := range b {
+			drop[fmt.Sprint(x)] = true
+		}
+		var out []any
+		for _, x := range a {
+			if !drop[fmt.Sprint(x)] {
+				out = append(out, x)
+			}
+		}
+		return out
+	},
+	"sortStrings": func(l []any) []any {
+		out := append([]any(nil), l...)
+		sort.SliceStable(out, func(i, j int) bool { return fmt.Sprint(out[i]) < fmt.Sprint(out[j]) })
+		return out
+	},
+	"join": func(l []any, sep string) string {
+		s := make([]string, len(l))
+		for i, x := range l {
+			s[i] = fmt.Sprint(x)
+		}
+		return strings.Join(s, sep)
+	},
+	"joinq": func(l []string, sep string) string {
+		q := make([]string, len(l))
+		for i, x := range l {
+			q[i] = strconv.Quote(x)
+		}
+		return strings.Join(q, sep)
+	},
+	// include is a named template's output as a string (each template
+	// gets its own).
+	"include": func(string, any) (string, error) { return "", fmt.Errorf("include outside a target template") },
 	"replace": func(s, old, new string) string { return strings.ReplaceAll(s, old, new) },
 	// goquote is a Go-syntax string (strconv.Quote: a YAML double-quoted
 	// scalar reads it back), the base16/base24 exports' quoting.

@@ -222,6 +222,14 @@ func (v *View) Readable(bg Colour, min float64, roles ...any) (Colour, error) {
 	return white, nil
 }
 
+// Pick is whichever of a and b reads better on c (a when they tie).
+func (c Colour) Pick(a, b Colour) Colour {
+	if a.Ratio(c) >= b.Ratio(c) {
+		return a
+	}
+	return b
+}
+
 // Over is c flattened on bg.
 func (c Colour) Over(bg Colour) Colour { return Colour{c.c.Over(bg.c)} }
 

@@ -39,7 +39,7 @@ var Formats = []Format{
 	{ID: "css", Name: "CSS custom properties", Files: []string{"{slug}.css"}, render: nil},
 	{ID: "base16", Name: "Base16 scheme", Files: []string{"{slug}.yaml"}, render: nil},
 	{ID: "base24", Name: "Base24 scheme", Files: []string{"{slug}.yaml"}, render: nil},
-	{ID: "helix", Name: "Helix", Files: []string{"{slug}.toml"}, render: renderEach(renderHelix)},
+	{ID: "helix", Name: "Helix", Files: []string{"{slug}.toml"}, render: nil},
 	{ID: "neovim", Name: "Neovim", Files: []string{"colors/{slug}.lua"}, render: renderEach(renderNeovim)},
 	{ID: "wezterm", Name: "WezTerm", Files: []string{"{slug}.toml"}, render: nil},
 	{ID: "foot", Name: "foot", Files: []string{"{slug}.ini"}, render: nil},
