@@ -3,6 +3,7 @@ package targets
 import (
 	"encoding/base64"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"sort"
 	"strconv"
@@ -218,7 +219,14 @@ var funcs = template.FuncMap{
 	// vocabulary (TextMate, Helix, Zed, Vim, …), in core/theme's order.
 	"syntaxScopes": theme.SyntaxScopes,
 	"hasPrefix":    strings.HasPrefix,
-	"trimPrefix":   func(s, prefix string) string { return strings.TrimPrefix(s, prefix) },
+	// xmltext is XML character data as encoding/xml escapes it (the
+	// formats moved from Go: quotes, tabs and newlines as references).
+	"xmltext": func(s string) string {
+		var b strings.Builder
+		xml.EscapeText(&b, []byte(s))
+		return b.String()
+	},
+	"trimPrefix": func(s, prefix string) string { return strings.TrimPrefix(s, prefix) },
 	// before and after split s at the first sep ("ui.text" → "ui", "text").
 	"before": func(s, sep string) string { b, _, _ := strings.Cut(s, sep); return b },
 	"after":  func(s, sep string) string { _, a, _ := strings.Cut(s, sep); return a },

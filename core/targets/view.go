@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"cdxtheme/core/theme"
@@ -76,6 +77,30 @@ func (v *View) CSSPalette() []Named {
 		}
 		seen[name] = true
 		out = append(out, Named{name, p.Colour})
+	}
+	return out
+}
+
+// ITermEntry is one colour of an .itermcolors file: its key, the colour
+// space and the components (0–1) as iTerm2 reads them.
+type ITermEntry struct {
+	Key, Space, R, G, B, A string
+}
+
+// ITermColors are the theme's iTerm2 colour entries (theme.ITermColors:
+// a kept source colour space, the targets.iterm2 overrides), by key.
+func (v *View) ITermColors() []ITermEntry {
+	m := theme.ITermColors(v.t)
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+	out := make([]ITermEntry, len(keys))
+	for i, k := range keys {
+		c := m[k].Components
+		out[i] = ITermEntry{Key: k, Space: m[k].Space, R: f(c[0]), G: f(c[1]), B: f(c[2]), A: f(c[3])}
 	}
 	return out
 }

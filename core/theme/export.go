@@ -35,7 +35,7 @@ var Formats = []Format{
 	{ID: "kitty", Name: "Kitty", Files: []string{"{slug}.conf"}, render: nil},
 	{ID: "ghostty", Name: "Ghostty", Files: []string{"{slug}"}, render: nil},
 	{ID: "windows-terminal", Name: "Windows Terminal", Files: []string{"{slug}.json"}, render: nil},
-	{ID: "iterm2", Name: "iTerm2", Files: []string{"{slug}.itermcolors"}, render: renderEach(renderITerm)},
+	{ID: "iterm2", Name: "iTerm2", Files: []string{"{slug}.itermcolors"}, render: nil},
 	{ID: "css", Name: "CSS custom properties", Files: []string{"{slug}.css"}, render: nil},
 	{ID: "base16", Name: "Base16 scheme", Files: []string{"{slug}.yaml"}, render: nil},
 	{ID: "base24", Name: "Base24 scheme", Files: []string{"{slug}.yaml"}, render: nil},
