@@ -1,6 +1,7 @@
 package targets
 
 import (
+	"crypto/sha1"
 	"encoding/base64"
 	"encoding/json"
 	"encoding/xml"
@@ -219,6 +220,14 @@ var funcs = template.FuncMap{
 	// vocabulary (TextMate, Helix, Zed, Vim, …), in core/theme's order.
 	"syntaxScopes": theme.SyntaxScopes,
 	"hasPrefix":    strings.HasPrefix,
+	// nameUUID is a UUID (version 5 layout) from a theme's name, which
+	// Sublime Text remembers a .tmTheme by (View.UUID is from the slug).
+	"nameUUID": func(name string) string {
+		h := sha1.Sum([]byte("cdxtheme:" + name))
+		h[6] = h[6]&0x0f | 0x50
+		h[8] = h[8]&0x3f | 0x80
+		return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
+	},
 	// xmltext is XML character data as encoding/xml escapes it (the
 	// formats moved from Go: quotes, tabs and newlines as references).
 	"xmltext": func(s string) string {
@@ -270,12 +279,18 @@ var funcs = template.FuncMap{
 		sort.SliceStable(out, func(i, j int) bool { return fmt.Sprint(out[i]) < fmt.Sprint(out[j]) })
 		return out
 	},
-	"join": func(l []any, sep string) string {
-		s := make([]string, len(l))
-		for i, x := range l {
-			s[i] = fmt.Sprint(x)
+	"join": func(l any, sep string) (string, error) {
+		switch l := l.(type) {
+		case []string:
+			return strings.Join(l, sep), nil
+		case []any:
+			s := make([]string, len(l))
+			for i, x := range l {
+				s[i] = fmt.Sprint(x)
+			}
+			return strings.Join(s, sep), nil
 		}
-		return strings.Join(s, sep)
+		return "", fmt.Errorf("join: %T is not a list", l)
 	},
 	"joinq": func(l []string, sep string) string {
 		q := make([]string, len(l))

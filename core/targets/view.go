@@ -105,6 +105,44 @@ func (v *View) ITermColors() []ITermEntry {
 	return out
 }
 
+// TokenRules are an imported VS Code theme's own token rules as TextMate
+// rules (theme.TokenRules), their colours flattened; nil when the theme
+// has none (the syntax map's rules stand then).
+func (v *View) TokenRules() *Rules {
+	rs := theme.TokenRules(v.t)
+	if rs == nil {
+		return nil
+	}
+	out := &Rules{}
+	for _, r := range rs {
+		rv := Rule{Name: r.Name, Scope: r.Scope}
+		if r.FG != nil {
+			c := Colour{v.t.Seen(*r.FG)}
+			rv.FG = &c
+		}
+		if r.BG != nil {
+			c := Colour{v.t.Seen(*r.BG)}
+			rv.BG = &c
+		}
+		if r.Style != nil {
+			rv.HasStyle, rv.Style = true, *r.Style
+		}
+		out.Rules = append(out.Rules, rv)
+	}
+	return out
+}
+
+// Rules are TokenRules' rules (possibly none).
+type Rules struct{ Rules []Rule }
+
+// Rule is one TextMate scope rule; FG and BG are nil where it sets none.
+type Rule struct {
+	Name, Scope string
+	FG, BG      *Colour
+	HasStyle    bool
+	Style       string
+}
+
 // familyViews are the views of a family, each knowing the other.
 func familyViews(fam []*theme.Theme) []*View {
 	vs := make([]*View, len(fam))

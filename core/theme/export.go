@@ -43,7 +43,7 @@ var Formats = []Format{
 	{ID: "neovim", Name: "Neovim", Files: []string{"colors/{slug}.lua"}, render: renderEach(renderNeovim)},
 	{ID: "wezterm", Name: "WezTerm", Files: []string{"{slug}.toml"}, render: nil},
 	{ID: "foot", Name: "foot", Files: []string{"{slug}.ini"}, render: nil},
-	{ID: "tmtheme", Name: "TextMate (bat, delta, Sublime)", Files: []string{"{slug}.tmTheme"}, render: renderEach(renderTmTheme)},
+	{ID: "tmtheme", Name: "TextMate (bat, delta, Sublime)", Files: []string{"{slug}.tmTheme"}, render: nil},
 	{ID: "tmux", Name: "tmux", Files: []string{"{slug}.conf"}, render: nil},
 	// Packages to publish.
 	{ID: "vsix", Name: "VS Code extension package (.vsix)", Files: []string{"{slug}-1.0.0.vsix"}, render: renderVSIX},
