@@ -1,4 +1,4 @@
-package theme
+package themeimport
 
 import (
 	"errors"
@@ -14,7 +14,7 @@ import (
 
 func importFixture(t *testing.T, name string) *Imported {
 	t.Helper()
-	data, err := ReadImportFile(filepath.Join("testdata", "import", name))
+	data, err := ReadImportFile(filepath.Join(model, "import", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,7 +263,7 @@ func TestExtendedPaletteColourIsNamedOnce(t *testing.T) {
 // A TextMate theme under another plist name (here .itermcolors) is read as
 // the TextMate theme it is, and the import says so.
 func TestTmThemeUnderAnotherPlistNameIsReportedAsOne(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("testdata", "golden", "example", "tmtheme", "harbour-night.tmTheme"))
+	src, err := os.ReadFile(filepath.Join(model, "golden", "example", "tmtheme", "harbour-night.tmTheme"))
 	if err != nil {
 		t.Fatal(err)
 	}

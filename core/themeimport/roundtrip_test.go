@@ -1,4 +1,4 @@
-package theme
+package themeimport
 
 import (
 	"math/rand"
@@ -7,24 +7,26 @@ import (
 	"strings"
 	"testing"
 	"testing/quick"
+
+	"cdxtheme/core/theme"
 )
 
 // randomTheme is a generated theme for property tests: random colours in
 // every role, sometimes a translucent selection (which terminal formats
 // must flatten), and a name with characters that need escaping.
-type randomTheme struct{ *Theme }
+type randomTheme struct{ *theme.Theme }
 
 func (randomTheme) Generate(r *rand.Rand, _ int) reflect.Value {
-	col := func() Color {
-		return Color{R: uint8(r.Intn(256)), G: uint8(r.Intn(256)), B: uint8(r.Intn(256)), A: 255}
+	col := func() theme.Color {
+		return theme.Color{R: uint8(r.Intn(256)), G: uint8(r.Intn(256)), B: uint8(r.Intn(256)), A: 255}
 	}
-	t := &Theme{Appearance: Appearances[r.Intn(2)]}
+	t := &theme.Theme{Appearance: theme.Appearances[r.Intn(2)]}
 	names := []string{"Night \"Owl\"", "Ünïcode & <tags>", "plain", "tab\there", "back\\slash 'quote'", "日本 theme"}
 	t.Name = names[r.Intn(len(names))]
 	if r.Intn(2) == 0 {
 		t.Author = "Ann O'Nym"
 	}
-	for _, p := range CorePaths() {
+	for _, p := range theme.CorePaths() {
 		*t.Ref(p) = col()
 	}
 	if r.Intn(3) == 0 {
@@ -37,7 +39,7 @@ func (randomTheme) Generate(r *rand.Rand, _ int) reflect.Value {
 // the export must give back. Written out independently of the tables the
 // exporters and importers use.
 var carried = map[string][]string{
-	"vscode": CorePaths(),
+	"vscode": theme.CorePaths(),
 	"base16": {"ui.background", "ui.surface", "ui.selection", "syntax.comment", "ui.mutedText", "ui.text",
 		"ansi.brightWhite", "ui.error", "syntax.number", "syntax.type", "syntax.string",
 		"ansi.cyan", "syntax.function", "syntax.keyword"},
@@ -63,7 +65,7 @@ var carriedVia = map[string]map[string]string{
 }
 
 func withANSI(roles ...string) []string {
-	for _, n := range ANSINames {
+	for _, n := range theme.ANSINames {
 		roles = append(roles, "ansi."+n)
 	}
 	return roles
@@ -77,7 +79,7 @@ func dimPaths() []string {
 
 func syntaxPaths() []string {
 	var out []string
-	for _, r := range SyntaxRoles {
+	for _, r := range theme.SyntaxRoles {
 		out = append(out, "syntax."+r)
 	}
 	return out
@@ -96,7 +98,7 @@ func TestImportRoundTrip(t *testing.T) {
 		t.Run(format, func(t *testing.T) {
 			prop := func(rt randomTheme) bool {
 				th := rt.Theme
-				files, err := Render(th, format)
+				files, err := theme.Render(th, format)
 				if err != nil {
 					t.Logf("render: %v", err)
 					return false
@@ -119,7 +121,7 @@ func TestImportRoundTrip(t *testing.T) {
 				for _, role := range roles {
 					want := th.Color(role)
 					if !keepsAlpha[format] {
-						want = th.seen(want)
+						want = th.Seen(want)
 					}
 					if got := imp.Theme.Color(role); got != want {
 						t.Logf("%s: %s = %s, exported %s", format, role, got, want)
@@ -134,7 +136,7 @@ func TestImportRoundTrip(t *testing.T) {
 					ok = false
 				}
 				if format == "vscode" || format == "base16" || format == "base24" || format == "tmtheme" || format == "wezterm" {
-					if imp.Theme.Name != oneLine(th.Name) {
+					if imp.Theme.Name != theme.OneLine(th.Name) {
 						t.Logf("name %q, exported %q", imp.Theme.Name, th.Name)
 						ok = false
 					}
@@ -165,16 +167,16 @@ func accountsForEveryRole(t *testing.T, imp *Imported) bool {
 			return false
 		}
 	}
-	for _, p := range RolePaths() {
+	for _, p := range theme.RolePaths() {
 		if seen[p] != 1 {
 			t.Logf("%s accounted for %d times (want once)", p, seen[p])
 			return false
 		}
 	}
-	if len(seen) != len(RolePaths()) {
+	if len(seen) != len(theme.RolePaths()) {
 		var extra []string
 		for k := range seen {
-			if _, ok := RoleByPath(k); !ok {
+			if _, ok := theme.RoleByPath(k); !ok {
 				extra = append(extra, k)
 			}
 		}
@@ -206,7 +208,7 @@ func TestImportSamples(t *testing.T) {
 }
 
 func testImportSamples(t *testing.T, format string, roles []string) {
-	forSamples(t, format, func(t *testing.T, th *Theme, files map[string][]byte) {
+	forSamples(t, format, func(t *testing.T, th *theme.Theme, files map[string][]byte) {
 		name, data := mainFile(format, files)
 		imp, err := Import(name, data)
 		if err != nil {
@@ -218,7 +220,7 @@ func testImportSamples(t *testing.T, format string, roles []string) {
 			}
 			want := th.Color(role)
 			if !keepsAlpha[format] {
-				want = th.seen(want)
+				want = th.Seen(want)
 			}
 			if got := imp.Theme.Color(role); got != want {
 				t.Errorf("%s: %s = %s, want %s", format, role, got, want)
@@ -233,22 +235,22 @@ func testImportSamples(t *testing.T, format string, roles []string) {
 // allSet is the example with every role of the catalogue set to a colour
 // of its own (none equal to another, none equal to what its rule would
 // derive), so a role an import derives instead of reading shows.
-func allSet() *Theme {
-	t := Example()
+func allSet() *theme.Theme {
+	t := theme.Example()
 	t.Name = allSetName
-	used := map[Color]bool{}
-	for _, p := range RolePaths() {
+	used := map[theme.Color]bool{}
+	for _, p := range theme.RolePaths() {
 		used[t.Color(p)] = true
 	}
 	i := 0
-	for _, info := range Catalogue() {
+	for _, info := range theme.Catalogue() {
 		if info.Required {
 			continue
 		}
-		var c Color
+		var c theme.Color
 		for {
 			i++
-			c = Color{R: uint8(40 + i*67%200), G: uint8(30 + i*131%210), B: uint8(50 + i*29%190), A: 255}
+			c = theme.Color{R: uint8(40 + i*67%200), G: uint8(30 + i*131%210), B: uint8(50 + i*29%190), A: 255}
 			if !used[c] {
 				break
 			}
@@ -277,22 +279,22 @@ func carriedSet(format string) []string {
 		// every syntax role (through the token rules).
 		var out []string
 		seen := map[string]bool{}
-		for _, k := range vscodeColorKeys {
-			if k.alpha == 0 && !k.clear && !seen[k.role] {
-				seen[k.role] = true
-				out = append(out, k.role)
+		for _, k := range theme.VSCodeColorKeys() {
+			if k.Alpha == 0 && !k.Clear && !seen[k.Role] {
+				seen[k.Role] = true
+				out = append(out, k.Role)
 			}
 		}
-		for _, m := range syntaxMap {
-			if !seen["syntax."+m.role] {
-				out = append(out, "syntax."+m.role)
+		for _, m := range theme.SyntaxTextMate() {
+			if !seen["syntax."+m.Role] {
+				out = append(out, "syntax."+m.Role)
 			}
 		}
 		return out
 	case "tmtheme":
 		out := []string{"terminal.cursor", "terminal.selectionText", "editor.lineHighlight", "editor.lineNumber", "editor.whitespace", "editor.indentGuide"}
-		for _, m := range syntaxMap {
-			out = append(out, "syntax."+m.role)
+		for _, m := range theme.SyntaxTextMate() {
+			out = append(out, "syntax."+m.Role)
 		}
 		return out
 	}
@@ -307,10 +309,10 @@ func TestSetRolesSurviveRoundTrip(t *testing.T) {
 	for format, roles := range carried {
 		t.Run(format, func(t *testing.T) {
 			roles = append(append([]string{}, roles...), carriedSet(format)...)
-			for _, src := range []*Theme{Example(), allSet()} {
+			for _, src := range []*theme.Theme{theme.Example(), allSet()} {
 				th := src
 				for round := 1; round <= 2; round++ {
-					files, err := Render(th, format)
+					files, err := theme.Render(th, format)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -322,7 +324,7 @@ func TestSetRolesSurviveRoundTrip(t *testing.T) {
 					for _, role := range roles {
 						want := src.Color(role)
 						if !keepsAlpha[format] {
-							want = src.seen(want)
+							want = src.Seen(want)
 						}
 						if !src.Has(role) {
 							continue // a derived role need not come back set

@@ -1,10 +1,12 @@
-package theme
+package themeimport
 
 import (
 	"bytes"
 	"math/rand"
 	"strings"
 	"testing"
+
+	"cdxtheme/core/theme"
 )
 
 func importOracle(t *testing.T, parts ...string) *Imported {
@@ -18,22 +20,22 @@ func importOracle(t *testing.T, parts ...string) *Imported {
 }
 
 // reparse takes a theme through theme.json, as the app stores it.
-func reparse(t *testing.T, th *Theme) *Theme {
+func reparse(t *testing.T, th *theme.Theme) *theme.Theme {
 	t.Helper()
-	doc, err := marshalJSON(th)
+	doc, err := theme.EncodeJSON(th)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := Parse(doc)
+	out, err := theme.Parse(doc)
 	if err != nil {
 		t.Fatalf("the imported document does not validate: %v", err)
 	}
 	return out
 }
 
-func renderOne(t *testing.T, th *Theme, format string) string {
+func renderOne(t *testing.T, th *theme.Theme, format string) string {
 	t.Helper()
-	files, err := Render(th, format)
+	files, err := theme.Render(th, format)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +76,7 @@ func TestDisplayP3ConvertedAndKept(t *testing.T) {
 		t.Errorf("the iTerm2 export relabels a P3 colour:\n%s", entry)
 	}
 	// A colour the designer changed is no longer the P3 original.
-	th.ANSI[2] = Color{R: 0x10, G: 0xc0, B: 0x70, A: 255}
+	th.ANSI[2] = theme.Color{R: 0x10, G: 0xc0, B: 0x70, A: 255}
 	entry = itermEntry(t, renderOne(t, th, "iterm2"), "Ansi 2 Color")
 	if !strings.Contains(entry, "<string>sRGB</string>") || !strings.Contains(entry, "<real>0.7529411764705882</real>") {
 		t.Errorf("a changed colour is not written as its sRGB value:\n%s", entry)
@@ -143,7 +145,7 @@ func TestSchemeSlotsVerbatimAndFollowingEdits(t *testing.T) {
 	if th.Scheme == nil || th.Scheme.System != "base24" || th.Scheme.Slots["base0F"].Hex() != "#bf4034" {
 		t.Fatalf("scheme = %+v", th.Scheme)
 	}
-	th.UI.Background = Color{R: 1, G: 2, B: 3, A: 255}
+	th.UI.Background = theme.Color{R: 1, G: 2, B: 3, A: 255}
 	out := renderOne(t, th, "base24")
 	if !strings.Contains(out, `base00: "#010203"`) {
 		t.Error("base00 does not follow the changed ui.background")
@@ -165,7 +167,7 @@ func TestSchemeSlotsVerbatimAndFollowingEdits(t *testing.T) {
 }
 
 func TestNewFieldsValidated(t *testing.T) {
-	base := string(ExampleJSON())
+	base := string(theme.ExampleJSON())
 	with := func(field string) string {
 		return strings.Replace(base, `"name"`, field+`, "name"`, 1)
 	}
@@ -177,7 +179,7 @@ func TestNewFieldsValidated(t *testing.T) {
 		{with(`"targets": {"sublime": {}}`), "targets.sublime: unknown field"},
 		{with(`"targets": {"vscode": {"tokenColors": {}}}`), "targets.vscode.tokenColors: want an array"},
 	} {
-		probs := Validate([]byte(tc.doc))
+		probs := theme.Validate([]byte(tc.doc))
 		var got []string
 		for _, p := range probs {
 			got = append(got, p.String())

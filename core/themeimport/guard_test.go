@@ -1,6 +1,10 @@
-package theme
+package themeimport
 
-import "testing"
+import (
+	"testing"
+
+	"cdxtheme/core/theme"
+)
 
 // The AA line is 4.5:1 itself: the closest 8-bit colours on white on either
 // side of it (4.49999985 and 4.50000064, both shown as 4.5) fall on the
@@ -10,12 +14,12 @@ func TestAABoundaryOnWhite(t *testing.T) {
 		fg     string
 		wantAA bool
 	}{{"#9a6c5a", false}, {"#7c7290", true}} {
-		th := Example()
+		th := theme.Example()
 		th.UI.Background = mustColor(t, "#ffffff")
 		th.UI.Text = mustColor(t, tc.fg)
-		for _, c := range Checks(th) {
+		for _, c := range theme.Checks(th) {
 			if c.FGRole == "ui.text" && c.BGRole == "ui.background" && c.AA != tc.wantAA {
-				t.Errorf("%s on white (%.8f): AA = %v, want %v", tc.fg, Ratio(th.UI.Text, th.UI.Background), c.AA, tc.wantAA)
+				t.Errorf("%s on white (%.8f): AA = %v, want %v", tc.fg, theme.Ratio(th.UI.Text, th.UI.Background), c.AA, tc.wantAA)
 			}
 		}
 	}
@@ -30,7 +34,7 @@ func TestLightTerminalThemeWithoutForegroundGetsReadableText(t *testing.T) {
 		t.Fatal(err)
 	}
 	th := imp.Theme
-	if r := Ratio(th.UI.Text, th.UI.Background); r < AA {
+	if r := theme.Ratio(th.UI.Text, th.UI.Background); r < theme.AA {
 		t.Fatalf("ui.text %s on %s is %.2f:1, unreadable", th.UI.Text.Hex(), th.UI.Background.Hex(), r)
 	}
 }

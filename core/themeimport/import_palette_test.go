@@ -1,4 +1,4 @@
-package theme
+package themeimport
 
 import (
 	"bytes"
@@ -8,14 +8,16 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"cdxtheme/core/theme"
 )
 
 // referenceImports are the sample files of other programs' themes.
 func referenceImports(t *testing.T) []string {
 	t.Helper()
 	var files []string
-	for _, g := range []string{"testdata/oracle/vscode/*.json", "testdata/import/*", "testdata/oracle/tinted/schemes/*/*.yaml",
-		"testdata/oracle/iterm2-color-schemes/schemes/*"} {
+	for _, g := range []string{"../theme/testdata/oracle/vscode/*.json", "../theme/testdata/import/*", "../theme/testdata/oracle/tinted/schemes/*/*.yaml",
+		"../theme/testdata/oracle/iterm2-color-schemes/schemes/*"} {
 		m, err := filepath.Glob(g)
 		if err != nil {
 			t.Fatal(err)
@@ -43,8 +45,8 @@ func TestImportDerivesAPaletteTheRolesFollow(t *testing.T) {
 			t.Fatalf("%s: %v", f, err)
 		}
 		th := imp.Theme
-		set, distinct := 0, map[Color]bool{}
-		for _, p := range RolePaths() {
+		set, distinct := 0, map[theme.Color]bool{}
+		for _, p := range theme.RolePaths() {
 			if th.Has(p) {
 				set++
 				distinct[th.Color(p)] = true
@@ -53,18 +55,18 @@ func TestImportDerivesAPaletteTheRolesFollow(t *testing.T) {
 				}
 			}
 		}
-		painted := map[Color]bool{}
+		painted := map[theme.Color]bool{}
 		for _, v := range th.Values() {
-			c, _ := ParseColor(v.Color)
+			c, _ := theme.ParseColor(v.Color)
 			painted[c] = true
 		}
 		t.Logf("%-40s %-16s %2d entries for %2d roles set, %d roles painted in %3d colours", filepath.Base(f), imp.Format,
-			len(th.Palette), set, len(catalogueRoles), len(painted))
+			len(th.Palette), set, len(theme.Catalogue()), len(painted))
 		// One entry per distinct colour, and far fewer entries than roles:
 		// at most 3 roles painted per entry, and at most 3 entries for 5
 		// roles the file sets (One Dark Pro and Tokyo Night, whose VS Code
 		// files set 98 and 106 roles in 56 colours, are the closest).
-		if len(th.Palette) != len(distinct) || len(imp.Palette) != len(th.Palette) || len(th.Palette)*3 > len(catalogueRoles) && len(th.Palette)*5 > set*3 {
+		if len(th.Palette) != len(distinct) || len(imp.Palette) != len(th.Palette) || len(th.Palette)*3 > len(theme.Catalogue()) && len(th.Palette)*5 > set*3 {
 			t.Errorf("%s: %d entries for %d distinct colours (report %d)", f, len(th.Palette), len(distinct), len(imp.Palette))
 		}
 		// The document says so and reads back the same.
@@ -72,20 +74,20 @@ func TestImportDerivesAPaletteTheRolesFollow(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := Parse(doc)
-		if err != nil || len(Changed(th, back)) != 0 {
-			t.Fatalf("%s: the imported document does not read back: %v %v", f, err, Changed(th, back))
+		back, err := theme.Parse(doc)
+		if err != nil || len(theme.Changed(th, back)) != 0 {
+			t.Fatalf("%s: the imported document does not read back: %v %v", f, err, theme.Changed(th, back))
 		}
 		// Every export is the one of the same colours without a palette
 		// (CSS adds the palette's own variables, and only those).
 		plain := th.Clone()
 		plain.Palette, plain.Refs = nil, nil
-		for _, format := range Formats {
-			got, err := Render(th, format.ID)
+		for _, format := range theme.Formats {
+			got, err := theme.Render(th, format.ID)
 			if err != nil {
 				t.Fatalf("%s %s: %v", f, format.ID, err)
 			}
-			want, _ := Render(plain, format.ID)
+			want, _ := theme.Render(plain, format.ID)
 			for name := range want {
 				g, w := got[name], want[name]
 				if format.ID == "css" {
@@ -109,12 +111,12 @@ func TestImportDerivesAPaletteTheRolesFollow(t *testing.T) {
 		}
 		old := th.Palette[name]
 		var holders []string
-		for _, p := range RolePaths() {
+		for _, p := range theme.RolePaths() {
 			if th.Has(p) && th.Color(p) == old {
 				holders = append(holders, p)
 			}
 		}
-		moved, err := th.SetEntry(name, Color{R: old.R ^ 0x55, G: old.G, B: old.B, A: old.A})
+		moved, err := th.SetEntry(name, theme.Color{R: old.R ^ 0x55, G: old.G, B: old.B, A: old.A})
 		if err != nil || strings.Join(moved, " ") != strings.Join(holders, " ") {
 			t.Errorf("%s: editing %s moved %v, the roles holding it were %v (%v)", f, name, moved, holders, err)
 		}
@@ -142,7 +144,7 @@ func dropLines(b []byte, prefix string) []byte {
 
 // The entries are named after their hue family and lightness.
 func TestImportedEntriesAreNamedByHueAndLightness(t *testing.T) {
-	data, err := os.ReadFile("testdata/oracle/vscode/catppuccin-mocha.json")
+	data, err := os.ReadFile("../theme/testdata/oracle/vscode/catppuccin-mocha.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,9 +185,9 @@ func TestImportedEntriesAreNamedByHueAndLightness(t *testing.T) {
 // the reference imports. The figures in its comment come from this test;
 // it fails when the threshold stops separating them.
 func TestFamilyDistanceSeparatesHues(t *testing.T) {
-	ab := func(x, y Color) float64 {
-		_, a1, b1 := OKLab(x)
-		_, a2, b2 := OKLab(y)
+	ab := func(x, y theme.Color) float64 {
+		_, a1, b1 := theme.OKLab(x)
+		_, a2, b2 := theme.OKLab(y)
 		return 100 * math.Hypot(a1-a2, b1-b2)
 	}
 	var same, diff []float64

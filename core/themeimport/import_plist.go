@@ -1,4 +1,4 @@
-package theme
+package themeimport
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"cdxtheme/core/theme"
 )
 
 // plistNode is one node of an XML property list: kind is "dict",
@@ -165,9 +167,9 @@ var itermKeys = []struct{ key, role string }{
 }
 
 // itermColour reads one colour dictionary of an .itermcolors file.
-func itermColour(b *builder, key string, v *plistNode) (SourceColor, error) {
+func itermColour(b *builder, key string, v *plistNode) (theme.SourceColor, error) {
 	if v.kind != "dict" {
-		return SourceColor{}, b.errAt(v.line, key, "want a <dict> of colour components, got <%s>", v.kind)
+		return theme.SourceColor{}, b.errAt(v.line, key, "want a <dict> of colour components, got <%s>", v.kind)
 	}
 	comp := func(name string, def float64) (float64, error) {
 		c := v.dict[name]
@@ -191,7 +193,7 @@ func itermColour(b *builder, key string, v *plistNode) (SourceColor, error) {
 		}
 		f, err := comp(n, def)
 		if err != nil {
-			return SourceColor{}, err
+			return theme.SourceColor{}, err
 		}
 		ch[i] = f
 	}
@@ -206,10 +208,10 @@ func itermColour(b *builder, key string, v *plistNode) (SourceColor, error) {
 			space = "P3"
 		case "Calibrated":
 		default:
-			return SourceColor{}, b.errAt(cs.line, key+".Color Space", "%q is not a colour space iTerm2 writes (sRGB, P3, Calibrated)", cs.text)
+			return theme.SourceColor{}, b.errAt(cs.line, key+".Color Space", "%q is not a colour space iTerm2 writes (sRGB, P3, Calibrated)", cs.text)
 		}
 	}
-	return SourceColor{Space: space, Components: ch, SRGB: toSRGB(space, ch[0], ch[1], ch[2], ch[3])}, nil
+	return theme.SourceColor{Space: space, Components: ch, SRGB: theme.ToSRGB(space, ch[0], ch[1], ch[2], ch[3])}, nil
 }
 
 func importITerm(b *builder, root *plistNode) error {
@@ -218,9 +220,9 @@ func importITerm(b *builder, root *plistNode) error {
 		roles[k.key] = k.role
 	}
 	for i := 0; i < 16; i++ {
-		roles[fmt.Sprintf("Ansi %d Color", i)] = ansiPath(i)
+		roles[fmt.Sprintf("Ansi %d Color", i)] = theme.ANSIPath(i)
 	}
-	colours := map[string]SourceColor{}
+	colours := map[string]theme.SourceColor{}
 	for _, k := range root.keys {
 		v := root.dict[k]
 		if v.kind != "dict" || v.dict["Red Component"] == nil {
@@ -238,7 +240,7 @@ func importITerm(b *builder, root *plistNode) error {
 		colours[k] = c
 	}
 	calibrated := 0
-	use := func(role, key string, c SourceColor) {
+	use := func(role, key string, c theme.SourceColor) {
 		if b.set[role] {
 			return
 		}
@@ -246,13 +248,13 @@ func importITerm(b *builder, root *plistNode) error {
 		switch c.Space {
 		case "P3":
 			if b.t.Spaces == nil {
-				b.t.Spaces = map[string]SourceColor{}
+				b.t.Spaces = map[string]theme.SourceColor{}
 			}
 			b.t.Spaces[role] = c
 			b.kept = append(b.kept, fmt.Sprintf("spaces.%s: %s in Display P3, converted to sRGB %s", role, key, c.SRGB.Hex()))
 		case "Calibrated":
 			if b.t.Spaces == nil {
-				b.t.Spaces = map[string]SourceColor{}
+				b.t.Spaces = map[string]theme.SourceColor{}
 			}
 			b.t.Spaces[role] = c
 			calibrated++
@@ -298,15 +300,15 @@ func importITerm(b *builder, root *plistNode) error {
 			continue
 		}
 		if b.t.Targets == nil {
-			b.t.Targets = &TargetOverrides{}
+			b.t.Targets = &theme.TargetOverrides{}
 		}
 		if b.t.Targets.ITerm2 == nil {
-			b.t.Targets.ITerm2 = map[string]SourceColor{}
+			b.t.Targets.ITerm2 = map[string]theme.SourceColor{}
 		}
 		b.t.Targets.ITerm2[k] = c
 	}
 	if b.t.Targets != nil && len(b.t.Targets.ITerm2) > 0 {
-		b.kept = append(b.kept, fmt.Sprintf("targets.iterm2: %d colour keys no role carries (%s), verbatim", len(b.t.Targets.ITerm2), strings.Join(sortedKeys(b.t.Targets.ITerm2), ", ")))
+		b.kept = append(b.kept, fmt.Sprintf("targets.iterm2: %d colour keys no role carries (%s), verbatim", len(b.t.Targets.ITerm2), strings.Join(theme.SortedKeys(b.t.Targets.ITerm2), ", ")))
 	}
 	return nil
 }
@@ -345,7 +347,7 @@ func importTmTheme(b *builder, root *plistNode) error {
 		b.t.Name = n.text
 	}
 	if a := root.dict["author"]; a != nil && a.kind == "string" {
-		b.t.Author = oneLine(a.text)
+		b.t.Author = theme.OneLine(a.text)
 	}
 	settings := root.dict["settings"]
 	if settings == nil || settings.kind != "array" {
@@ -378,7 +380,7 @@ func importTmTheme(b *builder, root *plistNode) error {
 				if v == nil {
 					continue
 				}
-				c, err := parseLooseColor(v.text)
+				c, err := theme.ParseLooseColor(v.text)
 				if err != nil {
 					return b.errAt(v.line, key+"."+g.key, "%v", err)
 				}
@@ -390,7 +392,7 @@ func importTmTheme(b *builder, root *plistNode) error {
 		if fg == nil {
 			continue
 		}
-		if _, err := parseLooseColor(fg.text); err != nil {
+		if _, err := theme.ParseLooseColor(fg.text); err != nil {
 			return b.errAt(fg.line, key+".foreground", "%v", err)
 		}
 		rules = append(rules, tmRule{index: i, selectors: splitSelectors(scope.text), fg: fg.text, key: key, line: fg.line})

@@ -1,4 +1,4 @@
-package theme
+package themeimport
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"cdxtheme/core/theme"
 )
 
 // detectTOML: WezTerm keeps its palette in [colors] ansi/brights arrays,
@@ -105,14 +107,14 @@ func importTOML(b *builder, data []byte) error {
 		}
 		return cur, true
 	}
-	colour := func(dotted string, v any) (Color, error) {
+	colour := func(dotted string, v any) (theme.Color, error) {
 		s, ok := v.(string)
 		if !ok {
-			return Color{}, b.errAt(tomlKeyLine(text, dotted), dotted, "want a colour string like \"#1e1e2e\", got %T", v)
+			return theme.Color{}, b.errAt(tomlKeyLine(text, dotted), dotted, "want a colour string like \"#1e1e2e\", got %T", v)
 		}
-		c, err := parseLooseColor(s)
+		c, err := theme.ParseLooseColor(s)
 		if err != nil {
-			return Color{}, b.errAt(tomlKeyLine(text, dotted), dotted, "%v", err)
+			return theme.Color{}, b.errAt(tomlKeyLine(text, dotted), dotted, "%v", err)
 		}
 		return c, nil
 	}
@@ -141,7 +143,7 @@ func importTOML(b *builder, data []byte) error {
 		}
 		if a, ok := lookup("metadata.author"); ok {
 			s, _ := a.(string)
-			b.t.Author = oneLine(s)
+			b.t.Author = theme.OneLine(s)
 		}
 		for _, k := range []struct{ key, role string }{
 			{"colors.background", "ui.background"}, {"colors.foreground", "ui.text"},
@@ -173,11 +175,11 @@ func importTOML(b *builder, data []byte) error {
 				if !isStr {
 					return b.errAt(tomlKeyLine(text, arr.key), key, "want a colour string, got %T", el)
 				}
-				c, err := parseLooseColor(s)
+				c, err := theme.ParseLooseColor(s)
 				if err != nil {
 					return b.errAt(tomlKeyLine(text, arr.key), key, "%v", err)
 				}
-				b.put(ansiPath(arr.base+i), key, c)
+				b.put(theme.ANSIPath(arr.base+i), key, c)
 			}
 		}
 		return nil
@@ -192,14 +194,14 @@ func importTOML(b *builder, data []byte) error {
 			return err
 		}
 	}
-	for i, n := range zedANSI {
-		if err := put("colors.normal."+n, ansiPath(i)); err != nil {
+	for i, n := range theme.ZedANSI {
+		if err := put("colors.normal."+n, theme.ANSIPath(i)); err != nil {
 			return err
 		}
-		if err := put("colors.bright."+n, ansiPath(i+8)); err != nil {
+		if err := put("colors.bright."+n, theme.ANSIPath(i+8)); err != nil {
 			return err
 		}
-		if err := put("colors.dim."+n, dimPath(i)); err != nil {
+		if err := put("colors.dim."+n, theme.DimPath(i)); err != nil {
 			return err
 		}
 	}
@@ -222,7 +224,7 @@ func unusedTOML(doc map[string]any, used map[string]bool) []string {
 		}
 		switch x := v.(type) {
 		case map[string]any:
-			for _, k := range sortedKeys(x) {
+			for _, k := range theme.SortedKeys(x) {
 				walk(path+"."+k, x[k], depth+1)
 			}
 		case []any:
@@ -230,7 +232,7 @@ func unusedTOML(doc map[string]any, used map[string]bool) []string {
 				walk(fmt.Sprintf("%s[%d]", path, i), el, depth+1)
 			}
 		case string:
-			if _, err := parseLooseColor(x); err == nil && !used[path] {
+			if _, err := theme.ParseLooseColor(x); err == nil && !used[path] {
 				out = append(out, path)
 			}
 		}

@@ -1,9 +1,11 @@
-package theme
+package themeimport
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"cdxtheme/core/theme"
 )
 
 // kittyKeys: kitty.conf colour options and the roles they give (the kitty
@@ -84,10 +86,10 @@ func importConf(b *builder, data []byte) error {
 			}
 		}
 	}
-	colour := func(l confLine, key, value string) (Color, error) {
-		c, err := parseLooseColor(value)
+	colour := func(l confLine, key, value string) (theme.Color, error) {
+		c, err := theme.ParseLooseColor(value)
 		if err != nil {
-			return Color{}, b.errAt(l.line, key, "%v", err)
+			return theme.Color{}, b.errAt(l.line, key, "%v", err)
 		}
 		return c, nil
 	}
@@ -116,7 +118,7 @@ func importConf(b *builder, data []byte) error {
 				if err != nil {
 					return err
 				}
-				b.put(ansiPath(n), l.key, c)
+				b.put(theme.ANSIPath(n), l.key, c)
 				continue
 			}
 			if role, ok := kittyKeys[l.key]; ok {
@@ -145,7 +147,7 @@ func importConf(b *builder, data []byte) error {
 				if err != nil {
 					return err
 				}
-				b.put(ansiPath(n), key, c)
+				b.put(theme.ANSIPath(n), key, c)
 				continue
 			}
 			if l.key == "config-file" {
@@ -172,7 +174,7 @@ func importConf(b *builder, data []byte) error {
 				continue
 			}
 			if f := strings.Fields(l.value); len(f) > 0 {
-				if _, err := parseLooseColor(f[0]); err == nil {
+				if _, err := theme.ParseLooseColor(f[0]); err == nil {
 					skipped = append(skipped, l.key)
 				}
 			}
@@ -223,7 +225,7 @@ func footSection(b *builder, lines []confLine) string {
 
 // footLine reads one line of a foot.ini's colour section (or its
 // [cursor] section, where foot 1.13 keeps the cursor colours).
-func footLine(b *builder, l confLine, colour func(confLine, string, string) (Color, error), section string) error {
+func footLine(b *builder, l confLine, colour func(confLine, string, string) (theme.Color, error), section string) error {
 	key := "[" + l.section + "] " + l.key
 	cursor := func() error {
 		f := strings.Fields(l.value)
@@ -267,9 +269,9 @@ func footLine(b *builder, l confLine, colour func(confLine, string, string) (Col
 			return err
 		}
 		if base < 0 {
-			b.put(dimPath(n), key, c)
+			b.put(theme.DimPath(n), key, c)
 		} else {
-			b.put(ansiPath(base+n), key, c)
+			b.put(theme.ANSIPath(base+n), key, c)
 		}
 		return nil
 	}

@@ -1,4 +1,4 @@
-package theme
+package themeimport
 
 import (
 	"os"
@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"cdxtheme/core/theme"
 )
 
 // Issue #39: a theme is one design in every program.
@@ -21,7 +23,7 @@ func TestImportedCursorsAreTheirOwn(t *testing.T) {
 		{"nord-color-theme.json", "", ""},
 	} {
 		t.Run(c.file, func(t *testing.T) {
-			data, err := os.ReadFile("testdata/oracle/vscode/" + c.file)
+			data, err := os.ReadFile("../theme/testdata/oracle/vscode/" + c.file)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -44,13 +46,13 @@ func TestImportedCursorsAreTheirOwn(t *testing.T) {
 			if got := imp.Theme.Color("terminal.link").String(); got != link {
 				t.Errorf("terminal.link = %s, the theme's textLink.foreground is %s", got, link)
 			}
-			files, err := Render(imp.Theme, "kitty")
+			files, err := theme.Render(imp.Theme, "kitty")
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, b := range files {
 				m := regexp.MustCompile(`(?m)^cursor\s+(#[0-9a-f]{6})$`).FindSubmatch(b)
-				if m == nil || string(m[1]) != imp.Theme.seen(mustColor(t, cursor)).Hex() {
+				if m == nil || string(m[1]) != imp.Theme.Seen(mustColor(t, cursor)).Hex() {
 					t.Errorf("kitty's cursor line is %q, want the theme's %s", m, cursor)
 				}
 			}
@@ -62,8 +64,8 @@ func TestImportedCursorsAreTheirOwn(t *testing.T) {
 // mode as its statusline does — normal is the theme's cursor, insert the
 // success colour, select the keyword colour.
 func TestHelixModeCursors(t *testing.T) {
-	th := Example()
-	files, err := Render(th, "helix")
+	th := theme.Example()
+	files, err := theme.Render(th, "helix")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +87,7 @@ func TestHelixModeCursors(t *testing.T) {
 		"ui.cursor.primary.insert": "ui.success",
 		"ui.cursor.primary.select": "syntax.keyword",
 	} {
-		if got, want := bg(key), th.seen(th.Color(role)).Hex(); got != want {
+		if got, want := bg(key), th.Seen(th.Color(role)).Hex(); got != want {
 			t.Errorf("%s background = %q, want %s (%s)", key, got, want, role)
 		}
 	}

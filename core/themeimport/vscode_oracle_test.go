@@ -1,4 +1,4 @@
-package theme
+package themeimport
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"cdxtheme/core/jsonc"
+	"cdxtheme/core/theme"
 )
 
 // Published VS Code themes (testdata/oracle/vscode, see its README)
@@ -41,14 +42,14 @@ func sameJSON(a, b json.RawMessage) bool {
 }
 
 func sameColour(a, b string) bool {
-	x, err1 := parseLooseColor(a)
-	y, err2 := parseLooseColor(b)
+	x, err1 := theme.ParseLooseColor(a)
+	y, err2 := theme.ParseLooseColor(b)
 	return err1 == nil && err2 == nil && x == y
 }
 
-func exportVSCodeDoc(t *testing.T, th *Theme) vscodeDoc {
+func exportVSCodeDoc(t *testing.T, th *theme.Theme) vscodeDoc {
 	t.Helper()
-	files, err := Render(th, "vscode")
+	files, err := theme.Render(th, "vscode")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,12 +86,12 @@ func TestVSCodeThemesRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			th, err := Parse(doc)
+			th, err := theme.Parse(doc)
 			if err != nil {
 				t.Fatal(err)
 			}
 			out := exportVSCodeDoc(t, th)
-			for _, k := range sortedKeys(src.Colors) {
+			for _, k := range theme.SortedKeys(src.Colors) {
 				if !sameColour(out.Colors[k], src.Colors[k]) {
 					t.Errorf("colors.%s = %q, source %q", k, out.Colors[k], src.Colors[k])
 				}
@@ -110,12 +111,12 @@ func TestVSCodeThemesRoundTrip(t *testing.T) {
 			warned := strings.Join(imp.Warnings, "\n")
 			out = exportVSCodeDoc(t, imp.Theme)
 			dropped := 0
-			for _, k := range sortedKeys(src.Colors) {
+			for _, k := range theme.SortedKeys(src.Colors) {
 				if sameColour(out.Colors[k], src.Colors[k]) {
 					continue
 				}
 				dropped++
-				if !strings.Contains(warned, joinKey("colors", k)+" is not carried") {
+				if !strings.Contains(warned, theme.JoinKey("colors", k)+" is not carried") {
 					t.Errorf("colors.%s changed (%q → %q) without a warning", k, src.Colors[k], out.Colors[k])
 				}
 			}
@@ -125,7 +126,7 @@ func TestVSCodeThemesRoundTrip(t *testing.T) {
 				}
 			}
 			for k := range src.SemanticTokenColors {
-				if !strings.Contains(warned, joinKey("semanticTokenColors", k)+" is not carried") {
+				if !strings.Contains(warned, theme.JoinKey("semanticTokenColors", k)+" is not carried") {
 					t.Errorf("semanticTokenColors.%s dropped without a warning", k)
 				}
 			}

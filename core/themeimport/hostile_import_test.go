@@ -1,4 +1,4 @@
-package theme
+package themeimport
 
 import (
 	"bytes"
@@ -119,7 +119,7 @@ type hostileImport struct {
 
 func fixture(name string) func() []byte {
 	return func() []byte {
-		b, err := os.ReadFile("testdata/hostile/" + name)
+		b, err := os.ReadFile("../theme/testdata/hostile/" + name)
 		if err != nil {
 			panic(err)
 		}

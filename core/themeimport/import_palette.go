@@ -1,10 +1,12 @@
-package theme
+package themeimport
 
 import (
 	"fmt"
 	"math"
 	"sort"
 	"strconv"
+
+	"cdxtheme/core/theme"
 )
 
 // An imported theme arrives as loose values. derivePalette turns it into a
@@ -44,10 +46,10 @@ type DerivedEntry struct {
 // derivePalette gives t a palette of its roles' colours with the roles
 // following it; t's colours do not change. It returns the entries, in
 // name order.
-func derivePalette(t *Theme) []DerivedEntry {
-	uses := map[Color]int{}
-	var order []Color // first use, for a stable result
-	for _, p := range RolePaths() {
+func derivePalette(t *theme.Theme) []DerivedEntry {
+	uses := map[theme.Color]int{}
+	var order []theme.Color // first use, for a stable result
+	for _, p := range theme.RolePaths() {
 		if !t.Has(p) {
 			continue
 		}
@@ -58,12 +60,12 @@ func derivePalette(t *Theme) []DerivedEntry {
 		uses[c]++
 	}
 	names := nameColors(order, uses)
-	t.Palette = map[string]Color{}
+	t.Palette = map[string]theme.Color{}
 	t.Refs = map[string]string{}
 	for c, n := range names {
 		t.Palette[n] = c
 	}
-	for _, p := range RolePaths() {
+	for _, p := range theme.RolePaths() {
 		if t.Has(p) {
 			t.Refs[p] = names[t.Color(p)]
 		}
@@ -80,18 +82,18 @@ func derivePalette(t *Theme) []DerivedEntry {
 type hueFamily struct {
 	a, b    float64 // centroid in Oklab's a–b plane, weighted by use
 	weight  float64
-	members []Color
+	members []theme.Color
 }
 
 // nameColors clusters colours into hue families and names each.
-func nameColors(colors []Color, uses map[Color]int) map[Color]string {
+func nameColors(colors []theme.Color, uses map[theme.Color]int) map[theme.Color]string {
 	// The most used first: they anchor the families.
-	sorted := append([]Color(nil), colors...)
+	sorted := append([]theme.Color(nil), colors...)
 	sort.SliceStable(sorted, func(i, j int) bool { return uses[sorted[i]] > uses[sorted[j]] })
 	var fams []*hueFamily
-	var greys []Color
+	var greys []theme.Color
 	for _, c := range sorted {
-		_, a, b := OKLab(c)
+		_, a, b := theme.OKLab(c)
 		if math.Hypot(a, b) < neutralChroma {
 			greys = append(greys, c)
 			continue
@@ -126,15 +128,15 @@ func nameColors(colors []Color, uses map[Color]int) map[Color]string {
 			}
 		}
 	}
-	out := map[Color]string{}
+	out := map[theme.Color]string{}
 	// Name the heaviest families first, so "blue" goes to the theme's main
 	// blue and a second, smaller blue family is "blue-2".
 	sort.SliceStable(fams, func(i, j int) bool { return fams[i].weight > fams[j].weight })
 	// Greys by lightness on Tailwind's scale, as designers name neutrals
 	// ("gray-900" a near-black, "gray-100" a near-white), lightest first.
-	sort.SliceStable(greys, func(i, j int) bool { return ToOKLCH(greys[i]).L > ToOKLCH(greys[j]).L })
+	sort.SliceStable(greys, func(i, j int) bool { return theme.ToOKLCH(greys[i]).L > theme.ToOKLCH(greys[j]).L })
 	for _, c := range greys {
-		n := fmt.Sprintf("gray-%d", lightnessStep(ToOKLCH(c).L))
+		n := fmt.Sprintf("gray-%d", lightnessStep(theme.ToOKLCH(c).L))
 		if c.A != 255 {
 			n += fmt.Sprintf("-a%d", alphaPct(c))
 		}
@@ -142,7 +144,7 @@ func nameColors(colors []Color, uses map[Color]int) map[Color]string {
 	}
 	for _, f := range fams {
 		base := unique(hueName(math.Atan2(f.b, f.a) * 180 / math.Pi))
-		var opaque, clear []Color
+		var opaque, clear []theme.Color
 		for _, c := range f.members {
 			if c.A == 255 {
 				opaque = append(opaque, c)
@@ -162,19 +164,19 @@ func nameColors(colors []Color, uses map[Color]int) map[Color]string {
 			}
 			m := opaque[main]
 			out[m] = base
-			ml := ToOKLCH(m).L
-			var lighter, darker []Color
+			ml := theme.ToOKLCH(m).L
+			var lighter, darker []theme.Color
 			for i, c := range opaque {
 				switch {
 				case i == main:
-				case ToOKLCH(c).L >= ml:
+				case theme.ToOKLCH(c).L >= ml:
 					lighter = append(lighter, c)
 				default:
 					darker = append(darker, c)
 				}
 			}
-			sort.SliceStable(lighter, func(i, j int) bool { return ToOKLCH(lighter[i]).L < ToOKLCH(lighter[j]).L })
-			sort.SliceStable(darker, func(i, j int) bool { return ToOKLCH(darker[i]).L > ToOKLCH(darker[j]).L })
+			sort.SliceStable(lighter, func(i, j int) bool { return theme.ToOKLCH(lighter[i]).L < theme.ToOKLCH(lighter[j]).L })
+			sort.SliceStable(darker, func(i, j int) bool { return theme.ToOKLCH(darker[i]).L > theme.ToOKLCH(darker[j]).L })
 			for _, c := range lighter {
 				out[c] = unique(base + "-light")
 			}
@@ -189,14 +191,14 @@ func nameColors(colors []Color, uses map[Color]int) map[Color]string {
 	return out
 }
 
-func alphaPct(c Color) int { return int(math.Round(float64(c.A) * 100 / 255)) }
+func alphaPct(c theme.Color) int { return int(math.Round(float64(c.A) * 100 / 255)) }
 
 // lightnessStep is the step of Tailwind's scale (in 50s, 50…950) whose
 // default ramp lightness is nearest l.
 func lightnessStep(l float64) int {
 	best, bestD := 50, math.Inf(1)
 	for s := 50; s <= 950; s += 50 {
-		if d := math.Abs(rampCurve(s) - l); d < bestD {
+		if d := math.Abs(theme.RampLightness(s) - l); d < bestD {
 			best, bestD = s, d
 		}
 	}

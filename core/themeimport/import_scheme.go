@@ -1,4 +1,4 @@
-package theme
+package themeimport
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"cdxtheme/core/theme"
 )
 
 // detectScheme tells base24 from base16: a "system" key, else the base24
@@ -24,7 +26,7 @@ func detectScheme(data []byte) string {
 
 // schemeExtra are the roles a slot stands for in the styling spec besides
 // the one it carries (schemeSlots), read on import only.
-var schemeExtra = []schemeSlot{
+var schemeExtra = []struct{ slot, role string }{
 	{"base08", "syntax.variable"},     // "Variables, XML Tags, …"
 	{"base09", "syntax.constant"},     // "Integers, Boolean, Constants"
 	{"base05", "syntax.operator"},     // "Default Foreground, Caret, Delimiters, Operators"
@@ -72,8 +74,8 @@ func importScheme(b *builder, data []byte) error {
 	if b.t.Name == "" {
 		b.t.Name = str("scheme")
 	}
-	b.t.Author = oneLine(str("author"))
-	b.t.Description = oneLine(str("description"))
+	b.t.Author = theme.OneLine(str("author"))
+	b.t.Description = theme.OneLine(str("description"))
 	switch str("variant") {
 	case "dark", "light":
 		b.appear = str("variant")
@@ -91,9 +93,9 @@ func importScheme(b *builder, data []byte) error {
 		slots, prefix = p, "palette."
 	}
 	system := b.format
-	names := schemeNames(system)
-	colors := map[string]Color{}
-	scheme := &Scheme{System: system, Name: b.t.Name, Author: b.t.Author, Slots: map[string]Color{}}
+	names := theme.SchemeSlotNames(system)
+	colors := map[string]theme.Color{}
+	scheme := &theme.Scheme{System: system, Name: b.t.Name, Author: b.t.Author, Slots: map[string]theme.Color{}}
 	b.t.Scheme = scheme
 	for _, n := range names {
 		v := field(slots, n)
@@ -102,7 +104,7 @@ func importScheme(b *builder, data []byte) error {
 			v = field(slots, strings.ToLower(n))
 		}
 		if v == nil {
-			if fb, ok := base24Fallback[n]; ok {
+			if fb, ok := theme.Base24Fallback(n); ok {
 				colors[n] = colors[fb]
 				scheme.Slots[n] = colors[fb]
 				b.warn("%s%s missing; base24's fallback %s was used", prefix, n, fb)
@@ -113,7 +115,7 @@ func importScheme(b *builder, data []byte) error {
 		if v.Kind != yaml.ScalarNode {
 			return b.errAt(v.Line, prefix+n, "want a colour like \"1d2021\"")
 		}
-		c, err := parseLooseColor(v.Value)
+		c, err := theme.ParseLooseColor(v.Value)
 		if err != nil {
 			return b.errAt(v.Line, prefix+n, "%v", err)
 		}
@@ -122,19 +124,15 @@ func importScheme(b *builder, data []byte) error {
 		scheme.Slots[n] = c
 	}
 	b.kept = append(b.kept, fmt.Sprintf("scheme.slots: the %d slots of the %s scheme, verbatim", len(names), system))
-	table := base16Slots
-	ansi := base16ANSI
-	if system == "base24" {
-		table, ansi = base24Slots, base24ANSI
-	}
+	table, ansi := theme.SchemeSlots(system)
 	for _, s := range table {
-		b.put(s.role, prefix+s.slot, colors[s.slot])
+		b.put(s.Role, prefix+s.Slot, colors[s.Slot])
 	}
 	for _, s := range schemeExtra {
 		b.put(s.role, prefix+s.slot, colors[s.slot])
 	}
 	for i, slot := range ansi {
-		b.put(ansiPath(i), prefix+slot, colors[slot])
+		b.put(theme.ANSIPath(i), prefix+slot, colors[slot])
 	}
 	return nil
 }

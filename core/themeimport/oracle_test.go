@@ -1,4 +1,4 @@
-package theme
+package themeimport
 
 import (
 	"encoding/json"
@@ -13,6 +13,8 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 	"gopkg.in/yaml.v3"
+
+	"cdxtheme/core/theme"
 )
 
 // Oracle tests: the reference projects' own generated files
@@ -132,7 +134,7 @@ func refSlots(t *testing.T, format string, data []byte) map[string]string {
 			set("foreground", c.Primary.Foreground)
 			set("cursor", c.Cursor.Cursor)
 			set("selection", c.Selection.Background)
-			for i, n := range zedANSI {
+			for i, n := range theme.ZedANSI {
 				set(fmt.Sprintf("ansi%d", i), c.Normal[n])
 				set(fmt.Sprintf("ansi%d", i+8), c.Bright[n])
 			}
@@ -199,7 +201,7 @@ func plistHex(t *testing.T, v *plistNode) string {
 		f, _ := strconv.ParseFloat(v.dict[k].text, 64)
 		return uint8(math.Round(f * 255))
 	}
-	return Color{R: ch("Red Component"), G: ch("Green Component"), B: ch("Blue Component"), A: 255}.Hex()
+	return theme.Color{R: ch("Red Component"), G: ch("Green Component"), B: ch("Blue Component"), A: 255}.Hex()
 }
 
 func slotRole(slot string) string {
@@ -214,7 +216,7 @@ func slotRole(slot string) string {
 		return "ui.selection"
 	}
 	n, _ := strconv.Atoi(strings.TrimPrefix(slot, "ansi"))
-	return ansiPath(n)
+	return theme.ANSIPath(n)
 }
 
 // tally counts the slots compared per format and direction.
@@ -250,7 +252,7 @@ func (o oracleTable) log(t *testing.T) {
 	for _, r := range rows {
 		tl := o[r]
 		var q []string
-		for _, k := range sortedKeys(tl.quirks) {
+		for _, k := range theme.SortedKeys(tl.quirks) {
 			q = append(q, fmt.Sprintf("%d %s", tl.quirks[k], k))
 		}
 		f := strings.SplitN(r, " ", 3)
@@ -262,7 +264,7 @@ func (o oracleTable) log(t *testing.T) {
 var oracleFormats = []string{"alacritty", "kitty", "ghostty", "windows-terminal", "wezterm", "foot"}
 
 func oracleDir(parts ...string) string {
-	return filepath.Join(append([]string{"testdata", "oracle"}, parts...)...)
+	return filepath.Join(append([]string{model, "oracle"}, parts...)...)
 }
 
 func readOracle(t *testing.T, path string) []byte {
@@ -290,9 +292,9 @@ func oracleFile(t *testing.T, dir, format, name string) (string, bool) {
 
 // exportedSlots renders a theme in a format and reads the file back with
 // the reference reader.
-func exportedSlots(t *testing.T, th *Theme, format string) map[string]string {
+func exportedSlots(t *testing.T, th *theme.Theme, format string) map[string]string {
 	t.Helper()
-	files, err := Render(th, format)
+	files, err := theme.Render(th, format)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,15 +312,15 @@ func exportedSlots(t *testing.T, th *Theme, format string) map[string]string {
 // the foreground, ANSI 1–14 and the cursor to 1.75:1 against the
 // background. The designer's colour is what a theme carries (the
 // .itermcolors itself and iTerm2 show it unchanged), so we keep it.
-func genPyAdjusted(slot string, c, bg Color, ref string) bool {
+func genPyAdjusted(slot string, c, bg theme.Color, ref string) bool {
 	switch slot {
 	case "background", "selection", "ansi0", "ansi15":
 		return false
 	}
-	lifted, err := ParseColor(ref)
+	lifted, err := theme.ParseColor(ref)
 	// The reference must really hold a lifted colour: 1.75:1 (give or
 	// take its 8-bit rounding) where ours is below.
-	return err == nil && Ratio(c, bg) < 1.75 && Ratio(lifted, bg) >= 1.74
+	return err == nil && theme.Ratio(c, bg) < 1.75 && theme.Ratio(lifted, bg) >= 1.74
 }
 
 func TestOracleITerm2ColorSchemes(t *testing.T) {
@@ -340,7 +342,7 @@ func TestOracleITerm2ColorSchemes(t *testing.T) {
 			// from it (its Windows Terminal file carries every slot).
 			wt, _ := oracleFile(t, "iterm2-color-schemes", "windowsterminal", name)
 			truth := refSlots(t, "windows-terminal", readOracle(t, wt))
-			for _, slot := range sortedKeys(truth) {
+			for _, slot := range theme.SortedKeys(truth) {
 				got := th.Color(slotRole(slot)).Hex()
 				if got == truth[slot] {
 					table.add("iTerm2-Color-Schemes iterm2 import", true, "")
@@ -384,7 +386,7 @@ func TestOracleITerm2ColorSchemes(t *testing.T) {
 				if err != nil {
 					t.Fatalf("import %s: %v", path, err)
 				}
-				for _, slot := range sortedKeys(ref) {
+				for _, slot := range theme.SortedKeys(ref) {
 					got := ri.Theme.Color(slotRole(slot)).Hex()
 					q := readableSelection(ri, slot, got != ref[slot])
 					table.add("iTerm2-Color-Schemes "+format+" import", got == ref[slot], q)
@@ -394,7 +396,7 @@ func TestOracleITerm2ColorSchemes(t *testing.T) {
 				}
 				// Export: our file for the imported scheme, slot by slot.
 				ours := exportedSlots(t, th, format)
-				for _, slot := range sortedKeys(ref) {
+				for _, slot := range theme.SortedKeys(ref) {
 					exact := ours[slot] == ref[slot]
 					q := ""
 					if !exact {
@@ -434,7 +436,7 @@ func readableSelection(im *Imported, slot string, differs bool) string {
 // from the iTerm2 export in its own colour space.
 // A selection tinted for ui.text (readableSelection) and the selection
 // text that goes with it are not the source's; tinted says so.
-func testITermRoundTrip(t *testing.T, src []byte, th *Theme, tinted bool) {
+func testITermRoundTrip(t *testing.T, src []byte, th *theme.Theme, tinted bool) {
 	t.Helper()
 	read := func(data []byte) *plistNode {
 		var root *plistNode
@@ -450,7 +452,7 @@ func testITermRoundTrip(t *testing.T, src []byte, th *Theme, tinted bool) {
 		return root
 	}
 	in := read(src)
-	files, err := Render(th, "iterm2")
+	files, err := theme.Render(th, "iterm2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -514,7 +516,7 @@ func TestOracleTinted(t *testing.T) {
 			if err := yaml.Unmarshal(data, &in); err != nil {
 				t.Fatal(err)
 			}
-			files, err := Render(th, system)
+			files, err := theme.Render(th, system)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -523,7 +525,7 @@ func TestOracleTinted(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			for _, k := range sortedKeys(in.Palette) {
+			for _, k := range theme.SortedKeys(in.Palette) {
 				want := "#" + strings.ToLower(strings.TrimPrefix(in.Palette[k], "#"))
 				table.add("tinted "+system+" export", out.Palette[k] == want, "")
 				if out.Palette[k] != want {
@@ -546,7 +548,7 @@ func TestOracleTinted(t *testing.T) {
 					return ""
 				}
 				// Import of the scheme against the builder's output for it.
-				for _, slot := range sortedKeys(ref) {
+				for _, slot := range theme.SortedKeys(ref) {
 					got := th.Color(slotRole(slot)).Hex()
 					exact := got == ref[slot]
 					q := ""
@@ -562,7 +564,7 @@ func TestOracleTinted(t *testing.T) {
 				if err != nil {
 					t.Fatalf("import %s: %v", path, err)
 				}
-				for _, slot := range sortedKeys(ref) {
+				for _, slot := range theme.SortedKeys(ref) {
 					got := ri.Theme.Color(slotRole(slot)).Hex()
 					q := readableSelection(ri, slot, got != ref[slot])
 					table.add("tinted "+format+" import", got == ref[slot], q)
@@ -572,7 +574,7 @@ func TestOracleTinted(t *testing.T) {
 				}
 				// Export of the imported scheme against the builder's file.
 				ours := exportedSlots(t, th, format)
-				for _, slot := range sortedKeys(ref) {
+				for _, slot := range theme.SortedKeys(ref) {
 					exact := ours[slot] == ref[slot]
 					q := ""
 					if !exact {

@@ -1,14 +1,14 @@
-package theme
+package themeimport
 
 import (
 	"bytes"
 	"fmt"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"cdxtheme/core/fsread"
+	"cdxtheme/core/theme"
 )
 
 // MaxImportSize bounds a file to import: real themes are a few kB (a large
@@ -36,8 +36,8 @@ var ImportFormats = []string{"vscode", "base16", "base24", "iterm2", "tmtheme", 
 // Imported is a theme built from another program's file, with the record
 // of where every role came from, so nothing is silently invented.
 type Imported struct {
-	Theme  *Theme `json:"-"`
-	Format string `json:"format"`
+	Theme  *theme.Theme `json:"-"`
+	Format string       `json:"format"`
 	// Mapped roles were copied from one key of the source.
 	Mapped []Mapping `json:"mapped"`
 	// Derived roles had no key of their own; Rule says how they were made.
@@ -210,7 +210,7 @@ func looksGhostty(text string) bool {
 type builder struct {
 	file     string
 	format   string
-	t        Theme
+	t        theme.Theme
 	set      map[string]bool
 	mapped   []Mapping
 	derived  []Derivation
@@ -245,7 +245,7 @@ func clip(s string, n int) string {
 
 // put copies a source colour into a role, once: the first key that gives a
 // role wins, so callers list keys in order of preference.
-func (b *builder) put(role, from string, c Color) {
+func (b *builder) put(role, from string, c theme.Color) {
 	if b.set[role] {
 		return
 	}
@@ -255,7 +255,7 @@ func (b *builder) put(role, from string, c Color) {
 }
 
 // derive fills a role that no key gave.
-func (b *builder) derive(role, rule string, c Color, from ...string) {
+func (b *builder) derive(role, rule string, c theme.Color, from ...string) {
 	if b.set[role] {
 		return
 	}
@@ -276,7 +276,7 @@ func (b *builder) warn(format string, args ...any) {
 	b.warnings = append(b.warnings, fmt.Sprintf(format, args...))
 }
 
-func (b *builder) get(role string) Color { return b.t.Color(role) }
+func (b *builder) get(role string) theme.Color { return b.t.Color(role) }
 
 // used are the source keys a role was read from.
 func (b *builder) used() map[string]bool {
@@ -301,18 +301,18 @@ func (b *builder) notCarried(keys []string) {
 func (b *builder) finish() (*Imported, error) {
 	if !b.set["ui.background"] {
 		switch {
-		case b.set["ui.text"] && !IsDark(b.get("ui.text")):
-			b.derive("ui.background", "the source has no background; its text is light, so a dark default", Color{0x1e, 0x1e, 0x1e, 255}, "ui.text")
+		case b.set["ui.text"] && !theme.IsDark(b.get("ui.text")):
+			b.derive("ui.background", "the source has no background; its text is light, so a dark default", theme.Color{R: 0x1e, G: 0x1e, B: 0x1e, A: 255}, "ui.text")
 		case b.set["ui.text"]:
-			b.derive("ui.background", "the source has no background; its text is dark, so a light default", Color{0xff, 0xff, 0xff, 255}, "ui.text")
+			b.derive("ui.background", "the source has no background; its text is dark, so a light default", theme.Color{R: 0xff, G: 0xff, B: 0xff, A: 255}, "ui.text")
 		case b.appear == "light":
-			b.derive("ui.background", "the source has no background; the default light background", Color{0xff, 0xff, 0xff, 255})
+			b.derive("ui.background", "the source has no background; the default light background", theme.Color{R: 0xff, G: 0xff, B: 0xff, A: 255})
 		default:
-			b.derive("ui.background", "the source has no background; the default dark background", Color{0x1e, 0x1e, 0x1e, 255})
+			b.derive("ui.background", "the source has no background; the default dark background", theme.Color{R: 0x1e, G: 0x1e, B: 0x1e, A: 255})
 		}
 	}
-	bg := b.get("ui.background").Over(Color{A: 255})
-	dark := IsDark(bg)
+	bg := b.get("ui.background").Over(theme.Color{A: 255})
+	dark := theme.IsDark(bg)
 	if b.appear != "" {
 		b.t.Appearance = b.appear
 	} else if dark {
@@ -325,15 +325,15 @@ func (b *builder) finish() (*Imported, error) {
 		case b.set["ansi.white"] && dark:
 			b.derive("ui.text", "the ANSI white", b.get("ansi.white"), "ansi.white")
 		case dark:
-			b.derive("ui.text", "the source has no foreground; near-white on a dark background", Color{0xd4, 0xd4, 0xd4, 255}, "ui.background")
+			b.derive("ui.text", "the source has no foreground; near-white on a dark background", theme.Color{R: 0xd4, G: 0xd4, B: 0xd4, A: 255}, "ui.background")
 		default:
-			b.derive("ui.text", "the source has no foreground; near-black on a light background", Color{0x1f, 0x1f, 0x1f, 255}, "ui.background")
+			b.derive("ui.text", "the source has no foreground; near-black on a light background", theme.Color{R: 0x1f, G: 0x1f, B: 0x1f, A: 255}, "ui.background")
 		}
 	}
 	text := b.get("ui.text").Over(bg)
 	mixRule := func(role string, f float64, of, into string) {
 		b.derive(role, fmt.Sprintf("%d%% of %s mixed into %s", int(f*100+0.5), of, into),
-			Mix(b.get(into).Over(bg), b.get(of).Over(bg), f), into, of)
+			theme.Mix(b.get(into).Over(bg), b.get(of).Over(bg), f), into, of)
 	}
 	// The ANSI colours first: terminal sources give only these, and the
 	// syntax and status roles below fall back to them.
@@ -361,31 +361,31 @@ func (b *builder) finish() (*Imported, error) {
 			mixRule("ansi.white", 0.15, "ui.text", "ui.background")
 		}
 	}
-	defaults := map[string]Color{ // xterm's palette, only when nothing in the source gives a hue
-		"ansi.red": {0xcd, 0x31, 0x31, 255}, "ansi.green": {0x0d, 0xbc, 0x79, 255}, "ansi.yellow": {0xe5, 0xe5, 0x10, 255},
-		"ansi.blue": {0x24, 0x72, 0xc8, 255}, "ansi.magenta": {0xbc, 0x3f, 0xbc, 255}, "ansi.cyan": {0x11, 0xa8, 0xcd, 255},
+	defaults := map[string]theme.Color{ // xterm's palette, only when nothing in the source gives a hue
+		"ansi.red": {R: 0xcd, G: 0x31, B: 0x31, A: 255}, "ansi.green": {R: 0x0d, G: 0xbc, B: 0x79, A: 255}, "ansi.yellow": {R: 0xe5, G: 0xe5, B: 0x10, A: 255},
+		"ansi.blue": {R: 0x24, G: 0x72, B: 0xc8, A: 255}, "ansi.magenta": {R: 0xbc, G: 0x3f, B: 0xbc, A: 255}, "ansi.cyan": {R: 0x11, G: 0xa8, B: 0xcd, A: 255},
 	}
 	for i := 1; i <= 6; i++ {
-		p := ansiPath(i)
+		p := theme.ANSIPath(i)
 		if !b.set[p] {
-			b.derive(p, "the source gives no "+ANSINames[i]+"; VS Code's default terminal "+ANSINames[i], defaults[p])
+			b.derive(p, "the source gives no "+theme.ANSINames[i]+"; VS Code's default terminal "+theme.ANSINames[i], defaults[p])
 		}
 	}
 	for i := 0; i < 8; i++ {
-		br := ansiPath(i + 8)
+		br := theme.ANSIPath(i + 8)
 		if b.set[br] {
 			continue
 		}
-		base := b.get(ansiPath(i)).Over(bg)
+		base := b.get(theme.ANSIPath(i)).Over(bg)
 		if i == 0 {
 			mixRule(br, 0.3, "ui.text", "ansi.black")
 			continue
 		}
-		toward := Color{0xff, 0xff, 0xff, 255}
+		toward := theme.Color{R: 0xff, G: 0xff, B: 0xff, A: 255}
 		if !dark {
-			toward = Color{A: 255}
+			toward = theme.Color{A: 255}
 		}
-		b.derive(br, fmt.Sprintf("%s moved 20%% toward %s", ansiPath(i), map[bool]string{true: "white", false: "black"}[dark]), Mix(base, toward, 0.2), ansiPath(i))
+		b.derive(br, fmt.Sprintf("%s moved 20%% toward %s", theme.ANSIPath(i), map[bool]string{true: "white", false: "black"}[dark]), theme.Mix(base, toward, 0.2), theme.ANSIPath(i))
 	}
 	same := func(role, from string) {
 		if !b.set[role] {
@@ -422,7 +422,7 @@ func (b *builder) finish() (*Imported, error) {
 
 	// The optional roles the source did not give stay derived: the
 	// document keeps no colour for them, and the report names the rule.
-	for _, info := range catalogueRoles {
+	for _, info := range theme.Catalogue() {
 		if !info.Required && !b.set[info.Path] {
 			r, _ := b.t.RuleFor(info.Path)
 			b.derived = append(b.derived, Derivation{Role: info.Path, From: r.Inputs(), Rule: r.String()})
@@ -436,19 +436,19 @@ func (b *builder) finish() (*Imported, error) {
 			b.t.Name = "Imported theme"
 		}
 	}
-	b.t.Name = oneLine(b.t.Name)
+	b.t.Name = theme.OneLine(b.t.Name)
 	// The result goes through the same validation as a theme.json the agent
 	// writes, so an importer bug cannot produce an invalid document.
-	doc, err := marshalJSON(&b.t)
+	doc, err := theme.EncodeJSON(&b.t)
 	if err != nil {
 		return nil, err
 	}
-	if len(doc) > MaxFileSize {
+	if len(doc) > theme.MaxFileSize {
 		// Kept verbatim (a VS Code theme's token rules), the source can
 		// build a theme.json larger than a workspace loads.
-		return nil, &ImportError{File: b.file, Msg: fmt.Sprintf("the theme built is %d KB; a theme.json is at most %d KB", len(doc)>>10, MaxFileSize>>10)}
+		return nil, &ImportError{File: b.file, Msg: fmt.Sprintf("the theme built is %d KB; a theme.json is at most %d KB", len(doc)>>10, theme.MaxFileSize>>10)}
 	}
-	t, err := Parse(doc)
+	t, err := theme.Parse(doc)
 	if err != nil {
 		return nil, fmt.Errorf("import %s: the built theme is invalid: %w", b.file, err)
 	}
@@ -469,7 +469,7 @@ func (b *builder) finish() (*Imported, error) {
 // selection mixed into the background, as much of it as keeps ui.text at AA
 // (the contrast check's target), and a terminal selection text that would
 // fail on that becomes ui.text. Both are said in the warnings.
-func (b *builder) readableSelection(bg, text Color) {
+func (b *builder) readableSelection(bg, text theme.Color) {
 	src := b.get("ui.selection")
 	sel := src.Over(bg)
 	// Only a terminal that draws its selection with a text colour of its
@@ -477,21 +477,21 @@ func (b *builder) readableSelection(bg, text Color) {
 	// selection is its author's choice for ui.text, kept as given (a VS
 	// Code theme sets terminal.selectionForeground too, and its editor
 	// selection is its own).
-	if b.format == "vscode" || !b.set["terminal.selectionText"] || Ratio(text, sel) >= AA {
+	if b.format == "vscode" || !b.set["terminal.selectionText"] || theme.Ratio(text, sel) >= theme.AA {
 		return
 	}
-	if own := b.get("terminal.selectionText").Over(sel); own == text || Ratio(own, sel) <= Ratio(text, sel) {
+	if own := b.get("terminal.selectionText").Over(sel); own == text || theme.Ratio(own, sel) <= theme.Ratio(text, sel) {
 		return
 	}
 	// The most of the source's selection that still passes. When not even
 	// a 5 % tint does, ui.text barely reads on the background itself: the
 	// contrast table says so, and the source's selection stays.
-	var best Color
+	var best theme.Color
 	var bestF, bestR float64
 	for i := 19; i >= 1 && bestF == 0; i-- {
 		f := float64(i) / 20
-		c := Mix(bg, sel, f)
-		if r := Ratio(text, c); r >= AA {
+		c := theme.Mix(bg, sel, f)
+		if r := theme.Ratio(text, c); r >= theme.AA {
 			best, bestF, bestR = c, f, r
 		}
 	}
@@ -502,57 +502,11 @@ func (b *builder) readableSelection(bg, text Color) {
 	// so a tint is enough; an opaque mix is exact in every target.
 	b.t.Set("ui.selection", best)
 	b.warn("the source's selection %s leaves ui.text at %.2f:1; ui.selection is %s instead (%d%% of it mixed into the background), ui.text reads at %.2f:1 on it",
-		src.Hex(), Ratio(text, sel), best.Hex(), int(bestF*100+0.5), bestR)
-	if st := b.get("terminal.selectionText"); Ratio(st.Over(best), best) < AA {
+		src.Hex(), theme.Ratio(text, sel), best.Hex(), int(bestF*100+0.5), bestR)
+	if st := b.get("terminal.selectionText"); theme.Ratio(st.Over(best), best) < theme.AA {
 		b.t.Set("terminal.selectionText", b.get("ui.text"))
 		b.warn("the terminal's selection text %s fails on that selection; terminal.selectionText is ui.text (%s)", st.Hex(), b.get("ui.text").Hex())
 	}
-}
-
-// parseLooseColor reads the colour spellings theme files use: #rgb, #rgba,
-// #rrggbb, #rrggbbaa, 0xrrggbb (Alacritty), and bare rrggbb (base16, foot,
-// Ghostty).
-func parseLooseColor(s string) (Color, error) {
-	s = strings.TrimSpace(s)
-	h := s
-	switch {
-	case strings.HasPrefix(h, "#"):
-		h = h[1:]
-	case strings.HasPrefix(h, "0x") || strings.HasPrefix(h, "0X"):
-		h = h[2:]
-	}
-	if !isHex(h) {
-		return Color{}, fmt.Errorf("%q is not a hex colour (want #rrggbb)", clip(s, 40))
-	}
-	switch len(h) {
-	case 3, 4:
-		var x strings.Builder
-		for _, r := range h {
-			x.WriteRune(r)
-			x.WriteRune(r)
-		}
-		h = x.String()
-	case 6, 8:
-	default:
-		return Color{}, fmt.Errorf("%q is not a hex colour (want #rrggbb)", clip(s, 40))
-	}
-	v, _ := strconv.ParseUint(h, 16, 32)
-	if len(h) == 6 {
-		return Color{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v), A: 255}, nil
-	}
-	return Color{R: uint8(v >> 24), G: uint8(v >> 16), B: uint8(v >> 8), A: uint8(v)}, nil
-}
-
-func isHex(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'f' || r >= 'A' && r <= 'F') {
-			return false
-		}
-	}
-	return true
 }
 
 // lineAt is the 1-based line of a byte offset.
@@ -567,12 +521,12 @@ func lineAt(data []byte, off int64) int {
 }
 
 // Document is the imported theme as a theme.json document.
-func (imp *Imported) Document() ([]byte, error) { return marshalJSON(imp.Theme) }
+func (imp *Imported) Document() ([]byte, error) { return theme.EncodeJSON(imp.Theme) }
 
 // Rename gives the imported theme another name (--name, or the name the
 // user typed); an empty name keeps the source's.
 func (imp *Imported) Rename(name string) {
-	if n := oneLine(name); n != "" {
+	if n := theme.OneLine(name); n != "" {
 		imp.Theme.Name = n
 	}
 }
@@ -584,7 +538,7 @@ func (imp *Imported) DropTargets() {
 	if imp.Theme.Targets == nil {
 		return
 	}
-	for _, k := range imp.Theme.Targets.keys() {
+	for _, k := range imp.Theme.Targets.Keys() {
 		imp.Warnings = append(imp.Warnings, k+" is not carried (dropped with the overrides)")
 	}
 	imp.Theme.Targets = nil

@@ -1,4 +1,4 @@
-package theme
+package themeimport
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"cdxtheme/core/jsonc"
+	"cdxtheme/core/theme"
 )
 
 // jsonLines finds where a key path of a JSON document (`colors."a.b"`,
@@ -85,7 +86,7 @@ func (data jsonLines) line(target string) int {
 					return err
 				}
 				key, _ := k.(string)
-				if err := walk(joinKey(path, key)); err != nil {
+				if err := walk(theme.JoinKey(path, key)); err != nil {
 					return err
 				}
 			}
@@ -104,17 +105,6 @@ func (data jsonLines) line(target string) int {
 }
 
 var errFound = errors.New("found")
-
-// joinKey appends an object key to a path, quoting keys with dots.
-func joinKey(path, key string) string {
-	if strings.ContainsAny(key, ".[]\" ") || key == "" {
-		key = strconv.Quote(key)
-	}
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
 
 func jsonSyntaxError(b *builder, data []byte, err error) error {
 	var se *json.SyntaxError
@@ -201,7 +191,7 @@ func checkJSONShape(b *builder, data []byte) error {
 		p := ""
 		for _, l := range stack[:n] {
 			if l.object {
-				p = joinKey(p, l.key)
+				p = theme.JoinKey(p, l.key)
 			} else {
 				p = fmt.Sprintf("%s[%d]", p, l.members-1)
 			}
@@ -255,9 +245,9 @@ func importJSON(b *builder, raw []byte) error {
 	lines := jsonLines(data)
 	switch b.format {
 	case "cdxtheme":
-		t, err := Parse(data)
+		t, err := theme.Parse(data)
 		if err != nil {
-			var ve *ValidationError
+			var ve *theme.ValidationError
 			if errors.As(err, &ve) && len(ve.Problems) > 0 {
 				p := ve.Problems[0]
 				return b.errAt(lines.line(p.Path), p.Path, "%s", p.Message)
@@ -266,7 +256,7 @@ func importJSON(b *builder, raw []byte) error {
 		}
 		b.t.Name, b.t.Author, b.t.Description, b.t.Palette = t.Name, t.Author, t.Description, t.Palette
 		b.appear = t.Appearance
-		for _, p := range RolePaths() {
+		for _, p := range theme.RolePaths() {
 			if t.Has(p) {
 				b.put(p, p, t.Color(p))
 			}
@@ -281,14 +271,14 @@ func importJSON(b *builder, raw []byte) error {
 }
 
 // jsonColour reads a JSON string value as a colour, or reports its line.
-func (b *builder) jsonColour(lines jsonLines, key string, raw json.RawMessage) (Color, error) {
+func (b *builder) jsonColour(lines jsonLines, key string, raw json.RawMessage) (theme.Color, error) {
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return Color{}, b.errAt(lines.line(key), key, "want a colour string like \"#1e1e2e\", got %s", kind(raw))
+		return theme.Color{}, b.errAt(lines.line(key), key, "want a colour string like \"#1e1e2e\", got %s", theme.JSONKind(raw))
 	}
-	c, err := parseLooseColor(s)
+	c, err := theme.ParseLooseColor(s)
 	if err != nil {
-		return Color{}, b.errAt(lines.line(key), key, "%v", err)
+		return theme.Color{}, b.errAt(lines.line(key), key, "%v", err)
 	}
 	return c, nil
 }
@@ -381,11 +371,11 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 	}
 	var top map[string]json.RawMessage
 	json.Unmarshal(data, &top)
-	for _, k := range sortedKeys(top) {
+	for _, k := range theme.SortedKeys(top) {
 		switch k {
 		case "name", "type", "include", "colors", "tokenColors", "semanticTokenColors", "semanticHighlighting", "$schema", "author", "maintainers", "semanticClass":
 		default:
-			b.warn("%s is not carried (not a colour theme key CDXTheme keeps)", joinKey("", k))
+			b.warn("%s is not carried (not a colour theme key CDXTheme keeps)", theme.JoinKey("", k))
 		}
 	}
 	b.t.Name = doc.Name
@@ -398,12 +388,12 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 	if doc.Include != "" {
 		b.warn("%q is included by the theme but not read (only the file itself is imported)", doc.Include)
 	}
-	colour := func(k string) (Color, bool, error) {
+	colour := func(k string) (theme.Color, bool, error) {
 		raw, ok := doc.Colors[k]
 		if !ok || string(raw) == "null" {
-			return Color{}, false, nil
+			return theme.Color{}, false, nil
 		}
-		c, err := b.jsonColour(lines, joinKey("colors", k), raw)
+		c, err := b.jsonColour(lines, theme.JoinKey("colors", k), raw)
 		return c, err == nil, err
 	}
 	for _, m := range vscodeColourKeys {
@@ -413,12 +403,12 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 				return err
 			}
 			if ok {
-				b.put(m.role, joinKey("colors", k), c)
+				b.put(m.role, theme.JoinKey("colors", k), c)
 				break
 			}
 		}
 	}
-	for i, n := range vscodeANSI {
+	for i, n := range theme.VSCodeANSI {
 		for _, v := range []struct {
 			key  string
 			slot int
@@ -428,7 +418,7 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 				return err
 			}
 			if ok {
-				b.put(ansiPath(v.slot), joinKey("colors", v.key), c)
+				b.put(theme.ANSIPath(v.slot), theme.JoinKey("colors", v.key), c)
 			}
 		}
 	}
@@ -438,19 +428,19 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 	// theme sets gives the role, so a role set in a theme survives an
 	// export and an import (issue #39). Syntax roles come from the token
 	// rules below, ANSI from the terminal keys above.
-	for _, k := range vscodeColorKeys {
-		if k.alpha > 0 || k.clear || strings.HasPrefix(k.role, "syntax.") || strings.HasPrefix(k.role, "ansi.") {
+	for _, k := range theme.VSCodeColorKeys() {
+		if k.Alpha > 0 || k.Clear || strings.HasPrefix(k.Role, "syntax.") || strings.HasPrefix(k.Role, "ansi.") {
 			continue
 		}
-		if info, _ := RoleByPath(k.role); info.Required {
+		if info, _ := theme.RoleByPath(k.Role); info.Required {
 			continue // the curated keys above; the table's fallbacks are looser
 		}
-		c, ok, err := colour(k.key)
+		c, ok, err := colour(k.Key)
 		if err != nil {
 			return err
 		}
 		if ok {
-			b.put(k.role, joinKey("colors", k.key), c)
+			b.put(k.Role, theme.JoinKey("colors", k.Key), c)
 		}
 	}
 
@@ -482,13 +472,13 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 			if it.Settings.Foreground == nil {
 				continue
 			}
-			if _, err := parseLooseColor(*it.Settings.Foreground); err != nil {
+			if _, err := theme.ParseLooseColor(*it.Settings.Foreground); err != nil {
 				return b.errAt(lines.line(key), key, "%v", err)
 			}
 			if len(it.Scope) == 0 {
 				// A rule without a scope is the old tmTheme-style global
 				// setting: the default text colour.
-				c, _ := parseLooseColor(*it.Settings.Foreground)
+				c, _ := theme.ParseLooseColor(*it.Settings.Foreground)
 				b.put("ui.text", key, c)
 				continue
 			}
@@ -514,16 +504,16 @@ func applyRoleRules(b *builder, rules []tmRule, what string) {
 	if len(rules) == 0 {
 		return
 	}
-	for _, m := range syntaxMap {
-		role := "syntax." + m.role
+	for _, m := range theme.SyntaxTextMate() {
+		role := "syntax." + m.Role
 		if b.set[role] {
 			continue
 		}
-		if fg, from, ok := voteRules(rules, m.textmate, false, what); ok {
-			c, _ := parseLooseColor(fg)
+		if fg, from, ok := voteRules(rules, m.TextMate, false, what); ok {
+			c, _ := theme.ParseLooseColor(fg)
 			b.put(role, from, c)
-		} else if fg, from, ok := voteRules(rules, m.textmate, true, what); ok {
-			c, _ := parseLooseColor(fg)
+		} else if fg, from, ok := voteRules(rules, m.TextMate, true, what); ok {
+			c, _ := theme.ParseLooseColor(fg)
 			b.put(role, from, c)
 		}
 	}
@@ -626,9 +616,9 @@ func keepVSCode(b *builder, colors map[string]json.RawMessage, tokens json.RawMe
 	// role; one read into another role (gitDecoration.addedResourceForeground
 	// gives ui.success but is painted with diff.added) stays verbatim, or
 	// the export would change it.
-	painter := map[string]colorKey{}
-	for _, k := range vscodeColorKeys {
-		painter[k.key] = k
+	painter := map[string]theme.VSCodeColorKey{}
+	for _, k := range theme.VSCodeColorKeys() {
+		painter[k.Key] = k
 	}
 	used := map[string]bool{}
 	for _, m := range b.mapped {
@@ -637,21 +627,21 @@ func keepVSCode(b *builder, colors map[string]json.RawMessage, tokens json.RawMe
 			if key == "" {
 				key, _ = strings.CutPrefix(m.From, "colors.")
 			}
-			if p, ok := painter[key]; ok && p.role == m.Role && p.alpha == 0 && !p.clear {
-				used[joinKey("colors", key)] = true
+			if p, ok := painter[key]; ok && p.Role == m.Role && p.Alpha == 0 && !p.Clear {
+				used[theme.JoinKey("colors", key)] = true
 			} else if !ok && m.Role != "" {
-				used[joinKey("colors", key)] = true
+				used[theme.JoinKey("colors", key)] = true
 			}
 		}
 	}
-	vs := &VSCodeTarget{SemanticHighlighting: semHi}
-	for _, k := range sortedKeys(colors) {
-		if used[joinKey("colors", k)] {
+	vs := &theme.VSCodeTarget{SemanticHighlighting: semHi}
+	for _, k := range theme.SortedKeys(colors) {
+		if used[theme.JoinKey("colors", k)] {
 			continue
 		}
 		var v string
 		if err := json.Unmarshal(colors[k], &v); err != nil {
-			b.warn("%s is %s, not a colour string; not carried", joinKey("colors", k), kind(colors[k]))
+			b.warn("%s is %s, not a colour string; not carried", theme.JoinKey("colors", k), theme.JSONKind(colors[k]))
 			continue
 		}
 		if vs.Colors == nil {
@@ -661,19 +651,19 @@ func keepVSCode(b *builder, colors map[string]json.RawMessage, tokens json.RawMe
 	}
 	var rules []json.RawMessage
 	if len(tokens) > 0 && json.Unmarshal(tokens, &rules) == nil && len(rules) > 0 {
-		vs.TokenColors = compactJSON(tokens)
+		vs.TokenColors = theme.CompactJSON(tokens)
 	}
 	if len(semantic) > 0 {
 		vs.SemanticTokenColors = map[string]json.RawMessage{}
 		for k, v := range semantic {
-			vs.SemanticTokenColors[k] = compactJSON(v)
+			vs.SemanticTokenColors[k] = theme.CompactJSON(v)
 		}
 	}
 	if vs.Colors == nil && vs.TokenColors == nil && vs.SemanticTokenColors == nil && vs.SemanticHighlighting == nil {
 		return
 	}
 	if b.t.Targets == nil {
-		b.t.Targets = &TargetOverrides{}
+		b.t.Targets = &theme.TargetOverrides{}
 	}
 	b.t.Targets.VSCode = vs
 	b.kept = append(b.kept, fmt.Sprintf("targets.vscode: %d colors no role carries, %d tokenColors rules, %d semanticTokenColors, verbatim",
@@ -687,7 +677,7 @@ func applyScopeRules(b *builder, rules []tmRule, targets []struct{ role, scope s
 		if !ok {
 			continue
 		}
-		c, _ := parseLooseColor(r.fg)
+		c, _ := theme.ParseLooseColor(r.fg)
 		b.put(tg.role, fmt.Sprintf("%s[%d] %q", what, r.index, sel), c)
 	}
 }
@@ -727,14 +717,14 @@ func importWindowsTerminal(b *builder, data []byte, lines jsonLines) error {
 	}
 	wt := []string{"black", "red", "green", "yellow", "blue", "purple", "cyan", "white"}
 	for i, n := range wt {
-		keys = append(keys, struct{ key, role string }{n, ansiPath(i)})
-		keys = append(keys, struct{ key, role string }{"bright" + strings.ToUpper(n[:1]) + n[1:], ansiPath(i + 8)})
+		keys = append(keys, struct{ key, role string }{n, theme.ANSIPath(i)})
+		keys = append(keys, struct{ key, role string }{"bright" + strings.ToUpper(n[:1]) + n[1:], theme.ANSIPath(i + 8)})
 	}
 	known := map[string]bool{"name": true}
 	for _, k := range keys {
 		known[k.key] = true
 	}
-	for _, k := range sortedKeys(scheme) {
+	for _, k := range theme.SortedKeys(scheme) {
 		if !known[k] {
 			b.warn("%s%s is not carried (the theme has no role for it)", prefix, k)
 		}

@@ -1,8 +1,10 @@
-package theme
+package themeimport
 
 import (
 	"strings"
 	"testing"
+
+	"cdxtheme/core/theme"
 )
 
 // Issue #37: a terminal whose selection is its foreground (reverse video,
@@ -21,20 +23,20 @@ func TestTerminalImportKeepsTextReadableOnTheSelection(t *testing.T) {
 				t.Fatal(err)
 			}
 			th := im.Theme
-			bg := th.UI.Background.Over(Color{A: 255})
+			bg := th.UI.Background.Over(theme.Color{A: 255})
 			sel := th.UI.Selection.Over(bg)
-			if r := Ratio(th.UI.Text, sel); r < AA {
-				t.Errorf("ui.text on ui.selection is %.2f:1, want at least %.1f", r, AA)
+			if r := theme.Ratio(th.UI.Text, sel); r < theme.AA {
+				t.Errorf("ui.text on ui.selection is %.2f:1, want at least %.1f", r, theme.AA)
 			}
 			if sel == bg {
 				t.Errorf("the selection is the background itself (%s): a selection must show", sel.Hex())
 			}
 			// A tint of the terminal's selection: closer to it than the background is.
-			src, _ := parseLooseColor(strings.Fields(strings.Split(tc.src, "selection_background ")[1])[0])
+			src, _ := theme.ParseLooseColor(strings.Fields(strings.Split(tc.src, "selection_background ")[1])[0])
 			if dist(sel, src) >= dist(bg, src) {
 				t.Errorf("selection %s is not drawn from the terminal's %s", sel.Hex(), src.Hex())
 			}
-			if r := Ratio(th.Color("terminal.selectionText"), sel); r < AA {
+			if r := theme.Ratio(th.Color("terminal.selectionText"), sel); r < theme.AA {
 				t.Errorf("terminal.selectionText on the selection is %.2f:1", r)
 			}
 			if !strings.Contains(strings.Join(im.Warnings, "\n"), "leaves ui.text at 1.00:1") {
@@ -52,7 +54,7 @@ func TestTerminalImportKeepsTextReadableOnTheSelection(t *testing.T) {
 	}
 }
 
-func dist(a, b Color) int {
+func dist(a, b theme.Color) int {
 	d := func(x, y uint8) int {
 		if x > y {
 			return int(x - y)

@@ -1,4 +1,4 @@
-package theme
+package themeimport
 
 import (
 	"encoding/binary"
