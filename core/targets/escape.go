@@ -218,7 +218,7 @@ var funcs = template.FuncMap{
 	"groupRoles": theme.GroupRoles,
 	// syntaxScopes are the syntax roles' names in each target's token
 	// vocabulary (TextMate, Helix, Zed, Vim, …), in core/theme's order.
-	"syntaxScopes": theme.SyntaxScopes,
+	"syntaxScopes": theme.SyntaxMap,
 	"hasPrefix":    strings.HasPrefix,
 	// nameUUID is a UUID (version 5 layout) from a theme's name, which
 	// Sublime Text remembers a .tmTheme by (View.UUID is from the slug).

@@ -295,8 +295,8 @@ type SyntaxScope struct {
 	TextMate, Captures, Old, Semantic, Helix, Zed, Vim []string
 }
 
-// SyntaxScopes is syntaxMap, in its order.
-func SyntaxScopes() []SyntaxScope {
+// SyntaxMap is syntaxMap, in its order, every vocabulary of each row.
+func SyntaxMap() []SyntaxScope {
 	out := make([]SyntaxScope, len(syntaxMap))
 	for i, m := range syntaxMap {
 		out[i] = SyntaxScope{Role: m.role, Label: m.label, TextMate: m.textmate, Captures: m.captures, Old: m.old,
