@@ -36,6 +36,10 @@ type Manifest struct {
 	// Template is the template file in the target's folder
 	// (default "template.tmpl").
 	Template string `toml:"template"`
+	// Family says the file holds the whole family (the theme and its
+	// companion), named after the theme: the template renders once, its
+	// .Family listing both.
+	Family bool `toml:"family"`
 	// Data is a TOML file in the target's folder holding the target's
 	// tables (which role paints which key, contrast preferences): the
 	// template reads it as {{data}}, so derivation rules stay data.
@@ -181,7 +185,11 @@ func Manifests() []*Manifest { return manifests }
 // Render renders one target for a family: each theme's file, by name.
 func (m *Manifest) Render(fam []*theme.Theme) (map[string][]byte, error) {
 	out := map[string][]byte{}
-	for _, v := range familyViews(fam) {
+	views := familyViews(fam)
+	if m.Family {
+		views = views[:1]
+	}
+	for _, v := range views {
 		var b bytes.Buffer
 		if err := m.tmpl.Execute(&b, v); err != nil {
 			return nil, fmt.Errorf("%s template: %w", m.ID, err)

@@ -172,16 +172,6 @@ func applyVSCodeTargets(t *Theme, generated []byte) ([]byte, error) {
 	return marshalJSON(doc)
 }
 
-// applyZedTargets writes the Zed style overrides over a generated style.
-func applyZedTargets(t *Theme, style map[string]any) {
-	if t.Targets == nil || t.Targets.Zed == nil {
-		return
-	}
-	for k, v := range t.Targets.Zed.Style {
-		style[k] = v
-	}
-}
-
 func mustJSON(v any) json.RawMessage {
 	b, err := json.Marshal(v)
 	if err != nil {

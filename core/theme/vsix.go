@@ -364,6 +364,16 @@ func renderVSIXWith(fam []*Theme, pub publish.Meta) (map[string][]byte, error) {
 	return map[string][]byte{slug + "-" + pub.Version + ".vsix": buf.Bytes()}, nil
 }
 
+// The Zed extension holds the zed format's file, which it renders through
+// Formats, so its renderer joins the list after the list exists.
+func init() {
+	for i := range Formats {
+		if Formats[i].ID == "zed-extension" {
+			Formats[i].render = renderZedExtension
+		}
+	}
+}
+
 // renderZedExtension is a Zed extension folder for the theme: the
 // extension.toml Zed's extension registry reads, the theme family under
 // themes/, a licence file (the registry requires one) and a README.
@@ -373,7 +383,7 @@ func renderZedExtension(fam []*Theme) (map[string][]byte, error) {
 
 func renderZedExtensionWith(fam []*Theme, pub publish.Meta) (map[string][]byte, error) {
 	t := fam[0]
-	zed, err := renderZed(fam)
+	zed, err := renderFormat("zed", fam)
 	if err != nil {
 		return nil, err
 	}
