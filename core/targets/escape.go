@@ -288,7 +288,13 @@ var funcs = template.FuncMap{
 	// write it with jsonDoc.
 	"obj":     func() *Object { return &Object{vals: map[string]any{}} },
 	"jsonDoc": jsonDoc,
-	"rawJSON": func(r json.RawMessage) json.RawMessage { return r },
+	// raw is a string's JSON as json.Marshal writes it, kept as it is.
+	"raw": func(s string) json.RawMessage { b, _ := json.Marshal(s); return b },
+	// vscodeColorKeys are core/theme's workbench colour table (which the
+	// VS Code importer reads back with): key, role, alpha, clear.
+	"vscodeColorKeys": theme.VSCodeColorKeys,
+	"vscodePublisher": func() string { return theme.VSCodePublisher },
+	"vscodeVersion":   func() string { return theme.VSCodeVersion },
 	// nameUUID is a UUID (version 5 layout) from a theme's name, which
 	// Sublime Text remembers a .tmTheme by (View.UUID is from the slug).
 	"nameUUID": func(name string) string {
@@ -309,6 +315,15 @@ var funcs = template.FuncMap{
 	"before": func(s, sep string) string { b, _, _ := strings.Cut(s, sep); return b },
 	"after":  func(s, sep string) string { _, a, _ := strings.Cut(s, sep); return a },
 	"split":  strings.Split,
+	// hasWord says whether a space-separated list holds w.
+	"hasWord": func(s, w string) bool {
+		for _, x := range strings.Fields(s) {
+			if x == w {
+				return true
+			}
+		}
+		return false
+	},
 	// Lists: append, concat, uniq (first of each, "" dropped), minus (a
 	// without b's), sortStrings, join and joinq (each quoted "x").
 	"append": func(l []any, xs ...any) []any { return append(append([]any(nil), l...), xs...) },

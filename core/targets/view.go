@@ -295,6 +295,15 @@ func (c Colour) Fade(f float64) Colour {
 // MarshalJSON writes the colour as CSS does (#rrggbb, #rrggbbaa).
 func (c Colour) MarshalJSON() ([]byte, error) { return json.Marshal(c.c.String()) }
 
+// VSCodeOverrides are the theme's targets.vscode overrides, nil when it
+// has none.
+func (v *View) VSCodeOverrides() *theme.VSCodeTarget {
+	if v.t.Targets == nil {
+		return nil
+	}
+	return v.t.Targets.VSCode
+}
+
 // ZedOverrides are the theme's targets.zed style keys, raw JSON, by key.
 func (v *View) ZedOverrides() map[string]json.RawMessage {
 	if v.t.Targets == nil || v.t.Targets.Zed == nil {

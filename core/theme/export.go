@@ -29,7 +29,7 @@ type Format struct {
 // Formats are the export formats, in menu order. Those with no render here
 // are templates (core/targets/templates/<id>), which fill them in.
 var Formats = []Format{
-	{ID: "vscode", Name: "VS Code", Files: []string{"package.json", "themes/{slug}-color-theme.json"}, render: renderVSCode},
+	{ID: "vscode", Name: "VS Code", Files: []string{"package.json", "themes/{slug}-color-theme.json"}, render: nil},
 	{ID: "zed", Name: "Zed", Files: []string{"{slug}.json"}, render: nil},
 	{ID: "alacritty", Name: "Alacritty", Files: []string{"{slug}.toml"}, render: nil},
 	{ID: "kitty", Name: "Kitty", Files: []string{"{slug}.conf"}, render: nil},
@@ -46,7 +46,7 @@ var Formats = []Format{
 	{ID: "tmtheme", Name: "TextMate (bat, delta, Sublime)", Files: []string{"{slug}.tmTheme"}, render: nil},
 	{ID: "tmux", Name: "tmux", Files: []string{"{slug}.conf"}, render: nil},
 	// Packages to publish.
-	{ID: "vsix", Name: "VS Code extension package (.vsix)", Files: []string{"{slug}-1.0.0.vsix"}, render: renderVSIX},
+	{ID: "vsix", Name: "VS Code extension package (.vsix)", Files: []string{"{slug}-1.0.0.vsix"}},                                 // render: set in vsix.go's init
 	{ID: "zed-extension", Name: "Zed extension", Files: []string{"extension.toml", "themes/{slug}.json", "LICENSE", "README.md"}}, // render: set in vsix.go's init
 }
 

@@ -266,7 +266,7 @@ func ExportPackage(t *Theme, format string, m publish.Meta, base, rel string) ([
 
 func renderVSIXWith(fam []*Theme, pub publish.Meta) (map[string][]byte, error) {
 	t := fam[0]
-	files, err := renderVSCode(fam)
+	files, err := renderFormat("vscode", fam)
 	if err != nil {
 		return nil, err
 	}
@@ -364,11 +364,14 @@ func renderVSIXWith(fam []*Theme, pub publish.Meta) (map[string][]byte, error) {
 	return map[string][]byte{slug + "-" + pub.Version + ".vsix": buf.Bytes()}, nil
 }
 
-// The Zed extension holds the zed format's file, which it renders through
-// Formats, so its renderer joins the list after the list exists.
+// The packages hold the vscode and zed formats' files, which they render
+// through Formats, so their renderers join the list after it exists.
 func init() {
 	for i := range Formats {
-		if Formats[i].ID == "zed-extension" {
+		switch Formats[i].ID {
+		case "vsix":
+			Formats[i].render = renderVSIX
+		case "zed-extension":
 			Formats[i].render = renderZedExtension
 		}
 	}
