@@ -234,6 +234,8 @@ func (a *Themes) ApplyTheme(workspaceID, target, token string) (theme.Installed,
 	if plan.Token != token {
 		return theme.Installed{}, fmt.Errorf("install into %s: %w: the theme or a file it writes changed since you confirmed; look at the new plan and confirm again", target, theme.ErrPlanChanged)
 	}
+	// The record names the build: only its own applies follow it live.
+	plan.Build = workspaceID
 	return theme.Apply(plan)
 }
 
