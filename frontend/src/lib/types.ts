@@ -125,7 +125,7 @@ export const exportFormats = [
 /** A format id: one of exportFormats (named in the locales) or a target defined as data in Go (named by Go). */
 export type ExportFormat = (typeof exportFormats)[number] | (string & {});
 
-// ---- events from Go: generated from the Go types (internal/tsgen, make types) ----
+// ---- events from Go: generated from the Go types (internal/tools/tsgen, make types) ----
 export type {
   Answer,
   ArtifactsEvent,
