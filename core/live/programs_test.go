@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"cdxtheme/core/theme"
-	"cdxtheme/internal/programs"
+	"cdxtheme/internal/testrig/programs"
 )
 
 // deadline is the watchdog on every wait: far above the 300 ms the live
