@@ -83,6 +83,9 @@ func (a *Themes) watch(ws workspace.Meta) {
 				return
 			}
 			a.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: st})
+			// The programs the build was applied to and the designer
+			// turned live follow (core/live; never blocks).
+			a.followLive(ws.ID, st)
 			// The agent may have named the theme: a build that follows
 			// its theme's name takes it now, in every view.
 			if m, err := workspace.Open(workspace.Root(), ws.ID); err == nil {
@@ -246,7 +249,12 @@ func (a *Themes) UndoApply(target string) (theme.Undone, error) {
 	if err != nil {
 		return theme.Undone{}, err
 	}
-	return theme.UndoApply(paths, target)
+	out, err := theme.UndoApply(paths, target)
+	if err == nil {
+		// Undone, the program no longer follows any build.
+		a.stopLive(target)
+	}
+	return out, err
 }
 
 // UndoableApplies lists the targets with an apply to undo.

@@ -20,9 +20,13 @@ export function ImportDropped(arg1:string):Promise<app.ImportResult>;
 
 export function ImportTheme(arg1:app.ImportRequest):Promise<app.ImportResult>;
 
+export function LivePrograms(arg1:string):Promise<Array<app.LiveProgram>>;
+
 export function PlanApply(arg1:string,arg2:string):Promise<theme.InstallPlan>;
 
 export function SaveVersion(arg1:string,arg2:string):Promise<versions.Version>;
+
+export function SetLive(arg1:string,arg2:string,arg3:boolean):Promise<void>;
 
 export function TemplateFolders():Promise<Array<app.TemplateFolder>>;
 
