@@ -268,9 +268,17 @@ func (r *Runner) run(build string, l *loop) {
 			return
 		}
 		r.mu.Unlock()
+		// The programs side by side: one slow to answer does not hold
+		// the others (the rewrites themselves take turns, theme.Refresh).
+		var wg sync.WaitGroup
 		for _, target := range c.targets {
-			r.apply(build, target, c)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r.apply(build, target, c)
+			}()
 		}
+		wg.Wait()
 	}
 }
 

@@ -126,30 +126,28 @@ func Refresh(t *Theme, target, build string, p Paths) (Refreshed, error) {
 	if len(todo) == 0 {
 		return out, nil
 	}
-	save := func() error {
-		return paths.WriteFileAtomic(filepath.Join(recDir, recordName), mustJSON(rec), 0o600)
+	// One record save, before any write: a write done by an earlier
+	// refresh becomes Wrote, the new bytes Next, so a crash half-way
+	// leaves each file as one of the two Undo accepts.
+	for i, e := range rec.Files {
+		if e.Next != "" && fileState(e.Path) == e.Next {
+			rec.Files[i].Wrote = e.Next
+		}
+		rec.Files[i].Next = ""
 	}
-	// The record names the new bytes before any is written, so a crash
-	// half-way leaves each file as one of the two Undo accepts.
 	for _, w := range todo {
 		rec.Files[w.i].Next = digest(w.data)
 	}
-	if err := save(); err != nil {
+	if err := paths.WriteFileAtomic(filepath.Join(recDir, recordName), mustJSON(rec), 0o600); err != nil {
 		return out, fmt.Errorf("refresh %s: record for undo: %w", target, err)
 	}
-	var werr error
 	for _, w := range todo {
 		if err := rewrite(w.path, w.data); err != nil {
-			werr = fmt.Errorf("refresh %s: %w", target, err)
-			break
+			return out, fmt.Errorf("refresh %s: %w", target, err)
 		}
-		rec.Files[w.i].Wrote, rec.Files[w.i].Next = rec.Files[w.i].Next, ""
 		out.Written = append(out.Written, w.path)
 	}
-	if err := save(); err != nil && werr == nil {
-		werr = fmt.Errorf("refresh %s: record for undo: %w", target, err)
-	}
-	return out, werr
+	return out, nil
 }
 
 // rewrite replaces the regular file at path with data, keeping its mode.
