@@ -163,8 +163,8 @@ export namespace app {
 	    dir: string;
 	    title: string;
 	    format: string;
-	    mapped: theme.Mapping[];
-	    derived: theme.Derivation[];
+	    mapped: themeimport.Mapping[];
+	    derived: themeimport.Derivation[];
 	    warnings: string[];
 	}
 	export interface IndexStatus {
@@ -218,6 +218,11 @@ export namespace app {
 	    workspaceId: string;
 	    sessionId: string;
 	    cwd: string;
+	}
+	export interface Published {
+	    dir: string;
+	    version: string;
+	    next: publish.Meta;
 	}
 	export interface SendRequest {
 	    workspaceId: string;
@@ -380,6 +385,18 @@ export namespace live {
 
 }
 
+export namespace publish {
+	
+	export interface Meta {
+	    publisher: string;
+	    version: string;
+	    repository: string;
+	    license: string;
+	    description: string;
+	}
+
+}
+
 export namespace search {
 	
 	export interface Span {
@@ -480,11 +497,6 @@ export namespace theme {
 	    B: number;
 	    A: number;
 	}
-	export interface Derivation {
-	    role: string;
-	    from?: string[];
-	    rule: string;
-	}
 	export interface Format {
 	    id: string;
 	    name: string;
@@ -517,10 +529,6 @@ export namespace theme {
 	    note: string;
 	    steps: Step[];
 	    undo: boolean;
-	}
-	export interface Mapping {
-	    role: string;
-	    from: string;
 	}
 	export interface OKLCH {
 	    l: number;
@@ -640,6 +648,20 @@ export namespace theme {
 	    removed: string[];
 	}
 	
+
+}
+
+export namespace themeimport {
+	
+	export interface Derivation {
+	    role: string;
+	    from?: string[];
+	    rule: string;
+	}
+	export interface Mapping {
+	    role: string;
+	    from: string;
+	}
 
 }
 

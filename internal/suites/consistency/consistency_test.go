@@ -9,7 +9,6 @@ package consistency
 import (
 	"bufio"
 	"bytes"
-	"cdxtheme/internal/testrig/programs"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -27,6 +26,8 @@ import (
 	"unicode"
 
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themeimport"
+	"cdxtheme/internal/testrig/programs"
 )
 
 // minBoth is the agreement, among the characters both programs of a pair
@@ -210,8 +211,8 @@ func export(t *testing.T, tmp, name, file string) *setup {
 	if strings.HasSuffix(file, ".theme.json") {
 		th, err = theme.Parse(data)
 	} else {
-		var imp *theme.Imported
-		imp, err = theme.Import(filepath.Base(file), data)
+		var imp *themeimport.Imported
+		imp, err = themeimport.Import(filepath.Base(file), data)
 		if imp != nil {
 			th = imp.Theme
 		}
