@@ -175,6 +175,13 @@ export namespace app {
 	    changed: boolean;
 	    error?: string;
 	}
+	export interface LiveProgram {
+	    target: string;
+	    mode: 'told' | 'watches' | 'manual';
+	    note: string;
+	    on: boolean;
+	    last?: live.Report;
+	}
 	export interface NewBuildRequest {
 	    prompt: string;
 	    options?: {[key: string]: string | boolean};
@@ -358,6 +365,22 @@ export namespace damaged {
 	    copy: string;
 	    reason: string;
 	    when: string;
+	}
+
+}
+
+export namespace live {
+	
+	export interface Report {
+	    build: string;
+	    target: string;
+	    written: string[];
+	    reached: number;
+	    kept: string[];
+	    missing: string[];
+	    error?: string;
+	    at: string;
+	    tookNs: number;
 	}
 
 }
