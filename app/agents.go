@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"cdxtheme/core/agent"
+	"cdxtheme/core/chat"
 	"cdxtheme/core/damaged"
 	"cdxtheme/core/paths"
 	"cdxtheme/core/settings"
@@ -111,6 +112,26 @@ func (a *Agents) runsWorkspace(workspaceID, agentID string) {
 // named it).
 func (a *Agents) runsSession(sessionID, agentID string) {
 	a.remember(func() map[string]string { return a.sessAgent }, sessionID, agentID)
+}
+
+// observeTurn keeps the session map of every turn: the workspace's chat
+// runs the turn's agent from its start, and the session its first event
+// names is recorded in the workspace and as held by that agent.
+func (a *Agents) observeTurn(t *turnPlan) func(chat.Event) {
+	if t.workspaceID != "" {
+		a.runsWorkspace(t.workspaceID, t.agentID)
+	}
+	recorded := false
+	return func(ev chat.Event) {
+		if recorded || ev.SessionID == "" {
+			return
+		}
+		recorded = true
+		if t.workspaceID != "" {
+			a.recordSession(t.workspaceID, ev.SessionID)
+		}
+		a.runsSession(ev.SessionID, t.agentID)
+	}
 }
 
 // remember sets key to agentID in the map which picks (read after the

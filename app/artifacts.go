@@ -67,6 +67,14 @@ type artifacts struct {
 	byWS map[string][]artifactRef // workspace id → in order of appearance
 }
 
+// observeTurn follows a build's turns for the artifacts they name.
+func (a *Builds) observeTurn(t *turnPlan) func(chat.Event) {
+	if t.workspaceID == "" {
+		return nil
+	}
+	return func(ev chat.Event) { a.noteArtifacts(t.workspaceID, t.cwd, ev) }
+}
+
 // noteArtifacts looks at one turn event for links and written files and
 // emits the workspace's list when it has something new. Called with the
 // events in order, from the turn's emitter.

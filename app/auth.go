@@ -28,10 +28,13 @@ type AuthState struct {
 // chosen among the agent's authMethods, the key for an API-key method,
 // and the turn to run again once signed in.
 type SignInRequest struct {
-	TurnID   string `json:"turnId"`
-	MethodID string `json:"methodId"`
-	APIKey   string `json:"apiKey"`
-	Cwd      string `json:"cwd"`
+	TurnID string `json:"turnId"`
+	// RetryTurnID is the id the page chose for the retried turn (as
+	// SendRequest's TurnID), so it follows that turn from its first event.
+	RetryTurnID string `json:"retryTurnId"`
+	MethodID    string `json:"methodId"`
+	APIKey      string `json:"apiKey"`
+	Cwd         string `json:"cwd"`
 }
 
 // SignInResult is the retried turn (if any) and the new sign-in state.
@@ -152,6 +155,7 @@ func (a *Agents) SignIn(req SignInRequest) (SignInResult, error) {
 	a.rememberSignIn(req.MethodID)
 	res := SignInResult{Auth: a.GetAuthState()}
 	if retry {
+		p.id = req.RetryTurnID
 		id, err := a.turns.startTurn(p)
 		if err != nil {
 			return res, fmt.Errorf("signed in, but the message could not be sent again: %w", err)

@@ -208,6 +208,37 @@ func resolveOption(opts []acp.ConfigOption, key string) (acp.ConfigOption, bool)
 	return acp.FindConfigOption(opts, key, "")
 }
 
+// planTurn gives a chat's turn what the memory keeps of that chat: the
+// values chosen in it, applied again (agents forget them with their
+// process), and, when the folder an opened chat began in is gone, the one
+// chosen for it later (Choose folder).
+func (a *Chats) planTurn(t *turnPlan) {
+	if t.sessionID == "" {
+		return
+	}
+	t.options = a.choicesFor(t.sessionID)
+	if !t.open || isDir(t.cwd) {
+		return
+	}
+	a.withMemory(func(m *chatMemory) {
+		if e := m.file.Sessions[t.sessionID]; e != nil && isDir(e.Cwd) {
+			t.cwd = e.Cwd
+		}
+	})
+}
+
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// observeTurn follows every turn for the chat memory: what the agent
+// reports of the chat's settings is remembered as the events go by.
+func (a *Chats) observeTurn(t *turnPlan) func(chat.Event) {
+	fresh := t.sessionID == ""
+	return func(ev chat.Event) { a.noteOptions(t.turnParams, ev, &fresh) }
+}
+
 // noteOptions records what the agent reports about a chat's settings as
 // the events of a turn go by; fresh is true for a turn that created the
 // session, whose first report is what the agent starts sessions with.

@@ -73,15 +73,21 @@ func (a *Turns) prewarm(req PrewarmRequest) error {
 	if p.sessionID == "" {
 		// New build: the agent's own options reach the bar now, not after
 		// the first message.
-		t.OnOpen = func(setup *acp.SessionSetup) { a.chats.freshReport(ag.ID, setup) }
+		t.OnOpen = func(setup *acp.SessionSetup) {
+			for _, o := range a.observers {
+				if w, ok := o.(warmObserver); ok {
+					w.sessionWarmed(ag.ID, setup)
+				}
+			}
+		}
 	}
 	eng.Prewarm(t)
 	return nil
 }
 
-// freshReport remembers what a fresh session of the agent reported (what
+// sessionWarmed remembers what a fresh session of the agent reported (what
 // New build's bar shows) and tells the page.
-func (a *Chats) freshReport(agentID string, setup *acp.SessionSetup) {
+func (a *Chats) sessionWarmed(agentID string, setup *acp.SessionSetup) {
 	if setup == nil || (len(setup.ConfigOptions) == 0 && setup.Modes == nil) {
 		return
 	}

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -33,6 +32,7 @@ type TurnBatch struct {
 // NewBuildRequest starts a theme from nothing with the agent chosen for
 // new builds (SetBuildAgent).
 type NewBuildRequest struct {
+	TurnID string `json:"turnId"` // chosen by the page, as SendRequest's
 	Prompt string `json:"prompt"`
 	// Options are the session bar's values (config option id or category →
 	// text or true/false), applied after session/new and remembered for
@@ -52,6 +52,9 @@ type TurnStarted struct {
 // SendRequest is a follow-up (or first) message in an open chat. Its
 // settings are the chat's own (SetSessionOption).
 type SendRequest struct {
+	// TurnID is the id the page chose for the turn: it follows the turn's
+	// events from the first, before Send returns.
+	TurnID      string `json:"turnId"`
 	WorkspaceID string `json:"workspaceId"`
 	SessionID   string `json:"sessionId"`
 	Cwd         string `json:"cwd"`
@@ -63,6 +66,7 @@ type SendRequest struct {
 
 // OpenRequest opens a saved chat on its agent before the first message.
 type OpenRequest struct {
+	TurnID      string `json:"turnId"` // chosen by the page, as SendRequest's
 	WorkspaceID string `json:"workspaceId"`
 	SessionID   string `json:"sessionId"`
 	Cwd         string `json:"cwd"`
@@ -72,10 +76,13 @@ type OpenRequest struct {
 // that ended needing sign-in, so SignIn can run them again.
 type turnParams struct {
 	workspaceID, sessionID, cwd string
-	prompt                      string
-	agentID                     string
+	// id is the turn's id, chosen by the page so it follows the turn's
+	// events from the first ("" for callers that are no page: one is made).
+	id      string
+	prompt  string
+	agentID string
 	// options are the settings to apply: a new build's bar values, else
-	// the chat's remembered choices (filled in by startTurn).
+	// the chat's remembered choices (filled in by planTurn).
 	options     map[string]any
 	attachments []chat.Attachment
 	open        bool // Engine.Open: no prompt
@@ -87,6 +94,7 @@ const maxRetryable = 16
 type turn struct {
 	id          string
 	workspaceID string
+	ctx         context.Context
 	cancel      context.CancelFunc
 	decider     *guiDecider
 }
@@ -159,162 +167,255 @@ func (a *Turns) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
 	return a.turns.engine
 }
 
-// startTurn runs one turn with the agent of the workspace (else the one
-// for new builds), its remembered settings and the MCP servers.
-func (a *Turns) startTurn(p turnParams) (string, error) {
-	if !p.open && strings.TrimSpace(p.prompt) == "" {
-		return "", errors.New("the prompt is empty")
+// A turnObserver keeps something of every turn: the chat memory (each
+// chat's settings), the artifacts a build's turns named, the map of which
+// agent holds which session. It registers with Turns (New) and is told
+// each turn as it starts and then the turn's typed events in order, on the
+// turn's goroutine, as Zed's AcpThread is subscribed to: the turn does not
+// call the services that keep its traces, and they never call back into
+// Turns (layers_test.go holds both).
+type turnObserver interface {
+	// observeTurn is told the turn about to run and returns what follows
+	// its events (nil: nothing to follow).
+	observeTurn(t *turnPlan) func(chat.Event)
+}
+
+// A turnPlanner is an observer that adds what it keeps to a turn before
+// it runs (the chat memory: the settings chosen in that chat, the folder
+// it moved to). It may change the plan's params only.
+type turnPlanner interface {
+	planTurn(t *turnPlan)
+}
+
+// A warmObserver is told what a pre-warmed fresh session of an agent
+// reported (the chat memory keeps it for New build's bar).
+type warmObserver interface {
+	sessionWarmed(agentID string, setup *acp.SessionSetup)
+}
+
+// turnPlan is a turn decided and not yet run: its id, what it was asked
+// (turnParams), the agent and engine that run it and how its permission
+// requests are answered. planTurn makes it, runTurn runs it.
+type turnPlan struct {
+	turnParams
+	id      string
+	agent   settings.Agent
+	eng     *chat.Engine
+	turn    chat.Turn
+	running *turn
+	// warnings go out before the turn's first event (e.g. no checkpoint).
+	warnings []chat.Event
+	// companion is the variant theme.json has before the turn.
+	companion *theme.Theme
+}
+
+// maxTurnID bounds the id the page chooses for a turn.
+const maxTurnID = 64
+
+// checkTurnID accepts an id the page chose: short and plain ("" is made
+// later, by planTurn).
+func checkTurnID(id string) error {
+	if len(id) > maxTurnID || strings.Trim(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != "" {
+		return fmt.Errorf("turn id %.80q is not an id (letters, digits, - and _, at most %d)", id, maxTurnID)
 	}
-	if !filepath.IsAbs(p.cwd) {
-		return "", fmt.Errorf("working folder %q is not an absolute path", p.cwd)
+	return nil
+}
+
+// claim takes id for a new turn unless a turn has it. Called with
+// turns.mu held.
+func (ts *turns) claim(id string) error {
+	if _, ok := ts.running[id]; ok {
+		return fmt.Errorf("turn %s is already running", id)
+	}
+	if _, ok := ts.retry[id]; ok {
+		return fmt.Errorf("turn id %s is taken", id)
+	}
+	return nil
+}
+
+// startTurn plans a turn and runs it in the background; its events follow
+// on the "turn" event under the id the page chose (p.id; empty: one is
+// made, for callers that are no page).
+func (a *Turns) startTurn(p turnParams) (string, error) {
+	plan, err := a.planTurn(p)
+	if err != nil {
+		return "", err
+	}
+	a.turns.wg.Add(1)
+	go func() {
+		defer a.turns.wg.Done()
+		a.runTurn(plan)
+	}()
+	return plan.id, nil
+}
+
+// planTurn checks a turn's request and decides how it runs: the agent of
+// the workspace (else the one for new builds), the chat's remembered
+// settings, the MCP servers, the checkpoint before it. On success the turn
+// is registered as running: runTurn must follow.
+func (a *Turns) planTurn(p turnParams) (*turnPlan, error) {
+	if !p.open && strings.TrimSpace(p.prompt) == "" {
+		return nil, errors.New("the prompt is empty")
+	}
+	if err := checkTurnID(p.id); err != nil {
+		return nil, err
 	}
 	if err := chat.CheckAttachments(p.attachments); err != nil {
-		return "", err
+		return nil, err
 	}
 	s := a.settings.current()
 	list := a.agents.agentList()
 	ag := a.agents.agentFor(list, p)
 	p.agentID = ag.ID
-	eng := a.engineFor(s, ag)
-	id := newTurnID()
+	plan := &turnPlan{turnParams: p, agent: ag}
+	for _, o := range a.observers {
+		if pl, ok := o.(turnPlanner); ok {
+			pl.planTurn(plan)
+		}
+	}
+	p = plan.turnParams
+	if !filepath.IsAbs(p.cwd) {
+		return nil, fmt.Errorf("working folder %q is not an absolute path", p.cwd)
+	}
+	plan.eng = a.engineFor(s, ag)
 	ctx, cancel := context.WithCancel(context.Background())
-	t := &turn{id: id, workspaceID: p.workspaceID, cancel: cancel, decider: newGUIDecider()}
-	var decider chat.Decider = t.decider
+	plan.running = &turn{workspaceID: p.workspaceID, ctx: ctx, cancel: cancel, decider: newGUIDecider()}
+	var decider chat.Decider = plan.running.decider
 	if pol := s.Policy(); pol != settings.PolicyAsk {
 		decider = chat.Policy(pol)
 	}
+	plan.turn = chat.Turn{
+		SessionID:   p.sessionID,
+		Cwd:         p.cwd,
+		Options:     p.options,
+		Attachments: p.attachments,
+		MCPServers:  a.mcpServers(list, p.cwd),
+		Decider:     decider,
+		Always:      &a.turns.always,
+		History:     p.sessionID != "" && !a.hasRollout(p.sessionID),
+	}
 	a.turns.mu.Lock()
+	if p.id == "" {
+		p.id = newTurnID()
+	} else if err := a.turns.claim(p.id); err != nil {
+		a.turns.mu.Unlock()
+		cancel()
+		return nil, err
+	}
+	plan.id, plan.running.id = p.id, p.id
 	if a.turns.running == nil {
 		a.turns.running = map[string]*turn{}
 	}
-	a.turns.running[id] = t
+	a.turns.running[plan.id] = plan.running
 	a.turns.mu.Unlock()
+	if p.workspaceID != "" && !p.open {
+		plan.companion = a.editor.companionOf(p.workspaceID)
+	}
 	if p.workspaceID != "" {
-		a.agents.runsWorkspace(p.workspaceID, ag.ID)
+		// The checkpoint "before this turn", taken before the prompt can
+		// reach the agent; without one the turn still runs, and says so.
+		if err := a.snapshot(p.workspaceID, p.cwd, plan.id, p.prompt); err != nil {
+			a.log.Warn().Err(err).Str("workspace", p.workspaceID).Msg("checkpoint")
+			plan.warnings = append(plan.warnings, chat.Event{TurnID: plan.id, Payload: chat.Warning{Text: "No checkpoint was saved before this turn, so it cannot be restored: " + err.Error()}})
+		}
 	}
-	if p.sessionID != "" {
-		p.options = a.chats.choicesFor(p.sessionID)
-	}
-	history := p.sessionID != "" && !a.hasRollout(p.sessionID)
+	return plan, nil
+}
 
+// runTurn runs a planned turn to its end: the observers follow its events,
+// the page gets them in batches, and the editor's checks close it.
+func (a *Turns) runTurn(plan *turnPlan) {
+	p, id := plan.turnParams, plan.id
+	defer plan.running.cancel()
 	seq := 0 // flushes are serialised by the batcher
 	b := newBatcher(FlushInterval, func(evs []chat.Event) {
 		seq++
 		a.emit.Emit("turn", TurnBatch{TurnID: id, Seq: seq, Events: evs})
 	}).bounded(MaxPending, weighEvent, joinText)
+	for _, w := range plan.warnings {
+		b.Add(w)
+	}
+	var follow []func(chat.Event)
+	for _, o := range a.observers {
+		if f := o.observeTurn(plan); f != nil {
+			follow = append(follow, f)
+		}
+	}
 	shown := textCap{max: MaxShownText}
-	var companion *theme.Theme // the variant theme.json has before the turn
+	run := plan.eng.Run
+	if p.open {
+		run = plan.eng.Open
+	}
+	t := plan.turn
+	t.Prompt = chat.TextPrompt(p.prompt)
+	// The designer's hand edits and locks since the agent's last turn go
+	// with the prompt, after the user's words (so a transcript still opens
+	// with what the user typed).
+	var told map[string]string
 	if p.workspaceID != "" && !p.open {
-		companion = a.editor.companionOf(p.workspaceID)
-	}
-	if p.workspaceID != "" {
-		// The checkpoint "before this turn", taken before the prompt can
-		// reach the agent; without one the turn still runs, and says so.
-		if err := a.snapshot(p.workspaceID, p.cwd, id, p.prompt); err != nil {
-			a.log.Warn().Err(err).Str("workspace", p.workspaceID).Msg("checkpoint")
-			b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: "No checkpoint was saved before this turn, so it cannot be restored: " + err.Error()}})
+		var note string
+		if note, told = a.editor.handNote(p.workspaceID); note != "" {
+			t.Prompt = append(t.Prompt, chat.TextPrompt(note)...)
 		}
 	}
-	a.turns.wg.Add(1)
-	go func() {
-		defer a.turns.wg.Done()
-		defer cancel()
-		recorded, fresh := false, p.sessionID == ""
-		run := eng.Run
-		if p.open {
-			run = eng.Open
+	var done *chat.Event
+	_, err := run(plan.running.ctx, t, func(ev chat.Event) {
+		ev.TurnID = id
+		if e, ok := ev.Payload.(chat.ErrorEvent); ok && e.Code == chat.CodeModelServer {
+			e.Server = a.modelServer(plan.agent)
+			ev.Payload = e
 		}
-		prompt := chat.TextPrompt(p.prompt)
-		// The designer's hand edits and locks since the agent's last turn
-		// go with the prompt, after the user's words (so a transcript still
-		// opens with what the user typed).
-		var told map[string]string
-		var done *chat.Event
-		if p.workspaceID != "" && !p.open {
-			var note string
-			if note, told = a.editor.handNote(p.workspaceID); note != "" {
-				prompt = append(prompt, chat.TextPrompt(note)...)
+		for _, f := range follow {
+			f(ev)
+		}
+		if ev.Type() == chat.EventDone || ev.Type() == chat.EventError || ev.Type() == chat.EventReady {
+			if w := shown.summary(id, ev.SessionID); w != nil {
+				b.Add(*w)
 			}
 		}
-		_, err := run(ctx, chat.Turn{
-			SessionID:   p.sessionID,
-			Cwd:         p.cwd,
-			Options:     p.options,
-			Prompt:      prompt,
-			Attachments: p.attachments,
-			MCPServers:  a.mcpServers(list, p.cwd),
-			Decider:     decider,
-			Always:      &a.turns.always,
-			History:     history,
-		}, func(ev chat.Event) {
-			ev.TurnID = id
-			if !recorded && ev.SessionID != "" {
-				recorded = true
-				a.noteSession(p, ev.SessionID)
-			}
-			a.chats.noteOptions(p, ev, &fresh)
-			if e, ok := ev.Payload.(chat.ErrorEvent); ok && e.Code == chat.CodeModelServer {
-				e.Server = a.modelServer(ag)
-				ev.Payload = e
-			}
-			a.builds.noteArtifacts(p.workspaceID, p.cwd, ev)
-			if ev.Type() == chat.EventDone || ev.Type() == chat.EventError || ev.Type() == chat.EventReady {
-				if w := shown.summary(id, ev.SessionID); w != nil {
-					b.Add(*w)
-				}
-			}
-			ev, warn, keep := shown.pass(ev)
-			if keep && ev.Type() == chat.EventDone {
-				// Held back until the locks are checked and the turn is
-				// no longer running (below).
-				done = &ev
-				keep = false
-			}
-			if keep {
-				b.Add(ev)
-			}
-			if warn != nil {
-				b.Add(*warn)
-			}
-		})
-		if err != nil {
-			a.log.Info().Err(err).Str("turn", id).Msg("turn ended with an error")
-			if ce, ok := errors.AsType[*chat.Error](err); ok && ce.Code == chat.CodeAuth {
-				a.keepForRetry(id, p)
-			}
-		} else if p.workspaceID != "" {
-			a.editor.handTold(p.workspaceID, told)
+		ev, warn, keep := shown.pass(ev)
+		if keep && ev.Type() == chat.EventDone {
+			// Held back until the locks are checked and the turn is no
+			// longer running (below).
+			done = &ev
+			keep = false
 		}
-		if p.workspaceID != "" && !p.open {
-			// An agent rewriting theme.json whole tends to drop the variant it
-			// was not asked about; it is kept, and the page offers to drop it.
-			if msg := a.editor.keepCompanion(p.workspaceID, companion); msg != "" {
-				b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg, Action: chat.WarnDropCompanion}})
-			}
-			// Whatever the turn's end, a locked colour the agent moved goes back.
-			if msg := a.editor.enforceLocks(p.workspaceID); msg != "" {
-				b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg}})
-			}
+		if keep {
+			b.Add(ev)
 		}
-		// Not running any more before the page hears "done": its next
-		// action (a hand edit, a restore) must not find the turn still busy.
-		a.turns.mu.Lock()
-		delete(a.turns.running, id)
-		a.turns.mu.Unlock()
-		if done != nil {
-			b.Add(*done)
+		if warn != nil {
+			b.Add(*warn)
 		}
-		b.Close()
-	}()
-	return id, nil
-}
-
-// noteSession records the session in its workspace and which agent runs it.
-func (a *Turns) noteSession(p turnParams, sessionID string) {
-	if p.workspaceID != "" {
-		a.recordSession(p.workspaceID, sessionID)
+	})
+	if err != nil {
+		a.log.Info().Err(err).Str("turn", id).Msg("turn ended with an error")
+		if ce, ok := errors.AsType[*chat.Error](err); ok && ce.Code == chat.CodeAuth {
+			p.id = "" // the retry runs under the id its page chooses
+			a.keepForRetry(id, p)
+		}
+	} else if p.workspaceID != "" {
+		a.editor.handTold(p.workspaceID, told)
 	}
-	a.agents.runsSession(sessionID, p.agentID)
+	if p.workspaceID != "" && !p.open {
+		// An agent rewriting theme.json whole tends to drop the variant it
+		// was not asked about; it is kept, and the page offers to drop it.
+		if msg := a.editor.keepCompanion(p.workspaceID, plan.companion); msg != "" {
+			b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg, Action: chat.WarnDropCompanion}})
+		}
+		// Whatever the turn's end, a locked colour the agent moved goes back.
+		if msg := a.editor.enforceLocks(p.workspaceID); msg != "" {
+			b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg}})
+		}
+	}
+	// Not running any more before the page hears "done": its next action
+	// (a hand edit, a restore) must not find the turn still busy.
+	a.turns.mu.Lock()
+	delete(a.turns.running, id)
+	a.turns.mu.Unlock()
+	if done != nil {
+		b.Add(*done)
+	}
+	b.Close()
 }
 
 // keepForRetry remembers a turn that stopped for sign-in (bounded).
@@ -353,7 +454,7 @@ func (a *Turns) Send(req SendRequest) (string, error) {
 		cwd = ws.Dir
 	}
 	return a.startTurn(turnParams{
-		workspaceID: req.WorkspaceID, sessionID: req.SessionID, cwd: cwd,
+		id: req.TurnID, workspaceID: req.WorkspaceID, sessionID: req.SessionID, cwd: cwd,
 		prompt: req.Prompt, attachments: req.Attachments,
 	})
 }
@@ -374,18 +475,9 @@ func (a *Turns) OpenChat(req OpenRequest) (string, error) {
 		}
 		cwd = ws.Dir
 	}
-	if fi, err := os.Stat(cwd); err != nil || !fi.IsDir() {
-		// The folder the session began in is gone; the one chosen for it
-		// later (Choose folder) is remembered.
-		a.chats.withMemory(func(m *chatMemory) {
-			if e := m.file.Sessions[req.SessionID]; e != nil && e.Cwd != "" {
-				if fi, err := os.Stat(e.Cwd); err == nil && fi.IsDir() {
-					cwd = e.Cwd
-				}
-			}
-		})
-	}
-	return a.startTurn(turnParams{workspaceID: req.WorkspaceID, sessionID: req.SessionID, cwd: cwd, open: true})
+	// The folder the session began in may be gone: the chat memory plans
+	// the one chosen for it later (Choose folder).
+	return a.startTurn(turnParams{id: req.TurnID, workspaceID: req.WorkspaceID, sessionID: req.SessionID, cwd: cwd, open: true})
 }
 
 // hasRollout reports whether Codex keeps a rollout of the session, where
@@ -526,7 +618,7 @@ func (a *Turns) NewBuild(req NewBuildRequest) (TurnStarted, error) {
 		}
 	}
 	a.themes.watch(ws)
-	id, err := a.startTurn(turnParams{workspaceID: ws.ID, cwd: ws.Dir, prompt: req.Prompt, options: req.Options})
+	id, err := a.startTurn(turnParams{id: req.TurnID, workspaceID: ws.ID, cwd: ws.Dir, prompt: req.Prompt, options: req.Options})
 	if err != nil {
 		// The first message never left: this is no build to keep.
 		a.themes.unwatch(ws.ID)

@@ -171,9 +171,14 @@ func TestNewBuildStreamsBatchedEventsAndRecordsTheSession(t *testing.T) {
 
 func TestPermissionAnsweredFromTheUI(t *testing.T) {
 	a, rec, logPath := newTestApp(t, "permission")
-	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "theme please"})
+	// The page chooses the turn's id: it follows the turn from the first
+	// event under it, before NewBuild returns.
+	started, err := a.Turns.NewBuild(NewBuildRequest{TurnID: "t-page-7", Prompt: "theme please"})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if started.TurnID != "t-page-7" {
+		t.Fatalf("the turn runs as %q, not under the id the page chose", started.TurnID)
 	}
 	var perm *chat.Permission
 	rec.waitFor(t, "the permission event", func() bool {
@@ -187,6 +192,12 @@ func TestPermissionAnsweredFromTheUI(t *testing.T) {
 	})
 	if err := a.Turns.AnswerPermission(started.TurnID, "no-such-request", "x"); err == nil {
 		t.Fatal("an answer to an unknown request was accepted")
+	}
+	// An id in use, or no plain id, is refused before anything runs.
+	for _, id := range []string{"t-page-7", "../t", strings.Repeat("t", 65)} {
+		if _, err := a.Turns.Send(SendRequest{TurnID: id, Cwd: t.TempDir(), Prompt: "again"}); err == nil {
+			t.Fatalf("a turn started under the id %q", id)
+		}
 	}
 	reject := chat.ChooseByKind(perm.Options, "reject_once")
 	if reject == "" {

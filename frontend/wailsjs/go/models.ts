@@ -176,10 +176,12 @@ export namespace app {
 	    error?: string;
 	}
 	export interface NewBuildRequest {
+	    turnId: string;
 	    prompt: string;
 	    options?: {[key: string]: string | boolean};
 	}
 	export interface OpenRequest {
+	    turnId: string;
 	    workspaceId: string;
 	    sessionId: string;
 	    cwd: string;
@@ -213,6 +215,7 @@ export namespace app {
 	    cwd: string;
 	}
 	export interface SendRequest {
+	    turnId: string;
 	    workspaceId: string;
 	    sessionId: string;
 	    cwd: string;
@@ -227,6 +230,7 @@ export namespace app {
 	}
 	export interface SignInRequest {
 	    turnId: string;
+	    retryTurnId: string;
 	    methodId: string;
 	    apiKey: string;
 	    cwd: string;
