@@ -9,6 +9,7 @@ import (
 
 	"cdxtheme/core/checkpoint"
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themeimport"
 	"cdxtheme/core/workspace"
 )
 
@@ -126,7 +127,7 @@ func TestImportThemeBinding(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "x.toml:2: colors.primary.background") {
 		t.Errorf("bad drop: %v", err)
 	}
-	if _, err := a.Themes.ImportTheme(ImportRequest{FileName: "big.json", Data: make([]byte, theme.MaxImportSize+1)}); err == nil {
+	if _, err := a.Themes.ImportTheme(ImportRequest{FileName: "big.json", Data: make([]byte, themeimport.MaxImportSize+1)}); err == nil {
 		t.Error("an oversized drop was imported")
 	}
 	// A name the user gave the import names the theme and its build.

@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"cdxtheme/core/fsread"
-	"cdxtheme/core/theme"
+	"cdxtheme/core/themeimport"
 )
 
 // FileDrop is the payload of the "file-drop" event: files another program
@@ -85,7 +85,7 @@ func (a *Themes) ImportDropped(token string) (ImportResult, error) {
 	// The user's own file, dragged from their file manager: a link is
 	// followed, but it must end at a regular file (never a FIFO or a
 	// device) of a theme file's size.
-	data, err := fsread.ReadFile(paths[0], theme.MaxImportSize, fsread.Follow)
+	data, err := fsread.ReadFile(paths[0], themeimport.MaxImportSize, fsread.Follow)
 	if err != nil {
 		return ImportResult{}, fmt.Errorf("read the dropped file: %w", err)
 	}

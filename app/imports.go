@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themeimport"
 	"cdxtheme/core/workspace"
 )
 
@@ -14,8 +15,8 @@ import (
 // exporter and returns its color theme: the preview highlights code with
 // exactly what VS Code will be given.
 func (a *Themes) VSCodeTheme(doc string) (string, error) {
-	if len(doc) > theme.MaxImportSize {
-		return "", fmt.Errorf("the theme document is %d bytes; at most %d", len(doc), theme.MaxImportSize)
+	if len(doc) > themeimport.MaxImportSize {
+		return "", fmt.Errorf("the theme document is %d bytes; at most %d", len(doc), themeimport.MaxImportSize)
 	}
 	t, err := theme.Parse([]byte(doc))
 	if err != nil {
@@ -46,8 +47,8 @@ type ImportResult struct {
 	Dir         string             `json:"dir"`
 	Title       string             `json:"title"`
 	Format      string             `json:"format"`
-	Mapped      []theme.Mapping    `json:"mapped"`
-	Derived     []theme.Derivation `json:"derived"`
+	Mapped      []themeimport.Mapping    `json:"mapped"`
+	Derived     []themeimport.Derivation `json:"derived"`
 	Warnings    []string           `json:"warnings"`
 }
 
@@ -57,14 +58,14 @@ func (a *Themes) ImportTheme(req ImportRequest) (ImportResult, error) {
 	if len(req.Data) == 0 {
 		return ImportResult{}, errors.New("the dropped file is empty")
 	}
-	if len(req.Data) > theme.MaxImportSize {
-		return ImportResult{}, fmt.Errorf("%s is %d bytes; a theme file is at most %d", req.FileName, len(req.Data), theme.MaxImportSize)
+	if len(req.Data) > themeimport.MaxImportSize {
+		return ImportResult{}, fmt.Errorf("%s is %d bytes; a theme file is at most %d", req.FileName, len(req.Data), themeimport.MaxImportSize)
 	}
 	name := filepath.Base(strings.ReplaceAll(req.FileName, "\\", "/"))
 	if name == "." || name == "/" || strings.TrimSpace(name) == "" {
 		name = "dropped file"
 	}
-	imp, err := theme.Import(name, req.Data)
+	imp, err := themeimport.Import(name, req.Data)
 	if err != nil {
 		return ImportResult{}, err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themeimport"
 	"cdxtheme/core/workspace"
 )
 
@@ -25,15 +26,15 @@ type importResult struct {
 	Path     string             `json:"path"`
 	Format   string             `json:"format"`
 	Name     string             `json:"name"`
-	Mapped   []theme.Mapping    `json:"mapped"`
-	Derived  []theme.Derivation `json:"derived"`
+	Mapped   []themeimport.Mapping    `json:"mapped"`
+	Derived  []themeimport.Derivation `json:"derived"`
 	Warnings []string           `json:"warnings,omitempty"`
 	// Kept are the parts carried verbatim beside the roles (scheme slots,
 	// original colour spaces, per-target overrides).
 	Kept []string `json:"kept,omitempty"`
 	// Palette is the palette derived from the file's colours, which the
 	// roles follow (absent when the file had its own).
-	Palette []theme.DerivedEntry `json:"palette,omitempty"`
+	Palette []themeimport.DerivedEntry `json:"palette,omitempty"`
 }
 
 func runImport(ctx context.Context, env *Env, args []string) int {
@@ -47,7 +48,7 @@ func runImport(ctx context.Context, env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "\nFILE is a VS Code colour theme (.json), a base16 or base24 scheme (.yaml), an iTerm2 .itermcolors,\n"+
 			"a TextMate .tmTheme, an Alacritty or WezTerm .toml, a Windows Terminal scheme or settings.json, a kitty .conf,\n"+
 			"a Ghostty theme or a foot .ini (at most %d MB). Prints the new workspace's id; every role of its theme.json\n"+
-			"is either mapped from a key of FILE or derived, and --json says which.\n", theme.MaxImportSize>>20)
+			"is either mapped from a key of FILE or derived, and --json says which.\n", themeimport.MaxImportSize>>20)
 	}
 	pos, code := parseCodexFlags(fs, args)
 	if code >= 0 {
@@ -56,12 +57,12 @@ func runImport(ctx context.Context, env *Env, args []string) int {
 	if len(pos) != 1 {
 		return codexUsage(env, fs, "want one FILE, got %d arguments", len(pos))
 	}
-	data, err := theme.ReadImportFile(pos[0])
+	data, err := themeimport.ReadImportFile(pos[0])
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "cdxtheme %v\n", err)
 		return ExitError
 	}
-	imp, err := theme.Import(pos[0], data)
+	imp, err := themeimport.Import(pos[0], data)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "cdxtheme import: %v\n", err)
 		return ExitError

@@ -54,7 +54,7 @@ type Options struct {
 	// Dial, when set, connects to an agent already running instead of
 	// resolving, installing and starting one (Resolve is not used): the
 	// engine's logic tests hand it an in-process ACP peer that speaks
-	// JSON-RPC over a pipe (internal/acpstub), so each test shows what the
+	// JSON-RPC over a pipe (internal/testrig/acpstub), so each test shows what the
 	// agent does. nil in the product.
 	Dial func(cwd string) (Running, error)
 }

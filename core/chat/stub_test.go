@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"cdxtheme/core/acp"
-	"cdxtheme/internal/acpstub"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 // The engine's logic against the in-process scripted peer (acpstub): each

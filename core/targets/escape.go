@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"text/template"
 	"unicode/utf8"
@@ -141,6 +142,14 @@ func comment(s string) string {
 	return s
 }
 
+func jsonText(s string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
 // truncate cuts s to at most n runes.
 func truncate(n int, s string) string {
 	if utf8.RuneCountInString(s) <= n {
@@ -177,6 +186,31 @@ var funcs = template.FuncMap{
 		}, s)), " ")
 	},
 	"truncate": truncate,
+	// jsonText is a JSON string of s as Go's encoder writes it without
+	// HTML escaping (control characters and U+2028 escaped, invalid UTF-8
+	// as U+FFFD), and jsonHTML with it (<, >, & as \u003c …): the
+	// quoting of the formats moved from Go, whose bytes must not change.
+	"jsonText": jsonText,
+	"jsonHTML": func(s string) string { b, _ := json.Marshal(s); return string(b) },
+	"list":     func(xs ...any) []any { return xs },
+	// goquote is a Go-syntax string (strconv.Quote: a YAML double-quoted
+	// scalar reads it back), the base16/base24 exports' quoting.
+	"goquote": strconv.Quote,
+	// slots are the base16 (16) or base24 (24) slot names, in file order.
+	"slots": func(n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = fmt.Sprintf("base%02X", i)
+		}
+		return out
+	},
+	// title is s with its first letter upper-case ("black" → "Black").
+	"title": func(s string) string {
+		if s == "" {
+			return s
+		}
+		return strings.ToUpper(s[:1]) + s[1:]
+	},
 	"underscore": func(s string) string {
 		return strings.ReplaceAll(s, "-", "_")
 	},
@@ -227,6 +261,9 @@ var funcs = template.FuncMap{
 		return out
 	},
 	"has": func(m map[string]any, k string) bool { _, ok := m[k]; return ok },
+	// data is the target's data file (Manifest.Data); each template gets
+	// its own.
+	"data": func() map[string]any { return nil },
 }
 
 // nsColor is a colour as Terminal.app stores it: an NSColor archived by

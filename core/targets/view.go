@@ -22,6 +22,9 @@ type View struct {
 	Dark        bool
 	Author      string
 	Description string
+	// SchemeAuthor is the author of the base16/base24 scheme the theme
+	// was imported from, "" when none.
+	SchemeAuthor string
 	// ANSI are the 16 terminal colours, flattened over the background.
 	ANSI [16]Colour
 	// Palette are the theme's named colours, sorted by name.
@@ -43,6 +46,9 @@ type Named struct {
 func newView(t *theme.Theme) *View {
 	v := &View{Name: t.Name, Slug: theme.Slug(t.Name), Appearance: t.Appearance, Dark: t.Appearance == "dark",
 		Author: t.Author, Description: t.Description, t: t, slots: theme.SchemeColors(t, "base24")}
+	if t.Scheme != nil {
+		v.SchemeAuthor = t.Scheme.Author
+	}
 	for i := range v.ANSI {
 		v.ANSI[i] = Colour{t.Seen(t.ANSI[i])}
 	}
@@ -156,6 +162,47 @@ func (c Colour) OKLCH() string {
 		h = 0
 	}
 	return fmt.Sprintf("oklch(%.4f %.4f %.2f)", o.L, o.C, h)
+}
+
+// Ratio is the WCAG contrast ratio of c and o (1–21).
+func (c Colour) Ratio(o Colour) float64 { return theme.Ratio(c.c, o.c) }
+
+// Readable is the first of roles (role paths, or lists of them as a data
+// file holds them) whose colour, flattened, reaches min contrast on bg;
+// else black or white, whichever reads better on bg (one of them always
+// reaches 4.58:1).
+func (v *View) Readable(bg Colour, min float64, roles ...any) (Colour, error) {
+	var paths []string
+	for _, r := range roles {
+		switch r := r.(type) {
+		case string:
+			paths = append(paths, r)
+		case []any:
+			for _, x := range r {
+				s, ok := x.(string)
+				if !ok {
+					return Colour{}, fmt.Errorf("readable: %v is not a role", x)
+				}
+				paths = append(paths, s)
+			}
+		default:
+			return Colour{}, fmt.Errorf("readable: %v is not a role", r)
+		}
+	}
+	for _, r := range paths {
+		c, err := v.C(r)
+		if err != nil {
+			return c, err
+		}
+		if c.Ratio(bg) >= min {
+			return c, nil
+		}
+	}
+	black, white := Colour{theme.Color{A: 255}}, Colour{theme.Color{R: 255, G: 255, B: 255, A: 255}}
+	if black.Ratio(bg) >= white.Ratio(bg) {
+		return black, nil
+	}
+	return white, nil
 }
 
 // Over is c flattened on bg.

@@ -31,6 +31,8 @@ type Target struct {
 	// one; where names them for messages.
 	runs  []string
 	where string
+	// external: registered by another package (RegisterTarget).
+	external bool
 }
 
 // unix is where kitty, Ghostty and tmux run; foot is a Wayland terminal,
@@ -366,7 +368,8 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 		command("tmux source-file " + shellQuote(path))
 		line(filepath.Join(p.ConfigHome, "tmux", "tmux.conf"), "source-file "+shellQuote(path))
 	case "windows-terminal":
-		b, err := marshalJSON(map[string]any{"schemes": []wtScheme{windowsTerminalScheme(t)}})
+		// The exported scheme, re-indented inside a fragment.
+		b, err := marshalJSON(map[string]any{"schemes": []json.RawMessage{files[slug+".json"]}})
 		if err != nil {
 			return InstallPlan{}, err
 		}

@@ -3,6 +3,8 @@ package theme
 import (
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 )
 
 // Color is an sRGB colour with alpha. Themes write it as #rrggbb or
@@ -71,4 +73,62 @@ func (c *Color) UnmarshalJSON(b []byte) error {
 	}
 	*c = v
 	return nil
+}
+
+// parseLooseColor reads the colour spellings theme files use: #rgb, #rgba,
+// #rrggbb, #rrggbbaa, 0xrrggbb (Alacritty), and bare rrggbb (base16, foot,
+// Ghostty).
+func parseLooseColor(s string) (Color, error) {
+	s = strings.TrimSpace(s)
+	h := s
+	switch {
+	case strings.HasPrefix(h, "#"):
+		h = h[1:]
+	case strings.HasPrefix(h, "0x") || strings.HasPrefix(h, "0X"):
+		h = h[2:]
+	}
+	if !isHex(h) {
+		return Color{}, fmt.Errorf("%q is not a hex colour (want #rrggbb)", clip(s, 40))
+	}
+	switch len(h) {
+	case 3, 4:
+		var x strings.Builder
+		for _, r := range h {
+			x.WriteRune(r)
+			x.WriteRune(r)
+		}
+		h = x.String()
+	case 6, 8:
+	default:
+		return Color{}, fmt.Errorf("%q is not a hex colour (want #rrggbb)", clip(s, 40))
+	}
+	v, _ := strconv.ParseUint(h, 16, 32)
+	if len(h) == 6 {
+		return Color{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v), A: 255}, nil
+	}
+	return Color{R: uint8(v >> 24), G: uint8(v >> 16), B: uint8(v >> 8), A: uint8(v)}, nil
+}
+
+func isHex(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'f' || r >= 'A' && r <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// clip shortens s for a message to about n bytes, on a character boundary.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + fmt.Sprintf("… (%d bytes more)", len(s)-i)
 }

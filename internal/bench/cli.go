@@ -16,9 +16,9 @@ import (
 	"time"
 
 	"cdxtheme/core/procfs"
-	"cdxtheme/internal/peers"
-	"cdxtheme/internal/respmock"
-	"cdxtheme/internal/testbin"
+	"cdxtheme/internal/testrig/peers"
+	"cdxtheme/internal/testrig/respmock"
+	"cdxtheme/internal/testrig/testbin"
 )
 
 // The CLI section: `cdxtheme chat` as a script calls it (a fresh process

@@ -20,9 +20,9 @@ import (
 	"github.com/rs/zerolog"
 
 	"cdxtheme/core/procfs"
-	"cdxtheme/internal/peers"
-	"cdxtheme/internal/respmock"
-	"cdxtheme/internal/testbin"
+	"cdxtheme/internal/testrig/peers"
+	"cdxtheme/internal/testrig/respmock"
+	"cdxtheme/internal/testrig/testbin"
 )
 
 // The serve section: follow-ups on one session as a script makes them (a

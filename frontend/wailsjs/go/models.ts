@@ -214,6 +214,11 @@ export namespace app {
 	    sessionId: string;
 	    cwd: string;
 	}
+	export interface Published {
+	    dir: string;
+	    version: string;
+	    next: publish.Meta;
+	}
 	export interface SendRequest {
 	    turnId: string;
 	    workspaceId: string;
@@ -357,6 +362,18 @@ export namespace damaged {
 	    copy: string;
 	    reason: string;
 	    when: string;
+	}
+
+}
+
+export namespace publish {
+	
+	export interface Meta {
+	    publisher: string;
+	    version: string;
+	    repository: string;
+	    license: string;
+	    description: string;
 	}
 
 }
