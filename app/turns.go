@@ -112,6 +112,9 @@ type turns struct {
 	retryOrder []string              // oldest first, to bound retry
 	rollouts   map[string]bool       // session ids known to have a Codex rollout
 	always     chat.Always           // the user's "always" permission answers, per session and tool kind
+
+	// dial, set by tests only, runs the agent in-process (chat.Options.Dial).
+	dial func(cwd string) (chat.Running, error)
 }
 
 func newTurnID() string {
@@ -162,6 +165,7 @@ func (tu *Turns) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine 
 		Timeout: s.Timeout(),
 		Env:     env,
 		Log:     tu.log,
+		Dial:    tu.turns.dial,
 	})
 	tu.turns.engKey = key
 	return tu.turns.engine
