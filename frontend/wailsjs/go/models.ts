@@ -163,8 +163,8 @@ export namespace app {
 	    dir: string;
 	    title: string;
 	    format: string;
-	    mapped: theme.Mapping[];
-	    derived: theme.Derivation[];
+	    mapped: themeimport.Mapping[];
+	    derived: themeimport.Derivation[];
 	    warnings: string[];
 	}
 	export interface IndexStatus {
@@ -175,11 +175,20 @@ export namespace app {
 	    changed: boolean;
 	    error?: string;
 	}
+	export interface LiveProgram {
+	    target: string;
+	    mode: 'told' | 'watches' | 'manual';
+	    note: string;
+	    on: boolean;
+	    last?: live.Report;
+	}
 	export interface NewBuildRequest {
+	    turnId: string;
 	    prompt: string;
 	    options?: {[key: string]: string | boolean};
 	}
 	export interface OpenRequest {
+	    turnId: string;
 	    workspaceId: string;
 	    sessionId: string;
 	    cwd: string;
@@ -218,6 +227,7 @@ export namespace app {
 	    next: publish.Meta;
 	}
 	export interface SendRequest {
+	    turnId: string;
 	    workspaceId: string;
 	    sessionId: string;
 	    cwd: string;
@@ -232,6 +242,7 @@ export namespace app {
 	}
 	export interface SignInRequest {
 	    turnId: string;
+	    retryTurnId: string;
 	    methodId: string;
 	    apiKey: string;
 	    cwd: string;
@@ -362,6 +373,22 @@ export namespace damaged {
 
 }
 
+export namespace live {
+	
+	export interface Report {
+	    build: string;
+	    target: string;
+	    written: string[];
+	    reached: number;
+	    kept: string[];
+	    missing: string[];
+	    error?: string;
+	    at: string;
+	    tookNs: number;
+	}
+
+}
+
 export namespace publish {
 	
 	export interface Meta {
@@ -474,11 +501,6 @@ export namespace theme {
 	    B: number;
 	    A: number;
 	}
-	export interface Derivation {
-	    role: string;
-	    from?: string[];
-	    rule: string;
-	}
 	export interface Format {
 	    id: string;
 	    name: string;
@@ -511,10 +533,6 @@ export namespace theme {
 	    note: string;
 	    steps: Step[];
 	    undo: boolean;
-	}
-	export interface Mapping {
-	    role: string;
-	    from: string;
 	}
 	export interface OKLCH {
 	    l: number;
@@ -634,6 +652,20 @@ export namespace theme {
 	    removed: string[];
 	}
 	
+
+}
+
+export namespace themeimport {
+	
+	export interface Derivation {
+	    role: string;
+	    from?: string[];
+	    rule: string;
+	}
+	export interface Mapping {
+	    role: string;
+	    from: string;
+	}
 
 }
 
