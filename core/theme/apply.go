@@ -533,7 +533,7 @@ func itermDynamicProfile(t *Theme) ([]byte, error) {
 		"Guid":                        "cdxtheme-" + Slug(t.Name),
 		"Dynamic Profile Parent Name": "Default",
 	}
-	colors := itermColors(t)
+	colors := ITermColors(t)
 	keys := make([]string, 0, len(colors))
 	for k := range colors {
 		keys = append(keys, k)
