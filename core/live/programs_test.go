@@ -283,6 +283,7 @@ func TestAChangeReachesTheRunningPrograms(t *testing.T) {
 	s.write(edited("#0b2a3c"))
 	got := s.await(reports, targets...)
 	for _, target := range targets {
+		t.Logf("%s: change → told in %v", target, got[target].Took) // speed is make bench's; this is for the log
 		if got[target].Reached < 1 {
 			t.Errorf("%s: reached %d running instances, want ours", target, got[target].Reached)
 		}
@@ -296,6 +297,7 @@ func TestAChangeReachesTheRunningPrograms(t *testing.T) {
 	}
 	// kitty reloads on its signal, on its own time.
 	s.waitFor("kitty background #0b2a3c", func() bool { return s.kittyColour("background") == "#0b2a3c" })
+	t.Logf("kitty: change → get-colors shows it in %v", time.Since(got["kitty"].At.Add(-got["kitty"].Took)))
 
 	// Another build's change: its apply is not the latest, nothing moves.
 	other := NewRunner(s.paths, s.env)

@@ -65,9 +65,29 @@ type appliedFile struct {
 	Next string `json:"next,omitempty"`
 }
 
-// applyMu serialises Apply, Refresh and UndoApply in this process: a live
-// rewrite must not race an undo of the same record.
-var applyMu sync.Mutex
+// applyMu serialises Apply, Refresh and UndoApply of one target in this
+// process: a live rewrite must not race an undo of the same record. The
+// targets' records are apart, so different targets go side by side.
+var applyMu struct {
+	sync.Mutex
+	target map[string]*sync.Mutex
+}
+
+// lockTarget locks target's applies and returns the unlock.
+func lockTarget(target string) func() {
+	applyMu.Lock()
+	if applyMu.target == nil {
+		applyMu.target = map[string]*sync.Mutex{}
+	}
+	m := applyMu.target[target]
+	if m == nil {
+		m = &sync.Mutex{}
+		applyMu.target[target] = m
+	}
+	applyMu.Unlock()
+	m.Lock()
+	return m.Unlock
+}
 
 const recordName = "record.json"
 
@@ -80,8 +100,7 @@ const recordName = "record.json"
 // on the way are the user's own and are followed; the file itself is
 // never written through a symlink: a link there is refused, naming it.
 func Apply(plan InstallPlan) (Installed, error) {
-	applyMu.Lock()
-	defer applyMu.Unlock()
+	defer lockTarget(plan.Target)()
 	out := Installed{Note: plan.Note, Steps: plan.Steps}
 	if plan.store == "" {
 		return out, fmt.Errorf("install %s: plan has no backup folder (make plans with Plan)", plan.Target)
@@ -208,8 +227,7 @@ func CanUndo(p Paths) []string {
 // is not the apply's to take back: nothing is undone and the error names
 // it. Undoing again goes one apply further back.
 func UndoApply(p Paths, target string) (Undone, error) {
-	applyMu.Lock()
-	defer applyMu.Unlock()
+	defer lockTarget(target)()
 	recs := records(p.Store, target)
 	if len(recs) == 0 {
 		return Undone{}, fmt.Errorf("undo apply to %s: nothing to undo", target)

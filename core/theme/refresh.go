@@ -74,8 +74,7 @@ func AppliedBy(p Paths, build string) []string {
 // changed since by someone else. A target whose latest apply is not the
 // build's is ErrNotApplied.
 func Refresh(t *Theme, target, build string, p Paths) (Refreshed, error) {
-	applyMu.Lock()
-	defer applyMu.Unlock()
+	defer lockTarget(target)()
 	out := Refreshed{Target: target}
 	if build == "" {
 		return out, fmt.Errorf("refresh %s: %w", target, ErrNotApplied)
