@@ -3,6 +3,7 @@ package chat
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -238,5 +239,22 @@ func TestAlwaysIsAnsweredWithoutAsking(t *testing.T) {
 	}
 	if id, _ := always.answer("another", acp.ToolExecute, []PermissionOption{{OptionID: "x", Kind: acp.KindAllowAlways}}); id != "" {
 		t.Fatal("an always answer leaked into another session")
+	}
+}
+
+// An agent that answers initialize with another protocol version is
+// refused before any session: the turn says which versions differ.
+func TestOtherProtocolVersionIsRefused(t *testing.T) {
+	ag := acpstub.New()
+	ag.Handle("initialize", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"protocolVersion":2,"agentCapabilities":{}}`), nil
+	})
+	_, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: TextPrompt("hi")})
+	var ce *Error
+	if !errors.As(err, &ce) || ce.Code != CodeProtocol || !strings.Contains(ce.Message, "ACP version 2; this app speaks version 1") {
+		t.Fatalf("err = %v", err)
+	}
+	if m := ag.Methods(); count(m, "session/new") != 0 || count(m, "session/prompt") != 0 {
+		t.Fatalf("the session went on after the version mismatch: %v", m)
 	}
 }

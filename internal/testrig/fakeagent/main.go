@@ -75,10 +75,9 @@
 //	                         "paced": the second half follows the response on its own,
 //	                         one update each 20 ms, as gemini-cli's unawaited replay task
 //	FAKE_AGENT_EXIT_ON_PROMPT N: exit 1 without a word on this process's Nth session/prompt
+//	                         (a warm connection that is alive between turns and dies as one starts)
 //	FAKE_AGENT_EXIT_ON_SET=1: exit 1 without a word on session/set_config_option
 //	FAKE_AGENT_RECORD        PREFIX: write the first argument to PREFIX.arg and the environment to PREFIX.env
-//	FAKE_AGENT_PROTOCOL      the protocolVersion initialize answers (default 1)
-//	                         (a warm connection that is alive between turns and dies as one starts)
 package main
 
 import (
@@ -387,7 +386,7 @@ func (a *agent) initialize() map[string]any {
 		caps["auth"] = map[string]any{"logout": map[string]any{}}
 	}
 	return map[string]any{
-		"protocolVersion":   envInt("FAKE_AGENT_PROTOCOL", 1),
+		"protocolVersion":   1,
 		"agentInfo":         map[string]any{"name": "fakeagent", "title": "Fake Agent", "version": "1.0.0"},
 		"agentCapabilities": caps,
 		"authMethods": []map[string]any{
