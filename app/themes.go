@@ -84,6 +84,9 @@ func (th *Themes) watch(ws workspace.Meta) {
 				return
 			}
 			th.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: st})
+			// The programs the build was applied to and the designer
+			// turned live follow (core/live; never blocks).
+			th.followLive(ws.ID, st)
 			// The agent may have named the theme: a build that follows
 			// its theme's name takes it now, in every view.
 			if m, err := workspace.Open(workspace.Root(), ws.ID); err == nil {
@@ -246,6 +249,8 @@ func (th *Themes) ApplyTheme(workspaceID, target, token string) (theme.Installed
 	if plan.Token != token {
 		return theme.Installed{}, fmt.Errorf("install into %s: %w: the theme or a file it writes changed since you confirmed; look at the new plan and confirm again", target, theme.ErrPlanChanged)
 	}
+	// The record names the build: only its own applies follow it live.
+	plan.Build = workspaceID
 	return theme.Apply(plan)
 }
 
@@ -256,7 +261,12 @@ func (th *Themes) UndoApply(target string) (theme.Undone, error) {
 	if err != nil {
 		return theme.Undone{}, err
 	}
-	return theme.UndoApply(paths, target)
+	out, err := theme.UndoApply(paths, target)
+	if err == nil {
+		// Undone, the program no longer follows any build.
+		th.stopLive(target)
+	}
+	return out, err
 }
 
 // UndoableApplies lists the targets with an apply to undo.

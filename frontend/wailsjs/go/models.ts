@@ -163,8 +163,8 @@ export namespace app {
 	    dir: string;
 	    title: string;
 	    format: string;
-	    mapped: theme.Mapping[];
-	    derived: theme.Derivation[];
+	    mapped: themeimport.Mapping[];
+	    derived: themeimport.Derivation[];
 	    warnings: string[];
 	}
 	export interface IndexStatus {
@@ -174,6 +174,13 @@ export namespace app {
 	    total: number;
 	    changed: boolean;
 	    error?: string;
+	}
+	export interface LiveProgram {
+	    target: string;
+	    mode: 'told' | 'watches' | 'manual';
+	    note: string;
+	    on: boolean;
+	    last?: live.Report;
 	}
 	export interface NewBuildRequest {
 	    turnId: string;
@@ -366,6 +373,22 @@ export namespace damaged {
 
 }
 
+export namespace live {
+	
+	export interface Report {
+	    build: string;
+	    target: string;
+	    written: string[];
+	    reached: number;
+	    kept: string[];
+	    missing: string[];
+	    error?: string;
+	    at: string;
+	    tookNs: number;
+	}
+
+}
+
 export namespace publish {
 	
 	export interface Meta {
@@ -478,11 +501,6 @@ export namespace theme {
 	    B: number;
 	    A: number;
 	}
-	export interface Derivation {
-	    role: string;
-	    from?: string[];
-	    rule: string;
-	}
 	export interface Format {
 	    id: string;
 	    name: string;
@@ -515,10 +533,6 @@ export namespace theme {
 	    note: string;
 	    steps: Step[];
 	    undo: boolean;
-	}
-	export interface Mapping {
-	    role: string;
-	    from: string;
 	}
 	export interface OKLCH {
 	    l: number;
@@ -638,6 +652,20 @@ export namespace theme {
 	    removed: string[];
 	}
 	
+
+}
+
+export namespace themeimport {
+	
+	export interface Derivation {
+	    role: string;
+	    from?: string[];
+	    rule: string;
+	}
+	export interface Mapping {
+	    role: string;
+	    from: string;
+	}
 
 }
 
