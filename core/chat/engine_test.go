@@ -776,50 +776,6 @@ func TestStderrFloodDoesNotStall(t *testing.T) {
 // An "always" answer is remembered in Go: the next request of that tool
 // kind in the session is answered without asking, and the UI is told so
 // (permission_answered, Remembered) instead of being asked.
-func TestAlwaysIsAnsweredWithoutAsking(t *testing.T) {
-	h := newHarness(t, hopts{})
-	asked := 0
-	d := DeciderFunc(func(_ context.Context, _ string, p Permission) (string, error) {
-		asked++
-		return ChooseByKind(p.Options, acp.KindAllowAlways), nil
-	})
-	var always Always
-	evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#ids"), Decider: d, Always: &always})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if asked != 1 || !strings.HasSuffix(res.Text, "Permission outcomes: allow_always, allow_always") {
-		t.Fatalf("asked %d times, text %q; want one question and both allowed always", asked, res.Text)
-	}
-	var got []string
-	for _, ev := range evs {
-		switch ev.Type() {
-		case EventPermission:
-			got = append(got, "ask")
-		case EventAnswered:
-			a := ev.Payload.(PermissionAnswered).Answer
-			if a == nil || a.Kind != acp.KindAllowAlways || a.OptionID == "" {
-				t.Fatalf("answer event without its answer: %+v", ev)
-			}
-			if a.Remembered {
-				if ev.Payload.(PermissionAnswered).Permission == nil || ev.Payload.(PermissionAnswered).Permission.ToolCall == nil || ev.Payload.(PermissionAnswered).Permission.ToolCall.ToolCallID != "call_ids_1" {
-					t.Fatalf("a remembered answer does not name its tool call: %+v", ev.Payload.(PermissionAnswered).Permission)
-				}
-				got = append(got, "remembered")
-			} else {
-				got = append(got, "answered")
-			}
-		}
-	}
-	if strings.Join(got, ",") != "ask,answered,remembered" {
-		t.Fatalf("permission events %v, want ask,answered,remembered", got)
-	}
-	// Another session is asked again.
-	if id, _ := always.answer("another", acp.ToolExecute, []PermissionOption{{OptionID: "x", Kind: acp.KindAllowAlways}}); id != "" {
-		t.Fatal("an always answer leaked into another session")
-	}
-}
-
 // A request that names only its tool call's id is of the kind the call was
 // announced with: "always" for a command is not "always" for an edit, and
 // is still remembered for the next command.

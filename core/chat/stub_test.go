@@ -3,6 +3,7 @@ package chat
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -182,5 +183,78 @@ func TestLateReplayIsNotTheNewTurnsOutput(t *testing.T) {
 	}
 	if got := texts(evs, EventText); got != "Answer to turn two." {
 		t.Fatalf("the follow-up's output is %q: turn one's replay leaked into it", got)
+	}
+}
+
+// The user answers "always" once: the agent's next request of the same
+// kind in the session is answered in Go, without asking, and the page is
+// told which call it was (remembered); another session is asked again.
+func TestAlwaysIsAnsweredWithoutAsking(t *testing.T) {
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		var outcomes []string
+		for _, id := range []string{"call_0", "call_1"} {
+			turn.Update(`{"sessionUpdate":"tool_call","toolCallId":"` + id + `","title":"ls","kind":"execute","status":"pending"}`)
+			outcomes = append(outcomes, string(turn.Ask(`{"toolCallId":"`+id+`"}`, askOptions)))
+		}
+		turn.Say(strings.Join(outcomes, " "))
+		return "end_turn"
+	})
+	asked := 0
+	d := DeciderFunc(func(_ context.Context, _ string, p Permission) (string, error) {
+		asked++
+		return ChooseByKind(p.Options, acp.KindAllowAlways), nil
+	})
+	var always Always
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: TextPrompt("list twice"), Decider: d, Always: &always})
+	if err != nil {
+		t.Fatal(err)
+	}
+	allowed := `{"outcome":"selected","optionId":"trust-forever"}`
+	if asked != 1 || texts(evs, EventText) != allowed+" "+allowed {
+		t.Fatalf("asked %d times, the agent got %q; want one question and both allowed always", asked, texts(evs, EventText))
+	}
+	var got []string
+	for _, ev := range evs {
+		switch ev.Type() {
+		case EventPermission:
+			got = append(got, "ask")
+		case EventAnswered:
+			pa := ev.Payload.(PermissionAnswered)
+			if pa.Answer == nil || pa.Answer.Kind != acp.KindAllowAlways || pa.Answer.OptionID != "trust-forever" {
+				t.Fatalf("answer event without its answer: %+v", ev)
+			}
+			if !pa.Answer.Remembered {
+				got = append(got, "answered")
+				continue
+			}
+			if pa.Permission == nil || pa.Permission.ToolCall == nil || pa.Permission.ToolCall.ToolCallID != "call_1" {
+				t.Fatalf("a remembered answer does not name its tool call: %+v", pa.Permission)
+			}
+			got = append(got, "remembered")
+		}
+	}
+	if strings.Join(got, ",") != "ask,answered,remembered" {
+		t.Fatalf("permission events %v, want ask,answered,remembered", got)
+	}
+	if id, _ := always.answer("another", acp.ToolExecute, []PermissionOption{{OptionID: "x", Kind: acp.KindAllowAlways}}); id != "" {
+		t.Fatal("an always answer leaked into another session")
+	}
+}
+
+// An agent that answers initialize with another protocol version is
+// refused before any session: the turn says which versions differ.
+func TestOtherProtocolVersionIsRefused(t *testing.T) {
+	ag := acpstub.New()
+	ag.Handle("initialize", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"protocolVersion":2,"agentCapabilities":{}}`), nil
+	})
+	_, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: TextPrompt("hi")})
+	var ce *Error
+	if !errors.As(err, &ce) || ce.Code != CodeProtocol || !strings.Contains(ce.Message, "ACP version 2; this app speaks version 1") {
+		t.Fatalf("err = %v", err)
+	}
+	if m := ag.Methods(); count(m, "session/new") != 0 || count(m, "session/prompt") != 0 {
+		t.Fatalf("the session went on after the version mismatch: %v", m)
 	}
 }

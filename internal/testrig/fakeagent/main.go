@@ -68,17 +68,15 @@
 //	FAKE_AGENT_SHAPE         "models": shaped like gemini-cli and claude-code-acp, the
 //	                         sessions report modes and the unstable "models" state (no
 //	                         configOptions) and the model is set with session/set_model
-//	FAKE_AGENT_LATE_REPLAY   1: like gemini-cli, no session/resume, and session/load sends
-//	                         the second half of its history replay after its response: just
-//	                         before it answers the next request (a setting), so the client
-//	                         surely has the load response by then;
-//	                         "paced": the second half follows the response on its own,
-//	                         one update each 20 ms, as gemini-cli's unawaited replay task
+//	FAKE_AGENT_LATE_REPLAY   "paced": like gemini-cli, no session/resume, and session/load
+//	                         sends the second half of its history replay after its response,
+//	                         one update each 20 ms, as gemini-cli's unawaited replay task (the
+//	                         replay sent just before the next answer is scripted inline in
+//	                         core/chat's stub tests)
 //	FAKE_AGENT_EXIT_ON_PROMPT N: exit 1 without a word on this process's Nth session/prompt
+//	                         (a warm connection that is alive between turns and dies as one starts)
 //	FAKE_AGENT_EXIT_ON_SET=1: exit 1 without a word on session/set_config_option
 //	FAKE_AGENT_RECORD        PREFIX: write the first argument to PREFIX.arg and the environment to PREFIX.env
-//	FAKE_AGENT_PROTOCOL      the protocolVersion initialize answers (default 1)
-//	                         (a warm connection that is alive between turns and dies as one starts)
 package main
 
 import (
@@ -129,8 +127,7 @@ type agent struct {
 	store    *store
 	scenario string         // default scenario from the environment
 	models   bool           // FAKE_AGENT_SHAPE=models
-	lateOn   bool           // FAKE_AGENT_LATE_REPLAY=1 or paced
-	paced    bool           // FAKE_AGENT_LATE_REPLAY=paced
+	lateOn   bool           // FAKE_AGENT_LATE_REPLAY=paced
 	pacing   sync.WaitGroup // the paced replay still streaming
 	late     []func()       // the rest of a load's replay, sent before the next answer
 
@@ -184,7 +181,7 @@ func run(in io.Reader, out io.Writer) int {
 		fmt.Fprintf(os.Stderr, "fakeagent: %v\n", err)
 		return 1
 	}
-	a := &agent{w: w, store: st, scenario: scenario, models: os.Getenv("FAKE_AGENT_SHAPE") == "models", lateOn: os.Getenv("FAKE_AGENT_LATE_REPLAY") != "", paced: os.Getenv("FAKE_AGENT_LATE_REPLAY") == "paced", turns: map[string]*turn{}, opened: map[string]bool{}}
+	a := &agent{w: w, store: st, scenario: scenario, models: os.Getenv("FAKE_AGENT_SHAPE") == "models", lateOn: os.Getenv("FAKE_AGENT_LATE_REPLAY") == "paced", turns: map[string]*turn{}, opened: map[string]bool{}}
 
 	// ReadBytes, not a Scanner: lines of 64 MiB and more must pass.
 	br := bufio.NewReaderSize(in, 1<<20)
@@ -268,12 +265,6 @@ func (a *agent) handleRequest(m message) {
 		result any
 		rerr   *rpcError
 	)
-	if m.Method != "session/load" {
-		for _, f := range a.late {
-			f()
-		}
-		a.late = nil
-	}
 	switch m.Method {
 	case "initialize":
 		if a.scenario == "exit-early" {
@@ -308,7 +299,7 @@ func (a *agent) handleRequest(m message) {
 		}
 	case "session/load":
 		result, rerr = a.loadSession(m.Params, true)
-		if a.paced && rerr == nil {
+		if a.lateOn && rerr == nil {
 			a.w.respond(m.ID, result)
 			late := a.late
 			a.late = nil
@@ -387,7 +378,7 @@ func (a *agent) initialize() map[string]any {
 		caps["auth"] = map[string]any{"logout": map[string]any{}}
 	}
 	return map[string]any{
-		"protocolVersion":   envInt("FAKE_AGENT_PROTOCOL", 1),
+		"protocolVersion":   1,
 		"agentInfo":         map[string]any{"name": "fakeagent", "title": "Fake Agent", "version": "1.0.0"},
 		"agentCapabilities": caps,
 		"authMethods": []map[string]any{
