@@ -18,7 +18,8 @@ GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path '
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
 .PHONY: run test deps apt npm peers frontend build cli dev-binary bindings bindings-check \
-	test-go consistency test-agents types test-frontend test-e2e test-window faults audit bench bench-clients clean cross test-windows mutate
+	test-go consistency test-agents types test-frontend test-e2e test-window faults audit bench bench-clients clean cross test-windows mutate \
+	test-prep test-bins $(WINDOW_TESTS)
 
 ## deps: everything the build and the tests need (apt, npm and Go modules)
 deps: apt npm
@@ -117,29 +118,51 @@ test-agents: peers
 test-frontend: npm
 	cd frontend && npx svelte-check --tsconfig ./tsconfig.json && npx vitest run
 
-build/bin/fakeagent: $(GO_SOURCES)
-	$(GO) build -o $@ ./internal/testrig/fakeagent
+# The programs the e2e and window suites start: built by one `go build`
+# (one link each, compiles shared) before any suite runs, so suites running
+# side by side never build the same file at once.
+GO_TEST_BINS := build/bin/fakeagent build/bin/respmock build/bin/apimock build/bin/npmstub \
+	build/bin/navtest build/bin/droptest build/bin/edittest build/bin/designtest build/bin/applytest
+GO_TEST_BIN_PKGS := ./internal/testrig/fakeagent ./internal/testrig/respmock/cmd/respmock \
+	./internal/testrig/apimock/cmd/apimock ./internal/testrig/npmstub/cmd/npmstub \
+	./internal/suites/navtest ./internal/suites/droptest ./internal/suites/edittest \
+	./internal/suites/designtest ./internal/suites/applytest
 
-build/bin/respmock: $(GO_SOURCES)
-	$(GO) build -o $@ ./internal/testrig/respmock/cmd/respmock
+$(GO_TEST_BINS) &: $(GO_SOURCES) go.mod go.sum
+	@mkdir -p build/bin
+	$(GO) build -o build/bin/ $(GO_TEST_BIN_PKGS)
 
-build/bin/apimock: $(GO_SOURCES)
-	$(GO) build -o $@ ./internal/testrig/apimock/cmd/apimock
+# The GTK drag source the drop and navigation window tests drag files from.
+build/bin/dragsource: scripts/dragsource.c
+	@mkdir -p build/bin
+	gcc -O1 -o $@ $< $$(pkg-config --cflags --libs gtk+-3.0)
 
-# A loopback npm registry serving the fake agent as the adapter package.
-build/bin/npmstub: $(GO_SOURCES)
-	$(GO) build -o $@ ./internal/testrig/npmstub/cmd
+## test-bins: the fake agent, the API mocks, the npm stub and the window drivers the suites start
+test-bins: $(GO_TEST_BINS) build/bin/dragsource
 
-test-e2e: npm peers sidecar dev-binary build/bin/fakeagent build/bin/respmock build/bin/apimock build/bin/npmstub
+test-e2e: npm peers sidecar dev-binary test-bins
 	cd e2e && node --test --test-concurrency=1 tests/
 
-test-window: build
+# The production window under Xvfb, one target a script (each starts the
+# app on an X server of its own, so they can run side by side).
+WINDOW_TESTS := window-app window-nav window-drop window-edit window-design window-apply
+window-app: build test-bins
 	bash scripts/window-test.sh
+window-nav: build test-bins
 	bash scripts/nav-window-test.sh
+window-drop: build test-bins
 	bash scripts/drop-window-test.sh
+window-edit: build test-bins
 	bash scripts/edit-window-test.sh
+window-design: build test-bins
 	bash scripts/design-window-test.sh
+window-apply: build test-bins
 	bash scripts/apply-window-test.sh
+
+## test-window: the production app in real windows under Xvfb (the six scripts, three at a time)
+test-window: build test-bins
+	TIMED_LOGS=build/test-logs/window MAKE="$(MAKE)" bash scripts/timed-suites.sh \
+		window-app+window-nav,window-drop+window-edit,window-design+window-apply
 
 ## cross: builds and vets the Windows and macOS binaries and links every package's test binary for both (fails on any error)
 cross:
@@ -149,10 +172,20 @@ cross:
 test-windows:
 	GO=$(GO) bash scripts/test-windows.sh
 
-## test: everything, as CI runs it (the cheap cross-platform build first), then a table of each suite's time
-TEST_SUITES := deps cross peers bindings-check test-go faults test-frontend test-e2e test-window test-package
+## test: everything, as CI runs it, then a table of each suite's wall and CPU seconds
+# Stages run in order (scripts/timed-suites.sh); in a stage, lanes joined by
+# "," run side by side, each a sequence joined by "+". The compile-bound lane
+# (cross, test-go, the front end's checks) runs beside the suites that mostly
+# wait on a window, a browser or an agent, so two cores stay busy; test-prep
+# first builds every binary those suites share, so no two build one file.
+TEST_SUITES := deps peers,test-prep \
+	cross+test-go+bindings-check+test-frontend,test-e2e,window-app+window-nav+faults,window-drop+window-edit+test-package,window-design+window-apply
 test:
 	MAKE="$(MAKE)" bash scripts/timed-suites.sh $(TEST_SUITES)
+
+## test-prep: what the suites share, built once: the UI, the app and its shim, the dev binary, the sidecar, test-bins
+test-prep: npm
+	$(MAKE) --no-print-directory -j2 sidecar build dev-binary test-bins
 
 ## audit: known vulnerabilities (govulncheck, npm audit); says plainly when a database cannot be reached (exit 3)
 audit: npm
