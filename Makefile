@@ -16,6 +16,10 @@ APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev ch
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path './peers/*' -not -path './e2e/*' 2>/dev/null)
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
+# In make test, test-prep built what the suites share before the lanes
+# start (TEST_PREPARED=1): a lane must not rebuild it under the suites of
+# another, as it would if a test touched a source file's time.
+PREPARED = $(if $(TEST_PREPARED),,$(1))
 
 .PHONY: run test deps apt npm peers frontend build cli dev-binary bindings bindings-check \
 	test-go consistency test-agents types test-frontend test-e2e test-window faults audit bench bench-clients clean cross test-windows mutate \
@@ -108,7 +112,7 @@ consistency: npm
 	CONSISTENCY_STRICT=1 CDXTHEME_REQUIRE_PROGRAMS=1 CGO_ENABLED=0 $(GO) test -count=1 -v -run TestConsistency ./internal/suites/consistency/
 
 ## faults: the fault matrix; ends with "N passed, N failed" (the signal cases run the production binary)
-faults: build
+faults: $(call PREPARED,build)
 	CDXTHEME_APP_BIN=$(CURDIR)/$(BIN) CGO_ENABLED=0 $(GO) test -count=1 -timeout 15m -v ./internal/suites/faults/
 
 ## test-agents: every cell of the third-party agents' matrix (make test runs the essential ones)
@@ -140,28 +144,28 @@ build/bin/dragsource: scripts/dragsource.c
 ## test-bins: the fake agent, the API mocks, the npm stub and the window drivers the suites start
 test-bins: $(GO_TEST_BINS) build/bin/dragsource
 
-test-e2e: npm peers sidecar dev-binary test-bins
+test-e2e: npm peers sidecar $(call PREPARED,dev-binary test-bins)
 	cd e2e && node --test --test-concurrency=1 tests/
 
 # The production window under Xvfb, one target a script (each starts the
 # app on an X server of its own, so they can run side by side).
 WINDOW_TESTS := window-app window-nav window-drop window-edit window-design window-apply
-window-app: build test-bins
+window-app: $(call PREPARED,build test-bins)
 	bash scripts/window-test.sh
-window-nav: build test-bins
+window-nav: $(call PREPARED,build test-bins)
 	bash scripts/nav-window-test.sh
-window-drop: build test-bins
+window-drop: $(call PREPARED,build test-bins)
 	bash scripts/drop-window-test.sh
-window-edit: build test-bins
+window-edit: $(call PREPARED,build test-bins)
 	bash scripts/edit-window-test.sh
-window-design: build test-bins
+window-design: $(call PREPARED,build test-bins)
 	bash scripts/design-window-test.sh
-window-apply: build test-bins
+window-apply: $(call PREPARED,build test-bins)
 	bash scripts/apply-window-test.sh
 
 ## test-window: the production app in real windows under Xvfb (the six scripts, three at a time)
 test-window: build test-bins
-	TIMED_LOGS=build/test-logs/window MAKE="$(MAKE)" bash scripts/timed-suites.sh \
+	TEST_PREPARED=1 TIMED_LOGS=build/test-logs/window MAKE="$(MAKE)" bash scripts/timed-suites.sh \
 		window-app+window-nav,window-drop+window-edit,window-design+window-apply
 
 ## cross: builds and vets the Windows and macOS binaries and links every package's test binary for both (fails on any error)
@@ -181,11 +185,11 @@ test-windows:
 TEST_SUITES := deps peers,test-prep \
 	cross+test-go+bindings-check+test-frontend,test-e2e,window-app+window-nav+faults,window-drop+window-edit+test-package,window-design+window-apply
 test:
-	MAKE="$(MAKE)" bash scripts/timed-suites.sh $(TEST_SUITES)
+	TEST_PREPARED=1 MAKE="$(MAKE)" bash scripts/timed-suites.sh $(TEST_SUITES)
 
 ## test-prep: what the suites share, built once: the UI, the app and its shim, the dev binary, the sidecar, test-bins
 test-prep: npm
-	$(MAKE) --no-print-directory -j2 sidecar build dev-binary test-bins
+	TEST_PREPARED= $(MAKE) --no-print-directory -j2 sidecar build dev-binary test-bins
 
 ## audit: known vulnerabilities (govulncheck, npm audit); says plainly when a database cannot be reached (exit 3)
 audit: npm

@@ -6,7 +6,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-build/window-test}
 mkdir -p build/bin "$out"
-make -s --no-print-directory build/bin/droptest build/bin/dragsource || exit 1
+# make test built them first (test-prep); run alone, the script builds them.
+[ -n "${TEST_PREPARED:-}" ] || make -s --no-print-directory build/bin/droptest build/bin/dragsource || exit 1
 bus=()
 command -v dbus-run-session >/dev/null && bus=(dbus-run-session --)
 # -noreset: the app starts twice; Xvfb would otherwise reset once its last

@@ -9,7 +9,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-build/window-test}
 mkdir -p build/bin "$out"
-make -s --no-print-directory build/bin/fakeagent build/bin/edittest || exit 1
+# make test built them first (test-prep); run alone, the script builds them.
+[ -n "${TEST_PREPARED:-}" ] || make -s --no-print-directory build/bin/fakeagent build/bin/edittest || exit 1
 bus=()
 command -v dbus-run-session >/dev/null && bus=(dbus-run-session --)
 # -noreset: the app quits and starts again; Xvfb would otherwise reset once

@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 bin=build/bin/cdxtheme
 out=${1:-build/window-test}
 mkdir -p build/bin "$out"
-make -s --no-print-directory build/bin/fakeagent || exit 1
+# make test built them first (test-prep); run alone, the script builds them.
+[ -n "${TEST_PREPARED:-}" ] || make -s --no-print-directory build/bin/fakeagent || exit 1
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
