@@ -10,7 +10,7 @@ DEV_BIN := build/bin/cdxtheme-dev
 SHIM := build/bin/cdxtheme-agent-shim
 APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev chromium xvfb xauth \
 	imagemagick xdotool x11-utils dbus-x11 desktop-file-utils \
-	neovim bat tmux foot \
+	neovim bat tmux foot kitty \
 	vim emacs-nox fish fzf dconf-cli x11-xserver-utils \
 	nsis osslsigncode 7zip
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

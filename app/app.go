@@ -128,12 +128,13 @@ type (
 		desktop *Desktop
 	}
 	// Themes reads, imports, exports and applies a workspace's theme. It
-	// owns the theme.json watchers and the latest file dropped on the
-	// window (an import).
+	// owns the theme.json watchers, the latest file dropped on the window
+	// (an import) and the live updates of the programs applied to.
 	Themes struct {
 		*env
 		watchers watchers
 		drops    drops
+		live     liveState
 
 		builds   *Builds
 		settings *Settings
@@ -335,6 +336,7 @@ func (a *App) Shutdown(context.Context) {
 func (a *App) closeAll() {
 	a.Turns.stop()
 	a.Themes.stopWatchers()
+	a.Themes.closeLive()
 	a.Library.stopIndex()
 }
 

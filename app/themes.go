@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"cdxtheme/core/publish"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
@@ -83,6 +84,9 @@ func (a *Themes) watch(ws workspace.Meta) {
 				return
 			}
 			a.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: st})
+			// The programs the build was applied to and the designer
+			// turned live follow (core/live; never blocks).
+			a.followLive(ws.ID, st)
 			// The agent may have named the theme: a build that follows
 			// its theme's name takes it now, in every view.
 			if m, err := workspace.Open(workspace.Root(), ws.ID); err == nil {
@@ -197,7 +201,18 @@ func (a *Themes) ExportTheme(workspaceID, format string) (string, error) {
 	}
 	for _, f := range formats {
 		// Below the workspace nothing is followed: the agent may have
-		// planted links in export/.
+		// planted links in export/. Packages carry the build's publish
+		// metadata (Publish is what bumps its version).
+		if slices.Contains(theme.PackageFormats, f) {
+			m, err := publish.Load(ws.Dir)
+			if err != nil {
+				return "", err
+			}
+			if _, err := theme.ExportPackage(t, f, m, ws.Dir, "export/"+f); err != nil {
+				return "", err
+			}
+			continue
+		}
 		if _, err := theme.Export(t, f, ws.Dir, "export/"+f); err != nil {
 			return "", err
 		}
@@ -234,6 +249,8 @@ func (a *Themes) ApplyTheme(workspaceID, target, token string) (theme.Installed,
 	if plan.Token != token {
 		return theme.Installed{}, fmt.Errorf("install into %s: %w: the theme or a file it writes changed since you confirmed; look at the new plan and confirm again", target, theme.ErrPlanChanged)
 	}
+	// The record names the build: only its own applies follow it live.
+	plan.Build = workspaceID
 	return theme.Apply(plan)
 }
 
@@ -244,7 +261,12 @@ func (a *Themes) UndoApply(target string) (theme.Undone, error) {
 	if err != nil {
 		return theme.Undone{}, err
 	}
-	return theme.UndoApply(paths, target)
+	out, err := theme.UndoApply(paths, target)
+	if err == nil {
+		// Undone, the program no longer follows any build.
+		a.stopLive(target)
+	}
+	return out, err
 }
 
 // UndoableApplies lists the targets with an apply to undo.

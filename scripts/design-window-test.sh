@@ -2,9 +2,9 @@
 # The Design view in the PRODUCTION window under Xvfb, with real input
 # (internal/suites/designtest): a palette edit made in the view reaches theme.json,
 # the preview and the contrast table. Saves design-1440x900.png,
-# design-960x640.png and picker.png into $DESIGN_SHOTS (docs/designer to
-# refresh the docs; the out folder by default); 800×600 is
-# e2e/tests/design.test.mjs's. Prints "N passed, N failed".
+# design-800x600.png and picker.png into $DESIGN_SHOTS (docs/designer to
+# refresh the docs; the out folder by default), the real window resized to
+# 800×600 for the second edit. Prints "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-build/window-test}

@@ -140,10 +140,16 @@ func load(fsys fs.FS) ([]*Manifest, error) {
 				return nil, fmt.Errorf("%s/%s: %w", dir, m.Data, err)
 			}
 		}
-		data := m.data
+		data, tmpl := m.data, new(*template.Template)
 		m.tmpl, err = template.New(m.Template).Funcs(funcs).Funcs(template.FuncMap{
 			"data": func() map[string]any { return data },
+			"include": func(name string, dot any) (string, error) {
+				var b strings.Builder
+				err := (*tmpl).ExecuteTemplate(&b, name, dot)
+				return b.String(), err
+			},
 		}).Option("missingkey=error").Parse(string(src))
+		*tmpl = m.tmpl
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", dir, err)
 		}

@@ -155,6 +155,9 @@ type InstallPlan struct {
 	// gives another one (ErrPlanChanged), so it installs exactly what was
 	// shown, never a silent new plan.
 	Token string `json:"token"`
+	// Build is the workspace the theme comes from, set by the caller
+	// before Apply and kept in the apply's record (Refresh, AppliedBy).
+	Build string `json:"-"`
 	store string
 }
 
@@ -530,7 +533,7 @@ func itermDynamicProfile(t *Theme) ([]byte, error) {
 		"Guid":                        "cdxtheme-" + Slug(t.Name),
 		"Dynamic Profile Parent Name": "Default",
 	}
-	colors := itermColors(t)
+	colors := ITermColors(t)
 	keys := make([]string, 0, len(colors))
 	for k := range colors {
 		keys = append(keys, k)

@@ -42,11 +42,12 @@ var itermExport = []struct{ key, role string }{
 	{"Badge Color", "ui.accent"},
 }
 
-// itermColors are the colour entries to write, each in the space it is
+// ITermColors are the colour entries of an .itermcolors file and of
+// Apply's iTerm2 dynamic profile, by iTerm2's key, each in the space it is
 // to be written in: a role's colour as sRGB, or, while the role still
 // equals what its source converted to, the source's own space and
 // components (spaces); then the targets.iterm2 overrides.
-func itermColors(t *Theme) map[string]SourceColor {
+func ITermColors(t *Theme) map[string]SourceColor {
 	entries := append([]struct{ key, role string }{}, itermExport...)
 	for i := range t.ANSI {
 		entries = append(entries, struct{ key, role string }{fmt.Sprintf("Ansi %d Color", i), ansiPath(i)})
@@ -72,26 +73,6 @@ func itermColors(t *Theme) map[string]SourceColor {
 func f01(v uint8) float64 { return float64(v) / 255 }
 
 func component(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
-func renderITerm(t *Theme) (map[string][]byte, error) {
-	var b strings.Builder
-	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
-	b.WriteString(`<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">` + "\n")
-	b.WriteString(`<plist version="1.0">` + "\n<dict>\n")
-	colors := itermColors(t)
-	for _, k := range sortedKeys(colors) {
-		c := colors[k]
-		fmt.Fprintf(&b, "\t<key>%s</key>\n\t<dict>\n", xmlText(k))
-		fmt.Fprintf(&b, "\t\t<key>Alpha Component</key>\n\t\t<real>%s</real>\n", component(c.Components[3]))
-		fmt.Fprintf(&b, "\t\t<key>Blue Component</key>\n\t\t<real>%s</real>\n", component(c.Components[2]))
-		fmt.Fprintf(&b, "\t\t<key>Color Space</key>\n\t\t<string>%s</string>\n", xmlText(c.Space))
-		fmt.Fprintf(&b, "\t\t<key>Green Component</key>\n\t\t<real>%s</real>\n", component(c.Components[1]))
-		fmt.Fprintf(&b, "\t\t<key>Red Component</key>\n\t\t<real>%s</real>\n", component(c.Components[0]))
-		b.WriteString("\t</dict>\n")
-	}
-	b.WriteString("</dict>\n</plist>\n")
-	return map[string][]byte{Slug(t.Name) + ".itermcolors": []byte(b.String())}, nil
-}
 
 func orDefault(s, def string) string {
 	if strings.TrimSpace(s) == "" {

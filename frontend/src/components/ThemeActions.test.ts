@@ -309,4 +309,86 @@ describe('ThemeActions with targets defined as data', () => {
     await flush();
     expect(w.bound.ExportTheme).toHaveBeenCalledWith('ws1', 'vim');
   });
+
+  it('lists the programs this build was applied to with their live switch, off until turned on, and shows what each change did', async () => {
+    let on = false;
+    const w = installWails({
+      ...targets,
+      UndoableApplies: () => ['tmux', 'vscode'],
+      LivePrograms: () => [
+        { target: 'tmux', mode: 'told', note: 'Every running tmux server sources the theme file again.', on },
+        { target: 'vscode', mode: 'manual', note: 'VS Code reads an installed theme only when its window loads.', on: false },
+      ],
+      SetLive: (_ws: string, _target: string, v: boolean) => {
+        on = v;
+      },
+    });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await flush();
+    expect(w.bound.LivePrograms).toHaveBeenCalledWith('ws1');
+    const toggle = screen.getByTestId('live-toggle-tmux') as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(screen.getByTestId('live-tmux').textContent).toContain('sources the theme file again');
+    // A program that cannot follow while it runs says so.
+    expect(screen.getByTestId('live-mode-vscode').textContent).toBe('only after a reload');
+    expect(screen.getByTestId('live-mode-tmux').textContent).toBe('told at once');
+
+    await fireEvent.click(toggle);
+    await flush();
+    expect(w.bound.SetLive).toHaveBeenCalledWith('ws1', 'tmux', true);
+    expect((screen.getByTestId('live-toggle-tmux') as HTMLInputElement).checked).toBe(true);
+    // Each change's outcome arrives as Go reports it; another build's is not this one's.
+    const report = { build: 'ws1', target: 'tmux', written: ['/t.conf'], reached: 2, kept: [], missing: [], at: '', tookNs: 84e6 };
+    w.emit('live', { ...report, build: 'ws2', reached: 9 });
+    w.emit('live', report);
+    await flush();
+    expect(screen.getByTestId('live-last-tmux').textContent).toBe('Last change reached 2 running programs in 84 ms.');
+    w.emit('live', { ...report, written: [], missing: ['/other.conf'] });
+    await flush();
+    expect(screen.getByTestId('live-last-tmux').textContent).toContain('apply it again');
+  });
+
+  it('Publish asks for the packages’ metadata, shows Go’s refusal on the field it names, and says which version went out and which comes next', async () => {
+    const saved = { publisher: 'cdxtheme', version: '0.0.1', repository: '', license: 'MIT', description: '' };
+    const w = installWails({
+      ...targets,
+      ExportFormats: () => [
+        { id: 'kitty', name: 'Kitty', files: [] },
+        { id: 'vsix', name: 'VS Code extension package (.vsix)', files: [] },
+        { id: 'zed-extension', name: 'Zed extension', files: [] },
+      ],
+      TemplateFolders: () => [],
+      UndoableApplies: () => [],
+      PublishMeta: () => saved,
+      Publish: (_id: string, m: typeof saved) => {
+        if (m.repository.startsWith('http:')) throw 'repository: "http://x" must start with https://';
+        return { dir: '/ws/export', version: m.version, next: { ...m, version: '0.0.2' } };
+      },
+    });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await flush();
+    await fireEvent.click(screen.getByTestId('export-menu'));
+    // The packages are published, not exported bare with the app's 1.0.0.
+    expect(screen.queryByTestId('export-format-vsix')).toBeNull();
+    expect(screen.getByTestId('export-format-kitty')).toBeTruthy();
+    await fireEvent.click(screen.getByTestId('export-publish'));
+    await flush();
+    const publisher = screen.getByTestId('publish-publisher') as HTMLInputElement;
+    expect(publisher.value).toBe('cdxtheme');
+    expect(screen.getByTestId('publish-ok').textContent).toBe('Publish 0.0.1');
+    await fireEvent.input(publisher, { target: { value: 'harbour-studio' } });
+    await fireEvent.input(screen.getByTestId('publish-repository'), { target: { value: 'http://x' } });
+    await fireEvent.click(screen.getByTestId('publish-ok'));
+    await flush();
+    expect(screen.getByTestId('publish-error').textContent).toContain('must start with https://');
+    expect(screen.getByTestId('publish-repository').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('publish-publisher').getAttribute('aria-invalid')).toBe('false');
+    await fireEvent.input(screen.getByTestId('publish-repository'), { target: { value: 'https://github.com/harbour/night' } });
+    await fireEvent.click(screen.getByTestId('publish-ok'));
+    await flush();
+    expect(w.bound.Publish).toHaveBeenLastCalledWith('ws1', { ...saved, publisher: 'harbour-studio', repository: 'https://github.com/harbour/night' });
+    expect(screen.queryByTestId('publish-dialog')).toBeNull();
+    expect(screen.getByTestId('theme-result').textContent).toContain('Published version 0.0.1');
+    expect(screen.getByTestId('theme-result').textContent).toContain('The next publish will be 0.0.2.');
+  });
 });

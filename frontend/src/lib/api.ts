@@ -23,6 +23,8 @@ import type {
   Comparison,
   ThemeRef,
   Version,
+  PublishMeta,
+  Published,
   DeletedBuild,
   EditorState,
   ExportFormat,
@@ -31,6 +33,8 @@ import type {
   ImportResult,
   IndexStatus,
   InstallPlan,
+  LiveProgram,
+  LiveReport,
   ExportFormatInfo,
   TemplateFolder,
   Installed,
@@ -220,6 +224,16 @@ export function exportTheme(workspaceId: string, format: ExportFormat | 'all'): 
   return Themes.ExportTheme(workspaceId, format);
 }
 
+/** The build's publish metadata; the version is the one the next publish writes. */
+export function publishMeta(workspaceId: string): Promise<PublishMeta> {
+  return Themes.PublishMeta(workspaceId);
+}
+
+/** Saves the metadata, writes the .vsix and the Zed extension with it, and bumps the version for the next publish. */
+export function publish(workspaceId: string, meta: PublishMeta): Promise<Published> {
+  return Themes.Publish(workspaceId, meta);
+}
+
 /** Every export format in menu order, the targets defined as data among them (Go's list). */
 export function exportFormats(): Promise<ExportFormatInfo[]> {
   return Themes.ExportFormats().then((l) => l ?? []);
@@ -253,6 +267,23 @@ export function applyTheme(workspaceId: string, target: string, token: string): 
 /** Undoes the last apply into target: what it replaced comes back, what it created goes. */
 export function undoApply(target: string): Promise<Undone> {
   return Themes.UndoApply(target);
+}
+
+/** The programs this build's theme was applied to, each with its live switch and what the latest change did there. */
+export async function livePrograms(workspaceId: string): Promise<LiveProgram[]> {
+  return (await Themes.LivePrograms(workspaceId)) ?? [];
+}
+
+/** Turns the live updates of one applied program on or off for a build (off until the designer turns it on). */
+export function setLive(workspaceId: string, target: string, on: boolean): Promise<void> {
+  return Themes.SetLive(workspaceId, target, on);
+}
+
+/** Subscribes to what each live change did in a program; returns the unsubscribe function. */
+export function onLive(cb: (r: LiveReport) => void): () => void {
+  return EventsOn('live', (r: LiveReport) => {
+    if (r && typeof r.build === 'string' && typeof r.target === 'string') cb(r);
+  });
 }
 
 /** The targets with an apply to undo. */

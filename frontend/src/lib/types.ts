@@ -4,7 +4,7 @@
 // names: the flat name where Go's is distinctive (BuildCard, ModelList),
 // the package-qualified one where it is not (search.Result, workspace.Meta).
 // Hand-written below: what Go sends only as events and the UI's own unions.
-import type { app, chat, codexhome, settings, theme, versions } from '../../wailsjs/go/models';
+import type { app, chat, codexhome, live, publish, settings, theme, themeimport, versions } from '../../wailsjs/go/models';
 
 export type { checkpoint, codexhome, damaged, search, settings, workspace } from '../../wailsjs/go/models';
 
@@ -34,6 +34,10 @@ export type ImportRequest = app.ImportRequest;
 export type ImportResult = app.ImportResult;
 export type ThemeVersion = app.ThemeVersion;
 export type Comparison = app.Comparison;
+/** A build's publish metadata (core/publish): what its .vsix and Zed extension carry; version is the next publish's. */
+export type PublishMeta = publish.Meta;
+/** What a publish wrote: the export folder, the version the packages carry, and the metadata of the next publish. */
+export type Published = app.Published;
 /** A saved, named version of a build's theme (core/versions). */
 export type Version = versions.Version;
 /** One side of a comparison: a build now, one of its versions, or before one of its turns. */
@@ -50,10 +54,14 @@ export type Step = theme.Step;
 export type InstallPlan = theme.InstallPlan;
 export type PlannedFile = theme.PlannedFile;
 export type Target = theme.Target;
+/** A program the build was applied to and its live switch (app.LiveProgram). */
+export type LiveProgram = app.LiveProgram;
+/** What one live change did in one program (live.Report). */
+export type LiveReport = live.Report;
 export type ExportFormatInfo = theme.Format;
 export type TemplateFolder = app.TemplateFolder;
-export type Mapping = theme.Mapping;
-export type Derivation = theme.Derivation;
+export type Mapping = themeimport.Mapping;
+export type Derivation = themeimport.Derivation;
 
 export type BarState = app.BarState;
 export type EditorState = app.EditorState;

@@ -163,8 +163,8 @@ export namespace app {
 	    dir: string;
 	    title: string;
 	    format: string;
-	    mapped: theme.Mapping[];
-	    derived: theme.Derivation[];
+	    mapped: themeimport.Mapping[];
+	    derived: themeimport.Derivation[];
 	    warnings: string[];
 	}
 	export interface IndexStatus {
@@ -174,6 +174,13 @@ export namespace app {
 	    total: number;
 	    changed: boolean;
 	    error?: string;
+	}
+	export interface LiveProgram {
+	    target: string;
+	    mode: 'told' | 'watches' | 'manual';
+	    note: string;
+	    on: boolean;
+	    last?: live.Report;
 	}
 	export interface NewBuildRequest {
 	    prompt: string;
@@ -211,6 +218,11 @@ export namespace app {
 	    workspaceId: string;
 	    sessionId: string;
 	    cwd: string;
+	}
+	export interface Published {
+	    dir: string;
+	    version: string;
+	    next: publish.Meta;
 	}
 	export interface SendRequest {
 	    workspaceId: string;
@@ -357,6 +369,34 @@ export namespace damaged {
 
 }
 
+export namespace live {
+	
+	export interface Report {
+	    build: string;
+	    target: string;
+	    written: string[];
+	    reached: number;
+	    kept: string[];
+	    missing: string[];
+	    error?: string;
+	    at: string;
+	    tookNs: number;
+	}
+
+}
+
+export namespace publish {
+	
+	export interface Meta {
+	    publisher: string;
+	    version: string;
+	    repository: string;
+	    license: string;
+	    description: string;
+	}
+
+}
+
 export namespace search {
 	
 	export interface Span {
@@ -457,11 +497,6 @@ export namespace theme {
 	    B: number;
 	    A: number;
 	}
-	export interface Derivation {
-	    role: string;
-	    from?: string[];
-	    rule: string;
-	}
 	export interface Format {
 	    id: string;
 	    name: string;
@@ -494,10 +529,6 @@ export namespace theme {
 	    note: string;
 	    steps: Step[];
 	    undo: boolean;
-	}
-	export interface Mapping {
-	    role: string;
-	    from: string;
 	}
 	export interface OKLCH {
 	    l: number;
@@ -617,6 +648,20 @@ export namespace theme {
 	    removed: string[];
 	}
 	
+
+}
+
+export namespace themeimport {
+	
+	export interface Derivation {
+	    role: string;
+	    from?: string[];
+	    rule: string;
+	}
+	export interface Mapping {
+	    role: string;
+	    from: string;
+	}
 
 }
 

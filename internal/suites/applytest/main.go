@@ -12,13 +12,10 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -31,8 +28,6 @@ var (
 	agentBin = flag.String("agent", "build/bin/fakeagent", "the fake agent")
 	outDir   = flag.String("out", "build/window-test", "screenshots and logs")
 )
-
-const title = "CDXTheme Theme Builder"
 
 var selectors = map[string]string{
 	"applyMenu":    `[data-testid="apply-menu"]`,
@@ -65,118 +60,29 @@ func main() {
 	}
 }
 
-type app struct {
-	cmd    *exec.Cmd
-	report string
-	exited chan struct{}
-	err    error
-}
-
-func (a *app) page() xwin.Elements { return xwin.ReadElements(a.report) }
-
-// wait polls the page until ok holds; on a timeout a screenshot is saved.
-func (a *app) wait(what string, d time.Duration, ok func(xwin.Elements) bool) (xwin.Elements, error) {
-	var p xwin.Elements
-	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
-		select {
-		case <-a.exited:
-			return p, fmt.Errorf("%s: the app exited (%v)", what, a.err)
-		default:
-		}
-		if p = a.page(); ok(p) {
-			return p, nil
-		}
-	}
-	xwin.Shot(*outDir, "apply-fail")
-	names := make([]string, 0, len(p.Els))
-	for n := range p.Els {
-		names = append(names, n)
-	}
-	return p, fmt.Errorf("%s: timed out after %s; the page showed %v", what, d, names)
-}
-
-// click moves the real pointer onto the element's centre and clicks,
-// scrolling its column by the wheel first when it is out of view (as
-// internal/suites/edittest does).
-func (a *app) click(name string) error {
-	for try := 0; ; try++ {
-		p, err := a.wait(name+" is on the page", 15*time.Second, func(p xwin.Elements) bool { _, ok := p.Els[name]; return ok && p.VH > 0 })
-		if err != nil {
-			return err
-		}
-		e := p.Els[name]
-		wid, geo := xwin.Window(title)
-		if wid == "" {
-			return errors.New("the window is gone")
-		}
-		if !e.Hidden {
-			x, y := xwin.ScreenPoint(geo, p.VW, p.VH, e.X+e.W/2, e.Y+e.H/2)
-			xwin.Xdo("mousemove", "--sync", strconv.Itoa(x), strconv.Itoa(y))
-			xwin.Xdo("click", "1")
-			return nil
-		}
-		if try == 20 || (e.Y >= 0 && e.Y+e.H <= p.VH) {
-			xwin.Shot(*outDir, "apply-fail")
-			return fmt.Errorf("%s cannot be clicked: %+v", name, e)
-		}
-		button, wy := "5", p.VH-40
-		if e.Y < 0 {
-			button, wy = "4", 40
-		}
-		// At the column's right edge: its code previews scroll on their own.
-		x, y := xwin.ScreenPoint(geo, p.VW, p.VH, p.VW-6, wy)
-		xwin.Xdo("mousemove", "--sync", strconv.Itoa(x), strconv.Itoa(y))
-		xwin.Xdo("click", button)
-		a.wait(name+" moved", 2*time.Second, func(q xwin.Elements) bool { return q.Els[name].Y != e.Y })
-	}
-}
-
 func run() error {
-	tmp, err := os.MkdirTemp("", "cdx-applytest-")
+	r, err := xwin.NewRig("apply", *appBin, *agentBin, *outDir, 1880, 1180, selectors)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
-	cfg, data, home := filepath.Join(tmp, "config"), filepath.Join(tmp, "data"), filepath.Join(tmp, "home")
-	for _, d := range []string{cfg, data, home, filepath.Join(tmp, "codex-home"), filepath.Join(tmp, "state")} {
-		if err := os.MkdirAll(d, 0o700); err != nil {
-			return err
-		}
+	defer r.Close()
+	// Apply menus sit in the preview column, whose code previews take the
+	// wheel: it is turned at the window's edge.
+	r.WheelAtRightEdge = true
+	data, home := r.Data, filepath.Join(r.Tmp, "home")
+	if err := os.MkdirAll(home, 0o700); err != nil {
+		return err
 	}
-	os.WriteFile(filepath.Join(cfg, "window.json"), []byte(`{"X":0,"Y":0,"Width":1880,"Height":1180}`), 0o600)
-	sel, _ := json.Marshal(selectors)
-	abs := func(p string) string { a, _ := filepath.Abs(p); return a }
-	a := &app{report: filepath.Join(tmp, "report.json"), exited: make(chan struct{})}
-	a.cmd = exec.Command(abs(*appBin))
-	a.cmd.Env = append(os.Environ(), "NO_AT_BRIDGE=1", "CDXTHEME_NO_KEYRING=1",
-		// The install goes into this HOME, never the user's.
-		"HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
-		"CDXTHEME_AGENT="+abs(*agentBin), "FAKE_AGENT_SCENARIO=theme",
-		"FAKE_AGENT_STATE="+filepath.Join(tmp, "state"), "FAKE_AGENT_LOG="+filepath.Join(tmp, "agent.jsonl"),
-		"CDXTHEME_CONFIG_DIR="+cfg, "CDXTHEME_DATA_DIR="+data, "CODEX_HOME="+filepath.Join(tmp, "codex-home"),
-		"CDXTHEME_SELFTEST_STAY=1", "CDXTHEME_SELFTEST_ELEMENTS="+string(sel), "CDXTHEME_SELFTEST_OUT="+a.report,
-		"CDXTHEME_SELFTEST_PROMPT=A dusk theme #theme")
-	logf, err := os.Create(filepath.Join(*outDir, "apply-app.log"))
+	// The install goes into this HOME, never the user's.
+	r.Env = append(r.Env, "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
+	a, err := r.Start("1", "CDXTHEME_SELFTEST_PROMPT=A dusk theme #theme")
 	if err != nil {
 		return err
 	}
-	a.cmd.Stdout, a.cmd.Stderr = logf, logf
-	if err := a.cmd.Start(); err != nil {
-		return err
-	}
-	go func() { a.err = a.cmd.Wait(); logf.Close(); close(a.exited) }()
-	defer func() {
-		a.cmd.Process.Signal(os.Interrupt)
-		select {
-		case <-a.exited:
-		case <-time.After(5 * time.Second):
-			a.cmd.Process.Kill()
-			<-a.exited
-		}
-	}()
+	defer a.Stop()
 
 	// 1. The fake agent's turn writes a theme; then it gets a light variant.
-	if _, err := a.wait("the first turn wrote a theme", 90*time.Second, func(p xwin.Elements) bool {
+	if _, err := a.Wait("the first turn wrote a theme", 90*time.Second, func(p xwin.Elements) bool {
 		_, running := p.Els["running"]
 		return !running && strings.Contains(p.Els["messages"].Text, "Theme ready.")
 	}); err != nil {
@@ -201,7 +107,7 @@ func run() error {
 
 	// 2. Apply → VS Code opens the plan, each file once. (The variant's
 	// preview is shown first, so the page reports the layout with it.)
-	if _, err := a.wait("the preview shows the light variant and Apply is usable", 20*time.Second, func(p xwin.Elements) bool {
+	if _, err := a.Wait("the preview shows the light variant and Apply is usable", 20*time.Second, func(p xwin.Elements) bool {
 		_, ok := p.Els["applyEnabled"]
 		return ok && p.Els["variant"].Text == fam.Companion.Name
 	}); err != nil {
@@ -210,20 +116,20 @@ func run() error {
 	// The column may still be settling after its scroll when the report
 	// says the button is in view: the menu is clicked again until it opens.
 	for try := 0; ; try++ {
-		if err := a.click("applyMenu"); err != nil {
+		if err := a.Click("applyMenu"); err != nil {
 			return err
 		}
-		if _, err := a.wait("the Apply menu opened", 3*time.Second, func(p xwin.Elements) bool { _, ok := p.Els["vscode"]; return ok }); err == nil {
+		if _, err := a.Wait("the Apply menu opened", 3*time.Second, func(p xwin.Elements) bool { _, ok := p.Els["vscode"]; return ok }); err == nil {
 			break
 		} else if try == 3 {
 			return err
 		}
 	}
-	if err := a.click("vscode"); err != nil {
+	if err := a.Click("vscode"); err != nil {
 		return err
 	}
 	light := theme.Slug(fam.Companion.Name) + "-color-theme.json"
-	p, err := a.wait("the plan dialog opened", 20*time.Second, func(p xwin.Elements) bool {
+	p, err := a.Wait("the plan dialog opened", 20*time.Second, func(p xwin.Elements) bool {
 		_, d := p.Els["dialog"]
 		return d && strings.Contains(p.Els["plan"].Text, light)
 	})
@@ -235,10 +141,10 @@ func run() error {
 	check("the plan lists the light variant's file once", strings.Count(p.Els["plan"].Text, light) == 1, p.Els["plan"].Text)
 
 	// 3. Confirmed, both variants are installed and the buttons come back.
-	if err := a.click("ok"); err != nil {
+	if err := a.Click("ok"); err != nil {
 		return err
 	}
-	p, err = a.wait("the install is reported", 20*time.Second, func(p xwin.Elements) bool {
+	p, err = a.Wait("the install is reported", 20*time.Second, func(p xwin.Elements) bool {
 		_, ok := p.Els["installed"]
 		_, failed := p.Els["failure"]
 		return ok || failed
@@ -246,7 +152,7 @@ func run() error {
 	check("the apply reports what it installed", err == nil && p.Els["failure"].Text == "", err, p.Els["failure"].Text)
 	ext, _ := filepath.Glob(filepath.Join(home, ".vscode", "extensions", "*", "themes", "*.json"))
 	check("both variants are in HOME's VS Code extension", len(ext) == 2, ext)
-	p, err = a.wait("Export and Apply are usable again", 10*time.Second, func(p xwin.Elements) bool {
+	p, err = a.Wait("Export and Apply are usable again", 10*time.Second, func(p xwin.Elements) bool {
 		_, ap := p.Els["applyEnabled"]
 		_, ex := p.Els["exportOn"]
 		return ap && ex

@@ -25,10 +25,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -108,191 +106,47 @@ func main() {
 	}
 }
 
-// rig is one test's folders and the environment every app start shares.
-type rig struct {
-	tmp, cfg, data, agentLog string
-	env                      []string
-}
+// The shared driver (xwin): the rig's folders and environment, one run of the app.
+type (
+	rig = xwin.Rig
+	app = xwin.App
+)
 
 func newRig() (*rig, error) {
-	tmp, err := os.MkdirTemp("", "cdx-edittest-")
-	if err != nil {
-		return nil, fmt.Errorf("temp dir: %w", err)
-	}
-	r := &rig{tmp: tmp, cfg: filepath.Join(tmp, "config"), data: filepath.Join(tmp, "data"), agentLog: filepath.Join(tmp, "agent.jsonl")}
-	for _, d := range []string{r.cfg, r.data, filepath.Join(tmp, "codex-home"), filepath.Join(tmp, "state")} {
-		if err := os.MkdirAll(d, 0o700); err != nil {
-			return nil, fmt.Errorf("make %s: %w", d, err)
-		}
-	}
 	// Tall and wide: the preview is a column beside the chat, the picker and the contrast table below it.
-	if err := os.WriteFile(filepath.Join(r.cfg, "window.json"), []byte(`{"X":0,"Y":0,"Width":1880,"Height":1180}`), 0o600); err != nil {
-		return nil, fmt.Errorf("window size: %w", err)
-	}
-	sel, _ := json.Marshal(selectors)
-	abs := func(p string) string { a, _ := filepath.Abs(p); return a }
-	r.env = append(os.Environ(), "NO_AT_BRIDGE=1", "CDXTHEME_NO_KEYRING=1",
-		"CDXTHEME_AGENT="+abs(*agentBin), "FAKE_AGENT_SCENARIO=theme",
-		"FAKE_AGENT_STATE="+filepath.Join(tmp, "state"), "FAKE_AGENT_LOG="+r.agentLog,
-		"CDXTHEME_CONFIG_DIR="+r.cfg, "CDXTHEME_DATA_DIR="+r.data, "CODEX_HOME="+filepath.Join(tmp, "codex-home"),
-		"CDXTHEME_SELFTEST_STAY=1", "CDXTHEME_SELFTEST_ELEMENTS="+string(sel))
-	return r, nil
+	return xwin.NewRig("edit", *appBin, *agentBin, *outDir, 1880, 1180, selectors)
 }
-
-// app is one run of the production binary.
-type app struct {
-	cmd    *exec.Cmd
-	report string
-	exited chan struct{}
-	err    error // the exit's, once exited is closed
-	logf   *os.File
-}
-
-// start runs the app with its own report file and log; extra adds to the environment.
-func (r *rig) start(name string, extra ...string) (*app, error) {
-	a := &app{report: filepath.Join(r.tmp, "report-"+name+".json"), exited: make(chan struct{})}
-	abs, _ := filepath.Abs(*appBin)
-	a.cmd = exec.Command(abs)
-	a.cmd.Env = append(append(append([]string(nil), r.env...), "CDXTHEME_SELFTEST_OUT="+a.report), extra...)
-	logf, err := os.Create(filepath.Join(*outDir, "edit-app-"+name+".log"))
-	if err != nil {
-		return nil, fmt.Errorf("app log: %w", err)
-	}
-	a.logf = logf
-	a.cmd.Stdout, a.cmd.Stderr = logf, logf
-	if err := a.cmd.Start(); err != nil {
-		logf.Close()
-		return nil, fmt.Errorf("start %s: %w", abs, err)
-	}
-	go func() { a.err = a.cmd.Wait(); a.logf.Close(); close(a.exited) }()
-	return a, nil
-}
-
-// stop ends the app if it still runs (an interrupt, then a kill).
-func (a *app) stop() {
-	select {
-	case <-a.exited:
-		return
-	default:
-	}
-	a.cmd.Process.Signal(os.Interrupt)
-	select {
-	case <-a.exited:
-	case <-time.After(5 * time.Second):
-		a.cmd.Process.Kill()
-		<-a.exited
-	}
-}
-
-func (a *app) page() xwin.Elements { return xwin.ReadElements(a.report) }
-
-// wait polls the page until ok holds; the error says what was awaited and
-// what the page showed last, and a screenshot is saved.
-func (a *app) wait(what string, d time.Duration, ok func(xwin.Elements) bool) (xwin.Elements, error) {
-	var p xwin.Elements
-	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
-		select {
-		case <-a.exited:
-			return p, fmt.Errorf("%s: the app exited (%v)", what, a.err)
-		default:
-		}
-		if p = a.page(); ok(p) {
-			return p, nil
-		}
-	}
-	xwin.Shot(*outDir, "edit-fail")
-	return p, fmt.Errorf("%s: timed out after %s; the page showed %s", what, d, brief(p))
-}
-
-// brief is the page report without the long texts, for a failure's detail.
-func brief(p xwin.Elements) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "viewport %dx%d, focus %q;", p.VW, p.VH, p.Active)
-	for name, e := range p.Els {
-		t := e.Text
-		if len(t) > 80 {
-			t = "…" + t[len(t)-80:]
-		}
-		fmt.Fprintf(&b, " %s{%d,%d %dx%d hidden=%v data=%v value=%q checked=%v bg=%s text=%q}", name, e.X, e.Y, e.W, e.H, e.Hidden, e.Data, e.Value, e.Checked, e.Bg, t)
-	}
-	return b.String()
-}
-
-// click moves the real pointer onto the element's centre and clicks,
-// scrolling its column by the wheel first when it is out of view.
-func (a *app) click(name string) error {
-	for try := 0; ; try++ {
-		if _, err := a.wait(name+" is on the page", 15*time.Second, func(p xwin.Elements) bool { _, ok := p.Els[name]; return ok && p.VH > 0 }); err != nil {
-			return err
-		}
-		// A picker that just opened or changed moves what lies below it
-		// (more so on a loaded machine): aim once the element stays put.
-		a.settle(name)
-		p := a.page()
-		e := p.Els[name]
-		wid, geo := xwin.Window(title)
-		if wid == "" {
-			return errors.New("the window is gone")
-		}
-		if !e.Hidden {
-			x, y := xwin.ScreenPoint(geo, p.VW, p.VH, e.X+e.W/2, e.Y+e.H/2)
-			xwin.Xdo("mousemove", "--sync", strconv.Itoa(x), strconv.Itoa(y))
-			xwin.Xdo("click", "1")
-			return nil
-		}
-		if try == 20 || (e.Y >= 0 && e.Y+e.H <= p.VH) {
-			// In view but covered, or never scrolled into view.
-			xwin.Shot(*outDir, "edit-fail")
-			return fmt.Errorf("%s cannot be clicked: %s", name, brief(p))
-		}
-		// The wheel over the element's own column, at the window's edge it is beyond.
-		button, wy := "5", p.VH-40
-		if e.Y < 0 {
-			button, wy = "4", 40
-		}
-		x, y := xwin.ScreenPoint(geo, p.VW, p.VH, e.X+e.W/2, wy)
-		xwin.Xdo("mousemove", "--sync", strconv.Itoa(x), strconv.Itoa(y))
-		xwin.Xdo("click", button)
-		a.wait(name+" moved", 2*time.Second, func(q xwin.Elements) bool { return q.Els[name].Y != e.Y })
-		a.settle(name) // the wheel scrolls smoothly: aim once the column stopped
-	}
-}
-
-// typeText types text with real key events into what has the focus.
-func typeText(text string) { xwin.Xdo("type", "--delay", "15", text) }
-
-func key(k string) { xwin.Xdo("key", "--clearmodifiers", k) }
 
 func run() error {
 	r, err := newRig()
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(r.tmp)
+	defer r.Close()
 	defer func() {
 		// The app's own log, kept beside the screenshots for a failure's reading.
-		if b, err := os.ReadFile(filepath.Join(r.cfg, "cdxtheme.log")); err == nil {
+		if b, err := os.ReadFile(filepath.Join(r.Cfg, "cdxtheme.log")); err == nil {
 			os.WriteFile(filepath.Join(*outDir, "edit-cdxtheme.log"), b, 0o644)
 		}
 	}()
 
 	// 1. A build with a theme, made through New build by the self-test's prompt.
-	first, err := r.start("1", "CDXTHEME_SELFTEST_PROMPT=A dusk theme #theme")
+	first, err := r.Start("1", "CDXTHEME_SELFTEST_PROMPT=A dusk theme #theme")
 	if err != nil {
 		return err
 	}
-	defer first.stop()
-	if _, err := first.wait("the first turn wrote a theme and the preview shows it", 90*time.Second, func(p xwin.Elements) bool {
+	defer first.Stop()
+	if _, err := first.Wait("the first turn wrote a theme and the preview shows it", 90*time.Second, func(p xwin.Elements) bool {
 		_, running := p.Els["running"]
 		return !running && strings.Contains(p.Els["messages"].Text, "Theme ready.") && p.Els["accentButton"].Bg == "rgb(255, 122, 89)"
 	}); err != nil {
 		return err
 	}
-	ws, err := onlyBuild(r.data)
+	ws, err := onlyBuild(r.Data)
 	if err != nil {
 		return err
 	}
-	themePath := filepath.Join(r.data, "theme_builder", ws, theme.FileName)
+	themePath := filepath.Join(r.Data, "theme_builder", ws, theme.FileName)
 	before, err := readDoc(themePath)
 	if err != nil {
 		return err
@@ -312,28 +166,28 @@ func run() error {
 	}
 
 	// 2. A real click on the preview's accent opens the picker on it.
-	if err := first.click("accentButton"); err != nil {
+	if err := first.Click("accentButton"); err != nil {
 		return fmt.Errorf("open the picker: %w", err)
 	}
-	if _, err := first.wait("the picker opened on "+role, 10*time.Second, func(p xwin.Elements) bool {
+	if _, err := first.Wait("the picker opened on "+role, 10*time.Second, func(p xwin.Elements) bool {
 		_, hex := p.Els["hex"]
 		return p.Els["roleEditor"].Data["role"] == role && hex
 	}); err != nil {
 		return err
 	}
 	// The hex field by a click, its text replaced by real keys, Enter confirms.
-	if err := first.click("hex"); err != nil {
+	if err := first.Click("hex"); err != nil {
 		return fmt.Errorf("focus the hex field: %w", err)
 	}
-	if _, err := first.wait("the hex field has the keyboard focus", 5*time.Second, func(p xwin.Elements) bool { return p.Active == "editor-hex" }); err != nil {
+	if _, err := first.Wait("the hex field has the keyboard focus", 5*time.Second, func(p xwin.Elements) bool { return p.Active == "editor-hex" }); err != nil {
 		return err
 	}
-	key("ctrl+a")
-	typeText(newHex)
-	if _, err := first.wait("the typed hex is in the field", 5*time.Second, func(p xwin.Elements) bool { return p.Els["hex"].Value == newHex }); err != nil {
+	xwin.Key("ctrl+a")
+	xwin.Type(newHex)
+	if _, err := first.Wait("the typed hex is in the field", 5*time.Second, func(p xwin.Elements) bool { return p.Els["hex"].Value == newHex }); err != nil {
 		return err
 	}
-	key("Return")
+	xwin.Key("Return")
 	after, err := waitDoc(themePath, 10*time.Second, func(d map[string]any) bool { return colourAt(d, role) == newHex })
 	check("theme.json holds the typed colour", err == nil, err)
 	if err != nil {
@@ -353,7 +207,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	p, err := first.wait("the preview and the contrast table show the colour", 10*time.Second, func(p xwin.Elements) bool {
+	p, err := first.Wait("the preview and the contrast table show the colour", 10*time.Second, func(p xwin.Elements) bool {
 		return p.Els["accentButton"].Bg == newRGB && p.Els["accentSample"].Color == newRGB
 	})
 	check("the preview's accent is painted "+newHex, err == nil, err)
@@ -368,18 +222,18 @@ func run() error {
 	if err := paletteStep(first, themePath); err != nil {
 		return err
 	}
-	if err := first.click("accentButton"); err != nil {
+	if err := first.Click("accentButton"); err != nil {
 		return fmt.Errorf("open the picker on the accent again: %w", err)
 	}
-	if _, err := first.wait("the picker is on "+role+" again", 10*time.Second, func(p xwin.Elements) bool { return p.Els["roleEditor"].Data["role"] == role }); err != nil {
+	if _, err := first.Wait("the picker is on "+role+" again", 10*time.Second, func(p xwin.Elements) bool { return p.Els["roleEditor"].Data["role"] == role }); err != nil {
 		return err
 	}
 
 	// 3. A real click on the lock.
-	if err := first.click("lock"); err != nil {
+	if err := first.Click("lock"); err != nil {
 		return fmt.Errorf("lock the role: %w", err)
 	}
-	if _, err := first.wait(role+" is locked", 10*time.Second, func(p xwin.Elements) bool {
+	if _, err := first.Wait(role+" is locked", 10*time.Second, func(p xwin.Elements) bool {
 		return p.Els["lock"].Checked && p.Els["accentItem"].Data["locked"] == "true"
 	}); err != nil {
 		return err
@@ -394,22 +248,22 @@ func run() error {
 	}
 
 	// 4. A prompt typed and sent; the fake agent's turn writes its own accent twice.
-	if err := first.click("prompt"); err != nil {
+	if err := first.Click("prompt"); err != nil {
 		return fmt.Errorf("focus the composer: %w", err)
 	}
-	if _, err := first.wait("the composer has the keyboard focus", 5*time.Second, func(p xwin.Elements) bool { return p.Active == "prompt" }); err != nil {
+	if _, err := first.Wait("the composer has the keyboard focus", 5*time.Second, func(p xwin.Elements) bool { return p.Active == "prompt" }); err != nil {
 		return err
 	}
-	typeText("Refine it #theme")
-	if _, err := first.wait("the prompt is typed", 5*time.Second, func(p xwin.Elements) bool { return p.Els["prompt"].Value == "Refine it #theme" }); err != nil {
+	xwin.Type("Refine it #theme")
+	if _, err := first.Wait("the prompt is typed", 5*time.Second, func(p xwin.Elements) bool { return p.Els["prompt"].Value == "Refine it #theme" }); err != nil {
 		return err
 	}
-	sentAt := promptCount(r.agentLog)
+	sentAt := promptCount(r.AgentLog)
 	watch := watchColour(themePath, role)
-	if err := first.click("send"); err != nil {
+	if err := first.Click("send"); err != nil {
 		return fmt.Errorf("send the prompt: %w", err)
 	}
-	_, err = first.wait("the agent's turn ended", 60*time.Second, func(p xwin.Elements) bool {
+	_, err = first.Wait("the agent's turn ended", 60*time.Second, func(p xwin.Elements) bool {
 		_, running := p.Els["running"]
 		return !running && strings.Count(p.Els["messages"].Text, "Theme ready.") >= 2
 	})
@@ -422,7 +276,7 @@ func run() error {
 		overwritten = overwritten || c != newHex
 	}
 	check("the agent's turn did overwrite "+role+" in theme.json", overwritten, seen)
-	prompt, err := lastPrompt(r.agentLog, sentAt)
+	prompt, err := lastPrompt(r.AgentLog, sentAt)
 	check("the agent received the prompt", err == nil, err)
 	changedPart, lockedPart, _ := strings.Cut(prompt, "LOCKED")
 	line := "- " + role + " = " + newHex
@@ -431,12 +285,12 @@ func run() error {
 	// Read at once: the app puts locked colours back before the page hears the turn is done.
 	doc, err := readDoc(themePath)
 	check("after the turn theme.json still holds the locked colour", err == nil && colourAt(doc, role) == newHex, err, " ", colourAt(doc, role), " (the file held ", seen, ")")
-	_, err = first.wait("the chat says the lock was restored", 5*time.Second, func(p xwin.Elements) bool {
+	_, err = first.Wait("the chat says the lock was restored", 5*time.Second, func(p xwin.Elements) bool {
 		return strings.Contains(p.Els["messages"].Text, "they were restored: "+role)
 	})
 	check("the chat says "+role+" was restored", err == nil, err)
 	var shown []string
-	_, err = first.wait("the preview shows the locked colour again", 10*time.Second, func(p xwin.Elements) bool {
+	_, err = first.Wait("the preview shows the locked colour again", 10*time.Second, func(p xwin.Elements) bool {
 		if bg := p.Els["accentButton"].Bg; len(shown) == 0 || shown[len(shown)-1] != bg {
 			shown = append(shown, bg)
 		}
@@ -448,30 +302,30 @@ func run() error {
 	if wid, _ := xwin.Window(title); wid != "" {
 		xwin.Xdo("windowfocus", "--sync", wid)
 	}
-	key("ctrl+q")
+	xwin.Key("ctrl+q")
 	select {
-	case <-first.exited:
-		check("Ctrl+Q quit the app cleanly", first.err == nil, first.err)
+	case <-first.Exited():
+		check("Ctrl+Q quit the app cleanly", first.Err() == nil, first.Err())
 	case <-time.After(20 * time.Second):
 		check("Ctrl+Q quit the app", false, "still running after 20 s")
-		first.stop()
+		first.Stop()
 	}
-	second, err := r.start("2")
+	second, err := r.Start("2")
 	if err != nil {
 		return err
 	}
-	defer second.stop()
-	if err := second.click("buildRow"); err != nil {
+	defer second.Stop()
+	if err := second.Click("buildRow"); err != nil {
 		return fmt.Errorf("open the build from Home: %w", err)
 	}
-	p, err = second.wait("after the restart the build shows the edited colour, locked", 20*time.Second, func(p xwin.Elements) bool {
+	p, err = second.Wait("after the restart the build shows the edited colour, locked", 20*time.Second, func(p xwin.Elements) bool {
 		return p.Els["accentItem"].Data["locked"] == "true" && p.Els["accentButton"].Bg == newRGB
 	})
 	check("after the restart the preview shows "+newHex+" and the role list the lock", err == nil, err)
-	if err := second.click("accentButton"); err != nil {
+	if err := second.Click("accentButton"); err != nil {
 		return fmt.Errorf("open the picker after the restart: %w", err)
 	}
-	p, err = second.wait("the picker shows the colour and the lock", 10*time.Second, func(p xwin.Elements) bool {
+	p, err = second.Wait("the picker shows the colour and the lock", 10*time.Second, func(p xwin.Elements) bool {
 		return p.Els["roleEditor"].Data["role"] == role && p.Els["hex"].Value == newHex && p.Els["lock"].Checked
 	})
 	check("after the restart the picker shows "+newHex+", locked", err == nil, err)
@@ -480,9 +334,9 @@ func run() error {
 	if wid, _ := xwin.Window(title); wid != "" {
 		xwin.Xdo("windowfocus", "--sync", wid)
 	}
-	key("ctrl+q")
+	xwin.Key("ctrl+q")
 	select {
-	case <-second.exited:
+	case <-second.Exited():
 	case <-time.After(20 * time.Second):
 	}
 	return nil
@@ -492,10 +346,10 @@ func run() error {
 // the dialog's backdrop covers the window and its panel is drawn where a
 // click would reach it; then Esc closes it.
 func compareOlderTurn(a *app) error {
-	if err := a.click("oldCompare"); err != nil {
+	if err := a.Click("oldCompare"); err != nil {
 		return fmt.Errorf("click Compare on an older turn: %w", err)
 	}
-	p, err := a.wait("the comparison is shown", 20*time.Second, func(p xwin.Elements) bool {
+	p, err := a.Wait("the comparison is shown", 20*time.Second, func(p xwin.Elements) bool {
 		_, ok := p.Els["compareAfter"]
 		return ok
 	})
@@ -503,9 +357,9 @@ func compareOlderTurn(a *app) error {
 		return err
 	}
 	b, d := p.Els["compareBackdrop"], p.Els["compareDialog"]
-	check("the Compare backdrop covers the whole window", b.X == 0 && b.Y == 0 && b.W == p.VW && b.H == p.VH, brief(p))
+	check("the Compare backdrop covers the whole window", b.X == 0 && b.Y == 0 && b.W == p.VW && b.H == p.VH, xwin.Brief(p))
 	// The panel holds two previews: far taller than a chat row, and drawn on top (its centre is its own).
-	check("the Compare dialog is drawn full size and on top", !d.Hidden && d.H >= p.VH/2 && d.W >= p.VW/2, brief(p))
+	check("the Compare dialog is drawn full size and on top", !d.Hidden && d.H >= p.VH/2 && d.W >= p.VW/2, xwin.Brief(p))
 	xwin.Xdo("mousemove", "--sync", "0", "0")
 	xwin.Shot(*outDir, "compare-older-turn")
 	if *cmpShot != "" {
@@ -514,8 +368,8 @@ func compareOlderTurn(a *app) error {
 			check("screenshot of Compare saved", false, err)
 		}
 	}
-	key("Escape")
-	_, err = a.wait("Esc closed Compare", 5*time.Second, func(p xwin.Elements) bool {
+	xwin.Key("Escape")
+	_, err = a.Wait("Esc closed Compare", 5*time.Second, func(p xwin.Elements) bool {
 		_, open := p.Els["compareDialog"]
 		return !open
 	})
@@ -720,26 +574,26 @@ func paletteStep(a *app, themePath string) error {
 	}
 	followers := th.EntryUsers(entry)
 	check("ui.error and ansi.red follow the palette entry "+entry, contains(followers, "ui.error") && contains(followers, "ansi.red"), followers)
-	if err := a.click("roseSwatch"); err != nil {
+	if err := a.Click("roseSwatch"); err != nil {
 		return fmt.Errorf("open the palette entry: %w", err)
 	}
-	if _, err := a.wait("the picker opened on palette."+entry, 10*time.Second, func(p xwin.Elements) bool {
+	if _, err := a.Wait("the picker opened on palette."+entry, 10*time.Second, func(p xwin.Elements) bool {
 		return p.Els["roleEditor"].Data["role"] == "palette."+entry
 	}); err != nil {
 		return err
 	}
-	if err := a.click("hex"); err != nil {
+	if err := a.Click("hex"); err != nil {
 		return fmt.Errorf("focus the hex field: %w", err)
 	}
-	if _, err := a.wait("the hex field has the keyboard focus", 5*time.Second, func(p xwin.Elements) bool { return p.Active == "editor-hex" }); err != nil {
+	if _, err := a.Wait("the hex field has the keyboard focus", 5*time.Second, func(p xwin.Elements) bool { return p.Active == "editor-hex" }); err != nil {
 		return err
 	}
-	key("ctrl+a")
-	typeText(entryHex)
-	if _, err := a.wait("the typed hex is in the field", 5*time.Second, func(p xwin.Elements) bool { return p.Els["hex"].Value == entryHex }); err != nil {
+	xwin.Key("ctrl+a")
+	xwin.Type(entryHex)
+	if _, err := a.Wait("the typed hex is in the field", 5*time.Second, func(p xwin.Elements) bool { return p.Els["hex"].Value == entryHex }); err != nil {
 		return err
 	}
-	key("Return")
+	xwin.Key("Return")
 	var moved *theme.Theme
 	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
 		if t, err := parseTheme(themePath); err == nil && t.Palette[entry].Hex() == entryHex {
@@ -758,14 +612,14 @@ func paletteStep(a *app, themePath string) error {
 		}
 	}
 	check("every role following "+entry+" moved with it in theme.json", len(stale) == 0 && len(followers) > 0, stale)
-	p, err := a.wait("the preview and the contrast table follow the entry", 10*time.Second, func(p xwin.Elements) bool {
+	p, err := a.Wait("the preview and the contrast table follow the entry", 10*time.Second, func(p xwin.Elements) bool {
 		return p.Els["ansiRed"].Bg == entryRGB && p.Els["errorSample"].Color == entryRGB
 	})
 	check("the preview's ANSI red swatch is painted "+entryHex, err == nil && p.Els["ansiRed"].Bg == entryRGB, err, " ", p.Els["ansiRed"].Bg)
 	check("the contrast table's ui.error row shows "+entryHex+" and names the entry it follows",
 		p.Els["errorSample"].Color == entryRGB && strings.Contains(p.Els["errorContrast"].Text, "["+entry+"]"), p.Els["errorSample"].Color, " ", p.Els["errorContrast"].Text)
 	xwin.Shot(*outDir, "palette-edit")
-	if err := a.click("undo"); err != nil {
+	if err := a.Click("undo"); err != nil {
 		return fmt.Errorf("undo: %w", err)
 	}
 	var back *theme.Theme
@@ -780,30 +634,11 @@ func paletteStep(a *app, themePath string) error {
 		restored = restored && back.Color(r) == th.Color(r) && back.Follows(r) == entry
 	}
 	check("one undo put the entry and every role following it back", restored)
-	_, err = a.wait("the preview shows the entry's old colour again", 10*time.Second, func(p xwin.Elements) bool {
+	_, err = a.Wait("the preview shows the entry's old colour again", 10*time.Second, func(p xwin.Elements) bool {
 		return p.Els["ansiRed"].Bg == entryWasRGB && p.Els["errorSample"].Color == entryWasRGB
 	})
 	check("the preview and the contrast table show the old colour after the undo", err == nil, err)
 	return nil
-}
-
-// settle waits until the page reports the element at the same place in
-// several reports in a row: a picker that just changed its content moves
-// what lies below it, and a click aimed at the old place hits another
-// element.
-func (a *app) settle(name string) {
-	var last xwin.Elements
-	same := 0
-	a.wait(name+" stays put", 5*time.Second, func(p xwin.Elements) bool {
-		e, ok := p.Els[name]
-		if l, had := last.Els[name]; ok && had && l.X == e.X && l.Y == e.Y && l.W == e.W && l.H == e.H {
-			same++
-		} else {
-			same = 0
-		}
-		last = p
-		return same >= 5
-	})
 }
 
 func parseTheme(path string) (*theme.Theme, error) {

@@ -1,7 +1,8 @@
 // Package xwin holds what the window tests (internal/suites/navtest,
-// internal/suites/droptest, internal/suites/edittest) share to drive the PRODUCTION window
-// under an X server: a pass/fail tally printed as the scripts expect, xdotool
-// and screenshots, the window's geometry and where a point of the page is on
+// droptest, edittest, designtest, applytest) share to drive the PRODUCTION
+// window under an X server: a pass/fail tally printed as the scripts
+// expect, the app started with its folders and the fake agent (Rig, App:
+// wait for the page, click with the real pointer), xdotool and screenshots, the window's geometry and where a point of the page is on
 // screen, the self-test's element report, a drag from the GTK drag source
 // (scripts/dragsource.c) and the navigation lock's lines in the app's log.
 package xwin
