@@ -163,10 +163,10 @@ window-design: $(call PREPARED,build test-bins)
 window-apply: $(call PREPARED,build test-bins)
 	bash scripts/apply-window-test.sh
 
-## test-window: the production app in real windows under Xvfb (the six scripts, three at a time)
+## test-window: the production app in real windows under Xvfb (the six scripts, two at a time)
 test-window: build test-bins
 	TEST_PREPARED=1 TIMED_LOGS=build/test-logs/window MAKE="$(MAKE)" bash scripts/timed-suites.sh \
-		window-app+window-nav,window-drop+window-edit,window-design+window-apply
+		window-app+window-nav+window-drop,window-edit+window-design+window-apply
 
 ## cross: builds and vets the Windows and macOS binaries and links every package's test binary for both (fails on any error)
 cross:
@@ -183,7 +183,7 @@ test-windows:
 # wait on a window, a browser or an agent, so two cores stay busy; test-prep
 # first builds every binary those suites share, so no two build one file.
 TEST_SUITES := deps peers,test-prep \
-	cross+test-go+bindings-check+test-frontend,test-e2e,window-app+window-nav+faults,window-drop+window-edit+test-package,window-design+window-apply
+	cross+test-go+bindings-check+test-frontend,test-e2e,window-app+window-nav+window-drop+faults,window-edit+window-design+window-apply+test-package
 test:
 	TEST_PREPARED=1 MAKE="$(MAKE)" bash scripts/timed-suites.sh $(TEST_SUITES)
 
