@@ -23,7 +23,7 @@ PREPARED = $(if $(TEST_PREPARED),,$(1))
 
 .PHONY: run test deps apt npm peers frontend build cli dev-binary bindings bindings-check \
 	test-go consistency test-agents types test-frontend test-e2e test-window faults audit bench bench-clients clean cross test-windows mutate \
-	test-prep test-bins $(WINDOW_TESTS)
+	test-prep test-bins test-peers $(WINDOW_TESTS)
 
 ## deps: everything the build and the tests need (apt, npm and Go modules)
 deps: apt npm
@@ -99,12 +99,20 @@ cli:
 run: deps build
 	./$(BIN)
 
-# Every Go package but the fault matrix, which `faults` runs with its own summary.
-GO_TEST_PKGS = $$($(GO) list ./... | grep -v /internal/suites/faults)
+# Every Go package but the fault matrix, which `faults` runs with its own
+# summary, and the suites of real agents, which `test-peers` runs.
+PEER_SUITES := ./internal/suites/realpeer ./internal/suites/thirdparty
+GO_TEST_PKGS = $$($(GO) list ./... | grep -v -e /internal/suites/faults -e /internal/suites/realpeer -e /internal/suites/thirdparty)
+GO_TEST_ENV = CDXTHEME_REQUIRE_PEERS=1 CDXTHEME_REQUIRE_PROGRAMS=1 CDXTHEME_VSCE=$(CURDIR)/peers/node_modules/.bin/vsce CGO_ENABLED=0
 
 # The sidecar's Bun installs and runs the adapter in the first-run install tests.
 test-go: peers sidecar npm
-	CDXTHEME_REQUIRE_PEERS=1 CDXTHEME_REQUIRE_PROGRAMS=1 CDXTHEME_VSCE=$(CURDIR)/peers/node_modules/.bin/vsce CGO_ENABLED=0 $(GO) test -count=1 -timeout 20m $(GO_TEST_PKGS)
+	$(GO_TEST_ENV) $(GO) test -count=1 -timeout 20m $(GO_TEST_PKGS)
+
+## test-peers: the real ACP adapters (codex-acp) and the third-party agents against the loopback API mocks;
+## apart from test-go because they mostly wait on Node processes, so make test runs them beside the compiling lane
+test-peers: peers sidecar
+	$(GO_TEST_ENV) $(GO) test -count=1 -timeout 20m $(PEER_SUITES)
 
 ## consistency: the same source files painted by the preview, VS Code's highlighter, bat and Neovim with
 ## each export; agreement per pair of programs, failing below issue #39's 98% (test-go holds each pair at its floor)
@@ -183,7 +191,7 @@ test-windows:
 # wait on a window, a browser or an agent, so two cores stay busy; test-prep
 # first builds every binary those suites share, so no two build one file.
 TEST_SUITES := deps peers,test-prep \
-	cross+test-go+bindings-check+test-frontend,test-e2e,window-app+window-nav+window-drop+faults,window-edit+window-design+window-apply+test-package
+	cross+test-go+bindings-check+test-frontend,test-peers+test-e2e,window-app+window-nav+window-drop+faults,window-edit+window-design+window-apply+test-package
 test:
 	TEST_PREPARED=1 MAKE="$(MAKE)" bash scripts/timed-suites.sh $(TEST_SUITES)
 
