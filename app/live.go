@@ -45,61 +45,61 @@ const maxLiveBuilds = 64
 func livePath() string { return filepath.Join(paths.DataDir(), "live.json") }
 
 // liveRunner starts the runner on first use.
-func (a *Themes) liveRunner() *live.Runner {
-	a.live.once.Do(func() {
+func (th *Themes) liveRunner() *live.Runner {
+	th.live.once.Do(func() {
 		p, err := theme.DefaultPaths()
 		if err != nil {
-			a.log.Warn().Err(err).Msg("live updates: no home folder")
+			th.log.Warn().Err(err).Msg("live updates: no home folder")
 		}
-		a.live.runner = live.NewRunner(p, live.DefaultEnv())
-		a.live.runner.OnReport = func(r live.Report) {
-			ev := a.log.Debug()
+		th.live.runner = live.NewRunner(p, live.DefaultEnv())
+		th.live.runner.OnReport = func(r live.Report) {
+			ev := th.log.Debug()
 			if r.Error != "" {
-				ev = a.log.Warn().Str("error", r.Error)
+				ev = th.log.Warn().Str("error", r.Error)
 			}
 			ev.Str("workspace", r.Build).Str("target", r.Target).Int("written", len(r.Written)).
 				Int("reached", r.Reached).Dur("took", r.Took).Msg("live update")
 			// The Apply menu's row shows what the change did there.
-			a.emit.Emit("live", r)
+			th.emit.Emit("live", r)
 		}
 	})
-	return a.live.runner
+	return th.live.runner
 }
 
 // liveOn is the build's programs turned on (a copy), loading live.json
 // the first time.
-func (a *Themes) liveOn(build string) []string {
-	a.live.mu.Lock()
-	defer a.live.mu.Unlock()
-	a.loadLive()
-	return slices.Clone(a.live.on[build])
+func (th *Themes) liveOn(build string) []string {
+	th.live.mu.Lock()
+	defer th.live.mu.Unlock()
+	th.loadLive()
+	return slices.Clone(th.live.on[build])
 }
 
 // loadLive reads live.json once; unreadable, live starts all off.
-func (a *Themes) loadLive() {
-	if a.live.loaded {
+func (th *Themes) loadLive() {
+	if th.live.loaded {
 		return
 	}
-	a.live.loaded = true
-	a.live.on = map[string][]string{}
+	th.live.loaded = true
+	th.live.on = map[string][]string{}
 	b, err := fsread.ReadFile(livePath(), 1<<20, fsread.NoFollow)
 	if err == nil {
-		err = json.Unmarshal(b, &a.live.on)
+		err = json.Unmarshal(b, &th.live.on)
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		a.log.Warn().Err(err).Msg("live.json unreadable; every program starts off")
-		a.live.on = map[string][]string{}
+		th.log.Warn().Err(err).Msg("live.json unreadable; every program starts off")
+		th.live.on = map[string][]string{}
 	}
 }
 
-func (a *Themes) saveLive() error {
-	for len(a.live.on) > maxLiveBuilds {
-		for k := range a.live.on { // any: a bound, not an order
-			delete(a.live.on, k)
+func (th *Themes) saveLive() error {
+	for len(th.live.on) > maxLiveBuilds {
+		for k := range th.live.on { // any: a bound, not an order
+			delete(th.live.on, k)
 			break
 		}
 	}
-	b, err := json.Marshal(a.live.on)
+	b, err := json.Marshal(th.live.on)
 	if err != nil {
 		return err
 	}
@@ -107,32 +107,32 @@ func (a *Themes) saveLive() error {
 }
 
 // followLive hands a settled theme to the build's programs turned on.
-func (a *Themes) followLive(build string, st theme.State) {
+func (th *Themes) followLive(build string, st theme.State) {
 	if st.Error != "" || st.Theme == nil {
 		return
 	}
-	if on := a.liveOn(build); len(on) > 0 {
-		a.liveRunner().Changed(build, st.Theme, on)
+	if on := th.liveOn(build); len(on) > 0 {
+		th.liveRunner().Changed(build, st.Theme, on)
 	}
 }
 
 // LivePrograms lists the programs this build's theme was applied to
 // (the latest apply into each is the build's), each with what live does
 // there and whether it is on.
-func (a *Themes) LivePrograms(workspaceID string) ([]LiveProgram, error) {
-	if _, err := a.openWorkspace(workspaceID); err != nil {
+func (th *Themes) LivePrograms(workspaceID string) ([]LiveProgram, error) {
+	if _, err := th.openWorkspace(workspaceID); err != nil {
 		return nil, err
 	}
 	p, err := theme.DefaultPaths()
 	if err != nil {
 		return nil, err
 	}
-	on := a.liveOn(workspaceID)
+	on := th.liveOn(workspaceID)
 	out := []LiveProgram{}
 	for _, target := range theme.AppliedBy(p, workspaceID) {
 		pr := live.ProgramFor(target)
 		lp := LiveProgram{Target: target, Mode: pr.Mode, Note: pr.Note, On: slices.Contains(on, target)}
-		if r, ok := a.liveRunner().Last(workspaceID, target); ok {
+		if r, ok := th.liveRunner().Last(workspaceID, target); ok {
 			lp.Last = &r
 		}
 		out = append(out, lp)
@@ -143,8 +143,8 @@ func (a *Themes) LivePrograms(workspaceID string) ([]LiveProgram, error) {
 // SetLive turns live updates of one program on or off for a build. Only a
 // program the build's theme was applied to (its latest apply) can be
 // turned on; turned on, it catches up with the theme as it is now.
-func (a *Themes) SetLive(workspaceID, target string, on bool) error {
-	ws, err := a.openWorkspace(workspaceID)
+func (th *Themes) SetLive(workspaceID, target string, on bool) error {
+	ws, err := th.openWorkspace(workspaceID)
 	if err != nil {
 		return err
 	}
@@ -157,56 +157,56 @@ func (a *Themes) SetLive(workspaceID, target string, on bool) error {
 			return fmt.Errorf("live updates of %s: %w; apply the theme there first", target, theme.ErrNotApplied)
 		}
 	}
-	a.live.mu.Lock()
-	a.loadLive()
-	list := slices.DeleteFunc(slices.Clone(a.live.on[workspaceID]), func(t string) bool { return t == target })
+	th.live.mu.Lock()
+	th.loadLive()
+	list := slices.DeleteFunc(slices.Clone(th.live.on[workspaceID]), func(t string) bool { return t == target })
 	if on {
 		list = append(list, target)
 	}
 	if len(list) == 0 {
-		delete(a.live.on, workspaceID)
+		delete(th.live.on, workspaceID)
 	} else {
-		a.live.on[workspaceID] = list
+		th.live.on[workspaceID] = list
 	}
-	err = a.saveLive()
-	a.live.mu.Unlock()
+	err = th.saveLive()
+	th.live.mu.Unlock()
 	if err != nil {
 		return fmt.Errorf("remember live updates: %w", err)
 	}
 	if on {
-		a.followLive(workspaceID, theme.Load(ws.Dir))
+		th.followLive(workspaceID, theme.Load(ws.Dir))
 	}
 	return nil
 }
 
 // stopLive turns target off for every build: Undo apply ends its live
 // updates.
-func (a *Themes) stopLive(target string) {
-	a.live.mu.Lock()
-	defer a.live.mu.Unlock()
-	a.loadLive()
+func (th *Themes) stopLive(target string) {
+	th.live.mu.Lock()
+	defer th.live.mu.Unlock()
+	th.loadLive()
 	changed := false
-	for b, list := range a.live.on {
+	for b, list := range th.live.on {
 		if i := slices.Index(list, target); i >= 0 {
 			changed = true
 			if list = slices.Delete(slices.Clone(list), i, i+1); len(list) == 0 {
-				delete(a.live.on, b)
+				delete(th.live.on, b)
 			} else {
-				a.live.on[b] = list
+				th.live.on[b] = list
 			}
 		}
 	}
 	if changed {
-		if err := a.saveLive(); err != nil {
-			a.log.Warn().Err(err).Msg("remember live updates")
+		if err := th.saveLive(); err != nil {
+			th.log.Warn().Err(err).Msg("remember live updates")
 		}
 	}
 }
 
 // closeLive stops the runner, waiting for the runs going (bounded).
-func (a *Themes) closeLive() {
-	a.live.once.Do(func() {}) // none started: none will be
-	if a.live.runner != nil {
-		a.live.runner.Close()
+func (th *Themes) closeLive() {
+	th.live.once.Do(func() {}) // none started: none will be
+	if th.live.runner != nil {
+		th.live.runner.Close()
 	}
 }

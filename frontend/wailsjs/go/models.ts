@@ -183,10 +183,12 @@ export namespace app {
 	    last?: live.Report;
 	}
 	export interface NewBuildRequest {
+	    turnId: string;
 	    prompt: string;
 	    options?: {[key: string]: string | boolean};
 	}
 	export interface OpenRequest {
+	    turnId: string;
 	    workspaceId: string;
 	    sessionId: string;
 	    cwd: string;
@@ -225,6 +227,7 @@ export namespace app {
 	    next: publish.Meta;
 	}
 	export interface SendRequest {
+	    turnId: string;
 	    workspaceId: string;
 	    sessionId: string;
 	    cwd: string;
@@ -239,6 +242,7 @@ export namespace app {
 	}
 	export interface SignInRequest {
 	    turnId: string;
+	    retryTurnId: string;
 	    methodId: string;
 	    apiKey: string;
 	    cwd: string;

@@ -31,7 +31,7 @@
 //	echo-blocks       replies "Blocks: <types of the prompt's content blocks>"
 //	links             resource_link chunks to <cwd>/theme.json and /etc/passwd
 //	navigation        a reply of navigation vectors (navigation.md) aimed at the first loopback URL in
-//	                  the prompt (else FAKE_AGENT_NAV_URL), a tool title with markup, a resource_link there
+//	                  the prompt, a tool title with markup, a resource_link there
 //	stderr-flood      answers like normal while writing FAKE_AGENT_STDERR_BYTES to stderr
 //	grandchild        starts a grandchild that ignores SIGTERM and SIGINT (pids in FAKE_AGENT_PIDS),
 //	                  then "tick N" every 100 ms until session/cancel, up to 10 min
@@ -44,8 +44,8 @@
 //	server-error      FAKE_AGENT_SERVER_RETRIES (default 0) such notices, then the model server's failure as
 //	                  codex-acp 2.x words it: "unexpected status 500 …\n\n" as text with no messageId, end_turn
 //	stall             one chunk, then silence for FAKE_AGENT_STALL_MS (or until cancelled)
-//	flood             FAKE_AGENT_FLOOD_BYTES (default 400 MB) of text chunks of FAKE_AGENT_FLOOD_CHUNK
-//	                  bytes (default 4 KiB) as fast as they are read; session/cancel ends it
+//	flood             FAKE_AGENT_FLOOD_BYTES (default 400 MB) of text chunks of 4 KiB as fast as
+//	                  they are read; session/cancel ends it
 //
 // Like codex-acp, session settings live in the process: a session loaded or
 // resumed by a new process starts from the defaults. The model "gpt-5-pro"
@@ -59,7 +59,6 @@
 //	FAKE_AGENT_FRAME_BYTES   big-frame size (default 20 MiB)
 //	FAKE_AGENT_BURST         burst chunk count (default 100000)
 //	FAKE_AGENT_STDERR_BYTES  stderr-flood size (default 100 MB)
-//	FAKE_AGENT_NAV_URL       the navigation scenario's target when the prompt names none
 //	FAKE_AGENT_PIDS          grandchild: the file that gets "AGENT_PID GRANDCHILD_PID"
 //	FAKE_AGENT_RETRIES       retry notices (default 2), FAKE_AGENT_RETRY_MS apart (default 300)
 //	FAKE_AGENT_SERVER_RETRIES server-error: retry notices before the failure (default 0)
