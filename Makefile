@@ -138,6 +138,7 @@ test-window: build
 	bash scripts/nav-window-test.sh
 	bash scripts/drop-window-test.sh
 	bash scripts/edit-window-test.sh
+	bash scripts/signin-window-test.sh
 	bash scripts/design-window-test.sh
 	bash scripts/apply-window-test.sh
 
