@@ -134,11 +134,11 @@ test-frontend: npm
 # (one link each, compiles shared) before any suite runs, so suites running
 # side by side never build the same file at once.
 GO_TEST_BINS := build/bin/fakeagent build/bin/respmock build/bin/apimock build/bin/npmstub \
-	build/bin/navtest build/bin/droptest build/bin/edittest build/bin/designtest build/bin/applytest
+	build/bin/navtest build/bin/droptest build/bin/edittest build/bin/designtest build/bin/applytest build/bin/signintest
 GO_TEST_BIN_PKGS := ./internal/testrig/fakeagent ./internal/testrig/respmock/cmd/respmock \
 	./internal/testrig/apimock/cmd/apimock ./internal/testrig/npmstub/cmd/npmstub \
 	./internal/suites/navtest ./internal/suites/droptest ./internal/suites/edittest \
-	./internal/suites/designtest ./internal/suites/applytest
+	./internal/suites/designtest ./internal/suites/applytest ./internal/suites/signintest
 
 $(GO_TEST_BINS) &: $(GO_SOURCES) go.mod go.sum
 	@mkdir -p build/bin
@@ -157,7 +157,7 @@ test-e2e: npm peers sidecar $(call PREPARED,dev-binary test-bins)
 
 # The production window under Xvfb, one target a script (each starts the
 # app on an X server of its own, so they can run side by side).
-WINDOW_TESTS := window-app window-nav window-drop window-edit window-design window-apply
+WINDOW_TESTS := window-app window-nav window-drop window-edit window-design window-apply window-signin
 window-app: $(call PREPARED,build test-bins)
 	bash scripts/window-test.sh
 window-nav: $(call PREPARED,build test-bins)
@@ -170,11 +170,13 @@ window-design: $(call PREPARED,build test-bins)
 	bash scripts/design-window-test.sh
 window-apply: $(call PREPARED,build test-bins)
 	bash scripts/apply-window-test.sh
+window-signin: $(call PREPARED,build test-bins)
+	bash scripts/signin-window-test.sh
 
 ## test-window: the production app in real windows under Xvfb (the six scripts, two at a time)
 test-window: build test-bins
 	TEST_PREPARED=1 TIMED_LOGS=build/test-logs/window MAKE="$(MAKE)" bash scripts/timed-suites.sh \
-		window-app+window-nav+window-drop,window-edit+window-design+window-apply
+		window-app+window-nav+window-drop,window-edit+window-design+window-apply+window-signin
 
 ## cross: builds and vets the Windows and macOS binaries and links every package's test binary for both (fails on any error)
 cross:
@@ -191,7 +193,7 @@ test-windows:
 # wait on a window, a browser or an agent, so two cores stay busy; test-prep
 # first builds every binary those suites share, so no two build one file.
 TEST_SUITES := deps peers,test-prep \
-	cross+test-go+bindings-check+test-frontend,test-peers+test-e2e,window-app+window-nav+window-drop+faults,window-edit+window-design+window-apply+test-package
+	cross+test-go+bindings-check+test-frontend,test-peers+test-e2e,window-app+window-nav+window-drop+faults,window-edit+window-design+window-apply+window-signin+test-package
 test:
 	TEST_PREPARED=1 MAKE="$(MAKE)" bash scripts/timed-suites.sh $(TEST_SUITES)
 

@@ -748,11 +748,15 @@ func (ed *Editor) keepCompanion(workspaceID string, was *theme.Theme) string {
 // those the watcher put back during the turn (lockedChanged). An invalid
 // theme.json cannot be repaired role by role, which is said too.
 func (ed *Editor) enforceLocks(workspaceID string) string {
-	msg := ed.restoreLocks(workspaceID, "The agent changed locked colours; they were restored: ", true)
-	ed.lockMu.Lock()
-	during := ed.duringTurn[workspaceID]
-	delete(ed.duringTurn, workspaceID)
-	ed.lockMu.Unlock()
+	var during string
+	msg := ed.restoreLocks(workspaceID, "The agent changed locked colours; they were restored: ", true, func(string) {
+		// Taken under the editor's lock, as lockedChanged records: a
+		// restore the watcher made just before this one is in it.
+		ed.lockMu.Lock()
+		during = ed.duringTurn[workspaceID]
+		delete(ed.duringTurn, workspaceID)
+		ed.lockMu.Unlock()
+	})
 	return strings.TrimSpace(during + " " + msg)
 }
 
@@ -766,11 +770,15 @@ func (ed *Editor) enforceLocks(workspaceID string) string {
 func (ed *Editor) lockedChanged(workspaceID string) bool {
 	// A broken theme.json is the preview's error to show, and the turn's
 	// end says the locks could not be checked.
-	msg := ed.restoreLocks(workspaceID, "Locked colours were changed in theme.json; they were restored: ", false)
-	if msg == "" {
-		return false
-	}
-	if ed.turns.busy(workspaceID) {
+	msg := ed.restoreLocks(workspaceID, "Locked colours were changed in theme.json; they were restored: ", false, func(msg string) {
+		// Recorded under the editor's lock, with the restore: the turn's
+		// end (enforceLocks) then either finds it here or runs first and
+		// finds every lock held by its own restore. Recorded after the
+		// restore, outside the lock, it could fall between enforceLocks'
+		// check and its reading of duringTurn and be lost.
+		if msg == "" || !ed.turns.busy(workspaceID) {
+			return
+		}
 		ed.lockMu.Lock()
 		if ed.duringTurn == nil {
 			ed.duringTurn = map[string]string{}
@@ -779,15 +787,16 @@ func (ed *Editor) lockedChanged(workspaceID string) bool {
 			ed.duringTurn[workspaceID] = strings.TrimSpace(ed.duringTurn[workspaceID] + " " + msg)
 		}
 		ed.lockMu.Unlock()
-	}
-	return !strings.HasPrefix(msg, "The locked colours could not")
+	})
+	return msg != "" && !strings.HasPrefix(msg, "The locked colours could not")
 }
 
 // restoreLocks puts every locked colour back into theme.json when someone
 // changed it, emits the theme and editor events, and returns what it did
 // (lead, then each colour), or "" when every lock held (or, unless
-// reportInvalid, when theme.json is not a valid theme).
-func (ed *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool) string {
+// reportInvalid, when theme.json is not a valid theme). then runs with
+// that message while the editor's lock is still held.
+func (ed *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool, then func(msg string)) string {
 	ws, err := ed.openWorkspace(workspaceID)
 	if err != nil {
 		return ""
@@ -796,54 +805,57 @@ func (ed *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool) str
 	// Under the editor's lock, as a hand edit; the record is only read
 	// (nothing in it changes), so a check that finds every lock held
 	// writes nothing, whichever change of theme.json it runs on.
-	err = func() error {
+	func() {
 		ed.editMu.Lock()
 		defer ed.editMu.Unlock()
-		l, err := handedit.Load(editRecordPath(workspaceID))
-		if l == nil {
-			return err
-		}
-		if err != nil {
-			ed.log.Warn().Err(err).Str("workspace", workspaceID).Msg("hand-edit record")
-		}
-		if len(l.Locked) == 0 {
-			return nil
-		}
-		before, t, err := handTheme(ws)
-		if t == nil {
-			if before != nil && reportInvalid {
-				msg = "The locked colours could not be checked: " + err.Error()
+		err := func() error {
+			l, err := handedit.Load(editRecordPath(workspaceID))
+			if l == nil {
+				return err
 			}
+			if err != nil {
+				ed.log.Warn().Err(err).Str("workspace", workspaceID).Msg("hand-edit record")
+			}
+			if len(l.Locked) == 0 {
+				return nil
+			}
+			before, t, err := handTheme(ws)
+			if t == nil {
+				if before != nil && reportInvalid {
+					msg = "The locked colours could not be checked: " + err.Error()
+				}
+				return nil
+			}
+			restored := l.EnforceLocks(t)
+			if len(restored) == 0 {
+				return nil
+			}
+			after, err := theme.Rewrite(before, t)
+			if err != nil {
+				return err
+			}
+			// Written only when it holds: a file that would still break a lock
+			// once written would have the watcher restore it again, forever.
+			if back, err := theme.Parse(after); err != nil || len(l.EnforceLocks(back)) > 0 {
+				return fmt.Errorf("the restored %s would not keep them (%v)", theme.FileName, err)
+			}
+			if err := writeTheme(ws, after); err != nil {
+				return err
+			}
+			ed.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: theme.StateOf(after)})
+			parts := make([]string, len(restored))
+			for i, r := range restored {
+				parts[i] = fmt.Sprintf("%s (%s was written, %s kept)", r.Path, r.Was, r.Kept)
+			}
+			msg = lead + strings.Join(parts, "; ")
 			return nil
-		}
-		restored := l.EnforceLocks(t)
-		if len(restored) == 0 {
-			return nil
-		}
-		after, err := theme.Rewrite(before, t)
+		}()
 		if err != nil {
-			return err
+			ed.log.Warn().Err(err).Str("workspace", workspaceID).Msg("enforce locks")
+			msg = "The locked colours could not be restored: " + err.Error()
 		}
-		// Written only when it holds: a file that would still break a lock
-		// once written would have the watcher restore it again, forever.
-		if back, err := theme.Parse(after); err != nil || len(l.EnforceLocks(back)) > 0 {
-			return fmt.Errorf("the restored %s would not keep them (%v)", theme.FileName, err)
-		}
-		if err := writeTheme(ws, after); err != nil {
-			return err
-		}
-		ed.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: theme.StateOf(after)})
-		parts := make([]string, len(restored))
-		for i, r := range restored {
-			parts[i] = fmt.Sprintf("%s (%s was written, %s kept)", r.Path, r.Was, r.Kept)
-		}
-		msg = lead + strings.Join(parts, "; ")
-		return nil
+		then(msg)
 	}()
-	if err != nil {
-		ed.log.Warn().Err(err).Str("workspace", workspaceID).Msg("enforce locks")
-		msg = "The locked colours could not be restored: " + err.Error()
-	}
 	if msg != "" {
 		ed.emit.Emit("editor", EditorEvent{WorkspaceID: workspaceID, Notice: msg})
 	}

@@ -76,7 +76,10 @@ func (th *Themes) watch(ws workspace.Meta) {
 	th.watchers.running.Add(1)
 	go func() {
 		defer th.watchers.running.Done()
-		err := theme.Watch(ctx, ws.Dir, func(st theme.State) {
+		// Its reads take the editor's lock, which every write of
+		// theme.json by the app holds (hand edits, lock restores): on
+		// Windows a rename cannot replace a file the watcher has open.
+		err := theme.WatchLocked(ctx, ws.Dir, &th.editor.editMu, func(st theme.State) {
 			// A locked colour someone rewrote goes back before anything
 			// shows it; the restore emits the theme it wrote, and the
 			// watcher then sees that file, every lock held.

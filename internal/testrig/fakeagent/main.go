@@ -77,6 +77,8 @@
 //	                         (a warm connection that is alive between turns and dies as one starts)
 //	FAKE_AGENT_EXIT_ON_SET=1: exit 1 without a word on session/set_config_option
 //	FAKE_AGENT_RECORD        PREFIX: write the first argument to PREFIX.arg and the environment to PREFIX.env
+//	FAKE_AGENT_OPEN_BROWSER  1: authenticate with chat-gpt hands a sign-in URL to the OS
+//	                         opener (xdg-open, as codex-acp's login does) and waits for it
 package main
 
 import (
@@ -86,6 +88,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strconv"
@@ -398,11 +401,21 @@ func (a *agent) authenticate(raw json.RawMessage) (any, *rpcError) {
 	if p.MethodID != "api-key" && p.MethodID != "chat-gpt" {
 		return nil, errInvalid("unknown auth method %q", p.MethodID)
 	}
+	if p.MethodID == "chat-gpt" && os.Getenv("FAKE_AGENT_OPEN_BROWSER") == "1" {
+		// As codex-acp's ChatGPT login: the sign-in page goes to the OS
+		// opener, and the user signs in there.
+		if out, err := exec.Command("xdg-open", loginURL).CombinedOutput(); err != nil {
+			return nil, &rpcError{Code: codeInternal, Message: fmt.Sprintf("open the browser: %v %s", err, out)}
+		}
+	}
 	if err := a.store.setAuthenticated(p.MethodID); err != nil {
 		return nil, &rpcError{Code: codeInternal, Message: err.Error()}
 	}
 	return map[string]any{}, nil
 }
+
+// loginURL is the page the chat-gpt method opens, shaped like Codex's.
+const loginURL = "https://auth.openai.com/oauth/authorize?response_type=code&client_id=fakeagent&redirect_uri=http%3A%2F%2F127.0.0.1%3A1455%2Fauth%2Fcallback&code_challenge_method=S256"
 
 var authRequired = &rpcError{Code: codeAuthRequired, Message: "Authentication required"}
 
