@@ -52,7 +52,7 @@ const MaxFileSize = 1 << 20
 // error: a new workspace has no theme yet.
 func Load(dir string) State {
 	var w watchState
-	st, _ := w.read(filepath.Join(dir, FileName))
+	st, _ := w.read(filepath.Join(dir, FileName), false)
 	return st
 }
 
@@ -73,7 +73,7 @@ func Watch(ctx context.Context, dir string, fn func(State)) error {
 	path := filepath.Join(dir, FileName)
 	var ws watchState
 	emit := func() {
-		if st, changed := ws.read(path); changed {
+		if st, changed := ws.read(path, false); changed {
 			fn(st)
 		}
 	}
@@ -81,6 +81,22 @@ func Watch(ctx context.Context, dir string, fn func(State)) error {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	defer timer.Stop()
+	// settling is whether the timer runs. The first event after a quiet
+	// spell reads the file at once and reports it only when it is a
+	// whole, valid theme (a rename into place, as agents and the app's
+	// own edits write: a half-written JSON document never parses); the
+	// rest of a burst, and any error, wait for the settle as before. It
+	// takes the settle off a live update into the programs (issue #39).
+	settling := false
+	settle := func() {
+		if !settling {
+			if st, changed := ws.read(path, true); changed {
+				fn(st)
+			}
+		}
+		settling = true
+		timer.Reset(Debounce)
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -90,7 +106,7 @@ func Watch(ctx context.Context, dir string, fn func(State)) error {
 				return nil
 			}
 			if filepath.Base(ev.Name) == FileName {
-				timer.Reset(Debounce)
+				settle()
 			}
 		case err, ok := <-w.Errors:
 			if !ok {
@@ -98,9 +114,11 @@ func Watch(ctx context.Context, dir string, fn func(State)) error {
 			}
 			if errors.Is(err, fsnotify.ErrEventOverflow) {
 				// Events were lost; the file may have changed.
+				settling = true
 				timer.Reset(Debounce)
 			}
 		case <-timer.C:
+			settling = false
 			emit()
 		}
 	}
@@ -118,8 +136,13 @@ type watchState struct {
 	missing  bool
 }
 
-func (w *watchState) read(path string) (State, bool) {
+// read reports the file when it changed; wholeOnly reports it only when
+// it holds a valid theme, and otherwise leaves the state as it was.
+func (w *watchState) read(path string, wholeOnly bool) (State, bool) {
 	data, err := fsread.ReadFile(path, MaxFileSize, fsread.NoFollow)
+	if wholeOnly && err != nil {
+		return State{}, false
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if w.reported && w.missing {
@@ -137,8 +160,11 @@ func (w *watchState) read(path string) (State, bool) {
 		if w.reported && !w.missing && bytes.Equal(data, w.data) {
 			return State{}, false
 		}
-		w.missing, w.existed, w.data = false, true, data
 		t, perr := Parse(data)
+		if wholeOnly && perr != nil {
+			return State{}, false
+		}
+		w.missing, w.existed, w.data = false, true, data
 		if perr != nil {
 			w.lastErr = perr.Error()
 		} else {
