@@ -284,7 +284,7 @@ var nvimLanguageSyntax = []nvimGroup{
 	nvs("rustType", "builtinType"), nvs("rustSelf", "builtinVariable"), nvs("rustModPath", "namespace"),
 	nvs("rustStorage", "keyword"), nvs("rustMacro", "macro"), nvs("rustAttribute", "attribute"), nvs("rustDerive", "attribute"),
 	nvs("rustOperator", "operator"), nvs("rustArrowCharacter", "operator"), nvs("rustSigil", "operator"),
-	nvs("rustFuncCall", "function"), nvs("rustFuncName", "function"), nvs("rustEnumVariant", "constant"),
+	nvs("rustFuncCall", "function"), nvs("rustFuncName", "function"),
 	// TypeScript (syntax/typescriptcommon.vim)
 	nvs("typescriptImport", "keyword"), nvs("typescriptExport", "keyword"), nvs("typescriptImportType", "keyword"),
 	nvs("typescriptExportType", "keyword"), nvs("typescriptCastKeyword", "keyword"), nvs("typescriptModule", "keyword"),

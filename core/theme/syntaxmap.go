@@ -191,7 +191,10 @@ var syntaxMap = []syntaxScopes{
 		semantic: []string{"type", "class", "enum", "interface", "struct", "typeParameter"},
 		helix:    []string{"type", "type.enum", "type.parameter"},
 		zed:      []string{"type", "enum"},
-		vim:      []string{"Type", "Structure", "Typedef"}},
+		// rust.vim's rustEnumVariant is Some, None, Ok and Err, which VS
+		// Code's Rust grammar (entity.name.type.option/result) and
+		// Sublime's (bat) both call types.
+		vim: []string{"Type", "Structure", "Typedef", "rustEnumVariant"}},
 	{role: "builtinType", label: "Built-in type",
 		textmate: []string{"support.type", "support.type.primitive", "storage.type.primitive",
 			// VS Code's Go grammar: storage.type.<kind>.go; its Rust grammar:
