@@ -17,6 +17,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
+	"cdxtheme/internal/testrig/acpstub"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 	"cdxtheme/internal/testrig/syncbuf"
 
@@ -208,17 +209,35 @@ func indexOf(evs []Event, typ string) int {
 	return -1
 }
 
+// One plain turn: what the agent streams becomes the page's events, in
+// order and tagged with the session; what the client told the agent about
+// itself is exact.
 func TestNormalTurn(t *testing.T) {
-	h := newHarness(t, hopts{})
-	evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("make it teal")})
+	ag := acpstub.New()
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"sessionId":"s-1","configOptions":[{"id":"model","name":"Model","category":"model","type":"select","currentValue":"gpt-5.5","options":[{"value":"gpt-5.5","name":"GPT-5.5"}]}]}`), nil
+	})
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		turn.Update(`{"sessionUpdate":"available_commands_update","availableCommands":[{"name":"review","description":"Review the theme"}]}`)
+		turn.Update(`{"sessionUpdate":"agent_thought_chunk","content":{"type":"text","text":"Thinking about how to greet the user."}}`)
+		turn.Update(`{"sessionUpdate":"plan","entries":[{"content":"Greet the user","priority":"high","status":"in_progress"}]}`)
+		turn.Say("You said: " + turn.Text() + "\n")
+		turn.Say("Hello from the stub agent.")
+		turn.Update(`{"sessionUpdate":"usage_update","used":135,"size":258400}`)
+		turn.Update(`{"sessionUpdate":"session_info_update","title":"Teal theme"}`)
+		return "end_turn"
+	})
+	e := stubEngine(t, ag, Options{Version: "1.2.3"})
+	cwd := t.TempDir()
+	evs, res, err := runStub(t, e, Turn{Cwd: cwd, Prompt: TextPrompt("make it teal")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "You said: make it teal\nHello from the fake agent."
-	if res.Text != want || texts(evs, EventText) != want {
-		t.Fatalf("text = %q / %q, want %q", res.Text, texts(evs, EventText), want)
+	want := "You said: make it teal\nHello from the stub agent."
+	if texts(evs, EventText) != want {
+		t.Fatalf("text = %q, want %q", texts(evs, EventText), want)
 	}
-	if res.StopReason != acp.StopEndTurn || res.SessionID == "" {
+	if res.StopReason != acp.StopEndTurn || res.SessionID != "s-1" {
 		t.Fatalf("result = %+v", res)
 	}
 	if texts(evs, EventThought) != "Thinking about how to greet the user." {
@@ -229,8 +248,11 @@ func TestNormalTurn(t *testing.T) {
 			t.Errorf("no %s event in %v", typ, types(evs))
 		}
 	}
-	if s := evs[indexOf(evs, EventSession)]; s.SessionID != res.SessionID || s.Payload.(SessionSetup).Setup == nil || len(s.Payload.(SessionSetup).Setup.ConfigOptions) == 0 {
+	if s := evs[indexOf(evs, EventSession)]; s.SessionID != res.SessionID || s.Payload.(SessionSetup).Setup == nil || len(s.Payload.(SessionSetup).Setup.ConfigOptions) != 1 {
 		t.Errorf("session event = %+v", s)
+	}
+	if indexOf(evs, EventThought) > indexOf(evs, EventText) || indexOf(evs, EventText) > indexOf(evs, EventUsage) {
+		t.Errorf("events out of the agent's order: %v", types(evs))
 	}
 	last := evs[len(evs)-1]
 	if last.Type() != EventDone || last.Payload.(Done).StopReason != "end_turn" || last.SessionID != res.SessionID {
@@ -242,21 +264,14 @@ func TestNormalTurn(t *testing.T) {
 		}
 	}
 	// What we told the agent about ourselves.
-	var init, nw struct {
-		Params json.RawMessage `json:"params"`
+	params := map[string]string{}
+	for _, c := range ag.Calls() {
+		params[c.Method] = string(c.Params)
 	}
-	for _, m := range h.agentLog() {
-		switch string(m["method"]) {
-		case `"initialize"`:
-			init.Params = m["params"]
-		case `"session/new"`:
-			nw.Params = m["params"]
-		}
-	}
-	if got := string(init.Params); got != `{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":false,"writeTextFile":false},"terminal":false},"clientInfo":{"name":"cdxtheme","version":"1.2.3"}}` {
+	if got := params["initialize"]; got != `{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":false,"writeTextFile":false},"terminal":false},"clientInfo":{"name":"cdxtheme","version":"1.2.3"}}` {
 		t.Errorf("initialize params = %s", got)
 	}
-	if got := string(nw.Params); got != `{"cwd":`+strconv.Quote(h.cwd)+`,"mcpServers":[]}` {
+	if got := params["session/new"]; got != `{"cwd":`+strconv.Quote(cwd)+`,"mcpServers":[]}` {
 		t.Errorf("session/new params = %s", got)
 	}
 }

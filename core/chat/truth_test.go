@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 // currentValues reads id → currentValue from the configOptions of an event
@@ -235,11 +237,22 @@ func TestReplayDroppedWithoutHistory(t *testing.T) {
 	}
 }
 
+// codexRetry is the notice codex-acp 2.6.0 sends, as a session_info_update,
+// each time it lost its model server and tries again (seen on the real
+// wire with the model server refusing connections).
+const codexRetry = `{"sessionUpdate":"session_info_update","_meta":{"codex":{"error":{"message":"Reconnecting... waiting for network","codexErrorInfo":{"responseStreamDisconnected":{"httpStatusCode":null}},"additionalDetails":"Connection failed: error sending request","misalignment":null,"willRetry":true}}}}`
+
 // The agent's retry notices become status events; when the turn then
 // times out, the error says the model server was unreachable.
 func TestRetryNoticesAndTheModelServerError(t *testing.T) {
-	h := newHarness(t, hopts{env: []string{"FAKE_AGENT_RETRIES=2", "FAKE_AGENT_RETRY_MS=20"}})
-	evs, _, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#retry")})
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		turn.Update(codexRetry)
+		turn.Update(codexRetry)
+		turn.Say("Back online. You said: " + turn.Text())
+		return "end_turn"
+	})
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: TextPrompt("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,12 +266,21 @@ func TestRetryNoticesAndTheModelServerError(t *testing.T) {
 		!sts[1].Retrying || sts[1].Code != "responseStreamDisconnected" {
 		t.Fatalf("status events %+v", sts)
 	}
+	if texts(evs, EventText) != "Back online. You said: hi" {
+		t.Fatalf("the answer after the notices is %q", texts(evs, EventText))
+	}
 
-	h = newHarness(t, hopts{timeout: 1500 * time.Millisecond, env: []string{"FAKE_AGENT_RETRIES=100", "FAKE_AGENT_RETRY_MS=200"}})
-	evs, _, err = h.run(context.Background(), Turn{Prompt: TextPrompt("#retry")})
+	// Still retrying when the time limit comes: the agent stops when asked.
+	ag = acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		turn.Update(codexRetry)
+		<-turn.Cancelled()
+		return "cancelled"
+	})
+	evs, _, err = runStub(t, stubEngine(t, ag, Options{Timeout: time.Second}), Turn{Prompt: TextPrompt("hi")})
 	ce, ok := err.(*Error)
 	if !ok || ce.Code != CodeModelServer || !strings.Contains(ce.Message, "could not reach its model server: Reconnecting... waiting for network (Connection failed: error sending request)") ||
-		!strings.Contains(ce.Message, "time limit of 1.5s") {
+		!strings.Contains(ce.Message, "time limit of 1s") {
 		t.Fatalf("err = %v", err)
 	}
 	if last := evs[len(evs)-1]; last.Type() != EventError || last.Payload.(ErrorEvent).Code != CodeModelServer || last.Payload.(ErrorEvent).Status == nil {
@@ -280,25 +302,44 @@ func TestSilentTimeoutIsNotBlamedOnTheModelServer(t *testing.T) {
 // normally. The turn is a model_server error carrying those words, not an
 // answer: the text is not streamed as the assistant's.
 func TestModelServerFailureWordedAsTextIsAnError(t *testing.T) {
+	// What Codex says when its model server answered 500 (codex-rs
+	// CodexErr::UnexpectedStatus).
+	const failure = "unexpected status 500 Internal Server Error: the model server failed"
+	asText := `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"` + failure + `\n\n"}}`
+	// codex-acp's last notice when it cannot tie the failure to the turn.
+	asNotice := `{"sessionUpdate":"session_info_update","_meta":{"codex":{"error":{"message":"` + failure + `","codexErrorInfo":{"responseTooManyFailedAttempts":{"httpStatusCode":500}},"willRetry":false}}}}`
 	for _, tc := range []struct {
 		name     string
-		retries  string
-		as       string // FAKE_AGENT_SERVER_ERROR_AS
+		updates  []string
 		wantCode string // the status code the error keeps
 	}{
-		{"HTTP 500 at once", "0", "", ""},
-		{"server gone after retries", "2", "", "responseStreamDisconnected"},
-		{"a last notice and no answer", "1", "notice", "responseTooManyFailedAttempts"},
+		{"HTTP 500 at once", []string{asText}, ""},
+		{"server gone after retries", []string{codexRetry, codexRetry, asText}, "responseStreamDisconnected"},
+		{"a last notice and no answer", []string{codexRetry, asNotice}, "responseTooManyFailedAttempts"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_SERVER_RETRIES=" + tc.retries, "FAKE_AGENT_RETRY_MS=5", "FAKE_AGENT_SERVER_ERROR_AS=" + tc.as}})
-			evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("make it teal #server-error")})
+			ag := acpstub.New()
+			var failing atomic.Bool
+			failing.Store(true)
+			ag.OnPrompt(func(turn *acpstub.Turn) string {
+				if !failing.Load() {
+					turn.Say("Teal it is.")
+					return "end_turn"
+				}
+				for _, u := range tc.updates {
+					turn.Update(u)
+				}
+				return "end_turn"
+			})
+			e := stubEngine(t, ag, Options{Warm: true})
+			cwd := t.TempDir()
+			evs, res, err := runStub(t, e, Turn{Cwd: cwd, Prompt: TextPrompt("make it teal")})
 			ce, ok := errors.AsType[*Error](err)
 			if !ok || ce.Code != CodeModelServer || !strings.Contains(ce.Message, "unexpected status 500 Internal Server Error") {
 				t.Fatalf("err = %v, want a model_server error with the agent's words", err)
 			}
-			if res.Text != "" {
-				t.Errorf("the failure was streamed as the answer: %q", res.Text)
+			if got := texts(evs, EventText); got != "" {
+				t.Errorf("the failure was streamed as the answer: %q", got)
 			}
 			last := evs[len(evs)-1]
 			if last.Type() != EventError || last.Payload.(ErrorEvent).Code != CodeModelServer || last.Payload.(ErrorEvent).Status == nil ||
@@ -307,11 +348,13 @@ func TestModelServerFailureWordedAsTextIsAnError(t *testing.T) {
 			}
 			// The agent is fine, only its model server is not: a retry
 			// goes out on the same warm connection.
-			if _, _, err := h.run(context.Background(), Turn{SessionID: res.SessionID, Prompt: TextPrompt("make it teal")}); err != nil {
-				t.Fatalf("retry: %v", err)
+			failing.Store(false)
+			evs, _, err = runStub(t, e, Turn{Cwd: cwd, SessionID: res.SessionID, Prompt: TextPrompt("make it teal")})
+			if err != nil || texts(evs, EventText) != "Teal it is." {
+				t.Fatalf("retry: %v, text %q", err, texts(evs, EventText))
 			}
-			if len(h.spawned()) != 1 {
-				t.Errorf("%d agents started, want the warm one reused", len(h.spawned()))
+			if ag.Started() != 1 {
+				t.Errorf("%d agents started, want the warm one reused", ag.Started())
 			}
 		})
 	}
