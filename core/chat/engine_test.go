@@ -750,9 +750,26 @@ func TestBadTurnRejectedBeforeSending(t *testing.T) {
 	}
 }
 
+// The agent changes its options mid-turn (config_option_update): the page
+// gets them, and the warm link tracks them, so a follow-up can set a model
+// the session/new answer did not offer.
 func TestConfigOptionUpdates(t *testing.T) {
-	h := newHarness(t, hopts{warm: true})
-	evs, _, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#options")})
+	ag := acpstub.New()
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"sessionId":"s-1","configOptions":[{"id":"model","name":"Model","category":"model","type":"select","currentValue":"gpt-5.5","options":[{"value":"gpt-5.5","name":"GPT-5.5"}]}]}`), nil
+	})
+	first := true
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		if first {
+			first = false
+			turn.Update(`{"sessionUpdate":"config_option_update","configOptions":[{"id":"model","name":"Model","category":"model","type":"select","currentValue":"gpt-5.5","options":[{"value":"gpt-5.5","name":"GPT-5.5"},{"value":"gpt-5.4-mini","name":"GPT-5.4 mini"}]},` +
+				strings.TrimPrefix(themeOptions, "[") + `}`)
+		}
+		return "end_turn"
+	})
+	e := stubEngine(t, ag, Options{Warm: true})
+	cwd := t.TempDir()
+	evs, _, err := runStub(t, e, Turn{Cwd: cwd, Prompt: TextPrompt("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -767,16 +784,15 @@ func TestConfigOptionUpdates(t *testing.T) {
 		t.Fatalf("options = %+v", u.ConfigOptions)
 	}
 	// The warm link tracks the update: a follow-up sets the model by it.
-	_, _, err = h.run(context.Background(), Turn{SessionID: evs[i].SessionID, Model: "gpt-5.4-mini", Prompt: TextPrompt("hi")})
+	_, _, err = runStub(t, e, Turn{Cwd: cwd, SessionID: evs[i].SessionID, Model: "gpt-5.4-mini", Prompt: TextPrompt("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(h.spawned()) != 1 {
-		t.Fatalf("spawned %d agents", len(h.spawned()))
+	if ag.Started() != 1 {
+		t.Fatalf("started %d agents", ag.Started())
 	}
-	data, _ := os.ReadFile(h.logf)
-	if !strings.Contains(string(data), `"configId":"model","value":"gpt-5.4-mini"`) {
-		t.Fatal("model not set on the warm session")
+	if got := strings.Join(setCalls(ag), " "); got != `model="gpt-5.4-mini"` {
+		t.Fatalf("set calls %s: the model was not set on the warm session", got)
 	}
 }
 
