@@ -522,8 +522,17 @@ func TestCancelledBeforeStartSpawnsNothing(t *testing.T) {
 	}
 }
 
+// The user closes the chat while a permission dialog is open: the agent's
+// request is answered cancelled and the turn ends as cancelled, even when
+// the decider never returns.
 func TestCancelAnswersOpenPermission(t *testing.T) {
-	h := newHarness(t, hopts{})
+	got := make(chan string, 1)
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		turn.Update(editCall)
+		got <- string(turn.Ask(`{"toolCallId":"c1"}`, askOptions))
+		return "cancelled"
+	})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	never := make(chan struct{})
@@ -533,19 +542,14 @@ func TestCancelAnswersOpenPermission(t *testing.T) {
 		<-never  // and this decider ignores its context
 		return "", nil
 	})
-	_, _, err := h.run(ctx, Turn{Prompt: TextPrompt("#permission"), Decider: blocked})
+	var evs []Event
+	_, err := stubEngine(t, ag, Options{}).Run(ctx, Turn{Cwd: t.TempDir(), Prompt: TextPrompt("edit it"), Decider: blocked}, func(ev Event) { evs = append(evs, ev) })
 	var ce *Error
 	if !errors.As(err, &ce) || ce.Code != CodeCancelled {
 		t.Fatalf("err = %v", err)
 	}
-	var answered bool
-	for _, m := range h.agentLog() {
-		if string(m["id"]) == "0" && strings.Contains(string(m["result"]), `"cancelled"`) {
-			answered = true
-		}
-	}
-	if !answered {
-		t.Fatal("open permission request was not answered cancelled")
+	if o := <-got; o != `{"outcome":"cancelled"}` {
+		t.Fatalf("the open permission request was answered %s, not cancelled", o)
 	}
 }
 
@@ -705,23 +709,38 @@ func TestModelAndEffort(t *testing.T) {
 	}
 }
 
+// Every kind of prompt block reaches the agent as its own block, in order.
 func TestPromptBlocksReachTheAgent(t *testing.T) {
-	h := newHarness(t, hopts{})
-	if err := os.WriteFile(filepath.Join(h.cwd, "theme.json"), []byte(`{}`), 0o644); err != nil {
+	ag := acpstub.New()
+	ag.Handle("initialize", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"protocolVersion":1,"agentCapabilities":{"promptCapabilities":{"image":true,"audio":true,"embeddedContext":true}}}`), nil
+	})
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		var kinds []string
+		for _, raw := range turn.Prompt {
+			var b struct{ Type string }
+			json.Unmarshal(raw, &b)
+			kinds = append(kinds, b.Type)
+		}
+		turn.Say("Blocks: " + strings.Join(kinds, ", "))
+		return "end_turn"
+	})
+	cwd := t.TempDir()
+	if err := os.WriteFile(filepath.Join(cwd, "theme.json"), []byte(`{}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	link, err := FileLink(h.cwd, "theme.json")
+	link, err := FileLink(cwd, "theme.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	prompt := append(TextPrompt("#echo-blocks"), ImageBlock([]byte{0x89, 'P', 'N', 'G'}, "image/png"),
+	prompt := append(TextPrompt("look"), ImageBlock([]byte{0x89, 'P', 'N', 'G'}, "image/png"),
 		AudioBlock([]byte("RIFF"), "audio/wav"), ResourceBlock("file:///notes.txt", "text/plain", "notes"), link)
-	_, res, err := h.run(context.Background(), Turn{Prompt: prompt})
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Cwd: cwd, Prompt: prompt})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Text != "Blocks: text, image, audio, resource, resource_link" {
-		t.Fatalf("agent received %q", res.Text)
+	if got := texts(evs, EventText); got != "Blocks: text, image, audio, resource, resource_link" {
+		t.Fatalf("agent received %q", got)
 	}
 }
 
@@ -810,19 +829,33 @@ func TestStderrFloodDoesNotStall(t *testing.T) {
 // A request that names only its tool call's id is of the kind the call was
 // announced with: "always" for a command is not "always" for an edit, and
 // is still remembered for the next command.
+// The request itself names no kind: "always" takes the kind of the tool
+// call the agent announced, so an edit after an always-allowed command is
+// asked, and a second command is not.
 func TestAlwaysTakesTheKindOfTheAnnouncedToolCall(t *testing.T) {
-	h := newHarness(t, hopts{})
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		var got []string
+		for i, kind := range []string{"execute", "edit", "execute"} {
+			id := "call_kinds_" + strconv.Itoa(i)
+			turn.Update(`{"sessionUpdate":"tool_call","toolCallId":"` + id + `","kind":"` + kind + `","title":"step","status":"pending"}`)
+			got = append(got, string(turn.Ask(`{"toolCallId":"`+id+`","title":"step"}`, askOptions)))
+		}
+		turn.Say(strings.Join(got, " "))
+		return "end_turn"
+	})
 	var asked []string
 	d := DeciderFunc(func(_ context.Context, _ string, p Permission) (string, error) {
 		asked = append(asked, p.ToolCall.ToolCallID)
 		return ChooseByKind(p.Options, acp.KindAllowAlways), nil
 	})
-	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#kinds"), Decider: d, Always: &Always{}})
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: TextPrompt("go"), Decider: d, Always: &Always{}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(asked, ",") != "call_kinds_0,call_kinds_1" || !strings.HasSuffix(res.Text, "allow_always, allow_always, allow_always") {
-		t.Fatalf("asked for %v, text %q; want the command and the edit asked, the second command remembered", asked, res.Text)
+	always := `{"outcome":"selected","optionId":"trust-forever"}`
+	if strings.Join(asked, ",") != "call_kinds_0,call_kinds_1" || texts(evs, EventText) != always+" "+always+" "+always {
+		t.Fatalf("asked for %v, text %q; want the command and the edit asked, the second command remembered", asked, texts(evs, EventText))
 	}
 }
 
