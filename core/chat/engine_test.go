@@ -657,7 +657,13 @@ func TestFollowUpTurns(t *testing.T) {
 	}
 }
 
+// A turn's model and effort reach the agent by the options it offers (by
+// category, by display name), only when they change something; a value
+// the agent refuses, or does not offer, comes back with the reason.
 func TestModelAndEffort(t *testing.T) {
+	const offered = `{"sessionId":"s-1","configOptions":[` +
+		`{"id":"model","name":"Model","category":"model","type":"select","currentValue":"gpt-5.5","options":[{"value":"gpt-5.5","name":"GPT-5.5"},{"value":"gpt-5.4","name":"gpt-5.4"},{"value":"gpt-5.4-mini","name":"GPT-5.4-Mini"},{"value":"gpt-5-pro","name":"GPT-5 Pro"}]},` +
+		`{"id":"reasoning_effort","name":"Reasoning effort","category":"thought_level","type":"select","currentValue":"medium","options":[{"value":"medium","name":"Medium"},{"value":"high","name":"High"}]}]}`
 	tests := []struct {
 		name, model, effort string
 		wantSets            []string
@@ -671,18 +677,21 @@ func TestModelAndEffort(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, hopts{})
-			evs, res, err := h.run(context.Background(), Turn{Model: tc.model, Effort: tc.effort, Prompt: TextPrompt("hi")})
+			ag := acpstub.New()
+			ag.Handle("session/new", func(*acpstub.Call) (any, error) { return json.RawMessage(offered), nil })
+			ag.Handle("session/set_config_option", func(c *acpstub.Call) (any, error) {
+				if strings.Contains(string(c.Params), `"gpt-5-pro"`) {
+					return nil, &acpstub.Error{Code: -32602, Message: "model gpt-5-pro is not available for this account"}
+				}
+				return struct{}{}, nil
+			})
+			evs, res, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Model: tc.model, Effort: tc.effort, Prompt: TextPrompt("hi")})
 			if err != nil || res.StopReason != "end_turn" {
 				t.Fatalf("%v %+v", err, res)
 			}
 			var sets []string
-			for _, m := range h.agentLog() {
-				if string(m["method"]) == `"session/set_config_option"` {
-					var p struct{ ConfigID, Value string }
-					json.Unmarshal(m["params"], &p)
-					sets = append(sets, p.ConfigID+"="+p.Value)
-				}
+			for _, s := range setCalls(ag) {
+				sets = append(sets, strings.ReplaceAll(s, `"`, ""))
 			}
 			if strings.Join(sets, ",") != strings.Join(tc.wantSets, ",") {
 				t.Fatalf("set_config_option calls = %v, want %v", sets, tc.wantSets)
