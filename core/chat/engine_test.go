@@ -657,13 +657,16 @@ func TestFollowUpTurns(t *testing.T) {
 	}
 }
 
+// offered is a session/new answer with a model and a reasoning effort,
+// as codex-acp offers them: gpt-5.5 and medium current.
+const offered = `{"sessionId":"s-1","configOptions":[` +
+	`{"id":"model","name":"Model","category":"model","type":"select","currentValue":"gpt-5.5","options":[{"value":"gpt-5.5","name":"GPT-5.5"},{"value":"gpt-5.4","name":"gpt-5.4"},{"value":"gpt-5.4-mini","name":"GPT-5.4-Mini"},{"value":"gpt-5-pro","name":"GPT-5 Pro"}]},` +
+	`{"id":"reasoning_effort","name":"Reasoning effort","category":"thought_level","type":"select","currentValue":"medium","options":[{"value":"medium","name":"Medium"},{"value":"high","name":"High"}]}]}`
+
 // A turn's model and effort reach the agent by the options it offers (by
 // category, by display name), only when they change something; a value
 // the agent refuses, or does not offer, comes back with the reason.
 func TestModelAndEffort(t *testing.T) {
-	const offered = `{"sessionId":"s-1","configOptions":[` +
-		`{"id":"model","name":"Model","category":"model","type":"select","currentValue":"gpt-5.5","options":[{"value":"gpt-5.5","name":"GPT-5.5"},{"value":"gpt-5.4","name":"gpt-5.4"},{"value":"gpt-5.4-mini","name":"GPT-5.4-Mini"},{"value":"gpt-5-pro","name":"GPT-5 Pro"}]},` +
-		`{"id":"reasoning_effort","name":"Reasoning effort","category":"thought_level","type":"select","currentValue":"medium","options":[{"value":"medium","name":"Medium"},{"value":"high","name":"High"}]}]}`
 	tests := []struct {
 		name, model, effort string
 		wantSets            []string
