@@ -225,14 +225,29 @@ func TestOpenShowsLiveSettingsAndTheReplayedHistory(t *testing.T) {
 
 // Without History, session/load's replay stays out of the events (the
 // caller has the history elsewhere) and resume is preferred.
+// A follow-up on a new connection resumes the session when the agent can:
+// session/load would replay the history, which the page already shows.
 func TestReplayDroppedWithoutHistory(t *testing.T) {
-	h := newHarness(t, hopts{})
-	ctx := context.Background()
-	_, res, err := h.run(ctx, Turn{Prompt: TextPrompt("make it blue")})
+	ag := acpstub.New()
+	ag.Handle("initialize", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"protocolVersion":1,"agentCapabilities":{"loadSession":true,"sessionCapabilities":{"resume":{}}}}`), nil
+	})
+	ag.Handle("session/load", func(c *acpstub.Call) (any, error) {
+		c.Update("s-1", `{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"make it blue"}}`)
+		c.Update("s-1", `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"Blue it is."}}`)
+		return struct{}{}, nil
+	})
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		turn.Say("You said: " + turn.Text())
+		return "end_turn"
+	})
+	e := stubEngine(t, ag, Options{})
+	cwd := t.TempDir()
+	_, res, err := runStub(t, e, Turn{Cwd: cwd, Prompt: TextPrompt("make it blue")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, _, err := h.run(ctx, Turn{SessionID: res.SessionID, Prompt: TextPrompt("again")})
+	evs, _, err := runStub(t, e, Turn{Cwd: cwd, SessionID: res.SessionID, Prompt: TextPrompt("again")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,8 +256,11 @@ func TestReplayDroppedWithoutHistory(t *testing.T) {
 			t.Fatalf("replayed: %+v", ev)
 		}
 	}
-	if m := h.methods(); count(m, "session/resume") != 1 {
-		t.Fatalf("methods = %v", m)
+	if got := texts(evs, EventText); got != "You said: again" {
+		t.Fatalf("the follow-up's output is %q", got)
+	}
+	if m := ag.Methods(); count(m, "session/resume") != 1 || ag.Started() != 2 {
+		t.Fatalf("methods = %v, %d connections", m, ag.Started())
 	}
 }
 
