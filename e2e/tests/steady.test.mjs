@@ -13,7 +13,7 @@ const fakeAgent = join(repo, 'build', 'bin', 'fakeagent');
 
 let app;
 let page;
-const longDir = '/home/designer/' + 'a-very-long-folder-name-that-never-breaks-'.repeat(6) + 'templates';
+const longDir = '/home/designer/' + 'a_very_long_folder_name_that_never_breaks_'.repeat(6) + 'templates';
 
 before(async () => {
   app = await launch({ codexHome: true });
