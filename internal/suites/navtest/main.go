@@ -293,8 +293,13 @@ func run() int {
 		xdo("mouseup", "1")
 		return true
 	}, "")
+	// Go answers each refused link on its own time: wait for both.
 	var errs []string
-	json.Unmarshal([]byte(read().LinkErrors), &errs)
+	wait("both refused links' messages", 15*time.Second, func(r report) bool {
+		errs = nil
+		json.Unmarshal([]byte(r.LinkErrors), &errs)
+		return len(errs) >= 2
+	})
 	check("the file: and relative links were refused by Go with a message", len(errs) == 2 &&
 		strings.Contains(errs[0], "outside the workspace") && strings.Contains(errs[1], "relative-after-base.html"), errs)
 	r := read()
