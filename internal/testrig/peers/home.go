@@ -60,7 +60,7 @@ func NewHome(opts HomeOptions) (*Home, error) {
 		return nil, fmt.Errorf("codex home: %w", err)
 	}
 	h := &Home{Dir: filepath.Join(root, "codex"), Tmp: filepath.Join(root, "tmp"), Outside: filepath.Join(root, "outside"), mode: opts.Mode}
-	for _, d := range []string{h.Dir, h.Tmp, h.Outside} {
+	for _, d := range []string{h.Dir, h.Tmp, h.Outside, filepath.Join(root, "user")} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
 			_ = os.RemoveAll(root)
 			return nil, fmt.Errorf("codex home: %w", err)
@@ -114,6 +114,10 @@ func (h *Home) Env() []string {
 	env := []string{
 		"CODEX_HOME=" + h.Dir,
 		"TMPDIR=" + h.Tmp,
+		// The shell Codex runs commands in starts from HOME's dotfiles: the
+		// developer's own (a pyenv init that rehashes under a lock took
+		// past the tool's 10 s under load) must not decide a test.
+		"HOME=" + filepath.Join(filepath.Dir(h.Dir), "user"),
 		"NO_BROWSER=1",
 		// Keys from the developer's shell must not reach the mock or change
 		// the auth path the adapters take.
