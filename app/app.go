@@ -25,6 +25,7 @@ import (
 
 	"cdxtheme/app/devserver"
 	"cdxtheme/app/navlock"
+	_ "cdxtheme/core/packaging" // registers the .vsix and the Zed extension
 	"cdxtheme/core/settings"
 	_ "cdxtheme/core/targets" // registers the targets defined as data
 

@@ -43,13 +43,13 @@ type ImportRequest struct {
 
 // ImportResult is the new build and where each role came from.
 type ImportResult struct {
-	WorkspaceID string             `json:"workspaceId"`
-	Dir         string             `json:"dir"`
-	Title       string             `json:"title"`
-	Format      string             `json:"format"`
+	WorkspaceID string                   `json:"workspaceId"`
+	Dir         string                   `json:"dir"`
+	Title       string                   `json:"title"`
+	Format      string                   `json:"format"`
 	Mapped      []themeimport.Mapping    `json:"mapped"`
 	Derived     []themeimport.Derivation `json:"derived"`
-	Warnings    []string           `json:"warnings"`
+	Warnings    []string                 `json:"warnings"`
 }
 
 // ImportTheme creates a build from a theme file the user dropped: the same

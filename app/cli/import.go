@@ -22,13 +22,13 @@ func init() {
 // importResult is `import --json`: the new workspace and where each role
 // of its theme.json came from.
 type importResult struct {
-	ID       string             `json:"id"`
-	Path     string             `json:"path"`
-	Format   string             `json:"format"`
-	Name     string             `json:"name"`
+	ID       string                   `json:"id"`
+	Path     string                   `json:"path"`
+	Format   string                   `json:"format"`
+	Name     string                   `json:"name"`
 	Mapped   []themeimport.Mapping    `json:"mapped"`
 	Derived  []themeimport.Derivation `json:"derived"`
-	Warnings []string           `json:"warnings,omitempty"`
+	Warnings []string                 `json:"warnings,omitempty"`
 	// Kept are the parts carried verbatim beside the roles (scheme slots,
 	// original colour spaces, per-target overrides).
 	Kept []string `json:"kept,omitempty"`

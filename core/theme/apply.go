@@ -470,11 +470,6 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-func tomlQuote(s string) string {
-	b, _ := json.Marshal(s) // a JSON string is a valid TOML basic string
-	return string(b)
-}
-
 // registerVSCode returns extensions.json with an entry for our extension,
 // replacing an older entry for the same id and keeping all others as they
 // were; with our entry there already it returns data unchanged.

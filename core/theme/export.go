@@ -39,9 +39,6 @@ var Formats = []Format{
 	{ID: "foot", Name: "foot", Files: []string{"{slug}.ini"}, render: renderEach(renderFoot)},
 	{ID: "tmtheme", Name: "TextMate (bat, delta, Sublime)", Files: []string{"{slug}.tmTheme"}, render: renderEach(renderTmTheme)},
 	{ID: "tmux", Name: "tmux", Files: []string{"{slug}.conf"}, render: renderEach(renderTmux)},
-	// Packages to publish.
-	{ID: "vsix", Name: "VS Code extension package (.vsix)", Files: []string{"{slug}-1.0.0.vsix"}, render: renderVSIX},
-	{ID: "zed-extension", Name: "Zed extension", Files: []string{"extension.toml", "themes/{slug}.json", "LICENSE", "README.md"}, render: renderZedExtension},
 }
 
 // FormatByID finds a format; the error lists the valid ids.

@@ -1,8 +1,6 @@
 package theme
 
 import (
-	"archive/zip"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"math"
@@ -148,25 +146,6 @@ func TestFamilyExports(t *testing.T) {
 	json.Unmarshal(files["package.json"], &pkg)
 	if len(pkg.Contributes.Themes) != 2 || pkg.Contributes.Themes[1].UITheme != "vs" || files["themes/"+cslug+"-color-theme.json"] == nil {
 		t.Fatalf("vscode extension contributes %+v; files %v", pkg.Contributes.Themes, sortedKeys(files))
-	}
-
-	// The .vsix holds both colour themes.
-	files, err = Render(th, "vsix")
-	if err != nil {
-		t.Fatal(err)
-	}
-	z, err := zip.NewReader(bytes.NewReader(files[slug+"-"+VSCodeVersion+".vsix"]), int64(len(files[slug+"-"+VSCodeVersion+".vsix"])))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, f := range z.File {
-		names = append(names, f.Name)
-	}
-	for _, want := range []string{"extension/themes/" + slug + "-color-theme.json", "extension/themes/" + cslug + "-color-theme.json"} {
-		if !strings.Contains(strings.Join(names, "\n"), want) {
-			t.Errorf("the .vsix lacks %s: %v", want, names)
-		}
 	}
 
 	// A one-theme format writes the companion's file beside the theme's.

@@ -126,3 +126,15 @@ func ParseLooseColor(s string) (Color, error) { return parseLooseColor(s) }
 // Keys lists every key the overrides hold, by path: what an import keeps
 // verbatim, and what it drops when the overrides are not wanted.
 func (t *TargetOverrides) Keys() []string { return t.keys() }
+
+// tomlQuote is a TOML basic string of s.
+func tomlQuote(s string) string {
+	b, _ := json.Marshal(s) // a JSON string is a valid TOML basic string
+	return string(b)
+}
+
+// TOMLQuote is a TOML basic string of s.
+func TOMLQuote(s string) string { return tomlQuote(s) }
+
+// OrDefault is s, or def when s is empty.
+func OrDefault(s, def string) string { return orDefault(s, def) }

@@ -4,7 +4,7 @@
 // names: the flat name where Go's is distinctive (BuildCard, ModelList),
 // the package-qualified one where it is not (search.Result, workspace.Meta).
 // Hand-written below: what Go sends only as events and the UI's own unions.
-import type { app, chat, codexhome, settings, theme, versions } from '../../wailsjs/go/models';
+import type { app, chat, codexhome, settings, theme, themeimport, versions } from '../../wailsjs/go/models';
 
 export type { checkpoint, codexhome, damaged, search, settings, workspace } from '../../wailsjs/go/models';
 
@@ -52,8 +52,8 @@ export type PlannedFile = theme.PlannedFile;
 export type Target = theme.Target;
 export type ExportFormatInfo = theme.Format;
 export type TemplateFolder = app.TemplateFolder;
-export type Mapping = theme.Mapping;
-export type Derivation = theme.Derivation;
+export type Mapping = themeimport.Mapping;
+export type Derivation = themeimport.Derivation;
 
 export type BarState = app.BarState;
 export type EditorState = app.EditorState;

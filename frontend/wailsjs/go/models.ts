@@ -163,8 +163,8 @@ export namespace app {
 	    dir: string;
 	    title: string;
 	    format: string;
-	    mapped: theme.Mapping[];
-	    derived: theme.Derivation[];
+	    mapped: themeimport.Mapping[];
+	    derived: themeimport.Derivation[];
 	    warnings: string[];
 	}
 	export interface IndexStatus {
@@ -457,11 +457,6 @@ export namespace theme {
 	    B: number;
 	    A: number;
 	}
-	export interface Derivation {
-	    role: string;
-	    from?: string[];
-	    rule: string;
-	}
 	export interface Format {
 	    id: string;
 	    name: string;
@@ -494,10 +489,6 @@ export namespace theme {
 	    note: string;
 	    steps: Step[];
 	    undo: boolean;
-	}
-	export interface Mapping {
-	    role: string;
-	    from: string;
 	}
 	export interface OKLCH {
 	    l: number;
@@ -617,6 +608,20 @@ export namespace theme {
 	    removed: string[];
 	}
 	
+
+}
+
+export namespace themeimport {
+	
+	export interface Derivation {
+	    role: string;
+	    from?: string[];
+	    rule: string;
+	}
+	export interface Mapping {
+	    role: string;
+	    from: string;
+	}
 
 }
 

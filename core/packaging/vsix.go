@@ -1,4 +1,4 @@
-package theme
+package packaging
 
 import (
 	"archive/zip"
@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"cdxtheme/core/theme"
 )
 
 // PackageLicense is the licence the packaged extensions declare (and ship
@@ -83,7 +85,7 @@ const vsixContentTypes = `<?xml version="1.0" encoding="utf-8"?>
 
 // licenseText is the MIT licence, in the author's name (no year: an
 // export is the same file whenever it is made).
-func licenseText(t *Theme) []byte {
+func licenseText(t *theme.Theme) []byte {
 	return []byte(fmt.Sprintf(`MIT License
 
 Copyright (c) %s
@@ -105,12 +107,12 @@ AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
 LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
 OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
 SOFTWARE.
-`, oneLine(orDefault(t.Author, "The "+t.Name+" authors"))))
+`, theme.OneLine(theme.OrDefault(t.Author, "The "+t.Name+" authors"))))
 }
 
 // packageReadme is the README shipped in the packages: what the theme is
 // and where its licence and publisher are set.
-func packageReadme(t *Theme, install string) []byte {
+func packageReadme(t *theme.Theme, install string) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n", markdownText(t.Name))
 	if d := markdownText(t.Description); d != "" {
@@ -130,7 +132,7 @@ func packageReadme(t *Theme, install string) []byte {
 // every renderer, CommonMark or not, shows as text.
 func markdownText(s string) string {
 	var b strings.Builder
-	for _, r := range oneLine(s) {
+	for _, r := range theme.OneLine(s) {
 		switch {
 		case r == '<':
 			b.WriteString("&lt;")
@@ -150,11 +152,11 @@ func markdownText(s string) string {
 
 // themeIcon is a 128×128 PNG of the theme itself: its background, a band of
 // the surface, and swatches of the accent and the syntax colours.
-func themeIcon(t *Theme) ([]byte, error) {
+func themeIcon(t *theme.Theme) ([]byte, error) {
 	const size = 128
 	img := image.NewNRGBA(image.Rect(0, 0, size, size))
-	fill := func(x0, y0, x1, y1 int, c Color) {
-		c = t.seen(c)
+	fill := func(x0, y0, x1, y1 int, c theme.Color) {
+		c = t.Seen(c)
 		nc := color.NRGBA{R: c.R, G: c.G, B: c.B, A: 255}
 		for y := y0; y < y1; y++ {
 			for x := x0; x < x1; x++ {
@@ -165,7 +167,7 @@ func themeIcon(t *Theme) ([]byte, error) {
 	fill(0, 0, size, size, t.UI.Background)
 	fill(0, 0, size, 24, t.UI.Surface)
 	fill(12, 8, 40, 16, t.UI.Accent)
-	row := []Color{t.Syntax.Keyword, t.Syntax.String, t.Syntax.Function, t.Syntax.Type, t.Syntax.Number, t.Syntax.Comment}
+	row := []theme.Color{t.Syntax.Keyword, t.Syntax.String, t.Syntax.Function, t.Syntax.Type, t.Syntax.Number, t.Syntax.Comment}
 	for i, c := range row {
 		y := 36 + i*14
 		w := 40 + (i*23)%60
@@ -188,9 +190,9 @@ func xmlEscape(s string) string {
 // .vsix (what `vsce package` makes): the manifest, the content types, and
 // under extension/ the package.json (with icon, licence and README), the
 // colour theme, the icon, the README and the licence.
-func renderVSIX(fam []*Theme) (map[string][]byte, error) {
+func renderVSIX(fam []*theme.Theme) (map[string][]byte, error) {
 	t := fam[0]
-	files, err := renderVSCode(fam)
+	files, err := theme.Render(t, "vscode")
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +203,7 @@ func renderVSIX(fam []*Theme) (map[string][]byte, error) {
 	pkg["icon"] = "icon.png"
 	pkg["license"] = PackageLicense
 	pkg["keywords"] = append([]string{"theme", "color-theme"}, appearances(fam)...)
-	pkgJSON, err := marshalJSON(pkg)
+	pkgJSON, err := theme.EncodeJSON(pkg)
 	if err != nil {
 		return nil, err
 	}
@@ -209,16 +211,16 @@ func renderVSIX(fam []*Theme) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	slug := Slug(t.Name)
+	slug := theme.Slug(t.Name)
 	var m VSIXManifest
 	m.Version = "2.0.0"
 	m.Metadata.Identity.Language = "en-US"
 	m.Metadata.Identity.ID = slug
-	m.Metadata.Identity.Version = VSCodeVersion
-	m.Metadata.Identity.Publisher = VSCodePublisher
-	m.Metadata.DisplayName = oneLine(t.Name)
+	m.Metadata.Identity.Version = theme.VSCodeVersion
+	m.Metadata.Identity.Publisher = theme.VSCodePublisher
+	m.Metadata.DisplayName = theme.OneLine(t.Name)
 	m.Metadata.Description.Space = "preserve"
-	m.Metadata.Description.Text = oneLine(fmt.Sprint(pkg["description"]))
+	m.Metadata.Description.Text = theme.OneLine(fmt.Sprint(pkg["description"]))
 	m.Metadata.Tags = "theme,color-theme," + strings.Join(appearances(fam), ",")
 	m.Metadata.Categories = "Themes"
 	m.Metadata.GalleryFlags = "Public"
@@ -243,7 +245,7 @@ func renderVSIX(fam []*Theme) (map[string][]byte, error) {
 	}
 	manifest = append([]byte(xml.Header), append(manifest, '\n')...)
 
-	install := fmt.Sprintf("`code --install-extension %s-%s.vsix`, then pick **%s** in Preferences: Color Theme.", slug, VSCodeVersion, markdownText(t.Name))
+	install := fmt.Sprintf("`code --install-extension %s-%s.vsix`, then pick **%s** in Preferences: Color Theme.", slug, theme.VSCodeVersion, markdownText(t.Name))
 	entries := []struct {
 		name string
 		data []byte
@@ -255,7 +257,7 @@ func renderVSIX(fam []*Theme) (map[string][]byte, error) {
 		{"extension/README.md", packageReadme(t, install)},
 		{"extension/LICENSE.txt", licenseText(t)},
 	}
-	for _, name := range sortedKeys(files) {
+	for _, name := range theme.SortedKeys(files) {
 		if data := files[name]; name != "package.json" {
 			entries = append(entries, struct {
 				name string
@@ -277,30 +279,30 @@ func renderVSIX(fam []*Theme) (map[string][]byte, error) {
 	if err := zw.Close(); err != nil {
 		return nil, err
 	}
-	return map[string][]byte{slug + "-" + VSCodeVersion + ".vsix": buf.Bytes()}, nil
+	return map[string][]byte{slug + "-" + theme.VSCodeVersion + ".vsix": buf.Bytes()}, nil
 }
 
 // renderZedExtension is a Zed extension folder for the theme: the
 // extension.toml Zed's extension registry reads, the theme family under
 // themes/, a licence file (the registry requires one) and a README.
-func renderZedExtension(fam []*Theme) (map[string][]byte, error) {
+func renderZedExtension(fam []*theme.Theme) (map[string][]byte, error) {
 	t := fam[0]
-	zed, err := renderZed(fam)
+	zed, err := theme.Render(t, "zed")
 	if err != nil {
 		return nil, err
 	}
-	slug := Slug(t.Name)
+	slug := theme.Slug(t.Name)
 	var family []byte
 	for _, v := range zed {
 		family = v
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "id = %s\n", tomlQuote(zedExtensionID(slug)))
-	fmt.Fprintf(&b, "name = %s\n", tomlQuote(oneLine(t.Name)))
-	fmt.Fprintf(&b, "version = %s\n", tomlQuote(VSCodeVersion))
+	fmt.Fprintf(&b, "id = %s\n", theme.TOMLQuote(zedExtensionID(slug)))
+	fmt.Fprintf(&b, "name = %s\n", theme.TOMLQuote(theme.OneLine(t.Name)))
+	fmt.Fprintf(&b, "version = %s\n", theme.TOMLQuote(theme.VSCodeVersion))
 	b.WriteString("schema_version = 1\n")
-	fmt.Fprintf(&b, "authors = [%s]\n", tomlQuote(oneLine(orDefault(t.Author, "The "+t.Name+" authors"))))
-	fmt.Fprintf(&b, "description = %s\n", tomlQuote(oneLine(orDefault(t.Description, t.Name+" colour theme, made with CDXTheme"))))
+	fmt.Fprintf(&b, "authors = [%s]\n", theme.TOMLQuote(theme.OneLine(theme.OrDefault(t.Author, "The "+t.Name+" authors"))))
+	fmt.Fprintf(&b, "description = %s\n", theme.TOMLQuote(theme.OneLine(theme.OrDefault(t.Description, t.Name+" colour theme, made with CDXTheme"))))
 	b.WriteString("# Zed's registry needs the repository this folder is published in:\n")
 	b.WriteString("# repository = \"https://github.com/you/" + slug + "\"\n")
 	install := "In Zed run **zed: install dev extension** and pick this folder; to publish, push it to a repository, set `repository` in extension.toml and follow zed-industries/extensions."
@@ -323,10 +325,17 @@ func zedExtensionID(slug string) string {
 }
 
 // appearances are the family's appearances, in its order.
-func appearances(fam []*Theme) []string {
+func appearances(fam []*theme.Theme) []string {
 	var out []string
 	for _, t := range fam {
 		out = append(out, t.Appearance)
 	}
 	return out
+}
+
+// The packages join the export formats after the formats the model
+// renders.
+func init() {
+	theme.RegisterFormat("vsix", "VS Code extension package (.vsix)", []string{"{slug}-1.0.0.vsix"}, renderVSIX)
+	theme.RegisterFormat("zed-extension", "Zed extension", []string{"extension.toml", "themes/{slug}.json", "LICENSE", "README.md"}, renderZedExtension)
 }
