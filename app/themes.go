@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"cdxtheme/core/apply"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
@@ -207,16 +208,16 @@ func (a *Themes) ExportTheme(workspaceID, format string) (string, error) {
 
 // PlanApply shows what installing into target would write and replace; the
 // UI asks the user to confirm before ApplyTheme.
-func (a *Themes) PlanApply(workspaceID, target string) (theme.InstallPlan, error) {
+func (a *Themes) PlanApply(workspaceID, target string) (apply.InstallPlan, error) {
 	t, _, err := a.lockedTheme(workspaceID)
 	if err != nil {
-		return theme.InstallPlan{}, err
+		return apply.InstallPlan{}, err
 	}
 	paths, err := theme.DefaultPaths()
 	if err != nil {
-		return theme.InstallPlan{}, err
+		return apply.InstallPlan{}, err
 	}
-	return theme.Plan(t, target, paths)
+	return apply.Plan(t, target, paths)
 }
 
 // ApplyTheme installs the theme into target after the user confirmed the
@@ -224,27 +225,27 @@ func (a *Themes) PlanApply(workspaceID, target string) (theme.InstallPlan, error
 // app's data folder. It plans again and installs only when that plan is
 // the one confirmed: a rename of the theme or a file changed in between
 // would otherwise write, or replace, files the user never saw listed. Then
-// the error wraps theme.ErrPlanChanged, nothing is written, and the page
+// the error wraps apply.ErrPlanChanged, nothing is written, and the page
 // shows the new plan to confirm.
-func (a *Themes) ApplyTheme(workspaceID, target, token string) (theme.Installed, error) {
+func (a *Themes) ApplyTheme(workspaceID, target, token string) (apply.Installed, error) {
 	plan, err := a.PlanApply(workspaceID, target)
 	if err != nil {
-		return theme.Installed{}, err
+		return apply.Installed{}, err
 	}
 	if plan.Token != token {
-		return theme.Installed{}, fmt.Errorf("install into %s: %w: the theme or a file it writes changed since you confirmed; look at the new plan and confirm again", target, theme.ErrPlanChanged)
+		return apply.Installed{}, fmt.Errorf("install into %s: %w: the theme or a file it writes changed since you confirmed; look at the new plan and confirm again", target, apply.ErrPlanChanged)
 	}
-	return theme.Apply(plan)
+	return apply.Apply(plan)
 }
 
 // UndoApply undoes the last apply into target: the files it replaced get
 // their earlier bytes and mode back, the files it created are removed.
-func (a *Themes) UndoApply(target string) (theme.Undone, error) {
+func (a *Themes) UndoApply(target string) (apply.Undone, error) {
 	paths, err := theme.DefaultPaths()
 	if err != nil {
-		return theme.Undone{}, err
+		return apply.Undone{}, err
 	}
-	return theme.UndoApply(paths, target)
+	return apply.UndoApply(paths, target)
 }
 
 // UndoableApplies lists the targets with an apply to undo.
@@ -253,5 +254,5 @@ func (a *Themes) UndoableApplies() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return theme.CanUndo(paths), nil
+	return apply.CanUndo(paths), nil
 }

@@ -262,6 +262,41 @@ export namespace app {
 
 }
 
+export namespace apply {
+	
+	export interface PlannedFile {
+	    path: string;
+	    exists: boolean;
+	    same: boolean;
+	}
+	export interface InstallPlan {
+	    target: string;
+	    theme: string;
+	    files: PlannedFile[];
+	    note: string;
+	    steps: theme.Step[];
+	    backups: string;
+	    warning?: string;
+	    token: string;
+	}
+	export interface Installed {
+	    installed: string[];
+	    unchanged: string[];
+	    backups: string[];
+	    note: string;
+	    steps: theme.Step[];
+	    undo: boolean;
+	}
+	
+	export interface Undone {
+	    target: string;
+	    theme: string;
+	    restored: string[];
+	    removed: string[];
+	}
+
+}
+
 export namespace chat {
 	
 	export interface Attachment {
@@ -462,34 +497,6 @@ export namespace theme {
 	    name: string;
 	    files: string[];
 	}
-	export interface Step {
-	    kind: string;
-	    text: string;
-	    file?: string;
-	}
-	export interface PlannedFile {
-	    path: string;
-	    exists: boolean;
-	    same: boolean;
-	}
-	export interface InstallPlan {
-	    target: string;
-	    theme: string;
-	    files: PlannedFile[];
-	    note: string;
-	    steps: Step[];
-	    backups: string;
-	    warning?: string;
-	    token: string;
-	}
-	export interface Installed {
-	    installed: string[];
-	    unchanged: string[];
-	    backups: string[];
-	    note: string;
-	    steps: Step[];
-	    undo: boolean;
-	}
 	export interface OKLCH {
 	    l: number;
 	    c: number;
@@ -502,7 +509,6 @@ export namespace theme {
 	    step?: number;
 	    users: string[];
 	}
-	
 	export interface Ramp {
 	    steps?: number[];
 	    at?: number;
@@ -544,7 +550,11 @@ export namespace theme {
 	    roles: RoleValue[];
 	    companion?: State;
 	}
-	
+	export interface Step {
+	    kind: string;
+	    text: string;
+	    file?: string;
+	}
 	export interface Syntax {
 	    keyword: Color;
 	    string: Color;
@@ -601,12 +611,6 @@ export namespace theme {
 	    targets?: TargetOverrides;
 	}
 	
-	export interface Undone {
-	    target: string;
-	    theme: string;
-	    restored: string[];
-	    removed: string[];
-	}
 	
 
 }

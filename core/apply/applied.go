@@ -1,4 +1,4 @@
-package theme
+package apply
 
 import (
 	"bytes"
@@ -18,18 +18,19 @@ import (
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/fswrite"
 	"cdxtheme/core/paths"
+	"cdxtheme/core/theme"
 )
 
 // Installed reports what Apply wrote, what it left alone because it held
 // the same bytes already, and the backups it made (in the app's data
 // folder). Undo says there is an apply of this target to undo.
 type Installed struct {
-	Installed []string `json:"installed"`
-	Unchanged []string `json:"unchanged"`
-	Backups   []string `json:"backups"`
-	Note      string   `json:"note"`
-	Steps     []Step   `json:"steps"`
-	Undo      bool     `json:"undo"`
+	Installed []string     `json:"installed"`
+	Unchanged []string     `json:"unchanged"`
+	Backups   []string     `json:"backups"`
+	Note      string       `json:"note"`
+	Steps     []theme.Step `json:"steps"`
+	Undo      bool         `json:"undo"`
 }
 
 // Undone reports what UndoApply put back: files restored to their earlier
@@ -82,7 +83,7 @@ func Apply(plan InstallPlan) (Installed, error) {
 	rec := applyRecord{Target: plan.Target, Theme: plan.Theme, At: time.Now().UTC()}
 	recDir := ""
 	save := func() error {
-		return paths.WriteFileAtomic(filepath.Join(recDir, recordName), mustJSON(rec), 0o600) // plain strings
+		return paths.WriteFileAtomic(filepath.Join(recDir, recordName), recordJSON(rec), 0o600) // plain strings
 	}
 	for _, f := range plan.Files {
 		if f.data == nil {
@@ -179,9 +180,9 @@ func records(store, target string) []string {
 }
 
 // CanUndo lists the targets with an apply to undo.
-func CanUndo(p Paths) []string {
+func CanUndo(p theme.Paths) []string {
 	var out []string
-	for _, t := range Targets {
+	for _, t := range theme.Targets {
 		if len(records(p.Store, t.ID)) > 0 {
 			out = append(out, t.ID)
 		}
@@ -194,7 +195,7 @@ func CanUndo(p Paths) []string {
 // created is removed. A file changed since (by the user, by the program)
 // is not the apply's to take back: nothing is undone and the error names
 // it. Undoing again goes one apply further back.
-func UndoApply(p Paths, target string) (Undone, error) {
+func UndoApply(p theme.Paths, target string) (Undone, error) {
 	recs := records(p.Store, target)
 	if len(recs) == 0 {
 		return Undone{}, fmt.Errorf("undo apply to %s: nothing to undo", target)
@@ -265,4 +266,14 @@ func UndoApply(p Paths, target string) (Undone, error) {
 func digest(b []byte) string {
 	s := sha256.Sum256(b)
 	return hex.EncodeToString(s[:])
+}
+
+// recordJSON is the record as JSON; it holds only strings, times and
+// modes, so it always encodes.
+func recordJSON(rec applyRecord) []byte {
+	b, err := json.Marshal(rec)
+	if err != nil {
+		panic("apply: " + err.Error())
+	}
+	return b
 }
