@@ -70,6 +70,24 @@ func TestAppliedNeovimLoads(t *testing.T) {
 	}
 }
 
+// The line the plan asks for in init.lua switches Neovim to the theme at
+// start, on Neovim 0.7 (Debian 12's) too, where vim.cmd.colorscheme does
+// not exist yet.
+func TestAppliedNeovimInitLineLoads(t *testing.T) {
+	nvim := program(t, "nvim", "neovim")
+	dir, plan := applyHome(t, "neovim")
+	st := step(t, plan, "line", "colorscheme")
+	os.MkdirAll(filepath.Dir(st.File), 0o755)
+	if err := os.WriteFile(st.File, []byte(st.Text+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, err := run(t, dir, nil, nvim, "--headless", "-i", "NONE", "-n",
+		"-c", `lua io.stdout:write(tostring(vim.g.colors_name) .. " " .. vim.v.errmsg)`, "-c", "qa!")
+	if err != nil || strings.TrimSpace(out) != "harbour-night" {
+		t.Fatalf("nvim with the init.lua line %q: %v, colors_name and errors %q\n%s", st.Text, err, out, stderr)
+	}
+}
+
 func TestAppliedTmuxSources(t *testing.T) {
 	tmux := program(t, "tmux", "tmux")
 	dir, plan := applyHome(t, "tmux")
@@ -130,6 +148,10 @@ func TestAppliedBatUsesTheme(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "sample.go"), []byte(batSample), 0o644)
 	env := []string{"COLORTERM=truecolor", "TERM=xterm-256color"}
 	build := strings.Fields(step(t, plan, "command", "cache").Text)
+	// The step names the program as it is installed (batcat on Debian).
+	if build[0] != filepath.Base(bat) {
+		t.Errorf("the step runs %q; the program here is %s", build[0], bat)
+	}
 	if _, stderr, err := run(t, dir, env, bat, build[1:]...); err != nil {
 		t.Fatalf("bat %v: %v\n%s", build[1:], err, stderr)
 	}

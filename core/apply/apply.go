@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -223,9 +225,12 @@ func Plan(t *theme.Theme, target string, p theme.Paths) (InstallPlan, error) {
 			dir = filepath.Join(p.LocalAppData, "nvim")
 		}
 		put(filepath.Join(dir, "colors", slug+".lua"), files["colors/"+slug+".lua"])
-		plan.Note = "Run `:colorscheme " + slug + "` in Neovim; to keep it, add `vim.cmd.colorscheme(\"" + slug + "\")` to init.lua."
+		// vim.cmd("colorscheme x"), not vim.cmd.colorscheme("x"): the
+		// latter needs Neovim 0.8, and Debian 12 ships 0.7.
+		keep := "vim.cmd(\"colorscheme " + slug + "\")"
+		plan.Note = "Run `:colorscheme " + slug + "` in Neovim; to keep it, add `" + keep + "` to init.lua."
 		command(":colorscheme " + slug)
-		line(filepath.Join(dir, "init.lua"), "vim.cmd.colorscheme(\""+slug+"\")")
+		line(filepath.Join(dir, "init.lua"), keep)
 	case "helix":
 		dir := filepath.Join(p.ConfigHome, "helix")
 		if win {
@@ -241,8 +246,9 @@ func Plan(t *theme.Theme, target string, p theme.Paths) (InstallPlan, error) {
 			dir = filepath.Join(p.AppData, "bat")
 		}
 		put(filepath.Join(dir, "themes", slug+".tmTheme"), files[slug+".tmTheme"])
-		plan.Note = "bat reads new themes only from its cache: run `bat cache --build`, then add `--theme=\"" + slug + "\"` to bat's config; for delta set `syntax-theme = " + slug + "` under [delta] in ~/.gitconfig."
-		command("bat cache --build")
+		bat := batCommand(p.GOOS)
+		plan.Note = "bat reads new themes only from its cache: run `" + bat + " cache --build`, then add `--theme=\"" + slug + "\"` to bat's config; for delta set `syntax-theme = " + slug + "` under [delta] in ~/.gitconfig."
+		command(bat + " cache --build")
 		line(filepath.Join(dir, "config"), "--theme=\""+slug+"\"")
 		line(filepath.Join(p.Home, ".gitconfig"), "[delta]\n\tsyntax-theme = "+slug)
 	case "wezterm":
@@ -300,6 +306,20 @@ func Plan(t *theme.Theme, target string, p theme.Paths) (InstallPlan, error) {
 	}
 	plan.Token = plan.token()
 	return plan, nil
+}
+
+// batCommand is bat's name here: Debian and Ubuntu ship it as batcat
+// (another package owns /usr/bin/bat), where a step saying "bat" is
+// "command not found". Planning for another system says "bat".
+func batCommand(goos string) string {
+	if goos == runtime.GOOS {
+		if _, err := exec.LookPath("bat"); err != nil {
+			if _, err := exec.LookPath("batcat"); err == nil {
+				return "batcat"
+			}
+		}
+	}
+	return "bat"
 }
 
 // maxReplaced bounds a file Apply backs up (an installed theme is a few

@@ -44,7 +44,7 @@ func TestPlanPaths(t *testing.T) {
 		{"neovim", "windows", []string{"AppData/Local/nvim/colors/harbour-night.lua"}, "init.lua"},
 		{"helix", "linux", []string{".config/helix/themes/harbour-night.toml"}, `theme = "harbour-night"`},
 		{"helix", "windows", []string{"AppData/Roaming/helix/themes/harbour-night.toml"}, ":theme harbour-night"},
-		{"bat", "linux", []string{".config/bat/themes/harbour-night.tmTheme"}, "bat cache --build"},
+		{"bat", "linux", []string{".config/bat/themes/harbour-night.tmTheme"}, "cache --build"},
 		{"bat", "windows", []string{"AppData/Roaming/bat/themes/harbour-night.tmTheme"}, "syntax-theme = harbour-night"},
 		{"wezterm", "linux", []string{".config/wezterm/colors/harbour-night.toml"}, `config.color_scheme = "Harbour Night"`},
 		{"wezterm", "windows", []string{".config/wezterm/colors/harbour-night.toml"}, "wezterm.lua"},
@@ -90,6 +90,45 @@ func TestPlanPaths(t *testing.T) {
 				t.Errorf("Plan created %v", entries)
 			}
 		})
+	}
+}
+
+// The bat step names whichever of bat and batcat (Debian's name) is on
+// PATH.
+func TestBatStepNamesTheInstalledProgram(t *testing.T) {
+	bin := t.TempDir()
+	t.Setenv("PATH", bin)
+	stub := func(name string) {
+		if err := os.WriteFile(filepath.Join(bin, name), []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := func() string {
+		plan, err := Plan(theme.Example(), "bat", tempPaths(t, runtime.GOOS))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range plan.Steps {
+			if st.Kind == "command" {
+				if !strings.Contains(plan.Note, st.Text) {
+					t.Errorf("the note %q does not say %q", plan.Note, st.Text)
+				}
+				return st.Text
+			}
+		}
+		t.Fatal("no command step")
+		return ""
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("PATH programs need .exe there")
+	}
+	stub("batcat")
+	if got := cmd(); got != "batcat cache --build" {
+		t.Errorf("with only batcat: %q", got)
+	}
+	stub("bat")
+	if got := cmd(); got != "bat cache --build" {
+		t.Errorf("with bat: %q", got)
 	}
 }
 
