@@ -28,7 +28,7 @@ func floor(pkg string) int {
 
 // TestNoArrowRunsUp reads the imports of every non-test Go file (whatever
 // its build tags) and fails on one that points to a higher floor, on core
-// importing Wails or internal/, and on app importing internal/.
+// importing Wails, and on main, app or core importing internal/.
 func TestNoArrowRunsUp(t *testing.T) {
 	fset := token.NewFileSet()
 	seen := 0
@@ -64,8 +64,8 @@ func TestNoArrowRunsUp(t *testing.T) {
 			switch {
 			case from >= 3 && strings.HasPrefix(to, "github.com/wailsapp/"):
 				t.Errorf("%s imports %s: core never imports Wails", p, to)
-			case from >= 2 && strings.HasPrefix(to, "cdxtheme/internal/"):
-				t.Errorf("%s imports %s: the product never imports test tools", p, to)
+			case from >= 1 && strings.HasPrefix(to, "cdxtheme/internal/"):
+				t.Errorf("%s imports %s: the product never imports internal/ (test rigs, tools, the benchmark)", p, to)
 			case strings.HasPrefix(to, "cdxtheme") && floor(to) != 0 && floor(to) < from:
 				t.Errorf("%s (floor %d) imports %s (floor %d): an arrow running up", p, from, to, floor(to))
 			}
@@ -93,5 +93,56 @@ func TestRootHoldsOnlyMain(t *testing.T) {
 		if !e.IsDir() && strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") && !allowed[n] {
 			t.Errorf("%s is in the module's root: put it in the package named for what it does (app/shell for the window's glue)", n)
 		}
+	}
+}
+
+// internalIntent is what each folder directly under internal/ holds, so a
+// newcomer tells what ships from what only tests use (issue #42).
+var internalIntent = map[string]string{
+	"ship":    "programs shipped to users beside the app (the agent shim)",
+	"tools":   "programs developers run to generate or check the tree (tsgen, adapterlock, mutate)",
+	"testrig": "what tests import or start: fake agents, API mocks, fixtures, helpers",
+	"suites":  "test suites of their own: faults, real peers, third-party agents, window drivers",
+	"bench":   "the benchmark (make bench)",
+}
+
+// TestInternalByIntent keeps internal/ sorted by intent: nothing lands
+// beside the five folders, and what ships never imports what only tests,
+// tools or the benchmark use (a test rig in a shipped binary would carry
+// fakes to users).
+func TestInternalByIntent(t *testing.T) {
+	entries, err := os.ReadDir("internal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if _, ok := internalIntent[e.Name()]; !ok {
+			t.Errorf("internal/%s: put it under the folder that says its intent: %v", e.Name(), internalIntent)
+		}
+	}
+	fset := token.NewFileSet()
+	seen := 0
+	err = filepath.WalkDir(filepath.Join("internal", "ship"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		seen++
+		for _, im := range f.Imports {
+			to := strings.Trim(im.Path.Value, `"`)
+			if strings.HasPrefix(to, "cdxtheme/internal/") && !strings.HasPrefix(to, "cdxtheme/internal/ship/") {
+				t.Errorf("%s imports %s: what ships never imports test rigs, tools or the benchmark", p, to)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen == 0 {
+		t.Fatal("read no Go file under internal/ship; the walk missed it")
 	}
 }

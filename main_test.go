@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-	"cdxtheme/internal/testbin"
+	"cdxtheme/internal/testrig/testbin"
 	"os"
 	"os/exec"
 	"path/filepath"

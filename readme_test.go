@@ -11,9 +11,9 @@ import (
 	"testing"
 
 	"cdxtheme/core/theme"
-	"cdxtheme/internal/fakeagent/fakeagenttest"
-	"cdxtheme/internal/fixtures"
-	"cdxtheme/internal/testbin"
+	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
+	"cdxtheme/internal/testrig/fixtures"
+	"cdxtheme/internal/testrig/testbin"
 )
 
 // readmeCommands are the `cdxtheme …` lines of the README's sh blocks, in

@@ -12,7 +12,7 @@ import (
 	"cdxtheme/core/damaged"
 	"cdxtheme/core/mcp"
 	"cdxtheme/core/settings"
-	"cdxtheme/internal/fakeagent/fakeagenttest"
+	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 
 	"github.com/rs/zerolog"
 )

@@ -9,7 +9,7 @@ import (
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/inside"
-	"cdxtheme/internal/winlink"
+	"cdxtheme/internal/testrig/winlink"
 )
 
 func TestLinkedFilesBecomeArtifactsAndOutsideOnesAreRefused(t *testing.T) {

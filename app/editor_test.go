@@ -11,7 +11,7 @@ import (
 	"cdxtheme/core/checkpoint"
 	"cdxtheme/core/handedit"
 	"cdxtheme/core/theme"
-	"cdxtheme/internal/syncbuf"
+	"cdxtheme/internal/testrig/syncbuf"
 
 	"github.com/rs/zerolog"
 )

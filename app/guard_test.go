@@ -63,7 +63,7 @@ func TestChatWithARolloutIsResumedNotLoaded(t *testing.T) {
 	if err := os.MkdirAll(day, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	src, err := os.ReadFile(filepath.Join("..", "internal", "fixtures", "codex-home", "sessions", "2026", "12", "02", "rollout-2026-12-02T09-21-23-"+rolloutSession+".jsonl"))
+	src, err := os.ReadFile(filepath.Join("..", "internal", "testrig", "fixtures", "codex-home", "sessions", "2026", "12", "02", "rollout-2026-12-02T09-21-23-"+rolloutSession+".jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,10 +7,10 @@ import (
 	"testing"
 
 	"cdxtheme/core/chat"
-	"cdxtheme/internal/fixtures"
+	"cdxtheme/internal/testrig/fixtures"
 )
 
-const rolloutSession = "01a2360f-02d3-7551-b339-f4d167fb91c8" // 7 messages in internal/fixtures' Codex home
+const rolloutSession = "01a2360f-02d3-7551-b339-f4d167fb91c8" // 7 messages in internal/testrig/fixtures' Codex home
 
 func withRollouts(t *testing.T) {
 	t.Helper()

@@ -1,7 +1,7 @@
 package app
 
 import (
-	"cdxtheme/internal/unixsock"
+	"cdxtheme/internal/testrig/unixsock"
 	"context"
 	"errors"
 	"os"

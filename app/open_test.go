@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"cdxtheme/core/workspace"
-	"cdxtheme/internal/fifo"
+	"cdxtheme/internal/testrig/fifo"
 
 	"github.com/rs/zerolog"
 )

@@ -11,7 +11,7 @@ import (
 
 	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
-	"cdxtheme/internal/fakeagent/fakeagenttest"
+	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 )
 
 // agentCalls lists the requests the fake agent got (method and params).

@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"cdxtheme/core/apply"
+	"cdxtheme/core/packaging"
+	"cdxtheme/core/publish"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
@@ -198,7 +200,18 @@ func (a *Themes) ExportTheme(workspaceID, format string) (string, error) {
 	}
 	for _, f := range formats {
 		// Below the workspace nothing is followed: the agent may have
-		// planted links in export/.
+		// planted links in export/. Packages carry the build's publish
+		// metadata (Publish is what bumps its version).
+		if slices.Contains(packaging.PackageFormats, f) {
+			m, err := publish.Load(ws.Dir)
+			if err != nil {
+				return "", err
+			}
+			if _, err := packaging.ExportPackage(t, f, m, ws.Dir, "export/"+f); err != nil {
+				return "", err
+			}
+			continue
+		}
 		if _, err := theme.Export(t, f, ws.Dir, "export/"+f); err != nil {
 			return "", err
 		}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"cdxtheme/internal/syncbuf"
+	"cdxtheme/internal/testrig/syncbuf"
 
 	"github.com/rs/zerolog"
 )

@@ -5,7 +5,7 @@
 BIN_DIR := $(patsubst %/,%,$(dir $(BIN)))
 SIDECAR := $(BIN_DIR)/bun
 # The screenshot shows the app over sample Codex sessions, never the user's own.
-SCREENSHOT_CODEX_HOME ?= internal/fixtures/codex-home
+SCREENSHOT_CODEX_HOME ?= internal/testrig/fixtures/codex-home
 
 .PHONY: sidecar package package-windows icons screenshot test-package
 

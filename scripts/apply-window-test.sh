@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Apply of a light/dark family to VS Code in the PRODUCTION window under
-# Xvfb, with real clicks (internal/applytest): the plan dialog opens with
+# Xvfb, with real clicks (internal/suites/applytest): the plan dialog opens with
 # each file once, both variants install into a private HOME, and Export and
 # Apply are usable after. Prints "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-build/window-test}
 mkdir -p build/bin "$out"
-go build -o build/bin/fakeagent ./internal/fakeagent || exit 1
-go build -o build/bin/applytest ./internal/applytest || exit 1
+go build -o build/bin/fakeagent ./internal/testrig/fakeagent || exit 1
+go build -o build/bin/applytest ./internal/suites/applytest || exit 1
 bus=()
 command -v dbus-run-session >/dev/null && bus=(dbus-run-session --)
 NO_AT_BRIDGE=1 "${bus[@]}" xvfb-run -a -s "-screen 0 1920x1200x24 -noreset" \

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # The Design view in the PRODUCTION window under Xvfb, with real input
-# (internal/designtest): a palette edit made in the view reaches theme.json,
+# (internal/suites/designtest): a palette edit made in the view reaches theme.json,
 # the preview and the contrast table. Saves design-1440x900.png,
-# design-960x640.png and picker.png into $DESIGN_SHOTS (docs/designer to
-# refresh the docs; the out folder by default); 800×600 is
-# e2e/tests/design.test.mjs's. Prints "N passed, N failed".
+# design-800x600.png and picker.png into $DESIGN_SHOTS (docs/designer to
+# refresh the docs; the out folder by default), the real window resized to
+# 800×600 for the second edit. Prints "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-build/window-test}
 mkdir -p build/bin "$out"
-go build -o build/bin/fakeagent ./internal/fakeagent || exit 1
-go build -o build/bin/designtest ./internal/designtest || exit 1
+go build -o build/bin/fakeagent ./internal/testrig/fakeagent || exit 1
+go build -o build/bin/designtest ./internal/suites/designtest || exit 1
 bus=()
 command -v dbus-run-session >/dev/null && bus=(dbus-run-session --)
 NO_AT_BRIDGE=1 "${bus[@]}" xvfb-run -a -s "-screen 0 1920x1200x24" \

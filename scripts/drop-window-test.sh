@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # A theme file dropped from another program onto the PRODUCTION window under
 # Xvfb (real input: xdotool and the project's GTK drag source) becomes a
-# build, on Home and on New build (internal/droptest). Prints "N passed, N failed".
+# build, on Home and on New build (internal/suites/droptest). Prints "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-build/window-test}
 mkdir -p build/bin "$out"
-go build -o build/bin/droptest ./internal/droptest || exit 1
+go build -o build/bin/droptest ./internal/suites/droptest || exit 1
 # shellcheck disable=SC2046
 gcc -O1 -o build/bin/dragsource scripts/dragsource.c $(pkg-config --cflags --libs gtk+-3.0) || exit 1
 bus=()

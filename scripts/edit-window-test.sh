@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The hand editor in the PRODUCTION window under Xvfb, with real input
-# (internal/edittest): a colour picked in the preview and typed into the hex
+# (internal/suites/edittest): a colour picked in the preview and typed into the hex
 # field reaches theme.json, the preview and the contrast table; a lock set by
 # a click survives the fake agent's turn, and the next prompt tells the agent
 # both; the edit and the lock survive a restart. Saves docs/editor-window.png.
@@ -9,8 +9,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-build/window-test}
 mkdir -p build/bin "$out"
-go build -o build/bin/fakeagent ./internal/fakeagent || exit 1
-go build -o build/bin/edittest ./internal/edittest || exit 1
+go build -o build/bin/fakeagent ./internal/testrig/fakeagent || exit 1
+go build -o build/bin/edittest ./internal/suites/edittest || exit 1
 bus=()
 command -v dbus-run-session >/dev/null && bus=(dbus-run-session --)
 # -noreset: the app quits and starts again; Xvfb would otherwise reset once

@@ -1,5 +1,5 @@
 // The last lines of `make mutate`: one table of kill rates, the Go packages'
-// (the summary internal/mutate printed, passed as a file) and the
+// (the summary internal/tools/mutate printed, passed as a file) and the
 // frontend's (StrykerJS's JSON report, per file and for src/lib as a whole),
 // so the figures are not scattered over pages of progress output.
 //
@@ -12,7 +12,7 @@ if (goOut && existsSync(goOut)) {
   const lines = readFileSync(goOut, 'utf8').split('\n');
   const at = lines.findIndex((l) => l.startsWith('mutation kill rate'));
   if (at >= 0) console.log(lines.slice(at).join('\n').trimEnd());
-  else console.log(`(no Go summary in ${goOut}: internal/mutate did not finish)`);
+  else console.log(`(no Go summary in ${goOut}: internal/tools/mutate did not finish)`);
 }
 
 if (!strykerJSON || !existsSync(strykerJSON)) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The navigation lock in the PRODUCTION window under Xvfb, with real input:
-# internal/navtest serves a loopback page and drives the app (clicks,
+# internal/suites/navtest serves a loopback page and drives the app (clicks,
 # middle-click, Enter, drags, drops from another program) at the fake
 # agent's navigation vectors and at the page's own script. Prints
 # "N passed, N failed".
@@ -8,8 +8,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-build/window-test}
 mkdir -p build/bin "$out"
-go build -o build/bin/fakeagent ./internal/fakeagent || exit 1
-go build -o build/bin/navtest ./internal/navtest || exit 1
+go build -o build/bin/fakeagent ./internal/testrig/fakeagent || exit 1
+go build -o build/bin/navtest ./internal/suites/navtest || exit 1
 # shellcheck disable=SC2046
 gcc -O1 -o build/bin/dragsource scripts/dragsource.c $(pkg-config --cflags --libs gtk+-3.0) || exit 1
 bus=()

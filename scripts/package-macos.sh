@@ -73,7 +73,7 @@ macho "$exe"
 
 # 2. The agent shim: pure Go, built for that CPU anywhere.
 CGO_ENABLED=0 GOOS=darwin GOARCH=$arch $GO build -trimpath -ldflags "-s -w" \
-	-o "$app/Contents/MacOS/cdxtheme-agent-shim" ./internal/agentshim
+	-o "$app/Contents/MacOS/cdxtheme-agent-shim" ./internal/ship/agentshim
 macho "$app/Contents/MacOS/cdxtheme-agent-shim"
 
 # 3. Bun, pinned and integrity-checked, beside the binary.

@@ -15,7 +15,7 @@
 #     CDXTHEME_FAKEAGENT_BIN (the tests cannot run Linux's go inside Wine);
 #   - GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test -c for each package,
 #     each binary run from its package folder, as go test does;
-#   - internal/winetest reads the test2json streams and makes the table.
+#   - internal/suites/winetest reads the test2json streams and makes the table.
 #
 # Not part of `make test` (Wine is not Windows; the result is reported in
 # README.md). usage: scripts/test-windows.sh [PACKAGE...]
@@ -77,7 +77,7 @@ fi
 # The fake ACP agent the engine tests drive, built here: inside Wine the
 # tests cannot run the Linux go command to build it themselves. Wine's Z:
 # is the Unix root.
-if ! GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $GO build -o "$out/bin/fakeagent.exe" ./internal/fakeagent; then
+if ! GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $GO build -o "$out/bin/fakeagent.exe" ./internal/testrig/fakeagent; then
 	echo "test-windows: the fake agent does not build" >&2
 	exit 1
 fi
@@ -106,4 +106,4 @@ done
 
 echo
 echo "test-windows: Wine $("$WINE" --version 2>/dev/null), $((SECONDS - start)) s"
-$GO run ./internal/winetest -limits scripts/wine/known-limits.txt "$out/results"
+$GO run ./internal/suites/winetest -limits scripts/wine/known-limits.txt "$out/results"

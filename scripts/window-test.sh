@@ -9,7 +9,7 @@ bin=build/bin/cdxtheme
 agent=build/bin/fakeagent
 out=${1:-build/window-test}
 mkdir -p build/bin "$out"
-go build -o "$agent" ./internal/fakeagent || exit 1
+go build -o "$agent" ./internal/testrig/fakeagent || exit 1
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

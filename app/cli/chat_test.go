@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"cdxtheme/internal/fakeagent/fakeagenttest"
+	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 )
 
 // chatEnv points the CLI at a private copy of the fake agent (so leftover
@@ -291,7 +291,7 @@ func TestChatFlagsAfterPrompt(t *testing.T) {
 }
 
 // hostile is what the fake agent's "escapes" scenario puts into every
-// string it sends (internal/fakeagent/scenarios.go).
+// string it sends (internal/testrig/fakeagent/scenarios.go).
 const hostile = "\x1b]52;c;cm0gLXJmIH4=\x07\x1b]0;pwned\x07\x1b[31mred\x1b[0m\r\x1b[2K\u009b2J\u009d52;c;eA==\u009c"
 
 // controlIn names the first terminal control character in s, if any.

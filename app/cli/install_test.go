@@ -3,7 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
-	"cdxtheme/internal/testbin"
+	"cdxtheme/internal/testrig/testbin"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -15,8 +15,8 @@ import (
 	"testing"
 
 	"cdxtheme/core/agent"
-	"cdxtheme/internal/fakeagent/fakeagenttest"
-	"cdxtheme/internal/npmstub"
+	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
+	"cdxtheme/internal/testrig/npmstub"
 )
 
 var (

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"cdxtheme/core/settings"
-	"cdxtheme/internal/fixtures"
+	"cdxtheme/internal/testrig/fixtures"
 )
 
 const (

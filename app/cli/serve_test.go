@@ -2,8 +2,8 @@ package cli
 
 import (
 	"bytes"
-	"cdxtheme/internal/testbin"
-	"cdxtheme/internal/unixsock"
+	"cdxtheme/internal/testrig/testbin"
+	"cdxtheme/internal/testrig/unixsock"
 	"context"
 	"encoding/json"
 	"errors"

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"cdxtheme/core/chat"
-	"cdxtheme/internal/fakeagent/fakeagenttest"
+	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 
 	"github.com/rs/zerolog"
 )

@@ -35,7 +35,7 @@ type ConfigSelectGroup struct {
 // common fields and Raw. Raw is always the object as the agent sent it,
 // and is what MarshalJSON writes back.
 type ConfigOption struct {
-	// The tags name the fields as on the wire, for internal/tsgen;
+	// The tags name the fields as on the wire, for internal/tools/tsgen;
 	// encoding/json uses the methods.
 	ID          string               `json:"id"`
 	Name        string               `json:"name"`

@@ -38,7 +38,7 @@ type ResourceContents struct {
 // MarshalJSON writes back, so _meta and unknown fields survive a round trip.
 type ContentBlock struct {
 	// The tags name the fields as on the wire (MarshalJSON writes them so),
-	// for internal/tsgen; encoding/json uses the methods.
+	// for internal/tools/tsgen; encoding/json uses the methods.
 	Type        string            `json:"type"`
 	Text        string            `json:"text,omitempty"`
 	Data        string            `json:"data,omitempty"`

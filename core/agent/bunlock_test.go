@@ -69,7 +69,7 @@ func TestFits(t *testing.T) {
 // The lockfile the app installs the adapter from is the tree the
 // integration tests run (peers/package-lock.json): the same versions, each
 // with its integrity hash, none with an address of its own. A change of the
-// pinned adapter that forgets `go run ./internal/adapterlock` fails here.
+// pinned adapter that forgets `go run ./internal/tools/adapterlock` fails here.
 func TestShippedLockIsTheTestedTree(t *testing.T) {
 	npm, err := os.ReadFile("../../peers/package-lock.json")
 	if err != nil {
@@ -84,7 +84,7 @@ func TestShippedLockIsTheTestedTree(t *testing.T) {
 		t.Fatalf("no lockfile ships for %s (%s, %v)", SidecarVersion, from, err)
 	}
 	if string(got) != string(want) {
-		t.Fatalf("core/agent/%s is not peers/package-lock.json's tree: run go run ./internal/adapterlock", ShippedLockPath(SidecarVersion))
+		t.Fatalf("core/agent/%s is not peers/package-lock.json's tree: run go run ./internal/tools/adapterlock", ShippedLockPath(SidecarVersion))
 	}
 	in := Install{Package: SidecarPackage, Version: SidecarVersion, Lock: got, LockFrom: from}
 	pkgs, err := in.lockedPackages()
@@ -131,7 +131,7 @@ func TestShippedPackageLocksAreTheTestedTree(t *testing.T) {
 		}
 		got, err := shippedLocks.ReadFile(PackageLockPath(name, version))
 		if err != nil || string(got) != string(want) {
-			t.Fatalf("core/agent/%s is not peers/package-lock.json's tree of %s (%v): run go run ./internal/adapterlock", PackageLockPath(name, version), spec, err)
+			t.Fatalf("core/agent/%s is not peers/package-lock.json's tree of %s (%v): run go run ./internal/tools/adapterlock", PackageLockPath(name, version), spec, err)
 		}
 		// Resolving the package names its install from exactly that lock,
 		// in a folder of its own (two adapters are called codex-acp).

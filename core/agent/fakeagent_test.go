@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"testing"
 
-	"cdxtheme/internal/fakeagent/fakeagenttest"
+	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 
 	"github.com/rs/zerolog"
 )

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"cdxtheme/core/agent"
-	"cdxtheme/internal/fakeagent/fakeagenttest"
-	"cdxtheme/internal/npmstub"
+	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
+	"cdxtheme/internal/testrig/npmstub"
 )
 
 // installRig is a cache folder, the pinned Bun and a stub registry that

@@ -7,7 +7,7 @@ import (
 )
 
 // The bun.lock of every adapter version the app is tested with, derived from
-// peers/package-lock.json (go run ./internal/adapterlock). The install takes
+// peers/package-lock.json (go run ./internal/tools/adapterlock). The install takes
 // exactly these packages, each checked against its integrity hash.
 //
 //go:embed locks/*.bun.lock

@@ -274,7 +274,8 @@ func Plan(t *theme.Theme, target string, p theme.Paths) (InstallPlan, error) {
 		command("tmux source-file " + shellQuote(path))
 		line(filepath.Join(p.ConfigHome, "tmux", "tmux.conf"), "source-file "+shellQuote(path))
 	case "windows-terminal":
-		b, err := theme.WindowsTerminalFragment(t)
+		// The exported scheme, re-indented inside a fragment.
+		b, err := theme.EncodeJSON(map[string]any{"schemes": []json.RawMessage{files[slug+".json"]}})
 		if err != nil {
 			return InstallPlan{}, err
 		}

@@ -8,8 +8,9 @@ import (
 	"testing"
 	"time"
 
+	_ "cdxtheme/core/targets" // the formats written by templates
 	"cdxtheme/core/theme"
-	"cdxtheme/internal/programs"
+	"cdxtheme/internal/testrig/programs"
 )
 
 // program is the path of a program the test loads an install into.

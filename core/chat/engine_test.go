@@ -17,8 +17,8 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
-	"cdxtheme/internal/fakeagent/fakeagenttest"
-	"cdxtheme/internal/syncbuf"
+	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
+	"cdxtheme/internal/testrig/syncbuf"
 
 	"github.com/rs/zerolog"
 )

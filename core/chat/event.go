@@ -58,7 +58,7 @@ const (
 // {"type":…,"turnId":…,"sessionId":…, the payload's fields…,"replay":…};
 // see MarshalJSON.
 //
-// The tags say how MarshalJSON writes the envelope (internal/tsgen reads
+// The tags say how MarshalJSON writes the envelope (internal/tools/tsgen reads
 // them for the TS ChatEventBase).
 type Event struct {
 	TurnID    string `json:"turnId,omitempty"` // set by the app layer

@@ -12,7 +12,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
-	"cdxtheme/internal/fakeagent/fakeagenttest"
+	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 
 	"github.com/rs/zerolog"
 )

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"cdxtheme/core/agent"
-	"cdxtheme/internal/fakeagent/fakeagenttest"
-	"cdxtheme/internal/npmstub"
+	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
+	"cdxtheme/internal/testrig/npmstub"
 
 	"github.com/rs/zerolog"
 )

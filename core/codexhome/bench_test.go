@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"cdxtheme/internal/fixtures"
+	"cdxtheme/internal/testrig/fixtures"
 )
 
 // Benchmark data is generated once per test process into a temp dir that

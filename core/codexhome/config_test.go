@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"testing"
 
-	"cdxtheme/internal/fixtures"
+	"cdxtheme/internal/testrig/fixtures"
 )
 
 func TestConfig(t *testing.T) {

@@ -7,12 +7,12 @@ import (
 	"testing"
 	"time"
 
-	"cdxtheme/internal/fixtures"
+	"cdxtheme/internal/testrig/fixtures"
 
 	"github.com/klauspost/compress/zstd"
 )
 
-// Session ids and files of the real samples in internal/fixtures.
+// Session ids and files of the real samples in internal/testrig/fixtures.
 const (
 	idNew = fixtures.SessionNew // codex 0.166, paginated history
 	idOld = fixtures.SessionOld // codex 0.137, classic

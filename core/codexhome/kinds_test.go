@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cdxtheme/internal/fixtures"
+	"cdxtheme/internal/testrig/fixtures"
 )
 
 // The kinds of rollout a listing meets: real sessions, sub-agent sessions

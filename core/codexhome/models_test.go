@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cdxtheme/internal/fixtures"
+	"cdxtheme/internal/testrig/fixtures"
 )
 
 func ids(ms []Model) []string {

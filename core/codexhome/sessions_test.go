@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"cdxtheme/internal/fixtures"
+	"cdxtheme/internal/testrig/fixtures"
 )
 
 func listIDs(l SessionList) []string {

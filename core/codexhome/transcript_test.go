@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"cdxtheme/internal/fixtures"
+	"cdxtheme/internal/testrig/fixtures"
 )
 
 type wantMsg struct {

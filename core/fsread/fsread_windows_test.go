@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"cdxtheme/internal/winlink"
+	"cdxtheme/internal/testrig/winlink"
 
 	"golang.org/x/sys/windows"
 )

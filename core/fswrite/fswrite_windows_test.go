@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"cdxtheme/internal/winlink"
+	"cdxtheme/internal/testrig/winlink"
 )
 
 // entries lists dir's names, sorted.

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"cdxtheme/internal/winlink"
+	"cdxtheme/internal/testrig/winlink"
 )
 
 // winTree is a workspace on a drive beside a file it must not reach:

@@ -9,16 +9,20 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 	"unicode"
 
+	"cdxtheme/core/fswrite"
+	"cdxtheme/core/publish"
 	"cdxtheme/core/theme"
 )
 
-// PackageLicense is the licence the packaged extensions declare (and ship
-// the text of): MIT, the usual one for colour themes. The README says how
-// to change it before publishing.
+// PackageLicense is the licence a package exported without the build's
+// publish metadata declares (and ships the text of): MIT, the usual one
+// for colour themes; Publish takes the build's own (core/publish).
 const PackageLicense = "MIT"
 
 // vsixAssets are the manifest's asset types, by path inside the package.
@@ -83,9 +87,15 @@ const vsixContentTypes = `<?xml version="1.0" encoding="utf-8"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension=".json" ContentType="application/json"/><Default Extension=".vsixmanifest" ContentType="text/xml"/><Default Extension=".md" ContentType="text/markdown"/><Default Extension=".png" ContentType="image/png"/><Default Extension=".txt" ContentType="text/plain"/></Types>
 `
 
-// licenseText is the MIT licence, in the author's name (no year: an
-// export is the same file whenever it is made).
-func licenseText(t *theme.Theme) []byte {
+// licenseText is the licence file: the MIT text in the author's name (no
+// year: an export is the same file whenever it is made); for another
+// licence, its SPDX id and where its text is, which the publisher
+// replaces with the full text when the licence asks for it.
+func licenseText(t *theme.Theme, license string) []byte {
+	holder := theme.OneLine(theme.OrDefault(t.Author, "The "+t.Name+" authors"))
+	if license != "MIT" {
+		return []byte(fmt.Sprintf("SPDX-License-Identifier: %s\n\nCopyright (c) %s\n\nThis theme is licensed under %s: https://spdx.org/licenses/ has its text.\n", license, holder, license))
+	}
 	return []byte(fmt.Sprintf(`MIT License
 
 Copyright (c) %s
@@ -107,19 +117,23 @@ AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
 LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
 OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
 SOFTWARE.
-`, theme.OneLine(theme.OrDefault(t.Author, "The "+t.Name+" authors"))))
+`, holder))
 }
 
 // packageReadme is the README shipped in the packages: what the theme is
 // and where its licence and publisher are set.
-func packageReadme(t *theme.Theme, install string) []byte {
+func packageReadme(t *theme.Theme, m publish.Meta, install string) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n", markdownText(t.Name))
-	if d := markdownText(t.Description); d != "" {
+	if d := markdownText(theme.OrDefault(m.Description, t.Description)); d != "" {
 		b.WriteString(d + "\n\n")
 	}
 	fmt.Fprintf(&b, "A %s colour theme made with CDXTheme.\n\n## Install\n\n%s\n\n", t.Appearance, install)
-	fmt.Fprintf(&b, "## Licence\n\n%s (see the licence file). Change it, the author and the publisher before publishing if they are not yours.\n", PackageLicense)
+	fmt.Fprintf(&b, "## Licence\n\n%s (see the licence file).\n", markdownText(m.License))
+	if m.Repository != "" {
+		// The URL is checked (https, a host) and shown as code, never as a link the text could shape.
+		fmt.Fprintf(&b, "\n## Source\n\n`%s`\n", strings.ReplaceAll(m.Repository, "`", "%60"))
+	}
 	return []byte(b.String())
 }
 
@@ -191,6 +205,67 @@ func xmlEscape(s string) string {
 // under extension/ the package.json (with icon, licence and README), the
 // colour theme, the icon, the README and the licence.
 func renderVSIX(fam []*theme.Theme) (map[string][]byte, error) {
+	return renderVSIXWith(fam, unpublished())
+}
+
+// unpublished is the metadata of a package exported without the build's
+// own: the app's publisher and version, as before publishing existed.
+func unpublished() publish.Meta {
+	return publish.Meta{Publisher: theme.VSCodePublisher, Version: theme.VSCodeVersion, License: PackageLicense}
+}
+
+// PackageFormats are the formats that carry publish metadata.
+var PackageFormats = []string{"vsix", "zed-extension"}
+
+// RenderPackage renders a package format (PackageFormats) with the build's
+// publish metadata m, which it checks first.
+func RenderPackage(t *theme.Theme, format string, m publish.Meta) (map[string][]byte, error) {
+	m, err := m.Clean()
+	if err != nil {
+		return nil, err
+	}
+	fam := t.Family()
+	var files map[string][]byte
+	switch format {
+	case "vsix":
+		files, err = renderVSIXWith(fam, m)
+	case "zed-extension":
+		files, err = renderZedExtensionWith(fam, m)
+	default:
+		return nil, fmt.Errorf("%q is not a package format (want one of %s)", format, strings.Join(PackageFormats, ", "))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("package %s: %w", format, err)
+	}
+	return files, nil
+}
+
+// ExportPackage is Export for a package format with the build's publish
+// metadata: the files go into rel below base, nothing followed through a
+// symlink (as Export).
+func ExportPackage(t *theme.Theme, format string, m publish.Meta, base, rel string) ([]string, error) {
+	files, err := RenderPackage(t, format, m)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := fswrite.Open(base, rel)
+	if err != nil {
+		return nil, fmt.Errorf("export %s: %w", format, err)
+	}
+	defer dir.Close()
+	var paths []string
+	for _, name := range theme.SortedKeys(files) {
+		p, err := dir.WriteFile(name, files[name], 0o644)
+		if err != nil {
+			return paths, fmt.Errorf("export %s: %w", format, err)
+		}
+		paths = append(paths, filepath.FromSlash(p))
+	}
+	sort.Strings(paths)
+	return paths, nil
+}
+
+func renderVSIXWith(fam []*theme.Theme, pub publish.Meta) (map[string][]byte, error) {
 	t := fam[0]
 	files, err := theme.Render(t, "vscode")
 	if err != nil {
@@ -201,7 +276,15 @@ func renderVSIX(fam []*theme.Theme) (map[string][]byte, error) {
 		return nil, err
 	}
 	pkg["icon"] = "icon.png"
-	pkg["license"] = PackageLicense
+	pkg["publisher"] = pub.Publisher
+	pkg["version"] = pub.Version
+	pkg["license"] = pub.License
+	if pub.Description != "" {
+		pkg["description"] = theme.OneLine(pub.Description)
+	}
+	if pub.Repository != "" {
+		pkg["repository"] = map[string]string{"type": "git", "url": pub.Repository}
+	}
 	pkg["keywords"] = append([]string{"theme", "color-theme"}, appearances(fam)...)
 	pkgJSON, err := theme.EncodeJSON(pkg)
 	if err != nil {
@@ -216,8 +299,8 @@ func renderVSIX(fam []*theme.Theme) (map[string][]byte, error) {
 	m.Version = "2.0.0"
 	m.Metadata.Identity.Language = "en-US"
 	m.Metadata.Identity.ID = slug
-	m.Metadata.Identity.Version = theme.VSCodeVersion
-	m.Metadata.Identity.Publisher = theme.VSCodePublisher
+	m.Metadata.Identity.Version = pub.Version
+	m.Metadata.Identity.Publisher = pub.Publisher
 	m.Metadata.DisplayName = theme.OneLine(t.Name)
 	m.Metadata.Description.Space = "preserve"
 	m.Metadata.Description.Text = theme.OneLine(fmt.Sprint(pkg["description"]))
@@ -245,7 +328,7 @@ func renderVSIX(fam []*theme.Theme) (map[string][]byte, error) {
 	}
 	manifest = append([]byte(xml.Header), append(manifest, '\n')...)
 
-	install := fmt.Sprintf("`code --install-extension %s-%s.vsix`, then pick **%s** in Preferences: Color Theme.", slug, theme.VSCodeVersion, markdownText(t.Name))
+	install := fmt.Sprintf("`code --install-extension %s-%s.vsix`, then pick **%s** in Preferences: Color Theme.", slug, pub.Version, markdownText(t.Name))
 	entries := []struct {
 		name string
 		data []byte
@@ -254,8 +337,8 @@ func renderVSIX(fam []*theme.Theme) (map[string][]byte, error) {
 		{"extension.vsixmanifest", manifest},
 		{"extension/package.json", pkgJSON},
 		{"extension/icon.png", icon},
-		{"extension/README.md", packageReadme(t, install)},
-		{"extension/LICENSE.txt", licenseText(t)},
+		{"extension/README.md", packageReadme(t, pub, install)},
+		{"extension/LICENSE.txt", licenseText(t, pub.License)},
 	}
 	for _, name := range theme.SortedKeys(files) {
 		if data := files[name]; name != "package.json" {
@@ -279,13 +362,17 @@ func renderVSIX(fam []*theme.Theme) (map[string][]byte, error) {
 	if err := zw.Close(); err != nil {
 		return nil, err
 	}
-	return map[string][]byte{slug + "-" + theme.VSCodeVersion + ".vsix": buf.Bytes()}, nil
+	return map[string][]byte{slug + "-" + pub.Version + ".vsix": buf.Bytes()}, nil
 }
 
 // renderZedExtension is a Zed extension folder for the theme: the
 // extension.toml Zed's extension registry reads, the theme family under
 // themes/, a licence file (the registry requires one) and a README.
 func renderZedExtension(fam []*theme.Theme) (map[string][]byte, error) {
+	return renderZedExtensionWith(fam, unpublished())
+}
+
+func renderZedExtensionWith(fam []*theme.Theme, pub publish.Meta) (map[string][]byte, error) {
 	t := fam[0]
 	zed, err := theme.Render(t, "zed")
 	if err != nil {
@@ -299,18 +386,22 @@ func renderZedExtension(fam []*theme.Theme) (map[string][]byte, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "id = %s\n", theme.TOMLQuote(zedExtensionID(slug)))
 	fmt.Fprintf(&b, "name = %s\n", theme.TOMLQuote(theme.OneLine(t.Name)))
-	fmt.Fprintf(&b, "version = %s\n", theme.TOMLQuote(theme.VSCodeVersion))
+	fmt.Fprintf(&b, "version = %s\n", theme.TOMLQuote(pub.Version))
 	b.WriteString("schema_version = 1\n")
 	fmt.Fprintf(&b, "authors = [%s]\n", theme.TOMLQuote(theme.OneLine(theme.OrDefault(t.Author, "The "+t.Name+" authors"))))
-	fmt.Fprintf(&b, "description = %s\n", theme.TOMLQuote(theme.OneLine(theme.OrDefault(t.Description, t.Name+" colour theme, made with CDXTheme"))))
-	b.WriteString("# Zed's registry needs the repository this folder is published in:\n")
-	b.WriteString("# repository = \"https://github.com/you/" + slug + "\"\n")
+	fmt.Fprintf(&b, "description = %s\n", theme.TOMLQuote(theme.OneLine(theme.OrDefault(pub.Description, theme.OrDefault(t.Description, t.Name+" colour theme, made with CDXTheme")))))
+	if pub.Repository != "" {
+		fmt.Fprintf(&b, "repository = %s\n", theme.TOMLQuote(pub.Repository))
+	} else {
+		b.WriteString("# Zed's registry needs the repository this folder is published in:\n")
+		b.WriteString("# repository = \"https://github.com/you/" + slug + "\"\n")
+	}
 	install := "In Zed run **zed: install dev extension** and pick this folder; to publish, push it to a repository, set `repository` in extension.toml and follow zed-industries/extensions."
 	return map[string][]byte{
 		"extension.toml":           []byte(b.String()),
 		"themes/" + slug + ".json": family,
-		"LICENSE":                  licenseText(t),
-		"README.md":                packageReadme(t, install),
+		"LICENSE":                  licenseText(t, pub.License),
+		"README.md":                packageReadme(t, pub, install),
 	}, nil
 }
 
@@ -333,9 +424,11 @@ func appearances(fam []*theme.Theme) []string {
 	return out
 }
 
-// The packages join the export formats after the formats the model
-// renders.
+// The packages fill their places in the model's format menu.
 func init() {
-	theme.RegisterFormat("vsix", "VS Code extension package (.vsix)", []string{"{slug}-1.0.0.vsix"}, renderVSIX)
-	theme.RegisterFormat("zed-extension", "Zed extension", []string{"extension.toml", "themes/{slug}.json", "LICENSE", "README.md"}, renderZedExtension)
+	for id, render := range map[string]func([]*theme.Theme) (map[string][]byte, error){"vsix": renderVSIX, "zed-extension": renderZedExtension} {
+		if _, err := theme.FillFormat(id, render); err != nil {
+			panic("packaging: " + err.Error())
+		}
+	}
 }

@@ -14,12 +14,12 @@ import (
 	"unicode/utf8"
 
 	"cdxtheme/core/codexhome"
-	"cdxtheme/internal/fixtures"
+	"cdxtheme/internal/testrig/fixtures"
 
 	"github.com/klauspost/compress/zstd"
 )
 
-// Session ids of the real samples in internal/fixtures.
+// Session ids of the real samples in internal/testrig/fixtures.
 const (
 	idNew = fixtures.SessionNew                    // codex 0.166 (paginated)
 	idOld = fixtures.SessionOld                    // codex 0.137 (classic)

@@ -1,12 +1,18 @@
 package targets
 
 import (
+	"crypto/sha1"
 	"encoding/base64"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
 	"text/template"
 	"unicode/utf8"
+
+	"cdxtheme/core/theme"
 )
 
 // The quote helpers a template calls on text that comes from the theme (a
@@ -141,6 +147,14 @@ func comment(s string) string {
 	return s
 }
 
+func jsonText(s string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
 // truncate cuts s to at most n runes.
 func truncate(n int, s string) string {
 	if utf8.RuneCountInString(s) <= n {
@@ -177,6 +191,136 @@ var funcs = template.FuncMap{
 		}, s)), " ")
 	},
 	"truncate": truncate,
+	// jsonText is a JSON string of s as Go's encoder writes it without
+	// HTML escaping (control characters and U+2028 escaped, invalid UTF-8
+	// as U+FFFD), and jsonHTML with it (<, >, & as \u003c …): the
+	// quoting of the formats moved from Go, whose bytes must not change.
+	"jsonText": jsonText,
+	"jsonHTML": func(s string) string { b, _ := json.Marshal(s); return string(b) },
+	"list":     func(xs ...any) []any { return xs },
+	// required are the role names every theme sets in a group ("ui",
+	// "syntax", "ansi"), in document order.
+	"required": func(group string) ([]string, error) {
+		switch group {
+		case "ui":
+			return theme.UIRoles, nil
+		case "syntax":
+			return theme.SyntaxRoles, nil
+		case "ansi":
+			return theme.ANSINames, nil
+		}
+		return nil, fmt.Errorf("no required roles in %q", group)
+	},
+	// cssvar is a role's custom property name ("ui", "mutedText" →
+	// "--cdx-ui-muted-text").
+	"cssvar": theme.CSSVar,
+	// groupRoles are every role name of a group (theme.GroupRoles).
+	"groupRoles": theme.GroupRoles,
+	// syntaxScopes are the syntax roles' names in each target's token
+	// vocabulary (TextMate, Helix, Zed, Vim, …), in core/theme's order.
+	"syntaxScopes": theme.SyntaxMap,
+	"hasPrefix":    strings.HasPrefix,
+	// nameUUID is a UUID (version 5 layout) from a theme's name, which
+	// Sublime Text remembers a .tmTheme by (View.UUID is from the slug).
+	"nameUUID": func(name string) string {
+		h := sha1.Sum([]byte("cdxtheme:" + name))
+		h[6] = h[6]&0x0f | 0x50
+		h[8] = h[8]&0x3f | 0x80
+		return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
+	},
+	// xmltext is XML character data as encoding/xml escapes it (the
+	// formats moved from Go: quotes, tabs and newlines as references).
+	"xmltext": func(s string) string {
+		var b strings.Builder
+		xml.EscapeText(&b, []byte(s))
+		return b.String()
+	},
+	"trimPrefix": func(s, prefix string) string { return strings.TrimPrefix(s, prefix) },
+	// before and after split s at the first sep ("ui.text" → "ui", "text").
+	"before": func(s, sep string) string { b, _, _ := strings.Cut(s, sep); return b },
+	"after":  func(s, sep string) string { _, a, _ := strings.Cut(s, sep); return a },
+	"split":  strings.Split,
+	// Lists: append, concat, uniq (first of each, "" dropped), minus (a
+	// without b's), sortStrings, join and joinq (each quoted "x").
+	"append": func(l []any, xs ...any) []any { return append(append([]any(nil), l...), xs...) },
+	"concat": func(ls ...[]any) []any {
+		var out []any
+		for _, l := range ls {
+			out = append(out, l...)
+		}
+		return out
+	},
+	"uniq": func(l []any) []any {
+		var out []any
+		seen := map[string]bool{}
+		for _, x := range l {
+			if s := fmt.Sprint(x); s != "" && !seen[s] {
+				seen[s] = true
+				out = append(out, x)
+			}
+		}
+		return out
+	},
+	"minus": func(a, b []any) []any {
+		drop := map[string]bool{}
+		for _, x := range b {
+			drop[fmt.Sprint(x)] = true
+		}
+		var out []any
+		for _, x := range a {
+			if !drop[fmt.Sprint(x)] {
+				out = append(out, x)
+			}
+		}
+		return out
+	},
+	"sortStrings": func(l []any) []any {
+		out := append([]any(nil), l...)
+		sort.SliceStable(out, func(i, j int) bool { return fmt.Sprint(out[i]) < fmt.Sprint(out[j]) })
+		return out
+	},
+	"join": func(l any, sep string) (string, error) {
+		switch l := l.(type) {
+		case []string:
+			return strings.Join(l, sep), nil
+		case []any:
+			s := make([]string, len(l))
+			for i, x := range l {
+				s[i] = fmt.Sprint(x)
+			}
+			return strings.Join(s, sep), nil
+		}
+		return "", fmt.Errorf("join: %T is not a list", l)
+	},
+	"joinq": func(l []string, sep string) string {
+		q := make([]string, len(l))
+		for i, x := range l {
+			q[i] = strconv.Quote(x)
+		}
+		return strings.Join(q, sep)
+	},
+	// include is a named template's output as a string (each template
+	// gets its own).
+	"include": func(string, any) (string, error) { return "", fmt.Errorf("include outside a target template") },
+	"replace": func(s, old, new string) string { return strings.ReplaceAll(s, old, new) },
+	// goquote is a Go-syntax string (strconv.Quote: a YAML double-quoted
+	// scalar reads it back), the base16/base24 exports' quoting.
+	"goquote": strconv.Quote,
+	// slots are the base16 (16) or base24 (24) slot names, in file order.
+	"slots": func(n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = fmt.Sprintf("base%02X", i)
+		}
+		return out
+	},
+	// title is s with its first letter upper-case ("black" → "Black").
+	"title": func(s string) string {
+		if s == "" {
+			return s
+		}
+		return strings.ToUpper(s[:1]) + s[1:]
+	},
 	"underscore": func(s string) string {
 		return strings.ReplaceAll(s, "-", "_")
 	},
@@ -227,6 +371,9 @@ var funcs = template.FuncMap{
 		return out
 	},
 	"has": func(m map[string]any, k string) bool { _, ok := m[k]; return ok },
+	// data is the target's data file (Manifest.Data); each template gets
+	// its own.
+	"data": func() map[string]any { return nil },
 }
 
 // nsColor is a colour as Terminal.app stores it: an NSColor archived by

@@ -2,7 +2,7 @@ package targets
 
 import (
 	"bytes"
-	"cdxtheme/internal/programs"
+	"cdxtheme/internal/testrig/programs"
 	"context"
 	"encoding/json"
 	"errors"

@@ -30,9 +30,12 @@ var loaded = map[string]string{
 	"fish": "fish 3.6 (fish_config theme choose)", "fzf": "fzf 0.38 (--color parsed, exit status)",
 	"delta": "git config (reads the [delta] feature)", "ls-colors": "GNU ls (LS_COLORS applied to a folder)",
 	"gnome-terminal": "dconf compile + dconf read", "xresources": "xrdb -n (cpp and xrdb's parser)",
-	// Moved from Go: the same bytes as the Go exporter (ported_test.go),
-	// which core/theme's parse-back tests read.
-	"kitty": "the Go exporter's bytes", "ghostty": "the Go exporter's bytes",
+	// Moved from Go: the same bytes as the Go exporter (moved_test.go),
+	// and core/theme's tests load or parse them back as before.
+	"kitty": "parse-back (core/theme)", "ghostty": "parse-back (core/theme)",
+	"tmux": "tmux sources it (core/theme TestTmuxSourcesTheme)", "foot": "foot --check-config (core/theme)",
+	"wezterm": "parse-back (core/theme)", "alacritty": "parse-back (core/theme)", "windows-terminal": "parse-back (core/theme)",
+	"css": "parse-back (core/theme)", "tmtheme": "bat renders with it (core/theme)", "iterm2": "parse-back; iTerm2-Color-Schemes oracle (core/theme)", "helix": "parse-back and Helix's scope vocabulary (core/theme)", "base16": "parse-back through the importer (core/theme)", "base24": "parse-back through the importer (core/theme)",
 	"chrome": "Chromium packs the extension (--pack-extension checks the manifest)",
 	"gtk":    "GTK's CSS parser (GtkCssProvider) loads the named colours",
 }

@@ -36,6 +36,10 @@ type Manifest struct {
 	// Template is the template file in the target's folder
 	// (default "template.tmpl").
 	Template string `toml:"template"`
+	// Data is a TOML file in the target's folder holding the target's
+	// tables (which role paints which key, contrast preferences): the
+	// template reads it as {{data}}, so derivation rules stay data.
+	Data string `toml:"data"`
 	// Syntax names the file's language (json, toml, yaml, vimscript, …):
 	// which quote helper its template must use.
 	Syntax string `toml:"syntax"`
@@ -46,12 +50,13 @@ type Manifest struct {
 	// follows when the program is not installable here.
 	Docs    string   `toml:"docs"`
 	Install *Install `toml:"install"`
-	// Replaces says the template writes a format core/theme has in Go,
-	// byte for byte: it takes the format's place (same id, same install
-	// target) and the Go renderer stays only as the proof's reference.
+	// Replaces says the template writes a format core/theme wrote in Go,
+	// byte for byte (moved_test.go): core/theme keeps the format's place in
+	// the menu and its install target, and the template fills it.
 	Replaces bool `toml:"replaces"`
 
 	tmpl *template.Template
+	data map[string]any
 }
 
 // Install is where and how the target installs into a config folder. Each
@@ -126,7 +131,25 @@ func load(fsys fs.FS) ([]*Manifest, error) {
 		if err != nil {
 			return nil, err
 		}
-		m.tmpl, err = template.New(m.Template).Funcs(funcs).Option("missingkey=error").Parse(string(src))
+		if m.Data != "" {
+			raw, err := fs.ReadFile(fsys, path.Join(dir, m.Data))
+			if err != nil {
+				return nil, err
+			}
+			if err := toml.Unmarshal(raw, &m.data); err != nil {
+				return nil, fmt.Errorf("%s/%s: %w", dir, m.Data, err)
+			}
+		}
+		data, tmpl := m.data, new(*template.Template)
+		m.tmpl, err = template.New(m.Template).Funcs(funcs).Funcs(template.FuncMap{
+			"data": func() map[string]any { return data },
+			"include": func(name string, dot any) (string, error) {
+				var b strings.Builder
+				err := (*tmpl).ExecuteTemplate(&b, name, dot)
+				return b.String(), err
+			},
+		}).Option("missingkey=error").Parse(string(src))
+		*tmpl = m.tmpl
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", dir, err)
 		}
@@ -163,21 +186,24 @@ func (m *Manifest) Render(fam []*theme.Theme) (map[string][]byte, error) {
 		if err := m.tmpl.Execute(&b, v); err != nil {
 			return nil, fmt.Errorf("%s template: %w", m.ID, err)
 		}
-		out[strings.ReplaceAll(m.File, "{slug}", v.Slug)] = b.Bytes()
+		name := strings.ReplaceAll(m.File, "{slug}", v.Slug)
+		if _, dup := out[name]; dup {
+			return nil, fmt.Errorf("%s and %s both write %s: give them names that differ in letters or digits", fam[0].Name, v.Name, name)
+		}
+		out[name] = b.Bytes()
 	}
 	return out, nil
 }
 
-// replaced are the Go renderers the templates took over, by format id.
-var replaced = map[string]func([]*theme.Theme) (map[string][]byte, error){}
-
 func register(m *Manifest) {
 	if m.Replaces {
-		old, err := theme.ReplaceFormat(m.ID, m.Render)
+		f, err := theme.FillFormat(m.ID, m.Render)
 		if err != nil {
 			panic("targets: " + err.Error())
 		}
-		replaced[m.ID] = old
+		if f.Name != m.Name || len(f.Files) != 1 || f.Files[0] != m.File {
+			panic(fmt.Sprintf("targets: %s manifest says %q writes %q; core/theme's menu says %q, %v", m.ID, m.Name, m.File, f.Name, f.Files))
+		}
 		return
 	}
 	theme.RegisterFormat(m.ID, m.Name, []string{m.File}, m.Render)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"cdxtheme/core/theme"
@@ -22,6 +23,9 @@ type View struct {
 	Dark        bool
 	Author      string
 	Description string
+	// SchemeAuthor is the author of the base16/base24 scheme the theme
+	// was imported from, "" when none.
+	SchemeAuthor string
 	// ANSI are the 16 terminal colours, flattened over the background.
 	ANSI [16]Colour
 	// Palette are the theme's named colours, sorted by name.
@@ -43,6 +47,9 @@ type Named struct {
 func newView(t *theme.Theme) *View {
 	v := &View{Name: t.Name, Slug: theme.Slug(t.Name), Appearance: t.Appearance, Dark: t.Appearance == "dark",
 		Author: t.Author, Description: t.Description, t: t, slots: theme.SchemeColors(t, "base24")}
+	if t.Scheme != nil {
+		v.SchemeAuthor = t.Scheme.Author
+	}
 	for i := range v.ANSI {
 		v.ANSI[i] = Colour{t.Seen(t.ANSI[i])}
 	}
@@ -55,6 +62,85 @@ func newView(t *theme.Theme) *View {
 		v.Palette = append(v.Palette, Named{k, Colour{t.Palette[k]}})
 	}
 	return v
+}
+
+// CSSPalette is the palette as CSS custom properties: each entry's Name
+// its property (cssvar "palette"), leaving out a name with no usable
+// characters and a second name that folds to the same property.
+func (v *View) CSSPalette() []Named {
+	var out []Named
+	seen := map[string]bool{}
+	for _, p := range v.Palette {
+		name := theme.CSSVar("palette", p.Name)
+		if name == "--cdx-palette-" || seen[name] {
+			continue
+		}
+		seen[name] = true
+		out = append(out, Named{name, p.Colour})
+	}
+	return out
+}
+
+// ITermEntry is one colour of an .itermcolors file: its key, the colour
+// space and the components (0–1) as iTerm2 reads them.
+type ITermEntry struct {
+	Key, Space, R, G, B, A string
+}
+
+// ITermColors are the theme's iTerm2 colour entries (theme.ITermColors:
+// a kept source colour space, the targets.iterm2 overrides), by key.
+func (v *View) ITermColors() []ITermEntry {
+	m := theme.ITermColors(v.t)
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+	out := make([]ITermEntry, len(keys))
+	for i, k := range keys {
+		c := m[k].Components
+		out[i] = ITermEntry{Key: k, Space: m[k].Space, R: f(c[0]), G: f(c[1]), B: f(c[2]), A: f(c[3])}
+	}
+	return out
+}
+
+// TokenRules are an imported VS Code theme's own token rules as TextMate
+// rules (theme.TokenRules), their colours flattened; nil when the theme
+// has none (the syntax map's rules stand then).
+func (v *View) TokenRules() *Rules {
+	rs := theme.TokenRules(v.t)
+	if rs == nil {
+		return nil
+	}
+	out := &Rules{}
+	for _, r := range rs {
+		rv := Rule{Name: r.Name, Scope: r.Scope}
+		if r.FG != nil {
+			c := Colour{v.t.Seen(*r.FG)}
+			rv.FG = &c
+		}
+		if r.BG != nil {
+			c := Colour{v.t.Seen(*r.BG)}
+			rv.BG = &c
+		}
+		if r.Style != nil {
+			rv.HasStyle, rv.Style = true, *r.Style
+		}
+		out.Rules = append(out.Rules, rv)
+	}
+	return out
+}
+
+// Rules are TokenRules' rules (possibly none).
+type Rules struct{ Rules []Rule }
+
+// Rule is one TextMate scope rule; FG and BG are nil where it sets none.
+type Rule struct {
+	Name, Scope string
+	FG, BG      *Colour
+	HasStyle    bool
+	Style       string
 }
 
 // familyViews are the views of a family, each knowing the other.
@@ -156,6 +242,55 @@ func (c Colour) OKLCH() string {
 		h = 0
 	}
 	return fmt.Sprintf("oklch(%.4f %.4f %.2f)", o.L, o.C, h)
+}
+
+// Ratio is the WCAG contrast ratio of c and o (1–21).
+func (c Colour) Ratio(o Colour) float64 { return theme.Ratio(c.c, o.c) }
+
+// Readable is the first of roles (role paths, or lists of them as a data
+// file holds them) whose colour, flattened, reaches min contrast on bg;
+// else black or white, whichever reads better on bg (one of them always
+// reaches 4.58:1).
+func (v *View) Readable(bg Colour, min float64, roles ...any) (Colour, error) {
+	var paths []string
+	for _, r := range roles {
+		switch r := r.(type) {
+		case string:
+			paths = append(paths, r)
+		case []any:
+			for _, x := range r {
+				s, ok := x.(string)
+				if !ok {
+					return Colour{}, fmt.Errorf("readable: %v is not a role", x)
+				}
+				paths = append(paths, s)
+			}
+		default:
+			return Colour{}, fmt.Errorf("readable: %v is not a role", r)
+		}
+	}
+	for _, r := range paths {
+		c, err := v.C(r)
+		if err != nil {
+			return c, err
+		}
+		if c.Ratio(bg) >= min {
+			return c, nil
+		}
+	}
+	black, white := Colour{theme.Color{A: 255}}, Colour{theme.Color{R: 255, G: 255, B: 255, A: 255}}
+	if black.Ratio(bg) >= white.Ratio(bg) {
+		return black, nil
+	}
+	return white, nil
+}
+
+// Pick is whichever of a and b reads better on c (a when they tie).
+func (c Colour) Pick(a, b Colour) Colour {
+	if a.Ratio(c) >= b.Ratio(c) {
+		return a
+	}
+	return b
 }
 
 // Over is c flattened on bg.

@@ -1,11 +1,5 @@
 package theme
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
-)
-
 // base16 and base24 are tinted-theming's scheme systems: one palette of
 // named slots that app templates turn into configs. A slot means an editor
 // use (base0B strings, base0E keywords, …) and a terminal colour.
@@ -121,33 +115,4 @@ func schemeColors(t *Theme, system string) map[string]Color {
 		}
 	}
 	return m
-}
-
-func renderBase16(t *Theme) (map[string][]byte, error) { return renderScheme(t, "base16") }
-func renderBase24(t *Theme) (map[string][]byte, error) { return renderScheme(t, "base24") }
-
-// renderScheme writes a scheme file in the tinted-theming 0.11 layout
-// (system, name, author, variant, palette), which every current builder
-// reads; colours are quoted "#rrggbb".
-func renderScheme(t *Theme, system string) (map[string][]byte, error) {
-	var b strings.Builder
-	author := t.Author
-	if t.Scheme != nil && t.Scheme.Author != "" && author == "" {
-		author = t.Scheme.Author
-	}
-	fmt.Fprintf(&b, "# %s — made with CDXTheme (a tinted-theming %s scheme).\n", oneLine(t.Name), system)
-	fmt.Fprintf(&b, "system: %q\n", system)
-	fmt.Fprintf(&b, "name: %s\n", strconv.Quote(oneLine(t.Name)))
-	fmt.Fprintf(&b, "author: %s\n", strconv.Quote(oneLine(orDefault(author, "CDXTheme"))))
-	if t.Description != "" {
-		fmt.Fprintf(&b, "description: %s\n", strconv.Quote(oneLine(t.Description)))
-	}
-	fmt.Fprintf(&b, "slug: %q\n", Slug(t.Name))
-	fmt.Fprintf(&b, "variant: %q\n", t.Appearance)
-	b.WriteString("palette:\n")
-	colors := schemeColors(t, system)
-	for _, n := range schemeNames(system) {
-		fmt.Fprintf(&b, "  %s: \"%s\"\n", n, colors[n].Hex())
-	}
-	return map[string][]byte{Slug(t.Name) + ".yaml": []byte(b.String())}, nil
 }

@@ -1,7 +1,6 @@
 package theme
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 )
@@ -31,33 +30,4 @@ func CSSVar(group, role string) string {
 		}
 	}
 	return b.String()
-}
-
-// renderCSS keeps translucent colours as #rrggbbaa: browsers draw alpha.
-func renderCSS(t *Theme) (map[string][]byte, error) {
-	var b strings.Builder
-	fmt.Fprintf(&b, "/* %s — made with CDXTheme. */\n", strings.ReplaceAll(oneLine(t.Name), "*/", "* /"))
-	b.WriteString(":root {\n")
-	fmt.Fprintf(&b, "  color-scheme: %s;\n", t.Appearance)
-	line := func(name string, c Color) { fmt.Fprintf(&b, "  %s: %s;\n", name, c) }
-	for _, r := range UIRoles {
-		line(CSSVar("ui", r), *t.UI.Role(r))
-	}
-	for _, r := range SyntaxRoles {
-		line(CSSVar("syntax", r), *t.Syntax.Role(r))
-	}
-	for i, n := range ANSINames {
-		line(CSSVar("ansi", n), t.ANSI[i])
-	}
-	seen := map[string]bool{}
-	for _, k := range sortedKeys(t.Palette) {
-		name := CSSVar("palette", k)
-		if name == "--cdx-palette-" || seen[name] {
-			continue // a palette name with no usable characters, or a clash after folding
-		}
-		seen[name] = true
-		line(name, t.Palette[k])
-	}
-	b.WriteString("}\n")
-	return map[string][]byte{Slug(t.Name) + ".css": []byte(b.String())}, nil
 }

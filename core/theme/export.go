@@ -17,28 +17,37 @@ type Format struct {
 	Name  string   `json:"name"`
 	Files []string `json:"files"`
 	// render writes the family (Theme.Family); a format that holds one
-	// theme renders each member (renderEach).
+	// theme renders each member (renderEach). It is nil for the formats
+	// written by a template of core/targets, which fills it (FillFormat)
+	// when the program links that package.
 	render func(fam []*Theme) (map[string][]byte, error)
+	// external: registered by another package (RegisterFormat), not
+	// one of this package's list.
+	external bool
 }
 
-// Formats are the export formats, in menu order.
+// Formats are the export formats, in menu order. Those with no render here
+// are templates (core/targets/templates/<id>), which fill them in.
 var Formats = []Format{
 	{ID: "vscode", Name: "VS Code", Files: []string{"package.json", "themes/{slug}-color-theme.json"}, render: renderVSCode},
 	{ID: "zed", Name: "Zed", Files: []string{"{slug}.json"}, render: renderZed},
-	{ID: "alacritty", Name: "Alacritty", Files: []string{"{slug}.toml"}, render: renderEach(renderAlacritty)},
-	{ID: "kitty", Name: "Kitty", Files: []string{"{slug}.conf"}, render: renderEach(renderKitty)},
-	{ID: "ghostty", Name: "Ghostty", Files: []string{"{slug}"}, render: renderEach(renderGhostty)},
-	{ID: "windows-terminal", Name: "Windows Terminal", Files: []string{"{slug}.json"}, render: renderEach(renderWindowsTerminal)},
-	{ID: "iterm2", Name: "iTerm2", Files: []string{"{slug}.itermcolors"}, render: renderEach(renderITerm)},
-	{ID: "css", Name: "CSS custom properties", Files: []string{"{slug}.css"}, render: renderEach(renderCSS)},
-	{ID: "base16", Name: "Base16 scheme", Files: []string{"{slug}.yaml"}, render: renderEach(renderBase16)},
-	{ID: "base24", Name: "Base24 scheme", Files: []string{"{slug}.yaml"}, render: renderEach(renderBase24)},
-	{ID: "helix", Name: "Helix", Files: []string{"{slug}.toml"}, render: renderEach(renderHelix)},
+	{ID: "alacritty", Name: "Alacritty", Files: []string{"{slug}.toml"}, render: nil},
+	{ID: "kitty", Name: "Kitty", Files: []string{"{slug}.conf"}, render: nil},
+	{ID: "ghostty", Name: "Ghostty", Files: []string{"{slug}"}, render: nil},
+	{ID: "windows-terminal", Name: "Windows Terminal", Files: []string{"{slug}.json"}, render: nil},
+	{ID: "iterm2", Name: "iTerm2", Files: []string{"{slug}.itermcolors"}, render: nil},
+	{ID: "css", Name: "CSS custom properties", Files: []string{"{slug}.css"}, render: nil},
+	{ID: "base16", Name: "Base16 scheme", Files: []string{"{slug}.yaml"}, render: nil},
+	{ID: "base24", Name: "Base24 scheme", Files: []string{"{slug}.yaml"}, render: nil},
+	{ID: "helix", Name: "Helix", Files: []string{"{slug}.toml"}, render: nil},
 	{ID: "neovim", Name: "Neovim", Files: []string{"colors/{slug}.lua"}, render: renderEach(renderNeovim)},
-	{ID: "wezterm", Name: "WezTerm", Files: []string{"{slug}.toml"}, render: renderEach(renderWezTerm)},
-	{ID: "foot", Name: "foot", Files: []string{"{slug}.ini"}, render: renderEach(renderFoot)},
-	{ID: "tmtheme", Name: "TextMate (bat, delta, Sublime)", Files: []string{"{slug}.tmTheme"}, render: renderEach(renderTmTheme)},
-	{ID: "tmux", Name: "tmux", Files: []string{"{slug}.conf"}, render: renderEach(renderTmux)},
+	{ID: "wezterm", Name: "WezTerm", Files: []string{"{slug}.toml"}, render: nil},
+	{ID: "foot", Name: "foot", Files: []string{"{slug}.ini"}, render: nil},
+	{ID: "tmtheme", Name: "TextMate (bat, delta, Sublime)", Files: []string{"{slug}.tmTheme"}, render: nil},
+	{ID: "tmux", Name: "tmux", Files: []string{"{slug}.conf"}, render: nil},
+	// Packages to publish (core/packaging fills them).
+	{ID: "vsix", Name: "VS Code extension package (.vsix)", Files: []string{"{slug}-1.0.0.vsix"}, render: nil},
+	{ID: "zed-extension", Name: "Zed extension", Files: []string{"extension.toml", "themes/{slug}.json", "LICENSE", "README.md"}, render: nil},
 }
 
 // FormatByID finds a format; the error lists the valid ids.
@@ -66,6 +75,9 @@ func Render(t *Theme, format string) (map[string][]byte, error) {
 	f, err := FormatByID(format)
 	if err != nil {
 		return nil, err
+	}
+	if f.render == nil {
+		return nil, fmt.Errorf("export %s: written by a template of core/targets, which this program does not include", f.Name)
 	}
 	files, err := f.render(t.Family())
 	if err != nil {

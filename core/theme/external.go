@@ -17,7 +17,7 @@ func RegisterFormat(id, name string, files []string, render func(fam []*Theme) (
 	if slices.ContainsFunc(Formats, func(f Format) bool { return f.ID == id }) {
 		panic("theme: format " + id + " registered twice")
 	}
-	Formats = append(Formats, Format{ID: id, Name: name, Files: files, render: render})
+	Formats = append(Formats, Format{ID: id, Name: name, Files: files, render: render, external: true})
 }
 
 // Install is what an external target's planner decides: each file's
@@ -43,7 +43,7 @@ func RegisterTarget(tg Target, runs []string, where string, plan Planner) {
 	if slices.ContainsFunc(Targets, func(x Target) bool { return x.ID == tg.ID }) {
 		panic("theme: target " + tg.ID + " registered twice")
 	}
-	tg.runs, tg.where = runs, where
+	tg.runs, tg.where, tg.external = runs, where, true
 	Targets = append(Targets, tg)
 	planners[tg.ID] = plan
 }
@@ -63,16 +63,19 @@ func SchemeColors(t *Theme, system string) map[string]Color {
 // cannot draw alpha shows.
 func (t *Theme) Seen(c Color) Color { return t.seen(c) }
 
-// ReplaceFormat hands a format written in Go to a renderer defined
-// elsewhere (a template) that writes the same bytes, and returns the Go
-// renderer it replaced, which the proof of that sameness keeps calling.
-func ReplaceFormat(id string, render func(fam []*Theme) (map[string][]byte, error)) (func(fam []*Theme) (map[string][]byte, error), error) {
+// FillFormat gives a format of Formats whose render is nil (one moved
+// from Go onto a template: its place in the menu, its name and its files
+// stay here, so the menu and Apply do not change) the renderer that writes
+// it. Filling a format twice, or one written here, is an error.
+func FillFormat(id string, render func(fam []*Theme) (map[string][]byte, error)) (Format, error) {
 	for i := range Formats {
 		if Formats[i].ID == id {
-			old := Formats[i].render
+			if Formats[i].render != nil {
+				return Format{}, fmt.Errorf("format %q already has a renderer", id)
+			}
 			Formats[i].render = render
-			return old, nil
+			return Formats[i], nil
 		}
 	}
-	return nil, fmt.Errorf("no format %q to replace", id)
+	return Format{}, fmt.Errorf("no format %q to fill", id)
 }

@@ -25,6 +25,8 @@ type Target struct {
 	// one; where names them for messages.
 	runs  []string
 	where string
+	// external: registered by another package (RegisterTarget).
+	external bool
 }
 
 // unix is where kitty, Ghostty and tmux run; foot is a Wayland terminal,
@@ -121,3 +123,7 @@ func (t Target) Where() string { return t.where }
 // PlannerFor is the planner registered for a target, nil for the targets
 // core/apply places itself.
 func PlannerFor(id string) Planner { return planners[id] }
+
+// External reports whether another package registered the target
+// (RegisterTarget), which checks its own installs.
+func (t Target) External() bool { return t.external }

@@ -2,7 +2,7 @@ package theme
 
 import (
 	"bytes"
-	"cdxtheme/internal/programs"
+	"cdxtheme/internal/testrig/programs"
 	"context"
 	"encoding/json"
 	"fmt"

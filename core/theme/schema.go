@@ -133,9 +133,13 @@ func JSONSchema() ([]byte, error) {
 }
 
 func exportNames() string {
-	names := make([]string, len(Formats))
-	for i, f := range Formats {
-		names[i] = f.Name
+	// This package's formats only: the schema must not depend on which
+	// packages a program links.
+	var names []string
+	for _, f := range Formats {
+		if !f.external {
+			names = append(names, f.Name)
+		}
 	}
 	return strings.Join(names, ", ")
 }

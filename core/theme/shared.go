@@ -138,13 +138,3 @@ func TOMLQuote(s string) string { return tomlQuote(s) }
 
 // OrDefault is s, or def when s is empty.
 func OrDefault(s, def string) string { return orDefault(s, def) }
-
-// WindowsTerminalFragment is a Windows Terminal JSON fragment holding the
-// theme's colour scheme (what Apply installs into Fragments/).
-func WindowsTerminalFragment(t *Theme) ([]byte, error) {
-	return marshalJSON(map[string]any{"schemes": []wtScheme{windowsTerminalScheme(t)}})
-}
-
-// ITermColors are the theme's iTerm2 colour entries by key, in the space
-// each is given in.
-func ITermColors(t *Theme) map[string]SourceColor { return itermColors(t) }

@@ -287,3 +287,20 @@ var syntaxMap = []syntaxScopes{
 		semantic: []string{"*.deprecated"},
 		helix:    []string{"markup.strikethrough"}},
 }
+
+// SyntaxScope is one syntax role's names in each target's token
+// vocabulary: the row of syntaxMap, for target templates.
+type SyntaxScope struct {
+	Role, Label                                        string
+	TextMate, Captures, Old, Semantic, Helix, Zed, Vim []string
+}
+
+// SyntaxMap is syntaxMap, in its order, every vocabulary of each row.
+func SyntaxMap() []SyntaxScope {
+	out := make([]SyntaxScope, len(syntaxMap))
+	for i, m := range syntaxMap {
+		out[i] = SyntaxScope{Role: m.role, Label: m.label, TextMate: m.textmate, Captures: m.captures, Old: m.old,
+			Semantic: m.semantic, Helix: m.helix, Zed: m.zed, Vim: m.vim}
+	}
+	return out
+}

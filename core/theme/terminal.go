@@ -19,144 +19,11 @@ func oneLine(s string) string {
 	}, s)), " ")
 }
 
-func renderAlacritty(t *Theme) (map[string][]byte, error) {
-	u := t.UI
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s — made with CDXTheme.\n", oneLine(t.Name))
-	b.WriteString("# Import it from alacritty.toml: [general] import = [\"<path of this file>\"]\n\n")
-	kv := func(k string, c Color) { fmt.Fprintf(&b, "%s = %q\n", k, t.seen(c).Hex()) }
-	b.WriteString("[colors.primary]\n")
-	kv("background", u.Background)
-	kv("foreground", u.Text)
-	kv("dim_foreground", t.Color("terminal.dimForeground"))
-	kv("bright_foreground", t.Color("terminal.bold"))
-	b.WriteString("\n[colors.cursor]\n")
-	kv("text", t.Color("terminal.cursorText"))
-	kv("cursor", t.Color("terminal.cursor"))
-	b.WriteString("\n[colors.selection]\n")
-	kv("text", t.Color("terminal.selectionText"))
-	kv("background", u.Selection)
-	b.WriteString("\n[colors.search.matches]\n")
-	kv("foreground", u.Background)
-	kv("background", u.Warning)
-	b.WriteString("\n[colors.normal]\n")
-	for i := 0; i < 8; i++ {
-		kv(zedANSI[i], t.ANSI[i])
-	}
-	b.WriteString("\n[colors.bright]\n")
-	for i := 0; i < 8; i++ {
-		kv(zedANSI[i], t.ANSI[i+8])
-	}
-	b.WriteString("\n[colors.dim]\n")
-	for i := 0; i < 8; i++ {
-		kv(zedANSI[i], t.Color(dimPath(i)))
-	}
-	return map[string][]byte{Slug(t.Name) + ".toml": []byte(b.String())}, nil
-}
-
-func renderKitty(t *Theme) (map[string][]byte, error) {
-	u := t.UI
-	var b strings.Builder
-	b.WriteString("# vim:ft=kitty\n")
-	fmt.Fprintf(&b, "## name: %s\n", oneLine(t.Name))
-	fmt.Fprintf(&b, "## author: %s\n", oneLine(orDefault(t.Author, "CDXTheme")))
-	if t.Description != "" {
-		fmt.Fprintf(&b, "## blurb: %s\n", oneLine(t.Description))
-	}
-	b.WriteString("\n")
-	kv := func(k string, c Color) { fmt.Fprintf(&b, "%-24s %s\n", k, t.seen(c).Hex()) }
-	kv("foreground", u.Text)
-	kv("background", u.Background)
-	kv("selection_foreground", t.Color("terminal.selectionText"))
-	kv("selection_background", u.Selection)
-	kv("cursor", t.Color("terminal.cursor"))
-	kv("cursor_text_color", t.Color("terminal.cursorText"))
-	kv("url_color", t.Color("terminal.link"))
-	kv("active_border_color", u.Accent)
-	kv("inactive_border_color", u.Border)
-	kv("bell_border_color", u.Warning)
-	kv("active_tab_foreground", u.Text)
-	kv("active_tab_background", u.Background)
-	kv("inactive_tab_foreground", u.MutedText)
-	kv("inactive_tab_background", u.Surface)
-	kv("tab_bar_background", u.Surface)
-	b.WriteString("\n")
-	for i, c := range t.ANSI {
-		kv(fmt.Sprintf("color%d", i), c)
-	}
-	return map[string][]byte{Slug(t.Name) + ".conf": []byte(b.String())}, nil
-}
-
-func renderGhostty(t *Theme) (map[string][]byte, error) {
-	u := t.UI
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s — made with CDXTheme. Use it with `theme = %s` in the Ghostty config.\n", oneLine(t.Name), Slug(t.Name))
-	for i, c := range t.ANSI {
-		fmt.Fprintf(&b, "palette = %d=%s\n", i, t.seen(c).Hex())
-	}
-	kv := func(k string, c Color) { fmt.Fprintf(&b, "%s = %s\n", k, t.seen(c).Hex()) }
-	kv("background", u.Background)
-	kv("foreground", u.Text)
-	kv("cursor-color", t.Color("terminal.cursor"))
-	kv("cursor-text", t.Color("terminal.cursorText"))
-	kv("selection-background", u.Selection)
-	kv("selection-foreground", t.Color("terminal.selectionText"))
-	kv("bold-color", t.Color("terminal.bold"))
-	return map[string][]byte{Slug(t.Name): []byte(b.String())}, nil
-}
-
 // dimPath is the role path of the faint (SGR 2) form of ANSI colour i
 // (0–7).
 func dimPath(i int) string {
 	n := ANSINames[i]
 	return "terminal.dim" + strings.ToUpper(n[:1]) + n[1:]
-}
-
-// wtScheme is a Windows Terminal colour scheme; its ANSI names differ
-// (purple for magenta).
-type wtScheme struct {
-	Name                string `json:"name"`
-	Background          string `json:"background"`
-	Foreground          string `json:"foreground"`
-	CursorColor         string `json:"cursorColor"`
-	SelectionBackground string `json:"selectionBackground"`
-	Black               string `json:"black"`
-	Red                 string `json:"red"`
-	Green               string `json:"green"`
-	Yellow              string `json:"yellow"`
-	Blue                string `json:"blue"`
-	Purple              string `json:"purple"`
-	Cyan                string `json:"cyan"`
-	White               string `json:"white"`
-	BrightBlack         string `json:"brightBlack"`
-	BrightRed           string `json:"brightRed"`
-	BrightGreen         string `json:"brightGreen"`
-	BrightYellow        string `json:"brightYellow"`
-	BrightBlue          string `json:"brightBlue"`
-	BrightPurple        string `json:"brightPurple"`
-	BrightCyan          string `json:"brightCyan"`
-	BrightWhite         string `json:"brightWhite"`
-}
-
-func windowsTerminalScheme(t *Theme) wtScheme {
-	h := func(c Color) string { return t.seen(c).Hex() }
-	a := t.ANSI
-	return wtScheme{
-		Name: t.Name, Background: h(t.UI.Background), Foreground: h(t.UI.Text),
-		CursorColor: h(t.Color("terminal.cursor")), SelectionBackground: h(t.UI.Selection),
-		Black: h(a[0]), Red: h(a[1]), Green: h(a[2]), Yellow: h(a[3]),
-		Blue: h(a[4]), Purple: h(a[5]), Cyan: h(a[6]), White: h(a[7]),
-		BrightBlack: h(a[8]), BrightRed: h(a[9]), BrightGreen: h(a[10]), BrightYellow: h(a[11]),
-		BrightBlue: h(a[12]), BrightPurple: h(a[13]), BrightCyan: h(a[14]), BrightWhite: h(a[15]),
-	}
-}
-
-func renderWindowsTerminal(t *Theme) (map[string][]byte, error) {
-	b, err := marshalJSON(windowsTerminalScheme(t))
-	if err != nil {
-		return nil, err
-	}
-	return map[string][]byte{Slug(t.Name) + ".json": b}, nil
 }
 
 // itermExport: the colour entries of an .itermcolors file (and of an
@@ -175,11 +42,12 @@ var itermExport = []struct{ key, role string }{
 	{"Badge Color", "ui.accent"},
 }
 
-// itermColors are the colour entries to write, each in the space it is
+// ITermColors are the colour entries of an .itermcolors file and of
+// Apply's iTerm2 dynamic profile, by iTerm2's key, each in the space it is
 // to be written in: a role's colour as sRGB, or, while the role still
 // equals what its source converted to, the source's own space and
 // components (spaces); then the targets.iterm2 overrides.
-func itermColors(t *Theme) map[string]SourceColor {
+func ITermColors(t *Theme) map[string]SourceColor {
 	entries := append([]struct{ key, role string }{}, itermExport...)
 	for i := range t.ANSI {
 		entries = append(entries, struct{ key, role string }{fmt.Sprintf("Ansi %d Color", i), ansiPath(i)})
@@ -205,26 +73,6 @@ func itermColors(t *Theme) map[string]SourceColor {
 func f01(v uint8) float64 { return float64(v) / 255 }
 
 func component(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
-func renderITerm(t *Theme) (map[string][]byte, error) {
-	var b strings.Builder
-	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
-	b.WriteString(`<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">` + "\n")
-	b.WriteString(`<plist version="1.0">` + "\n<dict>\n")
-	colors := itermColors(t)
-	for _, k := range sortedKeys(colors) {
-		c := colors[k]
-		fmt.Fprintf(&b, "\t<key>%s</key>\n\t<dict>\n", xmlText(k))
-		fmt.Fprintf(&b, "\t\t<key>Alpha Component</key>\n\t\t<real>%s</real>\n", component(c.Components[3]))
-		fmt.Fprintf(&b, "\t\t<key>Blue Component</key>\n\t\t<real>%s</real>\n", component(c.Components[2]))
-		fmt.Fprintf(&b, "\t\t<key>Color Space</key>\n\t\t<string>%s</string>\n", xmlText(c.Space))
-		fmt.Fprintf(&b, "\t\t<key>Green Component</key>\n\t\t<real>%s</real>\n", component(c.Components[1]))
-		fmt.Fprintf(&b, "\t\t<key>Red Component</key>\n\t\t<real>%s</real>\n", component(c.Components[0]))
-		b.WriteString("\t</dict>\n")
-	}
-	b.WriteString("</dict>\n</plist>\n")
-	return map[string][]byte{Slug(t.Name) + ".itermcolors": []byte(b.String())}, nil
-}
 
 func orDefault(s, def string) string {
 	if strings.TrimSpace(s) == "" {

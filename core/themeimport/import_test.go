@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"cdxtheme/core/fsread"
-	"cdxtheme/internal/fifo"
+	"cdxtheme/internal/testrig/fifo"
 )
 
 func importFixture(t *testing.T, name string) *Imported {

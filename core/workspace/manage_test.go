@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"cdxtheme/internal/fifo"
+	"cdxtheme/internal/testrig/fifo"
 )
 
 func TestTrashAndRestore(t *testing.T) {

@@ -43,12 +43,12 @@ async function waitFor(url, ms) {
 
 /**
  * Write the sample Codex home into dir: the real one the Go tests use
- * (internal/fixtures/codex-home), plus one saved session of e2e's own whose
+ * (internal/testrig/fixtures/codex-home), plus one saved session of e2e's own whose
  * transcript is an XSS corpus (e2e/fixtures/hostile-session).
  * @param {string} dir
  */
 export function writeSampleHome(dir) {
-  cpSync(join(repo, 'internal', 'fixtures', 'codex-home'), dir, { recursive: true });
+  cpSync(join(repo, 'internal', 'testrig', 'fixtures', 'codex-home'), dir, { recursive: true });
   const extra = join(repo, 'e2e', 'fixtures', 'hostile-session');
   cpSync(join(extra, 'sessions'), join(dir, 'sessions'), { recursive: true });
   appendFileSync(join(dir, 'session_index.jsonl'), readFileSync(join(extra, 'session_index.jsonl')));

@@ -1,5 +1,5 @@
 // The Design view in the page against the real Go side, at 800×600 (below
-// the production window's minimum, which internal/designtest covers with
+// the production window's minimum, which internal/suites/designtest covers with
 // real input): nothing reaches past the window, the palette strip, the
 // preview and the picker are all on screen, and a click on the preview
 // picks its role. Saves build/layout/design-800x600.png (and into

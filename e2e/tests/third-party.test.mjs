@@ -1,5 +1,5 @@
 // One desktop turn with a third-party agent: qwen-code 0.24.4 (peers/) over
-// `qwen --acp`, offline against internal/apimock's Chat Completions. New
+// `qwen --acp`, offline against internal/testrig/apimock's Chat Completions. New
 // build shows qwen's own options (its Mode and Model) before anything is
 // typed, no Codex option among them and none sent to it, and the turn's
 // answer is the mock's.

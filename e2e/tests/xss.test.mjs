@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { launch, repo, hostileSessionID } from '../lib/harness.mjs';
 
 // Payloads that say so when they run, then the corpus the Go fault matrix
-// sends through a chat turn (internal/fixtures/xss.txt: alert(), which the
+// sends through a chat turn (internal/testrig/fixtures/xss.txt: alert(), which the
 // dialog listener below catches in any frame).
 const corpus = [
   '<img src=x onerror="window.__xss=1">',
@@ -18,7 +18,7 @@ const corpus = [
   '<a href="data:text/html,<script>window.__xss=6</script>">d</a>',
   '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss=7">',
   '<details open ontoggle="window.__xss=8">',
-  ...readFileSync(join(repo, 'internal', 'fixtures', 'xss.txt'), 'utf8').split('\n').filter(Boolean),
+  ...readFileSync(join(repo, 'internal', 'testrig', 'fixtures', 'xss.txt'), 'utf8').split('\n').filter(Boolean),
 ].join('\n\n');
 
 let app;

@@ -1,4 +1,4 @@
-// The consistency test's Shiki half (internal/consistency): one process
+// The consistency test's Shiki half (internal/suites/consistency): one process
 // paints every sample file with every theme twice — through the app
 // preview's own module (src/lib/shikiPreview.ts, loaded by Vite as the app
 // loads it: JavaScript regex engine, the preview's grammar list) and

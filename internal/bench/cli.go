@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"cdxtheme/core/procfs"
-	"cdxtheme/internal/peers"
-	"cdxtheme/internal/respmock"
+	"cdxtheme/internal/testrig/peers"
+	"cdxtheme/internal/testrig/respmock"
 )
 
 // The CLI section: `cdxtheme chat` as a script calls it (a fresh process

@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"cdxtheme/core/codexhome"
-	"cdxtheme/internal/fixtures"
+	"cdxtheme/internal/testrig/fixtures"
 )
 
-// Real rollouts (internal/fixtures) the large data sets are made of: one
+// Real rollouts (internal/testrig/fixtures) the large data sets are made of: one
 // written by codex 0.137, one by 0.166.
 var (
 	rollout137 = fixtures.Read(fixtures.RolloutOld)

@@ -19,10 +19,10 @@ import (
 
 	"cdxtheme/core/procfs"
 	"cdxtheme/internal/bench/bare"
-	"cdxtheme/internal/peers"
+	"cdxtheme/internal/testrig/peers"
 )
 
-// The flood section: the project's fake agent (internal/fakeagent, scenario
+// The flood section: the project's fake agent (internal/testrig/fakeagent, scenario
 // flood) writes 400 MiB of agent_message_chunk as fast as its pipe takes
 // them, to `cdxtheme chat --json` on its own and through `cdxtheme serve`;
 // the rows are the peak memory of our processes and how long a Stop (the
@@ -84,9 +84,9 @@ func newFloodRig(tmp string, progress func(string)) (*floodRig, error) {
 	if err := procfs.Available(); err != nil {
 		return nil, fmt.Errorf("peak RSS needs /proc: %w", err)
 	}
-	progress("flood: building cdxtheme and internal/fakeagent")
+	progress("flood: building cdxtheme and internal/testrig/fakeagent")
 	r := &floodRig{bin: filepath.Join(tmp, "cdxtheme"), agent: filepath.Join(tmp, "fakeagent"), cwd: filepath.Join(tmp, "workspace")}
-	for _, b := range [][2]string{{r.bin, "."}, {r.agent, "./internal/fakeagent"}} {
+	for _, b := range [][2]string{{r.bin, "."}, {r.agent, "./internal/testrig/fakeagent"}} {
 		build := exec.Command("go", "build", "-o", b[0], b[1])
 		build.Dir, build.Env = root, append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := build.CombinedOutput(); err != nil {
@@ -286,7 +286,7 @@ func floodRows(f floodFigures) []Row {
 	for _, r := range f.cliFull {
 		agentMB = max(agentMB, r.agentMB)
 	}
-	rows[0].Note = fmt.Sprintf("these rows: internal/fakeagent's flood scenario, 4 KiB agent_message_chunk lines as fast as they are read; "+
+	rows[0].Note = fmt.Sprintf("these rows: internal/testrig/fakeagent's flood scenario, 4 KiB agent_message_chunk lines as fast as they are read; "+
 		"peak = the sum of the VmHWM of our processes (the command, or serve, and the agent shims, sampled every 10 ms; the command's own from its rusage), "+
 		"the worst of %d full floods of %d MiB and %d Stop runs; output drained as fast as it comes (%s through chat --json, %s through serve); "+
 		"the agent's own processes are not counted (%.0f MB at most)",
@@ -597,7 +597,7 @@ func (r *floodRig) bareLongChat(rounds int) (longChat, error) {
 
 func (l longChat) floorRow() Row {
 	r := compare(whatLongChatAgent, newMeasure("turn 400+", l.long), newMeasure("new chat", l.fresh), 0, "-")
-	r.Note = fmt.Sprintf("the same turns on one bare ACP connection to internal/fakeagent (prompt → its response), nothing of ours in between: the agent's own growth "+
+	r.Note = fmt.Sprintf("the same turns on one bare ACP connection to internal/testrig/fakeagent (prompt → its response), nothing of ours in between: the agent's own growth "+
 		"(it reads and rewrites its whole session file, history included, on every prompt); while driving: %s", l.drivePhrase())
 	return r
 }
@@ -611,7 +611,7 @@ type longChat struct {
 
 func (l longChat) row() Row {
 	r := compare(whatLongChat, newMeasure("turn 400+", l.long), newMeasure("new chat", l.fresh), longChatLimit, "≤ 1.20")
-	r.Note = fmt.Sprintf("`chat --json --session` through `cdxtheme serve` on internal/fakeagent, start of the command to its done line; "+
+	r.Note = fmt.Sprintf("`chat --json --session` through `cdxtheme serve` on internal/testrig/fakeagent, start of the command to its done line; "+
 		"one chat driven to %d turns, then %d rounds of a new chat's third turn beside the long chat's next (each after an untimed turn that gives it serve's one warm agent); "+
 		"while driving: %s", longChatTurns, len(l.long), l.drivePhrase())
 	return r

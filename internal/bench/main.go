@@ -32,9 +32,9 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"cdxtheme/internal/fixtures"
-	"cdxtheme/internal/peers"
-	"cdxtheme/internal/respmock"
+	"cdxtheme/internal/testrig/fixtures"
+	"cdxtheme/internal/testrig/peers"
+	"cdxtheme/internal/testrig/respmock"
 )
 
 // modelsCache is the models_cache.json codex-cli 0.166 wrote.

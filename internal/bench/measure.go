@@ -18,8 +18,8 @@ import (
 	"cdxtheme/core/chat"
 	"cdxtheme/core/codexhome"
 	"cdxtheme/internal/bench/bare"
-	"cdxtheme/internal/peers"
-	"cdxtheme/internal/respmock"
+	"cdxtheme/internal/testrig/peers"
+	"cdxtheme/internal/testrig/respmock"
 )
 
 // bench holds what every measurement shares: one adapter, one mock model,

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"cdxtheme/internal/respmock"
+	"cdxtheme/internal/testrig/respmock"
 )
 
 func TestMedian(t *testing.T) {

@@ -20,8 +20,8 @@ import (
 	"github.com/rs/zerolog"
 
 	"cdxtheme/core/procfs"
-	"cdxtheme/internal/peers"
-	"cdxtheme/internal/respmock"
+	"cdxtheme/internal/testrig/peers"
+	"cdxtheme/internal/testrig/respmock"
 )
 
 // The serve section: follow-ups on one session as a script makes them (a

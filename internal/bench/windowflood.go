@@ -17,11 +17,11 @@ import (
 	"time"
 
 	"cdxtheme/core/procfs"
-	"cdxtheme/internal/peers"
+	"cdxtheme/internal/testrig/peers"
 )
 
 // The window-flood section: the production window under Xvfb, its
-// self-test sending a prompt through New build to internal/fakeagent's
+// self-test sending a prompt through New build to internal/testrig/fakeagent's
 // flood (scenario flood, 400 MiB of agent_message_chunk as fast as they
 // are read). Each side's peak is set against the same window idle, and a
 // real Esc key (xdotool) stops a second flood.
@@ -91,7 +91,7 @@ func measureWindowFlood(cfg config, progress func(string)) []Row {
 }
 
 // newWindowRig checks the tools, makes a temporary folder (prefix) and
-// builds internal/fakeagent into it; cleanup removes it.
+// builds internal/testrig/fakeagent into it; cleanup removes it.
 func newWindowRig(app, prefix string, progress func(string)) (*windowRig, func(), error) {
 	for _, tool := range []string{"xvfb-run", "xdotool"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -108,8 +108,8 @@ func newWindowRig(app, prefix string, progress func(string)) (*windowRig, func()
 	}
 	cleanup := func() { os.RemoveAll(tmp) }
 	w := &windowRig{app: app, agent: filepath.Join(tmp, "fakeagent"), tmp: tmp}
-	progress("window: building internal/fakeagent")
-	build := exec.Command("go", "build", "-o", w.agent, "./internal/fakeagent")
+	progress("window: building internal/testrig/fakeagent")
+	build := exec.Command("go", "build", "-o", w.agent, "./internal/testrig/fakeagent")
 	build.Dir, build.Env = root, append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		cleanup()
@@ -172,7 +172,7 @@ func (w *windowRig) measure(progress func(string)) ([]Row, error) {
 	progress("window flood: Esc mid-flood")
 	stop, cancelled, ended, stopErr := w.escStop()
 	rows := []Row{overIdle(whatWinFloodApp, idleApp, peakApp), overIdle(whatWinFloodWeb, idleWeb, peakWeb)}
-	rows[0].Note = fmt.Sprintf("production window under Xvfb, one run: the self-test sends the prompt through New build to internal/fakeagent's flood (%d MiB, 4 KiB chunks); "+
+	rows[0].Note = fmt.Sprintf("production window under Xvfb, one run: the self-test sends the prompt through New build to internal/testrig/fakeagent's flood (%d MiB, 4 KiB chunks); "+
 		"peak = VmHWM of the app process, sampled each 100 ms until the self-test reported the rendered reply (%.0f s after the first paint); idle = VmRSS of the same window 5 s after its first paint, %.0f MB",
 		floodBytes>>20, turn.Seconds(), idleApp)
 	rows[1].Note = fmt.Sprintf("the WebKitWebProcess of the same runs, VmHWM against idle VmRSS %.0f MB; its PSS (no kernel-kept peak, sampled each 0.5 s) %.0f MB idle, %.0f MB at most during the flood",

@@ -89,7 +89,7 @@ func seedLongChat(dir, cwd string, turns int, rollout bool) error {
 
 // writeRollout writes hist as the rollout Codex saves (session_meta, then
 // each message as a response_item, as codex-cli 0.166 writes them; see
-// internal/fixtures/codex-home).
+// internal/testrig/fixtures/codex-home).
 func writeRollout[M any](codexHome, cwd string, hist []M) error {
 	now := time.Now().UTC()
 	day := filepath.Join(codexHome, "sessions", now.Format("2006"), now.Format("01"), now.Format("02"))

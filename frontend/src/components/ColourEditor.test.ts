@@ -1,7 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import ColourEditor from './ColourEditor.svelte';
-import { EditorStore } from '../lib/stores/editor.svelte';
+import { BuildThemes } from '../lib/stores/buildtheme.svelte';
+import example from '../test/fixtures/example.theme.json';
+import type { EditorState } from '../lib/types';
 import { setLanguage } from '../lib/i18n.svelte';
 import { flush, installWails } from '../test/wails';
 
@@ -10,13 +12,39 @@ const roles = [
   { path: 'ui.background', label: 'Background', group: 'ui', color: '#161a24', locked: false, follows: 'ink' },
   { path: 'ui.mutedText', label: 'Muted text', group: 'ui', color: '#303848', locked: false },
 ];
-const state = (over = {}) => ({ roles, changed: [], canUndo: false, canRedo: false, undoLabel: '', redoLabel: '', ...over });
+const state = (over = {}) => ({ roles, changed: [], canUndo: false, canRedo: false, undoLabel: '', redoLabel: '', ...over }) as unknown as EditorState;
 const pair = (fg: string, ratio: number) => ({ fg, bg: '#161a24', fgRole: 'ui.mutedText', bgRole: 'ui.background', ratio, aa: ratio >= 4.5, aaa: ratio >= 7, aaLarge: ratio >= 3, apca: -20 });
 const trial = (hex: string, ratio: number, l = 0.3) => ({ path: 'ui.mutedText', hex, oklch: { l, c: 0.02, h: 260 }, pairs: [pair(hex, ratio)], theme: { name: 'x' } });
 
-async function open() {
+// Go: the editor state the last edit left (every binding answers with it),
+// and the theme it belongs to (with a companion when Go lists its roles).
+function fakeGo(first: EditorState, impl: Record<string, (...args: any[]) => unknown>) {
+  const go = { editor: first };
+  const keep = (f: (...args: any[]) => unknown) => (...args: any[]) => {
+    const out = f(...args);
+    if (out && typeof out === 'object' && 'canUndo' in out) go.editor = out as EditorState;
+    return out;
+  };
+  const light = { ...example, name: 'Light', appearance: 'light' };
+  const companion = () => go.editor.roles.some((r) => r.companion);
   const w = installWails({
-    EditorState: () => state(),
+    ...Object.fromEntries(Object.entries(impl).map(([k, f]) => [k, keep(f)])),
+    EditorState: () => go.editor,
+    Theme: () => ({ theme: { ...example, companion: companion() ? light : undefined }, error: '', checks: [], roles: [], companion: companion() ? { theme: light, error: '', checks: [], roles: [] } : undefined }),
+  });
+  return { w, go };
+}
+
+async function show() {
+  const store = new BuildThemes().show('ws1')!;
+  await flush();
+  render(ColourEditor, { props: { store } });
+  await flush();
+  return store;
+}
+
+async function open() {
+  const { w, go } = fakeGo(state(), {
     TryColor: (req: { hex: string; oklch?: { l: number } }) => (req.hex ? trial(req.hex, 1.6) : trial('#5a6478', 3.2, req.oklch!.l)),
     MakePass: () => trial('#8a93a8', 4.61, 0.66),
     EditColor: (req: { hex: string }) => state({ canUndo: true, undoLabel: `Set ui.mutedText to ${req.hex}`, changed: ['ui.mutedText'] }),
@@ -27,11 +55,7 @@ async function open() {
     SetPaletteEntry: () => state({ canUndo: true }),
     SetPaletteRamp: () => state(),
   });
-  const store = new EditorStore();
-  await store.open('ws1');
-  render(ColourEditor, { props: { store } });
-  await flush();
-  return { w, store };
+  return { w, go, store: await show() };
 }
 
 describe('ColourEditor', () => {
@@ -93,7 +117,7 @@ describe('ColourEditor', () => {
     await flush();
     expect(w.bound.TryColor).toHaveBeenLastCalledWith({ workspaceId: 'ws1', path: 'ui.mutedText', hex: '', oklch: { l: 0.55, c: 0.02, h: 260 } });
     expect(screen.getByTestId('editor-pair').textContent).toContain('3.20:1');
-    expect(store.preview({ name: 'old' })).toEqual({ name: 'x' });
+    expect(store.preview.theme).toEqual({ name: 'x' });
     expect(w.bound.EditColor).not.toHaveBeenCalled();
     await fireEvent.change(l);
     await flush();
@@ -158,8 +182,7 @@ const familyRoles = [
 const companionPair = (fg: string, ratio: number) => ({ fg, bg: '#f4f1ea', fgRole: 'companion.ui.mutedText', bgRole: 'companion.ui.background', ratio, aa: ratio >= 4.5, aaa: ratio >= 7, aaLarge: ratio >= 3, apca: 20 });
 
 async function openFamily() {
-  const w = installWails({
-    EditorState: () => state({ roles: familyRoles }),
+  const { w, go } = fakeGo(state({ roles: familyRoles }), {
     TryColor: (req: { path: string; hex: string }) =>
       req.path.startsWith('companion.')
         ? { path: req.path, hex: req.hex, oklch: { l: 0.8, c: 0.01, h: 80 }, pairs: [companionPair(req.hex, 1.5)], theme: { name: 'x' } }
@@ -167,11 +190,7 @@ async function openFamily() {
     MakePass: (_ws: string, path: string) => ({ path, hex: '#6b675f', oklch: { l: 0.5, c: 0.01, h: 80 }, pairs: [companionPair('#6b675f', 4.6)], theme: { name: 'x' } }),
     EditColor: (req: { path: string; hex: string }) => state({ roles: familyRoles, changed: [req.path], canUndo: true }),
   });
-  const store = new EditorStore();
-  await store.open('ws1');
-  render(ColourEditor, { props: { store } });
-  await flush();
-  return { w, store };
+  return { w, go, store: await show() };
 }
 
 const listed = () => [...screen.queryAllByTestId('palette-swatch'), ...screen.getAllByTestId('role-item')].map((b) => b.dataset.role);
@@ -247,11 +266,11 @@ describe('ColourEditor with a variant', () => {
   });
 
   it('when the variant goes (removed, undone) its picker closes and the tabs go', async () => {
-    const { w, store } = await openFamily();
+    const { w, go, store } = await openFamily();
     await store.select('companion.ui.mutedText');
     await flush();
     expect(screen.getByTestId('role-editor').dataset.role).toBe('companion.ui.mutedText');
-    w.bound.EditorState.mockImplementation(async () => state());
+    go.editor = state();
     w.emit('editor', { workspaceId: 'ws1' });
     await flush();
     expect(screen.queryByTestId('role-editor')).toBeNull();

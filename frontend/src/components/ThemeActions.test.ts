@@ -309,4 +309,48 @@ describe('ThemeActions with targets defined as data', () => {
     await flush();
     expect(w.bound.ExportTheme).toHaveBeenCalledWith('ws1', 'vim');
   });
+
+  it('Publish asks for the packages’ metadata, shows Go’s refusal on the field it names, and says which version went out and which comes next', async () => {
+    const saved = { publisher: 'cdxtheme', version: '0.0.1', repository: '', license: 'MIT', description: '' };
+    const w = installWails({
+      ...targets,
+      ExportFormats: () => [
+        { id: 'kitty', name: 'Kitty', files: [] },
+        { id: 'vsix', name: 'VS Code extension package (.vsix)', files: [] },
+        { id: 'zed-extension', name: 'Zed extension', files: [] },
+      ],
+      TemplateFolders: () => [],
+      UndoableApplies: () => [],
+      PublishMeta: () => saved,
+      Publish: (_id: string, m: typeof saved) => {
+        if (m.repository.startsWith('http:')) throw 'repository: "http://x" must start with https://';
+        return { dir: '/ws/export', version: m.version, next: { ...m, version: '0.0.2' } };
+      },
+    });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await flush();
+    await fireEvent.click(screen.getByTestId('export-menu'));
+    // The packages are published, not exported bare with the app's 1.0.0.
+    expect(screen.queryByTestId('export-format-vsix')).toBeNull();
+    expect(screen.getByTestId('export-format-kitty')).toBeTruthy();
+    await fireEvent.click(screen.getByTestId('export-publish'));
+    await flush();
+    const publisher = screen.getByTestId('publish-publisher') as HTMLInputElement;
+    expect(publisher.value).toBe('cdxtheme');
+    expect(screen.getByTestId('publish-ok').textContent).toBe('Publish 0.0.1');
+    await fireEvent.input(publisher, { target: { value: 'harbour-studio' } });
+    await fireEvent.input(screen.getByTestId('publish-repository'), { target: { value: 'http://x' } });
+    await fireEvent.click(screen.getByTestId('publish-ok'));
+    await flush();
+    expect(screen.getByTestId('publish-error').textContent).toContain('must start with https://');
+    expect(screen.getByTestId('publish-repository').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('publish-publisher').getAttribute('aria-invalid')).toBe('false');
+    await fireEvent.input(screen.getByTestId('publish-repository'), { target: { value: 'https://github.com/harbour/night' } });
+    await fireEvent.click(screen.getByTestId('publish-ok'));
+    await flush();
+    expect(w.bound.Publish).toHaveBeenLastCalledWith('ws1', { ...saved, publisher: 'harbour-studio', repository: 'https://github.com/harbour/night' });
+    expect(screen.queryByTestId('publish-dialog')).toBeNull();
+    expect(screen.getByTestId('theme-result').textContent).toContain('Published version 0.0.1');
+    expect(screen.getByTestId('theme-result').textContent).toContain('The next publish will be 0.0.2.');
+  });
 });

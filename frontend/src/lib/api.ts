@@ -23,6 +23,8 @@ import type {
   Comparison,
   ThemeRef,
   Version,
+  PublishMeta,
+  Published,
   DeletedBuild,
   EditorState,
   ExportFormat,
@@ -218,6 +220,16 @@ export function theme(workspaceId: string): Promise<ThemeState> {
 /** Resolves to the directory written; format "all" writes every format. */
 export function exportTheme(workspaceId: string, format: ExportFormat | 'all'): Promise<string> {
   return Themes.ExportTheme(workspaceId, format);
+}
+
+/** The build's publish metadata; the version is the one the next publish writes. */
+export function publishMeta(workspaceId: string): Promise<PublishMeta> {
+  return Themes.PublishMeta(workspaceId);
+}
+
+/** Saves the metadata, writes the .vsix and the Zed extension with it, and bumps the version for the next publish. */
+export function publish(workspaceId: string, meta: PublishMeta): Promise<Published> {
+  return Themes.Publish(workspaceId, meta);
 }
 
 /** Every export format in menu order, the targets defined as data among them (Go's list). */

@@ -131,7 +131,7 @@ describe('markdown sanitizing', () => {
 // The navigation corpus the fake agent streams in the window test; one file
 // for both, so the sanitizer is proven against exactly what the window sees.
 const url = 'http://127.0.0.1:4567';
-const navCorpus = repoFile('internal/fakeagent/navigation.md').replaceAll('{{URL}}', url);
+const navCorpus = repoFile('internal/testrig/fakeagent/navigation.md').replaceAll('{{URL}}', url);
 
 describe('the navigation corpus after sanitizing', () => {
   const host = document.createElement('div');

@@ -166,7 +166,7 @@ describe('the navigation guard', () => {
 
 describe('the guard over the sanitized navigation corpus', () => {
   it('every element a user can click in the rendered corpus is stopped or inert', () => {
-    const corpus = repoFile('internal/fakeagent/navigation.md').replaceAll('{{URL}}', url);
+    const corpus = repoFile('internal/testrig/fakeagent/navigation.md').replaceAll('{{URL}}', url);
     host.innerHTML = renderMarkdown(corpus);
     for (const el of Array.from(host.querySelectorAll('*'))) {
       const carries = el.closest('[href]') !== null;

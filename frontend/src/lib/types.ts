@@ -4,7 +4,7 @@
 // names: the flat name where Go's is distinctive (BuildCard, ModelList),
 // the package-qualified one where it is not (search.Result, workspace.Meta).
 // Hand-written below: what Go sends only as events and the UI's own unions.
-import type { app, apply, chat, codexhome, settings, theme, themeimport, versions } from '../../wailsjs/go/models';
+import type { app, apply, chat, codexhome, publish, settings, theme, themeimport, versions } from '../../wailsjs/go/models';
 
 export type { checkpoint, codexhome, damaged, search, settings, workspace } from '../../wailsjs/go/models';
 
@@ -34,6 +34,10 @@ export type ImportRequest = app.ImportRequest;
 export type ImportResult = app.ImportResult;
 export type ThemeVersion = app.ThemeVersion;
 export type Comparison = app.Comparison;
+/** A build's publish metadata (core/publish): what its .vsix and Zed extension carry; version is the next publish's. */
+export type PublishMeta = publish.Meta;
+/** What a publish wrote: the export folder, the version the packages carry, and the metadata of the next publish. */
+export type Published = app.Published;
 /** A saved, named version of a build's theme (core/versions). */
 export type Version = versions.Version;
 /** One side of a comparison: a build now, one of its versions, or before one of its turns. */
@@ -125,7 +129,7 @@ export const exportFormats = [
 /** A format id: one of exportFormats (named in the locales) or a target defined as data in Go (named by Go). */
 export type ExportFormat = (typeof exportFormats)[number] | (string & {});
 
-// ---- events from Go: generated from the Go types (internal/tsgen, make types) ----
+// ---- events from Go: generated from the Go types (internal/tools/tsgen, make types) ----
 export type {
   Answer,
   ArtifactsEvent,

@@ -24,6 +24,7 @@ beforeEach(async () => {
     Cancel: () => undefined,
     AnswerPermission: () => undefined,
     Theme: () => ({ theme: example, error: '', checks: contrast }),
+    EditorState: () => ({ roles: [], changed: [], canUndo: false, canRedo: false, undoLabel: '', redoLabel: '' }),
     Workspaces: () => [],
     SessionBar: () => ({ agentId: 'codex', agentName: 'Codex', known: false, defaults: null, modes: null, options: [] }),
     CheckAgent: () => ({ ok: true, agentId: 'codex', agentName: 'Codex' }),

@@ -1,8 +1,7 @@
 import { cleanup, fireEvent, render, screen, within as inside } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import Design from './Design.svelte';
-import { EditorStore } from '../lib/stores/editor.svelte';
-import { ThemeStore } from '../lib/stores/theme.svelte';
+import { BuildThemes } from '../lib/stores/buildtheme.svelte';
 import example from '../test/fixtures/example.theme.json';
 import { flush, installWails } from '../test/wails';
 import type { EditorRole, ThemeState } from '../lib/types';
@@ -66,13 +65,11 @@ function fakeGo() {
 
 async function mount() {
   const go = fakeGo();
-  const store = new EditorStore();
-  const themes = new ThemeStore();
-  await store.open('ws1');
-  await themes.open('ws1');
-  render(Design, { props: { store, themes } });
+  const build = new BuildThemes().show('ws1')!;
   await flush();
-  return { ...go, store, themes };
+  render(Design, { props: { build } });
+  await flush();
+  return { ...go, build };
 }
 
 const items = () => screen.queryAllByTestId('design-role-item').map((b) => b.dataset.role);

@@ -5,6 +5,7 @@ import { router } from '../lib/stores/router.svelte';
 import { sessions as store } from '../lib/stores/sessions.svelte';
 import { setLanguage } from '../lib/i18n.svelte';
 import { flush, installWails } from '../test/wails';
+import { Steps } from '../test/steps';
 
 const idle = { building: false, first: false, done: 0, total: 0, changed: false };
 
@@ -139,6 +140,7 @@ describe('Home', () => {
     let cards = [
       { id: '20261201-100000-aaaaaa', title: 'Harbour', created: '2026-12-01T10:00:00Z', changed: '2026-12-01T11:00:00Z', sessionIds: ['s1'], model: '', dir: '/d/a', name: 'Harbour Night', swatches: ['#161a24', '#d8dee9', 'url(javascript:x)'], status: 'failing', failing: 2 },
     ];
+    let trash: typeof cards = [];
     const w = installWails({
       Sessions: () => ({ sessions: [], hint: '' }),
       SearchStatus: () => idle,
@@ -148,9 +150,16 @@ describe('Home', () => {
         cards = [...cards, { ...cards[0], id: '20261201-100001-bbbbbb', title: 'Harbour (copy)', sessionIds: [] }];
         return cards[1];
       },
-      DeleteBuild: () => undefined,
-      RestoreBuild: () => undefined,
-      DeletedBuilds: () => [],
+      // Go moves a deleted build to the trash and a restored one back.
+      DeleteBuild: (id: string) => {
+        trash = [...trash, ...cards.filter((c) => c.id === id)];
+        cards = cards.filter((c) => c.id !== id);
+      },
+      RestoreBuild: (id: string) => {
+        cards = [...trash.filter((c) => c.id === id), ...cards];
+        trash = trash.filter((c) => c.id !== id);
+      },
+      DeletedBuilds: () => trash.map((c) => ({ id: c.id, title: c.title, created: c.created, deleted: '2026-12-02T10:00:00Z', expires: '2027-01-01T10:00:00Z', dir: c.dir })),
     });
     render(Home);
     await flush();
@@ -270,6 +279,53 @@ describe('Home', () => {
     expect(w.bound.RestoreBuild).toHaveBeenCalledWith(f.idOf('Harbour'));
     expect(titlesOf('build-title')).toEqual(['Harbour', 'Dusk']);
     expect(screen.queryByTestId('recently-deleted')).toBeNull();
+  });
+
+  it('keeps the builds, the trash and the undo note in agreement at every step of delete, undo, restore and purge', async () => {
+    const f = fakeDisk(['Harbour', 'Dusk'], ['Ember']);
+    // Go's answers arrive one at a time; the page is looked at after each.
+    const steps = new Steps();
+    const slow = Object.fromEntries(Object.entries(f.impl).map(([k, fn]) => [k, k === 'Sessions' || k === 'SearchStatus' ? fn : steps.answer(k, fn as (...a: unknown[]) => unknown)]));
+    installWails(slow);
+    render(Home);
+    const known = new Set(['Harbour', 'Dusk', 'Ember']);
+    const problems: string[] = [];
+    const look = (after: string) => {
+      const cards = titlesOf('build-title') as string[];
+      const trash = titlesOf('deleted-title') as string[];
+      const note = screen.queryByTestId('build-deleted')?.textContent ?? '';
+      for (const t of cards) if (trash.includes(t)) problems.push(`after ${after}: ${t} is both a build and in the trash`);
+      for (const t of known) if (!cards.includes(t) && !trash.includes(t)) problems.push(`after ${after}: ${t} is shown nowhere`);
+      for (const t of cards) if (note.includes(`“${t}”`)) problems.push(`after ${after}: the note says ${t} was deleted, its card is still there`);
+    };
+    await steps.drain();
+    look('opening');
+    expect([titlesOf('build-title'), titlesOf('deleted-title')]).toEqual([['Harbour', 'Dusk'], ['Ember']]);
+
+    await fireEvent.click(screen.getAllByTestId('delete-build')[0]);
+    await steps.drain(look);
+    expect([titlesOf('build-title'), titlesOf('deleted-title')]).toEqual([['Dusk'], ['Harbour', 'Ember']]);
+    expect(screen.getByTestId('build-deleted').textContent).toContain('Harbour');
+
+    await fireEvent.click(screen.getByTestId('undo-delete'));
+    await steps.drain(look);
+    expect([titlesOf('build-title'), titlesOf('deleted-title')]).toEqual([['Harbour', 'Dusk'], ['Ember']]);
+    expect(screen.queryByTestId('build-deleted')).toBeNull();
+
+    await fireEvent.click(screen.getByTestId('restore-build'));
+    await steps.drain(look);
+    expect([titlesOf('build-title'), titlesOf('deleted-title')]).toEqual([['Ember', 'Harbour', 'Dusk'], []]);
+
+    // Deleted, then deleted for good from the trash: the note about it goes too.
+    await fireEvent.click(screen.getAllByTestId('delete-build')[2]);
+    await steps.drain(look);
+    await fireEvent.click(screen.getByTestId('purge-build'));
+    await fireEvent.click(screen.getByTestId('purge-confirm'));
+    known.delete('Dusk');
+    await steps.drain(look);
+    expect([titlesOf('build-title'), titlesOf('deleted-title')]).toEqual([['Ember', 'Harbour'], []]);
+    expect(screen.queryByTestId('build-deleted')).toBeNull();
+    expect(problems).toEqual([]);
   });
 
   it('Delete forever asks first, then has Go delete the build for good', async () => {

@@ -212,6 +212,11 @@ export namespace app {
 	    sessionId: string;
 	    cwd: string;
 	}
+	export interface Published {
+	    dir: string;
+	    version: string;
+	    next: publish.Meta;
+	}
 	export interface SendRequest {
 	    workspaceId: string;
 	    sessionId: string;
@@ -388,6 +393,18 @@ export namespace damaged {
 	    copy: string;
 	    reason: string;
 	    when: string;
+	}
+
+}
+
+export namespace publish {
+	
+	export interface Meta {
+	    publisher: string;
+	    version: string;
+	    repository: string;
+	    license: string;
+	    description: string;
 	}
 
 }

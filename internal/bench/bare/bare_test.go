@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"cdxtheme/internal/peers"
-	"cdxtheme/internal/respmock"
+	"cdxtheme/internal/testrig/peers"
+	"cdxtheme/internal/testrig/respmock"
 )
 
 // TestMain doubles as a tiny scripted agent when re-executed with

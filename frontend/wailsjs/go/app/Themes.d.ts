@@ -3,6 +3,7 @@
 import {theme} from '../models';
 import {apply} from '../models';
 import {app} from '../models';
+import {publish} from '../models';
 import {versions} from '../models';
 
 export function ApplyTargets():Promise<Array<theme.Target>>;
@@ -23,7 +24,13 @@ export function ImportTheme(arg1:app.ImportRequest):Promise<app.ImportResult>;
 
 export function PlanApply(arg1:string,arg2:string):Promise<apply.InstallPlan>;
 
+export function Publish(arg1:string,arg2:publish.Meta):Promise<app.Published>;
+
+export function PublishMeta(arg1:string):Promise<publish.Meta>;
+
 export function SaveVersion(arg1:string,arg2:string):Promise<versions.Version>;
+
+export function SetPublishMeta(arg1:string,arg2:publish.Meta):Promise<publish.Meta>;
 
 export function TemplateFolders():Promise<Array<app.TemplateFolder>>;
 

@@ -38,8 +38,20 @@ export function PlanApply(arg1, arg2) {
   return window['go']['app']['Themes']['PlanApply'](arg1, arg2);
 }
 
+export function Publish(arg1, arg2) {
+  return window['go']['app']['Themes']['Publish'](arg1, arg2);
+}
+
+export function PublishMeta(arg1) {
+  return window['go']['app']['Themes']['PublishMeta'](arg1);
+}
+
 export function SaveVersion(arg1, arg2) {
   return window['go']['app']['Themes']['SaveVersion'](arg1, arg2);
+}
+
+export function SetPublishMeta(arg1, arg2) {
+  return window['go']['app']['Themes']['SetPublishMeta'](arg1, arg2);
 }
 
 export function TemplateFolders() {

@@ -1,0 +1,5 @@
+package themeimport_test
+
+// The formats moved onto templates are rendered by core/targets; linking
+// it lets this package's round trips export every format, as the app does.
+import _ "cdxtheme/core/targets"
