@@ -49,6 +49,9 @@ type applyRecord struct {
 	Theme  string        `json:"theme"`
 	At     time.Time     `json:"at"`
 	Files  []appliedFile `json:"files"`
+	// Dirs are the folders the apply created, deepest first: Undo removes
+	// each that is empty again.
+	Dirs []string `json:"dirs,omitempty"`
 }
 
 type appliedFile struct {
@@ -89,6 +92,7 @@ func Apply(plan InstallPlan) (Installed, error) {
 		if f.data == nil {
 			return out, fmt.Errorf("install %s: plan has no content for %s (make plans with Plan)", plan.Target, f.Path)
 		}
+		created := missingDirs(filepath.Dir(f.Path))
 		dir, err := fswrite.Open(filepath.Dir(f.Path), "")
 		if err != nil {
 			return out, fmt.Errorf("install %s: %w", f.Path, err)
@@ -131,6 +135,7 @@ func Apply(plan InstallPlan) (Installed, error) {
 		// Recorded before the write: a failure or crash half-way still
 		// leaves a record that undoes what was done.
 		rec.Files = append(rec.Files, entry)
+		rec.Dirs = append(rec.Dirs, created...)
 		if err := save(); err != nil {
 			dir.Close()
 			return out, fmt.Errorf("install %s: record for undo: %w", plan.Target, err)
@@ -257,6 +262,10 @@ func UndoApply(p theme.Paths, target string) (Undone, error) {
 			return out, fmt.Errorf("undo apply to %s: %w", target, err)
 		}
 	}
+	// The folders the apply made go too, when nothing else is in them.
+	for _, d := range rec.Dirs {
+		os.Remove(d)
+	}
 	if err := os.RemoveAll(recDir); err != nil {
 		return out, fmt.Errorf("undo apply to %s: done, but its record stays: %w", target, err)
 	}
@@ -276,4 +285,19 @@ func recordJSON(rec applyRecord) []byte {
 		panic("apply: " + err.Error())
 	}
 	return b
+}
+
+// missingDirs lists dir and its parents that do not exist yet, deepest
+// first: the folders writing a file into dir creates.
+func missingDirs(dir string) []string {
+	var out []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) {
+			return out
+		}
+		out = append(out, d)
+		if filepath.Dir(d) == d {
+			return out
+		}
+	}
 }

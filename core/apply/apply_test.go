@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -171,6 +172,40 @@ func TestTargetsForMatchPlan(t *testing.T) {
 				t.Errorf("%s on %s: listed %v, Plan says %v", tg.ID, goos, slices.Contains(listed, tg.ID), err)
 			}
 		}
+	}
+}
+
+// Undo takes away the folders the apply made, and keeps one the user has
+// put a file of their own into since.
+func TestUndoRemovesTheFoldersApplyCreated(t *testing.T) {
+	p := tempPaths(t, "linux")
+	apply := func() {
+		plan, err := Plan(theme.Example(), "kitty", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Apply(plan); err != nil {
+			t.Fatal(err)
+		}
+	}
+	apply()
+	if _, err := UndoApply(p, "kitty"); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(p.Home); len(entries) != 0 {
+		t.Errorf("after undo the home holds %v, want nothing", entries)
+	}
+	apply()
+	mine := filepath.Join(p.ConfigHome, "kitty", "kitty.conf")
+	os.WriteFile(mine, []byte("font_size 12\n"), 0o644)
+	if _, err := UndoApply(p, "kitty"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(mine); err != nil {
+		t.Errorf("the user's own file went with the undo: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(p.ConfigHome, "kitty", "themes")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the themes folder Apply made stays: %v", err)
 	}
 }
 
