@@ -10,15 +10,20 @@ DEV_BIN := build/bin/cdxtheme-dev
 SHIM := build/bin/cdxtheme-agent-shim
 APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.1-dev chromium xvfb xauth \
 	imagemagick xdotool x11-utils dbus-x11 desktop-file-utils \
-	neovim bat tmux foot \
+	neovim bat tmux foot kitty \
 	vim emacs-nox fish fzf dconf-cli x11-xserver-utils \
 	nsis osslsigncode 7zip
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './frontend/*' -not -path './peers/*' -not -path './e2e/*' 2>/dev/null)
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
+# In make test, test-prep built what the suites share before the lanes
+# start (TEST_PREPARED=1): a lane must not rebuild it under the suites of
+# another, as it would if a test touched a source file's time.
+PREPARED = $(if $(TEST_PREPARED),,$(1))
 
 .PHONY: run test deps apt npm peers frontend build cli dev-binary bindings bindings-check \
-	test-go consistency test-agents types test-frontend test-e2e test-window faults audit bench bench-clients clean cross test-windows mutate
+	test-go consistency test-agents types test-frontend test-e2e test-window faults audit bench bench-clients clean cross test-windows mutate \
+	test-prep test-bins test-peers $(WINDOW_TESTS)
 
 ## deps: everything the build and the tests need (apt, npm and Go modules)
 deps: apt npm
@@ -94,12 +99,20 @@ cli:
 run: deps build
 	./$(BIN)
 
-# Every Go package but the fault matrix, which `faults` runs with its own summary.
-GO_TEST_PKGS = $$($(GO) list ./... | grep -v /internal/suites/faults)
+# Every Go package but the fault matrix, which `faults` runs with its own
+# summary, and the suites of real agents, which `test-peers` runs.
+PEER_SUITES := ./internal/suites/realpeer ./internal/suites/thirdparty
+GO_TEST_PKGS = $$($(GO) list ./... | grep -v -e /internal/suites/faults -e /internal/suites/realpeer -e /internal/suites/thirdparty)
+GO_TEST_ENV = CDXTHEME_REQUIRE_PEERS=1 CDXTHEME_REQUIRE_PROGRAMS=1 CDXTHEME_VSCE=$(CURDIR)/peers/node_modules/.bin/vsce CGO_ENABLED=0
 
 # The sidecar's Bun installs and runs the adapter in the first-run install tests.
 test-go: peers sidecar npm
-	CDXTHEME_REQUIRE_PEERS=1 CDXTHEME_REQUIRE_PROGRAMS=1 CDXTHEME_VSCE=$(CURDIR)/peers/node_modules/.bin/vsce CGO_ENABLED=0 $(GO) test -count=1 -timeout 20m $(GO_TEST_PKGS)
+	$(GO_TEST_ENV) $(GO) test -count=1 -timeout 20m $(GO_TEST_PKGS)
+
+## test-peers: the real ACP adapters (codex-acp) and the third-party agents against the loopback API mocks;
+## apart from test-go because they mostly wait on Node processes, so make test runs them beside the compiling lane
+test-peers: peers sidecar
+	$(GO_TEST_ENV) $(GO) test -count=1 -timeout 20m $(PEER_SUITES)
 
 ## consistency: the same source files painted by the preview, VS Code's highlighter, bat and Neovim with
 ## each export; agreement per pair of programs, failing below issue #39's 98% (test-go holds each pair at its floor)
@@ -107,7 +120,7 @@ consistency: npm
 	CONSISTENCY_STRICT=1 CDXTHEME_REQUIRE_PROGRAMS=1 CGO_ENABLED=0 $(GO) test -count=1 -v -run TestConsistency ./internal/suites/consistency/
 
 ## faults: the fault matrix; ends with "N passed, N failed" (the signal cases run the production binary)
-faults: build
+faults: $(call PREPARED,build)
 	CDXTHEME_APP_BIN=$(CURDIR)/$(BIN) CGO_ENABLED=0 $(GO) test -count=1 -timeout 15m -v ./internal/suites/faults/
 
 ## test-agents: every cell of the third-party agents' matrix (make test runs the essential ones)
@@ -117,29 +130,53 @@ test-agents: peers
 test-frontend: npm
 	cd frontend && npx svelte-check --tsconfig ./tsconfig.json && npx vitest run
 
-build/bin/fakeagent: $(GO_SOURCES)
-	$(GO) build -o $@ ./internal/testrig/fakeagent
+# The programs the e2e and window suites start: built by one `go build`
+# (one link each, compiles shared) before any suite runs, so suites running
+# side by side never build the same file at once.
+GO_TEST_BINS := build/bin/fakeagent build/bin/respmock build/bin/apimock build/bin/npmstub \
+	build/bin/navtest build/bin/droptest build/bin/edittest build/bin/designtest build/bin/applytest build/bin/signintest
+GO_TEST_BIN_PKGS := ./internal/testrig/fakeagent ./internal/testrig/respmock/cmd/respmock \
+	./internal/testrig/apimock/cmd/apimock ./internal/testrig/npmstub/cmd/npmstub \
+	./internal/suites/navtest ./internal/suites/droptest ./internal/suites/edittest \
+	./internal/suites/designtest ./internal/suites/applytest ./internal/suites/signintest
 
-build/bin/respmock: $(GO_SOURCES)
-	$(GO) build -o $@ ./internal/testrig/respmock/cmd/respmock
+$(GO_TEST_BINS) &: $(GO_SOURCES) go.mod go.sum
+	@mkdir -p build/bin
+	$(GO) build -o build/bin/ $(GO_TEST_BIN_PKGS)
 
-build/bin/apimock: $(GO_SOURCES)
-	$(GO) build -o $@ ./internal/testrig/apimock/cmd/apimock
+# The GTK drag source the drop and navigation window tests drag files from.
+build/bin/dragsource: scripts/dragsource.c
+	@mkdir -p build/bin
+	gcc -O1 -o $@ $< $$(pkg-config --cflags --libs gtk+-3.0)
 
-# A loopback npm registry serving the fake agent as the adapter package.
-build/bin/npmstub: $(GO_SOURCES)
-	$(GO) build -o $@ ./internal/testrig/npmstub/cmd
+## test-bins: the fake agent, the API mocks, the npm stub and the window drivers the suites start
+test-bins: $(GO_TEST_BINS) build/bin/dragsource
 
-test-e2e: npm peers sidecar dev-binary build/bin/fakeagent build/bin/respmock build/bin/apimock build/bin/npmstub
+test-e2e: npm peers sidecar $(call PREPARED,dev-binary test-bins)
 	cd e2e && node --test --test-concurrency=1 tests/
 
-test-window: build
+# The production window under Xvfb, one target a script (each starts the
+# app on an X server of its own, so they can run side by side).
+WINDOW_TESTS := window-app window-nav window-drop window-edit window-design window-apply window-signin
+window-app: $(call PREPARED,build test-bins)
 	bash scripts/window-test.sh
+window-nav: $(call PREPARED,build test-bins)
 	bash scripts/nav-window-test.sh
+window-drop: $(call PREPARED,build test-bins)
 	bash scripts/drop-window-test.sh
+window-edit: $(call PREPARED,build test-bins)
 	bash scripts/edit-window-test.sh
+window-design: $(call PREPARED,build test-bins)
 	bash scripts/design-window-test.sh
+window-apply: $(call PREPARED,build test-bins)
 	bash scripts/apply-window-test.sh
+window-signin: $(call PREPARED,build test-bins)
+	bash scripts/signin-window-test.sh
+
+## test-window: the production app in real windows under Xvfb (the six scripts, two at a time)
+test-window: build test-bins
+	TEST_PREPARED=1 TIMED_LOGS=build/test-logs/window MAKE="$(MAKE)" bash scripts/timed-suites.sh \
+		window-app+window-nav+window-drop,window-edit+window-design+window-apply+window-signin
 
 ## cross: builds and vets the Windows and macOS binaries and links every package's test binary for both (fails on any error)
 cross:
@@ -149,10 +186,20 @@ cross:
 test-windows:
 	GO=$(GO) bash scripts/test-windows.sh
 
-## test: everything, as CI runs it (the cheap cross-platform build first), then a table of each suite's time
-TEST_SUITES := deps cross peers bindings-check test-go faults test-frontend test-e2e test-window test-package
+## test: everything, as CI runs it, then a table of each suite's wall and CPU seconds
+# Stages run in order (scripts/timed-suites.sh); in a stage, lanes joined by
+# "," run side by side, each a sequence joined by "+". The compile-bound lane
+# (cross, test-go, the front end's checks) runs beside the suites that mostly
+# wait on a window, a browser or an agent, so two cores stay busy; test-prep
+# first builds every binary those suites share, so no two build one file.
+TEST_SUITES := deps peers,test-prep \
+	cross+test-go+bindings-check+test-frontend,test-peers+test-e2e,window-app+window-nav+window-drop+faults,window-edit+window-design+window-apply+window-signin+test-package
 test:
-	MAKE="$(MAKE)" bash scripts/timed-suites.sh $(TEST_SUITES)
+	TEST_PREPARED=1 MAKE="$(MAKE)" bash scripts/timed-suites.sh $(TEST_SUITES)
+
+## test-prep: what the suites share, built once: the UI, the app and its shim, the dev binary, the sidecar, test-bins
+test-prep: npm
+	TEST_PREPARED= $(MAKE) --no-print-directory -j2 sidecar build dev-binary test-bins
 
 ## audit: known vulnerabilities (govulncheck, npm audit); says plainly when a database cannot be reached (exit 3)
 audit: npm

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,6 +94,183 @@ func TestRootHoldsOnlyMain(t *testing.T) {
 		n := e.Name()
 		if !e.IsDir() && strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") && !allowed[n] {
 			t.Errorf("%s is in the module's root: put it in the package named for what it does (app/shell for the window's glue)", n)
+		}
+	}
+}
+
+// serviceCalls reads app's services (the types embedding *env) from its
+// non-test files: each one's methods, and which other service each method
+// calls through a field (recv.field.Method(...)).
+type serviceCalls struct {
+	fields  map[string]map[string]string // service → field → service it holds
+	methods map[string]*ast.FuncDecl     // "Service.method"
+}
+
+func readServices(t *testing.T) serviceCalls {
+	t.Helper()
+	fset := token.NewFileSet()
+	files, err := filepath.Glob(filepath.Join("app", "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := serviceCalls{fields: map[string]map[string]string{}, methods: map[string]*ast.FuncDecl{}}
+	var parsed []*ast.File
+	for _, p := range files {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parsed = append(parsed, f)
+		ast.Inspect(f, func(n ast.Node) bool {
+			ts, ok := n.(*ast.TypeSpec)
+			if !ok {
+				return true
+			}
+			st, ok := ts.Type.(*ast.StructType)
+			if !ok || len(st.Fields.List) == 0 || types.ExprString(st.Fields.List[0].Type) != "*env" {
+				return true
+			}
+			sc.fields[ts.Name.Name] = map[string]string{}
+			return true
+		})
+	}
+	for _, f := range parsed {
+		ast.Inspect(f, func(n ast.Node) bool {
+			ts, ok := n.(*ast.TypeSpec)
+			if !ok || sc.fields[ts.Name.Name] == nil {
+				return true
+			}
+			for _, fl := range ts.Type.(*ast.StructType).Fields.List {
+				typ := strings.TrimPrefix(types.ExprString(fl.Type), "*")
+				if _, ok := sc.fields[typ]; ok {
+					for _, nm := range fl.Names {
+						sc.fields[ts.Name.Name][nm.Name] = typ
+					}
+				}
+			}
+			return true
+		})
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && fd.Body != nil {
+				recv := strings.TrimPrefix(types.ExprString(fd.Recv.List[0].Type), "*")
+				if _, ok := sc.fields[recv]; ok {
+					sc.methods[recv+"."+fd.Name.Name] = fd
+				}
+			}
+		}
+	}
+	if len(sc.fields) < 8 || sc.methods["Turns.startTurn"] == nil {
+		t.Fatalf("read %d services and no Turns.startTurn: the reading missed app", len(sc.fields))
+	}
+	return sc
+}
+
+// calls lists what a method calls on its own receiver: "field.Method" for
+// another service's method, "Method" for one of its own (or env's).
+func (sc serviceCalls) calls(service string, fd *ast.FuncDecl) []string {
+	recv := ""
+	if names := fd.Recv.List[0].Names; len(names) > 0 {
+		recv = names[0].Name
+	}
+	var out []string
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		ce, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := ce.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		switch x := sel.X.(type) {
+		case *ast.Ident:
+			if x.Name == recv {
+				out = append(out, sel.Sel.Name)
+			}
+		case *ast.SelectorExpr:
+			if id, ok := x.X.(*ast.Ident); ok && id.Name == recv && sc.fields[service][x.Sel.Name] != "" {
+				out = append(out, sc.fields[service][x.Sel.Name]+"."+sel.Sel.Name)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// A turn is observed, not a hub calling the services that keep its traces
+// (issue #42): the chat memory, the artifacts and the session map follow
+// the turn's events as turnObservers. Turns holds none of Chats and
+// Builds, starts no write of the session map itself, and the observers,
+// with everything of their own they call, never call back into Turns (a
+// turn's events are delivered on its goroutine: a call back would re-enter
+// the hub mid-turn). No new pair of services calls each other both ways.
+func TestTurnsIsObservedNotCalling(t *testing.T) {
+	sc := readServices(t)
+	for field, typ := range sc.fields["Turns"] {
+		if typ == "Chats" || typ == "Builds" {
+			t.Errorf("Turns.%s holds %s: the chat memory and the artifacts observe the turn (turnObserver)", field, typ)
+		}
+	}
+	for name, fd := range sc.methods {
+		if !strings.HasPrefix(name, "Turns.") {
+			continue
+		}
+		for _, c := range sc.calls("Turns", fd) {
+			switch c {
+			case "Agents.runsSession", "Agents.runsWorkspace", "recordSession":
+				t.Errorf("%s calls %s: the session map observes the turn (Agents.observeTurn)", name, c)
+			}
+		}
+	}
+	observed := 0
+	for name := range sc.methods {
+		service, method, _ := strings.Cut(name, ".")
+		if method != "observeTurn" {
+			continue
+		}
+		observed++
+		// Everything the observer runs of its own service, transitively.
+		seen := map[string]bool{}
+		todo := []string{method, "planTurn", "sessionWarmed"}
+		for len(todo) > 0 {
+			m := todo[0]
+			todo = todo[1:]
+			fd := sc.methods[service+"."+m]
+			if fd == nil || seen[m] {
+				continue
+			}
+			seen[m] = true
+			for _, c := range sc.calls(service, fd) {
+				if strings.HasPrefix(c, "Turns.") {
+					t.Errorf("%s.%s (run by %s.observeTurn) calls %s: an observer never calls back into Turns", service, m, service, c)
+				}
+				if !strings.Contains(c, ".") {
+					todo = append(todo, c)
+				}
+			}
+		}
+	}
+	if observed < 3 {
+		t.Errorf("%d services observe the turn; the chat memory (Chats), the artifacts (Builds) and the session map (Agents) must", observed)
+	}
+	// The pairs that still call each other both ways (4, from 6 before
+	// issue #42): none is to be added.
+	allowed := map[string]bool{"Agents↔Turns": true, "Builds↔Editor": true, "Builds↔Themes": true, "Editor↔Turns": true}
+	edges := map[[2]string]bool{}
+	for name, fd := range sc.methods {
+		service, _, _ := strings.Cut(name, ".")
+		for _, c := range sc.calls(service, fd) {
+			if to, _, ok := strings.Cut(c, "."); ok && to != service {
+				edges[[2]string{service, to}] = true
+			}
+		}
+	}
+	for e := range edges {
+		if e[0] < e[1] && edges[[2]string{e[1], e[0]}] && !allowed[e[0]+"↔"+e[1]] {
+			t.Errorf("%s and %s now call each other both ways: let one observe the other, or ask in one direction", e[0], e[1])
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"cdxtheme/core/agent"
+	"cdxtheme/core/chat"
 	"cdxtheme/core/damaged"
 	"cdxtheme/core/paths"
 	"cdxtheme/core/settings"
@@ -26,9 +27,9 @@ func chatAgentsPath() string { return filepath.Join(paths.ConfigDir(), "chat-age
 // loadChatAgents fills the maps from disk once. A file that does not parse
 // is set aside (core/damaged) and reported, and the default agent is used;
 // one that cannot be read, or set aside, is never saved over (chatsKept).
-// Called with a.mu held.
-func (a *Agents) loadChatAgents() {
-	if a.wsAgent != nil {
+// Called with ags.mu held.
+func (ags *Agents) loadChatAgents() {
+	if ags.wsAgent != nil {
 		return
 	}
 	var c chatAgents
@@ -37,63 +38,63 @@ func (a *Agents) loadChatAgents() {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
-		a.chatsKept = true
-		a.log.Warn().Err(err).Msg("chat-agents.json unreadable; chats use the default agent and it is left as it is")
+		ags.chatsKept = true
+		ags.log.Warn().Err(err).Msg("chat-agents.json unreadable; chats use the default agent and it is left as it is")
 	default:
 		if perr := json.Unmarshal(b, &c); perr != nil {
 			err := damaged.Handle(path, fmt.Errorf("parse chat agents: %w", perr))
-			a.chatsKept = !errors.As(err, new(*damaged.Error))
-			a.log.Warn().Err(err).Msg("chat-agents.json damaged; chats use the default agent")
+			ags.chatsKept = !errors.As(err, new(*damaged.Error))
+			ags.log.Warn().Err(err).Msg("chat-agents.json damaged; chats use the default agent")
 			c = chatAgents{}
 		}
 	}
-	a.wsAgent, a.sessAgent = c.Workspaces, c.Sessions
-	if a.wsAgent == nil {
-		a.wsAgent = map[string]string{}
+	ags.wsAgent, ags.sessAgent = c.Workspaces, c.Sessions
+	if ags.wsAgent == nil {
+		ags.wsAgent = map[string]string{}
 	}
-	if a.sessAgent == nil {
-		a.sessAgent = map[string]string{}
+	if ags.sessAgent == nil {
+		ags.sessAgent = map[string]string{}
 	}
 }
 
 // saveChatAgents writes the maps, unless the file on disk is one that could
-// not be read or set aside. Called with a.mu held.
-func (a *Agents) saveChatAgents() {
-	if a.chatsKept {
+// not be read or set aside. Called with ags.mu held.
+func (ags *Agents) saveChatAgents() {
+	if ags.chatsKept {
 		return
 	}
-	b, err := json.Marshal(chatAgents{Workspaces: a.wsAgent, Sessions: a.sessAgent})
+	b, err := json.Marshal(chatAgents{Workspaces: ags.wsAgent, Sessions: ags.sessAgent})
 	if err == nil {
 		err = paths.WriteFileAtomic(chatAgentsPath(), b, 0o600)
 	}
 	if err != nil {
-		a.log.Warn().Err(err).Msg("remember which agent runs each chat")
+		ags.log.Warn().Err(err).Msg("remember which agent runs each chat")
 	}
 }
 
 // agentList reads agents.toml; a broken file is logged and the built-in
 // entries are used (the file stays for the user to fix).
-func (a *Agents) agentList() settings.AgentList {
+func (ags *Agents) agentList() settings.AgentList {
 	l, err := settings.LoadAgents()
 	if err != nil {
-		a.log.Warn().Err(err).Msg("agents list unreadable; using the built-in agents")
+		ags.log.Warn().Err(err).Msg("agents list unreadable; using the built-in agents")
 	}
 	return l
 }
 
 // agentFor picks the agent of a turn: the one asked for, else the one the
 // session or workspace already runs, else the agent for new builds.
-func (a *Agents) agentFor(l settings.AgentList, p turnParams) settings.Agent {
+func (ags *Agents) agentFor(l settings.AgentList, p turnParams) settings.Agent {
 	id := p.agentID
-	a.mu.Lock()
-	a.loadChatAgents()
+	ags.mu.Lock()
+	ags.loadChatAgents()
 	if id == "" && p.sessionID != "" {
-		id = a.sessAgent[p.sessionID]
+		id = ags.sessAgent[p.sessionID]
 	}
 	if id == "" && p.workspaceID != "" {
-		id = a.wsAgent[p.workspaceID]
+		id = ags.wsAgent[p.workspaceID]
 	}
-	a.mu.Unlock()
+	ags.mu.Unlock()
 	if ag, ok := l.Find(id); ok {
 		return ag
 	}
@@ -103,25 +104,45 @@ func (a *Agents) agentFor(l settings.AgentList, p turnParams) settings.Agent {
 
 // runsWorkspace remembers that the workspace's chat runs agentID (a turn
 // started there).
-func (a *Agents) runsWorkspace(workspaceID, agentID string) {
-	a.remember(func() map[string]string { return a.wsAgent }, workspaceID, agentID)
+func (ags *Agents) runsWorkspace(workspaceID, agentID string) {
+	ags.remember(func() map[string]string { return ags.wsAgent }, workspaceID, agentID)
 }
 
 // runsSession remembers that agentID holds the session (its first event
 // named it).
-func (a *Agents) runsSession(sessionID, agentID string) {
-	a.remember(func() map[string]string { return a.sessAgent }, sessionID, agentID)
+func (ags *Agents) runsSession(sessionID, agentID string) {
+	ags.remember(func() map[string]string { return ags.sessAgent }, sessionID, agentID)
+}
+
+// observeTurn keeps the session map of every turn: the workspace's chat
+// runs the turn's agent from its start, and the session its first event
+// names is recorded in the workspace and as held by that agent.
+func (ags *Agents) observeTurn(t *turnPlan) func(chat.Event) {
+	if t.workspaceID != "" {
+		ags.runsWorkspace(t.workspaceID, t.agentID)
+	}
+	recorded := false
+	return func(ev chat.Event) {
+		if recorded || ev.SessionID == "" {
+			return
+		}
+		recorded = true
+		if t.workspaceID != "" {
+			ags.recordSession(t.workspaceID, ev.SessionID)
+		}
+		ags.runsSession(ev.SessionID, t.agentID)
+	}
 }
 
 // remember sets key to agentID in the map which picks (read after the
 // load, which may replace the maps) and saves only on a change.
-func (a *Agents) remember(which func() map[string]string, key, agentID string) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.loadChatAgents()
+func (ags *Agents) remember(which func() map[string]string, key, agentID string) {
+	ags.mu.Lock()
+	defer ags.mu.Unlock()
+	ags.loadChatAgents()
 	if m := which(); m[key] != agentID {
 		m[key] = agentID
-		a.saveChatAgents()
+		ags.saveChatAgents()
 	}
 }
 
@@ -149,22 +170,22 @@ func agentResolve(s settings.Settings, ag settings.Agent) agent.ResolveOptions {
 }
 
 // Agents returns the agents list with the MCP servers.
-func (a *Agents) Agents() settings.AgentList { return a.agentList() }
+func (ags *Agents) Agents() settings.AgentList { return ags.agentList() }
 
 // SaveAgents validates and stores the agents list; the next turn runs with it.
-func (a *Agents) SaveAgents(l settings.AgentList) error {
+func (ags *Agents) SaveAgents(l settings.AgentList) error {
 	// Settings' Command field takes a whole command line, as --agent does.
 	l.SplitCommands()
 	return wrapf(settings.SaveAgents(l), "save agents")
 }
 
 // SetBuildAgent chooses the agent New Build starts (remembered).
-func (a *Agents) SetBuildAgent(id string) error {
-	l := a.agentList()
+func (ags *Agents) SetBuildAgent(id string) error {
+	l := ags.agentList()
 	l.Default = id
 	if err := settings.SaveAgents(l); err != nil {
 		return wrapf(err, "choose agent %s", id)
 	}
-	a.turns.rewarmBuild()
+	ags.turns.rewarmBuild()
 	return nil
 }

@@ -87,10 +87,11 @@ type (
 
 		settings *Settings
 		agents   *Agents
-		chats    *Chats
-		builds   *Builds
 		editor   *Editor
 		themes   *Themes
+		// observers keep what they need of every turn (turnObserver):
+		// the session map, the chat memory, the artifacts.
+		observers []turnObserver
 	}
 	// Chats is one chat's session bar, history and export. It owns the
 	// chat memory (each chat's settings, chat-settings.json).
@@ -129,12 +130,13 @@ type (
 		desktop *Desktop
 	}
 	// Themes reads, imports, exports and applies a workspace's theme. It
-	// owns the theme.json watchers and the latest file dropped on the
-	// window (an import).
+	// owns the theme.json watchers, the latest file dropped on the window
+	// (an import) and the live updates of the programs applied to.
 	Themes struct {
 		*env
 		watchers watchers
 		drops    drops
+		live     liveState
 
 		builds   *Builds
 		settings *Settings
@@ -205,7 +207,10 @@ func New(log zerolog.Logger) *App {
 	// The services ask one another both ways (Turns ↔ Agents, Builds ↔
 	// Editor), so all are made first and wired after.
 	tu, ch, lib, bu, th, ed, ag := &Turns{env: e}, &Chats{env: e}, &Library{env: e}, &Builds{env: e}, &Themes{env: e}, &Editor{env: e}, &Agents{env: e}
-	tu.settings, tu.agents, tu.chats, tu.builds, tu.editor, tu.themes = set, ag, ch, bu, ed, th
+	tu.settings, tu.agents, tu.editor, tu.themes = set, ag, ed, th
+	// The chat memory, the artifacts and the session map follow each
+	// turn's events; the turn does not call them.
+	tu.observers = []turnObserver{ag, ch, bu}
 	ch.settings, ch.agents, ch.turns, ch.library, ch.desktop = set, ag, tu, lib, desk
 	lib.settings, lib.agents, lib.turns, lib.builds, lib.desktop = set, ag, tu, bu, desk
 	bu.turns, bu.editor, bu.themes, bu.desktop = tu, ed, th, desk
@@ -336,6 +341,7 @@ func (a *App) Shutdown(context.Context) {
 func (a *App) closeAll() {
 	a.Turns.stop()
 	a.Themes.stopWatchers()
+	a.Themes.closeLive()
 	a.Library.stopIndex()
 }
 

@@ -37,7 +37,9 @@ func TestApplyInstallsOnlyThePlanConfirmed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mine := filepath.Join(home, ".config", "nvim", "colors", "gruvbox.lua")
+	// Beside the planned file: Neovim's colors folder on this OS
+	// (~/.config/nvim, or %LOCALAPPDATA%\nvim on Windows).
+	mine := filepath.Join(filepath.Dir(shown.Files[0].Path), "gruvbox.lua")
 	os.MkdirAll(filepath.Dir(mine), 0o755)
 	own := []byte("-- the user's own gruvbox\n")
 	os.WriteFile(mine, own, 0o644)

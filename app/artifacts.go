@@ -67,10 +67,18 @@ type artifacts struct {
 	byWS map[string][]artifactRef // workspace id → in order of appearance
 }
 
+// observeTurn follows a build's turns for the artifacts they name.
+func (bu *Builds) observeTurn(t *turnPlan) func(chat.Event) {
+	if t.workspaceID == "" {
+		return nil
+	}
+	return func(ev chat.Event) { bu.noteArtifacts(t.workspaceID, t.cwd, ev) }
+}
+
 // noteArtifacts looks at one turn event for links and written files and
 // emits the workspace's list when it has something new. Called with the
 // events in order, from the turn's emitter.
-func (a *Builds) noteArtifacts(workspaceID, cwd string, ev chat.Event) {
+func (bu *Builds) noteArtifacts(workspaceID, cwd string, ev chat.Event) {
 	if workspaceID == "" {
 		return
 	}
@@ -78,11 +86,11 @@ func (a *Builds) noteArtifacts(workspaceID, cwd string, ev chat.Event) {
 	if len(refs) == 0 {
 		return
 	}
-	a.arts.mu.Lock()
-	if a.arts.byWS == nil {
-		a.arts.byWS = map[string][]artifactRef{}
+	bu.arts.mu.Lock()
+	if bu.arts.byWS == nil {
+		bu.arts.byWS = map[string][]artifactRef{}
 	}
-	list := a.arts.byWS[workspaceID]
+	list := bu.arts.byWS[workspaceID]
 	for _, r := range refs {
 		found := false
 		for i := range list {
@@ -97,10 +105,10 @@ func (a *Builds) noteArtifacts(workspaceID, cwd string, ev chat.Event) {
 			list = append(list, r)
 		}
 	}
-	a.arts.byWS[workspaceID] = list
-	a.arts.mu.Unlock()
+	bu.arts.byWS[workspaceID] = list
+	bu.arts.mu.Unlock()
 	// Emitted also when nothing was added: an edited file's preview changed.
-	a.emit.Emit("artifacts", ArtifactsEvent{WorkspaceID: workspaceID, Artifacts: describe(cwd, list)})
+	bu.emit.Emit("artifacts", ArtifactsEvent{WorkspaceID: workspaceID, Artifacts: describe(cwd, list)})
 }
 
 // toolCallOf is the tool call an event announces or updates.
@@ -210,30 +218,30 @@ func preview(path, mimeType string, size int64) string {
 
 // Artifacts lists what the agent linked or wrote in the workspace during
 // this run, checked against the workspace now.
-func (a *Builds) Artifacts(workspaceID string) ([]Artifact, error) {
-	ws, err := a.openWorkspace(workspaceID)
+func (bu *Builds) Artifacts(workspaceID string) ([]Artifact, error) {
+	ws, err := bu.openWorkspace(workspaceID)
 	if err != nil {
 		return nil, err
 	}
-	a.arts.mu.Lock()
-	refs := append([]artifactRef(nil), a.arts.byWS[workspaceID]...)
-	a.arts.mu.Unlock()
+	bu.arts.mu.Lock()
+	refs := append([]artifactRef(nil), bu.arts.byWS[workspaceID]...)
+	bu.arts.mu.Unlock()
 	return describe(ws.Dir, refs), nil
 }
 
 // OpenArtifact hands an artifact to the OS: a file only after checking it
 // lies inside the workspace (symlinks followed), a web link through the
 // browser checks; anything else is refused.
-func (a *Builds) OpenArtifact(workspaceID, uri string) error {
+func (bu *Builds) OpenArtifact(workspaceID, uri string) error {
 	u, err := url.Parse(strings.TrimSpace(uri))
 	if err != nil {
 		return fmt.Errorf("artifact %q: %w", uri, err)
 	}
 	switch strings.ToLower(u.Scheme) {
 	case "http", "https":
-		return a.desktop.openLink(uri)
+		return bu.desktop.openLink(uri)
 	case "file", "":
-		if err := a.OpenPath(workspaceID, uri); err != nil {
+		if err := bu.OpenPath(workspaceID, uri); err != nil {
 			if errors.Is(err, inside.ErrOutside) {
 				return fmt.Errorf("%s lies outside the workspace, so it is not opened", u.Path)
 			}

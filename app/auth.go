@@ -28,10 +28,13 @@ type AuthState struct {
 // chosen among the agent's authMethods, the key for an API-key method,
 // and the turn to run again once signed in.
 type SignInRequest struct {
-	TurnID   string `json:"turnId"`
-	MethodID string `json:"methodId"`
-	APIKey   string `json:"apiKey"`
-	Cwd      string `json:"cwd"`
+	TurnID string `json:"turnId"`
+	// RetryTurnID is the id the page chose for the retried turn (as
+	// SendRequest's TurnID), so it follows that turn from its first event.
+	RetryTurnID string `json:"retryTurnId"`
+	MethodID    string `json:"methodId"`
+	APIKey      string `json:"apiKey"`
+	Cwd         string `json:"cwd"`
 }
 
 // SignInResult is the retried turn (if any) and the new sign-in state.
@@ -55,35 +58,35 @@ func signedInMethod() string {
 }
 
 // GetAuthState reports whether an API key is stored and where.
-func (a *Agents) GetAuthState() AuthState {
-	k, store := a.settings.apiKey()
+func (ags *Agents) GetAuthState() AuthState {
+	k, store := ags.settings.apiKey()
 	return AuthState{APIKeyStored: k != "", Store: store, Method: signedInMethod()}
 }
 
 // SaveAPIKey stores the key (keyring, else a 0600 file) for later agents.
-func (a *Agents) SaveAPIKey(key string) (AuthState, error) {
-	a.settings.apiKey() // make sure the lazy load does not overwrite what we set
+func (ags *Agents) SaveAPIKey(key string) (AuthState, error) {
+	ags.settings.apiKey() // make sure the lazy load does not overwrite what we set
 	store, err := settings.SaveAPIKey(key)
 	if err != nil {
-		return a.GetAuthState(), err
+		return ags.GetAuthState(), err
 	}
-	a.settings.setKey(strings.TrimSpace(key), store) // as stored: no stray spaces in the agent's env
-	return a.GetAuthState(), nil
+	ags.settings.setKey(strings.TrimSpace(key), store) // as stored: no stray spaces in the agent's env
+	return ags.GetAuthState(), nil
 }
 
 // SignOut forgets the API key and the sign-in: the agent's own logout
 // runs first when it offers one (with the key still in its environment),
 // and the running agent that had the key is replaced.
-func (a *Agents) SignOut() error {
-	a.settings.apiKey()
-	if dir, err := a.neutralDir(); err == nil {
-		ctx, cancel := context.WithTimeout(a.bg(), logoutTimeout)
-		supported, err := a.turns.engineFor(a.settings.current(), a.agentFor(a.agentList(), turnParams{})).Logout(ctx, dir)
+func (ags *Agents) SignOut() error {
+	ags.settings.apiKey()
+	if dir, err := ags.neutralDir(); err == nil {
+		ctx, cancel := context.WithTimeout(ags.bg(), logoutTimeout)
+		supported, err := ags.turns.engineFor(ags.settings.current(), ags.agentFor(ags.agentList(), turnParams{})).Logout(ctx, dir)
 		cancel()
 		if err != nil {
-			a.log.Warn().Err(err).Msg("agent logout failed; forgetting our own credentials anyway")
+			ags.log.Warn().Err(err).Msg("agent logout failed; forgetting our own credentials anyway")
 		} else {
-			a.log.Info().Bool("agent_logout", supported).Msg("signed out")
+			ags.log.Info().Bool("agent_logout", supported).Msg("signed out")
 		}
 	}
 	if err := settings.DeleteAPIKey(); err != nil {
@@ -92,20 +95,20 @@ func (a *Agents) SignOut() error {
 	if err := os.Remove(signInPath()); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("forget sign-in: %w", err)
 	}
-	a.settings.setKey("", settings.StoreNone)
+	ags.settings.setKey("", settings.StoreNone)
 	return nil
 }
 
 // neutralDir is where an agent runs for account-wide calls (logout): the
 // app's data dir, never a user's folder.
-func (a *Agents) neutralDir() (string, error) {
+func (ags *Agents) neutralDir() (string, error) {
 	dir := paths.DataDir()
 	return dir, os.MkdirAll(dir, 0o700)
 }
 
-func (a *Agents) rememberSignIn(methodID string) {
+func (ags *Agents) rememberSignIn(methodID string) {
 	if err := paths.WriteFileAtomic(signInPath(), []byte(methodID+"\n"), 0o600); err != nil {
-		a.log.Warn().Err(err).Msg("remember sign-in")
+		ags.log.Warn().Err(err).Msg("remember sign-in")
 	}
 }
 
@@ -114,23 +117,23 @@ func (a *Agents) rememberSignIn(methodID string) {
 // 0600 file) and handed to a fresh agent; then the agent's authenticate
 // runs (ChatGPT opens the browser). On success the interrupted turn runs
 // again and its new id is returned.
-func (a *Agents) SignIn(req SignInRequest) (SignInResult, error) {
+func (ags *Agents) SignIn(req SignInRequest) (SignInResult, error) {
 	if req.MethodID == "" {
-		return SignInResult{Auth: a.GetAuthState()}, errors.New("no sign-in method chosen")
+		return SignInResult{Auth: ags.GetAuthState()}, errors.New("no sign-in method chosen")
 	}
-	p, retry := a.turns.takeRetry(req.TurnID)
+	p, retry := ags.turns.takeRetry(req.TurnID)
 	if req.TurnID != "" && !retry {
-		a.log.Info().Str("turn", req.TurnID).Msg("sign-in: the turn is not waiting for sign-in; nothing to retry")
+		ags.log.Info().Str("turn", req.TurnID).Msg("sign-in: the turn is not waiting for sign-in; nothing to retry")
 	}
 	put := func() {
 		if retry {
-			a.turns.keepForRetry(req.TurnID, p) // a failed sign-in may be tried again
+			ags.turns.keepForRetry(req.TurnID, p) // a failed sign-in may be tried again
 		}
 	}
 	if strings.TrimSpace(req.APIKey) != "" {
-		if _, err := a.SaveAPIKey(req.APIKey); err != nil {
+		if _, err := ags.SaveAPIKey(req.APIKey); err != nil {
 			put()
-			return SignInResult{Auth: a.GetAuthState()}, err
+			return SignInResult{Auth: ags.GetAuthState()}, err
 		}
 	}
 	cwd := req.Cwd
@@ -139,20 +142,21 @@ func (a *Agents) SignIn(req SignInRequest) (SignInResult, error) {
 	}
 	if cwd == "" {
 		var err error
-		if cwd, err = a.neutralDir(); err != nil {
+		if cwd, err = ags.neutralDir(); err != nil {
 			put()
-			return SignInResult{Auth: a.GetAuthState()}, err
+			return SignInResult{Auth: ags.GetAuthState()}, err
 		}
 	}
-	ag := a.agentFor(a.agentList(), p)
-	if err := a.turns.engineFor(a.settings.current(), ag).Authenticate(a.bg(), cwd, req.MethodID); err != nil {
+	ag := ags.agentFor(ags.agentList(), p)
+	if err := ags.turns.engineFor(ags.settings.current(), ag).Authenticate(ags.bg(), cwd, req.MethodID); err != nil {
 		put()
-		return SignInResult{Auth: a.GetAuthState()}, fmt.Errorf("sign in with %s: %w", req.MethodID, err)
+		return SignInResult{Auth: ags.GetAuthState()}, fmt.Errorf("sign in with %s: %w", req.MethodID, err)
 	}
-	a.rememberSignIn(req.MethodID)
-	res := SignInResult{Auth: a.GetAuthState()}
+	ags.rememberSignIn(req.MethodID)
+	res := SignInResult{Auth: ags.GetAuthState()}
 	if retry {
-		id, err := a.turns.startTurn(p)
+		p.id = req.RetryTurnID
+		id, err := ags.turns.startTurn(p)
 		if err != nil {
 			return res, fmt.Errorf("signed in, but the message could not be sent again: %w", err)
 		}

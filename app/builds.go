@@ -43,24 +43,24 @@ var pruneOnce sync.Once
 // Builds lists the theme builds for Home, newest change first. Builds whose
 // first message never reached the agent are not builds yet: they are left
 // out, and removed once they are old (they hold nothing).
-func (a *Builds) Builds() []BuildCard {
+func (bu *Builds) Builds() []BuildCard {
 	root := workspace.Root()
-	a.pruneTrash(root)
+	bu.pruneTrash(root)
 	list, problems := workspace.List(root)
 	for _, p := range problems {
-		a.log.Warn().Err(p).Msg("workspace skipped")
+		bu.log.Warn().Err(p).Msg("workspace skipped")
 	}
 	out := []BuildCard{}
 	for _, m := range list {
 		if !m.Started() {
-			if !a.turns.busy(m.ID) && m.Unused() && time.Since(m.Created) > unusedAfter {
+			if !bu.turns.busy(m.ID) && m.Unused() && time.Since(m.Created) > unusedAfter {
 				if err := workspace.Remove(root, m.ID); err != nil {
-					a.log.Warn().Err(err).Str("workspace", m.ID).Msg("remove unused workspace")
+					bu.log.Warn().Err(err).Str("workspace", m.ID).Msg("remove unused workspace")
 				}
 			}
 			continue
 		}
-		out = append(out, a.card(m))
+		out = append(out, bu.card(m))
 	}
 	sortCards(out)
 	return out
@@ -68,10 +68,10 @@ func (a *Builds) Builds() []BuildCard {
 
 // pruneTrash empties what was trashed more than trashFor ago, once a run,
 // before Home first shows builds or the trash.
-func (a *Builds) pruneTrash(root string) {
+func (bu *Builds) pruneTrash(root string) {
 	pruneOnce.Do(func() {
 		if err := workspace.PruneTrash(root, trashFor); err != nil {
-			a.log.Warn().Err(err).Msg("empty the trash")
+			bu.log.Warn().Err(err).Msg("empty the trash")
 		}
 	})
 }
@@ -82,9 +82,9 @@ func sortCards(cards []BuildCard) {
 
 // card is a build as Home shows it. A build that follows its theme's name
 // takes it here too (theme.json may have changed while nobody watched).
-func (a *Builds) card(m workspace.Meta) BuildCard {
+func (bu *Builds) card(m workspace.Meta) BuildCard {
 	st := theme.Load(m.Dir)
-	return a.cardOf(a.followTheme(m, st), st)
+	return bu.cardOf(bu.followTheme(m, st), st)
 }
 
 // The "build" event carries a build's card after its name changed (a
@@ -93,25 +93,25 @@ func (a *Builds) card(m workspace.Meta) BuildCard {
 
 // followTheme gives a build that follows its theme (workspace.FollowTheme)
 // the name of st, a valid theme.json just read, and tells the views.
-func (a *Builds) followTheme(m workspace.Meta, st theme.State) workspace.Meta {
+func (bu *Builds) followTheme(m workspace.Meta, st theme.State) workspace.Meta {
 	if !m.FollowsTheme || st.Theme == nil || st.Error != "" {
 		return m
 	}
 	got, changed, err := workspace.FollowTheme(workspace.Root(), m.ID, st.Theme.Name)
 	if err != nil {
-		a.log.Warn().Err(err).Str("workspace", m.ID).Msg("name the build after its theme")
+		bu.log.Warn().Err(err).Str("workspace", m.ID).Msg("name the build after its theme")
 		return m
 	}
 	if changed {
-		a.emit.Emit("build", a.cardOf(got, st))
+		bu.emit.Emit("build", bu.cardOf(got, st))
 	}
 	return got
 }
 
-func (a *Builds) cardOf(m workspace.Meta, st theme.State) BuildCard {
+func (bu *Builds) cardOf(m workspace.Meta, st theme.State) BuildCard {
 	c := BuildCard{Meta: m, Swatches: []string{}, Changed: m.Changed()}
 	switch {
-	case a.turns.busy(m.ID):
+	case bu.turns.busy(m.ID):
 		c.Status = BuildWorking
 	case st.Error != "":
 		c.Status = BuildInvalid
@@ -142,47 +142,47 @@ func (a *Builds) cardOf(m workspace.Meta, st theme.State) BuildCard {
 // header and its sessions show, kept whatever the agent names the theme.
 // The theme in theme.json takes the name too, so exports and installs are
 // called what the user sees. An empty name gives the build its theme's.
-func (a *Builds) RenameBuild(id, title string) (BuildCard, error) {
-	return a.renameBuild(id, title)
+func (bu *Builds) RenameBuild(id, title string) (BuildCard, error) {
+	return bu.renameBuild(id, title)
 }
 
-func (a *Builds) renameBuild(id, title string) (BuildCard, error) {
+func (bu *Builds) renameBuild(id, title string) (BuildCard, error) {
 	m, err := workspace.Rename(workspace.Root(), id, title)
 	if err != nil {
 		return BuildCard{}, fmt.Errorf("rename build: %w", err)
 	}
 	if !m.FollowsTheme {
-		if err := a.editor.renameTheme(m); err != nil {
+		if err := bu.editor.renameTheme(m); err != nil {
 			// The build has its name; the theme keeps its own until the
 			// next rename, and Home shows both.
-			a.log.Info().Err(err).Str("workspace", id).Msg("the theme keeps its name")
+			bu.log.Info().Err(err).Str("workspace", id).Msg("the theme keeps its name")
 		}
 	}
-	c := a.card(m)
-	a.emit.Emit("build", c)
+	c := bu.card(m)
+	bu.emit.Emit("build", c)
 	return c, nil
 }
 
 // DuplicateBuild copies a build (its files, not its chat) into a new one.
-func (a *Builds) DuplicateBuild(id string) (BuildCard, error) {
+func (bu *Builds) DuplicateBuild(id string) (BuildCard, error) {
 	m, err := workspace.Duplicate(workspace.Root(), id)
 	if err != nil {
 		return BuildCard{}, fmt.Errorf("duplicate build: %w", err)
 	}
-	return a.card(m), nil
+	return bu.card(m), nil
 }
 
 // DeleteBuild moves a build to the trash; RestoreBuild undoes it.
-func (a *Builds) DeleteBuild(id string) error {
-	if a.turns.busy(id) {
+func (bu *Builds) DeleteBuild(id string) error {
+	if bu.turns.busy(id) {
 		return errors.New("delete build: the agent is working in it; stop the turn first")
 	}
-	a.themes.unwatch(id)
+	bu.themes.unwatch(id)
 	return wrapf(workspace.Trash(workspace.Root(), id), "delete build")
 }
 
 // RestoreBuild brings a deleted build back from the trash.
-func (a *Builds) RestoreBuild(id string) error {
+func (bu *Builds) RestoreBuild(id string) error {
 	return wrapf(workspace.Restore(workspace.Root(), id), "restore build")
 }
 
@@ -196,12 +196,12 @@ type DeletedBuild struct {
 // DeletedBuilds lists the builds in the trash, newest deletion first, so a
 // delete can be undone after leaving Home or restarting (RestoreBuild).
 // Damaged entries are logged and left where they are.
-func (a *Builds) DeletedBuilds() []DeletedBuild {
+func (bu *Builds) DeletedBuilds() []DeletedBuild {
 	root := workspace.Root()
-	a.pruneTrash(root)
+	bu.pruneTrash(root)
 	list, problems := workspace.Trashed(root)
 	for _, p := range problems {
-		a.log.Warn().Err(p).Msg("trashed build skipped")
+		bu.log.Warn().Err(p).Msg("trashed build skipped")
 	}
 	out := []DeletedBuild{}
 	for _, e := range list {
@@ -211,15 +211,15 @@ func (a *Builds) DeletedBuilds() []DeletedBuild {
 }
 
 // PurgeBuild deletes a build in the trash for good; nothing brings it back.
-func (a *Builds) PurgeBuild(id string) error {
+func (bu *Builds) PurgeBuild(id string) error {
 	return wrapf(workspace.Purge(workspace.Root(), id), "delete build forever")
 }
 
 // Workspaces lists theme workspaces, newest first; broken ones are logged.
-func (a *Builds) Workspaces() []workspace.Meta {
+func (bu *Builds) Workspaces() []workspace.Meta {
 	list, problems := workspace.List(workspace.Root())
 	for _, p := range problems {
-		a.log.Warn().Err(p).Msg("workspace skipped")
+		bu.log.Warn().Err(p).Msg("workspace skipped")
 	}
 	if list == nil {
 		list = []workspace.Meta{}
@@ -228,20 +228,20 @@ func (a *Builds) Workspaces() []workspace.Meta {
 }
 
 // OpenWorkspaceFolder shows the workspace folder in the file manager.
-func (a *Builds) OpenWorkspaceFolder(workspaceID string) error {
-	ws, err := a.openWorkspace(workspaceID)
+func (bu *Builds) OpenWorkspaceFolder(workspaceID string) error {
+	ws, err := bu.openWorkspace(workspaceID)
 	if err != nil {
 		return err
 	}
-	return a.desktop.openLocal(ws.Dir)
+	return bu.desktop.openLocal(ws.Dir)
 }
 
 // OpenPath opens a file the agent named (an artifact, a resource_link) with
 // the OS, only after checking it lies inside the workspace; a program,
 // script, launcher or anything but a viewable type is shown in its folder
 // instead (see revealReason).
-func (a *Builds) OpenPath(workspaceID, path string) error {
-	ws, err := a.openWorkspace(workspaceID)
+func (bu *Builds) OpenPath(workspaceID, path string) error {
+	ws, err := bu.openWorkspace(workspaceID)
 	if err != nil {
 		return err
 	}
@@ -254,8 +254,8 @@ func (a *Builds) OpenPath(workspaceID, path string) error {
 		return fmt.Errorf("open %s: %w", path, err)
 	}
 	if why != "" {
-		a.log.Info().Str("path", p).Str("why", why).Msg("shown in its folder, not opened")
-		return a.desktop.revealLocal(p)
+		bu.log.Info().Str("path", p).Str("why", why).Msg("shown in its folder, not opened")
+		return bu.desktop.revealLocal(p)
 	}
-	return a.desktop.openLocal(p)
+	return bu.desktop.openLocal(p)
 }

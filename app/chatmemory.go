@@ -142,26 +142,26 @@ func (m *chatMemory) save() error {
 }
 
 // withMemory runs f on the loaded memory and saves what it changed.
-func (a *Chats) withMemory(f func(m *chatMemory)) {
-	m := &a.memory
+func (c *Chats) withMemory(f func(m *chatMemory)) {
+	m := &c.memory
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if err := m.load(); err != nil {
-		a.log.Warn().Err(err).Msg("chat-settings.json unreadable; chats start from the agent's defaults")
+		c.log.Warn().Err(err).Msg("chat-settings.json unreadable; chats start from the agent's defaults")
 	}
 	f(m)
 	if err := m.save(); err != nil {
-		a.log.Warn().Err(err).Msg("remember the chats' settings")
+		c.log.Warn().Err(err).Msg("remember the chats' settings")
 	}
 }
 
 // choicesFor are the values chosen in a chat, to apply when it opens.
-func (a *Chats) choicesFor(sessionID string) map[string]any {
+func (c *Chats) choicesFor(sessionID string) map[string]any {
 	out := map[string]any{}
 	if sessionID == "" {
 		return out
 	}
-	a.withMemory(func(m *chatMemory) {
+	c.withMemory(func(m *chatMemory) {
 		if e := m.file.Sessions[sessionID]; e != nil {
 			for k, v := range e.Choices {
 				out[k] = v
@@ -208,10 +208,41 @@ func resolveOption(opts []acp.ConfigOption, key string) (acp.ConfigOption, bool)
 	return acp.FindConfigOption(opts, key, "")
 }
 
+// planTurn gives a chat's turn what the memory keeps of that chat: the
+// values chosen in it, applied again (agents forget them with their
+// process), and, when the folder an opened chat began in is gone, the one
+// chosen for it later (Choose folder).
+func (c *Chats) planTurn(t *turnPlan) {
+	if t.sessionID == "" {
+		return
+	}
+	t.options = c.choicesFor(t.sessionID)
+	if !t.open || isDir(t.cwd) {
+		return
+	}
+	c.withMemory(func(m *chatMemory) {
+		if e := m.file.Sessions[t.sessionID]; e != nil && isDir(e.Cwd) {
+			t.cwd = e.Cwd
+		}
+	})
+}
+
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// observeTurn follows every turn for the chat memory: what the agent
+// reports of the chat's settings is remembered as the events go by.
+func (c *Chats) observeTurn(t *turnPlan) func(chat.Event) {
+	fresh := t.sessionID == ""
+	return func(ev chat.Event) { c.noteOptions(t.turnParams, ev, &fresh) }
+}
+
 // noteOptions records what the agent reports about a chat's settings as
 // the events of a turn go by; fresh is true for a turn that created the
 // session, whose first report is what the agent starts sessions with.
-func (a *Chats) noteOptions(p turnParams, ev chat.Event, fresh *bool) {
+func (c *Chats) noteOptions(p turnParams, ev chat.Event, fresh *bool) {
 	sid := ev.SessionID
 	if sid == "" {
 		return
@@ -221,7 +252,7 @@ func (a *Chats) noteOptions(p turnParams, ev chat.Event, fresh *bool) {
 	default:
 		return
 	}
-	a.withMemory(func(m *chatMemory) {
+	c.withMemory(func(m *chatMemory) {
 		e := m.entry(sid)
 		e.Agent, e.Cwd = p.agentID, p.cwd
 		switch pl := ev.Payload.(type) {

@@ -19,9 +19,9 @@ type AgentCheck struct {
 
 // CheckAgent resolves the agent a chat would run (sessionID/workspaceID
 // empty: the one for new builds) without starting it.
-func (a *Chats) CheckAgent(workspaceID, sessionID string) AgentCheck {
-	s := a.settings.current()
-	ag := a.agents.agentFor(a.agents.agentList(), turnParams{workspaceID: workspaceID, sessionID: sessionID})
+func (c *Chats) CheckAgent(workspaceID, sessionID string) AgentCheck {
+	s := c.settings.current()
+	ag := c.agents.agentFor(c.agents.agentList(), turnParams{workspaceID: workspaceID, sessionID: sessionID})
 	out := AgentCheck{OK: true, AgentID: ag.ID, AgentName: ag.Name}
 	// An adapter the sidecar has yet to install is no problem: the first
 	// message installs it, as its own visible step.

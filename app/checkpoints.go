@@ -40,8 +40,8 @@ func promptLabel(prompt string) string {
 }
 
 // Checkpoints lists a workspace's checkpoints, oldest first.
-func (a *Builds) Checkpoints(workspaceID string) ([]checkpoint.Summary, error) {
-	ws, err := a.openWorkspace(workspaceID)
+func (bu *Builds) Checkpoints(workspaceID string) ([]checkpoint.Summary, error) {
+	ws, err := bu.openWorkspace(workspaceID)
 	if err != nil {
 		return nil, err
 	}
@@ -50,17 +50,17 @@ func (a *Builds) Checkpoints(workspaceID string) ([]checkpoint.Summary, error) {
 
 // RestoreCheckpoint puts the workspace back as it was at a checkpoint and
 // returns the checkpoint taken just before, which undoes the restore.
-func (a *Builds) RestoreCheckpoint(workspaceID, checkpointID string) (checkpoint.Summary, error) {
-	ws, err := a.openWorkspace(workspaceID)
+func (bu *Builds) RestoreCheckpoint(workspaceID, checkpointID string) (checkpoint.Summary, error) {
+	ws, err := bu.openWorkspace(workspaceID)
 	if err != nil {
 		return checkpoint.Summary{}, err
 	}
-	if a.turns.busy(workspaceID) { // a restore now would race the agent's writes
+	if bu.turns.busy(workspaceID) { // a restore now would race the agent's writes
 		return checkpoint.Summary{}, errors.New("a turn is running in this workspace; stop it or wait for it to finish before restoring")
 	}
 	undo, err := checkpoint.Restore(ws.Dir, checkpointID)
 	if undo.ID != "" {
-		a.emit.Emit("checkpoints", CheckpointsEvent{WorkspaceID: workspaceID})
+		bu.emit.Emit("checkpoints", CheckpointsEvent{WorkspaceID: workspaceID})
 	}
 	if err != nil {
 		return undo.Summary(), err
@@ -88,8 +88,8 @@ type Comparison struct {
 // turn") with the next checkpoint ("after it": the state the next turn or
 // restore started from), or with the workspace as it is now when none
 // came later.
-func (a *Builds) CompareCheckpoint(workspaceID, checkpointID string) (Comparison, error) {
-	ws, err := a.openWorkspace(workspaceID)
+func (bu *Builds) CompareCheckpoint(workspaceID, checkpointID string) (Comparison, error) {
+	ws, err := bu.openWorkspace(workspaceID)
 	if err != nil {
 		return Comparison{}, err
 	}

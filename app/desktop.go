@@ -16,35 +16,35 @@ import (
 
 // OpenLink opens a web or mail link from agent output in the user's browser,
 // after CheckLink.
-func (a *Desktop) OpenLink(raw string) error { return a.openLink(raw) }
+func (desk *Desktop) OpenLink(raw string) error { return desk.openLink(raw) }
 
 // openLink is OpenLink, for the other services too.
-func (a *Desktop) openLink(raw string) error {
+func (desk *Desktop) openLink(raw string) error {
 	u, err := CheckLink(raw)
 	if err != nil {
 		return err
 	}
-	a.openURL(u)
+	desk.openURL(u)
 	return nil
 }
 
 // ChooseFolder asks for a folder with the native picker ("" when
 // cancelled), e.g. when a resumed chat's folder is gone.
-func (a *Desktop) ChooseFolder(title string) (string, error) {
+func (desk *Desktop) ChooseFolder(title string) (string, error) {
 	if p := os.Getenv(EnvPickFolder); p != "" {
 		return p, nil
 	}
-	if a.ctx == nil {
+	if desk.ctx == nil {
 		return "", errors.New("no window to choose a folder in")
 	}
 	home, _ := os.UserHomeDir()
-	return runtime.OpenDirectoryDialog(a.ctx, runtime.OpenDialogOptions{Title: title, DefaultDirectory: home, CanCreateDirectories: true})
+	return runtime.OpenDirectoryDialog(desk.ctx, runtime.OpenDialogOptions{Title: title, DefaultDirectory: home, CanCreateDirectories: true})
 }
 
 // openLocal hands a checked local path to the OS's opener.
-func (a *Desktop) openLocal(path string) error {
-	if a.openFile != nil {
-		return a.openFile(path)
+func (desk *Desktop) openLocal(path string) error {
+	if desk.openFile != nil {
+		return desk.openFile(path)
 	}
 	var cmd *exec.Cmd
 	switch goruntime.GOOS {
@@ -66,14 +66,14 @@ func (a *Desktop) openLocal(path string) error {
 // temporary file renamed into place, so a failure leaves nothing half
 // written; a symlink at the chosen name is refused, not followed). Tests
 // (and the headless self-test) set saveTo to skip the native dialog.
-func (a *Desktop) saveDialog(name string, write func(io.Writer) error) (string, error) {
-	path := a.saveTo
+func (desk *Desktop) saveDialog(name string, write func(io.Writer) error) (string, error) {
+	path := desk.saveTo
 	if path == "" {
-		if a.ctx == nil {
+		if desk.ctx == nil {
 			return "", fmt.Errorf("no window to ask where to save")
 		}
 		var err error
-		path, err = runtime.SaveFileDialog(a.ctx, runtime.SaveDialogOptions{
+		path, err = runtime.SaveFileDialog(desk.ctx, runtime.SaveDialogOptions{
 			DefaultFilename: name,
 			Filters:         []runtime.FileFilter{{DisplayName: "Markdown", Pattern: "*.md"}},
 		})

@@ -35,18 +35,18 @@ type drops struct {
 // fileDropEvent reads Wails' "wails:file-drop" event (x, y, paths), checking
 // each part: Wails' own OnFileDrop indexes the event's data unchecked, and
 // the page can emit that event too.
-func (a *Themes) fileDropEvent(data ...any) {
+func (th *Themes) fileDropEvent(data ...any) {
 	if len(data) != 3 {
 		return
 	}
 	x, _ := data[0].(int)
 	y, _ := data[1].(int)
 	paths, _ := data[2].([]string)
-	a.fileDropped(x, y, paths)
+	th.fileDropped(x, y, paths)
 }
 
 // fileDropped keeps the paths of a drop and tells the page.
-func (a *Themes) fileDropped(x, y int, paths []string) {
+func (th *Themes) fileDropped(x, y int, paths []string) {
 	var kept []string
 	for _, p := range paths {
 		if p != "" && filepath.IsAbs(p) {
@@ -62,23 +62,23 @@ func (a *Themes) fileDropped(x, y int, paths []string) {
 	for _, p := range kept {
 		d.Names = append(d.Names, filepath.Base(p))
 	}
-	a.drops.mu.Lock()
-	a.drops.token, a.drops.paths = d.Token, kept
-	a.drops.mu.Unlock()
-	a.emit.Emit("file-drop", d)
+	th.drops.mu.Lock()
+	th.drops.token, th.drops.paths = d.Token, kept
+	th.drops.mu.Unlock()
+	th.emit.Emit("file-drop", d)
 }
 
 // ImportDropped imports the file of the drop token names (the first, when
 // several were dropped: one build per drop) as a new build. A token works
 // once, and only the latest drop's.
-func (a *Themes) ImportDropped(token string) (ImportResult, error) {
-	a.drops.mu.Lock()
-	paths := a.drops.paths
-	ok := token != "" && token == a.drops.token
+func (th *Themes) ImportDropped(token string) (ImportResult, error) {
+	th.drops.mu.Lock()
+	paths := th.drops.paths
+	ok := token != "" && token == th.drops.token
 	if ok {
-		a.drops.token, a.drops.paths = "", nil
+		th.drops.token, th.drops.paths = "", nil
 	}
-	a.drops.mu.Unlock()
+	th.drops.mu.Unlock()
 	if !ok {
 		return ImportResult{}, errors.New("that drop is gone; drop the file again")
 	}
@@ -89,7 +89,7 @@ func (a *Themes) ImportDropped(token string) (ImportResult, error) {
 	if err != nil {
 		return ImportResult{}, fmt.Errorf("read the dropped file: %w", err)
 	}
-	res, err := a.ImportTheme(ImportRequest{FileName: paths[0], Data: data})
+	res, err := th.ImportTheme(ImportRequest{FileName: paths[0], Data: data})
 	if err == nil && len(paths) > 1 {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("%d more dropped files were not imported: drop one file per build", len(paths)-1))
 	}

@@ -131,16 +131,16 @@ func writeTheme(ws workspace.Meta, data []byte) error {
 
 // withRecord runs f on the workspace's hand-edit record under the editor
 // lock and saves it when f succeeds.
-func (a *Editor) withRecord(workspaceID string, f func(l *handedit.Log) error) error {
-	a.editMu.Lock()
-	defer a.editMu.Unlock()
+func (ed *Editor) withRecord(workspaceID string, f func(l *handedit.Log) error) error {
+	ed.editMu.Lock()
+	defer ed.editMu.Unlock()
 	p := editRecordPath(workspaceID)
 	l, err := handedit.Load(p)
 	if err != nil && l == nil {
 		return err
 	}
 	if err != nil {
-		a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("hand-edit record")
+		ed.log.Warn().Err(err).Str("workspace", workspaceID).Msg("hand-edit record")
 	}
 	if err := f(l); err != nil {
 		return err
@@ -218,14 +218,14 @@ func editorRoles(out []EditorRole, doc *theme.Theme, prefix string, l *handedit.
 
 // EditorState is the workspace's roles with their locks, and its undo and
 // redo.
-func (a *Editor) EditorState(workspaceID string) (EditorState, error) {
-	ws, err := a.openWorkspace(workspaceID)
+func (ed *Editor) EditorState(workspaceID string) (EditorState, error) {
+	ws, err := ed.openWorkspace(workspaceID)
 	if err != nil {
 		return EditorState{}, err
 	}
 	_, t, _ := handTheme(ws) // without a valid theme the state still has undo and the changes
 	var st EditorState
-	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
+	err = ed.withRecord(workspaceID, func(l *handedit.Log) error {
 		st = editorState(t, l)
 		return nil
 	})
@@ -246,8 +246,8 @@ func trialOf(t *theme.Theme, path string, c theme.Color) (ColorTrial, error) {
 
 // TryColor measures a colour for a role without writing it: the picker
 // shows the pairs' contrast live as the designer drags.
-func (a *Editor) TryColor(req TryColorRequest) (ColorTrial, error) {
-	ws, err := a.openWorkspace(req.WorkspaceID)
+func (ed *Editor) TryColor(req TryColorRequest) (ColorTrial, error) {
+	ws, err := ed.openWorkspace(req.WorkspaceID)
 	if err != nil {
 		return ColorTrial{}, err
 	}
@@ -275,8 +275,8 @@ func (a *Editor) TryColor(req TryColorRequest) (ColorTrial, error) {
 // MakePass finds the colour for a role nearest its own in OKLCH lightness
 // (hue and chroma kept) at which all its pairs reach target; nothing is
 // written.
-func (a *Editor) MakePass(workspaceID, path string, target float64) (ColorTrial, error) {
-	ws, err := a.openWorkspace(workspaceID)
+func (ed *Editor) MakePass(workspaceID, path string, target float64) (ColorTrial, error) {
+	ws, err := ed.openWorkspace(workspaceID)
 	if err != nil {
 		return ColorTrial{}, err
 	}
@@ -299,12 +299,12 @@ func (a *Editor) MakePass(workspaceID, path string, target float64) (ColorTrial,
 // palette entry's path ("palette.blue") changes the entry and every role
 // following it, as one step; a role's path gives the role its own colour
 // (detaching it from the palette entry it followed).
-func (a *Editor) EditColor(req EditColorRequest) (EditorState, error) {
+func (ed *Editor) EditColor(req EditColorRequest) (EditorState, error) {
 	c, err := theme.ParseColor(strings.TrimSpace(req.Hex))
 	if err != nil {
 		return EditorState{}, err
 	}
-	return a.edit(req.WorkspaceID, fmt.Sprintf("Set %s to %s", req.Path, c), func(t *theme.Theme) ([]string, error) {
+	return ed.edit(req.WorkspaceID, fmt.Sprintf("Set %s to %s", req.Path, c), func(t *theme.Theme) ([]string, error) {
 		return theme.SetColor(t, req.Path, c)
 	})
 }
@@ -320,7 +320,7 @@ type PaletteEntryRequest struct {
 // SetPaletteEntry gives a palette entry a colour, adding the entry when the
 // palette has none of that name; every role following it moves with it.
 // One undo step.
-func (a *Editor) SetPaletteEntry(req PaletteEntryRequest) (EditorState, error) {
+func (ed *Editor) SetPaletteEntry(req PaletteEntryRequest) (EditorState, error) {
 	c, err := theme.ParseColor(strings.TrimSpace(req.Hex))
 	if err != nil {
 		return EditorState{}, err
@@ -329,7 +329,7 @@ func (a *Editor) SetPaletteEntry(req PaletteEntryRequest) (EditorState, error) {
 	if companion, rest := theme.Split(req.Name); companion {
 		path = theme.CompanionPrefix + theme.PalettePrefix + rest
 	}
-	return a.edit(req.WorkspaceID, fmt.Sprintf("Set %s to %s", path, c), func(t *theme.Theme) ([]string, error) {
+	return ed.edit(req.WorkspaceID, fmt.Sprintf("Set %s to %s", path, c), func(t *theme.Theme) ([]string, error) {
 		doc, rest := t.At(path)
 		if doc == nil {
 			return nil, fmt.Errorf("%s: the theme has no companion", path)
@@ -361,7 +361,7 @@ type PaletteRampRequest struct {
 // SetPaletteRamp makes a palette entry a ramp generated from its colour
 // (roles may then follow "name.600"), or a plain colour again. One undo
 // step.
-func (a *Editor) SetPaletteRamp(req PaletteRampRequest) (EditorState, error) {
+func (ed *Editor) SetPaletteRamp(req PaletteRampRequest) (EditorState, error) {
 	path := theme.PalettePrefix + req.Name
 	if companion, rest := theme.Split(req.Name); companion {
 		path = theme.CompanionPrefix + theme.PalettePrefix + rest
@@ -370,7 +370,7 @@ func (a *Editor) SetPaletteRamp(req PaletteRampRequest) (EditorState, error) {
 	if req.Ramp == nil {
 		label = "Make " + path + " a single colour"
 	}
-	return a.edit(req.WorkspaceID, label, func(t *theme.Theme) ([]string, error) {
+	return ed.edit(req.WorkspaceID, label, func(t *theme.Theme) ([]string, error) {
 		doc, rest := t.At(path)
 		if doc == nil {
 			return nil, fmt.Errorf("%s: the theme has no companion", path)
@@ -400,8 +400,8 @@ func (a *Editor) SetPaletteRamp(req PaletteRampRequest) (EditorState, error) {
 // AttachRole makes a role follow a palette entry ("blue") or ramp step
 // ("blue.600"): its colour becomes the entry's and moves with it. One undo
 // step.
-func (a *Editor) AttachRole(workspaceID, path, ref string) (EditorState, error) {
-	return a.edit(workspaceID, fmt.Sprintf("Make %s follow %s", path, ref), func(t *theme.Theme) ([]string, error) {
+func (ed *Editor) AttachRole(workspaceID, path, ref string) (EditorState, error) {
+	return ed.edit(workspaceID, fmt.Sprintf("Make %s follow %s", path, ref), func(t *theme.Theme) ([]string, error) {
 		doc, rest := t.At(path)
 		if doc == nil {
 			return nil, fmt.Errorf("%s: the theme has no companion", path)
@@ -418,8 +418,8 @@ func (a *Editor) AttachRole(workspaceID, path, ref string) (EditorState, error) 
 
 // DetachRole makes a role hold its own colour (the one it has) instead of
 // following the palette. One undo step.
-func (a *Editor) DetachRole(workspaceID, path string) (EditorState, error) {
-	return a.edit(workspaceID, fmt.Sprintf("Give %s its own colour", path), func(t *theme.Theme) ([]string, error) {
+func (ed *Editor) DetachRole(workspaceID, path string) (EditorState, error) {
+	return ed.edit(workspaceID, fmt.Sprintf("Give %s its own colour", path), func(t *theme.Theme) ([]string, error) {
 		doc, rest := t.At(path)
 		if doc == nil {
 			return nil, fmt.Errorf("%s: the theme has no companion", path)
@@ -444,12 +444,12 @@ func withPrefix(path string, paths []string) []string {
 // edit runs one hand edit of theme.json: change returns the paths it
 // changed (none: nothing to write); the edit is written after a checkpoint,
 // recorded as one undo step and for the agent's next prompt.
-func (a *Editor) edit(workspaceID, label string, change func(t *theme.Theme) ([]string, error)) (EditorState, error) {
-	ws, err := a.openWorkspace(workspaceID)
+func (ed *Editor) edit(workspaceID, label string, change func(t *theme.Theme) ([]string, error)) (EditorState, error) {
+	ws, err := ed.openWorkspace(workspaceID)
 	if err != nil {
 		return EditorState{}, err
 	}
-	if a.turns.busy(workspaceID) {
+	if ed.turns.busy(workspaceID) {
 		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
 	}
 	before, t, err := handTheme(ws)
@@ -461,13 +461,13 @@ func (a *Editor) edit(workspaceID, label string, change func(t *theme.Theme) ([]
 		return EditorState{}, err
 	}
 	var st EditorState
-	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
+	err = ed.withRecord(workspaceID, func(l *handedit.Log) error {
 		if len(changed) > 0 {
 			after, err := theme.Rewrite(before, t)
 			if err != nil {
 				return err
 			}
-			if err := a.handWrite(ws, label, after); err != nil {
+			if err := ed.handWrite(ws, label, after); err != nil {
 				return err
 			}
 			l.Record(handedit.Step{Label: label, Paths: changed, Before: before, After: after}, t)
@@ -482,21 +482,21 @@ func (a *Editor) edit(workspaceID, label string, change func(t *theme.Theme) ([]
 // DeriveCompanion gives the theme its other appearance derived from it
 // (theme.Counterpart), or derives it again over the one it has (after the
 // theme changed); an edit like any other: a checkpoint first, and undo.
-func (a *Editor) DeriveCompanion(workspaceID string) (EditorState, error) {
-	return a.editCompanion(workspaceID, true)
+func (ed *Editor) DeriveCompanion(workspaceID string) (EditorState, error) {
+	return ed.editCompanion(workspaceID, true)
 }
 
 // RemoveCompanion drops the theme's other appearance (undo brings it back).
-func (a *Editor) RemoveCompanion(workspaceID string) (EditorState, error) {
-	return a.editCompanion(workspaceID, false)
+func (ed *Editor) RemoveCompanion(workspaceID string) (EditorState, error) {
+	return ed.editCompanion(workspaceID, false)
 }
 
-func (a *Editor) editCompanion(workspaceID string, derive bool) (EditorState, error) {
-	ws, err := a.openWorkspace(workspaceID)
+func (ed *Editor) editCompanion(workspaceID string, derive bool) (EditorState, error) {
+	ws, err := ed.openWorkspace(workspaceID)
 	if err != nil {
 		return EditorState{}, err
 	}
-	if a.turns.busy(workspaceID) {
+	if ed.turns.busy(workspaceID) {
 		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
 	}
 	before, t, err := handTheme(ws)
@@ -521,7 +521,7 @@ func (a *Editor) editCompanion(workspaceID string, derive bool) (EditorState, er
 		t.Companion = nil
 	}
 	var st EditorState
-	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
+	err = ed.withRecord(workspaceID, func(l *handedit.Log) error {
 		if derive {
 			l.KeepCompanionLocks(t) // derived again, a locked colour keeps its own
 		}
@@ -529,7 +529,7 @@ func (a *Editor) editCompanion(workspaceID string, derive bool) (EditorState, er
 		if err != nil {
 			return err
 		}
-		if err := a.handWrite(ws, label, after); err != nil {
+		if err := ed.handWrite(ws, label, after); err != nil {
 			return err
 		}
 		l.Record(handedit.Step{Label: label, Paths: []string{"companion"}, Before: before, After: after}, t)
@@ -541,21 +541,21 @@ func (a *Editor) editCompanion(workspaceID string, derive bool) (EditorState, er
 }
 
 // handWrite takes the checkpoint "before this edit" and writes theme.json.
-func (a *Editor) handWrite(ws workspace.Meta, label string, data []byte) error {
+func (ed *Editor) handWrite(ws workspace.Meta, label string, data []byte) error {
 	if _, err := checkpoint.Take(ws.Dir, checkpoint.Info{Kind: checkpoint.KindEdit, Label: label}); err != nil {
 		return fmt.Errorf("checkpoint before the edit: %w", err)
 	}
-	a.emit.Emit("checkpoints", CheckpointsEvent{WorkspaceID: ws.ID})
+	ed.emit.Emit("checkpoints", CheckpointsEvent{WorkspaceID: ws.ID})
 	if err := writeTheme(ws, data); err != nil {
 		return err
 	}
-	a.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: theme.StateOf(data)})
+	ed.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: theme.StateOf(data)})
 	return nil
 }
 
 // SetLock locks a role (or palette entry) at its current colour, or unlocks it.
-func (a *Editor) SetLock(workspaceID, path string, locked bool) (EditorState, error) {
-	ws, err := a.openWorkspace(workspaceID)
+func (ed *Editor) SetLock(workspaceID, path string, locked bool) (EditorState, error) {
+	ws, err := ed.openWorkspace(workspaceID)
 	if err != nil {
 		return EditorState{}, err
 	}
@@ -564,7 +564,7 @@ func (a *Editor) SetLock(workspaceID, path string, locked bool) (EditorState, er
 		return EditorState{}, err
 	}
 	var st EditorState
-	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
+	err = ed.withRecord(workspaceID, func(l *handedit.Log) error {
 		if err := l.Lock(t, path, locked); err != nil {
 			return err
 		}
@@ -575,21 +575,21 @@ func (a *Editor) SetLock(workspaceID, path string, locked bool) (EditorState, er
 }
 
 // UndoEdit puts theme.json back as it was before the last hand edit.
-func (a *Editor) UndoEdit(workspaceID string) (EditorState, error) {
-	return a.step(workspaceID, true)
+func (ed *Editor) UndoEdit(workspaceID string) (EditorState, error) {
+	return ed.step(workspaceID, true)
 }
 
 // RedoEdit makes the last undone hand edit again.
-func (a *Editor) RedoEdit(workspaceID string) (EditorState, error) {
-	return a.step(workspaceID, false)
+func (ed *Editor) RedoEdit(workspaceID string) (EditorState, error) {
+	return ed.step(workspaceID, false)
 }
 
-func (a *Editor) step(workspaceID string, undo bool) (EditorState, error) {
-	ws, err := a.openWorkspace(workspaceID)
+func (ed *Editor) step(workspaceID string, undo bool) (EditorState, error) {
+	ws, err := ed.openWorkspace(workspaceID)
 	if err != nil {
 		return EditorState{}, err
 	}
-	if a.turns.busy(workspaceID) {
+	if ed.turns.busy(workspaceID) {
 		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
 	}
 	current, _, err := handTheme(ws)
@@ -601,7 +601,7 @@ func (a *Editor) step(workspaceID string, undo bool) (EditorState, error) {
 		return t
 	}
 	var st EditorState
-	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
+	err = ed.withRecord(workspaceID, func(l *handedit.Log) error {
 		var s handedit.Step
 		var err error
 		write, verb := []byte(nil), "Undo"
@@ -615,7 +615,7 @@ func (a *Editor) step(workspaceID string, undo bool) (EditorState, error) {
 		if err != nil {
 			return err
 		}
-		if err := a.handWrite(ws, verb+": "+s.Label, write); err != nil {
+		if err := ed.handWrite(ws, verb+": "+s.Label, write); err != nil {
 			return err
 		}
 		t := parse(write)
@@ -623,7 +623,7 @@ func (a *Editor) step(workspaceID string, undo bool) (EditorState, error) {
 			l.Relock(t, s.Paths)
 			l.Forget(t) // an undone variant takes its locks with it
 			if slices.Contains(s.Paths, "name") {
-				a.nameAfterTheme(ws.ID, t, theme.StateOf(write))
+				ed.nameAfterTheme(ws.ID, t, theme.StateOf(write))
 			}
 		}
 		st = editorState(t, l)
@@ -635,29 +635,29 @@ func (a *Editor) step(workspaceID string, undo bool) (EditorState, error) {
 // nameAfterTheme keeps a build's name in step with its theme's after an
 // undo or redo of a rename: a build the user named takes the name back with
 // the theme (the rename was theirs), one that follows its theme follows it.
-func (a *Editor) nameAfterTheme(id string, t *theme.Theme, st theme.State) {
-	m, err := a.openWorkspace(id)
+func (ed *Editor) nameAfterTheme(id string, t *theme.Theme, st theme.State) {
+	m, err := ed.openWorkspace(id)
 	if err != nil || m.Title == t.Name {
 		return
 	}
 	if m.FollowsTheme {
-		a.builds.followTheme(m, st)
+		ed.builds.followTheme(m, st)
 		return
 	}
 	m, err = workspace.Rename(workspace.Root(), id, t.Name)
 	if err != nil {
-		a.log.Warn().Err(err).Str("workspace", id).Msg("name the build after its theme")
+		ed.log.Warn().Err(err).Str("workspace", id).Msg("name the build after its theme")
 		return
 	}
-	a.emit.Emit("build", a.builds.cardOf(m, st))
+	ed.emit.Emit("build", ed.builds.cardOf(m, st))
 }
 
 // handNote is the hand-edit note for a workspace's next prompt and the
 // changes it reports (handTold forgets them once the turn ran).
-func (a *Editor) handNote(workspaceID string) (string, map[string]string) {
+func (ed *Editor) handNote(workspaceID string) (string, map[string]string) {
 	var note string
 	told := map[string]string{}
-	err := a.withRecord(workspaceID, func(l *handedit.Log) error {
+	err := ed.withRecord(workspaceID, func(l *handedit.Log) error {
 		note = l.PromptNote()
 		for k, v := range l.Changed {
 			told[k] = v
@@ -665,24 +665,24 @@ func (a *Editor) handNote(workspaceID string) (string, map[string]string) {
 		return nil
 	})
 	if err != nil {
-		a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("hand-edit note")
+		ed.log.Warn().Err(err).Str("workspace", workspaceID).Msg("hand-edit note")
 	}
 	return note, told
 }
 
-func (a *Editor) handTold(workspaceID string, told map[string]string) {
+func (ed *Editor) handTold(workspaceID string, told map[string]string) {
 	if len(told) == 0 {
 		return
 	}
-	if err := a.withRecord(workspaceID, func(l *handedit.Log) error { l.Told(told); return nil }); err != nil {
-		a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("hand-edit note")
+	if err := ed.withRecord(workspaceID, func(l *handedit.Log) error { l.Told(told); return nil }); err != nil {
+		ed.log.Warn().Err(err).Str("workspace", workspaceID).Msg("hand-edit note")
 	}
 }
 
 // companionOf is the light/dark variant the workspace's theme.json has now
 // (nil without one, or when theme.json is missing or invalid).
-func (a *Editor) companionOf(workspaceID string) *theme.Theme {
-	ws, err := a.openWorkspace(workspaceID)
+func (ed *Editor) companionOf(workspaceID string) *theme.Theme {
+	ws, err := ed.openWorkspace(workspaceID)
 	if err != nil {
 		return nil
 	}
@@ -698,16 +698,16 @@ func (a *Editor) companionOf(workspaceID string) *theme.Theme {
 // step, so Undo drops it again) and the returned notice says so. A variant
 // that now has the theme's own appearance, or whose name the theme took,
 // cannot be put back beside it; that is said instead.
-func (a *Editor) keepCompanion(workspaceID string, was *theme.Theme) string {
+func (ed *Editor) keepCompanion(workspaceID string, was *theme.Theme) string {
 	if was == nil {
 		return ""
 	}
-	ws, err := a.openWorkspace(workspaceID)
+	ws, err := ed.openWorkspace(workspaceID)
 	if err != nil {
 		return ""
 	}
 	var msg string
-	err = a.withRecord(workspaceID, func(l *handedit.Log) error {
+	err = ed.withRecord(workspaceID, func(l *handedit.Log) error {
 		before, t, _ := handTheme(ws)
 		if t == nil || t.Companion != nil {
 			return nil // nothing to check in a broken theme; a variant is there
@@ -726,7 +726,7 @@ func (a *Editor) keepCompanion(workspaceID string, was *theme.Theme) string {
 			return nil
 		}
 		label := "Keep the " + was.Appearance + " variant the agent left out"
-		if err := a.handWrite(ws, label, after); err != nil {
+		if err := ed.handWrite(ws, label, after); err != nil {
 			return err
 		}
 		l.Record(handedit.Step{Label: label, Paths: []string{"companion"}, Before: before, After: after}, t)
@@ -734,11 +734,11 @@ func (a *Editor) keepCompanion(workspaceID string, was *theme.Theme) string {
 		return nil
 	})
 	if err != nil {
-		a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("keep companion")
+		ed.log.Warn().Err(err).Str("workspace", workspaceID).Msg("keep companion")
 		return "The agent's rewrite left out the " + was.Appearance + " variant; it could not be kept: " + err.Error()
 	}
 	if msg != "" {
-		a.emit.Emit("editor", EditorEvent{WorkspaceID: workspaceID})
+		ed.emit.Emit("editor", EditorEvent{WorkspaceID: workspaceID})
 	}
 	return msg
 }
@@ -747,12 +747,16 @@ func (a *Editor) keepCompanion(workspaceID string, was *theme.Theme) string {
 // put back in theme.json, and the returned message names each one, with
 // those the watcher put back during the turn (lockedChanged). An invalid
 // theme.json cannot be repaired role by role, which is said too.
-func (a *Editor) enforceLocks(workspaceID string) string {
-	msg := a.restoreLocks(workspaceID, "The agent changed locked colours; they were restored: ", true)
-	a.lockMu.Lock()
-	during := a.duringTurn[workspaceID]
-	delete(a.duringTurn, workspaceID)
-	a.lockMu.Unlock()
+func (ed *Editor) enforceLocks(workspaceID string) string {
+	var during string
+	msg := ed.restoreLocks(workspaceID, "The agent changed locked colours; they were restored: ", true, func(string) {
+		// Taken under the editor's lock, as lockedChanged records: a
+		// restore the watcher made just before this one is in it.
+		ed.lockMu.Lock()
+		during = ed.duringTurn[workspaceID]
+		delete(ed.duringTurn, workspaceID)
+		ed.lockMu.Unlock()
+	})
 	return strings.TrimSpace(during + " " + msg)
 }
 
@@ -763,32 +767,37 @@ func (a *Editor) enforceLocks(workspaceID string) string {
 // told (the editor event's notice; during a turn also the turn's closing
 // warning). It reports whether it wrote theme.json. Its own write is seen
 // by the watcher too, and then finds every lock held: no second write.
-func (a *Editor) lockedChanged(workspaceID string) bool {
+func (ed *Editor) lockedChanged(workspaceID string) bool {
 	// A broken theme.json is the preview's error to show, and the turn's
 	// end says the locks could not be checked.
-	msg := a.restoreLocks(workspaceID, "Locked colours were changed in theme.json; they were restored: ", false)
-	if msg == "" {
-		return false
-	}
-	if a.turns.busy(workspaceID) {
-		a.lockMu.Lock()
-		if a.duringTurn == nil {
-			a.duringTurn = map[string]string{}
+	msg := ed.restoreLocks(workspaceID, "Locked colours were changed in theme.json; they were restored: ", false, func(msg string) {
+		// Recorded under the editor's lock, with the restore: the turn's
+		// end (enforceLocks) then either finds it here or runs first and
+		// finds every lock held by its own restore. Recorded after the
+		// restore, outside the lock, it could fall between enforceLocks'
+		// check and its reading of duringTurn and be lost.
+		if msg == "" || !ed.turns.busy(workspaceID) {
+			return
 		}
-		if len(a.duringTurn[workspaceID]) < 4096 {
-			a.duringTurn[workspaceID] = strings.TrimSpace(a.duringTurn[workspaceID] + " " + msg)
+		ed.lockMu.Lock()
+		if ed.duringTurn == nil {
+			ed.duringTurn = map[string]string{}
 		}
-		a.lockMu.Unlock()
-	}
-	return !strings.HasPrefix(msg, "The locked colours could not")
+		if len(ed.duringTurn[workspaceID]) < 4096 {
+			ed.duringTurn[workspaceID] = strings.TrimSpace(ed.duringTurn[workspaceID] + " " + msg)
+		}
+		ed.lockMu.Unlock()
+	})
+	return msg != "" && !strings.HasPrefix(msg, "The locked colours could not")
 }
 
 // restoreLocks puts every locked colour back into theme.json when someone
 // changed it, emits the theme and editor events, and returns what it did
 // (lead, then each colour), or "" when every lock held (or, unless
-// reportInvalid, when theme.json is not a valid theme).
-func (a *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool) string {
-	ws, err := a.openWorkspace(workspaceID)
+// reportInvalid, when theme.json is not a valid theme). then runs with
+// that message while the editor's lock is still held.
+func (ed *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool, then func(msg string)) string {
+	ws, err := ed.openWorkspace(workspaceID)
 	if err != nil {
 		return ""
 	}
@@ -796,56 +805,59 @@ func (a *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool) stri
 	// Under the editor's lock, as a hand edit; the record is only read
 	// (nothing in it changes), so a check that finds every lock held
 	// writes nothing, whichever change of theme.json it runs on.
-	err = func() error {
-		a.editMu.Lock()
-		defer a.editMu.Unlock()
-		l, err := handedit.Load(editRecordPath(workspaceID))
-		if l == nil {
-			return err
-		}
-		if err != nil {
-			a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("hand-edit record")
-		}
-		if len(l.Locked) == 0 {
-			return nil
-		}
-		before, t, err := handTheme(ws)
-		if t == nil {
-			if before != nil && reportInvalid {
-				msg = "The locked colours could not be checked: " + err.Error()
+	func() {
+		ed.editMu.Lock()
+		defer ed.editMu.Unlock()
+		err := func() error {
+			l, err := handedit.Load(editRecordPath(workspaceID))
+			if l == nil {
+				return err
 			}
+			if err != nil {
+				ed.log.Warn().Err(err).Str("workspace", workspaceID).Msg("hand-edit record")
+			}
+			if len(l.Locked) == 0 {
+				return nil
+			}
+			before, t, err := handTheme(ws)
+			if t == nil {
+				if before != nil && reportInvalid {
+					msg = "The locked colours could not be checked: " + err.Error()
+				}
+				return nil
+			}
+			restored := l.EnforceLocks(t)
+			if len(restored) == 0 {
+				return nil
+			}
+			after, err := theme.Rewrite(before, t)
+			if err != nil {
+				return err
+			}
+			// Written only when it holds: a file that would still break a lock
+			// once written would have the watcher restore it again, forever.
+			if back, err := theme.Parse(after); err != nil || len(l.EnforceLocks(back)) > 0 {
+				return fmt.Errorf("the restored %s would not keep them (%v)", theme.FileName, err)
+			}
+			if err := writeTheme(ws, after); err != nil {
+				return err
+			}
+			ed.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: theme.StateOf(after)})
+			parts := make([]string, len(restored))
+			for i, r := range restored {
+				parts[i] = fmt.Sprintf("%s (%s was written, %s kept)", r.Path, r.Was, r.Kept)
+			}
+			msg = lead + strings.Join(parts, "; ")
 			return nil
-		}
-		restored := l.EnforceLocks(t)
-		if len(restored) == 0 {
-			return nil
-		}
-		after, err := theme.Rewrite(before, t)
+		}()
 		if err != nil {
-			return err
+			ed.log.Warn().Err(err).Str("workspace", workspaceID).Msg("enforce locks")
+			msg = "The locked colours could not be restored: " + err.Error()
 		}
-		// Written only when it holds: a file that would still break a lock
-		// once written would have the watcher restore it again, forever.
-		if back, err := theme.Parse(after); err != nil || len(l.EnforceLocks(back)) > 0 {
-			return fmt.Errorf("the restored %s would not keep them (%v)", theme.FileName, err)
-		}
-		if err := writeTheme(ws, after); err != nil {
-			return err
-		}
-		a.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: theme.StateOf(after)})
-		parts := make([]string, len(restored))
-		for i, r := range restored {
-			parts[i] = fmt.Sprintf("%s (%s was written, %s kept)", r.Path, r.Was, r.Kept)
-		}
-		msg = lead + strings.Join(parts, "; ")
-		return nil
+		then(msg)
 	}()
-	if err != nil {
-		a.log.Warn().Err(err).Str("workspace", workspaceID).Msg("enforce locks")
-		msg = "The locked colours could not be restored: " + err.Error()
-	}
 	if msg != "" {
-		a.emit.Emit("editor", EditorEvent{WorkspaceID: workspaceID, Notice: msg})
+		ed.emit.Emit("editor", EditorEvent{WorkspaceID: workspaceID, Notice: msg})
 	}
 	return msg
 }
@@ -853,8 +865,8 @@ func (a *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool) stri
 // renameTheme writes the build's name into theme.json as a hand edit does
 // (a checkpoint first, an atomic write, a step to undo), unless the agent
 // is writing the theme now or theme.json is not a valid theme.
-func (a *Editor) renameTheme(ws workspace.Meta) error {
-	if a.turns.busy(ws.ID) {
+func (ed *Editor) renameTheme(ws workspace.Meta) error {
+	if ed.turns.busy(ws.ID) {
 		return errors.New("the agent is writing the theme")
 	}
 	before, t, err := handTheme(ws)
@@ -875,8 +887,8 @@ func (a *Editor) renameTheme(ws workspace.Meta) error {
 		return err // the new name clashes with the companion's
 	}
 	label := fmt.Sprintf("Rename the theme to %q", t.Name)
-	return a.withRecord(ws.ID, func(l *handedit.Log) error {
-		if err := a.handWrite(ws, label, after); err != nil {
+	return ed.withRecord(ws.ID, func(l *handedit.Log) error {
+		if err := ed.handWrite(ws, label, after); err != nil {
 			return err
 		}
 		l.Record(handedit.Step{Label: label, Paths: []string{"name"}, Before: before, After: after}, t)

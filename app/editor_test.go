@@ -89,7 +89,7 @@ func TestHandEditsReachTheAgentAndLocksSurviveItsTurn(t *testing.T) {
 	}
 	th := readTheme(t, dir)
 	if th.Syntax.Keyword.Hex() != "#123456" {
-		t.Errorf("locked keyword is %s after the agent's turn, want #123456 kept", th.Syntax.Keyword)
+		t.Errorf("locked keyword is %s after the agent's turn, want #123456 kept; the turn's warnings: %q", th.Syntax.Keyword, warnings(rec, id))
 	}
 	if th.Syntax.Comment.Hex() == "#8890a0" {
 		t.Errorf("the unlocked comment was restored too; only locks are")
@@ -101,7 +101,7 @@ func TestHandEditsReachTheAgentAndLocksSurviveItsTurn(t *testing.T) {
 	}
 	rec.mu.Unlock()
 	if !warned {
-		t.Error("the restore of the locked keyword was not reported in the turn")
+		t.Errorf("the restore of the locked keyword was not reported in the turn: %q", warnings(rec, id))
 	}
 	st, err = a.Editor.EditorState(ws)
 	if err != nil || len(st.Changed) != 0 {
@@ -111,6 +111,19 @@ func TestHandEditsReachTheAgentAndLocksSurviveItsTurn(t *testing.T) {
 	if _, err := a.Editor.UndoEdit(ws); !errors.Is(err, handedit.ErrChangedSince) {
 		t.Fatalf("undo over the agent's write: %v", err)
 	}
+}
+
+// warnings are the texts of the turn's warnings, for a failure's message.
+func warnings(rec *recorder, id string) []string {
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	var out []string
+	for _, e := range rec.turns[id] {
+		if e.Type() == "warning" {
+			out = append(out, chat.TextOf(e))
+		}
+	}
+	return out
 }
 
 func TestMakePassAndTryColorMeasureWithoutWriting(t *testing.T) {
@@ -339,10 +352,17 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 		os.WriteFile(file, out, 0o644)
 	}
 	agentWrites()
-	msg := a.Editor.enforceLocks(ws)
-	if !strings.Contains(msg, "companion.syntax.keyword") || !strings.Contains(msg, "#00aa00") {
-		t.Errorf("restore report: %q", msg)
-	}
+	a.Editor.enforceLocks(ws)
+	// Written outside a turn, the build's watcher may restore it first
+	// (under Wine it often does); whichever restores, its notice names it.
+	rec.waitFor(t, "a restore notice naming the companion's keyword", func() bool {
+		for _, e := range rec.editor {
+			if strings.Contains(e.Notice, "companion.syntax.keyword") && strings.Contains(e.Notice, "#00aa00") {
+				return true
+			}
+		}
+		return false
+	})
 	// An agent that leaves theme.json broken: the locks cannot be checked,
 	// and the user is told so instead of nothing.
 	good, _ := os.ReadFile(file)

@@ -31,11 +31,11 @@ const historyScan = 500
 // its earlier turns above the new ones and load older pages as the user
 // scrolls up. A session without a rollout is no error: Source says the
 // history comes from the agent.
-func (a *Chats) ChatHistory(sessionID string, before, limit int) (HistoryPage, error) {
+func (c *Chats) ChatHistory(sessionID string, before, limit int) (HistoryPage, error) {
 	if limit <= 0 || limit > 200 {
 		limit = 50
 	}
-	h := a.settings.home()
+	h := c.settings.home()
 	if _, err := h.FindRollout(sessionID); err != nil {
 		if errors.Is(err, codexhome.ErrNotFound) {
 			return HistoryPage{Source: HistoryAgent, Messages: []codexhome.Message{}}, nil
@@ -49,7 +49,7 @@ func (a *Chats) ChatHistory(sessionID string, before, limit int) (HistoryPage, e
 		// the older pages read afterwards cheap.
 		total = 0
 		for {
-			p, err := h.TranscriptPage(a.bg(), sessionID, total, historyScan)
+			p, err := h.TranscriptPage(c.bg(), sessionID, total, historyScan)
 			if err != nil {
 				return HistoryPage{}, wrapf(err, "read the history of %s", sessionID)
 			}
@@ -65,7 +65,7 @@ func (a *Chats) ChatHistory(sessionID string, before, limit int) (HistoryPage, e
 	if total == 0 {
 		return out, nil
 	}
-	p, err := h.TranscriptPage(a.bg(), sessionID, from, total-from)
+	p, err := h.TranscriptPage(c.bg(), sessionID, from, total-from)
 	if err != nil {
 		return HistoryPage{}, wrapf(err, "read the history of %s", sessionID)
 	}
@@ -83,16 +83,16 @@ const maxChatExport = 32 << 20
 // ExportChat saves a chat as Markdown where the user chooses: the whole
 // Codex session when a rollout exists, else what the chat shows (markdown,
 // written by the UI from its messages). "" when the dialog was cancelled.
-func (a *Chats) ExportChat(sessionID, title, markdown string) (string, error) {
+func (c *Chats) ExportChat(sessionID, title, markdown string) (string, error) {
 	if sessionID != "" {
-		if _, err := a.settings.home().FindRollout(sessionID); err == nil {
-			return a.library.exportTranscript(sessionID)
+		if _, err := c.settings.home().FindRollout(sessionID); err == nil {
+			return c.library.exportTranscript(sessionID)
 		}
 	}
 	if len(markdown) > maxChatExport {
 		return "", fmt.Errorf("the chat is too long to export (%d MB)", len(markdown)>>20)
 	}
-	path, err := a.desktop.saveDialog(exportName(title, firstNonEmptyStr(sessionID, "chat")), func(w io.Writer) error {
+	path, err := c.desktop.saveDialog(exportName(title, firstNonEmptyStr(sessionID, "chat")), func(w io.Writer) error {
 		_, err := io.WriteString(w, markdown)
 		return err
 	})

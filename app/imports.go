@@ -14,7 +14,7 @@ import (
 // VSCodeTheme renders a theme document (JSON text) with the VS Code
 // exporter and returns its color theme: the preview highlights code with
 // exactly what VS Code will be given.
-func (a *Themes) VSCodeTheme(doc string) (string, error) {
+func (th *Themes) VSCodeTheme(doc string) (string, error) {
 	if len(doc) > themeimport.MaxImportSize {
 		return "", fmt.Errorf("the theme document is %d bytes; at most %d", len(doc), themeimport.MaxImportSize)
 	}
@@ -54,7 +54,7 @@ type ImportResult struct {
 
 // ImportTheme creates a build from a theme file the user dropped: the same
 // import as `cdxtheme import`, with the content coming from the page.
-func (a *Themes) ImportTheme(req ImportRequest) (ImportResult, error) {
+func (th *Themes) ImportTheme(req ImportRequest) (ImportResult, error) {
 	if len(req.Data) == 0 {
 		return ImportResult{}, errors.New("the dropped file is empty")
 	}
@@ -78,7 +78,7 @@ func (a *Themes) ImportTheme(req ImportRequest) (ImportResult, error) {
 	if err != nil {
 		return ImportResult{}, err
 	}
-	a.watch(ws)
+	th.watch(ws)
 	warnings := imp.Warnings
 	if warnings == nil {
 		warnings = []string{}

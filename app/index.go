@@ -45,8 +45,8 @@ const (
 // searchIndex returns the open index of h, opening it (and closing the
 // one of another home) as needed; nil, with why, when it cannot be opened
 // (nil alone while another home's update winds down).
-func (a *Library) searchIndex(h codexhome.Home) (*search.Index, error) {
-	x := &a.lib.index
+func (li *Library) searchIndex(h codexhome.Home) (*search.Index, error) {
+	x := &li.lib.index
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.ix != nil && x.dir == h.Dir {
@@ -65,7 +65,7 @@ func (a *Library) searchIndex(h codexhome.Home) (*search.Index, error) {
 	ix, err := search.Open(x.ctx, search.Path(h), h)
 	if err != nil {
 		x.status.Error = err.Error()
-		a.log.Warn().Err(err).Msg("search index unavailable; searching titles only")
+		li.log.Warn().Err(err).Msg("search index unavailable; searching titles only")
 		return nil, err
 	}
 	x.ix, x.dir, x.status = ix, h.Dir, IndexStatus{}
@@ -73,8 +73,8 @@ func (a *Library) searchIndex(h codexhome.Home) (*search.Index, error) {
 }
 
 // indexError is why the index's last update failed ("" when it did not).
-func (a *Library) indexError() error {
-	x := &a.lib.index
+func (li *Library) indexError() error {
+	x := &li.lib.index
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.status.Error == "" {
@@ -85,16 +85,16 @@ func (a *Library) indexError() error {
 
 // refreshIndex starts a background update unless one ran just now; one
 // asked for while another runs follows it.
-func (a *Library) refreshIndex(force bool) {
-	h := a.settings.home()
+func (li *Library) refreshIndex(force bool) {
+	h := li.settings.home()
 	if !h.Exists() {
 		return
 	}
-	ix, _ := a.searchIndex(h)
+	ix, _ := li.searchIndex(h)
 	if ix == nil {
 		return
 	}
-	x := &a.lib.index
+	x := &li.lib.index
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.running {
@@ -106,11 +106,11 @@ func (a *Library) refreshIndex(force bool) {
 	}
 	x.running = true
 	x.wg.Add(1)
-	go a.runIndex(ix)
+	go li.runIndex(ix)
 }
 
-func (a *Library) runIndex(ix *search.Index) {
-	x := &a.lib.index
+func (li *Library) runIndex(ix *search.Index) {
+	x := &li.lib.index
 	defer x.wg.Done()
 	for {
 		var sent time.Time
@@ -123,14 +123,14 @@ func (a *Library) runIndex(ix *search.Index) {
 			// files are done before it would show.
 			if p.First && (time.Since(sent) >= progressEvery || p.Done == p.Total) {
 				sent = time.Now()
-				a.emit.Emit("search-index", status)
+				li.emit.Emit("search-index", status)
 			}
 		})
 		x.mu.Lock()
 		x.status = IndexStatus{Changed: st.Indexed+st.Removed > 0}
 		if err != nil && x.ctx.Err() == nil {
 			x.status.Error = err.Error()
-			a.log.Warn().Err(err).Msg("update the search index")
+			li.log.Warn().Err(err).Msg("update the search index")
 		}
 		status := x.status
 		x.last = time.Now()
@@ -139,7 +139,7 @@ func (a *Library) runIndex(ix *search.Index) {
 		x.running = again
 		x.mu.Unlock()
 		if status.Changed || status.Error != "" || !sent.IsZero() {
-			a.emit.Emit("search-index", status)
+			li.emit.Emit("search-index", status)
 		}
 		if !again {
 			return
@@ -149,16 +149,16 @@ func (a *Library) runIndex(ix *search.Index) {
 
 // SearchStatus tells the UI whether the index is being built (Home shows
 // the first build's progress).
-func (a *Library) SearchStatus() IndexStatus {
-	x := &a.lib.index
+func (li *Library) SearchStatus() IndexStatus {
+	x := &li.lib.index
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	return x.status
 }
 
 // stopIndex cancels a running update and closes the index.
-func (a *Library) stopIndex() {
-	x := &a.lib.index
+func (li *Library) stopIndex() {
+	x := &li.lib.index
 	x.mu.Lock()
 	if x.stop != nil {
 		x.stop()

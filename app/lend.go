@@ -15,29 +15,29 @@ import (
 // user's runtime folder, same uid only; on Windows a socket whose DACL
 // grants the user alone). It stops with ctx or closeAll,
 // which cancels lent turns like the app's own.
-func (a *Turns) lendWarm(ctx context.Context) {
+func (tu *Turns) lendWarm(ctx context.Context) {
 	path, err := serve.Path("app")
 	if err != nil {
 		if !errors.Is(err, serve.ErrUnsupported) {
-			a.log.Warn().Err(err).Msg("no warm agents for the command line")
+			tu.log.Warn().Err(err).Msg("no warm agents for the command line")
 		}
 		return
 	}
 	ln, err := serve.Listen(path)
 	if err != nil {
-		a.log.Warn().Err(err).Msg("no warm agents for the command line")
+		tu.log.Warn().Err(err).Msg("no warm agents for the command line")
 		return
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	a.warmups.mu.Lock()
-	a.warmups.stopLending = cancel
-	a.warmups.mu.Unlock()
-	srv := &serve.Server{Handle: a.lendTurn, Log: a.log}
-	a.turns.wg.Add(1) // closeAll waits for the lent turns to end
+	tu.warmups.mu.Lock()
+	tu.warmups.stopLending = cancel
+	tu.warmups.mu.Unlock()
+	srv := &serve.Server{Handle: tu.lendTurn, Log: tu.log}
+	tu.turns.wg.Add(1) // closeAll waits for the lent turns to end
 	go func() {
-		defer a.turns.wg.Done()
+		defer tu.turns.wg.Done()
 		if err := srv.Serve(ctx, ln); err != nil {
-			a.log.Warn().Err(err).Msg("warm agents for the command line: stopped")
+			tu.log.Warn().Err(err).Msg("warm agents for the command line: stopped")
 		}
 	}()
 }
@@ -47,10 +47,10 @@ func (a *Turns) lendWarm(ctx context.Context) {
 // Codex home, account and model server, same turn bound); otherwise it
 // declines and the CLI goes elsewhere. The chat's MCP servers stay with
 // the session, and Home is told the session changed.
-func (a *Turns) lendTurn(ctx context.Context, t chat.Turn, want serve.Agent, emit func(chat.Event)) (chat.Result, error) {
-	a.turns.mu.Lock()
-	eng := a.turns.engine
-	a.turns.mu.Unlock()
+func (tu *Turns) lendTurn(ctx context.Context, t chat.Turn, want serve.Agent, emit func(chat.Event)) (chat.Result, error) {
+	tu.turns.mu.Lock()
+	eng := tu.turns.engine
+	tu.turns.mu.Unlock()
 	if eng == nil {
 		return chat.Result{}, &serve.Declined{Reason: "the app holds no warm agent"}
 	}
@@ -66,20 +66,20 @@ func (a *Turns) lendTurn(ctx context.Context, t chat.Turn, want serve.Agent, emi
 	if want.Timeout != opts.Timeout {
 		return chat.Result{}, &serve.Declined{Reason: "the app bounds turns by " + opts.Timeout.String()}
 	}
-	t.MCPServers = a.mcpServers(a.agents.agentList(), t.Cwd)
+	t.MCPServers = tu.mcpServers(tu.agents.agentList(), t.Cwd)
 	if !eng.Warm(t) {
 		return chat.Result{}, &serve.Declined{Reason: "the app holds no warm agent for this session"}
 	}
 	res, err := eng.Run(ctx, t, emit)
-	a.emit.Emit("sessions", map[string]int{"fromCommandLine": 1})
+	tu.emit.Emit("sessions", map[string]int{"fromCommandLine": 1})
 	return res, err
 }
 
 // stopLending closes the socket and cancels lent turns.
-func (a *Turns) stopLending() {
-	a.warmups.mu.Lock()
-	stop := a.warmups.stopLending
-	a.warmups.mu.Unlock()
+func (tu *Turns) stopLending() {
+	tu.warmups.mu.Lock()
+	stop := tu.warmups.stopLending
+	tu.warmups.mu.Unlock()
 	if stop != nil {
 		stop()
 	}

@@ -35,15 +35,15 @@ type library struct {
 // start an agent, which costs far more than reading the disk.
 const agentListEvery = 5 * time.Minute
 
-func (a *Library) lister() *codexhome.Lister {
-	h := a.settings.home()
-	a.lib.mu.Lock()
-	defer a.lib.mu.Unlock()
-	if a.lib.lister == nil || a.lib.dir != h.Dir {
-		a.lib.lister = codexhome.NewLister(h)
-		a.lib.dir = h.Dir
+func (li *Library) lister() *codexhome.Lister {
+	h := li.settings.home()
+	li.lib.mu.Lock()
+	defer li.lib.mu.Unlock()
+	if li.lib.lister == nil || li.lib.dir != h.Dir {
+		li.lib.lister = codexhome.NewLister(h)
+		li.lib.dir = h.Dir
 	}
-	return a.lib.lister
+	return li.lib.lister
 }
 
 func (a *env) bg() context.Context {
@@ -54,13 +54,13 @@ func (a *env) bg() context.Context {
 }
 
 // Models lists the models for the picker, from disk (never spawns).
-func (a *Library) Models() codexhome.ModelList { return a.models() }
+func (li *Library) Models() codexhome.ModelList { return li.models() }
 
 // models is Models, for the other services too.
-func (a *Library) models() codexhome.ModelList {
-	ml := a.settings.home().Models()
+func (li *Library) models() codexhome.ModelList {
+	ml := li.settings.home().Models()
 	for _, w := range ml.Warnings {
-		a.log.Warn().Str("codex_home", a.settings.home().Dir).Msg(w)
+		li.log.Warn().Str("codex_home", li.settings.home().Dir).Msg(w)
 	}
 	return ml
 }
@@ -78,15 +78,15 @@ type SessionQuery struct {
 // of it sends a "sessions" event when it changed the picture), with the
 // user's own titles. A search also matches message text through the index,
 // which is brought up to date in the background ("search-index" events).
-func (a *Library) Sessions(q SessionQuery) (search.Results, error) {
-	a.lib.mu.Lock()
-	fromAgent := a.lib.fromAgent
-	a.lib.mu.Unlock()
-	a.refreshAgentSessions()
-	a.refreshIndex(false)
-	n, err := a.sessionNotes().Get()
+func (li *Library) Sessions(q SessionQuery) (search.Results, error) {
+	li.lib.mu.Lock()
+	fromAgent := li.lib.fromAgent
+	li.lib.mu.Unlock()
+	li.refreshAgentSessions()
+	li.refreshIndex(false)
+	n, err := li.sessionNotes().Get()
 	if err != nil {
-		a.log.Warn().Err(err).Msg("session titles")
+		li.log.Warn().Err(err).Msg("session titles")
 	}
 	// A build's sessions go by the build's name, as its card and chat do.
 	titles := workspace.SessionTitles(workspace.Root(), n.Titles)
@@ -96,101 +96,101 @@ func (a *Library) Sessions(q SessionQuery) (search.Results, error) {
 		ix      *search.Index
 		openErr error
 	)
-	if h := a.settings.home(); h.Exists() && !search.ParseQuery(q.Search).Empty() {
-		ix, openErr = a.searchIndex(h)
+	if h := li.settings.home(); h.Exists() && !search.ParseQuery(q.Search).Empty() {
+		ix, openErr = li.searchIndex(h)
 	}
-	res, err := search.Find(a.bg(), a.lister(), ix, q.Search, opts)
+	res, err := search.Find(li.bg(), li.lister(), ix, q.Search, opts)
 	// Home says so when text was not searched, as the CLI does.
 	var updateErr error
 	if ix != nil {
-		updateErr = a.indexError()
+		updateErr = li.indexError()
 	}
 	res.Degraded(q.Search, openErr, updateErr)
 	for _, w := range res.Warnings {
-		a.log.Warn().Msg(w)
+		li.log.Warn().Msg(w)
 	}
 	return res, wrapf(err, "list sessions")
 }
 
-func (a *Library) sessionNotes() *notes.Store {
-	a.lib.mu.Lock()
-	defer a.lib.mu.Unlock()
-	if a.lib.notes == nil {
-		a.lib.notes = notes.Open(notes.DefaultPath())
+func (li *Library) sessionNotes() *notes.Store {
+	li.lib.mu.Lock()
+	defer li.lib.mu.Unlock()
+	if li.lib.notes == nil {
+		li.lib.notes = notes.Open(notes.DefaultPath())
 	}
-	return a.lib.notes
+	return li.lib.notes
 }
 
 // RenameSession names a session in the app (CODEX_HOME is not touched);
 // an empty title gives it back its own. A build's session goes by the
 // build's name, so renaming it renames the build (RenameBuild).
-func (a *Library) RenameSession(id, title string) error {
+func (li *Library) RenameSession(id, title string) error {
 	if m, ok := workspace.BySession(workspace.Root(), id); ok {
-		_, err := a.builds.renameBuild(m.ID, title)
+		_, err := li.builds.renameBuild(m.ID, title)
 		return err
 	}
-	return wrapf(a.sessionNotes().SetTitle(id, title), "rename session")
+	return wrapf(li.sessionNotes().SetTitle(id, title), "rename session")
 }
 
 // HideSession hides a session from the list, or shows it again.
-func (a *Library) HideSession(id string, hidden bool) error {
-	return wrapf(a.sessionNotes().SetHidden(id, hidden), "hide session")
+func (li *Library) HideSession(id string, hidden bool) error {
+	return wrapf(li.sessionNotes().SetHidden(id, hidden), "hide session")
 }
 
 // sessionTitle is the app's name for a session: its build's name, else
 // the user's own name for it, "" without one.
-func (a *Library) sessionTitle(id string) string {
+func (li *Library) sessionTitle(id string) string {
 	if m, ok := workspace.BySession(workspace.Root(), id); ok {
 		return m.Title
 	}
-	n, _ := a.sessionNotes().Get()
+	n, _ := li.sessionNotes().Get()
 	return n.Titles[id]
 }
 
 // refreshAgentSessions asks the agent for its sessions in the background,
 // at most once per agentListEvery.
-func (a *Library) refreshAgentSessions() {
-	a.lib.mu.Lock()
-	if a.lib.refreshing || (!a.lib.askedAt.IsZero() && time.Since(a.lib.askedAt) < agentListEvery) {
-		a.lib.mu.Unlock()
+func (li *Library) refreshAgentSessions() {
+	li.lib.mu.Lock()
+	if li.lib.refreshing || (!li.lib.askedAt.IsZero() && time.Since(li.lib.askedAt) < agentListEvery) {
+		li.lib.mu.Unlock()
 		return
 	}
-	a.lib.refreshing = true
-	a.lib.mu.Unlock()
-	eng := a.turns.engineFor(a.settings.current(), a.agents.agentFor(a.agents.agentList(), turnParams{}))
-	a.turns.track(func() { // Shutdown waits for it like for a turn
+	li.lib.refreshing = true
+	li.lib.mu.Unlock()
+	eng := li.turns.engineFor(li.settings.current(), li.agents.agentFor(li.agents.agentList(), turnParams{}))
+	li.turns.track(func() { // Shutdown waits for it like for a turn
 		cwd, err := os.UserHomeDir()
 		if err != nil {
 			cwd = os.TempDir()
 		}
-		infos, ok, err := eng.ListSessions(a.bg(), cwd)
+		infos, ok, err := eng.ListSessions(li.bg(), cwd)
 		var got []codexhome.ACPSession
 		for _, s := range infos {
 			got = append(got, codexhome.ACPSession{SessionID: s.SessionID, Cwd: s.Cwd, Title: s.Title, UpdatedAt: s.UpdatedAt})
 		}
-		a.lib.mu.Lock()
-		a.lib.askedAt, a.lib.refreshing = time.Now(), false
-		changed := err == nil && ok && !reflect.DeepEqual(got, a.lib.fromAgent)
+		li.lib.mu.Lock()
+		li.lib.askedAt, li.lib.refreshing = time.Now(), false
+		changed := err == nil && ok && !reflect.DeepEqual(got, li.lib.fromAgent)
 		if changed {
-			a.lib.fromAgent = got
+			li.lib.fromAgent = got
 		}
-		a.lib.mu.Unlock()
+		li.lib.mu.Unlock()
 		switch {
 		case err != nil:
-			a.log.Info().Err(err).Msg("the agent's session list is unavailable; showing the disk only")
+			li.log.Info().Err(err).Msg("the agent's session list is unavailable; showing the disk only")
 		case changed:
-			a.emit.Emit("sessions", map[string]int{"fromAgent": len(got)})
+			li.emit.Emit("sessions", map[string]int{"fromAgent": len(got)})
 		}
 	})
 }
 
 // TranscriptPage reads one page of a saved session.
-func (a *Library) TranscriptPage(id string, offset, limit int) (codexhome.TranscriptPage, error) {
+func (li *Library) TranscriptPage(id string, offset, limit int) (codexhome.TranscriptPage, error) {
 	if limit <= 0 || limit > 500 {
 		limit = 100
 	}
-	p, err := a.settings.home().TranscriptPage(a.bg(), id, offset, limit)
-	if name := a.sessionTitle(id); name != "" {
+	p, err := li.settings.home().TranscriptPage(li.bg(), id, offset, limit)
+	if name := li.sessionTitle(id); name != "" {
 		p.Title = name
 	}
 	return p, wrapf(err, "read transcript %s", id)
@@ -199,27 +199,27 @@ func (a *Library) TranscriptPage(id string, offset, limit int) (codexhome.Transc
 // ExportTranscript saves a session as Markdown where the user chooses; ""
 // when the dialog was cancelled. It streams: a session of any size costs
 // one message of memory.
-func (a *Library) ExportTranscript(id string) (string, error) { return a.exportTranscript(id) }
+func (li *Library) ExportTranscript(id string) (string, error) { return li.exportTranscript(id) }
 
 // exportTranscript is ExportTranscript, for the other services too.
-func (a *Library) exportTranscript(id string) (string, error) {
-	r, err := a.settings.home().OpenTranscript(a.bg(), id)
+func (li *Library) exportTranscript(id string) (string, error) {
+	r, err := li.settings.home().OpenTranscript(li.bg(), id)
 	if err != nil {
 		return "", fmt.Errorf("read transcript %s: %w", id, err)
 	}
 	defer r.Close()
-	if name := a.sessionTitle(id); name != "" {
+	if name := li.sessionTitle(id); name != "" {
 		r.SetTitle(name)
 	}
 	h, err := r.Header()
 	if err != nil {
 		return "", fmt.Errorf("read transcript %s: %w", id, err)
 	}
-	path, err := a.desktop.saveDialog(exportName(h.Title, id), func(w io.Writer) error {
+	path, err := li.desktop.saveDialog(exportName(h.Title, id), func(w io.Writer) error {
 		return codexhome.WriteMarkdown(w, r)
 	})
 	if err == nil && r.Truncated() {
-		a.log.Warn().Str("session", id).Msg(codexhome.TooLargeNote(r.Count()))
+		li.log.Warn().Str("session", id).Msg(codexhome.TooLargeNote(r.Count()))
 	}
 	return path, wrapf(err, "export transcript %s", id)
 }

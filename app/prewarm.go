@@ -38,18 +38,18 @@ type prewarms struct {
 // session resumed. Nothing shows, and a failure is only logged: the
 // message then starts the agent itself and reports what goes wrong. With
 // warm connections off in the settings it does nothing.
-func (a *Turns) Prewarm(req PrewarmRequest) error { return a.prewarm(req) }
+func (tu *Turns) Prewarm(req PrewarmRequest) error { return tu.prewarm(req) }
 
 // prewarm is Prewarm, for the other services too.
-func (a *Turns) prewarm(req PrewarmRequest) error {
-	s := a.settings.current()
+func (tu *Turns) prewarm(req PrewarmRequest) error {
+	s := tu.settings.current()
 	if !s.Warm() {
 		return nil
 	}
 	p := turnParams{workspaceID: req.WorkspaceID, sessionID: req.SessionID, cwd: req.Cwd}
 	switch {
 	case req.SessionID == "" && req.WorkspaceID == "" && req.Cwd == "":
-		ws, err := a.pendingBuild()
+		ws, err := tu.pendingBuild()
 		if err != nil {
 			return err
 		}
@@ -57,7 +57,7 @@ func (a *Turns) prewarm(req PrewarmRequest) error {
 	case req.SessionID == "":
 		return errors.New("pre-warm: a saved chat needs its session id")
 	case req.WorkspaceID != "":
-		ws, err := a.openWorkspace(req.WorkspaceID)
+		ws, err := tu.openWorkspace(req.WorkspaceID)
 		if err != nil {
 			return err
 		}
@@ -66,29 +66,35 @@ func (a *Turns) prewarm(req PrewarmRequest) error {
 	if fi, err := os.Stat(p.cwd); err != nil || !fi.IsDir() {
 		return nil // the chat's folder is gone: its first message says so
 	}
-	list := a.agents.agentList()
-	ag := a.agents.agentFor(list, p)
-	eng := a.engineFor(s, ag)
-	t := chat.Turn{SessionID: p.sessionID, Cwd: p.cwd, MCPServers: a.mcpServers(list, p.cwd)}
+	list := tu.agents.agentList()
+	ag := tu.agents.agentFor(list, p)
+	eng := tu.engineFor(s, ag)
+	t := chat.Turn{SessionID: p.sessionID, Cwd: p.cwd, MCPServers: tu.mcpServers(list, p.cwd)}
 	if p.sessionID == "" {
 		// New build: the agent's own options reach the bar now, not after
 		// the first message.
-		t.OnOpen = func(setup *acp.SessionSetup) { a.chats.freshReport(ag.ID, setup) }
+		t.OnOpen = func(setup *acp.SessionSetup) {
+			for _, o := range tu.observers {
+				if w, ok := o.(warmObserver); ok {
+					w.sessionWarmed(ag.ID, setup)
+				}
+			}
+		}
 	}
 	eng.Prewarm(t)
 	return nil
 }
 
-// freshReport remembers what a fresh session of the agent reported (what
+// sessionWarmed remembers what a fresh session of the agent reported (what
 // New build's bar shows) and tells the page.
-func (a *Chats) freshReport(agentID string, setup *acp.SessionSetup) {
+func (c *Chats) sessionWarmed(agentID string, setup *acp.SessionSetup) {
 	if setup == nil || (len(setup.ConfigOptions) == 0 && setup.Modes == nil) {
 		return
 	}
-	a.withMemory(func(m *chatMemory) {
+	c.withMemory(func(m *chatMemory) {
 		m.file.Agents[agentID] = &agentState{Options: setup.ConfigOptions, Modes: setup.Modes, Seen: time.Now()}
 	})
-	a.emit.Emit("agent-options", AgentOptionsEvent{AgentID: agentID})
+	c.emit.Emit("agent-options", AgentOptionsEvent{AgentID: agentID})
 }
 
 // AgentOptionsEvent says a fresh session of the agent reported its options:
@@ -101,57 +107,57 @@ type AgentOptionsEvent struct {
 // no message used is stopped (in the background), and a new build's folder
 // that never got a message is removed. An agent a turn ran on stays: it is
 // the open chat's warm connection.
-func (a *Turns) Release(req PrewarmRequest) {
+func (tu *Turns) Release(req PrewarmRequest) {
 	var dropped *workspace.Meta
 	cwd, sid := req.Cwd, req.SessionID
 	if req.SessionID == "" && req.WorkspaceID == "" && req.Cwd == "" {
-		a.warmups.mu.Lock()
-		dropped, a.warmups.build = a.warmups.build, nil
-		a.warmups.mu.Unlock()
+		tu.warmups.mu.Lock()
+		dropped, tu.warmups.build = tu.warmups.build, nil
+		tu.warmups.mu.Unlock()
 		if dropped == nil {
 			return
 		}
 		cwd = dropped.Dir
 	} else if req.WorkspaceID != "" {
-		ws, err := a.openWorkspace(req.WorkspaceID)
+		ws, err := tu.openWorkspace(req.WorkspaceID)
 		if err != nil {
 			return
 		}
 		cwd = ws.Dir
 	}
-	a.turns.mu.Lock()
-	eng := a.turns.engine
-	a.turns.mu.Unlock()
-	a.turns.wg.Add(1) // Shutdown waits: an agent must not outlive the app
+	tu.turns.mu.Lock()
+	eng := tu.turns.engine
+	tu.turns.mu.Unlock()
+	tu.turns.wg.Add(1) // Shutdown waits: an agent must not outlive the app
 	go func() {
-		defer a.turns.wg.Done()
+		defer tu.turns.wg.Done()
 		if eng != nil {
 			eng.Release(cwd, sid)
 		}
 		if dropped != nil {
-			a.removeUnused(dropped.ID)
+			tu.removeUnused(dropped.ID)
 		}
 	}()
 }
 
 // rewarmBuild pre-warms the open New build view's folder again after its
 // agent was changed: the one started before is the wrong agent now.
-func (a *Turns) rewarmBuild() {
-	a.warmups.mu.Lock()
-	open := a.warmups.build != nil
-	a.warmups.mu.Unlock()
+func (tu *Turns) rewarmBuild() {
+	tu.warmups.mu.Lock()
+	open := tu.warmups.build != nil
+	tu.warmups.mu.Unlock()
 	if open {
-		if err := a.prewarm(PrewarmRequest{}); err != nil {
-			a.log.Info().Err(err).Msg("pre-warm the new agent")
+		if err := tu.prewarm(PrewarmRequest{}); err != nil {
+			tu.log.Info().Err(err).Msg("pre-warm the new agent")
 		}
 	}
 }
 
 // pendingBuild returns the open New build view's folder, made on first use.
-func (a *Turns) pendingBuild() (workspace.Meta, error) {
-	a.warmups.mu.Lock()
-	defer a.warmups.mu.Unlock()
-	if b := a.warmups.build; b != nil {
+func (tu *Turns) pendingBuild() (workspace.Meta, error) {
+	tu.warmups.mu.Lock()
+	defer tu.warmups.mu.Unlock()
+	if b := tu.warmups.build; b != nil {
 		if ws, err := workspace.Open(workspace.Root(), b.ID); err == nil {
 			return ws, nil
 		}
@@ -160,28 +166,28 @@ func (a *Turns) pendingBuild() (workspace.Meta, error) {
 	if err != nil {
 		return ws, fmt.Errorf("create workspace: %w", err)
 	}
-	a.warmups.build = &ws
+	tu.warmups.build = &ws
 	return ws, nil
 }
 
 // takeBuild hands the pre-warmed New build folder to the build whose first
 // message is being sent, titled after it; ok is false when there is none.
-func (a *Turns) takeBuild(title, model string) (ws workspace.Meta, ok bool) {
-	a.warmups.mu.Lock()
-	b := a.warmups.build
-	a.warmups.build = nil
-	a.warmups.mu.Unlock()
+func (tu *Turns) takeBuild(title, model string) (ws workspace.Meta, ok bool) {
+	tu.warmups.mu.Lock()
+	b := tu.warmups.build
+	tu.warmups.build = nil
+	tu.warmups.mu.Unlock()
 	if b == nil {
 		return ws, false
 	}
 	root := workspace.Root()
 	if _, err := workspace.SetTitle(root, b.ID, title); err != nil {
-		a.log.Warn().Err(err).Str("workspace", b.ID).Msg("pre-warmed build folder unusable; making another")
+		tu.log.Warn().Err(err).Str("workspace", b.ID).Msg("pre-warmed build folder unusable; making another")
 		return ws, false
 	}
 	ws, err := workspace.SetModel(root, b.ID, model)
 	if err != nil {
-		a.log.Warn().Err(err).Str("workspace", b.ID).Msg("pre-warmed build folder unusable; making another")
+		tu.log.Warn().Err(err).Str("workspace", b.ID).Msg("pre-warmed build folder unusable; making another")
 		return ws, false
 	}
 	return ws, true
@@ -189,18 +195,18 @@ func (a *Turns) takeBuild(title, model string) (ws workspace.Meta, ok bool) {
 
 // dropBuild removes the New build folder nobody sent from (at quit, after
 // the engines are closed).
-func (a *Turns) dropBuild() {
-	a.warmups.mu.Lock()
-	b := a.warmups.build
-	a.warmups.build = nil
-	a.warmups.mu.Unlock()
+func (tu *Turns) dropBuild() {
+	tu.warmups.mu.Lock()
+	b := tu.warmups.build
+	tu.warmups.build = nil
+	tu.warmups.mu.Unlock()
 	if b != nil {
-		a.removeUnused(b.ID)
+		tu.removeUnused(b.ID)
 	}
 }
 
-func (a *Turns) removeUnused(id string) {
+func (tu *Turns) removeUnused(id string) {
 	if err := workspace.Remove(workspace.Root(), id); err != nil {
-		a.log.Warn().Err(err).Str("workspace", id).Msg("remove unused workspace")
+		tu.log.Warn().Err(err).Str("workspace", id).Msg("remove unused workspace")
 	}
 }

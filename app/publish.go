@@ -24,8 +24,8 @@ var publishMu sync.Mutex
 
 // PublishMeta is the build's publish metadata (core/publish): the
 // defaults until the designer saved their own.
-func (a *Themes) PublishMeta(workspaceID string) (publish.Meta, error) {
-	ws, err := a.openWorkspace(workspaceID)
+func (th *Themes) PublishMeta(workspaceID string) (publish.Meta, error) {
+	ws, err := th.openWorkspace(workspaceID)
 	if err != nil {
 		return publish.Meta{}, err
 	}
@@ -34,8 +34,8 @@ func (a *Themes) PublishMeta(workspaceID string) (publish.Meta, error) {
 
 // SetPublishMeta checks and saves the build's publish metadata; the error
 // names every field that is wrong.
-func (a *Themes) SetPublishMeta(workspaceID string, m publish.Meta) (publish.Meta, error) {
-	ws, err := a.openWorkspace(workspaceID)
+func (th *Themes) SetPublishMeta(workspaceID string, m publish.Meta) (publish.Meta, error) {
+	ws, err := th.openWorkspace(workspaceID)
 	if err != nil {
 		return publish.Meta{}, err
 	}
@@ -49,8 +49,8 @@ func (a *Themes) SetPublishMeta(workspaceID string, m publish.Meta) (publish.Met
 // export/<format>, so one release carries one version everywhere, then
 // bumps the saved version's patch number for the next publish. Nothing is
 // bumped when a package could not be written.
-func (a *Themes) Publish(workspaceID string, m publish.Meta) (Published, error) {
-	t, ws, err := a.lockedTheme(workspaceID)
+func (th *Themes) Publish(workspaceID string, m publish.Meta) (Published, error) {
+	t, ws, err := th.lockedTheme(workspaceID)
 	if err != nil {
 		return Published{}, err
 	}

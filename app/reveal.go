@@ -13,9 +13,9 @@ import (
 )
 
 // revealLocal shows path selected in its folder, without opening it.
-func (a *Desktop) revealLocal(path string) error {
-	if a.revealFile != nil {
-		return a.revealFile(path)
+func (desk *Desktop) revealLocal(path string) error {
+	if desk.revealFile != nil {
+		return desk.revealFile(path)
 	}
 	var cmd *exec.Cmd
 	switch goruntime.GOOS {

@@ -37,9 +37,9 @@ type BarState struct {
 // build with the agent chosen for new builds when sessionID is "". A new
 // build's values are its agent's defaults over what a fresh session of that
 // agent reported (config.toml's model and effort when it has none yet).
-func (a *Chats) SessionBar(workspaceID, sessionID string) BarState {
-	list := a.agents.agentList()
-	ag := a.agents.agentFor(list, turnParams{workspaceID: workspaceID, sessionID: sessionID})
+func (c *Chats) SessionBar(workspaceID, sessionID string) BarState {
+	list := c.agents.agentList()
+	ag := c.agents.agentFor(list, turnParams{workspaceID: workspaceID, sessionID: sessionID})
 	bar := BarState{AgentID: ag.ID, AgentName: ag.Name, Defaults: ag.Defaults}
 	codex := isCodex(ag)
 	if v := strings.TrimSpace(os.Getenv("CDXTHEME_AGENT")); v != "" {
@@ -47,7 +47,7 @@ func (a *Chats) SessionBar(workspaceID, sessionID string) BarState {
 		bar.AgentName, bar.Fixed, codex = v, true, false
 	}
 	var fresh *agentState
-	a.withMemory(func(m *chatMemory) {
+	c.withMemory(func(m *chatMemory) {
 		if sessionID != "" {
 			if e := m.file.Sessions[sessionID]; e != nil && len(e.Reported) > 0 {
 				bar.Options, bar.Modes, bar.Known = e.Reported, e.Modes, true
@@ -65,13 +65,13 @@ func (a *Chats) SessionBar(workspaceID, sessionID string) BarState {
 		// Codex not asked yet: its models from models_cache.json. Another
 		// agent's options are its own to report (before the first message
 		// when pre-warmed, see freshReport), never Codex's.
-		bar.Options = a.modelOptions()
+		bar.Options = c.modelOptions()
 	}
 	if sessionID != "" {
 		return bar // a saved chat opens in the agent's own values; Open makes them live
 	}
 	values := map[string]any{}
-	if cfg, err := a.settings.home().Config(); err == nil && codex {
+	if cfg, err := c.settings.home().Config(); err == nil && codex {
 		if cfg.Model != "" {
 			values[acp.CategoryModel] = cfg.Model
 		}
@@ -85,7 +85,7 @@ func (a *Chats) SessionBar(workspaceID, sessionID string) BarState {
 	bar.Options = withValues(bar.Options, values)
 	if m, ok := acp.FindConfigOption(bar.Options, acp.CategoryModel, "model"); ok && values[acp.CategoryThoughtLevel] == nil && !hasKeyFor(bar.Options, ag.Defaults, acp.CategoryThoughtLevel) {
 		// The effort follows the model: its default level.
-		if eff := a.defaultEffort(m.Value); eff != "" {
+		if eff := c.defaultEffort(m.Value); eff != "" {
 			bar.Options = withValues(bar.Options, map[string]any{acp.CategoryThoughtLevel: eff})
 		}
 	}
@@ -155,8 +155,8 @@ func withSelect(o acp.ConfigOption, v string) acp.ConfigOption {
 // modelOptions are the model and effort choices from models_cache.json
 // (or the built-in list) when the agent has not reported its own, under
 // the ids Codex uses.
-func (a *Chats) modelOptions() []acp.ConfigOption {
-	ml := a.library.models()
+func (c *Chats) modelOptions() []acp.ConfigOption {
+	ml := c.library.models()
 	model := acp.ConfigOption{ID: "model", Name: "Model", Category: acp.CategoryModel, Type: "select", Value: ml.Current}
 	var levels []codexhome.ReasoningLevel
 	for _, m := range ml.Models {
@@ -177,7 +177,7 @@ func (a *Chats) modelOptions() []acp.ConfigOption {
 		for _, l := range levels {
 			eff.Options = append(eff.Options, acp.ConfigSelectOption{Value: l.Effort, Name: l.Effort, Description: l.Description})
 		}
-		eff.Value = a.defaultEffort(model.Value)
+		eff.Value = c.defaultEffort(model.Value)
 		if !eff.HasValue(eff.Value) {
 			eff.Value = eff.Options[0].Value
 		}
@@ -188,8 +188,8 @@ func (a *Chats) modelOptions() []acp.ConfigOption {
 
 // defaultEffort is a model's default reasoning effort from
 // models_cache.json (or the built-in list); "" when unknown.
-func (a *Chats) defaultEffort(modelID string) string {
-	for _, m := range a.library.models().Models {
+func (c *Chats) defaultEffort(modelID string) string {
+	for _, m := range c.library.models().Models {
 		if m.ID == modelID {
 			return m.DefaultReasoningLevel
 		}
@@ -209,7 +209,7 @@ func firstNonEmptyStr(s ...string) string {
 // SaveBuildDefaults makes values (config option id → text or true/false)
 // the settings new builds with agentID start with; it replaces the agent's
 // previous defaults. Only this explicit action changes them.
-func (a *Chats) SaveBuildDefaults(agentID string, values map[string]any) error {
+func (c *Chats) SaveBuildDefaults(agentID string, values map[string]any) error {
 	for k, v := range values {
 		switch v.(type) {
 		case string, bool:
@@ -217,7 +217,7 @@ func (a *Chats) SaveBuildDefaults(agentID string, values map[string]any) error {
 			return fmt.Errorf("default %s: %v is neither text nor true/false", k, v)
 		}
 	}
-	l := a.agents.agentList()
+	l := c.agents.agentList()
 	found := false
 	for i := range l.Agents {
 		if l.Agents[i].ID == agentID {
@@ -259,7 +259,7 @@ type OptionResult struct {
 // one holds the session, else with the next message. It is remembered for
 // that chat only. A model change also puts the effort back to the new
 // model's default.
-func (a *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
+func (c *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
 	if req.ConfigID == "" || req.SessionID == "" {
 		return OptionResult{}, errors.New("a setting needs a chat and a setting name")
 	}
@@ -268,9 +268,9 @@ func (a *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
 	default:
 		return OptionResult{}, fmt.Errorf("setting %s: %v is neither text nor true/false", req.ConfigID, req.Value)
 	}
-	eng := a.turns.liveEngine()
+	eng := c.turns.liveEngine()
 	var reported []acp.ConfigOption
-	a.withMemory(func(m *chatMemory) {
+	c.withMemory(func(m *chatMemory) {
 		if e := m.file.Sessions[req.SessionID]; e != nil {
 			reported = e.Reported
 		}
@@ -281,10 +281,10 @@ func (a *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
 	res := OptionResult{}
 	for i := 0; i < len(changes); i++ {
 		ch := changes[i]
-		opts, err := a.setLive(eng, ch)
+		opts, err := c.setLive(eng, ch)
 		switch {
 		case errors.Is(err, chat.ErrNotLive):
-			a.withMemory(func(m *chatMemory) { setChoice(m.entry(ch.SessionID), ch.ConfigID, ch.Value) })
+			c.withMemory(func(m *chatMemory) { setChoice(m.entry(ch.SessionID), ch.ConfigID, ch.Value) })
 		case err != nil:
 			ce, isCE := errors.AsType[*chat.Error](err)
 			if !isCE || ce.Code != chat.CodeRPC {
@@ -296,33 +296,33 @@ func (a *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
 			res.Refused = &chat.Refusal{ConfigID: firstNonEmptyStr(cur.ID, ch.ConfigID), Name: cur.Name, Value: ch.Value, Current: currentOf(cur)}
 			res.Reason = rpcReason(err)
 			res.ConfigOptions = opts
-			a.rememberReport(ch.SessionID, opts)
+			c.rememberReport(ch.SessionID, opts)
 			return res, nil
 		default:
 			res.Applied, res.ConfigOptions = true, opts
-			a.withMemory(func(m *chatMemory) {
+			c.withMemory(func(m *chatMemory) {
 				e := m.entry(ch.SessionID)
 				e.Reported = opts
 				setChoice(e, ch.ConfigID, ch.Value)
 			})
 		}
 		if i == 0 && isModel {
-			if eff, ok := a.effortReset(req, res.ConfigOptions, reported); ok {
+			if eff, ok := c.effortReset(req, res.ConfigOptions, reported); ok {
 				changes = append(changes, eff)
 			}
 		}
 	}
 	if !res.Applied {
-		res.Pending = a.choicesFor(req.SessionID)
+		res.Pending = c.choicesFor(req.SessionID)
 	}
 	return res, nil
 }
 
 // effortReset is the change that puts the reasoning effort back to the
 // new model's default after a model change, when the agent offers it.
-func (a *Chats) effortReset(req OptionChange, now, before []acp.ConfigOption) (OptionChange, bool) {
+func (c *Chats) effortReset(req OptionChange, now, before []acp.ConfigOption) (OptionChange, bool) {
 	model, _ := req.Value.(string)
-	def := a.defaultEffort(model)
+	def := c.defaultEffort(model)
 	opts := now
 	if len(opts) == 0 {
 		opts = before
@@ -335,18 +335,18 @@ func (a *Chats) effortReset(req OptionChange, now, before []acp.ConfigOption) (O
 }
 
 // setLive sets the option on the live agent; without an engine nothing is live.
-func (a *Chats) setLive(eng *chat.Engine, ch OptionChange) ([]acp.ConfigOption, error) {
+func (c *Chats) setLive(eng *chat.Engine, ch OptionChange) ([]acp.ConfigOption, error) {
 	if eng == nil {
 		return nil, chat.ErrNotLive
 	}
-	return eng.SetOption(a.bg(), ch.SessionID, ch.ConfigID, ch.Value)
+	return eng.SetOption(c.bg(), ch.SessionID, ch.ConfigID, ch.Value)
 }
 
-func (a *Chats) rememberReport(sessionID string, opts []acp.ConfigOption) {
+func (c *Chats) rememberReport(sessionID string, opts []acp.ConfigOption) {
 	if len(opts) == 0 {
 		return
 	}
-	a.withMemory(func(m *chatMemory) { m.entry(sessionID).Reported = opts })
+	c.withMemory(func(m *chatMemory) { m.entry(sessionID).Reported = opts })
 }
 
 // currentOf is an option's current value as JSON would carry it.

@@ -12,7 +12,7 @@ import (
 
 // ExportFormats lists every export format, in menu order: the Export
 // menu is built from it, so a target added as data appears there too.
-func (a *Themes) ExportFormats() []theme.Format { return theme.Formats }
+func (th *Themes) ExportFormats() []theme.Format { return theme.Formats }
 
 // TemplateFolder is one of the settings' tinted-theming template folders
 // as Export offers it: its name and templates, or why it cannot be used.
@@ -24,9 +24,9 @@ type TemplateFolder struct {
 }
 
 // TemplateFolders reads the template folders named in the settings.
-func (a *Themes) TemplateFolders() []TemplateFolder {
+func (th *Themes) TemplateFolders() []TemplateFolder {
 	out := []TemplateFolder{}
-	for _, dir := range a.settings.current().TemplateFolders {
+	for _, dir := range th.settings.current().TemplateFolders {
 		tf := TemplateFolder{Dir: dir, Name: filepath.Base(dir), Templates: []string{}}
 		if f, err := tinted.Load(dir); err != nil {
 			tf.Error = err.Error()
@@ -44,15 +44,15 @@ func (a *Themes) TemplateFolders() []TemplateFolder {
 // theme (and its companion, in base16 and base24) into the workspace's
 // export/template-NAME folder and returns that folder. Only a folder the
 // settings name is read: the page cannot point it anywhere else.
-func (a *Themes) ExportTemplate(workspaceID, dir string) (string, error) {
-	if !slices.Contains(a.settings.current().TemplateFolders, dir) {
+func (th *Themes) ExportTemplate(workspaceID, dir string) (string, error) {
+	if !slices.Contains(th.settings.current().TemplateFolders, dir) {
 		return "", fmt.Errorf("%s is not one of the template folders in Settings", dir)
 	}
 	f, err := tinted.Load(dir)
 	if err != nil {
 		return "", err
 	}
-	t, ws, err := a.validTheme(workspaceID)
+	t, ws, err := th.validTheme(workspaceID)
 	if err != nil {
 		return "", err
 	}

@@ -42,85 +42,91 @@ type watchers struct {
 }
 
 // stopWatchers stops every watcher and waits for them to end.
-func (a *Themes) stopWatchers() {
-	a.watchers.mu.Lock()
-	for id, c := range a.watchers.cancel {
+func (th *Themes) stopWatchers() {
+	th.watchers.mu.Lock()
+	for id, c := range th.watchers.cancel {
 		c()
-		delete(a.watchers.cancel, id)
+		delete(th.watchers.cancel, id)
 	}
-	a.watchers.order = nil
-	a.watchers.mu.Unlock()
-	a.watchers.running.Wait()
+	th.watchers.order = nil
+	th.watchers.mu.Unlock()
+	th.watchers.running.Wait()
 }
 
 // watch starts watching a workspace's theme.json (once), so the preview
 // follows the agent's writes while the turn is still streaming; past
 // maxWatchers the least recently used watcher stops.
-func (a *Themes) watch(ws workspace.Meta) {
-	a.watchers.mu.Lock()
-	defer a.watchers.mu.Unlock()
-	if a.watchers.cancel == nil {
-		a.watchers.cancel = map[string]context.CancelFunc{}
+func (th *Themes) watch(ws workspace.Meta) {
+	th.watchers.mu.Lock()
+	defer th.watchers.mu.Unlock()
+	if th.watchers.cancel == nil {
+		th.watchers.cancel = map[string]context.CancelFunc{}
 	}
-	if i := slices.Index(a.watchers.order, ws.ID); i >= 0 {
-		a.watchers.order = append(slices.Delete(a.watchers.order, i, i+1), ws.ID)
+	if i := slices.Index(th.watchers.order, ws.ID); i >= 0 {
+		th.watchers.order = append(slices.Delete(th.watchers.order, i, i+1), ws.ID)
 		return
 	}
-	for len(a.watchers.order) >= maxWatchers {
-		old := a.watchers.order[0]
-		a.watchers.order = a.watchers.order[1:]
-		a.watchers.cancel[old]()
-		delete(a.watchers.cancel, old)
+	for len(th.watchers.order) >= maxWatchers {
+		old := th.watchers.order[0]
+		th.watchers.order = th.watchers.order[1:]
+		th.watchers.cancel[old]()
+		delete(th.watchers.cancel, old)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	a.watchers.cancel[ws.ID] = cancel
-	a.watchers.order = append(a.watchers.order, ws.ID)
-	a.watchers.running.Add(1)
+	th.watchers.cancel[ws.ID] = cancel
+	th.watchers.order = append(th.watchers.order, ws.ID)
+	th.watchers.running.Add(1)
 	go func() {
-		defer a.watchers.running.Done()
-		err := theme.Watch(ctx, ws.Dir, func(st theme.State) {
+		defer th.watchers.running.Done()
+		// Its reads take the editor's lock, which every write of
+		// theme.json by the app holds (hand edits, lock restores): on
+		// Windows a rename cannot replace a file the watcher has open.
+		err := theme.WatchLocked(ctx, ws.Dir, &th.editor.editMu, func(st theme.State) {
 			// A locked colour someone rewrote goes back before anything
 			// shows it; the restore emits the theme it wrote, and the
 			// watcher then sees that file, every lock held.
-			if st.Error == "" && st.Theme != nil && a.editor.lockedChanged(ws.ID) {
+			if st.Error == "" && st.Theme != nil && th.editor.lockedChanged(ws.ID) {
 				return
 			}
-			a.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: st})
+			th.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: st})
+			// The programs the build was applied to and the designer
+			// turned live follow (core/live; never blocks).
+			th.followLive(ws.ID, st)
 			// The agent may have named the theme: a build that follows
 			// its theme's name takes it now, in every view.
 			if m, err := workspace.Open(workspace.Root(), ws.ID); err == nil {
-				a.builds.followTheme(m, st)
+				th.builds.followTheme(m, st)
 			}
 		})
 		if err != nil && !errors.Is(err, context.Canceled) {
-			a.log.Warn().Err(err).Str("workspace", ws.ID).Msg("watch theme")
+			th.log.Warn().Err(err).Str("workspace", ws.ID).Msg("watch theme")
 			// Forget it, so the next open of the build tries again.
-			a.watchers.mu.Lock()
-			if i := slices.Index(a.watchers.order, ws.ID); i >= 0 && ctx.Err() == nil {
-				a.watchers.order = slices.Delete(a.watchers.order, i, i+1)
-				delete(a.watchers.cancel, ws.ID)
+			th.watchers.mu.Lock()
+			if i := slices.Index(th.watchers.order, ws.ID); i >= 0 && ctx.Err() == nil {
+				th.watchers.order = slices.Delete(th.watchers.order, i, i+1)
+				delete(th.watchers.cancel, ws.ID)
 			}
-			a.watchers.mu.Unlock()
+			th.watchers.mu.Unlock()
 		}
 	}()
 }
 
 // unwatch stops following a workspace's theme.json.
-func (a *Themes) unwatch(id string) {
-	a.watchers.mu.Lock()
-	defer a.watchers.mu.Unlock()
-	if c, ok := a.watchers.cancel[id]; ok {
+func (th *Themes) unwatch(id string) {
+	th.watchers.mu.Lock()
+	defer th.watchers.mu.Unlock()
+	if c, ok := th.watchers.cancel[id]; ok {
 		c()
-		delete(a.watchers.cancel, id)
+		delete(th.watchers.cancel, id)
 	}
 }
 
 // watching lists the workspaces with a live watcher, least recently used
 // first.
-func (a *Themes) watching() []string {
-	a.watchers.mu.Lock()
-	defer a.watchers.mu.Unlock()
-	return slices.Clone(a.watchers.order)
+func (th *Themes) watching() []string {
+	th.watchers.mu.Lock()
+	defer th.watchers.mu.Unlock()
+	return slices.Clone(th.watchers.order)
 }
 
 func (a *env) openWorkspace(id string) (workspace.Meta, error) {
@@ -149,12 +155,12 @@ func buildTitle(prompt string) string {
 
 // Theme returns a workspace's current preview state and starts following
 // its changes.
-func (a *Themes) Theme(workspaceID string) (theme.State, error) {
-	ws, err := a.openWorkspace(workspaceID)
+func (th *Themes) Theme(workspaceID string) (theme.State, error) {
+	ws, err := th.openWorkspace(workspaceID)
 	if err != nil {
 		return theme.State{}, err
 	}
-	a.watch(ws)
+	th.watch(ws)
 	return theme.Load(ws.Dir), nil
 }
 
@@ -176,18 +182,18 @@ func (a *env) validTheme(workspaceID string) (*theme.Theme, workspace.Meta, erro
 // lockedTheme is validTheme with every lock held first: a write the
 // watcher has not read yet (it waits theme.Debounce) must not reach an
 // export or an install with a locked colour changed.
-func (a *Themes) lockedTheme(workspaceID string) (*theme.Theme, workspace.Meta, error) {
-	a.editor.lockedChanged(workspaceID)
-	return a.validTheme(workspaceID)
+func (th *Themes) lockedTheme(workspaceID string) (*theme.Theme, workspace.Meta, error) {
+	th.editor.lockedChanged(workspaceID)
+	return th.validTheme(workspaceID)
 }
 
 // ApplyTargets lists where a theme can be installed on this system.
-func (a *Themes) ApplyTargets() []theme.Target { return theme.TargetsFor(goruntime.GOOS) }
+func (th *Themes) ApplyTargets() []theme.Target { return theme.TargetsFor(goruntime.GOOS) }
 
 // ExportTheme writes the theme in one format (or "all") under the
 // workspace's export/ folder and returns the folder written.
-func (a *Themes) ExportTheme(workspaceID, format string) (string, error) {
-	t, ws, err := a.lockedTheme(workspaceID)
+func (th *Themes) ExportTheme(workspaceID, format string) (string, error) {
+	t, ws, err := th.lockedTheme(workspaceID)
 	if err != nil {
 		return "", err
 	}
@@ -221,8 +227,8 @@ func (a *Themes) ExportTheme(workspaceID, format string) (string, error) {
 
 // PlanApply shows what installing into target would write and replace; the
 // UI asks the user to confirm before ApplyTheme.
-func (a *Themes) PlanApply(workspaceID, target string) (apply.InstallPlan, error) {
-	t, _, err := a.lockedTheme(workspaceID)
+func (th *Themes) PlanApply(workspaceID, target string) (apply.InstallPlan, error) {
+	t, _, err := th.lockedTheme(workspaceID)
 	if err != nil {
 		return apply.InstallPlan{}, err
 	}
@@ -240,29 +246,36 @@ func (a *Themes) PlanApply(workspaceID, target string) (apply.InstallPlan, error
 // would otherwise write, or replace, files the user never saw listed. Then
 // the error wraps apply.ErrPlanChanged, nothing is written, and the page
 // shows the new plan to confirm.
-func (a *Themes) ApplyTheme(workspaceID, target, token string) (apply.Installed, error) {
-	plan, err := a.PlanApply(workspaceID, target)
+func (th *Themes) ApplyTheme(workspaceID, target, token string) (apply.Installed, error) {
+	plan, err := th.PlanApply(workspaceID, target)
 	if err != nil {
 		return apply.Installed{}, err
 	}
 	if plan.Token != token {
 		return apply.Installed{}, fmt.Errorf("install into %s: %w: the theme or a file it writes changed since you confirmed; look at the new plan and confirm again", target, apply.ErrPlanChanged)
 	}
+	// The record names the build: only its own applies follow it live.
+	plan.Build = workspaceID
 	return apply.Apply(plan)
 }
 
 // UndoApply undoes the last apply into target: the files it replaced get
 // their earlier bytes and mode back, the files it created are removed.
-func (a *Themes) UndoApply(target string) (apply.Undone, error) {
+func (th *Themes) UndoApply(target string) (apply.Undone, error) {
 	paths, err := theme.DefaultPaths()
 	if err != nil {
 		return apply.Undone{}, err
 	}
-	return apply.UndoApply(paths, target)
+	out, err := apply.UndoApply(paths, target)
+	if err == nil {
+		// Undone, the program no longer follows any build.
+		th.stopLive(target)
+	}
+	return out, err
 }
 
 // UndoableApplies lists the targets with an apply to undo.
-func (a *Themes) UndoableApplies() ([]string, error) {
+func (th *Themes) UndoableApplies() ([]string, error) {
 	paths, err := theme.DefaultPaths()
 	if err != nil {
 		return nil, err

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -33,6 +32,7 @@ type TurnBatch struct {
 // NewBuildRequest starts a theme from nothing with the agent chosen for
 // new builds (SetBuildAgent).
 type NewBuildRequest struct {
+	TurnID string `json:"turnId"` // chosen by the page, as SendRequest's
 	Prompt string `json:"prompt"`
 	// Options are the session bar's values (config option id or category →
 	// text or true/false), applied after session/new and remembered for
@@ -52,6 +52,9 @@ type TurnStarted struct {
 // SendRequest is a follow-up (or first) message in an open chat. Its
 // settings are the chat's own (SetSessionOption).
 type SendRequest struct {
+	// TurnID is the id the page chose for the turn: it follows the turn's
+	// events from the first, before Send returns.
+	TurnID      string `json:"turnId"`
 	WorkspaceID string `json:"workspaceId"`
 	SessionID   string `json:"sessionId"`
 	Cwd         string `json:"cwd"`
@@ -63,6 +66,7 @@ type SendRequest struct {
 
 // OpenRequest opens a saved chat on its agent before the first message.
 type OpenRequest struct {
+	TurnID      string `json:"turnId"` // chosen by the page, as SendRequest's
 	WorkspaceID string `json:"workspaceId"`
 	SessionID   string `json:"sessionId"`
 	Cwd         string `json:"cwd"`
@@ -72,10 +76,13 @@ type OpenRequest struct {
 // that ended needing sign-in, so SignIn can run them again.
 type turnParams struct {
 	workspaceID, sessionID, cwd string
-	prompt                      string
-	agentID                     string
+	// id is the turn's id, chosen by the page so it follows the turn's
+	// events from the first ("" for callers that are no page: one is made).
+	id      string
+	prompt  string
+	agentID string
 	// options are the settings to apply: a new build's bar values, else
-	// the chat's remembered choices (filled in by startTurn).
+	// the chat's remembered choices (filled in by planTurn).
 	options     map[string]any
 	attachments []chat.Attachment
 	open        bool // Engine.Open: no prompt
@@ -87,6 +94,7 @@ const maxRetryable = 16
 type turn struct {
 	id          string
 	workspaceID string
+	ctx         context.Context
 	cancel      context.CancelFunc
 	decider     *guiDecider
 }
@@ -104,6 +112,9 @@ type turns struct {
 	retryOrder []string              // oldest first, to bound retry
 	rollouts   map[string]bool       // session ids known to have a Codex rollout
 	always     chat.Always           // the user's "always" permission answers, per session and tool kind
+
+	// dial, set by tests only, runs the agent in-process (chat.Options.Dial).
+	dial func(cwd string) (chat.Running, error)
 }
 
 func newTurnID() string {
@@ -120,240 +131,334 @@ func newTurnID() string {
 // off, the app's theme tools (`cdxtheme mcp`, core/mcp) run from this
 // very binary. The pre-warm and the lent turn ask here too, so a warm
 // agent serves the turn (its servers must match).
-func (a *Turns) mcpServers(list settings.AgentList, cwd string) []json.RawMessage {
+func (tu *Turns) mcpServers(list settings.AgentList, cwd string) []json.RawMessage {
 	servers := list.ACPServers()
-	if !a.settings.current().Tools() {
+	if !tu.settings.current().Tools() {
 		return servers
 	}
 	return mcp.With(servers, mcp.ForBuild(mcp.Executable(), cwd))
 }
 
-func (a *Turns) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
+func (tu *Turns) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
 	resolve := agentResolve(s, ag)
 	var env []string
 	if ag.GetsAPIKey() {
-		env = a.settings.agentEnv()
+		env = tu.settings.agentEnv()
 	}
 	env = append(env, ag.EnvList()...)
 	key := strings.Join(append([]string{resolve.Override, strings.Join(resolve.Argv, "\x01"), strings.Join(resolve.Unset, "\x01"),
-		s.ACPVersion(), fmt.Sprint(s.Warm(), s.Timeout()), a.settings.apiKeyEnvKey()}, ag.EnvList()...), "\x00")
-	a.turns.mu.Lock()
-	defer a.turns.mu.Unlock()
-	if a.turns.engine != nil && a.turns.engKey == key {
-		return a.turns.engine
+		s.ACPVersion(), fmt.Sprint(s.Warm(), s.Timeout()), tu.settings.apiKeyEnvKey()}, ag.EnvList()...), "\x00")
+	tu.turns.mu.Lock()
+	defer tu.turns.mu.Unlock()
+	if tu.turns.engine != nil && tu.turns.engKey == key {
+		return tu.turns.engine
 	}
-	if a.turns.engine != nil {
-		old := a.turns.engine
-		a.turns.retired = append(a.turns.retired, old)
+	if tu.turns.engine != nil {
+		old := tu.turns.engine
+		tu.turns.retired = append(tu.turns.retired, old)
 		go old.Close()
 	}
-	a.turns.engine = chat.NewEngine(chat.Options{
+	tu.turns.engine = chat.NewEngine(chat.Options{
 		Resolve: resolve,
 		Version: Version,
 		Warm:    s.Warm(),
 		Timeout: s.Timeout(),
 		Env:     env,
-		Log:     a.log,
+		Log:     tu.log,
+		Dial:    tu.turns.dial,
 	})
-	a.turns.engKey = key
-	return a.turns.engine
+	tu.turns.engKey = key
+	return tu.turns.engine
 }
 
-// startTurn runs one turn with the agent of the workspace (else the one
-// for new builds), its remembered settings and the MCP servers.
-func (a *Turns) startTurn(p turnParams) (string, error) {
-	if !p.open && strings.TrimSpace(p.prompt) == "" {
-		return "", errors.New("the prompt is empty")
+// A turnObserver keeps something of every turn: the chat memory (each
+// chat's settings), the artifacts a build's turns named, the map of which
+// agent holds which session. It registers with Turns (New) and is told
+// each turn as it starts and then the turn's typed events in order, on the
+// turn's goroutine, as Zed's AcpThread is subscribed to: the turn does not
+// call the services that keep its traces, and they never call back into
+// Turns (layers_test.go holds both).
+type turnObserver interface {
+	// observeTurn is told the turn about to run and returns what follows
+	// its events (nil: nothing to follow).
+	observeTurn(t *turnPlan) func(chat.Event)
+}
+
+// A turnPlanner is an observer that adds what it keeps to a turn before
+// it runs (the chat memory: the settings chosen in that chat, the folder
+// it moved to). It may change the plan's params only.
+type turnPlanner interface {
+	planTurn(t *turnPlan)
+}
+
+// A warmObserver is told what a pre-warmed fresh session of an agent
+// reported (the chat memory keeps it for New build's bar).
+type warmObserver interface {
+	sessionWarmed(agentID string, setup *acp.SessionSetup)
+}
+
+// turnPlan is a turn decided and not yet run: its id, what it was asked
+// (turnParams), the agent and engine that run it and how its permission
+// requests are answered. planTurn makes it, runTurn runs it.
+type turnPlan struct {
+	turnParams
+	id      string
+	agent   settings.Agent
+	eng     *chat.Engine
+	turn    chat.Turn
+	running *turn
+	// warnings go out before the turn's first event (e.g. no checkpoint).
+	warnings []chat.Event
+	// companion is the variant theme.json has before the turn.
+	companion *theme.Theme
+}
+
+// maxTurnID bounds the id the page chooses for a turn.
+const maxTurnID = 64
+
+// checkTurnID accepts an id the page chose: short and plain ("" is made
+// later, by planTurn).
+func checkTurnID(id string) error {
+	if len(id) > maxTurnID || strings.Trim(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != "" {
+		return fmt.Errorf("turn id %.80q is not an id (letters, digits, - and _, at most %d)", id, maxTurnID)
 	}
-	if !filepath.IsAbs(p.cwd) {
-		return "", fmt.Errorf("working folder %q is not an absolute path", p.cwd)
+	return nil
+}
+
+// claim takes id for a new turn unless a turn has it. Called with
+// turns.mu held.
+func (ts *turns) claim(id string) error {
+	if _, ok := ts.running[id]; ok {
+		return fmt.Errorf("turn %s is already running", id)
 	}
-	if err := chat.CheckAttachments(p.attachments); err != nil {
+	if _, ok := ts.retry[id]; ok {
+		return fmt.Errorf("turn id %s is taken", id)
+	}
+	return nil
+}
+
+// startTurn plans a turn and runs it in the background; its events follow
+// on the "turn" event under the id the page chose (p.id; empty: one is
+// made, for callers that are no page).
+func (tu *Turns) startTurn(p turnParams) (string, error) {
+	plan, err := tu.planTurn(p)
+	if err != nil {
 		return "", err
 	}
-	s := a.settings.current()
-	list := a.agents.agentList()
-	ag := a.agents.agentFor(list, p)
+	tu.turns.wg.Add(1)
+	go func() {
+		defer tu.turns.wg.Done()
+		tu.runTurn(plan)
+	}()
+	return plan.id, nil
+}
+
+// planTurn checks a turn's request and decides how it runs: the agent of
+// the workspace (else the one for new builds), the chat's remembered
+// settings, the MCP servers, the checkpoint before it. On success the turn
+// is registered as running: runTurn must follow.
+func (tu *Turns) planTurn(p turnParams) (*turnPlan, error) {
+	if !p.open && strings.TrimSpace(p.prompt) == "" {
+		return nil, errors.New("the prompt is empty")
+	}
+	if err := checkTurnID(p.id); err != nil {
+		return nil, err
+	}
+	if err := chat.CheckAttachments(p.attachments); err != nil {
+		return nil, err
+	}
+	s := tu.settings.current()
+	list := tu.agents.agentList()
+	ag := tu.agents.agentFor(list, p)
 	p.agentID = ag.ID
-	eng := a.engineFor(s, ag)
-	id := newTurnID()
+	plan := &turnPlan{turnParams: p, agent: ag}
+	for _, o := range tu.observers {
+		if pl, ok := o.(turnPlanner); ok {
+			pl.planTurn(plan)
+		}
+	}
+	p = plan.turnParams
+	if !filepath.IsAbs(p.cwd) {
+		return nil, fmt.Errorf("working folder %q is not an absolute path", p.cwd)
+	}
+	plan.eng = tu.engineFor(s, ag)
 	ctx, cancel := context.WithCancel(context.Background())
-	t := &turn{id: id, workspaceID: p.workspaceID, cancel: cancel, decider: newGUIDecider()}
-	var decider chat.Decider = t.decider
+	plan.running = &turn{workspaceID: p.workspaceID, ctx: ctx, cancel: cancel, decider: newGUIDecider()}
+	var decider chat.Decider = plan.running.decider
 	if pol := s.Policy(); pol != settings.PolicyAsk {
 		decider = chat.Policy(pol)
 	}
-	a.turns.mu.Lock()
-	if a.turns.running == nil {
-		a.turns.running = map[string]*turn{}
+	plan.turn = chat.Turn{
+		SessionID:   p.sessionID,
+		Cwd:         p.cwd,
+		Options:     p.options,
+		Attachments: p.attachments,
+		MCPServers:  tu.mcpServers(list, p.cwd),
+		Decider:     decider,
+		Always:      &tu.turns.always,
+		History:     p.sessionID != "" && !tu.hasRollout(p.sessionID),
 	}
-	a.turns.running[id] = t
-	a.turns.mu.Unlock()
-	if p.workspaceID != "" {
-		a.agents.runsWorkspace(p.workspaceID, ag.ID)
+	tu.turns.mu.Lock()
+	if p.id == "" {
+		p.id = newTurnID()
+	} else if err := tu.turns.claim(p.id); err != nil {
+		tu.turns.mu.Unlock()
+		cancel()
+		return nil, err
 	}
-	if p.sessionID != "" {
-		p.options = a.chats.choicesFor(p.sessionID)
+	plan.id, plan.running.id = p.id, p.id
+	if tu.turns.running == nil {
+		tu.turns.running = map[string]*turn{}
 	}
-	history := p.sessionID != "" && !a.hasRollout(p.sessionID)
-
-	seq := 0 // flushes are serialised by the batcher
-	b := newBatcher(FlushInterval, func(evs []chat.Event) {
-		seq++
-		a.emit.Emit("turn", TurnBatch{TurnID: id, Seq: seq, Events: evs})
-	}).bounded(MaxPending, weighEvent, joinText)
-	shown := textCap{max: MaxShownText}
-	var companion *theme.Theme // the variant theme.json has before the turn
+	tu.turns.running[plan.id] = plan.running
+	tu.turns.mu.Unlock()
 	if p.workspaceID != "" && !p.open {
-		companion = a.editor.companionOf(p.workspaceID)
+		plan.companion = tu.editor.companionOf(p.workspaceID)
 	}
 	if p.workspaceID != "" {
 		// The checkpoint "before this turn", taken before the prompt can
 		// reach the agent; without one the turn still runs, and says so.
-		if err := a.snapshot(p.workspaceID, p.cwd, id, p.prompt); err != nil {
-			a.log.Warn().Err(err).Str("workspace", p.workspaceID).Msg("checkpoint")
-			b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: "No checkpoint was saved before this turn, so it cannot be restored: " + err.Error()}})
+		if err := tu.snapshot(p.workspaceID, p.cwd, plan.id, p.prompt); err != nil {
+			tu.log.Warn().Err(err).Str("workspace", p.workspaceID).Msg("checkpoint")
+			plan.warnings = append(plan.warnings, chat.Event{TurnID: plan.id, Payload: chat.Warning{Text: "No checkpoint was saved before this turn, so it cannot be restored: " + err.Error()}})
 		}
 	}
-	a.turns.wg.Add(1)
-	go func() {
-		defer a.turns.wg.Done()
-		defer cancel()
-		recorded, fresh := false, p.sessionID == ""
-		run := eng.Run
-		if p.open {
-			run = eng.Open
-		}
-		prompt := chat.TextPrompt(p.prompt)
-		// The designer's hand edits and locks since the agent's last turn
-		// go with the prompt, after the user's words (so a transcript still
-		// opens with what the user typed).
-		var told map[string]string
-		var done *chat.Event
-		if p.workspaceID != "" && !p.open {
-			var note string
-			if note, told = a.editor.handNote(p.workspaceID); note != "" {
-				prompt = append(prompt, chat.TextPrompt(note)...)
-			}
-		}
-		_, err := run(ctx, chat.Turn{
-			SessionID:   p.sessionID,
-			Cwd:         p.cwd,
-			Options:     p.options,
-			Prompt:      prompt,
-			Attachments: p.attachments,
-			MCPServers:  a.mcpServers(list, p.cwd),
-			Decider:     decider,
-			Always:      &a.turns.always,
-			History:     history,
-		}, func(ev chat.Event) {
-			ev.TurnID = id
-			if !recorded && ev.SessionID != "" {
-				recorded = true
-				a.noteSession(p, ev.SessionID)
-			}
-			a.chats.noteOptions(p, ev, &fresh)
-			if e, ok := ev.Payload.(chat.ErrorEvent); ok && e.Code == chat.CodeModelServer {
-				e.Server = a.modelServer(ag)
-				ev.Payload = e
-			}
-			a.builds.noteArtifacts(p.workspaceID, p.cwd, ev)
-			if ev.Type() == chat.EventDone || ev.Type() == chat.EventError || ev.Type() == chat.EventReady {
-				if w := shown.summary(id, ev.SessionID); w != nil {
-					b.Add(*w)
-				}
-			}
-			ev, warn, keep := shown.pass(ev)
-			if keep && ev.Type() == chat.EventDone {
-				// Held back until the locks are checked and the turn is
-				// no longer running (below).
-				done = &ev
-				keep = false
-			}
-			if keep {
-				b.Add(ev)
-			}
-			if warn != nil {
-				b.Add(*warn)
-			}
-		})
-		if err != nil {
-			a.log.Info().Err(err).Str("turn", id).Msg("turn ended with an error")
-			if ce, ok := errors.AsType[*chat.Error](err); ok && ce.Code == chat.CodeAuth {
-				a.keepForRetry(id, p)
-			}
-		} else if p.workspaceID != "" {
-			a.editor.handTold(p.workspaceID, told)
-		}
-		if p.workspaceID != "" && !p.open {
-			// An agent rewriting theme.json whole tends to drop the variant it
-			// was not asked about; it is kept, and the page offers to drop it.
-			if msg := a.editor.keepCompanion(p.workspaceID, companion); msg != "" {
-				b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg, Action: chat.WarnDropCompanion}})
-			}
-			// Whatever the turn's end, a locked colour the agent moved goes back.
-			if msg := a.editor.enforceLocks(p.workspaceID); msg != "" {
-				b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg}})
-			}
-		}
-		// Not running any more before the page hears "done": its next
-		// action (a hand edit, a restore) must not find the turn still busy.
-		a.turns.mu.Lock()
-		delete(a.turns.running, id)
-		a.turns.mu.Unlock()
-		if done != nil {
-			b.Add(*done)
-		}
-		b.Close()
-	}()
-	return id, nil
+	return plan, nil
 }
 
-// noteSession records the session in its workspace and which agent runs it.
-func (a *Turns) noteSession(p turnParams, sessionID string) {
-	if p.workspaceID != "" {
-		a.recordSession(p.workspaceID, sessionID)
+// runTurn runs a planned turn to its end: the observers follow its events,
+// the page gets them in batches, and the editor's checks close it.
+func (tu *Turns) runTurn(plan *turnPlan) {
+	p, id := plan.turnParams, plan.id
+	defer plan.running.cancel()
+	seq := 0 // flushes are serialised by the batcher
+	b := newBatcher(FlushInterval, func(evs []chat.Event) {
+		seq++
+		tu.emit.Emit("turn", TurnBatch{TurnID: id, Seq: seq, Events: evs})
+	}).bounded(MaxPending, weighEvent, joinText)
+	for _, w := range plan.warnings {
+		b.Add(w)
 	}
-	a.agents.runsSession(sessionID, p.agentID)
+	var follow []func(chat.Event)
+	for _, o := range tu.observers {
+		if f := o.observeTurn(plan); f != nil {
+			follow = append(follow, f)
+		}
+	}
+	shown := textCap{max: MaxShownText}
+	run := plan.eng.Run
+	if p.open {
+		run = plan.eng.Open
+	}
+	t := plan.turn
+	t.Prompt = chat.TextPrompt(p.prompt)
+	// The designer's hand edits and locks since the agent's last turn go
+	// with the prompt, after the user's words (so a transcript still opens
+	// with what the user typed).
+	var told map[string]string
+	if p.workspaceID != "" && !p.open {
+		var note string
+		if note, told = tu.editor.handNote(p.workspaceID); note != "" {
+			t.Prompt = append(t.Prompt, chat.TextPrompt(note)...)
+		}
+	}
+	var done *chat.Event
+	_, err := run(plan.running.ctx, t, func(ev chat.Event) {
+		ev.TurnID = id
+		if e, ok := ev.Payload.(chat.ErrorEvent); ok && e.Code == chat.CodeModelServer {
+			e.Server = tu.modelServer(plan.agent)
+			ev.Payload = e
+		}
+		for _, f := range follow {
+			f(ev)
+		}
+		if ev.Type() == chat.EventDone || ev.Type() == chat.EventError || ev.Type() == chat.EventReady {
+			if w := shown.summary(id, ev.SessionID); w != nil {
+				b.Add(*w)
+			}
+		}
+		ev, warn, keep := shown.pass(ev)
+		if keep && ev.Type() == chat.EventDone {
+			// Held back until the locks are checked and the turn is no
+			// longer running (below).
+			done = &ev
+			keep = false
+		}
+		if keep {
+			b.Add(ev)
+		}
+		if warn != nil {
+			b.Add(*warn)
+		}
+	})
+	if err != nil {
+		tu.log.Info().Err(err).Str("turn", id).Msg("turn ended with an error")
+		if ce, ok := errors.AsType[*chat.Error](err); ok && ce.Code == chat.CodeAuth {
+			p.id = "" // the retry runs under the id its page chooses
+			tu.keepForRetry(id, p)
+		}
+	} else if p.workspaceID != "" {
+		tu.editor.handTold(p.workspaceID, told)
+	}
+	if p.workspaceID != "" && !p.open {
+		// An agent rewriting theme.json whole tends to drop the variant it
+		// was not asked about; it is kept, and the page offers to drop it.
+		if msg := tu.editor.keepCompanion(p.workspaceID, plan.companion); msg != "" {
+			b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg, Action: chat.WarnDropCompanion}})
+		}
+		// Whatever the turn's end, a locked colour the agent moved goes back.
+		if msg := tu.editor.enforceLocks(p.workspaceID); msg != "" {
+			b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg}})
+		}
+	}
+	// Not running any more before the page hears "done": its next action
+	// (a hand edit, a restore) must not find the turn still busy.
+	tu.turns.mu.Lock()
+	delete(tu.turns.running, id)
+	tu.turns.mu.Unlock()
+	if done != nil {
+		b.Add(*done)
+	}
+	b.Close()
 }
 
 // keepForRetry remembers a turn that stopped for sign-in (bounded).
-func (a *Turns) keepForRetry(id string, p turnParams) {
-	a.turns.mu.Lock()
-	defer a.turns.mu.Unlock()
-	if a.turns.retry == nil {
-		a.turns.retry = map[string]turnParams{}
+func (tu *Turns) keepForRetry(id string, p turnParams) {
+	tu.turns.mu.Lock()
+	defer tu.turns.mu.Unlock()
+	if tu.turns.retry == nil {
+		tu.turns.retry = map[string]turnParams{}
 	}
-	a.turns.retry[id] = p
-	a.turns.retryOrder = append(a.turns.retryOrder, id)
-	for len(a.turns.retryOrder) > maxRetryable {
-		delete(a.turns.retry, a.turns.retryOrder[0])
-		a.turns.retryOrder = a.turns.retryOrder[1:]
+	tu.turns.retry[id] = p
+	tu.turns.retryOrder = append(tu.turns.retryOrder, id)
+	for len(tu.turns.retryOrder) > maxRetryable {
+		delete(tu.turns.retry, tu.turns.retryOrder[0])
+		tu.turns.retryOrder = tu.turns.retryOrder[1:]
 	}
 }
 
 // takeRetry hands over a turn kept for retry, once.
-func (a *Turns) takeRetry(id string) (turnParams, bool) {
-	a.turns.mu.Lock()
-	defer a.turns.mu.Unlock()
-	p, ok := a.turns.retry[id]
-	delete(a.turns.retry, id)
+func (tu *Turns) takeRetry(id string) (turnParams, bool) {
+	tu.turns.mu.Lock()
+	defer tu.turns.mu.Unlock()
+	p, ok := tu.turns.retry[id]
+	delete(tu.turns.retry, id)
 	return p, ok
 }
 
 // Send starts a turn in an open chat and returns its id; events follow on
 // the "turn" event.
-func (a *Turns) Send(req SendRequest) (string, error) {
+func (tu *Turns) Send(req SendRequest) (string, error) {
 	cwd := req.Cwd
 	if req.WorkspaceID != "" {
-		ws, err := a.openWorkspace(req.WorkspaceID)
+		ws, err := tu.openWorkspace(req.WorkspaceID)
 		if err != nil {
 			return "", err
 		}
 		cwd = ws.Dir
 	}
-	return a.startTurn(turnParams{
-		workspaceID: req.WorkspaceID, sessionID: req.SessionID, cwd: cwd,
+	return tu.startTurn(turnParams{
+		id: req.TurnID, workspaceID: req.WorkspaceID, sessionID: req.SessionID, cwd: cwd,
 		prompt: req.Prompt, attachments: req.Attachments,
 	})
 }
@@ -362,61 +467,52 @@ func (a *Turns) Send(req SendRequest) (string, error) {
 // the session bar shows the agent's live settings (the chat's own values
 // applied again) and, for agents without a Codex rollout, the history the
 // agent replays; the events end with "ready". Returns the turn id.
-func (a *Turns) OpenChat(req OpenRequest) (string, error) {
+func (tu *Turns) OpenChat(req OpenRequest) (string, error) {
 	if req.SessionID == "" {
 		return "", errors.New("there is no saved session to open")
 	}
 	cwd := req.Cwd
 	if req.WorkspaceID != "" {
-		ws, err := a.openWorkspace(req.WorkspaceID)
+		ws, err := tu.openWorkspace(req.WorkspaceID)
 		if err != nil {
 			return "", err
 		}
 		cwd = ws.Dir
 	}
-	if fi, err := os.Stat(cwd); err != nil || !fi.IsDir() {
-		// The folder the session began in is gone; the one chosen for it
-		// later (Choose folder) is remembered.
-		a.chats.withMemory(func(m *chatMemory) {
-			if e := m.file.Sessions[req.SessionID]; e != nil && e.Cwd != "" {
-				if fi, err := os.Stat(e.Cwd); err == nil && fi.IsDir() {
-					cwd = e.Cwd
-				}
-			}
-		})
-	}
-	return a.startTurn(turnParams{workspaceID: req.WorkspaceID, sessionID: req.SessionID, cwd: cwd, open: true})
+	// The folder the session began in may be gone: the chat memory plans
+	// the one chosen for it later (Choose folder).
+	return tu.startTurn(turnParams{id: req.TurnID, workspaceID: req.WorkspaceID, sessionID: req.SessionID, cwd: cwd, open: true})
 }
 
 // hasRollout reports whether Codex keeps a rollout of the session, where
 // the chat's history is read from; without one the agent's replay is the
 // history. Only found ones are remembered: a session started in this run
 // gets its rollout later.
-func (a *Turns) hasRollout(sessionID string) bool {
-	a.turns.mu.Lock()
-	known := a.turns.rollouts[sessionID]
-	a.turns.mu.Unlock()
+func (tu *Turns) hasRollout(sessionID string) bool {
+	tu.turns.mu.Lock()
+	known := tu.turns.rollouts[sessionID]
+	tu.turns.mu.Unlock()
 	if known {
 		return true
 	}
-	if _, err := a.settings.home().FindRollout(sessionID); err != nil {
+	if _, err := tu.settings.home().FindRollout(sessionID); err != nil {
 		return false
 	}
-	a.turns.mu.Lock()
-	if a.turns.rollouts == nil {
-		a.turns.rollouts = map[string]bool{}
+	tu.turns.mu.Lock()
+	if tu.turns.rollouts == nil {
+		tu.turns.rollouts = map[string]bool{}
 	}
-	a.turns.rollouts[sessionID] = true
-	a.turns.mu.Unlock()
+	tu.turns.rollouts[sessionID] = true
+	tu.turns.mu.Unlock()
 	return true
 }
 
 // Cancel stops a running turn: session/cancel first, the process group
 // later if the agent does not stop. Streamed text stays.
-func (a *Turns) Cancel(turnID string) error {
-	a.turns.mu.Lock()
-	t := a.turns.running[turnID]
-	a.turns.mu.Unlock()
+func (tu *Turns) Cancel(turnID string) error {
+	tu.turns.mu.Lock()
+	t := tu.turns.running[turnID]
+	tu.turns.mu.Unlock()
 	if t == nil {
 		return fmt.Errorf("turn %s is not running", turnID)
 	}
@@ -426,10 +522,10 @@ func (a *Turns) Cancel(turnID string) error {
 
 // AnswerPermission answers the agent's permission request; an empty
 // optionID cancels it.
-func (a *Turns) AnswerPermission(turnID, requestID, optionID string) error {
-	a.turns.mu.Lock()
-	t := a.turns.running[turnID]
-	a.turns.mu.Unlock()
+func (tu *Turns) AnswerPermission(turnID, requestID, optionID string) error {
+	tu.turns.mu.Lock()
+	t := tu.turns.running[turnID]
+	tu.turns.mu.Unlock()
 	if t == nil {
 		return fmt.Errorf("turn %s is not running", turnID)
 	}
@@ -439,21 +535,21 @@ func (a *Turns) AnswerPermission(turnID, requestID, optionID string) error {
 // stop cancels the running and lent turns, waits for them and for the
 // background work Turns tracks, closes every engine and removes the unused
 // New build folder (App.closeAll, at quit).
-func (a *Turns) stop() {
-	a.stopLending()
-	a.turns.mu.Lock()
-	for _, t := range a.turns.running {
+func (tu *Turns) stop() {
+	tu.stopLending()
+	tu.turns.mu.Lock()
+	for _, t := range tu.turns.running {
 		t.cancel()
 	}
-	engines := append([]*chat.Engine{a.turns.engine}, a.turns.retired...)
-	a.turns.mu.Unlock()
-	a.turns.wg.Wait()
+	engines := append([]*chat.Engine{tu.turns.engine}, tu.turns.retired...)
+	tu.turns.mu.Unlock()
+	tu.turns.wg.Wait()
 	for _, eng := range engines {
 		if eng != nil {
 			eng.Close()
 		}
 	}
-	a.dropBuild()
+	tu.dropBuild()
 }
 
 // guiDecider hands permission requests to the UI (the engine has already
@@ -499,11 +595,11 @@ func (d *guiDecider) answer(requestID, optionID string) error {
 
 // modelServer names the model server of a Codex agent from config.toml
 // ("" for other agents or when unknown).
-func (a *Turns) modelServer(ag settings.Agent) string {
+func (tu *Turns) modelServer(ag settings.Agent) string {
 	if ag.Kind != settings.KindCodex && ag.Kind != settings.KindCodexRS && ag.Kind != "" {
 		return ""
 	}
-	cfg, err := a.settings.home().Config()
+	cfg, err := tu.settings.home().Config()
 	if err != nil {
 		return ""
 	}
@@ -512,26 +608,26 @@ func (a *Turns) modelServer(ag settings.Agent) string {
 
 // NewBuild creates a workspace for a new theme and starts the first turn
 // in it.
-func (a *Turns) NewBuild(req NewBuildRequest) (TurnStarted, error) {
+func (tu *Turns) NewBuild(req NewBuildRequest) (TurnStarted, error) {
 	if strings.TrimSpace(req.Prompt) == "" {
 		return TurnStarted{}, errors.New("describe the theme you want first")
 	}
 	model, _ := req.Options[acp.CategoryModel].(string)
 	// The folder the open view pre-warmed the agent in, else a new one.
-	ws, ok := a.takeBuild(buildTitle(req.Prompt), model)
+	ws, ok := tu.takeBuild(buildTitle(req.Prompt), model)
 	if !ok {
 		var err error
 		if ws, err = workspace.Create(workspace.Root(), buildTitle(req.Prompt), model); err != nil {
 			return TurnStarted{}, fmt.Errorf("create workspace: %w", err)
 		}
 	}
-	a.themes.watch(ws)
-	id, err := a.startTurn(turnParams{workspaceID: ws.ID, cwd: ws.Dir, prompt: req.Prompt, options: req.Options})
+	tu.themes.watch(ws)
+	id, err := tu.startTurn(turnParams{id: req.TurnID, workspaceID: ws.ID, cwd: ws.Dir, prompt: req.Prompt, options: req.Options})
 	if err != nil {
 		// The first message never left: this is no build to keep.
-		a.themes.unwatch(ws.ID)
+		tu.themes.unwatch(ws.ID)
 		if rerr := workspace.Remove(workspace.Root(), ws.ID); rerr != nil {
-			a.log.Warn().Err(rerr).Str("workspace", ws.ID).Msg("remove unused workspace")
+			tu.log.Warn().Err(rerr).Str("workspace", ws.ID).Msg("remove unused workspace")
 		}
 		return TurnStarted{}, err
 	}
@@ -540,27 +636,27 @@ func (a *Turns) NewBuild(req NewBuildRequest) (TurnStarted, error) {
 
 // track runs f in the background as part of the turns: stop waits for it
 // like for a turn, so nothing it starts outlives the app.
-func (a *Turns) track(f func()) {
-	a.turns.wg.Add(1)
+func (tu *Turns) track(f func()) {
+	tu.turns.wg.Add(1)
 	go func() {
-		defer a.turns.wg.Done()
+		defer tu.turns.wg.Done()
 		f()
 	}()
 }
 
 // liveEngine is the engine as it is now (nil before the first turn), for
 // a service acting on the warm agent without replacing it.
-func (a *Turns) liveEngine() *chat.Engine {
-	a.turns.mu.Lock()
-	defer a.turns.mu.Unlock()
-	return a.turns.engine
+func (tu *Turns) liveEngine() *chat.Engine {
+	tu.turns.mu.Lock()
+	defer tu.turns.mu.Unlock()
+	return tu.turns.engine
 }
 
 // busy reports whether a turn runs in the workspace now.
-func (a *Turns) busy(workspaceID string) bool {
-	a.turns.mu.Lock()
-	defer a.turns.mu.Unlock()
-	for _, t := range a.turns.running {
+func (tu *Turns) busy(workspaceID string) bool {
+	tu.turns.mu.Lock()
+	defer tu.turns.mu.Unlock()
+	for _, t := range tu.turns.running {
 		if t.workspaceID == workspaceID {
 			return true
 		}

@@ -11,6 +11,7 @@ import (
 
 	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
+	"cdxtheme/internal/testrig/acpstub"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 
 	"github.com/rs/zerolog"
@@ -169,11 +170,40 @@ func TestNewBuildStreamsBatchedEventsAndRecordsTheSession(t *testing.T) {
 	}
 }
 
+// newStubApp builds an App whose agent is the in-process scripted peer ag
+// (internal/testrig/acpstub), with its own config and data folders.
+func newStubApp(t *testing.T, ag *acpstub.Agent) (*App, *recorder) {
+	t.Helper()
+	root := t.TempDir()
+	t.Setenv("CDXTHEME_CONFIG_DIR", filepath.Join(root, "config"))
+	t.Setenv("CDXTHEME_DATA_DIR", filepath.Join(root, "data"))
+	t.Setenv("CDXTHEME_CACHE_DIR", filepath.Join(root, "cache"))
+	t.Setenv("CDXTHEME_NO_KEYRING", "1")
+	a := New(zerolog.Nop())
+	a.Turns.turns.dial = func(cwd string) (chat.Running, error) { return ag.Dial(cwd) }
+	rec := newRecorder()
+	a.emit = rec
+	t.Cleanup(func() { a.Shutdown(nil) })
+	return a, rec
+}
+
 func TestPermissionAnsweredFromTheUI(t *testing.T) {
-	a, rec, logPath := newTestApp(t, "permission")
-	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "theme please"})
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		turn.Update(`{"sessionUpdate":"tool_call","toolCallId":"c1","title":"Write theme.json","kind":"edit","status":"pending"}`)
+		outcome := turn.Ask(`{"toolCallId":"c1"}`, `[{"optionId":"ok","name":"Allow","kind":"allow_once"},{"optionId":"no","name":"Reject","kind":"reject_once"}]`)
+		turn.Say("outcome " + string(outcome))
+		return "end_turn"
+	})
+	a, rec := newStubApp(t, ag)
+	// The page chooses the turn's id: it follows the turn from the first
+	// event under it, before NewBuild returns.
+	started, err := a.Turns.NewBuild(NewBuildRequest{TurnID: "t-page-7", Prompt: "theme please"})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if started.TurnID != "t-page-7" {
+		t.Fatalf("the turn runs as %q, not under the id the page chose", started.TurnID)
 	}
 	var perm *chat.Permission
 	rec.waitFor(t, "the permission event", func() bool {
@@ -188,23 +218,21 @@ func TestPermissionAnsweredFromTheUI(t *testing.T) {
 	if err := a.Turns.AnswerPermission(started.TurnID, "no-such-request", "x"); err == nil {
 		t.Fatal("an answer to an unknown request was accepted")
 	}
-	reject := chat.ChooseByKind(perm.Options, "reject_once")
-	if reject == "" {
-		t.Fatalf("no reject_once option in %+v", perm.Options)
+	// An id in use, or no plain id, is refused before anything runs.
+	for _, id := range []string{"t-page-7", "../t", strings.Repeat("t", 65)} {
+		if _, err := a.Turns.Send(SendRequest{TurnID: id, Cwd: t.TempDir(), Prompt: "again"}); err == nil {
+			t.Fatalf("a turn started under the id %q", id)
+		}
 	}
-	if err := a.Turns.AnswerPermission(started.TurnID, perm.RequestID, reject); err != nil {
+	if err := a.Turns.AnswerPermission(started.TurnID, perm.RequestID, chat.ChooseByKind(perm.Options, "reject_once")); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
 	rec.mu.Lock()
 	got := text(rec.turns[started.TurnID])
 	rec.mu.Unlock()
-	if !strings.Contains(got, "reject_once") {
-		t.Fatalf("the agent did not get the rejection: %q", got)
-	}
-	b, _ := os.ReadFile(logPath)
-	if !strings.Contains(string(b), `"optionId":"`+reject+`"`) {
-		t.Fatalf("the agent log lacks the chosen option id %q", reject)
+	if got != `outcome {"outcome":"selected","optionId":"no"}` {
+		t.Fatalf("the agent got %q, not the user's rejection", got)
 	}
 }
 

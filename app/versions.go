@@ -13,8 +13,8 @@ import (
 
 // SaveVersion saves the build's theme as it is now under a name, in the
 // workspace's versions/ folder (core/versions).
-func (a *Themes) SaveVersion(workspaceID, name string) (versions.Version, error) {
-	ws, err := a.openWorkspace(workspaceID)
+func (th *Themes) SaveVersion(workspaceID, name string) (versions.Version, error) {
+	ws, err := th.openWorkspace(workspaceID)
 	if err != nil {
 		return versions.Version{}, err
 	}
@@ -22,8 +22,8 @@ func (a *Themes) SaveVersion(workspaceID, name string) (versions.Version, error)
 }
 
 // Versions lists a build's saved versions, newest first.
-func (a *Themes) Versions(workspaceID string) ([]versions.Version, error) {
-	ws, err := a.openWorkspace(workspaceID)
+func (th *Themes) Versions(workspaceID string) ([]versions.Version, error) {
+	ws, err := th.openWorkspace(workspaceID)
 	if err != nil {
 		return nil, err
 	}
@@ -41,13 +41,13 @@ type ThemeRef struct {
 
 // CompareThemes compares any two themes: two versions, two turns, or two
 // builds (each side a ThemeRef), as the turn's Compare does.
-func (a *Themes) CompareThemes(before, after ThemeRef) (Comparison, error) {
+func (th *Themes) CompareThemes(before, after ThemeRef) (Comparison, error) {
 	var cmp Comparison
 	var err error
-	if cmp.Before, err = a.themeAt(before); err != nil {
+	if cmp.Before, err = th.themeAt(before); err != nil {
 		return cmp, err
 	}
-	if cmp.After, err = a.themeAt(after); err != nil {
+	if cmp.After, err = th.themeAt(after); err != nil {
 		return cmp, err
 	}
 	cmp.Changed = theme.Changed(cmp.Before.Theme, cmp.After.Theme)
@@ -57,8 +57,8 @@ func (a *Themes) CompareThemes(before, after ThemeRef) (Comparison, error) {
 	return cmp, nil
 }
 
-func (a *Themes) themeAt(ref ThemeRef) (ThemeVersion, error) {
-	ws, err := a.openWorkspace(ref.WorkspaceID)
+func (th *Themes) themeAt(ref ThemeRef) (ThemeVersion, error) {
+	ws, err := th.openWorkspace(ref.WorkspaceID)
 	if err != nil {
 		return ThemeVersion{}, err
 	}

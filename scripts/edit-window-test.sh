@@ -9,11 +9,11 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-build/window-test}
 mkdir -p build/bin "$out"
-go build -o build/bin/fakeagent ./internal/testrig/fakeagent || exit 1
-go build -o build/bin/edittest ./internal/suites/edittest || exit 1
+# make test built them first (test-prep); run alone, the script builds them.
+[ -n "${TEST_PREPARED:-}" ] || make -s --no-print-directory build/bin/fakeagent build/bin/edittest || exit 1
 bus=()
 command -v dbus-run-session >/dev/null && bus=(dbus-run-session --)
 # -noreset: the app quits and starts again; Xvfb would otherwise reset once
 # its last client is gone, and a GTK start during that reset finds no display.
-NO_AT_BRIDGE=1 "${bus[@]}" xvfb-run -a -s "-screen 0 1920x1200x24 -noreset" \
+NO_AT_BRIDGE=1 "${bus[@]}" scripts/xvfb.sh -s "-screen 0 1920x1200x24 -noreset" \
   build/bin/edittest -app build/bin/cdxtheme -agent build/bin/fakeagent -out "$out" -shot docs/editor-window.png

@@ -8,11 +8,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-build/window-test}
 mkdir -p build/bin "$out"
-go build -o build/bin/fakeagent ./internal/testrig/fakeagent || exit 1
-go build -o build/bin/navtest ./internal/suites/navtest || exit 1
-# shellcheck disable=SC2046
-gcc -O1 -o build/bin/dragsource scripts/dragsource.c $(pkg-config --cflags --libs gtk+-3.0) || exit 1
+# make test built them first (test-prep); run alone, the script builds them.
+[ -n "${TEST_PREPARED:-}" ] || make -s --no-print-directory build/bin/fakeagent build/bin/navtest build/bin/dragsource || exit 1
 bus=()
 command -v dbus-run-session >/dev/null && bus=(dbus-run-session --)
-NO_AT_BRIDGE=1 "${bus[@]}" xvfb-run -a -s "-screen 0 1920x1200x24" \
+NO_AT_BRIDGE=1 "${bus[@]}" scripts/xvfb.sh -s "-screen 0 1920x1200x24" \
   build/bin/navtest -app build/bin/cdxtheme -agent build/bin/fakeagent -dragsource build/bin/dragsource -out "$out"

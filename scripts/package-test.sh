@@ -233,7 +233,7 @@ else
 fi
 
 # --- screenshot ----------------------------------------------------------------
-if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null && command -v xmessage >/dev/null &&
+if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xmessage >/dev/null &&
 	command -v display >/dev/null; then
 	printf '#!/bin/sh\nexec display -title "CDXTheme Theme Builder" %q\n' "$PWD/build/appicon.png" >"$tmp/colourful"
 	printf '#!/bin/sh\nexec xmessage -title "CDXTheme Theme Builder" -geometry 600x400 " "\n' >"$tmp/blank"
@@ -249,7 +249,7 @@ if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null && command -v
 	shot_dies() { BIN=$tmp/dies refuses "cannot open display" scripts/screenshot.sh "$tmp/dies.png"; }
 	check "screenshot fails when the app exits, showing its error" shot_dies
 else
-	echo "skip screenshot checks: needs xvfb-run, xdotool, xmessage and ImageMagick display"
+	echo "skip screenshot checks: needs Xvfb, xdotool, xmessage and ImageMagick display"
 fi
 
 # --- macOS .app bundle ------------------------------------------------------------

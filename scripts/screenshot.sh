@@ -109,7 +109,7 @@ case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 size=${SCREENSHOT_SIZE:-1280x800}
 [[ $size =~ ^[0-9]+x[0-9]+$ ]] || die "SCREENSHOT_SIZE must be WxH, not '$size'"
 [ -x "$bin" ] || die "$bin missing: run 'make build' first"
-for tool in xvfb-run xdotool import identify convert; do
+for tool in Xvfb xdotool import identify convert; do
 	command -v "$tool" >/dev/null || die "$tool not found (apt-get install xvfb xdotool imagemagick)"
 done
 if [ -n "${SCREENSHOT_CODEX_HOME:-}" ]; then
@@ -120,5 +120,7 @@ fi
 
 bus=()
 command -v dbus-run-session >/dev/null && bus=(dbus-run-session --)
-exec xvfb-run -a -s "-screen 0 ${size}x24 -nolisten tcp" \
+# scripts/xvfb.sh, not xvfb-run -a: test suites running side by side start
+# X servers at the same moment, and xvfb-run -a then picks one display twice.
+exec "$(dirname "$self")/xvfb.sh" -s "-screen 0 ${size}x24" \
 	"${bus[@]}" bash "$self" --inner "$out" "$bin" "$size" "${SCREENSHOT_TIMEOUT:-90}" "${SCREENSHOT_MIN_COLOURS:-200}"

@@ -6,13 +6,17 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=build/bin/cdxtheme
-agent=build/bin/fakeagent
 out=${1:-build/window-test}
 mkdir -p build/bin "$out"
-go build -o "$agent" ./internal/testrig/fakeagent || exit 1
+# make test built them first (test-prep); run alone, the script builds them.
+[ -n "${TEST_PREPARED:-}" ] || make -s --no-print-directory build/bin/fakeagent || exit 1
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# A copy of its own, so "no agent process is left behind" sees this run's
+# agent only while other window tests run theirs beside it.
+agent=$tmp/fakeagent
+cp build/bin/fakeagent "$agent" || exit 1
 mkdir -p "$tmp/codex-home" "$tmp/state"
 mkdir -m 700 "$tmp/runtime"
 report="$tmp/report.json"
@@ -26,11 +30,11 @@ check() { # name, command...
   if "$@"; then echo "ok   - $name"; passed=$((passed+1)); else echo "FAIL - $name"; failed=$((failed+1)); fi
 }
 
-NO_AT_BRIDGE=1 CDXTHEME_AGENT="$PWD/$agent" CDXTHEME_CONFIG_DIR="$tmp/config" CDXTHEME_DATA_DIR="$tmp/data" CDXTHEME_CACHE_DIR="$tmp/cache" XDG_RUNTIME_DIR="$tmp/runtime" \
+NO_AT_BRIDGE=1 CDXTHEME_AGENT="$agent" CDXTHEME_CONFIG_DIR="$tmp/config" CDXTHEME_DATA_DIR="$tmp/data" CDXTHEME_CACHE_DIR="$tmp/cache" XDG_RUNTIME_DIR="$tmp/runtime" \
 CODEX_HOME="$tmp/codex-home" FAKE_AGENT_STATE="$tmp/state" FAKE_AGENT_SCENARIO=normal \
 CDXTHEME_SELFTEST_OUT="$report" CDXTHEME_SELFTEST_PROMPT="Make me a calm dusk theme" CDXTHEME_SELFTEST_STAY=1 \
 CDXTHEME_NO_KEYRING=1 \
-"${bus[@]}" xvfb-run -a -s "-screen 0 1440x900x24" bash -c '
+"${bus[@]}" scripts/xvfb.sh -s "-screen 0 1440x900x24" bash -c '
   "$0" & app=$!
   for i in $(seq 1 300); do
     if xdotool search --name "CDXTheme Theme Builder" >/dev/null 2>&1; then echo window-up > "$1.window"; break; fi
@@ -60,7 +64,7 @@ check "the screenshot is not blank ($colours colours)" test "${colours:-0}" -gt 
 # of GTK aborting the process.
 nodisplay=$(env -u DISPLAY -u WAYLAND_DISPLAY CDXTHEME_CONFIG_DIR="$tmp/config" CDXTHEME_DATA_DIR="$tmp/data" CDXTHEME_CACHE_DIR="$tmp/cache" "$bin" 2>&1; echo "rc=$?")
 check "without a display it says why and exits 1" grep -qz 'no graphical display.*rc=1' <<<"$nodisplay"
-leftover=$(pgrep -f "$PWD/$agent" || true)
+leftover=$(pgrep -f "$agent" || true)
 check "no agent process is left behind" test -z "$leftover"
 [ -f "$report" ] && echo "self-test report: $(cat "$report")"
 echo "screenshot: $shot"

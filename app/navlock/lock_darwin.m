@@ -8,7 +8,9 @@
 //   WKNavigationDelegate  webView:decidePolicyForNavigationAction:decisionHandler:
 //                         (macOS 10.10+; the handler must be called exactly once)
 //   WKNavigationAction    request (NSURLRequest), targetFrame (nil: a new window
-//                         is asked for), navigationType (WKNavigationType)
+//                         is asked for), navigationType (WKNavigationType),
+//                         buttonNumber (macOS 10.10+: WebKit's mask, 1 left,
+//                         2 right, 4 middle, 0 none)
 //   WKWebView             navigationDelegate (weak; set again below)
 //   objc runtime          object_getClass, class_addMethod, class_getMethodImplementation
 // Not compiled on this project's Linux machines (no clang, no macOS SDK);
@@ -29,6 +31,15 @@ static const char *cause_name(WKNavigationType t) {
     }
 }
 
+// The button as the lock's log counts them (1 left, 2 middle, 3 right),
+// from WKNavigationAction.buttonNumber's mask (1 left, 2 right, 4 middle).
+static int button_of(NSInteger mask) {
+    if (mask & 1) return 1;
+    if (mask & 4) return 2;
+    if (mask & 2) return 3;
+    return 0;
+}
+
 // The added method. self is Wails' delegate, _cmd the selector; the
 // arguments are the protocol method's. Every navigation of every frame
 // (links, forms, scripts, redirects, history, reloads) comes here first.
@@ -44,7 +55,7 @@ static void decide_policy(id self, SEL _cmd, WKWebView *view, WKNavigationAction
     int allow = navlockDecide(action.targetFrame == nil ? 1 : 0,
                               (char *)(uri ? uri.UTF8String : ""), // Go copies it before returning
                               (char *)cause_name(action.navigationType),
-                              0,  // the mouse button: not told apart from "none" on macOS; log only
+                              button_of(action.buttonNumber), // log only
                               0); // user gesture: WebKit has no public flag for it; log only
     decisionHandler(allow ? WKNavigationActionPolicyAllow : WKNavigationActionPolicyCancel);
 }

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"cdxtheme/core/fsread"
@@ -45,10 +46,13 @@ type Undone struct {
 // applyRecord is what one apply changed, kept in Store/<target>/<id>/ with
 // the replaced files beside it, so UndoApply can put them back.
 type applyRecord struct {
-	Target string        `json:"target"`
-	Theme  string        `json:"theme"`
-	At     time.Time     `json:"at"`
-	Files  []appliedFile `json:"files"`
+	Target string `json:"target"`
+	Theme  string `json:"theme"`
+	// Build is the workspace whose theme was applied: live updates
+	// (Refresh) rewrite only the files of the build's own apply.
+	Build string        `json:"build,omitempty"`
+	At    time.Time     `json:"at"`
+	Files []appliedFile `json:"files"`
 	// Dirs are the folders the apply created, deepest first: Undo removes
 	// each that is empty again.
 	Dirs []string `json:"dirs,omitempty"`
@@ -59,7 +63,34 @@ type appliedFile struct {
 	Existed bool        `json:"existed"`
 	Mode    fs.FileMode `json:"mode,omitempty"` // the replaced file's
 	Backup  string      `json:"backup,omitempty"`
-	Wrote   string      `json:"wrote"` // sha256 of what Apply wrote
+	Wrote   string      `json:"wrote"` // sha256 of what Apply (or Refresh since) wrote
+	// Next is the sha256 of a Refresh's write in flight: until it is
+	// Wrote, either is the apply's own and Undo may take it back.
+	Next string `json:"next,omitempty"`
+}
+
+// applyMu serialises Apply, Refresh and UndoApply of one target in this
+// process: a live rewrite must not race an undo of the same record. The
+// targets' records are apart, so different targets go side by side.
+var applyMu struct {
+	sync.Mutex
+	target map[string]*sync.Mutex
+}
+
+// lockTarget locks target's applies and returns the unlock.
+func lockTarget(target string) func() {
+	applyMu.Lock()
+	if applyMu.target == nil {
+		applyMu.target = map[string]*sync.Mutex{}
+	}
+	m := applyMu.target[target]
+	if m == nil {
+		m = &sync.Mutex{}
+		applyMu.target[target] = m
+	}
+	applyMu.Unlock()
+	m.Lock()
+	return m.Unlock
 }
 
 const recordName = "record.json"
@@ -73,6 +104,7 @@ const recordName = "record.json"
 // on the way are the user's own and are followed; the file itself is
 // never written through a symlink: a link there is refused, naming it.
 func Apply(plan InstallPlan) (Installed, error) {
+	defer lockTarget(plan.Target)()
 	out := Installed{Note: plan.Note, Steps: plan.Steps}
 	if plan.store == "" {
 		return out, fmt.Errorf("install %s: plan has no backup folder (make plans with Plan)", plan.Target)
@@ -83,7 +115,7 @@ func Apply(plan InstallPlan) (Installed, error) {
 	if err := plan.stillHolds(); err != nil {
 		return out, err
 	}
-	rec := applyRecord{Target: plan.Target, Theme: plan.Theme, At: time.Now().UTC()}
+	rec := applyRecord{Target: plan.Target, Theme: plan.Theme, Build: plan.Build, At: time.Now().UTC()}
 	recDir := ""
 	save := func() error {
 		return paths.WriteFileAtomic(filepath.Join(recDir, recordName), recordJSON(rec), 0o600) // plain strings
@@ -201,6 +233,7 @@ func CanUndo(p theme.Paths) []string {
 // is not the apply's to take back: nothing is undone and the error names
 // it. Undoing again goes one apply further back.
 func UndoApply(p theme.Paths, target string) (Undone, error) {
+	defer lockTarget(target)()
 	recs := records(p.Store, target)
 	if len(recs) == 0 {
 		return Undone{}, fmt.Errorf("undo apply to %s: nothing to undo", target)
@@ -224,7 +257,7 @@ func UndoApply(p theme.Paths, target string) (Undone, error) {
 			// Already gone: restoring or removing it is still right.
 		case err != nil:
 			return out, fmt.Errorf("undo apply to %s: %w", target, err)
-		case digest(b) != f.Wrote && !(f.Existed && holds(filepath.Join(recDir, filepath.Base(f.Backup)), b)):
+		case digest(b) != f.Wrote && (f.Next == "" || digest(b) != f.Next) && !(f.Existed && holds(filepath.Join(recDir, filepath.Base(f.Backup)), b)):
 			// (Holding the backup's bytes: the apply failed before writing it.)
 			changed = append(changed, f.Path)
 		}

@@ -55,6 +55,9 @@ type InstallPlan struct {
 	// gives another one (ErrPlanChanged), so it installs exactly what was
 	// shown, never a silent new plan.
 	Token string `json:"token"`
+	// Build is the workspace the theme comes from, set by the caller
+	// before Apply and kept in the apply's record (Refresh, AppliedBy).
+	Build string `json:"-"`
 	store string
 }
 

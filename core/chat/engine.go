@@ -51,6 +51,12 @@ type Options struct {
 	// PrewarmIdle is how long a pre-warmed agent nobody used is kept; 0 =
 	// PrewarmIdle.
 	PrewarmIdle time.Duration
+	// Dial, when set, connects to an agent already running instead of
+	// resolving, installing and starting one (Resolve is not used): the
+	// engine's logic tests hand it an in-process ACP peer that speaks
+	// JSON-RPC over a pipe (internal/testrig/acpstub), so each test shows what the
+	// agent does. nil in the product.
+	Dial func(cwd string) (Running, error)
 }
 
 // Turn is one user message to send.
@@ -188,13 +194,15 @@ func (e *Engine) begin(ctx context.Context, t Turn, emit func(Event), openOnly b
 	// A first-run install is its own step: the turn's clock starts after it.
 	// Opening a chat to look at it installs nothing: the first message does.
 	var ierr error
-	if openOnly {
+	switch {
+	case e.opts.Dial != nil: // nothing to install or resolve
+	case openOnly:
 		if _, err := agent.Resolve(e.opts.Resolve); errors.Is(err, agent.ErrNotInstalled) {
 			e.opts.Log.Info().Msg("chat: the agent is not installed yet; the chat opens without it")
 			emit(Event{SessionID: t.SessionID, Payload: Done{StopReason: acp.StopEndTurn}})
 			return Result{SessionID: t.SessionID, StopReason: acp.StopEndTurn}, nil
 		}
-	} else {
+	default:
 		ierr = e.ensureInstalled(ctx, emit)
 	}
 	tctx, cancel := context.WithTimeout(ctx, e.opts.Timeout)
@@ -293,28 +301,15 @@ func (e *Engine) connect(ctx, tctx context.Context, cwd string) (*link, error) {
 // start resolves, starts and initializes an agent for l. On failure the
 // agent is stopped.
 func (e *Engine) start(ctx, tctx context.Context, l *link) error {
-	cmd, err := agent.Resolve(e.opts.Resolve)
+	proc, cmd, err := e.spawn(l.cwd)
 	if err != nil {
-		return &Error{Code: CodeAgentMissing, Message: err.Error(), Err: err}
+		return err
 	}
-	cmd.Env = append(append([]string(nil), cmd.Env...), e.opts.Env...)
-	desc := cmd.String()
-	if cmd.Reason != "" {
-		desc += " (" + cmd.Reason + ")"
-	}
-	// The process outlives this turn when kept warm: not tied to ctx.
-	proc, err := agent.Start(context.Background(), cmd, l.cwd, e.opts.Log)
-	if err != nil {
-		code := CodeAgentExit
-		if errors.Is(err, agent.ErrNotFound) {
-			code = CodeAgentMissing
-		}
-		return &Error{Code: code, Message: err.Error(), Agent: desc, Err: err}
-	}
+	l.proc, l.cmd = proc, cmd
+	desc := l.agentDesc()
 	if e.spawned != nil {
 		e.spawned(proc.Pid())
 	}
-	l.proc, l.cmd = proc, cmd
 	l.conn = acp.NewConn(proc.Stdout(), proc.Stdin(), acp.Options{Log: e.opts.Log})
 	l.register()
 	l.conn.Start()
@@ -344,6 +339,37 @@ func (e *Engine) start(ctx, tctx context.Context, l *link) error {
 			Message: fmt.Sprintf("the agent speaks ACP version %d; this app speaks version %d", l.init.ProtocolVersion, acp.ProtocolVersion)}
 	}
 	return nil
+}
+
+// spawn resolves and starts the agent in cwd, or dials it (Options.Dial).
+func (e *Engine) spawn(cwd string) (Running, agent.Command, error) {
+	if e.opts.Dial != nil {
+		cmd := agent.Command{Path: "in-process peer", Reason: "Options.Dial"}
+		proc, err := e.opts.Dial(cwd)
+		if err != nil {
+			return nil, cmd, &Error{Code: CodeAgentMissing, Message: err.Error(), Err: err}
+		}
+		return proc, cmd, nil
+	}
+	cmd, err := agent.Resolve(e.opts.Resolve)
+	if err != nil {
+		return nil, cmd, &Error{Code: CodeAgentMissing, Message: err.Error(), Err: err}
+	}
+	cmd.Env = append(append([]string(nil), cmd.Env...), e.opts.Env...)
+	// The process outlives this turn when kept warm: not tied to ctx.
+	proc, err := agent.Start(context.Background(), cmd, cwd, e.opts.Log)
+	if err != nil {
+		code := CodeAgentExit
+		if errors.Is(err, agent.ErrNotFound) {
+			code = CodeAgentMissing
+		}
+		desc := cmd.String()
+		if cmd.Reason != "" {
+			desc += " (" + cmd.Reason + ")"
+		}
+		return nil, cmd, &Error{Code: code, Message: err.Error(), Agent: desc, Err: err}
+	}
+	return proc, cmd, nil
 }
 
 // describe turns err, from a link already stopped, into an *Error:

@@ -72,20 +72,6 @@ func TestWarmAgentDyingAfterAPermissionRequestDoesNotRunThePromptTwice(t *testin
 	}
 }
 
-// An agent that answers initialize with another protocol version is
-// refused before any session: the turn says which versions differ.
-func TestOtherProtocolVersionIsRefused(t *testing.T) {
-	h := newHarness(t, hopts{env: []string{"FAKE_AGENT_PROTOCOL=2"}})
-	_, _, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})
-	var ce *Error
-	if !errors.As(err, &ce) || ce.Code != CodeProtocol || !strings.Contains(ce.Message, "ACP version 2; this app speaks version 1") {
-		t.Fatalf("err = %v", err)
-	}
-	if m := h.methods(); count(m, "session/new") != 0 || count(m, "session/prompt") != 0 {
-		t.Fatalf("the session went on after the version mismatch: %v", m)
-	}
-}
-
 // A resume refused because the user is signed out asks to sign in: falling
 // back to session/load would replay the history into a session that still
 // cannot run, and hide the reason.

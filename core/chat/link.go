@@ -19,7 +19,7 @@ import (
 // that turn, which attaches its turnState so the handlers know where
 // events go.
 type link struct {
-	proc *agent.Process
+	proc Running
 	conn *acp.Conn
 	cmd  agent.Command
 	cwd  string

@@ -254,11 +254,14 @@ func TestRetryNoticesAndTheModelServerError(t *testing.T) {
 		t.Fatalf("status events %+v", sts)
 	}
 
-	h = newHarness(t, hopts{timeout: 1500 * time.Millisecond, env: []string{"FAKE_AGENT_RETRIES=100", "FAKE_AGENT_RETRY_MS=200"}})
+	// The limit must outlast the agent's start, so that retry notices come
+	// before it: as hangLimit, longer where a start is slow (Windows).
+	limit := hangLimit + 500*time.Millisecond
+	h = newHarness(t, hopts{timeout: limit, env: []string{"FAKE_AGENT_RETRIES=100", "FAKE_AGENT_RETRY_MS=200"}})
 	evs, _, err = h.run(context.Background(), Turn{Prompt: TextPrompt("#retry")})
 	ce, ok := err.(*Error)
 	if !ok || ce.Code != CodeModelServer || !strings.Contains(ce.Message, "could not reach its model server: Reconnecting... waiting for network (Connection failed: error sending request)") ||
-		!strings.Contains(ce.Message, "time limit of 1.5s") {
+		!strings.Contains(ce.Message, "time limit of "+limit.String()) {
 		t.Fatalf("err = %v", err)
 	}
 	if last := evs[len(evs)-1]; last.Type() != EventError || last.Payload.(ErrorEvent).Code != CodeModelServer || last.Payload.(ErrorEvent).Status == nil {

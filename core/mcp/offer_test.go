@@ -16,7 +16,7 @@ import (
 // own server of the same name.
 func TestOfferForABuildOnly(t *testing.T) {
 	t.Setenv("CDXTHEME_DATA_DIR", t.TempDir())
-	exe := "/opt/cdxtheme/cdxtheme"
+	exe := filepath.Join(t.TempDir(), "cdxtheme") // absolute on every OS (C:\… on Windows)
 	ws, err := workspace.Create(workspace.Root(), "t", "")
 	if err != nil {
 		t.Fatal(err)

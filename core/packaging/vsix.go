@@ -17,6 +17,7 @@ import (
 
 	"cdxtheme/core/fswrite"
 	"cdxtheme/core/publish"
+	_ "cdxtheme/core/targets" // the .vsix and the Zed extension hold the vscode and zed templates' files
 	"cdxtheme/core/theme"
 )
 
@@ -267,7 +268,7 @@ func ExportPackage(t *theme.Theme, format string, m publish.Meta, base, rel stri
 
 func renderVSIXWith(fam []*theme.Theme, pub publish.Meta) (map[string][]byte, error) {
 	t := fam[0]
-	files, err := theme.Render(t, "vscode")
+	files, err := theme.RenderFormat("vscode", fam)
 	if err != nil {
 		return nil, err
 	}
@@ -374,7 +375,7 @@ func renderZedExtension(fam []*theme.Theme) (map[string][]byte, error) {
 
 func renderZedExtensionWith(fam []*theme.Theme, pub publish.Meta) (map[string][]byte, error) {
 	t := fam[0]
-	zed, err := theme.Render(t, "zed")
+	zed, err := theme.RenderFormat("zed", fam)
 	if err != nil {
 		return nil, err
 	}

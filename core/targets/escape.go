@@ -1,6 +1,7 @@
 package targets
 
 import (
+	"bytes"
 	"crypto/sha1"
 	"encoding/base64"
 	"encoding/json"
@@ -147,6 +148,68 @@ func comment(s string) string {
 	return s
 }
 
+// Object is a JSON object with ordered keys.
+type Object struct {
+	keys []string
+	vals map[string]any
+}
+
+// Set sets k (in place when it is there) and returns "" for a template.
+func (o *Object) Set(k string, v any) string {
+	if _, ok := o.vals[k]; !ok {
+		o.keys = append(o.keys, k)
+	}
+	o.vals[k] = v
+	return ""
+}
+
+// SortKeys orders the keys as Go's encoder orders a map's.
+func (o *Object) SortKeys() string { sort.Strings(o.keys); return "" }
+
+func (o *Object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range o.keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, err := marshalNoHTML(k)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(kb)
+		b.WriteByte(':')
+		vb, err := marshalNoHTML(o.vals[k])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(vb)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func marshalNoHTML(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// jsonDoc is v as the app writes every JSON file: two-space indents, no
+// HTML escaping, a trailing newline.
+func jsonDoc(v any) (string, error) {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	err := enc.Encode(v)
+	return b.String(), err
+}
+
 func jsonText(s string) string {
 	var b strings.Builder
 	enc := json.NewEncoder(&b)
@@ -220,6 +283,18 @@ var funcs = template.FuncMap{
 	// vocabulary (TextMate, Helix, Zed, Vim, …), in core/theme's order.
 	"syntaxScopes": theme.SyntaxMap,
 	"hasPrefix":    strings.HasPrefix,
+	// obj is an object whose keys keep the order they were first set in
+	// (set; sortKeys sorts them): JSON targets build their document and
+	// write it with jsonDoc.
+	"obj":     func() *Object { return &Object{vals: map[string]any{}} },
+	"jsonDoc": jsonDoc,
+	// raw is a string's JSON as json.Marshal writes it, kept as it is.
+	"raw": func(s string) json.RawMessage { b, _ := json.Marshal(s); return b },
+	// vscodeColorKeys are core/theme's workbench colour table (which the
+	// VS Code importer reads back with): key, role, alpha, clear.
+	"vscodeColorKeys": theme.VSCodeColorKeys,
+	"vscodePublisher": func() string { return theme.VSCodePublisher },
+	"vscodeVersion":   func() string { return theme.VSCodeVersion },
 	// nameUUID is a UUID (version 5 layout) from a theme's name, which
 	// Sublime Text remembers a .tmTheme by (View.UUID is from the slug).
 	"nameUUID": func(name string) string {
@@ -240,6 +315,15 @@ var funcs = template.FuncMap{
 	"before": func(s, sep string) string { b, _, _ := strings.Cut(s, sep); return b },
 	"after":  func(s, sep string) string { _, a, _ := strings.Cut(s, sep); return a },
 	"split":  strings.Split,
+	// hasWord says whether a space-separated list holds w.
+	"hasWord": func(s, w string) bool {
+		for _, x := range strings.Fields(s) {
+			if x == w {
+				return true
+			}
+		}
+		return false
+	},
 	// Lists: append, concat, uniq (first of each, "" dropped), minus (a
 	// without b's), sortStrings, join and joinq (each quoted "x").
 	"append": func(l []any, xs ...any) []any { return append(append([]any(nil), l...), xs...) },

@@ -36,6 +36,14 @@ type Manifest struct {
 	// Template is the template file in the target's folder
 	// (default "template.tmpl").
 	Template string `toml:"template"`
+	// FamilyFiles are files written once for the family beside the
+	// theme files (VS Code's package.json), each from its own template
+	// executed on the first theme's view.
+	FamilyFiles []FamilyFile `toml:"family_files"`
+	// Family says the file holds the whole family (the theme and its
+	// companion), named after the theme: the template renders once, its
+	// .Family listing both.
+	Family bool `toml:"family"`
 	// Data is a TOML file in the target's folder holding the target's
 	// tables (which role paints which key, contrast preferences): the
 	// template reads it as {{data}}, so derivation rules stay data.
@@ -57,6 +65,13 @@ type Manifest struct {
 
 	tmpl *template.Template
 	data map[string]any
+}
+
+// FamilyFile is one file of FamilyFiles.
+type FamilyFile struct {
+	Name     string `toml:"name"`
+	Template string `toml:"template"`
+	tmpl     *template.Template
 }
 
 // Install is where and how the target installs into a config folder. Each
@@ -150,6 +165,16 @@ func load(fsys fs.FS) ([]*Manifest, error) {
 			},
 		}).Option("missingkey=error").Parse(string(src))
 		*tmpl = m.tmpl
+		for i := range m.FamilyFiles {
+			if err != nil {
+				break
+			}
+			ff := &m.FamilyFiles[i]
+			var fsrc []byte
+			if fsrc, err = fs.ReadFile(fsys, path.Join(dir, ff.Template)); err == nil {
+				ff.tmpl, err = m.tmpl.New(ff.Template).Parse(string(fsrc))
+			}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", dir, err)
 		}
@@ -181,7 +206,18 @@ func Manifests() []*Manifest { return manifests }
 // Render renders one target for a family: each theme's file, by name.
 func (m *Manifest) Render(fam []*theme.Theme) (map[string][]byte, error) {
 	out := map[string][]byte{}
-	for _, v := range familyViews(fam) {
+	views := familyViews(fam)
+	for _, ff := range m.FamilyFiles {
+		var b bytes.Buffer
+		if err := ff.tmpl.Execute(&b, views[0]); err != nil {
+			return nil, fmt.Errorf("%s template: %w", m.ID, err)
+		}
+		out[ff.Name] = b.Bytes()
+	}
+	if m.Family {
+		views = views[:1]
+	}
+	for _, v := range views {
 		var b bytes.Buffer
 		if err := m.tmpl.Execute(&b, v); err != nil {
 			return nil, fmt.Errorf("%s template: %w", m.ID, err)
@@ -201,7 +237,11 @@ func register(m *Manifest) {
 		if err != nil {
 			panic("targets: " + err.Error())
 		}
-		if f.Name != m.Name || len(f.Files) != 1 || f.Files[0] != m.File {
+		files := []string{}
+		for _, ff := range m.FamilyFiles {
+			files = append(files, ff.Name)
+		}
+		if f.Name != m.Name || fmt.Sprint(f.Files) != fmt.Sprint(append(files, m.File)) {
 			panic(fmt.Sprintf("targets: %s manifest says %q writes %q; core/theme's menu says %q, %v", m.ID, m.Name, m.File, f.Name, f.Files))
 		}
 		return

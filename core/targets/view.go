@@ -2,6 +2,7 @@ package targets
 
 import (
 	"crypto/sha1"
+	"encoding/json"
 	"fmt"
 	"math"
 	"sort"
@@ -283,6 +284,32 @@ func (v *View) Readable(bg Colour, min float64, roles ...any) (Colour, error) {
 		return black, nil
 	}
 	return white, nil
+}
+
+// Fade is c with its opacity scaled by f (rounded; 0 is transparent).
+func (c Colour) Fade(f float64) Colour {
+	c.c.A = uint8(math.Round(float64(c.c.A) * f))
+	return c
+}
+
+// MarshalJSON writes the colour as CSS does (#rrggbb, #rrggbbaa).
+func (c Colour) MarshalJSON() ([]byte, error) { return json.Marshal(c.c.String()) }
+
+// VSCodeOverrides are the theme's targets.vscode overrides, nil when it
+// has none.
+func (v *View) VSCodeOverrides() *theme.VSCodeTarget {
+	if v.t.Targets == nil {
+		return nil
+	}
+	return v.t.Targets.VSCode
+}
+
+// ZedOverrides are the theme's targets.zed style keys, raw JSON, by key.
+func (v *View) ZedOverrides() map[string]json.RawMessage {
+	if v.t.Targets == nil || v.t.Targets.Zed == nil {
+		return nil
+	}
+	return v.t.Targets.Zed.Style
 }
 
 // Pick is whichever of a and b reads better on c (a when they tie).

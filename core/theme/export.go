@@ -29,8 +29,8 @@ type Format struct {
 // Formats are the export formats, in menu order. Those with no render here
 // are templates (core/targets/templates/<id>), which fill them in.
 var Formats = []Format{
-	{ID: "vscode", Name: "VS Code", Files: []string{"package.json", "themes/{slug}-color-theme.json"}, render: renderVSCode},
-	{ID: "zed", Name: "Zed", Files: []string{"{slug}.json"}, render: renderZed},
+	{ID: "vscode", Name: "VS Code", Files: []string{"package.json", "themes/{slug}-color-theme.json"}, render: nil},
+	{ID: "zed", Name: "Zed", Files: []string{"{slug}.json"}, render: nil},
 	{ID: "alacritty", Name: "Alacritty", Files: []string{"{slug}.toml"}, render: nil},
 	{ID: "kitty", Name: "Kitty", Files: []string{"{slug}.conf"}, render: nil},
 	{ID: "ghostty", Name: "Ghostty", Files: []string{"{slug}"}, render: nil},
@@ -67,6 +67,19 @@ func FormatIDs() []string {
 		ids[i] = f.ID
 	}
 	return ids
+}
+
+// renderFormat renders a format for a family without Render's wrapping
+// (a package that holds another format's files: the Zed extension).
+func renderFormat(id string, fam []*Theme) (map[string][]byte, error) {
+	f, err := FormatByID(id)
+	if err != nil {
+		return nil, err
+	}
+	if f.render == nil {
+		return nil, fmt.Errorf("%s is written by a template of core/targets, which this program does not include", f.Name)
+	}
+	return f.render(fam)
 }
 
 // Render produces the files of one format: relative path (slash-separated)

@@ -138,3 +138,8 @@ func TOMLQuote(s string) string { return tomlQuote(s) }
 
 // OrDefault is s, or def when s is empty.
 func OrDefault(s, def string) string { return orDefault(s, def) }
+
+// RenderFormat renders a format for a family as it stands, without
+// Render's wrapping: a package holding another format's files (the .vsix,
+// the Zed extension) renders the family it was given.
+func RenderFormat(id string, fam []*Theme) (map[string][]byte, error) { return renderFormat(id, fam) }

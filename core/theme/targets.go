@@ -127,61 +127,6 @@ func compactJSON(raw json.RawMessage) json.RawMessage {
 	return b.Bytes()
 }
 
-// applyVSCodeTargets writes the VS Code overrides over a generated colour
-// theme file (its JSON) and returns the file.
-func applyVSCodeTargets(t *Theme, generated []byte) ([]byte, error) {
-	if t.Targets == nil || t.Targets.VSCode == nil {
-		return generated, nil
-	}
-	vs := t.Targets.VSCode
-	var doc map[string]json.RawMessage
-	if err := json.Unmarshal(generated, &doc); err != nil {
-		return nil, fmt.Errorf("vscode overrides: %w", err)
-	}
-	if len(vs.Colors) > 0 {
-		colors := map[string]json.RawMessage{}
-		if raw, ok := doc["colors"]; ok {
-			if err := json.Unmarshal(raw, &colors); err != nil {
-				return nil, fmt.Errorf("vscode overrides: colors: %w", err)
-			}
-		}
-		for k, v := range vs.Colors {
-			b, _ := json.Marshal(v)
-			colors[k] = b
-		}
-		doc["colors"] = mustJSON(colors)
-	}
-	if len(vs.TokenColors) > 0 {
-		doc["tokenColors"] = vs.TokenColors
-	}
-	if len(vs.SemanticTokenColors) > 0 {
-		sem := map[string]json.RawMessage{}
-		if raw, ok := doc["semanticTokenColors"]; ok {
-			if err := json.Unmarshal(raw, &sem); err != nil {
-				return nil, fmt.Errorf("vscode overrides: semanticTokenColors: %w", err)
-			}
-		}
-		for k, v := range vs.SemanticTokenColors {
-			sem[k] = v
-		}
-		doc["semanticTokenColors"] = mustJSON(sem)
-	}
-	if vs.SemanticHighlighting != nil {
-		doc["semanticHighlighting"] = mustJSON(*vs.SemanticHighlighting)
-	}
-	return marshalJSON(doc)
-}
-
-// applyZedTargets writes the Zed style overrides over a generated style.
-func applyZedTargets(t *Theme, style map[string]any) {
-	if t.Targets == nil || t.Targets.Zed == nil {
-		return
-	}
-	for k, v := range t.Targets.Zed.Style {
-		style[k] = v
-	}
-}
-
 func mustJSON(v any) json.RawMessage {
 	b, err := json.Marshal(v)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"cdxtheme/core/fsread"
@@ -62,6 +63,16 @@ func Load(dir string) State {
 // one over it. fn is called from one goroutine. Watch returns nil when ctx
 // ends and an error only when the directory cannot be watched.
 func Watch(ctx context.Context, dir string, fn func(State)) error {
+	return WatchLocked(ctx, dir, nil, fn)
+}
+
+// WatchLocked is Watch with every read of theme.json made while holding
+// mu (released before fn runs). On Windows a rename cannot replace a
+// file another handle has open (ERROR_ACCESS_DENIED: Go opens without
+// FILE_SHARE_DELETE, and Wine refuses the replace even with it), so a
+// program that both watches theme.json and replaces it atomically must not
+// let the two overlap: it passes the lock its writes take.
+func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)) error {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return fmt.Errorf("watch %s: %w", dir, err)
@@ -73,7 +84,14 @@ func Watch(ctx context.Context, dir string, fn func(State)) error {
 	path := filepath.Join(dir, FileName)
 	var ws watchState
 	emit := func() {
-		if st, changed := ws.read(path); changed {
+		if mu != nil {
+			mu.Lock()
+		}
+		st, changed := ws.read(path)
+		if mu != nil {
+			mu.Unlock()
+		}
+		if changed {
 			fn(st)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -181,5 +183,45 @@ func TestLoad(t *testing.T) {
 	s = Load(dir)
 	if s.Theme != nil || !strings.Contains(s.Error, "name: want a string") || !strings.Contains(s.Error, "ansi: required") {
 		t.Errorf("Load of a broken file = %+v", s)
+	}
+}
+
+// countingLock is a mutex that counts how often it was taken.
+type countingLock struct {
+	sync.Mutex
+	n atomic.Int32
+}
+
+func (l *countingLock) Lock() { l.Mutex.Lock(); l.n.Add(1) }
+
+// WatchLocked reads theme.json under the caller's lock (its writes take
+// it: on Windows a rename cannot replace a file the watcher has open) and
+// has let it go again when fn runs.
+func TestWatchLockedReadsUnderTheLock(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, FileName), themeNamed(t, "One"), 0o644)
+	var mu countingLock
+	ctx, cancel := context.WithCancel(context.Background())
+	states := make(chan State, 100)
+	done := make(chan error, 1)
+	go func() {
+		done <- WatchLocked(ctx, dir, &mu, func(s State) {
+			if !mu.TryLock() {
+				t.Error("fn runs with the caller's lock still held")
+			} else {
+				mu.Unlock()
+			}
+			states <- s
+		})
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	await(t, states, "the first theme", func(s State) bool { return name(s) == "One" })
+	mu.Lock() // taken by the test: the watcher's next read must wait for it
+	before := mu.n.Load()
+	os.WriteFile(filepath.Join(dir, FileName), themeNamed(t, "Two"), 0o644)
+	mu.Unlock()
+	await(t, states, "the rewritten theme", func(s State) bool { return name(s) == "Two" })
+	if mu.n.Load() <= before {
+		t.Fatalf("the change was read without taking the lock (%d locks before, %d after)", before, mu.n.Load())
 	}
 }

@@ -169,7 +169,7 @@ func trashed(trash, root, id string) (TrashEntry, error) {
 	if !fi.IsDir() {
 		return TrashEntry{}, fmt.Errorf("%s, not a folder", fsread.Kind(fi.Mode()))
 	}
-	b, err := fsread.ReadFile(filepath.Join(dir, MetaFile), maxMeta, fsread.NoFollow)
+	b, err := readMeta(dir)
 	if err != nil {
 		return TrashEntry{}, err
 	}

@@ -130,8 +130,21 @@ func Open(root, id string) (Meta, error) {
 // through a link, never from a FIFO or device, never past the limit.
 const maxMeta = 64 << 10
 
+// metaMu keeps this process's reads of a workspace's metadata apart from
+// its writes: on Windows a rename cannot replace a file another handle has
+// open (Access denied), so a write (a session recorded, a rename) could
+// fail whenever another goroutine was reading the file.
+var metaMu sync.RWMutex
+
+// readMeta reads dir's metadata file under metaMu.
+func readMeta(dir string) ([]byte, error) {
+	metaMu.RLock()
+	defer metaMu.RUnlock()
+	return fsread.ReadFile(filepath.Join(dir, MetaFile), maxMeta, fsread.NoFollow)
+}
+
 func read(dir, id string) (Meta, error) {
-	b, err := fsread.ReadFile(filepath.Join(dir, MetaFile), maxMeta, fsread.NoFollow)
+	b, err := readMeta(dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			if _, serr := os.Stat(dir); serr != nil {
@@ -208,7 +221,10 @@ func write(m Meta) error {
 		return fmt.Errorf("write workspace %s: %w", m.ID, err)
 	}
 	defer dir.Close()
-	if _, err := dir.WriteFile(MetaFile, append(b, '\n'), 0o600); err != nil {
+	metaMu.Lock()
+	_, err = dir.WriteFile(MetaFile, append(b, '\n'), 0o600)
+	metaMu.Unlock()
+	if err != nil {
 		return fmt.Errorf("write workspace %s: %w", m.ID, err)
 	}
 	return nil

@@ -13,6 +13,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const repo = resolve(here, '..', '..');
 const devBin = join(repo, 'build', 'bin', 'cdxtheme-dev');
 const fakeAgent = join(repo, 'build', 'bin', 'fakeagent');
+// An X server per app that picks its own free display: xvfb-run -a races
+// when window tests start theirs at the same moment (make test runs suites
+// side by side).
+const xvfb = join(repo, 'scripts', 'xvfb.sh');
 
 function freePort() {
   return new Promise((ok, fail) => {
@@ -129,7 +133,7 @@ export async function launch(opts = {}) {
     // the app, and no a11y bridge: otherwise each run leaves bus daemons behind.
     proc = spawn(
       'dbus-run-session',
-      ['--', 'xvfb-run', '-a', devBin, '-devserver', `127.0.0.1:${port}`, '-assetdir', join(repo, 'frontend', 'dist'), '-loglevel', 'Warning'],
+      ['--', xvfb, devBin, '-devserver', `127.0.0.1:${port}`, '-assetdir', join(repo, 'frontend', 'dist'), '-loglevel', 'Warning'],
       { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     );
     proc.stdout.on('data', (d) => (appOutput += d));

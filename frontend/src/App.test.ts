@@ -13,7 +13,7 @@ function backend(selfTestPrompt = '', selfTestActive = selfTestPrompt !== '') {
     Models: () => ({ current: 'gpt-5.5', source: 'cache', models: [{ id: 'gpt-5.5', name: 'GPT-5.5', reasoningLevels: [] }] }),
     Sessions: () => ({ sessions: [], hint: '' }),
     Workspaces: () => [],
-    NewBuild: () => ({ turnId: 'turn-st', workspaceId: 'ws-st', cwd: '/data/ws-st' }),
+    NewBuild: (req: { turnId: string }) => ({ turnId: req.turnId, workspaceId: 'ws-st', cwd: '/data/ws-st' }),
     Theme: () => ({ theme: example, error: '', checks: [] }),
     GetAuthState: () => ({ apiKeyStored: false, store: '' }),
     AnswerPermission: () => undefined,
@@ -91,10 +91,10 @@ describe('App', () => {
   it('self-test: sends the prompt through New Build and reports the rendered reply', async () => {
     const w = backend('Say hello');
     render(App);
-    await vi.waitFor(() => expect(w.bound.NewBuild).toHaveBeenCalledWith({ prompt: 'Say hello', options: { model: 'gpt-5.5' } }), { timeout: 5000 });
+    await vi.waitFor(() => expect(w.bound.NewBuild).toHaveBeenCalledWith({ turnId: expect.any(String), prompt: 'Say hello', options: { model: 'gpt-5.5' } }), { timeout: 5000 });
     expect(reports(w)).toContainEqual(['paint', expect.any(String)]);
     expect(await screen.findByTestId('message-list', {}, { timeout: 10000 })).toBeTruthy();
-    w.emit('turn', { turnId: 'turn-st', events: [{ type: 'session', sessionId: 'S' }, { type: 'text', text: 'You said: Say hello\n' }, { type: 'text', text: 'Hello from the **fake agent**.' }, { type: 'done', stopReason: 'end_turn' }] });
+    w.emit('turn', { turnId: (w.bound.NewBuild.mock.lastCall![0] as { turnId: string }).turnId, events: [{ type: 'session', sessionId: 'S' }, { type: 'text', text: 'You said: Say hello\n' }, { type: 'text', text: 'Hello from the **fake agent**.' }, { type: 'done', stopReason: 'end_turn' }] });
     await vi.waitFor(() => expect(reports(w)).toContainEqual(['reply', expect.stringContaining('Hello from the fake agent.')]), { timeout: 5000 });
   });
 });
@@ -106,15 +106,18 @@ describe('permission requests outside the chat view', () => {
     render(App);
     await flush();
     go({ view: 'home' });
-    chat.open({ workspaceId: 'ws-bg', cwd: '/w' });
-    chat.adopt('turn-bg', 'theme please');
-    w.emit('turn', { turnId: 'turn-bg', events: [{ type: 'permission', sessionId: 'S', permission: { requestId: '7', toolCall: { toolCallId: 'c', kind: 'edit', title: 'Edit theme.json' }, options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }, { optionId: 'no', name: 'Reject', kind: 'reject_once' }] } }] });
+    let bgTurn = '';
+    await chat.startBuild('theme please', null, async (turnId) => {
+      bgTurn = turnId;
+      return { turnId, workspaceId: 'ws-bg', cwd: '/w', title: '' };
+    });
+    w.emit('turn', { turnId: bgTurn, events: [{ type: 'permission', sessionId: 'S', permission: { requestId: '7', toolCall: { toolCallId: 'c', kind: 'edit', title: 'Edit theme.json' }, options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }, { optionId: 'no', name: 'Reject', kind: 'reject_once' }] } }] });
     await flush();
     expect(screen.getByTestId('session-search')).toBeTruthy();
     expect(screen.getAllByTestId('permission-dialog')).toHaveLength(1);
     await fireEvent.click(screen.getAllByTestId('permission-option')[0]);
     await flush();
-    expect(w.bound.AnswerPermission).toHaveBeenCalledWith('turn-bg', '7', 'ok');
+    expect(w.bound.AnswerPermission).toHaveBeenCalledWith(bgTurn, '7', 'ok');
     expect(screen.queryByTestId('permission-dialog')).toBeNull();
   });
 });
@@ -126,10 +129,13 @@ describe('a chat that finished in the background', () => {
     render(App);
     await flush();
     go({ view: 'home' });
-    chat.open({ workspaceId: 'ws-bg2', cwd: '/w' });
-    chat.adopt('turn-bg2', 'dark harbour theme');
+    let bgTurn2 = '';
+    await chat.startBuild('dark harbour theme', null, async (turnId) => {
+      bgTurn2 = turnId;
+      return { turnId, workspaceId: 'ws-bg2', cwd: '/w', title: '' };
+    });
     chat.open({ workspaceId: 'ws-other', cwd: '/o' });
-    w.emit('turn', { turnId: 'turn-bg2', events: [{ type: 'done', stopReason: 'end_turn' }] });
+    w.emit('turn', { turnId: bgTurn2, events: [{ type: 'done', stopReason: 'end_turn' }] });
     await flush();
     const toast = await screen.findByTestId('announcement');
     expect(toast.closest('nav')).not.toBeNull();

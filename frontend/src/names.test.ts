@@ -19,7 +19,7 @@ const sid = '019a-harbour';
 /** Go as the tests need it: one build and its session, listed under the build's name (as Go lists it). */
 function backend() {
   const build = { id: wsID, title: 'Harbour', created: '2026-12-01T10:00:00Z', changed: '2026-12-01T11:00:00Z', sessionIds: [] as string[], model: '', dir: '/data/harbour', name: 'Harbour', swatches: [], status: 'ready', failing: 0 };
-  let turn = 0;
+  let turn = '';
   const w = installWails({
     GetSettings: () => ({ permissionPolicy: 'ask', enterSends: false }),
     Models: () => ({ current: 'gpt-5.5', source: 'cache', models: [{ id: 'gpt-5.5', name: 'GPT-5.5', reasoningLevels: [] }] }),
@@ -42,10 +42,10 @@ function backend() {
     Artifacts: () => [],
     Checkpoints: () => [],
     EditorState: () => ({ roles: [], changed: [], canUndo: false, canRedo: false, undoLabel: '', redoLabel: '' }),
-    Send: () => `turn-${++turn}`,
+    Send: (req: { turnId: string }) => (turn = req.turnId),
     ImportTheme: () => ({ workspaceId: 'ws-imp', dir: '/data/ws-imp', title: 'Gruvbox', format: 'base16', mapped: [], derived: [], warnings: [] }),
   });
-  return { w, build, turn: () => `turn-${turn}` };
+  return { w, build, turn: () => turn };
 }
 
 /** Sends a prompt in the open chat; the agent starts session sid and titles it after the prompt, as Codex does. */

@@ -18,6 +18,7 @@ import (
 	"cdxtheme/core/procfs"
 	"cdxtheme/internal/testrig/peers"
 	"cdxtheme/internal/testrig/respmock"
+	"cdxtheme/internal/testrig/testbin"
 )
 
 // The CLI section: `cdxtheme chat` as a script calls it (a fresh process
@@ -98,11 +99,9 @@ func cliRows(cfg config, progress func(string)) (rows []Row, err error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	bin := filepath.Join(tmp, "cdxtheme")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Dir, build.Env = root, append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("go build: %v\n%s", err, out)
+	bin, err := testbin.Build(tmp)
+	if err != nil {
+		return nil, fmt.Errorf("build cdxtheme: %w", err)
 	}
 
 	mock, err := respmock.Start(context.Background(), func(r respmock.Request) respmock.Reply {

@@ -20,6 +20,7 @@ import (
 	"cdxtheme/core/procfs"
 	"cdxtheme/internal/bench/bare"
 	"cdxtheme/internal/testrig/peers"
+	"cdxtheme/internal/testrig/testbin"
 )
 
 // The flood section: the project's fake agent (internal/testrig/fakeagent, scenario
@@ -85,13 +86,14 @@ func newFloodRig(tmp string, progress func(string)) (*floodRig, error) {
 		return nil, fmt.Errorf("peak RSS needs /proc: %w", err)
 	}
 	progress("flood: building cdxtheme and internal/testrig/fakeagent")
-	r := &floodRig{bin: filepath.Join(tmp, "cdxtheme"), agent: filepath.Join(tmp, "fakeagent"), cwd: filepath.Join(tmp, "workspace")}
-	for _, b := range [][2]string{{r.bin, "."}, {r.agent, "./internal/testrig/fakeagent"}} {
-		build := exec.Command("go", "build", "-o", b[0], b[1])
-		build.Dir, build.Env = root, append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := build.CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("go build %s: %v\n%s", b[1], err, out)
-		}
+	r := &floodRig{agent: filepath.Join(tmp, "fakeagent"), cwd: filepath.Join(tmp, "workspace")}
+	if r.bin, err = testbin.Build(tmp); err != nil {
+		return nil, fmt.Errorf("build cdxtheme: %w", err)
+	}
+	build := exec.Command("go", "build", "-o", r.agent, "./internal/testrig/fakeagent")
+	build.Dir, build.Env = root, append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("go build ./internal/testrig/fakeagent: %v\n%s", err, out)
 	}
 	for _, d := range []string{"workspace", "run", "home", "codex", "state"} {
 		if err := os.MkdirAll(filepath.Join(tmp, d), 0o700); err != nil {

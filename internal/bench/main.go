@@ -57,7 +57,7 @@ const (
 	secPrewarm   = "prewarm"
 )
 
-var allSections = []string{secAdapter, secPrewarm, secServe, secStream, secCodexHome, secSearch, secCLI, secFlood, secLongChat, secWindowFlood, secWindowLong, secWindow}
+var allSections = []string{secAdapter, secPrewarm, secServe, secStream, secCodexHome, secSearch, secLive, secCLI, secFlood, secLongChat, secWindowFlood, secWindowLong, secWindow}
 
 // parseSections reads -only: a comma-separated subset of allSections.
 func parseSections(s string) (map[string]bool, error) {
@@ -174,6 +174,9 @@ func measureAll(cfg config, stderr io.Writer) Report {
 	}
 	if cfg.sections[secSearch] {
 		index = searchRows(ctx, cfg.n, progress)
+	}
+	if cfg.sections[secLive] {
+		index = append(index, measureLive(cfg, progress)...)
 	}
 	if cfg.sections[secStream] {
 		progress(fmt.Sprintf("streaming %d chunks at %d/s through chat.Engine, %d runs", cfg.streamChunks, cfg.streamRate, cfg.n))

@@ -22,6 +22,7 @@ import (
 	"cdxtheme/core/procfs"
 	"cdxtheme/internal/testrig/peers"
 	"cdxtheme/internal/testrig/respmock"
+	"cdxtheme/internal/testrig/testbin"
 )
 
 // The serve section: follow-ups on one session as a script makes them (a
@@ -102,11 +103,9 @@ func serveFollowUps(cfg config, progress func(string)) (f followUps, err error) 
 		return f, err
 	}
 	defer os.RemoveAll(tmp)
-	bin := filepath.Join(tmp, "cdxtheme")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Dir, build.Env = root, append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		return f, fmt.Errorf("go build: %v\n%s", err, out)
+	bin, err := testbin.Build(tmp)
+	if err != nil {
+		return f, fmt.Errorf("build cdxtheme: %w", err)
 	}
 	mock, err := respmock.Start(context.Background(), answer)
 	if err != nil {

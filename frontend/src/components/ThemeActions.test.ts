@@ -310,6 +310,44 @@ describe('ThemeActions with targets defined as data', () => {
     expect(w.bound.ExportTheme).toHaveBeenCalledWith('ws1', 'vim');
   });
 
+  it('lists the programs this build was applied to with their live switch, off until turned on, and shows what each change did', async () => {
+    let on = false;
+    const w = installWails({
+      ...targets,
+      UndoableApplies: () => ['tmux', 'vscode'],
+      LivePrograms: () => [
+        { target: 'tmux', mode: 'told', note: 'Every running tmux server sources the theme file again.', on },
+        { target: 'vscode', mode: 'manual', note: 'VS Code reads an installed theme only when its window loads.', on: false },
+      ],
+      SetLive: (_ws: string, _target: string, v: boolean) => {
+        on = v;
+      },
+    });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await flush();
+    expect(w.bound.LivePrograms).toHaveBeenCalledWith('ws1');
+    const toggle = screen.getByTestId('live-toggle-tmux') as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(screen.getByTestId('live-tmux').textContent).toContain('sources the theme file again');
+    // A program that cannot follow while it runs says so.
+    expect(screen.getByTestId('live-mode-vscode').textContent).toBe('only after a reload');
+    expect(screen.getByTestId('live-mode-tmux').textContent).toBe('told at once');
+
+    await fireEvent.click(toggle);
+    await flush();
+    expect(w.bound.SetLive).toHaveBeenCalledWith('ws1', 'tmux', true);
+    expect((screen.getByTestId('live-toggle-tmux') as HTMLInputElement).checked).toBe(true);
+    // Each change's outcome arrives as Go reports it; another build's is not this one's.
+    const report = { build: 'ws1', target: 'tmux', written: ['/t.conf'], reached: 2, kept: [], missing: [], at: '', tookNs: 84e6 };
+    w.emit('live', { ...report, build: 'ws2', reached: 9 });
+    w.emit('live', report);
+    await flush();
+    expect(screen.getByTestId('live-last-tmux').textContent).toBe('Last change reached 2 running programs in 84 ms.');
+    w.emit('live', { ...report, written: [], missing: ['/other.conf'] });
+    await flush();
+    expect(screen.getByTestId('live-last-tmux').textContent).toContain('apply it again');
+  });
+
   it('Publish asks for the packages’ metadata, shows Go’s refusal on the field it names, and says which version went out and which comes next', async () => {
     const saved = { publisher: 'cdxtheme', version: '0.0.1', repository: '', license: 'MIT', description: '' };
     const w = installWails({

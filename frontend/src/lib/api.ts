@@ -33,6 +33,8 @@ import type {
   ImportResult,
   IndexStatus,
   InstallPlan,
+  LiveProgram,
+  LiveReport,
   ExportFormatInfo,
   TemplateFolder,
   Installed,
@@ -265,6 +267,23 @@ export function applyTheme(workspaceId: string, target: string, token: string): 
 /** Undoes the last apply into target: what it replaced comes back, what it created goes. */
 export function undoApply(target: string): Promise<Undone> {
   return Themes.UndoApply(target);
+}
+
+/** The programs this build's theme was applied to, each with its live switch and what the latest change did there. */
+export async function livePrograms(workspaceId: string): Promise<LiveProgram[]> {
+  return (await Themes.LivePrograms(workspaceId)) ?? [];
+}
+
+/** Turns the live updates of one applied program on or off for a build (off until the designer turns it on). */
+export function setLive(workspaceId: string, target: string, on: boolean): Promise<void> {
+  return Themes.SetLive(workspaceId, target, on);
+}
+
+/** Subscribes to what each live change did in a program; returns the unsubscribe function. */
+export function onLive(cb: (r: LiveReport) => void): () => void {
+  return EventsOn('live', (r: LiveReport) => {
+    if (r && typeof r.build === 'string' && typeof r.target === 'string') cb(r);
+  });
 }
 
 /** The targets with an apply to undo. */

@@ -46,14 +46,15 @@ describe('startBuild', () => {
     let busyDuring = false;
     const w = backend({
       SessionBar: () => structuredClone(bar),
-      NewBuild: () => {
+      NewBuild: (req: { turnId: string }) => {
         busyDuring = models.busyReasons.includes('generate');
-        return res;
+        return { ...res, turnId: req.turnId };
       },
     });
     await startBuild('a warm light theme');
     expect(w.bound.SessionBar).toHaveBeenCalledTimes(1);
-    expect(w.bound.NewBuild).toHaveBeenCalledWith({ prompt: 'a warm light theme', options: { mode: 'read-only', model: 'gpt-5.5' } });
+    expect(w.bound.NewBuild).toHaveBeenCalledWith({ turnId: expect.stringMatching(/^t-[0-9a-f]{16}$/), prompt: 'a warm light theme', options: { mode: 'read-only', model: 'gpt-5.5' } });
+    const turnId = (w.bound.NewBuild.mock.lastCall![0] as { turnId: string }).turnId;
     // The model menu is locked while the build starts; then the running turn holds it.
     expect(busyDuring).toBe(true);
     expect(models.busyReasons).not.toContain('generate');
@@ -65,7 +66,7 @@ describe('startBuild', () => {
     // The chat starts with the bar the build was started with.
     expect(chat.state.configOptions.find((o) => o.id === 'mode')?.currentValue).toBe('read-only');
     // The prompt is the chat's first message, and the turn's events land in it.
-    w.emit('turn', { turnId: 'nb-3', events: [{ type: 'text', text: 'On it.' }, { type: 'done', stopReason: 'end_turn' }] });
+    w.emit('turn', { turnId, events: [{ type: 'text', text: 'On it.' }, { type: 'done', stopReason: 'end_turn' }] });
     await flush();
     expect(chat.state.items.map((i) => ('text' in i ? i.text : i.kind))).toEqual(['a warm light theme', 'On it.']);
     expect(isRunning(chat.state)).toBe(false);
@@ -78,7 +79,7 @@ describe('startBuild', () => {
     buildBar.set('mode', 'agent');
     await startBuild('x');
     expect(w.bound.SessionBar).toHaveBeenCalledTimes(1);
-    expect(w.bound.NewBuild).toHaveBeenCalledWith({ prompt: 'x', options: { mode: 'agent', model: 'gpt-5.5' } });
+    expect(w.bound.NewBuild).toHaveBeenCalledWith({ turnId: expect.any(String), prompt: 'x', options: { mode: 'agent', model: 'gpt-5.5' } });
     expect(chat.state.configOptions.find((o) => o.id === 'mode')?.currentValue).toBe('agent');
   });
 

@@ -10,9 +10,8 @@ import { go } from './stores/router.svelte';
 export async function startBuild(prompt: string): Promise<void> {
   if (!buildBar.bar) await buildBar.load();
   const bar = buildBar.snapshot();
-  const res = await models.during('generate', () => api.newBuild({ prompt, options: buildBar.values() }));
+  const options = buildBar.values();
+  const res = await models.during('generate', () => chat.startBuild(prompt, bar, (turnId) => api.newBuild({ turnId, prompt, options })));
   buildNames.set(res.workspaceId, res.title);
-  chat.open({ workspaceId: res.workspaceId, cwd: res.cwd, bar });
-  chat.adopt(res.turnId, prompt);
   go({ view: 'chat', workspaceId: res.workspaceId, cwd: res.cwd });
 }

@@ -57,6 +57,8 @@ describe('locales', () => {
       'format.': [...exportFormats, ...applyTargets],
       // core/theme Targets: the programs Apply installs into (Go lists those of this OS).
       'theme.apply.next.': applyTargets,
+      // core/live's modes (app.LiveProgram.mode).
+      'theme.live.mode.': ['told', 'watches', 'manual'],
       'language.': ['en', 'de'],
       'editor.oklch.': ['l', 'c', 'h'],
       'editor.group.': ['palette', 'ui', 'editor', 'diff', 'diagnostic', 'terminal', 'syntax', 'ansi'],

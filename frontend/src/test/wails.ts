@@ -26,7 +26,7 @@ export const services: Record<string, string[]> = {
   Editor: ['AttachRole', 'DeriveCompanion', 'DetachRole', 'EditColor', 'EditorState', 'MakePass', 'RedoEdit', 'RemoveCompanion', 'SetLock', 'SetPaletteEntry', 'SetPaletteRamp', 'TryColor', 'UndoEdit'],
   Library: ['ExportTranscript', 'HideSession', 'Models', 'RenameSession', 'SearchStatus', 'Sessions', 'TranscriptPage'],
   Settings: ['DamagedFiles', 'GetSettings', 'SaveSettings'],
-  Themes: ['ApplyTargets', 'ApplyTheme', 'CompareThemes', 'ExportFormats', 'ExportTemplate', 'ExportTheme', 'ImportDropped', 'ImportTheme', 'PlanApply', 'Publish', 'PublishMeta', 'SaveVersion', 'SetPublishMeta', 'TemplateFolders', 'Theme', 'UndoApply', 'UndoableApplies', 'VSCodeTheme', 'Versions'],
+  Themes: ['ApplyTargets', 'ApplyTheme', 'CompareThemes', 'ExportFormats', 'ExportTemplate', 'ExportTheme', 'ImportDropped', 'ImportTheme', 'LivePrograms', 'PlanApply', 'Publish', 'PublishMeta', 'SaveVersion', 'SetLive', 'SetPublishMeta', 'TemplateFolders', 'Theme', 'UndoApply', 'UndoableApplies', 'VSCodeTheme', 'Versions'],
   Turns: ['AnswerPermission', 'Cancel', 'NewBuild', 'OpenChat', 'Prewarm', 'Release', 'Send'],
 };
 

@@ -20,7 +20,7 @@ let ws = '';
 beforeEach(async () => {
   w = installWails({
     Models: () => ({ current: 'gpt-5.5', source: 'cache', models: [{ id: 'gpt-5.5', name: 'GPT-5.5', defaultReasoningLevel: 'medium', reasoningLevels: [{ effort: 'low' }, { effort: 'medium' }] }, { id: 'mini', name: 'Mini', reasoningLevels: [] }] }),
-    Send: () => `turn-${n}`,
+    Send: (req: { turnId: string }) => req.turnId,
     Cancel: () => undefined,
     AnswerPermission: () => undefined,
     Theme: () => ({ theme: example, error: '', checks: contrast }),
@@ -41,6 +41,11 @@ beforeEach(async () => {
   ws = `ws-${n}`;
 });
 
+/** The id the chat chose for the turn it sent last. */
+function sent(): string {
+  return (w.bound.Send.mock.lastCall![0] as { turnId: string }).turnId;
+}
+
 async function sendPrompt(text: string) {
   const box = screen.getByTestId('prompt');
   await fireEvent.input(box, { target: { value: text } });
@@ -52,13 +57,13 @@ describe('Chat view', () => {
   it('streams a real turn: messages, tool card with terminal output, permission dialog answered by kind', async () => {
     render(Chat, { props: { workspaceId: ws, cwd: '/home/dev/themes/work' } });
     await sendPrompt('run echo');
-    expect(w.bound.Send).toHaveBeenCalledWith({ workspaceId: ws, sessionId: '', cwd: '/home/dev/themes/work', prompt: 'run echo' });
+    expect(w.bound.Send).toHaveBeenCalledWith({ turnId: expect.stringMatching(/^t-[0-9a-f]{16}$/), workspaceId: ws, sessionId: '', cwd: '/home/dev/themes/work', prompt: 'run echo' });
     expect(screen.getByTestId('turn-status').textContent).toContain('0:0');
     expect(screen.getByTestId('stop')).toBeTruthy();
 
     const events = fixture.events as ChatEvent[];
     const permIdx = events.findIndex((e) => e.type === 'permission');
-    w.emit('turn', { turnId: `turn-${n}`, events: events.slice(0, permIdx + 1) });
+    w.emit('turn', { turnId: sent(), events: events.slice(0, permIdx + 1) });
     await flush();
 
     const cards = screen.getAllByTestId('tool-card');
@@ -76,10 +81,10 @@ describe('Chat view', () => {
     const reject = screen.getAllByTestId('permission-option').find((b) => b.dataset.kind === 'reject_once')!;
     await fireEvent.click(reject);
     await flush();
-    expect(w.bound.AnswerPermission).toHaveBeenCalledWith(`turn-${n}`, '0', 'cancel');
+    expect(w.bound.AnswerPermission).toHaveBeenCalledWith(sent(), '0', 'cancel');
     expect(screen.queryByTestId('permission-dialog')).toBeNull();
 
-    w.emit('turn', { turnId: `turn-${n}`, events: events.slice(permIdx + 1) });
+    w.emit('turn', { turnId: sent(), events: events.slice(permIdx + 1) });
     await flush();
     const msgs = screen.getAllByTestId('message');
     const last = msgs.filter((m) => m.dataset.role === 'assistant').pop()!;
@@ -99,19 +104,19 @@ describe('Chat view', () => {
     render(Chat, { props: { workspaceId: ws, cwd: '/w' } });
     await sendPrompt('first');
     const sel = (id: string) => screen.getByTestId('session-bar').querySelector<HTMLSelectElement>(`[data-config-id="${id}"] select`)!;
-    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'session', sessionId: 'S', setup: opts('agent', 'medium') }] });
+    w.emit('turn', { turnId: sent(), events: [{ type: 'session', sessionId: 'S', setup: opts('agent', 'medium') }] });
     await flush();
     expect(screen.getAllByTestId('session-bar')).toHaveLength(1);
     expect(screen.queryByTestId('model-menu')).toBeNull();
     expect(sel('mode').disabled).toBe(true);
-    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'config_options', ...opts('agent-full-access', 'high') }, { type: 'done', sessionId: 'S', stopReason: 'end_turn' }] });
+    w.emit('turn', { turnId: sent(), events: [{ type: 'config_options', ...opts('agent-full-access', 'high') }, { type: 'done', sessionId: 'S', stopReason: 'end_turn' }] });
     await flush();
     expect(sel('mode').disabled).toBe(false);
     expect([sel('mode').value, sel('reasoning_effort').value]).toEqual(['agent-full-access', 'high']);
     expect(sel('mode').selectedOptions[0].textContent).toBe('Full access');
 
     await sendPrompt('follow-up');
-    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'session', sessionId: 'S', setup: opts('agent-full-access', 'high') }, { type: 'done', sessionId: 'S', stopReason: 'end_turn' }] });
+    w.emit('turn', { turnId: sent(), events: [{ type: 'session', sessionId: 'S', setup: opts('agent-full-access', 'high') }, { type: 'done', sessionId: 'S', stopReason: 'end_turn' }] });
     await flush();
     expect([sel('mode').value, sel('reasoning_effort').value]).toEqual(['agent-full-access', 'high']);
 
@@ -126,7 +131,7 @@ describe('Chat view', () => {
     try {
       render(Chat, { props: { workspaceId: ws } });
       await sendPrompt('hello');
-      w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'status', status: { message: 'Reconnecting... waiting for network', details: 'Connection failed: error sending request', retrying: true } }] });
+      w.emit('turn', { turnId: sent(), events: [{ type: 'status', status: { message: 'Reconnecting... waiting for network', details: 'Connection failed: error sending request', retrying: true } }] });
       await flush();
       expect(screen.getByTestId('turn-agent-status').textContent).toBe('Reconnecting... waiting for network — Connection failed: error sending request');
       expect(screen.queryByTestId('stall-notice')).toBeNull();
@@ -138,7 +143,7 @@ describe('Chat view', () => {
       await vi.advanceTimersByTimeAsync(31_000);
       await fireEvent.click(screen.getByTestId('stall-stop'));
       await flush();
-      expect(w.bound.Cancel).toHaveBeenCalledWith(`turn-${n}`);
+      expect(w.bound.Cancel).toHaveBeenCalledWith(sent());
     } finally {
       vi.useRealTimers();
     }
@@ -147,7 +152,7 @@ describe('Chat view', () => {
   it('shows an agent crash with its stderr and retries the same prompt', async () => {
     render(Chat, { props: { workspaceId: ws } });
     await sendPrompt('crash please');
-    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'text', text: 'Hel' }, { type: 'error', code: 'agent_exit', text: 'agent exited with status 3', stderr: ['fatal: simulated crash'], agent: '/usr/bin/codex-acp (found on PATH)' }] });
+    w.emit('turn', { turnId: sent(), events: [{ type: 'text', text: 'Hel' }, { type: 'error', code: 'agent_exit', text: 'agent exited with status 3', stderr: ['fatal: simulated crash'], agent: '/usr/bin/codex-acp (found on PATH)' }] });
     await flush();
     const box = screen.getByTestId('error-box');
     expect(box.textContent).toContain('The agent stopped unexpectedly');
@@ -163,7 +168,7 @@ describe('Chat view', () => {
     render(Chat, { props: { workspaceId: ws } });
     await sendPrompt('make it teal');
     const said = 'unexpected status 500 Internal Server Error: upstream failed';
-    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'error', code: 'model_server', text: `the agent got no answer from its model server: ${said}`, server: 'Mock Responses (http://127.0.0.1:9/v1)', status: { message: said }, sessionId: 'S' }] });
+    w.emit('turn', { turnId: sent(), events: [{ type: 'error', code: 'model_server', text: `the agent got no answer from its model server: ${said}`, server: 'Mock Responses (http://127.0.0.1:9/v1)', status: { message: said }, sessionId: 'S' }] });
     await flush();
     const list = screen.getByTestId('message-list');
     expect(list.querySelector('[data-role=assistant]')).toBeNull();
@@ -178,15 +183,15 @@ describe('Chat view', () => {
   it('Esc in the permission dialog does what its button says: stops the turn', async () => {
     render(Chat, { props: { workspaceId: ws } });
     await sendPrompt('run it');
-    w.emit('turn', { turnId: `turn-${n}`, events: [{ type: 'permission', sessionId: 'S', permission: { requestId: '0', toolCall: { toolCallId: 'c1', kind: 'execute', title: 'ls' }, options: [{ optionId: 'y', name: 'Yes', kind: 'allow_once' }, { optionId: 'n', name: 'No', kind: 'reject_once' }] } }] });
+    w.emit('turn', { turnId: sent(), events: [{ type: 'permission', sessionId: 'S', permission: { requestId: '0', toolCall: { toolCallId: 'c1', kind: 'execute', title: 'ls' }, options: [{ optionId: 'y', name: 'Yes', kind: 'allow_once' }, { optionId: 'n', name: 'No', kind: 'reject_once' }] } }] });
     await flush();
     const dialog = screen.getByTestId('permission-dialog');
     expect(screen.getByTestId('permission-cancel').textContent).toContain('Stop the turn');
     await fireEvent.keyDown(dialog, { key: 'Escape' });
     await flush();
-    expect(w.bound.AnswerPermission).toHaveBeenCalledWith(`turn-${n}`, '0', '');
+    expect(w.bound.AnswerPermission).toHaveBeenCalledWith(sent(), '0', '');
     // Once: the window's Esc handler does not stop it a second time.
-    expect(w.bound.Cancel.mock.calls.filter((c) => c[0] === `turn-${n}`)).toHaveLength(1);
+    expect(w.bound.Cancel.mock.calls.filter((c) => c[0] === sent())).toHaveLength(1);
   });
 
   it('Esc anywhere cancels the running turn', async () => {
@@ -194,7 +199,7 @@ describe('Chat view', () => {
     await sendPrompt('slow');
     await fireEvent.keyDown(window, { key: 'Escape' });
     await flush();
-    expect(w.bound.Cancel).toHaveBeenCalledWith(`turn-${n}`);
+    expect(w.bound.Cancel).toHaveBeenCalledWith(sent());
   });
 
   it('shows the theme preview and sends a follow-up listing the failing pairs', async () => {

@@ -31,7 +31,7 @@ function backend(extra: Record<string, (...a: any[]) => unknown> = {}) {
     SessionBar: () => structuredClone(bar),
     CheckAgent: () => ({ ok: true, agentId: 'codex', agentName: 'Codex' }),
     Agents: () => ({ default: 'codex', agents: [{ id: 'codex', name: 'Codex', kind: 'codex' }], mcpServers: [] }),
-    NewBuild: () => ({ turnId: 'nb-7', workspaceId: 'ws-7', cwd: '/data/theme_builder/ws-7' }),
+    NewBuild: (req: { turnId: string }) => ({ turnId: req.turnId, workspaceId: 'ws-7', cwd: '/data/theme_builder/ws-7' }),
     SaveBuildDefaults: () => undefined,
     ...extra,
   });
@@ -76,14 +76,14 @@ describe('New Build', () => {
     await fireEvent.input(screen.getByTestId('prompt'), { target: { value: 'a warm light theme' } });
     await fireEvent.click(screen.getByTestId('send'));
     await flush();
-    expect(w.bound.NewBuild).toHaveBeenCalledWith({ prompt: 'a warm light theme', options: { mode: 'agent-full-access', model: 'mini', reasoning_effort: 'low', 'fast-mode': 'off' } });
+    expect(w.bound.NewBuild).toHaveBeenCalledWith({ turnId: expect.stringMatching(/^t-[0-9a-f]{16}$/), prompt: 'a warm light theme', options: { mode: 'agent-full-access', model: 'mini', reasoning_effort: 'low', 'fast-mode': 'off' } });
     // Choosing a value here is not making it the default.
     expect(w.bound.SaveBuildDefaults).not.toHaveBeenCalled();
     expect(router.route).toEqual({ view: 'chat', workspaceId: 'ws-7', cwd: '/data/theme_builder/ws-7' });
     expect(chat.state.workspaceId).toBe('ws-7');
     expect(isRunning(chat.state)).toBe(true);
     expect(chat.state.optionsSource).toBe('requested');
-    w.emit('turn', { turnId: 'nb-7', events: [{ type: 'text', text: 'On it.' }, { type: 'done', stopReason: 'end_turn' }] });
+    w.emit('turn', { turnId: (w.bound.NewBuild.mock.lastCall![0] as { turnId: string }).turnId, events: [{ type: 'text', text: 'On it.' }, { type: 'done', stopReason: 'end_turn' }] });
     expect(chat.state.items.map((i) => ('text' in i ? i.text : i.kind))).toEqual(['a warm light theme', 'On it.']);
   });
 

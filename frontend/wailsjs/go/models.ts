@@ -175,11 +175,20 @@ export namespace app {
 	    changed: boolean;
 	    error?: string;
 	}
+	export interface LiveProgram {
+	    target: string;
+	    mode: 'told' | 'watches' | 'manual';
+	    note: string;
+	    on: boolean;
+	    last?: live.Report;
+	}
 	export interface NewBuildRequest {
+	    turnId: string;
 	    prompt: string;
 	    options?: {[key: string]: string | boolean};
 	}
 	export interface OpenRequest {
+	    turnId: string;
 	    workspaceId: string;
 	    sessionId: string;
 	    cwd: string;
@@ -218,6 +227,7 @@ export namespace app {
 	    next: publish.Meta;
 	}
 	export interface SendRequest {
+	    turnId: string;
 	    workspaceId: string;
 	    sessionId: string;
 	    cwd: string;
@@ -232,6 +242,7 @@ export namespace app {
 	}
 	export interface SignInRequest {
 	    turnId: string;
+	    retryTurnId: string;
 	    methodId: string;
 	    apiKey: string;
 	    cwd: string;
@@ -393,6 +404,22 @@ export namespace damaged {
 	    copy: string;
 	    reason: string;
 	    when: string;
+	}
+
+}
+
+export namespace live {
+	
+	export interface Report {
+	    build: string;
+	    target: string;
+	    written: string[];
+	    reached: number;
+	    kept: string[];
+	    missing: string[];
+	    error?: string;
+	    at: string;
+	    tookNs: number;
 	}
 
 }

@@ -128,7 +128,7 @@ func run() error {
 	if err := a.Click("toggle"); err != nil {
 		return err
 	}
-	p, err := a.Wait("the Design view is open", 10*time.Second, func(p xwin.Elements) bool { _, ok := p.Els["design"]; _, z := p.Els["zedAccent"]; return ok && z })
+	p, err := a.Wait("the Design view is open", 30*time.Second, func(p xwin.Elements) bool { _, ok := p.Els["design"]; _, z := p.Els["zedAccent"]; return ok && z })
 	if err != nil {
 		return err
 	}
@@ -138,7 +138,7 @@ func run() error {
 	if err := a.Click("zedAccent"); err != nil {
 		return err
 	}
-	if _, err := a.Wait("the picked role is ui.accent", 10*time.Second, func(p xwin.Elements) bool { return p.Els["role"].Data["role"] == "ui.accent" }); err != nil {
+	if _, err := a.Wait("the picked role is ui.accent", 30*time.Second, func(p xwin.Elements) bool { return p.Els["role"].Data["role"] == "ui.accent" }); err != nil {
 		return err
 	}
 	check("a click on the preview picked ui.accent", true)
@@ -147,7 +147,7 @@ func run() error {
 	if err := a.Click("amberSwatch"); err != nil {
 		return err
 	}
-	if _, err := a.Wait("ui.accent follows amber", 10*time.Second, func(p xwin.Elements) bool { return p.Els["role"].Data["follows"] == "amber" }); err != nil {
+	if _, err := a.Wait("ui.accent follows amber", 30*time.Second, func(p xwin.Elements) bool { return p.Els["role"].Data["follows"] == "amber" }); err != nil {
 		return err
 	}
 	check("the view shows ui.accent following the palette entry amber", true)
@@ -156,24 +156,24 @@ func run() error {
 	if err := a.Click("amberEntry"); err != nil {
 		return err
 	}
-	if _, err := a.Wait("the palette entry amber is open", 10*time.Second, func(p xwin.Elements) bool { return p.Els["role"].Data["role"] == "palette.amber" }); err != nil {
+	if _, err := a.Wait("the palette entry amber is open", 30*time.Second, func(p xwin.Elements) bool { return p.Els["role"].Data["role"] == "palette.amber" }); err != nil {
 		return err
 	}
 	shot(a, "picker", "picker")
 	if err := a.Click("hex"); err != nil {
 		return err
 	}
-	if _, err := a.Wait("the hex field has the focus", 5*time.Second, func(p xwin.Elements) bool { return p.Active == "picker-hex" }); err != nil {
+	if _, err := a.Wait("the hex field has the focus", 15*time.Second, func(p xwin.Elements) bool { return p.Active == "picker-hex" }); err != nil {
 		return err
 	}
 	xwin.Key("ctrl+a")
 	xwin.Type(newHex)
 	xwin.Key("Return")
-	doc, err := waitDoc(themePath, 10*time.Second, func(d map[string]any) bool { return str(d, "palette", "amber") == newHex })
+	doc, err := waitDoc(themePath, 30*time.Second, func(d map[string]any) bool { return str(d, "palette", "amber") == newHex })
 	check("theme.json's palette entry amber holds the typed colour", err == nil, err)
 	accent := str(doc, "ui", "accent")
 	check("theme.json's accent follows amber (names it or holds its colour)", accent == "amber" || accent == newHex, accent)
-	p, err = a.Wait("the preview and the contrast table show the new amber", 10*time.Second, func(p xwin.Elements) bool {
+	p, err = a.Wait("the preview and the contrast table show the new amber", 30*time.Second, func(p xwin.Elements) bool {
 		return p.Els["zedAccent"].Color == newRGB && p.Els["accentSample"].Color == newRGB
 	})
 	check("the palette edit moved the preview's accent to "+newHex, err == nil && p.Els["zedAccent"].Color == newRGB, err)
@@ -186,7 +186,7 @@ func run() error {
 	// view, and a palette edit is still made there with real clicks and keys.
 	wid, _ := xwin.Window(xwin.Title)
 	xwin.Xdo("windowsize", "--sync", wid, "800", "600")
-	p, err = a.Wait("the window is 800×600 and the chat hidden", 10*time.Second, func(p xwin.Elements) bool {
+	p, err = a.Wait("the window is 800×600 and the chat hidden", 30*time.Second, func(p xwin.Elements) bool {
 		return p.VW > 0 && p.VW <= 800 && p.VH <= 600 && p.Els["prompt"].W == 0
 	})
 	_, geo := xwin.Window(xwin.Title)
@@ -201,21 +201,21 @@ func run() error {
 	if err := a.Click("amberEntry"); err != nil {
 		return err
 	}
-	if _, err := a.Wait("amber is open at 800×600", 10*time.Second, func(p xwin.Elements) bool { return p.Els["role"].Data["role"] == "palette.amber" }); err != nil {
+	if _, err := a.Wait("amber is open at 800×600", 30*time.Second, func(p xwin.Elements) bool { return p.Els["role"].Data["role"] == "palette.amber" }); err != nil {
 		return err
 	}
 	if err := a.Click("hex"); err != nil {
 		return err
 	}
-	if _, err := a.Wait("the hex field has the focus at 800×600", 5*time.Second, func(p xwin.Elements) bool { return p.Active == "picker-hex" }); err != nil {
+	if _, err := a.Wait("the hex field has the focus at 800×600", 15*time.Second, func(p xwin.Elements) bool { return p.Active == "picker-hex" }); err != nil {
 		return err
 	}
 	xwin.Key("ctrl+a")
 	xwin.Type(smallHex)
 	xwin.Key("Return")
-	_, err = waitDoc(themePath, 10*time.Second, func(d map[string]any) bool { return str(d, "palette", "amber") == smallHex })
+	_, err = waitDoc(themePath, 30*time.Second, func(d map[string]any) bool { return str(d, "palette", "amber") == smallHex })
 	check("at 800×600 a palette edit typed into the picker reaches theme.json", err == nil, err)
-	p, err = a.Wait("the preview shows the new amber at 800×600", 10*time.Second, func(p xwin.Elements) bool { return p.Els["zedAccent"].Color == smallRGB })
+	p, err = a.Wait("the preview shows the new amber at 800×600", 30*time.Second, func(p xwin.Elements) bool { return p.Els["zedAccent"].Color == smallRGB })
 	check("at 800×600 the edit moved the preview's accent to "+smallHex, err == nil, err)
 	shot(a, "design-800x600", "")
 	return nil

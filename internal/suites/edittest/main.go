@@ -71,6 +71,7 @@ var selectors = map[string]string{
 	"oldCompare":      `.settled [data-testid="compare-checkpoint"]`,
 	"compareBackdrop": `[data-testid="compare-dialog-backdrop"]`,
 	"compareDialog":   `[data-testid="compare-dialog"]`,
+	"compareSummary":  `[data-testid="compare-summary"]`,
 	"compareAfter":    `[data-testid="compare-dialog"] [data-testid="compare-after"]`,
 	// The palette step: the fake agent's "rose" entry, which ui.error and
 	// ansi.red follow (its theme holds their colour; read as version 2,
@@ -255,7 +256,7 @@ func run() error {
 		return err
 	}
 	xwin.Type("Refine it #theme")
-	if _, err := first.Wait("the prompt is typed", 5*time.Second, func(p xwin.Elements) bool { return p.Els["prompt"].Value == "Refine it #theme" }); err != nil {
+	if _, err := first.Wait("the prompt is typed", 30*time.Second, func(p xwin.Elements) bool { return p.Els["prompt"].Value == "Refine it #theme" }); err != nil {
 		return err
 	}
 	sentAt := promptCount(r.AgentLog)
@@ -325,7 +326,7 @@ func run() error {
 	if err := second.Click("accentButton"); err != nil {
 		return fmt.Errorf("open the picker after the restart: %w", err)
 	}
-	p, err = second.Wait("the picker shows the colour and the lock", 10*time.Second, func(p xwin.Elements) bool {
+	p, err = second.Wait("the picker shows the colour and the lock", 30*time.Second, func(p xwin.Elements) bool {
 		return p.Els["roleEditor"].Data["role"] == role && p.Els["hex"].Value == newHex && p.Els["lock"].Checked
 	})
 	check("after the restart the picker shows "+newHex+", locked", err == nil, err)
@@ -349,7 +350,7 @@ func compareOlderTurn(a *app) error {
 	if err := a.Click("oldCompare"); err != nil {
 		return fmt.Errorf("click Compare on an older turn: %w", err)
 	}
-	p, err := a.Wait("the comparison is shown", 20*time.Second, func(p xwin.Elements) bool {
+	p, err := a.Wait("the comparison is shown", 60*time.Second, func(p xwin.Elements) bool {
 		_, ok := p.Els["compareAfter"]
 		return ok
 	})
@@ -360,6 +361,10 @@ func compareOlderTurn(a *app) error {
 	check("the Compare backdrop covers the whole window", b.X == 0 && b.Y == 0 && b.W == p.VW && b.H == p.VH, xwin.Brief(p))
 	// The panel holds two previews: far taller than a chat row, and drawn on top (its centre is its own).
 	check("the Compare dialog is drawn full size and on top", !d.Hidden && d.H >= p.VH/2 && d.W >= p.VW/2, xwin.Brief(p))
+	// It opens at its top: the summary ("N roles changed") is in view, not
+	// scrolled away to the first control that takes the focus.
+	sum := p.Els["compareSummary"]
+	check("Compare opens at its top with its summary in view", !sum.Hidden && sum.Y >= d.Y, sum, " dialog ", d)
 	xwin.Xdo("mousemove", "--sync", "0", "0")
 	xwin.Shot(*outDir, "compare-older-turn")
 	if *cmpShot != "" {

@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"cdxtheme/internal/testrig/testbin"
 )
 
 // The file rows run the real headless binary (`go build .`, no cgo, as
@@ -24,8 +26,7 @@ import (
 
 var (
 	cdxOnce sync.Once
-	cdxBin  string // the CLI
-	rssBin  string // testdata/maxrss, which measures it
+	rssBin  string // testdata/maxrss, which measures the CLI
 	cdxErr  error
 )
 
@@ -37,15 +38,13 @@ func cdxtheme(t *testing.T) (cli, maxrss string) {
 			cdxErr = err
 			return
 		}
-		cdxBin, rssBin = filepath.Join(dir, "cdxtheme"), filepath.Join(dir, "maxrss")
-		if cdxErr = goBuild(cdxBin, "cdxtheme"); cdxErr == nil {
-			cdxErr = goBuild(rssBin, "./testdata/maxrss")
-		}
+		rssBin = filepath.Join(dir, "maxrss")
+		cdxErr = goBuild(rssBin, "./testdata/maxrss")
 	})
 	if cdxErr != nil {
 		t.Fatal(cdxErr)
 	}
-	return cdxBin, rssBin
+	return testbin.CLI(t), rssBin
 }
 
 // cliRunBounds is what a run may cost before the row fails.

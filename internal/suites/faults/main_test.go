@@ -20,6 +20,7 @@ import (
 	"cdxtheme/core/chat"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 	"cdxtheme/internal/testrig/fixtures"
+	"cdxtheme/internal/testrig/testbin"
 
 	"github.com/rs/zerolog"
 )
@@ -41,6 +42,7 @@ func TestMain(m *testing.M) {
 	if seqBin != "" {
 		os.RemoveAll(filepath.Dir(seqBin))
 	}
+	testbin.Remove()
 	// The summary is the very last line of the output.
 	fmt.Print(matrix.Report())
 	if _, failed, _ := matrix.Counts(); failed > 0 && code == 0 {

@@ -20,6 +20,7 @@ import (
 	"cdxtheme/core/procfs"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 	"cdxtheme/internal/testrig/syncbuf"
+	"cdxtheme/internal/testrig/testbin"
 )
 
 // The front end dies mid-turn: each signal, SIGKILL included, sent to the
@@ -42,29 +43,11 @@ func signalName(s syscall.Signal) string {
 	return map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP", syscall.SIGKILL: "SIGKILL"}[s]
 }
 
-var (
-	cliBinOnce sync.Once
-	cliBin     string
-	cliBinErr  error
-)
-
 // realCLI builds the headless binary as the CLI contract promises (plain
 // go build, no cgo, no tags).
 func realCLI(t *testing.T) string {
 	t.Helper()
-	cliBinOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "cdxtheme-faults-cli-")
-		if err != nil {
-			cliBinErr = err
-			return
-		}
-		cliBin = filepath.Join(dir, "cdxtheme")
-		cliBinErr = goBuild(cliBin, "../../..")
-	})
-	if cliBinErr != nil {
-		t.Fatal(cliBinErr)
-	}
-	return cliBin
+	return testbin.CLI(t)
 }
 
 // frontEnd is one front-end process under test and the agent it runs.

@@ -31,7 +31,7 @@
 //	echo-blocks       replies "Blocks: <types of the prompt's content blocks>"
 //	links             resource_link chunks to <cwd>/theme.json and /etc/passwd
 //	navigation        a reply of navigation vectors (navigation.md) aimed at the first loopback URL in
-//	                  the prompt (else FAKE_AGENT_NAV_URL), a tool title with markup, a resource_link there
+//	                  the prompt, a tool title with markup, a resource_link there
 //	stderr-flood      answers like normal while writing FAKE_AGENT_STDERR_BYTES to stderr
 //	grandchild        starts a grandchild that ignores SIGTERM and SIGINT (pids in FAKE_AGENT_PIDS),
 //	                  then "tick N" every 100 ms until session/cancel, up to 10 min
@@ -44,8 +44,8 @@
 //	server-error      FAKE_AGENT_SERVER_RETRIES (default 0) such notices, then the model server's failure as
 //	                  codex-acp 2.x words it: "unexpected status 500 …\n\n" as text with no messageId, end_turn
 //	stall             one chunk, then silence for FAKE_AGENT_STALL_MS (or until cancelled)
-//	flood             FAKE_AGENT_FLOOD_BYTES (default 400 MB) of text chunks of FAKE_AGENT_FLOOD_CHUNK
-//	                  bytes (default 4 KiB) as fast as they are read; session/cancel ends it
+//	flood             FAKE_AGENT_FLOOD_BYTES (default 400 MB) of text chunks of 4 KiB as fast as
+//	                  they are read; session/cancel ends it
 //
 // Like codex-acp, session settings live in the process: a session loaded or
 // resumed by a new process starts from the defaults. The model "gpt-5-pro"
@@ -59,7 +59,6 @@
 //	FAKE_AGENT_FRAME_BYTES   big-frame size (default 20 MiB)
 //	FAKE_AGENT_BURST         burst chunk count (default 100000)
 //	FAKE_AGENT_STDERR_BYTES  stderr-flood size (default 100 MB)
-//	FAKE_AGENT_NAV_URL       the navigation scenario's target when the prompt names none
 //	FAKE_AGENT_PIDS          grandchild: the file that gets "AGENT_PID GRANDCHILD_PID"
 //	FAKE_AGENT_RETRIES       retry notices (default 2), FAKE_AGENT_RETRY_MS apart (default 300)
 //	FAKE_AGENT_SERVER_RETRIES server-error: retry notices before the failure (default 0)
@@ -69,17 +68,17 @@
 //	FAKE_AGENT_SHAPE         "models": shaped like gemini-cli and claude-code-acp, the
 //	                         sessions report modes and the unstable "models" state (no
 //	                         configOptions) and the model is set with session/set_model
-//	FAKE_AGENT_LATE_REPLAY   1: like gemini-cli, no session/resume, and session/load sends
-//	                         the second half of its history replay after its response: just
-//	                         before it answers the next request (a setting), so the client
-//	                         surely has the load response by then;
-//	                         "paced": the second half follows the response on its own,
-//	                         one update each 20 ms, as gemini-cli's unawaited replay task
+//	FAKE_AGENT_LATE_REPLAY   "paced": like gemini-cli, no session/resume, and session/load
+//	                         sends the second half of its history replay after its response,
+//	                         one update each 20 ms, as gemini-cli's unawaited replay task (the
+//	                         replay sent just before the next answer is scripted inline in
+//	                         core/chat's stub tests)
 //	FAKE_AGENT_EXIT_ON_PROMPT N: exit 1 without a word on this process's Nth session/prompt
+//	                         (a warm connection that is alive between turns and dies as one starts)
 //	FAKE_AGENT_EXIT_ON_SET=1: exit 1 without a word on session/set_config_option
 //	FAKE_AGENT_RECORD        PREFIX: write the first argument to PREFIX.arg and the environment to PREFIX.env
-//	FAKE_AGENT_PROTOCOL      the protocolVersion initialize answers (default 1)
-//	                         (a warm connection that is alive between turns and dies as one starts)
+//	FAKE_AGENT_OPEN_BROWSER  1: authenticate with chat-gpt hands a sign-in URL to the OS
+//	                         opener (xdg-open, as codex-acp's login does) and waits for it
 package main
 
 import (
@@ -89,6 +88,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strconv"
@@ -130,8 +130,7 @@ type agent struct {
 	store    *store
 	scenario string         // default scenario from the environment
 	models   bool           // FAKE_AGENT_SHAPE=models
-	lateOn   bool           // FAKE_AGENT_LATE_REPLAY=1 or paced
-	paced    bool           // FAKE_AGENT_LATE_REPLAY=paced
+	lateOn   bool           // FAKE_AGENT_LATE_REPLAY=paced
 	pacing   sync.WaitGroup // the paced replay still streaming
 	late     []func()       // the rest of a load's replay, sent before the next answer
 
@@ -185,7 +184,7 @@ func run(in io.Reader, out io.Writer) int {
 		fmt.Fprintf(os.Stderr, "fakeagent: %v\n", err)
 		return 1
 	}
-	a := &agent{w: w, store: st, scenario: scenario, models: os.Getenv("FAKE_AGENT_SHAPE") == "models", lateOn: os.Getenv("FAKE_AGENT_LATE_REPLAY") != "", paced: os.Getenv("FAKE_AGENT_LATE_REPLAY") == "paced", turns: map[string]*turn{}, opened: map[string]bool{}}
+	a := &agent{w: w, store: st, scenario: scenario, models: os.Getenv("FAKE_AGENT_SHAPE") == "models", lateOn: os.Getenv("FAKE_AGENT_LATE_REPLAY") == "paced", turns: map[string]*turn{}, opened: map[string]bool{}}
 
 	// ReadBytes, not a Scanner: lines of 64 MiB and more must pass.
 	br := bufio.NewReaderSize(in, 1<<20)
@@ -269,12 +268,6 @@ func (a *agent) handleRequest(m message) {
 		result any
 		rerr   *rpcError
 	)
-	if m.Method != "session/load" {
-		for _, f := range a.late {
-			f()
-		}
-		a.late = nil
-	}
 	switch m.Method {
 	case "initialize":
 		if a.scenario == "exit-early" {
@@ -309,7 +302,7 @@ func (a *agent) handleRequest(m message) {
 		}
 	case "session/load":
 		result, rerr = a.loadSession(m.Params, true)
-		if a.paced && rerr == nil {
+		if a.lateOn && rerr == nil {
 			a.w.respond(m.ID, result)
 			late := a.late
 			a.late = nil
@@ -388,7 +381,7 @@ func (a *agent) initialize() map[string]any {
 		caps["auth"] = map[string]any{"logout": map[string]any{}}
 	}
 	return map[string]any{
-		"protocolVersion":   envInt("FAKE_AGENT_PROTOCOL", 1),
+		"protocolVersion":   1,
 		"agentInfo":         map[string]any{"name": "fakeagent", "title": "Fake Agent", "version": "1.0.0"},
 		"agentCapabilities": caps,
 		"authMethods": []map[string]any{
@@ -408,11 +401,21 @@ func (a *agent) authenticate(raw json.RawMessage) (any, *rpcError) {
 	if p.MethodID != "api-key" && p.MethodID != "chat-gpt" {
 		return nil, errInvalid("unknown auth method %q", p.MethodID)
 	}
+	if p.MethodID == "chat-gpt" && os.Getenv("FAKE_AGENT_OPEN_BROWSER") == "1" {
+		// As codex-acp's ChatGPT login: the sign-in page goes to the OS
+		// opener, and the user signs in there.
+		if out, err := exec.Command("xdg-open", loginURL).CombinedOutput(); err != nil {
+			return nil, &rpcError{Code: codeInternal, Message: fmt.Sprintf("open the browser: %v %s", err, out)}
+		}
+	}
 	if err := a.store.setAuthenticated(p.MethodID); err != nil {
 		return nil, &rpcError{Code: codeInternal, Message: err.Error()}
 	}
 	return map[string]any{}, nil
 }
+
+// loginURL is the page the chat-gpt method opens, shaped like Codex's.
+const loginURL = "https://auth.openai.com/oauth/authorize?response_type=code&client_id=fakeagent&redirect_uri=http%3A%2F%2F127.0.0.1%3A1455%2Fauth%2Fcallback&code_challenge_method=S256"
 
 var authRequired = &rpcError{Code: codeAuthRequired, Message: "Authentication required"}
 

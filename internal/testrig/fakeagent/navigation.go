@@ -19,13 +19,10 @@ var navigationCorpus string
 var loopbackRe = regexp.MustCompile(`https?://(?:127\.0\.0\.1|localhost|\[::1\]):[0-9]+`)
 
 // navigationURL is the page the vectors point at: the first loopback URL in
-// the prompt, else FAKE_AGENT_NAV_URL, else a port nothing listens on.
+// the prompt, else a port nothing listens on.
 func navigationURL(prompt string) string {
 	if u := loopbackRe.FindString(prompt); u != "" {
 		return u
-	}
-	if u := os.Getenv("FAKE_AGENT_NAV_URL"); u != "" {
-		return strings.TrimRight(u, "/")
 	}
 	return "http://127.0.0.1:9"
 }

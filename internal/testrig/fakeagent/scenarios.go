@@ -443,11 +443,11 @@ func garbage(a *agent, t *turn) string {
 }
 
 // flood writes FAKE_AGENT_FLOOD_BYTES of agent_message_chunk text, in
-// chunks of FAKE_AGENT_FLOOD_CHUNK bytes, as fast as the pipe takes them;
+// chunks of 4 KiB, as fast as the pipe takes them;
 // session/cancel ends it between two writes of 64 chunks.
 func flood(a *agent, t *turn) string {
 	total := envInt("FAKE_AGENT_FLOOD_BYTES", 400<<20)
-	size := envInt("FAKE_AGENT_FLOOD_CHUNK", 4<<10)
+	const size = 4 << 10
 	text := strings.Repeat("flood ", size/6+1)[:size]
 	msg := map[string]any{"jsonrpc": "2.0", "method": "session/update", "params": map[string]any{"sessionId": t.ss.ID,
 		"update": map[string]any{"sessionUpdate": "agent_message_chunk", "messageId": t.msgID, "content": map[string]any{"type": "text", "text": text}}}}

@@ -15,6 +15,7 @@ type Request struct {
 	Method string    // "POST", "GET", ...
 	Path   string    // e.g. "/v1/responses"
 	Body   []byte    // decoded body as sent
+	Auth   string    // the Authorization header (how the agent signed in)
 
 	// Fields read from a Responses API body (zero when the body is not one).
 	Model  string

@@ -226,7 +226,7 @@ func (s *Server) Close() error {
 
 func (s *Server) record(r *http.Request) (Request, int, error) {
 	body, err := readBody(r)
-	req := Request{Method: r.Method, Path: r.URL.Path, Body: body, Time: time.Now()}
+	req := Request{Method: r.Method, Path: r.URL.Path, Body: body, Time: time.Now(), Auth: r.Header.Get("Authorization")}
 	if err == nil && len(body) > 0 {
 		err = req.parse()
 	}

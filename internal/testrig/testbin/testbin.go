@@ -1,6 +1,8 @@
-// Package testbin builds the cdxtheme command for tests in any package: the
-// headless binary the CLI contract promises (plain `go build`, no cgo, no
-// tags), once per test process. It replaces four copies of the same helper.
+// Package testbin builds the cdxtheme command for tests in any package and
+// for the benchmark: the headless binary the CLI contract promises (plain
+// `go build`, no cgo, no tags), once per test process. It is the one place
+// that builds the CLI (it replaced four copies of the helper and five raw
+// `go build` calls).
 package testbin
 
 import (
@@ -42,6 +44,12 @@ func build() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return Build(dir)
+}
+
+// Build builds the CLI into dir and returns its path (for programs that
+// are no test, e.g. the benchmark; tests use CLI).
+func Build(dir string) (string, error) {
 	name := "cdxtheme"
 	if runtime.GOOS == "windows" {
 		name += ".exe"

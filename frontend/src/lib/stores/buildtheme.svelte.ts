@@ -175,8 +175,12 @@ export class BuildTheme {
     return this.rolesOf(doc).filter((r) => r.group === 'palette');
   }
 
-  /** What the previews paint: Go's theme, or the tried colour in place while it was measured on it. */
-  readonly preview: Shown = $derived.by(() => {
+  /**
+   * What the previews paint: Go's theme, or the tried colour in place while
+   * it was measured on it. A getter, not $derived: a store made inside a
+   * view's effect outlives that effect, and a derived it owned would go stale.
+   */
+  get preview(): Shown {
     const tr = this.trialGen === this.snap.gen ? this.trial : null;
     const companion = this.companion;
     const doc = (tr?.theme as ThemeDocument | undefined) ?? this.theme;
@@ -186,7 +190,7 @@ export class BuildTheme {
       roles: tr?.roles ?? this.roles,
       companion: companion && triedCompanion && tr?.companionRoles ? { ...companion, theme: triedCompanion, roles: tr.companionRoles } : companion,
     };
-  });
+  }
 
   /** Shows a variant's roles; a picker open on the other one closes. */
   show(doc: EditorDocument): void {

@@ -20,17 +20,22 @@ import {
   setSession,
   startOpening,
   type AnswerEffect,
-  type ChatItem,
   type ChatState,
   type ConfigOption,
 } from '../chatReducer';
-import type { AgentCheck, Attachment, BarState, ChatEvent, OptionValue, PermissionOption, TurnBatch } from '../types';
+import type { AgentCheck, Attachment, BarState, ChatEvent, OptionValue, PermissionOption, TurnBatch, TurnStarted } from '../types';
 import { models, type ModelsStore } from './models.svelte';
 import { chatTitle } from './names.svelte';
 
-/** Events of turns nobody adopted yet (they may arrive before Send resolves). */
-const maxBufferedTurns = 64;
-const maxBufferedEvents = 200_000;
+/**
+ * A new turn's id, chosen here: the chat follows the turn under it from
+ * before Go starts it, so no event can come for a turn it does not know.
+ * prefix says what the turn does ('t' a message, 'open' an opening).
+ */
+export function newTurnId(prefix: string): string {
+  const b = crypto.getRandomValues(new Uint8Array(8));
+  return `${prefix}-${Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')}`;
+}
 
 /** Chats kept open besides the shown one; running chats always stay. */
 export const maxOpenChats = 8;
@@ -81,18 +86,22 @@ export class ChatStore {
   announcements = $state<Announcement[]>([]);
   private announced = 0;
   private lastAttachments: Attachment[] = [];
-  /** Each turn's chat. */
+  /** Each turn's chat, from before Go starts the turn. */
   private owner = new Map<string, ChatState>();
-  private buffer = new Map<string, ChatEvent[]>();
-  private buffered = 0;
+  /** Turns whose id Go has not been given yet: nothing to cancel there. */
+  private unsent = new Set<string>();
+  /** A sign-in's retried turn: it runs only once signed in, when its first events come. */
+  private retried = new Set<string>();
   private unsubscribe: (() => void) | null = null;
-  private localSeq = 0;
   private lockedTurn = '';
   private opened: Promise<void> = Promise.resolve();
   private openDone: (() => void) | null = null;
   private historyReady: Promise<void> = Promise.resolve();
 
-  constructor(private readonly modelStore: ModelsStore = models) {}
+  constructor(
+    private readonly modelStore: ModelsStore = models,
+    private readonly newId: (prefix: string) => string = newTurnId,
+  ) {}
 
   /** Starts listening for turn events; call once at app start. */
   start(): void {
@@ -109,8 +118,8 @@ export class ChatStore {
    * fresh: its bar from what was last known, its history, then the agent
    * opened so the bar goes live.
    */
-  open(args: OpenArgs): void {
-    const same = matches(this.state, args);
+  open(args: OpenArgs, made?: ChatState): void {
+    const same = !made && matches(this.state, args);
     if (same) {
       if (args.cwd) this.state.cwd = args.cwd;
       if (args.workspaceId) this.state.workspaceId = args.workspaceId;
@@ -118,7 +127,7 @@ export class ChatStore {
     }
     // Leaving never cancels: the chat stays open, its turn streams on.
     this.keep(this.state);
-    const kept = this.chats.find((c) => matches(c, args));
+    const kept = made ? undefined : this.chats.find((c) => matches(c, args));
     this.settleOpen();
     this.opened = Promise.resolve();
     this.historyReady = Promise.resolve();
@@ -138,7 +147,13 @@ export class ChatStore {
     this.openDone = null;
     this.opened = Promise.resolve();
     this.historyReady = Promise.resolve();
-    this.state = newChatState(args);
+    if (made) {
+      // A build's chat, following its first turn already (startBuild).
+      made.workspaceId = args.workspaceId ?? '';
+      made.cwd = args.cwd ?? '';
+      if (args.title) made.title = args.title;
+    }
+    this.state = made ?? newChatState(args);
     // The reactive proxy: what later comparisons (this.state === next) see.
     const next = this.state;
     this.keep(next);
@@ -189,7 +204,8 @@ export class ChatStore {
 
   /** Whether any open chat runs a turn. */
   get anyRunning(): boolean {
-    return isRunning(this.state) || this.chats.some((c) => isRunning(c));
+    // A build's chat runs its first turn before it is shown (startBuild).
+    return isRunning(this.state) || this.chats.some((c) => isRunning(c)) || [...this.owner.values()].some((c) => isRunning(c));
   }
 
   /**
@@ -255,15 +271,15 @@ export class ChatStore {
       return;
     }
     if (!prepared) this.beginOpening();
-    startOpening(s);
+    const id = this.newId('open');
+    beginOpen(s, id);
+    this.owner.set(id, s);
     try {
-      const id = await api.openChat({ workspaceId: s.workspaceId, sessionId: s.sessionId, cwd: s.cwd });
-      if (!this.alive(s)) return;
-      beginOpen(s, id);
-      this.owner.set(id, s);
-      this.flush(id);
+      await api.openChat({ turnId: id, workspaceId: s.workspaceId, sessionId: s.sessionId, cwd: s.cwd });
     } catch (e) {
+      this.owner.delete(id);
       if (!this.alive(s)) return;
+      s.openTurn = '';
       endOpening(s);
       applyEvent(s, 'open', { type: 'error', code: 'rpc', text: api.errorMessage(e) });
     } finally {
@@ -311,13 +327,29 @@ export class ChatStore {
   }
 
 
-  /** Takes over a turn started elsewhere (New Build). */
-  adopt(turnId: string, prompt: string): void {
-    this.lastPrompt = prompt;
-    this.owner.set(turnId, this.state);
-    beginTurn(this.state, turnId, prompt);
+  /**
+   * Starts a New Build's first turn with start (Go's NewBuild under the
+   * turn id given): the build's chat follows the turn from its first
+   * event and is shown once Go has placed the build. Rejects with Go's
+   * error; nothing is shown then.
+   */
+  async startBuild(prompt: string, bar: BarState | null, start: (turnId: string) => Promise<TurnStarted>): Promise<TurnStarted> {
+    const turnId = this.newId('t');
+    const s = $state(newChatState());
+    beginTurn(s, turnId, prompt);
+    this.owner.set(turnId, s);
     this.lock(turnId);
-    this.flush(turnId);
+    let res: TurnStarted;
+    try {
+      res = await start(turnId);
+    } catch (e) {
+      this.owner.delete(turnId);
+      this.unlockIfIdle();
+      throw e;
+    }
+    this.open({ workspaceId: res.workspaceId, cwd: res.cwd, bar }, s);
+    this.lastPrompt = prompt;
+    return res;
   }
 
   /**
@@ -331,41 +363,45 @@ export class ChatStore {
     this.lastPrompt = text;
     this.lastAttachments = attachments;
     this.sendError = '';
-    const local = `local-${++this.localSeq}`;
+    const turnId = this.newId('t');
     const s = this.state;
-    beginTurn(s, local, text);
-    this.lock(local);
+    beginTurn(s, turnId, text);
+    this.owner.set(turnId, s);
+    this.unsent.add(turnId);
+    this.lock(turnId);
     // History first (it goes above), and the agent opened, so the turn
     // reuses that connection.
     if (s.history.loading) await this.historyReady;
     if (this.openDone) await this.opened;
-    if (!this.alive(s)) return true;
+    if (!this.alive(s)) {
+      // Closed meanwhile: the message never left.
+      this.owner.delete(turnId);
+      this.unsent.delete(turnId);
+      this.unlockIfIdle();
+      return true;
+    }
     try {
-      const turnId = await api.send({
+      const sent = api.send({
+        turnId,
         workspaceId: s.workspaceId,
         sessionId: s.sessionId,
         cwd: s.cwd,
         prompt: text,
         ...(attachments.length ? { attachments } : {}),
       });
-      // The chat may no longer be shown: its turn is followed all the same.
-      const mine: ChatItem[] = [];
-      findInTurn(s, local, (it) => {
-        mine.push(it);
-        return false;
-      });
-      for (const it of mine) it.turnId = turnId;
-      s.turnId = turnId;
-      this.owner.set(turnId, s);
-      this.lock(turnId);
-      this.flush(turnId);
+      // Go knows the turn from the call on: Stop may ask for it.
+      this.unsent.delete(turnId);
+      await sent;
       return true;
     } catch (e) {
       const msg = api.errorMessage(e);
       if (this.state === s) this.sendError = msg;
-      applyEvent(s, local, { type: 'error', code: 'rpc', text: msg });
+      applyEvent(s, turnId, { type: 'error', code: 'rpc', text: msg });
+      this.owner.delete(turnId);
       this.unlockIfIdle();
       return false;
+    } finally {
+      this.unsent.delete(turnId);
     }
   }
 
@@ -381,14 +417,40 @@ export class ChatStore {
    */
   async signIn(turnId: string, methodId: string, apiKey = ''): Promise<boolean> {
     const s = this.state;
-    const res = await api.signIn({ turnId, methodId, apiKey, cwd: s.cwd });
+    // The retried turn runs only once signed in (maybe minutes, in a
+    // browser): the chat follows it from its first event, or from the
+    // answer, whichever comes first.
+    const retryTurnId = this.newId('t');
+    this.owner.set(retryTurnId, s);
+    this.retried.add(retryTurnId);
+    let res;
+    try {
+      res = await api.signIn({ turnId, retryTurnId, methodId, apiKey, cwd: s.cwd });
+    } catch (e) {
+      this.forget(retryTurnId);
+      throw e;
+    }
     // Nothing retried (e.g. the turn is from before a restart): the user sends again.
-    if (!this.alive(s) || !res.turnId) return false;
-    beginTurn(s, res.turnId, null);
-    this.owner.set(res.turnId, s);
-    this.lock(res.turnId);
-    this.flush(res.turnId);
+    if (!this.alive(s) || res.turnId !== retryTurnId) {
+      this.forget(retryTurnId);
+      return false;
+    }
+    this.beginRetried(retryTurnId);
     return true;
+  }
+
+  private forget(turnId: string): void {
+    this.retried.delete(turnId);
+    this.owner.delete(turnId);
+  }
+
+  /** A sign-in's retried turn has started: its chat runs it. */
+  private beginRetried(turnId: string): void {
+    if (!this.retried.delete(turnId)) return;
+    const s = this.owner.get(turnId);
+    if (!s) return;
+    beginTurn(s, turnId, null);
+    this.lock(turnId);
   }
 
   /**
@@ -426,7 +488,7 @@ export class ChatStore {
   async cancel(): Promise<void> {
     const s = this.state;
     const id = s.turnId;
-    if (!isRunning(s) || !id || id.startsWith('local-')) return;
+    if (!isRunning(s) || !id || this.unsent.has(id)) return;
     // Said at once: an agent that ignores session/cancel keeps the turn
     // for its grace (5 s) before its process group is ended (issue #36).
     if (!requestStop(s) && s.phase === 'stopping') return;
@@ -444,10 +506,10 @@ export class ChatStore {
 
   /** Applies one batch of events from Go to the chat of its turn. */
   receive(batch: TurnBatch): void {
-    if (!this.owner.has(batch.turnId)) {
-      this.hold(batch);
-      return;
-    }
+    // Every turn a chat follows was given its id here before it started;
+    // others (a chat closed since) have nowhere to go.
+    if (!this.owner.has(batch.turnId)) return;
+    this.beginRetried(batch.turnId);
     this.applyAll(batch.turnId, batch.events ?? []);
   }
 
@@ -486,31 +548,6 @@ export class ChatStore {
         this.sendError = api.errorMessage(err);
       }
     }
-  }
-
-  private hold(batch: TurnBatch): void {
-    let list = this.buffer.get(batch.turnId);
-    if (!list) {
-      if (this.buffer.size >= maxBufferedTurns) {
-        const [oldest, evs] = this.buffer.entries().next().value as [string, ChatEvent[]];
-        this.buffered -= evs.length;
-        this.buffer.delete(oldest);
-      }
-      list = [];
-      this.buffer.set(batch.turnId, list);
-    }
-    const events = batch.events ?? [];
-    if (this.buffered + events.length > maxBufferedEvents) return;
-    list.push(...events);
-    this.buffered += events.length;
-  }
-
-  private flush(turnId: string): void {
-    const list = this.buffer.get(turnId);
-    if (!list) return;
-    this.buffer.delete(turnId);
-    this.buffered -= list.length;
-    this.applyAll(turnId, list);
   }
 
   private lock(turnId: string): void {

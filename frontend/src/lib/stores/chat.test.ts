@@ -12,17 +12,19 @@ const SID = '01a2360f-5f91-7ff3-adc8-62513b7ee756';
 async function setup(sendImpl?: (req: unknown) => unknown) {
   const w = installWails({
     Models: () => ({ current: 'gpt-5.5', source: 'cache', models: [{ id: 'gpt-5.5', name: 'GPT-5.5', defaultReasoningLevel: 'high', reasoningLevels: [{ effort: 'low' }, { effort: 'high' }] }] }),
-    Send: sendImpl ?? (() => 't-1'),
+    Send: sendImpl ?? ((req: { turnId: string }) => req.turnId),
     Cancel: () => undefined,
     AnswerPermission: () => undefined,
     SessionBar: () => ({ agentId: 'codex', agentName: 'Codex', options: [], modes: null, known: false, defaults: null }),
     CheckAgent: () => ({ ok: true, agentId: 'codex', agentName: 'Codex' }),
-    OpenChat: () => 'open-1',
+    OpenChat: (req: { turnId: string }) => req.turnId,
     ChatHistory: () => ({ source: 'agent', messages: [], offset: 0, total: 0 }),
   });
   const models = new ModelsStore();
   await models.load();
-  const chat = new ChatStore(models);
+  // Turn ids as the page chooses them, numbered here: t-1, t-2, …; open-1, …
+  const count: Record<string, number> = {};
+  const chat = new ChatStore(models, (prefix) => `${prefix}-${(count[prefix] = (count[prefix] ?? 0) + 1)}`);
   chat.start();
   return { w, models, chat };
 }
@@ -34,7 +36,7 @@ describe('chat store', () => {
     const { w, models, chat } = await setup();
     chat.open({ workspaceId: 'ws1', sessionId: SID, cwd: '/w' });
     expect(await chat.send('  make it warmer  ')).toBe(true);
-    expect(w.bound.Send).toHaveBeenCalledWith({ workspaceId: 'ws1', sessionId: SID, cwd: '/w', prompt: 'make it warmer' });
+    expect(w.bound.Send).toHaveBeenCalledWith({ turnId: 't-1', workspaceId: 'ws1', sessionId: SID, cwd: '/w', prompt: 'make it warmer' });
     expect(models.busy).toBe(true);
     expect(await chat.send('second while running')).toBe(false);
 
@@ -44,18 +46,20 @@ describe('chat store', () => {
     expect(chat.state.items.map((i) => i.kind)).toEqual(['user', 'assistant']);
   });
 
-  it('keeps events that arrive before Send resolves and applies them in order', async () => {
-    let release!: (id: string) => void;
-    const { w, chat } = await setup(() => new Promise<string>((r) => (release = r)));
+  it('follows its turn from the first event, under the id it chose, before Send resolves', async () => {
+    let release!: () => void;
+    const { w, chat } = await setup((req) => new Promise<string>((r) => (release = () => r((req as { turnId: string }).turnId))));
     chat.open({ workspaceId: 'ws2' });
     const sent = chat.send('hello');
-    w.emit('turn', turn('t-early', [{ type: 'session', sessionId: SID }, { type: 'text', text: 'Hel' }]));
+    await flush();
+    w.emit('turn', turn('t-1', [{ type: 'session', sessionId: SID }, { type: 'text', text: 'Hel' }]));
     w.emit('turn', turn('someone-else', [{ type: 'text', text: 'not ours' }]));
-    w.emit('turn', turn('t-early', [{ type: 'text', text: 'lo' }]));
-    release('t-early');
+    const texts = () => chat.state.items.map((i) => ('text' in i ? i.text : i.kind));
+    expect(texts()).toEqual(['hello', 'Hel']);
+    w.emit('turn', turn('t-1', [{ type: 'text', text: 'lo' }]));
+    release();
     await sent;
-    const texts = chat.state.items.map((i) => ('text' in i ? i.text : i.kind));
-    expect(texts).toEqual(['hello', 'Hello']);
+    expect(texts()).toEqual(['hello', 'Hello']);
     expect(chat.state.sessionId).toBe(SID);
   });
 
@@ -125,19 +129,22 @@ describe('chat store', () => {
     expect(chat.state.items.map((i) => i.kind)).toEqual(['user', 'assistant', 'stopped']);
   });
 
-  it('adopts a New Build turn; leaving it never cancels: it streams on and its end is announced', async () => {
+  it('follows a New Build turn from its first event; leaving it never cancels: it streams on and its end is announced', async () => {
     const { w, models, chat } = await setup();
-    w.emit('turn', turn('nb-1', [{ type: 'session', sessionId: 'S1' }, { type: 'text', text: 'Working on it' }]));
-    chat.open({ workspaceId: 'ws6', cwd: '/w6' });
-    chat.adopt('nb-1', 'dark harbour theme');
+    await chat.startBuild('dark harbour theme', null, async (turnId) => {
+      // Go streams before NewBuild has answered.
+      w.emit('turn', turn(turnId, [{ type: 'session', sessionId: 'S1' }, { type: 'text', text: 'Working on it' }]));
+      return { turnId, workspaceId: 'ws6', cwd: '/w6', title: '' };
+    });
     const a = chat.state;
+    expect(a.workspaceId).toBe('ws6');
     expect(a.items.map((i) => ('text' in i ? i.text : i.kind))).toEqual(['dark harbour theme', 'Working on it']);
     expect(models.busy).toBe(true);
     chat.open({ sessionId: 'S2', cwd: '/elsewhere' });
     expect(w.bound.Cancel).not.toHaveBeenCalled();
     expect(chat.state.items).toEqual([]);
     expect(models.busy).toBe(true); // a turn still runs
-    w.emit('turn', turn('nb-1', [{ type: 'text', text: ', nearly' }, { type: 'done', stopReason: 'end_turn' }]));
+    w.emit('turn', turn('t-1', [{ type: 'text', text: ', nearly' }, { type: 'done', stopReason: 'end_turn' }]));
     expect(chat.state.items).toEqual([]); // nothing leaks into the shown chat
     expect(isRunning(a)).toBe(false);
     expect(a.items.map((i) => ('text' in i ? i.text : i.kind))).toEqual(['dark harbour theme', 'Working on it, nearly']);
@@ -183,8 +190,7 @@ describe('chat store', () => {
 
   it('keeps at most maxOpenChats idle chats, never closing one that runs', async () => {
     const { chat } = await setup();
-    chat.open({ workspaceId: 'run', cwd: '/r' });
-    chat.adopt('t-run', 'long one');
+    await chat.startBuild('long one', null, async (turnId) => ({ turnId, workspaceId: 'run', cwd: '/r', title: '' }));
     for (let i = 0; i < 12; i++) chat.open({ workspaceId: `idle-${i}`, cwd: `/i${i}` });
     expect(chat.chats.length).toBe(8);
     expect(chat.chats.some((c) => c.workspaceId === 'run')).toBe(true);
@@ -215,7 +221,7 @@ describe('chat store: sign-in, options and attachments', () => {
     w.emit('turn', turn('t-1', [{ type: 'auth_required', authMethods: [{ id: 'api-key', name: 'API key' }] }, { type: 'error', code: 'auth', text: 'Authentication required' }]));
     expect(isRunning(chat.state)).toBe(false);
     expect(await chat.signIn('t-1', 'api-key', 'sk-1')).toBe(true);
-    expect(w.bound.SignIn).toHaveBeenCalledWith({ turnId: 't-1', methodId: 'api-key', apiKey: 'sk-1', cwd: '/w' });
+    expect(w.bound.SignIn).toHaveBeenCalledWith({ turnId: 't-1', retryTurnId: 't-2', methodId: 'api-key', apiKey: 'sk-1', cwd: '/w' });
     expect(isRunning(chat.state)).toBe(true);
     w.emit('turn', turn('t-2', [{ type: 'session', sessionId: SID }, { type: 'text', text: 'Hello' }, { type: 'done', stopReason: 'end_turn' }]));
     expect(isRunning(chat.state)).toBe(false);
@@ -226,6 +232,7 @@ describe('chat store: sign-in, options and attachments', () => {
   it('shows what the agent answers to a change: its options, its refusal and reason, or pending for the next message', async () => {
     const { w, chat } = await setup();
     chat.open({ workspaceId: 'ws1', sessionId: SID, cwd: '/w' });
+    await flush(); // Go streams the opening once OpenChat has it
     w.emit('turn', turn('open-1', [{ type: 'ready', sessionId: SID }]));
     await flush();
     chat.state.configOptions = [{ id: 'fast-mode', type: 'boolean', currentValue: false }, { id: 'model', name: 'Model', category: 'model', type: 'select', currentValue: 'gpt-5.5' }];
@@ -283,7 +290,7 @@ describe('chat store: opening a saved chat', () => {
     }));
     chat.open({ sessionId: SID, cwd: '/w' });
     await flush();
-    expect(w.bound.OpenChat).toHaveBeenCalledWith({ workspaceId: '', sessionId: SID, cwd: '/w' });
+    expect(w.bound.OpenChat).toHaveBeenCalledWith({ turnId: 'open-1', workspaceId: '', sessionId: SID, cwd: '/w' });
     expect(isOpening(chat.state)).toBe(true);
     expect(chat.state.optionsSource).toBe('saved');
     expect(chat.state.configOptions[0].currentValue).toBe('read-only');
@@ -354,6 +361,7 @@ describe('chat store: opening a saved chat', () => {
   it('an agent with modes only: the mode it took through set_mode is the one shown', async () => {
     const { w, chat } = await setup();
     chat.open({ sessionId: SID, cwd: '/w' });
+    await flush();
     w.emit('turn', turn('open-1', [
       { type: 'session', sessionId: SID, setup: { configOptions: null, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] } } },
       { type: 'ready', sessionId: SID },

@@ -22,6 +22,8 @@ export function ImportDropped(arg1:string):Promise<app.ImportResult>;
 
 export function ImportTheme(arg1:app.ImportRequest):Promise<app.ImportResult>;
 
+export function LivePrograms(arg1:string):Promise<Array<app.LiveProgram>>;
+
 export function PlanApply(arg1:string,arg2:string):Promise<apply.InstallPlan>;
 
 export function Publish(arg1:string,arg2:publish.Meta):Promise<app.Published>;
@@ -29,6 +31,8 @@ export function Publish(arg1:string,arg2:publish.Meta):Promise<app.Published>;
 export function PublishMeta(arg1:string):Promise<publish.Meta>;
 
 export function SaveVersion(arg1:string,arg2:string):Promise<versions.Version>;
+
+export function SetLive(arg1:string,arg2:string,arg3:boolean):Promise<void>;
 
 export function SetPublishMeta(arg1:string,arg2:publish.Meta):Promise<publish.Meta>;
 

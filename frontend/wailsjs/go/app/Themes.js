@@ -34,6 +34,10 @@ export function ImportTheme(arg1) {
   return window['go']['app']['Themes']['ImportTheme'](arg1);
 }
 
+export function LivePrograms(arg1) {
+  return window['go']['app']['Themes']['LivePrograms'](arg1);
+}
+
 export function PlanApply(arg1, arg2) {
   return window['go']['app']['Themes']['PlanApply'](arg1, arg2);
 }
@@ -48,6 +52,10 @@ export function PublishMeta(arg1) {
 
 export function SaveVersion(arg1, arg2) {
   return window['go']['app']['Themes']['SaveVersion'](arg1, arg2);
+}
+
+export function SetLive(arg1, arg2, arg3) {
+  return window['go']['app']['Themes']['SetLive'](arg1, arg2, arg3);
 }
 
 export function SetPublishMeta(arg1, arg2) {

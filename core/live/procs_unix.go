@@ -1,0 +1,162 @@
+//go:build unix
+
+package live
+
+import (
+	"bytes"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"cdxtheme/core/fsread"
+)
+
+// maxProcs bounds the /proc entries read in one scan.
+const maxProcs = 1 << 15
+
+// proc is one of the user's processes as /proc shows it.
+type proc struct {
+	pid, ppid int
+	comm      string
+	args      []string // read only when asked
+	// catches is the set of signals the process handles (caught or
+	// blocked, as with a signalfd): one absent would kill it.
+	catches uint64
+}
+
+// userProcs lists the user's processes whose name (comm) is one of names,
+// at most maxInstances, from env.Proc (Linux's /proc; elsewhere none).
+func userProcs(env Env, names []string, args bool) []proc {
+	if env.Proc == "" {
+		return nil
+	}
+	d, err := os.Open(env.Proc)
+	if err != nil {
+		return nil
+	}
+	entries, _ := d.ReadDir(maxProcs)
+	d.Close()
+	var out []proc
+	for _, e := range entries {
+		if len(out) >= maxInstances {
+			break
+		}
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid <= 0 {
+			continue
+		}
+		dir := filepath.Join(env.Proc, e.Name())
+		if !ownedBy(dir, env.UID) {
+			continue
+		}
+		p, ok := readProc(dir, pid)
+		if !ok || !slices.Contains(names, p.comm) {
+			continue
+		}
+		if args {
+			b, err := fsread.ReadFile(filepath.Join(dir, "cmdline"), 64<<10, fsread.NoFollow)
+			if err == nil {
+				p.args = strings.Split(strings.TrimRight(string(b), "\x00"), "\x00")
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// readProc reads /proc/PID/stat (name, parent) and status (the signals it
+// catches or blocks).
+func readProc(dir string, pid int) (proc, bool) {
+	p := proc{pid: pid}
+	b, err := readSmall(filepath.Join(dir, "stat"))
+	if err != nil {
+		return p, false
+	}
+	open, end := bytes.IndexByte(b, '('), bytes.LastIndexByte(b, ')')
+	if open < 0 || end < open {
+		return p, false
+	}
+	p.comm = string(b[open+1 : end])
+	f := strings.Fields(string(b[end+1:]))
+	if len(f) < 2 {
+		return p, false
+	}
+	p.ppid, _ = strconv.Atoi(f[1])
+	st, err := readSmall(filepath.Join(dir, "status"))
+	if err != nil {
+		return p, false
+	}
+	for _, line := range strings.Split(string(st), "\n") {
+		k, v, ok := strings.Cut(line, ":")
+		if ok && (k == "SigCgt" || k == "SigBlk") {
+			m, _ := strconv.ParseUint(strings.TrimSpace(v), 16, 64)
+			p.catches |= m
+		}
+	}
+	return p, true
+}
+
+// readSmall reads a /proc file, which stat reports as empty.
+func readSmall(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, 16<<10))
+}
+
+func ownedBy(path string, uid int) bool {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return false
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	return ok && int(st.Uid) == uid
+}
+
+// ownSocket reports whether path is a socket the user owns.
+func ownSocket(env Env, path string) bool {
+	fi, err := os.Lstat(path)
+	if err != nil || fi.Mode().Type() != fs.ModeSocket {
+		return false
+	}
+	return ownedBy(path, env.UID)
+}
+
+// signalAll sends sig to each of the user's processes named one of names
+// that handles it, but not to one whose parent has the same name (kitty's
+// pre-warmed helper): the program's main process reloads for all its
+// windows. A process that would die of sig is never sent it.
+func signalAll(env Env, names []string, sig syscall.Signal) (int, error) {
+	n := 0
+	var firstErr error
+	for _, p := range userProcs(env, names, false) {
+		if p.catches&(1<<(uint(sig)-1)) == 0 {
+			continue
+		}
+		if parent, ok := readProc(filepath.Join(env.Proc, strconv.Itoa(p.ppid)), p.ppid); ok && parent.comm == p.comm {
+			continue
+		}
+		if err := syscall.Kill(p.pid, sig); err != nil {
+			if firstErr == nil && err != syscall.ESRCH {
+				firstErr = err
+			}
+			continue
+		}
+		n++
+	}
+	return n, firstErr
+}
+
+// The signals kitty and Helix (SIGUSR1) and Ghostty (SIGUSR2) reload
+// their configuration on.
+const (
+	sigUSR1 = syscall.SIGUSR1
+	sigUSR2 = syscall.SIGUSR2
+)
