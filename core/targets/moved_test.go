@@ -21,7 +21,7 @@ var update = flag.String("update", "", "formats whose testdata/moved/golden to w
 // golden files were written by the Go exporters before each move (go test
 // -update, then the Go code deleted), so a template that passes writes the
 // Go exporter's bytes.
-var moved = []string{"kitty", "ghostty", "tmux", "wezterm", "foot", "alacritty", "windows-terminal", "base16", "base24", "css", "helix", "iterm2", "tmtheme", "zed", "vscode"}
+var moved = []string{"kitty", "ghostty", "tmux", "wezterm", "foot", "alacritty", "windows-terminal", "base16", "base24", "css", "helix", "iterm2", "tmtheme", "zed", "vscode", "neovim"}
 
 // movedHostile are names, authors and descriptions made to break a line, a
 // string, a comment or an encoding: quotes, backslashes, newlines, Lua's

@@ -35,7 +35,8 @@ var loaded = map[string]string{
 	"kitty": "parse-back (core/theme)", "ghostty": "parse-back (core/theme)",
 	"tmux": "tmux sources it (core/theme TestTmuxSourcesTheme)", "foot": "foot --check-config (core/theme)",
 	"wezterm": "parse-back (core/theme)", "alacritty": "parse-back (core/theme)", "windows-terminal": "parse-back (core/theme)",
-	"css": "parse-back (core/theme)", "vscode": "parse-back; VS Code themes round trip (core/theme, core/themeimport)", "zed": "parse-back; the Zed schema's vocabulary (core/theme)", "tmtheme": "bat renders with it (core/theme)", "iterm2": "parse-back; iTerm2-Color-Schemes oracle (core/theme)", "helix": "parse-back and Helix's scope vocabulary (core/theme)", "base16": "parse-back through the importer (core/theme)", "base24": "parse-back through the importer (core/theme)",
+	"css": "parse-back (core/theme)", "vscode": "parse-back; VS Code themes round trip (core/theme, core/themeimport)", "zed": "parse-back; the Zed schema's vocabulary (core/theme)", "tmtheme": "bat renders with it (core/theme)", "iterm2": "parse-back; iTerm2-Color-Schemes oracle (core/theme)", "helix": "parse-back and Helix's scope vocabulary (core/theme)",
+	"neovim": "Neovim 0.7 loads it, each group read back (core/theme TestNeovimLoadsColorscheme)", "base16": "parse-back through the importer (core/theme)", "base24": "parse-back through the importer (core/theme)",
 	"chrome": "Chromium packs the extension (--pack-extension checks the manifest)",
 	"gtk":    "GTK's CSS parser (GtkCssProvider) loads the named colours",
 }

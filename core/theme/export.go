@@ -40,7 +40,7 @@ var Formats = []Format{
 	{ID: "base16", Name: "Base16 scheme", Files: []string{"{slug}.yaml"}, render: nil},
 	{ID: "base24", Name: "Base24 scheme", Files: []string{"{slug}.yaml"}, render: nil},
 	{ID: "helix", Name: "Helix", Files: []string{"{slug}.toml"}, render: nil},
-	{ID: "neovim", Name: "Neovim", Files: []string{"colors/{slug}.lua"}, render: renderEach(renderNeovim)},
+	{ID: "neovim", Name: "Neovim", Files: []string{"colors/{slug}.lua"}, render: nil},
 	{ID: "wezterm", Name: "WezTerm", Files: []string{"{slug}.toml"}, render: nil},
 	{ID: "foot", Name: "foot", Files: []string{"{slug}.ini"}, render: nil},
 	{ID: "tmtheme", Name: "TextMate (bat, delta, Sublime)", Files: []string{"{slug}.tmTheme"}, render: nil},

@@ -391,4 +391,38 @@ describe('ThemeActions with targets defined as data', () => {
     expect(screen.getByTestId('theme-result').textContent).toContain('Published version 0.0.1');
     expect(screen.getByTestId('theme-result').textContent).toContain('The next publish will be 0.0.2.');
   });
+
+  it('Publish’s metadata can be saved without publishing: Go checks it and the dialog stays open on what it kept', async () => {
+    const saved = { publisher: 'cdxtheme', version: '0.0.1', repository: '', license: 'MIT', description: '' };
+    const w = installWails({
+      ...targets,
+      ExportFormats: () => [{ id: 'vsix', name: 'VS Code extension package (.vsix)', files: [] }],
+      TemplateFolders: () => [],
+      UndoableApplies: () => [],
+      PublishMeta: () => saved,
+      SetPublishMeta: (_id: string, m: typeof saved) => {
+        if (!/^[a-z0-9][a-z0-9-]*$/.test(m.publisher)) throw `publisher: "${m.publisher}" is not a publisher id`;
+        return { ...m, description: m.description.trim() };
+      },
+    });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await flush();
+    await fireEvent.click(screen.getByTestId('export-menu'));
+    await fireEvent.click(screen.getByTestId('export-publish'));
+    await flush();
+    await fireEvent.input(screen.getByTestId('publish-publisher'), { target: { value: 'Harbour Studio' } });
+    await fireEvent.click(screen.getByTestId('publish-save'));
+    await flush();
+    expect(screen.getByTestId('publish-publisher').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('publish-saved')).toBeNull();
+    await fireEvent.input(screen.getByTestId('publish-publisher'), { target: { value: 'harbour-studio' } });
+    await fireEvent.input(screen.getByTestId('publish-description'), { target: { value: '  Night harbour  ' } });
+    await fireEvent.click(screen.getByTestId('publish-save'));
+    await flush();
+    expect(w.bound.SetPublishMeta).toHaveBeenLastCalledWith('ws1', { ...saved, publisher: 'harbour-studio', description: '  Night harbour  ' });
+    expect(w.bound.Publish).not.toHaveBeenCalled();
+    expect(screen.getByTestId('publish-saved').textContent).toBe('Saved. The next publish uses these.');
+    expect((screen.getByTestId('publish-description') as HTMLInputElement).value).toBe('Night harbour');
+    expect(screen.getByTestId('publish-dialog')).toBeTruthy();
+  });
 });

@@ -230,6 +230,11 @@ export function publishMeta(workspaceId: string): Promise<PublishMeta> {
 }
 
 /** Saves the metadata, writes the .vsix and the Zed extension with it, and bumps the version for the next publish. */
+/** Checks and saves the build's publish metadata without publishing; Go names every wrong field. */
+export function setPublishMeta(workspaceId: string, meta: PublishMeta): Promise<PublishMeta> {
+  return Themes.SetPublishMeta(workspaceId, meta);
+}
+
 export function publish(workspaceId: string, meta: PublishMeta): Promise<Published> {
   return Themes.Publish(workspaceId, meta);
 }

@@ -128,7 +128,7 @@ describe('locale audit', () => {
     'preview.chrome.primary', 'transcript.role.assistant', 'settings.agent.section', 'settings.app.section', 'settings.apiKey.placeholder',
     'artifacts.problem', 'agents.pick', 'agents.kind.codex', 'mcp.name', 'mcp.type', 'mcp.url', 'settings.appearance.system',
     'agents.arg', 'contrast.apca', 'editor.group.palette', 'editor.group.syntax', 'editor.group.editor', 'editor.group.terminal', 'editor.target.aaa',
-    'workbench.title', 'workbench.explorer', 'workbench.terminal',
+    'workbench.title', 'workbench.explorer', 'workbench.terminal', 'publish.version',
   ]);
 
   it('de.json has no English left: no value equal to the English one unless it is the same word in German', () => {
