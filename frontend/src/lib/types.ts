@@ -4,7 +4,7 @@
 // names: the flat name where Go's is distinctive (BuildCard, ModelList),
 // the package-qualified one where it is not (search.Result, workspace.Meta).
 // Hand-written below: what Go sends only as events and the UI's own unions.
-import type { app, apply, chat, codexhome, live, publish, settings, theme, themeimport, versions } from '../../wailsjs/go/models';
+import type { app, apply, chat, codexhome, colour, live, publish, settings, theme, themeimport, versions } from '../../wailsjs/go/models';
 
 export type { checkpoint, codexhome, damaged, search, settings, workspace } from '../../wailsjs/go/models';
 
@@ -67,7 +67,7 @@ export type BarState = app.BarState;
 export type EditorState = app.EditorState;
 export type EditorRole = app.EditorRole;
 export type ColorTrial = app.ColorTrial;
-export type OKLCH = theme.OKLCH;
+export type OKLCH = colour.OKLCH;
 export type OptionResult = app.OptionResult;
 
 

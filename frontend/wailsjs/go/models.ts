@@ -89,7 +89,7 @@ export namespace app {
 	export interface ColorTrial {
 	    path: string;
 	    hex: string;
-	    oklch: theme.OKLCH;
+	    oklch: colour.OKLCH;
 	    pairs: theme.Check[];
 	    theme?: {[key: string]: unknown};
 	    roles: theme.RoleValue[];
@@ -267,7 +267,7 @@ export namespace app {
 	    workspaceId: string;
 	    path: string;
 	    hex: string;
-	    oklch?: theme.OKLCH;
+	    oklch?: colour.OKLCH;
 	}
 	export interface TurnStarted {
 	    turnId: string;
@@ -393,6 +393,22 @@ export namespace codexhome {
 	    done: boolean;
 	    skipped: number;
 	    truncated: boolean;
+	}
+
+}
+
+export namespace colour {
+	
+	export interface Color {
+	    R: number;
+	    G: number;
+	    B: number;
+	    A: number;
+	}
+	export interface OKLCH {
+	    l: number;
+	    c: number;
+	    h: number;
 	}
 
 }
@@ -530,21 +546,10 @@ export namespace theme {
 	    fgFollows?: string;
 	    bgFollows?: string;
 	}
-	export interface Color {
-	    R: number;
-	    G: number;
-	    B: number;
-	    A: number;
-	}
 	export interface Format {
 	    id: string;
 	    name: string;
 	    files: string[];
-	}
-	export interface OKLCH {
-	    l: number;
-	    c: number;
-	    h: number;
 	}
 	export interface PaletteSwatch {
 	    ref: string;
@@ -580,12 +585,12 @@ export namespace theme {
 	    system: string;
 	    name?: string;
 	    author?: string;
-	    slots: {[key: string]: Color};
+	    slots: {[key: string]: colour.Color};
 	}
 	export interface SourceColor {
 	    space: string;
 	    components: number[];
-	    srgb: Color;
+	    srgb: colour.Color;
 	}
 	export interface State {
 	    theme?: {[key: string]: unknown};
@@ -600,15 +605,15 @@ export namespace theme {
 	    file?: string;
 	}
 	export interface Syntax {
-	    keyword: Color;
-	    string: Color;
-	    comment: Color;
-	    function: Color;
-	    type: Color;
-	    number: Color;
-	    constant: Color;
-	    variable: Color;
-	    operator: Color;
+	    keyword: colour.Color;
+	    string: colour.Color;
+	    comment: colour.Color;
+	    function: colour.Color;
+	    type: colour.Color;
+	    number: colour.Color;
+	    constant: colour.Color;
+	    variable: colour.Color;
+	    operator: colour.Color;
 	}
 	export interface Target {
 	    id: string;
@@ -630,26 +635,26 @@ export namespace theme {
 	    iterm2?: {[key: string]: SourceColor};
 	}
 	export interface UI {
-	    background: Color;
-	    surface: Color;
-	    text: Color;
-	    mutedText: Color;
-	    accent: Color;
-	    border: Color;
-	    selection: Color;
-	    error: Color;
-	    warning: Color;
-	    success: Color;
+	    background: colour.Color;
+	    surface: colour.Color;
+	    text: colour.Color;
+	    mutedText: colour.Color;
+	    accent: colour.Color;
+	    border: colour.Color;
+	    selection: colour.Color;
+	    error: colour.Color;
+	    warning: colour.Color;
+	    success: colour.Color;
 	}
 	export interface Theme {
 	    name: string;
 	    appearance: string;
 	    author?: string;
 	    description?: string;
-	    palette?: {[key: string]: Color};
+	    palette?: {[key: string]: colour.Color};
 	    ui: UI;
 	    syntax: Syntax;
-	    ansi: Color[];
+	    ansi: colour.Color[];
 	    scheme?: Scheme;
 	    spaces?: {[key: string]: SourceColor};
 	    targets?: TargetOverrides;
