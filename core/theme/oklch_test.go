@@ -1,9 +1,10 @@
 package theme
 
 import (
-	"cdxtheme/core/colour"
 	"math"
 	"testing"
+
+	"cdxtheme/core/colour"
 )
 
 // Reference values from Ottosson's Oklab (as CSS Color 4's oklch() gives
