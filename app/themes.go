@@ -88,10 +88,11 @@ func (th *Themes) watch(ws workspace.Meta) {
 			if st.Error == "" && st.Theme != nil && th.editor.lockedChanged(ws.ID) {
 				return
 			}
-			th.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: st})
 			// The programs the build was applied to and the designer
-			// turned live follow (core/live; never blocks).
+			// turned live follow (core/live; never blocks): first, so
+			// their rewrite does not wait for the event's encoding.
 			th.followLive(ws.ID, st)
+			th.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: st})
 			// The agent may have named the theme: a build that follows
 			// its theme's name takes it now, in every view.
 			if m, err := workspace.Open(workspace.Root(), ws.ID); err == nil {

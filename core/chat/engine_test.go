@@ -17,6 +17,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
+	"cdxtheme/internal/testrig/acpstub"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 	"cdxtheme/internal/testrig/syncbuf"
 
@@ -208,17 +209,35 @@ func indexOf(evs []Event, typ string) int {
 	return -1
 }
 
+// One plain turn: what the agent streams becomes the page's events, in
+// order and tagged with the session; what the client told the agent about
+// itself is exact.
 func TestNormalTurn(t *testing.T) {
-	h := newHarness(t, hopts{})
-	evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("make it teal")})
+	ag := acpstub.New()
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"sessionId":"s-1","configOptions":[{"id":"model","name":"Model","category":"model","type":"select","currentValue":"gpt-5.5","options":[{"value":"gpt-5.5","name":"GPT-5.5"}]}]}`), nil
+	})
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		turn.Update(`{"sessionUpdate":"available_commands_update","availableCommands":[{"name":"review","description":"Review the theme"}]}`)
+		turn.Update(`{"sessionUpdate":"agent_thought_chunk","content":{"type":"text","text":"Thinking about how to greet the user."}}`)
+		turn.Update(`{"sessionUpdate":"plan","entries":[{"content":"Greet the user","priority":"high","status":"in_progress"}]}`)
+		turn.Say("You said: " + turn.Text() + "\n")
+		turn.Say("Hello from the stub agent.")
+		turn.Update(`{"sessionUpdate":"usage_update","used":135,"size":258400}`)
+		turn.Update(`{"sessionUpdate":"session_info_update","title":"Teal theme"}`)
+		return "end_turn"
+	})
+	e := stubEngine(t, ag, Options{Version: "1.2.3"})
+	cwd := t.TempDir()
+	evs, res, err := runStub(t, e, Turn{Cwd: cwd, Prompt: TextPrompt("make it teal")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "You said: make it teal\nHello from the fake agent."
-	if res.Text != want || texts(evs, EventText) != want {
-		t.Fatalf("text = %q / %q, want %q", res.Text, texts(evs, EventText), want)
+	want := "You said: make it teal\nHello from the stub agent."
+	if texts(evs, EventText) != want {
+		t.Fatalf("text = %q, want %q", texts(evs, EventText), want)
 	}
-	if res.StopReason != acp.StopEndTurn || res.SessionID == "" {
+	if res.StopReason != acp.StopEndTurn || res.SessionID != "s-1" {
 		t.Fatalf("result = %+v", res)
 	}
 	if texts(evs, EventThought) != "Thinking about how to greet the user." {
@@ -229,8 +248,11 @@ func TestNormalTurn(t *testing.T) {
 			t.Errorf("no %s event in %v", typ, types(evs))
 		}
 	}
-	if s := evs[indexOf(evs, EventSession)]; s.SessionID != res.SessionID || s.Payload.(SessionSetup).Setup == nil || len(s.Payload.(SessionSetup).Setup.ConfigOptions) == 0 {
+	if s := evs[indexOf(evs, EventSession)]; s.SessionID != res.SessionID || s.Payload.(SessionSetup).Setup == nil || len(s.Payload.(SessionSetup).Setup.ConfigOptions) != 1 {
 		t.Errorf("session event = %+v", s)
+	}
+	if indexOf(evs, EventThought) > indexOf(evs, EventText) || indexOf(evs, EventText) > indexOf(evs, EventUsage) {
+		t.Errorf("events out of the agent's order: %v", types(evs))
 	}
 	last := evs[len(evs)-1]
 	if last.Type() != EventDone || last.Payload.(Done).StopReason != "end_turn" || last.SessionID != res.SessionID {
@@ -242,21 +264,14 @@ func TestNormalTurn(t *testing.T) {
 		}
 	}
 	// What we told the agent about ourselves.
-	var init, nw struct {
-		Params json.RawMessage `json:"params"`
+	params := map[string]string{}
+	for _, c := range ag.Calls() {
+		params[c.Method] = string(c.Params)
 	}
-	for _, m := range h.agentLog() {
-		switch string(m["method"]) {
-		case `"initialize"`:
-			init.Params = m["params"]
-		case `"session/new"`:
-			nw.Params = m["params"]
-		}
-	}
-	if got := string(init.Params); got != `{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":false,"writeTextFile":false},"terminal":false},"clientInfo":{"name":"cdxtheme","version":"1.2.3"}}` {
+	if got := params["initialize"]; got != `{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":false,"writeTextFile":false},"terminal":false},"clientInfo":{"name":"cdxtheme","version":"1.2.3"}}` {
 		t.Errorf("initialize params = %s", got)
 	}
-	if got := string(nw.Params); got != `{"cwd":`+strconv.Quote(h.cwd)+`,"mcpServers":[]}` {
+	if got := params["session/new"]; got != `{"cwd":`+strconv.Quote(cwd)+`,"mcpServers":[]}` {
 		t.Errorf("session/new params = %s", got)
 	}
 }
@@ -507,8 +522,17 @@ func TestCancelledBeforeStartSpawnsNothing(t *testing.T) {
 	}
 }
 
+// The user closes the chat while a permission dialog is open: the agent's
+// request is answered cancelled and the turn ends as cancelled, even when
+// the decider never returns.
 func TestCancelAnswersOpenPermission(t *testing.T) {
-	h := newHarness(t, hopts{})
+	got := make(chan string, 1)
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		turn.Update(editCall)
+		got <- string(turn.Ask(`{"toolCallId":"c1"}`, askOptions))
+		return "cancelled"
+	})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	never := make(chan struct{})
@@ -518,19 +542,14 @@ func TestCancelAnswersOpenPermission(t *testing.T) {
 		<-never  // and this decider ignores its context
 		return "", nil
 	})
-	_, _, err := h.run(ctx, Turn{Prompt: TextPrompt("#permission"), Decider: blocked})
+	var evs []Event
+	_, err := stubEngine(t, ag, Options{}).Run(ctx, Turn{Cwd: t.TempDir(), Prompt: TextPrompt("edit it"), Decider: blocked}, func(ev Event) { evs = append(evs, ev) })
 	var ce *Error
 	if !errors.As(err, &ce) || ce.Code != CodeCancelled {
 		t.Fatalf("err = %v", err)
 	}
-	var answered bool
-	for _, m := range h.agentLog() {
-		if string(m["id"]) == "0" && strings.Contains(string(m["result"]), `"cancelled"`) {
-			answered = true
-		}
-	}
-	if !answered {
-		t.Fatal("open permission request was not answered cancelled")
+	if o := <-got; o != `{"outcome":"cancelled"}` {
+		t.Fatalf("the open permission request was answered %s, not cancelled", o)
 	}
 }
 
@@ -638,6 +657,15 @@ func TestFollowUpTurns(t *testing.T) {
 	}
 }
 
+// offered is a session/new answer with a model and a reasoning effort,
+// as codex-acp offers them: gpt-5.5 and medium current.
+const offered = `{"sessionId":"s-1","configOptions":[` +
+	`{"id":"model","name":"Model","category":"model","type":"select","currentValue":"gpt-5.5","options":[{"value":"gpt-5.5","name":"GPT-5.5"},{"value":"gpt-5.4","name":"gpt-5.4"},{"value":"gpt-5.4-mini","name":"GPT-5.4-Mini"},{"value":"gpt-5-pro","name":"GPT-5 Pro"}]},` +
+	`{"id":"reasoning_effort","name":"Reasoning effort","category":"thought_level","type":"select","currentValue":"medium","options":[{"value":"medium","name":"Medium"},{"value":"high","name":"High"}]}]}`
+
+// A turn's model and effort reach the agent by the options it offers (by
+// category, by display name), only when they change something; a value
+// the agent refuses, or does not offer, comes back with the reason.
 func TestModelAndEffort(t *testing.T) {
 	tests := []struct {
 		name, model, effort string
@@ -652,18 +680,21 @@ func TestModelAndEffort(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, hopts{})
-			evs, res, err := h.run(context.Background(), Turn{Model: tc.model, Effort: tc.effort, Prompt: TextPrompt("hi")})
+			ag := acpstub.New()
+			ag.Handle("session/new", func(*acpstub.Call) (any, error) { return json.RawMessage(offered), nil })
+			ag.Handle("session/set_config_option", func(c *acpstub.Call) (any, error) {
+				if strings.Contains(string(c.Params), `"gpt-5-pro"`) {
+					return nil, &acpstub.Error{Code: -32602, Message: "model gpt-5-pro is not available for this account"}
+				}
+				return struct{}{}, nil
+			})
+			evs, res, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Model: tc.model, Effort: tc.effort, Prompt: TextPrompt("hi")})
 			if err != nil || res.StopReason != "end_turn" {
 				t.Fatalf("%v %+v", err, res)
 			}
 			var sets []string
-			for _, m := range h.agentLog() {
-				if string(m["method"]) == `"session/set_config_option"` {
-					var p struct{ ConfigID, Value string }
-					json.Unmarshal(m["params"], &p)
-					sets = append(sets, p.ConfigID+"="+p.Value)
-				}
+			for _, s := range setCalls(ag) {
+				sets = append(sets, strings.ReplaceAll(s, `"`, ""))
 			}
 			if strings.Join(sets, ",") != strings.Join(tc.wantSets, ",") {
 				t.Fatalf("set_config_option calls = %v, want %v", sets, tc.wantSets)
@@ -690,23 +721,38 @@ func TestModelAndEffort(t *testing.T) {
 	}
 }
 
+// Every kind of prompt block reaches the agent as its own block, in order.
 func TestPromptBlocksReachTheAgent(t *testing.T) {
-	h := newHarness(t, hopts{})
-	if err := os.WriteFile(filepath.Join(h.cwd, "theme.json"), []byte(`{}`), 0o644); err != nil {
+	ag := acpstub.New()
+	ag.Handle("initialize", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"protocolVersion":1,"agentCapabilities":{"promptCapabilities":{"image":true,"audio":true,"embeddedContext":true}}}`), nil
+	})
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		var kinds []string
+		for _, raw := range turn.Prompt {
+			var b struct{ Type string }
+			json.Unmarshal(raw, &b)
+			kinds = append(kinds, b.Type)
+		}
+		turn.Say("Blocks: " + strings.Join(kinds, ", "))
+		return "end_turn"
+	})
+	cwd := t.TempDir()
+	if err := os.WriteFile(filepath.Join(cwd, "theme.json"), []byte(`{}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	link, err := FileLink(h.cwd, "theme.json")
+	link, err := FileLink(cwd, "theme.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	prompt := append(TextPrompt("#echo-blocks"), ImageBlock([]byte{0x89, 'P', 'N', 'G'}, "image/png"),
+	prompt := append(TextPrompt("look"), ImageBlock([]byte{0x89, 'P', 'N', 'G'}, "image/png"),
 		AudioBlock([]byte("RIFF"), "audio/wav"), ResourceBlock("file:///notes.txt", "text/plain", "notes"), link)
-	_, res, err := h.run(context.Background(), Turn{Prompt: prompt})
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Cwd: cwd, Prompt: prompt})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Text != "Blocks: text, image, audio, resource, resource_link" {
-		t.Fatalf("agent received %q", res.Text)
+	if got := texts(evs, EventText); got != "Blocks: text, image, audio, resource, resource_link" {
+		t.Fatalf("agent received %q", got)
 	}
 }
 
@@ -735,9 +781,26 @@ func TestBadTurnRejectedBeforeSending(t *testing.T) {
 	}
 }
 
+// The agent changes its options mid-turn (config_option_update): the page
+// gets them, and the warm link tracks them, so a follow-up can set a model
+// the session/new answer did not offer.
 func TestConfigOptionUpdates(t *testing.T) {
-	h := newHarness(t, hopts{warm: true})
-	evs, _, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#options")})
+	ag := acpstub.New()
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"sessionId":"s-1","configOptions":[{"id":"model","name":"Model","category":"model","type":"select","currentValue":"gpt-5.5","options":[{"value":"gpt-5.5","name":"GPT-5.5"}]}]}`), nil
+	})
+	first := true
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		if first {
+			first = false
+			turn.Update(`{"sessionUpdate":"config_option_update","configOptions":[{"id":"model","name":"Model","category":"model","type":"select","currentValue":"gpt-5.5","options":[{"value":"gpt-5.5","name":"GPT-5.5"},{"value":"gpt-5.4-mini","name":"GPT-5.4 mini"}]},` +
+				strings.TrimPrefix(themeOptions, "[") + `}`)
+		}
+		return "end_turn"
+	})
+	e := stubEngine(t, ag, Options{Warm: true})
+	cwd := t.TempDir()
+	evs, _, err := runStub(t, e, Turn{Cwd: cwd, Prompt: TextPrompt("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -752,16 +815,15 @@ func TestConfigOptionUpdates(t *testing.T) {
 		t.Fatalf("options = %+v", u.ConfigOptions)
 	}
 	// The warm link tracks the update: a follow-up sets the model by it.
-	_, _, err = h.run(context.Background(), Turn{SessionID: evs[i].SessionID, Model: "gpt-5.4-mini", Prompt: TextPrompt("hi")})
+	_, _, err = runStub(t, e, Turn{Cwd: cwd, SessionID: evs[i].SessionID, Model: "gpt-5.4-mini", Prompt: TextPrompt("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(h.spawned()) != 1 {
-		t.Fatalf("spawned %d agents", len(h.spawned()))
+	if ag.Started() != 1 {
+		t.Fatalf("started %d agents", ag.Started())
 	}
-	data, _ := os.ReadFile(h.logf)
-	if !strings.Contains(string(data), `"configId":"model","value":"gpt-5.4-mini"`) {
-		t.Fatal("model not set on the warm session")
+	if got := strings.Join(setCalls(ag), " "); got != `model="gpt-5.4-mini"` {
+		t.Fatalf("set calls %s: the model was not set on the warm session", got)
 	}
 }
 
@@ -779,19 +841,33 @@ func TestStderrFloodDoesNotStall(t *testing.T) {
 // A request that names only its tool call's id is of the kind the call was
 // announced with: "always" for a command is not "always" for an edit, and
 // is still remembered for the next command.
+// The request itself names no kind: "always" takes the kind of the tool
+// call the agent announced, so an edit after an always-allowed command is
+// asked, and a second command is not.
 func TestAlwaysTakesTheKindOfTheAnnouncedToolCall(t *testing.T) {
-	h := newHarness(t, hopts{})
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		var got []string
+		for i, kind := range []string{"execute", "edit", "execute"} {
+			id := "call_kinds_" + strconv.Itoa(i)
+			turn.Update(`{"sessionUpdate":"tool_call","toolCallId":"` + id + `","kind":"` + kind + `","title":"step","status":"pending"}`)
+			got = append(got, string(turn.Ask(`{"toolCallId":"`+id+`","title":"step"}`, askOptions)))
+		}
+		turn.Say(strings.Join(got, " "))
+		return "end_turn"
+	})
 	var asked []string
 	d := DeciderFunc(func(_ context.Context, _ string, p Permission) (string, error) {
 		asked = append(asked, p.ToolCall.ToolCallID)
 		return ChooseByKind(p.Options, acp.KindAllowAlways), nil
 	})
-	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#kinds"), Decider: d, Always: &Always{}})
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: TextPrompt("go"), Decider: d, Always: &Always{}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(asked, ",") != "call_kinds_0,call_kinds_1" || !strings.HasSuffix(res.Text, "allow_always, allow_always, allow_always") {
-		t.Fatalf("asked for %v, text %q; want the command and the edit asked, the second command remembered", asked, res.Text)
+	always := `{"outcome":"selected","optionId":"trust-forever"}`
+	if strings.Join(asked, ",") != "call_kinds_0,call_kinds_1" || texts(evs, EventText) != always+" "+always+" "+always {
+		t.Fatalf("asked for %v, text %q; want the command and the edit asked, the second command remembered", asked, texts(evs, EventText))
 	}
 }
 

@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/internal/testrig/acpstub"
 
 	"github.com/rs/zerolog"
 )
@@ -73,9 +75,37 @@ func TestTurnOptionsReachTheAgentAndAreReappliedAfterResume(t *testing.T) {
 	}
 }
 
+// themeOptions is a session's configOptions as an agent with a grouped
+// select and a boolean answers session/new: palette_family (current
+// "midnight") and fast-mode (false, category model_config).
+const themeOptions = `[{"id":"palette_family","name":"Palette family","category":"_theme","type":"select","currentValue":"midnight","options":[` +
+	`{"group":"dark","name":"Dark","options":[{"value":"midnight","name":"Midnight"},{"value":"ember","name":"Ember"}]},` +
+	`{"group":"light","name":"Light","options":[{"value":"paper","name":"Paper"},{"value":"meadow","name":"Meadow"}]}]},` +
+	`{"id":"fast-mode","name":"Fast mode","category":"model_config","type":"boolean","currentValue":false}]`
+
+// setCalls are the session/set_config_option calls the agent got, as
+// "id=value" (value in JSON), in order.
+func setCalls(ag *acpstub.Agent) []string {
+	var out []string
+	for _, c := range ag.Calls() {
+		if c.Method == "session/set_config_option" {
+			var p struct {
+				ConfigID string          `json:"configId"`
+				Value    json.RawMessage `json:"value"`
+			}
+			json.Unmarshal(c.Params, &p)
+			out = append(out, p.ConfigID+"="+string(p.Value))
+		}
+	}
+	return out
+}
+
 func TestTurnOptionOfTheWrongTypeIsAWarning(t *testing.T) {
-	h := newHarness(t, hopts{scenario: "options"})
-	evs, _, err := h.run(context.Background(), Turn{Options: map[string]any{"fast-mode": "yes", "palette_family": true}, Prompt: TextPrompt("hi")})
+	ag := acpstub.New()
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"sessionId":"s-1","configOptions":` + themeOptions + `}`), nil
+	})
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Options: map[string]any{"fast-mode": "yes", "palette_family": true}, Prompt: TextPrompt("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +113,7 @@ func TestTurnOptionOfTheWrongTypeIsAWarning(t *testing.T) {
 	if !strings.Contains(w, `"yes" is not true or false`) || !strings.Contains(w, "true is not one of the choices") {
 		t.Fatalf("warnings = %q", w)
 	}
-	if c := h.configCalls(); len(c) != 0 {
+	if c := setCalls(ag); len(c) != 0 {
 		t.Fatalf("wrongly typed values were sent: %v", c)
 	}
 }
@@ -315,18 +345,26 @@ func TestModeFallsBackToSetMode(t *testing.T) {
 	}
 }
 
+// Defaults go where the agent offers the option and the value is not
+// already current; a turn's own option wins over its default, and a
+// default for a setting this agent lacks is no warning.
 func TestDefaultsApplyWhereOfferedAndYieldToOptions(t *testing.T) {
-	h := newHarness(t, hopts{scenario: "options"})
-	evs, res, err := h.run(context.Background(), Turn{
+	ag := acpstub.New()
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"sessionId":"s-1","configOptions":` + themeOptions + `}`), nil
+	})
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{
 		Defaults: map[string]any{"palette_family": "ember", "fast-mode": true, "other-agents-setting": "x"},
 		Options:  map[string]any{"palette_family": "paper"},
-		Prompt:   TextPrompt("#options"),
+		Prompt:   TextPrompt("hi"),
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(res.Text, "palette_family=paper") || !strings.Contains(res.Text, "fast-mode=true") {
-		t.Fatalf("agent holds %q", res.Text)
+	got := setCalls(ag)
+	slices.Sort(got)
+	if strings.Join(got, " ") != `fast-mode=true palette_family="paper"` {
+		t.Fatalf("the agent was sent %v", got)
 	}
 	if w := texts(evs, EventWarning); w != "" {
 		t.Fatalf("a default the agent does not offer was warned about: %q", w)

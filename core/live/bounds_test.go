@@ -69,12 +69,12 @@ func TestASilentSocketIsGivenUpAndLinksAreNotFollowed(t *testing.T) {
 	if len(found) != 1 || found[0] != sock {
 		t.Fatalf("found %v, want only the socket itself, not the link", found)
 	}
-	reached, err := tellNvim(context.Background(), env, []string{"harbour-night"})
+	reached, err := tellNvim(context.Background(), env, []string{"harbour-night"}, found)
 	if reached != 0 || err == nil || !strings.Contains(err.Error(), sock) {
 		t.Fatalf("a silent Neovim: reached %d, %v; want an error naming it", reached, err)
 	}
 	// A name that is not a slug is never sent.
-	if n, err := tellNvim(context.Background(), env, []string{"x' | !rm -rf ~ | '"}); n != 0 || err != nil {
+	if n, err := tellNvim(context.Background(), env, []string{"x' | !rm -rf ~ | '"}, found); n != 0 || err != nil {
 		t.Fatalf("a hostile colorscheme name was sent: %d %v", n, err)
 	}
 }

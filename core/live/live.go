@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"cdxtheme/core/apply"
@@ -122,6 +123,44 @@ type Report struct {
 // Tell has the running instances of r.Target read the files Refresh
 // rewrote, and reports how many it reached.
 func Tell(ctx context.Context, env Env, r apply.Refreshed) (int, error) {
+	return tell(ctx, env, r, find(env, r.Target))
+}
+
+// found are the running instances of one program: sockets to talk to or
+// processes to signal.
+type found struct {
+	sockets []string
+	pids    []int
+}
+
+// signals are the programs told by a signal: their process names and the
+// signal they reload on.
+var signals = map[string]struct {
+	names []string
+	sig   syscall.Signal
+}{
+	"kitty":   {[]string{"kitty"}, sigUSR1},
+	"helix":   {[]string{"hx", "helix"}, sigUSR1},
+	"ghostty": {[]string{"ghostty"}, sigUSR2},
+}
+
+// find looks for target's running instances. It needs nothing the
+// rewrite makes, so the Runner runs it beside apply.Refresh: the /proc
+// scan (tens of milliseconds on a loaded machine) is off the path.
+func find(env Env, target string) found {
+	switch target {
+	case "tmux":
+		return found{sockets: tmuxSockets(env)}
+	case "neovim":
+		return found{sockets: nvimSockets(env)}
+	}
+	if s, ok := signals[target]; ok {
+		return found{pids: signalled(env, s.names, s.sig)}
+	}
+	return found{}
+}
+
+func tell(ctx context.Context, env Env, r apply.Refreshed, in found) (int, error) {
 	if len(r.Written) == 0 {
 		return 0, nil
 	}
@@ -130,21 +169,18 @@ func Tell(ctx context.Context, env Env, r apply.Refreshed) (int, error) {
 		if !slices.Contains(r.Written, r.Primary) {
 			return 0, nil
 		}
-		return tellTmux(ctx, env, r.Primary)
+		return tellTmux(ctx, env, r.Primary, in.sockets)
 	case "neovim":
 		var names []string
 		for _, f := range r.Written {
 			names = append(names, strings.TrimSuffix(filepath.Base(f), ".lua"))
 		}
-		return tellNvim(ctx, env, names)
-	case "kitty":
-		return signalAll(env, []string{"kitty"}, sigUSR1)
-	case "helix":
-		return signalAll(env, []string{"hx", "helix"}, sigUSR1)
-	case "ghostty":
-		return signalAll(env, []string{"ghostty"}, sigUSR2)
+		return tellNvim(ctx, env, names, in.sockets)
 	case "bat":
 		return batCache(ctx, env)
+	}
+	if s, ok := signals[r.Target]; ok {
+		return signal(in.pids, s.sig)
 	}
 	return 0, nil
 }
@@ -285,10 +321,13 @@ func (r *Runner) run(build string, l *loop) {
 
 func (r *Runner) apply(build, target string, c *change) {
 	rep := Report{Build: build, Target: target}
+	finding := make(chan found, 1)
+	go func() { finding <- find(r.env, target) }()
 	rf, err := apply.Refresh(c.t, target, build, r.paths)
 	rep.Written, rep.Kept, rep.Missing = rf.Written, rf.Kept, rf.Missing
+	in := <-finding
 	if err == nil {
-		rep.Reached, err = Tell(r.ctx, r.env, rf)
+		rep.Reached, err = tell(r.ctx, r.env, rf, in)
 	}
 	if err != nil {
 		rep.Error = err.Error()

@@ -65,7 +65,7 @@ func nvimSockets(env Env) []string {
 // tellNvim has every running Neovim whose colorscheme is one of names
 // load it again (`:colorscheme` re-reads the rewritten file); a Neovim
 // showing another colorscheme is left as it is.
-func tellNvim(ctx context.Context, env Env, names []string) (int, error) {
+func tellNvim(ctx context.Context, env Env, names, sockets []string) (int, error) {
 	var quoted []string
 	for _, n := range names {
 		if colourName.MatchString(n) {
@@ -76,7 +76,7 @@ func tellNvim(ctx context.Context, env Env, names []string) (int, error) {
 		return 0, nil
 	}
 	cmd := "if index([" + strings.Join(quoted, ",") + "], get(g:, 'colors_name', '')) >= 0 | execute 'colorscheme' g:colors_name | endif"
-	return each(ctx, nvimSockets(env), func(ctx context.Context, sock string) (bool, error) {
+	return each(ctx, sockets, func(ctx context.Context, sock string) (bool, error) {
 		err := nvimCommand(ctx, env, sock, cmd)
 		return err == nil, err
 	})

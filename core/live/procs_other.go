@@ -17,7 +17,9 @@ func userProcs(Env, []string, bool) []proc { return nil }
 
 func ownSocket(Env, string) bool { return false }
 
-func signalAll(Env, []string, syscall.Signal) (int, error) { return 0, nil }
+func signalled(Env, []string, syscall.Signal) []int { return nil }
+
+func signal([]int, syscall.Signal) (int, error) { return 0, nil }
 
 const (
 	sigUSR1 = syscall.Signal(0)

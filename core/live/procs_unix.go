@@ -54,8 +54,10 @@ func userProcs(env Env, names []string, args bool) []proc {
 		if !ownedBy(dir, env.UID) {
 			continue
 		}
-		p, ok := readProc(dir, pid)
-		if !ok || !slices.Contains(names, p.comm) {
+		// The name first, from stat alone: status is read only for the
+		// few that match (a scan reads a hundred processes or more).
+		p, ok := readStat(dir, pid)
+		if !ok || !slices.Contains(names, p.comm) || !readSignals(dir, &p) {
 			continue
 		}
 		if args {
@@ -69,9 +71,8 @@ func userProcs(env Env, names []string, args bool) []proc {
 	return out
 }
 
-// readProc reads /proc/PID/stat (name, parent) and status (the signals it
-// catches or blocks).
-func readProc(dir string, pid int) (proc, bool) {
+// readStat reads /proc/PID/stat: the name and the parent.
+func readStat(dir string, pid int) (proc, bool) {
 	p := proc{pid: pid}
 	b, err := readSmall(filepath.Join(dir, "stat"))
 	if err != nil {
@@ -87,9 +88,14 @@ func readProc(dir string, pid int) (proc, bool) {
 		return p, false
 	}
 	p.ppid, _ = strconv.Atoi(f[1])
+	return p, true
+}
+
+// readSignals reads /proc/PID/status: the signals it catches or blocks.
+func readSignals(dir string, p *proc) bool {
 	st, err := readSmall(filepath.Join(dir, "status"))
 	if err != nil {
-		return p, false
+		return false
 	}
 	for _, line := range strings.Split(string(st), "\n") {
 		k, v, ok := strings.Cut(line, ":")
@@ -98,7 +104,7 @@ func readProc(dir string, pid int) (proc, bool) {
 			p.catches |= m
 		}
 	}
-	return p, true
+	return true
 }
 
 // readSmall reads a /proc file, which stat reports as empty.
@@ -129,21 +135,31 @@ func ownSocket(env Env, path string) bool {
 	return ownedBy(path, env.UID)
 }
 
-// signalAll sends sig to each of the user's processes named one of names
-// that handles it, but not to one whose parent has the same name (kitty's
-// pre-warmed helper): the program's main process reloads for all its
-// windows. A process that would die of sig is never sent it.
-func signalAll(env Env, names []string, sig syscall.Signal) (int, error) {
-	n := 0
-	var firstErr error
+// signalled lists the pids signalAll sends sig to: each of the user's
+// processes named one of names that handles it, but not one whose parent
+// has the same name (kitty's pre-warmed helper): the program's main
+// process reloads for all its windows. A process that would die of sig is
+// never listed.
+func signalled(env Env, names []string, sig syscall.Signal) []int {
+	var pids []int
 	for _, p := range userProcs(env, names, false) {
 		if p.catches&(1<<(uint(sig)-1)) == 0 {
 			continue
 		}
-		if parent, ok := readProc(filepath.Join(env.Proc, strconv.Itoa(p.ppid)), p.ppid); ok && parent.comm == p.comm {
+		if parent, ok := readStat(filepath.Join(env.Proc, strconv.Itoa(p.ppid)), p.ppid); ok && parent.comm == p.comm {
 			continue
 		}
-		if err := syscall.Kill(p.pid, sig); err != nil {
+		pids = append(pids, p.pid)
+	}
+	return pids
+}
+
+// signal sends sig to pids; one gone since it was found is no error.
+func signal(pids []int, sig syscall.Signal) (int, error) {
+	n := 0
+	var firstErr error
+	for _, pid := range pids {
+		if err := syscall.Kill(pid, sig); err != nil {
 			if firstErr == nil && err != syscall.ESRCH {
 				firstErr = err
 			}

@@ -38,12 +38,12 @@ func tmuxSockets(env Env) []string {
 // tellTmux has every running tmux server source file, the theme's own
 // (not its companion's): its styles change at once in every session. A
 // socket left by a server that is gone is no error.
-func tellTmux(ctx context.Context, env Env, file string) (int, error) {
+func tellTmux(ctx context.Context, env Env, file string, sockets []string) (int, error) {
 	bin, err := exec.LookPath("tmux")
 	if err != nil {
 		return 0, nil // no tmux here: none running that could be told
 	}
-	return each(ctx, tmuxSockets(env), func(ctx context.Context, sock string) (bool, error) {
+	return each(ctx, sockets, func(ctx context.Context, sock string) (bool, error) {
 		ctx, cancel := context.WithTimeout(ctx, env.Timeout)
 		defer cancel()
 		cmd := exec.CommandContext(ctx, bin, "-S", sock, "source-file", file)

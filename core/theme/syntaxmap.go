@@ -67,7 +67,9 @@ var syntaxMap = []syntaxScopes{
 		old:      []string{"@punctuation=@punctuation.delimiter"},
 		helix:    []string{"punctuation", "punctuation.delimiter", "punctuation.bracket", "punctuation.special"},
 		zed:      []string{"punctuation", "punctuation.bracket", "punctuation.delimiter", "punctuation.special", "punctuation.markup"},
-		vim:      []string{"Delimiter"}},
+		// sh.vim paints the $( and $(( delimiters of substitutions PreProc
+		// (keyword); VS Code's shell grammar calls them punctuation.
+		vim: []string{"Delimiter", "shCmdSubRegion", "shArithRegion"}},
 	{role: "string", label: "String",
 		textmate: []string{"string", "string.quoted", "string.template", "punctuation.definition.string"},
 		captures: []string{"@string", "@string.special", "@string.special.path"},
@@ -87,7 +89,10 @@ var syntaxMap = []syntaxScopes{
 		zed:      []string{"string.escape"},
 		vim:      []string{"SpecialChar", "Special"}},
 	{role: "regexp", label: "Regular expression",
-		textmate: []string{"string.regexp", "constant.other.character-class.regexp", "string.regexp constant.other.character-class"},
+		textmate: []string{"string.regexp", "constant.other.character-class.regexp", "string.regexp constant.other.character-class",
+			// Sublime's grammars (bat) embed regular expressions as
+			// source.regexp, without string.regexp around them.
+			"source.regexp constant.other.character-class"},
 		captures: []string{"@string.regexp"},
 		old:      []string{"@string.regex=@string.regexp"},
 		semantic: []string{"regexp"},
@@ -102,7 +107,10 @@ var syntaxMap = []syntaxScopes{
 		zed:      []string{"number"},
 		vim:      []string{"Number", "Float"}},
 	{role: "constant", label: "Constant",
-		textmate: []string{"constant", "constant.other", "variable.other.constant", "variable.other.enummember", "constant.other.symbol"},
+		textmate: []string{"constant", "constant.other", "variable.other.constant", "variable.other.enummember", "constant.other.symbol",
+			// A command's --option: VS Code's shell grammar gives it
+			// constant.other.option, Sublime's Bash (bat) variable.parameter.option.
+			"variable.parameter.option.shell", "variable.parameter.option.shell punctuation.definition.parameter.shell"},
 		captures: []string{"@constant", "@string.special.symbol"},
 		old:      []string{"@symbol=@string.special.symbol"},
 		semantic: []string{"enumMember", "variable.readonly", "property.readonly"},
@@ -183,7 +191,10 @@ var syntaxMap = []syntaxScopes{
 		semantic: []string{"type", "class", "enum", "interface", "struct", "typeParameter"},
 		helix:    []string{"type", "type.enum", "type.parameter"},
 		zed:      []string{"type", "enum"},
-		vim:      []string{"Type", "Structure", "Typedef"}},
+		// rust.vim's rustEnumVariant is Some, None, Ok and Err, which VS
+		// Code's Rust grammar (entity.name.type.option/result) and
+		// Sublime's (bat) both call types.
+		vim: []string{"Type", "Structure", "Typedef", "rustEnumVariant"}},
 	{role: "builtinType", label: "Built-in type",
 		textmate: []string{"support.type", "support.type.primitive", "storage.type.primitive",
 			// VS Code's Go grammar: storage.type.<kind>.go; its Rust grammar:

@@ -53,7 +53,7 @@ const MaxFileSize = 1 << 20
 // error: a new workspace has no theme yet.
 func Load(dir string) State {
 	var w watchState
-	st, _ := w.read(filepath.Join(dir, FileName))
+	st, _ := w.read(filepath.Join(dir, FileName), false)
 	return st
 }
 
@@ -83,15 +83,15 @@ func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)
 	}
 	path := filepath.Join(dir, FileName)
 	var ws watchState
-	emit := func() {
+	read := func(wholeOnly bool) (State, bool) {
 		if mu != nil {
 			mu.Lock()
+			defer mu.Unlock()
 		}
-		st, changed := ws.read(path)
-		if mu != nil {
-			mu.Unlock()
-		}
-		if changed {
+		return ws.read(path, wholeOnly)
+	}
+	emit := func() {
+		if st, changed := read(false); changed {
 			fn(st)
 		}
 	}
@@ -99,6 +99,22 @@ func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	defer timer.Stop()
+	// settling is whether the timer runs. The first event after a quiet
+	// spell reads the file at once and reports it only when it is a
+	// whole, valid theme (a rename into place, as agents and the app's
+	// own edits write: a half-written JSON document never parses); the
+	// rest of a burst, and any error, wait for the settle as before. It
+	// takes the settle off a live update into the programs (issue #39).
+	settling := false
+	settle := func() {
+		if !settling {
+			if st, changed := read(true); changed {
+				fn(st)
+			}
+		}
+		settling = true
+		timer.Reset(Debounce)
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -108,7 +124,7 @@ func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)
 				return nil
 			}
 			if filepath.Base(ev.Name) == FileName {
-				timer.Reset(Debounce)
+				settle()
 			}
 		case err, ok := <-w.Errors:
 			if !ok {
@@ -116,9 +132,11 @@ func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)
 			}
 			if errors.Is(err, fsnotify.ErrEventOverflow) {
 				// Events were lost; the file may have changed.
+				settling = true
 				timer.Reset(Debounce)
 			}
 		case <-timer.C:
+			settling = false
 			emit()
 		}
 	}
@@ -136,8 +154,13 @@ type watchState struct {
 	missing  bool
 }
 
-func (w *watchState) read(path string) (State, bool) {
+// read reports the file when it changed; wholeOnly reports it only when
+// it holds a valid theme, and otherwise leaves the state as it was.
+func (w *watchState) read(path string, wholeOnly bool) (State, bool) {
 	data, err := fsread.ReadFile(path, MaxFileSize, fsread.NoFollow)
+	if wholeOnly && err != nil {
+		return State{}, false
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if w.reported && w.missing {
@@ -155,8 +178,11 @@ func (w *watchState) read(path string) (State, bool) {
 		if w.reported && !w.missing && bytes.Equal(data, w.data) {
 			return State{}, false
 		}
-		w.missing, w.existed, w.data = false, true, data
 		t, perr := Parse(data)
+		if wholeOnly && perr != nil {
+			return State{}, false
+		}
+		w.missing, w.existed, w.data = false, true, data
 		if perr != nil {
 			w.lastErr = perr.Error()
 		} else {

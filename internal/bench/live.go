@@ -24,7 +24,7 @@ import (
 
 // Live rows (issue #39): a colour edited in theme.json until a running tmux
 // shows it and a running Neovim has loaded it again, through the app's
-// path (the theme watcher's settled change → core/live → the program).
+// path (the theme watcher's read of the change → core/live → the program).
 const (
 	secLive       = "live"
 	whatLiveTmux  = "live: theme.json edit → running tmux shows it"
@@ -39,7 +39,7 @@ func measureLive(cfg config, progress func(string)) []Row {
 	if err != nil {
 		return []Row{failed(whatLiveTmux, "≤ 300 ms", err), failed(whatLiveNvim, "≤ 300 ms", err), failed(whatLiveKitty, "≤ 300 ms", err)}
 	}
-	note := "from the rename of theme.json (as an agent writes it), through the watcher's 50 ms settle, until tmux's source-file returned (show -gv checked after each run, untimed)"
+	note := "from the rename of theme.json (as an agent writes it), through the watcher (a whole rename is read at once), until tmux's source-file returned (show -gv checked after each run, untimed)"
 	tm := against(whatLiveTmux, newMeasure("", tmuxRuns), liveLimit, "≤ 300 ms")
 	tm.Note = note
 	nv := against(whatLiveNvim, newMeasure("", nvimRuns), liveLimit, "≤ 300 ms")

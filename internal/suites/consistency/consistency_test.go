@@ -25,6 +25,8 @@ import (
 	"time"
 	"unicode"
 
+	// The exporters are templates of core/targets, registered on import.
+	_ "cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/themeimport"
 	"cdxtheme/internal/testrig/programs"

@@ -240,8 +240,11 @@ func (p *Peer) serve() {
 					e = &Error{Code: -32603, Message: err.Error()}
 				}
 				out.Error = e
+			} else if b, merr := json.Marshal(res); merr != nil {
+				// A script's malformed answer is an error the client sees,
+				// not a response that never comes (a hung test).
+				out.Error = &Error{Code: -32603, Message: "acpstub: the script's answer is not JSON: " + merr.Error()}
 			} else {
-				b, _ := json.Marshal(res)
 				out.Result = b
 			}
 			p.write(out)

@@ -41,7 +41,7 @@
 //	                  with fenced css and ts blocks, one line wider than any window
 //	settings          "Running with mode=…, model=…, reasoning_effort=…": the values the agent holds
 //	retry             FAKE_AGENT_RETRIES codex-acp-shaped "Reconnecting…" notices, then an answer
-//	server-error      FAKE_AGENT_SERVER_RETRIES (default 0) such notices, then the model server's failure as
+//	server-error      the model server's failure as
 //	                  codex-acp 2.x words it: "unexpected status 500 …\n\n" as text with no messageId, end_turn
 //	stall             one chunk, then silence for FAKE_AGENT_STALL_MS (or until cancelled)
 //	flood             FAKE_AGENT_FLOOD_BYTES (default 400 MB) of text chunks of 4 KiB as fast as
@@ -61,8 +61,6 @@
 //	FAKE_AGENT_STDERR_BYTES  stderr-flood size (default 100 MB)
 //	FAKE_AGENT_PIDS          grandchild: the file that gets "AGENT_PID GRANDCHILD_PID"
 //	FAKE_AGENT_RETRIES       retry notices (default 2), FAKE_AGENT_RETRY_MS apart (default 300)
-//	FAKE_AGENT_SERVER_RETRIES server-error: retry notices before the failure (default 0)
-//	FAKE_AGENT_SERVER_ERROR_AS "notice": server-error's failure as a last notice, not text
 //	FAKE_AGENT_STALL_MS      stall silence (default 60000)
 //	FAKE_AGENT_NO_EMBEDDED   1: no embeddedContext capability (the app saves attachments as files)
 //	FAKE_AGENT_SHAPE         "models": shaped like gemini-cli and claude-code-acp, the

@@ -705,24 +705,11 @@ func retry(a *agent, t *turn) string {
 const serverErrorText = "unexpected status 500 Internal Server Error: the fake model server failed"
 
 // serverError is a turn whose model server fails for good, as codex-acp
-// 2.x reports it to a client without typed session failures:
-// FAKE_AGENT_SERVER_RETRIES retry notices (default 0), then the error as one
-// agent_message_chunk with no messageId, "<message>\n\n", and end_turn.
-// With FAKE_AGENT_SERVER_ERROR_AS=notice the error comes as codex-acp sends
-// one it cannot tie to the running turn: a last session_info_update notice
-// with willRetry false, and no text at all.
+// 2.x reports it to a client without typed session failures: the error as
+// one agent_message_chunk with no messageId, "<message>\n\n", and end_turn.
+// (The engine's handling of the variants, notices first or the failure as
+// a last notice, is tested on the in-process peer, core/chat/truth_test.go.)
 func serverError(a *agent, t *turn) string {
-	if !retryNotices(t, envInt("FAKE_AGENT_SERVER_RETRIES", 0)) {
-		return "cancelled"
-	}
-	if os.Getenv("FAKE_AGENT_SERVER_ERROR_AS") == "notice" {
-		t.update(map[string]any{"sessionUpdate": "session_info_update", "_meta": map[string]any{"codex": map[string]any{"error": map[string]any{
-			"message":        serverErrorText,
-			"codexErrorInfo": map[string]any{"responseTooManyFailedAttempts": map[string]any{"httpStatusCode": 500}},
-			"willRetry":      false,
-		}}}})
-		return "end_turn"
-	}
 	t.update(map[string]any{"sessionUpdate": "agent_message_chunk", "content": map[string]any{"type": "text", "text": serverErrorText + "\n\n"}})
 	return "end_turn"
 }
