@@ -325,3 +325,42 @@ func TestInternalByIntent(t *testing.T) {
 		t.Fatal("read no Go file under internal/ship; the walk missed it")
 	}
 }
+
+// The theme model sits below what reads and writes it (issue #40): the
+// importers, Apply, the packagers and the targets import core/theme,
+// never the reverse, and the importers and packagers need no Apply. The
+// colour maths (core/colour) sits below the model.
+func TestThemeModelIsTheFloor(t *testing.T) {
+	forbid := map[string][]string{
+		"core/theme":       {"cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
+		"core/themeimport": {"cdxtheme/core/apply", "cdxtheme/core/packaging"},
+		"core/packaging":   {"cdxtheme/core/apply", "cdxtheme/core/themeimport"},
+		"core/targets":     {"cdxtheme/core/themeimport", "cdxtheme/core/packaging"},
+		// The colour maths knows nothing of themes.
+		"core/colour": {"cdxtheme/core/theme", "cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
+	}
+	fset := token.NewFileSet()
+	for dir, bad := range forbid {
+		files, _ := filepath.Glob(filepath.Join(filepath.FromSlash(dir), "*.go"))
+		if len(files) == 0 {
+			t.Fatalf("%s has no Go files", dir)
+		}
+		for _, p := range files {
+			if strings.HasSuffix(p, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, im := range f.Imports {
+				to := strings.Trim(im.Path.Value, `"`)
+				for _, b := range bad {
+					if to == b || strings.HasPrefix(to, b+"/") {
+						t.Errorf("%s imports %s: an arrow running up from %s", p, to, dir)
+					}
+				}
+			}
+		}
+	}
+}

@@ -25,6 +25,7 @@ import (
 
 	"cdxtheme/app/devserver"
 	"cdxtheme/app/navlock"
+	_ "cdxtheme/core/packaging" // fills the .vsix and Zed extension formats
 	"cdxtheme/core/settings"
 	_ "cdxtheme/core/targets" // registers the targets defined as data
 

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"cdxtheme/core/apply"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
@@ -47,7 +48,7 @@ func TestApplyInstallsOnlyThePlanConfirmed(t *testing.T) {
 	write(renamed)
 
 	_, err = a.Themes.ApplyTheme(ws.ID, "neovim", shown.Token)
-	if !errors.Is(err, theme.ErrPlanChanged) {
+	if !errors.Is(err, apply.ErrPlanChanged) {
 		t.Fatalf("ApplyTheme after a rename: %v, want ErrPlanChanged", err)
 	}
 	if b, _ := os.ReadFile(mine); !bytes.Equal(b, own) {

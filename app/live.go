@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 
+	"cdxtheme/core/apply"
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/live"
 	"cdxtheme/core/paths"
@@ -129,7 +130,7 @@ func (th *Themes) LivePrograms(workspaceID string) ([]LiveProgram, error) {
 	}
 	on := th.liveOn(workspaceID)
 	out := []LiveProgram{}
-	for _, target := range theme.AppliedBy(p, workspaceID) {
+	for _, target := range apply.AppliedBy(p, workspaceID) {
 		pr := live.ProgramFor(target)
 		lp := LiveProgram{Target: target, Mode: pr.Mode, Note: pr.Note, On: slices.Contains(on, target)}
 		if r, ok := th.liveRunner().Last(workspaceID, target); ok {
@@ -153,8 +154,8 @@ func (th *Themes) SetLive(workspaceID, target string, on bool) error {
 		if err != nil {
 			return err
 		}
-		if !slices.Contains(theme.AppliedBy(p, workspaceID), target) {
-			return fmt.Errorf("live updates of %s: %w; apply the theme there first", target, theme.ErrNotApplied)
+		if !slices.Contains(apply.AppliedBy(p, workspaceID), target) {
+			return fmt.Errorf("live updates of %s: %w; apply the theme there first", target, apply.ErrNotApplied)
 		}
 	}
 	th.live.mu.Lock()

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/apply"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 	"cdxtheme/internal/testrig/programs"
@@ -49,7 +50,7 @@ func TestLiveSwitchFollowsEditsIntoTmuxUntilUndo(t *testing.T) {
 	if got, err := a.Themes.LivePrograms(ws.ID); err != nil || len(got) != 0 {
 		t.Fatalf("before any apply: %+v %v", got, err)
 	}
-	if err := a.Themes.SetLive(ws.ID, "tmux", true); !errors.Is(err, theme.ErrNotApplied) {
+	if err := a.Themes.SetLive(ws.ID, "tmux", true); !errors.Is(err, apply.ErrNotApplied) {
 		t.Fatalf("live before the apply: %v, want ErrNotApplied", err)
 	}
 	plan, err := a.Themes.PlanApply(ws.ID, "tmux")
@@ -79,7 +80,7 @@ func TestLiveSwitchFollowsEditsIntoTmuxUntilUndo(t *testing.T) {
 	if got, _ := a.Themes.LivePrograms(other.ID); len(got) != 0 {
 		t.Fatalf("a build never applied lists %+v", got)
 	}
-	if err := a.Themes.SetLive(other.ID, "tmux", true); !errors.Is(err, theme.ErrNotApplied) {
+	if err := a.Themes.SetLive(other.ID, "tmux", true); !errors.Is(err, apply.ErrNotApplied) {
 		t.Fatalf("live for another build: %v, want ErrNotApplied", err)
 	}
 

@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"sync"
 
+	"cdxtheme/core/packaging"
 	"cdxtheme/core/publish"
-	"cdxtheme/core/theme"
 )
 
 // Published is what a publish wrote: the export folder holding vsix/ and
@@ -45,7 +45,7 @@ func (th *Themes) SetPublishMeta(workspaceID string, m publish.Meta) (publish.Me
 }
 
 // Publish saves m as the build's metadata, writes both packages
-// (theme.PackageFormats: the .vsix and the Zed extension) with it into
+// (packaging.PackageFormats: the .vsix and the Zed extension) with it into
 // export/<format>, so one release carries one version everywhere, then
 // bumps the saved version's patch number for the next publish. Nothing is
 // bumped when a package could not be written.
@@ -60,8 +60,8 @@ func (th *Themes) Publish(workspaceID string, m publish.Meta) (Published, error)
 	if err != nil {
 		return Published{}, err
 	}
-	for _, f := range theme.PackageFormats {
-		if _, err := theme.ExportPackage(t, f, m, ws.Dir, "export/"+f); err != nil {
+	for _, f := range packaging.PackageFormats {
+		if _, err := packaging.ExportPackage(t, f, m, ws.Dir, "export/"+f); err != nil {
 			return Published{}, err
 		}
 	}

@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"time"
 
+	"cdxtheme/core/apply"
 	"cdxtheme/core/paths"
+	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
 
@@ -28,6 +30,11 @@ func sweepTemps() int {
 		if e.IsDir() {
 			n += paths.SweepTemps(filepath.Join(workspace.Root(), e.Name()), staleTemp)
 		}
+	}
+	// A killed Apply's leftovers: its unsaved record folders and the
+	// temporaries beside the program files it was writing.
+	if p, err := theme.DefaultPaths(); err == nil {
+		n += apply.Sweep(p, staleTemp)
 	}
 	return n
 }

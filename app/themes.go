@@ -11,6 +11,8 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"cdxtheme/core/apply"
+	"cdxtheme/core/packaging"
 	"cdxtheme/core/publish"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
@@ -207,12 +209,12 @@ func (th *Themes) ExportTheme(workspaceID, format string) (string, error) {
 		// Below the workspace nothing is followed: the agent may have
 		// planted links in export/. Packages carry the build's publish
 		// metadata (Publish is what bumps its version).
-		if slices.Contains(theme.PackageFormats, f) {
+		if slices.Contains(packaging.PackageFormats, f) {
 			m, err := publish.Load(ws.Dir)
 			if err != nil {
 				return "", err
 			}
-			if _, err := theme.ExportPackage(t, f, m, ws.Dir, "export/"+f); err != nil {
+			if _, err := packaging.ExportPackage(t, f, m, ws.Dir, "export/"+f); err != nil {
 				return "", err
 			}
 			continue
@@ -226,16 +228,16 @@ func (th *Themes) ExportTheme(workspaceID, format string) (string, error) {
 
 // PlanApply shows what installing into target would write and replace; the
 // UI asks the user to confirm before ApplyTheme.
-func (th *Themes) PlanApply(workspaceID, target string) (theme.InstallPlan, error) {
+func (th *Themes) PlanApply(workspaceID, target string) (apply.InstallPlan, error) {
 	t, _, err := th.lockedTheme(workspaceID)
 	if err != nil {
-		return theme.InstallPlan{}, err
+		return apply.InstallPlan{}, err
 	}
 	paths, err := theme.DefaultPaths()
 	if err != nil {
-		return theme.InstallPlan{}, err
+		return apply.InstallPlan{}, err
 	}
-	return theme.Plan(t, target, paths)
+	return apply.Plan(t, target, paths)
 }
 
 // ApplyTheme installs the theme into target after the user confirmed the
@@ -243,29 +245,29 @@ func (th *Themes) PlanApply(workspaceID, target string) (theme.InstallPlan, erro
 // app's data folder. It plans again and installs only when that plan is
 // the one confirmed: a rename of the theme or a file changed in between
 // would otherwise write, or replace, files the user never saw listed. Then
-// the error wraps theme.ErrPlanChanged, nothing is written, and the page
+// the error wraps apply.ErrPlanChanged, nothing is written, and the page
 // shows the new plan to confirm.
-func (th *Themes) ApplyTheme(workspaceID, target, token string) (theme.Installed, error) {
+func (th *Themes) ApplyTheme(workspaceID, target, token string) (apply.Installed, error) {
 	plan, err := th.PlanApply(workspaceID, target)
 	if err != nil {
-		return theme.Installed{}, err
+		return apply.Installed{}, err
 	}
 	if plan.Token != token {
-		return theme.Installed{}, fmt.Errorf("install into %s: %w: the theme or a file it writes changed since you confirmed; look at the new plan and confirm again", target, theme.ErrPlanChanged)
+		return apply.Installed{}, fmt.Errorf("install into %s: %w: the theme or a file it writes changed since you confirmed; look at the new plan and confirm again", target, apply.ErrPlanChanged)
 	}
 	// The record names the build: only its own applies follow it live.
 	plan.Build = workspaceID
-	return theme.Apply(plan)
+	return apply.Apply(plan)
 }
 
 // UndoApply undoes the last apply into target: the files it replaced get
 // their earlier bytes and mode back, the files it created are removed.
-func (th *Themes) UndoApply(target string) (theme.Undone, error) {
+func (th *Themes) UndoApply(target string) (apply.Undone, error) {
 	paths, err := theme.DefaultPaths()
 	if err != nil {
-		return theme.Undone{}, err
+		return apply.Undone{}, err
 	}
-	out, err := theme.UndoApply(paths, target)
+	out, err := apply.UndoApply(paths, target)
 	if err == nil {
 		// Undone, the program no longer follows any build.
 		th.stopLive(target)
@@ -279,5 +281,5 @@ func (th *Themes) UndoableApplies() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return theme.CanUndo(paths), nil
+	return apply.CanUndo(paths), nil
 }

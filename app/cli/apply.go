@@ -10,10 +10,11 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mattn/go-isatty"
+
+	"cdxtheme/core/apply"
 	"cdxtheme/core/paths"
 	"cdxtheme/core/theme"
-
-	"github.com/mattn/go-isatty"
 )
 
 func init() {
@@ -78,7 +79,7 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "cdxtheme apply: %v\n", err)
 		return ExitError
 	}
-	plan, err := theme.Plan(t, *target, paths)
+	plan, err := apply.Plan(t, *target, paths)
 	if errors.Is(err, theme.ErrUnsupported) && *target == "windows-terminal" {
 		files, rerr := theme.Render(t, "windows-terminal")
 		if rerr != nil {
@@ -123,7 +124,7 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 			return ExitCancelled
 		}
 	}
-	res, err := theme.Apply(plan)
+	res, err := apply.Apply(plan)
 	printEach(env.Stdout, "installed", res.Installed)
 	printEach(env.Stdout, "unchanged", res.Unchanged)
 	printEach(env.Stdout, "backup   ", res.Backups)
@@ -150,8 +151,8 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 func undoApply(env *Env, target string) int {
 	p, err := theme.DefaultPaths()
 	if err == nil {
-		var res theme.Undone
-		res, err = theme.UndoApply(p, target)
+		var res apply.Undone
+		res, err = apply.UndoApply(p, target)
 		printEach(env.Stdout, "restored", res.Restored)
 		printEach(env.Stdout, "removed ", res.Removed)
 	}

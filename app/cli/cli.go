@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"syscall"
 
+	_ "cdxtheme/core/packaging" // fills the .vsix and Zed extension formats
 	"cdxtheme/core/paths"
 	"cdxtheme/core/settings"
 	_ "cdxtheme/core/targets" // registers the targets defined as data

@@ -1,6 +1,6 @@
 // Package live keeps the programs a build was applied to showing the
 // build as it changes (issue #39): on each settled change of theme.json it
-// rewrites the files the build's apply wrote (theme.Refresh, the way
+// rewrites the files the build's apply wrote (apply.Refresh, the way
 // Apply writes them, Undo still restoring the user's own bytes) and then
 // tells the program's running instances, one reloader per program: tmux
 // sources the file on every server, Neovim re-runs :colorscheme where it
@@ -23,6 +23,7 @@ import (
 	"syscall"
 	"time"
 
+	"cdxtheme/core/apply"
 	"cdxtheme/core/theme"
 )
 
@@ -121,7 +122,7 @@ type Report struct {
 
 // Tell has the running instances of r.Target read the files Refresh
 // rewrote, and reports how many it reached.
-func Tell(ctx context.Context, env Env, r theme.Refreshed) (int, error) {
+func Tell(ctx context.Context, env Env, r apply.Refreshed) (int, error) {
 	return tell(ctx, env, r, find(env, r.Target))
 }
 
@@ -144,7 +145,7 @@ var signals = map[string]struct {
 }
 
 // find looks for target's running instances. It needs nothing the
-// rewrite makes, so the Runner runs it beside theme.Refresh: the /proc
+// rewrite makes, so the Runner runs it beside apply.Refresh: the /proc
 // scan (tens of milliseconds on a loaded machine) is off the path.
 func find(env Env, target string) found {
 	switch target {
@@ -159,7 +160,7 @@ func find(env Env, target string) found {
 	return found{}
 }
 
-func tell(ctx context.Context, env Env, r theme.Refreshed, in found) (int, error) {
+func tell(ctx context.Context, env Env, r apply.Refreshed, in found) (int, error) {
 	if len(r.Written) == 0 {
 		return 0, nil
 	}
@@ -305,7 +306,7 @@ func (r *Runner) run(build string, l *loop) {
 		}
 		r.mu.Unlock()
 		// The programs side by side: one slow to answer does not hold
-		// the others (the rewrites themselves take turns, theme.Refresh).
+		// the others (the rewrites themselves take turns, apply.Refresh).
 		var wg sync.WaitGroup
 		for _, target := range c.targets {
 			wg.Add(1)
@@ -322,7 +323,7 @@ func (r *Runner) apply(build, target string, c *change) {
 	rep := Report{Build: build, Target: target}
 	finding := make(chan found, 1)
 	go func() { finding <- find(r.env, target) }()
-	rf, err := theme.Refresh(c.t, target, build, r.paths)
+	rf, err := apply.Refresh(c.t, target, build, r.paths)
 	rep.Written, rep.Kept, rep.Missing = rf.Written, rf.Kept, rf.Missing
 	in := <-finding
 	if err == nil {

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"cdxtheme/core/apply"
 	"cdxtheme/core/theme"
 	"cdxtheme/internal/testrig/programs"
 )
@@ -60,12 +61,12 @@ func newSession(t *testing.T, withKitty bool) *session {
 		targets = append(targets, "kitty")
 	}
 	for _, target := range targets {
-		plan, err := theme.Plan(theme.Example(), target, s.paths)
+		plan, err := apply.Plan(theme.Example(), target, s.paths)
 		if err != nil {
 			t.Fatal(err)
 		}
 		plan.Build = "b1"
-		if _, err := theme.Apply(plan); err != nil {
+		if _, err := apply.Apply(plan); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -133,7 +134,7 @@ func (s *session) startTmux() {
 
 // applied is the theme's own file the apply wrote for target.
 func (s *session) applied(target string) string {
-	plan, err := theme.Plan(theme.Example(), target, s.paths)
+	plan, err := apply.Plan(theme.Example(), target, s.paths)
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -308,13 +309,13 @@ func TestAChangeReachesTheRunningPrograms(t *testing.T) {
 		t.Fatal(err)
 	}
 	other.Changed("b2", th, []string{"tmux"})
-	if rep := <-done; !strings.Contains(rep.Error, theme.ErrNotApplied.Error()) || len(rep.Written) != 0 {
+	if rep := <-done; !strings.Contains(rep.Error, apply.ErrNotApplied.Error()) || len(rep.Written) != 0 {
 		t.Fatalf("another build's change into tmux: %+v, want refused", rep)
 	}
 	other.Close()
 
 	// Undo the tmux apply: the next change reaches Neovim and kitty only.
-	if _, err := theme.UndoApply(s.paths, "tmux"); err != nil {
+	if _, err := apply.UndoApply(s.paths, "tmux"); err != nil {
 		t.Fatal(err)
 	}
 	s.write(edited("#2a0b3c"))

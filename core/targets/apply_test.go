@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/apply"
 	"cdxtheme/core/theme"
 )
 
@@ -43,7 +44,7 @@ func TestApplyAndUndoEveryInstallableTarget(t *testing.T) {
 			t.Run(mf.ID+"/"+goos, func(t *testing.T) {
 				home := t.TempDir()
 				p := paths(home, goos)
-				plan, err := theme.Plan(th, mf.ID, p)
+				plan, err := apply.Plan(th, mf.ID, p)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -57,7 +58,7 @@ func TestApplyAndUndoEveryInstallableTarget(t *testing.T) {
 				if plan.Note == "" {
 					t.Error("no note: the user is not told how to switch to it")
 				}
-				in, err := theme.Apply(plan)
+				in, err := apply.Apply(plan)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -74,7 +75,7 @@ func TestApplyAndUndoEveryInstallableTarget(t *testing.T) {
 						t.Errorf("%s does not hold what Export writes", f)
 					}
 				}
-				u, err := theme.UndoApply(p, mf.ID)
+				u, err := apply.UndoApply(p, mf.ID)
 				if err != nil || len(u.Removed) != 2 {
 					t.Fatalf("undo: %v %+v", err, u)
 				}
@@ -100,11 +101,11 @@ func TestAppliedVimAndFishThemesAreFoundByTheirPrograms(t *testing.T) {
 		bin := program(t, "vim", "vim")
 		home := t.TempDir()
 		th := family(t)
-		plan, err := theme.Plan(th, "vim", paths(home, "linux"))
+		plan, err := apply.Plan(th, "vim", paths(home, "linux"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := theme.Apply(plan); err != nil {
+		if _, err := apply.Apply(plan); err != nil {
 			t.Fatal(err)
 		}
 		os.WriteFile(filepath.Join(home, "probe.vim"), []byte(vimProbe+"\n"), 0o644)
@@ -129,11 +130,11 @@ func TestAppliedVimAndFishThemesAreFoundByTheirPrograms(t *testing.T) {
 		th := family(t)
 		p := paths(home, "linux")
 		p.ConfigHome = filepath.Join(home, "config") // run's XDG_CONFIG_HOME
-		plan, err := theme.Plan(th, "fish", p)
+		plan, err := apply.Plan(th, "fish", p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := theme.Apply(plan); err != nil {
+		if _, err := apply.Apply(plan); err != nil {
 			t.Fatal(err)
 		}
 		out, stderr, err := run(t, home, nil, bin, "--no-config", "-c", "fish_config theme choose harbour-night; and echo $fish_color_keyword")

@@ -74,20 +74,20 @@ func TestOptionalRolesStylesAndRules(t *testing.T) {
 		t.Errorf("font styles not read: keyword %q parameter %q", th.Style("syntax.keyword"), th.Style("syntax.parameter"))
 	}
 	// The document's own rule replaces the default (14% → 12%).
-	if got, want := th.Color("diff.addedLine"), (Color{th.UI.Success.R, th.UI.Success.G, th.UI.Success.B, 31}); got != want {
+	if got, want := th.Color("diff.addedLine"), (Color{R: th.UI.Success.R, G: th.UI.Success.G, B: th.UI.Success.B, A: 31}); got != want {
 		t.Errorf("diff.addedLine = %s, want the document's rule %s", got, want)
 	}
 	// A derived role follows its input.
-	th.UI.Border = Color{1, 2, 3, 255}
+	th.UI.Border = Color{R: 1, G: 2, B: 3, A: 255}
 	if th.Color("editor.whitespace") != th.UI.Border {
 		t.Errorf("editor.whitespace did not follow ui.border")
 	}
 	// cursorText picks the readable one of background and text on the cursor.
-	th.Roles["terminal.cursor"] = Color{250, 250, 250, 255}
+	th.Roles["terminal.cursor"] = Color{R: 250, G: 250, B: 250, A: 255}
 	if got := th.Color("terminal.cursorText"); got != th.UI.Background {
 		t.Errorf("cursor text on a white cursor = %s, want the dark background %s", got, th.UI.Background)
 	}
-	th.Roles["terminal.cursor"] = Color{10, 10, 10, 255}
+	th.Roles["terminal.cursor"] = Color{R: 10, G: 10, B: 10, A: 255}
 	if got := th.Color("terminal.cursorText"); got != th.UI.Text {
 		t.Errorf("cursor text on a black cursor = %s, want the light text %s", got, th.UI.Text)
 	}

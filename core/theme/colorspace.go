@@ -24,49 +24,6 @@ type SourceColor struct {
 // ColorSpaces are the values of SourceColor.Space.
 var ColorSpaces = []string{"P3", "Calibrated", "sRGB"}
 
-// toSRGB converts components in a colour space to an sRGB colour.
-//
-// Display P3 goes through linear light with the P3→sRGB matrix of
-// iTerm2-Color-Schemes' tools/gen.py (commit 4cbae62), clamped there, and
-// rounds half to even as that generator (Python's round) does, so an
-// imported scheme matches the files it generated exactly.
-//
-// Calibrated (iTerm2's NSCalibratedRGB, generic RGB; a colour without a
-// "Color Space" key is calibrated, NSColor+iTerm.h: "Optional, defaults to
-// calibrated") is taken numerically as sRGB. That is what the same
-// generator does for every calibrated scheme it publishes, and generic RGB
-// differs from sRGB by a few units per channel at most on the colours
-// themes use; the importer says so in a warning, and the original
-// components and label are kept, so the iTerm2 export writes them back and
-// iTerm2 shows the colour exactly as before.
-func toSRGB(space string, r, g, b, a float64) Color {
-	if space == "P3" {
-		r, g, b = p3ToSRGB(r, g, b)
-	}
-	to8 := func(f float64) uint8 { return uint8(math.RoundToEven(math.Min(1, math.Max(0, f)) * 255)) }
-	return Color{R: to8(r), G: to8(g), B: to8(b), A: to8(a)}
-}
-
-func p3ToSRGB(r, g, b float64) (float64, float64, float64) {
-	lin := func(c float64) float64 {
-		if c < 0.04045 {
-			return c / 12.92
-		}
-		return math.Pow((c+0.055)/1.055, 2.4)
-	}
-	gamma := func(c float64) float64 {
-		c = math.Max(0, math.Min(1, c))
-		if c < 0.0031308 {
-			return 12.92 * c
-		}
-		return 1.055*math.Pow(c, 1/2.4) - 0.055
-	}
-	lr, lg, lb := lin(r), lin(g), lin(b)
-	return gamma(1.22494018*lr - 0.22469880*lg - 0.00012973*lb),
-		gamma(-0.04205631*lr + 1.04203282*lg - 0.00000601*lb),
-		gamma(-0.01963755*lr - 0.07862814*lg + 1.09826365*lb)
-}
-
 func (d *decoder) sourceColor(path string, raw json.RawMessage) (SourceColor, bool) {
 	obj := d.object(path, raw)
 	if obj == nil {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"cdxtheme/core/colour"
 )
 
 // WCAG 2.x contrast thresholds.
@@ -51,26 +53,14 @@ func (c Check) FGLabel() string { return label(c.FGRole, c.FGFollows) }
 func (c Check) BGLabel() string { return label(c.BGRole, c.BGFollows) }
 
 // Luminance is the WCAG 2.x relative luminance of an opaque colour.
-func Luminance(c Color) float64 {
-	lin := func(v uint8) float64 {
-		s := float64(v) / 255
-		if s <= 0.04045 {
-			return s / 12.92
-		}
-		return math.Pow((s+0.055)/1.055, 2.4)
-	}
-	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
-}
+func Luminance(c Color) float64 { return colour.Luminance(c) }
 
-// Ratio is the WCAG contrast ratio (1..21) of fg on bg. A translucent fg is
-// composited over bg first; bg must be opaque (composite it yourself).
-func Ratio(fg, bg Color) float64 {
-	a, b := Luminance(fg.Over(bg)), Luminance(bg)
-	if a < b {
-		a, b = b, a
-	}
-	return (a + 0.05) / (b + 0.05)
-}
+// Ratio is the WCAG contrast ratio (1..21) of fg on bg (colour.Ratio).
+func Ratio(fg, bg Color) float64 { return colour.Ratio(fg, bg) }
+
+// APCA is the APCA lightness contrast Lc of text fg on background bg
+// (colour.APCA).
+func APCA(fg, bg Color) float64 { return colour.APCA(fg, bg) }
 
 // Checks measures every pair a reader depends on: UI text roles on the
 // background and the surface, every syntax role on the background, text on
@@ -186,61 +176,4 @@ func FixPrompt(checks []Check) string {
 	b.WriteString("Change the foreground colours first and keep their hue, so the theme keeps its character; ")
 	b.WriteString("leave colours that already pass unchanged, and keep the file valid (hex colours #rrggbb, or the names of palette entries).")
 	return b.String()
-}
-
-// APCA-W3 0.0.98G-4g constants (Andrew Somers, Myndex; the "apca-w3"
-// reference implementation, https://github.com/Myndex/apca-w3, used by
-// WCAG 3 drafts): a simple 2.4 exponent and these channel weights, soft
-// black clamp and power curves.
-const (
-	apcaMainTRC   = 2.4
-	apcaRco       = 0.2126729
-	apcaGco       = 0.7151522
-	apcaBco       = 0.0721750
-	apcaNormBG    = 0.56
-	apcaNormTXT   = 0.57
-	apcaRevTXT    = 0.62
-	apcaRevBG     = 0.65
-	apcaBlkThrs   = 0.022
-	apcaBlkClmp   = 1.414
-	apcaScale     = 1.14
-	apcaLoOffset  = 0.027
-	apcaLoClip    = 0.1
-	apcaDeltaYMin = 0.0005
-)
-
-// apcaY is the APCA screen luminance of an opaque colour, black-clamped.
-func apcaY(c Color) float64 {
-	ch := func(v uint8) float64 { return math.Pow(float64(v)/255, apcaMainTRC) }
-	y := apcaRco*ch(c.R) + apcaGco*ch(c.G) + apcaBco*ch(c.B)
-	if y < apcaBlkThrs {
-		y += math.Pow(apcaBlkThrs-y, apcaBlkClmp)
-	}
-	return y
-}
-
-// APCA is the APCA lightness contrast Lc of text fg on background bg
-// (about −108 … +106): positive for dark text on a light background,
-// negative for light on dark; its magnitude is what the thresholds use
-// (Lc 90 preferred for body text, 75 minimum for body text, 60 for other
-// content text, 45 for large or bold headlines, 30 for any text at all,
-// 15 for non-text). A translucent fg is composited over bg first.
-func APCA(fg, bg Color) float64 {
-	yt, yb := apcaY(fg.Over(bg)), apcaY(bg)
-	if math.Abs(yb-yt) < apcaDeltaYMin {
-		return 0
-	}
-	var out float64
-	if yb > yt { // dark text on a light background
-		sapc := (math.Pow(yb, apcaNormBG) - math.Pow(yt, apcaNormTXT)) * apcaScale
-		if sapc >= apcaLoClip {
-			out = sapc - apcaLoOffset
-		}
-	} else {
-		sapc := (math.Pow(yb, apcaRevBG) - math.Pow(yt, apcaRevTXT)) * apcaScale
-		if sapc <= -apcaLoClip {
-			out = sapc + apcaLoOffset
-		}
-	}
-	return out * 100
 }

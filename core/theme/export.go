@@ -45,9 +45,9 @@ var Formats = []Format{
 	{ID: "foot", Name: "foot", Files: []string{"{slug}.ini"}, render: nil},
 	{ID: "tmtheme", Name: "TextMate (bat, delta, Sublime)", Files: []string{"{slug}.tmTheme"}, render: nil},
 	{ID: "tmux", Name: "tmux", Files: []string{"{slug}.conf"}, render: nil},
-	// Packages to publish.
-	{ID: "vsix", Name: "VS Code extension package (.vsix)", Files: []string{"{slug}-1.0.0.vsix"}},                                 // render: set in vsix.go's init
-	{ID: "zed-extension", Name: "Zed extension", Files: []string{"extension.toml", "themes/{slug}.json", "LICENSE", "README.md"}}, // render: set in vsix.go's init
+	// Packages to publish (core/packaging fills them).
+	{ID: "vsix", Name: "VS Code extension package (.vsix)", Files: []string{"{slug}-1.0.0.vsix"}, render: nil},
+	{ID: "zed-extension", Name: "Zed extension", Files: []string{"extension.toml", "themes/{slug}.json", "LICENSE", "README.md"}, render: nil},
 }
 
 // FormatByID finds a format; the error lists the valid ids.

@@ -2,7 +2,6 @@ package theme
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 )
 
@@ -47,27 +46,6 @@ func RegisterTarget(tg Target, runs []string, where string, plan Planner) {
 	tg.runs, tg.where, tg.external = runs, where, true
 	Targets = append(Targets, tg)
 	planners[tg.ID] = plan
-}
-
-// planExternal fills plan from a registered planner.
-func planExternal(plan *InstallPlan, t *Theme, tg *Target, files map[string][]byte, p Paths) error {
-	pl := planners[tg.ID]
-	if pl == nil {
-		return fmt.Errorf("install into %s: no planner", tg.Name)
-	}
-	in, err := pl(t, files, p)
-	if err != nil {
-		return fmt.Errorf("install into %s: %w", tg.Name, err)
-	}
-	for _, path := range sortedKeys(in.Files) {
-		if !filepath.IsAbs(path) {
-			return fmt.Errorf("install into %s: %q is not an absolute path", tg.Name, path)
-		}
-		plan.Files = append(plan.Files, PlannedFile{Path: path, data: in.Files[path]})
-	}
-	plan.Note = in.Note
-	plan.Steps = append(plan.Steps, in.Steps...)
-	return nil
 }
 
 // SchemeColors are the theme's base16 or base24 slots ("base00" … "base0F",

@@ -1,12 +1,9 @@
 package theme
 
 import (
-	"archive/zip"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"math"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -150,25 +147,6 @@ func TestFamilyExports(t *testing.T) {
 		t.Fatalf("vscode extension contributes %+v; files %v", pkg.Contributes.Themes, sortedKeys(files))
 	}
 
-	// The .vsix holds both colour themes.
-	files, err = Render(th, "vsix")
-	if err != nil {
-		t.Fatal(err)
-	}
-	z, err := zip.NewReader(bytes.NewReader(files[slug+"-"+VSCodeVersion+".vsix"]), int64(len(files[slug+"-"+VSCodeVersion+".vsix"])))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, f := range z.File {
-		names = append(names, f.Name)
-	}
-	for _, want := range []string{"extension/themes/" + slug + "-color-theme.json", "extension/themes/" + cslug + "-color-theme.json"} {
-		if !strings.Contains(strings.Join(names, "\n"), want) {
-			t.Errorf("the .vsix lacks %s: %v", want, names)
-		}
-	}
-
 	// A one-theme format writes the companion's file beside the theme's.
 	files, err = Render(th, "kitty")
 	if err != nil {
@@ -182,53 +160,5 @@ func TestFamilyExports(t *testing.T) {
 	clash.Companion.Name = clash.Name + "!"
 	if _, err := Render(clash, "kitty"); err == nil || !strings.Contains(err.Error(), "both write") {
 		t.Errorf("a companion whose file name is the theme's: %v", err)
-	}
-}
-
-func TestApplyInstallsTheCompanionBeside(t *testing.T) {
-	th := withCompanion(t)
-	p := tempPaths(t, "linux")
-	for _, target := range []string{"kitty", "neovim", "helix", "tmux"} {
-		plan, err := Plan(th, target, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var bases []string
-		for _, f := range plan.Files {
-			bases = append(bases, filepath.Base(f.Path))
-		}
-		joined := strings.Join(bases, " ")
-		if !strings.Contains(joined, Slug(th.Companion.Name)) || !strings.Contains(plan.Note, th.Companion.Name) {
-			t.Errorf("%s: plan %v, note %q: the light variant is not installed beside", target, bases, plan.Note)
-		}
-	}
-	// Without a companion nothing is added.
-	plan, _ := Plan(Example(), "kitty", p)
-	if len(plan.Files) != 1 {
-		t.Errorf("kitty plan of one theme writes %d files", len(plan.Files))
-	}
-}
-
-// Every plan lists each file once, a light/dark family included: VS Code's
-// extension already holds the variant's file, which was planned a second
-// time as an extra beside it, and the dialog's list keyed by path broke.
-func TestPlanListsEachFileOnce(t *testing.T) {
-	for _, th := range []*Theme{Example(), withCompanion(t)} {
-		for _, goos := range []string{"linux", "darwin", "windows"} {
-			p := tempPaths(t, goos)
-			for _, tg := range TargetsFor(goos) {
-				plan, err := Plan(th, tg.ID, p)
-				if err != nil {
-					t.Fatalf("%s on %s: %v", tg.ID, goos, err)
-				}
-				seen := map[string]bool{}
-				for _, f := range plan.Files {
-					if seen[f.Path] {
-						t.Errorf("%s on %s (companion %v): %s is planned twice", tg.ID, goos, th.Companion != nil, f.Path)
-					}
-					seen[f.Path] = true
-				}
-			}
-		}
 	}
 }

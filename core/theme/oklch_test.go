@@ -3,6 +3,8 @@ package theme
 import (
 	"math"
 	"testing"
+
+	"cdxtheme/core/colour"
 )
 
 // Reference values from Ottosson's Oklab (as CSS Color 4's oklch() gives
@@ -28,7 +30,7 @@ func TestToOKLCHMatchesReference(t *testing.T) {
 
 func TestOKLCHRoundTripsEveryChannelValue(t *testing.T) {
 	for v := 0; v < 256; v += 5 {
-		for _, c := range []Color{{uint8(v), 0, 0, 255}, {0, uint8(v), 128, 255}, {uint8(v), uint8(v), uint8(255 - v), 255}} {
+		for _, c := range []Color{{R: uint8(v), A: 255}, {G: uint8(v), B: 128, A: 255}, {R: uint8(v), G: uint8(v), B: uint8(255 - v), A: 255}} {
 			if got := FromOKLCH(ToOKLCH(c)); got != c {
 				t.Fatalf("%s came back as %s", c, got)
 			}
@@ -71,7 +73,7 @@ func TestNearestPassingMovesOnlyLightnessToTheNearestPass(t *testing.T) {
 		t.Errorf("hue/chroma moved: %+v → %+v", before, after)
 	}
 	// Nearest: one lightness step less than the answer does not pass.
-	prev := FromOKLCH(OKLCH{L: after.L - 2.0/lightnessSteps, C: before.C, H: before.H})
+	prev := FromOKLCH(OKLCH{L: after.L - 2.0/colour.LightnessSteps, C: before.C, H: before.H})
 	if ratio(prev) >= AA {
 		t.Errorf("%s (darker than %s) already passes at %.3f: not the nearest", prev, got, ratio(prev))
 	}

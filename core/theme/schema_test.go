@@ -1,9 +1,7 @@
 package theme
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"reflect"
 	"regexp"
@@ -11,31 +9,6 @@ import (
 	"strings"
 	"testing"
 )
-
-var updateSchema = flag.Bool("update-schema", false, "rewrite schema/theme.schema.json from the catalogue")
-
-// TestSchemaIsGenerated: the committed schema is JSONSchema's output, so
-// it lists every role of the catalogue with its rule; run
-// go test ./core/theme -run TestSchemaIsGenerated -update-schema to refresh it.
-func TestSchemaIsGenerated(t *testing.T) {
-	want, err := JSONSchema()
-	if err != nil {
-		t.Fatal(err)
-	}
-	const path = "../../schema/theme.schema.json"
-	if *updateSchema {
-		if err := os.WriteFile(path, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s is not JSONSchema()'s output; rerun with -update-schema", path)
-	}
-}
 
 // schemaDoc is the part of schema/theme.schema.json the Go validator must
 // agree with.

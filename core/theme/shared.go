@@ -126,3 +126,20 @@ func ParseLooseColor(s string) (Color, error) { return parseLooseColor(s) }
 // Keys lists every key the overrides hold, by path: what an import keeps
 // verbatim, and what it drops when the overrides are not wanted.
 func (t *TargetOverrides) Keys() []string { return t.keys() }
+
+// tomlQuote is a TOML basic string of s.
+func tomlQuote(s string) string {
+	b, _ := json.Marshal(s) // a JSON string is a valid TOML basic string
+	return string(b)
+}
+
+// TOMLQuote is a TOML basic string of s.
+func TOMLQuote(s string) string { return tomlQuote(s) }
+
+// OrDefault is s, or def when s is empty.
+func OrDefault(s, def string) string { return orDefault(s, def) }
+
+// RenderFormat renders a format for a family as it stands, without
+// Render's wrapping: a package holding another format's files (the .vsix,
+// the Zed extension) renders the family it was given.
+func RenderFormat(id string, fam []*Theme) (map[string][]byte, error) { return renderFormat(id, fam) }

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	_ "cdxtheme/core/packaging" // the package formats the tests render
+	_ "cdxtheme/core/targets"   // the formats written by templates
 	"cdxtheme/core/theme"
 )
 

@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"cdxtheme/core/apply"
 	"cdxtheme/core/live"
 	_ "cdxtheme/core/targets" // tmux is a template of core/targets
 	"cdxtheme/core/theme"
@@ -89,12 +90,12 @@ func liveRuns(n int) (tmuxRuns, nvimRuns, kittyRuns []time.Duration, kittyErr, e
 	}
 	var tmuxFile string
 	for _, target := range []string{"tmux", "neovim", "kitty"} {
-		plan, err := theme.Plan(theme.Example(), target, p)
+		plan, err := apply.Plan(theme.Example(), target, p)
 		if err != nil {
 			return nil, nil, nil, nil, err
 		}
 		plan.Build = "bench"
-		if _, err := theme.Apply(plan); err != nil {
+		if _, err := apply.Apply(plan); err != nil {
 			return nil, nil, nil, nil, err
 		}
 		if target == "tmux" {

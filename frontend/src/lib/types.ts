@@ -4,7 +4,7 @@
 // names: the flat name where Go's is distinctive (BuildCard, ModelList),
 // the package-qualified one where it is not (search.Result, workspace.Meta).
 // Hand-written below: what Go sends only as events and the UI's own unions.
-import type { app, chat, codexhome, live, publish, settings, theme, themeimport, versions } from '../../wailsjs/go/models';
+import type { app, apply, chat, codexhome, colour, live, publish, settings, theme, themeimport, versions } from '../../wailsjs/go/models';
 
 export type { checkpoint, codexhome, damaged, search, settings, workspace } from '../../wailsjs/go/models';
 
@@ -48,11 +48,11 @@ export type AgentList = settings.AgentList;
 export type Settings = settings.Settings;
 export type Check = theme.Check;
 export type ThemeState = theme.State;
-export type Installed = theme.Installed;
-export type Undone = theme.Undone;
+export type Installed = apply.Installed;
+export type Undone = apply.Undone;
 export type Step = theme.Step;
-export type InstallPlan = theme.InstallPlan;
-export type PlannedFile = theme.PlannedFile;
+export type InstallPlan = apply.InstallPlan;
+export type PlannedFile = apply.PlannedFile;
 export type Target = theme.Target;
 /** A program the build was applied to and its live switch (app.LiveProgram). */
 export type LiveProgram = app.LiveProgram;
@@ -67,7 +67,7 @@ export type BarState = app.BarState;
 export type EditorState = app.EditorState;
 export type EditorRole = app.EditorRole;
 export type ColorTrial = app.ColorTrial;
-export type OKLCH = theme.OKLCH;
+export type OKLCH = colour.OKLCH;
 export type OptionResult = app.OptionResult;
 
 

@@ -89,7 +89,7 @@ export namespace app {
 	export interface ColorTrial {
 	    path: string;
 	    hex: string;
-	    oklch: theme.OKLCH;
+	    oklch: colour.OKLCH;
 	    pairs: theme.Check[];
 	    theme?: {[key: string]: unknown};
 	    roles: theme.RoleValue[];
@@ -267,13 +267,48 @@ export namespace app {
 	    workspaceId: string;
 	    path: string;
 	    hex: string;
-	    oklch?: theme.OKLCH;
+	    oklch?: colour.OKLCH;
 	}
 	export interface TurnStarted {
 	    turnId: string;
 	    workspaceId: string;
 	    cwd: string;
 	    title?: string;
+	}
+
+}
+
+export namespace apply {
+	
+	export interface PlannedFile {
+	    path: string;
+	    exists: boolean;
+	    same: boolean;
+	}
+	export interface InstallPlan {
+	    target: string;
+	    theme: string;
+	    files: PlannedFile[];
+	    note: string;
+	    steps: theme.Step[];
+	    backups: string;
+	    warning?: string;
+	    token: string;
+	}
+	export interface Installed {
+	    installed: string[];
+	    unchanged: string[];
+	    backups: string[];
+	    note: string;
+	    steps: theme.Step[];
+	    undo: boolean;
+	}
+	
+	export interface Undone {
+	    target: string;
+	    theme: string;
+	    restored: string[];
+	    removed: string[];
 	}
 
 }
@@ -358,6 +393,22 @@ export namespace codexhome {
 	    done: boolean;
 	    skipped: number;
 	    truncated: boolean;
+	}
+
+}
+
+export namespace colour {
+	
+	export interface Color {
+	    R: number;
+	    G: number;
+	    B: number;
+	    A: number;
+	}
+	export interface OKLCH {
+	    l: number;
+	    c: number;
+	    h: number;
 	}
 
 }
@@ -495,49 +546,10 @@ export namespace theme {
 	    fgFollows?: string;
 	    bgFollows?: string;
 	}
-	export interface Color {
-	    R: number;
-	    G: number;
-	    B: number;
-	    A: number;
-	}
 	export interface Format {
 	    id: string;
 	    name: string;
 	    files: string[];
-	}
-	export interface Step {
-	    kind: string;
-	    text: string;
-	    file?: string;
-	}
-	export interface PlannedFile {
-	    path: string;
-	    exists: boolean;
-	    same: boolean;
-	}
-	export interface InstallPlan {
-	    target: string;
-	    theme: string;
-	    files: PlannedFile[];
-	    note: string;
-	    steps: Step[];
-	    backups: string;
-	    warning?: string;
-	    token: string;
-	}
-	export interface Installed {
-	    installed: string[];
-	    unchanged: string[];
-	    backups: string[];
-	    note: string;
-	    steps: Step[];
-	    undo: boolean;
-	}
-	export interface OKLCH {
-	    l: number;
-	    c: number;
-	    h: number;
 	}
 	export interface PaletteSwatch {
 	    ref: string;
@@ -546,7 +558,6 @@ export namespace theme {
 	    step?: number;
 	    users: string[];
 	}
-	
 	export interface Ramp {
 	    steps?: number[];
 	    at?: number;
@@ -574,12 +585,12 @@ export namespace theme {
 	    system: string;
 	    name?: string;
 	    author?: string;
-	    slots: {[key: string]: Color};
+	    slots: {[key: string]: colour.Color};
 	}
 	export interface SourceColor {
 	    space: string;
 	    components: number[];
-	    srgb: Color;
+	    srgb: colour.Color;
 	}
 	export interface State {
 	    theme?: {[key: string]: unknown};
@@ -588,17 +599,21 @@ export namespace theme {
 	    roles: RoleValue[];
 	    companion?: State;
 	}
-	
+	export interface Step {
+	    kind: string;
+	    text: string;
+	    file?: string;
+	}
 	export interface Syntax {
-	    keyword: Color;
-	    string: Color;
-	    comment: Color;
-	    function: Color;
-	    type: Color;
-	    number: Color;
-	    constant: Color;
-	    variable: Color;
-	    operator: Color;
+	    keyword: colour.Color;
+	    string: colour.Color;
+	    comment: colour.Color;
+	    function: colour.Color;
+	    type: colour.Color;
+	    number: colour.Color;
+	    constant: colour.Color;
+	    variable: colour.Color;
+	    operator: colour.Color;
 	}
 	export interface Target {
 	    id: string;
@@ -620,37 +635,31 @@ export namespace theme {
 	    iterm2?: {[key: string]: SourceColor};
 	}
 	export interface UI {
-	    background: Color;
-	    surface: Color;
-	    text: Color;
-	    mutedText: Color;
-	    accent: Color;
-	    border: Color;
-	    selection: Color;
-	    error: Color;
-	    warning: Color;
-	    success: Color;
+	    background: colour.Color;
+	    surface: colour.Color;
+	    text: colour.Color;
+	    mutedText: colour.Color;
+	    accent: colour.Color;
+	    border: colour.Color;
+	    selection: colour.Color;
+	    error: colour.Color;
+	    warning: colour.Color;
+	    success: colour.Color;
 	}
 	export interface Theme {
 	    name: string;
 	    appearance: string;
 	    author?: string;
 	    description?: string;
-	    palette?: {[key: string]: Color};
+	    palette?: {[key: string]: colour.Color};
 	    ui: UI;
 	    syntax: Syntax;
-	    ansi: Color[];
+	    ansi: colour.Color[];
 	    scheme?: Scheme;
 	    spaces?: {[key: string]: SourceColor};
 	    targets?: TargetOverrides;
 	}
 	
-	export interface Undone {
-	    target: string;
-	    theme: string;
-	    restored: string[];
-	    removed: string[];
-	}
 	
 
 }

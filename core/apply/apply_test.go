@@ -1,20 +1,23 @@
-package theme
+package apply
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
+
+	"cdxtheme/core/theme"
 )
 
-func tempPaths(t *testing.T, goos string) Paths {
+func tempPaths(t *testing.T, goos string) theme.Paths {
 	home := t.TempDir()
-	return Paths{
+	return theme.Paths{
 		Home: home, ConfigHome: filepath.Join(home, ".config"), GOOS: goos,
 		AppData: filepath.Join(home, "AppData", "Roaming"), LocalAppData: filepath.Join(home, "AppData", "Local"),
 		Store: filepath.Join(t.TempDir(), "applied"),
@@ -42,7 +45,7 @@ func TestPlanPaths(t *testing.T) {
 		{"neovim", "windows", []string{"AppData/Local/nvim/colors/harbour-night.lua"}, "init.lua"},
 		{"helix", "linux", []string{".config/helix/themes/harbour-night.toml"}, `theme = "harbour-night"`},
 		{"helix", "windows", []string{"AppData/Roaming/helix/themes/harbour-night.toml"}, ":theme harbour-night"},
-		{"bat", "linux", []string{".config/bat/themes/harbour-night.tmTheme"}, "bat cache --build"},
+		{"bat", "linux", []string{".config/bat/themes/harbour-night.tmTheme"}, "cache --build"},
 		{"bat", "windows", []string{"AppData/Roaming/bat/themes/harbour-night.tmTheme"}, "syntax-theme = harbour-night"},
 		{"wezterm", "linux", []string{".config/wezterm/colors/harbour-night.toml"}, `config.color_scheme = "Harbour Night"`},
 		{"wezterm", "windows", []string{".config/wezterm/colors/harbour-night.toml"}, "wezterm.lua"},
@@ -54,7 +57,7 @@ func TestPlanPaths(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.target+"/"+tt.goos, func(t *testing.T) {
 			p := tempPaths(t, tt.goos)
-			plan, err := Plan(Example(), tt.target, p)
+			plan, err := Plan(theme.Example(), tt.target, p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,17 +94,56 @@ func TestPlanPaths(t *testing.T) {
 	}
 }
 
+// The bat step names whichever of bat and batcat (Debian's name) is on
+// PATH.
+func TestBatStepNamesTheInstalledProgram(t *testing.T) {
+	bin := t.TempDir()
+	t.Setenv("PATH", bin)
+	stub := func(name string) {
+		if err := os.WriteFile(filepath.Join(bin, name), []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := func() string {
+		plan, err := Plan(theme.Example(), "bat", tempPaths(t, runtime.GOOS))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range plan.Steps {
+			if st.Kind == "command" {
+				if !strings.Contains(plan.Note, st.Text) {
+					t.Errorf("the note %q does not say %q", plan.Note, st.Text)
+				}
+				return st.Text
+			}
+		}
+		t.Fatal("no command step")
+		return ""
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("PATH programs need .exe there")
+	}
+	stub("batcat")
+	if got := cmd(); got != "batcat cache --build" {
+		t.Errorf("with only batcat: %q", got)
+	}
+	stub("bat")
+	if got := cmd(); got != "bat cache --build" {
+		t.Errorf("with bat: %q", got)
+	}
+}
+
 func TestPlanUnsupported(t *testing.T) {
 	for _, tt := range []struct{ target, goos string }{
 		{"windows-terminal", "linux"}, {"iterm2", "linux"}, {"iterm2", "windows"},
 		{"kitty", "windows"}, {"ghostty", "windows"}, {"foot", "darwin"}, {"foot", "windows"}, {"tmux", "windows"},
 	} {
-		_, err := Plan(Example(), tt.target, tempPaths(t, tt.goos))
-		if !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), "cdxtheme export --format") {
+		_, err := Plan(theme.Example(), tt.target, tempPaths(t, tt.goos))
+		if !errors.Is(err, theme.ErrUnsupported) || !strings.Contains(err.Error(), "cdxtheme export --format") {
 			t.Errorf("%s on %s: %v, want ErrUnsupported with the export hint", tt.target, tt.goos, err)
 		}
 	}
-	if _, err := Plan(Example(), "no-such-target", tempPaths(t, "linux")); err == nil || !strings.Contains(err.Error(), "ghostty") {
+	if _, err := Plan(theme.Example(), "no-such-target", tempPaths(t, "linux")); err == nil || !strings.Contains(err.Error(), "ghostty") {
 		t.Errorf("unknown target: %v", err)
 	}
 }
@@ -115,27 +157,61 @@ func TestTargetsForMatchPlan(t *testing.T) {
 	}
 	for goos, ids := range want {
 		var got, listed []string
-		for _, tg := range TargetsFor(goos) {
+		for _, tg := range theme.TargetsFor(goos) {
 			listed = append(listed, tg.ID)
-			if !tg.external { // core/targets checks its own
+			if !tg.External() { // core/targets checks its own
 				got = append(got, tg.ID)
 			}
 		}
 		if strings.Join(got, " ") != ids {
 			t.Errorf("%s: %v, want %s", goos, got, ids)
 		}
-		for _, tg := range Targets {
-			_, err := Plan(Example(), tg.ID, tempPaths(t, goos))
-			if errors.Is(err, ErrUnsupported) == slices.Contains(listed, tg.ID) {
+		for _, tg := range theme.Targets {
+			_, err := Plan(theme.Example(), tg.ID, tempPaths(t, goos))
+			if errors.Is(err, theme.ErrUnsupported) == slices.Contains(listed, tg.ID) {
 				t.Errorf("%s on %s: listed %v, Plan says %v", tg.ID, goos, slices.Contains(listed, tg.ID), err)
 			}
 		}
 	}
 }
 
+// Undo takes away the folders the apply made, and keeps one the user has
+// put a file of their own into since.
+func TestUndoRemovesTheFoldersApplyCreated(t *testing.T) {
+	p := tempPaths(t, "linux")
+	apply := func() {
+		plan, err := Plan(theme.Example(), "kitty", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Apply(plan); err != nil {
+			t.Fatal(err)
+		}
+	}
+	apply()
+	if _, err := UndoApply(p, "kitty"); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(p.Home); len(entries) != 0 {
+		t.Errorf("after undo the home holds %v, want nothing", entries)
+	}
+	apply()
+	mine := filepath.Join(p.ConfigHome, "kitty", "kitty.conf")
+	os.WriteFile(mine, []byte("font_size 12\n"), 0o644)
+	if _, err := UndoApply(p, "kitty"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(mine); err != nil {
+		t.Errorf("the user's own file went with the undo: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(p.ConfigHome, "kitty", "themes")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the themes folder Apply made stays: %v", err)
+	}
+}
+
 func TestApplyBacksUpOutsideAndUndoes(t *testing.T) {
 	p := tempPaths(t, "linux")
-	th := Example()
+	th := theme.Example()
 	plan, err := Plan(th, "ghostty", p)
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +222,7 @@ func TestApplyBacksUpOutsideAndUndoes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := Render(th, "ghostty")
+	want, _ := theme.Render(th, "ghostty")
 	if len(first.Installed) != 1 || first.Installed[0] != path || len(first.Backups) != 0 || !first.Undo {
 		t.Fatalf("first install = %+v", first)
 	}
@@ -220,7 +296,7 @@ func TestApplyBacksUpOutsideAndUndoes(t *testing.T) {
 // Applying the same theme again writes nothing and backs nothing up.
 func TestApplyUnchangedWritesNoBackup(t *testing.T) {
 	p := tempPaths(t, "linux")
-	plan, err := Plan(Example(), "vscode", p)
+	plan, err := Plan(theme.Example(), "vscode", p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +304,7 @@ func TestApplyUnchangedWritesNoBackup(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 5; i++ {
-		if plan, err = Plan(Example(), "vscode", p); err != nil {
+		if plan, err = Plan(theme.Example(), "vscode", p); err != nil {
 			t.Fatal(err)
 		}
 		for _, f := range plan.Files {
@@ -271,7 +347,7 @@ func TestApplyVSCodeRegistersExtension(t *testing.T) {
 	reg := filepath.Join(exts, "extensions.json")
 	os.WriteFile(reg, []byte("["+other+"]"), 0o644)
 	for i := 0; i < 2; i++ {
-		plan, err := Plan(Example(), "vscode", p)
+		plan, err := Plan(theme.Example(), "vscode", p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -314,7 +390,7 @@ func TestApplyVSCodeRegistersExtension(t *testing.T) {
 
 	// A corrupt registry is left as it is, and the note says so.
 	os.WriteFile(reg, []byte("{not json"), 0o644)
-	plan, err := Plan(Example(), "vscode", p)
+	plan, err := Plan(theme.Example(), "vscode", p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -325,7 +401,7 @@ func TestApplyVSCodeRegistersExtension(t *testing.T) {
 
 func TestApplyWindowsTerminalFragment(t *testing.T) {
 	p := tempPaths(t, "windows")
-	plan, err := Plan(Example(), "windows-terminal", p)
+	plan, err := Plan(theme.Example(), "windows-terminal", p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,7 +424,7 @@ func TestApplyWindowsTerminalFragment(t *testing.T) {
 
 func TestApplyITermDynamicProfile(t *testing.T) {
 	p := tempPaths(t, "darwin")
-	plan, err := Plan(Example(), "iterm2", p)
+	plan, err := Plan(theme.Example(), "iterm2", p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -376,7 +452,7 @@ func TestApplyITermDynamicProfile(t *testing.T) {
 		Blue  float64 `json:"Blue Component"`
 	}
 	json.Unmarshal(prof["Background Color"], &bg)
-	got := Color{uint8(bg.Red*255 + 0.5), uint8(bg.Green*255 + 0.5), uint8(bg.Blue*255 + 0.5), 255}
+	got := theme.Color{R: uint8(bg.Red*255 + 0.5), G: uint8(bg.Green*255 + 0.5), B: uint8(bg.Blue*255 + 0.5), A: 255}
 	if got.Hex() != "#161a24" {
 		t.Errorf("background %s", got.Hex())
 	}
@@ -398,7 +474,7 @@ func TestDefaultPaths(t *testing.T) {
 	t.Setenv("HOME", home)
 	t.Setenv("USERPROFILE", home)
 	t.Setenv("XDG_CONFIG_HOME", "")
-	p, err := DefaultPaths()
+	p, err := theme.DefaultPaths()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -406,11 +482,11 @@ func TestDefaultPaths(t *testing.T) {
 		t.Errorf("paths = %+v", p)
 	}
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "cfg"))
-	if p, _ := DefaultPaths(); p.ConfigHome != filepath.Join(home, "cfg") {
+	if p, _ := theme.DefaultPaths(); p.ConfigHome != filepath.Join(home, "cfg") {
 		t.Errorf("XDG_CONFIG_HOME ignored: %+v", p)
 	}
 	t.Setenv("XDG_CONFIG_HOME", "relative/cfg") // the XDG spec says ignore relative paths
-	if p, _ := DefaultPaths(); p.ConfigHome != filepath.Join(home, ".config") {
+	if p, _ := theme.DefaultPaths(); p.ConfigHome != filepath.Join(home, ".config") {
 		t.Errorf("relative XDG_CONFIG_HOME used: %+v", p)
 	}
 }
@@ -422,15 +498,15 @@ func TestDefaultPaths(t *testing.T) {
 // one once the theme is renamed.
 func TestApplyRefusesAPlanThatNoLongerHolds(t *testing.T) {
 	p := tempPaths(t, "linux")
-	plan, err := Plan(Example(), "neovim", p)
+	plan, err := Plan(theme.Example(), "neovim", p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, _ := Plan(Example(), "neovim", p)
+	again, _ := Plan(theme.Example(), "neovim", p)
 	if plan.Token == "" || again.Token != plan.Token {
 		t.Fatalf("the same plan twice has tokens %q and %q", plan.Token, again.Token)
 	}
-	renamed := Example()
+	renamed := theme.Example()
 	renamed.Name = "Gruvbox"
 	if other, _ := Plan(renamed, "neovim", p); other.Token == plan.Token {
 		t.Error("a plan for the renamed theme has the token of the plan shown")
@@ -439,7 +515,7 @@ func TestApplyRefusesAPlanThatNoLongerHolds(t *testing.T) {
 	os.MkdirAll(filepath.Dir(path), 0o755)
 	mine := []byte("-- the user's own colorscheme\n")
 	os.WriteFile(path, mine, 0o644)
-	if now, _ := Plan(Example(), "neovim", p); now.Token == plan.Token {
+	if now, _ := Plan(theme.Example(), "neovim", p); now.Token == plan.Token {
 		t.Error("a file created where the plan writes keeps the plan's token")
 	}
 	_, err = Apply(plan)
@@ -453,12 +529,12 @@ func TestApplyRefusesAPlanThatNoLongerHolds(t *testing.T) {
 		t.Error("a refused apply left a record to undo")
 	}
 	// Changed after a plan that saw it: refused too; planned again, it goes.
-	plan, _ = Plan(Example(), "neovim", p)
+	plan, _ = Plan(theme.Example(), "neovim", p)
 	os.WriteFile(path, []byte("-- edited meanwhile\n"), 0o644)
 	if _, err := Apply(plan); !errors.Is(err, ErrPlanChanged) {
 		t.Fatalf("Apply after the file changed: %v", err)
 	}
-	plan, _ = Plan(Example(), "neovim", p)
+	plan, _ = Plan(theme.Example(), "neovim", p)
 	if res, err := Apply(plan); err != nil || len(res.Backups) != 1 {
 		t.Fatalf("a fresh plan: %+v %v", res, err)
 	}

@@ -1,4 +1,4 @@
-package theme
+package apply
 
 import (
 	"encoding/json"
@@ -10,6 +10,7 @@ import (
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/fswrite"
 	"cdxtheme/core/paths"
+	"cdxtheme/core/theme"
 )
 
 // ErrNotApplied is Refresh's answer when the latest apply into a target is
@@ -53,12 +54,12 @@ func latestRecord(store, target string) (string, applyRecord, error) {
 
 // AppliedBy lists, in menu order, the targets whose latest apply came
 // from build.
-func AppliedBy(p Paths, build string) []string {
+func AppliedBy(p theme.Paths, build string) []string {
 	if build == "" {
 		return nil
 	}
 	var out []string
-	for _, t := range Targets {
+	for _, t := range theme.Targets {
 		if _, rec, err := latestRecord(p.Store, t.ID); err == nil && rec.Build == build {
 			out = append(out, t.ID)
 		}
@@ -73,7 +74,7 @@ func AppliedBy(p Paths, build string) []string {
 // original bytes. It never writes a file the apply did not write, nor one
 // changed since by someone else. A target whose latest apply is not the
 // build's is ErrNotApplied.
-func Refresh(t *Theme, target, build string, p Paths) (Refreshed, error) {
+func Refresh(t *theme.Theme, target, build string, p theme.Paths) (Refreshed, error) {
 	defer lockTarget(target)()
 	out := Refreshed{Target: target}
 	if build == "" {
@@ -137,7 +138,7 @@ func Refresh(t *Theme, target, build string, p Paths) (Refreshed, error) {
 	for _, w := range todo {
 		rec.Files[w.i].Next = digest(w.data)
 	}
-	if err := paths.WriteFileAtomic(filepath.Join(recDir, recordName), mustJSON(rec), 0o600); err != nil {
+	if err := paths.WriteFileAtomic(filepath.Join(recDir, recordName), recordJSON(rec), 0o600); err != nil {
 		return out, fmt.Errorf("refresh %s: record for undo: %w", target, err)
 	}
 	for _, w := range todo {

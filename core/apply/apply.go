@@ -1,4 +1,4 @@
-package theme
+package apply
 
 import (
 	"bytes"
@@ -9,9 +9,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -20,100 +20,8 @@ import (
 
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/paths"
+	"cdxtheme/core/theme"
 )
-
-// Target is a program a theme can be installed into.
-type Target struct {
-	ID     string `json:"id"`
-	Name   string `json:"name"`
-	Format string `json:"format"` // the export format installed
-	// runs lists the systems (GOOS) the program exists on, nil for every
-	// one; where names them for messages.
-	runs  []string
-	where string
-	// external: registered by another package (RegisterTarget).
-	external bool
-}
-
-// unix is where kitty, Ghostty and tmux run; foot is a Wayland terminal,
-// so not on macOS.
-var (
-	unix    = []string{"linux", "darwin", "freebsd", "openbsd", "netbsd", "dragonfly"}
-	wayland = []string{"linux", "freebsd", "openbsd", "netbsd", "dragonfly"}
-)
-
-// Targets are the install targets, in menu order. CSS and the scheme and
-// package formats have none: they go wherever the user wants them, so
-// they are export-only.
-var Targets = []Target{
-	{ID: "vscode", Name: "VS Code", Format: "vscode"},
-	{ID: "zed", Name: "Zed", Format: "zed"},
-	{ID: "neovim", Name: "Neovim", Format: "neovim"},
-	{ID: "helix", Name: "Helix", Format: "helix"},
-	{ID: "bat", Name: "bat and delta", Format: "tmtheme"},
-	{ID: "alacritty", Name: "Alacritty", Format: "alacritty"},
-	{ID: "kitty", Name: "Kitty", Format: "kitty", runs: unix, where: "Linux and macOS"},
-	{ID: "ghostty", Name: "Ghostty", Format: "ghostty", runs: unix, where: "Linux and macOS"},
-	{ID: "wezterm", Name: "WezTerm", Format: "wezterm"},
-	{ID: "foot", Name: "foot", Format: "foot", runs: wayland, where: "Linux and the BSDs"},
-	{ID: "tmux", Name: "tmux", Format: "tmux", runs: unix, where: "Linux and macOS"},
-	{ID: "windows-terminal", Name: "Windows Terminal", Format: "windows-terminal", runs: []string{"windows"}, where: "Windows"},
-	{ID: "iterm2", Name: "iTerm2", Format: "iterm2", runs: []string{"darwin"}, where: "macOS"},
-}
-
-// RunsOn reports whether the target's program exists on goos.
-func (t Target) RunsOn(goos string) bool {
-	return t.runs == nil || slices.Contains(t.runs, goos)
-}
-
-// TargetsFor lists, in menu order, the targets that can be installed on
-// goos: the desktop app offers only these.
-func TargetsFor(goos string) []Target {
-	var out []Target
-	for _, t := range Targets {
-		if t.RunsOn(goos) {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// ErrUnsupported is returned by Plan when the target does not exist on
-// this operating system; the theme can still be exported.
-var ErrUnsupported = errors.New("not available on this system")
-
-// Paths are the user folders targets install into. Tests point them at a
-// temporary home.
-type Paths struct {
-	Home         string // the user's home directory
-	ConfigHome   string // $XDG_CONFIG_HOME, else Home/.config (also on macOS, where these programs use it)
-	AppData      string // Windows %APPDATA%
-	LocalAppData string // Windows %LOCALAPPDATA%
-	GOOS         string // runtime.GOOS unless testing another system's layout
-	// Store is where Apply keeps what it replaced and the record Undo
-	// reads: the app's data folder, never a program's own themes folder.
-	Store string
-}
-
-// DefaultPaths reads the real locations from the environment.
-func DefaultPaths() (Paths, error) {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return Paths{}, fmt.Errorf("find home directory: %w", err)
-	}
-	p := Paths{Home: home, ConfigHome: os.Getenv("XDG_CONFIG_HOME"), AppData: os.Getenv("APPDATA"),
-		LocalAppData: os.Getenv("LOCALAPPDATA"), GOOS: runtime.GOOS, Store: filepath.Join(paths.DataDir(), "applied")}
-	if p.ConfigHome == "" || !filepath.IsAbs(p.ConfigHome) {
-		p.ConfigHome = filepath.Join(home, ".config")
-	}
-	if p.AppData == "" {
-		p.AppData = filepath.Join(home, "AppData", "Roaming")
-	}
-	if p.LocalAppData == "" {
-		p.LocalAppData = filepath.Join(home, "AppData", "Local")
-	}
-	return p, nil
-}
 
 // PlannedFile is one file an install writes; Exists says it would replace
 // a file (which Apply backs up first), Same that the file already holds
@@ -128,14 +36,6 @@ type PlannedFile struct {
 	was string
 }
 
-// Step is what makes the program use an installed theme, to show exactly:
-// a line to add to a config file, or a command to run.
-type Step struct {
-	Kind string `json:"kind"` // "line" (add Text to File) or "command" (run Text)
-	Text string `json:"text"`
-	File string `json:"file,omitempty"` // for a line: the config file it goes in
-}
-
 // InstallPlan is what Apply will do, for the user to confirm.
 type InstallPlan struct {
 	Target string        `json:"target"`
@@ -143,7 +43,7 @@ type InstallPlan struct {
 	Files  []PlannedFile `json:"files"`
 	Note   string        `json:"note"` // what the user still has to do, if anything
 	// Steps are the exact lines and commands that activate the theme.
-	Steps []Step `json:"steps"`
+	Steps []theme.Step `json:"steps"`
 	// Backups is the folder the replaced files are kept in.
 	Backups string `json:"backups"`
 	// Warning is a problem met while planning that did not stop it (also
@@ -231,16 +131,16 @@ func (plan InstallPlan) stillHolds() error {
 
 // Plan works out the files installing t into target would write. It writes
 // nothing.
-func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
-	var tg *Target
-	for i := range Targets {
-		if Targets[i].ID == target {
-			tg = &Targets[i]
+func Plan(t *theme.Theme, target string, p theme.Paths) (InstallPlan, error) {
+	var tg *theme.Target
+	for i := range theme.Targets {
+		if theme.Targets[i].ID == target {
+			tg = &theme.Targets[i]
 		}
 	}
 	if tg == nil {
-		ids := make([]string, len(Targets))
-		for i, x := range Targets {
+		ids := make([]string, len(theme.Targets))
+		for i, x := range theme.Targets {
 			ids[i] = x.ID
 		}
 		return InstallPlan{}, fmt.Errorf("unknown target %q (want one of %s)", target, strings.Join(ids, ", "))
@@ -248,8 +148,8 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 	if p.Home == "" {
 		return InstallPlan{}, fmt.Errorf("install into %s: no home directory", tg.Name)
 	}
-	slug := Slug(t.Name)
-	files, err := Render(t, tg.Format)
+	slug := theme.Slug(t.Name)
+	files, err := theme.Render(t, tg.Format)
 	if err != nil {
 		return InstallPlan{}, err
 	}
@@ -258,18 +158,20 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 	}
 	plan := InstallPlan{Target: tg.ID, Theme: t.Name, Backups: filepath.Join(p.Store, tg.ID), store: p.Store}
 	put := func(path string, data []byte) { plan.Files = append(plan.Files, PlannedFile{Path: path, data: data}) }
-	line := func(file, text string) { plan.Steps = append(plan.Steps, Step{Kind: "line", File: file, Text: text}) }
-	command := func(text string) { plan.Steps = append(plan.Steps, Step{Kind: "command", Text: text}) }
+	line := func(file, text string) {
+		plan.Steps = append(plan.Steps, theme.Step{Kind: "line", File: file, Text: text})
+	}
+	command := func(text string) { plan.Steps = append(plan.Steps, theme.Step{Kind: "command", Text: text}) }
 	if !tg.RunsOn(p.GOOS) {
 		return InstallPlan{}, fmt.Errorf("install into %s: %w (%s runs on %s); export it instead with `cdxtheme export --format %s`",
-			tg.Name, ErrUnsupported, tg.Name, tg.where, tg.Format)
+			tg.Name, theme.ErrUnsupported, tg.Name, tg.Where(), tg.Format)
 	}
 	win := p.GOOS == "windows"
 	switch tg.ID {
 	case "vscode":
-		folder := VSCodePublisher + "." + slug + "-" + VSCodeVersion
+		folder := theme.VSCodePublisher + "." + slug + "-" + theme.VSCodeVersion
 		exts := filepath.Join(p.Home, ".vscode", "extensions")
-		for _, name := range sortedKeys(files) {
+		for _, name := range theme.SortedKeys(files) {
 			put(filepath.Join(exts, folder, filepath.FromSlash(name)), files[name])
 		}
 		plan.Note = "Reload VS Code (Developer: Reload Window), then pick \"" + t.Name + "\" in Preferences: Color Theme."
@@ -286,7 +188,7 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 		reg := filepath.Join(exts, "extensions.json")
 		if b, err := fsread.ReadFile(reg, maxReplaced, fsread.NoFollow); !errors.Is(err, fs.ErrNotExist) {
 			if err == nil {
-				b, err = registerVSCode(b, VSCodePublisher+"."+slug, filepath.Join(exts, folder), folder)
+				b, err = registerVSCode(b, theme.VSCodePublisher+"."+slug, filepath.Join(exts, folder), folder)
 			}
 			if err == nil {
 				put(reg, b)
@@ -310,8 +212,8 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 		}
 		path := filepath.Join(dir, slug+".toml")
 		put(path, files[slug+".toml"])
-		plan.Note = "Alacritty does not load themes by itself: add `import = [" + tomlQuote(path) + "]` under [general] in alacritty.toml (top level before Alacritty 0.14)."
-		line(filepath.Join(filepath.Dir(dir), "alacritty.toml"), "import = ["+tomlQuote(path)+"]")
+		plan.Note = "Alacritty does not load themes by itself: add `import = [" + theme.TOMLQuote(path) + "]` under [general] in alacritty.toml (top level before Alacritty 0.14)."
+		line(filepath.Join(filepath.Dir(dir), "alacritty.toml"), "import = ["+theme.TOMLQuote(path)+"]")
 	case "kitty":
 		put(filepath.Join(p.ConfigHome, "kitty", "themes", slug+".conf"), files[slug+".conf"])
 		plan.Note = "Run `kitten themes`, choose \"" + t.Name + "\" from the User category, or add `include themes/" + slug + ".conf` to kitty.conf."
@@ -326,9 +228,12 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 			dir = filepath.Join(p.LocalAppData, "nvim")
 		}
 		put(filepath.Join(dir, "colors", slug+".lua"), files["colors/"+slug+".lua"])
-		plan.Note = "Run `:colorscheme " + slug + "` in Neovim; to keep it, add `vim.cmd.colorscheme(\"" + slug + "\")` to init.lua."
+		// vim.cmd("colorscheme x"), not vim.cmd.colorscheme("x"): the
+		// latter needs Neovim 0.8, and Debian 12 ships 0.7.
+		keep := "vim.cmd(\"colorscheme " + slug + "\")"
+		plan.Note = "Run `:colorscheme " + slug + "` in Neovim; to keep it, add `" + keep + "` to init.lua."
 		command(":colorscheme " + slug)
-		line(filepath.Join(dir, "init.lua"), "vim.cmd.colorscheme(\""+slug+"\")")
+		line(filepath.Join(dir, "init.lua"), keep)
 	case "helix":
 		dir := filepath.Join(p.ConfigHome, "helix")
 		if win {
@@ -344,8 +249,9 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 			dir = filepath.Join(p.AppData, "bat")
 		}
 		put(filepath.Join(dir, "themes", slug+".tmTheme"), files[slug+".tmTheme"])
-		plan.Note = "bat reads new themes only from its cache: run `bat cache --build`, then add `--theme=\"" + slug + "\"` to bat's config; for delta set `syntax-theme = " + slug + "` under [delta] in ~/.gitconfig."
-		command("bat cache --build")
+		bat := batCommand(p.GOOS)
+		plan.Note = "bat reads new themes only from its cache: run `" + bat + " cache --build`, then add `--theme=\"" + slug + "\"` to bat's config; for delta set `syntax-theme = " + slug + "` under [delta] in ~/.gitconfig."
+		command(bat + " cache --build")
 		line(filepath.Join(dir, "config"), "--theme=\""+slug+"\"")
 		line(filepath.Join(p.Home, ".gitconfig"), "[delta]\n\tsyntax-theme = "+slug)
 	case "wezterm":
@@ -372,7 +278,7 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 		line(filepath.Join(p.ConfigHome, "tmux", "tmux.conf"), "source-file "+shellQuote(path))
 	case "windows-terminal":
 		// The exported scheme, re-indented inside a fragment.
-		b, err := marshalJSON(map[string]any{"schemes": []json.RawMessage{files[slug+".json"]}})
+		b, err := theme.EncodeJSON(map[string]any{"schemes": []json.RawMessage{files[slug+".json"]}})
 		if err != nil {
 			return InstallPlan{}, err
 		}
@@ -391,7 +297,7 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 			return InstallPlan{}, err
 		}
 	}
-	if planners[tg.ID] == nil { // an external planner places the companion itself
+	if theme.PlannerFor(tg.ID) == nil { // an external planner places the companion itself
 		companionFiles(&plan, t, tg, files)
 	}
 	for i := range plan.Files {
@@ -404,6 +310,20 @@ func Plan(t *Theme, target string, p Paths) (InstallPlan, error) {
 	}
 	plan.Token = plan.token()
 	return plan, nil
+}
+
+// batCommand is bat's name here: Debian and Ubuntu ship it as batcat
+// (another package owns /usr/bin/bat), where a step saying "bat" is
+// "command not found". Planning for another system says "bat".
+func batCommand(goos string) string {
+	if goos == runtime.GOOS {
+		if _, err := exec.LookPath("bat"); err != nil {
+			if _, err := exec.LookPath("batcat"); err == nil {
+				return "batcat"
+			}
+		}
+	}
+	return "bat"
 }
 
 // maxReplaced bounds a file Apply backs up (an installed theme is a few
@@ -439,7 +359,7 @@ func jsonQuote(s string) string {
 // digits so a digit after one cannot join it; every other character is
 // its UTF-8 bytes as they are, which Lua keeps as they are.
 func luaQuote(s string) string {
-	s = oneLine(s)
+	s = theme.OneLine(s)
 	var b strings.Builder
 	b.WriteByte('"')
 	dec := func(bs []byte) {
@@ -476,11 +396,6 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-func tomlQuote(s string) string {
-	b, _ := json.Marshal(s) // a JSON string is a valid TOML basic string
-	return string(b)
-}
-
 // registerVSCode returns extensions.json with an entry for our extension,
 // replacing an older entry for the same id and keeping all others as they
 // were; with our entry there already it returns data unchanged.
@@ -499,7 +414,7 @@ func registerVSCode(data []byte, id, location, folder string) ([]byte, error) {
 			RelativeLocation string `json:"relativeLocation"`
 		}
 		if json.Unmarshal(e, &x) == nil && strings.EqualFold(x.Identifier.ID, id) {
-			if x.Version == VSCodeVersion && x.RelativeLocation == folder {
+			if x.Version == theme.VSCodeVersion && x.RelativeLocation == folder {
 				return data, nil // registered already: a re-apply leaves the file as it is
 			}
 			continue
@@ -512,7 +427,7 @@ func registerVSCode(data []byte, id, location, folder string) ([]byte, error) {
 	}
 	entry := map[string]any{
 		"identifier":       map[string]any{"id": id},
-		"version":          VSCodeVersion,
+		"version":          theme.VSCodeVersion,
 		"location":         map[string]any{"$mid": 1, "path": p, "scheme": "file"},
 		"relativeLocation": folder,
 		"metadata":         map[string]any{"installedTimestamp": time.Now().UnixMilli(), "source": "vsix"},
@@ -527,13 +442,13 @@ func registerVSCode(data []byte, id, location, folder string) ([]byte, error) {
 
 // itermDynamicProfile is an iTerm2 Dynamic Profile carrying the theme's
 // colours; iTerm2 loads files in DynamicProfiles as soon as they appear.
-func itermDynamicProfile(t *Theme) ([]byte, error) {
+func itermDynamicProfile(t *theme.Theme) ([]byte, error) {
 	prof := map[string]any{
 		"Name":                        t.Name,
-		"Guid":                        "cdxtheme-" + Slug(t.Name),
+		"Guid":                        "cdxtheme-" + theme.Slug(t.Name),
 		"Dynamic Profile Parent Name": "Default",
 	}
-	colors := ITermColors(t)
+	colors := theme.ITermColors(t)
 	keys := make([]string, 0, len(colors))
 	for k := range colors {
 		keys = append(keys, k)
@@ -546,7 +461,7 @@ func itermDynamicProfile(t *Theme) ([]byte, error) {
 			"Blue Component": c.Components[2], "Alpha Component": c.Components[3], "Color Space": c.Space,
 		}
 	}
-	return marshalJSON(map[string]any{"Profiles": []any{prof}})
+	return theme.EncodeJSON(map[string]any{"Profiles": []any{prof}})
 }
 
 // companionFiles installs the companion's file beside each file of the
@@ -554,7 +469,7 @@ func itermDynamicProfile(t *Theme) ([]byte, error) {
 // both: renderEach), so both variants are there to pick. VS Code and Zed
 // already got both in one package; Windows Terminal and iTerm2 are given
 // the theme alone, and the note says so.
-func companionFiles(plan *InstallPlan, t *Theme, tg *Target, files map[string][]byte) {
+func companionFiles(plan *InstallPlan, t *theme.Theme, tg *theme.Target, files map[string][]byte) {
 	c := t.Companion
 	if c == nil {
 		return
@@ -563,7 +478,7 @@ func companionFiles(plan *InstallPlan, t *Theme, tg *Target, files map[string][]
 		plan.Note += " Its " + c.Appearance + " variant \"" + c.Name + "\" is not installed here; export it for " + tg.Name + " and import that file."
 		return
 	}
-	slug, cslug := Slug(t.Name), Slug(c.Name)
+	slug, cslug := theme.Slug(t.Name), theme.Slug(c.Name)
 	// A package (VS Code's extension folder) already holds the companion's
 	// file: planned once, not again as an extra (a path twice in the plan
 	// is one write shown as two, and broke the dialog's list).
@@ -573,7 +488,7 @@ func companionFiles(plan *InstallPlan, t *Theme, tg *Target, files map[string][]
 	}
 	var extra []PlannedFile
 	for _, f := range plan.Files {
-		for _, name := range sortedKeys(files) {
+		for _, name := range theme.SortedKeys(files) {
 			cname := strings.Replace(name, slug, cslug, 1)
 			if cname == name || !bytes.Equal(files[name], f.data) || files[cname] == nil || filepath.Base(f.Path) != filepath.Base(filepath.FromSlash(name)) {
 				continue
@@ -590,4 +505,25 @@ func companionFiles(plan *InstallPlan, t *Theme, tg *Target, files map[string][]
 		plan.Files = append(plan.Files, extra...)
 		plan.Note += " Its " + c.Appearance + " variant \"" + c.Name + "\" is installed beside it: pick it the same way."
 	}
+}
+
+// planExternal fills plan from a registered planner.
+func planExternal(plan *InstallPlan, t *theme.Theme, tg *theme.Target, files map[string][]byte, p theme.Paths) error {
+	pl := theme.PlannerFor(tg.ID)
+	if pl == nil {
+		return fmt.Errorf("install into %s: no planner", tg.Name)
+	}
+	in, err := pl(t, files, p)
+	if err != nil {
+		return fmt.Errorf("install into %s: %w", tg.Name, err)
+	}
+	for _, path := range theme.SortedKeys(in.Files) {
+		if !filepath.IsAbs(path) {
+			return fmt.Errorf("install into %s: %q is not an absolute path", tg.Name, path)
+		}
+		plan.Files = append(plan.Files, PlannedFile{Path: path, data: in.Files[path]})
+	}
+	plan.Note = in.Note
+	plan.Steps = append(plan.Steps, in.Steps...)
+	return nil
 }

@@ -1,4 +1,4 @@
-package theme
+package apply
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"cdxtheme/core/theme"
 )
 
 // Each program Debian ships loads what Apply installed into a temporary
@@ -24,8 +26,8 @@ func applyHome(t *testing.T, target string) (string, InstallPlan) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
-	p := Paths{Home: dir, ConfigHome: filepath.Join(dir, "config"), GOOS: "linux", Store: filepath.Join(dir, "store")}
-	plan, err := Plan(Example(), target, p)
+	p := theme.Paths{Home: dir, ConfigHome: filepath.Join(dir, "config"), GOOS: "linux", Store: filepath.Join(dir, "store")}
+	plan, err := Plan(theme.Example(), target, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +37,7 @@ func applyHome(t *testing.T, target string) (string, InstallPlan) {
 	return dir, plan
 }
 
-func step(t *testing.T, plan InstallPlan, kind, contains string) Step {
+func step(t *testing.T, plan InstallPlan, kind, contains string) theme.Step {
 	t.Helper()
 	for _, s := range plan.Steps {
 		if s.Kind == kind && strings.Contains(s.Text, contains) {
@@ -43,7 +45,7 @@ func step(t *testing.T, plan InstallPlan, kind, contains string) Step {
 		}
 	}
 	t.Fatalf("plan has no %s step with %q: %+v", kind, contains, plan.Steps)
-	return Step{}
+	return theme.Step{}
 }
 
 func TestAppliedNeovimLoads(t *testing.T) {
@@ -58,13 +60,31 @@ func TestAppliedNeovimLoads(t *testing.T) {
 			"-c", `lua io.stdout:write(vim.g.colors_name .. " " .. string.format("#%06x", vim.api.nvim_get_hl_by_name("Normal", true).background))`, "-c", "qa!")
 	}
 	out, stderr, err := load()
-	want := "harbour-night " + Example().seen(Example().UI.Background).Hex()
+	want := "harbour-night " + theme.Example().Seen(theme.Example().UI.Background).Hex()
 	if err != nil || !strings.Contains(out, want) {
 		t.Fatalf("nvim: %v, out %q (want %q)\n%s", err, out, want, stderr)
 	}
 	os.WriteFile(plan.Files[0].Path, []byte("vim.api.nvim_set_hl(0, 'Normal', {bg = "), 0o644)
 	if out, stderr, _ := load(); strings.Contains(out, want) || !strings.Contains(out+stderr, "E5") {
 		t.Errorf("a broken colorscheme loaded: %q %q", out, stderr)
+	}
+}
+
+// The line the plan asks for in init.lua switches Neovim to the theme at
+// start, on Neovim 0.7 (Debian 12's) too, where vim.cmd.colorscheme does
+// not exist yet.
+func TestAppliedNeovimInitLineLoads(t *testing.T) {
+	nvim := program(t, "nvim", "neovim")
+	dir, plan := applyHome(t, "neovim")
+	st := step(t, plan, "line", "colorscheme")
+	os.MkdirAll(filepath.Dir(st.File), 0o755)
+	if err := os.WriteFile(st.File, []byte(st.Text+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, err := run(t, dir, nil, nvim, "--headless", "-i", "NONE", "-n",
+		"-c", `lua io.stdout:write(tostring(vim.g.colors_name) .. " " .. vim.v.errmsg)`, "-c", "qa!")
+	if err != nil || strings.TrimSpace(out) != "harbour-night" {
+		t.Fatalf("nvim with the init.lua line %q: %v, colors_name and errors %q\n%s", st.Text, err, out, stderr)
 	}
 }
 
@@ -91,9 +111,9 @@ func TestAppliedTmuxSources(t *testing.T) {
 	if _, err := tm(args[1:]...); err != nil {
 		t.Fatal(err)
 	}
-	u := Example().UI
+	u := theme.Example().UI
 	got, err := tm("show-options", "-gv", "pane-active-border-style")
-	if want := "fg=" + Example().seen(u.Accent).Hex(); err != nil || got != want {
+	if want := "fg=" + theme.Example().Seen(u.Accent).Hex(); err != nil || got != want {
 		t.Errorf("pane-active-border-style = %q (%v), want %q", got, err, want)
 	}
 	os.WriteFile(plan.Files[0].Path, []byte("set -g status-style \"fg=#12345g\"\n"), 0o644)
@@ -128,6 +148,10 @@ func TestAppliedBatUsesTheme(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "sample.go"), []byte(batSample), 0o644)
 	env := []string{"COLORTERM=truecolor", "TERM=xterm-256color"}
 	build := strings.Fields(step(t, plan, "command", "cache").Text)
+	// The step names the program as it is installed (batcat on Debian).
+	if build[0] != filepath.Base(bat) {
+		t.Errorf("the step runs %q; the program here is %s", build[0], bat)
+	}
 	if _, stderr, err := run(t, dir, env, bat, build[1:]...); err != nil {
 		t.Fatalf("bat %v: %v\n%s", build[1:], err, stderr)
 	}
@@ -135,7 +159,7 @@ func TestAppliedBatUsesTheme(t *testing.T) {
 	st := step(t, plan, "line", "--theme=")
 	os.WriteFile(st.File, []byte(st.Text+"\n"), 0o644)
 	out, stderr, err := run(t, dir, env, bat, "--color=always", "--style=plain", "--paging=never", "sample.go")
-	kw := Example().seen(Example().Syntax.Keyword)
+	kw := theme.Example().Seen(theme.Example().Syntax.Keyword)
 	sgr := fmt.Sprintf("38;2;%d;%d;%dm", kw.R, kw.G, kw.B)
 	if err != nil || !strings.Contains(out, sgr+"func") {
 		t.Fatalf("bat did not paint func in the keyword colour %s: %v\n%q\n%s", kw.Hex(), err, out, stderr)
@@ -163,7 +187,7 @@ func TestWezTermLineIsLuaForHostileNames(t *testing.T) {
 		"Grüße 東京 🌙",
 	}
 	for _, name := range names {
-		th := Example()
+		th := theme.Example()
 		th.Name = name
 		p := tempPaths(t, "linux")
 		plan, err := Plan(th, "wezterm", p)

@@ -1,4 +1,4 @@
-package theme
+package packaging
 
 import (
 	"archive/zip"
@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"cdxtheme/core/theme"
 )
 
 func readZip(t *testing.T, data []byte) map[string][]byte {
@@ -41,22 +43,22 @@ var semver = regexp.MustCompile(`^\d+\.\d+\.\d+$`)
 // semver version, engines.vscode, a contributed theme whose file is in the
 // package, icon, licence) and the VSIX 2.0 manifest names every asset.
 func TestVSIXIsACompleteVSCodeExtensionPackage(t *testing.T) {
-	th := Example()
-	files, err := Render(th, "vsix")
+	th := theme.Example()
+	files, err := theme.Render(th, "vsix")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(files) != 1 {
-		t.Fatalf("want one .vsix file, got %v", sortedKeys(files))
+		t.Fatalf("want one .vsix file, got %v", theme.SortedKeys(files))
 	}
-	name := sortedKeys(files)[0]
+	name := theme.SortedKeys(files)[0]
 	if name != "harbour-night-1.0.0.vsix" {
 		t.Errorf("file name %q", name)
 	}
 	z := readZip(t, files[name])
 	for _, want := range []string{"[Content_Types].xml", "extension.vsixmanifest", "extension/package.json", "extension/icon.png", "extension/README.md", "extension/LICENSE.txt"} {
 		if _, ok := z[want]; !ok {
-			t.Errorf("the package lacks %s (has %v)", want, sortedKeys(z))
+			t.Errorf("the package lacks %s (has %v)", want, theme.SortedKeys(z))
 		}
 	}
 
@@ -135,9 +137,9 @@ func TestVSIXIsACompleteVSCodeExtensionPackage(t *testing.T) {
 }
 
 func TestVSIXEscapesAHostileName(t *testing.T) {
-	th := Example()
+	th := theme.Example()
 	th.Name = `Dusk <&> "quoted"`
-	files, err := Render(th, "vsix")
+	files, err := theme.Render(th, "vsix")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,8 +153,8 @@ func TestVSIXEscapesAHostileName(t *testing.T) {
 }
 
 func TestZedExtensionFolderFollowsZedsLayout(t *testing.T) {
-	th := Example()
-	files, err := Render(th, "zed-extension")
+	th := theme.Example()
+	files, err := theme.Render(th, "zed-extension")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,8 +164,11 @@ func TestZedExtensionFolderFollowsZedsLayout(t *testing.T) {
 			t.Errorf("extension.toml lacks %s:\n%s", want, toml)
 		}
 	}
-	var fam zedFamily
-	if err := json.Unmarshal(files["themes/harbour-night.json"], &fam); err != nil || fam.Schema != ZedSchema || len(fam.Themes) != 1 {
+	var fam struct {
+		Schema string            `json:"$schema"`
+		Themes []json.RawMessage `json:"themes"`
+	}
+	if err := json.Unmarshal(files["themes/harbour-night.json"], &fam); err != nil || fam.Schema != theme.ZedSchema || len(fam.Themes) != 1 {
 		t.Fatalf("themes/ holds no Zed theme family: %v", err)
 	}
 	if len(files["LICENSE"]) == 0 || !strings.Contains(string(files["LICENSE"]), "MIT License") {
@@ -186,7 +191,7 @@ func TestVSCEAcceptsTheExtension(t *testing.T) {
 		}
 		t.Skip("CDXTHEME_VSCE is not set (peers/node_modules/.bin/vsce after make peers)")
 	}
-	files, err := Render(Example(), "vsix")
+	files, err := theme.Render(theme.Example(), "vsix")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,15 +243,15 @@ func TestPackagedReadmeShowsHostileNamesAsText(t *testing.T) {
 		}
 		t.Skipf("no node to run markdown-it here: %v", err)
 	}
-	th := Example()
+	th := theme.Example()
 	th.Name = `Dusk <img src=x onerror=alert(1)> ![i](https://evil.example/i.png) *b* _i_ \ & "q"`
 	th.Description = `[click](https://evil.example) <https://evil.example/a> https://evil.example/b www.evil.example ` +
 		`<script>alert(1)</script> &lt;b&gt; <a href="javascript:alert(1)">x</a> | a | # h 1. ` + "`code`" + ` ~~s~~`
-	vsix, err := Render(th, "vsix")
+	vsix, err := theme.Render(th, "vsix")
 	if err != nil {
 		t.Fatal(err)
 	}
-	zed, err := Render(th, "zed-extension")
+	zed, err := theme.Render(th, "zed-extension")
 	if err != nil {
 		t.Fatal(err)
 	}

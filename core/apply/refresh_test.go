@@ -1,4 +1,4 @@
-package theme
+package apply
 
 import (
 	"bytes"
@@ -7,19 +7,21 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"cdxtheme/core/theme"
 )
 
 // exampleWith is the example theme with its background ink replaced.
-func exampleWith(t *testing.T, ink string) *Theme {
+func exampleWith(t *testing.T, ink string) *theme.Theme {
 	t.Helper()
-	th, err := Parse(bytes.Replace(ExampleJSON(), []byte(`"ink": "#161a24"`), []byte(`"ink": "`+ink+`"`), 1))
+	th, err := theme.Parse(bytes.Replace(theme.ExampleJSON(), []byte(`"ink": "#161a24"`), []byte(`"ink": "`+ink+`"`), 1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return th
 }
 
-func applyFor(t *testing.T, th *Theme, target, build string, p Paths) InstallPlan {
+func applyFor(t *testing.T, th *theme.Theme, target, build string, p theme.Paths) InstallPlan {
 	t.Helper()
 	plan, err := Plan(th, target, p)
 	if err != nil {
@@ -44,7 +46,7 @@ func TestRefreshFollowsTheBuildAndUndoRestoresTheOriginal(t *testing.T) {
 	if err := os.WriteFile(path, mine, 0o640); err != nil {
 		t.Fatal(err)
 	}
-	applyFor(t, Example(), "tmux", "b1", p)
+	applyFor(t, theme.Example(), "tmux", "b1", p)
 	if got := AppliedBy(p, "b1"); len(got) != 1 || got[0] != "tmux" {
 		t.Fatalf("AppliedBy(b1) = %v, want [tmux]", got)
 	}
@@ -95,7 +97,7 @@ func TestRefreshFollowsTheBuildAndUndoRestoresTheOriginal(t *testing.T) {
 // a renamed theme goes to a file the apply never wrote.
 func TestRefreshLeavesAChangedFileAndARenamedTheme(t *testing.T) {
 	p := tempPaths(t, "linux")
-	plan := applyFor(t, Example(), "kitty", "b1", p)
+	plan := applyFor(t, theme.Example(), "kitty", "b1", p)
 	path := plan.Files[0].Path
 	theirs := []byte("foreground #ffffff\n")
 	if err := os.WriteFile(path, theirs, 0o644); err != nil {
@@ -114,7 +116,7 @@ func TestRefreshLeavesAChangedFileAndARenamedTheme(t *testing.T) {
 
 	// A renamed theme goes to another file: missing, nothing written.
 	q := tempPaths(t, "linux")
-	applyFor(t, Example(), "neovim", "b1", q)
+	applyFor(t, theme.Example(), "neovim", "b1", q)
 	renamed := exampleWith(t, "#102030")
 	renamed.Name = "Harbour Dusk"
 	r, err = Refresh(renamed, "neovim", "b1", q)

@@ -1,4 +1,4 @@
-package theme
+package apply
 
 import (
 	"bytes"
@@ -19,18 +19,19 @@ import (
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/fswrite"
 	"cdxtheme/core/paths"
+	"cdxtheme/core/theme"
 )
 
 // Installed reports what Apply wrote, what it left alone because it held
 // the same bytes already, and the backups it made (in the app's data
 // folder). Undo says there is an apply of this target to undo.
 type Installed struct {
-	Installed []string `json:"installed"`
-	Unchanged []string `json:"unchanged"`
-	Backups   []string `json:"backups"`
-	Note      string   `json:"note"`
-	Steps     []Step   `json:"steps"`
-	Undo      bool     `json:"undo"`
+	Installed []string     `json:"installed"`
+	Unchanged []string     `json:"unchanged"`
+	Backups   []string     `json:"backups"`
+	Note      string       `json:"note"`
+	Steps     []theme.Step `json:"steps"`
+	Undo      bool         `json:"undo"`
 }
 
 // Undone reports what UndoApply put back: files restored to their earlier
@@ -52,6 +53,9 @@ type applyRecord struct {
 	Build string        `json:"build,omitempty"`
 	At    time.Time     `json:"at"`
 	Files []appliedFile `json:"files"`
+	// Dirs are the folders the apply created, deepest first: Undo removes
+	// each that is empty again.
+	Dirs []string `json:"dirs,omitempty"`
 }
 
 type appliedFile struct {
@@ -114,12 +118,13 @@ func Apply(plan InstallPlan) (Installed, error) {
 	rec := applyRecord{Target: plan.Target, Theme: plan.Theme, Build: plan.Build, At: time.Now().UTC()}
 	recDir := ""
 	save := func() error {
-		return paths.WriteFileAtomic(filepath.Join(recDir, recordName), mustJSON(rec), 0o600) // plain strings
+		return paths.WriteFileAtomic(filepath.Join(recDir, recordName), recordJSON(rec), 0o600) // plain strings
 	}
 	for _, f := range plan.Files {
 		if f.data == nil {
 			return out, fmt.Errorf("install %s: plan has no content for %s (make plans with Plan)", plan.Target, f.Path)
 		}
+		created := missingDirs(filepath.Dir(f.Path))
 		dir, err := fswrite.Open(filepath.Dir(f.Path), "")
 		if err != nil {
 			return out, fmt.Errorf("install %s: %w", f.Path, err)
@@ -162,6 +167,7 @@ func Apply(plan InstallPlan) (Installed, error) {
 		// Recorded before the write: a failure or crash half-way still
 		// leaves a record that undoes what was done.
 		rec.Files = append(rec.Files, entry)
+		rec.Dirs = append(rec.Dirs, created...)
 		if err := save(); err != nil {
 			dir.Close()
 			return out, fmt.Errorf("install %s: record for undo: %w", plan.Target, err)
@@ -211,9 +217,9 @@ func records(store, target string) []string {
 }
 
 // CanUndo lists the targets with an apply to undo.
-func CanUndo(p Paths) []string {
+func CanUndo(p theme.Paths) []string {
 	var out []string
-	for _, t := range Targets {
+	for _, t := range theme.Targets {
 		if len(records(p.Store, t.ID)) > 0 {
 			out = append(out, t.ID)
 		}
@@ -226,7 +232,7 @@ func CanUndo(p Paths) []string {
 // created is removed. A file changed since (by the user, by the program)
 // is not the apply's to take back: nothing is undone and the error names
 // it. Undoing again goes one apply further back.
-func UndoApply(p Paths, target string) (Undone, error) {
+func UndoApply(p theme.Paths, target string) (Undone, error) {
 	defer lockTarget(target)()
 	recs := records(p.Store, target)
 	if len(recs) == 0 {
@@ -289,6 +295,10 @@ func UndoApply(p Paths, target string) (Undone, error) {
 			return out, fmt.Errorf("undo apply to %s: %w", target, err)
 		}
 	}
+	// The folders the apply made go too, when nothing else is in them.
+	for _, d := range rec.Dirs {
+		os.Remove(d)
+	}
 	if err := os.RemoveAll(recDir); err != nil {
 		return out, fmt.Errorf("undo apply to %s: done, but its record stays: %w", target, err)
 	}
@@ -298,4 +308,29 @@ func UndoApply(p Paths, target string) (Undone, error) {
 func digest(b []byte) string {
 	s := sha256.Sum256(b)
 	return hex.EncodeToString(s[:])
+}
+
+// recordJSON is the record as JSON; it holds only strings, times and
+// modes, so it always encodes.
+func recordJSON(rec applyRecord) []byte {
+	b, err := json.Marshal(rec)
+	if err != nil {
+		panic("apply: " + err.Error())
+	}
+	return b
+}
+
+// missingDirs lists dir and its parents that do not exist yet, deepest
+// first: the folders writing a file into dir creates.
+func missingDirs(dir string) []string {
+	var out []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) {
+			return out
+		}
+		out = append(out, d)
+		if filepath.Dir(d) == d {
+			return out
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package theme
+package packaging
 
 import (
 	"archive/zip"
@@ -17,6 +17,8 @@ import (
 
 	"cdxtheme/core/fswrite"
 	"cdxtheme/core/publish"
+	_ "cdxtheme/core/targets" // the .vsix and the Zed extension hold the vscode and zed templates' files
+	"cdxtheme/core/theme"
 )
 
 // PackageLicense is the licence a package exported without the build's
@@ -90,8 +92,8 @@ const vsixContentTypes = `<?xml version="1.0" encoding="utf-8"?>
 // year: an export is the same file whenever it is made); for another
 // licence, its SPDX id and where its text is, which the publisher
 // replaces with the full text when the licence asks for it.
-func licenseText(t *Theme, license string) []byte {
-	holder := oneLine(orDefault(t.Author, "The "+t.Name+" authors"))
+func licenseText(t *theme.Theme, license string) []byte {
+	holder := theme.OneLine(theme.OrDefault(t.Author, "The "+t.Name+" authors"))
 	if license != "MIT" {
 		return []byte(fmt.Sprintf("SPDX-License-Identifier: %s\n\nCopyright (c) %s\n\nThis theme is licensed under %s: https://spdx.org/licenses/ has its text.\n", license, holder, license))
 	}
@@ -121,10 +123,10 @@ SOFTWARE.
 
 // packageReadme is the README shipped in the packages: what the theme is
 // and where its licence and publisher are set.
-func packageReadme(t *Theme, m publish.Meta, install string) []byte {
+func packageReadme(t *theme.Theme, m publish.Meta, install string) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n", markdownText(t.Name))
-	if d := markdownText(orDefault(m.Description, t.Description)); d != "" {
+	if d := markdownText(theme.OrDefault(m.Description, t.Description)); d != "" {
 		b.WriteString(d + "\n\n")
 	}
 	fmt.Fprintf(&b, "A %s colour theme made with CDXTheme.\n\n## Install\n\n%s\n\n", t.Appearance, install)
@@ -145,7 +147,7 @@ func packageReadme(t *Theme, m publish.Meta, install string) []byte {
 // every renderer, CommonMark or not, shows as text.
 func markdownText(s string) string {
 	var b strings.Builder
-	for _, r := range oneLine(s) {
+	for _, r := range theme.OneLine(s) {
 		switch {
 		case r == '<':
 			b.WriteString("&lt;")
@@ -165,11 +167,11 @@ func markdownText(s string) string {
 
 // themeIcon is a 128×128 PNG of the theme itself: its background, a band of
 // the surface, and swatches of the accent and the syntax colours.
-func themeIcon(t *Theme) ([]byte, error) {
+func themeIcon(t *theme.Theme) ([]byte, error) {
 	const size = 128
 	img := image.NewNRGBA(image.Rect(0, 0, size, size))
-	fill := func(x0, y0, x1, y1 int, c Color) {
-		c = t.seen(c)
+	fill := func(x0, y0, x1, y1 int, c theme.Color) {
+		c = t.Seen(c)
 		nc := color.NRGBA{R: c.R, G: c.G, B: c.B, A: 255}
 		for y := y0; y < y1; y++ {
 			for x := x0; x < x1; x++ {
@@ -180,7 +182,7 @@ func themeIcon(t *Theme) ([]byte, error) {
 	fill(0, 0, size, size, t.UI.Background)
 	fill(0, 0, size, 24, t.UI.Surface)
 	fill(12, 8, 40, 16, t.UI.Accent)
-	row := []Color{t.Syntax.Keyword, t.Syntax.String, t.Syntax.Function, t.Syntax.Type, t.Syntax.Number, t.Syntax.Comment}
+	row := []theme.Color{t.Syntax.Keyword, t.Syntax.String, t.Syntax.Function, t.Syntax.Type, t.Syntax.Number, t.Syntax.Comment}
 	for i, c := range row {
 		y := 36 + i*14
 		w := 40 + (i*23)%60
@@ -203,14 +205,14 @@ func xmlEscape(s string) string {
 // .vsix (what `vsce package` makes): the manifest, the content types, and
 // under extension/ the package.json (with icon, licence and README), the
 // colour theme, the icon, the README and the licence.
-func renderVSIX(fam []*Theme) (map[string][]byte, error) {
+func renderVSIX(fam []*theme.Theme) (map[string][]byte, error) {
 	return renderVSIXWith(fam, unpublished())
 }
 
 // unpublished is the metadata of a package exported without the build's
 // own: the app's publisher and version, as before publishing existed.
 func unpublished() publish.Meta {
-	return publish.Meta{Publisher: VSCodePublisher, Version: VSCodeVersion, License: PackageLicense}
+	return publish.Meta{Publisher: theme.VSCodePublisher, Version: theme.VSCodeVersion, License: PackageLicense}
 }
 
 // PackageFormats are the formats that carry publish metadata.
@@ -218,7 +220,7 @@ var PackageFormats = []string{"vsix", "zed-extension"}
 
 // RenderPackage renders a package format (PackageFormats) with the build's
 // publish metadata m, which it checks first.
-func RenderPackage(t *Theme, format string, m publish.Meta) (map[string][]byte, error) {
+func RenderPackage(t *theme.Theme, format string, m publish.Meta) (map[string][]byte, error) {
 	m, err := m.Clean()
 	if err != nil {
 		return nil, err
@@ -242,7 +244,7 @@ func RenderPackage(t *Theme, format string, m publish.Meta) (map[string][]byte, 
 // ExportPackage is Export for a package format with the build's publish
 // metadata: the files go into rel below base, nothing followed through a
 // symlink (as Export).
-func ExportPackage(t *Theme, format string, m publish.Meta, base, rel string) ([]string, error) {
+func ExportPackage(t *theme.Theme, format string, m publish.Meta, base, rel string) ([]string, error) {
 	files, err := RenderPackage(t, format, m)
 	if err != nil {
 		return nil, err
@@ -253,7 +255,7 @@ func ExportPackage(t *Theme, format string, m publish.Meta, base, rel string) ([
 	}
 	defer dir.Close()
 	var paths []string
-	for _, name := range sortedKeys(files) {
+	for _, name := range theme.SortedKeys(files) {
 		p, err := dir.WriteFile(name, files[name], 0o644)
 		if err != nil {
 			return paths, fmt.Errorf("export %s: %w", format, err)
@@ -264,9 +266,9 @@ func ExportPackage(t *Theme, format string, m publish.Meta, base, rel string) ([
 	return paths, nil
 }
 
-func renderVSIXWith(fam []*Theme, pub publish.Meta) (map[string][]byte, error) {
+func renderVSIXWith(fam []*theme.Theme, pub publish.Meta) (map[string][]byte, error) {
 	t := fam[0]
-	files, err := renderFormat("vscode", fam)
+	files, err := theme.RenderFormat("vscode", fam)
 	if err != nil {
 		return nil, err
 	}
@@ -279,13 +281,13 @@ func renderVSIXWith(fam []*Theme, pub publish.Meta) (map[string][]byte, error) {
 	pkg["version"] = pub.Version
 	pkg["license"] = pub.License
 	if pub.Description != "" {
-		pkg["description"] = oneLine(pub.Description)
+		pkg["description"] = theme.OneLine(pub.Description)
 	}
 	if pub.Repository != "" {
 		pkg["repository"] = map[string]string{"type": "git", "url": pub.Repository}
 	}
 	pkg["keywords"] = append([]string{"theme", "color-theme"}, appearances(fam)...)
-	pkgJSON, err := marshalJSON(pkg)
+	pkgJSON, err := theme.EncodeJSON(pkg)
 	if err != nil {
 		return nil, err
 	}
@@ -293,16 +295,16 @@ func renderVSIXWith(fam []*Theme, pub publish.Meta) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	slug := Slug(t.Name)
+	slug := theme.Slug(t.Name)
 	var m VSIXManifest
 	m.Version = "2.0.0"
 	m.Metadata.Identity.Language = "en-US"
 	m.Metadata.Identity.ID = slug
 	m.Metadata.Identity.Version = pub.Version
 	m.Metadata.Identity.Publisher = pub.Publisher
-	m.Metadata.DisplayName = oneLine(t.Name)
+	m.Metadata.DisplayName = theme.OneLine(t.Name)
 	m.Metadata.Description.Space = "preserve"
-	m.Metadata.Description.Text = oneLine(fmt.Sprint(pkg["description"]))
+	m.Metadata.Description.Text = theme.OneLine(fmt.Sprint(pkg["description"]))
 	m.Metadata.Tags = "theme,color-theme," + strings.Join(appearances(fam), ",")
 	m.Metadata.Categories = "Themes"
 	m.Metadata.GalleryFlags = "Public"
@@ -339,7 +341,7 @@ func renderVSIXWith(fam []*Theme, pub publish.Meta) (map[string][]byte, error) {
 		{"extension/README.md", packageReadme(t, pub, install)},
 		{"extension/LICENSE.txt", licenseText(t, pub.License)},
 	}
-	for _, name := range sortedKeys(files) {
+	for _, name := range theme.SortedKeys(files) {
 		if data := files[name]; name != "package.json" {
 			entries = append(entries, struct {
 				name string
@@ -364,46 +366,33 @@ func renderVSIXWith(fam []*Theme, pub publish.Meta) (map[string][]byte, error) {
 	return map[string][]byte{slug + "-" + pub.Version + ".vsix": buf.Bytes()}, nil
 }
 
-// The packages hold the vscode and zed formats' files, which they render
-// through Formats, so their renderers join the list after it exists.
-func init() {
-	for i := range Formats {
-		switch Formats[i].ID {
-		case "vsix":
-			Formats[i].render = renderVSIX
-		case "zed-extension":
-			Formats[i].render = renderZedExtension
-		}
-	}
-}
-
 // renderZedExtension is a Zed extension folder for the theme: the
 // extension.toml Zed's extension registry reads, the theme family under
 // themes/, a licence file (the registry requires one) and a README.
-func renderZedExtension(fam []*Theme) (map[string][]byte, error) {
+func renderZedExtension(fam []*theme.Theme) (map[string][]byte, error) {
 	return renderZedExtensionWith(fam, unpublished())
 }
 
-func renderZedExtensionWith(fam []*Theme, pub publish.Meta) (map[string][]byte, error) {
+func renderZedExtensionWith(fam []*theme.Theme, pub publish.Meta) (map[string][]byte, error) {
 	t := fam[0]
-	zed, err := renderFormat("zed", fam)
+	zed, err := theme.RenderFormat("zed", fam)
 	if err != nil {
 		return nil, err
 	}
-	slug := Slug(t.Name)
+	slug := theme.Slug(t.Name)
 	var family []byte
 	for _, v := range zed {
 		family = v
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "id = %s\n", tomlQuote(zedExtensionID(slug)))
-	fmt.Fprintf(&b, "name = %s\n", tomlQuote(oneLine(t.Name)))
-	fmt.Fprintf(&b, "version = %s\n", tomlQuote(pub.Version))
+	fmt.Fprintf(&b, "id = %s\n", theme.TOMLQuote(zedExtensionID(slug)))
+	fmt.Fprintf(&b, "name = %s\n", theme.TOMLQuote(theme.OneLine(t.Name)))
+	fmt.Fprintf(&b, "version = %s\n", theme.TOMLQuote(pub.Version))
 	b.WriteString("schema_version = 1\n")
-	fmt.Fprintf(&b, "authors = [%s]\n", tomlQuote(oneLine(orDefault(t.Author, "The "+t.Name+" authors"))))
-	fmt.Fprintf(&b, "description = %s\n", tomlQuote(oneLine(orDefault(pub.Description, orDefault(t.Description, t.Name+" colour theme, made with CDXTheme")))))
+	fmt.Fprintf(&b, "authors = [%s]\n", theme.TOMLQuote(theme.OneLine(theme.OrDefault(t.Author, "The "+t.Name+" authors"))))
+	fmt.Fprintf(&b, "description = %s\n", theme.TOMLQuote(theme.OneLine(theme.OrDefault(pub.Description, theme.OrDefault(t.Description, t.Name+" colour theme, made with CDXTheme")))))
 	if pub.Repository != "" {
-		fmt.Fprintf(&b, "repository = %s\n", tomlQuote(pub.Repository))
+		fmt.Fprintf(&b, "repository = %s\n", theme.TOMLQuote(pub.Repository))
 	} else {
 		b.WriteString("# Zed's registry needs the repository this folder is published in:\n")
 		b.WriteString("# repository = \"https://github.com/you/" + slug + "\"\n")
@@ -428,10 +417,19 @@ func zedExtensionID(slug string) string {
 }
 
 // appearances are the family's appearances, in its order.
-func appearances(fam []*Theme) []string {
+func appearances(fam []*theme.Theme) []string {
 	var out []string
 	for _, t := range fam {
 		out = append(out, t.Appearance)
 	}
 	return out
+}
+
+// The packages fill their places in the model's format menu.
+func init() {
+	for id, render := range map[string]func([]*theme.Theme) (map[string][]byte, error){"vsix": renderVSIX, "zed-extension": renderZedExtension} {
+		if _, err := theme.FillFormat(id, render); err != nil {
+			panic("packaging: " + err.Error())
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package theme
+package colour
 
 import (
 	"encoding/json"
@@ -24,20 +24,20 @@ func TestParseColor(t *testing.T) {
 		{"#fff", Color{}, true}, // short form is not accepted: the schema says six or eight digits
 	}
 	for _, tt := range tests {
-		got, err := ParseColor(tt.in)
+		got, err := Parse(tt.in)
 		if (err != nil) != tt.wantErr {
-			t.Errorf("ParseColor(%q) error = %v, want error %v", tt.in, err, tt.wantErr)
+			t.Errorf("Parse(%q) error = %v, want error %v", tt.in, err, tt.wantErr)
 			continue
 		}
 		if got != tt.want {
-			t.Errorf("ParseColor(%q) = %+v, want %+v", tt.in, got, tt.want)
+			t.Errorf("Parse(%q) = %+v, want %+v", tt.in, got, tt.want)
 		}
 	}
 }
 
 func TestColorStringAndJSON(t *testing.T) {
 	for _, in := range []string{"#1e1e2e", "#11223380", "#ABCDEF"} {
-		c, err := ParseColor(in)
+		c, err := Parse(in)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,129 @@
+package theme
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+
+	"cdxtheme/core/paths"
+)
+
+// The install targets: the programs a theme can be installed into, the
+// user's folders they install into, and the steps that switch a program
+// to the theme. core/apply plans and writes an install; core/targets adds
+// targets defined as data (RegisterTarget).
+
+// Target is a program a theme can be installed into.
+type Target struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Format string `json:"format"` // the export format installed
+	// runs lists the systems (GOOS) the program exists on, nil for every
+	// one; where names them for messages.
+	runs  []string
+	where string
+	// external: registered by another package (RegisterTarget).
+	external bool
+}
+
+// unix is where kitty, Ghostty and tmux run; foot is a Wayland terminal,
+// so not on macOS.
+var (
+	unix    = []string{"linux", "darwin", "freebsd", "openbsd", "netbsd", "dragonfly"}
+	wayland = []string{"linux", "freebsd", "openbsd", "netbsd", "dragonfly"}
+)
+
+// Targets are the install targets, in menu order. CSS and the scheme and
+// package formats have none: they go wherever the user wants them, so
+// they are export-only.
+var Targets = []Target{
+	{ID: "vscode", Name: "VS Code", Format: "vscode"},
+	{ID: "zed", Name: "Zed", Format: "zed"},
+	{ID: "neovim", Name: "Neovim", Format: "neovim"},
+	{ID: "helix", Name: "Helix", Format: "helix"},
+	{ID: "bat", Name: "bat and delta", Format: "tmtheme"},
+	{ID: "alacritty", Name: "Alacritty", Format: "alacritty"},
+	{ID: "kitty", Name: "Kitty", Format: "kitty", runs: unix, where: "Linux and macOS"},
+	{ID: "ghostty", Name: "Ghostty", Format: "ghostty", runs: unix, where: "Linux and macOS"},
+	{ID: "wezterm", Name: "WezTerm", Format: "wezterm"},
+	{ID: "foot", Name: "foot", Format: "foot", runs: wayland, where: "Linux and the BSDs"},
+	{ID: "tmux", Name: "tmux", Format: "tmux", runs: unix, where: "Linux and macOS"},
+	{ID: "windows-terminal", Name: "Windows Terminal", Format: "windows-terminal", runs: []string{"windows"}, where: "Windows"},
+	{ID: "iterm2", Name: "iTerm2", Format: "iterm2", runs: []string{"darwin"}, where: "macOS"},
+}
+
+// RunsOn reports whether the target's program exists on goos.
+func (t Target) RunsOn(goos string) bool {
+	return t.runs == nil || slices.Contains(t.runs, goos)
+}
+
+// TargetsFor lists, in menu order, the targets that can be installed on
+// goos: the desktop app offers only these.
+func TargetsFor(goos string) []Target {
+	var out []Target
+	for _, t := range Targets {
+		if t.RunsOn(goos) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// ErrUnsupported is returned by Plan when the target does not exist on
+// this operating system; the theme can still be exported.
+var ErrUnsupported = errors.New("not available on this system")
+
+// Paths are the user folders targets install into. Tests point them at a
+// temporary home.
+type Paths struct {
+	Home         string // the user's home directory
+	ConfigHome   string // $XDG_CONFIG_HOME, else Home/.config (also on macOS, where these programs use it)
+	AppData      string // Windows %APPDATA%
+	LocalAppData string // Windows %LOCALAPPDATA%
+	GOOS         string // runtime.GOOS unless testing another system's layout
+	// Store is where Apply keeps what it replaced and the record Undo
+	// reads: the app's data folder, never a program's own themes folder.
+	Store string
+}
+
+// DefaultPaths reads the real locations from the environment.
+func DefaultPaths() (Paths, error) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return Paths{}, fmt.Errorf("find home directory: %w", err)
+	}
+	p := Paths{Home: home, ConfigHome: os.Getenv("XDG_CONFIG_HOME"), AppData: os.Getenv("APPDATA"),
+		LocalAppData: os.Getenv("LOCALAPPDATA"), GOOS: runtime.GOOS, Store: filepath.Join(paths.DataDir(), "applied")}
+	if p.ConfigHome == "" || !filepath.IsAbs(p.ConfigHome) {
+		p.ConfigHome = filepath.Join(home, ".config")
+	}
+	if p.AppData == "" {
+		p.AppData = filepath.Join(home, "AppData", "Roaming")
+	}
+	if p.LocalAppData == "" {
+		p.LocalAppData = filepath.Join(home, "AppData", "Local")
+	}
+	return p, nil
+}
+
+// Step is what makes the program use an installed theme, to show exactly:
+// a line to add to a config file, or a command to run.
+type Step struct {
+	Kind string `json:"kind"` // "line" (add Text to File) or "command" (run Text)
+	Text string `json:"text"`
+	File string `json:"file,omitempty"` // for a line: the config file it goes in
+}
+
+// Where names the systems the target's program runs on, for messages.
+func (t Target) Where() string { return t.where }
+
+// PlannerFor is the planner registered for a target, nil for the targets
+// core/apply places itself.
+func PlannerFor(id string) Planner { return planners[id] }
+
+// External reports whether another package registered the target
+// (RegisterTarget), which checks its own installs.
+func (t Target) External() bool { return t.external }
