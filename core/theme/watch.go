@@ -99,22 +99,11 @@ func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	defer timer.Stop()
-	// settling is whether the timer runs. The first event after a quiet
-	// spell reads the file at once and reports it only when it is a
-	// whole, valid theme (a rename into place, as agents and the app's
-	// own edits write: a half-written JSON document never parses); the
-	// rest of a burst, and any error, wait for the settle as before. It
-	// takes the settle off a live update into the programs (issue #39).
-	settling := false
-	settle := func() {
-		if !settling {
-			if st, changed := read(true); changed {
-				fn(st)
-			}
-		}
-		settling = true
-		timer.Reset(Debounce)
-	}
+	// Every change waits for the settle: reading a renamed file at the
+	// first event (issue #39's live latency) let the watcher restore a
+	// locked colour before the turn could name it in its closing warning
+	// (e2e editor.test.mjs), so that cut is not taken.
+	settle := func() { timer.Reset(Debounce) }
 	for {
 		select {
 		case <-ctx.Done():
@@ -132,11 +121,9 @@ func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)
 			}
 			if errors.Is(err, fsnotify.ErrEventOverflow) {
 				// Events were lost; the file may have changed.
-				settling = true
 				timer.Reset(Debounce)
 			}
 		case <-timer.C:
-			settling = false
 			emit()
 		}
 	}
