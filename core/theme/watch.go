@@ -53,7 +53,7 @@ const MaxFileSize = 1 << 20
 // error: a new workspace has no theme yet.
 func Load(dir string) State {
 	var w watchState
-	st, _ := w.read(filepath.Join(dir, FileName), false)
+	st, _ := w.read(filepath.Join(dir, FileName))
 	return st
 }
 
@@ -83,15 +83,15 @@ func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)
 	}
 	path := filepath.Join(dir, FileName)
 	var ws watchState
-	read := func(wholeOnly bool) (State, bool) {
+	emit := func() {
 		if mu != nil {
 			mu.Lock()
-			defer mu.Unlock()
 		}
-		return ws.read(path, wholeOnly)
-	}
-	emit := func() {
-		if st, changed := read(false); changed {
+		st, changed := ws.read(path)
+		if mu != nil {
+			mu.Unlock()
+		}
+		if changed {
 			fn(st)
 		}
 	}
@@ -141,13 +141,9 @@ type watchState struct {
 	missing  bool
 }
 
-// read reports the file when it changed; wholeOnly reports it only when
-// it holds a valid theme, and otherwise leaves the state as it was.
-func (w *watchState) read(path string, wholeOnly bool) (State, bool) {
+// read reports the file when it changed.
+func (w *watchState) read(path string) (State, bool) {
 	data, err := fsread.ReadFile(path, MaxFileSize, fsread.NoFollow)
-	if wholeOnly && err != nil {
-		return State{}, false
-	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if w.reported && w.missing {
@@ -166,9 +162,6 @@ func (w *watchState) read(path string, wholeOnly bool) (State, bool) {
 			return State{}, false
 		}
 		t, perr := Parse(data)
-		if wholeOnly && perr != nil {
-			return State{}, false
-		}
 		w.missing, w.existed, w.data = false, true, data
 		if perr != nil {
 			w.lastErr = perr.Error()
