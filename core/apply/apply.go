@@ -8,10 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -171,7 +173,7 @@ func Plan(t *theme.Theme, target string, p theme.Paths) (InstallPlan, error) {
 	case "vscode":
 		folder := theme.VSCodePublisher + "." + slug + "-" + theme.VSCodeVersion
 		exts := filepath.Join(p.Home, ".vscode", "extensions")
-		for _, name := range theme.SortedKeys(files) {
+		for _, name := range slices.Sorted(maps.Keys(files)) {
 			put(filepath.Join(exts, folder, filepath.FromSlash(name)), files[name])
 		}
 		plan.Note = "Reload VS Code (Developer: Reload Window), then pick \"" + t.Name + "\" in Preferences: Color Theme."
@@ -212,8 +214,8 @@ func Plan(t *theme.Theme, target string, p theme.Paths) (InstallPlan, error) {
 		}
 		path := filepath.Join(dir, slug+".toml")
 		put(path, files[slug+".toml"])
-		plan.Note = "Alacritty does not load themes by itself: add `import = [" + theme.TOMLQuote(path) + "]` under [general] in alacritty.toml (top level before Alacritty 0.14)."
-		line(filepath.Join(filepath.Dir(dir), "alacritty.toml"), "import = ["+theme.TOMLQuote(path)+"]")
+		plan.Note = "Alacritty does not load themes by itself: add `import = [" + tomlQuote(path) + "]` under [general] in alacritty.toml (top level before Alacritty 0.14)."
+		line(filepath.Join(filepath.Dir(dir), "alacritty.toml"), "import = ["+tomlQuote(path)+"]")
 	case "kitty":
 		put(filepath.Join(p.ConfigHome, "kitty", "themes", slug+".conf"), files[slug+".conf"])
 		plan.Note = "Run `kitten themes`, choose \"" + t.Name + "\" from the User category, or add `include themes/" + slug + ".conf` to kitty.conf."
@@ -488,7 +490,7 @@ func companionFiles(plan *InstallPlan, t *theme.Theme, tg *theme.Target, files m
 	}
 	var extra []PlannedFile
 	for _, f := range plan.Files {
-		for _, name := range theme.SortedKeys(files) {
+		for _, name := range slices.Sorted(maps.Keys(files)) {
 			cname := strings.Replace(name, slug, cslug, 1)
 			if cname == name || !bytes.Equal(files[name], f.data) || files[cname] == nil || filepath.Base(f.Path) != filepath.Base(filepath.FromSlash(name)) {
 				continue
@@ -517,7 +519,7 @@ func planExternal(plan *InstallPlan, t *theme.Theme, tg *theme.Target, files map
 	if err != nil {
 		return fmt.Errorf("install into %s: %w", tg.Name, err)
 	}
-	for _, path := range theme.SortedKeys(in.Files) {
+	for _, path := range slices.Sorted(maps.Keys(in.Files)) {
 		if !filepath.IsAbs(path) {
 			return fmt.Errorf("install into %s: %q is not an absolute path", tg.Name, path)
 		}
@@ -526,4 +528,10 @@ func planExternal(plan *InstallPlan, t *theme.Theme, tg *theme.Target, files map
 	plan.Note = in.Note
 	plan.Steps = append(plan.Steps, in.Steps...)
 	return nil
+}
+
+// tomlQuote is a TOML basic string of s.
+func tomlQuote(s string) string {
+	b, _ := json.Marshal(s) // a JSON string is a valid TOML basic string
+	return string(b)
 }

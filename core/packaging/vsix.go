@@ -9,7 +9,9 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -93,7 +95,7 @@ const vsixContentTypes = `<?xml version="1.0" encoding="utf-8"?>
 // licence, its SPDX id and where its text is, which the publisher
 // replaces with the full text when the licence asks for it.
 func licenseText(t *theme.Theme, license string) []byte {
-	holder := theme.OneLine(theme.OrDefault(t.Author, "The "+t.Name+" authors"))
+	holder := theme.OneLine(orDefault(t.Author, "The "+t.Name+" authors"))
 	if license != "MIT" {
 		return []byte(fmt.Sprintf("SPDX-License-Identifier: %s\n\nCopyright (c) %s\n\nThis theme is licensed under %s: https://spdx.org/licenses/ has its text.\n", license, holder, license))
 	}
@@ -126,7 +128,7 @@ SOFTWARE.
 func packageReadme(t *theme.Theme, m publish.Meta, install string) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n", markdownText(t.Name))
-	if d := markdownText(theme.OrDefault(m.Description, t.Description)); d != "" {
+	if d := markdownText(orDefault(m.Description, t.Description)); d != "" {
 		b.WriteString(d + "\n\n")
 	}
 	fmt.Fprintf(&b, "A %s colour theme made with CDXTheme.\n\n## Install\n\n%s\n\n", t.Appearance, install)
@@ -255,7 +257,7 @@ func ExportPackage(t *theme.Theme, format string, m publish.Meta, base, rel stri
 	}
 	defer dir.Close()
 	var paths []string
-	for _, name := range theme.SortedKeys(files) {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
 		p, err := dir.WriteFile(name, files[name], 0o644)
 		if err != nil {
 			return paths, fmt.Errorf("export %s: %w", format, err)
@@ -341,7 +343,7 @@ func renderVSIXWith(fam []*theme.Theme, pub publish.Meta) (map[string][]byte, er
 		{"extension/README.md", packageReadme(t, pub, install)},
 		{"extension/LICENSE.txt", licenseText(t, pub.License)},
 	}
-	for _, name := range theme.SortedKeys(files) {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
 		if data := files[name]; name != "package.json" {
 			entries = append(entries, struct {
 				name string
@@ -385,14 +387,14 @@ func renderZedExtensionWith(fam []*theme.Theme, pub publish.Meta) (map[string][]
 		family = v
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "id = %s\n", theme.TOMLQuote(zedExtensionID(slug)))
-	fmt.Fprintf(&b, "name = %s\n", theme.TOMLQuote(theme.OneLine(t.Name)))
-	fmt.Fprintf(&b, "version = %s\n", theme.TOMLQuote(pub.Version))
+	fmt.Fprintf(&b, "id = %s\n", tomlQuote(zedExtensionID(slug)))
+	fmt.Fprintf(&b, "name = %s\n", tomlQuote(theme.OneLine(t.Name)))
+	fmt.Fprintf(&b, "version = %s\n", tomlQuote(pub.Version))
 	b.WriteString("schema_version = 1\n")
-	fmt.Fprintf(&b, "authors = [%s]\n", theme.TOMLQuote(theme.OneLine(theme.OrDefault(t.Author, "The "+t.Name+" authors"))))
-	fmt.Fprintf(&b, "description = %s\n", theme.TOMLQuote(theme.OneLine(theme.OrDefault(pub.Description, theme.OrDefault(t.Description, t.Name+" colour theme, made with CDXTheme")))))
+	fmt.Fprintf(&b, "authors = [%s]\n", tomlQuote(theme.OneLine(orDefault(t.Author, "The "+t.Name+" authors"))))
+	fmt.Fprintf(&b, "description = %s\n", tomlQuote(theme.OneLine(orDefault(pub.Description, orDefault(t.Description, t.Name+" colour theme, made with CDXTheme")))))
 	if pub.Repository != "" {
-		fmt.Fprintf(&b, "repository = %s\n", theme.TOMLQuote(pub.Repository))
+		fmt.Fprintf(&b, "repository = %s\n", tomlQuote(pub.Repository))
 	} else {
 		b.WriteString("# Zed's registry needs the repository this folder is published in:\n")
 		b.WriteString("# repository = \"https://github.com/you/" + slug + "\"\n")
@@ -432,4 +434,18 @@ func init() {
 			panic("packaging: " + err.Error())
 		}
 	}
+}
+
+// tomlQuote is a TOML basic string of s.
+func tomlQuote(s string) string {
+	b, _ := json.Marshal(s) // a JSON string is a valid TOML basic string
+	return string(b)
+}
+
+// orDefault is s, or def when s is blank.
+func orDefault(s, def string) string {
+	if strings.TrimSpace(s) == "" {
+		return def
+	}
+	return s
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"image/png"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -49,16 +50,16 @@ func TestVSIXIsACompleteVSCodeExtensionPackage(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(files) != 1 {
-		t.Fatalf("want one .vsix file, got %v", theme.SortedKeys(files))
+		t.Fatalf("want one .vsix file, got %v", slices.Sorted(maps.Keys(files)))
 	}
-	name := theme.SortedKeys(files)[0]
+	name := slices.Sorted(maps.Keys(files))[0]
 	if name != "harbour-night-1.0.0.vsix" {
 		t.Errorf("file name %q", name)
 	}
 	z := readZip(t, files[name])
 	for _, want := range []string{"[Content_Types].xml", "extension.vsixmanifest", "extension/package.json", "extension/icon.png", "extension/README.md", "extension/LICENSE.txt"} {
 		if _, ok := z[want]; !ok {
-			t.Errorf("the package lacks %s (has %v)", want, theme.SortedKeys(z))
+			t.Errorf("the package lacks %s (has %v)", want, slices.Sorted(maps.Keys(z)))
 		}
 	}
 

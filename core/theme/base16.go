@@ -81,7 +81,7 @@ func schemeColors(t *Theme, system string) map[string]Color {
 	}
 	m := map[string]Color{}
 	if t.Scheme != nil {
-		for _, n := range schemeNames(system) {
+		for _, n := range SchemeSlotNames(system) {
 			if c, ok := t.Scheme.Slots[n]; ok {
 				m[n] = c
 			} else if c, ok := t.Scheme.Slots[base24Fallback[n]]; ok {
@@ -115,4 +115,26 @@ func schemeColors(t *Theme, system string) map[string]Color {
 		}
 	}
 	return m
+}
+
+// SlotRole is one baseNN slot and the role it carries.
+type SlotRole struct{ Slot, Role string }
+
+// SchemeSlots are the slots of a scheme system with the role each
+// carries, and its ANSI colours 0–15 by slot.
+func SchemeSlots(system string) (slots []SlotRole, ansi []string) {
+	table, ansi := base16Slots, base16ANSI
+	if system == "base24" {
+		table, ansi = base24Slots, base24ANSI
+	}
+	for _, s := range table {
+		slots = append(slots, SlotRole{s.slot, s.role})
+	}
+	return slots, append([]string(nil), ansi...)
+}
+
+// Base24Fallback is base24's base16 stand-in for a base24 slot.
+func Base24Fallback(slot string) (string, bool) {
+	fb, ok := base24Fallback[slot]
+	return fb, ok
 }

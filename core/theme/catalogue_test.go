@@ -49,7 +49,7 @@ func TestVersion1LoadsAndIsWrittenAsVersion2(t *testing.T) {
 	if th.Style("syntax.comment") != "italic" || th.Style("syntax.keyword") != "" {
 		t.Errorf("default styles: comment %q keyword %q", th.Style("syntax.comment"), th.Style("syntax.keyword"))
 	}
-	doc, err := marshalJSON(th)
+	doc, err := EncodeJSON(th)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestOptionalRolesStylesAndRules(t *testing.T) {
 	}
 	// Plain on purpose overrides the default italic and survives a write.
 	th.Styles["syntax.comment"] = ""
-	doc, _ := marshalJSON(th)
+	doc, _ := EncodeJSON(th)
 	again, err := Parse(doc)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, doc)

@@ -34,8 +34,6 @@ func DeltaE(x, y Color) float64 { return colour.DeltaE(x, y) }
 
 func parseLooseColor(s string) (Color, error) { return colour.ParseLoose(s) }
 
-func toSRGB(space string, r, g, b, a float64) Color { return colour.ToSRGB(space, r, g, b, a) }
-
 func isHex(s string) bool {
 	if s == "" {
 		return false

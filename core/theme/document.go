@@ -48,7 +48,7 @@ func (t Theme) MarshalJSON() ([]byte, error) {
 		if g == "ansi" {
 			ansi := make([]any, len(t.ANSI))
 			for i := range t.ANSI {
-				ansi[i] = t.roleJSON(ansiPath(i))
+				ansi[i] = t.roleJSON(ANSIPath(i))
 			}
 			fields = append(fields, kv{"ansi", ansi})
 			continue

@@ -231,7 +231,7 @@ func PaletteUsers(t *Theme, name string) []string {
 // the Theme type holds, plus old's "$schema" line when it had one (the
 // editor's hint, not part of the theme).
 func Rewrite(old []byte, t *Theme) ([]byte, error) {
-	out, err := marshalJSON(t)
+	out, err := EncodeJSON(t)
 	if err != nil {
 		return nil, err
 	}
@@ -250,7 +250,7 @@ func Rewrite(old []byte, t *Theme) ([]byte, error) {
 // family. It reports whether anything changed; an empty name changes
 // nothing.
 func Rename(t *Theme, name string) bool {
-	name = oneLine(name)
+	name = OneLine(name)
 	if name == "" || name == t.Name {
 		return false
 	}

@@ -71,7 +71,7 @@ func FormatIDs() []string {
 
 // renderFormat renders a format for a family without Render's wrapping
 // (a package that holds another format's files: the Zed extension).
-func renderFormat(id string, fam []*Theme) (map[string][]byte, error) {
+func RenderFormat(id string, fam []*Theme) (map[string][]byte, error) {
 	f, err := FormatByID(id)
 	if err != nil {
 		return nil, err

@@ -69,7 +69,7 @@ func TestCounterpartIsTheOtherAppearanceAndKeepsEveryPassingPair(t *testing.T) {
 
 func TestCompanionRoundTripsThroughTheDocument(t *testing.T) {
 	th := withCompanion(t)
-	b, err := marshalJSON(th)
+	b, err := EncodeJSON(th)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestCompanionRoundTripsThroughTheDocument(t *testing.T) {
 func TestCompanionProblemsAreNamedUnderCompanion(t *testing.T) {
 	th := withCompanion(t)
 	doc := func(edit func(c map[string]any)) []byte {
-		b, _ := marshalJSON(th)
+		b, _ := EncodeJSON(th)
 		var m map[string]any
 		json.Unmarshal(b, &m)
 		edit(m["companion"].(map[string]any))

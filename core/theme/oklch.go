@@ -12,7 +12,7 @@ var rampLightness = [][2]float64{
 	{500, 0.637}, {600, 0.554}, {700, 0.482}, {800, 0.42}, {900, 0.37}, {950, 0.27}, {1000, 0.2},
 }
 
-func rampCurve(step int) float64 {
+func RampLightness(step int) float64 {
 	s := float64(step)
 	for i := 1; i < len(rampLightness); i++ {
 		a, b := rampLightness[i-1], rampLightness[i]
@@ -32,7 +32,7 @@ func RampAnchor(base Color, r Ramp) int {
 	l := ToOKLCH(base).L
 	best, bestD := 0, math.Inf(1)
 	for _, s := range r.steps() {
-		if d := math.Abs(rampCurve(s) - l); d < bestD {
+		if d := math.Abs(RampLightness(s) - l); d < bestD {
 			best, bestD = s, d
 		}
 	}
@@ -49,8 +49,8 @@ func RampAnchor(base Color, r Ramp) int {
 func RampColors(base Color, r Ramp) map[int]Color {
 	o := ToOKLCH(base)
 	anchor := RampAnchor(base, r)
-	la := rampCurve(anchor)
-	top, bottom := rampCurve(0), rampCurve(1000)
+	la := RampLightness(anchor)
+	top, bottom := RampLightness(0), RampLightness(1000)
 	lb := math.Max(bottom+1e-3, math.Min(top-1e-3, o.L))
 	out := make(map[int]Color, len(r.steps()))
 	for _, s := range r.steps() {
@@ -58,7 +58,7 @@ func RampColors(base Color, r Ramp) map[int]Color {
 			out[s] = base
 			continue
 		}
-		ld := rampCurve(s)
+		ld := RampLightness(s)
 		var l, c float64
 		if s < anchor { // lighter than the base
 			u := (top - ld) / (top - la)

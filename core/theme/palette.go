@@ -496,7 +496,7 @@ func (d *decoder) ramp(t *Theme, name string, raw json.RawMessage) {
 	var r Ramp
 	if s, ok := fields["steps"]; ok {
 		if err := json.Unmarshal(s, &r.Steps); err != nil || r.Steps == nil {
-			d.add(at+".steps", "want an array of whole numbers like [50, 100, 500, 950], got %s", kind(s))
+			d.add(at+".steps", "want an array of whole numbers like [50, 100, 500, 950], got %s", JSONKind(s))
 			return
 		}
 	}

@@ -70,7 +70,7 @@ func TestRolesNamingPaletteEntriesResolveAndWriteBackAsNames(t *testing.T) {
 		t.Errorf("diagnostic.info (same as ui.accent) = %s", got)
 	}
 
-	doc, err := marshalJSON(th)
+	doc, err := EncodeJSON(th)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestRolesNamingPaletteEntriesResolveAndWriteBackAsNames(t *testing.T) {
 	if err != nil {
 		t.Fatalf("written document invalid: %v\n%s", err, doc)
 	}
-	doc2, _ := marshalJSON(again)
+	doc2, _ := EncodeJSON(again)
 	if !bytes.Equal(doc, doc2) {
 		t.Errorf("a version 3 document is not written back byte for byte:\n%s\n---\n%s", doc, doc2)
 	}
@@ -270,7 +270,7 @@ func TestDetachAndAttach(t *testing.T) {
 	}
 	// Setting a role's colour detaches it; the written document says so.
 	th.Set("ui.text", orange)
-	doc, _ := marshalJSON(th)
+	doc, _ := EncodeJSON(th)
 	if !strings.Contains(string(doc), `"text": "#ff8800"`) || !strings.Contains(string(doc), `"accent": "blue.900"`) {
 		t.Errorf("document:\n%s", doc)
 	}
@@ -281,7 +281,7 @@ func TestDetachAndAttach(t *testing.T) {
 	// A field changed directly holds its own colour: the document never
 	// names an entry whose colour the role no longer has.
 	th.UI.Background = orange
-	doc, _ = marshalJSON(th)
+	doc, _ = EncodeJSON(th)
 	if th.Follows("ui.background") != "" || !strings.Contains(string(doc), `"background": "#ff8800"`) {
 		t.Errorf("a changed field still follows %q:\n%s", th.Follows("ui.background"), doc)
 	}
@@ -291,7 +291,7 @@ func TestDetachAndAttach(t *testing.T) {
 	if !slices.Contains(users, "editor.gutter") || th.Follows("editor.gutter") != "" || th.Color("editor.gutter") != th.UI.Background {
 		t.Errorf("remove: users %v", users)
 	}
-	if _, err := marshalJSON(th); err != nil {
+	if _, err := EncodeJSON(th); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -312,7 +312,7 @@ func TestAVersion2DocumentsRolesFollowTheEntriesOfTheirColours(t *testing.T) {
 	if th.Follows("ui.background") != "ink" || th.Follows("ui.border") != "" {
 		t.Errorf("background follows %q, border %q", th.Follows("ui.background"), th.Follows("ui.border"))
 	}
-	doc, _ := marshalJSON(th)
+	doc, _ := EncodeJSON(th)
 	again, err := Parse(doc)
 	if err != nil {
 		t.Fatal(err)

@@ -223,7 +223,7 @@ func TestAlacrittyParsesBack(t *testing.T) {
 			want[k] = v
 		}
 		for i, n := range names {
-			want["dim."+n] = th.seen(th.Color(dimPath(i)))
+			want["dim."+n] = th.seen(th.Color(DimPath(i)))
 		}
 		compare(t, got, want, false)
 	})

@@ -27,7 +27,7 @@ func (t *Theme) Ref(path string) *Color {
 }
 
 // ansiPath is the role path of ANSI colour i.
-func ansiPath(i int) string { return "ansi." + ANSINames[i] }
+func ANSIPath(i int) string { return "ansi." + ANSINames[i] }
 
 // Color is the colour of any role of the catalogue as the theme paints it:
 // the document's own value, else the role's rule (the document's, else the

@@ -129,7 +129,7 @@ func JSONSchema() ([]byte, error) {
 				}}}},
 		}, keptSchemaDefs()...)},
 	}
-	return marshalJSON(doc)
+	return EncodeJSON(doc)
 }
 
 func exportNames() string {

@@ -5,7 +5,7 @@ package theme
 
 func keptSchemaProps() ordered {
 	slots := ordered{}
-	for _, n := range schemeNames("base24") {
+	for _, n := range SchemeSlotNames("base24") {
 		slots = append(slots, orderedKV{n, ordered{{"$ref", "#/$defs/opaqueColor"}}})
 	}
 	object := func(desc string, props ordered) ordered {
@@ -21,7 +21,7 @@ func keptSchemaProps() ordered {
 				{"name", ordered{{"type", "string"}}},
 				{"author", ordered{{"type", "string"}}},
 				{"slots", ordered{{"type", "object"}, {"description", "base00 … base0F (base16) or base00 … base17 (base24), opaque."},
-					{"required", schemeNames("base16")}, {"additionalProperties", false}, {"properties", slots}}},
+					{"required", SchemeSlotNames("base16")}, {"additionalProperties", false}, {"properties", slots}}},
 			}}}},
 		{"spaces", ordered{{"type", "object"},
 			{"description", "By role path: the colour as its source gave it in another colour space (an iTerm2 Display P3 or Calibrated colour). The role holds the sRGB conversion; the iTerm2 export writes the original back while the role still equals srgb."},

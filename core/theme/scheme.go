@@ -50,9 +50,9 @@ func (d *decoder) scheme(raw json.RawMessage) *Scheme {
 	if slots == nil {
 		return s
 	}
-	names := schemeNames("base16")
+	names := SchemeSlotNames("base16")
 	if s.System == "base24" {
-		names = schemeNames("base24")
+		names = SchemeSlotNames("base24")
 	}
 	s.Slots = make(map[string]Color, len(names))
 	for _, n := range names {
@@ -74,7 +74,7 @@ func (d *decoder) scheme(raw json.RawMessage) *Scheme {
 }
 
 // schemeNames are the slot names of a system in file order.
-func schemeNames(system string) []string {
+func SchemeSlotNames(system string) []string {
 	n := 16
 	if system == "base24" {
 		n = 24

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 )
 
 // TargetOverrides are per-target overrides (theme.json "targets"): keys of one
@@ -59,30 +61,30 @@ func (d *decoder) targets(raw json.RawMessage) *TargetOverrides {
 				if cm := d.object("targets.vscode.colors", c); cm != nil {
 					vs.Colors = make(map[string]string, len(cm))
 					for _, k := range sortedKeys(cm) {
-						vs.Colors[k] = d.str(joinKey("targets.vscode.colors", k), cm[k])
+						vs.Colors[k] = d.str(JoinKey("targets.vscode.colors", k), cm[k])
 					}
 				}
 			}
 			if tc, ok := o["tokenColors"]; ok {
 				var arr []json.RawMessage
 				if err := json.Unmarshal(tc, &arr); err != nil || arr == nil {
-					d.add("targets.vscode.tokenColors", "want an array of token rules, got %s", kind(tc))
+					d.add("targets.vscode.tokenColors", "want an array of token rules, got %s", JSONKind(tc))
 				} else {
-					vs.TokenColors = compactJSON(tc)
+					vs.TokenColors = CompactJSON(tc)
 				}
 			}
 			if st, ok := o["semanticTokenColors"]; ok {
 				if sm := d.object("targets.vscode.semanticTokenColors", st); sm != nil {
 					vs.SemanticTokenColors = make(map[string]json.RawMessage, len(sm))
 					for k, v := range sm {
-						vs.SemanticTokenColors[k] = compactJSON(v)
+						vs.SemanticTokenColors[k] = CompactJSON(v)
 					}
 				}
 			}
 			if sh, ok := o["semanticHighlighting"]; ok {
 				var b *bool
 				if err := json.Unmarshal(sh, &b); err != nil || b == nil {
-					d.add("targets.vscode.semanticHighlighting", "want true or false, got %s", kind(sh))
+					d.add("targets.vscode.semanticHighlighting", "want true or false, got %s", JSONKind(sh))
 				}
 				vs.SemanticHighlighting = b
 			}
@@ -97,7 +99,7 @@ func (d *decoder) targets(raw json.RawMessage) *TargetOverrides {
 				if sm := d.object("targets.zed.style", st); sm != nil {
 					z.Style = make(map[string]json.RawMessage, len(sm))
 					for k, v := range sm {
-						z.Style[k] = compactJSON(v)
+						z.Style[k] = CompactJSON(v)
 					}
 				}
 			}
@@ -108,7 +110,7 @@ func (d *decoder) targets(raw json.RawMessage) *TargetOverrides {
 		if o := d.object("targets.iterm2", v); o != nil {
 			t.ITerm2 = make(map[string]SourceColor, len(o))
 			for _, k := range sortedKeys(o) {
-				if s, ok := d.sourceColor(joinKey("targets.iterm2", k), o[k]); ok {
+				if s, ok := d.sourceColor(JoinKey("targets.iterm2", k), o[k]); ok {
 					t.ITerm2[k] = s
 				}
 			}
@@ -119,7 +121,7 @@ func (d *decoder) targets(raw json.RawMessage) *TargetOverrides {
 
 // compactJSON is raw without insignificant space, so a stored override
 // compares equal however it was indented.
-func compactJSON(raw json.RawMessage) json.RawMessage {
+func CompactJSON(raw json.RawMessage) json.RawMessage {
 	var b bytes.Buffer
 	if err := json.Compact(&b, raw); err != nil {
 		return raw
@@ -138,14 +140,14 @@ func mustJSON(v any) json.RawMessage {
 // keys lists every key the overrides hold, by path (token rules in file
 // order, the rest sorted): what an import keeps verbatim, and what it
 // drops when the overrides are not wanted.
-func (t *TargetOverrides) keys() []string {
+func (t *TargetOverrides) Keys() []string {
 	if t == nil {
 		return nil
 	}
 	var out []string
 	if vs := t.VSCode; vs != nil {
 		for _, k := range sortedKeys(vs.Colors) {
-			out = append(out, joinKey("colors", k))
+			out = append(out, JoinKey("colors", k))
 		}
 		var rules []json.RawMessage
 		json.Unmarshal(vs.TokenColors, &rules)
@@ -164,7 +166,7 @@ func (t *TargetOverrides) keys() []string {
 			out = append(out, fmt.Sprintf("tokenColors[%d] (%s)", i, scope))
 		}
 		for _, k := range sortedKeys(vs.SemanticTokenColors) {
-			out = append(out, joinKey("semanticTokenColors", k))
+			out = append(out, JoinKey("semanticTokenColors", k))
 		}
 		if vs.SemanticHighlighting != nil {
 			out = append(out, "semanticHighlighting")
@@ -172,9 +174,20 @@ func (t *TargetOverrides) keys() []string {
 	}
 	if t.Zed != nil {
 		for _, k := range sortedKeys(t.Zed.Style) {
-			out = append(out, joinKey("style", k))
+			out = append(out, JoinKey("style", k))
 		}
 	}
 	out = append(out, sortedKeys(t.ITerm2)...)
 	return out
+}
+
+// JoinKey appends an object key to a path, quoting keys with dots.
+func JoinKey(path, key string) string {
+	if strings.ContainsAny(key, ".[]\" ") || key == "" {
+		key = strconv.Quote(key)
+	}
+	if path == "" {
+		return key
+	}
+	return path + "." + key
 }

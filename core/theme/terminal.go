@@ -10,7 +10,7 @@ import (
 // every colour is flattened onto the theme background (t.seen).
 
 // oneLine makes a theme name safe for a comment line.
-func oneLine(s string) string {
+func OneLine(s string) string {
 	return strings.Join(strings.Fields(strings.Map(func(r rune) rune {
 		if r < 0x20 || r == 0x7f {
 			return ' '
@@ -21,7 +21,7 @@ func oneLine(s string) string {
 
 // dimPath is the role path of the faint (SGR 2) form of ANSI colour i
 // (0–7).
-func dimPath(i int) string {
+func DimPath(i int) string {
 	n := ANSINames[i]
 	return "terminal.dim" + strings.ToUpper(n[:1]) + n[1:]
 }
@@ -50,7 +50,7 @@ var itermExport = []struct{ key, role string }{
 func ITermColors(t *Theme) map[string]SourceColor {
 	entries := append([]struct{ key, role string }{}, itermExport...)
 	for i := range t.ANSI {
-		entries = append(entries, struct{ key, role string }{fmt.Sprintf("Ansi %d Color", i), ansiPath(i)})
+		entries = append(entries, struct{ key, role string }{fmt.Sprintf("Ansi %d Color", i), ANSIPath(i)})
 	}
 	m := map[string]SourceColor{}
 	for _, e := range entries {
@@ -73,10 +73,3 @@ func ITermColors(t *Theme) map[string]SourceColor {
 func f01(v uint8) float64 { return float64(v) / 255 }
 
 func component(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
-func orDefault(s, def string) string {
-	if strings.TrimSpace(s) == "" {
-		return def
-	}
-	return s
-}

@@ -326,7 +326,7 @@ func decode(data []byte) (*Theme, []Problem) {
 	if raw, ok := top["ansi"]; ok {
 		var arr []json.RawMessage
 		if err := json.Unmarshal(raw, &arr); err != nil || arr == nil {
-			d.add("ansi", "want an array of 16 colours, got %s", kind(raw))
+			d.add("ansi", "want an array of 16 colours, got %s", JSONKind(raw))
 		} else {
 			if len(arr) != 16 {
 				d.add("ansi", "want 16 colours, got %d", len(arr))
@@ -335,7 +335,7 @@ func decode(data []byte) (*Theme, []Problem) {
 				if i >= 16 {
 					break
 				}
-				if c, ok := d.value(t, fmt.Sprintf("ansi[%d]", i), ansiPath(i), el); ok {
+				if c, ok := d.value(t, fmt.Sprintf("ansi[%d]", i), ANSIPath(i), el); ok {
 					t.ANSI[i] = c
 				}
 			}
@@ -621,7 +621,7 @@ func (d *decoder) unknown(path string, obj map[string]json.RawMessage, known []s
 func (d *decoder) str(path string, raw json.RawMessage) string {
 	var s *string
 	if err := json.Unmarshal(raw, &s); err != nil || s == nil {
-		d.add(path, "want a string, got %s", kind(raw))
+		d.add(path, "want a string, got %s", JSONKind(raw))
 		return ""
 	}
 	return *s
@@ -630,7 +630,7 @@ func (d *decoder) str(path string, raw json.RawMessage) string {
 func (d *decoder) object(path string, raw json.RawMessage) map[string]json.RawMessage {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
-		d.add(path, "want an object, got %s", kind(raw))
+		d.add(path, "want an object, got %s", JSONKind(raw))
 		return nil
 	}
 	return obj
@@ -639,7 +639,7 @@ func (d *decoder) object(path string, raw json.RawMessage) map[string]json.RawMe
 func (d *decoder) color(path string, raw json.RawMessage) (Color, bool) {
 	var s *string
 	if err := json.Unmarshal(raw, &s); err != nil || s == nil {
-		d.add(path, "want a colour string like \"#1e1e2e\", got %s", kind(raw))
+		d.add(path, "want a colour string like \"#1e1e2e\", got %s", JSONKind(raw))
 		return Color{}, false
 	}
 	c, err := ParseColor(*s)
@@ -651,7 +651,7 @@ func (d *decoder) color(path string, raw json.RawMessage) (Color, bool) {
 }
 
 // kind names a JSON value's type for messages.
-func kind(raw json.RawMessage) string {
+func JSONKind(raw json.RawMessage) string {
 	b := bytes.TrimSpace(raw)
 	if len(b) == 0 {
 		return "nothing"

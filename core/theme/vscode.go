@@ -16,12 +16,12 @@ const (
 	VSCodeVersion   = "1.0.0"
 )
 
-// vscodeANSI are the colour names of VS Code's terminal.ansi* ids, in ANSI order.
-var vscodeANSI = []string{"Black", "Red", "Green", "Yellow", "Blue", "Magenta", "Cyan", "White"}
+// VSCodeANSI are the colour names of VS Code's terminal.ansi* ids, in ANSI order.
+var VSCodeANSI = []string{"Black", "Red", "Green", "Yellow", "Blue", "Magenta", "Cyan", "White"}
 
 // marshalJSON is indented JSON with a trailing newline and without HTML
 // escaping, so theme names with "&" or "<" stay readable.
-func marshalJSON(v any) ([]byte, error) {
+func EncodeJSON(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

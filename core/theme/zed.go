@@ -6,5 +6,5 @@ package theme
 // ZedSchema is the theme-family schema Zed validates user themes against.
 const ZedSchema = "https://zed.dev/schema/themes/v0.2.0.json"
 
-// zedANSI are Zed's terminal colour key suffixes in ANSI order.
-var zedANSI = []string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}
+// ZedANSI are Zed's terminal colour key suffixes in ANSI order.
+var ZedANSI = []string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"cdxtheme/core/colour"
 	"cdxtheme/core/theme"
 )
 
@@ -86,8 +87,8 @@ func importConf(b *builder, data []byte) error {
 			}
 		}
 	}
-	colour := func(l confLine, key, value string) (theme.Color, error) {
-		c, err := theme.ParseLooseColor(value)
+	colourOf := func(l confLine, key, value string) (theme.Color, error) {
+		c, err := colour.ParseLoose(value)
 		if err != nil {
 			return theme.Color{}, b.errAt(l.line, key, "%v", err)
 		}
@@ -114,7 +115,7 @@ func importConf(b *builder, data []byte) error {
 					skipped = append(skipped, l.key) // the 256-colour cube is not part of a theme
 					continue
 				}
-				c, err := colour(l, l.key, l.value)
+				c, err := colourOf(l, l.key, l.value)
 				if err != nil {
 					return err
 				}
@@ -125,7 +126,7 @@ func importConf(b *builder, data []byte) error {
 				if l.value == "none" {
 					continue
 				}
-				c, err := colour(l, l.key, l.value)
+				c, err := colourOf(l, l.key, l.value)
 				if err != nil {
 					return err
 				}
@@ -143,7 +144,7 @@ func importConf(b *builder, data []byte) error {
 					continue
 				}
 				key := fmt.Sprintf("palette %d", n)
-				c, err := colour(l, key, strings.TrimSpace(val))
+				c, err := colourOf(l, key, strings.TrimSpace(val))
 				if err != nil {
 					return err
 				}
@@ -155,14 +156,14 @@ func importConf(b *builder, data []byte) error {
 				continue
 			}
 			if role, ok := ghosttyKeys[l.key]; ok {
-				c, err := colour(l, l.key, l.value)
+				c, err := colourOf(l, l.key, l.value)
 				if err != nil {
 					return err
 				}
 				b.put(role, l.key, c)
 			}
 		case "foot":
-			if err := footLine(b, l, colour, section); err != nil {
+			if err := footLine(b, l, colourOf, section); err != nil {
 				return err
 			}
 		}
@@ -174,7 +175,7 @@ func importConf(b *builder, data []byte) error {
 				continue
 			}
 			if f := strings.Fields(l.value); len(f) > 0 {
-				if _, err := theme.ParseLooseColor(f[0]); err == nil {
+				if _, err := colour.ParseLoose(f[0]); err == nil {
 					skipped = append(skipped, l.key)
 				}
 			}
@@ -225,18 +226,18 @@ func footSection(b *builder, lines []confLine) string {
 
 // footLine reads one line of a foot.ini's colour section (or its
 // [cursor] section, where foot 1.13 keeps the cursor colours).
-func footLine(b *builder, l confLine, colour func(confLine, string, string) (theme.Color, error), section string) error {
+func footLine(b *builder, l confLine, colourOf func(confLine, string, string) (theme.Color, error), section string) error {
 	key := "[" + l.section + "] " + l.key
 	cursor := func() error {
 		f := strings.Fields(l.value)
 		if len(f) != 2 {
 			return b.errAt(l.line, key, "want two colours (text cursor), got %q", l.value)
 		}
-		text, err := colour(l, key, f[0])
+		text, err := colourOf(l, key, f[0])
 		if err != nil {
 			return err
 		}
-		c, err := colour(l, key, f[1])
+		c, err := colourOf(l, key, f[1])
 		if err != nil {
 			return err
 		}
@@ -264,7 +265,7 @@ func footLine(b *builder, l confLine, colour func(confLine, string, string) (the
 			b.warn("line %d: %s is not a foot colour; not carried", l.line, key)
 			return nil
 		}
-		c, err := colour(l, key, footValue(l.value))
+		c, err := colourOf(l, key, footValue(l.value))
 		if err != nil {
 			return err
 		}
@@ -283,7 +284,7 @@ func footLine(b *builder, l confLine, colour func(confLine, string, string) (the
 		b.warn("line %d: %s is not carried (the theme has no role for it)", l.line, key)
 		return nil
 	}
-	c, err := colour(l, key, footValue(l.value))
+	c, err := colourOf(l, key, footValue(l.value))
 	if err != nil {
 		return err
 	}

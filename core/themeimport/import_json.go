@@ -2,10 +2,13 @@ package themeimport
 
 import (
 	"bytes"
+	"cdxtheme/core/colour"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -276,7 +279,7 @@ func (b *builder) jsonColour(lines jsonLines, key string, raw json.RawMessage) (
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return theme.Color{}, b.errAt(lines.line(key), key, "want a colour string like \"#1e1e2e\", got %s", theme.JSONKind(raw))
 	}
-	c, err := theme.ParseLooseColor(s)
+	c, err := colour.ParseLoose(s)
 	if err != nil {
 		return theme.Color{}, b.errAt(lines.line(key), key, "%v", err)
 	}
@@ -371,7 +374,7 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 	}
 	var top map[string]json.RawMessage
 	json.Unmarshal(data, &top)
-	for _, k := range theme.SortedKeys(top) {
+	for _, k := range slices.Sorted(maps.Keys(top)) {
 		switch k {
 		case "name", "type", "include", "colors", "tokenColors", "semanticTokenColors", "semanticHighlighting", "$schema", "author", "maintainers", "semanticClass":
 		default:
@@ -388,7 +391,7 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 	if doc.Include != "" {
 		b.warn("%q is included by the theme but not read (only the file itself is imported)", doc.Include)
 	}
-	colour := func(k string) (theme.Color, bool, error) {
+	colourOf := func(k string) (theme.Color, bool, error) {
 		raw, ok := doc.Colors[k]
 		if !ok || string(raw) == "null" {
 			return theme.Color{}, false, nil
@@ -398,7 +401,7 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 	}
 	for _, m := range vscodeColourKeys {
 		for _, k := range m.keys {
-			c, ok, err := colour(k)
+			c, ok, err := colourOf(k)
 			if err != nil {
 				return err
 			}
@@ -413,7 +416,7 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 			key  string
 			slot int
 		}{{"terminal.ansi" + n, i}, {"terminal.ansiBright" + n, i + 8}} {
-			c, ok, err := colour(v.key)
+			c, ok, err := colourOf(v.key)
 			if err != nil {
 				return err
 			}
@@ -435,7 +438,7 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 		if info, _ := theme.RoleByPath(k.Role); info.Required {
 			continue // the curated keys above; the table's fallbacks are looser
 		}
-		c, ok, err := colour(k.Key)
+		c, ok, err := colourOf(k.Key)
 		if err != nil {
 			return err
 		}
@@ -472,13 +475,13 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 			if it.Settings.Foreground == nil {
 				continue
 			}
-			if _, err := theme.ParseLooseColor(*it.Settings.Foreground); err != nil {
+			if _, err := colour.ParseLoose(*it.Settings.Foreground); err != nil {
 				return b.errAt(lines.line(key), key, "%v", err)
 			}
 			if len(it.Scope) == 0 {
 				// A rule without a scope is the old tmTheme-style global
 				// setting: the default text colour.
-				c, _ := theme.ParseLooseColor(*it.Settings.Foreground)
+				c, _ := colour.ParseLoose(*it.Settings.Foreground)
 				b.put("ui.text", key, c)
 				continue
 			}
@@ -510,10 +513,10 @@ func applyRoleRules(b *builder, rules []tmRule, what string) {
 			continue
 		}
 		if fg, from, ok := voteRules(rules, m.TextMate, false, what); ok {
-			c, _ := theme.ParseLooseColor(fg)
+			c, _ := colour.ParseLoose(fg)
 			b.put(role, from, c)
 		} else if fg, from, ok := voteRules(rules, m.TextMate, true, what); ok {
-			c, _ := theme.ParseLooseColor(fg)
+			c, _ := colour.ParseLoose(fg)
 			b.put(role, from, c)
 		}
 	}
@@ -635,7 +638,7 @@ func keepVSCode(b *builder, colors map[string]json.RawMessage, tokens json.RawMe
 		}
 	}
 	vs := &theme.VSCodeTarget{SemanticHighlighting: semHi}
-	for _, k := range theme.SortedKeys(colors) {
+	for _, k := range slices.Sorted(maps.Keys(colors)) {
 		if used[theme.JoinKey("colors", k)] {
 			continue
 		}
@@ -677,7 +680,7 @@ func applyScopeRules(b *builder, rules []tmRule, targets []struct{ role, scope s
 		if !ok {
 			continue
 		}
-		c, _ := theme.ParseLooseColor(r.fg)
+		c, _ := colour.ParseLoose(r.fg)
 		b.put(tg.role, fmt.Sprintf("%s[%d] %q", what, r.index, sel), c)
 	}
 }
@@ -724,7 +727,7 @@ func importWindowsTerminal(b *builder, data []byte, lines jsonLines) error {
 	for _, k := range keys {
 		known[k.key] = true
 	}
-	for _, k := range theme.SortedKeys(scheme) {
+	for _, k := range slices.Sorted(maps.Keys(scheme)) {
 		if !known[k] {
 			b.warn("%s%s is not carried (the theme has no role for it)", prefix, k)
 		}

@@ -2,11 +2,14 @@ package themeimport
 
 import (
 	"bytes"
+	"cdxtheme/core/colour"
 	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -211,7 +214,7 @@ func itermColour(b *builder, key string, v *plistNode) (theme.SourceColor, error
 			return theme.SourceColor{}, b.errAt(cs.line, key+".Color Space", "%q is not a colour space iTerm2 writes (sRGB, P3, Calibrated)", cs.text)
 		}
 	}
-	return theme.SourceColor{Space: space, Components: ch, SRGB: theme.ToSRGB(space, ch[0], ch[1], ch[2], ch[3])}, nil
+	return theme.SourceColor{Space: space, Components: ch, SRGB: colour.ToSRGB(space, ch[0], ch[1], ch[2], ch[3])}, nil
 }
 
 func importITerm(b *builder, root *plistNode) error {
@@ -308,7 +311,7 @@ func importITerm(b *builder, root *plistNode) error {
 		b.t.Targets.ITerm2[k] = c
 	}
 	if b.t.Targets != nil && len(b.t.Targets.ITerm2) > 0 {
-		b.kept = append(b.kept, fmt.Sprintf("targets.iterm2: %d colour keys no role carries (%s), verbatim", len(b.t.Targets.ITerm2), strings.Join(theme.SortedKeys(b.t.Targets.ITerm2), ", ")))
+		b.kept = append(b.kept, fmt.Sprintf("targets.iterm2: %d colour keys no role carries (%s), verbatim", len(b.t.Targets.ITerm2), strings.Join(slices.Sorted(maps.Keys(b.t.Targets.ITerm2)), ", ")))
 	}
 	return nil
 }
@@ -380,7 +383,7 @@ func importTmTheme(b *builder, root *plistNode) error {
 				if v == nil {
 					continue
 				}
-				c, err := theme.ParseLooseColor(v.text)
+				c, err := colour.ParseLoose(v.text)
 				if err != nil {
 					return b.errAt(v.line, key+"."+g.key, "%v", err)
 				}
@@ -392,7 +395,7 @@ func importTmTheme(b *builder, root *plistNode) error {
 		if fg == nil {
 			continue
 		}
-		if _, err := theme.ParseLooseColor(fg.text); err != nil {
+		if _, err := colour.ParseLoose(fg.text); err != nil {
 			return b.errAt(fg.line, key+".foreground", "%v", err)
 		}
 		rules = append(rules, tmRule{index: i, selectors: splitSelectors(scope.text), fg: fg.text, key: key, line: fg.line})

@@ -8,6 +8,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"cdxtheme/core/colour"
 	"cdxtheme/core/theme"
 )
 
@@ -115,7 +116,7 @@ func importScheme(b *builder, data []byte) error {
 		if v.Kind != yaml.ScalarNode {
 			return b.errAt(v.Line, prefix+n, "want a colour like \"1d2021\"")
 		}
-		c, err := theme.ParseLooseColor(v.Value)
+		c, err := colour.ParseLoose(v.Value)
 		if err != nil {
 			return b.errAt(v.Line, prefix+n, "%v", err)
 		}

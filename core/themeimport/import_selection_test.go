@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/colour"
 	"cdxtheme/core/theme"
 )
 
@@ -32,7 +33,7 @@ func TestTerminalImportKeepsTextReadableOnTheSelection(t *testing.T) {
 				t.Errorf("the selection is the background itself (%s): a selection must show", sel.Hex())
 			}
 			// A tint of the terminal's selection: closer to it than the background is.
-			src, _ := theme.ParseLooseColor(strings.Fields(strings.Split(tc.src, "selection_background ")[1])[0])
+			src, _ := colour.ParseLoose(strings.Fields(strings.Split(tc.src, "selection_background ")[1])[0])
 			if dist(sel, src) >= dist(bg, src) {
 				t.Errorf("selection %s is not drawn from the terminal's %s", sel.Hex(), src.Hex())
 			}

@@ -3,10 +3,13 @@ package themeimport
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
 
+	"cdxtheme/core/colour"
 	"cdxtheme/core/theme"
 )
 
@@ -107,12 +110,12 @@ func importTOML(b *builder, data []byte) error {
 		}
 		return cur, true
 	}
-	colour := func(dotted string, v any) (theme.Color, error) {
+	colourOf := func(dotted string, v any) (theme.Color, error) {
 		s, ok := v.(string)
 		if !ok {
 			return theme.Color{}, b.errAt(tomlKeyLine(text, dotted), dotted, "want a colour string like \"#1e1e2e\", got %T", v)
 		}
-		c, err := theme.ParseLooseColor(s)
+		c, err := colour.ParseLoose(s)
 		if err != nil {
 			return theme.Color{}, b.errAt(tomlKeyLine(text, dotted), dotted, "%v", err)
 		}
@@ -129,7 +132,7 @@ func importTOML(b *builder, data []byte) error {
 			b.warn("%s is %q (follows the text), so %s was derived", dotted, s, role)
 			return nil
 		}
-		c, err := colour(dotted, v)
+		c, err := colourOf(dotted, v)
 		if err != nil {
 			return err
 		}
@@ -175,7 +178,7 @@ func importTOML(b *builder, data []byte) error {
 				if !isStr {
 					return b.errAt(tomlKeyLine(text, arr.key), key, "want a colour string, got %T", el)
 				}
-				c, err := theme.ParseLooseColor(s)
+				c, err := colour.ParseLoose(s)
 				if err != nil {
 					return b.errAt(tomlKeyLine(text, arr.key), key, "%v", err)
 				}
@@ -224,7 +227,7 @@ func unusedTOML(doc map[string]any, used map[string]bool) []string {
 		}
 		switch x := v.(type) {
 		case map[string]any:
-			for _, k := range theme.SortedKeys(x) {
+			for _, k := range slices.Sorted(maps.Keys(x)) {
 				walk(path+"."+k, x[k], depth+1)
 			}
 		case []any:
@@ -232,7 +235,7 @@ func unusedTOML(doc map[string]any, used map[string]bool) []string {
 				walk(fmt.Sprintf("%s[%d]", path, i), el, depth+1)
 			}
 		case string:
-			if _, err := theme.ParseLooseColor(x); err == nil && !used[path] {
+			if _, err := colour.ParseLoose(x); err == nil && !used[path] {
 				out = append(out, path)
 			}
 		}

@@ -3,9 +3,11 @@ package themeimport
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -252,7 +254,7 @@ func (o oracleTable) log(t *testing.T) {
 	for _, r := range rows {
 		tl := o[r]
 		var q []string
-		for _, k := range theme.SortedKeys(tl.quirks) {
+		for _, k := range slices.Sorted(maps.Keys(tl.quirks)) {
 			q = append(q, fmt.Sprintf("%d %s", tl.quirks[k], k))
 		}
 		f := strings.SplitN(r, " ", 3)
@@ -342,7 +344,7 @@ func TestOracleITerm2ColorSchemes(t *testing.T) {
 			// from it (its Windows Terminal file carries every slot).
 			wt, _ := oracleFile(t, "iterm2-color-schemes", "windowsterminal", name)
 			truth := refSlots(t, "windows-terminal", readOracle(t, wt))
-			for _, slot := range theme.SortedKeys(truth) {
+			for _, slot := range slices.Sorted(maps.Keys(truth)) {
 				got := th.Color(slotRole(slot)).Hex()
 				if got == truth[slot] {
 					table.add("iTerm2-Color-Schemes iterm2 import", true, "")
@@ -386,7 +388,7 @@ func TestOracleITerm2ColorSchemes(t *testing.T) {
 				if err != nil {
 					t.Fatalf("import %s: %v", path, err)
 				}
-				for _, slot := range theme.SortedKeys(ref) {
+				for _, slot := range slices.Sorted(maps.Keys(ref)) {
 					got := ri.Theme.Color(slotRole(slot)).Hex()
 					q := readableSelection(ri, slot, got != ref[slot])
 					table.add("iTerm2-Color-Schemes "+format+" import", got == ref[slot], q)
@@ -396,7 +398,7 @@ func TestOracleITerm2ColorSchemes(t *testing.T) {
 				}
 				// Export: our file for the imported scheme, slot by slot.
 				ours := exportedSlots(t, th, format)
-				for _, slot := range theme.SortedKeys(ref) {
+				for _, slot := range slices.Sorted(maps.Keys(ref)) {
 					exact := ours[slot] == ref[slot]
 					q := ""
 					if !exact {
@@ -525,7 +527,7 @@ func TestOracleTinted(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			for _, k := range theme.SortedKeys(in.Palette) {
+			for _, k := range slices.Sorted(maps.Keys(in.Palette)) {
 				want := "#" + strings.ToLower(strings.TrimPrefix(in.Palette[k], "#"))
 				table.add("tinted "+system+" export", out.Palette[k] == want, "")
 				if out.Palette[k] != want {
@@ -548,7 +550,7 @@ func TestOracleTinted(t *testing.T) {
 					return ""
 				}
 				// Import of the scheme against the builder's output for it.
-				for _, slot := range theme.SortedKeys(ref) {
+				for _, slot := range slices.Sorted(maps.Keys(ref)) {
 					got := th.Color(slotRole(slot)).Hex()
 					exact := got == ref[slot]
 					q := ""
@@ -564,7 +566,7 @@ func TestOracleTinted(t *testing.T) {
 				if err != nil {
 					t.Fatalf("import %s: %v", path, err)
 				}
-				for _, slot := range theme.SortedKeys(ref) {
+				for _, slot := range slices.Sorted(maps.Keys(ref)) {
 					got := ri.Theme.Color(slotRole(slot)).Hex()
 					q := readableSelection(ri, slot, got != ref[slot])
 					table.add("tinted "+format+" import", got == ref[slot], q)
@@ -574,7 +576,7 @@ func TestOracleTinted(t *testing.T) {
 				}
 				// Export of the imported scheme against the builder's file.
 				ours := exportedSlots(t, th, format)
-				for _, slot := range theme.SortedKeys(ref) {
+				for _, slot := range slices.Sorted(maps.Keys(ref)) {
 					exact := ours[slot] == ref[slot]
 					q := ""
 					if !exact {

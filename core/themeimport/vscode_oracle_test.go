@@ -3,11 +3,14 @@ package themeimport
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"cdxtheme/core/colour"
 	"cdxtheme/core/jsonc"
 	"cdxtheme/core/theme"
 )
@@ -42,8 +45,8 @@ func sameJSON(a, b json.RawMessage) bool {
 }
 
 func sameColour(a, b string) bool {
-	x, err1 := theme.ParseLooseColor(a)
-	y, err2 := theme.ParseLooseColor(b)
+	x, err1 := colour.ParseLoose(a)
+	y, err2 := colour.ParseLoose(b)
 	return err1 == nil && err2 == nil && x == y
 }
 
@@ -91,7 +94,7 @@ func TestVSCodeThemesRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			out := exportVSCodeDoc(t, th)
-			for _, k := range theme.SortedKeys(src.Colors) {
+			for _, k := range slices.Sorted(maps.Keys(src.Colors)) {
 				if !sameColour(out.Colors[k], src.Colors[k]) {
 					t.Errorf("colors.%s = %q, source %q", k, out.Colors[k], src.Colors[k])
 				}
@@ -111,7 +114,7 @@ func TestVSCodeThemesRoundTrip(t *testing.T) {
 			warned := strings.Join(imp.Warnings, "\n")
 			out = exportVSCodeDoc(t, imp.Theme)
 			dropped := 0
-			for _, k := range theme.SortedKeys(src.Colors) {
+			for _, k := range slices.Sorted(maps.Keys(src.Colors)) {
 				if sameColour(out.Colors[k], src.Colors[k]) {
 					continue
 				}
