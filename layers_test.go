@@ -332,12 +332,15 @@ func TestInternalByIntent(t *testing.T) {
 // colour maths (core/colour) sits below the model.
 func TestThemeModelIsTheFloor(t *testing.T) {
 	forbid := map[string][]string{
-		"core/theme":       {"cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
+		"core/theme":       {"cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets", "cdxtheme/core/themewatch"},
 		"core/themeimport": {"cdxtheme/core/apply", "cdxtheme/core/packaging"},
 		"core/packaging":   {"cdxtheme/core/apply", "cdxtheme/core/themeimport"},
 		"core/targets":     {"cdxtheme/core/themeimport", "cdxtheme/core/packaging"},
+		// The preview's state and its watcher read the model and need
+		// none of what imports, installs, packages or renders a theme.
+		"core/themewatch": {"cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
 		// The colour maths knows nothing of themes.
-		"core/colour": {"cdxtheme/core/theme", "cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
+		"core/colour": {"cdxtheme/core/theme", "cdxtheme/core/themewatch", "cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
 	}
 	fset := token.NewFileSet()
 	for dir, bad := range forbid {

@@ -9,6 +9,7 @@ import (
 
 	"cdxtheme/core/inside"
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themewatch"
 	"cdxtheme/core/workspace"
 )
 
@@ -83,7 +84,7 @@ func sortCards(cards []BuildCard) {
 // card is a build as Home shows it. A build that follows its theme's name
 // takes it here too (theme.json may have changed while nobody watched).
 func (bu *Builds) card(m workspace.Meta) BuildCard {
-	st := theme.Load(m.Dir)
+	st := themewatch.Load(m.Dir)
 	return bu.cardOf(bu.followTheme(m, st), st)
 }
 
@@ -93,7 +94,7 @@ func (bu *Builds) card(m workspace.Meta) BuildCard {
 
 // followTheme gives a build that follows its theme (workspace.FollowTheme)
 // the name of st, a valid theme.json just read, and tells the views.
-func (bu *Builds) followTheme(m workspace.Meta, st theme.State) workspace.Meta {
+func (bu *Builds) followTheme(m workspace.Meta, st themewatch.State) workspace.Meta {
 	if !m.FollowsTheme || st.Theme == nil || st.Error != "" {
 		return m
 	}
@@ -108,7 +109,7 @@ func (bu *Builds) followTheme(m workspace.Meta, st theme.State) workspace.Meta {
 	return got
 }
 
-func (bu *Builds) cardOf(m workspace.Meta, st theme.State) BuildCard {
+func (bu *Builds) cardOf(m workspace.Meta, st themewatch.State) BuildCard {
 	c := BuildCard{Meta: m, Swatches: []string{}, Changed: m.Changed()}
 	switch {
 	case bu.turns.busy(m.ID):

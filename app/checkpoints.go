@@ -10,6 +10,7 @@ import (
 
 	"cdxtheme/core/checkpoint"
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themewatch"
 )
 
 // CheckpointsEvent is the payload of the "checkpoints" event: a
@@ -74,7 +75,7 @@ type ThemeVersion struct {
 	CheckpointID string    `json:"checkpointId"`
 	Label        string    `json:"label"`
 	Created      time.Time `json:"created" ts_type:"string"`
-	theme.State
+	themewatch.State
 }
 
 // Comparison is a turn's before and after, with the roles it changed.
@@ -115,7 +116,7 @@ func (bu *Builds) CompareCheckpoint(workspaceID, checkpointID string) (Compariso
 		case err != nil:
 			return v, err
 		default:
-			v.State = theme.StateOf(b)
+			v.State = themewatch.StateOf(b)
 		}
 		return v, nil
 	}
@@ -128,7 +129,7 @@ func (bu *Builds) CompareCheckpoint(workspaceID, checkpointID string) (Compariso
 			return cmp, err
 		}
 	} else {
-		cmp.After = ThemeVersion{State: theme.Load(ws.Dir), Created: time.Now().UTC()}
+		cmp.After = ThemeVersion{State: themewatch.Load(ws.Dir), Created: time.Now().UTC()}
 	}
 	cmp.Changed = theme.Changed(cmp.Before.Theme, cmp.After.Theme)
 	if cmp.Before.Theme == nil && cmp.After.Theme == nil {

@@ -1,13 +1,12 @@
 package app
 
 import (
+	"cdxtheme/core/themewatch"
+	"cdxtheme/core/workspace"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"cdxtheme/core/theme"
-	"cdxtheme/core/workspace"
 
 	"github.com/rs/zerolog"
 )
@@ -57,7 +56,7 @@ func TestDroppedFileBecomesABuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st := theme.Load(ws.Dir); st.Theme == nil || st.Theme.Name != res.Title {
+	if st := themewatch.Load(ws.Dir); st.Theme == nil || st.Theme.Name != res.Title {
 		t.Errorf("the build's theme: %+v", st)
 	}
 	if _, err := a.Themes.ImportDropped(d.Token); err == nil || !strings.Contains(err.Error(), "drop the file again") {

@@ -14,6 +14,7 @@ import (
 	"cdxtheme/core/fswrite"
 	"cdxtheme/core/handedit"
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themewatch"
 	"cdxtheme/core/workspace"
 )
 
@@ -549,7 +550,7 @@ func (ed *Editor) handWrite(ws workspace.Meta, label string, data []byte) error 
 	if err := writeTheme(ws, data); err != nil {
 		return err
 	}
-	ed.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: theme.StateOf(data)})
+	ed.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: themewatch.StateOf(data)})
 	return nil
 }
 
@@ -623,7 +624,7 @@ func (ed *Editor) step(workspaceID string, undo bool) (EditorState, error) {
 			l.Relock(t, s.Paths)
 			l.Forget(t) // an undone variant takes its locks with it
 			if slices.Contains(s.Paths, "name") {
-				ed.nameAfterTheme(ws.ID, t, theme.StateOf(write))
+				ed.nameAfterTheme(ws.ID, t, themewatch.StateOf(write))
 			}
 		}
 		st = editorState(t, l)
@@ -635,7 +636,7 @@ func (ed *Editor) step(workspaceID string, undo bool) (EditorState, error) {
 // nameAfterTheme keeps a build's name in step with its theme's after an
 // undo or redo of a rename: a build the user named takes the name back with
 // the theme (the rename was theirs), one that follows its theme follows it.
-func (ed *Editor) nameAfterTheme(id string, t *theme.Theme, st theme.State) {
+func (ed *Editor) nameAfterTheme(id string, t *theme.Theme, st themewatch.State) {
 	m, err := ed.openWorkspace(id)
 	if err != nil || m.Title == t.Name {
 		return
@@ -842,7 +843,7 @@ func (ed *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool, the
 			if err := writeTheme(ws, after); err != nil {
 				return err
 			}
-			ed.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: theme.StateOf(after)})
+			ed.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: themewatch.StateOf(after)})
 			parts := make([]string, len(restored))
 			for i, r := range restored {
 				parts[i] = fmt.Sprintf("%s (%s was written, %s kept)", r.Path, r.Was, r.Kept)

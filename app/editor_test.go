@@ -11,6 +11,7 @@ import (
 	"cdxtheme/core/checkpoint"
 	"cdxtheme/core/handedit"
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themewatch"
 	"cdxtheme/internal/testrig/syncbuf"
 
 	"github.com/rs/zerolog"
@@ -210,7 +211,7 @@ func TestCompanionIsAnEditAndReachesTheExports(t *testing.T) {
 	if now, _ := checkpoint.List(dir); len(now) != len(cps)+1 {
 		t.Errorf("checkpoints %d → %d; want one taken before the edit", len(cps), len(now))
 	}
-	if got := theme.Load(dir); got.Companion == nil || got.Companion.Theme.Name != th.Companion.Name || len(got.Companion.Checks) == 0 {
+	if got := themewatch.Load(dir); got.Companion == nil || got.Companion.Theme.Name != th.Companion.Name || len(got.Companion.Checks) == 0 {
 		t.Errorf("the preview state lacks the companion: %+v", got.Companion)
 	}
 	out, err := a.Themes.ExportTheme(ws, "kitty")

@@ -14,6 +14,7 @@ import (
 	"cdxtheme/core/live"
 	"cdxtheme/core/paths"
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themewatch"
 )
 
 // LiveProgram is one program the build was applied to, as the Apply
@@ -108,7 +109,7 @@ func (th *Themes) saveLive() error {
 }
 
 // followLive hands a settled theme to the build's programs turned on.
-func (th *Themes) followLive(build string, st theme.State) {
+func (th *Themes) followLive(build string, st themewatch.State) {
 	if st.Error != "" || st.Theme == nil {
 		return
 	}
@@ -175,7 +176,7 @@ func (th *Themes) SetLive(workspaceID, target string, on bool) error {
 		return fmt.Errorf("remember live updates: %w", err)
 	}
 	if on {
-		th.followLive(workspaceID, theme.Load(ws.Dir))
+		th.followLive(workspaceID, themewatch.Load(ws.Dir))
 	}
 	return nil
 }

@@ -1,11 +1,10 @@
 package app
 
 import (
+	"cdxtheme/core/themewatch"
+	"cdxtheme/core/workspace"
 	"path/filepath"
 	"testing"
-
-	"cdxtheme/core/theme"
-	"cdxtheme/core/workspace"
 )
 
 // names is every name a build goes by: its card's title, its theme's name
@@ -24,7 +23,7 @@ func namesOf(t *testing.T, a *App, wsID, sessionID string) names {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st := theme.Load(ws.Dir); st.Theme != nil {
+	if st := themewatch.Load(ws.Dir); st.Theme != nil {
 		n.theme = st.Theme.Name
 	}
 	list, err := a.Library.Sessions(SessionQuery{Limit: 50})

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themewatch"
 	"cdxtheme/core/workspace"
 )
 
@@ -48,7 +49,7 @@ func TestPaletteEditsMoveEveryFollowerAsOneStep(t *testing.T) {
 		t.Error("a role not following tide moved")
 	}
 	// The preview's state: the roles and the contrast table follow.
-	pst := theme.StateOf(themeBytes(t, dir))
+	pst := themewatch.StateOf(themeBytes(t, dir))
 	if !slices.ContainsFunc(pst.Checks, func(c theme.Check) bool {
 		return c.FGRole == "ui.accent" && c.FG == "#ff8800" && c.FGFollows == "tide"
 	}) {

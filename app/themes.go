@@ -15,6 +15,7 @@ import (
 	"cdxtheme/core/packaging"
 	"cdxtheme/core/publish"
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themewatch"
 	"cdxtheme/core/workspace"
 )
 
@@ -22,7 +23,7 @@ import (
 // state after the agent (or anyone) wrote theme.json.
 type ThemeEvent struct {
 	WorkspaceID string `json:"workspaceId"`
-	theme.State
+	themewatch.State
 }
 
 // maxWatchers bounds the theme.json watchers (one inotify instance each,
@@ -81,7 +82,7 @@ func (th *Themes) watch(ws workspace.Meta) {
 		// Its reads take the editor's lock, which every write of
 		// theme.json by the app holds (hand edits, lock restores): on
 		// Windows a rename cannot replace a file the watcher has open.
-		err := theme.WatchLocked(ctx, ws.Dir, &th.editor.editMu, func(st theme.State) {
+		err := themewatch.WatchLocked(ctx, ws.Dir, &th.editor.editMu, func(st themewatch.State) {
 			// A locked colour someone rewrote goes back before anything
 			// shows it; the restore emits the theme it wrote, and the
 			// watcher then sees that file, every lock held.
@@ -156,13 +157,13 @@ func buildTitle(prompt string) string {
 
 // Theme returns a workspace's current preview state and starts following
 // its changes.
-func (th *Themes) Theme(workspaceID string) (theme.State, error) {
+func (th *Themes) Theme(workspaceID string) (themewatch.State, error) {
 	ws, err := th.openWorkspace(workspaceID)
 	if err != nil {
-		return theme.State{}, err
+		return themewatch.State{}, err
 	}
 	th.watch(ws)
-	return theme.Load(ws.Dir), nil
+	return themewatch.Load(ws.Dir), nil
 }
 
 func (a *env) validTheme(workspaceID string) (*theme.Theme, workspace.Meta, error) {
@@ -170,7 +171,7 @@ func (a *env) validTheme(workspaceID string) (*theme.Theme, workspace.Meta, erro
 	if err != nil {
 		return nil, ws, err
 	}
-	st := theme.Load(ws.Dir)
+	st := themewatch.Load(ws.Dir)
 	if st.Error != "" {
 		return nil, ws, errors.New(st.Error)
 	}
@@ -181,7 +182,7 @@ func (a *env) validTheme(workspaceID string) (*theme.Theme, workspace.Meta, erro
 }
 
 // lockedTheme is validTheme with every lock held first: a write the
-// watcher has not read yet (it waits theme.Debounce) must not reach an
+// watcher has not read yet (it waits themewatch.Debounce) must not reach an
 // export or an install with a locked colour changed.
 func (th *Themes) lockedTheme(workspaceID string) (*theme.Theme, workspace.Meta, error) {
 	th.editor.lockedChanged(workspaceID)

@@ -8,6 +8,7 @@ import (
 
 	"cdxtheme/core/checkpoint"
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themewatch"
 	"cdxtheme/core/versions"
 )
 
@@ -91,12 +92,12 @@ func (th *Themes) themeAt(ref ThemeRef) (ThemeVersion, error) {
 			case err != nil:
 				return v, err
 			default:
-				v.State = theme.StateOf(b)
+				v.State = themewatch.StateOf(b)
 			}
 			return v, nil
 		}
 		return ThemeVersion{}, fmt.Errorf("checkpoint %s: no such checkpoint in this build", ref.CheckpointID)
 	default:
-		return ThemeVersion{Label: ws.Title, State: theme.Load(ws.Dir), Created: time.Now().UTC()}, nil
+		return ThemeVersion{Label: ws.Title, State: themewatch.Load(ws.Dir), Created: time.Now().UTC()}, nil
 	}
 }

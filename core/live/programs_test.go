@@ -18,6 +18,7 @@ import (
 
 	"cdxtheme/core/apply"
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themewatch"
 	"cdxtheme/internal/testrig/programs"
 )
 
@@ -223,7 +224,7 @@ func (s *session) follow(r *Runner, build string, targets []string) <-chan Repor
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		theme.Watch(ctx, s.ws, func(st theme.State) {
+		themewatch.Watch(ctx, s.ws, func(st themewatch.State) {
 			if st.Error == "" && st.Theme != nil {
 				r.Changed(build, st.Theme, targets)
 			}

@@ -16,6 +16,10 @@ import (
 // FileName is the theme document's name at the workspace root.
 const FileName = "theme.json"
 
+// MaxFileSize bounds theme.json: a real theme is a few KiB; a larger file
+// (or /dev/zero behind a link) is refused, never read to the end.
+const MaxFileSize = 1 << 20
+
 // Version is the theme.json version this package writes. Version 3 made
 // the palette the source: a role's value that does not start with # names
 // a palette entry (palette.go). Version 1 documents (no "version" field:

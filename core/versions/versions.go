@@ -21,6 +21,7 @@ import (
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/fswrite"
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themewatch"
 )
 
 // Folder is the versions' folder inside a workspace.
@@ -73,7 +74,7 @@ func Save(wsDir, name string, now time.Time) (Version, error) {
 	if err != nil {
 		return Version{}, fmt.Errorf("read the theme to save: %w", err)
 	}
-	if st := theme.StateOf(data); st.Error != "" {
+	if st := themewatch.StateOf(data); st.Error != "" {
 		return Version{}, fmt.Errorf("theme.json has problems; save a version once it is valid: %s", st.Error)
 	}
 	have, err := List(wsDir)
@@ -153,10 +154,10 @@ func List(wsDir string) ([]Version, error) {
 }
 
 // Theme is a version's theme as the preview reads it.
-func Theme(wsDir, id string) (theme.State, error) {
+func Theme(wsDir, id string) (themewatch.State, error) {
 	f, err := read(wsDir, id)
 	if err != nil {
-		return theme.State{}, err
+		return themewatch.State{}, err
 	}
-	return theme.StateOf(f.Theme), nil
+	return themewatch.StateOf(f.Theme), nil
 }

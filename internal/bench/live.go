@@ -20,6 +20,7 @@ import (
 	"cdxtheme/core/live"
 	_ "cdxtheme/core/targets" // tmux is a template of core/targets
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themewatch"
 )
 
 // Live rows (issue #39): a colour edited in theme.json until a running tmux
@@ -146,7 +147,7 @@ func liveRuns(n int) (tmuxRuns, nvimRuns, kittyRuns []time.Duration, kittyErr, e
 	watching := make(chan struct{})
 	go func() {
 		defer close(watching)
-		theme.Watch(ctx, ws, func(st theme.State) {
+		themewatch.Watch(ctx, ws, func(st themewatch.State) {
 			if st.Error == "" && st.Theme != nil {
 				r.Changed("bench", st.Theme, targets)
 			}

@@ -103,7 +103,7 @@ export namespace app {
 	    error: string;
 	    checks: theme.Check[];
 	    roles: theme.RoleValue[];
-	    companion?: theme.State;
+	    companion?: themewatch.State;
 	}
 	export interface Comparison {
 	    before: ThemeVersion;
@@ -592,13 +592,6 @@ export namespace theme {
 	    components: number[];
 	    srgb: colour.Color;
 	}
-	export interface State {
-	    theme?: {[key: string]: unknown};
-	    error: string;
-	    checks: Check[];
-	    roles: RoleValue[];
-	    companion?: State;
-	}
 	export interface Step {
 	    kind: string;
 	    text: string;
@@ -674,6 +667,18 @@ export namespace themeimport {
 	export interface Mapping {
 	    role: string;
 	    from: string;
+	}
+
+}
+
+export namespace themewatch {
+	
+	export interface State {
+	    theme?: {[key: string]: unknown};
+	    error: string;
+	    checks: theme.Check[];
+	    roles: theme.RoleValue[];
+	    companion?: State;
 	}
 
 }

@@ -20,6 +20,7 @@ import (
 	"cdxtheme/core/codexhome"
 	"cdxtheme/core/search"
 	"cdxtheme/core/theme"
+	"cdxtheme/core/themewatch"
 	"cdxtheme/core/workspace"
 	"cdxtheme/internal/testrig/fixtures"
 
@@ -233,7 +234,7 @@ func caseHostileTheme(t *testing.T, kind string) {
 	}
 	mustContain(t, "check's stderr", r.stderr, path, "not a regular file")
 
-	var st theme.State
+	var st themewatch.State
 	var err error
 	grew := peakGrowth(t, func() {
 		inTime(t, "Theme()", appBound, func() { st, err = w.app.Themes.Theme(ws.ID) })
@@ -249,11 +250,11 @@ func caseHostileTheme(t *testing.T, kind string) {
 	// watch started, is replaced again and again; every read is refused.
 	os.Remove(path)
 	ctx, cancel := context.WithCancel(context.Background())
-	states := make(chan theme.State, 64)
+	states := make(chan themewatch.State, 64)
 	ended := make(chan error, 1)
 	grew = peakGrowth(t, func() {
 		go func() {
-			ended <- theme.Watch(ctx, ws.Dir, func(s theme.State) {
+			ended <- themewatch.Watch(ctx, ws.Dir, func(s themewatch.State) {
 				select {
 				case states <- s:
 				default:
@@ -266,7 +267,7 @@ func caseHostileTheme(t *testing.T, kind string) {
 			plant(t, kind, path)
 			time.Sleep(100 * time.Millisecond)
 		}
-		var last theme.State
+		var last themewatch.State
 		inTime(t, "the watcher's report", appBound, func() {
 			for last = range states {
 				if strings.Contains(last.Error, what) {

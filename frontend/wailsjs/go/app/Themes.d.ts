@@ -5,6 +5,7 @@ import {apply} from '../models';
 import {app} from '../models';
 import {publish} from '../models';
 import {versions} from '../models';
+import {themewatch} from '../models';
 
 export function ApplyTargets():Promise<Array<theme.Target>>;
 
@@ -38,7 +39,7 @@ export function SetPublishMeta(arg1:string,arg2:publish.Meta):Promise<publish.Me
 
 export function TemplateFolders():Promise<Array<app.TemplateFolder>>;
 
-export function Theme(arg1:string):Promise<theme.State>;
+export function Theme(arg1:string):Promise<themewatch.State>;
 
 export function UndoApply(arg1:string):Promise<apply.Undone>;
 

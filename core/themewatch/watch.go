@@ -1,4 +1,8 @@
-package theme
+// Package themewatch keeps what the preview shows of a workspace's
+// theme.json (State: the theme, why the file is broken, its contrast
+// checks and resolved roles) and the watcher that reads the file again
+// after every settled change.
+package themewatch
 
 import (
 	"bytes"
@@ -11,6 +15,7 @@ import (
 	"time"
 
 	"cdxtheme/core/fsread"
+	"cdxtheme/core/theme"
 
 	"github.com/fsnotify/fsnotify"
 )
@@ -24,13 +29,13 @@ const Debounce = 50 * time.Millisecond
 // contrast checks of the theme shown.
 type State struct {
 	// The page reads the document as JSON (a Color is "#rrggbb" there).
-	Theme  *Theme  `json:"theme" ts_type:"{[key: string]: unknown}"`
-	Error  string  `json:"error"`
-	Checks []Check `json:"checks"`
+	Theme  *theme.Theme  `json:"theme" ts_type:"{[key: string]: unknown}"`
+	Error  string        `json:"error"`
+	Checks []theme.Check `json:"checks"`
 	// Roles is every role of the catalogue as the theme paints it (set or
 	// derived), so the preview and the colour editor need no rules of
 	// their own.
-	Roles []RoleValue `json:"roles"`
+	Roles []theme.RoleValue `json:"roles"`
 	// Companion is the theme's other appearance as the preview shows it
 	// (family.go); nil when the theme has none.
 	Companion *State `json:"companion,omitempty"`
@@ -40,20 +45,16 @@ type State struct {
 func (st State) withCompanion() State {
 	if st.Theme != nil && st.Theme.Companion != nil {
 		c := st.Theme.Companion
-		st.Companion = &State{Theme: c, Checks: Checks(c), Roles: c.Values()}
+		st.Companion = &State{Theme: c, Checks: theme.Checks(c), Roles: c.Values()}
 	}
 	return st
 }
-
-// MaxFileSize bounds theme.json: a real theme is a few KiB; a larger file
-// (or /dev/zero behind a link) is refused, never read to the end.
-const MaxFileSize = 1 << 20
 
 // Load reads dir/theme.json once. A missing file is an empty State, not an
 // error: a new workspace has no theme yet.
 func Load(dir string) State {
 	var w watchState
-	st, _ := w.read(filepath.Join(dir, FileName))
+	st, _ := w.read(filepath.Join(dir, theme.FileName))
 	return st
 }
 
@@ -81,7 +82,7 @@ func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)
 	if err := w.Add(dir); err != nil {
 		return fmt.Errorf("watch %s: %w", dir, err)
 	}
-	path := filepath.Join(dir, FileName)
+	path := filepath.Join(dir, theme.FileName)
 	var ws watchState
 	emit := func() {
 		if mu != nil {
@@ -112,7 +113,7 @@ func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)
 			if !ok {
 				return nil
 			}
-			if filepath.Base(ev.Name) == FileName {
+			if filepath.Base(ev.Name) == theme.FileName {
 				settle()
 			}
 		case err, ok := <-w.Errors:
@@ -132,8 +133,8 @@ func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)
 // watchState remembers the last good theme and what was last reported, so
 // a broken file keeps the preview and unchanged content is not re-sent.
 type watchState struct {
-	good     *Theme
-	checks   []Check
+	good     *theme.Theme
+	checks   []theme.Check
 	data     []byte
 	existed  bool
 	reported bool
@@ -143,7 +144,7 @@ type watchState struct {
 
 // read reports the file when it changed.
 func (w *watchState) read(path string) (State, bool) {
-	data, err := fsread.ReadFile(path, MaxFileSize, fsread.NoFollow)
+	data, err := fsread.ReadFile(path, theme.MaxFileSize, fsread.NoFollow)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if w.reported && w.missing {
@@ -152,7 +153,7 @@ func (w *watchState) read(path string) (State, bool) {
 		w.missing, w.data = true, nil
 		w.lastErr = ""
 		if w.existed {
-			w.lastErr = FileName + " was deleted"
+			w.lastErr = theme.FileName + " was deleted"
 		}
 	case err != nil:
 		w.missing, w.data = false, nil
@@ -161,22 +162,32 @@ func (w *watchState) read(path string) (State, bool) {
 		if w.reported && !w.missing && bytes.Equal(data, w.data) {
 			return State{}, false
 		}
-		t, perr := Parse(data)
+		t, perr := theme.Parse(data)
 		w.missing, w.existed, w.data = false, true, data
 		if perr != nil {
 			w.lastErr = perr.Error()
 		} else {
-			w.good, w.checks, w.lastErr = t, Checks(t), ""
+			w.good, w.checks, w.lastErr = t, theme.Checks(t), ""
 		}
 	}
 	w.reported = true
 	checks := w.checks
 	if checks == nil {
-		checks = []Check{} // the UI gets "checks": [] rather than null
+		checks = []theme.Check{} // the UI gets "checks": [] rather than null
 	}
-	roles := []RoleValue{}
+	roles := []theme.RoleValue{}
 	if w.good != nil {
 		roles = w.good.Values()
 	}
 	return State{Theme: w.good, Error: w.lastErr, Checks: checks, Roles: roles}.withCompanion(), true
+}
+
+// StateOf is the preview state of a theme document held in memory (an
+// older version from a checkpoint), as Load gives for the file on disk.
+func StateOf(data []byte) State {
+	t, err := theme.Parse(data)
+	if err != nil {
+		return State{Error: err.Error(), Checks: []theme.Check{}, Roles: []theme.RoleValue{}}
+	}
+	return State{Theme: t, Checks: theme.Checks(t), Roles: t.Values()}.withCompanion()
 }

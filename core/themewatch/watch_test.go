@@ -1,4 +1,4 @@
-package theme
+package themewatch
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"cdxtheme/core/theme"
 )
 
 const waitFor = 15 * time.Second // generous: CI machines can be slow
@@ -65,7 +67,7 @@ func name(s State) string {
 
 func TestWatchMidTurn(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, FileName)
+	path := filepath.Join(dir, theme.FileName)
 	states := watchDir(t, dir)
 
 	first := await(t, states, "initial state", func(State) bool { return true })
@@ -143,7 +145,7 @@ func TestWatchMidTurn(t *testing.T) {
 
 func TestWatchIgnoresOtherFiles(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, FileName), themeNamed(t, "Only"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, theme.FileName), themeNamed(t, "Only"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	states := watchDir(t, dir)
@@ -158,7 +160,7 @@ func TestWatchIgnoresOtherFiles(t *testing.T) {
 	if err := os.WriteFile(tmp, themeNamed(t, "Changed"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Rename(tmp, filepath.Join(dir, FileName)); err != nil {
+	if err := os.Rename(tmp, filepath.Join(dir, theme.FileName)); err != nil {
 		t.Fatal(err)
 	}
 	s := await(t, states, "next state", func(State) bool { return true })
@@ -183,11 +185,11 @@ func TestLoad(t *testing.T) {
 	if b, _ := json.Marshal(s); string(b) != `{"theme":null,"error":"","checks":[],"roles":[]}` {
 		t.Errorf("empty state marshals as %s", b)
 	}
-	os.WriteFile(filepath.Join(dir, FileName), ExampleJSON(), 0o644)
-	if s := Load(dir); name(s) != "Harbour Night" || len(s.Checks) != len(Checks(Example())) || len(s.Roles) != len(RolePaths()) {
+	os.WriteFile(filepath.Join(dir, theme.FileName), theme.ExampleJSON(), 0o644)
+	if s := Load(dir); name(s) != "Harbour Night" || len(s.Checks) != len(theme.Checks(theme.Example())) || len(s.Roles) != len(theme.RolePaths()) {
 		t.Errorf("Load = %q with %d checks", name(s), len(s.Checks))
 	}
-	os.WriteFile(filepath.Join(dir, FileName), []byte(`{"name": 1}`), 0o644)
+	os.WriteFile(filepath.Join(dir, theme.FileName), []byte(`{"name": 1}`), 0o644)
 	s = Load(dir)
 	if s.Theme != nil || !strings.Contains(s.Error, "name: want a string") || !strings.Contains(s.Error, "ansi: required") {
 		t.Errorf("Load of a broken file = %+v", s)
@@ -207,7 +209,7 @@ func (l *countingLock) Lock() { l.Mutex.Lock(); l.n.Add(1) }
 // has let it go again when fn runs.
 func TestWatchLockedReadsUnderTheLock(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, FileName), themeNamed(t, "One"), 0o644)
+	os.WriteFile(filepath.Join(dir, theme.FileName), themeNamed(t, "One"), 0o644)
 	var mu countingLock
 	ctx, cancel := context.WithCancel(context.Background())
 	states := make(chan State, 100)
@@ -226,10 +228,25 @@ func TestWatchLockedReadsUnderTheLock(t *testing.T) {
 	await(t, states, "the first theme", func(s State) bool { return name(s) == "One" })
 	mu.Lock() // taken by the test: the watcher's next read must wait for it
 	before := mu.n.Load()
-	os.WriteFile(filepath.Join(dir, FileName), themeNamed(t, "Two"), 0o644)
+	os.WriteFile(filepath.Join(dir, theme.FileName), themeNamed(t, "Two"), 0o644)
 	mu.Unlock()
 	await(t, states, "the rewritten theme", func(s State) bool { return name(s) == "Two" })
 	if mu.n.Load() <= before {
 		t.Fatalf("the change was read without taking the lock (%d locks before, %d after)", before, mu.n.Load())
 	}
+}
+
+// edit returns the example document with fn applied to its generic form.
+func edit(t testing.TB, fn func(m map[string]any)) []byte {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(theme.ExampleJSON(), &m); err != nil {
+		t.Fatal(err)
+	}
+	fn(m)
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
