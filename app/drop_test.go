@@ -1,12 +1,13 @@
 package app
 
 import (
-	"cdxtheme/core/themewatch"
-	"cdxtheme/core/workspace"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"cdxtheme/core/themewatch"
+	"cdxtheme/core/workspace"
 
 	"github.com/rs/zerolog"
 )

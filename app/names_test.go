@@ -1,10 +1,11 @@
 package app
 
 import (
-	"cdxtheme/core/themewatch"
-	"cdxtheme/core/workspace"
 	"path/filepath"
 	"testing"
+
+	"cdxtheme/core/themewatch"
+	"cdxtheme/core/workspace"
 )
 
 // names is every name a build goes by: its card's title, its theme's name

@@ -2,7 +2,6 @@ package themeimport
 
 import (
 	"bytes"
-	"cdxtheme/core/colour"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"cdxtheme/core/colour"
 	"cdxtheme/core/jsonc"
 	"cdxtheme/core/theme"
 )

@@ -2,7 +2,6 @@ package themeimport
 
 import (
 	"bytes"
-	"cdxtheme/core/colour"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"cdxtheme/core/colour"
 	"cdxtheme/core/theme"
 )
 
