@@ -332,15 +332,19 @@ func TestInternalByIntent(t *testing.T) {
 // colour maths (core/colour) sits below the model.
 func TestThemeModelIsTheFloor(t *testing.T) {
 	forbid := map[string][]string{
-		"core/theme":       {"cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets", "cdxtheme/core/themewatch"},
+		"core/theme":       {"cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets", "cdxtheme/core/themewatch", "cdxtheme/core/contrast", "cdxtheme/core/companion"},
 		"core/themeimport": {"cdxtheme/core/apply", "cdxtheme/core/packaging"},
 		"core/packaging":   {"cdxtheme/core/apply", "cdxtheme/core/themeimport"},
 		"core/targets":     {"cdxtheme/core/themeimport", "cdxtheme/core/packaging"},
 		// The preview's state and its watcher read the model and need
 		// none of what imports, installs, packages or renders a theme.
 		"core/themewatch": {"cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
+		// The contrast checks and the derived companion read the model;
+		// the companion is derived keeping contrast, never the reverse.
+		"core/contrast":  {"cdxtheme/core/companion", "cdxtheme/core/themewatch", "cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
+		"core/companion": {"cdxtheme/core/themewatch", "cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
 		// The colour maths knows nothing of themes.
-		"core/colour": {"cdxtheme/core/theme", "cdxtheme/core/themewatch", "cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
+		"core/colour": {"cdxtheme/core/theme", "cdxtheme/core/themewatch", "cdxtheme/core/contrast", "cdxtheme/core/companion", "cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
 	}
 	fset := token.NewFileSet()
 	for dir, bad := range forbid {

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"cdxtheme/core/checkpoint"
+	"cdxtheme/core/companion"
+	"cdxtheme/core/contrast"
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/fswrite"
 	"cdxtheme/core/handedit"
@@ -71,10 +73,10 @@ type EditorState struct {
 // ColorTrial is a colour tried for a role before it is written: its hex and
 // OKLCH values and the contrast pairs the role would then have.
 type ColorTrial struct {
-	Path  string        `json:"path"`
-	Hex   string        `json:"hex"`
-	OKLCH theme.OKLCH   `json:"oklch"`
-	Pairs []theme.Check `json:"pairs"`
+	Path  string           `json:"path"`
+	Hex   string           `json:"hex"`
+	OKLCH theme.OKLCH      `json:"oklch"`
+	Pairs []contrast.Check `json:"pairs"`
 	// Theme is the whole theme with the colour in place, which the preview
 	// shows while the picker moves (the page never patches a document).
 	Theme *theme.Theme `json:"theme" ts_type:"{[key: string]: unknown}"`
@@ -238,7 +240,7 @@ func trialOf(t *theme.Theme, path string, c theme.Color) (ColorTrial, error) {
 	if _, err := theme.SetColor(trial, path, c); err != nil {
 		return ColorTrial{}, err
 	}
-	out := ColorTrial{Path: path, Hex: c.String(), OKLCH: theme.ToOKLCH(c), Pairs: theme.PairsAt(trial, path), Theme: trial, Roles: trial.Values()}
+	out := ColorTrial{Path: path, Hex: c.String(), OKLCH: theme.ToOKLCH(c), Pairs: contrast.PairsAt(trial, path), Theme: trial, Roles: trial.Values()}
 	if trial.Companion != nil {
 		out.CompanionRoles = trial.Companion.Values()
 	}
@@ -288,7 +290,7 @@ func (ed *Editor) MakePass(workspaceID, path string, target float64) (ColorTrial
 	if target < 1 || target > 21 {
 		return ColorTrial{}, fmt.Errorf("target ratio %.2f is outside 1…21", target)
 	}
-	c, err := theme.MakePass(t, path, target)
+	c, err := contrast.MakePass(t, path, target)
 	if err != nil {
 		return ColorTrial{}, err
 	}
@@ -481,7 +483,7 @@ func (ed *Editor) edit(workspaceID, label string, change func(t *theme.Theme) ([
 }
 
 // DeriveCompanion gives the theme its other appearance derived from it
-// (theme.Counterpart), or derives it again over the one it has (after the
+// (companion.Counterpart), or derives it again over the one it has (after the
 // theme changed); an edit like any other: a checkpoint first, and undo.
 func (ed *Editor) DeriveCompanion(workspaceID string) (EditorState, error) {
 	return ed.editCompanion(workspaceID, true)
@@ -517,7 +519,7 @@ func (ed *Editor) editCompanion(workspaceID string, derive bool) (EditorState, e
 		label = "Remove the " + other + " variant"
 	}
 	if derive {
-		t.Companion = theme.Counterpart(t)
+		t.Companion = companion.Counterpart(t)
 	} else {
 		t.Companion = nil
 	}

@@ -9,6 +9,7 @@ import (
 
 	"cdxtheme/core/chat"
 	"cdxtheme/core/checkpoint"
+	"cdxtheme/core/contrast"
 	"cdxtheme/core/handedit"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/themewatch"
@@ -146,7 +147,7 @@ func TestMakePassAndTryColorMeasureWithoutWriting(t *testing.T) {
 	if _, err := a.Editor.EditColor(EditColorRequest{WorkspaceID: ws, Path: "ui.mutedText", Hex: "#303040"}); err != nil {
 		t.Fatal(err)
 	}
-	fix, err := a.Editor.MakePass(ws, "ui.mutedText", theme.AA)
+	fix, err := a.Editor.MakePass(ws, "ui.mutedText", contrast.AA)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +303,7 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 	if len(st.Changed) != 1 || st.Changed[0] != "companion.ui.mutedText" || !strings.Contains(st.UndoLabel, "companion.ui.mutedText") {
 		t.Fatalf("state after the companion edit: changed %v, undo %q", st.Changed, st.UndoLabel)
 	}
-	fix, err := a.Editor.MakePass(ws, "companion.ui.mutedText", theme.AA)
+	fix, err := a.Editor.MakePass(ws, "companion.ui.mutedText", contrast.AA)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/contrast"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/themewatch"
 	"cdxtheme/core/workspace"
@@ -50,7 +51,7 @@ func TestPaletteEditsMoveEveryFollowerAsOneStep(t *testing.T) {
 	}
 	// The preview's state: the roles and the contrast table follow.
 	pst := themewatch.StateOf(themeBytes(t, dir))
-	if !slices.ContainsFunc(pst.Checks, func(c theme.Check) bool {
+	if !slices.ContainsFunc(pst.Checks, func(c contrast.Check) bool {
 		return c.FGRole == "ui.accent" && c.FG == "#ff8800" && c.FGFollows == "tide"
 	}) {
 		t.Errorf("the contrast table does not show the accent following tide at #ff8800: %+v", pst.Checks)

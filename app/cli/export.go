@@ -12,6 +12,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"cdxtheme/core/contrast"
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/fswrite"
 	"cdxtheme/core/handedit"
@@ -114,15 +115,15 @@ func runCheck(ctx context.Context, env *Env, args []string) int {
 	if code != ExitOK {
 		return code
 	}
-	checks := theme.Checks(t)
-	failures := len(theme.Failures(checks))
+	checks := contrast.Checks(t)
+	failures := len(contrast.Failures(checks))
 	// The companion (the other appearance) is checked as well: it ships in
 	// the same exports.
-	var cChecks []theme.Check
+	var cChecks []contrast.Check
 	cFailures := 0
 	if c := t.Companion; c != nil {
-		cChecks = theme.Checks(c)
-		cFailures = len(theme.Failures(cChecks))
+		cChecks = contrast.Checks(c)
+		cFailures = len(contrast.Failures(cChecks))
 	}
 	if *asJSON {
 		out := map[string]any{"theme": t.Name, "checks": checks, "failures": failures}
@@ -133,12 +134,12 @@ func runCheck(ctx context.Context, env *Env, args []string) int {
 			return c
 		}
 	} else {
-		report := func(of string, checks []theme.Check, failures int) {
+		report := func(of string, checks []contrast.Check, failures int) {
 			printChecks(env.Stdout, checks)
 			if failures == 0 {
 				fmt.Fprintf(env.Stdout, "\nAll %d pairs%s pass AA.\n", len(checks), of)
 			} else {
-				fmt.Fprintf(env.Stdout, "\n%d of %d pairs%s fail AA. Ask the agent to fix them with:\n\n%s\n", failures, len(checks), of, theme.FixPrompt(checks))
+				fmt.Fprintf(env.Stdout, "\n%d of %d pairs%s fail AA. Ask the agent to fix them with:\n\n%s\n", failures, len(checks), of, contrast.FixPrompt(checks))
 			}
 		}
 		report("", checks, failures)
@@ -159,7 +160,7 @@ func runCheck(ctx context.Context, env *Env, args []string) int {
 	return ExitOK
 }
 
-func printChecks(w io.Writer, checks []theme.Check) {
+func printChecks(w io.Writer, checks []contrast.Check) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "\tFOREGROUND\t\tBACKGROUND\t\tRATIO\tAA\tAAA\tLARGE\tAPCA Lc")
 	yes := func(b bool) string {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/companion"
+	"cdxtheme/core/contrast"
 	"cdxtheme/core/handedit"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
@@ -138,7 +140,7 @@ func TestExportErrors(t *testing.T) {
 
 func TestCheck(t *testing.T) {
 	themeEnv(t)
-	pairs := len(theme.Checks(theme.Example()))
+	pairs := len(contrast.Checks(theme.Example()))
 	out, errOut, code := runTheme(t, "check", themeDir(t, theme.ExampleJSON()))
 	if code != ExitOK || !strings.Contains(out, fmt.Sprintf("All %d pairs pass AA", pairs)) || strings.Contains(out, "FAIL") {
 		t.Errorf("passing theme: exit %d\n%s%s", code, out, errOut)
@@ -171,7 +173,7 @@ func TestCheck(t *testing.T) {
 	var res struct {
 		Theme    string
 		Failures int
-		Checks   []theme.Check
+		Checks   []contrast.Check
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("--json output: %v\n%s", err, out)
@@ -205,7 +207,7 @@ func TestCheck(t *testing.T) {
 func TestCheckAndExportOfACompanion(t *testing.T) {
 	themeEnv(t)
 	th := theme.Example()
-	th.Companion = theme.Counterpart(th)
+	th.Companion = companion.Counterpart(th)
 	th.Companion.UI.MutedText = th.Companion.UI.Background // unreadable in the light variant only
 	doc, err := json.Marshal(th)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"cdxtheme/core/companion"
 	_ "cdxtheme/core/targets" // the formats written by templates
 	"cdxtheme/core/theme"
 	"cdxtheme/internal/testrig/programs"
@@ -43,7 +44,7 @@ func mustColor(t testing.TB, s string) theme.Color {
 func withCompanion(t *testing.T) *theme.Theme {
 	t.Helper()
 	th := theme.Example()
-	th.Companion = theme.Counterpart(th)
+	th.Companion = companion.Counterpart(th)
 	return th
 }
 

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"cdxtheme/core/colour"
+	"cdxtheme/core/contrast"
 	"cdxtheme/core/handedit"
 	"cdxtheme/core/theme"
 )
@@ -171,7 +173,7 @@ func (s *Server) check(rel string, target float64) *result {
 // failing measures t's pairs and proposes a fix for each one below
 // target. prefix names the document ("companion." for the companion).
 func failing(t *theme.Theme, prefix string, target float64) ([]FailingPair, int) {
-	checks := theme.Checks(t)
+	checks := contrast.Checks(t)
 	out := []FailingPair{}
 	fixes := map[string]*theme.Color{} // role → its passing colour (nil: none)
 	fixOf := func(role string) *theme.Color {
@@ -188,7 +190,7 @@ func failing(t *theme.Theme, prefix string, target float64) ([]FailingPair, int)
 	for _, c := range checks {
 		fg, _ := theme.ParseColor(c.FG)
 		bg, _ := theme.ParseColor(c.BG)
-		r := theme.Ratio(fg, bg)
+		r := colour.Ratio(fg, bg)
 		if r >= target {
 			continue
 		}
@@ -217,14 +219,14 @@ func failing(t *theme.Theme, prefix string, target float64) ([]FailingPair, int)
 	return out, len(checks)
 }
 
-// nearestPassing is theme.MakePass made quick for the common case, a role
+// nearestPassing is contrast.MakePass made quick for the common case, a role
 // that is the foreground of every pair it takes part in: its backgrounds
 // stay as they are, so each candidate is measured against them alone
 // instead of re-running every check of the theme (MakePass measures
 // ~1000 candidates, each of which re-ran all the pairs: over a second a
 // role). A role that is some pair's background goes to MakePass.
 func nearestPassing(t *theme.Theme, role string, target float64) (theme.Color, bool) {
-	pairs := theme.Pairs(t, role)
+	pairs := contrast.Pairs(t, role)
 	if len(pairs) == 0 {
 		return theme.Color{}, false
 	}
@@ -232,7 +234,7 @@ func nearestPassing(t *theme.Theme, role string, target float64) (theme.Color, b
 	for _, p := range pairs {
 		bg, err := theme.ParseColor(p.BG)
 		if p.FGRole != role || p.BGRole == role || err != nil {
-			c, err := theme.MakePass(t, role, target)
+			c, err := contrast.MakePass(t, role, target)
 			return c, err == nil
 		}
 		bgs = append(bgs, bg)
@@ -240,7 +242,7 @@ func nearestPassing(t *theme.Theme, role string, target float64) (theme.Color, b
 	return theme.NearestPassing(t.Color(role), target, func(cand theme.Color) float64 {
 		worst := math.Inf(1)
 		for _, bg := range bgs {
-			worst = math.Min(worst, theme.Ratio(cand.Over(bg), bg))
+			worst = math.Min(worst, colour.Ratio(cand.Over(bg), bg))
 		}
 		return worst
 	})
@@ -248,7 +250,7 @@ func nearestPassing(t *theme.Theme, role string, target float64) (theme.Color, b
 
 // pairRatio is the ratio of the pair (fg, bg) in t, as Checks measures it.
 func pairRatio(t *theme.Theme, fg, bg string) float64 {
-	for _, c := range theme.Checks(t) {
+	for _, c := range contrast.Checks(t) {
 		if c.FGRole == fg && c.BGRole == bg {
 			return c.Ratio
 		}

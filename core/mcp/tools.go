@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"cdxtheme/core/contrast"
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/inside"
 	"cdxtheme/core/render"
@@ -204,7 +205,7 @@ func (s *Server) call(ctx context.Context, params json.RawMessage) (any, *rpcErr
 	}
 	switch p.Name {
 	case ToolCheck:
-		target := theme.AA
+		target := contrast.AA
 		if in.Target != nil {
 			if *in.Target < 3 || *in.Target > 21 {
 				return toolError("target must lie between 3 and 21, got %v", *in.Target), nil

@@ -6,13 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/companion"
 	"cdxtheme/core/theme"
 )
 
 // The .vsix of a theme with a companion holds both colour themes.
 func TestVSIXHoldsTheFamily(t *testing.T) {
 	th := theme.Example()
-	th.Companion = theme.Counterpart(th)
+	th.Companion = companion.Counterpart(th)
 	slug, cslug := theme.Slug(th.Name), theme.Slug(th.Companion.Name)
 	files, err := theme.Render(th, "vsix")
 	if err != nil {

@@ -2,6 +2,7 @@ package targets
 
 import (
 	"bytes"
+	"cdxtheme/core/companion"
 	"cdxtheme/internal/testrig/programs"
 	"context"
 	"encoding/json"
@@ -51,7 +52,7 @@ const hostileName = `Dusk "q" 'a' <&> \ $(x) ;# %s --]] */ -->end`
 func family(t *testing.T) *theme.Theme {
 	t.Helper()
 	th := theme.Example()
-	th.Companion = theme.Counterpart(th)
+	th.Companion = companion.Counterpart(th)
 	th.Companion.Name = hostileName
 	return th
 }

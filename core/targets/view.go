@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"cdxtheme/core/colour"
 	"cdxtheme/core/theme"
 )
 
@@ -246,7 +247,7 @@ func (c Colour) OKLCH() string {
 }
 
 // Ratio is the WCAG contrast ratio of c and o (1–21).
-func (c Colour) Ratio(o Colour) float64 { return theme.Ratio(c.c, o.c) }
+func (c Colour) Ratio(o Colour) float64 { return colour.Ratio(c.c, o.c) }
 
 // Readable is the first of roles (role paths, or lists of them as a data
 // file holds them) whose colour, flattened, reaches min contrast on bg;

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"cdxtheme/core/colour"
 )
 
 // The role catalogue: every colour role a theme document carries, with the
@@ -66,7 +68,7 @@ func (r Rule) apply(get func(string) Color, seen func(Color) Color) Color {
 	c := get(r.From)
 	if r.Best != "" {
 		on := seen(get(r.On))
-		if b := get(r.Best); Ratio(seen(b), on) > Ratio(seen(c), on) {
+		if b := get(r.Best); colour.Ratio(seen(b), on) > colour.Ratio(seen(c), on) {
 			c = b
 		}
 	}

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"cdxtheme/core/colour"
 )
 
 // Coverage of each export measured against the target's own vocabulary
@@ -382,7 +384,7 @@ func TestHelixCoverage(t *testing.T) {
 			if err1 != nil || err2 != nil {
 				t.Fatalf("ui.statusline.%s: fg %q bg %q", mode, fg, bg)
 			}
-			if r := Ratio(f, b); r < 4.5 {
+			if r := colour.Ratio(f, b); r < 4.5 {
 				t.Errorf("%s: ui.statusline.%s: %s on %s is %.2f:1", name, mode, fg, bg, r)
 			}
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"strings"
 )
 
@@ -45,98 +44,9 @@ func prefixOf(path string) string {
 	return ""
 }
 
-// noCompanion is the error of a companion path on a theme without one.
-func noCompanion(path string) error {
+// NoCompanion is the error of a companion path on a theme without one.
+func NoCompanion(path string) error {
 	return fmt.Errorf("%s: the theme has no companion (add the variant first)", path)
-}
-
-// PairsAt is Pairs for a colour path of either document: the pairs of the
-// role (or of the roles holding the palette entry's colour), each once,
-// their roles named as path names them (with "companion." for the
-// companion's).
-func PairsAt(t *Theme, path string) []Check {
-	doc, rest := t.At(path)
-	if doc == nil {
-		return nil
-	}
-	roles := []string{rest}
-	if name, ok := strings.CutPrefix(rest, PalettePrefix); ok {
-		roles = PaletteUsers(doc, name)
-	}
-	prefix := prefixOf(path)
-	out := []Check{}
-	seen := map[string]bool{}
-	for _, r := range roles {
-		for _, p := range Pairs(doc, r) {
-			if k := p.FGRole + "|" + p.BGRole; !seen[k] {
-				seen[k] = true
-				p.FGRole, p.BGRole = prefix+p.FGRole, prefix+p.BGRole
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
-
-// Pairs returns the contrast checks a role takes part in, as foreground or
-// background, in Checks' order.
-func Pairs(t *Theme, role string) []Check {
-	var out []Check
-	for _, c := range Checks(t) {
-		if c.FGRole == role || c.BGRole == role {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// worstRatio is the lowest exact ratio among a role's pairs, +Inf when it
-// takes part in none.
-func worstRatio(t *Theme, role string) float64 {
-	worst := math.Inf(1)
-	for _, c := range Pairs(t, role) {
-		fg, _ := ParseColor(c.FG)
-		bg, _ := ParseColor(c.BG)
-		worst = math.Min(worst, Ratio(fg, bg))
-	}
-	return worst
-}
-
-// MakePass is the colour for role nearest its own in OKLCH lightness (hue
-// and chroma kept) at which every pair the role takes part in reaches
-// target; a "companion." role is the companion's, measured against its
-// pairs there. t is not changed.
-func MakePass(t *Theme, role string, target float64) (Color, error) {
-	if doc, rest := t.At(role); doc != t {
-		if doc == nil {
-			return Color{}, noCompanion(role)
-		}
-		c, err := makePass(doc, rest, target)
-		if err != nil {
-			err = fmt.Errorf("%s%w", CompanionPrefix, err)
-		}
-		return c, err
-	}
-	return makePass(t, role, target)
-}
-
-func makePass(t *Theme, role string, target float64) (Color, error) {
-	if _, ok := RoleByPath(role); !ok {
-		return Color{}, fmt.Errorf("%s: no such colour role", role)
-	}
-	cur := t.Color(role)
-	if len(Pairs(t, role)) == 0 {
-		return cur, fmt.Errorf("%s takes part in no contrast pair", role)
-	}
-	trial := t.Clone()
-	c, ok := NearestPassing(cur, target, func(cand Color) float64 {
-		trial.Set(role, cand)
-		return worstRatio(trial, role)
-	})
-	if !ok {
-		return cur, fmt.Errorf("%s: no lightness reaches %.2f:1 against every colour it is paired with; change those colours first", role, target)
-	}
-	return c, nil
 }
 
 // Clone is a copy of t whose maps are its own, so a trial on it leaves t
@@ -178,7 +88,7 @@ func cloneMap[K comparable, V any](m map[K]V) map[K]V {
 func SetColor(t *Theme, path string, c Color) ([]string, error) {
 	doc, rest := t.At(path)
 	if doc == nil {
-		return nil, noCompanion(path)
+		return nil, NoCompanion(path)
 	}
 	if doc == t {
 		return setColor(t, path, c)
@@ -254,8 +164,8 @@ func Rename(t *Theme, name string) bool {
 	if name == "" || name == t.Name {
 		return false
 	}
-	if c := t.Companion; c != nil && c.Name == counterpartName(t.Name, c.Appearance) {
-		c.Name = counterpartName(name, c.Appearance)
+	if c := t.Companion; c != nil && c.Name == CompanionName(t.Name, c.Appearance) {
+		c.Name = CompanionName(name, c.Appearance)
 	}
 	t.Name = name
 	return true

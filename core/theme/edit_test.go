@@ -6,53 +6,6 @@ import (
 	"testing"
 )
 
-func TestMakePassFixesEveryPairOfTheRole(t *testing.T) {
-	th := Example()
-	th.UI.MutedText, _ = ParseColor("#3a3a4a") // fails on background and surface
-	before := Pairs(th, "ui.mutedText")
-	if len(before) < 2 {
-		t.Fatalf("mutedText should take part in 2+ pairs, got %d", len(before))
-	}
-	c, err := MakePass(th, "ui.mutedText", AA)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if th.UI.MutedText.Hex() != "#3a3a4a" {
-		t.Fatal("MakePass changed the theme it was given")
-	}
-	th.UI.MutedText = c
-	for _, p := range Pairs(th, "ui.mutedText") {
-		if !p.AA {
-			t.Errorf("after make-it-pass %s on %s is %.2f", p.FGRole, p.BGRole, p.Ratio)
-		}
-	}
-}
-
-func TestMakePassOnABackgroundRole(t *testing.T) {
-	th := Example()
-	th.UI.Selection, _ = ParseColor("#c0c0d0") // light selection under light text
-	c, err := MakePass(th, "ui.selection", AA)
-	if err != nil {
-		t.Fatal(err)
-	}
-	th.UI.Selection = c
-	for _, p := range Pairs(th, "ui.selection") {
-		if !p.AA {
-			t.Errorf("text on the fixed selection is %.2f", p.Ratio)
-		}
-	}
-}
-
-func TestMakePassRefusesUnknownAndUnpairedRoles(t *testing.T) {
-	th := Example()
-	if _, err := MakePass(th, "ui.nope", AA); err == nil {
-		t.Error("unknown role accepted")
-	}
-	if _, err := MakePass(th, "ansi.black", AA); err == nil || !strings.Contains(err.Error(), "no contrast pair") {
-		t.Errorf("ansi.black is in no pair; got %v", err)
-	}
-}
-
 func TestSetColorOnAPaletteEntryChangesEveryRoleUsingIt(t *testing.T) {
 	th := Example()
 	ink := th.UI.Accent
@@ -128,7 +81,7 @@ func TestRewriteKeepsTheSchemaLineAndParses(t *testing.T) {
 
 func TestRenameCarriesACompanionNamedAfterTheTheme(t *testing.T) {
 	th := Example()
-	th.Companion = Counterpart(th)
+	th.Companion = otherAppearance(th)
 	if th.Companion.Name != "Harbour Night Light" {
 		t.Fatalf("companion %q", th.Companion.Name)
 	}

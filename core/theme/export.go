@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"cdxtheme/core/colour"
 	"cdxtheme/core/fswrite"
 )
 
@@ -157,7 +158,7 @@ func Slug(name string) string {
 // readable picks whichever of a and b reads better on bg (e.g. the label
 // colour on an accent-coloured button).
 func readable(bg, a, b Color) Color {
-	if Ratio(a, bg) >= Ratio(b, bg) {
+	if colour.Ratio(a, bg) >= colour.Ratio(b, bg) {
 		return a
 	}
 	return b

@@ -31,7 +31,7 @@ func RampAnchor(base Color, r Ramp) int {
 	}
 	l := ToOKLCH(base).L
 	best, bestD := 0, math.Inf(1)
-	for _, s := range r.steps() {
+	for _, s := range r.StepsOrDefault() {
 		if d := math.Abs(RampLightness(s) - l); d < bestD {
 			best, bestD = s, d
 		}
@@ -52,8 +52,8 @@ func RampColors(base Color, r Ramp) map[int]Color {
 	la := RampLightness(anchor)
 	top, bottom := RampLightness(0), RampLightness(1000)
 	lb := math.Max(bottom+1e-3, math.Min(top-1e-3, o.L))
-	out := make(map[int]Color, len(r.steps()))
-	for _, s := range r.steps() {
+	out := make(map[int]Color, len(r.StepsOrDefault()))
+	for _, s := range r.StepsOrDefault() {
 		if s == anchor {
 			out[s] = base
 			continue

@@ -3,8 +3,6 @@ package theme
 import (
 	"math"
 	"testing"
-
-	"cdxtheme/core/colour"
 )
 
 // Reference values from Ottosson's Oklab (as CSS Color 4's oklch() gives
@@ -48,50 +46,5 @@ func TestFromOKLCHOutOfGamutKeepsHueAndLightness(t *testing.T) {
 	}
 	if back.C >= 0.4 {
 		t.Fatalf("chroma %.3f not reduced into sRGB", back.C)
-	}
-}
-
-func TestNearestPassingMovesOnlyLightnessToTheNearestPass(t *testing.T) {
-	bg, _ := ParseColor("#1e1e2e")
-	fg, _ := ParseColor("#5a4a8a") // a dim purple, about 2:1 on bg
-	ratio := func(c Color) float64 { return Ratio(c, bg) }
-	if ratio(fg) >= AA {
-		t.Fatalf("fixture already passes: %.2f", ratio(fg))
-	}
-	got, ok := NearestPassing(fg, AA, ratio)
-	if !ok {
-		t.Fatal("no pass found")
-	}
-	if r := ratio(got); r < AA {
-		t.Fatalf("%s is %.3f:1, below AA", got, r)
-	}
-	before, after := ToOKLCH(fg), ToOKLCH(got)
-	if after.L <= before.L {
-		t.Errorf("on a dark background the nearest pass is lighter: L %.3f → %.3f", before.L, after.L)
-	}
-	if math.Abs(after.H-before.H) > 3 || math.Abs(after.C-before.C) > 0.02 {
-		t.Errorf("hue/chroma moved: %+v → %+v", before, after)
-	}
-	// Nearest: one lightness step less than the answer does not pass.
-	prev := FromOKLCH(OKLCH{L: after.L - 2.0/colour.LightnessSteps, C: before.C, H: before.H})
-	if ratio(prev) >= AA {
-		t.Errorf("%s (darker than %s) already passes at %.3f: not the nearest", prev, got, ratio(prev))
-	}
-}
-
-func TestNearestPassingGoesDarkerOnALightBackground(t *testing.T) {
-	bg, _ := ParseColor("#fafafa")
-	fg, _ := ParseColor("#9aa5ce")
-	got, ok := NearestPassing(fg, AA, func(c Color) float64 { return Ratio(c, bg) })
-	if !ok || Ratio(got, bg) < AA || ToOKLCH(got).L >= ToOKLCH(fg).L {
-		t.Fatalf("got %s ok=%v ratio %.2f, want a darker passing colour", got, ok, Ratio(got, bg))
-	}
-}
-
-func TestNearestPassingReportsAnImpossibleTarget(t *testing.T) {
-	bg, _ := ParseColor("#777777")
-	fg, _ := ParseColor("#707070")
-	if _, ok := NearestPassing(fg, 19, func(c Color) float64 { return Ratio(c, bg) }); ok {
-		t.Fatal("19:1 against mid grey cannot be reached, yet a colour was offered")
 	}
 }

@@ -40,8 +40,8 @@ type Ramp struct {
 // Tailwind's eleven.
 var DefaultRampSteps = []int{50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950}
 
-// steps are the ramp's steps, the defaults when it names none.
-func (r Ramp) steps() []int {
+// StepsOrDefault are the ramp's steps, the defaults when it names none.
+func (r Ramp) StepsOrDefault() []int {
 	if len(r.Steps) == 0 {
 		return DefaultRampSteps
 	}
@@ -105,8 +105,8 @@ func (t *Theme) PaletteColor(ref string) (Color, error) {
 				return Color{}, fmt.Errorf("%q: %s is a colour, not a ramp; only a ramp has steps", ref, name)
 			}
 			n, err := strconv.Atoi(step)
-			if err != nil || !slices.Contains(ramp.steps(), n) {
-				return Color{}, fmt.Errorf("%q: the ramp %s has no step %q (its steps: %s)", ref, name, step, joinInts(ramp.steps()))
+			if err != nil || !slices.Contains(ramp.StepsOrDefault(), n) {
+				return Color{}, fmt.Errorf("%q: the ramp %s has no step %q (its steps: %s)", ref, name, step, joinInts(ramp.StepsOrDefault()))
 			}
 			return RampColors(base, ramp)[n], nil
 		}
@@ -149,7 +149,7 @@ func (t *Theme) PaletteNames() []string { return sortedKeys(t.Palette) }
 func (t *Theme) refNames() []string {
 	out := t.PaletteNames()
 	for _, name := range sortedKeys(t.Ramps) {
-		for _, s := range t.Ramps[name].steps() {
+		for _, s := range t.Ramps[name].StepsOrDefault() {
 			out = append(out, name+"."+strconv.Itoa(s))
 		}
 	}
@@ -184,7 +184,7 @@ func (t *Theme) Swatches() []PaletteSwatch {
 		out = append(out, PaletteSwatch{Ref: name, Entry: name, Color: base.String(), Users: nonNil(users[name])})
 		if r, ok := t.Ramps[name]; ok {
 			cols := RampColors(base, r)
-			for _, s := range r.steps() {
+			for _, s := range r.StepsOrDefault() {
 				ref := name + "." + strconv.Itoa(s)
 				out = append(out, PaletteSwatch{Ref: ref, Entry: name, Step: s, Color: cols[s].String(), Users: nonNil(users[ref])})
 			}
@@ -424,8 +424,8 @@ func (r Ramp) check() string {
 		}
 		seen[s] = true
 	}
-	if r.At != 0 && !slices.Contains(r.steps(), r.At) {
-		return fmt.Sprintf("at: %d is not one of the steps (%s)", r.At, joinInts(r.steps()))
+	if r.At != 0 && !slices.Contains(r.StepsOrDefault(), r.At) {
+		return fmt.Sprintf("at: %d is not one of the steps (%s)", r.At, joinInts(r.StepsOrDefault()))
 	}
 	return ""
 }

@@ -195,7 +195,7 @@ func TestExportsResolvePaletteNamesAndFollowAnEditedEntry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	th.Companion = Counterpart(th)
+	th.Companion = otherAppearance(th)
 	orange, _ := ParseColor("#ff8800")
 	edited := th.Clone()
 	moved, err := edited.SetEntry("blue", orange)

@@ -2,6 +2,7 @@ package theme
 
 import (
 	"bytes"
+	"cdxtheme/core/colour"
 	"cdxtheme/internal/testrig/programs"
 	"context"
 	"encoding/json"
@@ -368,7 +369,7 @@ func TestTmuxSourcesTheme(t *testing.T) {
 				continue
 			}
 			fg, _ := ParseColor(m[1])
-			if r := Ratio(fg, th.seen(bg)); r < 4.5 {
+			if r := colour.Ratio(fg, th.seen(bg)); r < 4.5 {
 				t.Errorf("tmux %s = %q: %.2f:1", option, got, r)
 			}
 		}

@@ -3,6 +3,8 @@ package theme
 import (
 	"math"
 	"strings"
+
+	"cdxtheme/core/colour"
 )
 
 // Ref returns a pointer to the colour at a role path, nil if unknown.
@@ -196,4 +198,4 @@ func Mix(a, b Color, f float64) Color {
 
 // IsDark reports whether a background reads as dark (relative luminance
 // below the mid-point where black and white text contrast equally).
-func IsDark(bg Color) bool { return Luminance(bg.Over(Color{A: 255})) < 0.179 }
+func IsDark(bg Color) bool { return colour.Luminance(bg.Over(Color{A: 255})) < 0.179 }

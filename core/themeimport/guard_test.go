@@ -3,6 +3,8 @@ package themeimport
 import (
 	"testing"
 
+	"cdxtheme/core/colour"
+	"cdxtheme/core/contrast"
 	"cdxtheme/core/theme"
 )
 
@@ -17,9 +19,9 @@ func TestAABoundaryOnWhite(t *testing.T) {
 		th := theme.Example()
 		th.UI.Background = mustColor(t, "#ffffff")
 		th.UI.Text = mustColor(t, tc.fg)
-		for _, c := range theme.Checks(th) {
+		for _, c := range contrast.Checks(th) {
 			if c.FGRole == "ui.text" && c.BGRole == "ui.background" && c.AA != tc.wantAA {
-				t.Errorf("%s on white (%.8f): AA = %v, want %v", tc.fg, theme.Ratio(th.UI.Text, th.UI.Background), c.AA, tc.wantAA)
+				t.Errorf("%s on white (%.8f): AA = %v, want %v", tc.fg, colour.Ratio(th.UI.Text, th.UI.Background), c.AA, tc.wantAA)
 			}
 		}
 	}
@@ -34,7 +36,7 @@ func TestLightTerminalThemeWithoutForegroundGetsReadableText(t *testing.T) {
 		t.Fatal(err)
 	}
 	th := imp.Theme
-	if r := theme.Ratio(th.UI.Text, th.UI.Background); r < theme.AA {
+	if r := colour.Ratio(th.UI.Text, th.UI.Background); r < contrast.AA {
 		t.Fatalf("ui.text %s on %s is %.2f:1, unreadable", th.UI.Text.Hex(), th.UI.Background.Hex(), r)
 	}
 }

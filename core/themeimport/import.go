@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"cdxtheme/core/colour"
+	"cdxtheme/core/contrast"
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/theme"
 )
@@ -477,10 +479,10 @@ func (b *builder) readableSelection(bg, text theme.Color) {
 	// selection is its author's choice for ui.text, kept as given (a VS
 	// Code theme sets terminal.selectionForeground too, and its editor
 	// selection is its own).
-	if b.format == "vscode" || !b.set["terminal.selectionText"] || theme.Ratio(text, sel) >= theme.AA {
+	if b.format == "vscode" || !b.set["terminal.selectionText"] || colour.Ratio(text, sel) >= contrast.AA {
 		return
 	}
-	if own := b.get("terminal.selectionText").Over(sel); own == text || theme.Ratio(own, sel) <= theme.Ratio(text, sel) {
+	if own := b.get("terminal.selectionText").Over(sel); own == text || colour.Ratio(own, sel) <= colour.Ratio(text, sel) {
 		return
 	}
 	// The most of the source's selection that still passes. When not even
@@ -491,7 +493,7 @@ func (b *builder) readableSelection(bg, text theme.Color) {
 	for i := 19; i >= 1 && bestF == 0; i-- {
 		f := float64(i) / 20
 		c := theme.Mix(bg, sel, f)
-		if r := theme.Ratio(text, c); r >= theme.AA {
+		if r := colour.Ratio(text, c); r >= contrast.AA {
 			best, bestF, bestR = c, f, r
 		}
 	}
@@ -502,8 +504,8 @@ func (b *builder) readableSelection(bg, text theme.Color) {
 	// so a tint is enough; an opaque mix is exact in every target.
 	b.t.Set("ui.selection", best)
 	b.warn("the source's selection %s leaves ui.text at %.2f:1; ui.selection is %s instead (%d%% of it mixed into the background), ui.text reads at %.2f:1 on it",
-		src.Hex(), theme.Ratio(text, sel), best.Hex(), int(bestF*100+0.5), bestR)
-	if st := b.get("terminal.selectionText"); theme.Ratio(st.Over(best), best) < theme.AA {
+		src.Hex(), colour.Ratio(text, sel), best.Hex(), int(bestF*100+0.5), bestR)
+	if st := b.get("terminal.selectionText"); colour.Ratio(st.Over(best), best) < contrast.AA {
 		b.t.Set("terminal.selectionText", b.get("ui.text"))
 		b.warn("the terminal's selection text %s fails on that selection; terminal.selectionText is ui.text (%s)", st.Hex(), b.get("ui.text").Hex())
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"cdxtheme/core/colour"
+	"cdxtheme/core/contrast"
 	"cdxtheme/core/theme"
 )
 
@@ -26,8 +27,8 @@ func TestTerminalImportKeepsTextReadableOnTheSelection(t *testing.T) {
 			th := im.Theme
 			bg := th.UI.Background.Over(theme.Color{A: 255})
 			sel := th.UI.Selection.Over(bg)
-			if r := theme.Ratio(th.UI.Text, sel); r < theme.AA {
-				t.Errorf("ui.text on ui.selection is %.2f:1, want at least %.1f", r, theme.AA)
+			if r := colour.Ratio(th.UI.Text, sel); r < contrast.AA {
+				t.Errorf("ui.text on ui.selection is %.2f:1, want at least %.1f", r, contrast.AA)
 			}
 			if sel == bg {
 				t.Errorf("the selection is the background itself (%s): a selection must show", sel.Hex())
@@ -37,7 +38,7 @@ func TestTerminalImportKeepsTextReadableOnTheSelection(t *testing.T) {
 			if dist(sel, src) >= dist(bg, src) {
 				t.Errorf("selection %s is not drawn from the terminal's %s", sel.Hex(), src.Hex())
 			}
-			if r := theme.Ratio(th.Color("terminal.selectionText"), sel); r < theme.AA {
+			if r := colour.Ratio(th.Color("terminal.selectionText"), sel); r < contrast.AA {
 				t.Errorf("terminal.selectionText on the selection is %.2f:1", r)
 			}
 			if !strings.Contains(strings.Join(im.Warnings, "\n"), "leaves ui.text at 1.00:1") {

@@ -16,6 +16,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 	"gopkg.in/yaml.v3"
 
+	"cdxtheme/core/colour"
 	"cdxtheme/core/theme"
 )
 
@@ -322,7 +323,7 @@ func genPyAdjusted(slot string, c, bg theme.Color, ref string) bool {
 	lifted, err := theme.ParseColor(ref)
 	// The reference must really hold a lifted colour: 1.75:1 (give or
 	// take its 8-bit rounding) where ours is below.
-	return err == nil && theme.Ratio(c, bg) < 1.75 && theme.Ratio(lifted, bg) >= 1.74
+	return err == nil && colour.Ratio(c, bg) < 1.75 && colour.Ratio(lifted, bg) >= 1.74
 }
 
 func TestOracleITerm2ColorSchemes(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"testing"
 
+	"cdxtheme/core/colour"
 	"cdxtheme/core/theme"
 )
 
@@ -52,7 +53,7 @@ func TestTmuxStatusReadable(t *testing.T) {
 		for _, m := range tmuxSet.FindAllStringSubmatch(string(files[theme.Slug(th.Name)+".conf"]), -1) {
 			fg, _ := theme.ParseColor(m[2])
 			bg, _ := theme.ParseColor(m[3])
-			r := theme.Ratio(fg, bg)
+			r := colour.Ratio(fg, bg)
 			if r < 4.5 {
 				t.Errorf("%s: %s %s on %s is %.2f:1, want at least 4.5:1", name, m[1], m[2], m[3], r)
 			}
@@ -68,7 +69,7 @@ func TestTmuxStatusReadable(t *testing.T) {
 			}
 		}
 		// What the status bar had before: muted text on the surface.
-		before = math.Min(before, theme.Ratio(th.Seen(th.UI.MutedText), th.Seen(th.UI.Surface)))
+		before = math.Min(before, colour.Ratio(th.Seen(th.UI.MutedText), th.Seen(th.UI.Surface)))
 	}
 	t.Logf("tmux status bar: lowest contrast %.2f:1 over %d themes (muted text on surface: %.2f:1)", worst, len(corpus), before)
 }

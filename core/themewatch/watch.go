@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"cdxtheme/core/contrast"
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/theme"
 
@@ -29,9 +30,9 @@ const Debounce = 50 * time.Millisecond
 // contrast checks of the theme shown.
 type State struct {
 	// The page reads the document as JSON (a Color is "#rrggbb" there).
-	Theme  *theme.Theme  `json:"theme" ts_type:"{[key: string]: unknown}"`
-	Error  string        `json:"error"`
-	Checks []theme.Check `json:"checks"`
+	Theme  *theme.Theme     `json:"theme" ts_type:"{[key: string]: unknown}"`
+	Error  string           `json:"error"`
+	Checks []contrast.Check `json:"checks"`
 	// Roles is every role of the catalogue as the theme paints it (set or
 	// derived), so the preview and the colour editor need no rules of
 	// their own.
@@ -45,7 +46,7 @@ type State struct {
 func (st State) withCompanion() State {
 	if st.Theme != nil && st.Theme.Companion != nil {
 		c := st.Theme.Companion
-		st.Companion = &State{Theme: c, Checks: theme.Checks(c), Roles: c.Values()}
+		st.Companion = &State{Theme: c, Checks: contrast.Checks(c), Roles: c.Values()}
 	}
 	return st
 }
@@ -134,7 +135,7 @@ func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)
 // a broken file keeps the preview and unchanged content is not re-sent.
 type watchState struct {
 	good     *theme.Theme
-	checks   []theme.Check
+	checks   []contrast.Check
 	data     []byte
 	existed  bool
 	reported bool
@@ -167,13 +168,13 @@ func (w *watchState) read(path string) (State, bool) {
 		if perr != nil {
 			w.lastErr = perr.Error()
 		} else {
-			w.good, w.checks, w.lastErr = t, theme.Checks(t), ""
+			w.good, w.checks, w.lastErr = t, contrast.Checks(t), ""
 		}
 	}
 	w.reported = true
 	checks := w.checks
 	if checks == nil {
-		checks = []theme.Check{} // the UI gets "checks": [] rather than null
+		checks = []contrast.Check{} // the UI gets "checks": [] rather than null
 	}
 	roles := []theme.RoleValue{}
 	if w.good != nil {
@@ -187,7 +188,7 @@ func (w *watchState) read(path string) (State, bool) {
 func StateOf(data []byte) State {
 	t, err := theme.Parse(data)
 	if err != nil {
-		return State{Error: err.Error(), Checks: []theme.Check{}, Roles: []theme.RoleValue{}}
+		return State{Error: err.Error(), Checks: []contrast.Check{}, Roles: []theme.RoleValue{}}
 	}
-	return State{Theme: t, Checks: theme.Checks(t), Roles: t.Values()}.withCompanion()
+	return State{Theme: t, Checks: contrast.Checks(t), Roles: t.Values()}.withCompanion()
 }

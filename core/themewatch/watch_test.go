@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"cdxtheme/core/contrast"
 	"cdxtheme/core/theme"
 )
 
@@ -186,7 +187,7 @@ func TestLoad(t *testing.T) {
 		t.Errorf("empty state marshals as %s", b)
 	}
 	os.WriteFile(filepath.Join(dir, theme.FileName), theme.ExampleJSON(), 0o644)
-	if s := Load(dir); name(s) != "Harbour Night" || len(s.Checks) != len(theme.Checks(theme.Example())) || len(s.Roles) != len(theme.RolePaths()) {
+	if s := Load(dir); name(s) != "Harbour Night" || len(s.Checks) != len(contrast.Checks(theme.Example())) || len(s.Roles) != len(theme.RolePaths()) {
 		t.Errorf("Load = %q with %d checks", name(s), len(s.Checks))
 	}
 	os.WriteFile(filepath.Join(dir, theme.FileName), []byte(`{"name": 1}`), 0o644)

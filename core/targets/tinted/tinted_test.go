@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/companion"
 	"cdxtheme/core/theme"
 )
 
@@ -68,7 +69,7 @@ func TestRendersATheme(t *testing.T) {
 		t.Fatal(err)
 	}
 	th := theme.Example()
-	th.Companion = theme.Counterpart(th)
+	th.Companion = companion.Counterpart(th)
 	files, err := f.RenderTheme(th)
 	if err != nil {
 		t.Fatal(err)

@@ -4,7 +4,7 @@
 // names: the flat name where Go's is distinctive (BuildCard, ModelList),
 // the package-qualified one where it is not (search.Result, workspace.Meta).
 // Hand-written below: what Go sends only as events and the UI's own unions.
-import type { app, apply, chat, codexhome, colour, live, publish, settings, theme, themeimport, themewatch, versions } from '../../wailsjs/go/models';
+import type { app, apply, chat, codexhome, colour, contrast, live, publish, settings, theme, themeimport, themewatch, versions } from '../../wailsjs/go/models';
 
 export type { checkpoint, codexhome, damaged, search, settings, workspace } from '../../wailsjs/go/models';
 
@@ -46,7 +46,7 @@ export type Agent = settings.Agent;
 export type MCPServer = settings.MCPServer;
 export type AgentList = settings.AgentList;
 export type Settings = settings.Settings;
-export type Check = theme.Check;
+export type Check = contrast.Check;
 export type ThemeState = themewatch.State;
 export type Installed = apply.Installed;
 export type Undone = apply.Undone;

@@ -90,7 +90,7 @@ export namespace app {
 	    path: string;
 	    hex: string;
 	    oklch: colour.OKLCH;
-	    pairs: theme.Check[];
+	    pairs: contrast.Check[];
 	    theme?: {[key: string]: unknown};
 	    roles: theme.RoleValue[];
 	    companionRoles?: theme.RoleValue[];
@@ -101,7 +101,7 @@ export namespace app {
 	    created: string;
 	    theme?: {[key: string]: unknown};
 	    error: string;
-	    checks: theme.Check[];
+	    checks: contrast.Check[];
 	    roles: theme.RoleValue[];
 	    companion?: themewatch.State;
 	}
@@ -413,6 +413,24 @@ export namespace colour {
 
 }
 
+export namespace contrast {
+	
+	export interface Check {
+	    fg: string;
+	    bg: string;
+	    fgRole: string;
+	    bgRole: string;
+	    ratio: number;
+	    aa: boolean;
+	    aaa: boolean;
+	    aaLarge: boolean;
+	    apca: number;
+	    fgFollows?: string;
+	    bgFollows?: string;
+	}
+
+}
+
 export namespace damaged {
 	
 	export interface Notice {
@@ -533,19 +551,6 @@ export namespace settings {
 
 export namespace theme {
 	
-	export interface Check {
-	    fg: string;
-	    bg: string;
-	    fgRole: string;
-	    bgRole: string;
-	    ratio: number;
-	    aa: boolean;
-	    aaa: boolean;
-	    aaLarge: boolean;
-	    apca: number;
-	    fgFollows?: string;
-	    bgFollows?: string;
-	}
 	export interface Format {
 	    id: string;
 	    name: string;
@@ -676,7 +681,7 @@ export namespace themewatch {
 	export interface State {
 	    theme?: {[key: string]: unknown};
 	    error: string;
-	    checks: theme.Check[];
+	    checks: contrast.Check[];
 	    roles: theme.RoleValue[];
 	    companion?: State;
 	}

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"cdxtheme/core/companion"
 	"cdxtheme/core/theme"
 	"cdxtheme/internal/testrig/xwin"
 )
@@ -93,7 +94,7 @@ func run() error {
 		return fmt.Errorf("want one build with a theme, have %v", builds)
 	}
 	fam := theme.Example()
-	fam.Companion = theme.Counterpart(fam)
+	fam.Companion = companion.Counterpart(fam)
 	b, err := json.Marshal(fam)
 	if err != nil {
 		return err

@@ -31,6 +31,7 @@ import (
 	"sync"
 	"time"
 
+	"cdxtheme/core/contrast"
 	"cdxtheme/core/theme"
 	"cdxtheme/internal/testrig/xwin"
 )
@@ -468,7 +469,7 @@ func ratioOf(path, fg, bg string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("parse theme: %w", err)
 	}
-	for _, c := range theme.Checks(t) {
+	for _, c := range contrast.Checks(t) {
 		if c.FGRole == fg && c.BGRole == bg {
 			return fmt.Sprintf("%.2f:1", c.Ratio), nil
 		}

@@ -2,6 +2,7 @@ package realpeer
 
 import (
 	"bytes"
+	"cdxtheme/core/contrast"
 	"cdxtheme/internal/testrig/testbin"
 	"encoding/base64"
 	"encoding/json"
@@ -130,7 +131,7 @@ func TestThemeToolsEndToEnd(t *testing.T) {
 			t.Fatal(err)
 		}
 		before, _ := theme.Parse([]byte(doc))
-		if len(theme.Failures(theme.Checks(before))) == 0 {
+		if len(contrast.Failures(contrast.Checks(before))) == 0 {
 			t.Fatal("the starting theme already passes; the test would prove nothing")
 		}
 		r.mock.SetResponder(themeModel)
@@ -194,7 +195,7 @@ func TestThemeToolsEndToEnd(t *testing.T) {
 		if got := img.At(render.BackgroundAt.X, render.BackgroundAt.Y); !sameRGB(got, bg) {
 			t.Errorf("the rendered picture's background is %v, want %s", got, bg)
 		}
-		if fails := theme.Failures(theme.Checks(after)); len(fails) > 0 {
+		if fails := contrast.Failures(contrast.Checks(after)); len(fails) > 0 {
 			t.Errorf("the turn ended with a theme that fails: %+v", fails)
 		}
 

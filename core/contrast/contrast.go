@@ -1,4 +1,8 @@
-package theme
+// Package contrast measures a theme's reading pairs (WCAG 2.x ratio and
+// APCA Lc of every foreground role on the background it is read on),
+// lists those below AA, words the agent's fix prompt, and finds the
+// nearest colour at which a role passes (make it pass).
+package contrast
 
 import (
 	"fmt"
@@ -6,6 +10,7 @@ import (
 	"strings"
 
 	"cdxtheme/core/colour"
+	"cdxtheme/core/theme"
 )
 
 // WCAG 2.x contrast thresholds.
@@ -52,33 +57,23 @@ func (c Check) FGLabel() string { return label(c.FGRole, c.FGFollows) }
 // BGLabel is the background role with the palette reference it follows.
 func (c Check) BGLabel() string { return label(c.BGRole, c.BGFollows) }
 
-// Luminance is the WCAG 2.x relative luminance of an opaque colour.
-func Luminance(c Color) float64 { return colour.Luminance(c) }
-
-// Ratio is the WCAG contrast ratio (1..21) of fg on bg (colour.Ratio).
-func Ratio(fg, bg Color) float64 { return colour.Ratio(fg, bg) }
-
-// APCA is the APCA lightness contrast Lc of text fg on background bg
-// (colour.APCA).
-func APCA(fg, bg Color) float64 { return colour.APCA(fg, bg) }
-
 // Checks measures every pair a reader depends on: UI text roles on the
 // background and the surface, every syntax role on the background, text on
 // the selection, and the ANSI foreground colours (not black/brightBlack,
 // which are mostly used as backgrounds) on the background.
-func Checks(t *Theme) []Check {
-	bg := t.UI.Background.Over(Color{A: 255}) // a translucent background is seen over black
+func Checks(t *theme.Theme) []Check {
+	bg := t.UI.Background.Over(theme.Color{A: 255}) // a translucent background is seen over black
 	surface := t.UI.Surface.Over(bg)
 	selection := t.UI.Selection.Over(bg)
 	var out []Check
-	add := func(fgRole string, fg Color, bgRole string, bgc Color) {
+	add := func(fgRole string, fg theme.Color, bgRole string, bgc theme.Color) {
 		seen := fg.Over(bgc)
-		r := Ratio(seen, bgc)
+		r := colour.Ratio(seen, bgc)
 		out = append(out, Check{
 			FG: seen.Hex(), BG: bgc.Hex(), FGRole: fgRole, BGRole: bgRole,
 			Ratio: math.Round(r*100) / 100,
 			AA:    r >= AA, AAA: r >= AAA, AALarge: r >= AALarge,
-			APCA:      math.Round(APCA(seen, bgc)*10) / 10,
+			APCA:      math.Round(colour.APCA(seen, bgc)*10) / 10,
 			FGFollows: t.Follows(fgRole), BGFollows: t.Follows(bgRole),
 		})
 	}
@@ -86,7 +81,7 @@ func Checks(t *Theme) []Check {
 		add("ui."+r, *t.UI.Role(r), "ui.background", bg)
 		add("ui."+r, *t.UI.Role(r), "ui.surface", surface)
 	}
-	for _, r := range SyntaxRoles {
+	for _, r := range theme.SyntaxRoles {
 		add("syntax."+r, *t.Syntax.Role(r), "ui.background", bg)
 	}
 	add("ui.text", t.UI.Text, "ui.selection", selection)
@@ -94,7 +89,7 @@ func Checks(t *Theme) []Check {
 		if i == 0 || i == 8 {
 			continue
 		}
-		add("ansi."+ANSINames[i], c, "ui.background", bg)
+		add("ansi."+theme.ANSINames[i], c, "ui.background", bg)
 	}
 	// The optional roles: a pair is measured once per colour pair, so a
 	// theme that sets none of them reports what version 1 reported plus
@@ -135,7 +130,7 @@ func optionalPairs() [][2]string {
 	for _, r := range []string{"error", "warning", "info", "hint"} {
 		pairs = append(pairs, [2]string{"diagnostic." + r, "ui.background"})
 	}
-	for _, info := range catalogueRoles {
+	for _, info := range theme.Catalogue() {
 		if info.Group == "syntax" && !info.Required {
 			pairs = append(pairs, [2]string{info.Path, "ui.background"})
 		}
@@ -163,13 +158,13 @@ func FixPrompt(checks []Check) string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "The contrast check found %d colour pair(s) in %s below WCAG AA (4.5:1):\n\n", len(fails), FileName)
+	fmt.Fprintf(&b, "The contrast check found %d colour pair(s) in %s below WCAG AA (4.5:1):\n\n", len(fails), theme.FileName)
 	palette := false
 	for _, c := range fails {
 		fmt.Fprintf(&b, "- %s %s on %s %s: %.2f:1\n", c.FGLabel(), c.FG, c.BGLabel(), c.BG, c.Ratio)
 		palette = palette || c.FGFollows != "" || c.BGFollows != ""
 	}
-	b.WriteString("\nPlease edit " + FileName + " so every pair above reaches at least 4.5:1. ")
+	b.WriteString("\nPlease edit " + theme.FileName + " so every pair above reaches at least 4.5:1. ")
 	if palette {
 		b.WriteString("A role in [brackets] follows that palette entry: change the entry (every role following it moves with it) or point the role at another entry or ramp step; give a role its own hex only when no entry fits. ")
 	}

@@ -1,42 +1,25 @@
-package theme
+package contrast
 
 import (
 	"math"
 	"strings"
 	"testing"
+
+	"cdxtheme/core/colour"
+	"cdxtheme/core/theme"
 )
 
-func mustColor(t testing.TB, s string) Color {
+func mustColor(t testing.TB, s string) theme.Color {
 	t.Helper()
-	c, err := ParseColor(s)
+	c, err := colour.Parse(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return c
 }
 
-func TestRatioKnownPairs(t *testing.T) {
-	tests := []struct {
-		fg, bg string
-		want   float64
-	}{
-		{"#777777", "#FFFFFF", 4.48},
-		{"#000000", "#ffffff", 21},
-		{"#ffffff", "#000000", 21},
-		{"#336699", "#336699", 1},
-		{"#767676", "#ffffff", 4.54},   // the usual "lightest grey that passes AA on white"
-		{"#ffffff80", "#000000", 5.32}, // composited to #808080 first
-	}
-	for _, tt := range tests {
-		got := Ratio(mustColor(t, tt.fg), mustColor(t, tt.bg))
-		if math.Abs(got-tt.want) > 0.005 {
-			t.Errorf("Ratio(%s on %s) = %.4f, want %.2f", tt.fg, tt.bg, got, tt.want)
-		}
-	}
-}
-
 func TestChecksFlagsAndRoles(t *testing.T) {
-	th := Example()
+	th := theme.Example()
 	th.UI.MutedText = mustColor(t, "#4a4f5c")   // too dark on the dark background
 	th.UI.Selection = mustColor(t, "#d8dee9c0") // translucent and nearly the text colour
 	checks := Checks(th)
@@ -94,16 +77,16 @@ func TestChecksFlagsAndRoles(t *testing.T) {
 }
 
 func TestExamplePassesAA(t *testing.T) {
-	if f := Failures(Checks(Example())); len(f) != 0 {
+	if f := Failures(Checks(theme.Example())); len(f) != 0 {
 		t.Errorf("example theme has %d AA failures: %+v", len(f), f)
 	}
 }
 
 func TestFixPrompt(t *testing.T) {
-	if p := FixPrompt(Checks(Example())); p != "" {
+	if p := FixPrompt(Checks(theme.Example())); p != "" {
 		t.Errorf("FixPrompt with no failures = %q, want empty", p)
 	}
-	th := Example()
+	th := theme.Example()
 	th.UI.MutedText = mustColor(t, "#4a4f5c")
 	th.Syntax.Comment = mustColor(t, "#3b4252")
 	p := FixPrompt(Checks(th))
@@ -125,41 +108,23 @@ func TestFixPrompt(t *testing.T) {
 	}
 }
 
+// Each pair carries its APCA Lc, rounded to a tenth.
+func TestChecksCarryAPCA(t *testing.T) {
+	checks := Checks(theme.Example())
+	if checks[0].APCA >= -60 || checks[0].APCA != math.Round(checks[0].APCA*10)/10 {
+		t.Errorf("ui.text on the dark example's background: Lc %v, want a rounded strong negative value", checks[0].APCA)
+	}
+}
+
 // The preview re-parses and re-checks on every save the agent makes.
 func BenchmarkParseAndCheck(b *testing.B) {
-	doc := ExampleJSON()
+	doc := theme.ExampleJSON()
 	b.SetBytes(int64(len(doc)))
 	for b.Loop() {
-		th, err := Parse(doc)
+		th, err := theme.Parse(doc)
 		if err != nil {
 			b.Fatal(err)
 		}
 		Checks(th)
-	}
-}
-
-// The APCA-W3 0.0.98G reference values (apca-w3 README and its test
-// suite): black/white both ways and mid grey.
-func TestAPCAReferenceValues(t *testing.T) {
-	c := func(s string) Color { v, _ := ParseColor(s); return v }
-	for _, tc := range []struct {
-		fg, bg string
-		want   float64
-	}{
-		{"#000000", "#ffffff", 106.04},
-		{"#ffffff", "#000000", -107.88},
-		{"#888888", "#ffffff", 63.06},
-		{"#ffffff", "#888888", -68.54},
-		{"#000000", "#aaaaaa", 58.15},
-		{"#aaaaaa", "#000000", -56.24},
-		{"#123456", "#123456", 0},
-	} {
-		if got := APCA(c(tc.fg), c(tc.bg)); math.Abs(got-tc.want) > 0.01 {
-			t.Errorf("APCA(%s on %s) = %.3f, want %.2f", tc.fg, tc.bg, got, tc.want)
-		}
-	}
-	checks := Checks(Example())
-	if checks[0].APCA >= -60 || checks[0].APCA != math.Round(checks[0].APCA*10)/10 {
-		t.Errorf("ui.text on the dark example's background: Lc %v, want a rounded strong negative value", checks[0].APCA)
 	}
 }
