@@ -332,7 +332,7 @@ func TestInternalByIntent(t *testing.T) {
 // colour maths (core/colour) sits below the model.
 func TestThemeModelIsTheFloor(t *testing.T) {
 	forbid := map[string][]string{
-		"core/theme":       {"cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets", "cdxtheme/core/themewatch", "cdxtheme/core/contrast", "cdxtheme/core/companion"},
+		"core/theme":       {"cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets", "cdxtheme/core/themewatch", "cdxtheme/core/contrast", "cdxtheme/core/companion", "cdxtheme/core/install"},
 		"core/themeimport": {"cdxtheme/core/apply", "cdxtheme/core/packaging"},
 		"core/packaging":   {"cdxtheme/core/apply", "cdxtheme/core/themeimport"},
 		"core/targets":     {"cdxtheme/core/themeimport", "cdxtheme/core/packaging"},
@@ -343,6 +343,9 @@ func TestThemeModelIsTheFloor(t *testing.T) {
 		// the companion is derived keeping contrast, never the reverse.
 		"core/contrast":  {"cdxtheme/core/companion", "cdxtheme/core/themewatch", "cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
 		"core/companion": {"cdxtheme/core/themewatch", "cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
+		// The install targets are a list Apply and the templates read
+		// and fill: they know no writer, importer or template.
+		"core/install": {"cdxtheme/core/apply", "cdxtheme/core/targets", "cdxtheme/core/themeimport", "cdxtheme/core/packaging", "cdxtheme/core/live"},
 		// The colour maths knows nothing of themes.
 		"core/colour": {"cdxtheme/core/theme", "cdxtheme/core/themewatch", "cdxtheme/core/contrast", "cdxtheme/core/companion", "cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
 	}

@@ -11,9 +11,9 @@ import (
 
 	"cdxtheme/core/apply"
 	"cdxtheme/core/fsread"
+	"cdxtheme/core/install"
 	"cdxtheme/core/live"
 	"cdxtheme/core/paths"
-	"cdxtheme/core/theme"
 	"cdxtheme/core/themewatch"
 )
 
@@ -49,7 +49,7 @@ func livePath() string { return filepath.Join(paths.DataDir(), "live.json") }
 // liveRunner starts the runner on first use.
 func (th *Themes) liveRunner() *live.Runner {
 	th.live.once.Do(func() {
-		p, err := theme.DefaultPaths()
+		p, err := install.DefaultPaths()
 		if err != nil {
 			th.log.Warn().Err(err).Msg("live updates: no home folder")
 		}
@@ -125,7 +125,7 @@ func (th *Themes) LivePrograms(workspaceID string) ([]LiveProgram, error) {
 	if _, err := th.openWorkspace(workspaceID); err != nil {
 		return nil, err
 	}
-	p, err := theme.DefaultPaths()
+	p, err := install.DefaultPaths()
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +151,7 @@ func (th *Themes) SetLive(workspaceID, target string, on bool) error {
 		return err
 	}
 	if on {
-		p, err := theme.DefaultPaths()
+		p, err := install.DefaultPaths()
 		if err != nil {
 			return err
 		}

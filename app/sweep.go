@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"cdxtheme/core/apply"
+	"cdxtheme/core/install"
 	"cdxtheme/core/paths"
-	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
 
@@ -33,7 +33,7 @@ func sweepTemps() int {
 	}
 	// A killed Apply's leftovers: its unsaved record folders and the
 	// temporaries beside the program files it was writing.
-	if p, err := theme.DefaultPaths(); err == nil {
+	if p, err := install.DefaultPaths(); err == nil {
 		n += apply.Sweep(p, staleTemp)
 	}
 	return n

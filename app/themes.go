@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"cdxtheme/core/apply"
+	"cdxtheme/core/install"
 	"cdxtheme/core/packaging"
 	"cdxtheme/core/publish"
 	"cdxtheme/core/theme"
@@ -190,7 +191,7 @@ func (th *Themes) lockedTheme(workspaceID string) (*theme.Theme, workspace.Meta,
 }
 
 // ApplyTargets lists where a theme can be installed on this system.
-func (th *Themes) ApplyTargets() []theme.Target { return theme.TargetsFor(goruntime.GOOS) }
+func (th *Themes) ApplyTargets() []install.Target { return install.TargetsFor(goruntime.GOOS) }
 
 // ExportTheme writes the theme in one format (or "all") under the
 // workspace's export/ folder and returns the folder written.
@@ -234,7 +235,7 @@ func (th *Themes) PlanApply(workspaceID, target string) (apply.InstallPlan, erro
 	if err != nil {
 		return apply.InstallPlan{}, err
 	}
-	paths, err := theme.DefaultPaths()
+	paths, err := install.DefaultPaths()
 	if err != nil {
 		return apply.InstallPlan{}, err
 	}
@@ -264,7 +265,7 @@ func (th *Themes) ApplyTheme(workspaceID, target, token string) (apply.Installed
 // UndoApply undoes the last apply into target: the files it replaced get
 // their earlier bytes and mode back, the files it created are removed.
 func (th *Themes) UndoApply(target string) (apply.Undone, error) {
-	paths, err := theme.DefaultPaths()
+	paths, err := install.DefaultPaths()
 	if err != nil {
 		return apply.Undone{}, err
 	}
@@ -278,7 +279,7 @@ func (th *Themes) UndoApply(target string) (apply.Undone, error) {
 
 // UndoableApplies lists the targets with an apply to undo.
 func (th *Themes) UndoableApplies() ([]string, error) {
-	paths, err := theme.DefaultPaths()
+	paths, err := install.DefaultPaths()
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/mattn/go-isatty"
 
 	"cdxtheme/core/apply"
+	"cdxtheme/core/install"
 	"cdxtheme/core/paths"
 	"cdxtheme/core/theme"
 )
@@ -34,8 +35,8 @@ var (
 )
 
 func runApply(ctx context.Context, env *Env, args []string) int {
-	ids := make([]string, len(theme.Targets))
-	for i, t := range theme.Targets {
+	ids := make([]string, len(install.Targets))
+	for i, t := range install.Targets {
 		ids[i] = t.ID
 	}
 	fs := newCodexFlags("apply", "cdxtheme apply --target TARGET [--yes] WORKSPACE\n       cdxtheme apply --undo --target TARGET", env)
@@ -74,13 +75,13 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 	if code != ExitOK {
 		return code
 	}
-	paths, err := theme.DefaultPaths()
+	paths, err := install.DefaultPaths()
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "cdxtheme apply: %v\n", err)
 		return ExitError
 	}
 	plan, err := apply.Plan(t, *target, paths)
-	if errors.Is(err, theme.ErrUnsupported) && *target == "windows-terminal" {
+	if errors.Is(err, install.ErrUnsupported) && *target == "windows-terminal" {
 		files, rerr := theme.Render(t, "windows-terminal")
 		if rerr != nil {
 			fmt.Fprintf(env.Stderr, "cdxtheme apply: %v\n", rerr)
@@ -95,7 +96,7 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 		return ExitError
 	}
 	name := plan.Target
-	for _, tg := range theme.Targets {
+	for _, tg := range install.Targets {
 		if tg.ID == plan.Target {
 			name = tg.Name
 		}
@@ -149,7 +150,7 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 }
 
 func undoApply(env *Env, target string) int {
-	p, err := theme.DefaultPaths()
+	p, err := install.DefaultPaths()
 	if err == nil {
 		var res apply.Undone
 		res, err = apply.UndoApply(p, target)

@@ -18,20 +18,20 @@ import (
 
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/fswrite"
+	"cdxtheme/core/install"
 	"cdxtheme/core/paths"
-	"cdxtheme/core/theme"
 )
 
 // Installed reports what Apply wrote, what it left alone because it held
 // the same bytes already, and the backups it made (in the app's data
 // folder). Undo says there is an apply of this target to undo.
 type Installed struct {
-	Installed []string     `json:"installed"`
-	Unchanged []string     `json:"unchanged"`
-	Backups   []string     `json:"backups"`
-	Note      string       `json:"note"`
-	Steps     []theme.Step `json:"steps"`
-	Undo      bool         `json:"undo"`
+	Installed []string       `json:"installed"`
+	Unchanged []string       `json:"unchanged"`
+	Backups   []string       `json:"backups"`
+	Note      string         `json:"note"`
+	Steps     []install.Step `json:"steps"`
+	Undo      bool           `json:"undo"`
 }
 
 // Undone reports what UndoApply put back: files restored to their earlier
@@ -217,9 +217,9 @@ func records(store, target string) []string {
 }
 
 // CanUndo lists the targets with an apply to undo.
-func CanUndo(p theme.Paths) []string {
+func CanUndo(p install.Paths) []string {
 	var out []string
-	for _, t := range theme.Targets {
+	for _, t := range install.Targets {
 		if len(records(p.Store, t.ID)) > 0 {
 			out = append(out, t.ID)
 		}
@@ -232,7 +232,7 @@ func CanUndo(p theme.Paths) []string {
 // created is removed. A file changed since (by the user, by the program)
 // is not the apply's to take back: nothing is undone and the error names
 // it. Undoing again goes one apply further back.
-func UndoApply(p theme.Paths, target string) (Undone, error) {
+func UndoApply(p install.Paths, target string) (Undone, error) {
 	defer lockTarget(target)()
 	recs := records(p.Store, target)
 	if len(recs) == 0 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"cdxtheme/core/install"
 	"cdxtheme/core/theme"
 )
 
@@ -26,7 +27,7 @@ func applyHome(t *testing.T, target string) (string, InstallPlan) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
-	p := theme.Paths{Home: dir, ConfigHome: filepath.Join(dir, "config"), GOOS: "linux", Store: filepath.Join(dir, "store")}
+	p := install.Paths{Home: dir, ConfigHome: filepath.Join(dir, "config"), GOOS: "linux", Store: filepath.Join(dir, "store")}
 	plan, err := Plan(theme.Example(), target, p)
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +38,7 @@ func applyHome(t *testing.T, target string) (string, InstallPlan) {
 	return dir, plan
 }
 
-func step(t *testing.T, plan InstallPlan, kind, contains string) theme.Step {
+func step(t *testing.T, plan InstallPlan, kind, contains string) install.Step {
 	t.Helper()
 	for _, s := range plan.Steps {
 		if s.Kind == kind && strings.Contains(s.Text, contains) {
@@ -45,7 +46,7 @@ func step(t *testing.T, plan InstallPlan, kind, contains string) theme.Step {
 		}
 	}
 	t.Fatalf("plan has no %s step with %q: %+v", kind, contains, plan.Steps)
-	return theme.Step{}
+	return install.Step{}
 }
 
 func TestAppliedNeovimLoads(t *testing.T) {

@@ -21,6 +21,7 @@ import (
 	"unicode/utf8"
 
 	"cdxtheme/core/fsread"
+	"cdxtheme/core/install"
 	"cdxtheme/core/paths"
 	"cdxtheme/core/theme"
 )
@@ -45,7 +46,7 @@ type InstallPlan struct {
 	Files  []PlannedFile `json:"files"`
 	Note   string        `json:"note"` // what the user still has to do, if anything
 	// Steps are the exact lines and commands that activate the theme.
-	Steps []theme.Step `json:"steps"`
+	Steps []install.Step `json:"steps"`
 	// Backups is the folder the replaced files are kept in.
 	Backups string `json:"backups"`
 	// Warning is a problem met while planning that did not stop it (also
@@ -133,16 +134,16 @@ func (plan InstallPlan) stillHolds() error {
 
 // Plan works out the files installing t into target would write. It writes
 // nothing.
-func Plan(t *theme.Theme, target string, p theme.Paths) (InstallPlan, error) {
-	var tg *theme.Target
-	for i := range theme.Targets {
-		if theme.Targets[i].ID == target {
-			tg = &theme.Targets[i]
+func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
+	var tg *install.Target
+	for i := range install.Targets {
+		if install.Targets[i].ID == target {
+			tg = &install.Targets[i]
 		}
 	}
 	if tg == nil {
-		ids := make([]string, len(theme.Targets))
-		for i, x := range theme.Targets {
+		ids := make([]string, len(install.Targets))
+		for i, x := range install.Targets {
 			ids[i] = x.ID
 		}
 		return InstallPlan{}, fmt.Errorf("unknown target %q (want one of %s)", target, strings.Join(ids, ", "))
@@ -161,12 +162,12 @@ func Plan(t *theme.Theme, target string, p theme.Paths) (InstallPlan, error) {
 	plan := InstallPlan{Target: tg.ID, Theme: t.Name, Backups: filepath.Join(p.Store, tg.ID), store: p.Store}
 	put := func(path string, data []byte) { plan.Files = append(plan.Files, PlannedFile{Path: path, data: data}) }
 	line := func(file, text string) {
-		plan.Steps = append(plan.Steps, theme.Step{Kind: "line", File: file, Text: text})
+		plan.Steps = append(plan.Steps, install.Step{Kind: "line", File: file, Text: text})
 	}
-	command := func(text string) { plan.Steps = append(plan.Steps, theme.Step{Kind: "command", Text: text}) }
+	command := func(text string) { plan.Steps = append(plan.Steps, install.Step{Kind: "command", Text: text}) }
 	if !tg.RunsOn(p.GOOS) {
 		return InstallPlan{}, fmt.Errorf("install into %s: %w (%s runs on %s); export it instead with `cdxtheme export --format %s`",
-			tg.Name, theme.ErrUnsupported, tg.Name, tg.Where(), tg.Format)
+			tg.Name, install.ErrUnsupported, tg.Name, tg.Where(), tg.Format)
 	}
 	win := p.GOOS == "windows"
 	switch tg.ID {
@@ -299,7 +300,7 @@ func Plan(t *theme.Theme, target string, p theme.Paths) (InstallPlan, error) {
 			return InstallPlan{}, err
 		}
 	}
-	if theme.PlannerFor(tg.ID) == nil { // an external planner places the companion itself
+	if install.PlannerFor(tg.ID) == nil { // an external planner places the companion itself
 		companionFiles(&plan, t, tg, files)
 	}
 	for i := range plan.Files {
@@ -471,7 +472,7 @@ func itermDynamicProfile(t *theme.Theme) ([]byte, error) {
 // both: renderEach), so both variants are there to pick. VS Code and Zed
 // already got both in one package; Windows Terminal and iTerm2 are given
 // the theme alone, and the note says so.
-func companionFiles(plan *InstallPlan, t *theme.Theme, tg *theme.Target, files map[string][]byte) {
+func companionFiles(plan *InstallPlan, t *theme.Theme, tg *install.Target, files map[string][]byte) {
 	c := t.Companion
 	if c == nil {
 		return
@@ -510,8 +511,8 @@ func companionFiles(plan *InstallPlan, t *theme.Theme, tg *theme.Target, files m
 }
 
 // planExternal fills plan from a registered planner.
-func planExternal(plan *InstallPlan, t *theme.Theme, tg *theme.Target, files map[string][]byte, p theme.Paths) error {
-	pl := theme.PlannerFor(tg.ID)
+func planExternal(plan *InstallPlan, t *theme.Theme, tg *install.Target, files map[string][]byte, p install.Paths) error {
+	pl := install.PlannerFor(tg.ID)
 	if pl == nil {
 		return fmt.Errorf("install into %s: no planner", tg.Name)
 	}

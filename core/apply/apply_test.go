@@ -12,12 +12,13 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/install"
 	"cdxtheme/core/theme"
 )
 
-func tempPaths(t *testing.T, goos string) theme.Paths {
+func tempPaths(t *testing.T, goos string) install.Paths {
 	home := t.TempDir()
-	return theme.Paths{
+	return install.Paths{
 		Home: home, ConfigHome: filepath.Join(home, ".config"), GOOS: goos,
 		AppData: filepath.Join(home, "AppData", "Roaming"), LocalAppData: filepath.Join(home, "AppData", "Local"),
 		Store: filepath.Join(t.TempDir(), "applied"),
@@ -139,7 +140,7 @@ func TestPlanUnsupported(t *testing.T) {
 		{"kitty", "windows"}, {"ghostty", "windows"}, {"foot", "darwin"}, {"foot", "windows"}, {"tmux", "windows"},
 	} {
 		_, err := Plan(theme.Example(), tt.target, tempPaths(t, tt.goos))
-		if !errors.Is(err, theme.ErrUnsupported) || !strings.Contains(err.Error(), "cdxtheme export --format") {
+		if !errors.Is(err, install.ErrUnsupported) || !strings.Contains(err.Error(), "cdxtheme export --format") {
 			t.Errorf("%s on %s: %v, want ErrUnsupported with the export hint", tt.target, tt.goos, err)
 		}
 	}
@@ -157,7 +158,7 @@ func TestTargetsForMatchPlan(t *testing.T) {
 	}
 	for goos, ids := range want {
 		var got, listed []string
-		for _, tg := range theme.TargetsFor(goos) {
+		for _, tg := range install.TargetsFor(goos) {
 			listed = append(listed, tg.ID)
 			if !tg.External() { // core/targets checks its own
 				got = append(got, tg.ID)
@@ -166,9 +167,9 @@ func TestTargetsForMatchPlan(t *testing.T) {
 		if strings.Join(got, " ") != ids {
 			t.Errorf("%s: %v, want %s", goos, got, ids)
 		}
-		for _, tg := range theme.Targets {
+		for _, tg := range install.Targets {
 			_, err := Plan(theme.Example(), tg.ID, tempPaths(t, goos))
-			if errors.Is(err, theme.ErrUnsupported) == slices.Contains(listed, tg.ID) {
+			if errors.Is(err, install.ErrUnsupported) == slices.Contains(listed, tg.ID) {
 				t.Errorf("%s on %s: listed %v, Plan says %v", tg.ID, goos, slices.Contains(listed, tg.ID), err)
 			}
 		}
@@ -474,7 +475,7 @@ func TestDefaultPaths(t *testing.T) {
 	t.Setenv("HOME", home)
 	t.Setenv("USERPROFILE", home)
 	t.Setenv("XDG_CONFIG_HOME", "")
-	p, err := theme.DefaultPaths()
+	p, err := install.DefaultPaths()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -482,11 +483,11 @@ func TestDefaultPaths(t *testing.T) {
 		t.Errorf("paths = %+v", p)
 	}
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "cfg"))
-	if p, _ := theme.DefaultPaths(); p.ConfigHome != filepath.Join(home, "cfg") {
+	if p, _ := install.DefaultPaths(); p.ConfigHome != filepath.Join(home, "cfg") {
 		t.Errorf("XDG_CONFIG_HOME ignored: %+v", p)
 	}
 	t.Setenv("XDG_CONFIG_HOME", "relative/cfg") // the XDG spec says ignore relative paths
-	if p, _ := theme.DefaultPaths(); p.ConfigHome != filepath.Join(home, ".config") {
+	if p, _ := install.DefaultPaths(); p.ConfigHome != filepath.Join(home, ".config") {
 		t.Errorf("relative XDG_CONFIG_HOME used: %+v", p)
 	}
 }

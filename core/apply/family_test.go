@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/install"
 	"cdxtheme/core/theme"
 )
 
@@ -39,7 +40,7 @@ func TestPlanListsEachFileOnce(t *testing.T) {
 	for _, th := range []*theme.Theme{theme.Example(), withCompanion(t)} {
 		for _, goos := range []string{"linux", "darwin", "windows"} {
 			p := tempPaths(t, goos)
-			for _, tg := range theme.TargetsFor(goos) {
+			for _, tg := range install.TargetsFor(goos) {
 				plan, err := Plan(th, tg.ID, p)
 				if err != nil {
 					t.Fatalf("%s on %s: %v", tg.ID, goos, err)

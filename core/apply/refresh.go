@@ -9,6 +9,7 @@ import (
 
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/fswrite"
+	"cdxtheme/core/install"
 	"cdxtheme/core/paths"
 	"cdxtheme/core/theme"
 )
@@ -54,12 +55,12 @@ func latestRecord(store, target string) (string, applyRecord, error) {
 
 // AppliedBy lists, in menu order, the targets whose latest apply came
 // from build.
-func AppliedBy(p theme.Paths, build string) []string {
+func AppliedBy(p install.Paths, build string) []string {
 	if build == "" {
 		return nil
 	}
 	var out []string
-	for _, t := range theme.Targets {
+	for _, t := range install.Targets {
 		if _, rec, err := latestRecord(p.Store, t.ID); err == nil && rec.Build == build {
 			out = append(out, t.ID)
 		}
@@ -74,7 +75,7 @@ func AppliedBy(p theme.Paths, build string) []string {
 // original bytes. It never writes a file the apply did not write, nor one
 // changed since by someone else. A target whose latest apply is not the
 // build's is ErrNotApplied.
-func Refresh(t *theme.Theme, target, build string, p theme.Paths) (Refreshed, error) {
+func Refresh(t *theme.Theme, target, build string, p install.Paths) (Refreshed, error) {
 	defer lockTarget(target)()
 	out := Refreshed{Target: target}
 	if build == "" {

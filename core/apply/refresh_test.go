@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/install"
 	"cdxtheme/core/theme"
 )
 
@@ -22,7 +23,7 @@ func exampleWith(t *testing.T, ink string) *theme.Theme {
 	return th
 }
 
-func applyFor(t *testing.T, th *theme.Theme, target, build string, p theme.Paths) InstallPlan {
+func applyFor(t *testing.T, th *theme.Theme, target, build string, p install.Paths) InstallPlan {
 	t.Helper()
 	plan, err := Plan(th, target, p)
 	if err != nil {

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"cdxtheme/core/fsread"
+	"cdxtheme/core/install"
 	"cdxtheme/core/paths"
-	"cdxtheme/core/theme"
 )
 
 // Sweep cleans up after an Apply that was killed, at the next start: the
@@ -21,9 +21,9 @@ import (
 // apply recorded. Only that file's own temporaries go, never another
 // program's; only what is older than age (a younger one may be another
 // instance's apply under way). It returns how many entries went.
-func Sweep(p theme.Paths, age time.Duration) int {
+func Sweep(p install.Paths, age time.Duration) int {
 	n := 0
-	for _, t := range theme.Targets {
+	for _, t := range install.Targets {
 		root := filepath.Join(p.Store, t.ID)
 		entries, err := os.ReadDir(root)
 		if err != nil {

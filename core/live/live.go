@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"cdxtheme/core/apply"
+	"cdxtheme/core/install"
 	"cdxtheme/core/theme"
 )
 
@@ -237,7 +238,7 @@ func each(ctx context.Context, instances []string, tell func(context.Context, st
 // each build has at most one run going and one change waiting (the
 // latest; those in between are skipped, as they would be overwritten).
 type Runner struct {
-	paths theme.Paths
+	paths install.Paths
 	env   Env
 	// OnReport, when set before use, gets each program's report.
 	OnReport func(Report)
@@ -263,7 +264,7 @@ type change struct {
 
 // NewRunner makes a runner writing into p's folders and telling the
 // instances env finds.
-func NewRunner(p theme.Paths, env Env) *Runner {
+func NewRunner(p install.Paths, env Env) *Runner {
 	ctx, stop := context.WithCancel(context.Background())
 	return &Runner{paths: p, env: env, loops: map[string]*loop{}, last: map[[2]string]Report{}, ctx: ctx, stop: stop}
 }

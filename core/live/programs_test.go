@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"cdxtheme/core/apply"
+	"cdxtheme/core/install"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/themewatch"
 	"cdxtheme/internal/testrig/programs"
@@ -31,7 +32,7 @@ const deadline = 30 * time.Second
 // kitty started as the user would after the apply's steps.
 type session struct {
 	t        *testing.T
-	paths    theme.Paths
+	paths    install.Paths
 	env      Env
 	ws       string
 	tmux     string // the tmux binary
@@ -51,7 +52,7 @@ func newSession(t *testing.T, withKitty bool) *session {
 		programs.Find(t, "xvfb-run", "xvfb")
 	}
 	home := t.TempDir()
-	s.paths = theme.Paths{Home: home, ConfigHome: filepath.Join(home, ".config"), GOOS: "linux",
+	s.paths = install.Paths{Home: home, ConfigHome: filepath.Join(home, ".config"), GOOS: "linux",
 		Store: filepath.Join(t.TempDir(), "applied")}
 	run := t.TempDir()
 	s.env = Env{UID: os.Getuid(), Proc: "/proc", TmuxDir: run, RuntimeDir: run, TempDir: run, Timeout: 5 * time.Second}

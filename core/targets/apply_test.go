@@ -8,11 +8,12 @@ import (
 	"testing"
 
 	"cdxtheme/core/apply"
+	"cdxtheme/core/install"
 	"cdxtheme/core/theme"
 )
 
-func paths(home, goos string) theme.Paths {
-	return theme.Paths{Home: home, ConfigHome: filepath.Join(home, ".config"), AppData: filepath.Join(home, "AppData", "Roaming"),
+func paths(home, goos string) install.Paths {
+	return install.Paths{Home: home, ConfigHome: filepath.Join(home, ".config"), AppData: filepath.Join(home, "AppData", "Roaming"),
 		LocalAppData: filepath.Join(home, "AppData", "Local"), GOOS: goos, Store: filepath.Join(home, "store")}
 }
 
@@ -32,8 +33,8 @@ func TestApplyAndUndoEveryInstallableTarget(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, goos := range []string{"linux", "darwin", "windows"} {
-			tg := theme.Target{}
-			for _, x := range theme.Targets {
+			tg := install.Target{}
+			for _, x := range install.Targets {
 				if x.ID == mf.ID {
 					tg = x
 				}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"cdxtheme/core/install"
 	"cdxtheme/core/theme"
 )
 
@@ -250,21 +251,21 @@ func register(m *Manifest) {
 	if m.Install == nil {
 		return
 	}
-	theme.RegisterTarget(theme.Target{ID: m.ID, Name: m.Name, Format: m.ID}, m.Install.Runs, m.Install.Where,
-		func(t *theme.Theme, files map[string][]byte, p theme.Paths) (theme.Install, error) {
+	install.RegisterTarget(install.Target{ID: m.ID, Name: m.Name, Format: m.ID}, m.Install.Runs, m.Install.Where,
+		func(t *theme.Theme, files map[string][]byte, p install.Paths) (install.Placement, error) {
 			return m.plan(t, files, p)
 		})
 }
 
 // plan places the theme's file and words the steps.
-func (m *Manifest) plan(t *theme.Theme, files map[string][]byte, p theme.Paths) (theme.Install, error) {
+func (m *Manifest) plan(t *theme.Theme, files map[string][]byte, p install.Paths) (install.Placement, error) {
 	in := m.Install
 	pattern, ok := in.Path[p.GOOS]
 	if !ok {
 		pattern, ok = in.Path["default"]
 	}
 	if !ok {
-		return theme.Install{}, fmt.Errorf("%s has no install folder on %s; export it instead", m.Name, p.GOOS)
+		return install.Placement{}, fmt.Errorf("%s has no install folder on %s; export it instead", m.Name, p.GOOS)
 	}
 	slug := theme.Slug(t.Name)
 	data := InstallData{Home: p.Home, Config: p.ConfigHome, AppData: p.AppData, LocalAppData: p.LocalAppData,
@@ -284,21 +285,21 @@ func (m *Manifest) plan(t *theme.Theme, files map[string][]byte, p theme.Paths) 
 		return b.String(), nil
 	}
 	expand := func(what, s string) (string, error) { return expandWith(what, s, data) }
-	out := theme.Install{Files: map[string][]byte{}}
+	out := install.Placement{Files: map[string][]byte{}}
 	for i, member := range t.Family() {
 		d := data
 		d.Name, d.Slug = member.Name, theme.Slug(member.Name)
 		dest, err := expandWith("path", pattern, d)
 		if err != nil {
-			return theme.Install{}, err
+			return install.Placement{}, err
 		}
 		dest = filepath.Clean(filepath.FromSlash(dest))
 		b := files[strings.ReplaceAll(m.File, "{slug}", d.Slug)]
 		if b == nil {
-			return theme.Install{}, fmt.Errorf("%s: nothing rendered for %s", m.ID, member.Name)
+			return install.Placement{}, fmt.Errorf("%s: nothing rendered for %s", m.ID, member.Name)
 		}
 		if _, dup := out.Files[dest]; dup {
-			return theme.Install{}, fmt.Errorf("%s: %s and its companion would both be %s (give them different names)", m.ID, t.Name, dest)
+			return install.Placement{}, fmt.Errorf("%s: %s and its companion would both be %s (give them different names)", m.ID, t.Name, dest)
 		}
 		out.Files[dest] = b
 		if i == 0 {
@@ -334,7 +335,7 @@ func (m *Manifest) plan(t *theme.Theme, files map[string][]byte, p theme.Paths) 
 			}
 			file = filepath.FromSlash(file)
 		}
-		out.Steps = append(out.Steps, theme.Step{Kind: s.Kind, Text: text, File: file})
+		out.Steps = append(out.Steps, install.Step{Kind: s.Kind, Text: text, File: file})
 	}
 	return out, nil
 }

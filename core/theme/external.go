@@ -5,10 +5,10 @@ import (
 	"slices"
 )
 
-// Formats and targets defined outside this package (core/targets: a
-// template and a manifest each, data rather than code) join the lists here,
-// once, at start-up (their package's init). The formats defined in this
-// package keep their place at the head of the lists.
+// Formats defined outside this package (core/targets: a template and a
+// manifest each, data rather than code) join the list here, once, at
+// start-up (their package's init). The formats defined in this package
+// keep their place at the head of the list.
 
 // RegisterFormat adds an export format rendered elsewhere. render gets the
 // family (the theme, then its companion) and returns file name → content.
@@ -18,34 +18,6 @@ func RegisterFormat(id, name string, files []string, render func(fam []*Theme) (
 		panic("theme: format " + id + " registered twice")
 	}
 	Formats = append(Formats, Format{ID: id, Name: name, Files: files, render: render, external: true})
-}
-
-// Install is what an external target's planner decides: each file's
-// absolute path and bytes (the theme's and its companion's), what the user
-// still has to do, and the exact lines and commands that activate the
-// theme.
-type Install struct {
-	Files map[string][]byte
-	Note  string
-	Steps []Step
-}
-
-// Planner works out an external target's install from the format's
-// rendered files (as Render returns them) and the user's folders.
-type Planner func(t *Theme, files map[string][]byte, p Paths) (Install, error)
-
-var planners = map[string]Planner{}
-
-// RegisterTarget adds an install target planned elsewhere. runs lists the
-// systems (GOOS) the program exists on, nil for every one; where names them
-// for messages.
-func RegisterTarget(tg Target, runs []string, where string, plan Planner) {
-	if slices.ContainsFunc(Targets, func(x Target) bool { return x.ID == tg.ID }) {
-		panic("theme: target " + tg.ID + " registered twice")
-	}
-	tg.runs, tg.where, tg.external = runs, where, true
-	Targets = append(Targets, tg)
-	planners[tg.ID] = plan
 }
 
 // SchemeColors are the theme's base16 or base24 slots ("base00" … "base0F",

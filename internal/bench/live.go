@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"cdxtheme/core/apply"
+	"cdxtheme/core/install"
 	"cdxtheme/core/live"
 	_ "cdxtheme/core/targets" // tmux is a template of core/targets
 	"cdxtheme/core/theme"
@@ -71,7 +72,7 @@ func liveRuns(n int) (tmuxRuns, nvimRuns, kittyRuns []time.Duration, kittyErr, e
 		return nil, nil, nil, nil, err
 	}
 	defer os.RemoveAll(root)
-	p := theme.Paths{Home: root, ConfigHome: filepath.Join(root, ".config"), GOOS: "linux", Store: filepath.Join(root, "applied")}
+	p := install.Paths{Home: root, ConfigHome: filepath.Join(root, ".config"), GOOS: "linux", Store: filepath.Join(root, "applied")}
 	ws := filepath.Join(root, "ws")
 	run := filepath.Join(root, "run")
 	for _, d := range []string{ws, run} {

@@ -4,7 +4,7 @@
 // names: the flat name where Go's is distinctive (BuildCard, ModelList),
 // the package-qualified one where it is not (search.Result, workspace.Meta).
 // Hand-written below: what Go sends only as events and the UI's own unions.
-import type { app, apply, chat, codexhome, colour, contrast, live, publish, settings, theme, themeimport, themewatch, versions } from '../../wailsjs/go/models';
+import type { app, apply, chat, codexhome, colour, contrast, install, live, publish, settings, theme, themeimport, themewatch, versions } from '../../wailsjs/go/models';
 
 export type { checkpoint, codexhome, damaged, search, settings, workspace } from '../../wailsjs/go/models';
 
@@ -50,10 +50,10 @@ export type Check = contrast.Check;
 export type ThemeState = themewatch.State;
 export type Installed = apply.Installed;
 export type Undone = apply.Undone;
-export type Step = theme.Step;
+export type Step = install.Step;
 export type InstallPlan = apply.InstallPlan;
 export type PlannedFile = apply.PlannedFile;
-export type Target = theme.Target;
+export type Target = install.Target;
 /** A program the build was applied to and its live switch (app.LiveProgram). */
 export type LiveProgram = app.LiveProgram;
 /** What one live change did in one program (live.Report). */

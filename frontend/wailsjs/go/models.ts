@@ -290,7 +290,7 @@ export namespace apply {
 	    theme: string;
 	    files: PlannedFile[];
 	    note: string;
-	    steps: theme.Step[];
+	    steps: install.Step[];
 	    backups: string;
 	    warning?: string;
 	    token: string;
@@ -300,7 +300,7 @@ export namespace apply {
 	    unchanged: string[];
 	    backups: string[];
 	    note: string;
-	    steps: theme.Step[];
+	    steps: install.Step[];
 	    undo: boolean;
 	}
 	
@@ -438,6 +438,21 @@ export namespace damaged {
 	    copy: string;
 	    reason: string;
 	    when: string;
+	}
+
+}
+
+export namespace install {
+	
+	export interface Step {
+	    kind: string;
+	    text: string;
+	    file?: string;
+	}
+	export interface Target {
+	    id: string;
+	    name: string;
+	    format: string;
 	}
 
 }
@@ -597,11 +612,6 @@ export namespace theme {
 	    components: number[];
 	    srgb: colour.Color;
 	}
-	export interface Step {
-	    kind: string;
-	    text: string;
-	    file?: string;
-	}
 	export interface Syntax {
 	    keyword: colour.Color;
 	    string: colour.Color;
@@ -612,11 +622,6 @@ export namespace theme {
 	    constant: colour.Color;
 	    variable: colour.Color;
 	    operator: colour.Color;
-	}
-	export interface Target {
-	    id: string;
-	    name: string;
-	    format: string;
 	}
 	export interface ZedTarget {
 	    style?: {[key: string]: unknown};

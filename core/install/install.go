@@ -1,4 +1,9 @@
-package theme
+// Package install holds the install targets: the programs a theme can be
+// installed into, the systems each runs on, the user's folders they
+// install into and the steps that switch a program to the theme. The
+// targets defined as data (core/targets) join the list at start-up with
+// their planner (RegisterTarget); core/apply plans and writes an install.
+package install
 
 import (
 	"errors"
@@ -9,12 +14,8 @@ import (
 	"slices"
 
 	"cdxtheme/core/paths"
+	"cdxtheme/core/theme"
 )
-
-// The install targets: the programs a theme can be installed into, the
-// user's folders they install into, and the steps that switch a program
-// to the theme. core/apply plans and writes an install; core/targets adds
-// targets defined as data (RegisterTarget).
 
 // Target is a program a theme can be installed into.
 type Target struct {
@@ -127,3 +128,31 @@ func PlannerFor(id string) Planner { return planners[id] }
 // External reports whether another package registered the target
 // (RegisterTarget), which checks its own installs.
 func (t Target) External() bool { return t.external }
+
+// Placement is what an external target's planner decides: each file's
+// absolute path and bytes (the theme's and its companion's), what the user
+// still has to do, and the exact lines and commands that activate the
+// theme.
+type Placement struct {
+	Files map[string][]byte
+	Note  string
+	Steps []Step
+}
+
+// Planner works out an external target's install from the format's
+// rendered files (as Render returns them) and the user's folders.
+type Planner func(t *theme.Theme, files map[string][]byte, p Paths) (Placement, error)
+
+var planners = map[string]Planner{}
+
+// RegisterTarget adds an install target planned elsewhere. runs lists the
+// systems (GOOS) the program exists on, nil for every one; where names them
+// for messages.
+func RegisterTarget(tg Target, runs []string, where string, plan Planner) {
+	if slices.ContainsFunc(Targets, func(x Target) bool { return x.ID == tg.ID }) {
+		panic("install: target " + tg.ID + " registered twice")
+	}
+	tg.runs, tg.where, tg.external = runs, where, true
+	Targets = append(Targets, tg)
+	planners[tg.ID] = plan
+}
