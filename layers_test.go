@@ -332,7 +332,7 @@ func TestInternalByIntent(t *testing.T) {
 // colour maths (core/colour) sits below the model.
 func TestThemeModelIsTheFloor(t *testing.T) {
 	forbid := map[string][]string{
-		"core/theme":       {"cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets", "cdxtheme/core/themewatch", "cdxtheme/core/contrast", "cdxtheme/core/companion", "cdxtheme/core/install"},
+		"core/theme":       {"cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets", "cdxtheme/core/themewatch", "cdxtheme/core/contrast", "cdxtheme/core/companion", "cdxtheme/core/install", "cdxtheme/core/themeschema"},
 		"core/themeimport": {"cdxtheme/core/apply", "cdxtheme/core/packaging"},
 		"core/packaging":   {"cdxtheme/core/apply", "cdxtheme/core/themeimport"},
 		"core/targets":     {"cdxtheme/core/themeimport", "cdxtheme/core/packaging"},
@@ -343,6 +343,8 @@ func TestThemeModelIsTheFloor(t *testing.T) {
 		// the companion is derived keeping contrast, never the reverse.
 		"core/contrast":  {"cdxtheme/core/companion", "cdxtheme/core/themewatch", "cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
 		"core/companion": {"cdxtheme/core/themewatch", "cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets"},
+		// The schema is built from the model's catalogue alone.
+		"core/themeschema": {"cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets", "cdxtheme/core/install"},
 		// The install targets are a list Apply and the templates read
 		// and fill: they know no writer, importer or template.
 		"core/install": {"cdxtheme/core/apply", "cdxtheme/core/targets", "cdxtheme/core/themeimport", "cdxtheme/core/packaging", "cdxtheme/core/live"},

@@ -51,3 +51,7 @@ func FillFormat(id string, render func(fam []*Theme) (map[string][]byte, error))
 	}
 	return Format{}, fmt.Errorf("no format %q to fill", id)
 }
+
+// External reports whether another package registered the format
+// (RegisterFormat) rather than this package's list naming it.
+func (f Format) External() bool { return f.external }

@@ -43,8 +43,9 @@ var (
 	Required = []string{"name", "appearance", "ui", "syntax", "ansi"}
 	// OptionalGroups are the objects of optional roles.
 	OptionalGroups = []string{"editor", "diff", "diagnostic", "terminal"}
-	// optional top-level fields; anything else is reported as unknown.
-	optional = []string{"$schema", "version", "description", "author", "palette", "editor", "diff", "diagnostic", "terminal", "derive", "scheme", "spaces", "targets", "companion"}
+	// Optional are the optional top-level fields; anything else is
+	// reported as unknown.
+	Optional = []string{"$schema", "version", "description", "author", "palette", "editor", "diff", "diagnostic", "terminal", "derive", "scheme", "spaces", "targets", "companion"}
 )
 
 // Theme is a parsed, valid theme document. It marshals to a version 3
@@ -278,7 +279,7 @@ func decode(data []byte) (*Theme, []Problem) {
 			d.add(k, "required")
 		}
 	}
-	d.unknown("", top, append(append([]string{}, Required...), optional...))
+	d.unknown("", top, append(append([]string{}, Required...), Optional...))
 
 	if raw, ok := top["name"]; ok {
 		t.Name = d.str("name", raw)

@@ -1,22 +1,19 @@
-package theme_test
+package themeschema
 
 import (
 	"bytes"
 	"flag"
 	"os"
 	"testing"
-
-	_ "cdxtheme/core/packaging" // the packages are formats the schema names
-	"cdxtheme/core/theme"
 )
 
 var updateSchema = flag.Bool("update-schema", false, "rewrite schema/theme.schema.json from the catalogue")
 
 // TestSchemaIsGenerated: the committed schema is JSONSchema's output, so
 // it lists every role of the catalogue with its rule; run
-// go test ./core/theme -run TestSchemaIsGenerated -update-schema to refresh it.
+// go test ./core/themeschema -run TestSchemaIsGenerated -update-schema to refresh it.
 func TestSchemaIsGenerated(t *testing.T) {
-	want, err := theme.JSONSchema()
+	want, err := JSONSchema()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,17 @@
-package theme
+// Package themeschema builds the JSON Schema (draft 2020-12) of a version
+// 3 theme.json from the model's catalogue; schema/theme.schema.json is its
+// output committed (a test keeps the two equal), for editors and the
+// agent. The validator itself is the model's (theme.Parse); a test here
+// holds the two to the same rules.
+package themeschema
 
-import "strings"
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"cdxtheme/core/theme"
+)
 
 // JSONSchema is the JSON Schema (draft 2020-12) of a version 3 theme
 // document, built from the catalogue; schema/theme.schema.json is this
@@ -13,7 +24,7 @@ func JSONSchema() ([]byte, error) {
 		}
 		return o
 	}
-	roleDesc := func(info RoleInfo) string {
+	roleDesc := func(info theme.RoleInfo) string {
 		d := info.Help
 		if info.Rule != nil {
 			d += " Unset: " + info.RuleText + "."
@@ -26,8 +37,8 @@ func JSONSchema() ([]byte, error) {
 	group := func(name string) ordered {
 		var props ordered
 		var required []string
-		for _, r := range groupRoles[name] {
-			info, _ := RoleByPath(name + "." + r)
+		for _, r := range theme.GroupRoles(name) {
+			info, _ := theme.RoleByPath(name + "." + r)
 			if info.Required {
 				required = append(required, r)
 			}
@@ -48,28 +59,28 @@ func JSONSchema() ([]byte, error) {
 		return append(o, orderedKV{"additionalProperties", false}, orderedKV{"properties", props})
 	}
 	var optionalPaths []string
-	for _, info := range catalogueRoles {
+	for _, info := range theme.Catalogue() {
 		if !info.Required {
 			optionalPaths = append(optionalPaths, info.Path)
 		}
 	}
-	rolePath := ordered{{"enum", RolePaths()}}
+	rolePath := ordered{{"enum", theme.RolePaths()}}
 	props := ordered{
 		{"$schema", ordered{{"type", "string"}}},
-		{"version", ordered{{"enum", []int{1, 2, Version}}, {"description", "Document version: 3 (roles may name palette entries). A file without it is version 1; versions 1 and 2 are written back as 3."}}},
+		{"version", ordered{{"enum", []int{1, 2, theme.Version}}, {"description", "Document version: 3 (roles may name palette entries). A file without it is version 1; versions 1 and 2 are written back as 3."}}},
 		{"name", ordered{{"type", "string"}, {"minLength", 1}, {"pattern", "\\S"}, {"description", "Display name of the theme."}}},
-		{"appearance", ordered{{"enum", Appearances}}},
+		{"appearance", ordered{{"enum", theme.Appearances}}},
 		{"author", ordered{{"type", "string"}}},
 		{"description", ordered{{"type", "string"}}},
 		{"palette", ordered{{"type", "object"}, {"description", "The theme's named colours, the source the roles follow: each entry a colour or a ramp. A role whose value does not start with # names an entry (\"blue\") or a ramp's step (\"blue.600\") and moves with it."},
-			{"maxProperties", MaxPaletteEntries},
+			{"maxProperties", theme.MaxPaletteEntries},
 			{"propertyNames", ordered{{"pattern", "^[^#.][^.]*$"}, {"maxLength", 64}}},
 			{"additionalProperties", ordered{{"oneOf", []ordered{{{"$ref", "#/$defs/color"}}, {{"$ref", "#/$defs/ramp"}}}}}}}},
 	}
-	for _, g := range Groups {
+	for _, g := range theme.Groups {
 		if g == "ansi" {
 			props = append(props, orderedKV{"ansi", ordered{{"type", "array"},
-				{"description", "Terminal colours in order: " + strings.Join(ANSINames, ", ") + "."},
+				{"description", "Terminal colours in order: " + strings.Join(theme.ANSINames, ", ") + "."},
 				{"minItems", 16}, {"maxItems", 16}, {"items", ordered{{"$ref", "#/$defs/value"}}}}})
 			continue
 		}
@@ -88,7 +99,7 @@ func JSONSchema() ([]byte, error) {
 		{"title", "CDXTheme theme"},
 		{"description", "A colour theme written into theme.json at the workspace root (version 3). CDXTheme exports it to " + exportNames() + "."},
 		{"type", "object"},
-		{"required", Required},
+		{"required", theme.Required},
 		{"additionalProperties", false},
 		{"properties", props},
 		{"$defs", append(ordered{
@@ -100,7 +111,7 @@ func JSONSchema() ([]byte, error) {
 				{"description", "A scale generated in OKLCH from base: steps on Tailwind's 0–1000 scale (50 lightest, 950 darkest), the base being step `at` (else the step nearest its lightness)."},
 				{"properties", ordered{
 					{"base", ordered{{"$ref", "#/$defs/color"}}},
-					{"steps", ordered{{"type", "array"}, {"maxItems", MaxRampSteps}, {"uniqueItems", true}, {"items", ordered{{"type", "integer"}, {"minimum", 1}, {"maximum", 999}}},
+					{"steps", ordered{{"type", "array"}, {"maxItems", theme.MaxRampSteps}, {"uniqueItems", true}, {"items", ordered{{"type", "integer"}, {"minimum", 1}, {"maximum", 999}}},
 						{"description", "Default: 50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950."}}},
 					{"at", ordered{{"type", "integer"}, {"minimum", 1}, {"maximum", 999}}},
 				}}}},
@@ -129,17 +140,112 @@ func JSONSchema() ([]byte, error) {
 				}}}},
 		}, keptSchemaDefs()...)},
 	}
-	return EncodeJSON(doc)
+	return theme.EncodeJSON(doc)
 }
 
 func exportNames() string {
 	// This package's formats only: the schema must not depend on which
 	// packages a program links.
 	var names []string
-	for _, f := range Formats {
-		if !f.external {
+	for _, f := range theme.Formats {
+		if !f.External() {
 			names = append(names, f.Name)
 		}
 	}
 	return strings.Join(names, ", ")
+}
+
+// The JSON Schema of what an import keeps verbatim ("scheme", "spaces",
+// "targets"); schema.go adds it to the document's schema.
+
+func keptSchemaProps() ordered {
+	slots := ordered{}
+	for _, n := range theme.SchemeSlotNames("base24") {
+		slots = append(slots, orderedKV{n, ordered{{"$ref", "#/$defs/opaqueColor"}}})
+	}
+	object := func(desc string, props ordered) ordered {
+		return ordered{{"type", "object"}, {"description", desc}, {"additionalProperties", false}, {"properties", props}}
+	}
+	free := func(desc string) ordered { return ordered{{"type", "object"}, {"description", desc}} }
+	return ordered{
+		{"scheme", ordered{{"type", "object"},
+			{"description", "A tinted-theming base16/base24 palette kept verbatim as imported; the base16/base24 export writes these slots back (a slot whose role was changed since follows the role). base16 styling.md (tinted-theming/home 0c49e86), base24 styling.md 0.1.3."},
+			{"required", []string{"system", "slots"}}, {"additionalProperties", false},
+			{"properties", ordered{
+				{"system", ordered{{"enum", theme.SchemeSystems}}},
+				{"name", ordered{{"type", "string"}}},
+				{"author", ordered{{"type", "string"}}},
+				{"slots", ordered{{"type", "object"}, {"description", "base00 … base0F (base16) or base00 … base17 (base24), opaque."},
+					{"required", theme.SchemeSlotNames("base16")}, {"additionalProperties", false}, {"properties", slots}}},
+			}}}},
+		{"spaces", ordered{{"type", "object"},
+			{"description", "By role path: the colour as its source gave it in another colour space (an iTerm2 Display P3 or Calibrated colour). The role holds the sRGB conversion; the iTerm2 export writes the original back while the role still equals srgb."},
+			{"propertyNames", ordered{{"$ref", "#/$defs/rolePath"}}},
+			{"additionalProperties", ordered{{"$ref", "#/$defs/sourceColor"}}}}},
+		{"targets", object("Per-target overrides: keys of a program's own theme format, passed through verbatim and applied on export over the values generated from the roles.", ordered{
+			{"vscode", object("VS Code colour theme keys.", ordered{
+				{"colors", ordered{{"type", "object"}, {"description", "Workbench colour keys; each replaces the generated value."}, {"additionalProperties", ordered{{"type", "string"}}}}},
+				{"tokenColors", ordered{{"type", "array"}, {"description", "The tokenColors array, written in place of the generated rules."}}},
+				{"semanticTokenColors", free("Semantic token selectors; each replaces the generated one.")},
+				{"semanticHighlighting", ordered{{"type", "boolean"}}},
+			})},
+			{"zed", object("Zed theme keys.", ordered{
+				{"style", free("Keys of the Zed theme's style object; each replaces the generated value (syntax and players whole).")},
+			})},
+			{"iterm2", ordered{{"type", "object"}, {"description", ".itermcolors colour entries by key (\"Bold Color\", \"Ansi 0 Color (Dark)\", …), written as given."},
+				{"additionalProperties", ordered{{"$ref", "#/$defs/sourceColor"}}}}},
+		})},
+	}
+}
+
+func keptSchemaDefs() ordered {
+	return ordered{
+		{"opaqueColor", ordered{{"type", "string"}, {"pattern", "^#[0-9a-fA-F]{6}$"}, {"description", "#rrggbb."}}},
+		{"sourceColor", ordered{{"type", "object"}, {"required", []string{"space", "components", "srgb"}}, {"additionalProperties", false},
+			{"properties", ordered{
+				{"space", ordered{{"enum", theme.ColorSpaces}, {"description", "iTerm2's colour space names."}}},
+				{"components", ordered{{"type", "array"}, {"minItems", 4}, {"maxItems", 4},
+					{"items", ordered{{"type", "number"}, {"minimum", 0}, {"maximum", 1}}}, {"description", "red, green, blue, alpha as written."}}},
+				{"srgb", ordered{{"$ref", "#/$defs/color"}, {"description", "What the components convert to in sRGB (Display P3 through linear light, clamped)."}}},
+			}}}},
+	}
+}
+
+// ordered is a JSON object whose keys keep their order.
+type ordered []orderedKV
+
+type orderedKV struct {
+	k string
+	v any
+}
+
+func (o ordered) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, e := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := marshalCompact(e.k)
+		v, err := marshalCompact(e.v)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// marshalCompact is JSON without HTML escaping or the trailing newline.
+func marshalCompact(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }

@@ -1,4 +1,4 @@
-package theme
+package themeschema
 
 import (
 	"encoding/json"
@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"cdxtheme/core/theme"
 )
 
 // schemaDoc is the part of schema/theme.schema.json the Go validator must
@@ -74,28 +76,28 @@ func TestSchemaAgreesWithValidator(t *testing.T) {
 	if s.Schema != "https://json-schema.org/draft/2020-12/schema" {
 		t.Errorf("schema dialect = %q, want draft 2020-12", s.Schema)
 	}
-	if !reflect.DeepEqual(sorted(s.Required), sorted(Required)) {
-		t.Errorf("top-level required: schema %v, Go %v", s.Required, Required)
+	if !reflect.DeepEqual(sorted(s.Required), sorted(theme.Required)) {
+		t.Errorf("top-level required: schema %v, Go %v", s.Required, theme.Required)
 	}
 	var top []string
 	for k := range s.Properties {
 		top = append(top, k)
 	}
-	if !reflect.DeepEqual(sorted(top), sorted(append(append([]string{}, Required...), optional...))) {
-		t.Errorf("top-level properties: schema %v, Go %v + %v", sorted(top), Required, optional)
+	if !reflect.DeepEqual(sorted(top), sorted(append(append([]string{}, theme.Required...), theme.Optional...))) {
+		t.Errorf("top-level properties: schema %v, Go %v + %v", sorted(top), theme.Required, theme.Optional)
 	}
 	if s.AdditionalProperties == nil || *s.AdditionalProperties {
 		t.Error("schema allows unknown top-level fields; the Go validator rejects them")
 	}
-	if got := prop(t, s, "appearance").Enum; !reflect.DeepEqual(sorted(got), sorted(Appearances)) {
-		t.Errorf("appearance enum: schema %v, Go %v", got, Appearances)
+	if got := prop(t, s, "appearance").Enum; !reflect.DeepEqual(sorted(got), sorted(theme.Appearances)) {
+		t.Errorf("appearance enum: schema %v, Go %v", got, theme.Appearances)
 	}
-	for _, group := range Groups {
+	for _, group := range theme.Groups {
 		if group == "ansi" {
 			continue
 		}
 		var required []string
-		for _, info := range Catalogue() {
+		for _, info := range theme.Catalogue() {
 			if info.Group == group && info.Required {
 				required = append(required, strings.TrimPrefix(info.Path, group+"."))
 			}
@@ -108,16 +110,16 @@ func TestSchemaAgreesWithValidator(t *testing.T) {
 		for k := range o.Properties {
 			names = append(names, k)
 		}
-		if !reflect.DeepEqual(sorted(names), sorted(GroupRoles(group))) {
-			t.Errorf("%s properties: schema %v, Go %v", group, sorted(names), GroupRoles(group))
+		if !reflect.DeepEqual(sorted(names), sorted(theme.GroupRoles(group))) {
+			t.Errorf("%s properties: schema %v, Go %v", group, sorted(names), theme.GroupRoles(group))
 		}
 		if o.AdditionalProperties == nil || *o.AdditionalProperties {
 			t.Errorf("schema allows unknown %s roles; the Go validator rejects them", group)
 		}
 	}
 	ansi := prop(t, s, "ansi")
-	if ansi.MinItems == nil || *ansi.MinItems != 16 || ansi.MaxItems == nil || *ansi.MaxItems != 16 || len(ANSINames) != 16 {
-		t.Errorf("ansi length: schema min %v max %v, Go %d names", ansi.MinItems, ansi.MaxItems, len(ANSINames))
+	if ansi.MinItems == nil || *ansi.MinItems != 16 || ansi.MaxItems == nil || *ansi.MaxItems != 16 || len(theme.ANSINames) != 16 {
+		t.Errorf("ansi length: schema min %v max %v, Go %d names", ansi.MinItems, ansi.MaxItems, len(theme.ANSINames))
 	}
 	if ansi.Items == nil || ansi.Items.Ref != "#/$defs/value" {
 		t.Errorf("ansi items are not colours or palette names in the schema")
@@ -138,7 +140,7 @@ func TestSchemaFontStylePatternAgreesWithParseFontStyle(t *testing.T) {
 	}
 	re := regexp.MustCompile(s.Defs.FontStyle.Pattern)
 	for _, in := range []string{"", "bold", "italic bold", " underline  strikethrough ", "bolder", "bold,italic", "Bold", "none"} {
-		_, err := ParseFontStyle(in)
+		_, err := theme.ParseFontStyle(in)
 		if goOK, schemaOK := err == nil, re.MatchString(in); goOK != schemaOK {
 			t.Errorf("%q: Go accepts=%v, schema accepts=%v", in, goOK, schemaOK)
 		}
@@ -155,7 +157,7 @@ func TestSchemaColourPatternAgreesWithParseColor(t *testing.T) {
 		"#000000", "#FFFFFF", "#aBcDeF", "#12345678", "#1234567", "#12345", "#fff", "123456",
 		"#12345g", "#+12345", "#-12345", " #123456", "#123456 ", "#0x1234", "", "#", "##123456",
 	} {
-		_, err := ParseColor(in)
+		_, err := theme.ParseColor(in)
 		if goOK, schemaOK := err == nil, re.MatchString(in); goOK != schemaOK {
 			t.Errorf("%q: Go accepts=%v, schema accepts=%v", in, goOK, schemaOK)
 		}
