@@ -326,6 +326,26 @@ func TestInternalByIntent(t *testing.T) {
 	}
 }
 
+// Bun's lockfile is data the agent installer reads: it knows no agent.
+func TestBunLockKnowsNoAgent(t *testing.T) {
+	fset := token.NewFileSet()
+	files, _ := filepath.Glob(filepath.Join("core", "bunlock", "*.go"))
+	if len(files) == 0 {
+		t.Fatal("core/bunlock has no Go files")
+	}
+	for _, p := range files {
+		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, im := range f.Imports {
+			if to := strings.Trim(im.Path.Value, `"`); strings.HasPrefix(to, "cdxtheme/") && to != "cdxtheme/core/jsonc" {
+				t.Errorf("%s imports %s: bun.lock is read with core/jsonc alone", p, to)
+			}
+		}
+	}
+}
+
 // The theme model sits below what reads and writes it (issue #40): the
 // importers, Apply, the packagers and the targets import core/theme,
 // never the reverse, and the importers and packagers need no Apply. The

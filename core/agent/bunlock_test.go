@@ -8,63 +8,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"cdxtheme/core/bunlock"
 )
-
-// The lockfile Bun 1.4.5 wrote for @agentclientprotocol/codex-acp@2.6.0:
-// only the packages Bun downloads on this machine are kept, aliases are
-// followed to the package they name.
-func TestParseBunLock(t *testing.T) {
-	b, err := os.ReadFile("testdata/codex-acp-2.6.0.bun.lock")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkgs, err := parseBunLock(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var specs []string
-	for _, p := range pkgs {
-		specs = append(specs, p.Name+"@"+p.Version)
-	}
-	for _, want := range []string{"@agentclientprotocol/codex-acp@2.6.0", "@openai/codex@0.166.0", "zod@4.6.7"} {
-		if !slices.Contains(specs, want) {
-			t.Errorf("%s missing from %v", want, specs)
-		}
-	}
-	platform := 0
-	for _, s := range specs {
-		if s == "@openai/codex@0.166.0-"+npmOS()+"-"+npmCPU() {
-			platform++
-		} else if len(s) > len("@openai/codex@0.166.0-") && s[:len("@openai/codex@0.166.0-")] == "@openai/codex@0.166.0-" {
-			t.Errorf("%s is for another machine", s)
-		}
-	}
-	if npmOS() == "linux" && npmCPU() == "x64" && platform != 1 {
-		t.Errorf("the linux-x64 codex binary package is listed %d times", platform)
-	}
-	if len(specs) != 30-5 {
-		t.Errorf("%d packages, want 25 (30 less the 5 other platforms): %v", len(specs), specs)
-	}
-}
-
-func TestFits(t *testing.T) {
-	for _, tt := range []struct {
-		v    any
-		have string
-		want bool
-	}{
-		{nil, "linux", true},
-		{"linux", "linux", true},
-		{"darwin", "linux", false},
-		{[]any{"darwin", "linux"}, "linux", true},
-		{[]any{"!win32"}, "linux", true},
-		{[]any{"!linux"}, "linux", false},
-	} {
-		if got := fits(tt.v, tt.have); got != tt.want {
-			t.Errorf("fits(%v, %s) = %v", tt.v, tt.have, got)
-		}
-	}
-}
 
 // The lockfile the app installs the adapter from is the tree the
 // integration tests run (peers/package-lock.json): the same versions, each
@@ -75,7 +21,7 @@ func TestShippedLockIsTheTestedTree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := BunLockFromNPM(npm, SidecarPackage, SidecarVersion)
+	want, err := bunlock.FromNPM(npm, SidecarPackage, SidecarVersion)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +71,7 @@ func TestShippedPackageLocksAreTheTestedTree(t *testing.T) {
 	for _, spec := range []string{"@zed-industries/claude-code-acp@0.16.2", "@zed-industries/codex-acp@0.16.0"} {
 		at := strings.LastIndex(spec, "@")
 		name, version := spec[:at], spec[at+1:]
-		want, err := BunLockFromNPM(npm, name, version)
+		want, err := bunlock.FromNPM(npm, name, version)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -172,7 +118,7 @@ func TestClaudeInstallTakesExactlyTheLockedTree(t *testing.T) {
 		}
 		t.Fatal(err)
 	}
-	pkgs, err := parseBunLock(ni.Install.Lock)
+	pkgs, err := bunlock.Parse(ni.Install.Lock)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"cdxtheme/core/bunlock"
 )
 
 // Install is the sidecar's adapter as the bundled Bun installs it into the
@@ -246,7 +248,7 @@ func (in Install) run(ctx context.Context, tmp, registry string, progress func(I
 		return 0, err
 	}
 	pkg, _ := json.MarshalIndent(map[string]any{
-		"name":         LockRootName,
+		"name":         bunlock.RootName,
 		"private":      true,
 		"description":  "The ACP adapter the cdxtheme app runs with its bundled Bun (installed by the app; safe to delete).",
 		"dependencies": map[string]string{in.Package: in.Version},
@@ -409,11 +411,11 @@ func (in Install) bun(ctx context.Context, dir string, proxy *regProxy) error {
 // lockedPackages reads the install's lockfile: it must pin in.Package at
 // in.Version, give every package an integrity hash and leave every address
 // to the registry (an entry with its own URL would bypass the proxy).
-func (in Install) lockedPackages() ([]lockedPackage, error) {
+func (in Install) lockedPackages() ([]bunlock.Package, error) {
 	if in.Lock == nil {
 		return nil, fmt.Errorf("this app ships no tested lockfile for version %s (only for %s); remove codex_acp_version from settings.toml, or name a lockfile you trust in %s", in.Version, SidecarVersion, EnvAdapterLock)
 	}
-	pkgs, err := parseBunLock(in.Lock)
+	pkgs, err := bunlock.Parse(in.Lock)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", in.LockFrom, err)
 	}
@@ -462,7 +464,7 @@ func installEnv(env []string, registry string) []string {
 
 // tarballSizes asks the registry (HEAD, in parallel) for the size of every
 // tarball Bun will fetch; a size it does not say is learnt from the GET.
-func tarballSizes(ctx context.Context, client *http.Client, proxy *regProxy, pkgs []lockedPackage) map[string]int64 {
+func tarballSizes(ctx context.Context, client *http.Client, proxy *regProxy, pkgs []bunlock.Package) map[string]int64 {
 	sizes := map[string]int64{}
 	var mu sync.Mutex
 	sem := make(chan struct{}, 8)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"cdxtheme/core/agent"
+	"cdxtheme/core/bunlock"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 	"cdxtheme/internal/testrig/npmstub"
 )
@@ -49,7 +50,7 @@ func newInstallRig(t *testing.T, opts npmstub.Options) *installRig {
 			tree = append(tree, p)
 		}
 	}
-	lock, err := agent.BunLockFromNPM(stub.PackageLock(tree...), npmstub.AgentPackage, "2.6.0")
+	lock, err := bunlock.FromNPM(stub.PackageLock(tree...), npmstub.AgentPackage, "2.6.0")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"cdxtheme/core/bunlock"
 )
 
 // stallTimeout ends a tarball download that has sent nothing for this long,
@@ -38,9 +40,9 @@ type regProxy struct {
 	upstream string // ends in "/"
 	client   *http.Client
 	srv      *http.Server
-	base     string                   // http://127.0.0.1:PORT/SECRET/
-	secret   string                   // "/SECRET/"
-	allowed  map[string]lockedPackage // escaped path below the base → package
+	base     string                     // http://127.0.0.1:PORT/SECRET/
+	secret   string                     // "/SECRET/"
+	allowed  map[string]bunlock.Package // escaped path below the base → package
 
 	mu       sync.Mutex
 	got      map[string]int64 // tarball URL → bytes of its best attempt so far
@@ -48,7 +50,7 @@ type regProxy struct {
 	firstErr error            // the first thing the upstream refused or failed
 }
 
-func startProxy(upstream string, client *http.Client, pkgs []lockedPackage) (*regProxy, error) {
+func startProxy(upstream string, client *http.Client, pkgs []bunlock.Package) (*regProxy, error) {
 	var key [32]byte
 	if _, err := rand.Read(key[:]); err != nil {
 		return nil, fmt.Errorf("start the local registry proxy: %w", err)
@@ -63,7 +65,7 @@ func startProxy(upstream string, client *http.Client, pkgs []lockedPackage) (*re
 		client:   client,
 		base:     "http://" + ln.Addr().String() + secret,
 		secret:   secret,
-		allowed:  map[string]lockedPackage{},
+		allowed:  map[string]bunlock.Package{},
 		got:      map[string]int64{},
 		lengths:  map[string]int64{},
 	}
@@ -126,28 +128,28 @@ func (p *regProxy) fail(err error) {
 }
 
 // route is the locked package a request asks for, or why it is refused.
-func (p *regProxy) route(r *http.Request) (lockedPackage, int) {
+func (p *regProxy) route(r *http.Request) (bunlock.Package, int) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		return lockedPackage{}, http.StatusMethodNotAllowed
+		return bunlock.Package{}, http.StatusMethodNotAllowed
 	}
 	// The request line as sent: Go's server neither cleans nor decodes it
 	// for us here, and nothing but the exact spelling is accepted.
 	raw := r.RequestURI
 	if len(raw) < len(p.secret) || subtle.ConstantTimeCompare([]byte(raw[:len(p.secret)]), []byte(p.secret)) != 1 {
-		return lockedPackage{}, http.StatusNotFound
+		return bunlock.Package{}, http.StatusNotFound
 	}
 	rest := raw[len(p.secret):]
 	if strings.ContainsAny(rest, "%?#\\") {
-		return lockedPackage{}, http.StatusBadRequest
+		return bunlock.Package{}, http.StatusBadRequest
 	}
 	for _, seg := range strings.Split(rest, "/") {
 		if seg == "" || seg == "." || seg == ".." {
-			return lockedPackage{}, http.StatusBadRequest
+			return bunlock.Package{}, http.StatusBadRequest
 		}
 	}
 	pkg, ok := p.allowed[rest]
 	if !ok {
-		return lockedPackage{}, http.StatusNotFound
+		return bunlock.Package{}, http.StatusNotFound
 	}
 	return pkg, 0
 }
@@ -228,7 +230,7 @@ func integrity(sri string) (hash.Hash, []byte, error) {
 // copyTarball streams a tarball to Bun, counting what was delivered. The
 // last piece is held back until the whole file matched the lockfile's
 // hash: a tarball that differs never arrives complete, whatever Bun checks.
-func (p *regProxy) copyTarball(w http.ResponseWriter, resp *http.Response, target string, pkg lockedPackage, cancel context.CancelFunc) {
+func (p *regProxy) copyTarball(w http.ResponseWriter, resp *http.Response, target string, pkg bunlock.Package, cancel context.CancelFunc) {
 	sum, want, err := integrity(pkg.Integrity)
 	if err != nil {
 		p.fail(fmt.Errorf("the lockfile's hash of %s@%s: %w", pkg.Name, pkg.Version, err))

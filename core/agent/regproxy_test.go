@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"cdxtheme/core/bunlock"
 )
 
 // upstream is a registry that records what reaches it.
@@ -43,7 +45,7 @@ func proxyRig(t *testing.T) (*regProxy, *upstream) {
 		w.Write(tgz)
 	}))
 	t.Cleanup(srv.Close)
-	pkgs := []lockedPackage{{Name: "cdx-filler", Version: "1.0.0", Integrity: "sha512-" + base64.StdEncoding.EncodeToString(sum[:])}}
+	pkgs := []bunlock.Package{{Name: "cdx-filler", Version: "1.0.0", Integrity: "sha512-" + base64.StdEncoding.EncodeToString(sum[:])}}
 	client := registryClient()
 	t.Cleanup(client.CloseIdleConnections)
 	p, err := startProxy(strings.Replace(srv.URL, "http://", "http://user:s3cret@", 1)+"/", client, pkgs)

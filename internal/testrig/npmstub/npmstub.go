@@ -28,7 +28,7 @@ import (
 	"testing"
 	"time"
 
-	"cdxtheme/core/agent"
+	"cdxtheme/core/bunlock"
 )
 
 // File is one file of a package, below package/ in its tarball.
@@ -210,7 +210,7 @@ func (s *Server) AdapterLock() ([]byte, error) {
 	if len(s.tree) == 0 || s.tree[0].Name != AgentPackage {
 		return nil, fmt.Errorf("the stub publishes no %s first", AgentPackage)
 	}
-	return agent.BunLockFromNPM(s.PackageLock(s.tree...), AgentPackage, s.tree[0].Version)
+	return bunlock.FromNPM(s.PackageLock(s.tree...), AgentPackage, s.tree[0].Version)
 }
 
 // AdapterLockFile writes AdapterLock into a temporary folder of tb and

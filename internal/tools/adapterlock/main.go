@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"cdxtheme/core/agent"
+	"cdxtheme/core/bunlock"
 	"cdxtheme/core/settings"
 )
 
@@ -26,7 +27,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	lock, err := agent.BunLockFromNPM(npm, agent.SidecarPackage, agent.SidecarVersion)
+	lock, err := bunlock.FromNPM(npm, agent.SidecarPackage, agent.SidecarVersion)
 	if err != nil {
 		return err
 	}
@@ -39,7 +40,7 @@ func run() error {
 	for _, spec := range settings.PinnedPackages() {
 		at := strings.LastIndex(spec, "@")
 		name, version := spec[:at], spec[at+1:]
-		lock, err := agent.BunLockFromNPM(npm, name, version)
+		lock, err := bunlock.FromNPM(npm, name, version)
 		if err != nil {
 			return fmt.Errorf("%s: %w", spec, err)
 		}

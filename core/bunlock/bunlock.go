@@ -1,4 +1,9 @@
-package agent
+// Package bunlock reads and writes Bun's text lockfile (bun.lock): the
+// packages Bun will fetch on this machine (with the registry and the
+// integrity hash each must match), and a lockfile for exactly one
+// package's tested tree made from npm's package-lock.json. core/agent
+// installs the pinned adapters with it and serves only what it lists.
+package bunlock
 
 import (
 	"encoding/json"
@@ -10,25 +15,25 @@ import (
 	"cdxtheme/core/jsonc"
 )
 
-// lockedPackage is one entry of Bun's text lockfile (bun.lock) that Bun
+// Package is one entry of Bun's text lockfile (bun.lock) that Bun
 // will download on this machine.
-type lockedPackage struct {
+type Package struct {
 	Name      string // the real package name (an alias's target)
 	Version   string
 	URL       string // registry base the lockfile names ("" = the default one)
 	Integrity string // SRI hash the tarball must match ("" = none given)
 }
 
-// parseBunLock reads the packages of a bun.lock (JSON with trailing commas)
+// Parse reads the packages of a bun.lock (JSON with trailing commas)
 // and keeps those whose os/cpu fit this machine: the ones Bun fetches.
-func parseBunLock(b []byte) ([]lockedPackage, error) {
+func Parse(b []byte) ([]Package, error) {
 	var lock struct {
 		Packages map[string][]json.RawMessage `json:"packages"`
 	}
 	if err := json.Unmarshal(jsonc.Strip(b), &lock); err != nil {
 		return nil, fmt.Errorf("read bun.lock: %w", err)
 	}
-	var out []lockedPackage
+	var out []Package
 	for _, entry := range lock.Packages {
 		if len(entry) < 1 {
 			continue
@@ -52,7 +57,7 @@ func parseBunLock(b []byte) ([]lockedPackage, error) {
 				CPU any `json:"cpu"`
 			}
 			json.Unmarshal(entry[2], &meta)
-			if !fits(meta.OS, npmOS()) || !fits(meta.CPU, npmCPU()) {
+			if !fits(meta.OS, OS()) || !fits(meta.CPU, CPU()) {
 				continue
 			}
 		}
@@ -60,7 +65,7 @@ func parseBunLock(b []byte) ([]lockedPackage, error) {
 		if len(entry) > 3 {
 			json.Unmarshal(entry[3], &sri)
 		}
-		out = append(out, lockedPackage{Name: spec[:at], Version: spec[at+1:], URL: reg, Integrity: sri})
+		out = append(out, Package{Name: spec[:at], Version: spec[at+1:], URL: reg, Integrity: sri})
 	}
 	return out, nil
 }
@@ -98,14 +103,16 @@ func fits(v any, have string) bool {
 	return allowed || !anyAllow
 }
 
-func npmOS() string {
+// OS is npm's name for this operating system (a lockfile entry's "os").
+func OS() string {
 	if runtime.GOOS == "windows" {
 		return "win32"
 	}
 	return runtime.GOOS
 }
 
-func npmCPU() string {
+// CPU is npm's name for this processor (a lockfile entry's "cpu").
+func CPU() string {
 	switch runtime.GOARCH {
 	case "amd64":
 		return "x64"
@@ -132,16 +139,16 @@ type npmLockEntry struct {
 	Link bool `json:"link"`
 }
 
-// LockRootName is the name of the package.json the install writes, which a
+// RootName is the name of the package.json the install writes, which a
 // bun.lock's workspace must carry for `bun install --frozen-lockfile`.
-const LockRootName = "cdxtheme-agent"
+const RootName = "cdxtheme-agent"
 
-// BunLockFromNPM writes the bun.lock of a folder that depends on exactly
+// FromNPM writes the bun.lock of a folder that depends on exactly
 // name@version, from an npm package-lock.json (v2 or v3) that holds name's
 // tested tree: only the packages reachable from name are kept, at the
 // places npm put them, each with its integrity hash. The tarball address is
 // left to the registry Bun is given ("" as Bun writes for its default).
-func BunLockFromNPM(npmLock []byte, name, version string) ([]byte, error) {
+func FromNPM(npmLock []byte, name, version string) ([]byte, error) {
 	var lock struct {
 		LockfileVersion int                     `json:"lockfileVersion"`
 		Packages        map[string]npmLockEntry `json:"packages"`
@@ -206,7 +213,7 @@ func BunLockFromNPM(npmLock []byte, name, version string) ([]byte, error) {
 
 	var b strings.Builder
 	q := func(v any) string { s, _ := json.Marshal(v); return string(s) }
-	root, _ := json.Marshal(map[string]any{"name": LockRootName, "dependencies": map[string]string{name: version}})
+	root, _ := json.Marshal(map[string]any{"name": RootName, "dependencies": map[string]string{name: version}})
 	fmt.Fprintf(&b, "{\n  \"lockfileVersion\": 2,\n  \"configVersion\": 1,\n  \"workspaces\": {\n    \"\": %s\n  },\n  \"packages\": {\n", root)
 	for i, key := range keys {
 		e := lock.Packages[key]
