@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -326,24 +327,40 @@ func TestInternalByIntent(t *testing.T) {
 	}
 }
 
-// Bun's lockfile is data the agent installer reads: it knows no agent.
-func TestBunLockKnowsNoAgent(t *testing.T) {
+// What a message sends is built without a turn: core/prompt knows no
+// engine, agent process or workspace bookkeeping.
+func TestPromptKnowsNoTurn(t *testing.T) {
+	onlyImports(t, "core/prompt", "cdxtheme/core/acp", "cdxtheme/core/fswrite", "cdxtheme/core/inside")
+}
+
+// onlyImports fails when a package imports any of the module's packages
+// but those allowed.
+func onlyImports(t *testing.T, dir string, allowed ...string) {
+	t.Helper()
 	fset := token.NewFileSet()
-	files, _ := filepath.Glob(filepath.Join("core", "bunlock", "*.go"))
+	files, _ := filepath.Glob(filepath.Join(filepath.FromSlash(dir), "*.go"))
 	if len(files) == 0 {
-		t.Fatal("core/bunlock has no Go files")
+		t.Fatalf("%s has no Go files", dir)
 	}
 	for _, p := range files {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
 		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, im := range f.Imports {
-			if to := strings.Trim(im.Path.Value, `"`); strings.HasPrefix(to, "cdxtheme/") && to != "cdxtheme/core/jsonc" {
-				t.Errorf("%s imports %s: bun.lock is read with core/jsonc alone", p, to)
+			if to := strings.Trim(im.Path.Value, `"`); strings.HasPrefix(to, "cdxtheme/") && !slices.Contains(allowed, to) {
+				t.Errorf("%s imports %s: %s may import only %v of the module", p, to, dir, allowed)
 			}
 		}
 	}
+}
+
+// Bun's lockfile is data the agent installer reads: it knows no agent.
+func TestBunLockKnowsNoAgent(t *testing.T) {
+	onlyImports(t, "core/bunlock", "cdxtheme/core/jsonc")
 }
 
 // The theme model sits below what reads and writes it (issue #40): the

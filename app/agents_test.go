@@ -11,6 +11,7 @@ import (
 	"cdxtheme/core/chat"
 	"cdxtheme/core/damaged"
 	"cdxtheme/core/mcp"
+	"cdxtheme/core/prompt"
 	"cdxtheme/core/settings"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 
@@ -93,7 +94,7 @@ func TestAttachmentsSentWithAMessage(t *testing.T) {
 	os.WriteFile(filepath.Join(started.Cwd, "notes.md"), []byte("# notes"), 0o644)
 	png := []byte("\x89PNG\r\n\x1a\nfake")
 	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "look",
-		Attachments: []chat.Attachment{{Name: "paste.png", MimeType: "image/png", Data: png}, {Path: "notes.md"}}})
+		Attachments: []prompt.Attachment{{Name: "paste.png", MimeType: "image/png", Data: png}, {Path: "notes.md"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +103,7 @@ func TestAttachmentsSentWithAMessage(t *testing.T) {
 	}
 	// Too big is refused at once, with the limit named; nothing is started.
 	_, err = a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "look",
-		Attachments: []chat.Attachment{{Name: "huge.png", Data: make([]byte, chat.MaxAttachmentBytes+1)}}})
+		Attachments: []prompt.Attachment{{Name: "huge.png", Data: make([]byte, prompt.MaxAttachmentBytes+1)}}})
 	if err == nil || !strings.Contains(err.Error(), "at most 10.0 MiB") {
 		t.Fatalf("err = %v", err)
 	}
@@ -110,7 +111,7 @@ func TestAttachmentsSentWithAMessage(t *testing.T) {
 	outside := filepath.Join(t.TempDir(), "passwd")
 	os.WriteFile(outside, []byte("root:x:0:0"), 0o644)
 	id, err = a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "look",
-		Attachments: []chat.Attachment{{Path: outside}}})
+		Attachments: []prompt.Attachment{{Path: outside}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/unixsock"
 	"context"
 	"errors"
@@ -38,7 +39,7 @@ func TestAppLendsItsWarmAgentToTheCLI(t *testing.T) {
 	cli := serve.Agent{Path: os.Getenv("CDXTHEME_AGENT"), Env: append(os.Environ(), "TERM=xterm", "PWD=/somewhere"), Timeout: a.Settings.GetSettings().Timeout()}
 	turn := func(ag serve.Agent, cwd string) (chat.Result, error, bool, []chat.Event) {
 		var evs []chat.Event
-		res, err, handled := serve.Run(context.Background(), path, chat.Turn{SessionID: sid, Cwd: cwd, Prompt: chat.TextPrompt("from the terminal")}, ag, func(ev chat.Event) { evs = append(evs, ev) })
+		res, err, handled := serve.Run(context.Background(), path, chat.Turn{SessionID: sid, Cwd: cwd, Prompt: prompt.Text("from the terminal")}, ag, func(ev chat.Event) { evs = append(evs, ev) })
 		return res, err, handled, evs
 	}
 

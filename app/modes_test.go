@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"cdxtheme/core/chat"
+	"cdxtheme/core/prompt"
 )
 
 // A workspace holds the user's prompts (its title is the first), their
@@ -24,7 +24,7 @@ func TestWorkspaceIsPrivateAfterABuildAndATurn(t *testing.T) {
 	a, rec, _ := newTestApp(t, "theme")
 	started, sid := finishedBuild(t, a, rec, "A private dusk theme")
 	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "warmer",
-		Attachments: []chat.Attachment{{Name: "mood.txt", MimeType: "text/plain", Data: []byte("warm, like late sun")}}})
+		Attachments: []prompt.Attachment{{Name: "mood.txt", MimeType: "text/plain", Data: []byte("warm, like late sun")}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestWorkspaceIsPrivateAfterABuildAndATurn(t *testing.T) {
 		top := strings.SplitN(filepath.ToSlash(rel), "/", 2)[0]
 		// What the app writes: its metadata, the agent's brief, attachments,
 		// checkpoints (the agent's own files are the agent's).
-		if rel == "." || !(top == ".cdxtheme.json" || top == "AGENTS.md" || top == chat.AttachDir || top == ".cdxtheme") {
+		if rel == "." || !(top == ".cdxtheme.json" || top == "AGENTS.md" || top == prompt.AttachDir || top == ".cdxtheme") {
 			return nil
 		}
 		fi, _ := d.Info()
@@ -59,7 +59,7 @@ func TestWorkspaceIsPrivateAfterABuildAndATurn(t *testing.T) {
 		if strings.HasPrefix(filepath.ToSlash(rel), ".cdxtheme/checkpoints/objects/") {
 			seen["checkpoint object"] = true
 		}
-		if top == chat.AttachDir && !d.IsDir() {
+		if top == prompt.AttachDir && !d.IsDir() {
 			seen["attachment"] = true
 		}
 		seen[top] = true

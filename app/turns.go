@@ -14,6 +14,7 @@ import (
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/mcp"
+	"cdxtheme/core/prompt"
 	"cdxtheme/core/settings"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
@@ -61,7 +62,7 @@ type SendRequest struct {
 	Prompt      string `json:"prompt"`
 	// Attachments are pasted or dropped images and files (data in base64
 	// on the wire) or files inside the workspace (path).
-	Attachments []chat.Attachment `json:"attachments,omitempty"`
+	Attachments []prompt.Attachment `json:"attachments,omitempty"`
 }
 
 // OpenRequest opens a saved chat on its agent before the first message.
@@ -84,7 +85,7 @@ type turnParams struct {
 	// options are the settings to apply: a new build's bar values, else
 	// the chat's remembered choices (filled in by planTurn).
 	options     map[string]any
-	attachments []chat.Attachment
+	attachments []prompt.Attachment
 	open        bool // Engine.Open: no prompt
 }
 
@@ -264,7 +265,7 @@ func (tu *Turns) planTurn(p turnParams) (*turnPlan, error) {
 	if err := checkTurnID(p.id); err != nil {
 		return nil, err
 	}
-	if err := chat.CheckAttachments(p.attachments); err != nil {
+	if err := prompt.CheckAttachments(p.attachments); err != nil {
 		return nil, err
 	}
 	s := tu.settings.current()
@@ -351,7 +352,7 @@ func (tu *Turns) runTurn(plan *turnPlan) {
 		run = plan.eng.Open
 	}
 	t := plan.turn
-	t.Prompt = chat.TextPrompt(p.prompt)
+	t.Prompt = prompt.Text(p.prompt)
 	// The designer's hand edits and locks since the agent's last turn go
 	// with the prompt, after the user's words (so a transcript still opens
 	// with what the user typed).
@@ -359,7 +360,7 @@ func (tu *Turns) runTurn(plan *turnPlan) {
 	if p.workspaceID != "" && !p.open {
 		var note string
 		if note, told = tu.editor.handNote(p.workspaceID); note != "" {
-			t.Prompt = append(t.Prompt, chat.TextPrompt(note)...)
+			t.Prompt = append(t.Prompt, prompt.Text(note)...)
 		}
 	}
 	var done *chat.Event

@@ -20,6 +20,7 @@ import (
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/mcp"
+	"cdxtheme/core/prompt"
 	"cdxtheme/core/settings"
 
 	"github.com/mattn/go-isatty"
@@ -163,7 +164,7 @@ func runChat(ctx context.Context, env *Env, args []string) int {
 		Cwd:       f.cwd,
 		Model:     f.model,
 		Effort:    f.effort,
-		Prompt:    chat.TextPrompt(f.prompt),
+		Prompt:    prompt.Text(f.prompt),
 		Decider:   decider(env, f.permission, out),
 	}
 	// The user's MCP servers and, in a build, the app's theme tools, as

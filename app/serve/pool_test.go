@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"cdxtheme/core/chat"
+	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 
 	"github.com/rs/zerolog"
@@ -26,15 +27,15 @@ func TestPoolKeepsOneAgentPerEnvironment(t *testing.T) {
 	p := &Pool{Log: zerolog.Nop()}
 	defer p.Close()
 	cwd := t.TempDir()
-	run := func(a Agent, sid, prompt string) chat.Result {
+	run := func(a Agent, sid, said string) chat.Result {
 		t.Helper()
 		var text strings.Builder
-		res, err := p.Handle(context.Background(), chat.Turn{SessionID: sid, Cwd: cwd, Prompt: chat.TextPrompt(prompt)}, a, func(ev chat.Event) {
+		res, err := p.Handle(context.Background(), chat.Turn{SessionID: sid, Cwd: cwd, Prompt: prompt.Text(said)}, a, func(ev chat.Event) {
 			if ev.Type() == chat.EventText {
 				text.WriteString(ev.Payload.(chat.TextChunk).Text)
 			}
 		})
-		if err != nil || !strings.HasPrefix(text.String(), "You said: "+prompt) {
+		if err != nil || !strings.HasPrefix(text.String(), "You said: "+said) {
 			t.Fatalf("%v %+v", err, res)
 		}
 		return res

@@ -21,6 +21,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/prompt"
 
 	"github.com/rs/zerolog"
 )
@@ -166,7 +167,7 @@ func TestRunStreamsAsksAndEnds(t *testing.T) {
 		return chat.ChooseByKind(p.Options, "reject_once"), nil
 	})
 	res, err, handled := Run(context.Background(), path,
-		chat.Turn{SessionID: "s1", Cwd: "/w", Model: "m", Prompt: chat.TextPrompt("there"), Decider: decider},
+		chat.Turn{SessionID: "s1", Cwd: "/w", Model: "m", Prompt: prompt.Text("there"), Decider: decider},
 		Agent{Path: "/bin/agent", Args: []string{"-x"}, Env: []string{"A=1"}, Timeout: time.Minute, Version: "v"},
 		func(ev chat.Event) { evs = append(evs, ev) })
 	if err != nil || !handled || res.SessionID != "s1" || res.StopReason != "end_turn" {
@@ -193,7 +194,7 @@ func TestCancelAndErrorsCross(t *testing.T) {
 		return chat.Result{StopReason: "cancelled"}, &chat.Error{Code: chat.CodeCancelled, Message: "cancelled", Stderr: []string{"bye"}, Agent: "fake"}
 	})
 	ctx, cancel := context.WithCancel(context.Background())
-	res, err, handled := Run(ctx, path, chat.Turn{Prompt: chat.TextPrompt("x")}, Agent{}, func(ev chat.Event) {
+	res, err, handled := Run(ctx, path, chat.Turn{Prompt: prompt.Text("x")}, Agent{}, func(ev chat.Event) {
 		if ev.Type() == chat.EventText {
 			cancel() // Ctrl-C once the answer streams
 		}
@@ -431,7 +432,7 @@ func TestLongTextCrossesInPieces(t *testing.T) {
 	})
 	var text strings.Builder
 	pieces := 0
-	res, err, handled := Run(context.Background(), path, chat.Turn{SessionID: "s1", Cwd: "/w", Prompt: chat.TextPrompt("go")},
+	res, err, handled := Run(context.Background(), path, chat.Turn{SessionID: "s1", Cwd: "/w", Prompt: prompt.Text("go")},
 		Agent{Path: "/bin/agent", Timeout: time.Minute}, func(ev chat.Event) {
 			if ev.Type() == chat.EventText {
 				pieces++

@@ -12,6 +12,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
+	"cdxtheme/core/prompt"
 
 	"github.com/rs/zerolog"
 )
@@ -74,7 +75,7 @@ type Turn struct {
 
 	// Attachments follow the prompt blocks, shaped after initialize by
 	// what the agent takes (see attachmentBlocks).
-	Attachments []Attachment
+	Attachments []prompt.Attachment
 
 	// Mode is the session mode ("" = leave): set through the config option
 	// of category "mode" when the agent has one, else session/set_mode.
@@ -421,14 +422,14 @@ func (e *Engine) turnOn(ctx, tctx context.Context, l *link, t Turn, ts *turnStat
 // drive is the turn itself; it never stops or gives back l.
 func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reused bool) (Result, verdict) {
 	caps := l.init.AgentCapabilities
-	prompt := t.Prompt
+	blocks := t.Prompt
 	var err error
 	if !ts.openOnly {
 		var extra []acp.ContentBlock
-		extra, err = attachmentBlocks(t.Attachments, caps.PromptCapabilities, t.Cwd)
+		extra, err = prompt.AttachmentBlocks(t.Attachments, caps.PromptCapabilities, t.Cwd)
 		if err == nil {
-			prompt = append(append([]acp.ContentBlock(nil), t.Prompt...), extra...)
-			err = CheckPrompt(prompt, caps.PromptCapabilities, t.Cwd)
+			blocks = append(append([]acp.ContentBlock(nil), t.Prompt...), extra...)
+			err = prompt.Check(blocks, caps.PromptCapabilities, t.Cwd)
 		}
 	}
 	if err != nil {
@@ -492,7 +493,7 @@ func (e *Engine) drive(tctx context.Context, l *link, t Turn, ts *turnState, reu
 	// is the history it replays: the turn's output starts with its prompt.
 	e.flush(l)
 	ts.replayAs.Store(int32(replayNone))
-	resp, err := e.prompt(tctx, ts.ctx, l, sid, prompt)
+	resp, err := e.prompt(tctx, ts.ctx, l, sid, blocks)
 	if err != nil {
 		return Result{SessionID: sid}, verdict{err: err, when: "during the turn"}
 	}

@@ -17,6 +17,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
+	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/acpstub"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 	"cdxtheme/internal/testrig/syncbuf"
@@ -229,7 +230,7 @@ func TestNormalTurn(t *testing.T) {
 	})
 	e := stubEngine(t, ag, Options{Version: "1.2.3"})
 	cwd := t.TempDir()
-	evs, res, err := runStub(t, e, Turn{Cwd: cwd, Prompt: TextPrompt("make it teal")})
+	evs, res, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("make it teal")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +292,7 @@ func TestLargeAndManyUpdates(t *testing.T) {
 			h := newHarness(t, hopts{})
 			n, size := 0, 0
 			ordered := true
-			res, err := h.e.Run(context.Background(), Turn{Cwd: h.cwd, Prompt: TextPrompt(tc.prompt)}, func(ev Event) {
+			res, err := h.e.Run(context.Background(), Turn{Cwd: h.cwd, Prompt: prompt.Text(tc.prompt)}, func(ev Event) {
 				if ev.Type() == EventText {
 					n++
 					size += len(ev.Payload.(TextChunk).Text)
@@ -330,7 +331,7 @@ func TestPermissionRequestIDs(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, hopts{})
-			evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt(tc.prompt), Decider: tc.decider})
+			evs, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text(tc.prompt), Decider: tc.decider})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -373,7 +374,7 @@ func TestPermissionRequestIDs(t *testing.T) {
 
 func TestGarbageLineWarnsOnce(t *testing.T) {
 	h := newHarness(t, hopts{})
-	evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#garbage")})
+	evs, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("#garbage")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -416,7 +417,7 @@ func TestAgentFailures(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, hopts{scenario: tc.scenario, timeout: tc.timeout})
-			evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt(tc.prompt)})
+			evs, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text(tc.prompt)})
 			var ce *Error
 			if !errors.As(err, &ce) || ce.Code != tc.wantCode {
 				t.Fatalf("err = %v, want code %s", err, tc.wantCode)
@@ -460,7 +461,7 @@ func TestStartupGetsTheWholeTimeout(t *testing.T) {
 	}
 	var errAt time.Time
 	before := time.Now()
-	_, err := h.e.Run(context.Background(), Turn{Cwd: h.cwd, Prompt: TextPrompt("hi")}, func(ev Event) {
+	_, err := h.e.Run(context.Background(), Turn{Cwd: h.cwd, Prompt: prompt.Text("hi")}, func(ev Event) {
 		if ev.Type() == EventError {
 			errAt = time.Now()
 		}
@@ -486,7 +487,7 @@ func TestCancelMidStream(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var evs []Event
-	res, err := h.e.Run(ctx, Turn{Cwd: h.cwd, Prompt: TextPrompt("#slow")}, func(ev Event) {
+	res, err := h.e.Run(ctx, Turn{Cwd: h.cwd, Prompt: prompt.Text("#slow")}, func(ev Event) {
 		evs = append(evs, ev)
 		if ev.Type() == EventText {
 			cancel() // the user hits Stop once the answer streams
@@ -515,7 +516,7 @@ func TestCancelledBeforeStartSpawnsNothing(t *testing.T) {
 	h := newHarness(t, hopts{})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	evs, res, err := h.run(ctx, Turn{Prompt: TextPrompt("hi")})
+	evs, res, err := h.run(ctx, Turn{Prompt: prompt.Text("hi")})
 	var ce *Error
 	if !errors.As(err, &ce) || ce.Code != CodeCancelled || res.StopReason != "cancelled" || len(evs) != 1 || len(h.spawned()) != 0 {
 		t.Fatalf("err %v, result %+v, events %v, spawned %d", err, res, types(evs), len(h.spawned()))
@@ -543,7 +544,7 @@ func TestCancelAnswersOpenPermission(t *testing.T) {
 		return "", nil
 	})
 	var evs []Event
-	_, err := stubEngine(t, ag, Options{}).Run(ctx, Turn{Cwd: t.TempDir(), Prompt: TextPrompt("edit it"), Decider: blocked}, func(ev Event) { evs = append(evs, ev) })
+	_, err := stubEngine(t, ag, Options{}).Run(ctx, Turn{Cwd: t.TempDir(), Prompt: prompt.Text("edit it"), Decider: blocked}, func(ev Event) { evs = append(evs, ev) })
 	var ce *Error
 	if !errors.As(err, &ce) || ce.Code != CodeCancelled {
 		t.Fatalf("err = %v", err)
@@ -557,7 +558,7 @@ func TestAuthThenRetry(t *testing.T) {
 	for _, warm := range []bool{true, false} {
 		t.Run("warm="+strconv.FormatBool(warm), func(t *testing.T) {
 			h := newHarness(t, hopts{scenario: "auth", warm: warm})
-			evs, _, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})
+			evs, _, err := h.run(context.Background(), Turn{Prompt: prompt.Text("hi")})
 			var ce *Error
 			if !errors.As(err, &ce) || ce.Code != CodeAuth {
 				t.Fatalf("err = %v, want auth", err)
@@ -569,7 +570,7 @@ func TestAuthThenRetry(t *testing.T) {
 			if err := h.e.Authenticate(context.Background(), h.cwd, "api-key"); err != nil {
 				t.Fatal(err)
 			}
-			_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi again")})
+			_, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("hi again")})
 			if err != nil || res.StopReason != "end_turn" {
 				t.Fatalf("retry: %v %+v", err, res)
 			}
@@ -623,7 +624,7 @@ func TestFollowUpTurns(t *testing.T) {
 				env = []string{"FAKE_AGENT_EXIT_ON_PROMPT=2"} // each agent's second prompt
 			}
 			h := newHarness(t, hopts{warm: tc.warm, env: env})
-			_, first, err := h.run(context.Background(), Turn{Prompt: TextPrompt("first")})
+			_, first, err := h.run(context.Background(), Turn{Prompt: prompt.Text("first")})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -639,7 +640,7 @@ func TestFollowUpTurns(t *testing.T) {
 					t.Fatal("the warm agent died before the turn took it")
 				}
 			}
-			evs, second, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: TextPrompt("second")})
+			evs, second, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: prompt.Text("second")})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -688,7 +689,7 @@ func TestModelAndEffort(t *testing.T) {
 				}
 				return struct{}{}, nil
 			})
-			evs, res, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Model: tc.model, Effort: tc.effort, Prompt: TextPrompt("hi")})
+			evs, res, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Model: tc.model, Effort: tc.effort, Prompt: prompt.Text("hi")})
 			if err != nil || res.StopReason != "end_turn" {
 				t.Fatalf("%v %+v", err, res)
 			}
@@ -741,12 +742,12 @@ func TestPromptBlocksReachTheAgent(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(cwd, "theme.json"), []byte(`{}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	link, err := FileLink(cwd, "theme.json")
+	link, err := prompt.FileLink(cwd, "theme.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	prompt := append(TextPrompt("look"), ImageBlock([]byte{0x89, 'P', 'N', 'G'}, "image/png"),
-		AudioBlock([]byte("RIFF"), "audio/wav"), ResourceBlock("file:///notes.txt", "text/plain", "notes"), link)
+	prompt := append(prompt.Text("look"), prompt.ImageBlock([]byte{0x89, 'P', 'N', 'G'}, "image/png"),
+		prompt.AudioBlock([]byte("RIFF"), "audio/wav"), prompt.ResourceBlock("file:///notes.txt", "text/plain", "notes"), link)
 	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Cwd: cwd, Prompt: prompt})
 	if err != nil {
 		t.Fatal(err)
@@ -763,8 +764,8 @@ func TestBadTurnRejectedBeforeSending(t *testing.T) {
 		name string
 		turn Turn
 	}{
-		{"relative cwd", Turn{Cwd: "work", Prompt: TextPrompt("hi")}},
-		{"link outside the workspace", Turn{Prompt: append(TextPrompt("hi"), outside)}},
+		{"relative cwd", Turn{Cwd: "work", Prompt: prompt.Text("hi")}},
+		{"link outside the workspace", Turn{Prompt: append(prompt.Text("hi"), outside)}},
 		{"empty prompt", Turn{}},
 	}
 	for _, tc := range tests {
@@ -800,7 +801,7 @@ func TestConfigOptionUpdates(t *testing.T) {
 	})
 	e := stubEngine(t, ag, Options{Warm: true})
 	cwd := t.TempDir()
-	evs, _, err := runStub(t, e, Turn{Cwd: cwd, Prompt: TextPrompt("hi")})
+	evs, _, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -815,7 +816,7 @@ func TestConfigOptionUpdates(t *testing.T) {
 		t.Fatalf("options = %+v", u.ConfigOptions)
 	}
 	// The warm link tracks the update: a follow-up sets the model by it.
-	_, _, err = runStub(t, e, Turn{Cwd: cwd, SessionID: evs[i].SessionID, Model: "gpt-5.4-mini", Prompt: TextPrompt("hi")})
+	_, _, err = runStub(t, e, Turn{Cwd: cwd, SessionID: evs[i].SessionID, Model: "gpt-5.4-mini", Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -829,7 +830,7 @@ func TestConfigOptionUpdates(t *testing.T) {
 
 func TestStderrFloodDoesNotStall(t *testing.T) {
 	h := newHarness(t, hopts{env: []string{"FAKE_AGENT_STDERR_BYTES=20000000"}})
-	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#stderr-flood hi")})
+	_, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("#stderr-flood hi")})
 	if err != nil || !strings.HasPrefix(res.Text, "You said: #stderr-flood hi") {
 		t.Fatalf("%v %+v", err, res)
 	}
@@ -861,7 +862,7 @@ func TestAlwaysTakesTheKindOfTheAnnouncedToolCall(t *testing.T) {
 		asked = append(asked, p.ToolCall.ToolCallID)
 		return ChooseByKind(p.Options, acp.KindAllowAlways), nil
 	})
-	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: TextPrompt("go"), Decider: d, Always: &Always{}})
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: prompt.Text("go"), Decider: d, Always: &Always{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -876,15 +877,15 @@ func TestAlwaysTakesTheKindOfTheAnnouncedToolCall(t *testing.T) {
 // follow-up's prompt waits for it, and the output is the follow-up's alone.
 func TestReplayStreamedAfterTheLoadResponseIsNotOutput(t *testing.T) {
 	h := newHarness(t, hopts{env: []string{"FAKE_AGENT_LATE_REPLAY=paced"}})
-	_, first, err := h.run(context.Background(), Turn{Prompt: TextPrompt("turn one")})
+	_, first, err := h.run(context.Background(), Turn{Prompt: prompt.Text("turn one")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, mid, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: TextPrompt("turn two")})
+	_, mid, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: prompt.Text("turn two")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, third, err := h.run(context.Background(), Turn{SessionID: mid.SessionID, Prompt: TextPrompt("turn three")})
+	evs, third, err := h.run(context.Background(), Turn{SessionID: mid.SessionID, Prompt: prompt.Text("turn three")})
 	if err != nil {
 		t.Fatal(err)
 	}

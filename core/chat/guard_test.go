@@ -12,6 +12,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
+	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 
 	"github.com/rs/zerolog"
@@ -25,11 +26,11 @@ import (
 // the same prompt is never sent again on a fresh connection.
 func TestWarmAgentDyingAfterOutputDoesNotRunThePromptTwice(t *testing.T) {
 	h := newHarness(t, hopts{warm: true})
-	_, first, err := h.run(context.Background(), Turn{Prompt: TextPrompt("first")})
+	_, first, err := h.run(context.Background(), Turn{Prompt: prompt.Text("first")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, res, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: TextPrompt("#crash second")})
+	evs, res, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: prompt.Text("#crash second")})
 	var ce *Error
 	if !errors.As(err, &ce) || ce.Code != CodeAgentExit {
 		t.Fatalf("err = %v, want the agent's exit", err)
@@ -50,7 +51,7 @@ func TestWarmAgentDyingAfterOutputDoesNotRunThePromptTwice(t *testing.T) {
 // the prompt is not sent again on a fresh connection either.
 func TestWarmAgentDyingAfterAPermissionRequestDoesNotRunThePromptTwice(t *testing.T) {
 	h := newHarness(t, hopts{warm: true})
-	_, first, err := h.run(context.Background(), Turn{Prompt: TextPrompt("first")})
+	_, first, err := h.run(context.Background(), Turn{Prompt: prompt.Text("first")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func TestWarmAgentDyingAfterAPermissionRequestDoesNotRunThePromptTwice(t *testin
 		<-l.proc.Done()
 		return ChooseByKind(p.Options, acp.KindAllowOnce), nil
 	})
-	_, _, err = h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: TextPrompt("#permission-first"), Decider: dies})
+	_, _, err = h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: prompt.Text("#permission-first"), Decider: dies})
 	var ce *Error
 	if !errors.As(err, &ce) || ce.Code != CodeAgentExit {
 		t.Fatalf("err = %v, want the agent's exit", err)
@@ -97,7 +98,7 @@ func TestResumeRefusedForSignInDoesNotFallBackToLoad(t *testing.T) {
 // is saved of the turn says it did not end by itself.
 func TestTimedOutTurnReportsACancelledStop(t *testing.T) {
 	h := newHarness(t, hopts{timeout: 800 * time.Millisecond, env: []string{"FAKE_AGENT_STALL_MS=60000"}})
-	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#stall")})
+	_, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("#stall")})
 	if ce, ok := err.(*Error); !ok || ce.Code != CodeTimeout {
 		t.Fatalf("err = %v", err)
 	}
@@ -229,7 +230,7 @@ func TestAgentThatExitsCleanlyIsSaidToHaveExited(t *testing.T) {
 	e := NewEngine(Options{Resolve: agent.ResolveOptions{Override: strconv.Quote(fakeagenttest.Build(t))},
 		Env: []string{"FAKE_AGENT_SCENARIO=exit-clean"}, Timeout: 30 * time.Second, Log: zerolog.Nop()})
 	defer e.Close()
-	_, err := e.Run(context.Background(), Turn{Cwd: t.TempDir(), Prompt: TextPrompt("hi")}, nil)
+	_, err := e.Run(context.Background(), Turn{Cwd: t.TempDir(), Prompt: prompt.Text("hi")}, nil)
 	var ce *Error
 	if !errors.As(err, &ce) || ce.Code != CodeAgentExit || !strings.HasPrefix(ce.Message, "the agent exited before answering initialize") {
 		t.Fatalf("err = %v, want the agent's exit before initialize", err)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"cdxtheme/core/agent"
+	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 	"cdxtheme/internal/testrig/npmstub"
 
@@ -62,7 +63,7 @@ func (r *sidecarRig) run(t *testing.T, ctx context.Context) ([]Event, Result, er
 	e := NewEngine(r.opts)
 	defer e.Close()
 	var evs []Event
-	res, err := e.Run(ctx, Turn{Cwd: t.TempDir(), Prompt: TextPrompt("hi")}, func(ev Event) { evs = append(evs, ev) })
+	res, err := e.Run(ctx, Turn{Cwd: t.TempDir(), Prompt: prompt.Text("hi")}, func(ev Event) { evs = append(evs, ev) })
 	return evs, res, err
 }
 
@@ -161,7 +162,7 @@ func TestCancelDuringInstallEndsTheTurn(t *testing.T) {
 	done := make(chan error, 1)
 	start := time.Now()
 	go func() {
-		_, err := e.Run(ctx, Turn{Cwd: t.TempDir(), Prompt: TextPrompt("hi")}, func(ev Event) {
+		_, err := e.Run(ctx, Turn{Cwd: t.TempDir(), Prompt: prompt.Text("hi")}, func(ev Event) {
 			evs = append(evs, ev)
 			if ev.Type() == EventInstall && ev.Payload.(InstallProgress).Install.Phase == agent.PhaseDownloading && ev.Payload.(InstallProgress).Install.Done > 0 {
 				cancel()

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"cdxtheme/core/prompt"
 )
 
 func TestListSessions(t *testing.T) {
@@ -19,11 +21,11 @@ func TestListSessions(t *testing.T) {
 			h := newHarness(t, hopts{warm: c.warm, scenario: "normal"})
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
-			_, first, err := h.run(ctx, Turn{Prompt: TextPrompt("one")})
+			_, first, err := h.run(ctx, Turn{Prompt: prompt.Text("one")})
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, second, err := h.run(ctx, Turn{Prompt: TextPrompt("two")})
+			_, second, err := h.run(ctx, Turn{Prompt: prompt.Text("two")})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,7 +52,7 @@ func TestListSessions(t *testing.T) {
 			}
 			if c.warm {
 				// Still warm: the next turn reuses it.
-				if _, _, err := h.run(ctx, Turn{SessionID: second.SessionID, Prompt: TextPrompt("three")}); err != nil {
+				if _, _, err := h.run(ctx, Turn{SessionID: second.SessionID, Prompt: prompt.Text("three")}); err != nil {
 					t.Fatal(err)
 				}
 				if n := len(h.spawned()) - spawnedBefore; n != 0 {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/acpstub"
 
 	"github.com/rs/zerolog"
@@ -41,7 +42,7 @@ func TestTurnOptionsReachTheAgentAndAreReappliedAfterResume(t *testing.T) {
 	evs, res, err := h.run(context.Background(), Turn{
 		Mode:    "read-only",
 		Options: map[string]any{"fast-mode": true, "palette_family": "paper", "no-such": "x", "model_config": true},
-		Prompt:  TextPrompt("#options"),
+		Prompt:  prompt.Text("#options"),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +64,7 @@ func TestTurnOptionsReachTheAgentAndAreReappliedAfterResume(t *testing.T) {
 	// A new process (not warm) resumes the session; the values must be
 	// applied again there, and a changed one reaches the agent.
 	_, res, err = h.run(context.Background(), Turn{SessionID: res.SessionID,
-		Options: map[string]any{"fast-mode": false, "palette_family": "paper"}, Prompt: TextPrompt("#options again")})
+		Options: map[string]any{"fast-mode": false, "palette_family": "paper"}, Prompt: prompt.Text("#options again")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +106,7 @@ func TestTurnOptionOfTheWrongTypeIsAWarning(t *testing.T) {
 	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
 		return json.RawMessage(`{"sessionId":"s-1","configOptions":` + themeOptions + `}`), nil
 	})
-	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Options: map[string]any{"fast-mode": "yes", "palette_family": true}, Prompt: TextPrompt("hi")})
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Options: map[string]any{"fast-mode": "yes", "palette_family": true}, Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func TestTurnOptionOfTheWrongTypeIsAWarning(t *testing.T) {
 
 func TestSetOptionLiveOnTheWarmSession(t *testing.T) {
 	h := newHarness(t, hopts{warm: true, scenario: "options"})
-	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})
+	_, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +167,7 @@ func TestSetOptionLiveOnTheWarmSession(t *testing.T) {
 		})
 	}
 	// The next turn runs on the same process and sees the live values.
-	_, res2, err := h.run(ctx, Turn{SessionID: res.SessionID, Prompt: TextPrompt("#options")})
+	_, res2, err := h.run(ctx, Turn{SessionID: res.SessionID, Prompt: prompt.Text("#options")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +187,7 @@ func TestSetOptionLiveOnTheWarmSession(t *testing.T) {
 // owned by nobody, until the app quits; the value goes with the next turn.
 func TestSetOptionOnAnAgentThatDiesLetsGoOfIt(t *testing.T) {
 	h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_EXIT_ON_SET=1"}})
-	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#options")})
+	_, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("#options")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,11 +201,11 @@ func TestSetOptionOnAnAgentThatDiesLetsGoOfIt(t *testing.T) {
 
 func TestCommandsReachEveryTurnOfAWarmSession(t *testing.T) {
 	h := newHarness(t, hopts{warm: true})
-	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})
+	_, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, _, err := h.run(context.Background(), Turn{SessionID: res.SessionID, Prompt: TextPrompt("again")})
+	evs, _, err := h.run(context.Background(), Turn{SessionID: res.SessionID, Prompt: prompt.Text("again")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,14 +226,14 @@ func TestMCPServersPassedWhenTheAgentTakesThem(t *testing.T) {
 	h := newHarness(t, hopts{})
 	stdio := json.RawMessage(`{"name":"palette","command":"/usr/bin/palette-mcp","args":["--x"],"env":[]}`)
 	httpSrv := json.RawMessage(`{"type":"http","name":"remote","url":"https://mcp.example/","headers":[]}`)
-	evs, res, err := h.run(context.Background(), Turn{MCPServers: []json.RawMessage{stdio, httpSrv, json.RawMessage(`[1]`)}, Prompt: TextPrompt("hi")})
+	evs, res, err := h.run(context.Background(), Turn{MCPServers: []json.RawMessage{stdio, httpSrv, json.RawMessage(`[1]`)}, Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if w := texts(evs, EventWarning); !strings.Contains(w, `does not take http MCP servers; "remote"`) || !strings.Contains(w, "unreadable") {
 		t.Fatalf("warnings = %q", w)
 	}
-	_, _, err = h.run(context.Background(), Turn{SessionID: res.SessionID, MCPServers: []json.RawMessage{stdio}, Prompt: TextPrompt("again")})
+	_, _, err = h.run(context.Background(), Turn{SessionID: res.SessionID, MCPServers: []json.RawMessage{stdio}, Prompt: prompt.Text("again")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,14 +269,14 @@ func TestLogout(t *testing.T) {
 			if err := h.e.Authenticate(ctx, h.cwd, "api-key"); err != nil {
 				t.Fatal(err)
 			}
-			if _, _, err := h.run(ctx, Turn{Prompt: TextPrompt("hi")}); err != nil {
+			if _, _, err := h.run(ctx, Turn{Prompt: prompt.Text("hi")}); err != nil {
 				t.Fatalf("signed in: %v", err)
 			}
 			supported, err := h.e.Logout(ctx, h.cwd)
 			if err != nil || supported != tc.wantSupported {
 				t.Fatalf("Logout = %v, %v; want supported %v", supported, err, tc.wantSupported)
 			}
-			_, _, err = h.run(ctx, Turn{Prompt: TextPrompt("hi")})
+			_, _, err = h.run(ctx, Turn{Prompt: prompt.Text("hi")})
 			ce, _ := errors.AsType[*Error](err)
 			signedOut := ce != nil && ce.Code == CodeAuth
 			if signedOut != tc.wantSupported {
@@ -356,7 +357,7 @@ func TestDefaultsApplyWhereOfferedAndYieldToOptions(t *testing.T) {
 	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{
 		Defaults: map[string]any{"palette_family": "ember", "fast-mode": true, "other-agents-setting": "x"},
 		Options:  map[string]any{"palette_family": "paper"},
-		Prompt:   TextPrompt("hi"),
+		Prompt:   prompt.Text("hi"),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -391,7 +392,7 @@ func TestModelsStateIsTheModelOption(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, hopts{env: []string{"FAKE_AGENT_SHAPE=models"}})
-			evs, res, err := h.run(context.Background(), Turn{Model: tc.model, Prompt: TextPrompt("#settings")})
+			evs, res, err := h.run(context.Background(), Turn{Model: tc.model, Prompt: prompt.Text("#settings")})
 			if err != nil || res.StopReason != "end_turn" {
 				t.Fatalf("%v %+v", err, res)
 			}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/acpstub"
 )
 
@@ -67,7 +68,7 @@ func TestPermissionAnswers(t *testing.T) {
 				turn.Say("outcome " + string(outcome))
 				return "end_turn"
 			})
-			evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: TextPrompt("make it teal"), Decider: tc.decider})
+			evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: prompt.Text("make it teal"), Decider: tc.decider})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,7 +94,7 @@ func TestPermissionBeforeItsToolCall(t *testing.T) {
 		turn.Say("outcome " + string(outcome))
 		return "end_turn"
 	})
-	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: TextPrompt("list"), Decider: Policy("allow")})
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: prompt.Text("list"), Decider: Policy("allow")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +118,7 @@ func TestUnknownVariantsPassedOn(t *testing.T) {
 		turn.Say("Still here.")
 		return "end_turn"
 	})
-	evs, res, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: TextPrompt("hi")})
+	evs, res, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,12 +170,12 @@ func TestLateReplayIsNotTheNewTurnsOutput(t *testing.T) {
 	})
 	e := stubEngine(t, ag, Options{})
 	cwd := t.TempDir()
-	_, first, err := runStub(t, e, Turn{Cwd: cwd, Prompt: TextPrompt("turn one")})
+	_, first, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("turn one")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A setting makes a request go out between the load and the prompt.
-	evs, _, err := runStub(t, e, Turn{Cwd: cwd, SessionID: first.SessionID, Model: "gpt-5.4", Prompt: TextPrompt("turn two")})
+	evs, _, err := runStub(t, e, Turn{Cwd: cwd, SessionID: first.SessionID, Model: "gpt-5.4", Prompt: prompt.Text("turn two")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +207,7 @@ func TestAlwaysIsAnsweredWithoutAsking(t *testing.T) {
 		return ChooseByKind(p.Options, acp.KindAllowAlways), nil
 	})
 	var always Always
-	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: TextPrompt("list twice"), Decider: d, Always: &always})
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: prompt.Text("list twice"), Decider: d, Always: &always})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +250,7 @@ func TestOtherProtocolVersionIsRefused(t *testing.T) {
 	ag.Handle("initialize", func(*acpstub.Call) (any, error) {
 		return json.RawMessage(`{"protocolVersion":2,"agentCapabilities":{}}`), nil
 	})
-	_, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: TextPrompt("hi")})
+	_, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: prompt.Text("hi")})
 	var ce *Error
 	if !errors.As(err, &ce) || ce.Code != CodeProtocol || !strings.Contains(ce.Message, "ACP version 2; this app speaks version 1") {
 		t.Fatalf("err = %v", err)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/acpstub"
 )
 
@@ -73,7 +74,7 @@ func lastOptions(t *testing.T, evs []Event) map[string]any {
 func TestWarmFollowUpReportsTheSettingsTheAgentHolds(t *testing.T) {
 	h := newHarness(t, hopts{warm: true})
 	ctx := context.Background()
-	evs, res, err := h.run(ctx, Turn{Mode: "agent-full-access", Effort: "high", Prompt: TextPrompt("#settings")})
+	evs, res, err := h.run(ctx, Turn{Mode: "agent-full-access", Effort: "high", Prompt: prompt.Text("#settings")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func TestWarmFollowUpReportsTheSettingsTheAgentHolds(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 2; i++ {
-		evs, res, err = h.run(ctx, Turn{SessionID: res.SessionID, Prompt: TextPrompt("#settings")})
+		evs, res, err = h.run(ctx, Turn{SessionID: res.SessionID, Prompt: prompt.Text("#settings")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,11 +116,11 @@ func TestWarmFollowUpReportsTheSettingsTheAgentHolds(t *testing.T) {
 func TestResumeReappliesAndReportsTheResult(t *testing.T) {
 	h := newHarness(t, hopts{})
 	ctx := context.Background()
-	_, res, err := h.run(ctx, Turn{Mode: "read-only", Prompt: TextPrompt("hi")})
+	_, res, err := h.run(ctx, Turn{Mode: "read-only", Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, res, err := h.run(ctx, Turn{SessionID: res.SessionID, Options: map[string]any{"mode": "read-only", "reasoning_effort": "low"}, Prompt: TextPrompt("#settings")})
+	evs, res, err := h.run(ctx, Turn{SessionID: res.SessionID, Options: map[string]any{"mode": "read-only", "reasoning_effort": "low"}, Prompt: prompt.Text("#settings")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +149,7 @@ func TestRefusedOptionIsReportedWithTheAgentsReason(t *testing.T) {
 		held := strings.Replace(offered, `"currentValue":"medium"`, `"currentValue":"high"`, 1)
 		return json.RawMessage("{" + held[strings.Index(held, `"configOptions"`):]), nil
 	})
-	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Options: map[string]any{"model": "gpt-5-pro", "reasoning_effort": "high"}, Prompt: TextPrompt("hi")})
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Options: map[string]any{"model": "gpt-5-pro", "reasoning_effort": "high"}, Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +174,7 @@ func TestRefusedOptionIsReportedWithTheAgentsReason(t *testing.T) {
 func TestOpenShowsLiveSettingsAndTheReplayedHistory(t *testing.T) {
 	h := newHarness(t, hopts{warm: true})
 	ctx := context.Background()
-	_, res, err := h.run(ctx, Turn{Prompt: TextPrompt("make it blue")})
+	_, res, err := h.run(ctx, Turn{Prompt: prompt.Text("make it blue")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +207,7 @@ func TestOpenShowsLiveSettingsAndTheReplayedHistory(t *testing.T) {
 		t.Fatalf("methods = %v", m)
 	}
 
-	evs, res2, err := h.run(ctx, Turn{SessionID: res.SessionID, Options: map[string]any{"mode": "read-only"}, Prompt: TextPrompt("#settings")})
+	evs, res2, err := h.run(ctx, Turn{SessionID: res.SessionID, Options: map[string]any{"mode": "read-only"}, Prompt: prompt.Text("#settings")})
 	if err != nil || !strings.Contains(res2.Text, "mode=read-only") {
 		t.Fatalf("%v %q", err, res2.Text)
 	}
@@ -243,11 +244,11 @@ func TestReplayDroppedWithoutHistory(t *testing.T) {
 	})
 	e := stubEngine(t, ag, Options{})
 	cwd := t.TempDir()
-	_, res, err := runStub(t, e, Turn{Cwd: cwd, Prompt: TextPrompt("make it blue")})
+	_, res, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("make it blue")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, _, err := runStub(t, e, Turn{Cwd: cwd, SessionID: res.SessionID, Prompt: TextPrompt("again")})
+	evs, _, err := runStub(t, e, Turn{Cwd: cwd, SessionID: res.SessionID, Prompt: prompt.Text("again")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +280,7 @@ func TestRetryNoticesAndTheModelServerError(t *testing.T) {
 		turn.Say("Back online. You said: " + turn.Text())
 		return "end_turn"
 	})
-	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: TextPrompt("hi")})
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -304,7 +305,7 @@ func TestRetryNoticesAndTheModelServerError(t *testing.T) {
 		<-turn.Cancelled()
 		return "cancelled"
 	})
-	evs, _, err = runStub(t, stubEngine(t, ag, Options{Timeout: time.Second}), Turn{Prompt: TextPrompt("hi")})
+	evs, _, err = runStub(t, stubEngine(t, ag, Options{Timeout: time.Second}), Turn{Prompt: prompt.Text("hi")})
 	ce, ok := err.(*Error)
 	if !ok || ce.Code != CodeModelServer || !strings.Contains(ce.Message, "could not reach its model server: Reconnecting... waiting for network (Connection failed: error sending request)") ||
 		!strings.Contains(ce.Message, "time limit of 1s") {
@@ -318,7 +319,7 @@ func TestRetryNoticesAndTheModelServerError(t *testing.T) {
 // A turn that timed out without any such notice stays a plain timeout.
 func TestSilentTimeoutIsNotBlamedOnTheModelServer(t *testing.T) {
 	h := newHarness(t, hopts{timeout: 800 * time.Millisecond, env: []string{"FAKE_AGENT_STALL_MS=60000"}})
-	_, _, err := h.run(context.Background(), Turn{Prompt: TextPrompt("#stall")})
+	_, _, err := h.run(context.Background(), Turn{Prompt: prompt.Text("#stall")})
 	if ce, ok := err.(*Error); !ok || ce.Code != CodeTimeout {
 		t.Fatalf("err = %v", err)
 	}
@@ -360,7 +361,7 @@ func TestModelServerFailureWordedAsTextIsAnError(t *testing.T) {
 			})
 			e := stubEngine(t, ag, Options{Warm: true})
 			cwd := t.TempDir()
-			evs, res, err := runStub(t, e, Turn{Cwd: cwd, Prompt: TextPrompt("make it teal")})
+			evs, res, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("make it teal")})
 			ce, ok := errors.AsType[*Error](err)
 			if !ok || ce.Code != CodeModelServer || !strings.Contains(ce.Message, "unexpected status 500 Internal Server Error") {
 				t.Fatalf("err = %v, want a model_server error with the agent's words", err)
@@ -376,7 +377,7 @@ func TestModelServerFailureWordedAsTextIsAnError(t *testing.T) {
 			// The agent is fine, only its model server is not: a retry
 			// goes out on the same warm connection.
 			failing.Store(false)
-			evs, _, err = runStub(t, e, Turn{Cwd: cwd, SessionID: res.SessionID, Prompt: TextPrompt("make it teal")})
+			evs, _, err = runStub(t, e, Turn{Cwd: cwd, SessionID: res.SessionID, Prompt: prompt.Text("make it teal")})
 			if err != nil || texts(evs, EventText) != "Teal it is." {
 				t.Fatalf("retry: %v, text %q", err, texts(evs, EventText))
 			}

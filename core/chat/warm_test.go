@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"cdxtheme/core/prompt"
 )
 
 // slot reports the warm slot's link and its status (nil when empty).
@@ -50,7 +52,7 @@ func (h *harness) waitEmpty(within time.Duration) {
 
 func TestPrewarmedNewBuildFirstTurn(t *testing.T) {
 	cold := newHarness(t, hopts{warm: true})
-	coldEvs, _, err := cold.run(context.Background(), Turn{Model: "gpt-5.4", Prompt: TextPrompt("make it teal")})
+	coldEvs, _, err := cold.run(context.Background(), Turn{Model: "gpt-5.4", Prompt: prompt.Text("make it teal")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +73,7 @@ func TestPrewarmedNewBuildFirstTurn(t *testing.T) {
 	if h.e.Prewarm(Turn{Cwd: h.cwd}) {
 		t.Fatal("a second Prewarm for the same build started another agent")
 	}
-	evs, res, err := h.run(context.Background(), Turn{Model: "gpt-5.4", Prompt: TextPrompt("make it teal")})
+	evs, res, err := h.run(context.Background(), Turn{Model: "gpt-5.4", Prompt: prompt.Text("make it teal")})
 	if err != nil || res.Text != "You said: make it teal\nHello from the fake agent." {
 		t.Fatalf("%v %+v", err, res)
 	}
@@ -101,7 +103,7 @@ func TestPrewarmedNewBuildFirstTurn(t *testing.T) {
 		t.Errorf("event order: %v", types(evs))
 	}
 	// Used, it is the chat's warm link now: a follow-up reuses it.
-	if _, _, err := h.run(context.Background(), Turn{SessionID: res.SessionID, Prompt: TextPrompt("again")}); err != nil {
+	if _, _, err := h.run(context.Background(), Turn{SessionID: res.SessionID, Prompt: prompt.Text("again")}); err != nil {
 		t.Fatal(err)
 	}
 	if len(h.spawned()) != 1 {
@@ -111,7 +113,7 @@ func TestPrewarmedNewBuildFirstTurn(t *testing.T) {
 
 func TestPrewarmedExistingChat(t *testing.T) {
 	h := newHarness(t, hopts{})
-	_, first, err := h.run(context.Background(), Turn{Prompt: TextPrompt("first")})
+	_, first, err := h.run(context.Background(), Turn{Prompt: prompt.Text("first")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +129,7 @@ func TestPrewarmedExistingChat(t *testing.T) {
 	if !h.e.Warm(Turn{Cwd: h.cwd, SessionID: first.SessionID}) {
 		t.Fatal("Warm does not report the pre-warmed session")
 	}
-	evs, second, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: TextPrompt("second")})
+	evs, second, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: prompt.Text("second")})
 	if err != nil || second.SessionID != first.SessionID || !strings.HasPrefix(second.Text, "You said: second\n") {
 		t.Fatalf("%v %+v", err, second)
 	}
@@ -147,7 +149,7 @@ func TestTurnWaitsForAPrewarmUnderWay(t *testing.T) {
 		t.Fatalf("status right after Prewarm = %v", st)
 	}
 	// The user sends at once: the turn takes the starting agent.
-	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("quick")})
+	_, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("quick")})
 	if err != nil || !strings.HasPrefix(res.Text, "You said: quick") {
 		t.Fatalf("%v %+v", err, res)
 	}
@@ -168,7 +170,7 @@ func TestCancelWhileWaitingForAPrewarm(t *testing.T) {
 	<-spawned
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
-	_, _, err := h.run(ctx, Turn{Prompt: TextPrompt("quick")})
+	_, _, err := h.run(ctx, Turn{Prompt: prompt.Text("quick")})
 	var ce *Error
 	if !errors.As(err, &ce) || ce.Code != CodeCancelled {
 		t.Fatalf("err = %v, want cancelled", err)
@@ -187,7 +189,7 @@ func TestUnusedPrewarmIdlesOut(t *testing.T) {
 		t.Fatalf("the idle pre-warmed agent left %d processes", n)
 	}
 	// The next turn simply starts its own agent.
-	if _, _, err := h.run(context.Background(), Turn{Prompt: TextPrompt("late")}); err != nil {
+	if _, _, err := h.run(context.Background(), Turn{Prompt: prompt.Text("late")}); err != nil {
 		t.Fatal(err)
 	}
 	if len(h.spawned()) != 2 {
@@ -212,7 +214,7 @@ func TestUsedPrewarmDoesNotIdleOut(t *testing.T) {
 	h := newHarness(t, hopts{warm: true, idle: 300 * time.Millisecond})
 	h.e.Prewarm(Turn{Cwd: h.cwd})
 	h.waitReady()
-	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})
+	_, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +244,7 @@ func TestFailedPrewarmReportsOnlyOnSend(t *testing.T) {
 		if l := h.log.String(); !strings.Contains(l, "pre-warm failed") || !strings.Contains(l, "simulated startup failure") {
 			t.Fatalf("the log does not say why the pre-warm failed: %s", l)
 		}
-		evs, _, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})
+		evs, _, err := h.run(context.Background(), Turn{Prompt: prompt.Text("hi")})
 		var ce *Error
 		if !errors.As(err, &ce) || ce.Code != CodeAgentExit || !strings.Contains(err.Error(), "simulated startup failure") {
 			t.Fatalf("err = %v", err)
@@ -265,7 +267,7 @@ func TestFailedPrewarmReportsOnlyOnSend(t *testing.T) {
 		h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_FAIL_ONCE=" + flag}})
 		h.e.Prewarm(Turn{Cwd: h.cwd})
 		h.waitEmpty(10 * time.Second)
-		evs, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})
+		evs, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("hi")})
 		if err != nil || res.StopReason != "end_turn" {
 			t.Fatalf("%v %+v", err, res)
 		}
@@ -308,7 +310,7 @@ func TestReleaseStopsThePrewarm(t *testing.T) {
 
 func TestPrewarmForAnotherChatReplacesTheWarmLink(t *testing.T) {
 	h := newHarness(t, hopts{warm: true})
-	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})
+	_, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,7 +324,7 @@ func TestPrewarmForAnotherChatReplacesTheWarmLink(t *testing.T) {
 		t.Fatalf("the replaced warm agent left %d processes", n)
 	}
 	// A Prewarm for a chat whose turn is running starts nothing.
-	_, o, err := h.run(context.Background(), Turn{Cwd: other, Prompt: TextPrompt("hi")})
+	_, o, err := h.run(context.Background(), Turn{Cwd: other, Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -331,7 +333,7 @@ func TestPrewarmForAnotherChatReplacesTheWarmLink(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		h.e.Run(ctx, Turn{Cwd: other, SessionID: o.SessionID, Prompt: TextPrompt("#slow")}, func(ev Event) {})
+		h.e.Run(ctx, Turn{Cwd: other, SessionID: o.SessionID, Prompt: prompt.Text("#slow")}, func(ev Event) {})
 	}()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -375,7 +377,7 @@ func TestPrewarmWithOtherMCPServersIsNotUsed(t *testing.T) {
 	// The user added an MCP server after the view opened: the session must
 	// get it, so the pre-warmed one (without it) is not used.
 	stdio := json.RawMessage(`{"name":"palette","command":"/usr/bin/palette-mcp","args":[],"env":[]}`)
-	if _, _, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi"), MCPServers: []json.RawMessage{stdio}}); err != nil {
+	if _, _, err := h.run(context.Background(), Turn{Prompt: prompt.Text("hi"), MCPServers: []json.RawMessage{stdio}}); err != nil {
 		t.Fatal(err)
 	}
 	var sent []string
@@ -395,7 +397,7 @@ func TestPrewarmWithOtherMCPServersIsNotUsed(t *testing.T) {
 
 func TestLinkStatusAfterTurns(t *testing.T) {
 	h := newHarness(t, hopts{warm: true})
-	_, res, err := h.run(context.Background(), Turn{Prompt: TextPrompt("hi")})
+	_, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -403,7 +405,7 @@ func TestLinkStatusAfterTurns(t *testing.T) {
 		t.Fatalf("after a good turn: %v %v", l, st)
 	}
 	// A turn the agent dies in stops the link.
-	_, _, err = h.run(context.Background(), Turn{SessionID: res.SessionID, Prompt: TextPrompt("#crash")})
+	_, _, err = h.run(context.Background(), Turn{SessionID: res.SessionID, Prompt: prompt.Text("#crash")})
 	if err == nil {
 		t.Fatal("the crash went unnoticed")
 	}

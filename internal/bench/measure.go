@@ -17,6 +17,7 @@ import (
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/codexhome"
+	"cdxtheme/core/prompt"
 	"cdxtheme/internal/bench/bare"
 	"cdxtheme/internal/testrig/peers"
 	"cdxtheme/internal/testrig/respmock"
@@ -226,11 +227,11 @@ func (b *bench) engine(warm bool) *chat.Engine {
 func (b *bench) engineTurn(e *chat.Engine, sid string) (time.Duration, string, error) {
 	ctx, cancel := b.runCtx()
 	defer cancel()
-	prompt := b.nextPrompt()
-	want := firstWord(prompt)
+	said := b.nextPrompt()
+	want := firstWord(said)
 	var first time.Time
 	start := time.Now()
-	res, err := e.Run(ctx, chat.Turn{SessionID: sid, Cwd: b.cwd, Prompt: chat.TextPrompt(prompt),
+	res, err := e.Run(ctx, chat.Turn{SessionID: sid, Cwd: b.cwd, Prompt: prompt.Text(said),
 		Decider: chat.Policy("deny")}, func(ev chat.Event) {
 		if ev.Type() == chat.EventText && first.IsZero() && strings.HasPrefix(chat.TextOf(ev), want) {
 			first = time.Now()
@@ -240,7 +241,7 @@ func (b *bench) engineTurn(e *chat.Engine, sid string) (time.Duration, string, e
 		return 0, "", fmt.Errorf("engine turn: %w", err)
 	}
 	if first.IsZero() {
-		return 0, res.SessionID, fmt.Errorf("engine turn %q ended (%s) without its answer", prompt, res.StopReason)
+		return 0, res.SessionID, fmt.Errorf("engine turn %q ended (%s) without its answer", said, res.StopReason)
 	}
 	return first.Sub(start), res.SessionID, nil
 }

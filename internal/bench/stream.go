@@ -19,6 +19,7 @@ import (
 
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/prompt"
 )
 
 // percentile is the nearest-rank p-th percentile (0 < p <= 100) of sorted
@@ -82,7 +83,7 @@ func (s streamBench) run(ctx context.Context) (streamRun, error) {
 	var first, last int64
 	var bad int
 	cpu0 := cpuTime()
-	_, err := e.Run(ctx, chat.Turn{Cwd: s.cwd, Prompt: chat.TextPrompt("stream"), Decider: chat.Policy("deny")}, func(ev chat.Event) {
+	_, err := e.Run(ctx, chat.Turn{Cwd: s.cwd, Prompt: prompt.Text("stream"), Decider: chat.Policy("deny")}, func(ev chat.Event) {
 		if ev.Type() != chat.EventText {
 			return
 		}

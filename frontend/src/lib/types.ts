@@ -4,7 +4,7 @@
 // names: the flat name where Go's is distinctive (BuildCard, ModelList),
 // the package-qualified one where it is not (search.Result, workspace.Meta).
 // Hand-written below: what Go sends only as events and the UI's own unions.
-import type { app, apply, chat, codexhome, colour, contrast, install, live, publish, settings, theme, themeimport, themewatch, versions } from '../../wailsjs/go/models';
+import type { app, apply, codexhome, colour, contrast, install, live, prompt, publish, settings, theme, themeimport, themewatch, versions } from '../../wailsjs/go/models';
 
 export type { checkpoint, codexhome, damaged, search, settings, workspace } from '../../wailsjs/go/models';
 
@@ -83,7 +83,7 @@ export type BuildStatus = 'working' | 'empty' | 'invalid' | 'failing' | 'ready';
 export type OptionValue = string | boolean;
 
 /** An image or file added to a message: the content in base64, or a file inside the workspace. */
-export type Attachment = chat.Attachment;
+export type Attachment = prompt.Attachment;
 
 export type AgentKind = 'codex' | 'codex-rs' | 'claude' | 'custom';
 

@@ -232,7 +232,7 @@ export namespace app {
 	    sessionId: string;
 	    cwd: string;
 	    prompt: string;
-	    attachments?: chat.Attachment[];
+	    attachments?: prompt.Attachment[];
 	}
 	export interface SessionQuery {
 	    search: string;
@@ -315,12 +315,6 @@ export namespace apply {
 
 export namespace chat {
 	
-	export interface Attachment {
-	    name: string;
-	    mimeType?: string;
-	    data?: string;
-	    path?: string;
-	}
 	export interface Refusal {
 	    configId: string;
 	    name?: string;
@@ -469,6 +463,17 @@ export namespace live {
 	    error?: string;
 	    at: string;
 	    tookNs: number;
+	}
+
+}
+
+export namespace prompt {
+	
+	export interface Attachment {
+	    name: string;
+	    mimeType?: string;
+	    data?: string;
+	    path?: string;
 	}
 
 }

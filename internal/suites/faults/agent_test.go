@@ -15,6 +15,7 @@ import (
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/prompt"
 
 	"github.com/rs/zerolog"
 )
@@ -55,7 +56,7 @@ func ctxFor(t *testing.T) context.Context {
 func missing(t *testing.T, o rigOptions, mentions ...string) {
 	r := newRig(t, o)
 	r.expectSpawn = false // nothing can start; the leftover check still runs
-	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("hello")})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: prompt.Text("hello")})
 	ce := wantError(t, l, chat.CodeAgentMissing, append(mentions, "Fix:")...)
 	if !errors.Is(ce, agent.ErrNotFound) {
 		t.Errorf("the error does not wrap agent.ErrNotFound: %v", ce)
@@ -100,7 +101,7 @@ func caseMissingEverywhere(t *testing.T) {
 func caseExitEarly(t *testing.T) {
 	r := newRig(t, rigOptions{scenario: "exit-early"})
 	r.expectSpawn = false // it may be gone before the first sample
-	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("hello")})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: prompt.Text("hello")})
 	ce := wantError(t, l, chat.CodeAgentExit, r.bin, "before answering initialize", "exit status 1",
 		"simulated startup failure")
 	if !containsLine(ce.Stderr, "simulated startup failure") || !containsLine(l.last().Payload.(chat.ErrorEvent).Stderr, "simulated startup failure") {
@@ -122,7 +123,7 @@ func containsLine(lines []string, sub string) bool {
 
 func caseCrash(t *testing.T) {
 	r := newRig(t, rigOptions{})
-	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("please #crash now")})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: prompt.Text("please #crash now")})
 	ce := wantError(t, l, chat.CodeAgentExit, r.bin, "during the turn", "exit status 3",
 		"fatal: simulated crash", "panicked at src/agent.rs:42:7")
 	if l.text() != "Starting work... almost there " {
@@ -138,7 +139,7 @@ func caseCrash(t *testing.T) {
 
 func caseHang(t *testing.T) {
 	r := newRig(t, rigOptions{timeout: 3 * time.Second})
-	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("#hang forever")})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: prompt.Text("#hang forever")})
 	wantError(t, l, chat.CodeTimeout, "longer than 3s", r.bin)
 	if !strings.HasPrefix(l.text(), "Hanging (grandchild pid ") {
 		t.Errorf("the text streamed before the hang was lost: %q", l.text())
@@ -158,7 +159,7 @@ func caseHang(t *testing.T) {
 
 func caseGarbage(t *testing.T) {
 	r := newRig(t, rigOptions{scenario: "garbage"})
-	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("hello")})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: prompt.Text("hello")})
 	// core/acp: a line that is not JSON-RPC is skipped and the connection
 	// stays up; core/chat warns once.
 	if l.err != nil || l.last().Payload.(chat.Done).StopReason != "end_turn" {
@@ -176,7 +177,7 @@ func caseGarbage(t *testing.T) {
 func caseBigFrame(t *testing.T) {
 	const size = 64 << 20
 	r := newRig(t, rigOptions{scenario: "big-frame", env: []string{"FAKE_AGENT_FRAME_BYTES=" + strconv.Itoa(size)}})
-	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("big")})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: prompt.Text("big")})
 	if l.err != nil {
 		t.Fatalf("a 64 MiB frame failed the turn: %v", l.err)
 	}
@@ -196,7 +197,7 @@ func caseBigFrame(t *testing.T) {
 func caseBurst(t *testing.T) {
 	const n = 100000
 	r := newRig(t, rigOptions{scenario: "burst", env: []string{"FAKE_AGENT_BURST=" + strconv.Itoa(n)}})
-	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("burst")})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: prompt.Text("burst")})
 	if l.err != nil {
 		t.Fatalf("the burst failed the turn: %v", l.err)
 	}
@@ -248,7 +249,7 @@ func caseBurstOrdered(t *testing.T) {
 	const n = 100000
 	bin := buildSeqAgent(t)
 	r := newRig(t, rigOptions{command: strconv.Quote(bin), env: []string{"SEQ_AGENT_COUNT=" + strconv.Itoa(n)}})
-	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("count")})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: prompt.Text("count")})
 	if l.err != nil {
 		t.Fatalf("the burst failed the turn: %v", l.err)
 	}
@@ -295,7 +296,7 @@ func caseStderrFlood(t *testing.T) {
 	runtime.ReadMemStats(&base)
 	stop := make(chan struct{})
 	peakc := heapPeak(stop)
-	l := r.run(ctx, chat.Turn{Prompt: chat.TextPrompt("#stderr-flood please")})
+	l := r.run(ctx, chat.Turn{Prompt: prompt.Text("#stderr-flood please")})
 	close(stop)
 	peak := <-peakc
 	if l.err != nil || l.last().Payload.(chat.Done).StopReason != "end_turn" {
@@ -312,7 +313,7 @@ func caseStderrFlood(t *testing.T) {
 
 	// The same agent (kept warm) now crashes: the error quotes the end of
 	// 100 MB of stderr, bounded.
-	l2 := r.run(ctx, chat.Turn{SessionID: l.res.SessionID, Prompt: chat.TextPrompt("#crash")})
+	l2 := r.run(ctx, chat.Turn{SessionID: l.res.SessionID, Prompt: prompt.Text("#crash")})
 	ce := wantError(t, l2, chat.CodeAgentExit, "fatal: simulated crash", "stderr noise")
 	total := 0
 	for _, s := range ce.Stderr {
@@ -331,7 +332,7 @@ func caseStderrFlood(t *testing.T) {
 
 func caseUnknown(t *testing.T) {
 	r := newRig(t, rigOptions{scenario: "unknown"})
-	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("hello")})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: prompt.Text("hello")})
 	if l.err != nil || l.last().Payload.(chat.Done).StopReason != "end_turn" {
 		t.Fatalf("unknown variants failed the turn: %v", l.err)
 	}
@@ -388,7 +389,7 @@ func caseCancelPermission(t *testing.T) {
 		case <-ctx.Done():
 		}
 	}()
-	l := r.run(ctx, chat.Turn{Prompt: chat.TextPrompt("run a tool"), Decider: decider})
+	l := r.run(ctx, chat.Turn{Prompt: prompt.Text("run a tool"), Decider: decider})
 	wantError(t, l, chat.CodeCancelled)
 	if perms := l.ofType(chat.EventPermission); len(perms) != 1 || len(perms[0].Payload.(chat.PermissionAsked).Permission.Options) != 4 {
 		t.Errorf("want the permission request shown once with its 4 options, got %+v", perms)
@@ -422,7 +423,7 @@ func caseCancelPermission(t *testing.T) {
 func caseWarmKilled(t *testing.T, settle bool) {
 	r := newRig(t, rigOptions{warm: true})
 	ctx := ctxFor(t)
-	l1 := r.run(ctx, chat.Turn{Prompt: chat.TextPrompt("first")})
+	l1 := r.run(ctx, chat.Turn{Prompt: prompt.Text("first")})
 	if l1.err != nil {
 		t.Fatalf("first turn: %v", l1.err)
 	}
@@ -452,7 +453,7 @@ func caseWarmKilled(t *testing.T, settle bool) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	l2 := r.run(ctx, chat.Turn{SessionID: l1.res.SessionID, Prompt: chat.TextPrompt("second")})
+	l2 := r.run(ctx, chat.Turn{SessionID: l1.res.SessionID, Prompt: prompt.Text("second")})
 	if l2.err != nil {
 		t.Fatalf("the turn after the warm agent died failed: %v", l2.err)
 	}
@@ -491,7 +492,7 @@ func caseCancelHang(t *testing.T) {
 			cancel()
 		}
 	}
-	l := r.run(ctx, chat.Turn{Prompt: chat.TextPrompt("#hang")})
+	l := r.run(ctx, chat.Turn{Prompt: prompt.Text("#hang")})
 	wantError(t, l, chat.CodeCancelled)
 	if !strings.HasPrefix(l.text(), "Hanging (grandchild pid ") {
 		t.Errorf("the text streamed before the cancel was lost: %q", l.text())
@@ -537,7 +538,7 @@ func caseStopHung(t *testing.T) {
 	if err := conn.Call(ctx, acp.MethodSessionNew, acp.NewSessionRequest{Cwd: r.cwd}, &ns); err != nil {
 		t.Fatal(err)
 	}
-	go conn.Call(ctx, acp.MethodSessionPrompt, acp.PromptRequest{SessionID: ns.SessionID, Prompt: chat.TextPrompt("#hang")}, nil)
+	go conn.Call(ctx, acp.MethodSessionPrompt, acp.PromptRequest{SessionID: ns.SessionID, Prompt: prompt.Text("#hang")}, nil)
 	var grandchild int
 	select {
 	case s := <-hanging:

@@ -15,6 +15,7 @@ import (
 	"cdxtheme/core/chat"
 	"cdxtheme/core/codexhome"
 	"cdxtheme/core/inside"
+	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/fixtures"
 )
 
@@ -59,15 +60,15 @@ func roundTrip(t *testing.T, v, out any) {
 
 func caseXSSChat(t *testing.T) {
 	payloads := corpus(t)
-	prompt := strings.Join(payloads, "\n")
+	said := strings.Join(payloads, "\n")
 	r := newRig(t, rigOptions{})
-	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt(prompt)})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: prompt.Text(said)})
 	if l.err != nil {
 		t.Fatalf("a hostile prompt failed the turn: %v", l.err)
 	}
 	texts := l.ofType(chat.EventText)
-	if len(texts) == 0 || texts[0].Payload.(chat.TextChunk).Text != "You said: "+prompt+"\n" {
-		t.Fatalf("the agent's echo of the corpus was altered on the way:\n got %.200q\nwant %.200q", l.text(), "You said: "+prompt)
+	if len(texts) == 0 || texts[0].Payload.(chat.TextChunk).Text != "You said: "+said+"\n" {
+		t.Fatalf("the agent's echo of the corpus was altered on the way:\n got %.200q\nwant %.200q", l.text(), "You said: "+said)
 	}
 	// What the webview receives: the "turn" event payload as JSON.
 	var got app.TurnBatch
@@ -144,7 +145,7 @@ func caseAgentLinks(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(r.cwd, "theme.json"), []byte("{}"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	l := r.run(ctxFor(t), chat.Turn{Prompt: chat.TextPrompt("show me the files")})
+	l := r.run(ctxFor(t), chat.Turn{Prompt: prompt.Text("show me the files")})
 	if l.err != nil {
 		t.Fatal(l.err)
 	}

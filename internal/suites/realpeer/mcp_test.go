@@ -3,6 +3,7 @@ package realpeer
 import (
 	"bytes"
 	"cdxtheme/core/contrast"
+	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/testbin"
 	"encoding/base64"
 	"encoding/json"
@@ -137,7 +138,7 @@ func TestThemeToolsEndToEnd(t *testing.T) {
 		r.mock.SetResponder(themeModel)
 
 		res, evs, err := r.turn(chat.Turn{
-			Prompt:     chat.TextPrompt("Make the comments readable."),
+			Prompt:     prompt.Text("Make the comments readable."),
 			MCPServers: []json.RawMessage{mcp.ForBuild(bin, r.cwd)},
 			Decider:    chat.Policy("allow"),
 		})

@@ -11,6 +11,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/peers"
 )
 
@@ -81,7 +82,7 @@ func TestPrewarmOnTheRealAdapter(t *testing.T) {
 		if len(before) == 0 {
 			t.Fatal("no agent running after the pre-warm opened its session")
 		}
-		res, evs, err := r.turn(chat.Turn{Prompt: chat.TextPrompt("one")})
+		res, evs, err := r.turn(chat.Turn{Prompt: prompt.Text("one")})
 		if err != nil || !strings.Contains(evs.text(), "You said: one") {
 			t.Fatalf("first turn: %v %+v", err, res)
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cdxtheme/core/chat"
+	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/peers"
 	"cdxtheme/internal/testrig/respmock"
 )
@@ -21,7 +22,7 @@ func TestFollowUpResumesTheConversation(t *testing.T) {
 	forEachPeer(t, func(t *testing.T, a peers.Adapter) {
 		r := newRig(t, a, rigOptions{warm: false})
 
-		first, evs, err := r.turn(chat.Turn{Prompt: chat.TextPrompt("Remember the word banana")})
+		first, evs, err := r.turn(chat.Turn{Prompt: prompt.Text("Remember the word banana")})
 		if err != nil {
 			t.Fatalf("first turn: %v", err)
 		}
@@ -40,7 +41,7 @@ func TestFollowUpResumesTheConversation(t *testing.T) {
 			t.Fatalf("adapter still running between turns without warm: %v", left)
 		}
 
-		second, evs2, err := r.turn(chat.Turn{SessionID: first.SessionID, Prompt: chat.TextPrompt("What was the word?")})
+		second, evs2, err := r.turn(chat.Turn{SessionID: first.SessionID, Prompt: prompt.Text("What was the word?")})
 		if err != nil {
 			t.Fatalf("second turn: %v", err)
 		}
@@ -76,7 +77,7 @@ func TestFollowUpResumesTheConversation(t *testing.T) {
 func TestModelSwitchReachesTheModel(t *testing.T) {
 	forEachPeer(t, func(t *testing.T, a peers.Adapter) {
 		r := newRig(t, a, rigOptions{warm: true})
-		first, evs, err := r.turn(chat.Turn{Prompt: chat.TextPrompt("first")})
+		first, evs, err := r.turn(chat.Turn{Prompt: prompt.Text("first")})
 		if err != nil {
 			t.Fatalf("first turn: %v", err)
 		}
@@ -97,12 +98,12 @@ func TestModelSwitchReachesTheModel(t *testing.T) {
 			t.Fatalf("the adapter offers no second model: %q", values)
 		}
 
-		if _, _, err := r.turn(chat.Turn{SessionID: first.SessionID, Model: other, Prompt: chat.TextPrompt("second")}); err != nil {
+		if _, _, err := r.turn(chat.Turn{SessionID: first.SessionID, Model: other, Prompt: prompt.Text("second")}); err != nil {
 			t.Fatalf("turn with model %s: %v", other, err)
 		}
 		// And back, on a fresh connection: the model is applied after resume too.
 		_ = r.engine.Close()
-		if _, _, err := r.turn(chat.Turn{SessionID: first.SessionID, Model: current, Prompt: chat.TextPrompt("third")}); err != nil {
+		if _, _, err := r.turn(chat.Turn{SessionID: first.SessionID, Model: current, Prompt: prompt.Text("third")}); err != nil {
 			t.Fatalf("turn back to %s: %v", current, err)
 		}
 
@@ -127,7 +128,7 @@ func TestPermission(t *testing.T) {
 				target := filepath.Join(r.home.Outside, "made-by-codex.txt")
 				r.mock.Queue(respmock.EscalatedShell("echo permitted > " + target))
 
-				res, evs, err := r.turn(chat.Turn{Prompt: chat.TextPrompt("write the file"), Decider: chat.Policy(policy)})
+				res, evs, err := r.turn(chat.Turn{Prompt: prompt.Text("write the file"), Decider: chat.Policy(policy)})
 				if err != nil {
 					t.Fatalf("turn: %v", err)
 				}
@@ -197,7 +198,7 @@ func TestCancelMidStream(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), turnTimeout+10*time.Second)
 		defer cancel()
 		ticks := 0
-		res, evs, err := r.turnCtx(ctx, chat.Turn{Prompt: chat.TextPrompt("be slow")}, func(ev chat.Event) {
+		res, evs, err := r.turnCtx(ctx, chat.Turn{Prompt: prompt.Text("be slow")}, func(ev chat.Event) {
 			if ev.Type() == chat.EventText && strings.Contains(ev.Payload.(chat.TextChunk).Text, "tick") {
 				ticks++
 				if ticks == 3 {
@@ -233,7 +234,7 @@ func TestCancelMidStream(t *testing.T) {
 func TestWarmConnectionIsReused(t *testing.T) {
 	forEachPeer(t, func(t *testing.T, a peers.Adapter) {
 		r := newRig(t, a, rigOptions{warm: true})
-		first, _, err := r.turn(chat.Turn{Prompt: chat.TextPrompt("one")})
+		first, _, err := r.turn(chat.Turn{Prompt: prompt.Text("one")})
 		if err != nil {
 			t.Fatalf("first turn: %v", err)
 		}
@@ -241,7 +242,7 @@ func TestWarmConnectionIsReused(t *testing.T) {
 		if len(before) == 0 {
 			t.Fatal("no adapter process kept after a warm turn")
 		}
-		_, evs2, err := r.turn(chat.Turn{SessionID: first.SessionID, Prompt: chat.TextPrompt("two")})
+		_, evs2, err := r.turn(chat.Turn{SessionID: first.SessionID, Prompt: prompt.Text("two")})
 		if err != nil {
 			t.Fatalf("second turn: %v", err)
 		}
@@ -278,7 +279,7 @@ func TestDoneBeforeTeardown(t *testing.T) {
 		var aliveAtDone []int
 		ctx, cancel := context.WithTimeout(context.Background(), turnTimeout+10*time.Second)
 		defer cancel()
-		res, _, err := r.turnCtx(ctx, chat.Turn{Prompt: chat.TextPrompt("hi")}, func(ev chat.Event) {
+		res, _, err := r.turnCtx(ctx, chat.Turn{Prompt: prompt.Text("hi")}, func(ev chat.Event) {
 			if ev.Type() == chat.EventDone {
 				aliveAtDone = r.home.Processes()
 			}

@@ -10,6 +10,7 @@ import (
 
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/npmstub"
 	"cdxtheme/internal/testrig/peers"
 
@@ -71,7 +72,7 @@ func TestSidecarRunsTheRealAdapter(t *testing.T) {
 	if err != nil || cmd.Source != agent.SourceSidecar || cmd.Path != bun {
 		t.Fatalf("Resolve = %s (%s), %v; want the sidecar", cmd, cmd.Source, err)
 	}
-	res, evs, err := r.turn(chat.Turn{Prompt: chat.TextPrompt("hello")})
+	res, evs, err := r.turn(chat.Turn{Prompt: prompt.Text("hello")})
 	if err != nil {
 		t.Fatalf("turn: %v", err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/peers"
 )
 
@@ -57,11 +58,11 @@ func TestSignInWithTheAgentsOwnMethods(t *testing.T) {
 		t.Cleanup(func() { _ = e.Close() })
 		return e
 	}
-	prompt := "Make the comments warmer"
+	said := "Make the comments warmer"
 
 	// 1. Not signed in: the turn stops with the agent's own methods.
 	r.engine = engine()
-	_, evs, err := r.turn(chat.Turn{Prompt: chat.TextPrompt(prompt)})
+	_, evs, err := r.turn(chat.Turn{Prompt: prompt.Text(said)})
 	var ce *chat.Error
 	if !errors.As(err, &ce) || ce.Code != chat.CodeAuth {
 		t.Fatalf("a Codex without a sign-in: err %v, want %q", err, chat.CodeAuth)
@@ -119,11 +120,11 @@ func TestSignInWithTheAgentsOwnMethods(t *testing.T) {
 	if err := r.engine.Authenticate(actx, r.cwd, "api-key"); err != nil {
 		t.Fatalf("sign in with the API key: %v", err)
 	}
-	res, evs, err := r.turn(chat.Turn{Prompt: chat.TextPrompt(prompt)})
+	res, evs, err := r.turn(chat.Turn{Prompt: prompt.Text(said)})
 	if err != nil || res.StopReason != "end_turn" {
 		t.Fatalf("the turn after the sign-in: %+v %v", res, err)
 	}
-	if !strings.Contains(evs.text(), "You said: "+prompt) {
+	if !strings.Contains(evs.text(), "You said: "+said) {
 		t.Errorf("the turn after the sign-in answered %q", evs.text())
 	}
 	turns := r.mock.Turns()

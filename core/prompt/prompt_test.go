@@ -1,4 +1,4 @@
-package chat
+package prompt
 
 import (
 	"errors"
@@ -74,7 +74,7 @@ func TestCheckPrompt(t *testing.T) {
 		caps    acp.PromptCapabilities
 		wantErr string
 	}{
-		{"text always", TextPrompt("hi"), none, ""},
+		{"text always", Text("hi"), none, ""},
 		{"link inside always", []acp.ContentBlock{linkIn}, none, ""},
 		{"image allowed", []acp.ContentBlock{ImageBlock([]byte{1}, "image/png")}, all, ""},
 		{"image refused", []acp.ContentBlock{ImageBlock([]byte{1}, "image/png")}, none, "does not accept images"},
@@ -89,7 +89,7 @@ func TestCheckPrompt(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			err := CheckPrompt(tc.blocks, tc.caps, ws)
+			err := Check(tc.blocks, tc.caps, ws)
 			if (tc.wantErr == "") != (err == nil) || (err != nil && !errMatches(err, tc.wantErr)) {
 				t.Fatalf("err = %v, want %q", err, tc.wantErr)
 			}

@@ -1,4 +1,9 @@
-package chat
+// Package prompt builds and checks what a message sends an agent: text,
+// inline images and audio, embedded resources, links to files inside the
+// workspace, and the user's attachments (their size limits, and the
+// blocks each becomes by the agent's prompt capabilities). Nothing here
+// reaches a file outside the workspace.
+package prompt
 
 import (
 	"encoding/base64"
@@ -12,8 +17,8 @@ import (
 	"cdxtheme/core/inside"
 )
 
-// TextPrompt is a prompt of one text block.
-func TextPrompt(text string) []acp.ContentBlock {
+// Text is a prompt of one text block.
+func Text(text string) []acp.ContentBlock {
 	return []acp.ContentBlock{acp.TextBlock(text)}
 }
 
@@ -67,10 +72,10 @@ func attachErr(path, cwd string, err error) error {
 	return fmt.Errorf("attach %s: %w", path, err)
 }
 
-// CheckPrompt rejects a prompt the agent could not take: an empty one,
+// Check rejects a prompt the agent could not take: an empty one,
 // blocks its promptCapabilities do not allow, and resource links that are
 // not files inside cwd. Run calls it after initialize, before sending.
-func CheckPrompt(blocks []acp.ContentBlock, caps acp.PromptCapabilities, cwd string) error {
+func Check(blocks []acp.ContentBlock, caps acp.PromptCapabilities, cwd string) error {
 	if len(blocks) == 0 {
 		return fmt.Errorf("empty prompt")
 	}

@@ -1,4 +1,4 @@
-package chat
+package prompt
 
 import (
 	"encoding/base64"
@@ -62,11 +62,11 @@ func CheckAttachments(atts []Attachment) error {
 	return nil
 }
 
-// attachmentBlocks turns attachments into content blocks the agent can
+// AttachmentBlocks turns attachments into content blocks the agent can
 // take, by its promptCapabilities: images and audio inline when allowed
 // (refused otherwise), other files embedded as resources when allowed,
 // else saved into the workspace's attachments folder and linked.
-func attachmentBlocks(atts []Attachment, caps acp.PromptCapabilities, cwd string) ([]acp.ContentBlock, error) {
+func AttachmentBlocks(atts []Attachment, caps acp.PromptCapabilities, cwd string) ([]acp.ContentBlock, error) {
 	if err := CheckAttachments(atts); err != nil {
 		return nil, err
 	}
