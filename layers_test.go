@@ -333,6 +333,11 @@ func TestPromptKnowsNoTurn(t *testing.T) {
 	onlyImports(t, "core/prompt", "cdxtheme/core/acp", "cdxtheme/core/fswrite", "cdxtheme/core/inside")
 }
 
+// A tool call's command and output are read from the update alone.
+func TestToolCallKnowsNoTurn(t *testing.T) {
+	onlyImports(t, "core/toolcall", "cdxtheme/core/acp", "cdxtheme/core/agent")
+}
+
 // onlyImports fails when a package imports any of the module's packages
 // but those allowed.
 func onlyImports(t *testing.T, dir string, allowed ...string) {

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"cdxtheme/core/chat"
+	"cdxtheme/core/toolcall"
 )
 
 // MaxShownText bounds the agent text (answer and thoughts) one turn hands
@@ -20,7 +21,7 @@ const eventOverhead = 512
 // weighEvent is about the bytes ev holds in memory and on the wire.
 func weighEvent(ev chat.Event) int {
 	n := eventOverhead + len(chat.TextOf(ev))
-	var t *chat.Terminal
+	var t *toolcall.Terminal
 	switch p := ev.Payload.(type) {
 	case chat.UnknownUpdate:
 		n += len(p.Update)

@@ -16,6 +16,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
+	"cdxtheme/core/toolcall"
 )
 
 // Event types: the wire name of each payload kind.
@@ -108,7 +109,7 @@ type UserText struct {
 type ToolCallStarted struct {
 	ToolCall *acp.ToolCall `json:"toolCall,omitempty"`
 	// Terminal is what the update says of its command's output.
-	Terminal *Terminal `json:"terminal,omitempty"`
+	Terminal *toolcall.Terminal `json:"terminal,omitempty"`
 	// Command is the command line the tool call runs, from its raw input.
 	Command string `json:"command,omitempty"`
 }
@@ -116,9 +117,9 @@ type ToolCallStarted struct {
 // ToolCallUpdated changes a tool call: fields absent in ToolCall are
 // unchanged.
 type ToolCallUpdated struct {
-	ToolCall *acp.ToolCall `json:"toolCall,omitempty"`
-	Terminal *Terminal     `json:"terminal,omitempty"`
-	Command  string        `json:"command,omitempty"`
+	ToolCall *acp.ToolCall      `json:"toolCall,omitempty"`
+	Terminal *toolcall.Terminal `json:"terminal,omitempty"`
+	Command  string             `json:"command,omitempty"`
 }
 
 // PlanUpdate is the whole plan, replacing the last.
@@ -368,20 +369,6 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 	}
 	*e = Event{TurnID: env.TurnID, SessionID: env.SessionID, Replay: env.Replay, Payload: p}
 	return nil
-}
-
-// Terminal is what one tool call update says of the command's output. The
-// adapters report it in their own extensions: codex-acp streams it in
-// _meta (terminal_output_delta, terminal_output, terminal_exit); the Rust
-// adapter gives it once, in rawOutput, when the command is done (Late).
-type Terminal struct {
-	Append string  `json:"append,omitempty"` // more output, after what was shown
-	Output *string `json:"output,omitempty"` // all the output so far, replacing what was shown
-	Exited bool    `json:"exited,omitempty"` // the command ended
-	// ExitCode is its exit status (nil with Exited: it ended by a signal).
-	ExitCode *int `json:"exitCode,omitempty"`
-	// Late: from rawOutput, to show only where nothing else showed output.
-	Late bool `json:"late,omitempty"`
 }
 
 // Status is a notice from the agent about the turn itself, e.g. that it

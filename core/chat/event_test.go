@@ -11,6 +11,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
+	"cdxtheme/core/toolcall"
 )
 
 func TestErrorMessageQuotesStderrTail(t *testing.T) {
@@ -65,8 +66,8 @@ func samples() []Event {
 		{SessionID: "s", Replay: true, Payload: TextChunk{Content: &acp.ContentBlock{Type: acp.BlockResourceLink, URI: "file:///a.png", Name: "a.png"}}},
 		{SessionID: "s", Payload: ThoughtChunk{Text: "hm"}},
 		{SessionID: "s", Replay: true, Payload: UserText{Text: "hello"}},
-		{SessionID: "s", Payload: ToolCallStarted{ToolCall: tc, Command: "ls -l", Terminal: &Terminal{Append: "a"}}},
-		{SessionID: "s", Payload: ToolCallUpdated{ToolCall: tc, Terminal: &Terminal{Output: &out, Exited: true, ExitCode: &code}}},
+		{SessionID: "s", Payload: ToolCallStarted{ToolCall: tc, Command: "ls -l", Terminal: &toolcall.Terminal{Append: "a"}}},
+		{SessionID: "s", Payload: ToolCallUpdated{ToolCall: tc, Terminal: &toolcall.Terminal{Output: &out, Exited: true, ExitCode: &code}}},
 		{SessionID: "s", Payload: PlanUpdate{Plan: &acp.Plan{Entries: []acp.PlanEntry{{Content: "step", Status: "pending", Priority: "high"}}}}},
 		{SessionID: "s", Payload: PermissionAsked{Permission: perm}},
 		{SessionID: "s", Payload: PermissionAnswered{Permission: perm, Answer: &Answer{RequestID: "0", OptionID: "o", Kind: acp.KindAllowOnce, Remembered: true}}},

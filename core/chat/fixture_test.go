@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/core/toolcall"
 )
 
 var update = flag.Bool("update", false, "rewrite the UI's turn fixture from testdata/codex-turn.jsonl")
@@ -137,7 +138,7 @@ func TestRealWireDecodesIntoTypedEvents(t *testing.T) {
 	count := map[string]int{}
 	var text strings.Builder
 	var output, commands, exits int
-	tool := func(ev Event, tc *acp.ToolCall, command string, tm *Terminal) {
+	tool := func(ev Event, tc *acp.ToolCall, command string, tm *toolcall.Terminal) {
 		if tc == nil || tc.ToolCallID == "" {
 			t.Errorf("tool call event not typed: %+v", ev)
 		}

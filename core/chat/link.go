@@ -10,6 +10,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
+	"cdxtheme/core/toolcall"
 
 	"github.com/rs/zerolog"
 )
@@ -253,7 +254,7 @@ func updatePayload(u *acp.SessionUpdate, err error) Payload {
 		if u.ToolCall == nil {
 			break // decoded without its tool call: pass it on raw
 		}
-		tc, term, cmd := u.ToolCall, terminalOf(u.ToolCall), commandOf(u.ToolCall.RawInput)
+		tc, term, cmd := u.ToolCall, toolcall.TerminalOf(u.ToolCall), toolcall.CommandOf(u.ToolCall.RawInput)
 		if u.Kind == acp.UpdateToolCall {
 			return ToolCallStarted{ToolCall: tc, Terminal: term, Command: cmd}
 		}
@@ -392,7 +393,7 @@ func (l *link) onPermission(_ context.Context, id json.RawMessage, params json.R
 func permissionOf(id string, r acp.RequestPermissionRequest) *Permission {
 	p := &Permission{RequestID: id, Options: r.Options}
 	if tc, err := acp.DecodeToolCall(r.ToolCall); err == nil {
-		p.ToolCall, p.Command = &tc, commandOf(tc.RawInput)
+		p.ToolCall, p.Command = &tc, toolcall.CommandOf(tc.RawInput)
 	}
 	return p
 }

@@ -151,7 +151,7 @@ export interface ToolCallLocation {
   _meta?: unknown;
 }
 
-/** chat.Terminal */
+/** toolcall.Terminal */
 export interface Terminal {
   append?: string;
   output?: string;

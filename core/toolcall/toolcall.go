@@ -1,7 +1,12 @@
-package chat
+// Package toolcall reads what a tool call runs and prints, which is not
+// in ACP's typed fields: each adapter puts it in its own extensions
+// (codex-acp in _meta, the Rust adapter in rawInput and rawOutput). They
+// are read here, once, so the UI and the CLI get it typed.
+package toolcall
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"strconv"
 
@@ -9,17 +14,27 @@ import (
 	"cdxtheme/core/agent"
 )
 
-// What a tool call runs and prints is not in ACP's typed fields: each
-// adapter puts it in its own extensions. They are read here, once, so the
-// UI and the CLI get it typed.
+// Terminal is what one tool call update says of the command's output. The
+// adapters report it in their own extensions: codex-acp streams it in
+// _meta (terminal_output_delta, terminal_output, terminal_exit); the Rust
+// adapter gives it once, in rawOutput, when the command is done (Late).
+type Terminal struct {
+	Append string  `json:"append,omitempty"` // more output, after what was shown
+	Output *string `json:"output,omitempty"` // all the output so far, replacing what was shown
+	Exited bool    `json:"exited,omitempty"` // the command ended
+	// ExitCode is its exit status (nil with Exited: it ended by a signal).
+	ExitCode *int `json:"exitCode,omitempty"`
+	// Late: from rawOutput, to show only where nothing else showed output.
+	Late bool `json:"late,omitempty"`
+}
 
-// terminalOf reads a tool call update's command output: codex-acp's _meta
+// TerminalOf reads a tool call update's command output: codex-acp's _meta
 // (terminal_output_delta {data}, terminal_output as text or {data|output},
 // terminal_exit {exit_code}), else the Rust adapter's rawOutput
 // (formatted_output, aggregated_output or stdout, and exit_code), which it
 // only gives when the command is done. Nil when the update says nothing of
 // it.
-func terminalOf(tc *acp.ToolCall) *Terminal {
+func TerminalOf(tc *acp.ToolCall) *Terminal {
 	if t := metaTerminal(tc.Meta); t != nil {
 		return t
 	}
@@ -33,7 +48,7 @@ func terminalOf(tc *acp.ToolCall) *Terminal {
 		return nil
 	}
 	t := &Terminal{Late: true}
-	if text := firstNonEmpty(out.Formatted, out.Aggregated, out.Stdout); text != "" {
+	if text := cmp.Or(out.Formatted, out.Aggregated, out.Stdout); text != "" {
 		t.Output = &text
 	}
 	if code, ok := exitCode(out.ExitCode); ok && code != nil {
@@ -118,10 +133,10 @@ func exitCode(raw json.RawMessage) (*int, bool) {
 	return &n, true
 }
 
-// commandOf is the command line in a tool call's raw input ({"command":
+// CommandOf is the command line in a tool call's raw input ({"command":
 // "ls -l"} or {"command": ["ls", "-l"]}, its words quoted as a shell needs
 // them), "" without one.
-func commandOf(rawInput json.RawMessage) string {
+func CommandOf(rawInput json.RawMessage) string {
 	if len(rawInput) == 0 || rawInput[0] != '{' {
 		return ""
 	}

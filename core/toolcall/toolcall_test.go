@@ -1,4 +1,4 @@
-package chat
+package toolcall
 
 import (
 	"encoding/json"
@@ -19,8 +19,8 @@ func TestCommandOfQuotesEachWordAsAShellNeeds(t *testing.T) {
 		`{"cmd":"ls"}`:       ``,
 		`["not","an","obj"]`: ``,
 	} {
-		if got := commandOf(json.RawMessage(in)); got != want {
-			t.Errorf("commandOf(%s) = %q, want %q", in, got, want)
+		if got := CommandOf(json.RawMessage(in)); got != want {
+			t.Errorf("CommandOf(%s) = %q, want %q", in, got, want)
 		}
 	}
 }
