@@ -338,6 +338,11 @@ func TestToolCallKnowsNoTurn(t *testing.T) {
 	onlyImports(t, "core/toolcall", "cdxtheme/core/acp", "cdxtheme/core/agent")
 }
 
+// Who answers a permission request knows nothing of the turn asking.
+func TestPermissionKnowsNoTurn(t *testing.T) {
+	onlyImports(t, "core/permission", "cdxtheme/core/acp")
+}
+
 // onlyImports fails when a package imports any of the module's packages
 // but those allowed.
 func onlyImports(t *testing.T, dir string, allowed ...string) {

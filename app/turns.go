@@ -14,6 +14,7 @@ import (
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/mcp"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/prompt"
 	"cdxtheme/core/settings"
 	"cdxtheme/core/theme"
@@ -112,7 +113,7 @@ type turns struct {
 	retry      map[string]turnParams // turns that ended needing sign-in, by turn id
 	retryOrder []string              // oldest first, to bound retry
 	rollouts   map[string]bool       // session ids known to have a Codex rollout
-	always     chat.Always           // the user's "always" permission answers, per session and tool kind
+	always     permission.Always     // the user's "always" permission answers, per session and tool kind
 
 	// dial, set by tests only, runs the agent in-process (chat.Options.Dial).
 	dial func(cwd string) (chat.Running, error)
@@ -285,9 +286,9 @@ func (tu *Turns) planTurn(p turnParams) (*turnPlan, error) {
 	plan.eng = tu.engineFor(s, ag)
 	ctx, cancel := context.WithCancel(context.Background())
 	plan.running = &turn{workspaceID: p.workspaceID, ctx: ctx, cancel: cancel, decider: newGUIDecider()}
-	var decider chat.Decider = plan.running.decider
+	var decider permission.Decider = plan.running.decider
 	if pol := s.Policy(); pol != settings.PolicyAsk {
-		decider = chat.Policy(pol)
+		decider = permission.Policy(pol)
 	}
 	plan.turn = chat.Turn{
 		SessionID:   p.sessionID,
@@ -562,7 +563,7 @@ type guiDecider struct {
 
 func newGUIDecider() *guiDecider { return &guiDecider{waiting: map[string]chan string{}} }
 
-func (d *guiDecider) Decide(ctx context.Context, _ string, p chat.Permission) (string, error) {
+func (d *guiDecider) Decide(ctx context.Context, _ string, p permission.Permission) (string, error) {
 	ch := make(chan string, 1)
 	d.mu.Lock()
 	d.waiting[p.RequestID] = ch

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cdxtheme/core/chat"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/settings"
 	"cdxtheme/internal/testrig/acpstub"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
@@ -205,7 +206,7 @@ func TestPermissionAnsweredFromTheUI(t *testing.T) {
 	if started.TurnID != "t-page-7" {
 		t.Fatalf("the turn runs as %q, not under the id the page chose", started.TurnID)
 	}
-	var perm *chat.Permission
+	var perm *permission.Permission
 	rec.waitFor(t, "the permission event", func() bool {
 		for _, e := range rec.turns[started.TurnID] {
 			if p, ok := e.Payload.(chat.PermissionAsked); ok {
@@ -224,7 +225,7 @@ func TestPermissionAnsweredFromTheUI(t *testing.T) {
 			t.Fatalf("a turn started under the id %q", id)
 		}
 	}
-	if err := a.Turns.AnswerPermission(started.TurnID, perm.RequestID, chat.ChooseByKind(perm.Options, "reject_once")); err != nil {
+	if err := a.Turns.AnswerPermission(started.TurnID, perm.RequestID, permission.ChooseByKind(perm.Options, "reject_once")); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
@@ -262,7 +263,7 @@ func TestAlwaysIsAnsweredInGoForTheSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var perm *chat.Permission
+	var perm *permission.Permission
 	rec.waitFor(t, "the first permission event", func() bool {
 		for _, e := range rec.turns[started.TurnID] {
 			if e.Type() == chat.EventPermission {
@@ -272,7 +273,7 @@ func TestAlwaysIsAnsweredInGoForTheSession(t *testing.T) {
 		}
 		return false
 	})
-	if err := a.Turns.AnswerPermission(started.TurnID, perm.RequestID, chat.ChooseByKind(perm.Options, "allow_always")); err != nil {
+	if err := a.Turns.AnswerPermission(started.TurnID, perm.RequestID, permission.ChooseByKind(perm.Options, "allow_always")); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type() == chat.EventDone })

@@ -20,6 +20,7 @@ import (
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/mcp"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/prompt"
 	"cdxtheme/core/settings"
 
@@ -379,18 +380,18 @@ func orDash(s string) string {
 }
 
 // decider answers permission requests for the CLI.
-func decider(env *Env, policy string, p *chatPrinter) chat.Decider {
+func decider(env *Env, policy string, p *chatPrinter) permission.Decider {
 	if policy != settings.PolicyAsk {
-		choose := chat.Policy(policy)
-		return chat.DeciderFunc(func(ctx context.Context, sid string, perm chat.Permission) (string, error) {
+		choose := permission.Policy(policy)
+		return permission.DeciderFunc(func(ctx context.Context, sid string, perm permission.Permission) (string, error) {
 			id, err := choose.Decide(ctx, sid, perm)
 			p.note(fmt.Sprintf("[permission] %s: %s by --permission %s", toolTitle(perm), optionName(perm, id), policy))
 			return id, err
 		})
 	}
 	if !stdinTerminal() {
-		deny := chat.Policy(settings.PolicyDeny)
-		return chat.DeciderFunc(func(ctx context.Context, sid string, perm chat.Permission) (string, error) {
+		deny := permission.Policy(settings.PolicyDeny)
+		return permission.DeciderFunc(func(ctx context.Context, sid string, perm permission.Permission) (string, error) {
 			id, err := deny.Decide(ctx, sid, perm)
 			p.note(fmt.Sprintf("[permission] %s: %s, because stdin is not a terminal to ask on (use --permission allow or deny)", toolTitle(perm), optionName(perm, id)))
 			return id, err
@@ -409,14 +410,14 @@ func (p *chatPrinter) note(s string) {
 	fmt.Fprintln(p.env.Stderr, s)
 }
 
-func toolTitle(perm chat.Permission) string {
+func toolTitle(perm permission.Permission) string {
 	if perm.ToolCall == nil {
 		return "a tool call"
 	}
 	return deref(perm.ToolCall.Title, perm.ToolCall.ToolCallID)
 }
 
-func optionName(perm chat.Permission, id string) string {
+func optionName(perm permission.Permission, id string) string {
 	if id == "" {
 		return "cancelled"
 	}
@@ -436,7 +437,7 @@ type askDecider struct {
 	printer *chatPrinter
 }
 
-func (a *askDecider) Decide(ctx context.Context, _ string, perm chat.Permission) (string, error) {
+func (a *askDecider) Decide(ctx context.Context, _ string, perm permission.Permission) (string, error) {
 	a.printer.mu.Lock()
 	a.printer.flushThought()
 	a.printer.endText()
@@ -462,7 +463,7 @@ func (a *askDecider) Decide(ctx context.Context, _ string, perm chat.Permission)
 	case <-ctx.Done():
 		return "", ctx.Err()
 	}
-	reject := chat.ChooseByKind(perm.Options, acp.KindRejectOnce, acp.KindRejectAlways)
+	reject := permission.ChooseByKind(perm.Options, acp.KindRejectOnce, acp.KindRejectAlways)
 	s := strings.TrimSpace(l.s)
 	if s == "" {
 		if l.err != nil && l.err != io.EOF {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cdxtheme/core/chat"
+	"cdxtheme/core/permission"
 )
 
 // dialWait bounds connecting to a socket: a live server accepts at once.
@@ -115,7 +116,7 @@ func run(ctx context.Context, c net.Conn, t chat.Turn, a Agent, emit func(chat.E
 				defer asks.Done()
 				d := t.Decider
 				if d == nil {
-					d = chat.Policy("deny")
+					d = permission.Policy("deny")
 				}
 				id, derr := d.Decide(actx, psid, perm)
 				ans := Request{Type: TypeAnswer, RequestID: perm.RequestID, OptionID: id}

@@ -20,6 +20,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/permission"
 )
 
 // ErrUnsupported: no lending of warm agents on this system (neither unix
@@ -76,13 +77,13 @@ type Request struct {
 
 // Reply is one line from the server.
 type Reply struct {
-	Type       string           `json:"type"`
-	Event      *chat.Event      `json:"event,omitempty"`
-	Permission *chat.Permission `json:"permission,omitempty"` // ask
-	SessionID  string           `json:"sessionId,omitempty"`  // ask
-	Result     *Result          `json:"result,omitempty"`
-	Error      *Error           `json:"error,omitempty"`  // result: how the turn failed
-	Reason     string           `json:"reason,omitempty"` // declined
+	Type       string                 `json:"type"`
+	Event      *chat.Event            `json:"event,omitempty"`
+	Permission *permission.Permission `json:"permission,omitempty"` // ask
+	SessionID  string                 `json:"sessionId,omitempty"`  // ask
+	Result     *Result                `json:"result,omitempty"`
+	Error      *Error                 `json:"error,omitempty"`  // result: how the turn failed
+	Reason     string                 `json:"reason,omitempty"` // declined
 }
 
 // Result is a chat.Result on the wire. The turn's text came in its

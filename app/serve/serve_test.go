@@ -21,6 +21,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/prompt"
 
 	"github.com/rs/zerolog"
@@ -151,8 +152,8 @@ func TestRunStreamsAsksAndEnds(t *testing.T) {
 	path := serveFake(t, func(ctx context.Context, tr chat.Turn, a Agent, emit func(chat.Event)) (chat.Result, error) {
 		gotAgent = a
 		emit(chat.Event{SessionID: tr.SessionID, Payload: chat.TextChunk{Text: "<b>hi</b> " + tr.Prompt[0].Text}})
-		p := chat.Permission{RequestID: `"uuid-1"`, ToolCall: &acp.ToolCall{ToolCallID: "t1", Title: ptr("write <x>")},
-			Options: []chat.PermissionOption{{OptionID: "ok", Name: "Allow", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}}
+		p := permission.Permission{RequestID: `"uuid-1"`, ToolCall: &acp.ToolCall{ToolCallID: "t1", Title: ptr("write <x>")},
+			Options: []permission.PermissionOption{{OptionID: "ok", Name: "Allow", Kind: "allow_once"}, {OptionID: "no", Name: "Reject", Kind: "reject_once"}}}
 		emit(chat.Event{SessionID: tr.SessionID, Payload: chat.PermissionAsked{Permission: &p}})
 		id, err := tr.Decider.Decide(ctx, tr.SessionID, p)
 		if err != nil {
@@ -163,8 +164,8 @@ func TestRunStreamsAsksAndEnds(t *testing.T) {
 		return chat.Result{SessionID: tr.SessionID, StopReason: "end_turn"}, nil
 	})
 	var evs []chat.Event
-	decider := chat.DeciderFunc(func(_ context.Context, _ string, p chat.Permission) (string, error) {
-		return chat.ChooseByKind(p.Options, "reject_once"), nil
+	decider := permission.DeciderFunc(func(_ context.Context, _ string, p permission.Permission) (string, error) {
+		return permission.ChooseByKind(p.Options, "reject_once"), nil
 	})
 	res, err, handled := Run(context.Background(), path,
 		chat.Turn{SessionID: "s1", Cwd: "/w", Model: "m", Prompt: prompt.Text("there"), Decider: decider},

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"cdxtheme/core/chat"
+	"cdxtheme/core/permission"
 
 	"github.com/rs/zerolog"
 )
@@ -224,7 +225,7 @@ func (s *Server) conn(ctx context.Context, c net.Conn) {
 	}()
 	t := chat.Turn{
 		SessionID: req.Turn.SessionID, Cwd: req.Turn.Cwd, Model: req.Turn.Model, Effort: req.Turn.Effort,
-		Prompt: req.Turn.Prompt, Decider: chat.DeciderFunc(p.ask),
+		Prompt: req.Turn.Prompt, Decider: permission.DeciderFunc(p.ask),
 	}
 	emitted := false
 	res, err := s.Handle(tctx, t, *req.Agent, func(ev chat.Event) {
@@ -242,7 +243,7 @@ func (s *Server) conn(ctx context.Context, c net.Conn) {
 
 // ask hands a permission request to the client's decider and waits for
 // its answer.
-func (p *peer) ask(ctx context.Context, sessionID string, perm chat.Permission) (string, error) {
+func (p *peer) ask(ctx context.Context, sessionID string, perm permission.Permission) (string, error) {
 	ch := make(chan Request, 1)
 	p.amu.Lock()
 	p.waiting[perm.RequestID] = ch

@@ -12,6 +12,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/prompt"
 
 	"github.com/rs/zerolog"
@@ -66,12 +67,12 @@ type Turn struct {
 	Cwd       string             // absolute; the agent's cwd and the session cwd
 	Model     string             // "" = leave as is
 	Effort    string             // reasoning effort, "" = leave
-	Prompt    []acp.ContentBlock // built with TextPrompt etc.
-	Decider   Decider            // nil = deny every permission request
+	Prompt    []acp.ContentBlock // built with prompt.Text etc.
+	Decider   permission.Decider // nil = deny every permission request
 	// Always answers what the user already answered "always" for, in
 	// this session and for this kind of tool, without asking (nil: ask
 	// every time).
-	Always *Always
+	Always *permission.Always
 
 	// Attachments follow the prompt blocks, shaped after initialize by
 	// what the agent takes (see attachmentBlocks).

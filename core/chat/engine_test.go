@@ -17,6 +17,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/acpstub"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
@@ -318,15 +319,15 @@ func TestPermissionRequestIDs(t *testing.T) {
 	tests := []struct {
 		name     string
 		prompt   string
-		decider  Decider
+		decider  permission.Decider
 		wantText string
 		wantIDs  []string
 	}{
 		// The request ids as agents write them on the wire (codex-acp's
 		// numbers from 0, the Rust adapter's UUID strings). What is
 		// answered, by kind, is TestPermissionAnswers (stub_test.go).
-		{"ids 0 and uuid", "#ids", Policy("allow"), "Permission outcomes: allow_once, allow_once", []string{"0", "uuid"}},
-		{"permission before its tool call", "#permission-first", Policy("allow"), "Permission outcome: allow_once", []string{"uuid"}},
+		{"ids 0 and uuid", "#ids", permission.Policy("allow"), "Permission outcomes: allow_once, allow_once", []string{"0", "uuid"}},
+		{"permission before its tool call", "#permission-first", permission.Policy("allow"), "Permission outcome: allow_once", []string{"uuid"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -538,7 +539,7 @@ func TestCancelAnswersOpenPermission(t *testing.T) {
 	defer cancel()
 	never := make(chan struct{})
 	t.Cleanup(func() { close(never) })
-	blocked := DeciderFunc(func(context.Context, string, Permission) (string, error) {
+	blocked := permission.DeciderFunc(func(context.Context, string, permission.Permission) (string, error) {
 		cancel() // the user closes the chat while the dialog is open
 		<-never  // and this decider ignores its context
 		return "", nil
@@ -858,11 +859,11 @@ func TestAlwaysTakesTheKindOfTheAnnouncedToolCall(t *testing.T) {
 		return "end_turn"
 	})
 	var asked []string
-	d := DeciderFunc(func(_ context.Context, _ string, p Permission) (string, error) {
+	d := permission.DeciderFunc(func(_ context.Context, _ string, p permission.Permission) (string, error) {
 		asked = append(asked, p.ToolCall.ToolCallID)
-		return ChooseByKind(p.Options, acp.KindAllowAlways), nil
+		return permission.ChooseByKind(p.Options, acp.KindAllowAlways), nil
 	})
-	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: prompt.Text("go"), Decider: d, Always: &Always{}})
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: prompt.Text("go"), Decider: d, Always: &permission.Always{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/toolcall"
 )
 
@@ -129,14 +130,14 @@ type PlanUpdate struct {
 
 // PermissionAsked is a request of the agent the user is to answer.
 type PermissionAsked struct {
-	Permission *Permission `json:"permission,omitempty"`
+	Permission *permission.Permission `json:"permission,omitempty"`
 }
 
 // PermissionAnswered says how a request was answered (by the user, or
-// Remembered, when Permission is the request nobody was asked).
+// Remembered, when permission.Permission is the request nobody was asked).
 type PermissionAnswered struct {
-	Permission *Permission `json:"permission,omitempty"`
-	Answer     *Answer     `json:"answer,omitempty"`
+	Permission *permission.Permission `json:"permission,omitempty"`
+	Answer     *Answer                `json:"answer,omitempty"`
 }
 
 // UsageUpdate is the agent's report of the context window and cost.
@@ -388,17 +389,6 @@ type Refusal struct {
 	Name     string `json:"name,omitempty"`
 	Value    any    `json:"value"`
 	Current  any    `json:"current,omitempty"` // what the agent still runs
-}
-
-// PermissionOption is one answer the agent offers: {optionId, name, kind}.
-type PermissionOption = acp.PermissionOption
-
-// Permission is a request of the agent to run a tool call.
-type Permission struct {
-	RequestID string             `json:"requestId"` // the raw JSON id as a string, e.g. `0` or `"uuid"`
-	ToolCall  *acp.ToolCall      `json:"toolCall,omitempty"`
-	Command   string             `json:"command,omitempty"` // the command line the tool call runs
-	Options   []PermissionOption `json:"options"`
 }
 
 // Answer is how a permission request was answered.

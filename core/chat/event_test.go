@@ -11,6 +11,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/toolcall"
 )
 
@@ -41,8 +42,8 @@ func TestErrorMessageQuotesStderrTail(t *testing.T) {
 }
 
 func TestEventJSONFieldNames(t *testing.T) {
-	ev := Event{TurnID: "t1", SessionID: "s", Payload: PermissionAsked{Permission: &Permission{RequestID: `"u-1"`, ToolCall: &acp.ToolCall{ToolCallID: "c"},
-		Options: []PermissionOption{{OptionID: "o", Name: "Yes", Kind: "allow_once"}}}}}
+	ev := Event{TurnID: "t1", SessionID: "s", Payload: PermissionAsked{Permission: &permission.Permission{RequestID: `"u-1"`, ToolCall: &acp.ToolCall{ToolCallID: "c"},
+		Options: []permission.PermissionOption{{OptionID: "o", Name: "Yes", Kind: "allow_once"}}}}}
 	b, _ := json.Marshal(ev)
 	want := `{"type":"permission","turnId":"t1","sessionId":"s","permission":{"requestId":"\"u-1\"","toolCall":{"toolCallId":"c","content":null,"locations":null},"options":[{"optionId":"o","name":"Yes","kind":"allow_once"}]}}`
 	if string(b) != want {
@@ -60,7 +61,7 @@ func samples() []Event {
 	kind, code := acp.ToolEdit, 3
 	out := "done\n"
 	tc := &acp.ToolCall{ToolCallID: "c1", Kind: &kind, Content: []acp.ToolCallContent{}, Locations: []acp.ToolCallLocation{}}
-	perm := &Permission{RequestID: "0", ToolCall: tc, Command: "ls", Options: []PermissionOption{{OptionID: "o", Name: "Yes", Kind: acp.KindAllowOnce}}}
+	perm := &permission.Permission{RequestID: "0", ToolCall: tc, Command: "ls", Options: []permission.PermissionOption{{OptionID: "o", Name: "Yes", Kind: acp.KindAllowOnce}}}
 	return []Event{
 		{TurnID: "t", SessionID: "s", Payload: TextChunk{Text: "hi"}},
 		{SessionID: "s", Replay: true, Payload: TextChunk{Content: &acp.ContentBlock{Type: acp.BlockResourceLink, URI: "file:///a.png", Name: "a.png"}}},

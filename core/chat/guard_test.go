@@ -12,6 +12,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 
@@ -58,10 +59,10 @@ func TestWarmAgentDyingAfterAPermissionRequestDoesNotRunThePromptTwice(t *testin
 	h.e.mu.Lock()
 	l := h.e.warm
 	h.e.mu.Unlock()
-	dies := DeciderFunc(func(_ context.Context, _ string, p Permission) (string, error) {
+	dies := permission.DeciderFunc(func(_ context.Context, _ string, p permission.Permission) (string, error) {
 		l.proc.Kill()
 		<-l.proc.Done()
-		return ChooseByKind(p.Options, acp.KindAllowOnce), nil
+		return permission.ChooseByKind(p.Options, acp.KindAllowOnce), nil
 	})
 	_, _, err = h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: prompt.Text("#permission-first"), Decider: dies})
 	var ce *Error

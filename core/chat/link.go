@@ -10,6 +10,7 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/toolcall"
 
 	"github.com/rs/zerolog"
@@ -367,7 +368,7 @@ func (l *link) onPermission(_ context.Context, id json.RawMessage, params json.R
 	p := permissionOf(string(id), r)
 	ts.output.Store(true)
 	kind := ts.toolKind(p.ToolCall)
-	if opt, okind := ts.always.answer(r.SessionID, kind, p.Options); opt != "" {
+	if opt, okind := ts.always.Remembered(r.SessionID, kind, p.Options); opt != "" {
 		// Answered "always" before: the UI is told, not asked.
 		ts.emit(Event{SessionID: r.SessionID, Payload: PermissionAnswered{Permission: p, Answer: &Answer{RequestID: p.RequestID, OptionID: opt, Kind: okind, Remembered: true}}})
 		return acp.Selected(opt), nil
@@ -382,7 +383,7 @@ func (l *link) onPermission(_ context.Context, id json.RawMessage, params json.R
 				ans.Kind = o.Kind
 			}
 		}
-		ts.always.note(r.SessionID, kind, ans.Kind)
+		ts.always.Note(r.SessionID, kind, ans.Kind)
 	}
 	ts.emit(Event{SessionID: r.SessionID, Payload: PermissionAnswered{Answer: ans}})
 	return resp, nil
@@ -390,8 +391,8 @@ func (l *link) onPermission(_ context.Context, id json.RawMessage, params json.R
 
 // permissionOf is the request as the decider and the UI get it, its tool
 // call decoded.
-func permissionOf(id string, r acp.RequestPermissionRequest) *Permission {
-	p := &Permission{RequestID: id, Options: r.Options}
+func permissionOf(id string, r acp.RequestPermissionRequest) *permission.Permission {
+	p := &permission.Permission{RequestID: id, Options: r.Options}
 	if tc, err := acp.DecodeToolCall(r.ToolCall); err == nil {
 		p.ToolCall, p.Command = &tc, toolcall.CommandOf(tc.RawInput)
 	}
@@ -424,8 +425,8 @@ const (
 // turnState is what one Run shares with the connection handlers.
 type turnState struct {
 	ctx     context.Context // done when the turn is cancelled or its prompt must stop (near the deadline)
-	decider Decider
-	always  *Always
+	decider permission.Decider
+	always  *permission.Always
 	kinds   map[string]string // tool call id → kind, from this turn's tool calls (emitMu)
 	log     zerolog.Logger
 
@@ -555,15 +556,15 @@ func (ts *turnState) lastStatus() *Status {
 	return ts.status
 }
 
-// decide asks the Decider, but answers "cancelled" as soon as the turn is
-// cancelled or the link dies, whatever the Decider does.
-func (ts *turnState) decide(sessionID string, p Permission, linkDone <-chan struct{}) acp.RequestPermissionResponse {
+// decide asks the permission.Decider, but answers "cancelled" as soon as the turn is
+// cancelled or the link dies, whatever the permission.Decider does.
+func (ts *turnState) decide(sessionID string, p permission.Permission, linkDone <-chan struct{}) acp.RequestPermissionResponse {
 	if ts.ctx.Err() != nil {
 		return acp.Cancelled()
 	}
 	d := ts.decider
 	if d == nil {
-		d = Policy("deny")
+		d = permission.Policy("deny")
 	}
 	type answer struct {
 		id  string
@@ -580,7 +581,7 @@ func (ts *turnState) decide(sessionID string, p Permission, linkDone <-chan stru
 			return acp.Cancelled()
 		}
 		if a.err != nil {
-			id := ChooseByKind(p.Options, acp.KindRejectOnce, acp.KindRejectAlways)
+			id := permission.ChooseByKind(p.Options, acp.KindRejectOnce, acp.KindRejectAlways)
 			ts.warn(fmt.Sprintf("permission request could not be answered (%v); rejected", a.err))
 			if id == "" {
 				return acp.Cancelled()

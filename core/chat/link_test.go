@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/core/permission"
 
 	"github.com/rs/zerolog"
 )
@@ -134,20 +135,22 @@ func TestOpenSessionFollowUp(t *testing.T) {
 }
 
 func TestDecideAnswersCancelledWhenTurnEnds(t *testing.T) {
-	perm := Permission{RequestID: "0", Options: []PermissionOption{{OptionID: "ok", Kind: acp.KindAllowOnce}, {OptionID: "no", Kind: acp.KindRejectOnce}}}
+	perm := permission.Permission{RequestID: "0", Options: []permission.PermissionOption{{OptionID: "ok", Kind: acp.KindAllowOnce}, {OptionID: "no", Kind: acp.KindRejectOnce}}}
 	never := make(chan struct{})
 	defer close(never)
-	stuck := DeciderFunc(func(context.Context, string, Permission) (string, error) { <-never; return "ok", nil })
+	stuck := permission.DeciderFunc(func(context.Context, string, permission.Permission) (string, error) { <-never; return "ok", nil })
 	tests := []struct {
 		name    string
-		decider Decider
+		decider permission.Decider
 		cancel  bool
 		linkEnd bool
 		want    string
 	}{
-		{"chosen", DeciderFunc(func(context.Context, string, Permission) (string, error) { return "ok", nil }), false, false, `{"outcome":"selected","optionId":"ok"}`},
-		{"unknown id", DeciderFunc(func(context.Context, string, Permission) (string, error) { return "maybe", nil }), false, false, `{"outcome":"cancelled"}`},
-		{"decider error rejects", DeciderFunc(func(context.Context, string, Permission) (string, error) { return "", errors.New("tty gone") }), false, false, `{"outcome":"selected","optionId":"no"}`},
+		{"chosen", permission.DeciderFunc(func(context.Context, string, permission.Permission) (string, error) { return "ok", nil }), false, false, `{"outcome":"selected","optionId":"ok"}`},
+		{"unknown id", permission.DeciderFunc(func(context.Context, string, permission.Permission) (string, error) { return "maybe", nil }), false, false, `{"outcome":"cancelled"}`},
+		{"decider error rejects", permission.DeciderFunc(func(context.Context, string, permission.Permission) (string, error) {
+			return "", errors.New("tty gone")
+		}), false, false, `{"outcome":"selected","optionId":"no"}`},
 		{"turn cancelled while asking", stuck, true, false, `{"outcome":"cancelled"}`},
 		{"agent gone while asking", stuck, false, true, `{"outcome":"cancelled"}`},
 	}
@@ -172,10 +175,10 @@ func TestDecideAnswersCancelledWhenTurnEnds(t *testing.T) {
 }
 
 func ExampleChooseByKind() {
-	opts := []PermissionOption{
+	opts := []permission.PermissionOption{
 		{OptionID: "approved-for-session", Name: "Always", Kind: acp.KindAllowAlways},
 		{OptionID: "approved", Name: "Yes", Kind: acp.KindAllowOnce},
 	}
-	fmt.Println(ChooseByKind(opts, acp.KindAllowOnce, acp.KindAllowAlways))
+	fmt.Println(permission.ChooseByKind(opts, acp.KindAllowOnce, acp.KindAllowAlways))
 	// Output: approved
 }

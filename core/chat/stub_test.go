@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"cdxtheme/core/acp"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/acpstub"
 )
@@ -48,15 +49,15 @@ const askOptions = `[{"optionId":"proceed","name":"Allow","kind":"allow_once"},{
 func TestPermissionAnswers(t *testing.T) {
 	tests := []struct {
 		name    string
-		decider Decider
+		decider permission.Decider
 		want    string
 	}{
-		{"allow picks allow_once by kind", Policy("allow"), `{"outcome":"selected","optionId":"proceed"}`},
-		{"deny picks reject_once by kind", Policy("deny"), `{"outcome":"selected","optionId":"skip"}`},
+		{"allow picks allow_once by kind", permission.Policy("allow"), `{"outcome":"selected","optionId":"proceed"}`},
+		{"deny picks reject_once by kind", permission.Policy("deny"), `{"outcome":"selected","optionId":"skip"}`},
 		{"nil decider denies", nil, `{"outcome":"selected","optionId":"skip"}`},
-		{"empty answer is cancelled", DeciderFunc(func(context.Context, string, Permission) (string, error) { return "", nil }), `{"outcome":"cancelled"}`},
-		{"explicit option", DeciderFunc(func(_ context.Context, _ string, p Permission) (string, error) {
-			return ChooseByKind(p.Options, acp.KindAllowAlways), nil
+		{"empty answer is cancelled", permission.DeciderFunc(func(context.Context, string, permission.Permission) (string, error) { return "", nil }), `{"outcome":"cancelled"}`},
+		{"explicit option", permission.DeciderFunc(func(_ context.Context, _ string, p permission.Permission) (string, error) {
+			return permission.ChooseByKind(p.Options, acp.KindAllowAlways), nil
 		}), `{"outcome":"selected","optionId":"trust-forever"}`},
 	}
 	for _, tc := range tests {
@@ -94,7 +95,7 @@ func TestPermissionBeforeItsToolCall(t *testing.T) {
 		turn.Say("outcome " + string(outcome))
 		return "end_turn"
 	})
-	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: prompt.Text("list"), Decider: Policy("allow")})
+	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: prompt.Text("list"), Decider: permission.Policy("allow")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,11 +203,11 @@ func TestAlwaysIsAnsweredWithoutAsking(t *testing.T) {
 		return "end_turn"
 	})
 	asked := 0
-	d := DeciderFunc(func(_ context.Context, _ string, p Permission) (string, error) {
+	d := permission.DeciderFunc(func(_ context.Context, _ string, p permission.Permission) (string, error) {
 		asked++
-		return ChooseByKind(p.Options, acp.KindAllowAlways), nil
+		return permission.ChooseByKind(p.Options, acp.KindAllowAlways), nil
 	})
-	var always Always
+	var always permission.Always
 	evs, _, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Prompt: prompt.Text("list twice"), Decider: d, Always: &always})
 	if err != nil {
 		t.Fatal(err)
@@ -238,7 +239,7 @@ func TestAlwaysIsAnsweredWithoutAsking(t *testing.T) {
 	if strings.Join(got, ",") != "ask,answered,remembered" {
 		t.Fatalf("permission events %v, want ask,answered,remembered", got)
 	}
-	if id, _ := always.answer("another", acp.ToolExecute, []PermissionOption{{OptionID: "x", Kind: acp.KindAllowAlways}}); id != "" {
+	if id, _ := always.Remembered("another", acp.ToolExecute, []permission.PermissionOption{{OptionID: "x", Kind: acp.KindAllowAlways}}); id != "" {
 		t.Fatal("an always answer leaked into another session")
 	}
 }

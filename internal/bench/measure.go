@@ -17,6 +17,7 @@ import (
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/codexhome"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/prompt"
 	"cdxtheme/internal/bench/bare"
 	"cdxtheme/internal/testrig/peers"
@@ -232,7 +233,7 @@ func (b *bench) engineTurn(e *chat.Engine, sid string) (time.Duration, string, e
 	var first time.Time
 	start := time.Now()
 	res, err := e.Run(ctx, chat.Turn{SessionID: sid, Cwd: b.cwd, Prompt: prompt.Text(said),
-		Decider: chat.Policy("deny")}, func(ev chat.Event) {
+		Decider: permission.Policy("deny")}, func(ev chat.Event) {
 		if ev.Type() == chat.EventText && first.IsZero() && strings.HasPrefix(chat.TextOf(ev), want) {
 			first = time.Now()
 		}

@@ -19,6 +19,7 @@ import (
 
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/prompt"
 )
 
@@ -83,7 +84,7 @@ func (s streamBench) run(ctx context.Context) (streamRun, error) {
 	var first, last int64
 	var bad int
 	cpu0 := cpuTime()
-	_, err := e.Run(ctx, chat.Turn{Cwd: s.cwd, Prompt: prompt.Text("stream"), Decider: chat.Policy("deny")}, func(ev chat.Event) {
+	_, err := e.Run(ctx, chat.Turn{Cwd: s.cwd, Prompt: prompt.Text("stream"), Decider: permission.Policy("deny")}, func(ev chat.Event) {
 		if ev.Type() != chat.EventText {
 			return
 		}

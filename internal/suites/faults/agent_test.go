@@ -15,6 +15,7 @@ import (
 	"cdxtheme/core/acp"
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/prompt"
 
 	"github.com/rs/zerolog"
@@ -376,8 +377,8 @@ func caseCancelPermission(t *testing.T) {
 	r := newRig(t, rigOptions{scenario: "permission"})
 	ctx, cancel := context.WithCancel(ctxFor(t))
 	defer cancel()
-	asked := make(chan chat.Permission, 1)
-	decider := chat.DeciderFunc(func(dctx context.Context, _ string, p chat.Permission) (string, error) {
+	asked := make(chan permission.Permission, 1)
+	decider := permission.DeciderFunc(func(dctx context.Context, _ string, p permission.Permission) (string, error) {
 		asked <- p
 		<-dctx.Done() // the user never answers
 		return "", dctx.Err()

@@ -3,6 +3,7 @@ package realpeer
 import (
 	"bytes"
 	"cdxtheme/core/contrast"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/testbin"
 	"encoding/base64"
@@ -140,7 +141,7 @@ func TestThemeToolsEndToEnd(t *testing.T) {
 		res, evs, err := r.turn(chat.Turn{
 			Prompt:     prompt.Text("Make the comments readable."),
 			MCPServers: []json.RawMessage{mcp.ForBuild(bin, r.cwd)},
-			Decider:    chat.Policy("allow"),
+			Decider:    permission.Policy("allow"),
 		})
 		if err != nil {
 			for _, q := range r.mock.Turns() {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cdxtheme/core/chat"
+	"cdxtheme/core/permission"
 	"cdxtheme/core/prompt"
 	"cdxtheme/internal/testrig/peers"
 	"cdxtheme/internal/testrig/respmock"
@@ -128,7 +129,7 @@ func TestPermission(t *testing.T) {
 				target := filepath.Join(r.home.Outside, "made-by-codex.txt")
 				r.mock.Queue(respmock.EscalatedShell("echo permitted > " + target))
 
-				res, evs, err := r.turn(chat.Turn{Prompt: prompt.Text("write the file"), Decider: chat.Policy(policy)})
+				res, evs, err := r.turn(chat.Turn{Prompt: prompt.Text("write the file"), Decider: permission.Policy(policy)})
 				if err != nil {
 					t.Fatalf("turn: %v", err)
 				}

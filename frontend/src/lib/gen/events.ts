@@ -174,7 +174,7 @@ export interface PlanEntry {
   _meta?: unknown;
 }
 
-/** chat.Permission */
+/** permission.Permission */
 export interface Permission {
   requestId: string;
   toolCall?: ToolCall;

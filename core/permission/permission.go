@@ -1,4 +1,9 @@
-package chat
+// Package permission is who answers an agent's request to run a tool
+// call: the request as the UI and the CLI see it, a Decider (the page,
+// the terminal, or a fixed policy choosing an option by its kind), and
+// the "always" answers remembered per session and kind of tool. The
+// broker that waits for the answer on the wire is core/chat's.
+package permission
 
 import (
 	"context"
@@ -6,6 +11,17 @@ import (
 
 	"cdxtheme/core/acp"
 )
+
+// PermissionOption is one answer the agent offers: {optionId, name, kind}.
+type PermissionOption = acp.PermissionOption
+
+// Permission is a request of the agent to run a tool call.
+type Permission struct {
+	RequestID string             `json:"requestId"` // the raw JSON id as a string, e.g. `0` or `"uuid"`
+	ToolCall  *acp.ToolCall      `json:"toolCall,omitempty"`
+	Command   string             `json:"command,omitempty"` // the command line the tool call runs
+	Options   []PermissionOption `json:"options"`
+}
 
 // Decider answers permission requests. It returns the chosen option id,
 // or "" to answer "cancelled". It must return when ctx is done (the turn
@@ -61,9 +77,9 @@ type Always struct {
 	kinds map[string]map[string]string // session → tool kind → option kind
 }
 
-// answer is the remembered choice for p, if any: the id of the offered
+// Remembered is the remembered choice for p, if any: the id of the offered
 // option of the remembered kind.
-func (a *Always) answer(sessionID, toolKind string, options []PermissionOption) (id, kind string) {
+func (a *Always) Remembered(sessionID, toolKind string, options []PermissionOption) (id, kind string) {
 	if a == nil {
 		return "", ""
 	}
@@ -79,9 +95,9 @@ func (a *Always) answer(sessionID, toolKind string, options []PermissionOption) 
 	return id, kind
 }
 
-// note remembers the option kind chosen for toolKind when it is an
+// Note remembers the option kind chosen for toolKind when it is an
 // "always" one.
-func (a *Always) note(sessionID, toolKind, optionKind string) {
+func (a *Always) Note(sessionID, toolKind, optionKind string) {
 	if a == nil || sessionID == "" || (optionKind != acp.KindAllowAlways && optionKind != acp.KindRejectAlways) {
 		return
 	}
