@@ -343,6 +343,11 @@ func TestPermissionKnowsNoTurn(t *testing.T) {
 	onlyImports(t, "core/permission", "cdxtheme/core/acp")
 }
 
+// The scheme slots are a table over the model's roles.
+func TestBase16ReadsOnlyTheModel(t *testing.T) {
+	onlyImports(t, "core/base16", "cdxtheme/core/theme")
+}
+
 // onlyImports fails when a package imports any of the module's packages
 // but those allowed.
 func onlyImports(t *testing.T, dir string, allowed ...string) {
@@ -379,7 +384,7 @@ func TestBunLockKnowsNoAgent(t *testing.T) {
 // colour maths (core/colour) sits below the model.
 func TestThemeModelIsTheFloor(t *testing.T) {
 	forbid := map[string][]string{
-		"core/theme":       {"cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets", "cdxtheme/core/themewatch", "cdxtheme/core/contrast", "cdxtheme/core/companion", "cdxtheme/core/install", "cdxtheme/core/themeschema"},
+		"core/theme":       {"cdxtheme/core/themeimport", "cdxtheme/core/apply", "cdxtheme/core/packaging", "cdxtheme/core/targets", "cdxtheme/core/themewatch", "cdxtheme/core/contrast", "cdxtheme/core/companion", "cdxtheme/core/install", "cdxtheme/core/themeschema", "cdxtheme/core/base16"},
 		"core/themeimport": {"cdxtheme/core/apply", "cdxtheme/core/packaging"},
 		"core/packaging":   {"cdxtheme/core/apply", "cdxtheme/core/themeimport"},
 		"core/targets":     {"cdxtheme/core/themeimport", "cdxtheme/core/packaging"},

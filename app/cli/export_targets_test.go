@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/base16"
 	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
@@ -58,7 +59,7 @@ func TestExportTemplateFolder(t *testing.T) {
 		t.Errorf("stdout does not name %s:\n%s", want, out)
 	}
 	b, err := os.ReadFile(want)
-	base0D := theme.SchemeColors(theme.Example(), "base16")["base0D"].Hex()
+	base0D := base16.Colors(theme.Example(), "base16")["base0D"].Hex()
 	if err != nil || !strings.Contains(string(b), "hl:"+base0D) {
 		t.Errorf("%s: %v\n%s", want, err, b)
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"cdxtheme/core/base16"
 	"cdxtheme/core/colour"
 	"cdxtheme/core/theme"
 )
@@ -48,7 +49,7 @@ type Named struct {
 
 func newView(t *theme.Theme) *View {
 	v := &View{Name: t.Name, Slug: theme.Slug(t.Name), Appearance: t.Appearance, Dark: t.Appearance == "dark",
-		Author: t.Author, Description: t.Description, t: t, slots: theme.SchemeColors(t, "base24")}
+		Author: t.Author, Description: t.Description, t: t, slots: base16.Colors(t, "base24")}
 	if t.Scheme != nil {
 		v.SchemeAuthor = t.Scheme.Author
 	}

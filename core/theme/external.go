@@ -20,17 +20,6 @@ func RegisterFormat(id, name string, files []string, render func(fam []*Theme) (
 	Formats = append(Formats, Format{ID: id, Name: name, Files: files, render: render, external: true})
 }
 
-// SchemeColors are the theme's base16 or base24 slots ("base00" … "base0F",
-// and "base10" … "base17" for base24) as its scheme exports write them:
-// flattened over the background, a kept imported slot where its role is
-// unchanged.
-func SchemeColors(t *Theme, system string) map[string]Color {
-	if system != "base16" && system != "base24" {
-		return nil
-	}
-	return schemeColors(t, system)
-}
-
 // Seen is c as it appears on the theme's background: what a program that
 // cannot draw alpha shows.
 func (t *Theme) Seen(c Color) Color { return t.seen(c) }

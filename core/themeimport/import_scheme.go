@@ -8,6 +8,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"cdxtheme/core/base16"
 	"cdxtheme/core/colour"
 	"cdxtheme/core/theme"
 )
@@ -105,7 +106,7 @@ func importScheme(b *builder, data []byte) error {
 			v = field(slots, strings.ToLower(n))
 		}
 		if v == nil {
-			if fb, ok := theme.Base24Fallback(n); ok {
+			if fb, ok := base16.Base24Fallback(n); ok {
 				colors[n] = colors[fb]
 				scheme.Slots[n] = colors[fb]
 				b.warn("%s%s missing; base24's fallback %s was used", prefix, n, fb)
@@ -125,7 +126,7 @@ func importScheme(b *builder, data []byte) error {
 		scheme.Slots[n] = c
 	}
 	b.kept = append(b.kept, fmt.Sprintf("scheme.slots: the %d slots of the %s scheme, verbatim", len(names), system))
-	table, ansi := theme.SchemeSlots(system)
+	table, ansi := base16.Slots(system)
 	for _, s := range table {
 		b.put(s.Role, prefix+s.Slot, colors[s.Slot])
 	}

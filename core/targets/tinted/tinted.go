@@ -18,6 +18,7 @@ import (
 	"github.com/cbroglie/mustache"
 	"gopkg.in/yaml.v3"
 
+	"cdxtheme/core/base16"
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/theme"
 )
@@ -58,7 +59,7 @@ func FromTheme(t *theme.Theme, system string) Scheme {
 		author = "CDXTheme"
 	}
 	return Scheme{System: system, Name: t.Name, Slug: theme.Slug(t.Name), Author: author, Description: t.Description,
-		Variant: t.Appearance, Palette: theme.SchemeColors(t, system)}
+		Variant: t.Appearance, Palette: base16.Colors(t, system)}
 }
 
 var hexRE = regexp.MustCompile(`^#?[0-9a-fA-F]{6}$`)

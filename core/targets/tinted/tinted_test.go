@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/base16"
 	"cdxtheme/core/companion"
 	"cdxtheme/core/theme"
 )
@@ -79,7 +80,7 @@ func TestRendersATheme(t *testing.T) {
 			t.Errorf("no %s in %v", want, Files(files))
 		}
 	}
-	bg := theme.SchemeColors(th, "base16")["base01"].Hex()
+	bg := base16.Colors(th, "base16")["base01"].Hex()
 	if !strings.Contains(string(files["sh/base16-harbour-night.sh"]), "bg+:"+bg) {
 		t.Errorf("base01 is not the theme's %s:\n%s", bg, files["sh/base16-harbour-night.sh"])
 	}

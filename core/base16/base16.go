@@ -1,6 +1,5 @@
-package theme
-
-// base16 and base24 are tinted-theming's scheme systems: one palette of
+// Package base16 maps tinted-theming's base16 and base24 schemes onto
+// the theme's roles. base16 and base24 are tinted-theming's scheme systems: one palette of
 // named slots that app templates turn into configs. A slot means an editor
 // use (base0B strings, base0E keywords, …) and a terminal colour.
 //
@@ -14,6 +13,11 @@ package theme
 // role (base16Slots) and the importer reads that role back from it; the
 // other roles a slot stands for in the spec (variables also on base08,
 // operators on base05) are read as well but are not carried by an export.
+package base16
+
+import (
+	"cdxtheme/core/theme"
+)
 
 // schemeSlot is one baseNN and the role it carries.
 type schemeSlot struct{ slot, role string }
@@ -74,14 +78,14 @@ var base24Fallback = map[string]string{
 // verbatim unless it carries a role whose colour now differs (the
 // designer changed it); a base16 scheme exported as base24 fills base10–
 // base17 with base24's fallbacks; the rest is derived.
-func schemeColors(t *Theme, system string) map[string]Color {
+func schemeColors(t *theme.Theme, system string) map[string]theme.Color {
 	slots := base16Slots
 	if system == "base24" {
 		slots = base24Slots
 	}
-	m := map[string]Color{}
+	m := map[string]theme.Color{}
 	if t.Scheme != nil {
-		for _, n := range SchemeSlotNames(system) {
+		for _, n := range theme.SchemeSlotNames(system) {
 			if c, ok := t.Scheme.Slots[n]; ok {
 				m[n] = c
 			} else if c, ok := t.Scheme.Slots[base24Fallback[n]]; ok {
@@ -91,27 +95,27 @@ func schemeColors(t *Theme, system string) map[string]Color {
 	}
 	for _, s := range slots {
 		// Equal to the kept slot unless the designer changed the role.
-		m[s.slot] = t.seen(t.Color(s.role))
+		m[s.slot] = t.Seen(t.Color(s.role))
 	}
-	bg := t.seen(t.UI.Background)
+	bg := t.Seen(t.UI.Background)
 	if _, ok := m["base06"]; !ok {
-		m["base06"] = Mix(t.seen(t.UI.Text), t.seen(t.ANSI[15]), 0.5)
+		m["base06"] = theme.Mix(t.Seen(t.UI.Text), t.Seen(t.ANSI[15]), 0.5)
 	}
 	if _, ok := m["base0F"]; !ok {
-		m["base0F"] = Mix(t.seen(t.UI.Error), bg, 0.35)
+		m["base0F"] = theme.Mix(t.Seen(t.UI.Error), bg, 0.35)
 	}
 	if system == "base24" {
 		// base10/base11: a darker and the darkest background (for a light
 		// scheme "lighter than base00", so they move toward white).
-		far := Color{A: 255}
-		if !IsDark(bg) {
-			far = Color{R: 255, G: 255, B: 255, A: 255}
+		far := theme.Color{A: 255}
+		if !theme.IsDark(bg) {
+			far = theme.Color{R: 255, G: 255, B: 255, A: 255}
 		}
 		if _, ok := m["base10"]; !ok {
-			m["base10"] = Mix(bg, far, 0.25)
+			m["base10"] = theme.Mix(bg, far, 0.25)
 		}
 		if _, ok := m["base11"]; !ok {
-			m["base11"] = Mix(bg, far, 0.5)
+			m["base11"] = theme.Mix(bg, far, 0.5)
 		}
 	}
 	return m
@@ -120,9 +124,9 @@ func schemeColors(t *Theme, system string) map[string]Color {
 // SlotRole is one baseNN slot and the role it carries.
 type SlotRole struct{ Slot, Role string }
 
-// SchemeSlots are the slots of a scheme system with the role each
+// Slots are the slots of a scheme system with the role each
 // carries, and its ANSI colours 0–15 by slot.
-func SchemeSlots(system string) (slots []SlotRole, ansi []string) {
+func Slots(system string) (slots []SlotRole, ansi []string) {
 	table, ansi := base16Slots, base16ANSI
 	if system == "base24" {
 		table, ansi = base24Slots, base24ANSI
@@ -137,4 +141,15 @@ func SchemeSlots(system string) (slots []SlotRole, ansi []string) {
 func Base24Fallback(slot string) (string, bool) {
 	fb, ok := base24Fallback[slot]
 	return fb, ok
+}
+
+// Colors are the theme's base16 or base24 slots ("base00" … "base0F",
+// and "base10" … "base17" for base24) as its scheme exports write them:
+// flattened over the background, a kept imported slot where its role is
+// unchanged.
+func Colors(t *theme.Theme, system string) map[string]theme.Color {
+	if system != "base16" && system != "base24" {
+		return nil
+	}
+	return schemeColors(t, system)
 }
