@@ -68,7 +68,7 @@ func Counterpart(t *theme.Theme) *theme.Theme {
 		name := t.Entry(ref)
 		if r, ok := c.Ramps[name]; ok && ref != name {
 			want := mirror(t.Color(p))
-			cols := theme.RampColors(c.Palette[name], r)
+			cols := r.Colors(c.Palette[name])
 			best := math.Inf(1)
 			for _, s := range r.StepsOrDefault() {
 				if d := colour.DeltaE(cols[s], want); d < best {

@@ -108,7 +108,7 @@ func (t *Theme) PaletteColor(ref string) (Color, error) {
 			if err != nil || !slices.Contains(ramp.StepsOrDefault(), n) {
 				return Color{}, fmt.Errorf("%q: the ramp %s has no step %q (its steps: %s)", ref, name, step, joinInts(ramp.StepsOrDefault()))
 			}
-			return RampColors(base, ramp)[n], nil
+			return ramp.Colors(base)[n], nil
 		}
 	}
 	return Color{}, t.unknownRef(ref)
@@ -183,7 +183,7 @@ func (t *Theme) Swatches() []PaletteSwatch {
 		base := t.Palette[name]
 		out = append(out, PaletteSwatch{Ref: name, Entry: name, Color: base.String(), Users: nonNil(users[name])})
 		if r, ok := t.Ramps[name]; ok {
-			cols := RampColors(base, r)
+			cols := r.Colors(base)
 			for _, s := range r.StepsOrDefault() {
 				ref := name + "." + strconv.Itoa(s)
 				out = append(out, PaletteSwatch{Ref: ref, Entry: name, Step: s, Color: cols[s].String(), Users: nonNil(users[ref])})

@@ -47,7 +47,7 @@ func TestRolesNamingPaletteEntriesResolveAndWriteBackAsNames(t *testing.T) {
 	}
 	blue, _ := ParseColor("#3b82f6")
 	mauve, _ := ParseColor("#c79bff")
-	steps := RampColors(blue, th.Ramps["blue"])
+	steps := th.Ramps["blue"].Colors(blue)
 	for path, want := range map[string]Color{
 		"ui.background": th.Palette["ink"], "ui.accent": blue, "ui.selection": steps[700],
 		"editor.lineNumberActive": th.Palette["fog"], "syntax.keyword": mauve, "syntax.function": steps[300],
@@ -129,11 +129,11 @@ func TestRampStepsKeepTheBaseAndFallInLightness(t *testing.T) {
 	for _, hex := range []string{"#3b82f6", "#f2c572", "#161a24", "#d8dee9", "#ff0000", "#777777"} {
 		base, _ := ParseColor(hex)
 		r := Ramp{}
-		cols := RampColors(base, r)
+		cols := r.Colors(base)
 		if len(cols) != len(DefaultRampSteps) {
 			t.Fatalf("%s: %d steps", hex, len(cols))
 		}
-		anchor := RampAnchor(base, r)
+		anchor := r.Anchor(base)
 		if cols[anchor] != base {
 			t.Errorf("%s: step %d is %s, not the base", hex, anchor, cols[anchor])
 		}
@@ -153,9 +153,9 @@ func TestRampStepsKeepTheBaseAndFallInLightness(t *testing.T) {
 	// A blue at Tailwind's 500 lightness lands on 500 and its 50 is a
 	// near-white tint, its 950 a deep shade.
 	blue, _ := ParseColor("#3b82f6")
-	cols := RampColors(blue, Ramp{})
-	if RampAnchor(blue, Ramp{}) != 500 {
-		t.Errorf("anchor %d", RampAnchor(blue, Ramp{}))
+	cols := Ramp{}.Colors(blue)
+	if (Ramp{}).Anchor(blue) != 500 {
+		t.Errorf("anchor %d", Ramp{}.Anchor(blue))
 	}
 	if l := ToOKLCH(cols[50]).L; l < 0.95 {
 		t.Errorf("blue.50 lightness %.3f", l)
@@ -164,7 +164,7 @@ func TestRampStepsKeepTheBaseAndFallInLightness(t *testing.T) {
 		t.Errorf("blue.950 lightness %.3f", l)
 	}
 	// "at" puts the base on another step; the others move to fit.
-	at := RampColors(blue, Ramp{At: 700})
+	at := Ramp{At: 700}.Colors(blue)
 	if at[700] != blue || ToOKLCH(at[500]).L <= ToOKLCH(blue).L {
 		t.Errorf("at 700: 700 %s, 500 %s", at[700], at[500])
 	}
@@ -262,7 +262,7 @@ func TestDetachAndAttach(t *testing.T) {
 	if err := th.Attach("ui.accent", "blue.900"); err != nil {
 		t.Fatal(err)
 	}
-	if th.Color("ui.accent") != RampColors(orange, th.Ramps["blue"])[900] || th.Follows("ui.accent") != "blue.900" {
+	if th.Color("ui.accent") != th.Ramps["blue"].Colors(orange)[900] || th.Follows("ui.accent") != "blue.900" {
 		t.Errorf("attached accent %s follows %q", th.Color("ui.accent"), th.Follows("ui.accent"))
 	}
 	if err := th.Attach("ui.accent", "nope"); err == nil || !strings.Contains(err.Error(), `ui.accent: "nope" is not a palette entry`) {

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 
+	"cdxtheme/core/colour"
 	"cdxtheme/core/theme"
 )
 
@@ -198,7 +199,7 @@ func alphaPct(c theme.Color) int { return int(math.Round(float64(c.A) * 100 / 25
 func lightnessStep(l float64) int {
 	best, bestD := 50, math.Inf(1)
 	for s := 50; s <= 950; s += 50 {
-		if d := math.Abs(theme.RampLightness(s) - l); d < bestD {
+		if d := math.Abs(colour.RampLightness(s) - l); d < bestD {
 			best, bestD = s, d
 		}
 	}
