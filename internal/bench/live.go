@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -32,6 +33,8 @@ const (
 	whatLiveKitty = "live: theme.json edit → running kitty shows it"
 	whatLiveWatch = "live: theme.json edit → the watcher hands the theme on"
 	whatLiveKOwn  = "live: kitty's own reload (SIGUSR1 sent → new background)"
+	whatLiveNOwn  = "live: Neovim's own :colorscheme (timed inside Neovim)"
+	whatLiveNPlan = "live: rendering the Neovim colorscheme (apply.Plan)"
 	liveLimit     = 300 // ms, issue #39
 )
 
@@ -56,7 +59,11 @@ func measureLive(cfg config, progress func(string)) []Row {
 	}
 	wa := against(whatLiveWatch, newMeasure("", lt.handover), 0, "part of the rows above")
 	wa.Note = "from the rename until core/live's runner got the theme: the watcher's read (a whole renamed file at its first event, no settle)"
-	rows := []Row{tm, nv, kt, wa}
+	no := against(whatLiveNOwn, newMeasure("", lt.nvimOwn), 0, "part of the Neovim row")
+	no.Note = "the same :colorscheme run again after each edit, timed by Neovim itself (vim.loop.hrtime): sourcing the colorscheme's highlights, and any wait for a core"
+	np := against(whatLiveNPlan, newMeasure("", lt.nvimPlan), 0, "part of the Neovim row")
+	np.Note = "the edited theme's Neovim export rendered again after each edit, untimed otherwise: core/targets' template, about 1,100 nvim_set_hl calls"
+	rows := []Row{tm, nv, kt, wa, np, no}
 	if kittyErr == nil {
 		ko := against(whatLiveKOwn, newMeasure("", lt.kittyOwn), 0, "part of the kitty row")
 		ko.Note = "from core/live's report that kitty was signalled until its socket answered with the new background: kitty re-reading kitty.conf and its theme, repainting with software GL, and the 2 ms poll"
@@ -68,8 +75,8 @@ func measureLive(cfg config, progress func(string)) []Row {
 // liveTimes are the live runs' timings: until each program showed the
 // edit, until the watcher handed the theme on, and kitty's own part.
 type liveTimes struct {
-	tmux, nvim, kitty, handover, kittyOwn []time.Duration
-	kittyErr                              error
+	tmux, nvim, kitty, handover, kittyOwn, nvimOwn, nvimPlan []time.Duration
+	kittyErr                                                 error
 }
 
 // liveRuns applies the example theme to tmux and Neovim in a temporary
@@ -187,7 +194,8 @@ func liveRuns(n int) (liveTimes, error) {
 				close(kittySeen)
 			}()
 		}
-		if err := write(bytes.Replace(theme.ExampleJSON(), []byte(`"ink": "#161a24"`), []byte(`"ink": "`+ink+`"`), 1)); err != nil {
+		edited := bytes.Replace(theme.ExampleJSON(), []byte(`"ink": "#161a24"`), []byte(`"ink": "`+ink+`"`), 1)
+		if err := write(edited); err != nil {
 			return lt, err
 		}
 		// Each program's report comes when its command returned: tmux's
@@ -225,6 +233,18 @@ func liveRuns(n int) (liveTimes, error) {
 		}
 		if i > 0 {
 			tmuxRuns, nvimRuns = append(tmuxRuns, tmuxAt), append(nvimRuns, nvimAt)
+			// Neovim's own part, outside the timed path: the same
+			// :colorscheme again, timed inside Neovim.
+			own := nvimExpr(`luaeval('(function() local t = vim.loop.hrtime(); vim.cmd("colorscheme " .. vim.g.colors_name); return (vim.loop.hrtime() - t) / 1e6 end)()')`)
+			if ms, err := strconv.ParseFloat(own, 64); err == nil {
+				lt.nvimOwn = append(lt.nvimOwn, time.Duration(ms*float64(time.Millisecond)))
+			}
+			if th, err := theme.Parse(edited); err == nil {
+				s := time.Now()
+				if _, err := apply.Plan(th, "neovim", p); err == nil {
+					lt.nvimPlan = append(lt.nvimPlan, time.Since(s))
+				}
+			}
 			lt.handover = append(lt.handover, handover)
 			if kittyErr == nil {
 				kittyRuns = append(kittyRuns, kittyAt)
