@@ -1,0 +1,140 @@
+package theme
+
+import "strings"
+
+// sublimeScopes translate the scopes of Sublime Text's grammars, which bat
+// (and delta, and Sublime itself) highlight with, into the scopes VS Code's
+// grammars give the same token. The two families name many tokens
+// differently (Sublime's Rust calls a primitive type storage.type.rust, VS
+// Code's entity.name.type.numeric.rust; Sublime's Python calls a docstring
+// a comment, VS Code's a string), and a TextMate theme's rules are written
+// for one family: VS Code's, in the syntax map and in every imported VS
+// Code theme. So the .tmTheme gets, after its own rules, one rule per
+// entry: the Sublime selector, painted with whatever the theme's VS Code
+// rules give the VS Code scopes (SublimeRules). One colour per token then
+// holds across the preview, VS Code and bat, for the syntax map's roles
+// and for an imported theme's own rules alike.
+//
+// Each entry is a token class, never a file: sublime is a comma-separated
+// list of Sublime selectors naming the innermost scope Sublime's grammar
+// gives the token (bat resolves a rule by the deepest scope it matches, so
+// a selector for the innermost scope wins over the theme's broader ones);
+// vscode is the scope stack, outermost first, that VS Code's grammar gives
+// the same token. Where one Sublime scope covers tokens VS Code tells apart
+// (Sublime's storage.type.rust is both `let` and `u8`), the entry follows
+// the more common token, and the comment says so. The grammars are those
+// bat ships (Sublime's Packages) and those of VS Code as Shiki bundles them.
+var sublimeScopes = []struct{ sublime, vscode string }{
+	// Go: a type in a type position; predeclared types and functions.
+	{"storage.type.go", "entity.name.type.go"},
+	{"support.type.builtin.go", "storage.type.numeric.go"},
+	{"support.function.builtin.go", "entity.name.function.support.builtin.go"},
+	{"punctuation.definition.numeric.base.go", "keyword.other.unit.hexadecimal.go"},
+
+	// Python: docstrings are strings to VS Code; parameters, CONSTANTS,
+	// decorators, format placeholders.
+	{"comment.block.documentation.python", "string.quoted.docstring.multi.python"},
+	{"comment.block.documentation.python punctuation.definition.comment",
+		"string.quoted.docstring.multi.python punctuation.definition.string.begin.python"},
+	{"variable.parameter.python", "meta.function.parameters.python variable.parameter.function.language.python"},
+	{"variable.other.constant.python", "constant.other.caps.python"},
+	{"punctuation.separator.decimal.python", "constant.numeric.float.python"},
+	{"meta.annotation.python meta.generic-name", "meta.function.decorator.python entity.name.function.decorator.python"},
+	{"meta.annotation.python support.function.builtin", "meta.function.decorator.python support.type.python"},
+	{"constant.other.placeholder.python, punctuation.section.interpolation.begin.python, punctuation.section.interpolation.end.python",
+		"meta.fstring.python constant.character.format.placeholder.other.python"},
+	{"source.python constant.other.character-class.range.regexp",
+		"string.regexp.quoted.single.python meta.character.set.regexp constant.character.set.regexp"},
+
+	// Rust: Sublime's storage.type.rust is the primitive types and also
+	// let, const and Self; the types are the more common.
+	{"storage.type.rust", "entity.name.type.numeric.rust"},
+	{"storage.type.struct.rust", "keyword.declaration.struct.rust storage.type.rust"},
+	{"storage.type.enum.rust", "keyword.declaration.enum.rust storage.type.rust"},
+	{"storage.type.type.rust", "keyword.declaration.type.rust storage.type.rust"},
+	{"storage.type.function.rust", "keyword.other.fn.rust"},
+	{"storage.type.impl.rust", "keyword.other.rust"},
+	{"storage.modifier.rust", "storage.modifier.visibility.rust"},
+	{"support.type.rust, entity.name.impl.rust", "entity.name.type.rust"},
+	{"entity.name.struct.rust", "entity.name.type.struct.rust"},
+	{"entity.name.enum.rust", "entity.name.type.enum.rust"},
+	{"variable.other.member.rust", "variable.other.rust"},
+	{"variable.language.rust", "variable.language.self.rust"},
+	{"support.function.rust", "meta.function.call.rust entity.name.function.rust"},
+	{"constant.other.placeholder.rust", "string.quoted.double.rust meta.interpolation.rust"},
+	{"string.quoted.single.rust", "string.quoted.single.char.rust"},
+	{"string.quoted.single.rust punctuation.definition.string", "string.quoted.single.char.rust punctuation.definition.char.rust"},
+	{"punctuation.accessor.rust", "keyword.operator.namespace.rust"},
+	{"punctuation.accessor.dot.rust", "keyword.operator.access.dot.rust"},
+	{"punctuation.terminator.rust", "punctuation.semi.rust"},
+	{"variable.annotation.rust", "meta.attribute.rust"},
+	{"punctuation.definition.annotation.rust", "meta.attribute.rust punctuation.definition.attribute.rust"},
+
+	// TypeScript: methods of the standard library are calls to VS Code.
+	{"support.function.ts, support.function.dom.ts, support.function.json.ts", "meta.function-call.ts entity.name.function.ts"},
+	{"support.variable.property.dom.ts", "variable.other.property.ts"},
+	// A built-in class called is mostly constructed (new Map(), new
+	// Error()); Object.entries() is the exception.
+	{"meta.function-call.ts support.class", "new.expr.ts meta.function-call.ts entity.name.function.ts"},
+	{"support.constant.json.ts", "variable.other.constant.object.ts"},
+	{"source.ts constant.other.character-class.range.regexp",
+		"string.regexp.ts constant.other.character-class.set.regexp constant.other.character-class.range.regexp"},
+
+	// Lua: the standard library's tables (string, table, math).
+	{"support.constant.builtin.lua", "support.function.library.lua"},
+	{"punctuation.separator.key-value.lua", "keyword.operator.lua"},
+
+	// Shell: a command's words, options, names and variables.
+	{"meta.function-call.arguments.shell", "meta.argument.shell string.unquoted.argument.shell"},
+	{"variable.parameter.option.shell", "string.unquoted.argument.shell constant.other.option.shell"},
+	{"punctuation.definition.parameter.shell", "string.unquoted.argument.shell constant.other.option.dash.shell"},
+	{"variable.function.shell", "entity.name.function.call.shell entity.name.command.shell"},
+	{"support.function.double-brace.begin.shell, support.function.double-brace.end.shell",
+		"meta.scope.logical-expression.shell punctuation.definition.logical-expression.shell"},
+	{"variable.other.readwrite.shell", "variable.other.normal.shell"},
+	{"punctuation.definition.variable.shell", "variable.other.normal.shell punctuation.definition.variable.shell"},
+	{"meta.group.expansion.parameter.shell", "meta.parameter-expansion variable.other.normal.shell"},
+
+	// Markdown: the marks of emphasis, code, headings and lists.
+	{"punctuation.definition.bold.begin.markdown, punctuation.definition.bold.end.markdown",
+		"markup.bold.markdown punctuation.definition.bold.markdown"},
+	{"punctuation.definition.italic.begin.markdown, punctuation.definition.italic.end.markdown",
+		"markup.italic.markdown punctuation.definition.italic.markdown"},
+	{"punctuation.definition.raw.begin.markdown, punctuation.definition.raw.end.markdown",
+		"markup.inline.raw.string.markdown punctuation.definition.raw.markdown"},
+	{"punctuation.definition.raw.code-fence.begin.markdown, punctuation.definition.raw.code-fence.end.markdown",
+		"markup.fenced_code.block.markdown punctuation.definition.markdown"},
+	{"constant.other.language-name.markdown", "markup.fenced_code.block.markdown fenced_code.block.language"},
+	{"punctuation.definition.heading.begin.markdown", "markup.heading.markdown punctuation.definition.heading.markdown"},
+	{"punctuation.definition.list_item.markdown", "markup.list.unnumbered.markdown punctuation.definition.list.begin.markdown"},
+}
+
+// SublimeRules are sublimeScopes as TextMate rules for t: each Sublime
+// selector with the foreground and font style VS Code gives its VS Code
+// scopes under t's rules — an imported theme's own (TokenRules), else the
+// syntax map's — or the text colour and no style where no rule paints
+// them. FG and Style are always set: a rule that left either unset would
+// let a broader rule of the theme show through in bat.
+func SublimeRules(t *Theme) []TokenRule {
+	rules := TokenRules(t)
+	if rules == nil {
+		for _, m := range syntaxMap {
+			role := "syntax." + m.role
+			fg, style := t.Color(role), strings.TrimSpace(string(t.Style(role)))
+			rules = append(rules, TokenRule{Name: m.label, Scope: strings.Join(m.textmate, ", "), FG: &fg, Style: &style})
+		}
+	}
+	def := t.Color("ui.text")
+	if t.Targets != nil && t.Targets.VSCode != nil {
+		if c, err := parseLooseColor(t.Targets.VSCode.Colors["editor.foreground"]); err == nil {
+			def = c
+		}
+	}
+	m := newTMMatcher(rules, &def)
+	out := make([]TokenRule, 0, len(sublimeScopes))
+	for _, s := range sublimeScopes {
+		fg, style := m.resolve(strings.Fields(s.vscode))
+		out = append(out, TokenRule{Name: "Sublime grammars: " + s.vscode, Scope: s.sublime, FG: &fg, Style: &style})
+	}
+	return out
+}
