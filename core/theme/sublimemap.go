@@ -19,94 +19,95 @@ import "strings"
 // list of Sublime selectors naming the innermost scope Sublime's grammar
 // gives the token (bat resolves a rule by the deepest scope it matches, so
 // a selector for the innermost scope wins over the theme's broader ones);
-// vscode is the scope stack, outermost first, that VS Code's grammar gives
-// the same token. Where one Sublime scope covers tokens VS Code tells apart
-// (Sublime's storage.type.rust is both `let` and `u8`), the entry follows
-// the more common token, and the comment says so. The grammars are those
+// vscode is the scope stack, outermost first from the grammar's root scope
+// (theme rules may name it), that VS Code's grammar gives the same token.
+// Where one Sublime scope covers tokens VS Code tells apart (Sublime's
+// storage.type.rust is both `let` and `u8`), the entry follows the more
+// common token, and the comment says so. The grammars are those
 // bat ships (Sublime's Packages) and those of VS Code as Shiki bundles them.
 var sublimeScopes = []struct{ sublime, vscode string }{
 	// Go: a type in a type position; predeclared types and functions.
-	{"storage.type.go", "entity.name.type.go"},
-	{"support.type.builtin.go", "storage.type.numeric.go"},
-	{"support.function.builtin.go", "entity.name.function.support.builtin.go"},
-	{"punctuation.definition.numeric.base.go", "keyword.other.unit.hexadecimal.go"},
+	{"storage.type.go", "source.go entity.name.type.go"},
+	{"support.type.builtin.go", "source.go storage.type.numeric.go"},
+	{"support.function.builtin.go", "source.go entity.name.function.support.builtin.go"},
+	{"punctuation.definition.numeric.base.go", "source.go keyword.other.unit.hexadecimal.go"},
 
 	// Python: docstrings are strings to VS Code; parameters, CONSTANTS,
 	// decorators, format placeholders.
-	{"comment.block.documentation.python", "string.quoted.docstring.multi.python"},
-	{"comment.block.documentation.python punctuation.definition.comment",
-		"string.quoted.docstring.multi.python punctuation.definition.string.begin.python"},
-	{"variable.parameter.python", "meta.function.parameters.python variable.parameter.function.language.python"},
-	{"variable.other.constant.python", "constant.other.caps.python"},
-	{"punctuation.separator.decimal.python", "constant.numeric.float.python"},
-	{"meta.annotation.python meta.generic-name", "meta.function.decorator.python entity.name.function.decorator.python"},
-	{"meta.annotation.python support.function.builtin", "meta.function.decorator.python support.type.python"},
-	{"constant.other.placeholder.python, punctuation.section.interpolation.begin.python, punctuation.section.interpolation.end.python",
-		"meta.fstring.python constant.character.format.placeholder.other.python"},
-	{"source.python constant.other.character-class.range.regexp",
-		"string.regexp.quoted.single.python meta.character.set.regexp constant.character.set.regexp"},
+	{"comment.block.documentation.python", "source.python string.quoted.docstring.multi.python"},
+	{"comment.block.documentation.python punctuation.definition.comment", "source.python string.quoted.docstring.multi.python punctuation.definition.string.begin.python"},
+	{"variable.parameter.python", "source.python meta.function.parameters.python variable.parameter.function.language.python"},
+	{"meta.function-call.arguments.python variable.parameter.python", "source.python meta.function-call.arguments.python variable.parameter.function-call.python"},
+	{"variable.other.constant.python", "source.python constant.other.caps.python"},
+	{"punctuation.separator.decimal.python", "source.python constant.numeric.float.python"},
+	{"meta.annotation.python meta.generic-name", "source.python meta.function.decorator.python entity.name.function.decorator.python"},
+	{"meta.annotation.python support.function.builtin", "source.python meta.function.decorator.python support.type.python"},
+	{"constant.other.placeholder.python, punctuation.section.interpolation.begin.python, punctuation.section.interpolation.end.python", "source.python meta.fstring.python constant.character.format.placeholder.other.python"},
+	{"source.python punctuation.definition.character-class.begin.regexp, source.python punctuation.definition.character-class.end.regexp",
+		"source.python string.regexp.quoted.single.python meta.character.set.regexp punctuation.character.set.begin.regexp"},
+	{"source.python constant.other.character-class.range.regexp", "source.python string.regexp.quoted.single.python meta.character.set.regexp constant.character.set.regexp"},
 
 	// Rust: Sublime's storage.type.rust is the primitive types and also
 	// let, const and Self; the types are the more common.
-	{"storage.type.rust", "entity.name.type.numeric.rust"},
-	{"storage.type.struct.rust", "keyword.declaration.struct.rust storage.type.rust"},
-	{"storage.type.enum.rust", "keyword.declaration.enum.rust storage.type.rust"},
-	{"storage.type.type.rust", "keyword.declaration.type.rust storage.type.rust"},
-	{"storage.type.function.rust", "keyword.other.fn.rust"},
-	{"storage.type.impl.rust", "keyword.other.rust"},
-	{"storage.modifier.rust", "storage.modifier.visibility.rust"},
-	{"support.type.rust, entity.name.impl.rust", "entity.name.type.rust"},
-	{"entity.name.struct.rust", "entity.name.type.struct.rust"},
-	{"entity.name.enum.rust", "entity.name.type.enum.rust"},
-	{"variable.other.member.rust", "variable.other.rust"},
-	{"variable.language.rust", "variable.language.self.rust"},
-	{"support.function.rust", "meta.function.call.rust entity.name.function.rust"},
-	{"constant.other.placeholder.rust", "string.quoted.double.rust meta.interpolation.rust"},
-	{"string.quoted.single.rust", "string.quoted.single.char.rust"},
-	{"string.quoted.single.rust punctuation.definition.string", "string.quoted.single.char.rust punctuation.definition.char.rust"},
-	{"punctuation.accessor.rust", "keyword.operator.namespace.rust"},
-	{"punctuation.accessor.dot.rust", "keyword.operator.access.dot.rust"},
-	{"punctuation.terminator.rust", "punctuation.semi.rust"},
-	{"variable.annotation.rust", "meta.attribute.rust"},
-	{"punctuation.definition.annotation.rust", "meta.attribute.rust punctuation.definition.attribute.rust"},
+	{"storage.type.rust", "source.rust entity.name.type.numeric.rust"},
+	{"storage.type.struct.rust", "source.rust keyword.declaration.struct.rust storage.type.rust"},
+	{"storage.type.enum.rust", "source.rust keyword.declaration.enum.rust storage.type.rust"},
+	{"storage.type.type.rust", "source.rust keyword.declaration.type.rust storage.type.rust"},
+	{"storage.type.function.rust", "source.rust keyword.other.fn.rust"},
+	{"storage.type.impl.rust", "source.rust keyword.other.rust"},
+	{"storage.modifier.rust", "source.rust storage.modifier.visibility.rust"},
+	{"support.type.rust, entity.name.impl.rust", "source.rust entity.name.type.rust"},
+	{"entity.name.struct.rust", "source.rust entity.name.type.struct.rust"},
+	{"entity.name.enum.rust", "source.rust entity.name.type.enum.rust"},
+	{"variable.other.member.rust", "source.rust variable.other.rust"},
+	{"variable.language.rust", "source.rust variable.language.self.rust"},
+	{"support.function.rust", "source.rust meta.function.call.rust entity.name.function.rust"},
+	{"constant.other.placeholder.rust", "source.rust string.quoted.double.rust meta.interpolation.rust"},
+	{"string.quoted.single.rust", "source.rust string.quoted.single.char.rust"},
+	{"string.quoted.single.rust punctuation.definition.string", "source.rust string.quoted.single.char.rust punctuation.definition.char.rust"},
+	// Sublime's punctuation.separator.rust is : and -> (VS Code's
+	// operators) and also the comma; the : and -> are the more common.
+	{"punctuation.separator.rust, punctuation.separator.type.rust", "source.rust keyword.operator.key-value.rust"},
+	{"punctuation.accessor.rust", "source.rust keyword.operator.namespace.rust"},
+	{"punctuation.accessor.dot.rust", "source.rust keyword.operator.access.dot.rust"},
+	{"punctuation.terminator.rust", "source.rust punctuation.semi.rust"},
+	{"variable.annotation.rust", "source.rust meta.attribute.rust"},
+	{"punctuation.definition.annotation.rust", "source.rust meta.attribute.rust punctuation.definition.attribute.rust"},
 
 	// TypeScript: methods of the standard library are calls to VS Code.
-	{"support.function.ts, support.function.dom.ts, support.function.json.ts", "meta.function-call.ts entity.name.function.ts"},
-	{"support.variable.property.dom.ts", "variable.other.property.ts"},
+	{"support.function.ts, support.function.dom.ts, support.function.json.ts", "source.ts meta.function-call.ts entity.name.function.ts"},
+	{"support.variable.property.dom.ts", "source.ts variable.other.property.ts"},
 	// A built-in class called is mostly constructed (new Map(), new
 	// Error()); Object.entries() is the exception.
-	{"meta.function-call.ts support.class", "new.expr.ts meta.function-call.ts entity.name.function.ts"},
-	{"support.constant.json.ts", "variable.other.constant.object.ts"},
-	{"source.ts constant.other.character-class.range.regexp",
-		"string.regexp.ts constant.other.character-class.set.regexp constant.other.character-class.range.regexp"},
+	{"meta.function-call.ts support.class", "source.ts new.expr.ts meta.function-call.ts entity.name.function.ts"},
+	{"support.constant.json.ts", "source.ts variable.other.constant.object.ts"},
+	{"source.ts constant.other.character-class.range.regexp", "source.ts string.regexp.ts constant.other.character-class.set.regexp constant.other.character-class.range.regexp"},
 
 	// Lua: the standard library's tables (string, table, math).
-	{"support.constant.builtin.lua", "support.function.library.lua"},
-	{"punctuation.separator.key-value.lua", "keyword.operator.lua"},
+	{"support.constant.builtin.lua", "source.lua support.function.library.lua"},
+	{"punctuation.separator.key-value.lua", "source.lua keyword.operator.lua"},
 
 	// Shell: a command's words, options, names and variables.
-	{"meta.function-call.arguments.shell", "meta.argument.shell string.unquoted.argument.shell"},
-	{"variable.parameter.option.shell", "string.unquoted.argument.shell constant.other.option.shell"},
-	{"punctuation.definition.parameter.shell", "string.unquoted.argument.shell constant.other.option.dash.shell"},
-	{"variable.function.shell", "entity.name.function.call.shell entity.name.command.shell"},
-	{"support.function.double-brace.begin.shell, support.function.double-brace.end.shell",
-		"meta.scope.logical-expression.shell punctuation.definition.logical-expression.shell"},
-	{"variable.other.readwrite.shell", "variable.other.normal.shell"},
-	{"punctuation.definition.variable.shell", "variable.other.normal.shell punctuation.definition.variable.shell"},
-	{"meta.group.expansion.parameter.shell", "meta.parameter-expansion variable.other.normal.shell"},
+	{"meta.function-call.arguments.shell", "source.shell meta.argument.shell string.unquoted.argument.shell"},
+	{"variable.parameter.option.shell", "source.shell string.unquoted.argument.shell constant.other.option.shell"},
+	{"punctuation.definition.parameter.shell", "source.shell string.unquoted.argument.shell constant.other.option.dash.shell"},
+	{"variable.function.shell", "source.shell entity.name.function.call.shell entity.name.command.shell"},
+	{"support.function.double-brace.begin.shell, support.function.double-brace.end.shell", "source.shell meta.scope.logical-expression.shell punctuation.definition.logical-expression.shell"},
+	{"keyword.operator.end-of-options.shell", "source.shell string.unquoted.argument.shell constant.other.option.dash.shell"},
+	{"constant.numeric.integer.decimal.file-descriptor.shell", "source.shell meta.argument.shell keyword.operator.redirect.shell"},
+	{"variable.language.array.shell", "source.shell meta.parameter-expansion keyword.operator.expansion.shell"},
+	{"variable.other.readwrite.shell", "source.shell variable.other.normal.shell"},
+	{"punctuation.definition.variable.shell", "source.shell variable.other.normal.shell punctuation.definition.variable.shell"},
+	{"meta.group.expansion.parameter.shell", "source.shell meta.parameter-expansion variable.other.normal.shell"},
 
 	// Markdown: the marks of emphasis, code, headings and lists.
-	{"punctuation.definition.bold.begin.markdown, punctuation.definition.bold.end.markdown",
-		"markup.bold.markdown punctuation.definition.bold.markdown"},
-	{"punctuation.definition.italic.begin.markdown, punctuation.definition.italic.end.markdown",
-		"markup.italic.markdown punctuation.definition.italic.markdown"},
-	{"punctuation.definition.raw.begin.markdown, punctuation.definition.raw.end.markdown",
-		"markup.inline.raw.string.markdown punctuation.definition.raw.markdown"},
-	{"punctuation.definition.raw.code-fence.begin.markdown, punctuation.definition.raw.code-fence.end.markdown",
-		"markup.fenced_code.block.markdown punctuation.definition.markdown"},
-	{"constant.other.language-name.markdown", "markup.fenced_code.block.markdown fenced_code.block.language"},
-	{"punctuation.definition.heading.begin.markdown", "markup.heading.markdown punctuation.definition.heading.markdown"},
-	{"punctuation.definition.list_item.markdown", "markup.list.unnumbered.markdown punctuation.definition.list.begin.markdown"},
+	{"punctuation.definition.bold.begin.markdown, punctuation.definition.bold.end.markdown", "text.html.markdown markup.bold.markdown punctuation.definition.bold.markdown"},
+	{"punctuation.definition.italic.begin.markdown, punctuation.definition.italic.end.markdown", "text.html.markdown markup.italic.markdown punctuation.definition.italic.markdown"},
+	{"punctuation.definition.raw.begin.markdown, punctuation.definition.raw.end.markdown", "text.html.markdown markup.inline.raw.string.markdown punctuation.definition.raw.markdown"},
+	{"punctuation.definition.raw.code-fence.begin.markdown, punctuation.definition.raw.code-fence.end.markdown", "text.html.markdown markup.fenced_code.block.markdown punctuation.definition.markdown"},
+	{"constant.other.language-name.markdown", "text.html.markdown markup.fenced_code.block.markdown fenced_code.block.language"},
+	{"punctuation.definition.heading.begin.markdown", "text.html.markdown markup.heading.markdown punctuation.definition.heading.markdown"},
+	{"punctuation.definition.list_item.markdown", "text.html.markdown markup.list.unnumbered.markdown punctuation.definition.list.begin.markdown"},
 }
 
 // SublimeRules are sublimeScopes as TextMate rules for t: each Sublime
@@ -134,7 +135,25 @@ func SublimeRules(t *Theme) []TokenRule {
 	out := make([]TokenRule, 0, len(sublimeScopes))
 	for _, s := range sublimeScopes {
 		fg, style := m.resolve(strings.Fields(s.vscode))
-		out = append(out, TokenRule{Name: "Sublime grammars: " + s.vscode, Scope: s.sublime, FG: &fg, Style: &style})
+		out = append(out, TokenRule{Name: "Sublime grammars: " + s.vscode, Scope: outrank(s.sublime), FG: &fg, Style: &style})
 	}
 	return out
+}
+
+// outrank gives each one-scope selector of a list its grammar's root as a
+// parent ("source X, text X": every Sublime grammar's root scope is
+// source.* or text.*). Of two rules for the same single scope bat keeps
+// the first, which is the theme's own; a parent makes this one more
+// specific, so it wins wherever it applies.
+func outrank(list string) string {
+	var out []string
+	for _, sel := range strings.Split(list, ",") {
+		sel = strings.TrimSpace(sel)
+		if strings.Contains(sel, " ") {
+			out = append(out, sel)
+			continue
+		}
+		out = append(out, "source "+sel, "text "+sel)
+	}
+	return strings.Join(out, ", ")
 }

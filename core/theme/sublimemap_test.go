@@ -54,7 +54,7 @@ func TestTMMatcherResolvesAsVSCode(t *testing.T) {
 func TestSublimeRulesPaintAsVSCode(t *testing.T) {
 	find := func(rs []TokenRule, scope string) TokenRule {
 		for _, r := range rs {
-			if r.Scope == scope {
+			if strings.HasPrefix(r.Scope, "source "+scope+",") || r.Scope == scope {
 				return r
 			}
 		}
