@@ -98,6 +98,8 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 	{"variable.language.array.shell", "source.shell meta.parameter-expansion keyword.operator.expansion.shell"},
 	{"variable.other.readwrite.shell", "source.shell variable.other.normal.shell"},
 	{"punctuation.definition.variable.shell", "source.shell variable.other.normal.shell punctuation.definition.variable.shell"},
+	{"string.quoted.double.shell punctuation.section.expansion.parameter",
+		"source.shell string.quoted.double.shell punctuation.section.bracket.curly.variable.begin.shell punctuation.definition.variable.shell"},
 	{"meta.group.expansion.parameter.shell", "source.shell meta.parameter-expansion variable.other.normal.shell"},
 
 	// Markdown: the marks of emphasis, code, headings and lists.
