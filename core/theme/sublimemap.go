@@ -119,6 +119,26 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 // them. FG and Style are always set: a rule that left either unset would
 // let a broader rule of the theme show through in bat.
 func SublimeRules(t *Theme) []TokenRule {
+	m := vscodeMatcher(t)
+	out := make([]TokenRule, 0, len(sublimeScopes))
+	for _, s := range sublimeScopes {
+		fg, style := m.resolve(strings.Fields(s.vscode))
+		out = append(out, TokenRule{Name: "Sublime grammars: " + s.vscode, Scope: outrank(s.sublime), FG: &fg, Style: &style})
+	}
+	return out
+}
+
+// VSCodeScopeStyle is the foreground and font style VS Code paints a
+// TextMate scope stack (outermost first, from the grammar's root scope)
+// with under t's token rules: an imported theme's own, else the syntax
+// map's. An exporter for another highlighter can ask it what VS Code
+// paints a token it knows by VS Code's scopes.
+func VSCodeScopeStyle(t *Theme, stack ...string) (Color, string) {
+	return vscodeMatcher(t).resolve(stack)
+}
+
+// vscodeMatcher resolves scopes under the rules VS Code gets for t.
+func vscodeMatcher(t *Theme) *tmMatcher {
 	rules := TokenRules(t)
 	if rules == nil {
 		for _, m := range syntaxMap {
@@ -133,13 +153,7 @@ func SublimeRules(t *Theme) []TokenRule {
 			def = c
 		}
 	}
-	m := newTMMatcher(rules, &def)
-	out := make([]TokenRule, 0, len(sublimeScopes))
-	for _, s := range sublimeScopes {
-		fg, style := m.resolve(strings.Fields(s.vscode))
-		out = append(out, TokenRule{Name: "Sublime grammars: " + s.vscode, Scope: outrank(s.sublime), FG: &fg, Style: &style})
-	}
-	return out
+	return newTMMatcher(rules, &def)
 }
 
 // outrank gives each one-scope selector of a list its grammar's root as a

@@ -80,6 +80,9 @@ func TestSublimeRulesPaintAsVSCode(t *testing.T) {
 		{"scope": ["entity.name.type", "support.class"], "settings": {"foreground": "#00aa00"}},
 		{"scope": "string.quoted.docstring", "settings": {"foreground": "#0000aa", "fontStyle": "bold"}}
 	]`)}}
+	if fg, style := VSCodeScopeStyle(imp, "source.go", "storage.type.numeric.go"); strings.ToLower(fg.Hex()) != "#aa0000" || style != "italic" {
+		t.Errorf("imported: VS Code paints Go's storage.type.numeric.go %s %q, want #aa0000 \"italic\"", fg.Hex(), style)
+	}
 	rs := SublimeRules(imp)
 	for _, c := range []struct{ scope, fg, style string }{
 		{"storage.type.rust", "#00aa00", ""},
