@@ -45,6 +45,9 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 	{"constant.other.placeholder.python, punctuation.section.interpolation.begin.python, punctuation.section.interpolation.end.python", "source.python meta.fstring.python constant.character.format.placeholder.other.python"},
 	{"source.python punctuation.definition.character-class.begin.regexp, source.python punctuation.definition.character-class.end.regexp",
 		"source.python string.regexp.quoted.single.python meta.character.set.regexp punctuation.character.set.begin.regexp"},
+	{"source.python punctuation.definition.group.begin.regexp, source.python punctuation.definition.group.end.regexp",
+		"source.python string.regexp.quoted.single.python support.other.parenthesis.regexp punctuation.parenthesis.begin.regexp"},
+	{"source.python keyword.control.anchor.regexp", "source.python string.regexp.quoted.single.python support.other.match.begin.regexp"},
 	{"source.python constant.other.character-class.range.regexp", "source.python string.regexp.quoted.single.python meta.character.set.regexp constant.character.set.regexp"},
 
 	// Rust: Sublime's storage.type.rust is the primitive types and also
@@ -71,6 +74,10 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 	{"punctuation.accessor.rust", "source.rust keyword.operator.namespace.rust"},
 	{"punctuation.accessor.dot.rust", "source.rust keyword.operator.access.dot.rust"},
 	{"punctuation.terminator.rust", "source.rust punctuation.semi.rust"},
+	{"meta.annotation.rust punctuation.section.group", "source.rust meta.attribute.rust punctuation.brackets.attribute.rust"},
+	{"meta.annotation.rust punctuation.separator.rust", "source.rust meta.attribute.rust punctuation.comma.rust"},
+	{"meta.annotation.rust meta.group.rust", "source.rust meta.attribute.rust entity.name.type.rust"},
+	{"meta.function.closure.rust punctuation.section.parameters", "source.rust meta.function.call.rust keyword.operator.logical.rust"},
 	{"variable.annotation.rust", "source.rust meta.attribute.rust"},
 	{"punctuation.definition.annotation.rust", "source.rust meta.attribute.rust punctuation.definition.attribute.rust"},
 
@@ -81,6 +88,7 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 	// Error()); Object.entries() is the exception.
 	{"meta.function-call.ts support.class", "source.ts new.expr.ts meta.function-call.ts entity.name.function.ts"},
 	{"support.constant.json.ts", "source.ts variable.other.constant.object.ts"},
+	{"source.ts punctuation.definition.group.regexp", "source.ts string.regexp.ts meta.group.regexp punctuation.definition.group.regexp"},
 	{"source.ts constant.other.character-class.range.regexp", "source.ts string.regexp.ts constant.other.character-class.set.regexp constant.other.character-class.range.regexp"},
 
 	// Lua: the standard library's tables (string, table, math).
