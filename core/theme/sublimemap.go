@@ -88,6 +88,8 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 	// Error()); Object.entries() is the exception.
 	{"meta.function-call.ts support.class", "source.ts new.expr.ts meta.function-call.ts entity.name.function.ts"},
 	{"support.constant.json.ts", "source.ts variable.other.constant.object.ts"},
+	{"string.regexp.ts", "source.ts string.regexp.ts"},
+	{"string.regexp.ts punctuation.definition.string", "source.ts string.regexp.ts punctuation.definition.string.begin.ts"},
 	{"source.ts punctuation.definition.group.regexp", "source.ts string.regexp.ts meta.group.regexp punctuation.definition.group.regexp"},
 	{"source.ts constant.other.character-class.range.regexp", "source.ts string.regexp.ts constant.other.character-class.set.regexp constant.other.character-class.range.regexp"},
 
@@ -103,6 +105,7 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 	{"support.function.double-brace.begin.shell, support.function.double-brace.end.shell", "source.shell meta.scope.logical-expression.shell punctuation.definition.logical-expression.shell"},
 	{"keyword.operator.end-of-options.shell", "source.shell string.unquoted.argument.shell constant.other.option.dash.shell"},
 	{"constant.numeric.integer.decimal.file-descriptor.shell", "source.shell meta.argument.shell keyword.operator.redirect.shell"},
+	{"meta.group.expansion.parameter.shell punctuation.section.braces", "source.shell meta.parameter-expansion punctuation.section.array.shell"},
 	{"variable.language.array.shell", "source.shell meta.parameter-expansion keyword.operator.expansion.shell"},
 	{"variable.other.readwrite.shell", "source.shell variable.other.normal.shell"},
 	{"punctuation.definition.variable.shell", "source.shell variable.other.normal.shell punctuation.definition.variable.shell"},
