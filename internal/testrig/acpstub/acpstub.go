@@ -90,11 +90,49 @@ func (a *Agent) Methods() []string {
 	return out
 }
 
+// Params are the params of every call of method, in order.
+func (a *Agent) Params(method string) []json.RawMessage {
+	var out []json.RawMessage
+	for _, c := range a.Calls() {
+		if c.Method == method {
+			out = append(out, c.Params)
+		}
+	}
+	return out
+}
+
 // Started counts the peers dialled (the agents the engine started).
 func (a *Agent) Started() int {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return len(a.peers)
+}
+
+// Live counts the peers the client has not stopped (nor the script ended):
+// the agents the engine still holds.
+func (a *Agent) Live() int {
+	a.mu.Lock()
+	peers := append([]*Peer(nil), a.peers...)
+	a.mu.Unlock()
+	n := 0
+	for _, p := range peers {
+		select {
+		case <-p.done:
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// Last is the peer dialled last (nil before any).
+func (a *Agent) Last() *Peer {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if len(a.peers) == 0 {
+		return nil
+	}
+	return a.peers[len(a.peers)-1]
 }
 
 // Error is a JSON-RPC error answer.
@@ -110,6 +148,13 @@ func (e *Error) Error() string { return fmt.Sprintf("%d %s", e.Code, e.Message) 
 func (c *Call) Update(sessionID, update string) {
 	c.peer.notify("session/update", json.RawMessage(`{"sessionId":`+quote(sessionID)+`,"update":`+update+`}`))
 }
+
+// Exit ends the connection from inside a handler, as an agent that quits
+// (its last stderr lines, if any, are what the client reads of it).
+func (c *Call) Exit(stderr ...string) { c.peer.exit(stderr) }
+
+// Cwd is the folder the client started this agent in.
+func (c *Call) Cwd() string { return c.peer.cwd }
 
 // Turn is one session/prompt as the script sees it.
 type Turn struct {
@@ -156,12 +201,19 @@ func (t *Turn) Ask(toolCall, options string) json.RawMessage {
 	return res.Outcome
 }
 
+// Exit ends the connection mid-turn, as an agent that quits.
+func (t *Turn) Exit() { t.peer.exit(nil) }
+
+// Cwd is the folder the client started this agent in.
+func (t *Turn) Cwd() string { return t.peer.cwd }
+
 // Cancelled is closed when the client sends session/cancel.
 func (t *Turn) Cancelled() <-chan struct{} { return t.cancelled }
 
 // Peer is one connection to the agent: it satisfies chat.Running.
 type Peer struct {
 	a         *Agent
+	cwd       string
 	toAgent   *io.PipeReader // what the client writes
 	fromAgent *io.PipeWriter // what the client reads
 	clientIn  *io.PipeWriter
@@ -175,6 +227,7 @@ type Peer struct {
 	done    chan struct{}
 	once    sync.Once
 	wg      sync.WaitGroup
+	stderr  []string // set before done is closed
 }
 
 type rpcMsg struct {
@@ -188,7 +241,7 @@ type rpcMsg struct {
 // Dial starts a connection to the agent (chat.Options.Dial's shape, with
 // a *Peer for the chat.Running).
 func (a *Agent) Dial(cwd string) (*Peer, error) {
-	p := &Peer{a: a, pending: map[int]chan rpcMsg{}, cancel: map[string]chan struct{}{}, done: make(chan struct{})}
+	p := &Peer{a: a, cwd: cwd, pending: map[int]chan rpcMsg{}, cancel: map[string]chan struct{}{}, done: make(chan struct{})}
 	p.toAgent, p.clientIn = io.Pipe()
 	p.clientOut, p.fromAgent = io.Pipe()
 	a.mu.Lock()
@@ -342,8 +395,15 @@ func (p *Peer) Stdin() io.WriteCloser { return p.clientIn }
 // Stdout is what the client reads from the agent.
 func (p *Peer) Stdout() io.Reader { return p.clientOut }
 
-// StderrTail is empty: the peer writes no stderr.
-func (p *Peer) StderrTail() []string { return nil }
+// StderrTail is what the script gave Exit (nothing before it ends).
+func (p *Peer) StderrTail() []string {
+	select {
+	case <-p.done:
+		return p.stderr
+	default:
+		return nil
+	}
+}
 
 // Done is closed once the peer stopped.
 func (p *Peer) Done() <-chan struct{} { return p.done }
@@ -354,13 +414,18 @@ func (p *Peer) ExitErr() error { return nil }
 // Pid is 0: no process.
 func (p *Peer) Pid() int { return 0 }
 
-// Stop closes the pipes; the client reads EOF, as from an agent that quit.
-func (p *Peer) Stop() error {
+func (p *Peer) exit(stderr []string) {
 	p.once.Do(func() {
+		p.stderr = stderr
 		close(p.done)
 		p.toAgent.Close()
 		p.fromAgent.Close()
 	})
+}
+
+// Stop closes the pipes; the client reads EOF, as from an agent that quit.
+func (p *Peer) Stop() error {
+	p.exit(nil)
 	return nil
 }
 
