@@ -33,6 +33,7 @@ type Call struct {
 	Method string
 	Params json.RawMessage
 	peer   *Peer
+	after  []string // session/update params sent right after the answer
 }
 
 // New is an agent that answers initialize (protocol 1, loadSession),
@@ -147,6 +148,12 @@ func (e *Error) Error() string { return fmt.Sprintf("%d %s", e.Code, e.Message) 
 // inside a handler (e.g. session/load replaying the history).
 func (c *Call) Update(sessionID, update string) {
 	c.peer.notify("session/update", json.RawMessage(`{"sessionId":`+quote(sessionID)+`,"update":`+update+`}`))
+}
+
+// UpdateAfter sends a session/update right after the answer to this call,
+// as the real adapters send a new session's commands.
+func (c *Call) UpdateAfter(sessionID, update string) {
+	c.after = append(c.after, `{"sessionId":`+quote(sessionID)+`,"update":`+update+`}`)
 }
 
 // Exit ends the connection from inside a handler, as an agent that quits
@@ -301,6 +308,9 @@ func (p *Peer) serve() {
 				out.Result = b
 			}
 			p.write(out)
+			for _, u := range c.after {
+				p.notify("session/update", json.RawMessage(u))
+			}
 		}()
 	}
 }
