@@ -23,6 +23,7 @@ type Agent struct {
 	mu       sync.Mutex
 	handlers map[string]func(c *Call) (any, error)
 	prompt   func(t *Turn) string
+	load     func(c *Call)
 	calls    []Call
 	sessions int
 	peers    []*Peer
@@ -52,7 +53,11 @@ func New() *Agent {
 		a.mu.Unlock()
 		return map[string]any{"sessionId": fmt.Sprintf("s-%d", n)}, nil
 	})
-	for _, m := range []string{"session/load", "session/resume", "session/set_config_option", "session/set_mode", "session/set_model", "authenticate"} {
+	a.Handle("session/load", func(c *Call) (any, error) {
+		a.replay(c)
+		return struct{}{}, nil
+	})
+	for _, m := range []string{"session/resume", "session/set_config_option", "session/set_mode", "session/set_model", "authenticate"} {
 		a.Handle(m, func(*Call) (any, error) { return struct{}{}, nil })
 	}
 	a.OnPrompt(func(*Turn) string { return "end_turn" })
@@ -65,6 +70,23 @@ func (a *Agent) Handle(method string, h func(c *Call) (any, error)) {
 	a.mu.Lock()
 	a.handlers[method] = h
 	a.mu.Unlock()
+}
+
+// OnLoad scripts the history session/load replays: f sends it (Update)
+// before the answer, whoever answers (New's handler or HoldSettings').
+func (a *Agent) OnLoad(f func(c *Call)) {
+	a.mu.Lock()
+	a.load = f
+	a.mu.Unlock()
+}
+
+func (a *Agent) replay(c *Call) {
+	a.mu.Lock()
+	f := a.load
+	a.mu.Unlock()
+	if f != nil {
+		f(c)
+	}
 }
 
 // OnPrompt scripts the agent's turn: f sends what the agent says and does
@@ -148,6 +170,15 @@ func (e *Error) Error() string { return fmt.Sprintf("%d %s", e.Code, e.Message) 
 // inside a handler (e.g. session/load replaying the history).
 func (c *Call) Update(sessionID, update string) {
 	c.peer.notify("session/update", json.RawMessage(`{"sessionId":`+quote(sessionID)+`,"update":`+update+`}`))
+}
+
+// SessionID is the sessionId the call names ("" if none).
+func (c *Call) SessionID() string {
+	var p struct {
+		SessionID string `json:"sessionId"`
+	}
+	json.Unmarshal(c.Params, &p)
+	return p.SessionID
 }
 
 // UpdateAfter sends a session/update right after the answer to this call,
@@ -235,6 +266,10 @@ type Peer struct {
 	once    sync.Once
 	wg      sync.WaitGroup
 	stderr  []string // set before done is closed
+	// what the agent runs with on this connection (HoldSettings), by id,
+	// and the ids in the options' order
+	settings map[string]any
+	order    []string
 }
 
 type rpcMsg struct {
