@@ -171,7 +171,9 @@ func TestNewBuildStreamsBatchedEventsAndRecordsTheSession(t *testing.T) {
 }
 
 // newStubApp builds an App whose agent is the in-process scripted peer ag
-// (internal/testrig/acpstub), with its own config and data folders.
+// (internal/testrig/acpstub), whichever agent is chosen, with its own
+// config and data folders. A test that gives each agent its own peer
+// passes nil and sets a.Turns.turns.dial itself.
 func newStubApp(t *testing.T, ag *acpstub.Agent) (*App, *recorder) {
 	t.Helper()
 	root := t.TempDir()
@@ -180,7 +182,9 @@ func newStubApp(t *testing.T, ag *acpstub.Agent) (*App, *recorder) {
 	t.Setenv("CDXTHEME_CACHE_DIR", filepath.Join(root, "cache"))
 	t.Setenv("CDXTHEME_NO_KEYRING", "1")
 	a := New(zerolog.Nop())
-	a.Turns.turns.dial = func(cwd string) (chat.Running, error) { return ag.Dial(cwd) }
+	if ag != nil {
+		a.Turns.turns.dial = func(_, cwd string) (chat.Running, error) { return ag.Dial(cwd) }
+	}
 	rec := newRecorder()
 	a.emit = rec
 	t.Cleanup(func() { a.Shutdown(nil) })
