@@ -191,6 +191,17 @@ func newStubApp(t *testing.T, ag *acpstub.Agent) (*App, *recorder) {
 	return a, rec
 }
 
+// count is how often x is in xs (a method in an agent's calls).
+func count(xs []string, x string) int {
+	n := 0
+	for _, s := range xs {
+		if s == x {
+			n++
+		}
+	}
+	return n
+}
+
 func TestPermissionAnsweredFromTheUI(t *testing.T) {
 	ag := acpstub.New()
 	ag.OnPrompt(func(turn *acpstub.Turn) string {
