@@ -11,6 +11,7 @@ import (
 	"cdxtheme/core/theme"
 	"cdxtheme/core/themeimport"
 	"cdxtheme/core/workspace"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 func turnDone(rec *recorder, id string) func() bool {
@@ -111,7 +112,7 @@ func TestRestoreRefusedWhileATurnRuns(t *testing.T) {
 }
 
 func TestImportThemeBinding(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	res, err := a.Themes.ImportTheme(ImportRequest{FileName: "C:\\Users\\me\\one-light.yaml", Data: mustRead(t, "../core/theme/testdata/import/one-light.yaml"), Name: "  "})
 	if err != nil {
 		t.Fatal(err)
@@ -144,7 +145,7 @@ func TestImportThemeBinding(t *testing.T) {
 }
 
 func TestVSCodeThemeForPreview(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	out, err := a.Themes.VSCodeTheme(string(theme.ExampleJSON()))
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"cdxtheme/core/theme"
 	"cdxtheme/internal/testrig/syncbuf"
 
+	"cdxtheme/internal/testrig/acpstub"
 	"github.com/rs/zerolog"
 )
 
@@ -168,7 +169,7 @@ func TestMakePassAndTryColorMeasureWithoutWriting(t *testing.T) {
 // A hand-edit record that cannot be read is logged (the note to the agent
 // is then empty): the log says why the agent was not told of the edits.
 func TestUnreadableHandEditRecordIsLogged(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	var log syncbuf.Buffer
 	a.env.log = zerolog.New(&log)
 	// A file where the records' folder goes: nothing can be read or saved there.

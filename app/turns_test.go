@@ -412,7 +412,7 @@ func TestThemeWatchEmitsWhenTheAgentWritesTheFile(t *testing.T) {
 }
 
 func TestOpenPathRefusesFilesOutsideTheWorkspace(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	var opened []string
 	a.Desktop.openFile = func(p string) error { opened = append(opened, p); return nil }
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "hi"})
