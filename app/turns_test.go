@@ -2,15 +2,18 @@ package app
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
+	"cdxtheme/core/theme"
 	"cdxtheme/internal/testrig/acpstub"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 
@@ -189,6 +192,56 @@ func newStubApp(t *testing.T, ag *acpstub.Agent) (*App, *recorder) {
 	a.emit = rec
 	t.Cleanup(func() { a.Shutdown(nil) })
 	return a, rec
+}
+
+// duskTheme is the theme the dusk agent writes at a step: the example
+// named "Fake Dusk", keyword #c586c0 and accent #e0a458 in the first
+// draft, #ff9e64 and #ff7a59 in the refinement.
+func duskTheme(step int) []byte {
+	th := theme.Example()
+	th.Name = "Fake Dusk"
+	keyword, accent := "#c586c0", "#e0a458"
+	if step == 2 {
+		keyword, accent = "#ff9e64", "#ff7a59"
+	}
+	k, _ := theme.ParseColor(keyword)
+	c, _ := theme.ParseColor(accent)
+	th.Set("syntax.keyword", k)
+	th.Set("ui.accent", c)
+	b, _ := json.MarshalIndent(th, "", "  ")
+	return append(b, '\n')
+}
+
+// duskAgent writes theme.json in two steps, as Codex's apply_patch does:
+// each announces the edit with its diff, writes the file and completes;
+// then it says the theme is ready. Its sessions have Codex's ids.
+func duskAgent() *acpstub.Agent {
+	ag := acpstub.New()
+	var sessions atomic.Int64
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+		return map[string]string{"sessionId": fmt.Sprintf("0199dddd-0000-7000-8000-%012d", sessions.Add(1))}, nil
+	})
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		path := filepath.Join(turn.Cwd(), theme.FileName)
+		pathJSON, _ := json.Marshal(path)
+		turn.Say("Writing a first draft of theme.json. ")
+		for step := 1; step <= 2; step++ {
+			old := "null" // a new file, as the real adapter says
+			if b, err := os.ReadFile(path); err == nil {
+				o, _ := json.Marshal(string(b))
+				old = string(o)
+			}
+			text, _ := json.Marshal(string(duskTheme(step)))
+			id := fmt.Sprintf(`"call_theme_%d"`, step)
+			turn.Update(`{"sessionUpdate":"tool_call","toolCallId":` + id + `,"kind":"edit","title":"Edit theme.json","status":"in_progress",` +
+				`"content":[{"type":"diff","path":` + string(pathJSON) + `,"oldText":` + old + `,"newText":` + string(text) + `}],"locations":[{"path":` + string(pathJSON) + `}]}`)
+			os.WriteFile(path, duskTheme(step), 0o644)
+			turn.Update(`{"sessionUpdate":"tool_call_update","toolCallId":` + id + `,"status":"completed"}`)
+		}
+		turn.Say("Theme ready.")
+		return "end_turn"
+	})
+	return ag
 }
 
 // count is how often x is in xs (a method in an agent's calls).
@@ -379,7 +432,7 @@ func TestCancelKeepsStreamedText(t *testing.T) {
 }
 
 func TestThemeWatchEmitsWhenTheAgentWritesTheFile(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "write the theme"})
 	if err != nil {
 		t.Fatal(err)
