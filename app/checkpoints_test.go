@@ -22,7 +22,7 @@ func turnDone(rec *recorder, id string) func() bool {
 // prompt; restoring a turn's checkpoint brings the theme back, compare
 // names the changed roles, and the restore is undoable.
 func TestTurnsTakeCheckpointsThatRestore(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	events := 0
 	rec.onEmit = func(name string) {
 		if name == "checkpoints" {
@@ -95,7 +95,13 @@ func TestTurnsTakeCheckpointsThatRestore(t *testing.T) {
 }
 
 func TestRestoreRefusedWhileATurnRuns(t *testing.T) {
-	a, rec, _ := newTestApp(t, "slow")
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		turn.Say("Working on the palette… ")
+		<-turn.Cancelled() // works until stopped
+		return "cancelled"
+	})
+	a, rec := newStubApp(t, ag)
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "slowly"})
 	if err != nil {
 		t.Fatal(err)
