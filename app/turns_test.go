@@ -107,8 +107,9 @@ func text(evs []chat.Event) string {
 // test that names the agent itself uses it, so fakeAgents finds it.
 const envTestAgent = "CDXTHEME_TEST_AGENT"
 
-// newTestApp builds an App wired to the fake agent with its own config,
-// data and agent state folders.
+// newTestApp builds an App wired to the subprocess fake agent with its own
+// config, data and agent state folders: for the tests of processes, pipes,
+// floods, env and argv (the app's logic runs on newStubApp).
 func newTestApp(t *testing.T, scenario string) (*App, *recorder, string) {
 	t.Helper()
 	bin := fakeagenttest.Build(t)
@@ -129,6 +130,8 @@ func newTestApp(t *testing.T, scenario string) (*App, *recorder, string) {
 	return a, rec, logPath
 }
 
+// Kept on the subprocess fake agent: a flood of 20,000 updates through a
+// real pipe, batched for the page.
 func TestNewBuildStreamsBatchedEventsAndRecordsTheSession(t *testing.T) {
 	a, rec, _ := newTestApp(t, "burst")
 	t.Setenv("FAKE_AGENT_BURST", "20000")
