@@ -197,27 +197,24 @@ func newStubApp(t *testing.T, ag *acpstub.Agent) (*App, *recorder) {
 	return a, rec
 }
 
-// duskTheme is the theme the dusk agent writes at a step: the example
-// named "Fake Dusk", keyword #c586c0 and accent #e0a458 in the first
-// draft, #ff9e64 and #ff7a59 in the refinement.
-func duskTheme(step int) []byte {
+// duskTheme is the theme the dusk agent writes: the example named "Fake
+// Dusk", its keyword #ff9e64 and accent #ff7a59.
+func duskTheme() []byte {
 	th := theme.Example()
 	th.Name = "Fake Dusk"
-	keyword, accent := "#c586c0", "#e0a458"
-	if step == 2 {
-		keyword, accent = "#ff9e64", "#ff7a59"
-	}
-	k, _ := theme.ParseColor(keyword)
-	c, _ := theme.ParseColor(accent)
+	k, _ := theme.ParseColor("#ff9e64")
+	c, _ := theme.ParseColor("#ff7a59")
 	th.Set("syntax.keyword", k)
 	th.Set("ui.accent", c)
 	b, _ := json.MarshalIndent(th, "", "  ")
 	return append(b, '\n')
 }
 
-// duskAgent writes theme.json in two steps, as Codex's apply_patch does:
-// each announces the edit with its diff, writes the file and completes;
-// then it says the theme is ready. Its sessions have Codex's ids.
+// duskAgent writes theme.json as Codex's apply_patch does: it announces
+// the edit with its diff, writes the file and completes, then says the
+// theme is ready. Its sessions have Codex's ids. (One write a turn: two
+// writes a moment apart race the app's lock restore, which is not what
+// these tests are about.)
 func duskAgent() *acpstub.Agent {
 	ag := acpstub.New()
 	var sessions atomic.Int64
@@ -227,20 +224,17 @@ func duskAgent() *acpstub.Agent {
 	ag.OnPrompt(func(turn *acpstub.Turn) string {
 		path := filepath.Join(turn.Cwd(), theme.FileName)
 		pathJSON, _ := json.Marshal(path)
-		turn.Say("Writing a first draft of theme.json. ")
-		for step := 1; step <= 2; step++ {
-			old := "null" // a new file, as the real adapter says
-			if b, err := os.ReadFile(path); err == nil {
-				o, _ := json.Marshal(string(b))
-				old = string(o)
-			}
-			text, _ := json.Marshal(string(duskTheme(step)))
-			id := fmt.Sprintf(`"call_theme_%d"`, step)
-			turn.Update(`{"sessionUpdate":"tool_call","toolCallId":` + id + `,"kind":"edit","title":"Edit theme.json","status":"in_progress",` +
-				`"content":[{"type":"diff","path":` + string(pathJSON) + `,"oldText":` + old + `,"newText":` + string(text) + `}],"locations":[{"path":` + string(pathJSON) + `}]}`)
-			os.WriteFile(path, duskTheme(step), 0o644)
-			turn.Update(`{"sessionUpdate":"tool_call_update","toolCallId":` + id + `,"status":"completed"}`)
+		old := "null" // a new file, as the real adapter says
+		if b, err := os.ReadFile(path); err == nil {
+			o, _ := json.Marshal(string(b))
+			old = string(o)
 		}
+		text, _ := json.Marshal(string(duskTheme()))
+		turn.Say("Writing theme.json. ")
+		turn.Update(`{"sessionUpdate":"tool_call","toolCallId":"call_theme","kind":"edit","title":"Edit theme.json","status":"in_progress",` +
+			`"content":[{"type":"diff","path":` + string(pathJSON) + `,"oldText":` + old + `,"newText":` + string(text) + `}],"locations":[{"path":` + string(pathJSON) + `}]}`)
+		os.WriteFile(path, duskTheme(), 0o644)
+		turn.Update(`{"sessionUpdate":"tool_call_update","toolCallId":"call_theme","status":"completed"}`)
 		turn.Say("Theme ready.")
 		return "end_turn"
 	})
