@@ -37,6 +37,7 @@ type View struct {
 	Family []*View
 	t      *theme.Theme
 	slots  map[string]theme.Color
+	rules  []scopeRule // the token rules by selector, read on first Scope
 }
 
 // Named is a palette entry.
