@@ -370,6 +370,7 @@ hl('typescriptEnum', { fg = '#37b5b4' })
 hl('typescriptTypeParameter', { fg = '#37b5b4' })
 hl('typescriptClassHeritage', { fg = '#37b5b4' })
 hl('typescriptInterfaceHeritage', { fg = '#37b5b4' })
+hl('typescriptConstructor', { fg = '#cba3c7' })
 hl('typescriptMember', { fg = '#d7deea' })
 hl('typescriptObjectLabel', { fg = '#d7deea' })
 hl('typescriptFuncName', { fg = '#409dd4' })
@@ -391,6 +392,8 @@ hl('typescriptRegexpString', { fg = '#8cc98f' })
 hl('typescriptTemplate', { fg = '#8cc98f' })
 hl('typescriptGlobal', { fg = '#409dd4' })
 hl('shQuote', { fg = '#8cc98f' })
+hl('shCommandSub', { fg = '#d7deea' })
+hl('shArithmetic', { fg = '#d7deea' })
 hl('shDoubleQuote', { fg = '#8cc98f' })
 hl('shSingleQuote', { fg = '#8cc98f' })
 hl('shStatement', { fg = '#409dd4' })
@@ -459,6 +462,9 @@ hl('goString', { fg = '#8cc98f' })
 hl('luaString', { fg = '#8cc98f' })
 hl('typescriptString', { fg = '#8cc98f' })
 hl('rustString', { fg = '#8cc98f' })
+hl('cdxShControl', { fg = '#cba3c7' })
+hl('cdxShModifier', { fg = '#cba3c7' })
+hl('cdxTypescriptMethod', { fg = '#409dd4' })
 hl('GitSignsAdd', { fg = '#8cc98f', bg = '#162c35' })
 hl('GitSignsChange', { fg = '#ffc64c', bg = '#162c35' })
 hl('GitSignsDelete', { fg = '#ff527b', bg = '#162c35' })
@@ -1219,6 +1225,18 @@ local splits = {
   },
   typescript = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
+    [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
+    [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+  },
+  sh = {
+    [==[keyword cdxShControl break continue return]==],
+    [==[keyword cdxShModifier readonly declare typeset]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier]==],
   },
 }
 local families = {
@@ -1249,12 +1267,13 @@ vim.api.nvim_create_autocmd('Syntax', {
   group = vim.api.nvim_create_augroup('cdxtheme_syntax', { clear = true }),
   callback = function(ev)
     if vim.g.colors_name ~= 'cobalt-next' then return end
-    -- Before the syntax file when this ran before `syntax on`: after it.
-    if vim.b[ev.buf].current_syntax == ev.match then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
+    -- Before the syntax file (which sets b:current_syntax) when this ran
+    -- before `syntax on`: after it.
+    if vim.b[ev.buf].current_syntax then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
   end,
 })
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax
+  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax and vim.bo[buf].syntax
   if syn and splits[syn] then vim.api.nvim_buf_call(buf, function() restyle(syn) end) end
 end
 

@@ -370,6 +370,7 @@ hl('typescriptEnum', { fg = '#66d1c9' })
 hl('typescriptTypeParameter', { fg = '#66d1c9' })
 hl('typescriptClassHeritage', { fg = '#66d1c9' })
 hl('typescriptInterfaceHeritage', { fg = '#66d1c9' })
+hl('typescriptConstructor', { fg = '#c79bff', bold = true })
 hl('typescriptMember', { fg = '#d8dee9' })
 hl('typescriptObjectLabel', { fg = '#d8dee9' })
 hl('typescriptFuncName', { fg = '#7fb4ff' })
@@ -391,6 +392,8 @@ hl('typescriptRegexpString', { fg = '#a8d98a' })
 hl('typescriptTemplate', { fg = '#a8d98a' })
 hl('typescriptGlobal', { fg = '#7fb4ff' })
 hl('shQuote', { fg = '#a8d98a' })
+hl('shCommandSub', { fg = '#d8dee9' })
+hl('shArithmetic', { fg = '#d8dee9' })
 hl('shDoubleQuote', { fg = '#a8d98a' })
 hl('shSingleQuote', { fg = '#a8d98a' })
 hl('shStatement', { fg = '#7fb4ff' })
@@ -459,6 +462,9 @@ hl('goString', { fg = '#a8d98a' })
 hl('luaString', { fg = '#a8d98a' })
 hl('typescriptString', { fg = '#a8d98a' })
 hl('rustString', { fg = '#a8d98a' })
+hl('cdxShControl', { fg = '#c79bff', bold = true })
+hl('cdxShModifier', { fg = '#c79bff', bold = true })
+hl('cdxTypescriptMethod', { fg = '#7fb4ff' })
 hl('GitSignsAdd', { fg = '#8fd694', bg = '#161a24' })
 hl('GitSignsChange', { fg = '#f2c572', bg = '#161a24' })
 hl('GitSignsDelete', { fg = '#ff8a80', bg = '#161a24' })
@@ -1219,6 +1225,18 @@ local splits = {
   },
   typescript = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
+    [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
+    [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+  },
+  sh = {
+    [==[keyword cdxShControl break continue return]==],
+    [==[keyword cdxShModifier readonly declare typeset]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier]==],
   },
 }
 local families = {
@@ -1249,12 +1267,13 @@ vim.api.nvim_create_autocmd('Syntax', {
   group = vim.api.nvim_create_augroup('cdxtheme_syntax', { clear = true }),
   callback = function(ev)
     if vim.g.colors_name ~= 'harbour-night' then return end
-    -- Before the syntax file when this ran before `syntax on`: after it.
-    if vim.b[ev.buf].current_syntax == ev.match then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
+    -- Before the syntax file (which sets b:current_syntax) when this ran
+    -- before `syntax on`: after it.
+    if vim.b[ev.buf].current_syntax then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
   end,
 })
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax
+  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax and vim.bo[buf].syntax
   if syn and splits[syn] then vim.api.nvim_buf_call(buf, function() restyle(syn) end) end
 end
 

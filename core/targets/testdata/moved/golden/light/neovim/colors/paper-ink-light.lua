@@ -370,6 +370,7 @@ hl('typescriptEnum', { fg = '#00707a' })
 hl('typescriptTypeParameter', { fg = '#00707a' })
 hl('typescriptClassHeritage', { fg = '#00707a' })
 hl('typescriptInterfaceHeritage', { fg = '#00707a' })
+hl('typescriptConstructor', { fg = '#8a2bb0' })
 hl('typescriptMember', { fg = '#1f2328' })
 hl('typescriptObjectLabel', { fg = '#1f2328' })
 hl('typescriptFuncName', { fg = '#0b5fc1' })
@@ -391,6 +392,8 @@ hl('typescriptRegexpString', { fg = '#1a7f4b' })
 hl('typescriptTemplate', { fg = '#1a7f4b' })
 hl('typescriptGlobal', { fg = '#0b5fc1' })
 hl('shQuote', { fg = '#1a7f4b' })
+hl('shCommandSub', { fg = '#1f2328' })
+hl('shArithmetic', { fg = '#1f2328' })
 hl('shDoubleQuote', { fg = '#1a7f4b' })
 hl('shSingleQuote', { fg = '#1a7f4b' })
 hl('shStatement', { fg = '#0b5fc1' })
@@ -459,6 +462,9 @@ hl('goString', { fg = '#1a7f4b' })
 hl('luaString', { fg = '#1a7f4b' })
 hl('typescriptString', { fg = '#1a7f4b' })
 hl('rustString', { fg = '#1a7f4b' })
+hl('cdxShControl', { fg = '#8a2bb0' })
+hl('cdxShModifier', { fg = '#8a2bb0' })
+hl('cdxTypescriptMethod', { fg = '#0b5fc1' })
 hl('GitSignsAdd', { fg = '#1a7f4b', bg = '#faf8f2' })
 hl('GitSignsChange', { fg = '#8a5300', bg = '#faf8f2' })
 hl('GitSignsDelete', { fg = '#b3261e', bg = '#faf8f2' })
@@ -1219,6 +1225,18 @@ local splits = {
   },
   typescript = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
+    [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
+    [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+  },
+  sh = {
+    [==[keyword cdxShControl break continue return]==],
+    [==[keyword cdxShModifier readonly declare typeset]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier]==],
   },
 }
 local families = {
@@ -1249,12 +1267,13 @@ vim.api.nvim_create_autocmd('Syntax', {
   group = vim.api.nvim_create_augroup('cdxtheme_syntax', { clear = true }),
   callback = function(ev)
     if vim.g.colors_name ~= 'paper-ink-light' then return end
-    -- Before the syntax file when this ran before `syntax on`: after it.
-    if vim.b[ev.buf].current_syntax == ev.match then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
+    -- Before the syntax file (which sets b:current_syntax) when this ran
+    -- before `syntax on`: after it.
+    if vim.b[ev.buf].current_syntax then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
   end,
 })
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax
+  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax and vim.bo[buf].syntax
   if syn and splits[syn] then vim.api.nvim_buf_call(buf, function() restyle(syn) end) end
 end
 

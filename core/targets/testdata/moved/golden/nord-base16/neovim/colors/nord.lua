@@ -370,6 +370,7 @@ hl('typescriptEnum', { fg = '#ebcb8b' })
 hl('typescriptTypeParameter', { fg = '#ebcb8b' })
 hl('typescriptClassHeritage', { fg = '#ebcb8b' })
 hl('typescriptInterfaceHeritage', { fg = '#ebcb8b' })
+hl('typescriptConstructor', { fg = '#b48ead' })
 hl('typescriptMember', { fg = '#bf616a' })
 hl('typescriptObjectLabel', { fg = '#bf616a' })
 hl('typescriptFuncName', { fg = '#81a1c1' })
@@ -391,6 +392,8 @@ hl('typescriptRegexpString', { fg = '#a3be8c' })
 hl('typescriptTemplate', { fg = '#a3be8c' })
 hl('typescriptGlobal', { fg = '#81a1c1' })
 hl('shQuote', { fg = '#a3be8c' })
+hl('shCommandSub', { fg = '#e5e9f0' })
+hl('shArithmetic', { fg = '#e5e9f0' })
 hl('shDoubleQuote', { fg = '#a3be8c' })
 hl('shSingleQuote', { fg = '#a3be8c' })
 hl('shStatement', { fg = '#81a1c1' })
@@ -459,6 +462,9 @@ hl('goString', { fg = '#a3be8c' })
 hl('luaString', { fg = '#a3be8c' })
 hl('typescriptString', { fg = '#a3be8c' })
 hl('rustString', { fg = '#a3be8c' })
+hl('cdxShControl', { fg = '#b48ead' })
+hl('cdxShModifier', { fg = '#b48ead' })
+hl('cdxTypescriptMethod', { fg = '#81a1c1' })
 hl('GitSignsAdd', { fg = '#a3be8c', bg = '#2e3440' })
 hl('GitSignsChange', { fg = '#ebcb8b', bg = '#2e3440' })
 hl('GitSignsDelete', { fg = '#bf616a', bg = '#2e3440' })
@@ -1219,6 +1225,18 @@ local splits = {
   },
   typescript = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
+    [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
+    [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+  },
+  sh = {
+    [==[keyword cdxShControl break continue return]==],
+    [==[keyword cdxShModifier readonly declare typeset]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier]==],
   },
 }
 local families = {
@@ -1249,12 +1267,13 @@ vim.api.nvim_create_autocmd('Syntax', {
   group = vim.api.nvim_create_augroup('cdxtheme_syntax', { clear = true }),
   callback = function(ev)
     if vim.g.colors_name ~= 'nord' then return end
-    -- Before the syntax file when this ran before `syntax on`: after it.
-    if vim.b[ev.buf].current_syntax == ev.match then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
+    -- Before the syntax file (which sets b:current_syntax) when this ran
+    -- before `syntax on`: after it.
+    if vim.b[ev.buf].current_syntax then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
   end,
 })
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax
+  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax and vim.bo[buf].syntax
   if syn and splits[syn] then vim.api.nvim_buf_call(buf, function() restyle(syn) end) end
 end
 

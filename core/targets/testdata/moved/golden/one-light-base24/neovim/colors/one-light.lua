@@ -370,6 +370,7 @@ hl('typescriptEnum', { fg = '#febb2a' })
 hl('typescriptTypeParameter', { fg = '#febb2a' })
 hl('typescriptClassHeritage', { fg = '#febb2a' })
 hl('typescriptInterfaceHeritage', { fg = '#febb2a' })
+hl('typescriptConstructor', { fg = '#a626a4' })
 hl('typescriptMember', { fg = '#ca1243' })
 hl('typescriptObjectLabel', { fg = '#ca1243' })
 hl('typescriptFuncName', { fg = '#4078f2' })
@@ -391,6 +392,8 @@ hl('typescriptRegexpString', { fg = '#50a14f' })
 hl('typescriptTemplate', { fg = '#50a14f' })
 hl('typescriptGlobal', { fg = '#4078f2' })
 hl('shQuote', { fg = '#50a14f' })
+hl('shCommandSub', { fg = '#383a42' })
+hl('shArithmetic', { fg = '#383a42' })
 hl('shDoubleQuote', { fg = '#50a14f' })
 hl('shSingleQuote', { fg = '#50a14f' })
 hl('shStatement', { fg = '#4078f2' })
@@ -459,6 +462,9 @@ hl('goString', { fg = '#50a14f' })
 hl('luaString', { fg = '#50a14f' })
 hl('typescriptString', { fg = '#50a14f' })
 hl('rustString', { fg = '#50a14f' })
+hl('cdxShControl', { fg = '#a626a4' })
+hl('cdxShModifier', { fg = '#a626a4' })
+hl('cdxTypescriptMethod', { fg = '#4078f2' })
 hl('GitSignsAdd', { fg = '#50a14f', bg = '#e7e7e9' })
 hl('GitSignsChange', { fg = '#febb2a', bg = '#e7e7e9' })
 hl('GitSignsDelete', { fg = '#ca1243', bg = '#e7e7e9' })
@@ -1219,6 +1225,18 @@ local splits = {
   },
   typescript = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
+    [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
+    [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+  },
+  sh = {
+    [==[keyword cdxShControl break continue return]==],
+    [==[keyword cdxShModifier readonly declare typeset]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier]==],
   },
 }
 local families = {
@@ -1249,12 +1267,13 @@ vim.api.nvim_create_autocmd('Syntax', {
   group = vim.api.nvim_create_augroup('cdxtheme_syntax', { clear = true }),
   callback = function(ev)
     if vim.g.colors_name ~= 'one-light' then return end
-    -- Before the syntax file when this ran before `syntax on`: after it.
-    if vim.b[ev.buf].current_syntax == ev.match then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
+    -- Before the syntax file (which sets b:current_syntax) when this ran
+    -- before `syntax on`: after it.
+    if vim.b[ev.buf].current_syntax then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
   end,
 })
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax
+  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax and vim.bo[buf].syntax
   if syn and splits[syn] then vim.api.nvim_buf_call(buf, function() restyle(syn) end) end
 end
 

@@ -370,6 +370,7 @@ hl('typescriptEnum', { fg = '#e5c07b' })
 hl('typescriptTypeParameter', { fg = '#e5c07b' })
 hl('typescriptClassHeritage', { fg = '#e5c07b' })
 hl('typescriptInterfaceHeritage', { fg = '#e5c07b' })
+hl('typescriptConstructor', { fg = '#c678dd' })
 hl('typescriptMember', { fg = '#e06c75' })
 hl('typescriptObjectLabel', { fg = '#e06c75' })
 hl('typescriptFuncName', { fg = '#61afef' })
@@ -391,6 +392,8 @@ hl('typescriptRegexpString', { fg = '#e06c75' })
 hl('typescriptTemplate', { fg = '#98c379' })
 hl('typescriptGlobal', { fg = '#61afef' })
 hl('shQuote', { fg = '#98c379' })
+hl('shCommandSub', { fg = '#abb2bf' })
+hl('shArithmetic', { fg = '#abb2bf' })
 hl('shDoubleQuote', { fg = '#98c379' })
 hl('shSingleQuote', { fg = '#98c379' })
 hl('shStatement', { fg = '#56b6c2' })
@@ -459,6 +462,9 @@ hl('goString', { fg = '#98c379' })
 hl('luaString', { fg = '#98c379' })
 hl('typescriptString', { fg = '#98c379' })
 hl('rustString', { fg = '#98c379' })
+hl('cdxShControl', { fg = '#c678dd' })
+hl('cdxShModifier', { fg = '#c678dd' })
+hl('cdxTypescriptMethod', { fg = '#61afef' })
 hl('GitSignsAdd', { fg = '#109868', bg = '#282c34' })
 hl('GitSignsChange', { fg = '#948b60', bg = '#282c34' })
 hl('GitSignsDelete', { fg = '#9a353d', bg = '#282c34' })
@@ -1219,6 +1225,18 @@ local splits = {
   },
   typescript = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
+    [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
+    [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+  },
+  sh = {
+    [==[keyword cdxShControl break continue return]==],
+    [==[keyword cdxShModifier readonly declare typeset]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier]==],
   },
 }
 local families = {
@@ -1249,12 +1267,13 @@ vim.api.nvim_create_autocmd('Syntax', {
   group = vim.api.nvim_create_augroup('cdxtheme_syntax', { clear = true }),
   callback = function(ev)
     if vim.g.colors_name ~= 'one-dark-pro' then return end
-    -- Before the syntax file when this ran before `syntax on`: after it.
-    if vim.b[ev.buf].current_syntax == ev.match then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
+    -- Before the syntax file (which sets b:current_syntax) when this ran
+    -- before `syntax on`: after it.
+    if vim.b[ev.buf].current_syntax then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
   end,
 })
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax
+  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax and vim.bo[buf].syntax
   if syn and splits[syn] then vim.api.nvim_buf_call(buf, function() restyle(syn) end) end
 end
 

@@ -370,6 +370,7 @@ hl('typescriptEnum', { fg = '#c0caf5' })
 hl('typescriptTypeParameter', { fg = '#c0caf5' })
 hl('typescriptClassHeritage', { fg = '#bb9af7' })
 hl('typescriptInterfaceHeritage', { fg = '#bb9af7' })
+hl('typescriptConstructor', { fg = '#bb9af7' })
 hl('typescriptMember', { fg = '#c0caf5' })
 hl('typescriptObjectLabel', { fg = '#73daca' })
 hl('typescriptFuncName', { fg = '#7aa2f7' })
@@ -391,6 +392,8 @@ hl('typescriptRegexpString', { fg = '#b4f9f8' })
 hl('typescriptTemplate', { fg = '#9ece6a' })
 hl('typescriptGlobal', { fg = '#7aa2f7' })
 hl('shQuote', { fg = '#89ddff' })
+hl('shCommandSub', { fg = '#a9b1d6' })
+hl('shArithmetic', { fg = '#a9b1d6' })
 hl('shDoubleQuote', { fg = '#9ece6a' })
 hl('shSingleQuote', { fg = '#9ece6a' })
 hl('shStatement', { fg = '#0db9d7' })
@@ -459,6 +462,9 @@ hl('goString', { fg = '#9ece6a' })
 hl('luaString', { fg = '#9ece6a' })
 hl('typescriptString', { fg = '#9ece6a' })
 hl('rustString', { fg = '#9ece6a' })
+hl('cdxShControl', { fg = '#bb9af7' })
+hl('cdxShModifier', { fg = '#9d7cd8', italic = true })
+hl('cdxTypescriptMethod', { fg = '#7aa2f7' })
 hl('GitSignsAdd', { fg = '#164846', bg = '#1a1b26' })
 hl('GitSignsChange', { fg = '#394b70', bg = '#1a1b26' })
 hl('GitSignsDelete', { fg = '#823c41', bg = '#1a1b26' })
@@ -1219,6 +1225,18 @@ local splits = {
   },
   typescript = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
+    [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
+    [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+  },
+  sh = {
+    [==[keyword cdxShControl break continue return]==],
+    [==[keyword cdxShModifier readonly declare typeset]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier]==],
   },
 }
 local families = {
@@ -1249,12 +1267,13 @@ vim.api.nvim_create_autocmd('Syntax', {
   group = vim.api.nvim_create_augroup('cdxtheme_syntax', { clear = true }),
   callback = function(ev)
     if vim.g.colors_name ~= 'tokyo-night' then return end
-    -- Before the syntax file when this ran before `syntax on`: after it.
-    if vim.b[ev.buf].current_syntax == ev.match then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
+    -- Before the syntax file (which sets b:current_syntax) when this ran
+    -- before `syntax on`: after it.
+    if vim.b[ev.buf].current_syntax then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
   end,
 })
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax
+  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax and vim.bo[buf].syntax
   if syn and splits[syn] then vim.api.nvim_buf_call(buf, function() restyle(syn) end) end
 end
 
