@@ -302,8 +302,8 @@ hl('pythonBuiltin', { fg = '#7fb4ff' })
 hl('pythonExceptions', { fg = '#66d1c9' })
 hl('pythonFunction', { fg = '#7fb4ff' })
 hl('pythonDecorator', { fg = '#a3c1e0' })
-hl('pythonDecoratorName', { fg = '#7fb4ff' })
 hl('pythonQuotes', { fg = '#a8d98a' })
+hl('cdxPythonDocstringQuote', { fg = '#8b96aa', italic = true })
 hl('pythonTripleQuotes', { fg = '#a8d98a' })
 hl('pythonEscape', { fg = '#f2c572' })
 hl('rustType', { fg = '#66d1c9' })
@@ -318,7 +318,7 @@ hl('rustConditional', { fg = '#c79bff', bold = true })
 hl('rustRepeat', { fg = '#c79bff', bold = true })
 hl('rustMacro', { fg = '#f2c572' })
 hl('rustAttribute', { fg = '#a3c1e0' })
-hl('rustDerive', { fg = '#f2c572' })
+hl('rustDerive', { fg = '#d8dee9' })
 hl('rustDeriveTrait', { fg = '#66d1c9' })
 hl('rustOperator', { fg = '#a3c1e0' })
 hl('rustArrowCharacter', { fg = '#a3c1e0' })
@@ -388,7 +388,6 @@ hl('typescriptKeywordOp', { fg = '#a3c1e0' })
 hl('typescriptOptionalMark', { fg = '#a3c1e0' })
 hl('typescriptNull', { fg = '#f2c572' })
 hl('typescriptBoolean', { fg = '#f2c572' })
-hl('typescriptRegexpString', { fg = '#a8d98a' })
 hl('typescriptTemplate', { fg = '#a8d98a' })
 hl('typescriptGlobal', { fg = '#7fb4ff' })
 hl('shQuote', { fg = '#a8d98a' })
@@ -416,7 +415,7 @@ hl('luaStatement', { fg = '#c79bff', bold = true })
 hl('luaCond', { fg = '#c79bff', bold = true })
 hl('luaRepeat', { fg = '#c79bff', bold = true })
 hl('luaOperator', { fg = '#a3c1e0' })
-hl('luaTable', { fg = '#a3c1e0' })
+hl('luaTable', { fg = '#d8dee9' })
 hl('luaFunc', { fg = '#7fb4ff' })
 hl('luaConstant', { fg = '#f2c572' })
 hl('luaSpecial', { fg = '#f2c572' })
@@ -447,6 +446,7 @@ hl('markdownListMarker', { fg = '#7fb4ff' })
 hl('markdownOrderedListMarker', { fg = '#7fb4ff' })
 hl('markdownBlockquote', { fg = '#a3c1e0' })
 hl('markdownRule', { fg = '#a3c1e0' })
+hl('cdxRegexpClassBracket', { fg = '#a3c1e0' })
 hl('cdxGoQuote', { fg = '#a8d98a' })
 hl('cdxLuaQuote', { fg = '#a8d98a' })
 hl('cdxTypescriptQuote', { fg = '#a8d98a' })
@@ -465,6 +465,15 @@ hl('rustString', { fg = '#a8d98a' })
 hl('cdxShControl', { fg = '#c79bff', bold = true })
 hl('cdxShModifier', { fg = '#c79bff', bold = true })
 hl('cdxTypescriptMethod', { fg = '#7fb4ff' })
+hl('cdxPythonDecoratorType', { fg = '#66d1c9' })
+hl('pythonDecoratorName', { fg = '#7fb4ff' })
+hl('typescriptRegexpString', { fg = '#a8d98a' })
+hl('cdxRegexpClass', { fg = '#a8d98a' })
+hl('cdxRegexpRange', { fg = '#a8d98a' })
+hl('cdxRegexpQuantifier', { fg = '#a3c1e0' })
+hl('cdxRegexpAnchor', { fg = '#c79bff', bold = true })
+hl('cdxRegexpGroup', { fg = '#a3c1e0' })
+hl('cdxRegexpEscape', { fg = '#f2c572' })
 hl('GitSignsAdd', { fg = '#8fd694', bg = '#161a24' })
 hl('GitSignsChange', { fg = '#f2c572', bg = '#161a24' })
 hl('GitSignsDelete', { fg = '#ff8a80', bg = '#161a24' })
@@ -1208,9 +1217,11 @@ local splits = {
   python = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
-    [==[region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
+    [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
+    [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
@@ -1227,6 +1238,13 @@ local splits = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
     [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
     [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
+    [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
+    [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
+    [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxRegexpEscape "\\." contained]==],
   },
   sh = {
     [==[keyword cdxShControl break continue return]==],

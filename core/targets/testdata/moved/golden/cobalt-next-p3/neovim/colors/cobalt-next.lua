@@ -302,8 +302,8 @@ hl('pythonBuiltin', { fg = '#409dd4' })
 hl('pythonExceptions', { fg = '#37b5b4' })
 hl('pythonFunction', { fg = '#409dd4' })
 hl('pythonDecorator', { fg = '#d7deea' })
-hl('pythonDecoratorName', { fg = '#409dd4' })
 hl('pythonQuotes', { fg = '#8cc98f' })
+hl('cdxPythonDocstringQuote', { fg = '#93a0ab', italic = true })
 hl('pythonTripleQuotes', { fg = '#8cc98f' })
 hl('pythonEscape', { fg = '#ffc64c' })
 hl('rustType', { fg = '#37b5b4' })
@@ -318,7 +318,7 @@ hl('rustConditional', { fg = '#cba3c7' })
 hl('rustRepeat', { fg = '#cba3c7' })
 hl('rustMacro', { fg = '#ffc64c' })
 hl('rustAttribute', { fg = '#d7deea' })
-hl('rustDerive', { fg = '#ffc64c' })
+hl('rustDerive', { fg = '#d7deea' })
 hl('rustDeriveTrait', { fg = '#37b5b4' })
 hl('rustOperator', { fg = '#d7deea' })
 hl('rustArrowCharacter', { fg = '#d7deea' })
@@ -388,7 +388,6 @@ hl('typescriptKeywordOp', { fg = '#d7deea' })
 hl('typescriptOptionalMark', { fg = '#d7deea' })
 hl('typescriptNull', { fg = '#ffc64c' })
 hl('typescriptBoolean', { fg = '#ffc64c' })
-hl('typescriptRegexpString', { fg = '#8cc98f' })
 hl('typescriptTemplate', { fg = '#8cc98f' })
 hl('typescriptGlobal', { fg = '#409dd4' })
 hl('shQuote', { fg = '#8cc98f' })
@@ -447,6 +446,7 @@ hl('markdownListMarker', { fg = '#409dd4' })
 hl('markdownOrderedListMarker', { fg = '#409dd4' })
 hl('markdownBlockquote', { fg = '#d7deea' })
 hl('markdownRule', { fg = '#d7deea' })
+hl('cdxRegexpClassBracket', { fg = '#d7deea' })
 hl('cdxGoQuote', { fg = '#8cc98f' })
 hl('cdxLuaQuote', { fg = '#8cc98f' })
 hl('cdxTypescriptQuote', { fg = '#8cc98f' })
@@ -465,6 +465,15 @@ hl('rustString', { fg = '#8cc98f' })
 hl('cdxShControl', { fg = '#cba3c7' })
 hl('cdxShModifier', { fg = '#cba3c7' })
 hl('cdxTypescriptMethod', { fg = '#409dd4' })
+hl('cdxPythonDecoratorType', { fg = '#37b5b4' })
+hl('pythonDecoratorName', { fg = '#409dd4' })
+hl('typescriptRegexpString', { fg = '#8cc98f' })
+hl('cdxRegexpClass', { fg = '#8cc98f' })
+hl('cdxRegexpRange', { fg = '#8cc98f' })
+hl('cdxRegexpQuantifier', { fg = '#d7deea' })
+hl('cdxRegexpAnchor', { fg = '#cba3c7' })
+hl('cdxRegexpGroup', { fg = '#d7deea' })
+hl('cdxRegexpEscape', { fg = '#ffc64c' })
 hl('GitSignsAdd', { fg = '#8cc98f', bg = '#162c35' })
 hl('GitSignsChange', { fg = '#ffc64c', bg = '#162c35' })
 hl('GitSignsDelete', { fg = '#ff527b', bg = '#162c35' })
@@ -1208,9 +1217,11 @@ local splits = {
   python = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
-    [==[region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
+    [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
+    [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
@@ -1227,6 +1238,13 @@ local splits = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
     [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
     [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
+    [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
+    [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
+    [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxRegexpEscape "\\." contained]==],
   },
   sh = {
     [==[keyword cdxShControl break continue return]==],

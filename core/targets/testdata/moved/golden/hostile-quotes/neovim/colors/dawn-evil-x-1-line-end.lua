@@ -302,8 +302,8 @@ hl('pythonBuiltin', { fg = '#0b5fc1' })
 hl('pythonExceptions', { fg = '#00707a' })
 hl('pythonFunction', { fg = '#0b5fc1' })
 hl('pythonDecorator', { fg = '#4a4f55' })
-hl('pythonDecoratorName', { fg = '#0b5fc1' })
 hl('pythonQuotes', { fg = '#1a7f4b' })
+hl('cdxPythonDocstringQuote', { fg = '#6a6f73', italic = true })
 hl('pythonTripleQuotes', { fg = '#1a7f4b' })
 hl('pythonEscape', { fg = '#8a5300' })
 hl('rustType', { fg = '#00707a' })
@@ -318,7 +318,7 @@ hl('rustConditional', { fg = '#8a2bb0' })
 hl('rustRepeat', { fg = '#8a2bb0' })
 hl('rustMacro', { fg = '#8a5300' })
 hl('rustAttribute', { fg = '#4a4f55' })
-hl('rustDerive', { fg = '#8a5300' })
+hl('rustDerive', { fg = '#1f2328' })
 hl('rustDeriveTrait', { fg = '#00707a' })
 hl('rustOperator', { fg = '#4a4f55' })
 hl('rustArrowCharacter', { fg = '#4a4f55' })
@@ -388,7 +388,6 @@ hl('typescriptKeywordOp', { fg = '#4a4f55' })
 hl('typescriptOptionalMark', { fg = '#4a4f55' })
 hl('typescriptNull', { fg = '#8a5300' })
 hl('typescriptBoolean', { fg = '#8a5300' })
-hl('typescriptRegexpString', { fg = '#1a7f4b' })
 hl('typescriptTemplate', { fg = '#1a7f4b' })
 hl('typescriptGlobal', { fg = '#0b5fc1' })
 hl('shQuote', { fg = '#1a7f4b' })
@@ -416,7 +415,7 @@ hl('luaStatement', { fg = '#8a2bb0' })
 hl('luaCond', { fg = '#8a2bb0' })
 hl('luaRepeat', { fg = '#8a2bb0' })
 hl('luaOperator', { fg = '#4a4f55' })
-hl('luaTable', { fg = '#4a4f55' })
+hl('luaTable', { fg = '#1f2328' })
 hl('luaFunc', { fg = '#0b5fc1' })
 hl('luaConstant', { fg = '#8a5300' })
 hl('luaSpecial', { fg = '#8a5300' })
@@ -447,6 +446,7 @@ hl('markdownListMarker', { fg = '#0b5fc1' })
 hl('markdownOrderedListMarker', { fg = '#0b5fc1' })
 hl('markdownBlockquote', { fg = '#4a4f55' })
 hl('markdownRule', { fg = '#4a4f55' })
+hl('cdxRegexpClassBracket', { fg = '#4a4f55' })
 hl('cdxGoQuote', { fg = '#1a7f4b' })
 hl('cdxLuaQuote', { fg = '#1a7f4b' })
 hl('cdxTypescriptQuote', { fg = '#1a7f4b' })
@@ -465,6 +465,15 @@ hl('rustString', { fg = '#1a7f4b' })
 hl('cdxShControl', { fg = '#8a2bb0' })
 hl('cdxShModifier', { fg = '#8a2bb0' })
 hl('cdxTypescriptMethod', { fg = '#0b5fc1' })
+hl('cdxPythonDecoratorType', { fg = '#00707a' })
+hl('pythonDecoratorName', { fg = '#0b5fc1' })
+hl('typescriptRegexpString', { fg = '#1a7f4b' })
+hl('cdxRegexpClass', { fg = '#1a7f4b' })
+hl('cdxRegexpRange', { fg = '#1a7f4b' })
+hl('cdxRegexpQuantifier', { fg = '#4a4f55' })
+hl('cdxRegexpAnchor', { fg = '#8a2bb0' })
+hl('cdxRegexpGroup', { fg = '#4a4f55' })
+hl('cdxRegexpEscape', { fg = '#8a5300' })
 hl('GitSignsAdd', { fg = '#1a7f4b', bg = '#faf8f2' })
 hl('GitSignsChange', { fg = '#8a5300', bg = '#faf8f2' })
 hl('GitSignsDelete', { fg = '#b3261e', bg = '#faf8f2' })
@@ -1208,9 +1217,11 @@ local splits = {
   python = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
-    [==[region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
+    [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
+    [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
@@ -1227,6 +1238,13 @@ local splits = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
     [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
     [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
+    [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
+    [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
+    [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxRegexpEscape "\\." contained]==],
   },
   sh = {
     [==[keyword cdxShControl break continue return]==],

@@ -302,8 +302,8 @@ hl('pythonBuiltin', { fg = '#81a1c1' })
 hl('pythonExceptions', { fg = '#ebcb8b' })
 hl('pythonFunction', { fg = '#81a1c1' })
 hl('pythonDecorator', { fg = '#e5e9f0' })
-hl('pythonDecoratorName', { fg = '#81a1c1' })
 hl('pythonQuotes', { fg = '#a3be8c' })
+hl('cdxPythonDocstringQuote', { fg = '#4c566a', italic = true })
 hl('pythonTripleQuotes', { fg = '#a3be8c' })
 hl('pythonEscape', { fg = '#d08770' })
 hl('rustType', { fg = '#ebcb8b' })
@@ -318,7 +318,7 @@ hl('rustConditional', { fg = '#b48ead' })
 hl('rustRepeat', { fg = '#b48ead' })
 hl('rustMacro', { fg = '#d08770' })
 hl('rustAttribute', { fg = '#e5e9f0' })
-hl('rustDerive', { fg = '#d08770' })
+hl('rustDerive', { fg = '#e5e9f0' })
 hl('rustDeriveTrait', { fg = '#ebcb8b' })
 hl('rustOperator', { fg = '#e5e9f0' })
 hl('rustArrowCharacter', { fg = '#e5e9f0' })
@@ -388,7 +388,6 @@ hl('typescriptKeywordOp', { fg = '#e5e9f0' })
 hl('typescriptOptionalMark', { fg = '#e5e9f0' })
 hl('typescriptNull', { fg = '#d08770' })
 hl('typescriptBoolean', { fg = '#d08770' })
-hl('typescriptRegexpString', { fg = '#a3be8c' })
 hl('typescriptTemplate', { fg = '#a3be8c' })
 hl('typescriptGlobal', { fg = '#81a1c1' })
 hl('shQuote', { fg = '#a3be8c' })
@@ -447,6 +446,7 @@ hl('markdownListMarker', { fg = '#81a1c1' })
 hl('markdownOrderedListMarker', { fg = '#81a1c1' })
 hl('markdownBlockquote', { fg = '#e5e9f0' })
 hl('markdownRule', { fg = '#e5e9f0' })
+hl('cdxRegexpClassBracket', { fg = '#e5e9f0' })
 hl('cdxGoQuote', { fg = '#a3be8c' })
 hl('cdxLuaQuote', { fg = '#a3be8c' })
 hl('cdxTypescriptQuote', { fg = '#a3be8c' })
@@ -465,6 +465,15 @@ hl('rustString', { fg = '#a3be8c' })
 hl('cdxShControl', { fg = '#b48ead' })
 hl('cdxShModifier', { fg = '#b48ead' })
 hl('cdxTypescriptMethod', { fg = '#81a1c1' })
+hl('cdxPythonDecoratorType', { fg = '#ebcb8b' })
+hl('pythonDecoratorName', { fg = '#81a1c1' })
+hl('typescriptRegexpString', { fg = '#a3be8c' })
+hl('cdxRegexpClass', { fg = '#a3be8c' })
+hl('cdxRegexpRange', { fg = '#a3be8c' })
+hl('cdxRegexpQuantifier', { fg = '#e5e9f0' })
+hl('cdxRegexpAnchor', { fg = '#b48ead' })
+hl('cdxRegexpGroup', { fg = '#e5e9f0' })
+hl('cdxRegexpEscape', { fg = '#d08770' })
 hl('GitSignsAdd', { fg = '#a3be8c', bg = '#2e3440' })
 hl('GitSignsChange', { fg = '#ebcb8b', bg = '#2e3440' })
 hl('GitSignsDelete', { fg = '#bf616a', bg = '#2e3440' })
@@ -1208,9 +1217,11 @@ local splits = {
   python = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
-    [==[region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
+    [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
+    [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
@@ -1227,6 +1238,13 @@ local splits = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
     [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
     [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
+    [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
+    [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
+    [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxRegexpEscape "\\." contained]==],
   },
   sh = {
     [==[keyword cdxShControl break continue return]==],

@@ -302,8 +302,8 @@ hl('pythonBuiltin', { fg = '#4078f2' })
 hl('pythonExceptions', { fg = '#febb2a' })
 hl('pythonFunction', { fg = '#4078f2' })
 hl('pythonDecorator', { fg = '#383a42' })
-hl('pythonDecoratorName', { fg = '#4078f2' })
 hl('pythonQuotes', { fg = '#50a14f' })
+hl('cdxPythonDocstringQuote', { fg = '#a0a1a7', italic = true })
 hl('pythonTripleQuotes', { fg = '#50a14f' })
 hl('pythonEscape', { fg = '#c18401' })
 hl('rustType', { fg = '#febb2a' })
@@ -318,7 +318,7 @@ hl('rustConditional', { fg = '#a626a4' })
 hl('rustRepeat', { fg = '#a626a4' })
 hl('rustMacro', { fg = '#c18401' })
 hl('rustAttribute', { fg = '#383a42' })
-hl('rustDerive', { fg = '#c18401' })
+hl('rustDerive', { fg = '#383a42' })
 hl('rustDeriveTrait', { fg = '#febb2a' })
 hl('rustOperator', { fg = '#383a42' })
 hl('rustArrowCharacter', { fg = '#383a42' })
@@ -388,7 +388,6 @@ hl('typescriptKeywordOp', { fg = '#383a42' })
 hl('typescriptOptionalMark', { fg = '#383a42' })
 hl('typescriptNull', { fg = '#c18401' })
 hl('typescriptBoolean', { fg = '#c18401' })
-hl('typescriptRegexpString', { fg = '#50a14f' })
 hl('typescriptTemplate', { fg = '#50a14f' })
 hl('typescriptGlobal', { fg = '#4078f2' })
 hl('shQuote', { fg = '#50a14f' })
@@ -447,6 +446,7 @@ hl('markdownListMarker', { fg = '#4078f2' })
 hl('markdownOrderedListMarker', { fg = '#4078f2' })
 hl('markdownBlockquote', { fg = '#383a42' })
 hl('markdownRule', { fg = '#383a42' })
+hl('cdxRegexpClassBracket', { fg = '#383a42' })
 hl('cdxGoQuote', { fg = '#50a14f' })
 hl('cdxLuaQuote', { fg = '#50a14f' })
 hl('cdxTypescriptQuote', { fg = '#50a14f' })
@@ -465,6 +465,15 @@ hl('rustString', { fg = '#50a14f' })
 hl('cdxShControl', { fg = '#a626a4' })
 hl('cdxShModifier', { fg = '#a626a4' })
 hl('cdxTypescriptMethod', { fg = '#4078f2' })
+hl('cdxPythonDecoratorType', { fg = '#febb2a' })
+hl('pythonDecoratorName', { fg = '#4078f2' })
+hl('typescriptRegexpString', { fg = '#50a14f' })
+hl('cdxRegexpClass', { fg = '#50a14f' })
+hl('cdxRegexpRange', { fg = '#50a14f' })
+hl('cdxRegexpQuantifier', { fg = '#383a42' })
+hl('cdxRegexpAnchor', { fg = '#a626a4' })
+hl('cdxRegexpGroup', { fg = '#383a42' })
+hl('cdxRegexpEscape', { fg = '#c18401' })
 hl('GitSignsAdd', { fg = '#50a14f', bg = '#e7e7e9' })
 hl('GitSignsChange', { fg = '#febb2a', bg = '#e7e7e9' })
 hl('GitSignsDelete', { fg = '#ca1243', bg = '#e7e7e9' })
@@ -1208,9 +1217,11 @@ local splits = {
   python = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
-    [==[region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
+    [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
+    [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
@@ -1227,6 +1238,13 @@ local splits = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
     [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
     [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
+    [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
+    [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
+    [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxRegexpEscape "\\." contained]==],
   },
   sh = {
     [==[keyword cdxShControl break continue return]==],

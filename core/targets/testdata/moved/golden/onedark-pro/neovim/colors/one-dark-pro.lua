@@ -302,8 +302,8 @@ hl('pythonBuiltin', { fg = '#56b6c2' })
 hl('pythonExceptions', {  })
 hl('pythonFunction', { fg = '#61afef' })
 hl('pythonDecorator', { fg = '#61afef' })
-hl('pythonDecoratorName', { fg = '#61afef' })
 hl('pythonQuotes', { fg = '#98c379' })
+hl('cdxPythonDocstringQuote', { fg = '#98c379' })
 hl('pythonTripleQuotes', { fg = '#98c379' })
 hl('pythonEscape', { fg = '#56b6c2' })
 hl('rustType', { fg = '#e5c07b' })
@@ -318,7 +318,7 @@ hl('rustConditional', { fg = '#c678dd' })
 hl('rustRepeat', { fg = '#c678dd' })
 hl('rustMacro', { fg = '#61afef' })
 hl('rustAttribute', {  })
-hl('rustDerive', { fg = '#c678dd' })
+hl('rustDerive', {  })
 hl('rustDeriveTrait', { fg = '#e5c07b' })
 hl('rustOperator', { fg = '#abb2bf' })
 hl('rustArrowCharacter', { fg = '#abb2bf' })
@@ -388,7 +388,6 @@ hl('typescriptKeywordOp', { fg = '#c678dd' })
 hl('typescriptOptionalMark', { fg = '#c678dd' })
 hl('typescriptNull', { fg = '#d19a66' })
 hl('typescriptBoolean', { fg = '#d19a66' })
-hl('typescriptRegexpString', { fg = '#e06c75' })
 hl('typescriptTemplate', { fg = '#98c379' })
 hl('typescriptGlobal', { fg = '#61afef' })
 hl('shQuote', { fg = '#98c379' })
@@ -416,7 +415,7 @@ hl('luaStatement', { fg = '#c678dd' })
 hl('luaCond', { fg = '#c678dd' })
 hl('luaRepeat', { fg = '#c678dd' })
 hl('luaOperator', { fg = '#56b6c2' })
-hl('luaTable', { fg = '#abb2bf' })
+hl('luaTable', {  })
 hl('luaFunc', { fg = '#56b6c2' })
 hl('luaConstant', { fg = '#d19a66' })
 hl('luaSpecial', { fg = '#56b6c2' })
@@ -447,6 +446,7 @@ hl('markdownListMarker', { fg = '#e5c07b' })
 hl('markdownOrderedListMarker', { fg = '#e5c07b' })
 hl('markdownBlockquote', { fg = '#5c6370' })
 hl('markdownRule', { fg = '#abb2bf' })
+hl('cdxRegexpClassBracket', { fg = '#d19a66' })
 hl('cdxGoQuote', { fg = '#98c379' })
 hl('cdxLuaQuote', { fg = '#98c379' })
 hl('cdxTypescriptQuote', { fg = '#98c379' })
@@ -465,6 +465,15 @@ hl('rustString', { fg = '#98c379' })
 hl('cdxShControl', { fg = '#c678dd' })
 hl('cdxShModifier', { fg = '#c678dd' })
 hl('cdxTypescriptMethod', { fg = '#61afef' })
+hl('cdxPythonDecoratorType', { fg = '#56b6c2' })
+hl('pythonDecoratorName', { fg = '#61afef' })
+hl('typescriptRegexpString', { fg = '#e06c75' })
+hl('cdxRegexpClass', { fg = '#d19a66' })
+hl('cdxRegexpRange', { fg = '#d19a66' })
+hl('cdxRegexpQuantifier', { fg = '#d19a66' })
+hl('cdxRegexpAnchor', { fg = '#c678dd' })
+hl('cdxRegexpGroup', { fg = '#e06c75' })
+hl('cdxRegexpEscape', { fg = '#56b6c2' })
 hl('GitSignsAdd', { fg = '#109868', bg = '#282c34' })
 hl('GitSignsChange', { fg = '#948b60', bg = '#282c34' })
 hl('GitSignsDelete', { fg = '#9a353d', bg = '#282c34' })
@@ -1208,9 +1217,11 @@ local splits = {
   python = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
-    [==[region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
+    [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
+    [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
@@ -1227,6 +1238,13 @@ local splits = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
     [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
     [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
+    [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
+    [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
+    [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxRegexpEscape "\\." contained]==],
   },
   sh = {
     [==[keyword cdxShControl break continue return]==],

@@ -302,8 +302,8 @@ hl('pythonBuiltin', { fg = '#0db9d7' })
 hl('pythonExceptions', { fg = '#0db9d7' })
 hl('pythonFunction', { fg = '#7aa2f7' })
 hl('pythonDecorator', { fg = '#89ddff' })
-hl('pythonDecoratorName', { fg = '#7aa2f7' })
 hl('pythonQuotes', { fg = '#89ddff' })
+hl('cdxPythonDocstringQuote', { fg = '#51597d', italic = true })
 hl('pythonTripleQuotes', { fg = '#89ddff' })
 hl('pythonEscape', { fg = '#89ddff' })
 hl('rustType', { fg = '#c0caf5' })
@@ -318,7 +318,7 @@ hl('rustConditional', { fg = '#bb9af7' })
 hl('rustRepeat', { fg = '#bb9af7' })
 hl('rustMacro', { fg = '#7aa2f7' })
 hl('rustAttribute', { fg = '#89ddff' })
-hl('rustDerive', { fg = '#bb9af7' })
+hl('rustDerive', {  })
 hl('rustDeriveTrait', { fg = '#c0caf5' })
 hl('rustOperator', { fg = '#89ddff' })
 hl('rustArrowCharacter', { fg = '#89ddff' })
@@ -388,7 +388,6 @@ hl('typescriptKeywordOp', { fg = '#89ddff' })
 hl('typescriptOptionalMark', { fg = '#89ddff' })
 hl('typescriptNull', { fg = '#ff9e64' })
 hl('typescriptBoolean', { fg = '#ff9e64' })
-hl('typescriptRegexpString', { fg = '#b4f9f8' })
 hl('typescriptTemplate', { fg = '#9ece6a' })
 hl('typescriptGlobal', { fg = '#7aa2f7' })
 hl('shQuote', { fg = '#89ddff' })
@@ -416,7 +415,7 @@ hl('luaStatement', { fg = '#bb9af7' })
 hl('luaCond', { fg = '#bb9af7' })
 hl('luaRepeat', { fg = '#bb9af7' })
 hl('luaOperator', { fg = '#bb9af7' })
-hl('luaTable', { fg = '#89ddff' })
+hl('luaTable', {  })
 hl('luaFunc', { fg = '#0db9d7' })
 hl('luaConstant', { fg = '#ff9e64' })
 hl('luaSpecial', { fg = '#89ddff' })
@@ -447,6 +446,7 @@ hl('markdownListMarker', { fg = '#89ddff' })
 hl('markdownOrderedListMarker', { fg = '#89ddff' })
 hl('markdownBlockquote', { fg = '#89ddff', italic = true })
 hl('markdownRule', { fg = '#89ddff' })
+hl('cdxRegexpClassBracket', { fg = '#e0af68' })
 hl('cdxGoQuote', { fg = '#89ddff' })
 hl('cdxLuaQuote', { fg = '#89ddff' })
 hl('cdxTypescriptQuote', { fg = '#89ddff' })
@@ -465,6 +465,15 @@ hl('rustString', { fg = '#9ece6a' })
 hl('cdxShControl', { fg = '#bb9af7' })
 hl('cdxShModifier', { fg = '#9d7cd8', italic = true })
 hl('cdxTypescriptMethod', { fg = '#7aa2f7' })
+hl('cdxPythonDecoratorType', { fg = '#0db9d7' })
+hl('pythonDecoratorName', { fg = '#7aa2f7' })
+hl('typescriptRegexpString', { fg = '#b4f9f8' })
+hl('cdxRegexpClass', { fg = '#e0af68' })
+hl('cdxRegexpRange', { fg = '#e0af68' })
+hl('cdxRegexpQuantifier', { fg = '#89ddff' })
+hl('cdxRegexpAnchor', { fg = '#bb9af7' })
+hl('cdxRegexpGroup', { fg = '#f7768e' })
+hl('cdxRegexpEscape', { fg = '#c0caf5' })
 hl('GitSignsAdd', { fg = '#164846', bg = '#1a1b26' })
 hl('GitSignsChange', { fg = '#394b70', bg = '#1a1b26' })
 hl('GitSignsDelete', { fg = '#823c41', bg = '#1a1b26' })
@@ -1208,9 +1217,11 @@ local splits = {
   python = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
-    [==[region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
+    [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
+    [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
@@ -1227,6 +1238,13 @@ local splits = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
     [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
     [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
+    [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
+    [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
+    [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxRegexpEscape "\\." contained]==],
   },
   sh = {
     [==[keyword cdxShControl break continue return]==],
