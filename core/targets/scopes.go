@@ -1,6 +1,7 @@
 package targets
 
 import (
+	"sort"
 	"strings"
 
 	"cdxtheme/core/theme"
@@ -150,4 +151,66 @@ func parentsMatch(parents, outer []string) bool {
 		k--
 	}
 	return true
+}
+
+// Scopes are the TextMate scope stacks the target's groups are painted by
+// when a theme has token rules of its own (the "scope" of its data's
+// entries: Neovim's language groups), sorted, each once; none for a
+// target that colours by role only.
+func (m *Manifest) Scopes() []string {
+	m.scopesOnce.Do(func() {
+		seen := map[string]bool{}
+		m.scopeNames = map[string]bool{}
+		for _, section := range m.data {
+			entries, _ := section.([]any)
+			for _, e := range entries {
+				g, _ := e.(map[string]any)
+				s, ok := g["scope"].(string)
+				if !ok || seen[s] {
+					continue
+				}
+				seen[s] = true
+				m.scopes = append(m.scopes, s)
+				for _, name := range strings.Fields(s) {
+					for i := range name {
+						if name[i] == '.' {
+							m.scopeNames[name[:i]] = true
+						}
+					}
+					m.scopeNames[name] = true
+				}
+			}
+		}
+		sort.Strings(m.scopes)
+	})
+	return m.scopes
+}
+
+// Selects says whether a token rule's selector ("storage.type",
+// "source.python support.type") names a scope of one of Scopes' stacks
+// as VS Code matches it: its last scope a prefix of one of the stack's,
+// its others of outer ones, in order. A plain selector costs one map
+// look-up (an import may hold thousands of rules).
+func (m *Manifest) Selects(selector string) bool {
+	m.Scopes()
+	if !strings.ContainsAny(selector, " \t") {
+		return m.scopeNames[selector]
+	}
+	segs := strings.Fields(selector)
+	if len(segs) == 0 || !m.scopeNames[segs[len(segs)-1]] {
+		return false
+	}
+	var parents []string
+	for k := len(segs) - 2; k >= 0; k-- {
+		parents = append(parents, segs[k])
+	}
+	for _, stack := range m.scopes {
+		scopes := strings.Fields(stack)
+		for i, s := range scopes {
+			if scopePrefix(s, segs[len(segs)-1]) && parentsMatch(parents, scopes[:i]) {
+				return true
+			}
+		}
+	}
+	return false
 }
