@@ -447,6 +447,7 @@ hl('markdownOrderedListMarker', { fg = '#409dd4' })
 hl('markdownBlockquote', { fg = '#d7deea' })
 hl('markdownRule', { fg = '#d7deea' })
 hl('cdxRegexpClassBracket', { fg = '#d7deea' })
+hl('cdxRustInterpolationBrace', { fg = '#d7deea' })
 hl('cdxGoQuote', { fg = '#8cc98f' })
 hl('cdxLuaQuote', { fg = '#8cc98f' })
 hl('cdxTypescriptQuote', { fg = '#8cc98f' })
@@ -474,6 +475,12 @@ hl('cdxRegexpQuantifier', { fg = '#d7deea' })
 hl('cdxRegexpAnchor', { fg = '#cba3c7' })
 hl('cdxRegexpGroup', { fg = '#d7deea' })
 hl('cdxRegexpEscape', { fg = '#ffc64c' })
+hl('cdxPythonFormat', { fg = '#ffc64c' })
+hl('cdxPythonFString', { fg = '#8cc98f' })
+hl('cdxPythonField', { fg = '#d7deea' })
+hl('cdxPythonConversion', { fg = '#cba3c7' })
+hl('cdxPythonFieldBrace', { fg = '#ffc64c' })
+hl('cdxRustInterpolation', { fg = '#8cc98f' })
 hl('GitSignsAdd', { fg = '#8cc98f', bg = '#162c35' })
 hl('GitSignsChange', { fg = '#ffc64c', bg = '#162c35' })
 hl('GitSignsDelete', { fg = '#ff527b', bg = '#162c35' })
@@ -1222,11 +1229,17 @@ local splits = {
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
     [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
+    [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
+    [==[match cdxPythonConversion "![rsa]" contained]==],
+    [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
+    [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],

@@ -447,6 +447,7 @@ hl('markdownOrderedListMarker', { fg = '#7fb4ff' })
 hl('markdownBlockquote', { fg = '#a3c1e0' })
 hl('markdownRule', { fg = '#a3c1e0' })
 hl('cdxRegexpClassBracket', { fg = '#a3c1e0' })
+hl('cdxRustInterpolationBrace', { fg = '#a3c1e0' })
 hl('cdxGoQuote', { fg = '#a8d98a' })
 hl('cdxLuaQuote', { fg = '#a8d98a' })
 hl('cdxTypescriptQuote', { fg = '#a8d98a' })
@@ -474,6 +475,12 @@ hl('cdxRegexpQuantifier', { fg = '#a3c1e0' })
 hl('cdxRegexpAnchor', { fg = '#c79bff', bold = true })
 hl('cdxRegexpGroup', { fg = '#a3c1e0' })
 hl('cdxRegexpEscape', { fg = '#f2c572' })
+hl('cdxPythonFormat', { fg = '#f2c572' })
+hl('cdxPythonFString', { fg = '#a8d98a' })
+hl('cdxPythonField', { fg = '#d8dee9' })
+hl('cdxPythonConversion', { fg = '#c79bff', bold = true })
+hl('cdxPythonFieldBrace', { fg = '#f2c572' })
+hl('cdxRustInterpolation', { fg = '#a8d98a' })
 hl('GitSignsAdd', { fg = '#8fd694', bg = '#161a24' })
 hl('GitSignsChange', { fg = '#f2c572', bg = '#161a24' })
 hl('GitSignsDelete', { fg = '#ff8a80', bg = '#161a24' })
@@ -1222,11 +1229,17 @@ local splits = {
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
     [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
+    [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
+    [==[match cdxPythonConversion "![rsa]" contained]==],
+    [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
+    [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],

@@ -447,6 +447,7 @@ hl('markdownOrderedListMarker', { fg = '#0b5fc1' })
 hl('markdownBlockquote', { fg = '#4a4f55' })
 hl('markdownRule', { fg = '#4a4f55' })
 hl('cdxRegexpClassBracket', { fg = '#4a4f55' })
+hl('cdxRustInterpolationBrace', { fg = '#4a4f55' })
 hl('cdxGoQuote', { fg = '#1a7f4b' })
 hl('cdxLuaQuote', { fg = '#1a7f4b' })
 hl('cdxTypescriptQuote', { fg = '#1a7f4b' })
@@ -474,6 +475,12 @@ hl('cdxRegexpQuantifier', { fg = '#4a4f55' })
 hl('cdxRegexpAnchor', { fg = '#8a2bb0' })
 hl('cdxRegexpGroup', { fg = '#4a4f55' })
 hl('cdxRegexpEscape', { fg = '#8a5300' })
+hl('cdxPythonFormat', { fg = '#8a5300' })
+hl('cdxPythonFString', { fg = '#1a7f4b' })
+hl('cdxPythonField', { fg = '#1f2328' })
+hl('cdxPythonConversion', { fg = '#8a2bb0' })
+hl('cdxPythonFieldBrace', { fg = '#8a5300' })
+hl('cdxRustInterpolation', { fg = '#1a7f4b' })
 hl('GitSignsAdd', { fg = '#1a7f4b', bg = '#faf8f2' })
 hl('GitSignsChange', { fg = '#8a5300', bg = '#faf8f2' })
 hl('GitSignsDelete', { fg = '#b3261e', bg = '#faf8f2' })
@@ -1222,11 +1229,17 @@ local splits = {
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
     [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
+    [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
+    [==[match cdxPythonConversion "![rsa]" contained]==],
+    [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
+    [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],

@@ -447,6 +447,7 @@ hl('markdownOrderedListMarker', { fg = '#81a1c1' })
 hl('markdownBlockquote', { fg = '#e5e9f0' })
 hl('markdownRule', { fg = '#e5e9f0' })
 hl('cdxRegexpClassBracket', { fg = '#e5e9f0' })
+hl('cdxRustInterpolationBrace', { fg = '#e5e9f0' })
 hl('cdxGoQuote', { fg = '#a3be8c' })
 hl('cdxLuaQuote', { fg = '#a3be8c' })
 hl('cdxTypescriptQuote', { fg = '#a3be8c' })
@@ -474,6 +475,12 @@ hl('cdxRegexpQuantifier', { fg = '#e5e9f0' })
 hl('cdxRegexpAnchor', { fg = '#b48ead' })
 hl('cdxRegexpGroup', { fg = '#e5e9f0' })
 hl('cdxRegexpEscape', { fg = '#d08770' })
+hl('cdxPythonFormat', { fg = '#d08770' })
+hl('cdxPythonFString', { fg = '#a3be8c' })
+hl('cdxPythonField', { fg = '#bf616a' })
+hl('cdxPythonConversion', { fg = '#b48ead' })
+hl('cdxPythonFieldBrace', { fg = '#d08770' })
+hl('cdxRustInterpolation', { fg = '#a3be8c' })
 hl('GitSignsAdd', { fg = '#a3be8c', bg = '#2e3440' })
 hl('GitSignsChange', { fg = '#ebcb8b', bg = '#2e3440' })
 hl('GitSignsDelete', { fg = '#bf616a', bg = '#2e3440' })
@@ -1222,11 +1229,17 @@ local splits = {
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
     [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
+    [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
+    [==[match cdxPythonConversion "![rsa]" contained]==],
+    [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
+    [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],

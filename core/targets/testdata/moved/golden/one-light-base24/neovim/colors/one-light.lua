@@ -447,6 +447,7 @@ hl('markdownOrderedListMarker', { fg = '#4078f2' })
 hl('markdownBlockquote', { fg = '#383a42' })
 hl('markdownRule', { fg = '#383a42' })
 hl('cdxRegexpClassBracket', { fg = '#383a42' })
+hl('cdxRustInterpolationBrace', { fg = '#383a42' })
 hl('cdxGoQuote', { fg = '#50a14f' })
 hl('cdxLuaQuote', { fg = '#50a14f' })
 hl('cdxTypescriptQuote', { fg = '#50a14f' })
@@ -474,6 +475,12 @@ hl('cdxRegexpQuantifier', { fg = '#383a42' })
 hl('cdxRegexpAnchor', { fg = '#a626a4' })
 hl('cdxRegexpGroup', { fg = '#383a42' })
 hl('cdxRegexpEscape', { fg = '#c18401' })
+hl('cdxPythonFormat', { fg = '#c18401' })
+hl('cdxPythonFString', { fg = '#50a14f' })
+hl('cdxPythonField', { fg = '#ca1243' })
+hl('cdxPythonConversion', { fg = '#a626a4' })
+hl('cdxPythonFieldBrace', { fg = '#c18401' })
+hl('cdxRustInterpolation', { fg = '#50a14f' })
 hl('GitSignsAdd', { fg = '#50a14f', bg = '#e7e7e9' })
 hl('GitSignsChange', { fg = '#febb2a', bg = '#e7e7e9' })
 hl('GitSignsDelete', { fg = '#ca1243', bg = '#e7e7e9' })
@@ -1222,11 +1229,17 @@ local splits = {
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
     [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
+    [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
+    [==[match cdxPythonConversion "![rsa]" contained]==],
+    [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
+    [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],

@@ -447,6 +447,7 @@ hl('markdownOrderedListMarker', { fg = '#e5c07b' })
 hl('markdownBlockquote', { fg = '#5c6370' })
 hl('markdownRule', { fg = '#abb2bf' })
 hl('cdxRegexpClassBracket', { fg = '#d19a66' })
+hl('cdxRustInterpolationBrace', { fg = '#98c379' })
 hl('cdxGoQuote', { fg = '#98c379' })
 hl('cdxLuaQuote', { fg = '#98c379' })
 hl('cdxTypescriptQuote', { fg = '#98c379' })
@@ -474,6 +475,12 @@ hl('cdxRegexpQuantifier', { fg = '#d19a66' })
 hl('cdxRegexpAnchor', { fg = '#c678dd' })
 hl('cdxRegexpGroup', { fg = '#e06c75' })
 hl('cdxRegexpEscape', { fg = '#56b6c2' })
+hl('cdxPythonFormat', { fg = '#d19a66' })
+hl('cdxPythonFString', { fg = '#98c379' })
+hl('cdxPythonField', {  })
+hl('cdxPythonConversion', { fg = '#c678dd' })
+hl('cdxPythonFieldBrace', { fg = '#d19a66' })
+hl('cdxRustInterpolation', { fg = '#98c379' })
 hl('GitSignsAdd', { fg = '#109868', bg = '#282c34' })
 hl('GitSignsChange', { fg = '#948b60', bg = '#282c34' })
 hl('GitSignsDelete', { fg = '#9a353d', bg = '#282c34' })
@@ -1222,11 +1229,17 @@ local splits = {
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
     [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
+    [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
+    [==[match cdxPythonConversion "![rsa]" contained]==],
+    [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
+    [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],

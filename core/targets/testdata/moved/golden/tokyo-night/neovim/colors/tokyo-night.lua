@@ -447,6 +447,7 @@ hl('markdownOrderedListMarker', { fg = '#89ddff' })
 hl('markdownBlockquote', { fg = '#89ddff', italic = true })
 hl('markdownRule', { fg = '#89ddff' })
 hl('cdxRegexpClassBracket', { fg = '#e0af68' })
+hl('cdxRustInterpolationBrace', { fg = '#89ddff' })
 hl('cdxGoQuote', { fg = '#89ddff' })
 hl('cdxLuaQuote', { fg = '#89ddff' })
 hl('cdxTypescriptQuote', { fg = '#89ddff' })
@@ -474,6 +475,12 @@ hl('cdxRegexpQuantifier', { fg = '#89ddff' })
 hl('cdxRegexpAnchor', { fg = '#bb9af7' })
 hl('cdxRegexpGroup', { fg = '#f7768e' })
 hl('cdxRegexpEscape', { fg = '#c0caf5' })
+hl('cdxPythonFormat', { fg = '#9ece6a' })
+hl('cdxPythonFString', { fg = '#9ece6a' })
+hl('cdxPythonField', { fg = '#c0caf5' })
+hl('cdxPythonConversion', { fg = '#bb9af7' })
+hl('cdxPythonFieldBrace', { fg = '#bb9af7' })
+hl('cdxRustInterpolation', { fg = '#9ece6a' })
 hl('GitSignsAdd', { fg = '#164846', bg = '#1a1b26' })
 hl('GitSignsChange', { fg = '#394b70', bg = '#1a1b26' })
 hl('GitSignsDelete', { fg = '#823c41', bg = '#1a1b26' })
@@ -1222,11 +1229,17 @@ local splits = {
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
     [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
+    [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
+    [==[match cdxPythonConversion "![rsa]" contained]==],
+    [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
+    [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
