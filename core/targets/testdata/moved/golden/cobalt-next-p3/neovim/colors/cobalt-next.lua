@@ -388,7 +388,6 @@ hl('typescriptKeywordOp', { fg = '#d7deea' })
 hl('typescriptOptionalMark', { fg = '#d7deea' })
 hl('typescriptNull', { fg = '#ffc64c' })
 hl('typescriptBoolean', { fg = '#ffc64c' })
-hl('typescriptTemplate', { fg = '#8cc98f' })
 hl('typescriptGlobal', { fg = '#409dd4' })
 hl('shQuote', { fg = '#8cc98f' })
 hl('shCommandSub', { fg = '#d7deea' })
@@ -448,6 +447,7 @@ hl('markdownBlockquote', { fg = '#d7deea' })
 hl('markdownRule', { fg = '#d7deea' })
 hl('cdxRegexpClassBracket', { fg = '#d7deea' })
 hl('cdxRustInterpolationBrace', { fg = '#d7deea' })
+hl('cdxTypescriptBacktick', { fg = '#8cc98f' })
 hl('cdxGoQuote', { fg = '#8cc98f' })
 hl('cdxLuaQuote', { fg = '#8cc98f' })
 hl('cdxTypescriptQuote', { fg = '#8cc98f' })
@@ -465,6 +465,9 @@ hl('typescriptString', { fg = '#8cc98f' })
 hl('rustString', { fg = '#8cc98f' })
 hl('cdxShControl', { fg = '#cba3c7' })
 hl('cdxShModifier', { fg = '#cba3c7' })
+hl('cdxShBuiltin', { fg = '#409dd4' })
+hl('cdxShCommand', { fg = '#409dd4' })
+hl('cdxShSetArgs', { fg = '#8cc98f' })
 hl('cdxTypescriptMethod', { fg = '#409dd4' })
 hl('cdxPythonDecoratorType', { fg = '#37b5b4' })
 hl('pythonDecoratorName', { fg = '#409dd4' })
@@ -481,6 +484,8 @@ hl('cdxPythonField', { fg = '#d7deea' })
 hl('cdxPythonConversion', { fg = '#cba3c7' })
 hl('cdxPythonFieldBrace', { fg = '#ffc64c' })
 hl('cdxRustInterpolation', { fg = '#8cc98f' })
+hl('typescriptTemplate', { fg = '#8cc98f' })
+hl('cdxRustCharQuote', { fg = '#d7deea' })
 hl('GitSignsAdd', { fg = '#8cc98f', bg = '#162c35' })
 hl('GitSignsChange', { fg = '#ffc64c', bg = '#162c35' })
 hl('GitSignsDelete', { fg = '#ff527b', bg = '#162c35' })
@@ -1240,6 +1245,7 @@ local splits = {
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
+    [==[match cdxRustCharQuote "'" contained containedin=rustCharacter]==],
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
@@ -1258,16 +1264,20 @@ local splits = {
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
     [==[keyword cdxShControl break continue return]==],
     [==[keyword cdxShModifier readonly declare typeset]==],
-    [==[cluster shArithParenList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shCaseList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shFunctionList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shSubShList add=cdxShControl,cdxShModifier]==],
+    [==[keyword cdxShBuiltin command compgen complete]==],
+    [==[keyword cdxShCommand sleep nohup]==],
+    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
   },
 }
 local families = {

@@ -388,7 +388,6 @@ hl('typescriptKeywordOp', { fg = '#a3c1e0' })
 hl('typescriptOptionalMark', { fg = '#a3c1e0' })
 hl('typescriptNull', { fg = '#f2c572' })
 hl('typescriptBoolean', { fg = '#f2c572' })
-hl('typescriptTemplate', { fg = '#a8d98a' })
 hl('typescriptGlobal', { fg = '#7fb4ff' })
 hl('shQuote', { fg = '#a8d98a' })
 hl('shCommandSub', { fg = '#d8dee9' })
@@ -448,6 +447,7 @@ hl('markdownBlockquote', { fg = '#a3c1e0' })
 hl('markdownRule', { fg = '#a3c1e0' })
 hl('cdxRegexpClassBracket', { fg = '#a3c1e0' })
 hl('cdxRustInterpolationBrace', { fg = '#a3c1e0' })
+hl('cdxTypescriptBacktick', { fg = '#a8d98a' })
 hl('cdxGoQuote', { fg = '#a8d98a' })
 hl('cdxLuaQuote', { fg = '#a8d98a' })
 hl('cdxTypescriptQuote', { fg = '#a8d98a' })
@@ -465,6 +465,9 @@ hl('typescriptString', { fg = '#a8d98a' })
 hl('rustString', { fg = '#a8d98a' })
 hl('cdxShControl', { fg = '#c79bff', bold = true })
 hl('cdxShModifier', { fg = '#c79bff', bold = true })
+hl('cdxShBuiltin', { fg = '#7fb4ff' })
+hl('cdxShCommand', { fg = '#7fb4ff' })
+hl('cdxShSetArgs', { fg = '#a8d98a' })
 hl('cdxTypescriptMethod', { fg = '#7fb4ff' })
 hl('cdxPythonDecoratorType', { fg = '#66d1c9' })
 hl('pythonDecoratorName', { fg = '#7fb4ff' })
@@ -481,6 +484,8 @@ hl('cdxPythonField', { fg = '#d8dee9' })
 hl('cdxPythonConversion', { fg = '#c79bff', bold = true })
 hl('cdxPythonFieldBrace', { fg = '#f2c572' })
 hl('cdxRustInterpolation', { fg = '#a8d98a' })
+hl('typescriptTemplate', { fg = '#a8d98a' })
+hl('cdxRustCharQuote', { fg = '#a3c1e0' })
 hl('GitSignsAdd', { fg = '#8fd694', bg = '#161a24' })
 hl('GitSignsChange', { fg = '#f2c572', bg = '#161a24' })
 hl('GitSignsDelete', { fg = '#ff8a80', bg = '#161a24' })
@@ -1240,6 +1245,7 @@ local splits = {
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
+    [==[match cdxRustCharQuote "'" contained containedin=rustCharacter]==],
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
@@ -1258,16 +1264,20 @@ local splits = {
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
     [==[keyword cdxShControl break continue return]==],
     [==[keyword cdxShModifier readonly declare typeset]==],
-    [==[cluster shArithParenList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shCaseList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shFunctionList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shSubShList add=cdxShControl,cdxShModifier]==],
+    [==[keyword cdxShBuiltin command compgen complete]==],
+    [==[keyword cdxShCommand sleep nohup]==],
+    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
   },
 }
 local families = {

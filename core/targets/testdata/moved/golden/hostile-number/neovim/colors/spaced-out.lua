@@ -388,7 +388,6 @@ hl('typescriptKeywordOp', { fg = '#4a4f55' })
 hl('typescriptOptionalMark', { fg = '#4a4f55' })
 hl('typescriptNull', { fg = '#8a5300' })
 hl('typescriptBoolean', { fg = '#8a5300' })
-hl('typescriptTemplate', { fg = '#1a7f4b' })
 hl('typescriptGlobal', { fg = '#0b5fc1' })
 hl('shQuote', { fg = '#1a7f4b' })
 hl('shCommandSub', { fg = '#1f2328' })
@@ -448,6 +447,7 @@ hl('markdownBlockquote', { fg = '#4a4f55' })
 hl('markdownRule', { fg = '#4a4f55' })
 hl('cdxRegexpClassBracket', { fg = '#4a4f55' })
 hl('cdxRustInterpolationBrace', { fg = '#4a4f55' })
+hl('cdxTypescriptBacktick', { fg = '#1a7f4b' })
 hl('cdxGoQuote', { fg = '#1a7f4b' })
 hl('cdxLuaQuote', { fg = '#1a7f4b' })
 hl('cdxTypescriptQuote', { fg = '#1a7f4b' })
@@ -465,6 +465,9 @@ hl('typescriptString', { fg = '#1a7f4b' })
 hl('rustString', { fg = '#1a7f4b' })
 hl('cdxShControl', { fg = '#8a2bb0' })
 hl('cdxShModifier', { fg = '#8a2bb0' })
+hl('cdxShBuiltin', { fg = '#0b5fc1' })
+hl('cdxShCommand', { fg = '#0b5fc1' })
+hl('cdxShSetArgs', { fg = '#1a7f4b' })
 hl('cdxTypescriptMethod', { fg = '#0b5fc1' })
 hl('cdxPythonDecoratorType', { fg = '#00707a' })
 hl('pythonDecoratorName', { fg = '#0b5fc1' })
@@ -481,6 +484,8 @@ hl('cdxPythonField', { fg = '#1f2328' })
 hl('cdxPythonConversion', { fg = '#8a2bb0' })
 hl('cdxPythonFieldBrace', { fg = '#8a5300' })
 hl('cdxRustInterpolation', { fg = '#1a7f4b' })
+hl('typescriptTemplate', { fg = '#1a7f4b' })
+hl('cdxRustCharQuote', { fg = '#4a4f55' })
 hl('GitSignsAdd', { fg = '#1a7f4b', bg = '#faf8f2' })
 hl('GitSignsChange', { fg = '#8a5300', bg = '#faf8f2' })
 hl('GitSignsDelete', { fg = '#b3261e', bg = '#faf8f2' })
@@ -1240,6 +1245,7 @@ local splits = {
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
+    [==[match cdxRustCharQuote "'" contained containedin=rustCharacter]==],
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
@@ -1258,16 +1264,20 @@ local splits = {
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
     [==[keyword cdxShControl break continue return]==],
     [==[keyword cdxShModifier readonly declare typeset]==],
-    [==[cluster shArithParenList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shCaseList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shFunctionList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shSubShList add=cdxShControl,cdxShModifier]==],
+    [==[keyword cdxShBuiltin command compgen complete]==],
+    [==[keyword cdxShCommand sleep nohup]==],
+    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
   },
 }
 local families = {

@@ -388,7 +388,6 @@ hl('typescriptKeywordOp', { fg = '#e5e9f0' })
 hl('typescriptOptionalMark', { fg = '#e5e9f0' })
 hl('typescriptNull', { fg = '#d08770' })
 hl('typescriptBoolean', { fg = '#d08770' })
-hl('typescriptTemplate', { fg = '#a3be8c' })
 hl('typescriptGlobal', { fg = '#81a1c1' })
 hl('shQuote', { fg = '#a3be8c' })
 hl('shCommandSub', { fg = '#e5e9f0' })
@@ -448,6 +447,7 @@ hl('markdownBlockquote', { fg = '#e5e9f0' })
 hl('markdownRule', { fg = '#e5e9f0' })
 hl('cdxRegexpClassBracket', { fg = '#e5e9f0' })
 hl('cdxRustInterpolationBrace', { fg = '#e5e9f0' })
+hl('cdxTypescriptBacktick', { fg = '#a3be8c' })
 hl('cdxGoQuote', { fg = '#a3be8c' })
 hl('cdxLuaQuote', { fg = '#a3be8c' })
 hl('cdxTypescriptQuote', { fg = '#a3be8c' })
@@ -465,6 +465,9 @@ hl('typescriptString', { fg = '#a3be8c' })
 hl('rustString', { fg = '#a3be8c' })
 hl('cdxShControl', { fg = '#b48ead' })
 hl('cdxShModifier', { fg = '#b48ead' })
+hl('cdxShBuiltin', { fg = '#81a1c1' })
+hl('cdxShCommand', { fg = '#81a1c1' })
+hl('cdxShSetArgs', { fg = '#a3be8c' })
 hl('cdxTypescriptMethod', { fg = '#81a1c1' })
 hl('cdxPythonDecoratorType', { fg = '#ebcb8b' })
 hl('pythonDecoratorName', { fg = '#81a1c1' })
@@ -481,6 +484,8 @@ hl('cdxPythonField', { fg = '#bf616a' })
 hl('cdxPythonConversion', { fg = '#b48ead' })
 hl('cdxPythonFieldBrace', { fg = '#d08770' })
 hl('cdxRustInterpolation', { fg = '#a3be8c' })
+hl('typescriptTemplate', { fg = '#a3be8c' })
+hl('cdxRustCharQuote', { fg = '#e5e9f0' })
 hl('GitSignsAdd', { fg = '#a3be8c', bg = '#2e3440' })
 hl('GitSignsChange', { fg = '#ebcb8b', bg = '#2e3440' })
 hl('GitSignsDelete', { fg = '#bf616a', bg = '#2e3440' })
@@ -1240,6 +1245,7 @@ local splits = {
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
+    [==[match cdxRustCharQuote "'" contained containedin=rustCharacter]==],
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
@@ -1258,16 +1264,20 @@ local splits = {
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
     [==[keyword cdxShControl break continue return]==],
     [==[keyword cdxShModifier readonly declare typeset]==],
-    [==[cluster shArithParenList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shCaseList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shFunctionList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shSubShList add=cdxShControl,cdxShModifier]==],
+    [==[keyword cdxShBuiltin command compgen complete]==],
+    [==[keyword cdxShCommand sleep nohup]==],
+    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
   },
 }
 local families = {

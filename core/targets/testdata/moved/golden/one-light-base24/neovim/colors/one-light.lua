@@ -388,7 +388,6 @@ hl('typescriptKeywordOp', { fg = '#383a42' })
 hl('typescriptOptionalMark', { fg = '#383a42' })
 hl('typescriptNull', { fg = '#c18401' })
 hl('typescriptBoolean', { fg = '#c18401' })
-hl('typescriptTemplate', { fg = '#50a14f' })
 hl('typescriptGlobal', { fg = '#4078f2' })
 hl('shQuote', { fg = '#50a14f' })
 hl('shCommandSub', { fg = '#383a42' })
@@ -448,6 +447,7 @@ hl('markdownBlockquote', { fg = '#383a42' })
 hl('markdownRule', { fg = '#383a42' })
 hl('cdxRegexpClassBracket', { fg = '#383a42' })
 hl('cdxRustInterpolationBrace', { fg = '#383a42' })
+hl('cdxTypescriptBacktick', { fg = '#50a14f' })
 hl('cdxGoQuote', { fg = '#50a14f' })
 hl('cdxLuaQuote', { fg = '#50a14f' })
 hl('cdxTypescriptQuote', { fg = '#50a14f' })
@@ -465,6 +465,9 @@ hl('typescriptString', { fg = '#50a14f' })
 hl('rustString', { fg = '#50a14f' })
 hl('cdxShControl', { fg = '#a626a4' })
 hl('cdxShModifier', { fg = '#a626a4' })
+hl('cdxShBuiltin', { fg = '#4078f2' })
+hl('cdxShCommand', { fg = '#4078f2' })
+hl('cdxShSetArgs', { fg = '#50a14f' })
 hl('cdxTypescriptMethod', { fg = '#4078f2' })
 hl('cdxPythonDecoratorType', { fg = '#febb2a' })
 hl('pythonDecoratorName', { fg = '#4078f2' })
@@ -481,6 +484,8 @@ hl('cdxPythonField', { fg = '#ca1243' })
 hl('cdxPythonConversion', { fg = '#a626a4' })
 hl('cdxPythonFieldBrace', { fg = '#c18401' })
 hl('cdxRustInterpolation', { fg = '#50a14f' })
+hl('typescriptTemplate', { fg = '#50a14f' })
+hl('cdxRustCharQuote', { fg = '#383a42' })
 hl('GitSignsAdd', { fg = '#50a14f', bg = '#e7e7e9' })
 hl('GitSignsChange', { fg = '#febb2a', bg = '#e7e7e9' })
 hl('GitSignsDelete', { fg = '#ca1243', bg = '#e7e7e9' })
@@ -1240,6 +1245,7 @@ local splits = {
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
+    [==[match cdxRustCharQuote "'" contained containedin=rustCharacter]==],
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
@@ -1258,16 +1264,20 @@ local splits = {
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
     [==[keyword cdxShControl break continue return]==],
     [==[keyword cdxShModifier readonly declare typeset]==],
-    [==[cluster shArithParenList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shCaseList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shFunctionList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shSubShList add=cdxShControl,cdxShModifier]==],
+    [==[keyword cdxShBuiltin command compgen complete]==],
+    [==[keyword cdxShCommand sleep nohup]==],
+    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
   },
 }
 local families = {

@@ -388,7 +388,6 @@ hl('typescriptKeywordOp', { fg = '#c678dd' })
 hl('typescriptOptionalMark', { fg = '#c678dd' })
 hl('typescriptNull', { fg = '#d19a66' })
 hl('typescriptBoolean', { fg = '#d19a66' })
-hl('typescriptTemplate', { fg = '#98c379' })
 hl('typescriptGlobal', { fg = '#61afef' })
 hl('shQuote', { fg = '#98c379' })
 hl('shCommandSub', { fg = '#abb2bf' })
@@ -448,6 +447,7 @@ hl('markdownBlockquote', { fg = '#5c6370' })
 hl('markdownRule', { fg = '#abb2bf' })
 hl('cdxRegexpClassBracket', { fg = '#d19a66' })
 hl('cdxRustInterpolationBrace', { fg = '#98c379' })
+hl('cdxTypescriptBacktick', { fg = '#98c379' })
 hl('cdxGoQuote', { fg = '#98c379' })
 hl('cdxLuaQuote', { fg = '#98c379' })
 hl('cdxTypescriptQuote', { fg = '#98c379' })
@@ -465,6 +465,9 @@ hl('typescriptString', { fg = '#98c379' })
 hl('rustString', { fg = '#98c379' })
 hl('cdxShControl', { fg = '#c678dd' })
 hl('cdxShModifier', { fg = '#c678dd' })
+hl('cdxShBuiltin', { fg = '#56b6c2' })
+hl('cdxShCommand', { fg = '#61afef' })
+hl('cdxShSetArgs', { fg = '#98c379' })
 hl('cdxTypescriptMethod', { fg = '#61afef' })
 hl('cdxPythonDecoratorType', { fg = '#56b6c2' })
 hl('pythonDecoratorName', { fg = '#61afef' })
@@ -481,6 +484,8 @@ hl('cdxPythonField', {  })
 hl('cdxPythonConversion', { fg = '#c678dd' })
 hl('cdxPythonFieldBrace', { fg = '#d19a66' })
 hl('cdxRustInterpolation', { fg = '#98c379' })
+hl('typescriptTemplate', { fg = '#98c379' })
+hl('cdxRustCharQuote', { fg = '#98c379' })
 hl('GitSignsAdd', { fg = '#109868', bg = '#282c34' })
 hl('GitSignsChange', { fg = '#948b60', bg = '#282c34' })
 hl('GitSignsDelete', { fg = '#9a353d', bg = '#282c34' })
@@ -1240,6 +1245,7 @@ local splits = {
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
+    [==[match cdxRustCharQuote "'" contained containedin=rustCharacter]==],
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
@@ -1258,16 +1264,20 @@ local splits = {
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
     [==[keyword cdxShControl break continue return]==],
     [==[keyword cdxShModifier readonly declare typeset]==],
-    [==[cluster shArithParenList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shCaseList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shFunctionList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shSubShList add=cdxShControl,cdxShModifier]==],
+    [==[keyword cdxShBuiltin command compgen complete]==],
+    [==[keyword cdxShCommand sleep nohup]==],
+    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
   },
 }
 local families = {

@@ -388,7 +388,6 @@ hl('typescriptKeywordOp', { fg = '#89ddff' })
 hl('typescriptOptionalMark', { fg = '#89ddff' })
 hl('typescriptNull', { fg = '#ff9e64' })
 hl('typescriptBoolean', { fg = '#ff9e64' })
-hl('typescriptTemplate', { fg = '#9ece6a' })
 hl('typescriptGlobal', { fg = '#7aa2f7' })
 hl('shQuote', { fg = '#89ddff' })
 hl('shCommandSub', { fg = '#a9b1d6' })
@@ -448,6 +447,7 @@ hl('markdownBlockquote', { fg = '#89ddff', italic = true })
 hl('markdownRule', { fg = '#89ddff' })
 hl('cdxRegexpClassBracket', { fg = '#e0af68' })
 hl('cdxRustInterpolationBrace', { fg = '#89ddff' })
+hl('cdxTypescriptBacktick', { fg = '#89ddff' })
 hl('cdxGoQuote', { fg = '#89ddff' })
 hl('cdxLuaQuote', { fg = '#89ddff' })
 hl('cdxTypescriptQuote', { fg = '#89ddff' })
@@ -465,6 +465,9 @@ hl('typescriptString', { fg = '#9ece6a' })
 hl('rustString', { fg = '#9ece6a' })
 hl('cdxShControl', { fg = '#bb9af7' })
 hl('cdxShModifier', { fg = '#9d7cd8', italic = true })
+hl('cdxShBuiltin', { fg = '#0db9d7' })
+hl('cdxShCommand', { fg = '#c0caf5' })
+hl('cdxShSetArgs', { fg = '#9ece6a' })
 hl('cdxTypescriptMethod', { fg = '#7aa2f7' })
 hl('cdxPythonDecoratorType', { fg = '#0db9d7' })
 hl('pythonDecoratorName', { fg = '#7aa2f7' })
@@ -481,6 +484,8 @@ hl('cdxPythonField', { fg = '#c0caf5' })
 hl('cdxPythonConversion', { fg = '#bb9af7' })
 hl('cdxPythonFieldBrace', { fg = '#bb9af7' })
 hl('cdxRustInterpolation', { fg = '#9ece6a' })
+hl('typescriptTemplate', { fg = '#9ece6a' })
+hl('cdxRustCharQuote', { fg = '#89ddff' })
 hl('GitSignsAdd', { fg = '#164846', bg = '#1a1b26' })
 hl('GitSignsChange', { fg = '#394b70', bg = '#1a1b26' })
 hl('GitSignsDelete', { fg = '#823c41', bg = '#1a1b26' })
@@ -1240,6 +1245,7 @@ local splits = {
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
+    [==[match cdxRustCharQuote "'" contained containedin=rustCharacter]==],
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
@@ -1258,16 +1264,20 @@ local splits = {
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
     [==[keyword cdxShControl break continue return]==],
     [==[keyword cdxShModifier readonly declare typeset]==],
-    [==[cluster shArithParenList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shCaseList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shFunctionList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier]==],
-    [==[cluster shSubShList add=cdxShControl,cdxShModifier]==],
+    [==[keyword cdxShBuiltin command compgen complete]==],
+    [==[keyword cdxShCommand sleep nohup]==],
+    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
   },
 }
 local families = {
