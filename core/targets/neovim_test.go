@@ -2,6 +2,7 @@ package targets
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -33,7 +34,7 @@ func TestNeovimGroupsTableHasOnlyRulesTheTemplateReads(t *testing.T) {
 			n++
 			name, _ := g["name"].(string)
 			if section == "families" {
-				name, _ = g["pattern"].(string)
+				name = fmt.Sprint(g["prefix"], "*", g["suffix"])
 			}
 			if name == "" || names[name] {
 				t.Errorf("%s: %v: no name, or a name set twice", section, g)
@@ -41,7 +42,7 @@ func TestNeovimGroupsTableHasOnlyRulesTheTemplateReads(t *testing.T) {
 			names[name] = true
 			for k := range g {
 				if section == "splits" && (k == "filetype" || k == "kind" || k == "args") ||
-					section == "families" && (k == "syntaxes" || k == "prefix" || k == "pattern" || k == "name") {
+					section == "families" && (k == "syntaxes" || k == "prefix" || k == "suffix") {
 					continue
 				}
 				if !slices.Contains(known, k) {

@@ -1281,8 +1281,8 @@ local splits = {
   },
 }
 local families = {
-  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', pattern = [==[^typescript%w+Prop$]==], val = { fg = '#1f2328' } },
-  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', pattern = [==[^typescript%w+Method$]==], val = { fg = '#0b5fc1' } },
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Prop', val = { fg = '#1f2328' } },
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Method', val = { fg = '#0b5fc1' } },
 }
 local function restyle(syn)
   for _, cmd in ipairs(syn and splits[syn] or {}) do vim.cmd('syntax ' .. cmd) end
@@ -1297,7 +1297,8 @@ local function restyle(syn)
   local name = vim.fn.synIDattr(id, 'name')
   while name ~= '' do
     for _, f in ipairs(todo) do
-      if name:sub(1, #f.prefix) == f.prefix and name:match(f.pattern) then hl(name, f.val) end
+      if name:sub(1, #f.prefix) == f.prefix and name:sub(-#f.suffix) == f.suffix
+        and name:sub(#f.prefix + 1, -#f.suffix - 1):match('^%w+$') then hl(name, f.val) end
     end
     id = id + 1
     name = vim.fn.synIDattr(id, 'name')
