@@ -39,6 +39,7 @@ func (p *Painted) Attrs() []any {
 func (v *View) Scope(stack string) *Painted {
 	if v.rules == nil {
 		v.rules = []scopeRule{}
+		v.ruleIndex = map[string][]int{}
 		for i, r := range theme.TokenRules(v.t) {
 			for _, sel := range strings.Split(r.Scope, ",") {
 				segs := strings.Fields(sel)
@@ -53,6 +54,8 @@ func (v *View) Scope(stack string) *Painted {
 					c := Colour{v.t.Seen(*r.FG)}
 					sr.fg = &c
 				}
+				first, _, _ := strings.Cut(sr.scope, ".")
+				v.ruleIndex[first] = append(v.ruleIndex[first], len(v.rules))
 				v.rules = append(v.rules, sr)
 			}
 		}
@@ -95,7 +98,8 @@ func (v *View) matchScope(scope string, outer []string) (*Colour, *string) {
 	var mainStyle *string
 	mainFGDepth, mainStyleDepth := -1, -1
 	var best *scopeRule
-	for i := range v.rules {
+	first, _, _ := strings.Cut(scope, ".")
+	for _, i := range v.ruleIndex[first] { // a prefix shares the first name
 		r := &v.rules[i]
 		if !scopePrefix(scope, r.scope) {
 			continue

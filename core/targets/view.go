@@ -38,6 +38,8 @@ type View struct {
 	t      *theme.Theme
 	slots  map[string]theme.Color
 	rules  []scopeRule // the token rules by selector, read on first Scope
+	// ruleIndex are rules' indexes by their scope's first name.
+	ruleIndex map[string][]int
 }
 
 // Named is a palette entry.
