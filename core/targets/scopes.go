@@ -8,9 +8,9 @@ import (
 )
 
 // Painted is what an imported VS Code theme's own token rules give one
-// TextMate scope stack, matched the way VS Code matches them: FG is nil
-// when no rule colours it (VS Code draws the text colour), Style is ""
-// with HasStyle false when no rule sets a font style.
+// TextMate scope stack, matched the way VS Code matches them: FG is the
+// text colour when no rule colours it, Style is "" with HasStyle false
+// when no rule sets a font style.
 type Painted struct {
 	FG       *Colour
 	HasStyle bool
@@ -33,106 +33,23 @@ func (p *Painted) Attrs() []any {
 
 // Scope is what the theme's own token rules (theme.TokenRules) paint the
 // scope stack with ("source.go storage.type.numeric.go", outermost
-// first), so a program whose tokens are not TextMate scopes (Neovim's
-// syntax groups) still paints a token as VS Code does. nil when the theme
-// has no token rules: the syntax roles stand then.
+// first), as VS Code resolves it (theme.VSCodeScopeResolver: the text
+// colour where no rule paints it), so a program whose tokens are not
+// TextMate scopes (Neovim's syntax groups) still paints a token as VS Code
+// does. nil when the theme has no token rules: the syntax roles stand then.
 func (v *View) Scope(stack string) *Painted {
-	if v.rules == nil {
-		v.rules = []scopeRule{}
-		v.ruleIndex = map[string][]int{}
-		for i, r := range theme.TokenRules(v.t) {
-			for _, sel := range strings.Split(r.Scope, ",") {
-				segs := strings.Fields(sel)
-				if len(segs) == 0 {
-					continue
-				}
-				sr := scopeRule{order: i, scope: segs[len(segs)-1], depth: strings.Count(segs[len(segs)-1], ".") + 1, style: r.Style}
-				for k := len(segs) - 2; k >= 0; k-- {
-					sr.parents = append(sr.parents, segs[k])
-				}
-				if r.FG != nil {
-					c := Colour{v.t.Seen(*r.FG)}
-					sr.fg = &c
-				}
-				first, _, _ := strings.Cut(sr.scope, ".")
-				v.ruleIndex[first] = append(v.ruleIndex[first], len(v.rules))
-				v.rules = append(v.rules, sr)
-			}
+	if !v.scopesRead {
+		v.scopesRead = true
+		if theme.TokenRules(v.t) != nil {
+			v.scopes = theme.VSCodeScopeResolver(v.t)
 		}
 	}
-	if len(v.rules) == 0 {
+	if v.scopes == nil {
 		return nil
 	}
-	p := &Painted{}
-	scopes := strings.Fields(stack)
-	for i, s := range scopes {
-		fg, style := v.matchScope(s, scopes[:i])
-		if fg != nil {
-			p.FG = fg
-		}
-		if style != nil {
-			p.HasStyle, p.Style = true, *style
-		}
-	}
-	return p
-}
-
-// scopeRule is one selector of a token rule: its last scope, the scopes
-// it must sit in (innermost first) and what it sets.
-type scopeRule struct {
-	order   int
-	scope   string
-	depth   int
-	parents []string
-	fg      *Colour
-	style   *string
-}
-
-// matchScope is vscode-textmate's choice for one scope pushed inside
-// outer: among the rules whose scope is a prefix of it, the deepest one
-// (then the one with the most parent scopes, then the later one) whose
-// parents match; what it leaves unset comes from the most specific plain
-// rule (the trie's main rule it was cloned from), then from outer scopes.
-func (v *View) matchScope(scope string, outer []string) (*Colour, *string) {
-	var mainFG *Colour
-	var mainStyle *string
-	mainFGDepth, mainStyleDepth := -1, -1
-	var best *scopeRule
-	first, _, _ := strings.Cut(scope, ".")
-	for _, i := range v.ruleIndex[first] { // a prefix shares the first name
-		r := &v.rules[i]
-		if !scopePrefix(scope, r.scope) {
-			continue
-		}
-		if len(r.parents) == 0 {
-			if r.fg != nil && r.depth >= mainFGDepth {
-				mainFG, mainFGDepth = r.fg, r.depth
-			}
-			if r.style != nil && r.depth >= mainStyleDepth {
-				mainStyle, mainStyleDepth = r.style, r.depth
-			}
-		}
-		if !parentsMatch(r.parents, outer) {
-			continue
-		}
-		if best == nil || r.depth > best.depth || r.depth == best.depth && len(r.parents) >= len(best.parents) {
-			best = r
-		}
-	}
-	if best == nil {
-		return nil, nil
-	}
-	if len(best.parents) == 0 {
-		return mainFG, mainStyle
-	}
-	fg, style := best.fg, best.style
-	if fg == nil && mainFGDepth >= 0 && mainFGDepth <= best.depth {
-		fg = mainFG
-	}
-	if style == nil && mainStyleDepth >= 0 && mainStyleDepth <= best.depth {
-		style = mainStyle
-	}
-	return fg, style
+	fg, style := v.scopes(strings.Fields(stack)...)
+	c := Colour{v.t.Seen(fg)}
+	return &Painted{FG: &c, HasStyle: style != "", Style: style}
 }
 
 // scopePrefix says whether sel names scope or a scope it is inside of

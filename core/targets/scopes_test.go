@@ -11,7 +11,7 @@ import (
 // groups as VS Code applies them: the deepest selector wins, a selector
 // with parent scopes only inside them, what a rule leaves unset comes
 // from the less specific ones, and a scope no rule names takes the text
-// colour (no fg), not the role's.
+// colour, not the role's.
 func TestScopeMatchesTokenRulesAsVSCode(t *testing.T) {
 	th := theme.Example()
 	th.Targets = &theme.TargetOverrides{VSCode: &theme.VSCodeTarget{TokenColors: []byte(`[
@@ -26,6 +26,7 @@ func TestScopeMatchesTokenRulesAsVSCode(t *testing.T) {
 		{"scope": "source.rust entity.name.function", "settings": {"fontStyle": "underline"}}
 	]`)}}
 	v := newView(th)
+	text := Colour{th.Seen(th.Color("ui.text"))}.Hex()
 	for _, c := range []struct{ stack, fg, style string }{
 		{"source.go storage.type.string.go", "#110000", ""},
 		{"source.go storage.type.numeric.go", "#220000", ""},
@@ -34,23 +35,26 @@ func TestScopeMatchesTokenRulesAsVSCode(t *testing.T) {
 		{"source.rust meta.attribute.rust entity.name.type.rust", "#550000", ""},
 		{"source.python string.quoted.docstring.multi.python", "#660000", "bold"},
 		{"source.rust meta.function.call.rust entity.name.function.rust", "#770000", "underline"},
-		{"source.go storage.typed.go", "", ""},
-		{"source.lua", "", ""},
+		{"source.go storage.typed.go", "text", ""},
+		{"source.lua", "text", ""},
 	} {
 		p := v.Scope(c.stack)
 		if p == nil {
 			t.Fatal("a theme with token rules: Scope is nil")
 		}
-		fg := ""
+		fg, want := "", c.fg
 		if p.FG != nil {
 			fg = p.FG.Hex()
+		}
+		if want == "text" {
+			want = text
 		}
 		var attrs []string
 		for _, a := range p.Attrs() {
 			attrs = append(attrs, a.(string))
 		}
-		if fg != c.fg || strings.Join(attrs, " ") != c.style {
-			t.Errorf("%q: fg %q style %q, want %q %q", c.stack, fg, attrs, c.fg, c.style)
+		if fg != want || strings.Join(attrs, " ") != c.style {
+			t.Errorf("%q: fg %q style %q, want %q %q", c.stack, fg, attrs, want, c.style)
 		}
 	}
 	if newView(theme.Example()).Scope("source.go storage.type.go") != nil {

@@ -37,9 +37,10 @@ type View struct {
 	Family []*View
 	t      *theme.Theme
 	slots  map[string]theme.Color
-	rules  []scopeRule // the token rules by selector, read on first Scope
-	// ruleIndex are rules' indexes by their scope's first name.
-	ruleIndex map[string][]int
+	// scopes resolves scope stacks under the theme's own token rules
+	// (nil without any), read on the first Scope.
+	scopes     func(stack ...string) (theme.Color, string)
+	scopesRead bool
 }
 
 // Named is a palette entry.
