@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/pelletier/go-toml/v2"
@@ -65,6 +66,11 @@ type Manifest struct {
 
 	tmpl *template.Template
 	data map[string]any
+	// scopes, scopeNames: Scopes and every scope name in them with each
+	// dot-prefix, read once.
+	scopesOnce sync.Once
+	scopes     []string
+	scopeNames map[string]bool
 }
 
 // FamilyFile is one file of FamilyFiles.

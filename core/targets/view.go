@@ -37,6 +37,10 @@ type View struct {
 	Family []*View
 	t      *theme.Theme
 	slots  map[string]theme.Color
+	// scopes resolves scope stacks under the theme's own token rules
+	// (nil without any), read on the first Scope.
+	scopes     func(stack ...string) (theme.Color, string)
+	scopesRead bool
 }
 
 // Named is a palette entry.

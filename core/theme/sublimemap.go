@@ -148,6 +148,13 @@ func VSCodeScopeStyle(t *Theme, stack ...string) (Color, string) {
 	return vscodeMatcher(t).resolve(stack)
 }
 
+// VSCodeScopeResolver is VSCodeScopeStyle with t's rules read once, for
+// an exporter that asks about many stacks (Neovim's language groups).
+func VSCodeScopeResolver(t *Theme) func(stack ...string) (Color, string) {
+	m := vscodeMatcher(t)
+	return func(stack ...string) (Color, string) { return m.resolve(stack) }
+}
+
 // vscodeMatcher resolves scopes under the rules VS Code gets for t.
 func vscodeMatcher(t *Theme) *tmMatcher {
 	rules := TokenRules(t)
