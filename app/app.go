@@ -153,6 +153,10 @@ type (
 		// watcher put back while a turn ran, for the turn's closing warning.
 		lockMu     sync.Mutex
 		duringTurn map[string][]handedit.Restored
+		// beforeThemeWrite, when set (by tests, before the editor is used),
+		// runs in writeTheme between a read of theme.json and the write
+		// made from it: where the agent's write lands in the race tests.
+		beforeThemeWrite func(workspaceID string)
 
 		turns  *Turns
 		builds *Builds

@@ -118,15 +118,39 @@ func handTheme(ws workspace.Meta) ([]byte, *theme.Theme, error) {
 }
 
 // writeTheme replaces the workspace's theme.json atomically, never through
-// a link the agent planted.
-func writeTheme(ws workspace.Meta, data []byte) error {
+// a link the agent planted, with data made from was (what handTheme read):
+// when theme.json is no longer was, someone (the agent, mid-turn or not)
+// wrote it since, and nothing is written (fswrite.ErrChanged); the caller
+// reads again and makes its change over that write (rewrite), which is
+// never lost to a change computed from the older file.
+func (ed *Editor) writeTheme(ws workspace.Meta, was, data []byte) error {
+	if ed.beforeThemeWrite != nil {
+		ed.beforeThemeWrite(ws.ID)
+	}
 	d, err := fswrite.Open(ws.Dir, "")
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	_, err = d.WriteFile(theme.FileName, data, 0o644)
+	_, err = d.ReplaceIfUnchanged(theme.FileName, was, data, 0o644)
 	return err
+}
+
+// rewrites bounds how often a read-modify-write of theme.json is made
+// again when theme.json changed between its read and its write: an agent
+// rewriting the file in a loop must not hold the editor's lock forever.
+const rewrites = 3
+
+// rewrite runs f, a read-modify-write of theme.json, again from a fresh
+// read while its write finds theme.json changed (at most rewrites times).
+func rewrite(f func() error) error {
+	var err error
+	for range rewrites {
+		if err = f(); !errors.Is(err, fswrite.ErrChanged) {
+			return err
+		}
+	}
+	return fmt.Errorf("%s kept changing while it was written, so nothing was written; try again: %w", theme.FileName, err)
 }
 
 // withRecord runs f on the workspace's hand-edit record under the editor
@@ -449,32 +473,35 @@ func (ed *Editor) edit(workspaceID, label string, change func(t *theme.Theme) ([
 	if err != nil {
 		return EditorState{}, err
 	}
-	if ed.turns.busy(workspaceID) {
-		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
-	}
-	before, t, err := handTheme(ws)
-	if err != nil {
-		return EditorState{}, err
-	}
-	changed, err := change(t)
-	if err != nil {
-		return EditorState{}, err
-	}
 	var st EditorState
-	err = ed.withRecord(workspaceID, func(l *handedit.Log) error {
-		if len(changed) > 0 {
-			after, err := theme.Rewrite(before, t)
-			if err != nil {
-				return err
-			}
-			if err := ed.handWrite(ws, label, after); err != nil {
-				return err
-			}
-			l.Record(handedit.Step{Label: label, Paths: changed, Before: before, After: after}, t)
-			l.Relock(t, changed)
+	err = rewrite(func() error {
+		// Asked again on each try: a turn that started since owns the file.
+		if ed.turns.busy(workspaceID) {
+			return errors.New("the agent is writing this theme; wait for its turn to end or stop it")
 		}
-		st = editorState(t, l)
-		return nil
+		before, t, err := handTheme(ws)
+		if err != nil {
+			return err
+		}
+		changed, err := change(t)
+		if err != nil {
+			return err
+		}
+		return ed.withRecord(workspaceID, func(l *handedit.Log) error {
+			if len(changed) > 0 {
+				after, err := theme.Rewrite(before, t)
+				if err != nil {
+					return err
+				}
+				if err := ed.handWrite(ws, label, before, after); err != nil {
+					return err
+				}
+				l.Record(handedit.Step{Label: label, Paths: changed, Before: before, After: after}, t)
+				l.Relock(t, changed)
+			}
+			st = editorState(t, l)
+			return nil
+		})
 	})
 	return st, err
 }
@@ -496,57 +523,61 @@ func (ed *Editor) editCompanion(workspaceID string, derive bool) (EditorState, e
 	if err != nil {
 		return EditorState{}, err
 	}
-	if ed.turns.busy(workspaceID) {
-		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
-	}
-	before, t, err := handTheme(ws)
-	if err != nil {
-		return EditorState{}, err
-	}
-	other := theme.Opposite(t.Appearance)
-	var label string
-	switch {
-	case derive && t.Companion == nil:
-		label = "Add the " + other + " variant"
-	case derive:
-		label = "Derive the " + other + " variant again"
-	case t.Companion == nil:
-		return EditorState{}, errors.New("the theme has no " + other + " variant to remove")
-	default:
-		label = "Remove the " + other + " variant"
-	}
-	if derive {
-		t.Companion = theme.Counterpart(t)
-	} else {
-		t.Companion = nil
-	}
 	var st EditorState
-	err = ed.withRecord(workspaceID, func(l *handedit.Log) error {
-		if derive {
-			l.KeepCompanionLocks(t) // derived again, a locked colour keeps its own
+	err = rewrite(func() error {
+		if ed.turns.busy(workspaceID) {
+			return errors.New("the agent is writing this theme; wait for its turn to end or stop it")
 		}
-		after, err := theme.Rewrite(before, t)
+		before, t, err := handTheme(ws)
 		if err != nil {
 			return err
 		}
-		if err := ed.handWrite(ws, label, after); err != nil {
-			return err
+		other := theme.Opposite(t.Appearance)
+		var label string
+		switch {
+		case derive && t.Companion == nil:
+			label = "Add the " + other + " variant"
+		case derive:
+			label = "Derive the " + other + " variant again"
+		case t.Companion == nil:
+			return errors.New("the theme has no " + other + " variant to remove")
+		default:
+			label = "Remove the " + other + " variant"
 		}
-		l.Record(handedit.Step{Label: label, Paths: []string{"companion"}, Before: before, After: after}, t)
-		l.Forget(t)
-		st = editorState(t, l)
-		return nil
+		if derive {
+			t.Companion = theme.Counterpart(t)
+		} else {
+			t.Companion = nil
+		}
+		return ed.withRecord(workspaceID, func(l *handedit.Log) error {
+			if derive {
+				l.KeepCompanionLocks(t) // derived again, a locked colour keeps its own
+			}
+			after, err := theme.Rewrite(before, t)
+			if err != nil {
+				return err
+			}
+			if err := ed.handWrite(ws, label, before, after); err != nil {
+				return err
+			}
+			l.Record(handedit.Step{Label: label, Paths: []string{"companion"}, Before: before, After: after}, t)
+			l.Forget(t)
+			st = editorState(t, l)
+			return nil
+		})
 	})
 	return st, err
 }
 
-// handWrite takes the checkpoint "before this edit" and writes theme.json.
-func (ed *Editor) handWrite(ws workspace.Meta, label string, data []byte) error {
+// handWrite takes the checkpoint "before this edit" and writes theme.json
+// over was (writeTheme). Made again after theme.json changed, it takes the
+// checkpoint again: that one holds the write the edit is now made over.
+func (ed *Editor) handWrite(ws workspace.Meta, label string, was, data []byte) error {
 	if _, err := checkpoint.Take(ws.Dir, checkpoint.Info{Kind: checkpoint.KindEdit, Label: label}); err != nil {
 		return fmt.Errorf("checkpoint before the edit: %w", err)
 	}
 	ed.emit.Emit("checkpoints", CheckpointsEvent{WorkspaceID: ws.ID})
-	if err := writeTheme(ws, data); err != nil {
+	if err := ed.writeTheme(ws, was, data); err != nil {
 		return err
 	}
 	ed.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: theme.StateOf(data)})
@@ -589,45 +620,47 @@ func (ed *Editor) step(workspaceID string, undo bool) (EditorState, error) {
 	if err != nil {
 		return EditorState{}, err
 	}
-	if ed.turns.busy(workspaceID) {
-		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
-	}
-	current, _, err := handTheme(ws)
-	if current == nil {
-		return EditorState{}, err
-	}
 	parse := func(b []byte) *theme.Theme {
 		t, _ := theme.Parse(b)
 		return t
 	}
 	var st EditorState
-	err = ed.withRecord(workspaceID, func(l *handedit.Log) error {
-		var s handedit.Step
-		var err error
-		write, verb := []byte(nil), "Undo"
-		if undo {
-			s, err = l.TakeUndo(current, parse)
-			write = s.Before
-		} else {
-			s, err = l.TakeRedo(current, parse)
-			write, verb = s.After, "Redo"
+	err = rewrite(func() error {
+		if ed.turns.busy(workspaceID) {
+			return errors.New("the agent is writing this theme; wait for its turn to end or stop it")
 		}
-		if err != nil {
+		current, _, err := handTheme(ws)
+		if current == nil {
 			return err
 		}
-		if err := ed.handWrite(ws, verb+": "+s.Label, write); err != nil {
-			return err
-		}
-		t := parse(write)
-		if t != nil {
-			l.Relock(t, s.Paths)
-			l.Forget(t) // an undone variant takes its locks with it
-			if slices.Contains(s.Paths, "name") {
-				ed.nameAfterTheme(ws.ID, t, theme.StateOf(write))
+		return ed.withRecord(workspaceID, func(l *handedit.Log) error {
+			var s handedit.Step
+			var err error
+			write, verb := []byte(nil), "Undo"
+			if undo {
+				s, err = l.TakeUndo(current, parse)
+				write = s.Before
+			} else {
+				s, err = l.TakeRedo(current, parse)
+				write, verb = s.After, "Redo"
 			}
-		}
-		st = editorState(t, l)
-		return nil
+			if err != nil {
+				return err
+			}
+			if err := ed.handWrite(ws, verb+": "+s.Label, current, write); err != nil {
+				return err
+			}
+			t := parse(write)
+			if t != nil {
+				l.Relock(t, s.Paths)
+				l.Forget(t) // an undone variant takes its locks with it
+				if slices.Contains(s.Paths, "name") {
+					ed.nameAfterTheme(ws.ID, t, theme.StateOf(write))
+				}
+			}
+			st = editorState(t, l)
+			return nil
+		})
 	})
 	return st, err
 }
@@ -707,31 +740,9 @@ func (ed *Editor) keepCompanion(workspaceID string, was *theme.Theme) string {
 		return ""
 	}
 	var msg string
-	err = ed.withRecord(workspaceID, func(l *handedit.Log) error {
-		before, t, _ := handTheme(ws)
-		if t == nil || t.Companion != nil {
-			return nil // nothing to check in a broken theme; a variant is there
-		}
-		if t.Appearance == was.Appearance {
-			msg = fmt.Sprintf("The agent's rewrite left out the %s variant and made the theme itself %s, so the variant was not kept.", was.Appearance, t.Appearance)
-			return nil
-		}
-		t.Companion = was
-		after, err := theme.Rewrite(before, t)
-		if err != nil {
-			return err
-		}
-		if _, err := theme.Parse(after); err != nil {
-			msg = fmt.Sprintf("The agent's rewrite left out the %s variant; it could not be kept: %v", was.Appearance, err)
-			return nil
-		}
-		label := "Keep the " + was.Appearance + " variant the agent left out"
-		if err := ed.handWrite(ws, label, after); err != nil {
-			return err
-		}
-		l.Record(handedit.Step{Label: label, Paths: []string{"companion"}, Before: before, After: after}, t)
-		msg = "Kept the " + was.Appearance + " variant the agent's rewrite left out."
-		return nil
+	err = rewrite(func() error {
+		msg = ""
+		return ed.keepCompanionOnce(ws, was, &msg)
 	})
 	if err != nil {
 		ed.log.Warn().Err(err).Str("workspace", workspaceID).Msg("keep companion")
@@ -741,6 +752,36 @@ func (ed *Editor) keepCompanion(workspaceID string, was *theme.Theme) string {
 		ed.emit.Emit("editor", EditorEvent{WorkspaceID: workspaceID})
 	}
 	return msg
+}
+
+// keepCompanionOnce is one try of keepCompanion, from a fresh read.
+func (ed *Editor) keepCompanionOnce(ws workspace.Meta, was *theme.Theme, msg *string) error {
+	return ed.withRecord(ws.ID, func(l *handedit.Log) error {
+		before, t, _ := handTheme(ws)
+		if t == nil || t.Companion != nil {
+			return nil // nothing to check in a broken theme; a variant is there
+		}
+		if t.Appearance == was.Appearance {
+			*msg = fmt.Sprintf("The agent's rewrite left out the %s variant and made the theme itself %s, so the variant was not kept.", was.Appearance, t.Appearance)
+			return nil
+		}
+		t.Companion = was
+		after, err := theme.Rewrite(before, t)
+		if err != nil {
+			return err
+		}
+		if _, err := theme.Parse(after); err != nil {
+			*msg = fmt.Sprintf("The agent's rewrite left out the %s variant; it could not be kept: %v", was.Appearance, err)
+			return nil
+		}
+		label := "Keep the " + was.Appearance + " variant the agent left out"
+		if err := ed.handWrite(ws, label, before, after); err != nil {
+			return err
+		}
+		l.Record(handedit.Step{Label: label, Paths: []string{"companion"}, Before: before, After: after}, t)
+		*msg = "Kept the " + was.Appearance + " variant the agent's rewrite left out."
+		return nil
+	})
 }
 
 // The leads of the two notices about locked colours put back: the turn's
@@ -884,33 +925,42 @@ func (ed *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool, the
 			if len(l.Locked) == 0 {
 				return nil
 			}
-			before, t, err := handTheme(ws)
-			if t == nil {
-				if before != nil && reportInvalid {
-					msg = "The locked colours could not be checked: " + err.Error()
+			// Made again from a fresh read when the agent wrote theme.json
+			// between this read and this write: the locks are put back into
+			// its latest write, never that write replaced by the older one's
+			// repair. The few microseconds left between writeTheme's check
+			// and its rename are covered by the watcher: a write landing
+			// there is a change it sees, and it runs this again.
+			return rewrite(func() error {
+				msg = ""
+				before, t, err := handTheme(ws)
+				if t == nil {
+					if before != nil && reportInvalid {
+						msg = "The locked colours could not be checked: " + err.Error()
+					}
+					return nil
 				}
+				restored := l.EnforceLocks(t)
+				if len(restored) == 0 {
+					return nil
+				}
+				after, err := theme.Rewrite(before, t)
+				if err != nil {
+					return err
+				}
+				// Written only when it holds: a file that would still break a lock
+				// once written would have the watcher restore it again, forever.
+				if back, err := theme.Parse(after); err != nil || len(l.EnforceLocks(back)) > 0 {
+					return fmt.Errorf("the restored %s would not keep them (%v)", theme.FileName, err)
+				}
+				if err := ed.writeTheme(ws, before, after); err != nil {
+					return err
+				}
+				ed.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: theme.StateOf(after)})
+				wrote = restored
+				msg = lead + restoredText(restored)
 				return nil
-			}
-			restored := l.EnforceLocks(t)
-			if len(restored) == 0 {
-				return nil
-			}
-			after, err := theme.Rewrite(before, t)
-			if err != nil {
-				return err
-			}
-			// Written only when it holds: a file that would still break a lock
-			// once written would have the watcher restore it again, forever.
-			if back, err := theme.Parse(after); err != nil || len(l.EnforceLocks(back)) > 0 {
-				return fmt.Errorf("the restored %s would not keep them (%v)", theme.FileName, err)
-			}
-			if err := writeTheme(ws, after); err != nil {
-				return err
-			}
-			ed.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: theme.StateOf(after)})
-			wrote = restored
-			msg = lead + restoredText(restored)
-			return nil
+			})
 		}()
 		if err != nil {
 			ed.log.Warn().Err(err).Str("workspace", workspaceID).Msg("enforce locks")
@@ -928,32 +978,34 @@ func (ed *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool, the
 // (a checkpoint first, an atomic write, a step to undo), unless the agent
 // is writing the theme now or theme.json is not a valid theme.
 func (ed *Editor) renameTheme(ws workspace.Meta) error {
-	if ed.turns.busy(ws.ID) {
-		return errors.New("the agent is writing the theme")
-	}
-	before, t, err := handTheme(ws)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil // no theme yet
+	return rewrite(func() error {
+		if ed.turns.busy(ws.ID) {
+			return errors.New("the agent is writing the theme")
 		}
-		return err
-	}
-	if !theme.Rename(t, ws.Title) {
-		return nil
-	}
-	after, err := theme.Rewrite(before, t)
-	if err != nil {
-		return err
-	}
-	if _, err := theme.Parse(after); err != nil {
-		return err // the new name clashes with the companion's
-	}
-	label := fmt.Sprintf("Rename the theme to %q", t.Name)
-	return ed.withRecord(ws.ID, func(l *handedit.Log) error {
-		if err := ed.handWrite(ws, label, after); err != nil {
+		before, t, err := handTheme(ws)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil // no theme yet
+			}
 			return err
 		}
-		l.Record(handedit.Step{Label: label, Paths: []string{"name"}, Before: before, After: after}, t)
-		return nil
+		if !theme.Rename(t, ws.Title) {
+			return nil
+		}
+		after, err := theme.Rewrite(before, t)
+		if err != nil {
+			return err
+		}
+		if _, err := theme.Parse(after); err != nil {
+			return err // the new name clashes with the companion's
+		}
+		label := fmt.Sprintf("Rename the theme to %q", t.Name)
+		return ed.withRecord(ws.ID, func(l *handedit.Log) error {
+			if err := ed.handWrite(ws, label, before, after); err != nil {
+				return err
+			}
+			l.Record(handedit.Step{Label: label, Paths: []string{"name"}, Before: before, After: after}, t)
+			return nil
+		})
 	})
 }

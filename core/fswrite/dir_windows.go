@@ -76,7 +76,7 @@ func (h handle) checkTarget(name string) error {
 	return nil
 }
 
-func (h handle) replace(name string, perm fs.FileMode, write func(io.Writer) error) error {
+func (h handle) replace(name string, perm fs.FileMode, write func(io.Writer) error, check func() error) error {
 	var r [6]byte
 	if _, err := rand.Read(r[:]); err != nil {
 		return err
@@ -84,6 +84,12 @@ func (h handle) replace(name string, perm fs.FileMode, write func(io.Writer) err
 	tmp := "." + name + ".tmp-" + hex.EncodeToString(r[:])
 	if err := h.create(tmp, perm, write); err != nil {
 		return err
+	}
+	if check != nil {
+		if err := check(); err != nil {
+			h.r.Remove(tmp)
+			return err
+		}
 	}
 	if err := h.r.Rename(tmp, name); err != nil {
 		h.r.Remove(tmp)
