@@ -25,6 +25,7 @@ import (
 
 	"cdxtheme/app/devserver"
 	"cdxtheme/app/navlock"
+	"cdxtheme/core/handedit"
 	_ "cdxtheme/core/packaging" // fills the .vsix and Zed extension formats
 	"cdxtheme/core/settings"
 	_ "cdxtheme/core/targets" // registers the targets defined as data
@@ -151,7 +152,7 @@ type (
 		// lockMu guards duringTurn: per workspace, the locked colours the
 		// watcher put back while a turn ran, for the turn's closing warning.
 		lockMu     sync.Mutex
-		duringTurn map[string]string
+		duringTurn map[string][]handedit.Restored
 
 		turns  *Turns
 		builds *Builds

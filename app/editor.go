@@ -743,21 +743,84 @@ func (ed *Editor) keepCompanion(workspaceID string, was *theme.Theme) string {
 	return msg
 }
 
+// The leads of the two notices about locked colours put back: the turn's
+// closing warning, and the editor's notice for a change the watcher saw.
+const (
+	turnLocksLead    = "The agent changed locked colours; they were restored: "
+	watcherLocksLead = "Locked colours were changed in theme.json; they were restored: "
+)
+
+// maxDuringTurn bounds the restores kept for one turn's closing warning:
+// an agent rewriting theme.json in a loop must not grow it without end.
+const maxDuringTurn = 64
+
 // enforceLocks runs after a turn: every locked colour the agent changed is
 // put back in theme.json, and the returned message names each one, with
-// those the watcher put back during the turn (lockedChanged). An invalid
-// theme.json cannot be repaired role by role, which is said too.
+// those the watcher put back during the turn (lockedChanged), in one
+// sentence: which of the two saw the agent's last write first is a race
+// (the watcher reads a whole file at its first event), and the designer's
+// warning must not depend on it. An invalid theme.json cannot be repaired
+// role by role, which is said too.
 func (ed *Editor) enforceLocks(workspaceID string) string {
-	var during string
-	msg := ed.restoreLocks(workspaceID, "The agent changed locked colours; they were restored: ", true, func(string) {
+	var all []handedit.Restored
+	msg, _ := ed.restoreLocks(workspaceID, turnLocksLead, true, func(restored []handedit.Restored) {
 		// Taken under the editor's lock, as lockedChanged records: a
 		// restore the watcher made just before this one is in it.
 		ed.lockMu.Lock()
-		during = ed.duringTurn[workspaceID]
+		all = append(ed.duringTurn[workspaceID], restored...)
 		delete(ed.duringTurn, workspaceID)
 		ed.lockMu.Unlock()
 	})
-	return strings.TrimSpace(during + " " + msg)
+	var parts []string
+	if len(all) > 0 {
+		parts = append(parts, turnLocksLead+restoredText(all))
+	}
+	if strings.HasPrefix(msg, "The locked colours could not") {
+		parts = append(parts, msg)
+	}
+	return strings.Join(parts, " ")
+}
+
+// restoredText names each restored colour once, in the order first put
+// back, with every value written over it (an agent may have written it
+// more than once in a turn) and the colour kept.
+func restoredText(all []handedit.Restored) string {
+	type entry struct {
+		was  []string
+		kept string
+	}
+	var order []string
+	by := map[string]*entry{}
+	for _, r := range all {
+		e, ok := by[r.Path]
+		if !ok {
+			e = &entry{}
+			by[r.Path] = e
+			order = append(order, r.Path)
+		}
+		if !slices.Contains(e.was, r.Was) {
+			e.was = append(e.was, r.Was)
+		}
+		e.kept = r.Kept
+	}
+	parts := make([]string, len(order))
+	for i, p := range order {
+		e := by[p]
+		verb := "was"
+		if len(e.was) > 1 {
+			verb = "were"
+		}
+		parts[i] = fmt.Sprintf("%s (%s %s written, %s kept)", p, andList(e.was), verb, e.kept)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// andList joins "a", "a and b", "a, b and c".
+func andList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
 
 // lockedChanged runs on every change of theme.json the watcher sees,
@@ -770,38 +833,40 @@ func (ed *Editor) enforceLocks(workspaceID string) string {
 func (ed *Editor) lockedChanged(workspaceID string) bool {
 	// A broken theme.json is the preview's error to show, and the turn's
 	// end says the locks could not be checked.
-	msg := ed.restoreLocks(workspaceID, "Locked colours were changed in theme.json; they were restored: ", false, func(msg string) {
+	_, wrote := ed.restoreLocks(workspaceID, watcherLocksLead, false, func(restored []handedit.Restored) {
 		// Recorded under the editor's lock, with the restore: the turn's
 		// end (enforceLocks) then either finds it here or runs first and
 		// finds every lock held by its own restore. Recorded after the
 		// restore, outside the lock, it could fall between enforceLocks'
 		// check and its reading of duringTurn and be lost.
-		if msg == "" || !ed.turns.busy(workspaceID) {
+		if len(restored) == 0 || !ed.turns.busy(workspaceID) {
 			return
 		}
 		ed.lockMu.Lock()
 		if ed.duringTurn == nil {
-			ed.duringTurn = map[string]string{}
+			ed.duringTurn = map[string][]handedit.Restored{}
 		}
-		if len(ed.duringTurn[workspaceID]) < 4096 {
-			ed.duringTurn[workspaceID] = strings.TrimSpace(ed.duringTurn[workspaceID] + " " + msg)
+		if room := maxDuringTurn - len(ed.duringTurn[workspaceID]); room > 0 {
+			ed.duringTurn[workspaceID] = append(ed.duringTurn[workspaceID], restored[:min(room, len(restored))]...)
 		}
 		ed.lockMu.Unlock()
 	})
-	return msg != "" && !strings.HasPrefix(msg, "The locked colours could not")
+	return wrote
 }
 
 // restoreLocks puts every locked colour back into theme.json when someone
-// changed it, emits the theme and editor events, and returns what it did
-// (lead, then each colour), or "" when every lock held (or, unless
-// reportInvalid, when theme.json is not a valid theme). then runs with
-// that message while the editor's lock is still held.
-func (ed *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool, then func(msg string)) string {
+// changed it, emits the theme and editor events, and returns what it said
+// (lead, then each colour; or why it could not), "" when every lock held
+// (or, unless reportInvalid, when theme.json is not a valid theme), and
+// whether it wrote theme.json. then runs with the colours it put back
+// (none when it wrote nothing) while the editor's lock is still held.
+func (ed *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool, then func(restored []handedit.Restored)) (string, bool) {
 	ws, err := ed.openWorkspace(workspaceID)
 	if err != nil {
-		return ""
+		return "", false
 	}
 	var msg string
+	var wrote []handedit.Restored
 	// Under the editor's lock, as a hand edit; the record is only read
 	// (nothing in it changes), so a check that finds every lock held
 	// writes nothing, whichever change of theme.json it runs on.
@@ -843,23 +908,20 @@ func (ed *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool, the
 				return err
 			}
 			ed.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: theme.StateOf(after)})
-			parts := make([]string, len(restored))
-			for i, r := range restored {
-				parts[i] = fmt.Sprintf("%s (%s was written, %s kept)", r.Path, r.Was, r.Kept)
-			}
-			msg = lead + strings.Join(parts, "; ")
+			wrote = restored
+			msg = lead + restoredText(restored)
 			return nil
 		}()
 		if err != nil {
 			ed.log.Warn().Err(err).Str("workspace", workspaceID).Msg("enforce locks")
 			msg = "The locked colours could not be restored: " + err.Error()
 		}
-		then(msg)
+		then(wrote)
 	}()
 	if msg != "" {
 		ed.emit.Emit("editor", EditorEvent{WorkspaceID: workspaceID, Notice: msg})
 	}
-	return msg
+	return msg, len(wrote) > 0
 }
 
 // renameTheme writes the build's name into theme.json as a hand edit does

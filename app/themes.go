@@ -181,7 +181,7 @@ func (a *env) validTheme(workspaceID string) (*theme.Theme, workspace.Meta, erro
 }
 
 // lockedTheme is validTheme with every lock held first: a write the
-// watcher has not read yet (it waits theme.Debounce) must not reach an
+// watcher has not read yet (a burst waits theme.Debounce) must not reach an
 // export or an install with a locked colour changed.
 func (th *Themes) lockedTheme(workspaceID string) (*theme.Theme, workspace.Meta, error) {
 	th.editor.lockedChanged(workspaceID)
