@@ -11,6 +11,7 @@ import (
 	"cdxtheme/core/apply"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 // The plan the user confirmed is the one installed: the agent renaming the
@@ -18,7 +19,7 @@ import (
 // replace the user's own gruvbox.lua (backed up, but never shown). Apply
 // refuses instead, writing nothing, and the new plan is there to confirm.
 func TestApplyInstallsOnlyThePlanConfirmed(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	home := t.TempDir()
 	t.Setenv("HOME", home)
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))

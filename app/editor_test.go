@@ -14,6 +14,7 @@ import (
 	"cdxtheme/core/theme"
 	"cdxtheme/internal/testrig/syncbuf"
 
+	"cdxtheme/internal/testrig/acpstub"
 	"github.com/rs/zerolog"
 )
 
@@ -34,7 +35,8 @@ func readTheme(t *testing.T, dir string) *theme.Theme {
 // next prompt tells the agent; a locked colour the agent changes is put
 // back and reported.
 func TestHandEditsReachTheAgentAndLocksSurviveItsTurn(t *testing.T) {
-	a, rec, logPath := newTestApp(t, "theme")
+	ag := duskAgent()
+	a, rec := newStubApp(t, ag)
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "a dusk theme"})
 	if err != nil {
 		t.Fatal(err)
@@ -82,9 +84,10 @@ func TestHandEditsReachTheAgentAndLocksSurviveItsTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "second turn", func() bool { return last(rec.turns[id]).Type() == "done" })
-	log, _ := os.ReadFile(logPath)
+	prompts := ag.Params("session/prompt")
+	prompt := string(prompts[len(prompts)-1])
 	for _, want := range []string{"hand-edits", "syntax.comment = #8890a0", "LOCKED", "syntax.keyword = #123456"} {
-		if !strings.Contains(string(log), want) {
+		if !strings.Contains(prompt, want) {
 			t.Errorf("the prompt the agent got lacks %q", want)
 		}
 	}
@@ -229,7 +232,7 @@ func warnings(rec *recorder, id string) []string {
 }
 
 func TestMakePassAndTryColorMeasureWithoutWriting(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "a dusk theme"})
 	if err != nil {
 		t.Fatal(err)
@@ -270,7 +273,7 @@ func TestMakePassAndTryColorMeasureWithoutWriting(t *testing.T) {
 // A hand-edit record that cannot be read is logged (the note to the agent
 // is then empty): the log says why the agent was not told of the edits.
 func TestUnreadableHandEditRecordIsLogged(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	var log syncbuf.Buffer
 	a.env.log = zerolog.New(&log)
 	// A file where the records' folder goes: nothing can be read or saved there.
@@ -287,7 +290,7 @@ func TestUnreadableHandEditRecordIsLogged(t *testing.T) {
 // The light variant is derived into theme.json as an edit (checkpoint,
 // undo), exported beside the theme, and removed again.
 func TestCompanionIsAnEditAndReachesTheExports(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "a dusk theme"})
 	if err != nil {
 		t.Fatal(err)
@@ -339,7 +342,7 @@ func TestCompanionIsAnEditAndReachesTheExports(t *testing.T) {
 // lock holds through the agent's rewrite and through "derive again"), and
 // forgotten with the companion.
 func TestCompanionColoursAreHandEdited(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "a dusk theme"})
 	if err != nil {
 		t.Fatal(err)
@@ -521,7 +524,7 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 // the designer added; the app keeps it, says so in the turn with the
 // one-click "drop it" (RemoveCompanion), which Undo-able like any edit.
 func TestAgentRewriteKeepsTheCompanion(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "a dusk theme"})
 	if err != nil {
 		t.Fatal(err)

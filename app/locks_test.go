@@ -9,6 +9,7 @@ import (
 
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 // A locked colour rewritten outside any turn (a process the agent left
@@ -17,7 +18,7 @@ import (
 // app's own restore is not restored again, and an export made before the
 // watcher has even looked carries the locked colour.
 func TestLocksHoldAgainstWritesOutsideATurn(t *testing.T) {
-	a, rec, _ := newTestApp(t, "normal")
+	a, rec := newStubApp(t, acpstub.New())
 	ws, err := workspace.Create(workspace.Root(), "build", "")
 	if err != nil {
 		t.Fatal(err)

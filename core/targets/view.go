@@ -133,6 +133,20 @@ func (v *View) TokenRules() *Rules {
 	return out
 }
 
+// SublimeRules are the rules a .tmTheme adds for Sublime's grammars
+// (theme.SublimeRules): each Sublime scope painted as VS Code paints the
+// same token under the theme's rules, colours flattened.
+func (v *View) SublimeRules() []Rule {
+	var out []Rule
+	for _, r := range theme.SublimeRules(v.t) {
+		rv := Rule{Name: r.Name, Scope: r.Scope, HasStyle: true, Style: *r.Style}
+		c := Colour{v.t.Seen(*r.FG)}
+		rv.FG = &c
+		out = append(out, rv)
+	}
+	return out
+}
+
 // Rules are TokenRules' rules (possibly none).
 type Rules struct{ Rules []Rule }
 
