@@ -25,6 +25,11 @@ func TestLocksHoldAgainstWritesOutsideATurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(ws.Dir, theme.FileName)
+	root, err := os.OpenRoot(ws.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
 	write := func(keyword, comment string) {
 		t.Helper()
 		th := theme.Example()
@@ -33,11 +38,15 @@ func TestLocksHoldAgainstWritesOutsideATurn(t *testing.T) {
 		th.Set("syntax.keyword", k)
 		th.Set("syntax.comment", c)
 		b, _ := json.Marshal(th)
-		// Replaced as agents and editors do, by renaming a file over it.
+		// Replaced as agents and editors do, by renaming a file over it:
+		// through an os.Root, whose rename on Windows has POSIX semantics
+		// (as Rust's std::fs::rename), so it replaces the file even while
+		// the app's watcher reads it. os.Rename's MoveFileEx could not,
+		// whatever the reader shares (core/fsread's open_windows.go).
 		if err := os.WriteFile(path+".tmp", b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.Rename(path+".tmp", path); err != nil {
+		if err := root.Rename(theme.FileName+".tmp", theme.FileName); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -67,11 +67,13 @@ func Watch(ctx context.Context, dir string, fn func(State)) error {
 }
 
 // WatchLocked is Watch with every read of theme.json made while holding
-// mu (released before fn runs). On Windows a rename cannot replace a
-// file another handle has open (ERROR_ACCESS_DENIED: Go opens without
-// FILE_SHARE_DELETE, and Wine refuses the replace even with it), so a
-// program that both watches theme.json and replaces it atomically must not
-// let the two overlap: it passes the lock its writes take.
+// mu (released before fn runs). The read shares delete access
+// (core/fsread), so on Windows 10 and later a rename with POSIX semantics
+// replaces the file under it; but a classic rename (MoveFileEx, a
+// filesystem without POSIX renames, Wine) cannot replace a file any handle
+// has open ("Access is denied"), so a program that both watches
+// theme.json and replaces it must not let the two overlap: it passes the
+// lock its writes take.
 func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)) error {
 	return watchLocked(ctx, dir, mu, Debounce, fn)
 }
