@@ -30,10 +30,11 @@ import (
 // line "p<i>" exactly that stack, under the grammar's real root scope.
 
 // probeRoots are the root scopes of the grammars bat uses for the
-// consistency samples, by the suffix their scopes carry.
+// consistency samples (JSON for the Markdown sample's fence), by the suffix
+// their scopes carry.
 var probeRoots = []struct{ suffix, root string }{
 	{"go", "source.go"}, {"python", "source.python"}, {"ts", "source.ts"}, {"rust", "source.rust"},
-	{"lua", "source.lua"}, {"shell", "source.shell.bash"}, {"markdown", "text.html.markdown"},
+	{"lua", "source.lua"}, {"shell", "source.shell.bash"}, {"markdown", "text.html.markdown"}, {"json", "source.json"},
 }
 
 // probeScopes are common scopes of Sublime's grammars (its scope naming
