@@ -113,6 +113,23 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 		"source.shell string.quoted.double.shell punctuation.section.bracket.curly.variable.begin.shell punctuation.definition.variable.shell"},
 	{"meta.group.expansion.parameter.shell", "source.shell meta.parameter-expansion variable.other.normal.shell"},
 
+	// JSON (a .json file, a ```json fence): a key is a property name to VS
+	// Code, a string to Sublime; the punctuation is named for mappings and
+	// sequences there, dictionaries and arrays here.
+	{"meta.mapping.key.json string.quoted.double.json", "source.json meta.structure.dictionary.json string.json support.type.property-name.json"},
+	{"meta.mapping.key.json punctuation.definition.string.begin.json, meta.mapping.key.json punctuation.definition.string.end.json",
+		"source.json meta.structure.dictionary.json string.json support.type.property-name.json punctuation.support.type.property-name.begin.json"},
+	{"string.quoted.double.json", "source.json meta.structure.dictionary.json meta.structure.dictionary.value.json string.quoted.double.json"},
+	{"punctuation.definition.string.begin.json, punctuation.definition.string.end.json",
+		"source.json meta.structure.dictionary.json meta.structure.dictionary.value.json string.quoted.double.json punctuation.definition.string.begin.json"},
+	{"punctuation.separator.mapping.key-value.json", "source.json meta.structure.dictionary.json meta.structure.dictionary.value.json punctuation.separator.dictionary.key-value.json"},
+	{"punctuation.separator.mapping.pair.json", "source.json meta.structure.dictionary.json meta.structure.dictionary.value.json punctuation.separator.dictionary.pair.json"},
+	{"punctuation.separator.sequence.json", "source.json meta.structure.array.json punctuation.separator.array.json"},
+	{"punctuation.section.mapping.begin.json, punctuation.section.mapping.end.json", "source.json meta.structure.dictionary.json punctuation.definition.dictionary.begin.json"},
+	{"punctuation.section.sequence.begin.json, punctuation.section.sequence.end.json", "source.json meta.structure.array.json punctuation.definition.array.begin.json"},
+	{"constant.numeric.integer.decimal.json, constant.numeric.float.decimal.json, punctuation.separator.decimal.json", "source.json meta.structure.dictionary.value.json constant.numeric.json"},
+	{"constant.language.json", "source.json meta.structure.dictionary.value.json constant.language.json"},
+
 	// Markdown: the marks of emphasis, code, headings and lists.
 	{"punctuation.definition.bold.begin.markdown, punctuation.definition.bold.end.markdown", "text.html.markdown markup.bold.markdown punctuation.definition.bold.markdown"},
 	{"punctuation.definition.italic.begin.markdown, punctuation.definition.italic.end.markdown", "text.html.markdown markup.italic.markdown punctuation.definition.italic.markdown"},
