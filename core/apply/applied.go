@@ -112,7 +112,20 @@ func Apply(plan InstallPlan) (Installed, error) {
 	// Exactly what the plan showed, or nothing: a file created, changed or
 	// removed since (a user's own file where a renamed theme now goes)
 	// is not silently replaced.
-	if err := plan.stillHolds(); err != nil {
+	files := plan.Files
+	changing := map[int]bool{}
+	for _, i := range plan.Change {
+		if changing[i] {
+			continue
+		}
+		changing[i] = true
+		j := slices.IndexFunc(plan.edits, func(e settingEdit) bool { return e.step == i })
+		if j < 0 {
+			return out, fmt.Errorf("install %s: step %d is not a setting Apply can change (make plans with Plan)", plan.Target, i+1)
+		}
+		files = append(files[:len(files):len(files)], plan.edits[j].file)
+	}
+	if err := plan.stillHolds(files); err != nil {
 		return out, err
 	}
 	rec := applyRecord{Target: plan.Target, Theme: plan.Theme, Build: plan.Build, At: time.Now().UTC()}
@@ -120,7 +133,7 @@ func Apply(plan InstallPlan) (Installed, error) {
 	save := func() error {
 		return paths.WriteFileAtomic(filepath.Join(recDir, recordName), recordJSON(rec), 0o600) // plain strings
 	}
-	for _, f := range plan.Files {
+	for _, f := range files {
 		if f.data == nil {
 			return out, fmt.Errorf("install %s: plan has no content for %s (make plans with Plan)", plan.Target, f.Path)
 		}
@@ -182,6 +195,13 @@ func Apply(plan InstallPlan) (Installed, error) {
 	}
 	if !out.Undo {
 		out.Undo = len(records(plan.store, plan.Target)) > 0
+	}
+	// The steps Apply did are no longer the user's to do.
+	out.Steps = slices.Clone(plan.Steps)
+	for i := range out.Steps {
+		if changing[i] {
+			out.Steps[i].State, out.Steps[i].Edit = "changed", false
+		}
 	}
 	return out, nil
 }
