@@ -47,7 +47,7 @@ func TestApplyInstallsOnlyThePlanConfirmed(t *testing.T) {
 	renamed.Name = "Gruvbox"
 	write(renamed)
 
-	_, err = a.Themes.ApplyTheme(ws.ID, "neovim", shown.Token)
+	_, err = a.Themes.ApplyTheme(ws.ID, "neovim", shown.Token, nil)
 	if !errors.Is(err, apply.ErrPlanChanged) {
 		t.Fatalf("ApplyTheme after a rename: %v, want ErrPlanChanged", err)
 	}
@@ -65,7 +65,7 @@ func TestApplyInstallsOnlyThePlanConfirmed(t *testing.T) {
 	if err != nil || now.Files[0].Path != mine || !now.Files[0].Exists {
 		t.Fatalf("the new plan: %+v %v", now, err)
 	}
-	res, err := a.Themes.ApplyTheme(ws.ID, "neovim", now.Token)
+	res, err := a.Themes.ApplyTheme(ws.ID, "neovim", now.Token, nil)
 	if err != nil || len(res.Backups) != 1 {
 		t.Fatalf("the confirmed new plan: %+v %v", res, err)
 	}
