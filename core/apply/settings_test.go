@@ -333,3 +333,24 @@ func TestLineSettingsLeftAlone(t *testing.T) {
 		t.Fatalf("step %+v", st)
 	}
 }
+
+// Targets defined as data name their setting in the manifest: Apply
+// changes it the same way, and a step without one is shown only.
+func TestManifestSettings(t *testing.T) {
+	p := tempPaths(t, "linux")
+	vimrc := filepath.Join(p.Home, ".vimrc")
+	plan, i := settingStep(t, p, "vim", vimrc, "set number\ncolorscheme desert\n")
+	if st := plan.Steps[i]; st.State != "change" || st.Old != "colorscheme desert" || st.New != "colorscheme harbour-night" {
+		t.Fatalf("step %+v", st)
+	}
+	changeAndUndo(t, p, plan, i, "set number\ncolorscheme harbour-night\n")
+
+	css := filepath.Join(p.ConfigHome, "gtk-4.0", "gtk.css")
+	plan, i = settingStep(t, p, "gtk", css, "window { margin: 0; }\n")
+	changeAndUndo(t, p, plan, i, "@import url(\"cdxtheme-harbour-night.css\");\nwindow { margin: 0; }\n")
+
+	plan, i = settingStep(t, p, "fzf", filepath.Join(p.Home, ".bashrc"), "alias ll='ls -l'\n")
+	if st := plan.Steps[i]; st.State != "manual" || st.Edit || st.Reason == "" {
+		t.Fatalf("a step without a setting: %+v, want manual", st)
+	}
+}
