@@ -1,6 +1,7 @@
 package apply
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -352,5 +353,33 @@ func TestManifestSettings(t *testing.T) {
 	plan, i = settingStep(t, p, "fzf", filepath.Join(p.Home, ".bashrc"), "alias ll='ls -l'\n")
 	if st := plan.Steps[i]; st.State != "manual" || st.Edit || st.Reason == "" {
 		t.Fatalf("a step without a setting: %+v, want manual", st)
+	}
+}
+
+// A theme name is the agent's text: in a settings file it is one quoted
+// value, read back as the same name, whatever it holds.
+func TestSettingHostileName(t *testing.T) {
+	p := tempPaths(t, "linux")
+	th := theme.Example()
+	th.Name = "Evil\", \"x\": 1 // */ \u2028\n}"
+	file := filepath.Join(p.ConfigHome, "Code", "User", "settings.json")
+	os.MkdirAll(filepath.Dir(file), 0o755)
+	os.WriteFile(file, []byte("{\n  \"workbench.colorTheme\": \"Default Dark+\",\n  \"a\": 2\n}\n"), 0o644)
+	plan, err := Plan(th, "vscode", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, st := range plan.Steps {
+		if st.Edit {
+			plan.Change = append(plan.Change, i)
+		}
+	}
+	if _, err := Apply(plan); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(file)
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil || m["workbench.colorTheme"] != th.Name || m["a"] != 2.0 || len(m) != 2 {
+		t.Errorf("settings.json reads %v (%v):\n%s", m, err, b)
 	}
 }
