@@ -11,6 +11,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"cdxtheme/core/theme"
+	"cdxtheme/internal/testrig/fifo"
 )
 
 // settingStep plans target with file holding content ("" = no file) and
@@ -381,5 +382,20 @@ func TestSettingHostileName(t *testing.T) {
 	var m map[string]any
 	if err := json.Unmarshal(b, &m); err != nil || m["workbench.colorTheme"] != th.Name || m["a"] != 2.0 || len(m) != 2 {
 		t.Errorf("settings.json reads %v (%v):\n%s", m, err, b)
+	}
+}
+
+// A FIFO where the settings file goes neither blocks the plan nor is
+// written: the step says why it is left alone.
+func TestSettingFIFOLeftAlone(t *testing.T) {
+	p := tempPaths(t, "linux")
+	cfg := filepath.Join(p.ConfigHome, "ghostty", "config")
+	os.MkdirAll(filepath.Dir(cfg), 0o755)
+	if err := fifo.Make(cfg); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	plan, i := settingStep(t, p, "ghostty", cfg, "")
+	if st := plan.Steps[i]; st.State != "manual" || st.Edit || !strings.Contains(st.Reason, "not a regular file") {
+		t.Fatalf("step %+v, want manual: not a regular file", st)
 	}
 }
