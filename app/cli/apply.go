@@ -194,18 +194,24 @@ func printSettings(w io.Writer, steps []theme.Step, change bool) {
 			fmt.Fprintln(w, "Settings:")
 		}
 		listed = true
-		what := ""
+		// Each line starts with what it does, never with a path: the
+		// plan's file lines are "  /path (what)", one a file.
+		var what string
 		switch st.State {
 		case "set":
-			what = "already set: " + st.Old
+			old := st.Old
+			if old == "" {
+				old = oneLineText(st.Text)
+			}
+			what = "already set in " + st.File + ": " + old
 		case "change":
-			what = "change " + st.Old + " -> " + st.New
+			what = "change in " + st.File + ": " + st.Old + " -> " + st.New
 		case "add":
-			what = "add " + st.New
+			what = "add to " + st.File + ": " + st.New
 		case "create":
-			what = "create it with " + st.New
+			what = "create " + st.File + " with: " + st.New
 		default:
-			what = "left to you: " + st.Reason
+			what = "left to you in " + st.File + ": " + st.Reason
 		}
 		if st.Edit {
 			if change {
@@ -214,6 +220,9 @@ func printSettings(w io.Writer, steps []theme.Step, change bool) {
 				what += " (pass --settings to do it)"
 			}
 		}
-		fmt.Fprintf(w, "  %s: %s\n", st.File, what)
+		fmt.Fprintf(w, "  %s\n", what)
 	}
 }
+
+// oneLineText shows a step's lines on one line.
+func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }

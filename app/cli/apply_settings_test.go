@@ -41,7 +41,7 @@ func TestApplySettingsFlagEndToEnd(t *testing.T) {
 	}
 
 	out := run("apply", "--target", "helix", "--yes", ws)
-	if !strings.Contains(out, cfg+`: change theme = "onedark" -> theme = "harbour-night" (pass --settings to do it)`) {
+	if !strings.Contains(out, "  change in "+cfg+`: theme = "onedark" -> theme = "harbour-night" (pass --settings to do it)`) {
 		t.Errorf("the plan does not say what --settings would change:\n%s", out)
 	}
 	if got, _ := os.ReadFile(cfg); string(got) != orig {
@@ -68,7 +68,7 @@ func TestApplySettingsFlagEndToEnd(t *testing.T) {
 		t.Errorf("mode %v, want the file's own 0600", fi.Mode().Perm())
 	}
 	// Applying again: the setting holds already, nothing to change.
-	if out = run("apply", "--target", "helix", "--yes", "--settings", ws); !strings.Contains(out, cfg+`: already set: theme = "harbour-night"`) {
+	if out = run("apply", "--target", "helix", "--yes", "--settings", ws); !strings.Contains(out, "  already set in "+cfg+`: theme = "harbour-night"`) {
 		t.Errorf("a second apply does not say the setting holds:\n%s", out)
 	}
 	run("apply", "--undo", "--target", "helix")

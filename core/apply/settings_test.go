@@ -399,3 +399,25 @@ func TestSettingFIFOLeftAlone(t *testing.T) {
 		t.Fatalf("step %+v, want manual: not a regular file", st)
 	}
 }
+
+// Windows Terminal's scheme for every profile is profiles.defaults; a
+// colorScheme in one profile of the list is that profile's own.
+func TestWindowsTerminalSetting(t *testing.T) {
+	p := tempPaths(t, "windows")
+	file := filepath.Join(p.LocalAppData, "Packages", "Microsoft.WindowsTerminal_8wekyb3d8bbwe", "LocalState", "settings.json")
+	plan, i := settingStep(t, p, "windows-terminal", file, "")
+	if st := plan.Steps[i]; st.State != "manual" || !strings.Contains(st.Reason, "start it once") {
+		t.Fatalf("no settings.json yet: %+v, want manual", st)
+	}
+	orig := "{\n    \"profiles\":\n    {\n        \"defaults\": {},\n        \"list\": [ { \"name\": \"cmd\", \"colorScheme\": \"Campbell\" } ]\n    }\n}\n"
+	plan, i = settingStep(t, p, "windows-terminal", file, orig)
+	if st := plan.Steps[i]; st.State != "add" {
+		t.Fatalf("step %+v, want add", st)
+	}
+	changeAndUndo(t, p, plan, i, strings.Replace(orig, `"defaults": {}`, "\"defaults\": {\n            \"colorScheme\": \"Harbour Night\"\n        }", 1))
+
+	plan, i = settingStep(t, p, "windows-terminal", file, "{ \"profiles\": [] }")
+	if st := plan.Steps[i]; st.State != "manual" || !strings.Contains(st.Reason, "profiles") {
+		t.Fatalf("profiles as a list: %+v, want manual", st)
+	}
+}
