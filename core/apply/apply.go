@@ -218,7 +218,9 @@ func Plan(t *theme.Theme, target string, p theme.Paths) (InstallPlan, error) {
 		}
 		put(filepath.Join(dir, slug+".json"), files[slug+".json"])
 		plan.Note = "Zed loads it at once: pick \"" + t.Name + "\" with theme selector: toggle."
-		line(filepath.Join(filepath.Dir(dir), "settings.json"), `"theme": `+jsonQuote(t.Name), jsonSetting(jsonQuote(t.Name), "theme"))
+		zs := jsonSetting(jsonQuote(t.Name), "theme")
+		zs.Within = t.Appearance // "theme": {"mode": "system", "light": …, "dark": …}
+		line(filepath.Join(filepath.Dir(dir), "settings.json"), `"theme": `+jsonQuote(t.Name), zs)
 	case "alacritty":
 		dir := filepath.Join(p.ConfigHome, "alacritty", "themes")
 		if win {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -405,7 +406,9 @@ func editJSON(b []byte, s *theme.Setting) (edited, error) {
 	}
 	eol := eolOf(b)
 	obj := root
-	for k, key := range s.Path {
+	path := s.Path
+	for k := 0; k < len(path); k++ {
+		key := path[k]
 		p := &jsonc{b: b, i: obj}
 		ms, closing, err := p.object(0)
 		if err != nil {
@@ -417,8 +420,8 @@ func editJSON(b []byte, s *theme.Setting) (edited, error) {
 				at = j // the last one is the one that counts
 			}
 		}
-		if at < 0 && k < len(s.Path)-1 {
-			return edited{}, fmt.Errorf("has no %q object to put the setting in", strings.Join(s.Path[:k+1], "."))
+		if at < 0 && k < len(path)-1 {
+			return edited{}, fmt.Errorf("has no %q object to put the setting in", strings.Join(path[:k+1], "."))
 		}
 		if at < 0 {
 			line := jsonQuote(key) + ": " + s.Value
@@ -443,9 +446,14 @@ func editJSON(b []byte, s *theme.Setting) (edited, error) {
 			return edited{state: "add", new: line, data: out}, nil
 		}
 		m := ms[at]
-		if k < len(s.Path)-1 {
+		if k == len(path)-1 && b[m.vs] == '{' && s.Within != "" && k == len(s.Path)-1 {
+			// A setting by mode (Zed's {"mode", "light", "dark"}):
+			// the entry for the theme's appearance changes.
+			path = append(slices.Clone(path), s.Within)
+		}
+		if k < len(path)-1 {
 			if b[m.vs] != '{' {
-				return edited{}, fmt.Errorf("has %q that is not an object", strings.Join(s.Path[:k+1], "."))
+				return edited{}, fmt.Errorf("has %q that is not an object", strings.Join(path[:k+1], "."))
 			}
 			obj = m.vs
 			continue

@@ -421,3 +421,16 @@ func TestWindowsTerminalSetting(t *testing.T) {
 		t.Fatalf("profiles as a list: %+v, want manual", st)
 	}
 }
+
+// Zed's theme by mode: the entry of the theme's appearance changes, the
+// mode and the other appearance's theme stay.
+func TestZedThemeByMode(t *testing.T) {
+	p := tempPaths(t, "linux")
+	file := filepath.Join(p.ConfigHome, "zed", "settings.json")
+	orig := "{\n  \"theme\": {\n    \"mode\": \"system\",\n    \"light\": \"One Light\",\n    \"dark\": \"One Dark\"\n  },\n  \"ui_font_size\": 16\n}\n"
+	plan, i := settingStep(t, p, "zed", file, orig)
+	if st := plan.Steps[i]; st.State != "change" || st.Old != `"dark": "One Dark"` || st.New != `"dark": "Harbour Night"` {
+		t.Fatalf("step %+v", st)
+	}
+	changeAndUndo(t, p, plan, i, strings.Replace(orig, `"One Dark"`, `"Harbour Night"`, 1))
+}

@@ -164,6 +164,9 @@ type Setting struct {
 	// user, ConflictWhy saying why.
 	Conflict    string
 	ConflictWhy string
+	// Within is, for a JSON setting whose value is an object (Zed's
+	// theme by mode), the key in it to change instead.
+	Within string
 	// TOML says the file is TOML: a change must leave it parsing.
 	TOML bool
 	// NoCreate, when File is missing, is why Apply does not create it.

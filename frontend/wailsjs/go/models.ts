@@ -600,6 +600,7 @@ export namespace theme {
 	    BeforeWhy: string;
 	    Conflict: string;
 	    ConflictWhy: string;
+	    Within: string;
 	    TOML: boolean;
 	    NoCreate: string;
 	    Add: string;
