@@ -65,7 +65,9 @@ func planSetting(st *theme.Step) ([]byte, string) {
 		return nil, ""
 	}
 	s := st.Setting
-	if st.File == "" || !filepath.IsAbs(st.File) {
+	if st.File == "" || !filepath.IsAbs(st.File) || strings.Contains(st.File, "<") {
+		// A relative path, or one naming a part the user picks
+		// ("<your profile>.profile"), is no file Apply can find.
 		return manual("the file depends on your setup; add the line yourself")
 	}
 	if s != nil {

@@ -351,6 +351,15 @@ func TestManifestSettings(t *testing.T) {
 	plan, i = settingStep(t, p, "gtk", css, "window { margin: 0; }\n")
 	changeAndUndo(t, p, plan, i, "@import url(\"cdxtheme-harbour-night.css\");\nwindow { margin: 0; }\n")
 
+	plan, err := Plan(theme.Example(), "konsole", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range plan.Steps {
+		if st.Kind == "line" && (st.State != "manual" || !strings.Contains(st.Reason, "depends on your setup")) {
+			t.Errorf("Konsole's <your profile> step: %+v, want manual", st)
+		}
+	}
 	plan, i = settingStep(t, p, "fzf", filepath.Join(p.Home, ".bashrc"), "alias ll='ls -l'\n")
 	if st := plan.Steps[i]; st.State != "manual" || st.Edit || st.Reason == "" {
 		t.Fatalf("a step without a setting: %+v, want manual", st)
