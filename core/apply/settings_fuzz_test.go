@@ -1,0 +1,58 @@
+package apply
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"cdxtheme/core/theme"
+)
+
+// Whatever a settings.json holds, the editor either leaves it alone with a
+// reason or returns a file that still scans, with the bytes before the
+// change as they were.
+func FuzzEditJSON(f *testing.F) {
+	for _, seed := range []string{
+		"{}", "", "{\"workbench.colorTheme\": \"x\",}", "// c\n{/* \"a\": 1 */ \"b\": [1, {\"c\": null},],}",
+		"{\"theme\": {\"mode\": \"system\", \"dark\": \"x\"}}", "{\"a\": \"\\u00e9\\\"\", \"theme\": 1e5}", "[1]", "{\"a\": tru}",
+	} {
+		f.Add([]byte(seed))
+	}
+	s := &theme.Setting{Syntax: "json", Path: []string{"theme"}, Value: `"Harbour Night"`, Within: "dark"}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		r, err := editJSON(b, s)
+		if err != nil || r.data == nil {
+			return
+		}
+		if _, err := scanJSONC(r.data); err != nil {
+			t.Fatalf("edit of %q gave %q, which does not scan: %v", b, r.data, err)
+		}
+		if !bytes.Contains(r.data, []byte(s.Value)) {
+			t.Fatalf("edit of %q gave %q without the value", b, r.data)
+		}
+	})
+}
+
+// Whatever a config.toml holds, a change leaves it parsing with the
+// top-level theme set and nothing else different (editTOML checks that
+// itself; here it must never panic or return a file that does not parse).
+func FuzzEditTOML(f *testing.F) {
+	for _, seed := range []string{
+		"", "theme = \"x\"\n[editor]\ntheme = \"y\"\n", "a = 1\ntheme = 'lit' # c\n", "theme = \"\"\"\nml\"\"\"\n",
+		"x = [\n [1],\n]\ntheme = \"a\"\n", "[t]\n", "theme = { dark = \"a\" }\n", "theme.a = 1\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	s := &theme.Setting{Syntax: "toml", Path: []string{"theme"}, Value: theme.TOMLQuote("harbour-night")}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		r, err := editTOML(b, s)
+		if err != nil || r.data == nil {
+			return
+		}
+		var m map[string]any
+		if err := toml.Unmarshal(r.data, &m); err != nil || m["theme"] != "harbour-night" {
+			t.Fatalf("edit of %q gave %q: theme %v, %v", b, r.data, m["theme"], err)
+		}
+	})
+}
