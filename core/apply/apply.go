@@ -234,7 +234,7 @@ func Plan(t *theme.Theme, target string, p theme.Paths) (InstallPlan, error) {
 		line(filepath.Join(filepath.Dir(dir), "alacritty.toml"), "import = ["+theme.TOMLQuote(path)+"]", &theme.Setting{
 			Syntax: "lines", Match: `^\s*import\s*=\s*(?P<v>\[\s*"[^"]*[/\\]alacritty[/\\]themes[/\\][^"]*"\s*\])\s*$`,
 			Value: "[" + theme.TOMLQuote(path) + "]", Multi: "one", Insert: "top", TOML: true,
-			Conflict: `^\s*import\s*=`, ConflictWhy: "imports other files already; add the theme to that list yourself"})
+			Conflict: `^\s*import\s*=`, ConflictWhy: "imports other files already (the theme goes in that list)"})
 	case "kitty":
 		put(filepath.Join(p.ConfigHome, "kitty", "themes", slug+".conf"), files[slug+".conf"])
 		plan.Note = "Run `kitten themes`, choose \"" + t.Name + "\" from the User category, or add `include themes/" + slug + ".conf` to kitty.conf."
@@ -266,7 +266,7 @@ func Plan(t *theme.Theme, target string, p theme.Paths) (InstallPlan, error) {
 		} else {
 			line(filepath.Join(dir, "init.lua"), keep, &theme.Setting{
 				Syntax: "lines", Match: `^\s*(?P<v>vim\.(?:cmd|api\.nvim_command)\b.*\bcolorscheme\b.*?)\s*$`, Value: keep, Multi: "one",
-				Conflict: `^\s*[^-\s].*\bcolorscheme\b`, ConflictWhy: "sets the colour scheme in a way Apply does not change (a plugin, a condition); set it there yourself",
+				Conflict: `^\s*[^-\s].*\bcolorscheme\b`, ConflictWhy: "sets the colour scheme in a way Apply does not change (a plugin, a condition)",
 				Blockers: map[string]string{filepath.Join(dir, "init.vim"): "Neovim reads init.vim here and stops with an error when init.lua is beside it; add `colorscheme " + slug + "` to the one you use"}})
 		}
 	case "helix":
@@ -308,7 +308,7 @@ func Plan(t *theme.Theme, target string, p theme.Paths) (InstallPlan, error) {
 		}
 		line(cfg, lua, &theme.Setting{
 			Syntax: "lines", Match: `^\s*(?:[A-Za-z_]\w*\.)?color_scheme\s*=\s*(?P<v>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')`, Value: luaQuote(t.Name), Multi: "one",
-			Insert: "before", Before: `^\s*return\s+config\s*$`, BeforeWhy: "does not end in `return config`; put the line where your config is built",
+			Insert: "before", Before: `^\s*return\s+config\s*$`, BeforeWhy: "does not end in `return config`",
 			Create: "return {\n  color_scheme = " + luaQuote(t.Name) + ",\n}\n"})
 	case "foot":
 		path := filepath.Join(p.ConfigHome, "foot", "themes", slug+".ini")

@@ -363,6 +363,9 @@ func (p *jsonc) object(depth int) ([]jmember, int, error) {
 // object starts; -1 for a document of nothing but white space.
 func scanJSONC(b []byte) (int, error) {
 	p := &jsonc{b: b}
+	if bytes.HasPrefix(b, []byte("\uFEFF")) { // a byte order mark, as Windows editors write
+		p.i = 3
+	}
 	if err := p.skip(); err != nil {
 		return 0, err
 	}

@@ -443,3 +443,12 @@ func TestZedThemeByMode(t *testing.T) {
 	}
 	changeAndUndo(t, p, plan, i, strings.Replace(orig, `"One Dark"`, `"Harbour Night"`, 1))
 }
+
+// A settings.json saved with a byte order mark keeps it.
+func TestJSONSettingByteOrderMark(t *testing.T) {
+	p := tempPaths(t, "linux")
+	file := filepath.Join(p.ConfigHome, "zed", "settings.json")
+	orig := "\uFEFF{\r\n  \"theme\": \"One Dark\"\r\n}\r\n"
+	plan, i := settingStep(t, p, "zed", file, orig)
+	changeAndUndo(t, p, plan, i, strings.Replace(orig, "One Dark", "Harbour Night", 1))
+}
