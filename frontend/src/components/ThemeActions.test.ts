@@ -137,6 +137,7 @@ describe('ThemeActions', () => {
     // The user's own file is changed only when they tick it, and the dialog says what that means.
     const tick = change.querySelector<HTMLInputElement>('[data-testid=step-change]')!;
     expect(tick.checked).toBe(false);
+    expect(document.getElementById(tick.getAttribute('aria-describedby')!)?.textContent).toContain('keeps a copy of the file');
     expect(change.textContent).toContain('Change it for me');
     expect(change.textContent).toContain('Undo apply puts it back exactly');
     expect(create.textContent).toContain('Create /home/dev/.config/bat/config with:');
