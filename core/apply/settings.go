@@ -196,6 +196,9 @@ func splice(b []byte, from, to int, with string) []byte {
 type jsonc struct {
 	b []byte
 	i int
+	// decode says strings are wanted decoded (keys looked up); a scan
+	// that only checks the document skips that.
+	decode bool
 }
 
 type jmember struct {
@@ -231,20 +234,27 @@ func (p *jsonc) skip() error {
 }
 
 func (p *jsonc) str() (string, error) {
-	start := p.i
+	start, plain := p.i, true
 	for p.i++; p.i < len(p.b); p.i++ {
-		switch p.b[p.i] {
-		case '\\':
+		switch c := p.b[p.i]; {
+		case c == '\\':
 			p.i++
-		case '\n':
-			return "", p.errf("a string runs past the end of its line")
-		case '"':
+			plain = false
+		case c == '"':
 			p.i++
+			switch {
+			case !p.decode:
+				return "", nil
+			case plain: // most keys: no escapes to decode
+				return string(p.b[start+1 : p.i-1]), nil
+			}
 			var s string
 			if err := json.Unmarshal(p.b[start:p.i], &s); err != nil {
 				return "", p.errf("bad string: %v", err)
 			}
 			return s, nil
+		case c < 0x20:
+			return "", p.errf("a string holds a control character or runs past its line")
 		}
 	}
 	return "", p.errf("a string is not closed")
@@ -265,7 +275,7 @@ func (p *jsonc) value(depth int) error {
 	}
 	switch c := p.b[p.i]; c {
 	case '{':
-		_, _, err := p.object(depth)
+		_, _, err := p.object(depth, false)
 		return err
 	case '[':
 		p.i++
@@ -301,16 +311,16 @@ func (p *jsonc) value(depth int) error {
 		for p.i < len(p.b) && strings.IndexByte("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.", p.b[p.i]) >= 0 {
 			p.i++
 		}
-		if p.i == start || !json.Valid(p.b[start:p.i]) {
+		if p.i == start || !jsonLiteral(p.b[start:p.i]) {
 			return p.errf("unexpected %q", p.b[start:max(p.i, start+1)])
 		}
 		return nil
 	}
 }
 
-// object scans the object at p.i and returns its members and where its
-// closing brace is.
-func (p *jsonc) object(depth int) ([]jmember, int, error) {
+// object scans the object at p.i and returns where its closing brace is
+// and, when collect, its members.
+func (p *jsonc) object(depth int, collect bool) ([]jmember, int, error) {
 	p.i++ // {
 	var ms []jmember
 	for {
@@ -325,7 +335,10 @@ func (p *jsonc) object(depth int) ([]jmember, int, error) {
 			return nil, 0, p.errf("expected a quoted key or }")
 		}
 		ks := p.i
+		dec := p.decode
+		p.decode = collect
 		key, err := p.str()
+		p.decode = dec
 		if err != nil {
 			return nil, 0, err
 		}
@@ -343,7 +356,9 @@ func (p *jsonc) object(depth int) ([]jmember, int, error) {
 		if err := p.value(depth + 1); err != nil {
 			return nil, 0, err
 		}
-		ms = append(ms, jmember{key: key, ks: ks, vs: vs, ve: p.i})
+		if collect {
+			ms = append(ms, jmember{key: key, ks: ks, vs: vs, ve: p.i})
+		}
 		if err := p.skip(); err != nil {
 			return nil, 0, err
 		}
@@ -357,6 +372,47 @@ func (p *jsonc) object(depth int) ([]jmember, int, error) {
 			return nil, 0, p.errf("expected , or } after %q", key)
 		}
 	}
+}
+
+// jsonLiteral reports whether b is true, false, null or a JSON number
+// (json.Valid does the same at many times the cost, per number).
+func jsonLiteral(b []byte) bool {
+	switch string(b) {
+	case "true", "false", "null":
+		return true
+	}
+	i := 0
+	digits := func() int {
+		n := 0
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i, n = i+1, n+1
+		}
+		return n
+	}
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	if i < len(b) && b[i] == '0' {
+		i++
+	} else if digits() == 0 {
+		return false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(b)
 }
 
 // scanJSONC checks the whole document and returns where its top-level
@@ -415,7 +471,7 @@ func editJSON(b []byte, s *theme.Setting) (edited, error) {
 	for k := 0; k < len(path); k++ {
 		key := path[k]
 		p := &jsonc{b: b, i: obj}
-		ms, closing, err := p.object(0)
+		ms, closing, err := p.object(0, true)
 		if err != nil {
 			return edited{}, err
 		}

@@ -2,6 +2,7 @@ package apply
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
 
 	"github.com/pelletier/go-toml/v2"
@@ -53,6 +54,21 @@ func FuzzEditTOML(f *testing.F) {
 		var m map[string]any
 		if err := toml.Unmarshal(r.data, &m); err != nil || m["theme"] != "harbour-night" {
 			t.Fatalf("edit of %q gave %q: theme %v, %v", b, r.data, m["theme"], err)
+		}
+	})
+}
+
+// jsonLiteral agrees with encoding/json on every literal.
+func FuzzJSONLiteral(f *testing.F) {
+	for _, seed := range []string{"0", "-0", "01", "1.", "1.5e+3", "-", "true", "nul", "1e", "2E-7", ".5"} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if bytes.ContainsAny(b, " \t\r\n") {
+			return // white space around a literal is json.Valid's, not a literal's
+		}
+		if got, want := jsonLiteral(b), json.Valid(b) && len(b) > 0 && (b[0] == '-' || b[0] >= '0' && b[0] <= '9' || string(b) == "true" || string(b) == "false" || string(b) == "null"); got != want {
+			t.Fatalf("jsonLiteral(%q) = %v, encoding/json says %v", b, got, want)
 		}
 	})
 }
