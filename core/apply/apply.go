@@ -34,6 +34,9 @@ type PlannedFile struct {
 	// was is what the plan found at Path (fileState): Apply writes only
 	// while every file is still as the user saw it in the plan.
 	was string
+	// undo takes a settings change back out of the file when the user
+	// changed it elsewhere since (nil for a theme file).
+	undo *textUndo
 }
 
 // InstallPlan is what Apply will do, for the user to confirm.

@@ -34,7 +34,7 @@ func planSettings(plan *InstallPlan) {
 		if st.Kind != "line" {
 			continue
 		}
-		data, was := planSetting(st)
+		data, was, old := planSetting(st)
 		if !st.Edit {
 			continue
 		}
@@ -46,16 +46,16 @@ func planSettings(plan *InstallPlan) {
 		}
 		editing[st.File] = true
 		plan.edits = append(plan.edits, settingEdit{step: i, file: PlannedFile{
-			Path: st.File, Exists: was != "absent", data: data, was: was}})
+			Path: st.File, Exists: was != "absent", data: data, was: was, undo: lineDiff(old, data)}})
 	}
 }
 
 // planSetting fills st's State and returns the file as the change would
-// leave it, and what is there now (fileState).
-func planSetting(st *theme.Step) ([]byte, string) {
-	manual := func(format string, a ...any) ([]byte, string) {
+// leave it, what is there now (fileState), and its bytes.
+func planSetting(st *theme.Step) ([]byte, string, []byte) {
+	manual := func(format string, a ...any) ([]byte, string, []byte) {
 		st.State, st.Reason = "manual", fmt.Sprintf(format, a...)
-		return nil, ""
+		return nil, "", nil
 	}
 	s := st.Setting
 	if st.File == "" || !filepath.IsAbs(st.File) || strings.Contains(st.File, "<") {
@@ -84,7 +84,7 @@ func planSetting(st *theme.Step) ([]byte, string) {
 		if c == "" {
 			c = addOf(s, st.Text) + "\n"
 		}
-		return []byte(c), "absent"
+		return []byte(c), "absent", nil
 	case errors.Is(err, fsread.ErrSymlink):
 		return manual("%s is a symbolic link; Apply does not change the file it points to, so add the line there yourself", st.File)
 	case errors.Is(err, fsread.ErrTooLarge):
@@ -95,7 +95,7 @@ func planSetting(st *theme.Step) ([]byte, string) {
 	if s == nil {
 		if holdsLines(b, st.Text) {
 			st.State = "set"
-			return nil, ""
+			return nil, "", nil
 		}
 		return manual("Apply does not change this file; add the line yourself")
 	}
@@ -118,10 +118,55 @@ func planSetting(st *theme.Step) ([]byte, string) {
 	}
 	st.State, st.Old, st.New = r.state, oneLine(r.old), oneLine(r.new)
 	if r.state == "set" {
-		return nil, ""
+		return nil, "", nil
 	}
 	st.Edit = true
-	return r.data, digest(b)
+	return r.data, digest(b), b
+}
+
+// textUndo takes a setting's change back out of a file the user changed
+// since elsewhere: Find, the lines the change left, becomes Put, the
+// lines as they were, when Find is in the file exactly once.
+type textUndo struct {
+	Find string `json:"find"`
+	Put  string `json:"put"`
+}
+
+// lineDiff is the undo of the change from old to new: the whole lines
+// around the bytes that differ, so what is found is the setting's line,
+// not a fragment of a value that could be anywhere.
+func lineDiff(old, new []byte) *textUndo {
+	p := 0
+	for p < len(old) && p < len(new) && old[p] == new[p] {
+		p++
+	}
+	q := 0
+	for q < len(old)-p && q < len(new)-p && old[len(old)-1-q] == new[len(new)-1-q] {
+		q++
+	}
+	start := bytes.LastIndexByte(new[:p], '\n') + 1
+	end := len(new) - q
+	if i := bytes.IndexByte(new[end:], '\n'); i >= 0 {
+		end += i
+	} else {
+		end = len(new)
+	}
+	tail := len(new) - end // the same bytes end old
+	return &textUndo{Find: string(new[start:end]), Put: string(old[start : len(old)-tail])}
+}
+
+// undoText is data with u's change taken back, or false when the
+// change's lines are not there exactly once.
+func undoText(data []byte, u *textUndo) ([]byte, bool) {
+	if u == nil || u.Find == "" {
+		return nil, false
+	}
+	// Once: also no second occurrence overlapping the first.
+	i := bytes.Index(data, []byte(u.Find))
+	if i < 0 || bytes.LastIndex(data, []byte(u.Find)) != i {
+		return nil, false
+	}
+	return splice(data, i, i+len(u.Find), u.Put), true
 }
 
 // addOf is the text that adds s to a file: s.Add, else the step's text.

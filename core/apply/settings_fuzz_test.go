@@ -72,3 +72,19 @@ func FuzzJSONLiteral(f *testing.F) {
 		}
 	})
 }
+
+// Taking a change back out of the file it left gives the file before it.
+func FuzzLineDiff(f *testing.F) {
+	f.Add([]byte("a = 1\ntheme = x\n"), []byte("a = 1\ntheme = harbour-night\n"))
+	f.Add([]byte(""), []byte("theme = y\n"))
+	f.Add([]byte("{}"), []byte("{\n    \"k\": 1\n}"))
+	f.Fuzz(func(t *testing.T, old, new []byte) {
+		if bytes.Equal(old, new) {
+			return
+		}
+		u := lineDiff(old, new)
+		if got, ok := undoText(new, u); ok && !bytes.Equal(got, old) {
+			t.Fatalf("undo of %q -> %q gave %q", old, new, got)
+		}
+	})
+}

@@ -452,3 +452,63 @@ func TestJSONSettingByteOrderMark(t *testing.T) {
 	plan, i := settingStep(t, p, "zed", file, orig)
 	changeAndUndo(t, p, plan, i, strings.Replace(orig, "One Dark", "Harbour Night", 1))
 }
+
+// The user changes another setting in the file after the apply (VS Code
+// rewrites settings.json whenever one is changed): Undo apply takes only
+// the theme's setting back and keeps theirs. Their own change to the
+// theme's line itself is theirs: Undo leaves everything as it is.
+func TestUndoTakesTheSettingBackOutOfAChangedFile(t *testing.T) {
+	p := tempPaths(t, "linux")
+	file := filepath.Join(p.ConfigHome, "Code", "User", "settings.json")
+	orig := "{\n    \"editor.fontSize\": 14,\n    \"workbench.colorTheme\": \"Default Dark+\",\n}\n"
+	for _, tt := range []struct {
+		name, edit, want string
+		undone           bool
+	}{
+		{"another setting", "    \"editor.fontSize\": 14,\n", "{\n    \"editor.fontSize\": 16,\n    \"workbench.colorTheme\": \"Default Dark+\",\n}\n", true},
+		{"the theme's line", "\"Harbour Night\"", "", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			plan, i := settingStep(t, p, "vscode", file, orig)
+			plan.Change = []int{i}
+			if _, err := Apply(plan); err != nil {
+				t.Fatal(err)
+			}
+			b, _ := os.ReadFile(file)
+			repl := "    \"editor.fontSize\": 16,\n"
+			if !tt.undone {
+				repl = "\"Solarized\""
+			}
+			changed := strings.Replace(string(b), tt.edit, repl, 1)
+			os.WriteFile(file, []byte(changed), 0o644)
+			_, err := UndoApply(p, "vscode")
+			got, _ := os.ReadFile(file)
+			if tt.undone && (err != nil || string(got) != tt.want) {
+				t.Fatalf("Undo: %v\n%s\nwant:\n%s", err, got, tt.want)
+			}
+			if !tt.undone && (err == nil || string(got) != changed) {
+				t.Fatalf("Undo over the user's own theme line: %v\n%s", err, got)
+			}
+			if !tt.undone {
+				os.WriteFile(file, []byte(orig), 0o644)
+				os.RemoveAll(filepath.Join(p.Store, "vscode")) // the refused undo's record
+			}
+		})
+	}
+	// A file Apply created and the user added to since: Undo takes the
+	// theme's line out and leaves theirs.
+	cfg := filepath.Join(p.ConfigHome, "ghostty", "config")
+	plan, i := settingStep(t, p, "ghostty", cfg, "")
+	plan.Change = []int{i}
+	if _, err := Apply(plan); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(cfg)
+	os.WriteFile(cfg, append(b, "font-size = 13\n"...), 0o644)
+	if _, err := UndoApply(p, "ghostty"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(cfg); string(got) != "font-size = 13\n" {
+		t.Errorf("after Undo: %q, want the user's line alone", got)
+	}
+}
