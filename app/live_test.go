@@ -58,7 +58,7 @@ func TestLiveSwitchFollowsEditsIntoTmuxUntilUndo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Themes.ApplyTheme(ws.ID, "tmux", plan.Token); err != nil {
+	if _, err := a.Themes.ApplyTheme(ws.ID, "tmux", plan.Token, nil); err != nil {
 		t.Fatal(err)
 	}
 	file := plan.Files[0].Path

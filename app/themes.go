@@ -246,8 +246,9 @@ func (th *Themes) PlanApply(workspaceID, target string) (apply.InstallPlan, erro
 // the one confirmed: a rename of the theme or a file changed in between
 // would otherwise write, or replace, files the user never saw listed. Then
 // the error wraps apply.ErrPlanChanged, nothing is written, and the page
-// shows the new plan to confirm.
-func (th *Themes) ApplyTheme(workspaceID, target, token string) (apply.Installed, error) {
+// shows the new plan to confirm. settings are the steps (indexes into the
+// plan's Steps) whose setting the user let Apply change too.
+func (th *Themes) ApplyTheme(workspaceID, target, token string, settings []int) (apply.Installed, error) {
 	plan, err := th.PlanApply(workspaceID, target)
 	if err != nil {
 		return apply.Installed{}, err
@@ -257,6 +258,7 @@ func (th *Themes) ApplyTheme(workspaceID, target, token string) (apply.Installed
 	}
 	// The record names the build: only its own applies follow it live.
 	plan.Build = workspaceID
+	plan.Change = settings
 	return apply.Apply(plan)
 }
 

@@ -587,6 +587,27 @@ export namespace theme {
 	    author?: string;
 	    slots: {[key: string]: colour.Color};
 	}
+	export interface Setting {
+	    Syntax: string;
+	    Path: string[];
+	    Value: string;
+	    Match: string;
+	    Sectioned: boolean;
+	    Section: string;
+	    Multi: string;
+	    Insert: string;
+	    Before: string;
+	    BeforeWhy: string;
+	    Conflict: string;
+	    ConflictWhy: string;
+	    Within: string;
+	    TOML: boolean;
+	    NoCreate: string;
+	    Add: string;
+	    Header: string;
+	    Create: string;
+	    Blockers: {[key: string]: string};
+	}
 	export interface SourceColor {
 	    space: string;
 	    components: number[];
@@ -603,6 +624,11 @@ export namespace theme {
 	    kind: string;
 	    text: string;
 	    file?: string;
+	    state?: string;
+	    old?: string;
+	    new?: string;
+	    reason?: string;
+	    edit?: boolean;
 	}
 	export interface Syntax {
 	    keyword: colour.Color;
