@@ -178,7 +178,7 @@ test-window: build test-bins
 	TEST_PREPARED=1 TIMED_LOGS=build/test-logs/window MAKE="$(MAKE)" bash scripts/timed-suites.sh \
 		window-app+window-nav+window-drop,window-edit+window-design+window-apply+window-signin
 
-## cross: builds and vets the Windows and macOS binaries and links every package's test binary for both (fails on any error)
+## cross: builds and vets the Windows and macOS binaries; vet type-checks every package's tests for both (fails on any error)
 cross:
 	GO=$(GO) bash scripts/cross.sh
 

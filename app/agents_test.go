@@ -13,20 +13,36 @@ import (
 	"cdxtheme/core/mcp"
 	"cdxtheme/core/prompt"
 	"cdxtheme/core/settings"
+	"cdxtheme/internal/testrig/acpstub"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 
 	"github.com/rs/zerolog"
 )
 
-func TestBuildAgentChoiceRunsThatAgentWithItsEnvAndMCPServers(t *testing.T) {
-	a, rec, logPath := newTestApp(t, "normal")
-	t.Setenv("CDXTHEME_AGENT", "") // the list decides, as for a user
-	bin := fakeagenttest.Build(t)
+func TestBuildAgentChoiceRunsThatAgentWithItsMCPServers(t *testing.T) {
+	// Each agent answers with its own name; "fake" also names the blocks
+	// it got.
+	peers := map[string]*acpstub.Agent{}
+	for _, id := range []string{"fake", "codex"} {
+		ag := acpstub.New()
+		ag.OnPrompt(func(turn *acpstub.Turn) string {
+			turn.Say(id + " got: " + turn.Text())
+			return "end_turn"
+		})
+		peers[id] = ag
+	}
+	dial := func(agentID, cwd string) (chat.Running, error) {
+		if ag := peers[agentID]; ag != nil {
+			return ag.Dial(cwd)
+		}
+		return nil, os.ErrNotExist
+	}
+	a, rec := newStubApp(t, nil)
+	a.Turns.turns.dial = dial
 	l := a.Agents.Agents()
-	l.Agents = append(l.Agents, settings.Agent{ID: "fake", Name: "Fake", Kind: settings.KindCustom, Command: bin,
-		Env: map[string]string{"FAKE_AGENT_SCENARIO": "echo-blocks"}})
-	// An absolute path on this OS (on Windows with the fake agent's drive).
-	userMCP := filepath.Join(filepath.VolumeName(bin)+string(filepath.Separator), "usr", "local", "bin", "palette-mcp")
+	l.Agents = append(l.Agents, settings.Agent{ID: "fake", Name: "Fake", Kind: settings.KindCustom, Command: "fake-acp"})
+	// An absolute path on this OS.
+	userMCP, _ := filepath.Abs(filepath.Join(string(filepath.Separator), "usr", "local", "bin", "palette-mcp"))
 	l.MCPServers = []settings.MCPServer{{Name: "palette", Command: userMCP}}
 	if err := a.Agents.SaveAgents(l); err != nil {
 		t.Fatal(err)
@@ -38,16 +54,15 @@ func TestBuildAgentChoiceRunsThatAgentWithItsEnvAndMCPServers(t *testing.T) {
 		t.Fatal(err)
 	}
 	started, sid := finishedBuild(t, a, rec, "hi")
-	if got := rec.finalText(t, started.TurnID); got != "Blocks: text" {
-		t.Fatalf("the chosen agent's env did not apply: %q", got)
+	if got := rec.finalText(t, started.TurnID); got != "fake got: hi" {
+		t.Fatalf("the chosen agent did not answer: %q", got)
 	}
-	log, _ := os.ReadFile(logPath)
 	// The user's servers, then the app's theme tools run from this very
 	// binary on the build's folder.
 	userJSON, _ := json.Marshal(userMCP)
 	exe, _ := json.Marshal(mcp.Executable())
-	if !strings.Contains(string(log), `"mcpServers":[{"name":"palette","command":`+string(userJSON)+`,"args":[],"env":[]},{"name":"cdxtheme","command":`+string(exe)+`,"args":["mcp","--edits",`) {
-		t.Fatalf("MCP servers not passed in session/new:\n%s", log)
+	if p := peers["fake"].Params("session/new"); len(p) != 1 || !strings.Contains(string(p[0]), `"mcpServers":[{"name":"palette","command":`+string(userJSON)+`,"args":[],"env":[]},{"name":"cdxtheme","command":`+string(exe)+`,"args":["mcp","--edits",`) {
+		t.Fatalf("MCP servers not passed in session/new: %s", p)
 	}
 	// The chat stays with its agent even when New Build switches.
 	if err := a.Agents.SetBuildAgent("codex"); err != nil {
@@ -57,13 +72,14 @@ func TestBuildAgentChoiceRunsThatAgentWithItsEnvAndMCPServers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rec.finalText(t, id); got != "Blocks: text" {
+	if got := rec.finalText(t, id); got != "fake got: again" {
 		t.Fatalf("follow-up went elsewhere: %q", got)
 	}
 
 	// After a restart the chat still goes to its agent.
 	a.Shutdown(nil)
 	restarted := New(zerolog.Nop())
+	restarted.Turns.turns.dial = dial
 	rec2 := newRecorder()
 	restarted.emit = rec2
 	t.Cleanup(func() { restarted.Shutdown(nil) })
@@ -71,13 +87,16 @@ func TestBuildAgentChoiceRunsThatAgentWithItsEnvAndMCPServers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rec2.finalText(t, id); got != "Blocks: text" {
+	if got := rec2.finalText(t, id); got != "fake got: after restart" {
 		t.Fatalf("after a restart the follow-up went elsewhere: %q", got)
+	}
+	if n := peers["codex"].Started(); n != 0 {
+		t.Fatalf("codex was started %d times for a chat that is fake's", n)
 	}
 }
 
 func TestSaveAgentsRefusesABrokenList(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	l := a.Agents.Agents()
 	l.Agents = append(l.Agents, settings.Agent{ID: "x", Kind: settings.KindCustom})
 	if err := a.Agents.SaveAgents(l); err == nil || !strings.Contains(err.Error(), "needs a command") {
@@ -89,7 +108,18 @@ func TestSaveAgentsRefusesABrokenList(t *testing.T) {
 }
 
 func TestAttachmentsSentWithAMessage(t *testing.T) {
-	a, rec, _ := newTestApp(t, "echo-blocks")
+	ag := acpstub.New() // takes images and embedded context
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		var kinds []string
+		for _, raw := range turn.Prompt {
+			var b struct{ Type string }
+			json.Unmarshal(raw, &b)
+			kinds = append(kinds, b.Type)
+		}
+		turn.Say("Blocks: " + strings.Join(kinds, ", "))
+		return "end_turn"
+	})
+	a, rec := newStubApp(t, ag)
 	started, sid := finishedBuild(t, a, rec, "hi")
 	os.WriteFile(filepath.Join(started.Cwd, "notes.md"), []byte("# notes"), 0o644)
 	png := []byte("\x89PNG\r\n\x1a\nfake")
@@ -123,6 +153,9 @@ func TestAttachmentsSentWithAMessage(t *testing.T) {
 		t.Fatalf("error = %+v", ev)
 	}
 }
+
+// Kept on the subprocess fake agent: what a started process gets in its
+// environment and argument vector.
 
 // The stored OpenAI key goes to Codex agents only: a third-party agent
 // gets neither the stored key nor one in the app's own environment. And
@@ -182,7 +215,7 @@ func TestSecretsGoOnlyToCodexAndArgumentsArriveIntact(t *testing.T) {
 // A chat-agents.json that no longer parses is moved aside and reported, not
 // written over by the next chat: the user's file is kept for them to mend.
 func TestDamagedChatAgentsFileIsSetAside(t *testing.T) {
-	a, rec, _ := newTestApp(t, "normal")
+	a, rec := newStubApp(t, acpstub.New())
 	path := chatAgentsPath()
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		t.Fatal(err)
@@ -220,7 +253,8 @@ func TestDamagedChatAgentsFileIsSetAside(t *testing.T) {
 // Settings' theme_tools = false leaves the app's own MCP server out of
 // session/new; the user's servers still go.
 func TestThemeToolsSettingOff(t *testing.T) {
-	a, rec, logPath := newTestApp(t, "normal")
+	ag := acpstub.New()
+	a, rec := newStubApp(t, ag)
 	s := a.Settings.GetSettings()
 	off := false
 	s.ThemeTools = &off
@@ -228,9 +262,8 @@ func TestThemeToolsSettingOff(t *testing.T) {
 		t.Fatal(err)
 	}
 	finishedBuild(t, a, rec, "hi")
-	log, _ := os.ReadFile(logPath)
-	if !strings.Contains(string(log), `"method":"session/new"`) || strings.Contains(string(log), `{"name":"cdxtheme","command"`) {
-		t.Fatalf("with the setting off, session/new:\n%s", log)
+	if p := ag.Params("session/new"); len(p) != 1 || strings.Contains(string(p[0]), `{"name":"cdxtheme","command"`) {
+		t.Fatalf("with the setting off, session/new: %s", p)
 	}
 }
 

@@ -25,6 +25,7 @@ import (
 
 	"cdxtheme/app/devserver"
 	"cdxtheme/app/navlock"
+	"cdxtheme/core/handedit"
 	_ "cdxtheme/core/packaging" // fills the .vsix and Zed extension formats
 	"cdxtheme/core/settings"
 	_ "cdxtheme/core/targets" // registers the targets defined as data
@@ -151,7 +152,11 @@ type (
 		// lockMu guards duringTurn: per workspace, the locked colours the
 		// watcher put back while a turn ran, for the turn's closing warning.
 		lockMu     sync.Mutex
-		duringTurn map[string]string
+		duringTurn map[string][]handedit.Restored
+		// beforeThemeWrite, when set (by tests, before the editor is used),
+		// runs in writeTheme between a read of theme.json and the write
+		// made from it: where the agent's write lands in the race tests.
+		beforeThemeWrite func(workspaceID string)
 
 		turns  *Turns
 		builds *Builds

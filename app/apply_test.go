@@ -11,6 +11,7 @@ import (
 	"cdxtheme/core/apply"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 // The plan the user confirmed is the one installed: the agent renaming the
@@ -18,7 +19,7 @@ import (
 // replace the user's own gruvbox.lua (backed up, but never shown). Apply
 // refuses instead, writing nothing, and the new plan is there to confirm.
 func TestApplyInstallsOnlyThePlanConfirmed(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	home := t.TempDir()
 	t.Setenv("HOME", home)
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
@@ -47,7 +48,7 @@ func TestApplyInstallsOnlyThePlanConfirmed(t *testing.T) {
 	renamed.Name = "Gruvbox"
 	write(renamed)
 
-	_, err = a.Themes.ApplyTheme(ws.ID, "neovim", shown.Token)
+	_, err = a.Themes.ApplyTheme(ws.ID, "neovim", shown.Token, nil)
 	if !errors.Is(err, apply.ErrPlanChanged) {
 		t.Fatalf("ApplyTheme after a rename: %v, want ErrPlanChanged", err)
 	}
@@ -65,8 +66,58 @@ func TestApplyInstallsOnlyThePlanConfirmed(t *testing.T) {
 	if err != nil || now.Files[0].Path != mine || !now.Files[0].Exists {
 		t.Fatalf("the new plan: %+v %v", now, err)
 	}
-	res, err := a.Themes.ApplyTheme(ws.ID, "neovim", now.Token)
+	res, err := a.Themes.ApplyTheme(ws.ID, "neovim", now.Token, nil)
 	if err != nil || len(res.Backups) != 1 {
 		t.Fatalf("the confirmed new plan: %+v %v", res, err)
+	}
+}
+
+// The setting the user let Apply change is the one they saw: their
+// init.lua edited between the dialog and the click refuses the apply,
+// writing nothing; confirmed again, only the ticked step's file changes.
+func TestApplyChangesOnlyTheSettingsConfirmed(t *testing.T) {
+	a, _, _ := newTestApp(t, "normal")
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("LOCALAPPDATA", filepath.Join(home, "AppData", "Local"))
+	ws, err := workspace.Create(workspace.Root(), "build", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(theme.Example())
+	os.WriteFile(filepath.Join(ws.Dir, theme.FileName), b, 0o644)
+	shown, err := a.Themes.PlanApply(ws.ID, "neovim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	step := -1
+	for i, st := range shown.Steps {
+		if st.Kind == "line" {
+			step = i
+		}
+	}
+	init := shown.Steps[step].File
+	os.MkdirAll(filepath.Dir(init), 0o755)
+	os.WriteFile(init, []byte("vim.cmd('colorscheme desert')\n"), 0o644)
+
+	if _, err := a.Themes.ApplyTheme(ws.ID, "neovim", shown.Token, []int{step}); !errors.Is(err, apply.ErrPlanChanged) {
+		t.Fatalf("ApplyTheme after init.lua changed: %v, want ErrPlanChanged", err)
+	}
+	now, err := a.Themes.PlanApply(ws.ID, "neovim")
+	if err != nil || now.Steps[step].State != "change" || !now.Steps[step].Edit {
+		t.Fatalf("the new plan's step: %+v %v", now.Steps[step], err)
+	}
+	if _, err := a.Themes.ApplyTheme(ws.ID, "neovim", now.Token, []int{step}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(init); string(got) != "vim.cmd(\"colorscheme harbour-night\")\n" {
+		t.Errorf("init.lua: %q", got)
+	}
+	if _, err := a.Themes.UndoApply("neovim"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(init); string(got) != "vim.cmd('colorscheme desert')\n" {
+		t.Errorf("init.lua after Undo apply: %q", got)
 	}
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,11 +10,25 @@ import (
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/inside"
+	"cdxtheme/internal/testrig/acpstub"
 	"cdxtheme/internal/testrig/winlink"
 )
 
 func TestLinkedFilesBecomeArtifactsAndOutsideOnesAreRefused(t *testing.T) {
-	a, rec, _ := newTestApp(t, "links")
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		turn.Say("Here are the files: ")
+		for _, p := range []string{filepath.Join(turn.Cwd(), "theme.json"), "/etc/passwd"} {
+			uri := "file://" + filepath.ToSlash(p) // file:///C:/dir/x on Windows (RFC 8089)
+			if filepath.VolumeName(p) != "" {
+				uri = "file:///" + filepath.ToSlash(p)
+			}
+			u, _ := json.Marshal(uri)
+			turn.Update(`{"sessionUpdate":"agent_message_chunk","content":{"type":"resource_link","name":"` + filepath.Base(p) + `","uri":` + string(u) + `,"mimeType":"text/plain"}}`)
+		}
+		return "end_turn"
+	})
+	a, rec := newStubApp(t, ag)
 	var opened []string
 	a.Desktop.openFile = func(p string) error { opened = append(opened, p); return nil }
 	var links []string
@@ -61,7 +76,7 @@ func TestLinkedFilesBecomeArtifactsAndOutsideOnesAreRefused(t *testing.T) {
 }
 
 func TestWrittenFilesBecomeArtifactsWithAPreview(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "write the theme"})
 	if err != nil {
 		t.Fatal(err)

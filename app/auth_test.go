@@ -1,19 +1,56 @@
 package app
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/paths"
 	"cdxtheme/core/settings"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
-// authTurn starts a build against the "auth" fake agent and waits for it
+// signedOutAgent is an agent that opens no session until it is signed in
+// (api-key or chat-gpt; the sign-in outlives a connection, as Codex's
+// stored login does) and can log out; a prompt is echoed.
+func signedOutAgent() *acpstub.Agent {
+	ag := acpstub.New()
+	var signedIn atomic.Bool
+	ag.Handle("initialize", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"protocolVersion":1,"agentCapabilities":{"loadSession":true,"auth":{"logout":{}}},` +
+			`"authMethods":[{"id":"api-key","name":"API Key"},{"id":"chat-gpt","name":"ChatGPT"}]}`), nil
+	})
+	ag.Handle("authenticate", func(c *acpstub.Call) (any, error) {
+		var p struct{ MethodID string }
+		json.Unmarshal(c.Params, &p)
+		if p.MethodID != "api-key" && p.MethodID != "chat-gpt" {
+			return nil, &acpstub.Error{Code: -32602, Message: "unknown auth method " + strconv.Quote(p.MethodID)}
+		}
+		signedIn.Store(true)
+		return struct{}{}, nil
+	})
+	ag.Handle("logout", func(*acpstub.Call) (any, error) {
+		signedIn.Store(false)
+		return struct{}{}, nil
+	})
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+		if !signedIn.Load() {
+			return nil, &acpstub.Error{Code: -32000, Message: "Authentication required"}
+		}
+		return map[string]string{"sessionId": "s-1"}, nil
+	})
+	ag.OnPrompt(echo)
+	return ag
+}
+
+// authTurn starts a build against the signed-out agent and waits for it
 // to end asking for sign-in; it returns the turn and the offered methods.
 func authTurn(t *testing.T, a *App, rec *recorder) (TurnStarted, []acp.AuthMethod) {
 	t.Helper()
@@ -38,7 +75,8 @@ func authTurn(t *testing.T, a *App, rec *recorder) (TurnStarted, []acp.AuthMetho
 }
 
 func TestSignInWithAKeyRetriesTheTurn(t *testing.T) {
-	a, rec, logPath := newTestApp(t, "auth")
+	ag := signedOutAgent()
+	a, rec := newStubApp(t, ag)
 	started, methods := authTurn(t, a, rec)
 	if methods[0].ID != "api-key" || methods[1].ID != "chat-gpt" {
 		t.Fatalf("methods = %+v", methods)
@@ -57,7 +95,7 @@ func TestSignInWithAKeyRetriesTheTurn(t *testing.T) {
 	rec.mu.Lock()
 	got := text(rec.turns[res.TurnID])
 	rec.mu.Unlock()
-	if !strings.HasPrefix(got, "You said: a sunset theme") {
+	if got != "You said: a sunset theme" {
 		t.Fatalf("the retried turn answered %q", got)
 	}
 	// The key is stored privately, trimmed, and never in settings.toml.
@@ -72,21 +110,24 @@ func TestSignInWithAKeyRetriesTheTurn(t *testing.T) {
 	if b, _ := os.ReadFile(settings.Path()); strings.Contains(string(b), "sk-test") {
 		t.Fatal("the key leaked into settings.toml")
 	}
-	log, _ := os.ReadFile(logPath)
-	if !strings.Contains(string(log), `"methodId":"api-key"`) {
-		t.Fatal("the agent was not asked to authenticate with the API key")
+	if p := ag.Params("authenticate"); len(p) != 1 || !strings.Contains(string(p[0]), `"methodId":"api-key"`) {
+		t.Fatalf("the agent was not asked to authenticate with the API key: %s", p)
 	}
 	// A turn is retried once only.
-	if _, err := a.Agents.SignIn(SignInRequest{TurnID: started.TurnID, MethodID: "api-key"}); err != nil {
+	again, err := a.Agents.SignIn(SignInRequest{TurnID: started.TurnID, MethodID: "api-key"})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(log), `"method":"session/prompt"`); n != 1 {
+	if again.TurnID != "" {
+		t.Fatalf("the turn was retried a second time as %s", again.TurnID)
+	}
+	if n := count(ag.Methods(), "session/prompt"); n != 1 {
 		t.Fatalf("%d prompts, want 1", n)
 	}
 }
 
 func TestSignInFailureKeepsTheTurnForAnotherTry(t *testing.T) {
-	a, rec, _ := newTestApp(t, "auth")
+	a, rec := newStubApp(t, signedOutAgent())
 	started, _ := authTurn(t, a, rec)
 	if _, err := a.Agents.SignIn(SignInRequest{TurnID: started.TurnID, MethodID: "telepathy"}); err == nil || !strings.Contains(err.Error(), "telepathy") {
 		t.Fatalf("an unknown method signed in: %v", err)
@@ -102,7 +143,8 @@ func TestSignInFailureKeepsTheTurnForAnotherTry(t *testing.T) {
 }
 
 func TestSignOutLogsTheAgentOut(t *testing.T) {
-	a, rec, logPath := newTestApp(t, "auth")
+	ag := signedOutAgent()
+	a, rec := newStubApp(t, ag)
 	started, _ := authTurn(t, a, rec)
 	if _, err := a.Agents.SignIn(SignInRequest{TurnID: started.TurnID, MethodID: "api-key", APIKey: "sk-1"}); err != nil {
 		t.Fatal(err)
@@ -113,9 +155,8 @@ func TestSignOutLogsTheAgentOut(t *testing.T) {
 	if st := a.Agents.GetAuthState(); st.APIKeyStored || st.Method != "" {
 		t.Fatalf("after sign-out: %+v", st)
 	}
-	log, _ := os.ReadFile(logPath)
-	if !strings.Contains(string(log), `"method":"logout"`) {
-		t.Fatal("the agent's logout was not called")
+	if count(ag.Methods(), "logout") != 1 {
+		t.Fatalf("the agent's logout was not called: %v", ag.Methods())
 	}
 	// Signed out for real: the next turn asks again.
 	authTurn(t, a, rec)

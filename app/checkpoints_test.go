@@ -11,6 +11,7 @@ import (
 	"cdxtheme/core/theme"
 	"cdxtheme/core/themeimport"
 	"cdxtheme/core/workspace"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 func turnDone(rec *recorder, id string) func() bool {
@@ -21,7 +22,7 @@ func turnDone(rec *recorder, id string) func() bool {
 // prompt; restoring a turn's checkpoint brings the theme back, compare
 // names the changed roles, and the restore is undoable.
 func TestTurnsTakeCheckpointsThatRestore(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	events := 0
 	rec.onEmit = func(name string) {
 		if name == "checkpoints" {
@@ -94,7 +95,13 @@ func TestTurnsTakeCheckpointsThatRestore(t *testing.T) {
 }
 
 func TestRestoreRefusedWhileATurnRuns(t *testing.T) {
-	a, rec, _ := newTestApp(t, "slow")
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		turn.Say("Working on the palette… ")
+		<-turn.Cancelled() // works until stopped
+		return "cancelled"
+	})
+	a, rec := newStubApp(t, ag)
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "slowly"})
 	if err != nil {
 		t.Fatal(err)
@@ -111,7 +118,7 @@ func TestRestoreRefusedWhileATurnRuns(t *testing.T) {
 }
 
 func TestImportThemeBinding(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	res, err := a.Themes.ImportTheme(ImportRequest{FileName: "C:\\Users\\me\\one-light.yaml", Data: mustRead(t, "../core/theme/testdata/import/one-light.yaml"), Name: "  "})
 	if err != nil {
 		t.Fatal(err)
@@ -144,7 +151,7 @@ func TestImportThemeBinding(t *testing.T) {
 }
 
 func TestVSCodeThemeForPreview(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	out, err := a.Themes.VSCodeTheme(string(theme.ExampleJSON()))
 	if err != nil {
 		t.Fatal(err)

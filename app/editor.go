@@ -121,15 +121,39 @@ func handTheme(ws workspace.Meta) ([]byte, *theme.Theme, error) {
 }
 
 // writeTheme replaces the workspace's theme.json atomically, never through
-// a link the agent planted.
-func writeTheme(ws workspace.Meta, data []byte) error {
+// a link the agent planted, with data made from was (what handTheme read):
+// when theme.json is no longer was, someone (the agent, mid-turn or not)
+// wrote it since, and nothing is written (fswrite.ErrChanged); the caller
+// reads again and makes its change over that write (rewrite), which is
+// never lost to a change computed from the older file.
+func (ed *Editor) writeTheme(ws workspace.Meta, was, data []byte) error {
+	if ed.beforeThemeWrite != nil {
+		ed.beforeThemeWrite(ws.ID)
+	}
 	d, err := fswrite.Open(ws.Dir, "")
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	_, err = d.WriteFile(theme.FileName, data, 0o644)
+	_, err = d.ReplaceIfUnchanged(theme.FileName, was, data, 0o644)
 	return err
+}
+
+// rewrites bounds how often a read-modify-write of theme.json is made
+// again when theme.json changed between its read and its write: an agent
+// rewriting the file in a loop must not hold the editor's lock forever.
+const rewrites = 3
+
+// rewrite runs f, a read-modify-write of theme.json, again from a fresh
+// read while its write finds theme.json changed (at most rewrites times).
+func rewrite(f func() error) error {
+	var err error
+	for range rewrites {
+		if err = f(); !errors.Is(err, fswrite.ErrChanged) {
+			return err
+		}
+	}
+	return fmt.Errorf("%s kept changing while it was written, so nothing was written; try again: %w", theme.FileName, err)
 }
 
 // withRecord runs f on the workspace's hand-edit record under the editor
@@ -452,32 +476,35 @@ func (ed *Editor) edit(workspaceID, label string, change func(t *theme.Theme) ([
 	if err != nil {
 		return EditorState{}, err
 	}
-	if ed.turns.busy(workspaceID) {
-		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
-	}
-	before, t, err := handTheme(ws)
-	if err != nil {
-		return EditorState{}, err
-	}
-	changed, err := change(t)
-	if err != nil {
-		return EditorState{}, err
-	}
 	var st EditorState
-	err = ed.withRecord(workspaceID, func(l *handedit.Log) error {
-		if len(changed) > 0 {
-			after, err := theme.Rewrite(before, t)
-			if err != nil {
-				return err
-			}
-			if err := ed.handWrite(ws, label, after); err != nil {
-				return err
-			}
-			l.Record(handedit.Step{Label: label, Paths: changed, Before: before, After: after}, t)
-			l.Relock(t, changed)
+	err = rewrite(func() error {
+		// Asked again on each try: a turn that started since owns the file.
+		if ed.turns.busy(workspaceID) {
+			return errors.New("the agent is writing this theme; wait for its turn to end or stop it")
 		}
-		st = editorState(t, l)
-		return nil
+		before, t, err := handTheme(ws)
+		if err != nil {
+			return err
+		}
+		changed, err := change(t)
+		if err != nil {
+			return err
+		}
+		return ed.withRecord(workspaceID, func(l *handedit.Log) error {
+			if len(changed) > 0 {
+				after, err := theme.Rewrite(before, t)
+				if err != nil {
+					return err
+				}
+				if err := ed.handWrite(ws, label, before, after); err != nil {
+					return err
+				}
+				l.Record(handedit.Step{Label: label, Paths: changed, Before: before, After: after}, t)
+				l.Relock(t, changed)
+			}
+			st = editorState(t, l)
+			return nil
+		})
 	})
 	return st, err
 }
@@ -499,57 +526,61 @@ func (ed *Editor) editCompanion(workspaceID string, derive bool) (EditorState, e
 	if err != nil {
 		return EditorState{}, err
 	}
-	if ed.turns.busy(workspaceID) {
-		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
-	}
-	before, t, err := handTheme(ws)
-	if err != nil {
-		return EditorState{}, err
-	}
-	other := theme.Opposite(t.Appearance)
-	var label string
-	switch {
-	case derive && t.Companion == nil:
-		label = "Add the " + other + " variant"
-	case derive:
-		label = "Derive the " + other + " variant again"
-	case t.Companion == nil:
-		return EditorState{}, errors.New("the theme has no " + other + " variant to remove")
-	default:
-		label = "Remove the " + other + " variant"
-	}
-	if derive {
-		t.Companion = companion.Counterpart(t)
-	} else {
-		t.Companion = nil
-	}
 	var st EditorState
-	err = ed.withRecord(workspaceID, func(l *handedit.Log) error {
-		if derive {
-			l.KeepCompanionLocks(t) // derived again, a locked colour keeps its own
+	err = rewrite(func() error {
+		if ed.turns.busy(workspaceID) {
+			return errors.New("the agent is writing this theme; wait for its turn to end or stop it")
 		}
-		after, err := theme.Rewrite(before, t)
+		before, t, err := handTheme(ws)
 		if err != nil {
 			return err
 		}
-		if err := ed.handWrite(ws, label, after); err != nil {
-			return err
+		other := theme.Opposite(t.Appearance)
+		var label string
+		switch {
+		case derive && t.Companion == nil:
+			label = "Add the " + other + " variant"
+		case derive:
+			label = "Derive the " + other + " variant again"
+		case t.Companion == nil:
+			return errors.New("the theme has no " + other + " variant to remove")
+		default:
+			label = "Remove the " + other + " variant"
 		}
-		l.Record(handedit.Step{Label: label, Paths: []string{"companion"}, Before: before, After: after}, t)
-		l.Forget(t)
-		st = editorState(t, l)
-		return nil
+		if derive {
+			t.Companion = companion.Counterpart(t)
+		} else {
+			t.Companion = nil
+		}
+		return ed.withRecord(workspaceID, func(l *handedit.Log) error {
+			if derive {
+				l.KeepCompanionLocks(t) // derived again, a locked colour keeps its own
+			}
+			after, err := theme.Rewrite(before, t)
+			if err != nil {
+				return err
+			}
+			if err := ed.handWrite(ws, label, before, after); err != nil {
+				return err
+			}
+			l.Record(handedit.Step{Label: label, Paths: []string{"companion"}, Before: before, After: after}, t)
+			l.Forget(t)
+			st = editorState(t, l)
+			return nil
+		})
 	})
 	return st, err
 }
 
-// handWrite takes the checkpoint "before this edit" and writes theme.json.
-func (ed *Editor) handWrite(ws workspace.Meta, label string, data []byte) error {
+// handWrite takes the checkpoint "before this edit" and writes theme.json
+// over was (writeTheme). Made again after theme.json changed, it takes the
+// checkpoint again: that one holds the write the edit is now made over.
+func (ed *Editor) handWrite(ws workspace.Meta, label string, was, data []byte) error {
 	if _, err := checkpoint.Take(ws.Dir, checkpoint.Info{Kind: checkpoint.KindEdit, Label: label}); err != nil {
 		return fmt.Errorf("checkpoint before the edit: %w", err)
 	}
 	ed.emit.Emit("checkpoints", CheckpointsEvent{WorkspaceID: ws.ID})
-	if err := writeTheme(ws, data); err != nil {
+	if err := ed.writeTheme(ws, was, data); err != nil {
 		return err
 	}
 	ed.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: themewatch.StateOf(data)})
@@ -592,45 +623,47 @@ func (ed *Editor) step(workspaceID string, undo bool) (EditorState, error) {
 	if err != nil {
 		return EditorState{}, err
 	}
-	if ed.turns.busy(workspaceID) {
-		return EditorState{}, errors.New("the agent is writing this theme; wait for its turn to end or stop it")
-	}
-	current, _, err := handTheme(ws)
-	if current == nil {
-		return EditorState{}, err
-	}
 	parse := func(b []byte) *theme.Theme {
 		t, _ := theme.Parse(b)
 		return t
 	}
 	var st EditorState
-	err = ed.withRecord(workspaceID, func(l *handedit.Log) error {
-		var s handedit.Step
-		var err error
-		write, verb := []byte(nil), "Undo"
-		if undo {
-			s, err = l.TakeUndo(current, parse)
-			write = s.Before
-		} else {
-			s, err = l.TakeRedo(current, parse)
-			write, verb = s.After, "Redo"
+	err = rewrite(func() error {
+		if ed.turns.busy(workspaceID) {
+			return errors.New("the agent is writing this theme; wait for its turn to end or stop it")
 		}
-		if err != nil {
+		current, _, err := handTheme(ws)
+		if current == nil {
 			return err
 		}
-		if err := ed.handWrite(ws, verb+": "+s.Label, write); err != nil {
-			return err
-		}
-		t := parse(write)
-		if t != nil {
-			l.Relock(t, s.Paths)
-			l.Forget(t) // an undone variant takes its locks with it
-			if slices.Contains(s.Paths, "name") {
-				ed.nameAfterTheme(ws.ID, t, themewatch.StateOf(write))
+		return ed.withRecord(workspaceID, func(l *handedit.Log) error {
+			var s handedit.Step
+			var err error
+			write, verb := []byte(nil), "Undo"
+			if undo {
+				s, err = l.TakeUndo(current, parse)
+				write = s.Before
+			} else {
+				s, err = l.TakeRedo(current, parse)
+				write, verb = s.After, "Redo"
 			}
-		}
-		st = editorState(t, l)
-		return nil
+			if err != nil {
+				return err
+			}
+			if err := ed.handWrite(ws, verb+": "+s.Label, current, write); err != nil {
+				return err
+			}
+			t := parse(write)
+			if t != nil {
+				l.Relock(t, s.Paths)
+				l.Forget(t) // an undone variant takes its locks with it
+				if slices.Contains(s.Paths, "name") {
+					ed.nameAfterTheme(ws.ID, t, themewatch.StateOf(write))
+				}
+			}
+			st = editorState(t, l)
+			return nil
+		})
 	})
 	return st, err
 }
@@ -710,31 +743,9 @@ func (ed *Editor) keepCompanion(workspaceID string, was *theme.Theme) string {
 		return ""
 	}
 	var msg string
-	err = ed.withRecord(workspaceID, func(l *handedit.Log) error {
-		before, t, _ := handTheme(ws)
-		if t == nil || t.Companion != nil {
-			return nil // nothing to check in a broken theme; a variant is there
-		}
-		if t.Appearance == was.Appearance {
-			msg = fmt.Sprintf("The agent's rewrite left out the %s variant and made the theme itself %s, so the variant was not kept.", was.Appearance, t.Appearance)
-			return nil
-		}
-		t.Companion = was
-		after, err := theme.Rewrite(before, t)
-		if err != nil {
-			return err
-		}
-		if _, err := theme.Parse(after); err != nil {
-			msg = fmt.Sprintf("The agent's rewrite left out the %s variant; it could not be kept: %v", was.Appearance, err)
-			return nil
-		}
-		label := "Keep the " + was.Appearance + " variant the agent left out"
-		if err := ed.handWrite(ws, label, after); err != nil {
-			return err
-		}
-		l.Record(handedit.Step{Label: label, Paths: []string{"companion"}, Before: before, After: after}, t)
-		msg = "Kept the " + was.Appearance + " variant the agent's rewrite left out."
-		return nil
+	err = rewrite(func() error {
+		msg = ""
+		return ed.keepCompanionOnce(ws, was, &msg)
 	})
 	if err != nil {
 		ed.log.Warn().Err(err).Str("workspace", workspaceID).Msg("keep companion")
@@ -746,21 +757,114 @@ func (ed *Editor) keepCompanion(workspaceID string, was *theme.Theme) string {
 	return msg
 }
 
+// keepCompanionOnce is one try of keepCompanion, from a fresh read.
+func (ed *Editor) keepCompanionOnce(ws workspace.Meta, was *theme.Theme, msg *string) error {
+	return ed.withRecord(ws.ID, func(l *handedit.Log) error {
+		before, t, _ := handTheme(ws)
+		if t == nil || t.Companion != nil {
+			return nil // nothing to check in a broken theme; a variant is there
+		}
+		if t.Appearance == was.Appearance {
+			*msg = fmt.Sprintf("The agent's rewrite left out the %s variant and made the theme itself %s, so the variant was not kept.", was.Appearance, t.Appearance)
+			return nil
+		}
+		t.Companion = was
+		after, err := theme.Rewrite(before, t)
+		if err != nil {
+			return err
+		}
+		if _, err := theme.Parse(after); err != nil {
+			*msg = fmt.Sprintf("The agent's rewrite left out the %s variant; it could not be kept: %v", was.Appearance, err)
+			return nil
+		}
+		label := "Keep the " + was.Appearance + " variant the agent left out"
+		if err := ed.handWrite(ws, label, before, after); err != nil {
+			return err
+		}
+		l.Record(handedit.Step{Label: label, Paths: []string{"companion"}, Before: before, After: after}, t)
+		*msg = "Kept the " + was.Appearance + " variant the agent's rewrite left out."
+		return nil
+	})
+}
+
+// The leads of the two notices about locked colours put back: the turn's
+// closing warning, and the editor's notice for a change the watcher saw.
+const (
+	turnLocksLead    = "The agent changed locked colours; they were restored: "
+	watcherLocksLead = "Locked colours were changed in theme.json; they were restored: "
+)
+
+// maxDuringTurn bounds the restores kept for one turn's closing warning:
+// an agent rewriting theme.json in a loop must not grow it without end.
+const maxDuringTurn = 64
+
 // enforceLocks runs after a turn: every locked colour the agent changed is
 // put back in theme.json, and the returned message names each one, with
-// those the watcher put back during the turn (lockedChanged). An invalid
-// theme.json cannot be repaired role by role, which is said too.
+// those the watcher put back during the turn (lockedChanged), in one
+// sentence: which of the two saw the agent's last write first is a race
+// (the watcher reads a whole file at its first event), and the designer's
+// warning must not depend on it. An invalid theme.json cannot be repaired
+// role by role, which is said too.
 func (ed *Editor) enforceLocks(workspaceID string) string {
-	var during string
-	msg := ed.restoreLocks(workspaceID, "The agent changed locked colours; they were restored: ", true, func(string) {
+	var all []handedit.Restored
+	msg, _ := ed.restoreLocks(workspaceID, turnLocksLead, true, func(restored []handedit.Restored) {
 		// Taken under the editor's lock, as lockedChanged records: a
 		// restore the watcher made just before this one is in it.
 		ed.lockMu.Lock()
-		during = ed.duringTurn[workspaceID]
+		all = append(ed.duringTurn[workspaceID], restored...)
 		delete(ed.duringTurn, workspaceID)
 		ed.lockMu.Unlock()
 	})
-	return strings.TrimSpace(during + " " + msg)
+	var parts []string
+	if len(all) > 0 {
+		parts = append(parts, turnLocksLead+restoredText(all))
+	}
+	if strings.HasPrefix(msg, "The locked colours could not") {
+		parts = append(parts, msg)
+	}
+	return strings.Join(parts, " ")
+}
+
+// restoredText names each restored colour once, in the order first put
+// back, with every value written over it (an agent may have written it
+// more than once in a turn) and the colour kept.
+func restoredText(all []handedit.Restored) string {
+	type entry struct {
+		was  []string
+		kept string
+	}
+	var order []string
+	by := map[string]*entry{}
+	for _, r := range all {
+		e, ok := by[r.Path]
+		if !ok {
+			e = &entry{}
+			by[r.Path] = e
+			order = append(order, r.Path)
+		}
+		if !slices.Contains(e.was, r.Was) {
+			e.was = append(e.was, r.Was)
+		}
+		e.kept = r.Kept
+	}
+	parts := make([]string, len(order))
+	for i, p := range order {
+		e := by[p]
+		verb := "was"
+		if len(e.was) > 1 {
+			verb = "were"
+		}
+		parts[i] = fmt.Sprintf("%s (%s %s written, %s kept)", p, andList(e.was), verb, e.kept)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// andList joins "a", "a and b", "a, b and c".
+func andList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
 
 // lockedChanged runs on every change of theme.json the watcher sees,
@@ -773,38 +877,40 @@ func (ed *Editor) enforceLocks(workspaceID string) string {
 func (ed *Editor) lockedChanged(workspaceID string) bool {
 	// A broken theme.json is the preview's error to show, and the turn's
 	// end says the locks could not be checked.
-	msg := ed.restoreLocks(workspaceID, "Locked colours were changed in theme.json; they were restored: ", false, func(msg string) {
+	_, wrote := ed.restoreLocks(workspaceID, watcherLocksLead, false, func(restored []handedit.Restored) {
 		// Recorded under the editor's lock, with the restore: the turn's
 		// end (enforceLocks) then either finds it here or runs first and
 		// finds every lock held by its own restore. Recorded after the
 		// restore, outside the lock, it could fall between enforceLocks'
 		// check and its reading of duringTurn and be lost.
-		if msg == "" || !ed.turns.busy(workspaceID) {
+		if len(restored) == 0 || !ed.turns.busy(workspaceID) {
 			return
 		}
 		ed.lockMu.Lock()
 		if ed.duringTurn == nil {
-			ed.duringTurn = map[string]string{}
+			ed.duringTurn = map[string][]handedit.Restored{}
 		}
-		if len(ed.duringTurn[workspaceID]) < 4096 {
-			ed.duringTurn[workspaceID] = strings.TrimSpace(ed.duringTurn[workspaceID] + " " + msg)
+		if room := maxDuringTurn - len(ed.duringTurn[workspaceID]); room > 0 {
+			ed.duringTurn[workspaceID] = append(ed.duringTurn[workspaceID], restored[:min(room, len(restored))]...)
 		}
 		ed.lockMu.Unlock()
 	})
-	return msg != "" && !strings.HasPrefix(msg, "The locked colours could not")
+	return wrote
 }
 
 // restoreLocks puts every locked colour back into theme.json when someone
-// changed it, emits the theme and editor events, and returns what it did
-// (lead, then each colour), or "" when every lock held (or, unless
-// reportInvalid, when theme.json is not a valid theme). then runs with
-// that message while the editor's lock is still held.
-func (ed *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool, then func(msg string)) string {
+// changed it, emits the theme and editor events, and returns what it said
+// (lead, then each colour; or why it could not), "" when every lock held
+// (or, unless reportInvalid, when theme.json is not a valid theme), and
+// whether it wrote theme.json. then runs with the colours it put back
+// (none when it wrote nothing) while the editor's lock is still held.
+func (ed *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool, then func(restored []handedit.Restored)) (string, bool) {
 	ws, err := ed.openWorkspace(workspaceID)
 	if err != nil {
-		return ""
+		return "", false
 	}
 	var msg string
+	var wrote []handedit.Restored
 	// Under the editor's lock, as a hand edit; the record is only read
 	// (nothing in it changes), so a check that finds every lock held
 	// writes nothing, whichever change of theme.json it runs on.
@@ -822,79 +928,87 @@ func (ed *Editor) restoreLocks(workspaceID, lead string, reportInvalid bool, the
 			if len(l.Locked) == 0 {
 				return nil
 			}
-			before, t, err := handTheme(ws)
-			if t == nil {
-				if before != nil && reportInvalid {
-					msg = "The locked colours could not be checked: " + err.Error()
+			// Made again from a fresh read when the agent wrote theme.json
+			// between this read and this write: the locks are put back into
+			// its latest write, never that write replaced by the older one's
+			// repair. The few microseconds left between writeTheme's check
+			// and its rename are covered by the watcher: a write landing
+			// there is a change it sees, and it runs this again.
+			return rewrite(func() error {
+				msg = ""
+				before, t, err := handTheme(ws)
+				if t == nil {
+					if before != nil && reportInvalid {
+						msg = "The locked colours could not be checked: " + err.Error()
+					}
+					return nil
 				}
+				restored := l.EnforceLocks(t)
+				if len(restored) == 0 {
+					return nil
+				}
+				after, err := theme.Rewrite(before, t)
+				if err != nil {
+					return err
+				}
+				// Written only when it holds: a file that would still break a lock
+				// once written would have the watcher restore it again, forever.
+				if back, err := theme.Parse(after); err != nil || len(l.EnforceLocks(back)) > 0 {
+					return fmt.Errorf("the restored %s would not keep them (%v)", theme.FileName, err)
+				}
+				if err := ed.writeTheme(ws, before, after); err != nil {
+					return err
+				}
+				ed.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: themewatch.StateOf(after)})
+				wrote = restored
+				msg = lead + restoredText(restored)
 				return nil
-			}
-			restored := l.EnforceLocks(t)
-			if len(restored) == 0 {
-				return nil
-			}
-			after, err := theme.Rewrite(before, t)
-			if err != nil {
-				return err
-			}
-			// Written only when it holds: a file that would still break a lock
-			// once written would have the watcher restore it again, forever.
-			if back, err := theme.Parse(after); err != nil || len(l.EnforceLocks(back)) > 0 {
-				return fmt.Errorf("the restored %s would not keep them (%v)", theme.FileName, err)
-			}
-			if err := writeTheme(ws, after); err != nil {
-				return err
-			}
-			ed.emit.Emit("theme", ThemeEvent{WorkspaceID: ws.ID, State: themewatch.StateOf(after)})
-			parts := make([]string, len(restored))
-			for i, r := range restored {
-				parts[i] = fmt.Sprintf("%s (%s was written, %s kept)", r.Path, r.Was, r.Kept)
-			}
-			msg = lead + strings.Join(parts, "; ")
-			return nil
+			})
 		}()
 		if err != nil {
 			ed.log.Warn().Err(err).Str("workspace", workspaceID).Msg("enforce locks")
 			msg = "The locked colours could not be restored: " + err.Error()
 		}
-		then(msg)
+		then(wrote)
 	}()
 	if msg != "" {
 		ed.emit.Emit("editor", EditorEvent{WorkspaceID: workspaceID, Notice: msg})
 	}
-	return msg
+	return msg, len(wrote) > 0
 }
 
 // renameTheme writes the build's name into theme.json as a hand edit does
 // (a checkpoint first, an atomic write, a step to undo), unless the agent
 // is writing the theme now or theme.json is not a valid theme.
 func (ed *Editor) renameTheme(ws workspace.Meta) error {
-	if ed.turns.busy(ws.ID) {
-		return errors.New("the agent is writing the theme")
-	}
-	before, t, err := handTheme(ws)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil // no theme yet
+	return rewrite(func() error {
+		if ed.turns.busy(ws.ID) {
+			return errors.New("the agent is writing the theme")
 		}
-		return err
-	}
-	if !theme.Rename(t, ws.Title) {
-		return nil
-	}
-	after, err := theme.Rewrite(before, t)
-	if err != nil {
-		return err
-	}
-	if _, err := theme.Parse(after); err != nil {
-		return err // the new name clashes with the companion's
-	}
-	label := fmt.Sprintf("Rename the theme to %q", t.Name)
-	return ed.withRecord(ws.ID, func(l *handedit.Log) error {
-		if err := ed.handWrite(ws, label, after); err != nil {
+		before, t, err := handTheme(ws)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil // no theme yet
+			}
 			return err
 		}
-		l.Record(handedit.Step{Label: label, Paths: []string{"name"}, Before: before, After: after}, t)
-		return nil
+		if !theme.Rename(t, ws.Title) {
+			return nil
+		}
+		after, err := theme.Rewrite(before, t)
+		if err != nil {
+			return err
+		}
+		if _, err := theme.Parse(after); err != nil {
+			return err // the new name clashes with the companion's
+		}
+		label := fmt.Sprintf("Rename the theme to %q", t.Name)
+		return ed.withRecord(ws.ID, func(l *handedit.Log) error {
+			if err := ed.handWrite(ws, label, before, after); err != nil {
+				return err
+			}
+			l.Record(handedit.Step{Label: label, Paths: []string{"name"}, Before: before, After: after}, t)
+			return nil
+		})
 	})
 }

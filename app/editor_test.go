@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,6 +16,7 @@ import (
 	"cdxtheme/core/themewatch"
 	"cdxtheme/internal/testrig/syncbuf"
 
+	"cdxtheme/internal/testrig/acpstub"
 	"github.com/rs/zerolog"
 )
 
@@ -35,7 +37,8 @@ func readTheme(t *testing.T, dir string) *theme.Theme {
 // next prompt tells the agent; a locked colour the agent changes is put
 // back and reported.
 func TestHandEditsReachTheAgentAndLocksSurviveItsTurn(t *testing.T) {
-	a, rec, logPath := newTestApp(t, "theme")
+	ag := duskAgent()
+	a, rec := newStubApp(t, ag)
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "a dusk theme"})
 	if err != nil {
 		t.Fatal(err)
@@ -83,9 +86,10 @@ func TestHandEditsReachTheAgentAndLocksSurviveItsTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "second turn", func() bool { return last(rec.turns[id]).Type() == "done" })
-	log, _ := os.ReadFile(logPath)
+	prompts := ag.Params("session/prompt")
+	prompt := string(prompts[len(prompts)-1])
 	for _, want := range []string{"hand-edits", "syntax.comment = #8890a0", "LOCKED", "syntax.keyword = #123456"} {
-		if !strings.Contains(string(log), want) {
+		if !strings.Contains(prompt, want) {
 			t.Errorf("the prompt the agent got lacks %q", want)
 		}
 	}
@@ -96,14 +100,16 @@ func TestHandEditsReachTheAgentAndLocksSurviveItsTurn(t *testing.T) {
 	if th.Syntax.Comment.Hex() == "#8890a0" {
 		t.Errorf("the unlocked comment was restored too; only locks are")
 	}
-	var warned bool
-	rec.mu.Lock()
-	for _, e := range rec.turns[id] {
-		warned = warned || e.Type() == "warning" && strings.Contains(chat.TextOf(e), "syntax.keyword") && strings.Contains(chat.TextOf(e), "#ff9e64")
+	// The agent wrote the keyword twice (#c586c0, then #ff9e64); whoever
+	// put each back, one warning names it once, as the agent's doing.
+	var named []string
+	for _, w := range warnings(rec, id) {
+		if strings.Contains(w, "syntax.keyword") {
+			named = append(named, w)
+		}
 	}
-	rec.mu.Unlock()
-	if !warned {
-		t.Errorf("the restore of the locked keyword was not reported in the turn: %q", warnings(rec, id))
+	if len(named) != 1 || !strings.HasPrefix(named[0], turnLocksLead) || strings.Count(named[0], "syntax.keyword") != 1 || !strings.Contains(named[0], "#ff9e64") {
+		t.Errorf("the restore of the locked keyword was not reported once, as the agent's, in the turn: %q", warnings(rec, id))
 	}
 	st, err = a.Editor.EditorState(ws)
 	if err != nil || len(st.Changed) != 0 {
@@ -112,6 +118,105 @@ func TestHandEditsReachTheAgentAndLocksSurviveItsTurn(t *testing.T) {
 	// The agent wrote since: undo must not throw its work away.
 	if _, err := a.Editor.UndoEdit(ws); !errors.Is(err, handedit.ErrChangedSince) {
 		t.Fatalf("undo over the agent's write: %v", err)
+	}
+}
+
+// The agent's write of a locked colour is put back by whichever sees it
+// first: the watcher, which reads a whole theme.json at its first event and
+// so often restores the agent's last write while the turn still runs, or
+// the turn's end, when the watcher has not read it yet. The turn's closing
+// warning must not depend on that race: the same sentence either way,
+// saying the agent changed the lock and naming it once. Each order is made
+// to happen, not waited for: the turn runs until the test stops it, and the
+// second has no watcher.
+func TestLockWarningIsTheSameWhicheverRestoresFirst(t *testing.T) {
+	a, rec, _ := newTestApp(t, "theme")
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "a dusk theme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "first turn", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
+	ws, dir := started.WorkspaceID, started.Cwd
+	sid := last(rec.turns[started.TurnID]).SessionID
+	if _, err := a.Editor.EditColor(EditColorRequest{WorkspaceID: ws, Path: "syntax.keyword", Hex: "#123456"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Editor.SetLock(ws, "syntax.keyword", true); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, theme.FileName)
+	// agentWrites rewrites the locked keyword as the agent would, the
+	// whole file at once.
+	agentWrites := func(hex string) {
+		t.Helper()
+		before, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		th, err := theme.Parse(before)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := theme.ParseColor(hex)
+		if _, err := theme.SetColor(th, "syntax.keyword", c); err != nil {
+			t.Fatal(err)
+		}
+		after, err := theme.Rewrite(before, th)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, after, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// turn runs a turn that lasts until it is stopped, lets write happen
+	// in it and returns its closing warnings.
+	turn := func(write func()) []string {
+		t.Helper()
+		id, err := a.Turns.Send(SendRequest{WorkspaceID: ws, SessionID: sid, Prompt: "hold on #stall"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.waitFor(t, "the agent at work", func() bool { return strings.Contains(text(rec.turns[id]), "Working on it") })
+		write()
+		if err := a.Turns.Cancel(id); err != nil {
+			t.Fatal(err)
+		}
+		rec.waitFor(t, "the turn's end", func() bool { return last(rec.turns[id]).Type() == "done" })
+		return warnings(rec, id)
+	}
+
+	// The watcher first: the turn goes on until the watcher has put the
+	// agent's colour back.
+	watcherFirst := turn(func() {
+		rec.mu.Lock()
+		seen := len(rec.editor)
+		rec.mu.Unlock()
+		agentWrites("#ff9e64")
+		rec.waitFor(t, "the watcher's restore", func() bool {
+			for _, e := range rec.editor[seen:] {
+				if strings.Contains(e.Notice, "#ff9e64") {
+					return true
+				}
+			}
+			return false
+		})
+	})
+	// The turn's end first: no watcher sees the agent's write.
+	a.Themes.stopWatchers()
+	turnFirst := turn(func() { agentWrites("#ff9e64") })
+
+	want := "The agent changed locked colours; they were restored: syntax.keyword (#ff9e64 was written, #123456 kept)"
+	for _, c := range []struct {
+		order string
+		got   []string
+	}{{"the watcher restored it first", watcherFirst}, {"the turn's end restored it", turnFirst}} {
+		if !slices.Equal(c.got, []string{want}) {
+			t.Errorf("%s: the turn's warnings are %q, want only %q", c.order, c.got, want)
+		}
+	}
+	if got := readTheme(t, dir).Syntax.Keyword.Hex(); got != "#123456" {
+		t.Errorf("the locked keyword is %s after the turns, want #123456", got)
 	}
 }
 
@@ -129,7 +234,7 @@ func warnings(rec *recorder, id string) []string {
 }
 
 func TestMakePassAndTryColorMeasureWithoutWriting(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "a dusk theme"})
 	if err != nil {
 		t.Fatal(err)
@@ -170,7 +275,7 @@ func TestMakePassAndTryColorMeasureWithoutWriting(t *testing.T) {
 // A hand-edit record that cannot be read is logged (the note to the agent
 // is then empty): the log says why the agent was not told of the edits.
 func TestUnreadableHandEditRecordIsLogged(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	var log syncbuf.Buffer
 	a.env.log = zerolog.New(&log)
 	// A file where the records' folder goes: nothing can be read or saved there.
@@ -187,7 +292,7 @@ func TestUnreadableHandEditRecordIsLogged(t *testing.T) {
 // The light variant is derived into theme.json as an edit (checkpoint,
 // undo), exported beside the theme, and removed again.
 func TestCompanionIsAnEditAndReachesTheExports(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "a dusk theme"})
 	if err != nil {
 		t.Fatal(err)
@@ -239,7 +344,7 @@ func TestCompanionIsAnEditAndReachesTheExports(t *testing.T) {
 // lock holds through the agent's rewrite and through "derive again"), and
 // forgotten with the companion.
 func TestCompanionColoursAreHandEdited(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "a dusk theme"})
 	if err != nil {
 		t.Fatal(err)
@@ -421,7 +526,7 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 // the designer added; the app keeps it, says so in the turn with the
 // one-click "drop it" (RemoveCompanion), which Undo-able like any edit.
 func TestAgentRewriteKeepsTheCompanion(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "a dusk theme"})
 	if err != nil {
 		t.Fatal(err)

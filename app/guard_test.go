@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/inside"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 // Guards a mutation pass found unwatched (issue 25).
@@ -19,7 +21,8 @@ import (
 // shows the agent's own values, not the defaults saved for new builds: a
 // mode made the default for new builds must not look like this chat's.
 func TestSavedChatsBarDoesNotShowTheNewBuildDefaults(t *testing.T) {
-	a, rec, _ := newTestApp(t, "settings")
+	a, rec := newStubApp(t, codexAgent())
+	t.Setenv("CDXTHEME_AGENT", "codex-acp") // the agent's own answers describe the bar
 	withRollouts(t)
 	finishedBuild(t, a, rec, "hi") // the agent's options for fresh sessions are now known
 	if err := a.Chats.SaveBuildDefaults("codex", map[string]any{"mode": "read-only"}); err != nil {
@@ -37,7 +40,7 @@ func TestSavedChatsBarDoesNotShowTheNewBuildDefaults(t *testing.T) {
 // config.toml naming a model the agent does not offer: New build's bar
 // shows one the agent offers, not a value the picker cannot hold.
 func TestBarNeverShowsAModelTheAgentDoesNotOffer(t *testing.T) {
-	a, rec, _ := newTestApp(t, "settings")
+	a, rec := newStubApp(t, codexAgent())
 	home := t.TempDir()
 	if err := os.WriteFile(filepath.Join(home, "config.toml"), []byte("model = \"gpt-0-unoffered\"\n"), 0o600); err != nil {
 		t.Fatal(err)
@@ -55,7 +58,17 @@ func TestBarNeverShowsAModelTheAgentDoesNotOffer(t *testing.T) {
 // A chat with a Codex rollout is reopened with session/resume: its history
 // comes from the rollout, so session/load's replay would show it twice.
 func TestChatWithARolloutIsResumedNotLoaded(t *testing.T) {
-	a, rec, logPath := newTestApp(t, "normal")
+	ag := acpstub.New()
+	ag.Handle("initialize", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"protocolVersion":1,"agentCapabilities":{"loadSession":true,"sessionCapabilities":{"resume":{}}}}`), nil
+	})
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) { // a Codex session id
+		return map[string]string{"sessionId": "0199bbbb-0000-7000-8000-0000000000c3"}, nil
+	})
+	ag.OnLoad(func(c *acpstub.Call) { // what a load would replay
+		c.Update(c.SessionID(), `{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"make it teal"}}`)
+	})
+	a, rec := newStubApp(t, ag)
 	home := filepath.Join(t.TempDir(), "codex-home")
 	t.Setenv("CODEX_HOME", home)
 	started, sid := finishedBuild(t, a, rec, "make it teal")
@@ -76,13 +89,8 @@ func TestChatWithARolloutIsResumedNotLoaded(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "ready", func() bool { return last(rec.turns[id]).Type() == chat.EventReady })
-	methods := map[string]int{}
-	calls, _ := agentCalls(t, logPath)
-	for _, m := range calls {
-		methods[m]++
-	}
-	if methods["session/resume"] != 1 || methods["session/load"] != 0 {
-		t.Fatalf("reopening a chat with a rollout sent %v", methods)
+	if m := ag.Methods(); count(m, "session/resume") != 1 || count(m, "session/load") != 0 {
+		t.Fatalf("reopening a chat with a rollout sent %v", m)
 	}
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
@@ -97,7 +105,7 @@ func TestChatWithARolloutIsResumedNotLoaded(t *testing.T) {
 // that model's levels lack: before the agent answered, New build's bar and
 // a saved chat's bar show an effort the picker offers, never a blank one.
 func TestBarNeverShowsAnEffortTheModelDoesNotOffer(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	t.Setenv("CDXTHEME_AGENT", "") // Codex's own files describe the bar
 	withRollouts(t)
 	cfg := "model = \"gpt-local\"\nmodel_reasoning_effort = \"minimal\"\n"
@@ -187,7 +195,8 @@ func TestExportNameKeepsTheTitleShortAndSafe(t *testing.T) {
 // config.toml is Codex's: with another agent command (CDXTHEME_AGENT) New
 // build's bar shows that agent's own model, not the one config.toml names.
 func TestAnotherAgentsBarIgnoresCodexConfig(t *testing.T) {
-	a, rec, _ := newTestApp(t, "settings")
+	a, rec := newStubApp(t, codexAgent())
+	t.Setenv("CDXTHEME_AGENT", "other-acp")
 	home := t.TempDir()
 	if err := os.WriteFile(filepath.Join(home, "config.toml"), []byte("model = \"gpt-5.4-mini\"\n"), 0o600); err != nil {
 		t.Fatal(err)

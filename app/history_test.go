@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"cdxtheme/core/chat"
+	"cdxtheme/internal/testrig/acpstub"
 	"cdxtheme/internal/testrig/fixtures"
 )
 
@@ -24,7 +25,7 @@ func withRollouts(t *testing.T) {
 // The newest page first, then older ones before its offset, oldest first
 // within a page; nothing is lost or repeated.
 func TestChatHistoryPagesBackwardsFromTheNewest(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	withRollouts(t)
 	newest, err := a.Chats.ChatHistory(rolloutSession, -1, 3)
 	if err != nil {
@@ -69,7 +70,13 @@ func TestChatHistoryPagesBackwardsFromTheNewest(t *testing.T) {
 // A session without a rollout (another agent's) is not an error: the
 // history comes from the agent, and opening the chat replays it.
 func TestChatWithoutARolloutGetsTheAgentsReplay(t *testing.T) {
-	a, rec, _ := newTestApp(t, "normal")
+	ag := acpstub.New()
+	ag.OnPrompt(echo)
+	ag.OnLoad(func(c *acpstub.Call) {
+		c.Update(c.SessionID(), `{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"make it teal"}}`)
+		c.Update(c.SessionID(), `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"You said: make it teal"}}`)
+	})
+	a, rec := newStubApp(t, ag)
 	t.Setenv("CODEX_HOME", t.TempDir())
 	started, sid := finishedBuild(t, a, rec, "make it teal")
 	page, err := a.Chats.ChatHistory(sid, -1, 50)
@@ -96,7 +103,7 @@ func TestChatWithoutARolloutGetsTheAgentsReplay(t *testing.T) {
 }
 
 func TestExportChatWritesTheRolloutOrWhatTheChatShows(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	withRollouts(t)
 	dir := t.TempDir()
 	a.Desktop.saveTo = filepath.Join(dir, "out.md")
@@ -115,6 +122,7 @@ func TestExportChatWritesTheRolloutOrWhatTheChatShows(t *testing.T) {
 	}
 }
 
+// Kept on the subprocess fake agent: the check looks for a program on disk.
 func TestCheckAgentBeforeSending(t *testing.T) {
 	a, _, _ := newTestApp(t, "normal")
 	if c := a.Chats.CheckAgent("", ""); !c.OK || c.AgentID != "codex" {
@@ -129,18 +137,24 @@ func TestCheckAgentBeforeSending(t *testing.T) {
 // A turn the agent gave up on after losing its model server names that
 // server, from config.toml.
 func TestModelServerErrorNamesTheServer(t *testing.T) {
-	a, rec, _ := newTestApp(t, "normal")
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		// codex-acp lost its model server: it says it retries, and keeps
+		// trying until the turn's time runs out.
+		turn.Update(`{"sessionUpdate":"session_info_update","_meta":{"codex":{"error":{"message":"Reconnecting... 1/5","codexErrorInfo":{"responseStreamDisconnected":{"httpStatusCode":null}},"willRetry":true}}}}`)
+		<-turn.Cancelled()
+		return "cancelled"
+	})
+	a, rec := newStubApp(t, ag)
 	home := t.TempDir()
 	os.WriteFile(filepath.Join(home, "config.toml"), []byte("model_provider = \"mock\"\n[model_providers.mock]\nname = \"Mock Responses\"\nbase_url = \"http://127.0.0.1:9/v1\"\n"), 0o600)
 	t.Setenv("CODEX_HOME", home)
-	t.Setenv("FAKE_AGENT_RETRIES", "1000")
-	t.Setenv("FAKE_AGENT_RETRY_MS", "100")
 	s := a.Settings.GetSettings()
 	s.TurnTimeoutSeconds = 2
 	if err := a.Settings.SaveSettings(s); err != nil {
 		t.Fatal(err)
 	}
-	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "#retry"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "hi"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,11 +171,18 @@ func TestModelServerErrorNamesTheServer(t *testing.T) {
 // and an ordinary end of the turn, reaches the chat as the same error, the
 // server named, with no assistant text.
 func TestModelServerFailureAsTextReachesTheChatAsAnError(t *testing.T) {
-	a, rec, _ := newTestApp(t, "normal")
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		// How codex-acp words a model server that answered 500: plain text,
+		// then an ordinary end of the turn.
+		turn.Say("unexpected status 500 Internal Server Error: the model server failed\n\n")
+		return "end_turn"
+	})
+	a, rec := newStubApp(t, ag)
 	home := t.TempDir()
 	os.WriteFile(filepath.Join(home, "config.toml"), []byte("model_provider = \"mock\"\n[model_providers.mock]\nname = \"Mock Responses\"\nbase_url = \"http://127.0.0.1:9/v1\"\n"), 0o600)
 	t.Setenv("CODEX_HOME", home)
-	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "make it teal #server-error"})
+	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "make it teal"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +209,7 @@ func TestModelServerFailureAsTextReachesTheChatAsAnError(t *testing.T) {
 // UI offers Choose folder); once opened in another folder, that one is
 // remembered for the chat.
 func TestOpenChatInAnotherFolderIsRemembered(t *testing.T) {
-	a, rec, _ := newTestApp(t, "normal")
+	a, rec := newStubApp(t, acpstub.New())
 	gone, other := filepath.Join(t.TempDir(), "gone"), t.TempDir()
 	os.Mkdir(gone, 0o755)
 	id, err := a.Turns.Send(SendRequest{Cwd: gone, Prompt: "hi"})

@@ -14,6 +14,9 @@ import (
 	"cdxtheme/core/chat"
 )
 
+// Kept on the subprocess fake agent: the agent is lent over a Unix socket
+// to another process, and what was started is counted in processes.
+
 // The CLI's follow-up on a session the app holds warm runs on the app's
 // agent; anything the app's agent is not (another Codex account, folder,
 // turn bound) is declined, and nothing is started for it.

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"cdxtheme/core/workspace"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 // writeRollout writes a small rollout as Codex writes them.
@@ -28,7 +29,7 @@ func writeRollout(t *testing.T, home, id, source, user, assistant string) {
 // Home's library: text search through the index built in the background,
 // the user's own titles, hidden and sub-agent sessions, garbage files.
 func TestLibrarySearchRenameHide(t *testing.T) {
-	a, rec, _ := newTestApp(t, "normal")
+	a, rec := newStubApp(t, acpstub.New())
 	home := filepath.Join(t.TempDir(), "codex")
 	t.Setenv("CODEX_HOME", home)
 	const (
@@ -131,7 +132,7 @@ func TestLibrarySearchRenameHide(t *testing.T) {
 }
 
 func TestBuildsCardsRenameDuplicateDeleteUndo(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	root := workspace.Root()
 	never, _ := workspace.Create(root, "never sent", "")
 	started, _ := workspace.Create(root, "Harbour", "gpt-5.5")
@@ -181,6 +182,9 @@ func TestBuildsCardsRenameDuplicateDeleteUndo(t *testing.T) {
 	}
 }
 
+// Kept on newTestApp (the subprocess agent's setup): the agent's program
+// is missing, which only a resolved command can be.
+
 // A first message that never leaves (no agent) leaves no build behind.
 func TestNewBuildThatFailsToStartKeepsNoWorkspace(t *testing.T) {
 	a, _, _ := newTestApp(t, "normal")
@@ -197,7 +201,7 @@ func TestNewBuildThatFailsToStartKeepsNoWorkspace(t *testing.T) {
 // search to titles and folders: Home is told why, as the CLI's stderr is;
 // an index whose last update failed is said to be out of date.
 func TestSearchSaysWhenMessageTextIsNotSearched(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	home := filepath.Join(t.TempDir(), "codex")
 	t.Setenv("CODEX_HOME", home)
 	const id = "01a20000-0000-7000-8000-0000000000e1"

@@ -2,24 +2,27 @@ package app
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 // The agent's session/list reaches Home in the background: the first call
 // answers from disk at once, a "sessions" event follows, and the next call
 // includes what only the agent knows.
 func TestSessionsMergeTheAgentsListInTheBackground(t *testing.T) {
-	a, rec, _ := newTestApp(t, "normal")
+	const id = "0199aaaa-0000-7000-8000-0000000000b2"
+	ag := acpstub.New()
+	ag.Handle("initialize", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"protocolVersion":1,"agentCapabilities":{"loadSession":true,"sessionCapabilities":{"list":{}}}}`), nil
+	})
+	// A session only the agent knows: no rollout of it on disk.
+	ag.Handle("session/list", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"sessions":[{"sessionId":"` + id + `","cwd":"/work/x","title":"Known to the agent","updatedAt":"2030-01-01T00:00:00Z"}]}`), nil
+	})
+	a, rec := newStubApp(t, ag)
 	t.Setenv("CODEX_HOME", t.TempDir())
-	state := os.Getenv("FAKE_AGENT_STATE")
-	id := "0199aaaa-0000-7000-8000-0000000000b2"
-	b, _ := json.Marshal(map[string]any{"sessionId": id, "cwd": "/work/x", "title": "Known to the agent", "updatedAt": "2030-01-01T00:00:00Z", "mode": "default", "config": map[string]any{}})
-	os.MkdirAll(filepath.Join(state, "sessions"), 0o755)
-	if err := os.WriteFile(filepath.Join(state, "sessions", id+".json"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
 	var got bool
 	rec.mu.Lock()
 	rec.onEmit = func(name string) {
@@ -54,15 +57,15 @@ func TestSessionsMergeTheAgentsListInTheBackground(t *testing.T) {
 	a.Library.Sessions(SessionQuery{Limit: 50})
 	a.Library.lib.mu.Lock()
 	defer a.Library.lib.mu.Unlock()
-	if !a.Library.lib.askedAt.Equal(asked) || a.Library.lib.refreshing {
-		t.Fatal("a second listing asked the agent again right away")
+	if !a.Library.lib.askedAt.Equal(asked) || a.Library.lib.refreshing || count(ag.Methods(), "session/list") != 1 {
+		t.Fatalf("a second listing asked the agent again right away: %v", ag.Methods())
 	}
 }
 
 // A missing Codex home reaches Home as a hint code the UI words in its
 // language, with the folder it looked in (not only Go's English hint).
 func TestSessionsSayWhyTheListIsEmpty(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	missing := filepath.Join(t.TempDir(), "no-codex-here")
 	t.Setenv("CODEX_HOME", missing)
 	res, err := a.Library.Sessions(SessionQuery{Limit: 50})

@@ -14,6 +14,7 @@ import (
 	"cdxtheme/core/apply"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
+	"cdxtheme/internal/testrig/acpstub"
 	"cdxtheme/internal/testrig/programs"
 )
 
@@ -22,7 +23,7 @@ import (
 // each edit, only for the build applied, and Undo apply ends it.
 func TestLiveSwitchFollowsEditsIntoTmuxUntilUndo(t *testing.T) {
 	bin := programs.Find(t, "tmux", "tmux")
-	a, rec, _ := newTestApp(t, "normal")
+	a, rec := newStubApp(t, acpstub.New())
 	home := t.TempDir()
 	t.Setenv("HOME", home)
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
@@ -57,7 +58,7 @@ func TestLiveSwitchFollowsEditsIntoTmuxUntilUndo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Themes.ApplyTheme(ws.ID, "tmux", plan.Token); err != nil {
+	if _, err := a.Themes.ApplyTheme(ws.ID, "tmux", plan.Token, nil); err != nil {
 		t.Fatal(err)
 	}
 	file := plan.Files[0].Path

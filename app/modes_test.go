@@ -3,13 +3,16 @@
 package app
 
 import (
+	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"cdxtheme/core/prompt"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 // A workspace holds the user's prompts (its title is the first), their
@@ -20,8 +23,22 @@ import (
 func TestWorkspaceIsPrivateAfterABuildAndATurn(t *testing.T) {
 	old := umask(0o022)
 	defer umask(old)
-	t.Setenv("FAKE_AGENT_NO_EMBEDDED", "1") // attachments then go into the workspace as files
-	a, rec, _ := newTestApp(t, "theme")
+	ag := acpstub.New()
+	// No embedded context: attachments then go into the workspace as files.
+	ag.Handle("initialize", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"protocolVersion":1,"agentCapabilities":{"loadSession":true,"promptCapabilities":{"image":true}}}`), nil
+	})
+	// The agent writes its theme (a checkpoint keeps it), as Codex does: a
+	// plain write, umask and all.
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		path := filepath.Join(turn.Cwd(), "theme.json")
+		turn.Update(`{"sessionUpdate":"tool_call","toolCallId":"c1","kind":"edit","title":"Edit theme.json","status":"in_progress","locations":[{"path":` + strconv.Quote(path) + `}]}`)
+		os.WriteFile(path, []byte(`{"name":"Dusk `+turn.Text()+`","appearance":"dark"}`), 0o644)
+		turn.Update(`{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"completed"}`)
+		turn.Say("Theme ready.")
+		return "end_turn"
+	})
+	a, rec := newStubApp(t, ag)
 	started, sid := finishedBuild(t, a, rec, "A private dusk theme")
 	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "warmer",
 		Attachments: []prompt.Attachment{{Name: "mood.txt", MimeType: "text/plain", Data: []byte("warm, like late sun")}}})

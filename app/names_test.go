@@ -62,7 +62,7 @@ func lastBuild(rec *recorder, wsID string) string {
 // names the theme anew, the build, its session in the list and the
 // transcript take the new name, and the open views hear of it.
 func TestImportedBuildTakesTheNameTheAgentWrites(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	home := filepath.Join(t.TempDir(), "codex")
 	t.Setenv("CODEX_HOME", home)
 	imp, err := a.Themes.ImportTheme(ImportRequest{FileName: "nightfall-color-theme.json", Data: mustRead(t, "../core/theme/testdata/import/nightfall-color-theme.json")})
@@ -103,7 +103,7 @@ func TestImportedBuildTakesTheNameTheAgentWrites(t *testing.T) {
 // agent's own name for the theme no longer moves the user's; an empty name
 // gives the build back to its theme.
 func TestRenameKeepsBuildThemeAndSessionInStep(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	home := filepath.Join(t.TempDir(), "codex")
 	t.Setenv("CODEX_HOME", home)
 	imp, err := a.Themes.ImportTheme(ImportRequest{FileName: "nightfall-color-theme.json", Data: mustRead(t, "../core/theme/testdata/import/nightfall-color-theme.json")})
@@ -188,7 +188,7 @@ func TestRenameKeepsBuildThemeAndSessionInStep(t *testing.T) {
 // NewBuild hands the chat) and takes the theme's name once the agent
 // writes one.
 func TestNewBuildTakesItsThemesName(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "A calm dusk theme\nwith amber accents"})
 	if err != nil {
 		t.Fatal(err)

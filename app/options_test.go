@@ -3,13 +3,13 @@ package app
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
+	"cdxtheme/internal/testrig/acpstub"
 
 	"github.com/rs/zerolog"
 )
@@ -43,33 +43,61 @@ func (r *recorder) finalText(t *testing.T, turnID string) string {
 	return text(r.turns[turnID])
 }
 
-// setConfigCalls lists the set_config_option requests the fake agent got
-// for a session, as configId=value.
-func setConfigCalls(t *testing.T, logPath, sessionID string) []string {
-	t.Helper()
-	b, err := os.ReadFile(logPath)
-	if err != nil {
-		t.Fatal(err)
+// codexSettings are codex-acp 2.x's options: mode (agent current),
+// model (gpt-5.5 current; gpt-5-pro listed but refused to this account, in
+// codexRefusals) and reasoning effort (medium current).
+const codexSettings = `[` +
+	`{"id":"mode","name":"Mode","category":"mode","type":"select","currentValue":"agent","options":[{"value":"read-only","name":"Read-only"},{"value":"workspace-write","name":"Workspace access"},{"value":"agent","name":"Auto review"},{"value":"agent-full-access","name":"Full access"}]},` +
+	`{"id":"model","name":"Model","category":"model","type":"select","currentValue":"gpt-5.5","options":[{"value":"gpt-5.5","name":"GPT-5.5"},{"value":"gpt-5.4","name":"gpt-5.4"},{"value":"gpt-5.4-mini","name":"GPT-5.4-Mini"},{"value":"gpt-5-pro","name":"GPT-5 Pro"}]},` +
+	`{"id":"reasoning_effort","name":"Reasoning effort","category":"thought_level","type":"select","currentValue":"medium","options":[{"value":"low","name":"Low"},{"value":"medium","name":"Medium"},{"value":"high","name":"High"},{"value":"xhigh","name":"Extra high"}]}]`
+
+var codexRefusals = map[string]string{"model=gpt-5-pro": "gpt-5-pro is not available for this account"}
+
+// themeSettings are an agent's own options beside Codex's: a grouped
+// select (palette_family, midnight current) and a boolean (fast-mode).
+const themeSettings = `[` +
+	`{"id":"palette_family","name":"Palette family","category":"_theme","type":"select","currentValue":"midnight","options":[` +
+	`{"group":"dark","name":"Dark","options":[{"value":"midnight","name":"Midnight"},{"value":"ember","name":"Ember"}]},` +
+	`{"group":"light","name":"Light","options":[{"value":"paper","name":"Paper"},{"value":"meadow","name":"Meadow"}]}]},` +
+	`{"id":"fast-mode","name":"Fast mode","category":"model_config","type":"boolean","currentValue":false}]`
+
+// codexAgent holds codexSettings (and more, JSON arrays of options) per
+// connection, as codex-acp does, and answers a prompt with what it runs:
+// "Running with mode=…, model=…, reasoning_effort=…."
+func codexAgent(more ...string) *acpstub.Agent {
+	ag := acpstub.New()
+	opts := codexSettings
+	for _, m := range more {
+		opts = opts[:len(opts)-1] + "," + m[1:]
 	}
+	ag.HoldSettings(opts, codexRefusals)
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		turn.Say("Running with " + turn.Settings() + ".")
+		return "end_turn"
+	})
+	return ag
+}
+
+// setConfigCalls lists the set_config_option requests the agent got for a
+// session, as configId=value.
+func setConfigCalls(ag *acpstub.Agent, sessionID string) []string {
 	var out []string
-	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		var m struct {
-			Method string `json:"method"`
-			Params struct {
-				SessionID string `json:"sessionId"`
-				ConfigID  string `json:"configId"`
-				Value     any    `json:"value"`
-			} `json:"params"`
+	for _, raw := range ag.Params("session/set_config_option") {
+		var p struct {
+			SessionID string `json:"sessionId"`
+			ConfigID  string `json:"configId"`
+			Value     any    `json:"value"`
 		}
-		if json.Unmarshal([]byte(line), &m) == nil && m.Method == "session/set_config_option" && m.Params.SessionID == sessionID {
-			out = append(out, fmt.Sprintf("%s=%v", m.Params.ConfigID, m.Params.Value))
+		if json.Unmarshal(raw, &p) == nil && p.SessionID == sessionID {
+			out = append(out, fmt.Sprintf("%s=%v", p.ConfigID, p.Value))
 		}
 	}
 	return out
 }
 
 func TestBooleanOptionReachesTheLiveAgent(t *testing.T) {
-	a, rec, logPath := newTestApp(t, "options")
+	ag := codexAgent(themeSettings)
+	a, rec := newStubApp(t, ag)
 	started, sid := finishedBuild(t, a, rec, "hi")
 	res, err := a.Chats.SetSessionOption(OptionChange{WorkspaceID: started.WorkspaceID, SessionID: sid, ConfigID: "fast-mode", Value: true})
 	if err != nil {
@@ -79,9 +107,8 @@ func TestBooleanOptionReachesTheLiveAgent(t *testing.T) {
 	if !res.Applied || !ok || !fast.Bool {
 		t.Fatalf("result = %+v", res)
 	}
-	log, _ := os.ReadFile(logPath)
-	if !strings.Contains(string(log), `"configId":"fast-mode","type":"boolean","value":true`) {
-		t.Fatal("set_config_option with the boolean did not reach the agent")
+	if p := ag.Params("session/set_config_option"); len(p) != 1 || !strings.Contains(string(p[0]), `"configId":"fast-mode","type":"boolean","value":true`) {
+		t.Fatalf("set_config_option with the boolean did not reach the agent: %s", p)
 	}
 	if _, err := a.Chats.SetSessionOption(OptionChange{SessionID: sid, ConfigID: "fast-mode", Value: 3.0}); err == nil {
 		t.Fatal("a number was accepted as a setting")
@@ -95,7 +122,8 @@ func TestBooleanOptionReachesTheLiveAgent(t *testing.T) {
 // A value the agent refuses comes back as a refusal with its reason and
 // the value it still runs, and is not asked again with the next message.
 func TestRefusedOptionIsShownWithTheAgentsReason(t *testing.T) {
-	a, rec, logPath := newTestApp(t, "settings")
+	ag := codexAgent()
+	a, rec := newStubApp(t, ag)
 	started, sid := finishedBuild(t, a, rec, "hi")
 	res, err := a.Chats.SetSessionOption(OptionChange{WorkspaceID: started.WorkspaceID, SessionID: sid, ConfigID: "model", Value: "gpt-5-pro"})
 	if err != nil {
@@ -107,14 +135,14 @@ func TestRefusedOptionIsShownWithTheAgentsReason(t *testing.T) {
 	if m, _ := acp.FindConfigOption(res.ConfigOptions, "", "model"); m.Value != "gpt-5.5" {
 		t.Fatalf("options after the refusal show %q", m.Value)
 	}
-	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#settings"})
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "again"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := rec.finalText(t, id); !strings.Contains(got, "model=gpt-5.5") {
 		t.Fatalf("agent holds %q", got)
 	}
-	if got := setConfigCalls(t, logPath, sid); len(got) != 1 {
+	if got := setConfigCalls(ag, sid); len(got) != 1 {
 		t.Fatalf("the refused value was sent again: %v", got)
 	}
 }
@@ -122,16 +150,17 @@ func TestRefusedOptionIsShownWithTheAgentsReason(t *testing.T) {
 // The issue's safety defect: a mode picked in one chat must not reach the
 // next new build, nor other resumed chats, unless made the default.
 func TestAModeChosenInAChatStaysInThatChat(t *testing.T) {
-	a, rec, logPath := newTestApp(t, "settings")
+	ag := codexAgent()
+	a, rec := newStubApp(t, ag)
 	first, sidA := finishedBuild(t, a, rec, "first")
 	if res, err := a.Chats.SetSessionOption(OptionChange{WorkspaceID: first.WorkspaceID, SessionID: sidA, ConfigID: "mode", Value: "agent-full-access"}); err != nil || !res.Applied {
 		t.Fatalf("%+v %v", res, err)
 	}
-	second, sidB := finishedBuild(t, a, rec, "#settings second")
+	second, sidB := finishedBuild(t, a, rec, "second")
 	if got := rec.finalText(t, second.TurnID); !strings.Contains(got, "mode=agent,") {
 		t.Fatalf("the new build runs %q", got)
 	}
-	if got := setConfigCalls(t, logPath, sidB); len(got) != 0 {
+	if got := setConfigCalls(ag, sidB); len(got) != 0 {
 		t.Fatalf("the new build was sent %v", got)
 	}
 	if bar := a.Chats.SessionBar("", ""); modeOf(bar.Options) != "agent" {
@@ -139,7 +168,7 @@ func TestAModeChosenInAChatStaysInThatChat(t *testing.T) {
 	}
 	// Chat A keeps its mode after a reconnect (the agent forgot it).
 	a.Shutdown(nil)
-	id, err := a.Turns.Send(SendRequest{WorkspaceID: first.WorkspaceID, SessionID: sidA, Prompt: "#settings"})
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: first.WorkspaceID, SessionID: sidA, Prompt: "again"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +188,7 @@ func TestAModeChosenInAChatStaysInThatChat(t *testing.T) {
 	for _, o := range bar.Options {
 		values[o.ID] = currentOf(o)
 	}
-	third, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "#settings third", Options: values})
+	third, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "third", Options: values})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +208,8 @@ func valueOf(opts []acp.ConfigOption, id string) string {
 // is connected, and opening the chat applies them again (the agent forgot)
 // and reports them live.
 func TestChatSettingsSurviveARestart(t *testing.T) {
-	a, rec, _ := newTestApp(t, "settings")
+	ag := codexAgent()
+	a, rec := newStubApp(t, ag)
 	started, sid := finishedBuild(t, a, rec, "hi")
 	for _, c := range []OptionChange{{ConfigID: "mode", Value: "read-only"}, {ConfigID: "reasoning_effort", Value: "high"}} {
 		c.WorkspaceID, c.SessionID = started.WorkspaceID, sid
@@ -189,6 +219,7 @@ func TestChatSettingsSurviveARestart(t *testing.T) {
 	}
 	a.Shutdown(nil)
 	b := New(zerolog.Nop())
+	b.Turns.turns.dial = func(_, cwd string) (chat.Running, error) { return ag.Dial(cwd) }
 	rec2 := newRecorder()
 	b.emit = rec2
 	t.Cleanup(func() { b.Shutdown(nil) })
@@ -212,7 +243,7 @@ func TestChatSettingsSurviveARestart(t *testing.T) {
 	if modeOf(lastSetup.ConfigOptions) != "read-only" || valueOf(lastSetup.ConfigOptions, "reasoning_effort") != "high" {
 		t.Fatalf("after opening, the agent reports %+v", lastSetup.ConfigOptions)
 	}
-	id, err = b.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#settings"})
+	id, err = b.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "again"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +254,7 @@ func TestChatSettingsSurviveARestart(t *testing.T) {
 
 // A model change puts the effort back to the new model's default.
 func TestModelChangeResetsTheEffort(t *testing.T) {
-	a, rec, _ := newTestApp(t, "settings")
+	a, rec := newStubApp(t, codexAgent())
 	started, sid := finishedBuild(t, a, rec, "hi")
 	set := func(id string, v any) OptionResult {
 		t.Helper()
@@ -239,7 +270,7 @@ func TestModelChangeResetsTheEffort(t *testing.T) {
 	if got := valueOf(res.ConfigOptions, "reasoning_effort"); got != "medium" {
 		t.Fatalf("effort after the model change = %q", got)
 	}
-	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#settings"})
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "again"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +280,11 @@ func TestModelChangeResetsTheEffort(t *testing.T) {
 }
 
 func TestOptionsAreReappliedToANewAgentProcess(t *testing.T) {
-	a, rec, _ := newTestApp(t, "options")
+	ag := codexAgent(themeSettings) // a new connection answers the defaults
+	ag.Handle("initialize", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"protocolVersion":1,"agentCapabilities":{"loadSession":true,"sessionCapabilities":{"resume":{}}}}`), nil
+	})
+	a, rec := newStubApp(t, ag)
 	// Cold connections only: every turn is a fresh process that resumes.
 	off := false
 	if err := a.Settings.SaveSettings(settings.Settings{WarmConnection: &off}); err != nil {
@@ -260,7 +295,7 @@ func TestOptionsAreReappliedToANewAgentProcess(t *testing.T) {
 	if err != nil || res.Applied || res.Pending["palette_family"] != "ember" {
 		t.Fatalf("with no live agent the value waits for the next message: %+v %v", res, err)
 	}
-	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "#options"})
+	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "again"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +303,7 @@ func TestOptionsAreReappliedToANewAgentProcess(t *testing.T) {
 		t.Fatalf("the agent holds %q", got)
 	}
 	// A new build starts from the agent's defaults, not from that chat.
-	next, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "#options"})
+	next, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "another"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +313,13 @@ func TestOptionsAreReappliedToANewAgentProcess(t *testing.T) {
 }
 
 func TestSlashCommandsReachTheChat(t *testing.T) {
-	a, rec, _ := newTestApp(t, "commands")
+	ag := acpstub.New()
+	ag.Handle("session/new", func(c *acpstub.Call) (any, error) {
+		// Right after the session, with an input hint, as codex-acp.
+		c.UpdateAfter("s-1", `{"sessionUpdate":"available_commands_update","availableCommands":[{"name":"review","description":"Review the theme","input":{"hint":"optional review instructions"}}]}`)
+		return map[string]string{"sessionId": "s-1"}, nil
+	})
+	a, rec := newStubApp(t, ag)
 	started, sid := finishedBuild(t, a, rec, "hi")
 	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "/review focus on contrast"})
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"cdxtheme/core/theme"
 	"cdxtheme/core/themewatch"
 	"cdxtheme/core/workspace"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 // A designer edits a palette entry: every role following it moves in
@@ -18,7 +19,7 @@ import (
 // step; a role detached from the entry stays; re-attached it follows
 // again; a locked entry the agent changes is put back with its followers.
 func TestPaletteEditsMoveEveryFollowerAsOneStep(t *testing.T) {
-	a, _, _ := newTestApp(t, "theme")
+	a, _ := newStubApp(t, acpstub.New())
 	doc, err := theme.Example().MarshalJSON() // version 3: roles name the palette
 	if err != nil {
 		t.Fatal(err)

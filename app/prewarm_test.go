@@ -11,7 +11,7 @@ import (
 
 	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
-	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 // agentCalls lists the requests the fake agent got (method and params).
@@ -45,17 +45,38 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 	}
 }
 
+// echo is an agent turn that answers with the prompt's text.
+func echo(turn *acpstub.Turn) string {
+	turn.Say("You said: " + turn.Text())
+	return "end_turn"
+}
+
+// codexModels is a session/new answer's model option as codex-acp's:
+// gpt-5.5 current.
+const codexModels = `{"id":"model","name":"Model","category":"model","type":"select","currentValue":"gpt-5.5","options":[{"value":"gpt-5.5","name":"GPT-5.5"},{"value":"gpt-5.4","name":"GPT-5.4"}]}`
+
+// newCwd is the folder the agent's first session/new was opened in.
+func newCwd(ag *acpstub.Agent) string {
+	var nw struct{ Cwd string }
+	if p := ag.Params("session/new"); len(p) > 0 {
+		json.Unmarshal(p[0], &nw)
+	}
+	return nw.Cwd
+}
+
 func TestPrewarmedNewBuild(t *testing.T) {
-	a, rec, logPath := newTestApp(t, "normal")
+	ag := acpstub.New()
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"sessionId":"s-1","configOptions":[` + codexModels + `]}`), nil
+	})
+	ag.OnPrompt(echo)
+	a, rec := newStubApp(t, ag)
 	if err := a.Turns.Prewarm(PrewarmRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	// The session opens before the first message is typed, in the folder
 	// the build will use; Home does not list it as a build.
-	waitUntil(t, "session/new", func() bool {
-		m, _ := agentCalls(t, logPath)
-		return strings.Join(m, ",") == "initialize,session/new"
-	})
+	waitUntil(t, "session/new", func() bool { return strings.Join(ag.Methods(), ",") == "initialize,session/new" })
 	if b := a.Builds.Builds(); len(b) != 0 {
 		t.Fatalf("Home lists the unsent New build: %+v", b)
 	}
@@ -64,14 +85,11 @@ func TestPrewarmedNewBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done", func() bool { return last(rec.turns[started.TurnID]).Type() == "done" })
-	methods, params := agentCalls(t, logPath)
-	if strings.Join(methods, ",") != "initialize,session/new,session/set_config_option,session/prompt" {
-		t.Fatalf("the agent got %v: the first message did not go out on the pre-warmed session", methods)
+	if got := strings.Join(ag.Methods(), ","); got != "initialize,session/new,session/set_config_option,session/prompt" {
+		t.Fatalf("the agent got %v: the first message did not go out on the pre-warmed session", got)
 	}
-	var nw struct{ Cwd string }
-	json.Unmarshal(params[1], &nw)
-	if nw.Cwd != started.Cwd {
-		t.Fatalf("the session was opened in %s, the build lives in %s", nw.Cwd, started.Cwd)
+	if cwd := newCwd(ag); cwd != started.Cwd {
+		t.Fatalf("the session was opened in %s, the build lives in %s", cwd, started.Cwd)
 	}
 	b := a.Builds.Builds()
 	if len(b) != 1 || b[0].ID != started.WorkspaceID || b[0].Title != "A calm dusk theme" || b[0].Model != "gpt-5.4" {
@@ -83,58 +101,55 @@ func TestPrewarmedNewBuild(t *testing.T) {
 	if _, err := os.Stat(started.Cwd); err != nil {
 		t.Fatalf("the build's folder went with the view: %v", err)
 	}
-	if len(fakeAgents(t)) != 1 {
-		t.Fatalf("want the chat's warm agent alive, found %v", fakeAgents(t))
+	if ag.Live() != 1 {
+		t.Fatalf("want the chat's warm agent kept, %d connected", ag.Live())
 	}
 }
 
 func TestReleasedNewBuildLeavesNothing(t *testing.T) {
-	a, _, logPath := newTestApp(t, "normal")
+	ag := acpstub.New()
+	a, _ := newStubApp(t, ag)
 	if err := a.Turns.Prewarm(PrewarmRequest{}); err != nil {
 		t.Fatal(err)
 	}
-	waitUntil(t, "session/new", func() bool {
-		m, _ := agentCalls(t, logPath)
-		return len(m) == 2
-	})
-	_, params := agentCalls(t, logPath)
-	var nw struct{ Cwd string }
-	json.Unmarshal(params[1], &nw)
-	if len(fakeAgents(t)) != 1 {
-		t.Fatalf("agents while pre-warmed: %v", fakeAgents(t))
-	}
+	waitUntil(t, "session/new", func() bool { return len(ag.Methods()) == 2 })
+	cwd := newCwd(ag)
 	a.Turns.Release(PrewarmRequest{})
 	a.Turns.turns.wg.Wait()
-	if _, err := os.Stat(nw.Cwd); !os.IsNotExist(err) {
-		t.Fatalf("the unused New build's folder %s is still there (%v)", nw.Cwd, err)
+	if _, err := os.Stat(cwd); !os.IsNotExist(err) {
+		t.Fatalf("the unused New build's folder %s is still there (%v)", cwd, err)
 	}
-	entries, _ := os.ReadDir(filepath.Dir(nw.Cwd))
+	entries, _ := os.ReadDir(filepath.Dir(cwd))
 	if len(entries) != 0 {
 		t.Fatalf("left in the workspace root: %v", entries)
 	}
-	if p := fakeAgents(t); len(p) != 0 {
-		t.Fatalf("the released agent is still running: %v", p)
+	if n := ag.Live(); n != 0 {
+		t.Fatalf("the released agent is still connected (%d)", n)
 	}
 }
 
 func TestQuitRemovesThePrewarmedBuild(t *testing.T) {
-	a, _, logPath := newTestApp(t, "normal")
+	ag := acpstub.New()
+	a, _ := newStubApp(t, ag)
 	a.Turns.Prewarm(PrewarmRequest{})
-	waitUntil(t, "session/new", func() bool { m, _ := agentCalls(t, logPath); return len(m) == 2 })
-	_, params := agentCalls(t, logPath)
-	var nw struct{ Cwd string }
-	json.Unmarshal(params[1], &nw)
+	waitUntil(t, "session/new", func() bool { return len(ag.Methods()) == 2 })
+	cwd := newCwd(ag)
 	a.Shutdown(nil)
-	if _, err := os.Stat(nw.Cwd); !os.IsNotExist(err) {
+	if _, err := os.Stat(cwd); !os.IsNotExist(err) {
 		t.Fatalf("quitting left the unused New build folder (%v)", err)
 	}
-	if p := fakeAgents(t); len(p) != 0 {
-		t.Fatalf("quitting left agents running: %v", p)
+	if n := ag.Live(); n != 0 {
+		t.Fatalf("quitting left %d agents connected", n)
 	}
 }
 
 func TestPrewarmedSavedChat(t *testing.T) {
-	a, rec, logPath := newTestApp(t, "normal")
+	ag := acpstub.New()
+	ag.Handle("initialize", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"protocolVersion":1,"agentCapabilities":{"loadSession":true,"sessionCapabilities":{"resume":{}}}}`), nil
+	})
+	ag.OnPrompt(echo)
+	a, rec := newStubApp(t, ag)
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "first"})
 	if err != nil {
 		t.Fatal(err)
@@ -143,33 +158,32 @@ func TestPrewarmedSavedChat(t *testing.T) {
 	sid := last(rec.turns[started.TurnID]).SessionID
 	// As after a restart: no warm agent.
 	a.closeAll()
-	waitUntil(t, "no agent", func() bool { return len(fakeAgents(t)) == 0 })
-	before, _ := agentCalls(t, logPath)
+	waitUntil(t, "no agent", func() bool { return ag.Live() == 0 })
+	before := len(ag.Methods())
 
 	// Opened from Home: the session is resumed before anything is typed.
 	if err := a.Turns.Prewarm(PrewarmRequest{WorkspaceID: started.WorkspaceID, SessionID: sid}); err != nil {
 		t.Fatal(err)
 	}
 	waitUntil(t, "session/resume", func() bool {
-		m, _ := agentCalls(t, logPath)
-		return strings.Join(m[len(before):], ",") == "initialize,session/resume"
+		return strings.Join(ag.Methods()[before:], ",") == "initialize,session/resume"
 	})
 	id, err := a.Turns.Send(SendRequest{WorkspaceID: started.WorkspaceID, SessionID: sid, Prompt: "second"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done", func() bool { return last(rec.turns[id]).Type() == "done" })
-	m, _ := agentCalls(t, logPath)
-	if got := strings.Join(m[len(before):], ","); got != "initialize,session/resume,session/prompt" {
+	if got := strings.Join(ag.Methods()[before:], ","); got != "initialize,session/resume,session/prompt" {
 		t.Fatalf("the follow-up after opening the chat sent %s", got)
 	}
-	if !strings.Contains(text(rec.turns[id]), "You said: second") {
-		t.Fatalf("reply: %q", text(rec.turns[id]))
+	if got := text(rec.turns[id]); got != "You said: second" {
+		t.Fatalf("reply: %q", got)
 	}
 }
 
 func TestPrewarmOffWithoutWarmConnections(t *testing.T) {
-	a, _, logPath := newTestApp(t, "normal")
+	ag := acpstub.New()
+	a, _ := newStubApp(t, ag)
 	off := false
 	if err := a.Settings.SaveSettings(settings.Settings{WarmConnection: &off}); err != nil {
 		t.Fatal(err)
@@ -180,7 +194,7 @@ func TestPrewarmOffWithoutWarmConnections(t *testing.T) {
 	if err := a.Turns.Prewarm(PrewarmRequest{}); err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := agentCalls(t, logPath); len(m) != 0 || len(fakeAgents(t)) != 0 {
+	if m := ag.Methods(); len(m) != 0 || ag.Started() != 0 {
 		t.Fatalf("pre-warmed although warm connections are off: %v", m)
 	}
 	if entries, _ := os.ReadDir(filepath.Join(os.Getenv("CDXTHEME_DATA_DIR"), "theme_builder")); len(entries) != 0 {
@@ -189,13 +203,22 @@ func TestPrewarmOffWithoutWarmConnections(t *testing.T) {
 }
 
 func TestChangingTheBuildAgentPrewarmsTheNewOne(t *testing.T) {
-	a, rec, logPath := newTestApp(t, "normal")
-	t.Setenv("CDXTHEME_AGENT", "")
-	bin := os.Getenv(envTestAgent)
+	one, two := acpstub.New(), acpstub.New()
+	two.OnPrompt(func(turn *acpstub.Turn) string {
+		turn.Say("Two here.")
+		return "end_turn"
+	})
+	a, rec := newStubApp(t, nil)
+	a.Turns.turns.dial = func(agentID, cwd string) (chat.Running, error) {
+		if agentID == "two" {
+			return two.Dial(cwd)
+		}
+		return one.Dial(cwd)
+	}
 	l := a.Agents.Agents()
 	l.Agents = append(l.Agents,
-		settings.Agent{ID: "one", Name: "One", Kind: settings.KindCustom, Command: bin},
-		settings.Agent{ID: "two", Name: "Two", Kind: settings.KindCustom, Command: bin, Env: map[string]string{"FAKE_AGENT_SCENARIO": "echo-blocks"}})
+		settings.Agent{ID: "one", Name: "One", Kind: settings.KindCustom, Command: "agent-one"},
+		settings.Agent{ID: "two", Name: "Two", Kind: settings.KindCustom, Command: "agent-two"})
 	if err := a.Agents.SaveAgents(l); err != nil {
 		t.Fatal(err)
 	}
@@ -203,22 +226,22 @@ func TestChangingTheBuildAgentPrewarmsTheNewOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Turns.Prewarm(PrewarmRequest{})
-	waitUntil(t, "the first agent's session", func() bool { m, _ := agentCalls(t, logPath); return len(m) == 2 })
+	waitUntil(t, "the first agent's session", func() bool { return len(one.Methods()) == 2 })
 	// The user picks another agent in the New build view.
 	if err := a.Agents.SetBuildAgent("two"); err != nil {
 		t.Fatal(err)
 	}
-	waitUntil(t, "the second agent's session", func() bool { m, _ := agentCalls(t, logPath); return len(m) == 4 })
-	waitUntil(t, "the first agent gone", func() bool { return len(fakeAgents(t)) == 1 })
+	waitUntil(t, "the second agent's session", func() bool { return len(two.Methods()) == 2 })
+	waitUntil(t, "the first agent gone", func() bool { return one.Live() == 0 })
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "hi"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rec.finalText(t, started.TurnID); got != "Blocks: text" {
+	if got := rec.finalText(t, started.TurnID); got != "Two here." {
 		t.Fatalf("the first message did not go to the chosen agent: %q", got)
 	}
-	if m, _ := agentCalls(t, logPath); strings.Join(m, ",") != "initialize,session/new,initialize,session/new,session/prompt" {
-		t.Fatalf("agent calls: %v", m)
+	if got := strings.Join(two.Methods(), ","); got != "initialize,session/new,session/prompt" || two.Started() != 1 {
+		t.Fatalf("the chosen agent got %v (%d connections)", got, two.Started())
 	}
 }
 
@@ -227,11 +250,16 @@ func TestChangingTheBuildAgentPrewarmsTheNewOne(t *testing.T) {
 // the pre-warmed session opened, and the first message sets only what it
 // offers.
 func TestANonCodexAgentsBarIsItsOwn(t *testing.T) {
-	a, rec, logPath := newTestApp(t, "normal")
-	t.Setenv("CDXTHEME_AGENT", "")
-	bin := fakeagenttest.Build(t)
+	ag := acpstub.New()
+	// As gemini-cli: models and modes, no config options.
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"sessionId":"s-1",` +
+			`"models":{"currentModelId":"gpt-5.5","availableModels":[{"modelId":"gpt-5.5","name":"GPT-5.5"},{"modelId":"gpt-5.4","name":"GPT-5.4"},{"modelId":"gpt-5.4-mini","name":"GPT-5.4 Mini"},{"modelId":"gpt-5-pro","name":"GPT-5 Pro"}]},` +
+			`"modes":{"currentModeId":"agent","availableModes":[{"id":"read-only","name":"Read only"},{"id":"agent","name":"Agent"}]}}`), nil
+	})
+	a, rec := newStubApp(t, ag)
 	l := a.Agents.Agents()
-	l.Agents = append(l.Agents, settings.Agent{ID: "gem", Name: "Gem", Kind: settings.KindCustom, Command: bin, Env: map[string]string{"FAKE_AGENT_SHAPE": "models"}})
+	l.Agents = append(l.Agents, settings.Agent{ID: "gem", Name: "Gem", Kind: settings.KindCustom, Command: "gem --acp"})
 	if err := a.Agents.SaveAgents(l); err != nil {
 		t.Fatal(err)
 	}
@@ -269,15 +297,15 @@ func TestANonCodexAgentsBarIsItsOwn(t *testing.T) {
 			t.Errorf("%s: %s", ev.Type(), chat.TextOf(ev))
 		}
 	}
-	if m, _ := agentCalls(t, logPath); strings.Join(m, ",") != "initialize,session/new,session/set_mode,session/set_model,session/prompt" {
-		t.Fatalf("agent calls: %v", m)
+	if got := strings.Join(ag.Methods(), ","); got != "initialize,session/new,session/set_mode,session/set_model,session/prompt" {
+		t.Fatalf("agent calls: %v", got)
 	}
 }
 
 // With CDXTHEME_AGENT every chat runs that command: the bar names it and
 // offers nothing of Codex's.
 func TestTheBarNamesTheAgentThatRuns(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	t.Setenv("CDXTHEME_AGENT", "opencode acp")
 	bar := a.Chats.SessionBar("", "")
 	if bar.AgentName != "opencode acp" || len(bar.Options) != 0 {

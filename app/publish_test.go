@@ -18,6 +18,7 @@ import (
 	"cdxtheme/core/publish"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 // A designer publishes twice with their own metadata: the first .vsix and
@@ -33,7 +34,7 @@ func TestPublishTwiceBumpsTheVersionInThePackages(t *testing.T) {
 		}
 		t.Skip("CDXTHEME_VSCE is not set (peers/node_modules/.bin/vsce after make peers)")
 	}
-	a, _, _ := newTestApp(t, "theme")
+	a, _ := newStubApp(t, acpstub.New())
 	doc, err := theme.Example().MarshalJSON()
 	if err != nil {
 		t.Fatal(err)

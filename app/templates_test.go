@@ -9,13 +9,14 @@ import (
 	"cdxtheme/core/settings"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 // A template folder added in Settings appears in Export and renders into
 // the workspace; a folder the settings do not name is refused, whatever
 // the page asks.
 func TestTemplateFoldersFromSettingsExport(t *testing.T) {
-	a, _, _ := newTestApp(t, "theme")
+	a, _ := newStubApp(t, acpstub.New())
 	m, err := workspace.Create(workspace.Root(), "tpl", "")
 	if err != nil {
 		t.Fatal(err)

@@ -183,7 +183,7 @@ func (a *env) validTheme(workspaceID string) (*theme.Theme, workspace.Meta, erro
 }
 
 // lockedTheme is validTheme with every lock held first: a write the
-// watcher has not read yet (it waits themewatch.Debounce) must not reach an
+// watcher has not read yet (a burst waits themewatch.Debounce) must not reach an
 // export or an install with a locked colour changed.
 func (th *Themes) lockedTheme(workspaceID string) (*theme.Theme, workspace.Meta, error) {
 	th.editor.lockedChanged(workspaceID)
@@ -248,8 +248,9 @@ func (th *Themes) PlanApply(workspaceID, target string) (apply.InstallPlan, erro
 // the one confirmed: a rename of the theme or a file changed in between
 // would otherwise write, or replace, files the user never saw listed. Then
 // the error wraps apply.ErrPlanChanged, nothing is written, and the page
-// shows the new plan to confirm.
-func (th *Themes) ApplyTheme(workspaceID, target, token string) (apply.Installed, error) {
+// shows the new plan to confirm. settings are the steps (indexes into the
+// plan's Steps) whose setting the user let Apply change too.
+func (th *Themes) ApplyTheme(workspaceID, target, token string, settings []int) (apply.Installed, error) {
 	plan, err := th.PlanApply(workspaceID, target)
 	if err != nil {
 		return apply.Installed{}, err
@@ -259,6 +260,7 @@ func (th *Themes) ApplyTheme(workspaceID, target, token string) (apply.Installed
 	}
 	// The record names the build: only its own applies follow it live.
 	plan.Build = workspaceID
+	plan.Change = settings
 	return apply.Apply(plan)
 }
 

@@ -115,8 +115,9 @@ type turns struct {
 	rollouts   map[string]bool       // session ids known to have a Codex rollout
 	always     permission.Always     // the user's "always" permission answers, per session and tool kind
 
-	// dial, set by tests only, runs the agent in-process (chat.Options.Dial).
-	dial func(cwd string) (chat.Running, error)
+	// dial, set by tests only, runs the agent in-process (chat.Options.Dial),
+	// by the chosen agent's id.
+	dial func(agentID, cwd string) (chat.Running, error)
 }
 
 func newTurnID() string {
@@ -160,6 +161,10 @@ func (tu *Turns) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine 
 		tu.turns.retired = append(tu.turns.retired, old)
 		go old.Close()
 	}
+	var dial func(cwd string) (chat.Running, error)
+	if d := tu.turns.dial; d != nil {
+		dial = func(cwd string) (chat.Running, error) { return d(ag.ID, cwd) }
+	}
 	tu.turns.engine = chat.NewEngine(chat.Options{
 		Resolve: resolve,
 		Version: Version,
@@ -167,7 +172,7 @@ func (tu *Turns) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine 
 		Timeout: s.Timeout(),
 		Env:     env,
 		Log:     tu.log,
-		Dial:    tu.turns.dial,
+		Dial:    dial,
 	})
 	tu.turns.engKey = key
 	return tu.turns.engine

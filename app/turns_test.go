@@ -2,16 +2,19 @@ package app
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"cdxtheme/core/chat"
 	"cdxtheme/core/permission"
 	"cdxtheme/core/settings"
+	"cdxtheme/core/theme"
 	"cdxtheme/internal/testrig/acpstub"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 
@@ -105,8 +108,9 @@ func text(evs []chat.Event) string {
 // test that names the agent itself uses it, so fakeAgents finds it.
 const envTestAgent = "CDXTHEME_TEST_AGENT"
 
-// newTestApp builds an App wired to the fake agent with its own config,
-// data and agent state folders.
+// newTestApp builds an App wired to the subprocess fake agent with its own
+// config, data and agent state folders: for the tests of processes, pipes,
+// floods, env and argv (the app's logic runs on newStubApp).
 func newTestApp(t *testing.T, scenario string) (*App, *recorder, string) {
 	t.Helper()
 	bin := fakeagenttest.Build(t)
@@ -127,6 +131,8 @@ func newTestApp(t *testing.T, scenario string) (*App, *recorder, string) {
 	return a, rec, logPath
 }
 
+// Kept on the subprocess fake agent: a flood of 20,000 updates through a
+// real pipe, batched for the page.
 func TestNewBuildStreamsBatchedEventsAndRecordsTheSession(t *testing.T) {
 	a, rec, _ := newTestApp(t, "burst")
 	t.Setenv("FAKE_AGENT_BURST", "20000")
@@ -172,7 +178,9 @@ func TestNewBuildStreamsBatchedEventsAndRecordsTheSession(t *testing.T) {
 }
 
 // newStubApp builds an App whose agent is the in-process scripted peer ag
-// (internal/testrig/acpstub), with its own config and data folders.
+// (internal/testrig/acpstub), whichever agent is chosen, with its own
+// config and data folders. A test that gives each agent its own peer
+// passes nil and sets a.Turns.turns.dial itself.
 func newStubApp(t *testing.T, ag *acpstub.Agent) (*App, *recorder) {
 	t.Helper()
 	root := t.TempDir()
@@ -181,11 +189,68 @@ func newStubApp(t *testing.T, ag *acpstub.Agent) (*App, *recorder) {
 	t.Setenv("CDXTHEME_CACHE_DIR", filepath.Join(root, "cache"))
 	t.Setenv("CDXTHEME_NO_KEYRING", "1")
 	a := New(zerolog.Nop())
-	a.Turns.turns.dial = func(cwd string) (chat.Running, error) { return ag.Dial(cwd) }
+	if ag != nil {
+		a.Turns.turns.dial = func(_, cwd string) (chat.Running, error) { return ag.Dial(cwd) }
+	}
 	rec := newRecorder()
 	a.emit = rec
 	t.Cleanup(func() { a.Shutdown(nil) })
 	return a, rec
+}
+
+// duskTheme is the theme the dusk agent writes: the example named "Fake
+// Dusk", its keyword #ff9e64 and accent #ff7a59.
+func duskTheme() []byte {
+	th := theme.Example()
+	th.Name = "Fake Dusk"
+	k, _ := theme.ParseColor("#ff9e64")
+	c, _ := theme.ParseColor("#ff7a59")
+	th.Set("syntax.keyword", k)
+	th.Set("ui.accent", c)
+	b, _ := json.MarshalIndent(th, "", "  ")
+	return append(b, '\n')
+}
+
+// duskAgent writes theme.json as Codex's apply_patch does: it announces
+// the edit with its diff, writes the file and completes, then says the
+// theme is ready. Its sessions have Codex's ids. (One write a turn: two
+// writes a moment apart race the app's lock restore, which is not what
+// these tests are about.)
+func duskAgent() *acpstub.Agent {
+	ag := acpstub.New()
+	var sessions atomic.Int64
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+		return map[string]string{"sessionId": fmt.Sprintf("0199dddd-0000-7000-8000-%012d", sessions.Add(1))}, nil
+	})
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		path := filepath.Join(turn.Cwd(), theme.FileName)
+		pathJSON, _ := json.Marshal(path)
+		old := "null" // a new file, as the real adapter says
+		if b, err := os.ReadFile(path); err == nil {
+			o, _ := json.Marshal(string(b))
+			old = string(o)
+		}
+		text, _ := json.Marshal(string(duskTheme()))
+		turn.Say("Writing theme.json. ")
+		turn.Update(`{"sessionUpdate":"tool_call","toolCallId":"call_theme","kind":"edit","title":"Edit theme.json","status":"in_progress",` +
+			`"content":[{"type":"diff","path":` + string(pathJSON) + `,"oldText":` + old + `,"newText":` + string(text) + `}],"locations":[{"path":` + string(pathJSON) + `}]}`)
+		os.WriteFile(path, duskTheme(), 0o644)
+		turn.Update(`{"sessionUpdate":"tool_call_update","toolCallId":"call_theme","status":"completed"}`)
+		turn.Say("Theme ready.")
+		return "end_turn"
+	})
+	return ag
+}
+
+// count is how often x is in xs (a method in an agent's calls).
+func count(xs []string, x string) int {
+	n := 0
+	for _, s := range xs {
+		if s == x {
+			n++
+		}
+	}
+	return n
 }
 
 func TestPermissionAnsweredFromTheUI(t *testing.T) {
@@ -365,7 +430,7 @@ func TestCancelKeepsStreamedText(t *testing.T) {
 }
 
 func TestThemeWatchEmitsWhenTheAgentWritesTheFile(t *testing.T) {
-	a, rec, _ := newTestApp(t, "theme")
+	a, rec := newStubApp(t, duskAgent())
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "write the theme"})
 	if err != nil {
 		t.Fatal(err)
@@ -398,7 +463,7 @@ func TestThemeWatchEmitsWhenTheAgentWritesTheFile(t *testing.T) {
 }
 
 func TestOpenPathRefusesFilesOutsideTheWorkspace(t *testing.T) {
-	a, _, _ := newTestApp(t, "normal")
+	a, _ := newStubApp(t, acpstub.New())
 	var opened []string
 	a.Desktop.openFile = func(p string) error { opened = append(opened, p); return nil }
 	started, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "hi"})

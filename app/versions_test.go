@@ -6,13 +6,14 @@ import (
 
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 // A designer saves a version, changes the theme, and compares: the version
 // against now, and two builds against each other; the roles that differ
 // are named.
 func TestVersionsCompareWithNowAndAcrossBuilds(t *testing.T) {
-	a, _, _ := newTestApp(t, "theme")
+	a, _ := newStubApp(t, acpstub.New())
 	doc, err := theme.Example().MarshalJSON()
 	if err != nil {
 		t.Fatal(err)

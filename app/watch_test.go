@@ -10,6 +10,7 @@ import (
 
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 func openFDs(t *testing.T) int {
@@ -25,7 +26,7 @@ func openFDs(t *testing.T) int {
 // stay bounded, the build opened last still follows its theme.json, and a
 // build whose watcher was let go follows again when opened again.
 func TestOpeningManyBuildsKeepsWatchersBounded(t *testing.T) {
-	a, rec, _ := newTestApp(t, "normal")
+	a, rec := newStubApp(t, acpstub.New())
 	fds := openFDs(t)
 	var ids []string
 	for i := 0; i < 150; i++ {

@@ -39,14 +39,15 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 	for i, t := range install.Targets {
 		ids[i] = t.ID
 	}
-	fs := newCodexFlags("apply", "cdxtheme apply --target TARGET [--yes] WORKSPACE\n       cdxtheme apply --undo --target TARGET", env)
+	fs := newCodexFlags("apply", "cdxtheme apply --target TARGET [--yes] [--settings] WORKSPACE\n       cdxtheme apply --undo --target TARGET", env)
 	target := fs.String("target", "", "one of "+strings.Join(ids, ", "))
 	yes := fs.Bool("yes", false, "install without asking (required when stdin is not a terminal)")
+	settings := fs.Bool("settings", false, "also change the settings that make the program use the theme (each file is backed up for --undo)")
 	undo := fs.Bool("undo", false, "undo the last apply into TARGET: put back what it replaced, remove what it created")
 	usage := fs.Usage
 	fs.Usage = func() {
 		usage()
-		fmt.Fprintf(env.Stderr, "\n%s\nShows the files it will write and asks before installing. A file it replaces\nis kept in the app's data folder (%s) for --undo; a file that\nalready holds the theme is left alone. Windows Terminal off Windows: prints\nthe scheme to paste into settings.json.\n", workspaceHelp, filepath.Join(paths.DataDir(), "applied"))
+		fmt.Fprintf(env.Stderr, "\n%s\nShows the files it will write and asks before installing. A file it replaces\nis kept in the app's data folder (%s) for --undo; a file that\nalready holds the theme is left alone. The settings that make the program use\nthe theme are listed; --settings changes them too (same backup and --undo). Windows Terminal off Windows: prints\nthe scheme to paste into settings.json.\n", workspaceHelp, filepath.Join(paths.DataDir(), "applied"))
 	}
 	pos, code := parseCodexFlags(fs, args)
 	if code >= 0 {
@@ -112,6 +113,12 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 		}
 		fmt.Fprintf(env.Stdout, "  %s (%s)\n", f.Path, state)
 	}
+	printSettings(env.Stdout, plan.Steps, *settings)
+	for i, st := range plan.Steps {
+		if st.Edit && *settings {
+			plan.Change = append(plan.Change, i)
+		}
+	}
 	fmt.Fprintf(env.Stdout, "Backups and the record for --undo go to %s.\n", plan.Backups)
 	if !*yes {
 		if !stdinIsTerminal() {
@@ -137,9 +144,14 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 		fmt.Fprintf(env.Stdout, "\n%s\n", res.Note)
 	}
 	for _, st := range res.Steps {
-		if st.Kind == "command" {
+		switch {
+		case st.Kind == "command":
 			fmt.Fprintf(env.Stdout, "  run:          %s\n", st.Text)
-		} else {
+		case st.State == "set" || st.State == "changed":
+			// Done: the list above (or the plan) says so.
+		case st.State == "change":
+			fmt.Fprintf(env.Stdout, "  change in %s:\n                %s\n    to          %s\n", st.File, st.Old, st.New)
+		default:
 			fmt.Fprintf(env.Stdout, "  add to %s:\n                %s\n", st.File, strings.ReplaceAll(st.Text, "\n", "\n                "))
 		}
 	}
@@ -170,3 +182,48 @@ func printEach(w io.Writer, label string, paths []string) {
 		fmt.Fprintln(w, label, p)
 	}
 }
+
+// printSettings lists what each setting step found in its file and what
+// --settings does with it.
+func printSettings(w io.Writer, steps []install.Step, change bool) {
+	listed := false
+	for _, st := range steps {
+		if st.Kind != "line" {
+			continue
+		}
+		if !listed {
+			fmt.Fprintln(w, "Settings:")
+		}
+		listed = true
+		// Each line starts with what it does, never with a path: the
+		// plan's file lines are "  /path (what)", one a file.
+		var what string
+		switch st.State {
+		case "set":
+			old := st.Old
+			if old == "" {
+				old = oneLineText(st.Text)
+			}
+			what = "already set in " + st.File + ": " + old
+		case "change":
+			what = "change in " + st.File + ": " + st.Old + " -> " + st.New
+		case "add":
+			what = "add to " + st.File + ": " + st.New
+		case "create":
+			what = "create " + st.File + " with: " + st.New
+		default:
+			what = "left to you in " + st.File + ": " + st.Reason
+		}
+		if st.Edit {
+			if change {
+				what += " (--settings: done by this apply, backed up for --undo)"
+			} else {
+				what += " (pass --settings to do it)"
+			}
+		}
+		fmt.Fprintf(w, "  %s\n", what)
+	}
+}
+
+// oneLineText shows a step's lines on one line.
+func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }

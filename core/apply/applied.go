@@ -67,6 +67,10 @@ type appliedFile struct {
 	// Next is the sha256 of a Refresh's write in flight: until it is
 	// Wrote, either is the apply's own and Undo may take it back.
 	Next string `json:"next,omitempty"`
+	// Undo, for a settings file, takes the setting's change back when
+	// the user changed the file elsewhere since (VS Code rewrites its
+	// settings.json whenever a setting is changed).
+	Undo *textUndo `json:"undo,omitempty"`
 }
 
 // applyMu serialises Apply, Refresh and UndoApply of one target in this
@@ -112,7 +116,20 @@ func Apply(plan InstallPlan) (Installed, error) {
 	// Exactly what the plan showed, or nothing: a file created, changed or
 	// removed since (a user's own file where a renamed theme now goes)
 	// is not silently replaced.
-	if err := plan.stillHolds(); err != nil {
+	files := plan.Files
+	changing := map[int]bool{}
+	for _, i := range plan.Change {
+		if changing[i] {
+			continue
+		}
+		changing[i] = true
+		j := slices.IndexFunc(plan.edits, func(e settingEdit) bool { return e.step == i })
+		if j < 0 {
+			return out, fmt.Errorf("install %s: step %d is not a setting Apply can change (make plans with Plan)", plan.Target, i+1)
+		}
+		files = append(files[:len(files):len(files)], plan.edits[j].file)
+	}
+	if err := plan.stillHolds(files); err != nil {
 		return out, err
 	}
 	rec := applyRecord{Target: plan.Target, Theme: plan.Theme, Build: plan.Build, At: time.Now().UTC()}
@@ -120,7 +137,7 @@ func Apply(plan InstallPlan) (Installed, error) {
 	save := func() error {
 		return paths.WriteFileAtomic(filepath.Join(recDir, recordName), recordJSON(rec), 0o600) // plain strings
 	}
-	for _, f := range plan.Files {
+	for _, f := range files {
 		if f.data == nil {
 			return out, fmt.Errorf("install %s: plan has no content for %s (make plans with Plan)", plan.Target, f.Path)
 		}
@@ -130,7 +147,7 @@ func Apply(plan InstallPlan) (Installed, error) {
 			return out, fmt.Errorf("install %s: %w", f.Path, err)
 		}
 		name := filepath.Base(f.Path)
-		entry := appliedFile{Path: f.Path, Wrote: digest(f.data)}
+		entry := appliedFile{Path: f.Path, Wrote: digest(f.data), Undo: f.undo}
 		perm := fs.FileMode(0o644)
 		old, fi, err := dir.ReadFile(name, maxReplaced)
 		switch {
@@ -182,6 +199,13 @@ func Apply(plan InstallPlan) (Installed, error) {
 	}
 	if !out.Undo {
 		out.Undo = len(records(plan.store, plan.Target)) > 0
+	}
+	// The steps Apply did are no longer the user's to do.
+	out.Steps = slices.Clone(plan.Steps)
+	for i := range out.Steps {
+		if changing[i] {
+			out.Steps[i].State, out.Steps[i].Edit = "changed", false
+		}
 	}
 	return out, nil
 }
@@ -250,7 +274,8 @@ func UndoApply(p install.Paths, target string) (Undone, error) {
 	out := Undone{Target: rec.Target, Theme: rec.Theme}
 	// First check every file, so an undo is all or nothing.
 	var changed []string
-	for _, f := range rec.Files {
+	reverted := map[int][]byte{} // settings files changed since: the setting taken back out
+	for i, f := range rec.Files {
 		b, err := fsread.ReadFile(f.Path, maxReplaced, fsread.NoFollow)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
@@ -259,6 +284,10 @@ func UndoApply(p install.Paths, target string) (Undone, error) {
 			return out, fmt.Errorf("undo apply to %s: %w", target, err)
 		case digest(b) != f.Wrote && (f.Next == "" || digest(b) != f.Next) && !(f.Existed && holds(filepath.Join(recDir, filepath.Base(f.Backup)), b)):
 			// (Holding the backup's bytes: the apply failed before writing it.)
+			if data, ok := undoText(b, f.Undo); ok {
+				reverted[i] = data
+				continue
+			}
 			changed = append(changed, f.Path)
 		}
 	}
@@ -273,7 +302,15 @@ func UndoApply(p install.Paths, target string) (Undone, error) {
 			return out, fmt.Errorf("undo apply to %s: %w", target, err)
 		}
 		name := filepath.Base(f.Path)
-		if f.Existed {
+		if data, ok := reverted[i]; ok {
+			perm := fs.FileMode(0o644)
+			if fi, lerr := dir.Lstat(name); lerr == nil {
+				perm = fi.Mode().Perm()
+			}
+			if _, err = dir.WriteFile(name, data, perm); err == nil {
+				out.Restored = append(out.Restored, f.Path)
+			}
+		} else if f.Existed {
 			var old []byte
 			if old, err = fsread.ReadFile(filepath.Join(recDir, filepath.Base(f.Backup)), maxReplaced, fsread.NoFollow); err == nil {
 				_, err = dir.WriteFile(name, old, f.Mode)

@@ -37,6 +37,9 @@ type PlannedFile struct {
 	// was is what the plan found at Path (fileState): Apply writes only
 	// while every file is still as the user saw it in the plan.
 	was string
+	// undo takes a settings change back out of the file when the user
+	// changed it elsewhere since (nil for a theme file).
+	undo *textUndo
 }
 
 // InstallPlan is what Apply will do, for the user to confirm.
@@ -61,7 +64,12 @@ type InstallPlan struct {
 	// Build is the workspace the theme comes from, set by the caller
 	// before Apply and kept in the apply's record (Refresh, AppliedBy).
 	Build string `json:"-"`
-	store string
+	// Change lists the steps (indexes into Steps, each with Edit) whose
+	// setting Apply changes too; the caller sets it from the user's
+	// choice. The others stay for the user to do.
+	Change []int `json:"-"`
+	store  string
+	edits  []settingEdit
 }
 
 // ErrPlanChanged is returned when what a plan showed no longer holds: the
@@ -103,14 +111,23 @@ func (plan InstallPlan) token() string {
 		w(st.Kind)
 		w(st.File)
 		w(st.Text)
+		w(st.State)
+		w(st.Old)
+		w(st.New)
+		w(st.Reason)
+		w(fmt.Sprint(st.Edit))
+	}
+	for _, e := range plan.edits {
+		w(e.file.Path)
+		w(e.file.was)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// stillHolds reports, before Apply writes anything, the first planned file
+// stillHolds reports, before Apply writes anything, the first of files
 // that is no longer what the plan found there.
-func (plan InstallPlan) stillHolds() error {
-	for _, f := range plan.Files {
+func (plan InstallPlan) stillHolds(files []PlannedFile) error {
+	for _, f := range files {
 		// Holding the plan's own bytes already is no change to the user;
 		// a link or a FIFO there now is refused by the write itself, which
 		// says so.
@@ -161,8 +178,8 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 	}
 	plan := InstallPlan{Target: tg.ID, Theme: t.Name, Backups: filepath.Join(p.Store, tg.ID), store: p.Store}
 	put := func(path string, data []byte) { plan.Files = append(plan.Files, PlannedFile{Path: path, data: data}) }
-	line := func(file, text string) {
-		plan.Steps = append(plan.Steps, install.Step{Kind: "line", File: file, Text: text})
+	line := func(file, text string, s *install.Setting) {
+		plan.Steps = append(plan.Steps, install.Step{Kind: "line", File: file, Text: text, Setting: s})
 	}
 	command := func(text string) { plan.Steps = append(plan.Steps, install.Step{Kind: "command", Text: text}) }
 	if !tg.RunsOn(p.GOOS) {
@@ -185,7 +202,7 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		case "windows":
 			user = filepath.Join(p.AppData, "Code", "User")
 		}
-		line(filepath.Join(user, "settings.json"), `"workbench.colorTheme": `+jsonQuote(t.Name))
+		line(filepath.Join(user, "settings.json"), `"workbench.colorTheme": `+jsonQuote(t.Name), jsonSetting(jsonQuote(t.Name), "workbench.colorTheme"))
 		// VS Code 1.74+ only loads extensions listed in extensions.json
 		// when that file exists, so register ours there.
 		reg := filepath.Join(exts, "extensions.json")
@@ -207,7 +224,9 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		}
 		put(filepath.Join(dir, slug+".json"), files[slug+".json"])
 		plan.Note = "Zed loads it at once: pick \"" + t.Name + "\" with theme selector: toggle."
-		line(filepath.Join(filepath.Dir(dir), "settings.json"), `"theme": `+jsonQuote(t.Name))
+		zs := jsonSetting(jsonQuote(t.Name), "theme")
+		zs.Within = t.Appearance // "theme": {"mode": "system", "light": …, "dark": …}
+		line(filepath.Join(filepath.Dir(dir), "settings.json"), `"theme": `+jsonQuote(t.Name), zs)
 	case "alacritty":
 		dir := filepath.Join(p.ConfigHome, "alacritty", "themes")
 		if win {
@@ -216,15 +235,24 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		path := filepath.Join(dir, slug+".toml")
 		put(path, files[slug+".toml"])
 		plan.Note = "Alacritty does not load themes by itself: add `import = [" + tomlQuote(path) + "]` under [general] in alacritty.toml (top level before Alacritty 0.14)."
-		line(filepath.Join(filepath.Dir(dir), "alacritty.toml"), "import = ["+tomlQuote(path)+"]")
+		// Only an import of one theme of ours is changed: an import list
+		// of the user's own files is theirs to extend.
+		line(filepath.Join(filepath.Dir(dir), "alacritty.toml"), "import = ["+tomlQuote(path)+"]", &install.Setting{
+			Syntax: "lines", Match: `^\s*import\s*=\s*(?P<v>\[\s*"[^"]*[/\\]alacritty[/\\]themes[/\\][^"]*"\s*\])\s*$`,
+			Value: "[" + tomlQuote(path) + "]", Multi: "one", Insert: "top", TOML: true,
+			Conflict: `^\s*import\s*=`, ConflictWhy: "imports other files already (the theme goes in that list)"})
 	case "kitty":
 		put(filepath.Join(p.ConfigHome, "kitty", "themes", slug+".conf"), files[slug+".conf"])
 		plan.Note = "Run `kitten themes`, choose \"" + t.Name + "\" from the User category, or add `include themes/" + slug + ".conf` to kitty.conf."
-		line(filepath.Join(p.ConfigHome, "kitty", "kitty.conf"), "include themes/"+slug+".conf")
+		// The theme kitty uses is the last included theme file (kitten
+		// themes includes current-theme.conf).
+		line(filepath.Join(p.ConfigHome, "kitty", "kitty.conf"), "include themes/"+slug+".conf", &install.Setting{
+			Syntax: "lines", Match: `^\s*include\s+(?P<v>\S*(?i:theme)\S*\.conf)\s*$`, Value: "themes/" + slug + ".conf", Multi: "last"})
 	case "ghostty":
 		put(filepath.Join(p.ConfigHome, "ghostty", "themes", slug), files[slug])
 		plan.Note = "Set `theme = " + slug + "` in the Ghostty config and reload it."
-		line(filepath.Join(p.ConfigHome, "ghostty", "config"), "theme = "+slug)
+		line(filepath.Join(p.ConfigHome, "ghostty", "config"), "theme = "+slug, &install.Setting{
+			Syntax: "lines", Match: `^\s*theme\s*=\s*(?P<v>.*?)\s*$`, Value: slug, Multi: "last"})
 	case "neovim":
 		dir := filepath.Join(p.ConfigHome, "nvim")
 		if win {
@@ -236,7 +264,17 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		keep := "vim.cmd(\"colorscheme " + slug + "\")"
 		plan.Note = "Run `:colorscheme " + slug + "` in Neovim; to keep it, add `" + keep + "` to init.lua."
 		command(":colorscheme " + slug)
-		line(filepath.Join(dir, "init.lua"), keep)
+		if vimrc := filepath.Join(dir, "init.vim"); exists(vimrc) && !exists(filepath.Join(dir, "init.lua")) {
+			// Neovim reads init.vim and stops with an error when an
+			// init.lua is beside it: the setting goes in init.vim.
+			line(vimrc, "colorscheme "+slug, &install.Setting{
+				Syntax: "lines", Match: `^\s*(?P<v>colo(?:r|rs|rsc|rsch|rsche|rschem|rscheme)?\s+\S+)\s*$`, Value: "colorscheme " + slug, Multi: "one"})
+		} else {
+			line(filepath.Join(dir, "init.lua"), keep, &install.Setting{
+				Syntax: "lines", Match: `^\s*(?P<v>vim\.(?:cmd|api\.nvim_command)\b.*\bcolorscheme\b.*?)\s*$`, Value: keep, Multi: "one",
+				Conflict: `^\s*[^-\s].*\bcolorscheme\b`, ConflictWhy: "sets the colour scheme in a way Apply does not change (a plugin, a condition)",
+				Blockers: map[string]string{filepath.Join(dir, "init.vim"): "Neovim reads init.vim here and stops with an error when init.lua is beside it; add `colorscheme " + slug + "` to the one you use"}})
+		}
 	case "helix":
 		dir := filepath.Join(p.ConfigHome, "helix")
 		if win {
@@ -245,7 +283,7 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		put(filepath.Join(dir, "themes", slug+".toml"), files[slug+".toml"])
 		plan.Note = "Run `:theme " + slug + "` in Helix; to keep it, put `theme = \"" + slug + "\"` at the top of config.toml."
 		command(":theme " + slug)
-		line(filepath.Join(dir, "config.toml"), "theme = \""+slug+"\"")
+		line(filepath.Join(dir, "config.toml"), "theme = \""+slug+"\"", &install.Setting{Syntax: "toml", Path: []string{"theme"}, Value: tomlQuote(slug)})
 	case "bat":
 		dir := filepath.Join(p.ConfigHome, "bat")
 		if win {
@@ -255,8 +293,11 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		bat := batCommand(p.GOOS)
 		plan.Note = "bat reads new themes only from its cache: run `" + bat + " cache --build`, then add `--theme=\"" + slug + "\"` to bat's config; for delta set `syntax-theme = " + slug + "` under [delta] in ~/.gitconfig."
 		command(bat + " cache --build")
-		line(filepath.Join(dir, "config"), "--theme=\""+slug+"\"")
-		line(filepath.Join(p.Home, ".gitconfig"), "[delta]\n\tsyntax-theme = "+slug)
+		line(filepath.Join(dir, "config"), "--theme=\""+slug+"\"", &install.Setting{
+			Syntax: "lines", Match: `^\s*--theme(?:=|\s+)(?P<v>.*?)\s*$`, Value: `"` + slug + `"`, Multi: "last"})
+		line(filepath.Join(p.Home, ".gitconfig"), "[delta]\n\tsyntax-theme = "+slug, &install.Setting{
+			Syntax: "lines", Sectioned: true, Section: "delta", Match: `^\s*(?i:syntax-theme)\s*=\s*(?P<v>.*?)\s*$`, Value: slug, Multi: "last",
+			Insert: "section", Header: "[delta]", Add: "\tsyntax-theme = " + slug, Create: "[delta]\n\tsyntax-theme = " + slug + "\n"})
 	case "wezterm":
 		// WezTerm finds schemes by name in the colors folder beside its
 		// config, ~/.config/wezterm on Windows too.
@@ -267,18 +308,31 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		put(filepath.Join(dir, "colors", slug+".toml"), files[slug+".toml"])
 		lua := "config.color_scheme = " + luaQuote(t.Name)
 		plan.Note = "Add `" + lua + "` to wezterm.lua; WezTerm reloads it on save."
-		line(filepath.Join(dir, "wezterm.lua"), lua)
+		cfg := filepath.Join(dir, "wezterm.lua")
+		if home := filepath.Join(p.Home, ".wezterm.lua"); !win && !exists(cfg) && exists(home) {
+			cfg = home // the config this user has
+		}
+		line(cfg, lua, &install.Setting{
+			Syntax: "lines", Match: `^\s*(?:[A-Za-z_]\w*\.)?color_scheme\s*=\s*(?P<v>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')`, Value: luaQuote(t.Name), Multi: "one",
+			Insert: "before", Before: `^\s*return\s+config\s*$`, BeforeWhy: "does not end in `return config`",
+			Create: "return {\n  color_scheme = " + luaQuote(t.Name) + ",\n}\n"})
 	case "foot":
 		path := filepath.Join(p.ConfigHome, "foot", "themes", slug+".ini")
 		put(path, files[slug+".ini"])
 		plan.Note = "Add `include=" + path + "` to the [main] section of foot.ini, then open a new foot window."
-		line(filepath.Join(p.ConfigHome, "foot", "foot.ini"), "include="+path)
+		// include belongs to [main], which is also what precedes any
+		// section: the top of the file.
+		line(filepath.Join(p.ConfigHome, "foot", "foot.ini"), "include="+path, &install.Setting{
+			Syntax: "lines", Match: `^\s*include\s*=\s*(?P<v>\S*[/\\]foot[/\\]themes[/\\]\S*)\s*$`, Value: path, Multi: "last", Insert: "top"})
 	case "tmux":
 		path := filepath.Join(p.ConfigHome, "tmux", "themes", slug+".conf")
 		put(path, files[slug+".conf"])
 		plan.Note = "Run `tmux source-file " + shellQuote(path) + "` for the running server, and add `source-file " + shellQuote(path) + "` to tmux.conf to keep it."
 		command("tmux source-file " + shellQuote(path))
-		line(filepath.Join(p.ConfigHome, "tmux", "tmux.conf"), "source-file "+shellQuote(path))
+		// Only a source-file of a theme of ours is changed; the user's
+		// other sourced files stay.
+		line(filepath.Join(p.ConfigHome, "tmux", "tmux.conf"), "source-file "+shellQuote(path), &install.Setting{
+			Syntax: "lines", Match: `^\s*source(?:-file)?(?:\s+-[qnvF]+)*\s+(?P<v>'?[^\s']*/tmux/themes/[^\s']*'?)\s*$`, Value: shellQuote(path), Multi: "last"})
 	case "windows-terminal":
 		// The exported scheme, re-indented inside a fragment.
 		b, err := theme.EncodeJSON(map[string]any{"schemes": []json.RawMessage{files[slug+".json"]}})
@@ -287,7 +341,10 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		}
 		put(filepath.Join(p.LocalAppData, "Microsoft", "Windows Terminal", "Fragments", paths.AppName, slug+".json"), b)
 		plan.Note = "Restart Windows Terminal, then choose the colour scheme \"" + t.Name + "\" in a profile's Appearance settings."
-		line(filepath.Join(p.LocalAppData, "Packages", "Microsoft.WindowsTerminal_8wekyb3d8bbwe", "LocalState", "settings.json"), `"colorScheme": `+jsonQuote(t.Name))
+		// A scheme for every profile is profiles.defaults.colorScheme.
+		line(filepath.Join(p.LocalAppData, "Packages", "Microsoft.WindowsTerminal_8wekyb3d8bbwe", "LocalState", "settings.json"), `"colorScheme": `+jsonQuote(t.Name), &install.Setting{
+			Syntax: "json", Path: []string{"profiles", "defaults", "colorScheme"}, Value: jsonQuote(t.Name),
+			NoCreate: "Windows Terminal writes this file when it first starts; start it once and apply again"})
 	case "iterm2":
 		b, err := itermDynamicProfile(t)
 		if err != nil {
@@ -303,6 +360,7 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 	if install.PlannerFor(tg.ID) == nil { // an external planner places the companion itself
 		companionFiles(&plan, t, tg, files)
 	}
+	planSettings(&plan)
 	for i := range plan.Files {
 		if err := refuseLink(plan.Files[i].Path); err != nil {
 			return InstallPlan{}, fmt.Errorf("install into %s: %w", tg.Name, err)
@@ -346,6 +404,12 @@ func refuseLink(path string) error {
 func exists(path string) bool {
 	_, err := os.Lstat(path)
 	return err == nil
+}
+
+// jsonSetting is a top-level setting of a VS Code or Zed settings.json.
+func jsonSetting(value, key string) *install.Setting {
+	return &install.Setting{Syntax: "json", Path: []string{key}, Value: value,
+		Create: "{\n    " + jsonQuote(key) + ": " + value + "\n}\n"}
 }
 
 func jsonQuote(s string) string {

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -25,6 +26,10 @@ import (
 
 	"github.com/rs/zerolog"
 )
+
+// Kept on the subprocess fake agent (harness): huge and many frames, wire
+// request ids, garbage lines, crashes, hangs, stderr floods, cancel's
+// process group and the paced replay; the logic tests use stubEngine.
 
 // harness runs turns against the fake agent and checks, at the end of
 // every test, that no process of any agent group it started is left.
@@ -514,13 +519,14 @@ func TestCancelMidStream(t *testing.T) {
 }
 
 func TestCancelledBeforeStartSpawnsNothing(t *testing.T) {
-	h := newHarness(t, hopts{})
+	ag := acpstub.New()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	evs, res, err := h.run(ctx, Turn{Prompt: prompt.Text("hi")})
+	var evs []Event
+	res, err := stubEngine(t, ag, Options{}).Run(ctx, Turn{Cwd: t.TempDir(), Prompt: prompt.Text("hi")}, func(ev Event) { evs = append(evs, ev) })
 	var ce *Error
-	if !errors.As(err, &ce) || ce.Code != CodeCancelled || res.StopReason != "cancelled" || len(evs) != 1 || len(h.spawned()) != 0 {
-		t.Fatalf("err %v, result %+v, events %v, spawned %d", err, res, types(evs), len(h.spawned()))
+	if !errors.As(err, &ce) || ce.Code != CodeCancelled || res.StopReason != "cancelled" || len(evs) != 1 || ag.Started() != 0 {
+		t.Fatalf("err %v, result %+v, events %v, started %d", err, res, types(evs), ag.Started())
 	}
 }
 
@@ -555,11 +561,44 @@ func TestCancelAnswersOpenPermission(t *testing.T) {
 	}
 }
 
+// signedOut is an agent that wants a sign-in (api-key) before it opens a
+// session, as codex-acp without credentials.
+func signedOut() *acpstub.Agent {
+	ag := acpstub.New()
+	var signedIn atomic.Bool
+	ag.Handle("initialize", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"protocolVersion":1,"agentCapabilities":{"loadSession":true,"auth":{"logout":{}}},` +
+			`"authMethods":[{"id":"api-key","name":"API Key"},{"id":"chat-gpt","name":"ChatGPT"}]}`), nil
+	})
+	ag.Handle("authenticate", func(c *acpstub.Call) (any, error) {
+		var p struct{ MethodID string }
+		json.Unmarshal(c.Params, &p)
+		if p.MethodID != "api-key" && p.MethodID != "chat-gpt" {
+			return nil, &acpstub.Error{Code: -32602, Message: "unknown auth method " + p.MethodID}
+		}
+		signedIn.Store(true)
+		return struct{}{}, nil
+	})
+	ag.Handle("logout", func(*acpstub.Call) (any, error) {
+		signedIn.Store(false)
+		return struct{}{}, nil
+	})
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+		if !signedIn.Load() {
+			return nil, &acpstub.Error{Code: -32000, Message: "Authentication required"}
+		}
+		return map[string]string{"sessionId": "s-1"}, nil
+	})
+	return ag
+}
+
 func TestAuthThenRetry(t *testing.T) {
 	for _, warm := range []bool{true, false} {
 		t.Run("warm="+strconv.FormatBool(warm), func(t *testing.T) {
-			h := newHarness(t, hopts{scenario: "auth", warm: warm})
-			evs, _, err := h.run(context.Background(), Turn{Prompt: prompt.Text("hi")})
+			ag := signedOut()
+			e := stubEngine(t, ag, Options{Warm: warm})
+			cwd := t.TempDir()
+			evs, _, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("hi")})
 			var ce *Error
 			if !errors.As(err, &ce) || ce.Code != CodeAuth {
 				t.Fatalf("err = %v, want auth", err)
@@ -568,27 +607,26 @@ func TestAuthThenRetry(t *testing.T) {
 			if i < 0 || !slices.ContainsFunc(evs[i].Payload.(AuthRequired).AuthMethods, func(m acp.AuthMethod) bool { return m.ID == "api-key" }) {
 				t.Fatalf("auth_required event missing or without methods: %v", types(evs))
 			}
-			if err := h.e.Authenticate(context.Background(), h.cwd, "api-key"); err != nil {
+			if err := e.Authenticate(context.Background(), cwd, "api-key"); err != nil {
 				t.Fatal(err)
 			}
-			_, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("hi again")})
+			_, res, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("hi again")})
 			if err != nil || res.StopReason != "end_turn" {
 				t.Fatalf("retry: %v %+v", err, res)
 			}
-			wantSpawns := 2 // failed turn, then authenticate's connection reused by the retry
+			wantStarts := 2 // failed turn, then authenticate's connection reused by the retry
 			if warm {
-				wantSpawns = 1
+				wantStarts = 1
 			}
-			if got := len(h.spawned()); got != wantSpawns {
-				t.Fatalf("spawned %d agents, want %d", got, wantSpawns)
+			if got := ag.Started(); got != wantStarts {
+				t.Fatalf("started %d agents, want %d", got, wantStarts)
 			}
 		})
 	}
 }
 
 func TestAuthenticateUnknownMethod(t *testing.T) {
-	h := newHarness(t, hopts{scenario: "auth"})
-	err := h.e.Authenticate(context.Background(), h.cwd, "carrier-pigeon")
+	err := stubEngine(t, signedOut(), Options{}).Authenticate(context.Background(), t.TempDir(), "carrier-pigeon")
 	var ce *Error
 	if !errors.As(err, &ce) || ce.Code != CodeAuth {
 		t.Fatalf("err = %v", err)
@@ -596,7 +634,7 @@ func TestAuthenticateUnknownMethod(t *testing.T) {
 }
 
 func TestFollowUpTurns(t *testing.T) {
-	// How the warm agent dies, if it does: killed between the turns (the
+	// How the warm agent dies, if it does: stopped between the turns (the
 	// next turn finds it dead and never uses it), or alive when the turn
 	// takes it and gone at the turn's prompt (the turn fails on its first
 	// call and starts over without the user seeing it).
@@ -609,7 +647,7 @@ func TestFollowUpTurns(t *testing.T) {
 		name       string
 		warm       bool
 		death      int
-		wantSpawns int
+		wantStarts int
 		wantInit   int
 		wantResume int
 	}{
@@ -620,40 +658,35 @@ func TestFollowUpTurns(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var env []string
-			if tc.death == diesAtPrompt {
-				env = []string{"FAKE_AGENT_EXIT_ON_PROMPT=2"} // each agent's second prompt
-			}
-			h := newHarness(t, hopts{warm: tc.warm, env: env})
-			_, first, err := h.run(context.Background(), Turn{Prompt: prompt.Text("first")})
-			if err != nil {
-				t.Fatal(err)
-			}
-			h.e.mu.Lock()
-			l := h.e.warm
-			h.e.mu.Unlock()
-			switch tc.death {
-			case killedBetween:
-				l.proc.Kill()
-				<-l.proc.Done()
-			case diesAtPrompt:
-				if !l.alive() {
-					t.Fatal("the warm agent died before the turn took it")
+			ag := acpstub.New()
+			ag.Handle("initialize", func(*acpstub.Call) (any, error) { return json.RawMessage(withResume), nil })
+			var died atomic.Bool
+			ag.OnPrompt(func(turn *acpstub.Turn) string {
+				if tc.death == diesAtPrompt && turn.Text() == "second" && !died.Swap(true) {
+					turn.Exit() // before a word of the answer
+					return "end_turn"
 				}
-			}
-			evs, second, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: prompt.Text("second")})
+				return echo(turn)
+			})
+			e := stubEngine(t, ag, Options{Warm: tc.warm})
+			cwd := t.TempDir()
+			_, first, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("first")})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if second.SessionID != first.SessionID || !strings.HasPrefix(second.Text, "You said: second\n") {
-				t.Fatalf("second turn = %+v", second)
+			if tc.death == killedBetween {
+				ag.Last().Kill()
 			}
-			if texts(evs, EventUserText) != "" || strings.Contains(texts(evs, EventText), "first") {
-				t.Fatalf("history leaked into the second turn: %q", texts(evs, EventText))
+			evs, second, err := runStub(t, e, Turn{Cwd: cwd, SessionID: first.SessionID, Prompt: prompt.Text("second")})
+			if err != nil {
+				t.Fatal(err)
 			}
-			m := h.methods()
-			if len(h.spawned()) != tc.wantSpawns || count(m, "initialize") != tc.wantInit || count(m, "session/resume") != tc.wantResume || count(m, "session/load") != 0 {
-				t.Fatalf("spawns %d, methods %v", len(h.spawned()), m)
+			if second.SessionID != first.SessionID || texts(evs, EventText) != "You said: second" {
+				t.Fatalf("second turn = %+v, text %q", second, texts(evs, EventText))
+			}
+			m := ag.Methods()
+			if ag.Started() != tc.wantStarts || count(m, "initialize") != tc.wantInit || count(m, "session/resume") != tc.wantResume || count(m, "session/load") != 0 {
+				t.Fatalf("started %d, methods %v", ag.Started(), m)
 			}
 		})
 	}
@@ -759,26 +792,28 @@ func TestPromptBlocksReachTheAgent(t *testing.T) {
 }
 
 func TestBadTurnRejectedBeforeSending(t *testing.T) {
-	h := newHarness(t, hopts{})
+	ag := acpstub.New()
+	e := stubEngine(t, ag, Options{})
+	cwd := t.TempDir()
 	outside := acp.ContentBlock{Type: acp.BlockResourceLink, URI: "file:///etc/passwd", Name: "passwd"}
 	tests := []struct {
 		name string
 		turn Turn
 	}{
 		{"relative cwd", Turn{Cwd: "work", Prompt: prompt.Text("hi")}},
-		{"link outside the workspace", Turn{Prompt: append(prompt.Text("hi"), outside)}},
-		{"empty prompt", Turn{}},
+		{"link outside the workspace", Turn{Cwd: cwd, Prompt: append(prompt.Text("hi"), outside)}},
+		{"empty prompt", Turn{Cwd: cwd}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := h.run(context.Background(), tc.turn)
+			_, _, err := runStub(t, e, tc.turn)
 			var ce *Error
 			if !errors.As(err, &ce) || ce.Code != CodeInput {
 				t.Fatalf("err = %v, want input", err)
 			}
 		})
 	}
-	if m := h.methods(); count(m, "session/new") != 0 || count(m, "session/prompt") != 0 {
+	if m := ag.Methods(); count(m, "session/new") != 0 || count(m, "session/prompt") != 0 {
 		t.Fatalf("agent got %v", m)
 	}
 }

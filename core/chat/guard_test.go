@@ -14,6 +14,7 @@ import (
 	"cdxtheme/core/agent"
 	"cdxtheme/core/permission"
 	"cdxtheme/core/prompt"
+	"cdxtheme/internal/testrig/acpstub"
 	"cdxtheme/internal/testrig/fakeagent/fakeagenttest"
 
 	"github.com/rs/zerolog"
@@ -26,51 +27,58 @@ import (
 // already ran (it may have edited files), so the turn ends in the error and
 // the same prompt is never sent again on a fresh connection.
 func TestWarmAgentDyingAfterOutputDoesNotRunThePromptTwice(t *testing.T) {
-	h := newHarness(t, hopts{warm: true})
-	_, first, err := h.run(context.Background(), Turn{Prompt: prompt.Text("first")})
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		if turn.Text() == "second" {
+			turn.Say("Starting work... almost there ")
+			turn.Exit()
+		}
+		return "end_turn"
+	})
+	e := stubEngine(t, ag, Options{Warm: true})
+	cwd := t.TempDir()
+	_, first, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("first")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, res, err := h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: prompt.Text("#crash second")})
+	evs, _, err := runStub(t, e, Turn{Cwd: cwd, SessionID: first.SessionID, Prompt: prompt.Text("second")})
 	var ce *Error
 	if !errors.As(err, &ce) || ce.Code != CodeAgentExit {
 		t.Fatalf("err = %v, want the agent's exit", err)
 	}
-	if !strings.HasPrefix(res.Text, "Starting work... almost there ") || !strings.Contains(texts(evs, EventText), "almost there") {
-		t.Fatalf("the streamed part was lost: %q", res.Text)
+	if got := texts(evs, EventText); got != "Starting work... almost there " {
+		t.Fatalf("the streamed part was lost: %q", got)
 	}
-	if n := count(h.methods(), "session/prompt"); n != 2 {
-		t.Fatalf("session/prompt sent %d times for two turns: %v", n, h.methods())
-	}
-	if len(h.spawned()) != 1 {
-		t.Fatalf("a second agent was started (%d) to run the prompt again", len(h.spawned()))
+	if n := count(ag.Methods(), "session/prompt"); n != 2 || ag.Started() != 1 {
+		t.Fatalf("session/prompt sent %d times for two turns, %d agents started: %v", n, ag.Started(), ag.Methods())
 	}
 }
 
 // The warm agent asks to run a command before it streamed a word and dies
-// once asked: the request counts as output (the command may have run), so
-// the prompt is not sent again on a fresh connection either.
+// once answered: the request counts as output (the command may have run),
+// so the prompt is not sent again on a fresh connection either.
 func TestWarmAgentDyingAfterAPermissionRequestDoesNotRunThePromptTwice(t *testing.T) {
-	h := newHarness(t, hopts{warm: true})
-	_, first, err := h.run(context.Background(), Turn{Prompt: prompt.Text("first")})
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		if turn.Text() == "second" {
+			turn.Ask(`{"toolCallId":"c1","title":"ls","kind":"execute"}`, askOptions)
+			turn.Exit()
+		}
+		return "end_turn"
+	})
+	e := stubEngine(t, ag, Options{Warm: true})
+	cwd := t.TempDir()
+	_, first, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("first")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.e.mu.Lock()
-	l := h.e.warm
-	h.e.mu.Unlock()
-	dies := permission.DeciderFunc(func(_ context.Context, _ string, p permission.Permission) (string, error) {
-		l.proc.Kill()
-		<-l.proc.Done()
-		return permission.ChooseByKind(p.Options, acp.KindAllowOnce), nil
-	})
-	_, _, err = h.run(context.Background(), Turn{SessionID: first.SessionID, Prompt: prompt.Text("#permission-first"), Decider: dies})
+	_, _, err = runStub(t, e, Turn{Cwd: cwd, SessionID: first.SessionID, Prompt: prompt.Text("second"), Decider: permission.Policy("allow")})
 	var ce *Error
 	if !errors.As(err, &ce) || ce.Code != CodeAgentExit {
 		t.Fatalf("err = %v, want the agent's exit", err)
 	}
-	if n := count(h.methods(), "session/prompt"); n != 2 || len(h.spawned()) != 1 {
-		t.Fatalf("session/prompt sent %d times for two turns, %d agents started: %v", n, len(h.spawned()), h.methods())
+	if n := count(ag.Methods(), "session/prompt"); n != 2 || ag.Started() != 1 {
+		t.Fatalf("session/prompt sent %d times for two turns, %d agents started: %v", n, ag.Started(), ag.Methods())
 	}
 }
 
@@ -98,8 +106,12 @@ func TestResumeRefusedForSignInDoesNotFallBackToLoad(t *testing.T) {
 // A turn stopped by its timeout reports the prompt as cancelled, so what
 // is saved of the turn says it did not end by itself.
 func TestTimedOutTurnReportsACancelledStop(t *testing.T) {
-	h := newHarness(t, hopts{timeout: 800 * time.Millisecond, env: []string{"FAKE_AGENT_STALL_MS=60000"}})
-	_, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("#stall")})
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		<-turn.Cancelled() // works until it is asked to stop
+		return "cancelled"
+	})
+	_, res, err := runStub(t, stubEngine(t, ag, Options{Timeout: 800 * time.Millisecond}), Turn{Prompt: prompt.Text("hi")})
 	if ce, ok := err.(*Error); !ok || ce.Code != CodeTimeout {
 		t.Fatalf("err = %v", err)
 	}
@@ -188,11 +200,8 @@ func TestRefusedLoadEndsTheTurn(t *testing.T) {
 func TestClaimGivesNothingWhenThePreparationFailed(t *testing.T) {
 	e := NewEngine(Options{Log: zerolog.Nop(), Timeout: time.Minute})
 	defer e.Close()
-	// The fake agent as a stand-in process that stays and says nothing (the
-	// same program on every OS: no /bin/cat on Windows).
-	stay := agent.Command{Path: fakeagenttest.Build(t), Env: []string{"FAKE_AGENT_SCENARIO=silent-start", "FAKE_AGENT_STATE=" + t.TempDir()},
-		Source: "test", Reason: "a stand-in for the agent"}
-	proc, err := agent.Start(context.Background(), stay, t.TempDir(), zerolog.Nop())
+	// A stand-in agent that stays and says nothing.
+	proc, err := acpstub.New().Dial(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,6 +230,8 @@ func TestModeChangeLeavesOtherModeOptionsAlone(t *testing.T) {
 		t.Fatalf("after the mode change: %s=%q, %s=%q; want the switch untouched and the mode code", got[0].ID, got[0].Value, got[1].ID, got[1].Value)
 	}
 }
+
+// Kept on the subprocess fake agent: a process's clean exit status.
 
 // An agent that exits cleanly before answering is said to have exited,
 // not to have closed its output (which a running agent can do): the user

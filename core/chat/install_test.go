@@ -18,6 +18,9 @@ import (
 	"github.com/rs/zerolog"
 )
 
+// Kept on the subprocess fake agent: the install fetches and runs a real
+// program (the fake agent packed as the adapter), which no in-process peer is.
+
 // sidecarRig is a machine without codex-acp on PATH, with the pinned Bun
 // beside the app and a stub registry serving the fake agent as the adapter.
 type sidecarRig struct {

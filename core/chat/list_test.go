@@ -2,10 +2,13 @@ package chat
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
 	"cdxtheme/core/prompt"
+	"cdxtheme/internal/testrig/acpstub"
 )
 
 func TestListSessions(t *testing.T) {
@@ -18,19 +21,32 @@ func TestListSessions(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			h := newHarness(t, hopts{warm: c.warm, scenario: "normal"})
+			ag := acpstub.New()
+			ag.Handle("initialize", func(*acpstub.Call) (any, error) { return json.RawMessage(withResume), nil })
+			// The agent lists every session it opened, with its folder.
+			ag.Handle("session/list", func(*acpstub.Call) (any, error) {
+				var sessions []map[string]string
+				for i, p := range ag.Params("session/new") {
+					var n struct{ Cwd string }
+					json.Unmarshal(p, &n)
+					sessions = append(sessions, map[string]string{"sessionId": fmt.Sprintf("s-%d", i+1), "cwd": n.Cwd})
+				}
+				return map[string]any{"sessions": sessions}, nil
+			})
+			e := stubEngine(t, ag, Options{Warm: c.warm})
+			cwd := t.TempDir()
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
-			_, first, err := h.run(ctx, Turn{Prompt: prompt.Text("one")})
+			_, first, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("one")})
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, second, err := h.run(ctx, Turn{Prompt: prompt.Text("two")})
+			_, second, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("two")})
 			if err != nil {
 				t.Fatal(err)
 			}
-			spawnedBefore := len(h.spawned())
-			got, ok, err := h.e.ListSessions(ctx, h.cwd)
+			startedBefore := ag.Started()
+			got, ok, err := e.ListSessions(ctx, cwd)
 			if err != nil || !ok {
 				t.Fatalf("ListSessions: ok=%v err=%v", ok, err)
 			}
@@ -39,24 +55,24 @@ func TestListSessions(t *testing.T) {
 				ids[s.SessionID] = s.Cwd
 			}
 			for _, want := range []string{first.SessionID, second.SessionID} {
-				if cwd, found := ids[want]; !found || cwd != h.cwd {
-					t.Fatalf("session %s missing or with cwd %q in %+v", want, cwd, got)
+				if got, found := ids[want]; !found || got != cwd {
+					t.Fatalf("session %s missing or with cwd %q in %+v", want, got, ids)
 				}
 			}
-			spawned := len(h.spawned()) - spawnedBefore
-			if c.warm && spawned != 0 {
-				t.Fatalf("with a warm connection the list spawned %d agents", spawned)
+			started := ag.Started() - startedBefore
+			if c.warm && started != 0 {
+				t.Fatalf("with a warm connection the list started %d agents", started)
 			}
-			if !c.warm && spawned != 1 {
-				t.Fatalf("without a warm connection the list spawned %d agents, want 1", spawned)
+			if !c.warm && started != 1 {
+				t.Fatalf("without a warm connection the list started %d agents, want 1", started)
 			}
 			if c.warm {
 				// Still warm: the next turn reuses it.
-				if _, _, err := h.run(ctx, Turn{SessionID: second.SessionID, Prompt: prompt.Text("three")}); err != nil {
+				if _, _, err := runStub(t, e, Turn{Cwd: cwd, SessionID: second.SessionID, Prompt: prompt.Text("three")}); err != nil {
 					t.Fatal(err)
 				}
-				if n := len(h.spawned()) - spawnedBefore; n != 0 {
-					t.Fatalf("the turn after listing spawned %d agents", n)
+				if n := ag.Started() - startedBefore; n != 0 {
+					t.Fatalf("the turn after listing started %d agents", n)
 				}
 			}
 		})

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"cdxtheme/core/acp"
@@ -16,62 +17,47 @@ import (
 	"github.com/rs/zerolog"
 )
 
-// configCalls lists the set_config_option and set_mode calls the fake
-// agent received, as "id=value" (value in JSON).
-func (h *harness) configCalls() []string {
-	var out []string
-	for _, m := range h.agentLog() {
-		var p struct {
-			ConfigID string          `json:"configId"`
-			Value    json.RawMessage `json:"value"`
-			ModeID   string          `json:"modeId"`
-		}
-		json.Unmarshal(m["params"], &p)
-		switch string(m["method"]) {
-		case `"session/set_config_option"`:
-			out = append(out, p.ConfigID+"="+string(p.Value))
-		case `"session/set_mode"`:
-			out = append(out, "set_mode="+p.ModeID)
-		}
-	}
-	return out
-}
-
 func TestTurnOptionsReachTheAgentAndAreReappliedAfterResume(t *testing.T) {
-	h := newHarness(t, hopts{scenario: "options"})
-	evs, res, err := h.run(context.Background(), Turn{
+	ag := acpstub.New()
+	ag.Handle("initialize", func(*acpstub.Call) (any, error) { return json.RawMessage(withResume), nil })
+	ag.HoldSettings(codexSettings[:len(codexSettings)-1]+","+themeOptions[1:], nil)
+	ag.OnPrompt(runningWith)
+	e := stubEngine(t, ag, Options{})
+	cwd := t.TempDir()
+	evs, res, err := runStub(t, e, Turn{
+		Cwd:     cwd,
 		Mode:    "read-only",
 		Options: map[string]any{"fast-mode": true, "palette_family": "paper", "no-such": "x", "model_config": true},
-		Prompt:  prompt.Text("#options"),
+		Prompt:  prompt.Text("hi"),
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The agent reports the values it holds when the prompt arrives.
+	// The agent says the values it holds when the prompt arrives.
 	for _, want := range []string{"mode=read-only", "fast-mode=true", "palette_family=paper"} {
-		if !strings.Contains(res.Text, want) {
-			t.Fatalf("agent answered %q, want %s", res.Text, want)
+		if !strings.Contains(texts(evs, EventText), want) {
+			t.Fatalf("agent answered %q, want %s", texts(evs, EventText), want)
 		}
 	}
 	// "model_config" names fast-mode by category; already true, so not sent twice.
-	if got := strings.Join(h.configCalls(), " "); got != `mode="read-only" fast-mode=true palette_family="paper"` {
+	if got := strings.Join(setCalls(ag), " "); got != `mode="read-only" fast-mode=true palette_family="paper"` {
 		t.Fatalf("calls = %s", got)
 	}
 	if w := texts(evs, EventWarning); !strings.Contains(w, `"no-such"`) {
 		t.Fatalf("unknown option not warned about: %q", w)
 	}
 
-	// A new process (not warm) resumes the session; the values must be
-	// applied again there, and a changed one reaches the agent.
-	_, res, err = h.run(context.Background(), Turn{SessionID: res.SessionID,
-		Options: map[string]any{"fast-mode": false, "palette_family": "paper"}, Prompt: prompt.Text("#options again")})
+	// A new connection (not warm) resumes the session at the defaults; the
+	// values must be applied again there, and a changed one reaches the agent.
+	evs, _, err = runStub(t, e, Turn{Cwd: cwd, SessionID: res.SessionID,
+		Options: map[string]any{"fast-mode": false, "palette_family": "paper"}, Prompt: prompt.Text("again")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(res.Text, "fast-mode=false") || !strings.Contains(res.Text, "palette_family=paper") {
-		t.Fatalf("after resume the agent holds %q", res.Text)
+	if text := texts(evs, EventText); !strings.Contains(text, "fast-mode=false") || !strings.Contains(text, "palette_family=paper") {
+		t.Fatalf("after resume the agent holds %q", text)
 	}
-	if m := h.methods(); count(m, "session/resume") != 1 || count(m, "initialize") != 2 {
+	if m := ag.Methods(); count(m, "session/resume") != 1 || count(m, "initialize") != 2 {
 		t.Fatalf("methods = %v", m)
 	}
 }
@@ -120,20 +106,24 @@ func TestTurnOptionOfTheWrongTypeIsAWarning(t *testing.T) {
 }
 
 func TestSetOptionLiveOnTheWarmSession(t *testing.T) {
-	h := newHarness(t, hopts{warm: true, scenario: "options"})
-	_, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("hi")})
+	ag := acpstub.New()
+	ag.HoldSettings(codexSettings[:len(codexSettings)-1]+","+themeOptions[1:], map[string]string{"model=gpt-5-pro": "gpt-5-pro is not available for this account"})
+	ag.OnPrompt(runningWith)
+	e := stubEngine(t, ag, Options{Warm: true})
+	cwd := t.TempDir()
+	_, res, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	opts, err := h.e.SetOption(ctx, res.SessionID, "fast-mode", true)
+	opts, err := e.SetOption(ctx, res.SessionID, "fast-mode", true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if o, ok := acp.FindConfigOption(opts, "", "fast-mode"); !ok || !o.Bool {
 		t.Fatalf("options after the change: %+v", opts)
 	}
-	if _, err := h.e.SetOption(ctx, res.SessionID, "thought_level", "high"); err != nil {
+	if _, err := e.SetOption(ctx, res.SessionID, "thought_level", "high"); err != nil {
 		t.Fatalf("by category: %v", err)
 	}
 	tests := []struct {
@@ -154,7 +144,7 @@ func TestSetOptionLiveOnTheWarmSession(t *testing.T) {
 			if tc.want == ErrNotLive {
 				sid = "other"
 			}
-			_, err := h.e.SetOption(ctx, sid, tc.id, tc.value)
+			_, err := e.SetOption(ctx, sid, tc.id, tc.value)
 			if tc.want != nil {
 				if !errors.Is(err, tc.want) {
 					t.Fatalf("err = %v, want %v", err, tc.want)
@@ -166,19 +156,19 @@ func TestSetOptionLiveOnTheWarmSession(t *testing.T) {
 			}
 		})
 	}
-	// The next turn runs on the same process and sees the live values.
-	_, res2, err := h.run(ctx, Turn{SessionID: res.SessionID, Prompt: prompt.Text("#options")})
+	// The next turn runs on the same connection and sees the live values.
+	evs, _, err := runStub(t, e, Turn{Cwd: cwd, SessionID: res.SessionID, Prompt: prompt.Text("again")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(res2.Text, "fast-mode=true") || !strings.Contains(res2.Text, "reasoning_effort=high") {
-		t.Fatalf("agent holds %q", res2.Text)
+	if text := texts(evs, EventText); !strings.Contains(text, "fast-mode=true") || !strings.Contains(text, "reasoning_effort=high") {
+		t.Fatalf("agent holds %q", text)
 	}
-	if n := len(h.spawned()); n != 1 {
-		t.Fatalf("spawned %d agents, want the warm one only", n)
+	if n := ag.Started(); n != 1 {
+		t.Fatalf("started %d agents, want the warm one only", n)
 	}
-	h.e.Close()
-	if _, err := h.e.SetOption(ctx, res.SessionID, "fast-mode", false); !errors.Is(err, ErrNotLive) {
+	e.Close()
+	if _, err := e.SetOption(ctx, res.SessionID, "fast-mode", false); !errors.Is(err, ErrNotLive) {
 		t.Fatalf("after Close: %v", err)
 	}
 }
@@ -186,26 +176,41 @@ func TestSetOptionLiveOnTheWarmSession(t *testing.T) {
 // An agent that dies while applying a setting is let go of, not kept,
 // owned by nobody, until the app quits; the value goes with the next turn.
 func TestSetOptionOnAnAgentThatDiesLetsGoOfIt(t *testing.T) {
-	h := newHarness(t, hopts{warm: true, env: []string{"FAKE_AGENT_EXIT_ON_SET=1"}})
-	_, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("#options")})
+	ag := acpstub.New()
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"sessionId":"s-1","configOptions":` + themeOptions + `}`), nil
+	})
+	ag.Handle("session/set_config_option", func(c *acpstub.Call) (any, error) {
+		c.Exit() // dies while applying it
+		return nil, nil
+	})
+	e := stubEngine(t, ag, Options{Warm: true})
+	_, res, err := runStub(t, e, Turn{Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.e.SetOption(context.Background(), res.SessionID, "fast-mode", true); !errors.Is(err, ErrNotLive) {
+	if _, err := e.SetOption(context.Background(), res.SessionID, "fast-mode", true); !errors.Is(err, ErrNotLive) {
 		t.Fatalf("err = %v, want ErrNotLive", err)
 	}
-	if h.e.Holding() {
+	if e.Holding() {
 		t.Fatal("the engine still holds an agent nobody owns")
 	}
 }
 
 func TestCommandsReachEveryTurnOfAWarmSession(t *testing.T) {
-	h := newHarness(t, hopts{warm: true})
-	_, res, err := h.run(context.Background(), Turn{Prompt: prompt.Text("hi")})
+	ag := acpstub.New()
+	ag.Handle("session/new", func(c *acpstub.Call) (any, error) {
+		// Once, right after the session opened, as codex-acp does.
+		c.UpdateAfter("s-1", `{"sessionUpdate":"available_commands_update","availableCommands":[{"name":"review","description":"Review the theme"}]}`)
+		return map[string]string{"sessionId": "s-1"}, nil
+	})
+	e := stubEngine(t, ag, Options{Warm: true})
+	cwd := t.TempDir()
+	_, res, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, _, err := h.run(context.Background(), Turn{SessionID: res.SessionID, Prompt: prompt.Text("again")})
+	evs, _, err := runStub(t, e, Turn{Cwd: cwd, SessionID: res.SessionID, Prompt: prompt.Text("again")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,31 +225,38 @@ func TestCommandsReachEveryTurnOfAWarmSession(t *testing.T) {
 	if a < 0 || evs[a].Payload.(AgentCapabilities).Capabilities == nil {
 		t.Fatalf("no agent event with capabilities: %v", types(evs))
 	}
+	if ag.Started() != 1 {
+		t.Fatalf("started %d agents: the follow-up was not on the warm one", ag.Started())
+	}
 }
 
 func TestMCPServersPassedWhenTheAgentTakesThem(t *testing.T) {
-	h := newHarness(t, hopts{})
+	ag := acpstub.New()
+	ag.Handle("initialize", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"protocolVersion":1,"agentCapabilities":{"loadSession":true,"sessionCapabilities":{"resume":{}},"mcpCapabilities":{"http":false,"sse":false}}}`), nil
+	})
+	e := stubEngine(t, ag, Options{})
+	cwd := t.TempDir()
 	stdio := json.RawMessage(`{"name":"palette","command":"/usr/bin/palette-mcp","args":["--x"],"env":[]}`)
 	httpSrv := json.RawMessage(`{"type":"http","name":"remote","url":"https://mcp.example/","headers":[]}`)
-	evs, res, err := h.run(context.Background(), Turn{MCPServers: []json.RawMessage{stdio, httpSrv, json.RawMessage(`[1]`)}, Prompt: prompt.Text("hi")})
+	evs, res, err := runStub(t, e, Turn{Cwd: cwd, MCPServers: []json.RawMessage{stdio, httpSrv, json.RawMessage(`[1]`)}, Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if w := texts(evs, EventWarning); !strings.Contains(w, `does not take http MCP servers; "remote"`) || !strings.Contains(w, "unreadable") {
 		t.Fatalf("warnings = %q", w)
 	}
-	_, _, err = h.run(context.Background(), Turn{SessionID: res.SessionID, MCPServers: []json.RawMessage{stdio}, Prompt: prompt.Text("again")})
+	_, _, err = runStub(t, e, Turn{Cwd: cwd, SessionID: res.SessionID, MCPServers: []json.RawMessage{stdio}, Prompt: prompt.Text("again")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, m := range h.agentLog() {
-		switch string(m["method"]) {
-		case `"session/new"`, `"session/resume"`:
+	for _, c := range ag.Calls() {
+		if c.Method == "session/new" || c.Method == "session/resume" {
 			var p struct {
 				MCPServers json.RawMessage `json:"mcpServers"`
 			}
-			json.Unmarshal(m["params"], &p)
+			json.Unmarshal(c.Params, &p)
 			got = append(got, string(p.MCPServers))
 		}
 	}
@@ -256,34 +268,37 @@ func TestMCPServersPassedWhenTheAgentTakesThem(t *testing.T) {
 
 func TestLogout(t *testing.T) {
 	tests := []struct {
-		scenario      string
+		name          string
+		agent         func() *acpstub.Agent
 		wantSupported bool
 	}{
-		{"auth", true},
-		{"normal", false},
+		{"agent with logout", signedOut, true},
+		{"agent without", acpstub.New, false},
 	}
 	for _, tc := range tests {
-		t.Run(tc.scenario, func(t *testing.T) {
-			h := newHarness(t, hopts{warm: true, scenario: tc.scenario})
+		t.Run(tc.name, func(t *testing.T) {
+			ag := tc.agent()
+			e := stubEngine(t, ag, Options{Warm: true})
+			cwd := t.TempDir()
 			ctx := context.Background()
-			if err := h.e.Authenticate(ctx, h.cwd, "api-key"); err != nil {
+			if err := e.Authenticate(ctx, cwd, "api-key"); err != nil {
 				t.Fatal(err)
 			}
-			if _, _, err := h.run(ctx, Turn{Prompt: prompt.Text("hi")}); err != nil {
+			if _, _, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("hi")}); err != nil {
 				t.Fatalf("signed in: %v", err)
 			}
-			supported, err := h.e.Logout(ctx, h.cwd)
+			supported, err := e.Logout(ctx, cwd)
 			if err != nil || supported != tc.wantSupported {
 				t.Fatalf("Logout = %v, %v; want supported %v", supported, err, tc.wantSupported)
 			}
-			_, _, err = h.run(ctx, Turn{Prompt: prompt.Text("hi")})
+			_, _, err = runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("hi")})
 			ce, _ := errors.AsType[*Error](err)
 			signedOut := ce != nil && ce.Code == CodeAuth
 			if signedOut != tc.wantSupported {
 				t.Fatalf("turn after logout: %v", err)
 			}
-			if count(h.methods(), "logout") != map[bool]int{true: 1}[tc.wantSupported] {
-				t.Fatalf("methods = %v", h.methods())
+			if count(ag.Methods(), "logout") != map[bool]int{true: 1}[tc.wantSupported] {
+				t.Fatalf("methods = %v", ag.Methods())
 			}
 		})
 	}
@@ -385,27 +400,49 @@ func TestModelsStateIsTheModelOption(t *testing.T) {
 		wantRunning string // what the agent says it runs
 	}{
 		{"by id", "gpt-5.4", "gpt-5.4", "", "model=gpt-5.4"},
-		{"by display name", "gpt-5.4-mini", "gpt-5.4-mini", "", "model=gpt-5.4-mini"},
+		{"by display name", "GPT-5.4 Mini", "gpt-5.4-mini", "", "model=gpt-5.4-mini"},
 		{"by display name, any case", "gpt-5 PRO", "gpt-5-pro", "not available for this account", "model=gpt-5.5"},
 		{"not listed: sent, the agent refuses", "gpt-0", "gpt-0", `unknown model "gpt-0"`, "model=gpt-5.5"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, hopts{env: []string{"FAKE_AGENT_SHAPE=models"}})
-			evs, res, err := h.run(context.Background(), Turn{Model: tc.model, Prompt: prompt.Text("#settings")})
+			ag := acpstub.New()
+			var running atomic.Value
+			running.Store("gpt-5.5")
+			ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+				return json.RawMessage(`{"sessionId":"s-1","models":{"currentModelId":"gpt-5.5","availableModels":[` +
+					`{"modelId":"gpt-5.5","name":"GPT-5.5"},{"modelId":"gpt-5.4","name":"GPT-5.4"},` +
+					`{"modelId":"gpt-5.4-mini","name":"GPT-5.4 Mini"},{"modelId":"gpt-5-pro","name":"GPT-5 Pro"}]}}`), nil
+			})
+			ag.Handle("session/set_model", func(c *acpstub.Call) (any, error) {
+				var p struct{ ModelID string }
+				json.Unmarshal(c.Params, &p)
+				switch p.ModelID {
+				case "gpt-5-pro":
+					return nil, &acpstub.Error{Code: -32602, Message: "gpt-5-pro is not available for this account"}
+				case "gpt-5.5", "gpt-5.4", "gpt-5.4-mini":
+					running.Store(p.ModelID)
+					return struct{}{}, nil
+				}
+				return nil, &acpstub.Error{Code: -32602, Message: `unknown model "` + p.ModelID + `"`}
+			})
+			ag.Handle("session/set_config_option", func(*acpstub.Call) (any, error) {
+				t.Errorf("set_config_option sent to an agent without config options")
+				return struct{}{}, nil
+			})
+			ag.OnPrompt(func(turn *acpstub.Turn) string {
+				turn.Say("Running with model=" + running.Load().(string) + ".")
+				return "end_turn"
+			})
+			evs, res, err := runStub(t, stubEngine(t, ag, Options{}), Turn{Model: tc.model, Prompt: prompt.Text("hi")})
 			if err != nil || res.StopReason != "end_turn" {
 				t.Fatalf("%v %+v", err, res)
 			}
 			var sets []string
-			for _, m := range h.agentLog() {
-				switch string(m["method"]) {
-				case `"session/set_model"`:
-					var p struct{ ModelID string }
-					json.Unmarshal(m["params"], &p)
-					sets = append(sets, p.ModelID)
-				case `"session/set_config_option"`:
-					t.Errorf("set_config_option sent to an agent without config options")
-				}
+			for _, p := range ag.Params("session/set_model") {
+				var m struct{ ModelID string }
+				json.Unmarshal(p, &m)
+				sets = append(sets, m.ModelID)
 			}
 			if strings.Join(sets, ",") != tc.wantSet {
 				t.Fatalf("set_model calls %v, want %q", sets, tc.wantSet)
@@ -416,8 +453,8 @@ func TestModelsStateIsTheModelOption(t *testing.T) {
 			if w := texts(evs, EventWarning); w != "" {
 				t.Fatalf("warnings %q", w)
 			}
-			if !strings.Contains(res.Text, tc.wantRunning) {
-				t.Fatalf("agent answered %q, want it running %s", res.Text, tc.wantRunning)
+			if text := texts(evs, EventText); !strings.Contains(text, tc.wantRunning) {
+				t.Fatalf("agent answered %q, want it running %s", text, tc.wantRunning)
 			}
 			// The bar's model control: the session event carries the models
 			// as the model option, current as the agent last reported it.

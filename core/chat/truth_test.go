@@ -68,45 +68,64 @@ func lastOptions(t *testing.T, evs []Event) map[string]any {
 	return got
 }
 
+// codexSettings are codex-acp's options: the approval preset (mode: auto
+// current), the model (gpt-5.5 current; gpt-5-pro offered) and the
+// reasoning effort (medium current).
+const codexSettings = `[` +
+	`{"id":"mode","name":"Approval preset","category":"mode","type":"select","currentValue":"auto","options":[{"value":"read-only","name":"Read Only"},{"value":"auto","name":"Auto"},{"value":"agent-full-access","name":"Full Access"}]},` +
+	`{"id":"model","name":"Model","category":"model","type":"select","currentValue":"gpt-5.5","options":[{"value":"gpt-5.5","name":"GPT-5.5"},{"value":"gpt-5.4","name":"gpt-5.4"},{"value":"gpt-5-pro","name":"GPT-5 Pro"}]},` +
+	`{"id":"reasoning_effort","name":"Reasoning effort","category":"thought_level","type":"select","currentValue":"medium","options":[{"value":"low","name":"Low"},{"value":"medium","name":"Medium"},{"value":"high","name":"High"}]}]`
+
+// runningWith is an agent turn that says what the agent runs with.
+func runningWith(turn *acpstub.Turn) string {
+	turn.Say("Running with " + turn.Settings() + ".")
+	return "end_turn"
+}
+
 // The defect behind "the panel flips back to Auto review / Medium": a warm
 // follow-up re-sent the session/new result of the first turn. Every
 // session event must carry what the agent holds now.
 func TestWarmFollowUpReportsTheSettingsTheAgentHolds(t *testing.T) {
-	h := newHarness(t, hopts{warm: true})
+	ag := acpstub.New()
+	ag.HoldSettings(codexSettings, nil)
+	ag.OnPrompt(runningWith)
+	e := stubEngine(t, ag, Options{Warm: true})
+	cwd := t.TempDir()
 	ctx := context.Background()
-	evs, res, err := h.run(ctx, Turn{Mode: "agent-full-access", Effort: "high", Prompt: prompt.Text("#settings")})
+	evs, res, err := runStub(t, e, Turn{Cwd: cwd, Mode: "agent-full-access", Effort: "high", Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "Running with mode=agent-full-access, model=gpt-5.5, reasoning_effort=high."; res.Text != want {
-		t.Fatalf("agent holds %q", res.Text)
+	if got, want := texts(evs, EventText), "Running with mode=agent-full-access, model=gpt-5.5, reasoning_effort=high."; got != want {
+		t.Fatalf("agent holds %q", got)
 	}
 	first := lastOptions(t, evs)
 	if first["mode"] != "agent-full-access" || first["reasoning_effort"] != "high" || first["modes.current"] != "agent-full-access" {
 		t.Fatalf("after the first turn the UI would show %v", first)
 	}
-	if _, err := h.e.SetOption(ctx, res.SessionID, "model", "gpt-5.4"); err != nil {
+	if _, err := e.SetOption(ctx, res.SessionID, "model", "gpt-5.4"); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 2; i++ {
-		evs, res, err = h.run(ctx, Turn{SessionID: res.SessionID, Prompt: prompt.Text("#settings")})
+		evs, res, err = runStub(t, e, Turn{Cwd: cwd, SessionID: res.SessionID, Prompt: prompt.Text("again")})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := "Running with mode=agent-full-access, model=gpt-5.4, reasoning_effort=high."; res.Text != want {
-			t.Fatalf("follow-up %d: agent holds %q", i+1, res.Text)
+		text := texts(evs, EventText)
+		if want := "Running with mode=agent-full-access, model=gpt-5.4, reasoning_effort=high."; text != want {
+			t.Fatalf("follow-up %d: agent holds %q", i+1, text)
 		}
 		for _, ev := range evs {
 			if ev.Type() != EventSession {
 				continue
 			}
 			if got := currentValues(t, ev); got["mode"] != "agent-full-access" || got["model"] != "gpt-5.4" || got["reasoning_effort"] != "high" || got["modes.current"] != "agent-full-access" {
-				t.Fatalf("follow-up %d: a session event shows %v while the agent runs %q", i+1, got, res.Text)
+				t.Fatalf("follow-up %d: a session event shows %v while the agent runs %q", i+1, got, text)
 			}
 		}
 	}
-	if n := len(h.spawned()); n != 1 {
-		t.Fatalf("spawned %d agents, want the warm one", n)
+	if n := ag.Started(); n != 1 {
+		t.Fatalf("started %d agents, want the warm one", n)
 	}
 }
 
@@ -114,25 +133,29 @@ func TestWarmFollowUpReportsTheSettingsTheAgentHolds(t *testing.T) {
 // are applied again after resume and the last event shows them, not the
 // defaults the resume answered with.
 func TestResumeReappliesAndReportsTheResult(t *testing.T) {
-	h := newHarness(t, hopts{})
-	ctx := context.Background()
-	_, res, err := h.run(ctx, Turn{Mode: "read-only", Prompt: prompt.Text("hi")})
+	ag := acpstub.New()
+	ag.HoldSettings(codexSettings, nil) // a new connection answers the defaults
+	ag.Handle("initialize", func(*acpstub.Call) (any, error) { return json.RawMessage(withResume), nil })
+	ag.OnPrompt(runningWith)
+	e := stubEngine(t, ag, Options{})
+	cwd := t.TempDir()
+	_, res, err := runStub(t, e, Turn{Cwd: cwd, Mode: "read-only", Prompt: prompt.Text("hi")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, res, err := h.run(ctx, Turn{SessionID: res.SessionID, Options: map[string]any{"mode": "read-only", "reasoning_effort": "low"}, Prompt: prompt.Text("#settings")})
+	evs, res, err := runStub(t, e, Turn{Cwd: cwd, SessionID: res.SessionID, Options: map[string]any{"mode": "read-only", "reasoning_effort": "low"}, Prompt: prompt.Text("again")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(res.Text, "mode=read-only") || !strings.Contains(res.Text, "reasoning_effort=low") {
-		t.Fatalf("agent holds %q", res.Text)
+	if text := texts(evs, EventText); !strings.Contains(text, "mode=read-only") || !strings.Contains(text, "reasoning_effort=low") {
+		t.Fatalf("agent holds %q", text)
 	}
 	if got := lastOptions(t, evs); got["mode"] != "read-only" || got["reasoning_effort"] != "low" {
 		t.Fatalf("the UI would show %v", got)
 	}
 	// Mode before effort: the order settings decide each other in.
-	if got := strings.Join(h.configCalls()[1:], " "); got != `mode="read-only" reasoning_effort="low"` {
-		t.Fatalf("calls after resume = %s", got)
+	if got := strings.Join(setCalls(ag)[1:], " "); got != `mode="read-only" reasoning_effort="low"` || count(ag.Methods(), "session/resume") != 1 {
+		t.Fatalf("calls after resume = %s (%v)", got, ag.Methods())
 	}
 }
 
@@ -172,16 +195,24 @@ func TestRefusedOptionIsReportedWithTheAgentsReason(t *testing.T) {
 // as the agent holds them, the replayed history marked as such, then ready;
 // the next turn reuses the connection.
 func TestOpenShowsLiveSettingsAndTheReplayedHistory(t *testing.T) {
-	h := newHarness(t, hopts{warm: true})
+	ag := acpstub.New()
+	ag.HoldSettings(codexSettings, nil)
+	ag.OnLoad(func(c *acpstub.Call) {
+		c.Update(c.SessionID(), `{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"make it blue"}}`)
+		c.Update(c.SessionID(), `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"Made it blue."}}`)
+	})
+	ag.OnPrompt(runningWith)
+	e := stubEngine(t, ag, Options{Warm: true})
+	cwd := t.TempDir()
 	ctx := context.Background()
-	_, res, err := h.run(ctx, Turn{Prompt: prompt.Text("make it blue")})
+	_, res, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("make it blue")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.e.Close() // as after an app restart
+	e.Close() // as after an app restart
 
 	var evs []Event
-	_, err = h.e.Open(ctx, Turn{SessionID: res.SessionID, Cwd: h.cwd, History: true, Options: map[string]any{"mode": "read-only"}},
+	_, err = e.Open(ctx, Turn{SessionID: res.SessionID, Cwd: cwd, History: true, Options: map[string]any{"mode": "read-only"}},
 		func(ev Event) { evs = append(evs, ev) })
 	if err != nil {
 		t.Fatal(err)
@@ -197,29 +228,29 @@ func TestOpenShowsLiveSettingsAndTheReplayedHistory(t *testing.T) {
 			t.Fatalf("history not marked as replay: %+v", ev)
 		}
 	}
-	if got := strings.Join(replayed, "|"); got != "user_text:make it blue|text:You said: make it blue\nHello from the fake agent." {
+	if got := strings.Join(replayed, "|"); got != "user_text:make it blue|text:Made it blue." {
 		t.Fatalf("replay = %q", got)
 	}
 	if got := lastOptions(t, evs); got["mode"] != "read-only" {
 		t.Fatalf("after open the UI would show %v", got)
 	}
-	if m := h.methods(); count(m, "session/load") != 1 || count(m, "session/resume") != 0 || count(m, "session/prompt") != 1 {
+	if m := ag.Methods(); count(m, "session/load") != 1 || count(m, "session/resume") != 0 || count(m, "session/prompt") != 1 {
 		t.Fatalf("methods = %v", m)
 	}
 
-	evs, res2, err := h.run(ctx, Turn{SessionID: res.SessionID, Options: map[string]any{"mode": "read-only"}, Prompt: prompt.Text("#settings")})
-	if err != nil || !strings.Contains(res2.Text, "mode=read-only") {
-		t.Fatalf("%v %q", err, res2.Text)
+	evs, _, err = runStub(t, e, Turn{Cwd: cwd, SessionID: res.SessionID, Options: map[string]any{"mode": "read-only"}, Prompt: prompt.Text("again")})
+	if err != nil || !strings.Contains(texts(evs, EventText), "mode=read-only") {
+		t.Fatalf("%v %q", err, texts(evs, EventText))
 	}
 	for _, ev := range evs {
 		if ev.Replay {
 			t.Fatalf("the turn after open replayed history: %+v", ev)
 		}
 	}
-	if n := len(h.spawned()); n != 2 {
-		t.Fatalf("spawned %d agents, want 2 (first turn, open)", n)
+	if n := ag.Started(); n != 2 {
+		t.Fatalf("started %d agents, want 2 (first turn, open)", n)
 	}
-	if _, err := h.e.Open(ctx, Turn{Cwd: h.cwd}, nil); err == nil {
+	if _, err := e.Open(ctx, Turn{Cwd: cwd}, nil); err == nil {
 		t.Fatal("Open without a session id succeeded")
 	}
 }
@@ -318,8 +349,12 @@ func TestRetryNoticesAndTheModelServerError(t *testing.T) {
 
 // A turn that timed out without any such notice stays a plain timeout.
 func TestSilentTimeoutIsNotBlamedOnTheModelServer(t *testing.T) {
-	h := newHarness(t, hopts{timeout: 800 * time.Millisecond, env: []string{"FAKE_AGENT_STALL_MS=60000"}})
-	_, _, err := h.run(context.Background(), Turn{Prompt: prompt.Text("#stall")})
+	ag := acpstub.New()
+	ag.OnPrompt(func(turn *acpstub.Turn) string {
+		<-turn.Cancelled() // says nothing until it is asked to stop
+		return "cancelled"
+	})
+	_, _, err := runStub(t, stubEngine(t, ag, Options{Timeout: 800 * time.Millisecond}), Turn{Prompt: prompt.Text("hi")})
 	if ce, ok := err.(*Error); !ok || ce.Code != CodeTimeout {
 		t.Fatalf("err = %v", err)
 	}

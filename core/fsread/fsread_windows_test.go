@@ -123,3 +123,86 @@ func TestWindowsPathSpellings(t *testing.T) {
 		}
 	}
 }
+
+// While the app reads a file an agent may replace, its handle shares
+// delete access: without it Windows refuses the agent's rename of a new
+// theme.json over the one being read ("Access is denied"), whatever the
+// kind of rename. A handle opened for DELETE, as a rename's target is,
+// must be granted beside the reader's.
+func TestWindowsReadSharesDelete(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "theme.json")
+	if err := os.WriteFile(p, []byte(`{"a":1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, _, err := Open(p, NoFollow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	u, err := windows.UTF16PtrFromString(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := windows.CreateFile(u, windows.DELETE, windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE|windows.FILE_SHARE_DELETE, nil, windows.OPEN_EXISTING, 0, 0)
+	if err != nil {
+		t.Fatalf("opening the file for DELETE while it is being read: %v; want it granted", err)
+	}
+	windows.CloseHandle(h)
+}
+
+// The rename agents make (a temporary file over theme.json) replaces the
+// file while the app has it open for a read: with POSIX semantics (Go's
+// os.Root, Rust's std::fs::rename), which Windows 10 1607 and later
+// apply when every open handle shares delete. The reader goes on reading
+// the file it opened; the next open reads the new one. (Wine 8 cannot:
+// scripts/wine/known-limits.txt.)
+func TestWindowsRenameReplacesAFileBeingRead(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "theme.json")
+	if err := os.WriteFile(p, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, fi, err := Open(p, NoFollow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := os.WriteFile(p+".tmp", []byte("new"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	if err := root.Rename("theme.json.tmp", "theme.json"); err != nil {
+		t.Fatalf("rename over a file being read: %v", err)
+	}
+	if b, err := ReadAll(f, fi, p, 1024); err != nil || string(b) != "old" {
+		t.Errorf("the open reader read %q, %v; want the file it opened", b, err)
+	}
+	if b, err := ReadFile(p, 1024, NoFollow); err != nil || string(b) != "new" {
+		t.Errorf("a new read: %q, %v; want the renamed file", b, err)
+	}
+}
+
+// A path past MAX_PATH is read: CreateFile needs the \\?\ prefix for it,
+// which os.Open used to add.
+func TestWindowsLongPath(t *testing.T) {
+	dir := t.TempDir()
+	for len(dir) < 300 {
+		dir = filepath.Join(dir, strings.Repeat("d", 40))
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "theme.json")
+	if err := os.WriteFile(p, []byte(`{"a":1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{p, filepath.ToSlash(p), dir + `\..\` + filepath.Base(dir) + `\theme.json`} {
+		if b, err := ReadFile(q, 1024, NoFollow); err != nil || string(b) != `{"a":1}` {
+			t.Errorf("ReadFile(%d characters) = %q, %v", len(q), b, err)
+		}
+	}
+}

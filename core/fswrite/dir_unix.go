@@ -110,8 +110,9 @@ func (h handle) remove(name string) error { return unwrap(unix.Unlinkat(h.fd, na
 
 // replace writes data to a new temporary file in h and renames it over
 // name. rename(2) never follows a link at its target: a link raced in
-// after checkTarget is replaced, not written through.
-func (h handle) replace(name string, perm fs.FileMode, write func(io.Writer) error) error {
+// after checkTarget is replaced, not written through. check, when given,
+// runs between the two and a failure leaves name as it was.
+func (h handle) replace(name string, perm fs.FileMode, write func(io.Writer) error, check func() error) error {
 	var r [6]byte
 	if _, err := rand.Read(r[:]); err != nil {
 		return err
@@ -119,6 +120,12 @@ func (h handle) replace(name string, perm fs.FileMode, write func(io.Writer) err
 	tmp := "." + name + ".tmp-" + hex.EncodeToString(r[:])
 	if err := h.create(tmp, perm, write); err != nil {
 		return err
+	}
+	if check != nil {
+		if err := check(); err != nil {
+			unix.Unlinkat(h.fd, tmp, 0)
+			return err
+		}
 	}
 	if err := unix.Renameat(h.fd, tmp, h.fd, name); err != nil {
 		unix.Unlinkat(h.fd, tmp, 0)

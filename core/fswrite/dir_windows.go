@@ -10,8 +10,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"time"
 
 	"cdxtheme/core/fsread"
+
+	"golang.org/x/sys/windows"
 )
 
 const sep = `\`
@@ -76,7 +79,7 @@ func (h handle) checkTarget(name string) error {
 	return nil
 }
 
-func (h handle) replace(name string, perm fs.FileMode, write func(io.Writer) error) error {
+func (h handle) replace(name string, perm fs.FileMode, write func(io.Writer) error, check func() error) error {
 	var r [6]byte
 	if _, err := rand.Read(r[:]); err != nil {
 		return err
@@ -85,11 +88,47 @@ func (h handle) replace(name string, perm fs.FileMode, write func(io.Writer) err
 	if err := h.create(tmp, perm, write); err != nil {
 		return err
 	}
-	if err := h.r.Rename(tmp, name); err != nil {
+	if check != nil {
+		if err := check(); err != nil {
+			h.r.Remove(tmp)
+			return err
+		}
+	}
+	if err := h.rename(tmp, name); err != nil {
 		h.r.Remove(tmp)
 		return err
 	}
 	return nil
+}
+
+// renameWaits are the pauses between tries of a rename that Windows
+// refuses because another program has the file open without sharing
+// delete access (an editor, a virus scanner, a reader made with os.Open):
+// "Access is denied" or a sharing violation. Such opens are short, so the
+// rename is tried again for about a second and a half before the error is
+// given; a folder that refuses for good costs that much once.
+var renameWaits = []time.Duration{
+	time.Millisecond, 2 * time.Millisecond, 5 * time.Millisecond, 10 * time.Millisecond,
+	20 * time.Millisecond, 50 * time.Millisecond, 100 * time.Millisecond,
+	200 * time.Millisecond, 400 * time.Millisecond, 600 * time.Millisecond,
+}
+
+// beforeRetry, when set (by tests), is called before each pause.
+var beforeRetry func(error)
+
+// rename renames tmp over name, trying again while the file is busy.
+func (h handle) rename(tmp, name string) error {
+	for i := 0; ; i++ {
+		err := h.r.Rename(tmp, name)
+		if err == nil || i == len(renameWaits) ||
+			!(errors.Is(err, windows.ERROR_ACCESS_DENIED) || errors.Is(err, windows.ERROR_SHARING_VIOLATION)) {
+			return err
+		}
+		if beforeRetry != nil {
+			beforeRetry(err)
+		}
+		time.Sleep(renameWaits[i])
+	}
 }
 
 func (h handle) create(name string, perm fs.FileMode, write func(io.Writer) error) error {

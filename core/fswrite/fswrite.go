@@ -13,12 +13,14 @@
 package fswrite
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"strings"
 
+	"cdxtheme/core/fsread"
 	"cdxtheme/core/inside"
 )
 
@@ -30,7 +32,16 @@ var (
 	// ErrNotRegular is something other than a regular file (a FIFO, a
 	// device, a folder) where a file is written.
 	ErrNotRegular = errors.New("is not a regular file; not replaced")
+	// ErrChanged is a file that is no longer what the caller read (someone
+	// wrote it, removed it or put something else there since): it is left
+	// as it is, for the caller to read again and redo its change.
+	ErrChanged = errors.New("changed since it was read; not replaced")
 )
+
+// beforeCheck, when set (by tests), runs in ReplaceIfUnchanged after the
+// new content is on disk and just before the file is compared: a write
+// landing there is the latest one the comparison can still see.
+var beforeCheck func()
 
 // Dir is an open folder that files are written into.
 type Dir struct {
@@ -136,7 +147,59 @@ func (d *Dir) WriteFrom(name string, perm fs.FileMode, write func(io.Writer) err
 	if err := dir.h.checkTarget(base); err != nil {
 		return p, describe(p, err)
 	}
-	if err := dir.h.replace(base, perm.Perm(), write); err != nil {
+	if err := dir.h.replace(base, perm.Perm(), write, nil); err != nil {
+		return p, fmt.Errorf("write %s: %w", p, err)
+	}
+	return p, nil
+}
+
+// ReplaceIfUnchanged is WriteFile for a read-modify-write: name is
+// replaced with data only while its content is still was (what the caller
+// read and changed); otherwise nothing is written and the error is
+// ErrChanged, so a write someone made in between (the agent's) is never
+// overwritten by a change computed from the older content. The comparison
+// is made as late as it can be: after data is written and synced to the
+// temporary file, right before the rename, through the same folder handle.
+//
+// What remains is the time between that comparison and the rename (a
+// read of a small file and one system call: microseconds). A write that
+// lands there is lost to this rename, as with any rename without a lock
+// the writer also takes (agents and editors take none). Callers that need
+// more watch the file: the replacement is a change they see, and a later
+// write is a change too.
+func (d *Dir) ReplaceIfUnchanged(name string, was, data []byte, perm fs.FileMode) (string, error) {
+	dir, base, err := d.parent(name)
+	if err != nil {
+		return "", err
+	}
+	defer dir.Close()
+	p := join(dir.path, base)
+	if err := dir.h.checkTarget(base); err != nil {
+		return p, describe(p, err)
+	}
+	unchanged := func() error {
+		if beforeCheck != nil {
+			beforeCheck()
+		}
+		// Read at most one byte more than was: anything longer is a change.
+		now, _, err := dir.h.read(base, p, int64(len(was)))
+		switch {
+		case err == nil && bytes.Equal(now, was):
+			return nil
+		case err == nil, errors.Is(err, fs.ErrNotExist), errors.Is(err, fsread.ErrTooLarge),
+			errors.Is(err, ErrSymlink), errors.Is(err, fsread.ErrNotRegular):
+			return fmt.Errorf("%s %w", p, ErrChanged)
+		}
+		return err
+	}
+	err = dir.h.replace(base, perm.Perm(), func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	}, unchanged)
+	switch {
+	case errors.Is(err, ErrChanged):
+		return p, err
+	case err != nil:
 		return p, fmt.Errorf("write %s: %w", p, err)
 	}
 	return p, nil

@@ -319,3 +319,56 @@ func TestWindowsJunctionsRefused(t *testing.T) {
 		t.Errorf("written outside: %v", got)
 	}
 }
+
+// A program that holds the file open without sharing delete access (as
+// os.Open opens: an editor, a virus scanner) makes Windows refuse the
+// rename that replaces it. The write waits for it to let go instead of
+// failing at once: the rename is tried again, and succeeds once the
+// file is closed.
+func TestWindowsReplaceWaitsForAFileHeldOpen(t *testing.T) {
+	ws := t.TempDir()
+	p := filepath.Join(ws, "theme.json")
+	if err := os.WriteFile(p, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	held, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first refusal is the test's signal to close the file; the
+	// write waits until it has.
+	refused, closed := make(chan error, 1), make(chan struct{})
+	beforeRetry = func(err error) {
+		select {
+		case refused <- err:
+			<-closed
+		default:
+		}
+	}
+	defer func() { beforeRetry = nil }()
+	d, err := Open(ws, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	done := make(chan error, 1)
+	go func() {
+		_, err := d.WriteFile("theme.json", []byte("new"), 0o644)
+		done <- err
+	}()
+	select {
+	case <-refused:
+	case err := <-done:
+		held.Close()
+		t.Fatalf("the write ended while the file was held open (%v); want it to wait", err)
+	}
+	held.Close()
+	close(closed)
+	if err := <-done; err != nil {
+		t.Fatalf("the write after the file was closed: %v", err)
+	}
+	readBack(t, p, "new")
+	if names := entries(t, ws); len(names) != 1 {
+		t.Errorf("left %v; want theme.json alone", names)
+	}
+}

@@ -116,6 +116,71 @@ type Step struct {
 	Kind string `json:"kind"` // "line" (add Text to File) or "command" (run Text)
 	Text string `json:"text"`
 	File string `json:"file,omitempty"` // for a line: the config file it goes in
+	// What core/apply's Plan found in File for a line step: "set" (the
+	// setting holds this theme already), "change" (Old becomes New),
+	// "add" (the file has no such setting), "create" (no file yet), or
+	// "manual" (Apply cannot make the change; Reason says why).
+	State string `json:"state,omitempty"`
+	Old   string `json:"old,omitempty"` // the setting as it is now, for "change"
+	New   string `json:"new,omitempty"` // the setting as Apply would write it
+	// Reason is why Apply leaves the file to the user ("manual"), or what
+	// to know before letting it change the file.
+	Reason string `json:"reason,omitempty"`
+	// Edit says Apply can make this step's change when asked to (a
+	// "change", "add" or "create"), with a backup Undo restores.
+	Edit bool `json:"edit,omitempty"`
+	// Setting is how to find the setting in File; nil when Apply does
+	// not know the file's syntax (it shows the step only).
+	Setting *Setting `json:"-"`
+}
+
+// Setting tells core/apply how to find a step's setting in its file and
+// change only it. Syntax "json" is JSON with comments and trailing commas
+// (VS Code, Zed): Path is the keys down to the setting, Value its new JSON
+// value. "toml" is a top-level key (Path[0]) whose value is a string,
+// Value its TOML literal. "lines" is a file of one setting a line: Match
+// is a regexp for the setting's line whose group "v" is the value (Value
+// replaces it); Section limits it to an ini or gitconfig [section] ("" is
+// before any section header when Sectioned).
+type Setting struct {
+	Syntax string
+	Path   []string
+	Value  string
+	Match  string
+	// Sectioned says the file has [section] headers; Section is the one
+	// the setting lives in ("" = before any header).
+	Sectioned bool
+	Section   string
+	// Multi is what to do with the setting twice: "last" changes the last
+	// one (the one that counts), "one" leaves the file to the user.
+	Multi string
+	// Insert is where a missing setting goes: "end" (default), "top",
+	// "section" (after the section's header, or the section at the end),
+	// "before" (before the last line matching Before; none: manual).
+	Insert    string
+	Before    string
+	BeforeWhy string // what the file lacks when no line matches Before
+	// Conflict matches a line that sets the same key in a way Apply does
+	// not change (a list of the user's own); then the file is left to the
+	// user, ConflictWhy saying why.
+	Conflict    string
+	ConflictWhy string
+	// Within is, for a JSON setting whose value is an object (Zed's
+	// theme by mode), the key in it to change instead.
+	Within string
+	// TOML says the file is TOML: a change must leave it parsing.
+	TOML bool
+	// NoCreate, when File is missing, is why Apply does not create it.
+	NoCreate string
+	// Add is the line(s) to insert, default the step's Text; Header the
+	// section header written with it when the section is missing.
+	Add    string
+	Header string
+	// Create is the whole new file when File does not exist ("" = Add).
+	Create string
+	// Blockers are files whose presence makes creating or changing File
+	// wrong (Neovim refuses init.lua beside init.vim), with the reason.
+	Blockers map[string]string
 }
 
 // Where names the systems the target's program runs on, for messages.

@@ -1,8 +1,11 @@
 package targets
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"cdxtheme/core/theme"
@@ -23,19 +26,23 @@ func TestNeovimGroupsTableHasOnlyRulesTheTemplateReads(t *testing.T) {
 		t.Fatal(err)
 	}
 	syntax := theme.GroupRoles("syntax")
-	known := []string{"name", "link", "syntax", "fg", "bg", "sp", "style"}
+	known := []string{"name", "link", "syntax", "fg", "bg", "sp", "style", "scope"}
 	names := map[string]bool{}
 	n := 0
 	for section, groups := range d {
 		for _, g := range groups {
 			n++
 			name, _ := g["name"].(string)
+			if section == "families" {
+				name = fmt.Sprint(g["prefix"], "*", g["suffix"])
+			}
 			if name == "" || names[name] {
 				t.Errorf("%s: %v: no name, or a name set twice", section, g)
 			}
 			names[name] = true
 			for k := range g {
-				if section == "splits" && (k == "filetype" || k == "kind" || k == "args") {
+				if section == "splits" && (k == "filetype" || k == "kind" || k == "args") ||
+					section == "families" && (k == "syntaxes" || k == "prefix" || k == "suffix") {
 					continue
 				}
 				if !slices.Contains(known, k) {
@@ -46,8 +53,13 @@ func TestNeovimGroupsTableHasOnlyRulesTheTemplateReads(t *testing.T) {
 			if link && len(g) != 2 {
 				t.Errorf("%s %s: a link takes nothing else", section, name)
 			}
-			if !link && g["syntax"] == nil && g["fg"] == nil && g["bg"] == nil && g["sp"] == nil && g["style"] == nil {
+			if !link && g["kind"] != "cluster" && g["syntax"] == nil && g["fg"] == nil && g["bg"] == nil && g["sp"] == nil && g["style"] == nil {
 				t.Errorf("%s %s: no rule", section, name)
+			}
+			// A scope is read only for a theme with its own token rules;
+			// every other theme takes the role.
+			if _, ok := g["scope"]; ok && g["syntax"] == nil && g["fg"] == nil {
+				t.Errorf("%s %s: a scope without the role other themes take", section, name)
 			}
 			if r, ok := g["syntax"].(string); ok && !slices.Contains(syntax, r) {
 				t.Errorf("%s %s: no syntax role %q", section, name, r)
@@ -56,5 +68,77 @@ func TestNeovimGroupsTableHasOnlyRulesTheTemplateReads(t *testing.T) {
 	}
 	if n < 500 {
 		t.Errorf("%d groups in the table", n)
+	}
+}
+
+// A language group's role and its scope must be one token kind: for a
+// theme without token rules of its own, the role colour the group takes
+// must be the colour the VS Code export paints the scope with, or Neovim
+// and VS Code disagree on those tokens (checked with the example theme,
+// whose roles have distinct colours where it matters).
+func TestNeovimGroupScopesAgreeWithTheirRoles(t *testing.T) {
+	b, err := os.ReadFile("templates/neovim/groups.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d map[string][]map[string]any
+	if err := toml.Unmarshal(b, &d); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile("../theme/testdata/example.theme.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := theme.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := theme.Render(th, "vscode")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vs struct {
+		TokenColors json.RawMessage `json:"tokenColors"`
+	}
+	for name, f := range out {
+		if strings.HasSuffix(name, "-color-theme.json") {
+			if err := json.Unmarshal(f, &vs); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(vs.TokenColors) == 0 {
+		t.Fatal("the VS Code export has no tokenColors")
+	}
+	withRules := *th
+	withRules.Targets = &theme.TargetOverrides{VSCode: &theme.VSCodeTarget{TokenColors: vs.TokenColors}}
+	rules, plain := newView(&withRules), newView(th)
+	n := 0
+	for section, groups := range d {
+		for _, g := range groups {
+			scope, _ := g["scope"].(string)
+			role, _ := g["fg"].(string)
+			if r, ok := g["syntax"].(string); ok {
+				role = "syntax." + r
+			}
+			if scope == "" {
+				continue
+			}
+			n++
+			want, err := plain.Hex(role)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := plain.Hex("ui.text")
+			if p := rules.Scope(scope); p != nil && p.FG != nil {
+				got = p.FG.Hex()
+			}
+			if got != want {
+				t.Errorf("%s %v: role %s is %s, VS Code paints %q %s", section, g["name"], role, want, scope, got)
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("%d groups with a scope", n)
 	}
 }

@@ -124,6 +124,48 @@ func TestVimLoadsTheVimscriptColorscheme(t *testing.T) {
 	}
 }
 
+// Vim paints the per-language groups as the Neovim export does (the same
+// table, ../neovim/groups.toml): a language group by its role, a family
+// of groups by a name pattern (typescriptcommon.vim's *Method groups),
+// and the syntax items the colorscheme adds when the syntax loads (a
+// Python class name), with the sample files of the consistency suite.
+const vimLangProbe = `let s:errs = []
+for s:f in ['palette.go', 'contrast.py', 'preview.ts']
+  execute 'edit ' . fnameescape(s:src . '/' . s:f)
+  call add(s:errs, v:errmsg)
+endfor
+execute 'edit ' . fnameescape(s:src . '/contrast.py')
+let s:class = search('^class \zs')
+call writefile([json_encode([join(s:errs, ''), synIDattr(synIDtrans(hlID('goFloats')), 'fg#', 'gui'),
+ \ synIDattr(synIDtrans(hlID('typescriptStringMethod')), 'fg#', 'gui'),
+ \ synIDattr(synIDtrans(synID(s:class, col('.'), 1)), 'fg#', 'gui')])], 'lang.json')`
+
+func TestVimPaintsTheLanguageGroups(t *testing.T) {
+	bin := program(t, "vim", "vim")
+	th := theme.Example()
+	dir, _ := rendered(t, "vim", th, "rtp")
+	src, err := filepath.Abs("../../internal/suites/consistency/testdata/src")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "lang.vim"), []byte("let s:src = '"+src+"'\n"+vimLangProbe+"\n"), 0o644)
+	_, stderr, err := run(t, dir, nil, bin, "-N", "-u", "NONE", "-i", "NONE", "-es", "--cmd", "set rtp^="+filepath.Join(dir, "rtp"),
+		"-c", "set termguicolors", "-c", "filetype on", "-c", "syntax on", "-c", "colorscheme "+theme.Slug(th.Name),
+		"-c", "source lang.vim", "-c", "qa!")
+	b, rerr := os.ReadFile(filepath.Join(dir, "lang.json"))
+	if err != nil || rerr != nil {
+		t.Fatalf("vim: %v %v\n%s", err, rerr, stderr)
+	}
+	var got []string
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatalf("probe: %v: %s", err, b)
+	}
+	want := []string{"", hex(t, th, "syntax.builtinType"), hex(t, th, "syntax.function"), hex(t, th, "syntax.type")}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("vim painted (errors, goFloats, typescriptStringMethod, a class name) %q, want %q", got, want)
+	}
+}
+
 func TestEmacsLoadsTheDeftheme(t *testing.T) {
 	t.Parallel()
 	bin := program(t, "emacs", "emacs-nox")

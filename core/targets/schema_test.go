@@ -173,16 +173,31 @@ var schemas = map[string]check{
 		eq(t, "name", v["name"], m.Name)
 		eq(t, "globals.caret", at(t, v, "globals", "caret"), hex(t, m, "terminal.cursor"))
 		eq(t, "variables.background", at(t, v, "variables", "background"), hex(t, m, "ui.background"))
+		// The rules are the .tmTheme's (bat's), reversed: the syntax map's
+		// string rule among them. Each sets a colour or a font style
+		// Sublime knows.
 		rules := at(t, v, "rules").([]any)
 		found := false
 		for _, r := range rules {
 			r := r.(map[string]any)
-			if r["scope"] == "string" {
-				found = true
-				eq(t, "string rule", r["foreground"], hex(t, m, "syntax.string"))
+			scope, _ := r["scope"].(string)
+			for _, sel := range strings.Split(scope, ",") {
+				if strings.TrimSpace(sel) == "string" {
+					found = true
+					eq(t, "string rule", r["foreground"], hex(t, m, "syntax.string"))
+				}
 			}
-			if _, ok := r["foreground"]; !ok {
-				t.Errorf("rule %v has no foreground", r)
+			_, fg := r["foreground"]
+			fs, hasFS := r["font_style"]
+			if !fg && !hasFS {
+				t.Errorf("rule %v sets nothing", r)
+			}
+			if hasFS {
+				for _, w := range strings.Fields(fs.(string)) {
+					if w != "bold" && w != "italic" && w != "underline" {
+						t.Errorf("rule %v: font_style %q is not Sublime's", r, w)
+					}
+				}
 			}
 		}
 		if !found || len(rules) < 25 {

@@ -10,12 +10,16 @@ package targets
 import (
 	"bytes"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/pelletier/go-toml/v2"
@@ -66,6 +70,11 @@ type Manifest struct {
 
 	tmpl *template.Template
 	data map[string]any
+	// scopes, scopeNames: Scopes and every scope name in them with each
+	// dot-prefix, read once.
+	scopesOnce sync.Once
+	scopes     []string
+	scopeNames map[string]bool
 }
 
 // FamilyFile is one file of FamilyFiles.
@@ -95,6 +104,23 @@ type StepSpec struct {
 	File string `toml:"file"`
 	Text string `toml:"text"`
 	OS   string `toml:"os"` // only on this GOOS ("!windows": all but it)
+	// Setting lets Apply find the line's setting in File and change it
+	// for the user (core/apply); without it the step is shown only.
+	Setting *SettingSpec `toml:"setting"`
+}
+
+// SettingSpec is how to find a line step's setting in a file of one
+// setting a line: Match is a regexp for the setting's line whose group
+// "v" is the value; Value (a template) replaces it. Multi "last" changes
+// the last of several (the one that counts), "one" leaves several to the
+// user; Insert is where a missing one goes ("end" or "top"); Section,
+// when set, is the [section] it lives in.
+type SettingSpec struct {
+	Match   string `toml:"match"`
+	Value   string `toml:"value"`
+	Multi   string `toml:"multi"`
+	Insert  string `toml:"insert"`
+	Section string `toml:"section"`
 }
 
 // InstallData is what the install strings see.
@@ -140,6 +166,9 @@ func load(fsys fs.FS) ([]*Manifest, error) {
 		if m.ID != e.Name() || m.Name == "" || m.File == "" || !strings.Contains(m.File, "{slug}") {
 			return nil, fmt.Errorf("%s/manifest.toml: want id %q, a name, and a file with {slug}", dir, e.Name())
 		}
+		if err := m.checkSettings(); err != nil {
+			return nil, fmt.Errorf("%s/manifest.toml: %w", dir, err)
+		}
 		if m.Template == "" {
 			m.Template = "template.tmpl"
 		}
@@ -183,6 +212,36 @@ func load(fsys fs.FS) ([]*Manifest, error) {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return order(out[i].ID) < order(out[j].ID) })
 	return out, nil
+}
+
+// checkSettings refuses a step setting Apply could not use: a bad
+// regexp, one without its "v" group, an unknown policy.
+func (m *Manifest) checkSettings() error {
+	if m.Install == nil {
+		return nil
+	}
+	for _, st := range m.Install.Steps {
+		sp := st.Setting
+		if sp == nil {
+			continue
+		}
+		re, err := regexp.Compile(sp.Match)
+		switch {
+		case st.Kind != "line":
+			return fmt.Errorf("a %s step has a setting; only a line has one", st.Kind)
+		case err != nil:
+			return fmt.Errorf("setting match: %w", err)
+		case re.SubexpIndex("v") < 0:
+			return fmt.Errorf("setting match %q has no (?P<v>…) group for the value", sp.Match)
+		case sp.Value == "":
+			return errors.New("setting has no value")
+		case !slices.Contains([]string{"", "last", "one"}, sp.Multi):
+			return fmt.Errorf("setting multi %q: want last or one", sp.Multi)
+		case !slices.Contains([]string{"", "end", "top"}, sp.Insert):
+			return fmt.Errorf("setting insert %q: want end or top", sp.Insert)
+		}
+	}
+	return nil
 }
 
 // menu is the order targets appear in, after the Go-written formats:
@@ -335,7 +394,16 @@ func (m *Manifest) plan(t *theme.Theme, files map[string][]byte, p install.Paths
 			}
 			file = filepath.FromSlash(file)
 		}
-		out.Steps = append(out.Steps, install.Step{Kind: s.Kind, Text: text, File: file})
+		var set *install.Setting
+		if sp := s.Setting; sp != nil {
+			v, err := expand("step setting value", sp.Value)
+			if err != nil {
+				return out, err
+			}
+			set = &install.Setting{Syntax: "lines", Match: sp.Match, Value: v, Multi: sp.Multi, Insert: sp.Insert,
+				Section: sp.Section, Sectioned: sp.Section != ""}
+		}
+		out.Steps = append(out.Steps, install.Step{Kind: s.Kind, Text: text, File: file, Setting: set})
 	}
 	return out, nil
 }

@@ -39,6 +39,10 @@ type View struct {
 	Family []*View
 	t      *theme.Theme
 	slots  map[string]theme.Color
+	// scopes resolves scope stacks under the theme's own token rules
+	// (nil without any), read on the first Scope.
+	scopes     func(stack ...string) (theme.Color, string)
+	scopesRead bool
 }
 
 // Named is a palette entry.
@@ -133,6 +137,72 @@ func (v *View) TokenRules() *Rules {
 		out.Rules = append(out.Rules, rv)
 	}
 	return out
+}
+
+// SublimeRules are the rules a .tmTheme adds for Sublime's grammars
+// (theme.SublimeRules): each Sublime scope painted as VS Code paints the
+// same token under the theme's rules, colours flattened.
+func (v *View) SublimeRules() []Rule {
+	var out []Rule
+	for _, r := range theme.SublimeRules(v.t) {
+		rv := Rule{Name: r.Name, Scope: r.Scope, HasStyle: true, Style: *r.Style}
+		c := Colour{v.t.Seen(*r.FG)}
+		rv.FG = &c
+		out = append(out, rv)
+	}
+	return out
+}
+
+// TextMateRules are every scope rule a TextMate-selector colour scheme
+// gets, in bat's order of precedence: the theme's rules (an imported VS
+// Code theme's own, else the syntax map's, each with its font style set so
+// a broader rule's cannot show through), then the rules for Sublime's
+// grammars (SublimeRules). The .tmTheme (bat) and the
+// .sublime-color-scheme (Sublime Text) both write these and no others, so
+// the two programs, which share Sublime's grammars, paint a token alike.
+func (v *View) TextMateRules() []Rule {
+	var out []Rule
+	if rs := v.TokenRules(); rs != nil {
+		out = append(out, rs.Rules...)
+	} else {
+		for _, m := range theme.SyntaxMap() {
+			role := "syntax." + m.Role
+			c := Colour{v.t.Seen(v.t.Color(role))}
+			out = append(out, Rule{Name: m.Label, Scope: strings.Join(m.TextMate, ", "), FG: &c, HasStyle: true, Style: v.Style(role)})
+		}
+	}
+	out = append(out, v.SublimeRules()...)
+	for i := range out {
+		out[i].Style = textMateFontStyle(out[i].Style)
+	}
+	return out
+}
+
+// SublimeSchemeRules are TextMateRules for Sublime Text, which of two
+// rules whose selectors score the same keeps the later one where bat
+// (syntect) keeps the earlier: reversed, so each program picks the same
+// rule. Order decides nothing else in either (a higher score wins).
+func (v *View) SublimeSchemeRules() []Rule {
+	rs := v.TextMateRules()
+	for i, j := 0, len(rs)-1; i < j; i, j = i+1, j-1 {
+		rs[i], rs[j] = rs[j], rs[i]
+	}
+	return rs
+}
+
+// textMateFontStyle keeps the words of a font style that bat and Sublime
+// Text know: bat (syntect) drops a whole rule whose fontStyle has another
+// word (VS Code's "strikethrough"), colour and all. "" stays "", which
+// sets no style rather than leaving a broader rule's.
+func textMateFontStyle(s string) string {
+	var out []string
+	for _, w := range strings.Fields(s) {
+		switch w {
+		case "bold", "italic", "underline":
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // Rules are TokenRules' rules (possibly none).

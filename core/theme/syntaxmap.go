@@ -71,14 +71,17 @@ var syntaxMap = []syntaxScopes{
 		// (keyword); VS Code's shell grammar calls them punctuation.
 		vim: []string{"Delimiter", "shCmdSubRegion", "shArithRegion"}},
 	{role: "string", label: "String",
-		textmate: []string{"string", "string.quoted", "string.template", "punctuation.definition.string"},
+		// The braces of a Rust format string's {:02x}: part of the literal,
+		// as bat and Vim paint them (VS Code's grammar alone scopes them).
+		textmate: []string{"string", "string.quoted", "string.template", "punctuation.definition.string",
+			"punctuation.definition.interpolation.rust"},
 		captures: []string{"@string", "@string.special", "@string.special.path"},
 		semantic: []string{"string"},
 		helix:    []string{"string", "string.special", "string.special.path"},
 		zed:      []string{"string", "string.special"},
 		vim:      []string{"String"}},
 	{role: "character", label: "Character",
-		textmate: []string{"constant.character", "string.quoted.single.char"},
+		textmate: []string{"constant.character", "string.quoted.single.char", "punctuation.definition.char"},
 		captures: []string{"@character", "@character.special"},
 		helix:    []string{"constant.character"},
 		vim:      []string{"Character"}},
@@ -154,7 +157,10 @@ var syntaxMap = []syntaxScopes{
 		helix:    []string{"variable.other.member"},
 		zed:      []string{"property"}},
 	{role: "function", label: "Function",
-		textmate: []string{"entity.name.function", "meta.function-call", "variable.function", "support.function.any-method"},
+		// Not meta.function-call: VS Code's Python and Sublime's Bash (bat)
+		// wrap a call's arguments in it too; the name has its own scope
+		// (Python's meta.function-call.generic).
+		textmate: []string{"entity.name.function", "meta.function-call.generic", "variable.function", "support.function.any-method"},
 		captures: []string{"@function", "@function.call"},
 		semantic: []string{"function"},
 		helix:    []string{"function", "function.special"},
@@ -179,7 +185,8 @@ var syntaxMap = []syntaxScopes{
 		zed:      []string{"preproc"},
 		vim:      []string{"Macro"}},
 	{role: "constructor", label: "Constructor",
-		textmate: []string{"entity.name.function.constructor", "meta.class.constructor entity.name.function"},
+		// VS Code's TypeScript calls the class of `new X()` a function.
+		textmate: []string{"entity.name.function.constructor", "meta.class.constructor entity.name.function", "new.expr entity.name.function"},
 		captures: []string{"@constructor"},
 		helix:    []string{"constructor"},
 		zed:      []string{"constructor"}},

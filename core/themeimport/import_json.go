@@ -13,6 +13,7 @@ import (
 
 	"cdxtheme/core/colour"
 	"cdxtheme/core/jsonc"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -584,7 +585,10 @@ func languageScope(scope string) bool {
 
 // warnRulesByRole names the token rules no role was read from: VS Code
 // and the TextMate programs (bat, Sublime) get them as they are, the
-// targets that colour by role do not.
+// targets that colour by role do not. Neovim paints its language groups
+// by the rules themselves (their scopes, targets.Manifest.Scopes): of
+// the rules no role was read from, the ones that name none of those
+// scopes are named again, as what Neovim leaves out.
 func warnRulesByRole(b *builder, rules []tmRule, what string) {
 	used := map[int]bool{}
 	for _, m := range b.mapped {
@@ -593,22 +597,47 @@ func warnRulesByRole(b *builder, rules []tmRule, what string) {
 			used[i] = true
 		}
 	}
-	var names []string
+	var neovim *targets.Manifest
+	for _, m := range targets.Manifests() {
+		if m.ID == "neovim" {
+			neovim = m
+		}
+	}
+	reachesNeovim := func(r tmRule) bool {
+		for _, sel := range r.selectors {
+			if neovim != nil && neovim.Selects(sel) {
+				return true
+			}
+		}
+		return false
+	}
+	var names, notNeovim []string
 	for _, r := range rules {
 		if !used[r.index] {
-			names = append(names, fmt.Sprintf("%s[%d] (%s)", what, r.index, strings.Join(r.selectors, ", ")))
+			name := fmt.Sprintf("%s[%d] (%s)", what, r.index, strings.Join(r.selectors, ", "))
+			names = append(names, name)
+			if !reachesNeovim(r) {
+				notNeovim = append(notNeovim, name)
+			}
 		}
 	}
 	if len(names) == 0 {
 		return
 	}
-	total, more := len(names), ""
-	if len(names) > 12 {
-		more = fmt.Sprintf(" and %d more", len(names)-12)
-		names = names[:12]
+	b.warn("%d token rules reach VS Code and the TextMate programs (bat, Sublime) as they are, but Vim, Helix and Zed colour by role and no role was read from them: %s",
+		len(names), firstNames(names, 12))
+	if len(notNeovim) > 0 {
+		b.warn("%d of those rules name no scope of Neovim's language groups (Neovim paints those groups by the theme's own rules, the rest by role), so Neovim leaves them out: %s",
+			len(notNeovim), firstNames(notNeovim, 12))
 	}
-	b.warn("%d token rules reach VS Code and the TextMate programs (bat, Sublime) as they are, but Neovim, Vim, Helix and Zed colour by role and no role was read from them: %s%s",
-		total, strings.Join(names, "; "), more)
+}
+
+// firstNames lists the first n names and says how many more there are.
+func firstNames(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, "; ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], "; "), len(names)-n)
 }
 
 // keepVSCode stores what no role carries as targets.vscode overrides: the

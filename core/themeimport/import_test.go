@@ -283,3 +283,40 @@ func TestTmThemeUnderAnotherPlistNameIsReportedAsOne(t *testing.T) {
 		t.Fatalf("format %q, want tmtheme", imp.Format)
 	}
 }
+
+// The import names the token rules Neovim cannot carry: a rule no role
+// was read from still reaches Neovim when it names the scope of one of
+// its language groups (storage.type.numeric.go: goFloats; the Python
+// support.type: the built-in types), and only the others are named as
+// what Neovim leaves out.
+func TestImportNamesTheTokenRulesNeovimLeavesOut(t *testing.T) {
+	src := `{"name": "t", "type": "dark", "colors": {"editor.background": "#101010", "editor.foreground": "#e0e0e0"},
+	"tokenColors": [
+		{"scope": "storage.type", "settings": {"foreground": "#d08080"}},
+		{"scope": "storage.type.numeric.go", "settings": {"foreground": "#d08081"}},
+		{"scope": "support.type", "settings": {"foreground": "#d08082"}},
+		{"scope": "support.type.python", "settings": {"foreground": "#d08083"}},
+		{"scope": "markup.other.cdx", "settings": {"foreground": "#d08084"}}
+	]}`
+	imp, err := Import("t.json", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var byRole, neovim string
+	for _, w := range imp.Warnings {
+		switch {
+		case strings.Contains(w, "Neovim leaves them out"):
+			neovim = w
+		case strings.Contains(w, "colour by role"):
+			byRole = w
+		}
+	}
+	for _, r := range []string{"tokenColors[1] (storage.type.numeric.go)", "tokenColors[3] (support.type.python)", "tokenColors[4] (markup.other.cdx)"} {
+		if !strings.Contains(byRole, r) {
+			t.Errorf("the by-role warning does not name %s: %q", r, byRole)
+		}
+	}
+	if !strings.Contains(neovim, "tokenColors[4] (markup.other.cdx)") || strings.Contains(neovim, "storage.type") || strings.Contains(neovim, "support.type") {
+		t.Errorf("the Neovim warning names the wrong rules: %q", neovim)
+	}
+}

@@ -55,7 +55,7 @@ func (st State) withCompanion() State {
 // error: a new workspace has no theme yet.
 func Load(dir string) State {
 	var w watchState
-	st, _ := w.read(filepath.Join(dir, theme.FileName))
+	st, _ := w.read(filepath.Join(dir, theme.FileName), false)
 	return st
 }
 
@@ -69,12 +69,19 @@ func Watch(ctx context.Context, dir string, fn func(State)) error {
 }
 
 // WatchLocked is Watch with every read of theme.json made while holding
-// mu (released before fn runs). On Windows a rename cannot replace a
-// file another handle has open (ERROR_ACCESS_DENIED: Go opens without
-// FILE_SHARE_DELETE, and Wine refuses the replace even with it), so a
-// program that both watches theme.json and replaces it atomically must not
-// let the two overlap: it passes the lock its writes take.
+// mu (released before fn runs). The read shares delete access
+// (core/fsread), so on Windows 10 and later a rename with POSIX semantics
+// replaces the file under it; but a classic rename (MoveFileEx, a
+// filesystem without POSIX renames, Wine) cannot replace a file any handle
+// has open ("Access is denied"), so a program that both watches
+// theme.json and replaces it must not let the two overlap: it passes the
+// lock its writes take.
 func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)) error {
+	return watchLocked(ctx, dir, mu, Debounce, fn)
+}
+
+// watchLocked is WatchLocked settling bursts for debounce.
+func watchLocked(ctx context.Context, dir string, mu sync.Locker, debounce time.Duration, fn func(State)) error {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return fmt.Errorf("watch %s: %w", dir, err)
@@ -85,15 +92,15 @@ func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)
 	}
 	path := filepath.Join(dir, theme.FileName)
 	var ws watchState
-	emit := func() {
+	read := func(wholeOnly bool) (State, bool) {
 		if mu != nil {
 			mu.Lock()
+			defer mu.Unlock()
 		}
-		st, changed := ws.read(path)
-		if mu != nil {
-			mu.Unlock()
-		}
-		if changed {
+		return ws.read(path, wholeOnly)
+	}
+	emit := func() {
+		if st, changed := read(false); changed {
 			fn(st)
 		}
 	}
@@ -101,11 +108,25 @@ func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	defer timer.Stop()
-	// Every change waits for the settle: reading a renamed file at the
-	// first event (issue #39's live latency) let the watcher restore a
-	// locked colour before the turn could name it in its closing warning
-	// (e2e editor.test.mjs), so that cut is not taken.
-	settle := func() { timer.Reset(Debounce) }
+	// settling is whether the timer runs. The first event after a quiet
+	// spell reads the file at once and reports it only when it is a
+	// whole, valid theme (a rename into place, as agents and the app's
+	// own edits write: a half-written JSON document never parses); the
+	// rest of a burst, and any error, wait for the settle as before. It
+	// takes the settle off a live update into the programs (issue #39).
+	// A locked colour is then often restored while the agent's turn still
+	// runs rather than at its end; the app's closing warning is the same
+	// either way (app.Editor.enforceLocks).
+	settling := false
+	settle := func() {
+		if !settling {
+			if st, changed := read(true); changed {
+				fn(st)
+			}
+		}
+		settling = true
+		timer.Reset(debounce)
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -123,9 +144,11 @@ func WatchLocked(ctx context.Context, dir string, mu sync.Locker, fn func(State)
 			}
 			if errors.Is(err, fsnotify.ErrEventOverflow) {
 				// Events were lost; the file may have changed.
-				timer.Reset(Debounce)
+				settling = true
+				timer.Reset(debounce)
 			}
 		case <-timer.C:
+			settling = false
 			emit()
 		}
 	}
@@ -143,9 +166,13 @@ type watchState struct {
 	missing  bool
 }
 
-// read reports the file when it changed.
-func (w *watchState) read(path string) (State, bool) {
+// read reports the file when it changed; wholeOnly reports it only when
+// it holds a valid theme, and otherwise leaves the state as it was.
+func (w *watchState) read(path string, wholeOnly bool) (State, bool) {
 	data, err := fsread.ReadFile(path, theme.MaxFileSize, fsread.NoFollow)
+	if wholeOnly && err != nil {
+		return State{}, false
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if w.reported && w.missing {
@@ -164,6 +191,9 @@ func (w *watchState) read(path string) (State, bool) {
 			return State{}, false
 		}
 		t, perr := theme.Parse(data)
+		if wholeOnly && perr != nil {
+			return State{}, false
+		}
 		w.missing, w.existed, w.data = false, true, data
 		if perr != nil {
 			w.lastErr = perr.Error()

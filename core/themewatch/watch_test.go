@@ -237,6 +237,32 @@ func TestWatchLockedReadsUnderTheLock(t *testing.T) {
 	}
 }
 
+// A whole theme.json renamed into place (as agents and the app write it) is
+// read at its first event, not after the settle: a live update into the
+// running programs (issue #39) does not wait the settle. The settle is an
+// hour here, so only the first event's read can report it; a half-written
+// file at a first event is never shown.
+func TestWatchReadsARenamedFileAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, theme.FileName)
+	os.WriteFile(path, themeNamed(t, "One"), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	states := make(chan State, 100)
+	done := make(chan error, 1)
+	go func() { done <- watchLocked(ctx, dir, nil, time.Hour, func(s State) { states <- s }) }()
+	t.Cleanup(func() { cancel(); <-done })
+	await(t, states, "the first theme", func(s State) bool { return name(s) == "One" })
+	tmp := filepath.Join(dir, ".theme.json.tmp")
+	os.WriteFile(tmp, themeNamed(t, "Two"), 0o644)
+	if err := os.Rename(tmp, path); err != nil {
+		t.Fatal(err)
+	}
+	s := await(t, states, "the renamed theme, before the settle", func(s State) bool { return name(s) == "Two" })
+	if s.Error != "" {
+		t.Fatalf("the renamed theme came with an error: %q", s.Error)
+	}
+}
+
 // edit returns the example document with fn applied to its generic form.
 func edit(t testing.TB, fn func(m map[string]any)) []byte {
 	t.Helper()

@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { createServer } from 'vite';
-import { createHighlighter } from 'shiki';
+import { bundledLanguagesInfo, createHighlighter } from 'shiki';
+import markdown from 'shiki/langs/markdown.mjs';
 
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,7 +22,19 @@ const vite = await createServer({ root, configFile: false, logLevel: 'error', se
 const out = { preview: {}, shiki: {} };
 try {
   const preview = await vite.ssrLoadModule('/src/lib/shikiPreview.ts');
+  // VS Code has every grammar, so a Markdown file's fenced block (```json)
+  // is painted with the block's own grammar wherever the Markdown grammar
+  // embeds one: load those the samples' fences name, as VS Code would.
+  const embeds = new Set(markdown.flatMap((g) => g.embeddedLangsLazy ?? []));
+  const canon = (name) => bundledLanguagesInfo.find((l) => l.id === name || l.aliases?.includes(name))?.id;
   const langs = [...new Set(job.files.map((f) => f.lang))];
+  for (const f of job.files) {
+    if (f.lang !== 'markdown') continue;
+    for (const m of readFileSync(f.path, 'utf8').matchAll(/^ {0,3}(?:`{3,}|~{3,})[ \t]*([A-Za-z][\w+#.-]*)/gm)) {
+      const id = canon(m[1].toLowerCase());
+      if (id && embeds.has(id) && !langs.includes(id)) langs.push(id);
+    }
+  }
   const themes = job.themes.map((t) => ({ ...JSON.parse(readFileSync(t.vscode, 'utf8')), name: t.name }));
   const full = await createHighlighter({ themes, langs });
   for (const t of job.themes) {

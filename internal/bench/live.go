@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -32,15 +33,20 @@ const (
 	whatLiveTmux  = "live: theme.json edit → running tmux shows it"
 	whatLiveNvim  = "live: theme.json edit → running Neovim reloaded it"
 	whatLiveKitty = "live: theme.json edit → running kitty shows it"
+	whatLiveWatch = "live: theme.json edit → the watcher hands the theme on"
+	whatLiveKOwn  = "live: kitty's own reload (SIGUSR1 sent → new background)"
+	whatLiveNOwn  = "live: Neovim's own :colorscheme (timed inside Neovim)"
+	whatLiveNPlan = "live: rendering the Neovim colorscheme (apply.Plan)"
 	liveLimit     = 300 // ms, issue #39
 )
 
 func measureLive(cfg config, progress func(string)) []Row {
 	progress(fmt.Sprintf("live updates into a running tmux and Neovim, %d edits", cfg.n))
-	tmuxRuns, nvimRuns, kittyRuns, kittyErr, err := liveRuns(cfg.n)
+	lt, err := liveRuns(cfg.n)
 	if err != nil {
 		return []Row{failed(whatLiveTmux, "≤ 300 ms", err), failed(whatLiveNvim, "≤ 300 ms", err), failed(whatLiveKitty, "≤ 300 ms", err)}
 	}
+	tmuxRuns, nvimRuns, kittyRuns, kittyErr := lt.tmux, lt.nvim, lt.kitty, lt.kittyErr
 	note := "from the rename of theme.json (as an agent writes it), through the watcher (a whole rename is read at once), until tmux's source-file returned (show -gv checked after each run, untimed)"
 	tm := against(whatLiveTmux, newMeasure("", tmuxRuns), liveLimit, "≤ 300 ms")
 	tm.Note = note
@@ -53,23 +59,44 @@ func measureLive(cfg config, progress func(string)) []Row {
 		kt = against(whatLiveKitty, newMeasure("", kittyRuns), liveLimit, "≤ 300 ms")
 		kt.Note = "kitty under Xvfb with software GL, its kitty.conf including the theme; its colours read over its remote-control socket every 2 ms (kitty @ itself takes seconds to start here)"
 	}
-	return []Row{tm, nv, kt}
+	wa := against(whatLiveWatch, newMeasure("", lt.handover), 0, "part of the rows above")
+	wa.Note = "from the rename until core/live's runner got the theme: the watcher's read (a whole renamed file at its first event, no settle)"
+	no := against(whatLiveNOwn, newMeasure("", lt.nvimOwn), 0, "part of the Neovim row")
+	no.Note = "the same :colorscheme run again after each edit, timed by Neovim itself (vim.loop.hrtime): sourcing the colorscheme's highlights, and any wait for a core"
+	np := against(whatLiveNPlan, newMeasure("", lt.nvimPlan), 0, "part of the Neovim row")
+	np.Note = "the edited theme's Neovim export rendered again after each edit, untimed otherwise: core/targets' template, about 1,100 nvim_set_hl calls"
+	rows := []Row{tm, nv, kt, wa, np, no}
+	if kittyErr == nil {
+		ko := against(whatLiveKOwn, newMeasure("", lt.kittyOwn), 0, "part of the kitty row")
+		ko.Note = "from core/live's report that kitty was signalled until its socket answered with the new background: kitty re-reading kitty.conf and its theme, repainting with software GL, and the 2 ms poll"
+		rows = append(rows, ko)
+	}
+	return rows
+}
+
+// liveTimes are the live runs' timings: until each program showed the
+// edit, until the watcher handed the theme on, and kitty's own part.
+type liveTimes struct {
+	tmux, nvim, kitty, handover, kittyOwn, nvimOwn, nvimPlan []time.Duration
+	kittyErr                                                 error
 }
 
 // liveRuns applies the example theme to tmux and Neovim in a temporary
 // home, starts both, and times n edits of the background.
-func liveRuns(n int) (tmuxRuns, nvimRuns, kittyRuns []time.Duration, kittyErr, err error) {
+func liveRuns(n int) (liveTimes, error) {
+	var lt liveTimes
+	tmuxRuns, nvimRuns, kittyRuns, kittyErr, err := lt.tmux, lt.nvim, lt.kitty, lt.kittyErr, error(nil)
 	tmuxBin, err := exec.LookPath("tmux")
 	if err != nil {
-		return nil, nil, nil, nil, errors.New("tmux is not installed (make deps)")
+		return lt, errors.New("tmux is not installed (make deps)")
 	}
 	nvimBin, err := exec.LookPath("nvim")
 	if err != nil {
-		return nil, nil, nil, nil, errors.New("nvim is not installed (make deps)")
+		return lt, errors.New("nvim is not installed (make deps)")
 	}
 	root, err := os.MkdirTemp("", "cdxtheme-bench-live-")
 	if err != nil {
-		return nil, nil, nil, nil, err
+		return lt, err
 	}
 	defer os.RemoveAll(root)
 	p := install.Paths{Home: root, ConfigHome: filepath.Join(root, ".config"), GOOS: "linux", Store: filepath.Join(root, "applied")}
@@ -77,7 +104,7 @@ func liveRuns(n int) (tmuxRuns, nvimRuns, kittyRuns []time.Duration, kittyErr, e
 	run := filepath.Join(root, "run")
 	for _, d := range []string{ws, run} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
-			return nil, nil, nil, nil, err
+			return lt, err
 		}
 	}
 	write := func(b []byte) error {
@@ -88,17 +115,17 @@ func liveRuns(n int) (tmuxRuns, nvimRuns, kittyRuns []time.Duration, kittyErr, e
 		return os.Rename(tmp, filepath.Join(ws, theme.FileName))
 	}
 	if err := write(theme.ExampleJSON()); err != nil {
-		return nil, nil, nil, nil, err
+		return lt, err
 	}
 	var tmuxFile string
 	for _, target := range []string{"tmux", "neovim", "kitty"} {
 		plan, err := apply.Plan(theme.Example(), target, p)
 		if err != nil {
-			return nil, nil, nil, nil, err
+			return lt, err
 		}
 		plan.Build = "bench"
 		if _, err := apply.Apply(plan); err != nil {
-			return nil, nil, nil, nil, err
+			return lt, err
 		}
 		if target == "tmux" {
 			tmuxFile = plan.Files[0].Path
@@ -112,18 +139,18 @@ func liveRuns(n int) (tmuxRuns, nvimRuns, kittyRuns []time.Duration, kittyErr, e
 		return string(out), err
 	}
 	if out, err := tmux("-f", "/dev/null", "new-session", "-d"); err != nil {
-		return nil, nil, nil, nil, fmt.Errorf("tmux: %v: %s", err, out)
+		return lt, fmt.Errorf("tmux: %v: %s", err, out)
 	}
 	defer tmux("kill-server")
 	if out, err := tmux("source-file", tmuxFile); err != nil {
-		return nil, nil, nil, nil, fmt.Errorf("tmux: %v: %s", err, out)
+		return lt, fmt.Errorf("tmux: %v: %s", err, out)
 	}
 	sock := filepath.Join(run, "nvim.sock")
 	nv := exec.Command(nvimBin, "--headless", "-u", "NONE", "-i", "NONE", "--listen", sock, "-c", "colorscheme harbour-night")
 	nv.Env = append(os.Environ(), "XDG_CONFIG_HOME="+p.ConfigHome, "HOME="+root)
 	nv.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := nv.Start(); err != nil {
-		return nil, nil, nil, nil, err
+		return lt, err
 	}
 	defer func() { syscall.Kill(-nv.Process.Pid, syscall.SIGKILL); nv.Wait() }()
 	nvimExpr := func(expr string) string {
@@ -131,7 +158,7 @@ func liveRuns(n int) (tmuxRuns, nvimRuns, kittyRuns []time.Duration, kittyErr, e
 		return strings.TrimSpace(string(out))
 	}
 	if err := until(30*time.Second, func() bool { return nvimExpr(`get(g:, "colors_name", "")`) == "harbour-night" }); err != nil {
-		return nil, nil, nil, nil, fmt.Errorf("neovim did not start with the colorscheme: %w", err)
+		return lt, fmt.Errorf("neovim did not start with the colorscheme: %w", err)
 	}
 
 	kittySock, stopKitty, kittyErr := startKitty(root, p.ConfigHome)
@@ -169,31 +196,34 @@ func liveRuns(n int) (tmuxRuns, nvimRuns, kittyRuns []time.Duration, kittyErr, e
 				close(kittySeen)
 			}()
 		}
-		if err := write(bytes.Replace(theme.ExampleJSON(), []byte(`"ink": "#161a24"`), []byte(`"ink": "`+ink+`"`), 1)); err != nil {
-			return nil, nil, nil, nil, err
+		edited := bytes.Replace(theme.ExampleJSON(), []byte(`"ink": "#161a24"`), []byte(`"ink": "`+ink+`"`), 1)
+		if err := write(edited); err != nil {
+			return lt, err
 		}
 		// Each program's report comes when its command returned: tmux's
 		// source-file and Neovim's :colorscheme are done by then.
 		at := map[string]time.Duration{}
+		var handover time.Duration
 		timeout := time.After(10 * time.Second)
 		for len(at) < len(targets) {
 			select {
 			case rep := <-reports:
 				if rep.Error != "" {
-					return nil, nil, nil, nil, fmt.Errorf("edit %d: %s: %s", i, rep.Target, rep.Error)
+					return lt, fmt.Errorf("edit %d: %s: %s", i, rep.Target, rep.Error)
 				}
 				if rep.Reached > 0 {
 					at[rep.Target] = rep.At.Sub(start)
+					handover = rep.At.Add(-rep.Took).Sub(start) // the same change for every target
 				}
 			case <-timeout:
-				return nil, nil, nil, nil, fmt.Errorf("edit %d: reports within 10s: %v", i, at)
+				return lt, fmt.Errorf("edit %d: reports within 10s: %v", i, at)
 			}
 		}
 		if s, _ := tmux("show", "-gv", "status-left-style"); !strings.Contains(s, ink) {
-			return nil, nil, nil, nil, fmt.Errorf("edit %d: tmux's status-left-style is %q, want %s", i, s, ink)
+			return lt, fmt.Errorf("edit %d: tmux's status-left-style is %q, want %s", i, s, ink)
 		}
 		if bg := nvimExpr(`synIDattr(synIDtrans(hlID("Normal")), "bg#", "gui")`); bg != ink {
-			return nil, nil, nil, nil, fmt.Errorf("edit %d: Neovim's Normal background is %q, want %s", i, bg, ink)
+			return lt, fmt.Errorf("edit %d: Neovim's Normal background is %q, want %s", i, bg, ink)
 		}
 		tmuxAt, nvimAt := at["tmux"], at["neovim"]
 		var kittyAt time.Duration
@@ -205,12 +235,27 @@ func liveRuns(n int) (tmuxRuns, nvimRuns, kittyRuns []time.Duration, kittyErr, e
 		}
 		if i > 0 {
 			tmuxRuns, nvimRuns = append(tmuxRuns, tmuxAt), append(nvimRuns, nvimAt)
+			// Neovim's own part, outside the timed path: the same
+			// :colorscheme again, timed inside Neovim.
+			own := nvimExpr(`luaeval('(function() local t = vim.loop.hrtime(); vim.cmd("colorscheme " .. vim.g.colors_name); return (vim.loop.hrtime() - t) / 1e6 end)()')`)
+			if ms, err := strconv.ParseFloat(own, 64); err == nil {
+				lt.nvimOwn = append(lt.nvimOwn, time.Duration(ms*float64(time.Millisecond)))
+			}
+			if th, err := theme.Parse(edited); err == nil {
+				s := time.Now()
+				if _, err := apply.Plan(th, "neovim", p); err == nil {
+					lt.nvimPlan = append(lt.nvimPlan, time.Since(s))
+				}
+			}
+			lt.handover = append(lt.handover, handover)
 			if kittyErr == nil {
 				kittyRuns = append(kittyRuns, kittyAt)
+				lt.kittyOwn = append(lt.kittyOwn, kittyAt-at["kitty"])
 			}
 		}
 	}
-	return tmuxRuns, nvimRuns, kittyRuns, kittyErr, nil
+	lt.tmux, lt.nvim, lt.kitty, lt.kittyErr = tmuxRuns, nvimRuns, kittyRuns, kittyErr
+	return lt, nil
 }
 
 // until polls cond every 2 ms until it holds, or fails after limit.

@@ -38,7 +38,7 @@ describe('ThemeActions', () => {
 
     await fireEvent.click(screen.getByTestId('confirm-ok'));
     await flush();
-    expect(w.bound.ApplyTheme).toHaveBeenCalledWith('ws1', 'kitty', 'tok-kitty');
+    expect(w.bound.ApplyTheme).toHaveBeenCalledWith('ws1', 'kitty', 'tok-kitty', []);
     expect(screen.getAllByTestId('installed-path').map((e) => e.textContent)).toEqual([plan.files[0].path]);
     expect(screen.getAllByTestId('backup-path').map((e) => e.textContent)).toEqual([plan.files[0].path + '.bak-20261202']);
     // The next step in plain words of the UI's language, with the plan's facts.
@@ -95,6 +95,68 @@ describe('ThemeActions', () => {
     expect(screen.getByTestId('theme-result').textContent).toContain('Undid the last apply to Neovim.');
     expect(screen.getAllByTestId('restored-path').map((e) => e.textContent)).toEqual([nvim.files[0].path]);
     expect(screen.queryByTestId('undo-apply')).toBeNull();
+  });
+
+  it('each setting says what is in the file now; Apply changes only the ones the user ticked', async () => {
+    const cfg = '/home/dev/.config/helix/config.toml';
+    const helix = {
+      target: 'helix',
+      theme: 'Harbour Night',
+      backups: '/home/dev/.local/share/cdxtheme/applied/helix',
+      files: [{ path: '/home/dev/.config/helix/themes/harbour-night.toml', exists: false, same: false }],
+      steps: [
+        { kind: 'command', text: ':theme harbour-night' },
+        { kind: 'line', file: cfg, text: 'theme = "harbour-night"', state: 'change', old: 'theme = "onedark"', new: 'theme = "harbour-night"', edit: true },
+        { kind: 'line', file: '/home/dev/.config/bat/config', text: '--theme="harbour-night"', state: 'create', new: '--theme="harbour-night"', edit: true },
+        { kind: 'line', file: '/home/dev/.gitconfig', text: '[delta]\n\tsyntax-theme = harbour-night', state: 'manual', reason: '/home/dev/.gitconfig is a symbolic link; Apply does not change the file it points to' },
+        { kind: 'line', file: '/home/dev/.config/ghostty/config', text: 'theme = harbour-night', state: 'set', old: 'theme = harbour-night', new: 'theme = harbour-night' },
+      ],
+      note: '',
+      token: 'tok-helix',
+    };
+    const w = installWails({
+      ApplyTargets: () => [{ id: 'helix', name: 'Helix', format: 'helix' }],
+      UndoableApplies: () => [],
+      PlanApply: () => helix,
+      ApplyTheme: (_ws: string, _t: string, _tok: string, settings: number[]) => ({
+        installed: [helix.files[0].path, cfg],
+        steps: helix.steps.map((st, i) => (settings.includes(i) ? { ...st, state: 'changed', edit: false } : st)),
+        undo: true,
+      }),
+    });
+    render(ThemeActions, { props: { workspaceId: 'ws1' } });
+    await flush();
+    await fireEvent.click(screen.getByTestId('apply-menu'));
+    await fireEvent.click(screen.getByTestId('apply-target-helix'));
+    await flush();
+    const items = Array.from(screen.getByTestId('apply-plan-steps').querySelectorAll('li'));
+    const [, change, create, manual, set] = items;
+    expect(change.textContent).toContain(`Change in ${cfg}:`);
+    expect(change.querySelector('pre.old')?.textContent).toBe('theme = "onedark"');
+    expect(change.querySelector('pre.new')?.textContent).toBe('theme = "harbour-night"');
+    // The user's own file is changed only when they tick it, and the dialog says what that means.
+    const tick = change.querySelector<HTMLInputElement>('[data-testid=step-change]')!;
+    expect(tick.checked).toBe(false);
+    expect(document.getElementById(tick.getAttribute('aria-describedby')!)?.textContent).toContain('keeps a copy of the file');
+    expect(change.textContent).toContain('Change it for me');
+    expect(change.textContent).toContain('Undo apply puts it back exactly');
+    expect(create.textContent).toContain('Create /home/dev/.config/bat/config with:');
+    expect(create.querySelector<HTMLInputElement>('[data-testid=step-change]')!.checked).toBe(true);
+    expect(manual.textContent).toContain('Add to /home/dev/.gitconfig yourself:');
+    expect(manual.querySelector('[data-testid=step-reason]')?.textContent).toContain('symbolic link');
+    expect(manual.querySelector('[data-testid=step-change]')).toBeNull();
+    expect(set.textContent).toContain('Already set in /home/dev/.config/ghostty/config:');
+    expect(set.querySelector('[data-testid=step-change]')).toBeNull();
+
+    await fireEvent.click(tick);
+    await fireEvent.click(create.querySelector('[data-testid=step-change]')!);
+    await fireEvent.click(screen.getByTestId('confirm-ok'));
+    await flush();
+    expect(w.bound.ApplyTheme).toHaveBeenCalledWith('ws1', 'helix', 'tok-helix', [1]);
+    const done = Array.from(screen.getByTestId('apply-steps').querySelectorAll('li'));
+    expect(done[1].textContent).toContain(`Changed in ${cfg}:`);
+    expect(done[1].querySelector('[data-testid=step-change]')).toBeNull();
+    expect(done[2].textContent).toContain('Create /home/dev/.config/bat/config with:');
   });
 
   it('the Apply menu offers Undo apply for every target Go has a record of, also from an earlier run', async () => {
@@ -239,7 +301,7 @@ describe('ThemeActions menus', () => {
     expect(screen.getByTestId('apply-plan').querySelectorAll('li')).toHaveLength(3);
     await fireEvent.click(screen.getByTestId('confirm-ok'));
     await flush();
-    expect(w.bound.ApplyTheme).toHaveBeenCalledWith('ws1', 'vscode', 'tok-vscode');
+    expect(w.bound.ApplyTheme).toHaveBeenCalledWith('ws1', 'vscode', 'tok-vscode', []);
     expect(screen.getAllByTestId('installed-path')).toHaveLength(3);
     expect((screen.getByTestId('apply-menu') as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByTestId('export-menu') as HTMLButtonElement).disabled).toBe(false);
@@ -271,7 +333,7 @@ describe('ThemeActions menus', () => {
     expect(screen.getByTestId('apply-plan').querySelector('[data-exists=true]')?.textContent).toContain('replaced (backed up)');
     await fireEvent.click(screen.getByTestId('confirm-ok'));
     await flush();
-    expect(w.bound.ApplyTheme).toHaveBeenLastCalledWith('ws1', 'kitty', 'tok-gruvbox');
+    expect(w.bound.ApplyTheme).toHaveBeenLastCalledWith('ws1', 'kitty', 'tok-gruvbox', []);
     expect(screen.getAllByTestId('installed-path').map((e) => e.textContent)).toEqual([mine.files[0].path]);
   });
 });

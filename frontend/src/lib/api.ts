@@ -264,9 +264,12 @@ export function planApply(workspaceId: string, target: string): Promise<InstallP
   return Themes.PlanApply(workspaceId, target);
 }
 
-/** Installs the plan the user confirmed, named by its token: Go refuses (writing nothing) when planning again gives another plan. */
-export function applyTheme(workspaceId: string, target: string, token: string): Promise<Installed> {
-  return Themes.ApplyTheme(workspaceId, target, token);
+/**
+ * Installs the plan the user confirmed, named by its token: Go refuses (writing nothing) when planning again gives another plan.
+ * settings are the plan's steps (indexes) whose setting the user let Apply change too.
+ */
+export function applyTheme(workspaceId: string, target: string, token: string, settings: number[] = []): Promise<Installed> {
+  return Themes.ApplyTheme(workspaceId, target, token, settings);
 }
 
 /** Undoes the last apply into target: what it replaced comes back, what it created goes. */

@@ -62,6 +62,13 @@ export function grammar(lang: string): Loader | null {
   return alias ? grammars[alias] : null;
 }
 
+/** The Shiki name of a grammar offered by any of its names ("sh" → "shellscript"), or null. */
+export function grammarId(lang: string): string | null {
+  const key = lang.trim().toLowerCase();
+  if (!grammar(key)) return null;
+  return ids[key] ?? key;
+}
+
 /** Code longer than this is shown plain: tokenizing it would stall the UI for little gain. */
 export const highlightLimit = 50_000;
 

@@ -2,7 +2,7 @@
 // The preview's highlighter is the real Shiki with the real VS Code export
 // (the Go exporter's golden output for the example theme) as its theme.
 import { describe, expect, it } from 'vitest';
-import { highlight, previewLangs, samples, tokenStyle } from './shikiPreview';
+import { fenceLangs, highlight, previewLangs, samples, tokenStyle } from './shikiPreview';
 import example from '../test/fixtures/example.theme.json';
 import { repoFile } from '../test/repo';
 
@@ -80,6 +80,40 @@ describe('Shiki preview with the agent\'s theme', () => {
 
   it('refuses a theme that is not JSON', async () => {
     await expect(highlight('x', 'typescript', '{ not json')).rejects.toThrow(SyntaxError);
+  });
+});
+
+describe('Markdown fences in the preview', () => {
+  // A fenced block is painted with its own grammar, as VS Code paints it:
+  // each line of the block gives the tokens the block's text gives alone.
+  const blocks: [string, string][] = [
+    ['json', '{ "name": "Harbour", "contrast": 4.5, "dark": true }'],
+    ['yaml', 'name: Harbour\nsyntax:\n  keyword: "#ff8080" # warm'],
+    ['bash', 'cdxtheme export --format all "$HOME/theme.json" && echo done'],
+  ];
+  const doc = (lang: string, body: string) => `# Guide\n\n\`\`\`${lang}\n${body}\n\`\`\`\n\nAfter.`;
+
+  it('paints each block with its own grammar, loaded after Markdown too', async () => {
+    // Markdown first with no fence: a grammar loaded later must still reach it.
+    await highlight('# Guide', 'markdown', vscodeTheme);
+    for (const [lang, body] of blocks) {
+      const md = await highlight(doc(lang, body), 'markdown', vscodeTheme);
+      const alone = await highlight(body, lang, vscodeTheme);
+      const inner = md.slice(3, 3 + alone.length);
+      const paint = (ls: { text: string; color?: string }[][]) => ls.map((l) => l.filter((t) => t.text.trim()).map((t) => [t.text.trim(), t.color?.toLowerCase()]));
+      expect(paint(inner), lang).toEqual(paint(alone));
+      expect(new Set(paint(alone).flat().map((t) => t[1])).size, `${lang} has colours`).toBeGreaterThan(2);
+    }
+    // VS Code's Markdown grammar has no rule for a toml fence: its lines
+    // stay one token each, as there.
+    const toml = await highlight(doc('toml', 'sea = "#1e6fa8"\ndepth = 3'), 'markdown', vscodeTheme);
+    expect(toml.slice(3, 5).map((l) => l.length)).toEqual([1, 1]);
+  }, 30_000);
+
+  it('names the grammars a document fences, by Shiki name, bounded, skipping unknown ones', () => {
+    expect(fenceLangs('```json\n{}\n```\n~~~ sh\nls\n~~~\n   ```YAML\na: 1\n```\n```nosuchlang\nx\n```\n    ```toml')).toEqual(['json', 'shellscript', 'yaml']);
+    const many = ['json', 'yaml', 'toml', 'bash', 'lua', 'css', 'html', 'xml', 'diff', 'ini', 'go'].map((l) => `\`\`\`${l}\nx\n\`\`\``).join('\n');
+    expect(fenceLangs(many)).toHaveLength(8);
   });
 });
 

@@ -5,7 +5,7 @@
 // regex engine (no WebAssembly, which the CSP does not allow) and four
 // grammars, on first use.
 import type { HighlighterCore, ThemeRegistrationRaw } from 'shiki/core';
-import { grammar } from './highlight';
+import { grammar, grammarId } from './highlight';
 
 export const previewLangs = ['typescript', 'python', 'rust', 'go'] as const;
 export type PreviewLang = (typeof previewLangs)[number];
@@ -57,6 +57,32 @@ async function ensureLang(h: HighlighterCore, lang: string): Promise<void> {
   have.add(lang);
 }
 
+/** At most this many fence grammars are loaded for one Markdown document. */
+const maxFenceLangs = 8;
+
+/**
+ * The grammars a Markdown document's fenced blocks name (```json, ~~~yaml),
+ * by Shiki name, among highlight.ts's: Shiki's Markdown grammar paints a
+ * block it knows (json, yaml, shell; not toml) with the block's own grammar
+ * only once that grammar is loaded, and VS Code, which has them all, paints
+ * it so.
+ */
+export function fenceLangs(code: string): string[] {
+  const out = new Set<string>();
+  for (const m of code.matchAll(/^ {0,3}(?:`{3,}|~{3,})[ \t]*([A-Za-z][\w+#.-]*)/gm)) {
+    const id = grammarId(m[1]);
+    if (id) out.add(id);
+    if (out.size >= maxFenceLangs) break;
+  }
+  return [...out];
+}
+
+/** The grammars Shiki's (VS Code's) Markdown grammar paints a fence with, by Shiki name. */
+async function markdownEmbeds(): Promise<Set<string>> {
+  const m = (await grammar('markdown')!()) as { default: { embeddedLangsLazy?: string[] }[] };
+  return new Set(m.default.flatMap((g) => g.embeddedLangsLazy ?? []));
+}
+
 /** Tokens of code, line by line, coloured by the VS Code theme; lang is a preview language or any of highlight.ts's grammars. */
 export async function highlight(code: string, lang: string, vscodeTheme: string): Promise<Token[][]> {
   if (loaded.size >= maxThemes && !loaded.has(vscodeTheme)) {
@@ -68,6 +94,10 @@ export async function highlight(code: string, lang: string, vscodeTheme: string)
   highlighter ??= create();
   const h = await highlighter;
   const theme = await themeName(h, vscodeTheme);
+  if (grammarId(lang) === 'markdown') {
+    const embeds = await markdownEmbeds();
+    for (const l of fenceLangs(code)) if (embeds.has(l)) await ensureLang(h, l);
+  }
   await ensureLang(h, lang);
   // No tokenizing time limit: the first line of the first sample pays for
   // compiling the grammar's regexes, and vscode-textmate gives up on a line

@@ -438,10 +438,36 @@ export namespace damaged {
 
 export namespace install {
 	
+	export interface Setting {
+	    Syntax: string;
+	    Path: string[];
+	    Value: string;
+	    Match: string;
+	    Sectioned: boolean;
+	    Section: string;
+	    Multi: string;
+	    Insert: string;
+	    Before: string;
+	    BeforeWhy: string;
+	    Conflict: string;
+	    ConflictWhy: string;
+	    Within: string;
+	    TOML: boolean;
+	    NoCreate: string;
+	    Add: string;
+	    Header: string;
+	    Create: string;
+	    Blockers: {[key: string]: string};
+	}
 	export interface Step {
 	    kind: string;
 	    text: string;
 	    file?: string;
+	    state?: string;
+	    old?: string;
+	    new?: string;
+	    reason?: string;
+	    edit?: boolean;
 	}
 	export interface Target {
 	    id: string;

@@ -6,6 +6,10 @@
 // Export and Apply stayed greyed. Here the plan dialog must open listing
 // each file once, Apply must install both variants into HOME's
 // .vscode/extensions, and Export and Apply must be usable again after.
+// Issue #40: the user's own settings.json already names a theme; the plan
+// must say it would change it, leave it alone unless "Change it for me" is
+// ticked, change only the value when ticked, and Undo must put the file
+// back byte for byte.
 // The page is read through the self-test hook, as internal/suites/edittest does.
 // Prints "N passed, N failed".
 package main
@@ -43,7 +47,16 @@ var selectors = map[string]string{
 	"running":      `[data-testid="running"]`,
 	"variant":      `[data-testid="variant-name"]`,
 	"messages":     `[data-testid="message-list"]`,
+	"planSteps":    `[data-testid="apply-plan-steps"]`,
+	"stepChange":   `[data-testid="step-change"]`,
+	"stepChecked":  `[data-testid="step-change"]:checked`,
+	"undo":         `[data-testid="undo-apply"]`,
+	"restored":     `[data-testid="restored-path"]`,
 }
+
+// userSettings is a VS Code settings.json as people keep it: comments,
+// a trailing comma, another theme set.
+const userSettings = "// mine\n{\n    \"editor.fontSize\": 14, // big\n    \"workbench.colorTheme\": \"Default Dark Modern\",\n    /* keep */ \"files.autoSave\": \"off\",\n}\n"
 
 var tally xwin.Tally
 
@@ -76,6 +89,13 @@ func run() error {
 	}
 	// The install goes into this HOME, never the user's.
 	r.Env = append(r.Env, "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
+	settings := filepath.Join(home, ".config", "Code", "User", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(settings), 0o700); err != nil {
+		return err
+	}
+	if err := os.WriteFile(settings, []byte(userSettings), 0o600); err != nil {
+		return err
+	}
 	a, err := r.Start("1", "CDXTHEME_SELFTEST_PROMPT=A dusk theme #theme")
 	if err != nil {
 		return err
@@ -140,6 +160,20 @@ func run() error {
 	}
 	xwin.Shot(*outDir, "apply-plan")
 	check("the plan lists the light variant's file once", strings.Count(p.Els["plan"].Text, light) == 1, p.Els["plan"].Text)
+	steps := p.Els["planSteps"].Text
+	check("the plan says it would change the user's colorTheme, old to new",
+		strings.Contains(steps, "Change in "+settings) && strings.Contains(steps, `"workbench.colorTheme": "Default Dark Modern"`) &&
+			strings.Contains(steps, `"workbench.colorTheme": "`+fam.Name+`"`), steps)
+	_, ticked := p.Els["stepChecked"]
+	check("Change it for me is off for the user's own settings.json", !ticked)
+	if err := a.Click("stepChange"); err != nil {
+		return err
+	}
+	if _, err := a.Wait("Change it for me is ticked", 5*time.Second, func(p xwin.Elements) bool { _, ok := p.Els["stepChecked"]; return ok }); err != nil {
+		check("a real click ticks Change it for me", false, err)
+		return err
+	}
+	xwin.Shot(*outDir, "apply-plan-settings")
 
 	// 3. Confirmed, both variants are installed and the buttons come back.
 	if err := a.Click("ok"); err != nil {
@@ -159,5 +193,25 @@ func run() error {
 		return ap && ex
 	})
 	check("Export and Apply are usable after the apply", err == nil, err)
+	got, _ := os.ReadFile(settings)
+	want := strings.Replace(userSettings, `"Default Dark Modern"`, `"`+fam.Name+`"`, 1)
+	check("settings.json now names the theme, every other byte as it was", string(got) == want, string(got))
+
+	// 4. Undo apply puts settings.json back byte for byte.
+	if err := a.Click("undo"); err != nil {
+		return err
+	}
+	if _, err = a.Wait("the undo is reported", 20*time.Second, func(p xwin.Elements) bool {
+		_, ok := p.Els["restored"]
+		_, failed := p.Els["failure"]
+		return ok || failed
+	}); err != nil {
+		check("Undo apply reports what it restored", false, err)
+		return err
+	}
+	got, _ = os.ReadFile(settings)
+	check("Undo apply restored settings.json byte for byte", string(got) == userSettings, string(got))
+	ext, _ = filepath.Glob(filepath.Join(home, ".vscode", "extensions", "*", "themes", "*.json"))
+	check("Undo apply removed the installed variants", len(ext) == 0, ext)
 	return nil
 }

@@ -23,6 +23,7 @@ type Agent struct {
 	mu       sync.Mutex
 	handlers map[string]func(c *Call) (any, error)
 	prompt   func(t *Turn) string
+	load     func(c *Call)
 	calls    []Call
 	sessions int
 	peers    []*Peer
@@ -33,6 +34,7 @@ type Call struct {
 	Method string
 	Params json.RawMessage
 	peer   *Peer
+	after  []string // session/update params sent right after the answer
 }
 
 // New is an agent that answers initialize (protocol 1, loadSession),
@@ -51,7 +53,11 @@ func New() *Agent {
 		a.mu.Unlock()
 		return map[string]any{"sessionId": fmt.Sprintf("s-%d", n)}, nil
 	})
-	for _, m := range []string{"session/load", "session/resume", "session/set_config_option", "session/set_mode", "session/set_model", "authenticate"} {
+	a.Handle("session/load", func(c *Call) (any, error) {
+		a.replay(c)
+		return struct{}{}, nil
+	})
+	for _, m := range []string{"session/resume", "session/set_config_option", "session/set_mode", "session/set_model", "authenticate"} {
 		a.Handle(m, func(*Call) (any, error) { return struct{}{}, nil })
 	}
 	a.OnPrompt(func(*Turn) string { return "end_turn" })
@@ -64,6 +70,23 @@ func (a *Agent) Handle(method string, h func(c *Call) (any, error)) {
 	a.mu.Lock()
 	a.handlers[method] = h
 	a.mu.Unlock()
+}
+
+// OnLoad scripts the history session/load replays: f sends it (Update)
+// before the answer, whoever answers (New's handler or HoldSettings').
+func (a *Agent) OnLoad(f func(c *Call)) {
+	a.mu.Lock()
+	a.load = f
+	a.mu.Unlock()
+}
+
+func (a *Agent) replay(c *Call) {
+	a.mu.Lock()
+	f := a.load
+	a.mu.Unlock()
+	if f != nil {
+		f(c)
+	}
 }
 
 // OnPrompt scripts the agent's turn: f sends what the agent says and does
@@ -90,11 +113,49 @@ func (a *Agent) Methods() []string {
 	return out
 }
 
+// Params are the params of every call of method, in order.
+func (a *Agent) Params(method string) []json.RawMessage {
+	var out []json.RawMessage
+	for _, c := range a.Calls() {
+		if c.Method == method {
+			out = append(out, c.Params)
+		}
+	}
+	return out
+}
+
 // Started counts the peers dialled (the agents the engine started).
 func (a *Agent) Started() int {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return len(a.peers)
+}
+
+// Live counts the peers the client has not stopped (nor the script ended):
+// the agents the engine still holds.
+func (a *Agent) Live() int {
+	a.mu.Lock()
+	peers := append([]*Peer(nil), a.peers...)
+	a.mu.Unlock()
+	n := 0
+	for _, p := range peers {
+		select {
+		case <-p.done:
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// Last is the peer dialled last (nil before any).
+func (a *Agent) Last() *Peer {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if len(a.peers) == 0 {
+		return nil
+	}
+	return a.peers[len(a.peers)-1]
 }
 
 // Error is a JSON-RPC error answer.
@@ -110,6 +171,28 @@ func (e *Error) Error() string { return fmt.Sprintf("%d %s", e.Code, e.Message) 
 func (c *Call) Update(sessionID, update string) {
 	c.peer.notify("session/update", json.RawMessage(`{"sessionId":`+quote(sessionID)+`,"update":`+update+`}`))
 }
+
+// SessionID is the sessionId the call names ("" if none).
+func (c *Call) SessionID() string {
+	var p struct {
+		SessionID string `json:"sessionId"`
+	}
+	json.Unmarshal(c.Params, &p)
+	return p.SessionID
+}
+
+// UpdateAfter sends a session/update right after the answer to this call,
+// as the real adapters send a new session's commands.
+func (c *Call) UpdateAfter(sessionID, update string) {
+	c.after = append(c.after, `{"sessionId":`+quote(sessionID)+`,"update":`+update+`}`)
+}
+
+// Exit ends the connection from inside a handler, as an agent that quits
+// (its last stderr lines, if any, are what the client reads of it).
+func (c *Call) Exit(stderr ...string) { c.peer.exit(stderr) }
+
+// Cwd is the folder the client started this agent in.
+func (c *Call) Cwd() string { return c.peer.cwd }
 
 // Turn is one session/prompt as the script sees it.
 type Turn struct {
@@ -156,12 +239,19 @@ func (t *Turn) Ask(toolCall, options string) json.RawMessage {
 	return res.Outcome
 }
 
+// Exit ends the connection mid-turn, as an agent that quits.
+func (t *Turn) Exit() { t.peer.exit(nil) }
+
+// Cwd is the folder the client started this agent in.
+func (t *Turn) Cwd() string { return t.peer.cwd }
+
 // Cancelled is closed when the client sends session/cancel.
 func (t *Turn) Cancelled() <-chan struct{} { return t.cancelled }
 
 // Peer is one connection to the agent: it satisfies chat.Running.
 type Peer struct {
 	a         *Agent
+	cwd       string
 	toAgent   *io.PipeReader // what the client writes
 	fromAgent *io.PipeWriter // what the client reads
 	clientIn  *io.PipeWriter
@@ -175,6 +265,11 @@ type Peer struct {
 	done    chan struct{}
 	once    sync.Once
 	wg      sync.WaitGroup
+	stderr  []string // set before done is closed
+	// what the agent runs with on this connection (HoldSettings), by id,
+	// and the ids in the options' order
+	settings map[string]any
+	order    []string
 }
 
 type rpcMsg struct {
@@ -188,7 +283,7 @@ type rpcMsg struct {
 // Dial starts a connection to the agent (chat.Options.Dial's shape, with
 // a *Peer for the chat.Running).
 func (a *Agent) Dial(cwd string) (*Peer, error) {
-	p := &Peer{a: a, pending: map[int]chan rpcMsg{}, cancel: map[string]chan struct{}{}, done: make(chan struct{})}
+	p := &Peer{a: a, cwd: cwd, pending: map[int]chan rpcMsg{}, cancel: map[string]chan struct{}{}, done: make(chan struct{})}
 	p.toAgent, p.clientIn = io.Pipe()
 	p.clientOut, p.fromAgent = io.Pipe()
 	a.mu.Lock()
@@ -248,6 +343,9 @@ func (p *Peer) serve() {
 				out.Result = b
 			}
 			p.write(out)
+			for _, u := range c.after {
+				p.notify("session/update", json.RawMessage(u))
+			}
 		}()
 	}
 }
@@ -342,8 +440,15 @@ func (p *Peer) Stdin() io.WriteCloser { return p.clientIn }
 // Stdout is what the client reads from the agent.
 func (p *Peer) Stdout() io.Reader { return p.clientOut }
 
-// StderrTail is empty: the peer writes no stderr.
-func (p *Peer) StderrTail() []string { return nil }
+// StderrTail is what the script gave Exit (nothing before it ends).
+func (p *Peer) StderrTail() []string {
+	select {
+	case <-p.done:
+		return p.stderr
+	default:
+		return nil
+	}
+}
 
 // Done is closed once the peer stopped.
 func (p *Peer) Done() <-chan struct{} { return p.done }
@@ -354,13 +459,18 @@ func (p *Peer) ExitErr() error { return nil }
 // Pid is 0: no process.
 func (p *Peer) Pid() int { return 0 }
 
-// Stop closes the pipes; the client reads EOF, as from an agent that quit.
-func (p *Peer) Stop() error {
+func (p *Peer) exit(stderr []string) {
 	p.once.Do(func() {
+		p.stderr = stderr
 		close(p.done)
 		p.toAgent.Close()
 		p.fromAgent.Close()
 	})
+}
+
+// Stop closes the pipes; the client reads EOF, as from an agent that quit.
+func (p *Peer) Stop() error {
+	p.exit(nil)
 	return nil
 }
 

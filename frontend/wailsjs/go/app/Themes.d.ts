@@ -10,7 +10,7 @@ import {themewatch} from '../models';
 
 export function ApplyTargets():Promise<Array<install.Target>>;
 
-export function ApplyTheme(arg1:string,arg2:string,arg3:string):Promise<apply.Installed>;
+export function ApplyTheme(arg1:string,arg2:string,arg3:string,arg4:Array<number>):Promise<apply.Installed>;
 
 export function CompareThemes(arg1:app.ThemeRef,arg2:app.ThemeRef):Promise<app.Comparison>;
 

@@ -6,8 +6,8 @@ export function ApplyTargets() {
   return window['go']['app']['Themes']['ApplyTargets']();
 }
 
-export function ApplyTheme(arg1, arg2, arg3) {
-  return window['go']['app']['Themes']['ApplyTheme'](arg1, arg2, arg3);
+export function ApplyTheme(arg1, arg2, arg3, arg4) {
+  return window['go']['app']['Themes']['ApplyTheme'](arg1, arg2, arg3, arg4);
 }
 
 export function CompareThemes(arg1, arg2) {

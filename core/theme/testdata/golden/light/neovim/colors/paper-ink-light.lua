@@ -248,29 +248,10 @@ hl('mailQuoted5', { fg = '#8a2bb0' })
 hl('mailQuoted6', { fg = '#8a5300' })
 hl('mailURL', { fg = '#0b5fc1', underline = true })
 hl('mailEmail', { fg = '#0b5fc1', underline = true })
-hl('markdownCode', { fg = '#1a7f4b' })
-hl('markdownCodeBlock', { fg = '#1a7f4b' })
-hl('markdownError', { fg = '#4a4f55' })
-hl('markdownHeadingDelimiter', { fg = '#0b5fc1', bold = true })
-hl('markdownH1', { fg = '#0b5fc1', bold = true })
-hl('markdownH2', { fg = '#0b5fc1', bold = true })
-hl('markdownH3', { fg = '#0b5fc1', bold = true })
-hl('markdownBold', { fg = '#1f2328', bold = true })
-hl('markdownItalic', { fg = '#1f2328', italic = true })
-hl('markdownLinkText', { fg = '#0b5fc1', underline = true })
-hl('markdownUrl', { fg = '#0b5fc1', underline = true })
-hl('markdownListMarker', { fg = '#0b5fc1' })
-hl('markdownBlockquote', { fg = '#5c6166', italic = true })
 hl('phpComparison', { fg = '#4a4f55' })
 hl('phpMemberSelector', { fg = '#4a4f55' })
 hl('phpMethodsVar', { fg = '#1f2328' })
 hl('phpParent', { fg = '#4a4f55' })
-hl('pythonInclude', { fg = '#8a2bb0' })
-hl('pythonOperator', { fg = '#4a4f55' })
-hl('pythonRepeat', { fg = '#8a2bb0' })
-hl('pythonStatement', { fg = '#8a2bb0' })
-hl('pythonBuiltin', { fg = '#0b5fc1' })
-hl('pythonDecorator', { fg = '#8a5300' })
 hl('rubyAttribute', { fg = '#8a5300' })
 hl('rubyConstant', { fg = '#00707a' })
 hl('rubyInterpolationDelimiter', { fg = '#8a5300' })
@@ -282,10 +263,6 @@ hl('sassInclude', { fg = '#8a2bb0' })
 hl('sassMixinName', { fg = '#0b5fc1' })
 hl('sassMixing', { fg = '#8a2bb0' })
 hl('sassidChar', { fg = '#8a5300' })
-hl('luaFunction', { fg = '#8a2bb0' })
-hl('luaTable', { fg = '#4a4f55' })
-hl('luaFunc', { fg = '#0b5fc1' })
-hl('luaConstant', { fg = '#8a5300' })
 hl('vimCommand', { fg = '#8a2bb0' })
 hl('vimFunction', { fg = '#0b5fc1' })
 hl('xmlTag', { fg = '#4a4f55' })
@@ -294,7 +271,6 @@ hl('xmlAttrib', { fg = '#8a5300' })
 hl('yamlKey', { fg = '#1f2328' })
 hl('jsonKeyword', { fg = '#1f2328' })
 hl('tomlKey', { fg = '#1f2328' })
-hl('shDerefSimple', { fg = '#1f2328' })
 hl('goType', { fg = '#00707a' })
 hl('goSignedInts', { fg = '#00707a' })
 hl('goUnsignedInts', { fg = '#00707a' })
@@ -302,22 +278,58 @@ hl('goFloats', { fg = '#00707a' })
 hl('goComplexes', { fg = '#00707a' })
 hl('goBuiltins', { fg = '#0b5fc1' })
 hl('goPredefinedIdentifiers', { fg = '#8a5300' })
+hl('goBoolean', { fg = '#8a5300' })
 hl('goFormatSpecifier', { fg = '#8a5300' })
+hl('goEscapeC', { fg = '#8a5300' })
+hl('goStatement', { fg = '#8a2bb0' })
+hl('goConditional', { fg = '#8a2bb0' })
+hl('goRepeat', { fg = '#8a2bb0' })
+hl('goLabel', { fg = '#8a2bb0' })
+hl('goDeclaration', { fg = '#8a2bb0' })
+hl('goDeclType', { fg = '#8a2bb0' })
+hl('goVar', { fg = '#8a2bb0' })
+hl('goConst', { fg = '#8a2bb0' })
+hl('goPackage', { fg = '#8a2bb0' })
+hl('goImport', { fg = '#8a2bb0' })
+hl('pythonStatement', { fg = '#8a2bb0' })
+hl('pythonConditional', { fg = '#8a2bb0' })
+hl('pythonRepeat', { fg = '#8a2bb0' })
+hl('pythonException', { fg = '#8a2bb0' })
+hl('pythonInclude', { fg = '#8a2bb0' })
+hl('pythonAsync', { fg = '#8a2bb0' })
+hl('pythonOperator', { fg = '#4a4f55' })
+hl('pythonBuiltin', { fg = '#0b5fc1' })
 hl('pythonExceptions', { fg = '#00707a' })
+hl('pythonFunction', { fg = '#0b5fc1' })
+hl('pythonDecorator', { fg = '#4a4f55' })
 hl('pythonQuotes', { fg = '#1a7f4b' })
+hl('cdxPythonDocstringQuote', { fg = '#6a6f73', italic = true })
 hl('pythonTripleQuotes', { fg = '#1a7f4b' })
+hl('pythonEscape', { fg = '#8a5300' })
 hl('rustType', { fg = '#00707a' })
 hl('rustSelf', { fg = '#8a2bb0' })
 hl('rustModPath', { fg = '#00707a' })
+hl('rustModPathSep', { fg = '#4a4f55' })
+hl('rustKeyword', { fg = '#8a2bb0' })
 hl('rustStorage', { fg = '#8a2bb0' })
+hl('rustStructure', { fg = '#8a2bb0' })
+hl('rustTypedef', { fg = '#8a2bb0' })
+hl('rustConditional', { fg = '#8a2bb0' })
+hl('rustRepeat', { fg = '#8a2bb0' })
 hl('rustMacro', { fg = '#8a5300' })
-hl('rustAttribute', { fg = '#8a5300' })
-hl('rustDerive', { fg = '#8a5300' })
+hl('rustAttribute', { fg = '#4a4f55' })
+hl('rustDerive', { fg = '#1f2328' })
+hl('rustDeriveTrait', { fg = '#00707a' })
 hl('rustOperator', { fg = '#4a4f55' })
 hl('rustArrowCharacter', { fg = '#4a4f55' })
 hl('rustSigil', { fg = '#4a4f55' })
+hl('rustQuestionMark', { fg = '#4a4f55' })
 hl('rustFuncCall', { fg = '#0b5fc1' })
 hl('rustFuncName', { fg = '#0b5fc1' })
+hl('rustIdentifier', { fg = '#00707a' })
+hl('rustEnum', { fg = '#00707a' })
+hl('rustTrait', { fg = '#00707a' })
+hl('rustCommentLineDoc', { fg = '#6a6f73', italic = true })
 hl('typescriptImport', { fg = '#8a2bb0' })
 hl('typescriptExport', { fg = '#8a2bb0' })
 hl('typescriptImportType', { fg = '#8a2bb0' })
@@ -326,8 +338,25 @@ hl('typescriptCastKeyword', { fg = '#8a2bb0' })
 hl('typescriptModule', { fg = '#8a2bb0' })
 hl('typescriptTry', { fg = '#8a2bb0' })
 hl('typescriptExceptions', { fg = '#8a2bb0' })
+hl('typescriptStatementKeyword', { fg = '#8a2bb0' })
+hl('typescriptConditional', { fg = '#8a2bb0' })
+hl('typescriptConditionalElse', { fg = '#8a2bb0' })
+hl('typescriptBranch', { fg = '#8a2bb0' })
+hl('typescriptCase', { fg = '#8a2bb0' })
+hl('typescriptRepeat', { fg = '#8a2bb0' })
+hl('typescriptForOperator', { fg = '#4a4f55' })
 hl('typescriptAmbientDeclaration', { fg = '#8a2bb0' })
 hl('typescriptAbstract', { fg = '#8a2bb0' })
+hl('typescriptReadonlyModifier', { fg = '#8a2bb0' })
+hl('typescriptAccessibilityModifier', { fg = '#8a2bb0' })
+hl('typescriptClassStatic', { fg = '#8a2bb0' })
+hl('typescriptAsyncFuncKeyword', { fg = '#8a2bb0' })
+hl('typescriptFuncKeyword', { fg = '#8a2bb0' })
+hl('typescriptClassKeyword', { fg = '#8a2bb0' })
+hl('typescriptClassExtends', { fg = '#8a2bb0' })
+hl('typescriptInterfaceKeyword', { fg = '#8a2bb0' })
+hl('typescriptInterfaceExtends', { fg = '#8a2bb0' })
+hl('typescriptAliasKeyword', { fg = '#8a2bb0' })
 hl('typescriptEnumKeyword', { fg = '#8a2bb0' })
 hl('typescriptVariable', { fg = '#8a2bb0' })
 hl('typescriptArrowFunc', { fg = '#8a2bb0' })
@@ -337,9 +366,11 @@ hl('typescriptTypeReference', { fg = '#00707a' })
 hl('typescriptClassName', { fg = '#00707a' })
 hl('typescriptInterfaceName', { fg = '#00707a' })
 hl('typescriptAliasDeclaration', { fg = '#00707a' })
+hl('typescriptEnum', { fg = '#00707a' })
 hl('typescriptTypeParameter', { fg = '#00707a' })
 hl('typescriptClassHeritage', { fg = '#00707a' })
 hl('typescriptInterfaceHeritage', { fg = '#00707a' })
+hl('typescriptConstructor', { fg = '#8a2bb0' })
 hl('typescriptMember', { fg = '#1f2328' })
 hl('typescriptObjectLabel', { fg = '#1f2328' })
 hl('typescriptFuncName', { fg = '#0b5fc1' })
@@ -347,7 +378,7 @@ hl('typescriptCall', { fg = '#1f2328' })
 hl('typescriptFuncArg', { fg = '#1f2328' })
 hl('typescriptArrowFuncArg', { fg = '#1f2328' })
 hl('typescriptParamImpl', { fg = '#1f2328' })
-hl('typescriptDestructureVariable', { fg = '#1f2328' })
+hl('typescriptDestructureVariable', { fg = '#8a5300' })
 hl('typescriptBraces', { fg = '#4a4f55' })
 hl('typescriptParens', { fg = '#4a4f55' })
 hl('typescriptEndColons', { fg = '#4a4f55' })
@@ -356,43 +387,105 @@ hl('typescriptOperator', { fg = '#4a4f55' })
 hl('typescriptKeywordOp', { fg = '#4a4f55' })
 hl('typescriptOptionalMark', { fg = '#4a4f55' })
 hl('typescriptNull', { fg = '#8a5300' })
-hl('typescriptRegexpString', { fg = '#1a7f4b' })
-hl('typescriptTemplate', { fg = '#1a7f4b' })
+hl('typescriptBoolean', { fg = '#8a5300' })
 hl('typescriptGlobal', { fg = '#00707a' })
-hl('typescriptStringMethod', { fg = '#0b5fc1' })
-hl('typescriptArrayMethod', { fg = '#0b5fc1' })
-hl('typescriptArrayStaticMethod', { fg = '#0b5fc1' })
-hl('typescriptObjectMethod', { fg = '#0b5fc1' })
-hl('typescriptObjectStaticMethod', { fg = '#0b5fc1' })
-hl('typescriptNumberMethod', { fg = '#0b5fc1' })
-hl('typescriptMathStaticMethod', { fg = '#0b5fc1' })
-hl('typescriptJSONStaticMethod', { fg = '#0b5fc1' })
-hl('typescriptPromiseMethod', { fg = '#0b5fc1' })
-hl('typescriptES6MapMethod', { fg = '#0b5fc1' })
-hl('typescriptES6SetMethod', { fg = '#0b5fc1' })
-hl('typescriptFunctionMethod', { fg = '#0b5fc1' })
-hl('typescriptDateMethod', { fg = '#0b5fc1' })
-hl('typescriptRegExpMethod', { fg = '#0b5fc1' })
-hl('typescriptGlobalMethod', { fg = '#0b5fc1' })
 hl('shQuote', { fg = '#1a7f4b' })
+hl('shCommandSub', { fg = '#1f2328' })
+hl('shArithmetic', { fg = '#1f2328' })
+hl('shDoubleQuote', { fg = '#1a7f4b' })
+hl('shSingleQuote', { fg = '#1a7f4b' })
+hl('shStatement', { fg = '#0b5fc1' })
 hl('bashStatement', { fg = '#0b5fc1' })
+hl('kshStatement', { fg = '#0b5fc1' })
 hl('shRedir', { fg = '#4a4f55' })
 hl('shTestOpr', { fg = '#4a4f55' })
 hl('shSetList', { fg = '#1f2328' })
 hl('shVariable', { fg = '#1f2328' })
+hl('shDerefSimple', { fg = '#1f2328' })
+hl('shDerefVar', { fg = '#1f2328' })
 hl('shSnglCase', { fg = '#4a4f55' })
+hl('shOption', { fg = '#8a5300' })
+hl('shFunction', { fg = '#0b5fc1' })
+hl('shConditional', { fg = '#8a2bb0' })
+hl('shLoop', { fg = '#8a2bb0' })
+hl('shComment', { fg = '#6a6f73', italic = true })
+hl('luaFunction', { fg = '#8a2bb0' })
+hl('luaStatement', { fg = '#8a2bb0' })
+hl('luaCond', { fg = '#8a2bb0' })
+hl('luaRepeat', { fg = '#8a2bb0' })
+hl('luaOperator', { fg = '#4a4f55' })
+hl('luaTable', { fg = '#1f2328' })
+hl('luaFunc', { fg = '#0b5fc1' })
+hl('luaConstant', { fg = '#8a5300' })
+hl('luaSpecial', { fg = '#8a5300' })
+hl('markdownCode', { fg = '#1a7f4b' })
+hl('markdownCodeBlock', { fg = '#1a7f4b' })
 hl('markdownCodeDelimiter', { fg = '#4a4f55' })
-hl('markdownOrderedListMarker', { fg = '#0b5fc1' })
-hl('markdownLinkTextDelimiter', { fg = '#4a4f55' })
-hl('markdownLinkDelimiter', { fg = '#4a4f55' })
+hl('markdownError', { fg = '#4a4f55' })
+hl('markdownHeadingDelimiter', { fg = '#0b5fc1', bold = true })
 hl('markdownHeadingRule', { fg = '#0b5fc1', bold = true })
+hl('markdownH1', { fg = '#0b5fc1', bold = true })
+hl('markdownH2', { fg = '#0b5fc1', bold = true })
+hl('markdownH3', { fg = '#0b5fc1', bold = true })
 hl('markdownH4', { fg = '#0b5fc1', bold = true })
 hl('markdownH5', { fg = '#0b5fc1', bold = true })
 hl('markdownH6', { fg = '#0b5fc1', bold = true })
+hl('markdownH1Delimiter', { fg = '#0b5fc1', bold = true })
+hl('markdownH2Delimiter', { fg = '#0b5fc1', bold = true })
+hl('markdownH3Delimiter', { fg = '#0b5fc1', bold = true })
+hl('markdownBold', { fg = '#1f2328', bold = true })
+hl('markdownBoldDelimiter', { fg = '#4a4f55' })
+hl('markdownItalic', { fg = '#1f2328', italic = true })
+hl('markdownItalicDelimiter', { fg = '#4a4f55' })
+hl('markdownLinkText', { fg = '#0b5fc1', underline = true })
+hl('markdownUrl', { fg = '#0b5fc1', underline = true })
+hl('markdownLinkTextDelimiter', { fg = '#4a4f55' })
+hl('markdownLinkDelimiter', { fg = '#4a4f55' })
+hl('markdownListMarker', { fg = '#0b5fc1' })
+hl('markdownOrderedListMarker', { fg = '#0b5fc1' })
+hl('markdownBlockquote', { fg = '#4a4f55' })
+hl('markdownRule', { fg = '#4a4f55' })
+hl('cdxRegexpClassBracket', { fg = '#4a4f55' })
+hl('cdxRustInterpolationBrace', { fg = '#1a7f4b' })
+hl('cdxTypescriptBacktick', { fg = '#1a7f4b' })
+hl('cdxGoQuote', { fg = '#1a7f4b' })
+hl('cdxLuaQuote', { fg = '#1a7f4b' })
+hl('cdxTypescriptQuote', { fg = '#1a7f4b' })
+hl('cdxRustQuote', { fg = '#1a7f4b' })
 hl('cdxPythonConstant', { fg = '#8a5300' })
 hl('cdxPythonType', { fg = '#00707a' })
 hl('cdxPythonDocstring', { fg = '#6a6f73', italic = true })
+hl('cdxPythonClassKeyword', { fg = '#8a2bb0' })
+hl('cdxPythonClass', { fg = '#00707a' })
 hl('cdxRustAs', { fg = '#8a2bb0' })
+hl('cdxRustSelfType', { fg = '#8a2bb0' })
+hl('goString', { fg = '#1a7f4b' })
+hl('luaString', { fg = '#1a7f4b' })
+hl('typescriptString', { fg = '#1a7f4b' })
+hl('rustString', { fg = '#1a7f4b' })
+hl('cdxShControl', { fg = '#8a2bb0' })
+hl('cdxShModifier', { fg = '#8a2bb0' })
+hl('cdxShBuiltin', { fg = '#0b5fc1' })
+hl('cdxShCommand', { fg = '#0b5fc1' })
+hl('cdxShSetArgs', { fg = '#1a7f4b' })
+hl('cdxTypescriptMethod', { fg = '#0b5fc1' })
+hl('cdxPythonDecoratorType', { fg = '#00707a' })
+hl('pythonDecoratorName', { fg = '#0b5fc1' })
+hl('typescriptRegexpString', { fg = '#1a7f4b' })
+hl('cdxRegexpClass', { fg = '#1a7f4b' })
+hl('cdxRegexpRange', { fg = '#1a7f4b' })
+hl('cdxRegexpQuantifier', { fg = '#4a4f55' })
+hl('cdxRegexpAnchor', { fg = '#8a2bb0' })
+hl('cdxRegexpGroup', { fg = '#4a4f55' })
+hl('cdxRegexpEscape', { fg = '#8a5300' })
+hl('cdxPythonFormat', { fg = '#8a5300' })
+hl('cdxPythonFString', { fg = '#1a7f4b' })
+hl('cdxPythonField', { fg = '#1f2328' })
+hl('cdxPythonConversion', { fg = '#8a2bb0' })
+hl('cdxPythonFieldBrace', { fg = '#8a5300' })
+hl('cdxRustInterpolation', { fg = '#1a7f4b' })
+hl('typescriptTemplate', { fg = '#1a7f4b' })
+hl('cdxRustCharQuote', { fg = '#1a7f4b' })
 hl('GitSignsAdd', { fg = '#1a7f4b', bg = '#faf8f2' })
 hl('GitSignsChange', { fg = '#8a5300', bg = '#faf8f2' })
 hl('GitSignsDelete', { fg = '#b3261e', bg = '#faf8f2' })
@@ -1132,22 +1225,98 @@ if vim.fn.has('nvim-0.8') == 1 then
   hl('@lsp.typemod.method.defaultLibrary', { fg = '#0b5fc1' })
 end
 
-local splits = vim.api.nvim_create_augroup('paper-ink-light_syntax', { clear = true })
-local function split_python()
-  vim.cmd([==[syntax keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==])
-  vim.cmd([==[syntax keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==])
-  vim.cmd([==[syntax region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==])
+local splits = {
+  python = {
+    [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
+    [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
+    [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
+    [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
+    [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
+    [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
+    [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
+    [==[match cdxPythonConversion "![rsa]" contained]==],
+    [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
+  },
+  rust = {
+    [==[keyword cdxRustAs as]==],
+    [==[keyword cdxRustSelfType Self]==],
+    [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
+    [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
+    [==[match cdxRustCharQuote "'" contained containedin=rustCharacter]==],
+  },
+  go = {
+    [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
+  },
+  lua = {
+    [==[region luaString matchgroup=cdxLuaQuote start=+\z(["']\)+ skip=+\\\\\|\\\z1+ end=+\z1+ contains=luaSpecial,@Spell]==],
+  },
+  typescript = {
+    [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
+    [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
+    [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
+    [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
+    [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
+    [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxRegexpEscape "\\." contained]==],
+    [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
+  },
+  sh = {
+    [==[keyword cdxShControl break continue return]==],
+    [==[keyword cdxShModifier readonly declare typeset]==],
+    [==[keyword cdxShBuiltin command compgen complete]==],
+    [==[keyword cdxShCommand sleep nohup]==],
+    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+  },
+}
+local families = {
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Prop', val = { fg = '#1f2328' } },
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Method', val = { fg = '#0b5fc1' } },
+}
+local function restyle(syn)
+  for _, cmd in ipairs(syn and splits[syn] or {}) do vim.cmd('syntax ' .. cmd) end
+  local todo = {}
+  for _, f in ipairs(families) do
+    if syn == nil or f.syntaxes:find(' ' .. syn .. ' ', 1, true) then table.insert(todo, f) end
+  end
+  if #todo == 0 then return end
+  -- Every group by id (getcompletion leaves out those :highlight clear
+  -- took back to their default link).
+  local id = 1
+  local name = vim.fn.synIDattr(id, 'name')
+  while name ~= '' do
+    for _, f in ipairs(todo) do
+      if name:sub(1, #f.prefix) == f.prefix and name:sub(-#f.suffix) == f.suffix
+        and name:sub(#f.prefix + 1, -#f.suffix - 1):match('^%w+$') then hl(name, f.val) end
+    end
+    id = id + 1
+    name = vim.fn.synIDattr(id, 'name')
+  end
 end
-vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'python', callback = split_python })
+restyle()
+vim.api.nvim_create_autocmd('Syntax', {
+  group = vim.api.nvim_create_augroup('cdxtheme_syntax', { clear = true }),
+  callback = function(ev)
+    if vim.g.colors_name ~= 'paper-ink-light' then return end
+    -- Before the syntax file (which sets b:current_syntax) when this ran
+    -- before `syntax on`: after it.
+    if vim.b[ev.buf].current_syntax then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
+  end,
+})
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'python' then vim.api.nvim_buf_call(buf, split_python) end
-end
-local function split_rust()
-  vim.cmd([==[syntax keyword cdxRustAs as]==])
-end
-vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'rust', callback = split_rust })
-for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'rust' then vim.api.nvim_buf_call(buf, split_rust) end
+  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax and vim.bo[buf].syntax
+  if syn and splits[syn] then vim.api.nvim_buf_call(buf, function() restyle(syn) end) end
 end
 
 vim.g.terminal_color_0 = '#1f2328'

@@ -248,29 +248,10 @@ hl('mailQuoted5', { fg = '#cba3c7' })
 hl('mailQuoted6', { fg = '#ffc64c' })
 hl('mailURL', { fg = '#cba3c7', underline = true })
 hl('mailEmail', { fg = '#cba3c7', underline = true })
-hl('markdownCode', { fg = '#8cc98f' })
-hl('markdownCodeBlock', { fg = '#8cc98f' })
-hl('markdownError', { fg = '#d7deea' })
-hl('markdownHeadingDelimiter', { fg = '#409dd4', bold = true })
-hl('markdownH1', { fg = '#409dd4', bold = true })
-hl('markdownH2', { fg = '#409dd4', bold = true })
-hl('markdownH3', { fg = '#409dd4', bold = true })
-hl('markdownBold', { fg = '#d7deea', bold = true })
-hl('markdownItalic', { fg = '#d7deea', italic = true })
-hl('markdownLinkText', { fg = '#cba3c7', underline = true })
-hl('markdownUrl', { fg = '#cba3c7', underline = true })
-hl('markdownListMarker', { fg = '#409dd4' })
-hl('markdownBlockquote', { fg = '#93a0ab', italic = true })
 hl('phpComparison', { fg = '#d7deea' })
 hl('phpMemberSelector', { fg = '#d7deea' })
 hl('phpMethodsVar', { fg = '#d7deea' })
 hl('phpParent', { fg = '#d7deea' })
-hl('pythonInclude', { fg = '#cba3c7' })
-hl('pythonOperator', { fg = '#d7deea' })
-hl('pythonRepeat', { fg = '#cba3c7' })
-hl('pythonStatement', { fg = '#cba3c7' })
-hl('pythonBuiltin', { fg = '#409dd4' })
-hl('pythonDecorator', { fg = '#ffc64c' })
 hl('rubyAttribute', { fg = '#ffc64c' })
 hl('rubyConstant', { fg = '#37b5b4' })
 hl('rubyInterpolationDelimiter', { fg = '#ffc64c' })
@@ -282,10 +263,6 @@ hl('sassInclude', { fg = '#cba3c7' })
 hl('sassMixinName', { fg = '#409dd4' })
 hl('sassMixing', { fg = '#cba3c7' })
 hl('sassidChar', { fg = '#ffc64c' })
-hl('luaFunction', { fg = '#cba3c7' })
-hl('luaTable', { fg = '#d7deea' })
-hl('luaFunc', { fg = '#409dd4' })
-hl('luaConstant', { fg = '#ffc64c' })
 hl('vimCommand', { fg = '#cba3c7' })
 hl('vimFunction', { fg = '#409dd4' })
 hl('xmlTag', { fg = '#d7deea' })
@@ -294,7 +271,6 @@ hl('xmlAttrib', { fg = '#ffc64c' })
 hl('yamlKey', { fg = '#d7deea' })
 hl('jsonKeyword', { fg = '#d7deea' })
 hl('tomlKey', { fg = '#d7deea' })
-hl('shDerefSimple', { fg = '#d7deea' })
 hl('goType', { fg = '#37b5b4' })
 hl('goSignedInts', { fg = '#37b5b4' })
 hl('goUnsignedInts', { fg = '#37b5b4' })
@@ -302,22 +278,58 @@ hl('goFloats', { fg = '#37b5b4' })
 hl('goComplexes', { fg = '#37b5b4' })
 hl('goBuiltins', { fg = '#409dd4' })
 hl('goPredefinedIdentifiers', { fg = '#ffc64c' })
+hl('goBoolean', { fg = '#ffc64c' })
 hl('goFormatSpecifier', { fg = '#ffc64c' })
+hl('goEscapeC', { fg = '#ffc64c' })
+hl('goStatement', { fg = '#cba3c7' })
+hl('goConditional', { fg = '#cba3c7' })
+hl('goRepeat', { fg = '#cba3c7' })
+hl('goLabel', { fg = '#cba3c7' })
+hl('goDeclaration', { fg = '#cba3c7' })
+hl('goDeclType', { fg = '#cba3c7' })
+hl('goVar', { fg = '#cba3c7' })
+hl('goConst', { fg = '#cba3c7' })
+hl('goPackage', { fg = '#cba3c7' })
+hl('goImport', { fg = '#cba3c7' })
+hl('pythonStatement', { fg = '#cba3c7' })
+hl('pythonConditional', { fg = '#cba3c7' })
+hl('pythonRepeat', { fg = '#cba3c7' })
+hl('pythonException', { fg = '#cba3c7' })
+hl('pythonInclude', { fg = '#cba3c7' })
+hl('pythonAsync', { fg = '#cba3c7' })
+hl('pythonOperator', { fg = '#d7deea' })
+hl('pythonBuiltin', { fg = '#409dd4' })
 hl('pythonExceptions', { fg = '#37b5b4' })
+hl('pythonFunction', { fg = '#409dd4' })
+hl('pythonDecorator', { fg = '#d7deea' })
 hl('pythonQuotes', { fg = '#8cc98f' })
+hl('cdxPythonDocstringQuote', { fg = '#93a0ab', italic = true })
 hl('pythonTripleQuotes', { fg = '#8cc98f' })
+hl('pythonEscape', { fg = '#ffc64c' })
 hl('rustType', { fg = '#37b5b4' })
 hl('rustSelf', { fg = '#cba3c7' })
 hl('rustModPath', { fg = '#37b5b4' })
+hl('rustModPathSep', { fg = '#d7deea' })
+hl('rustKeyword', { fg = '#cba3c7' })
 hl('rustStorage', { fg = '#cba3c7' })
+hl('rustStructure', { fg = '#cba3c7' })
+hl('rustTypedef', { fg = '#cba3c7' })
+hl('rustConditional', { fg = '#cba3c7' })
+hl('rustRepeat', { fg = '#cba3c7' })
 hl('rustMacro', { fg = '#ffc64c' })
-hl('rustAttribute', { fg = '#ffc64c' })
-hl('rustDerive', { fg = '#ffc64c' })
+hl('rustAttribute', { fg = '#d7deea' })
+hl('rustDerive', { fg = '#d7deea' })
+hl('rustDeriveTrait', { fg = '#37b5b4' })
 hl('rustOperator', { fg = '#d7deea' })
 hl('rustArrowCharacter', { fg = '#d7deea' })
 hl('rustSigil', { fg = '#d7deea' })
+hl('rustQuestionMark', { fg = '#d7deea' })
 hl('rustFuncCall', { fg = '#409dd4' })
 hl('rustFuncName', { fg = '#409dd4' })
+hl('rustIdentifier', { fg = '#37b5b4' })
+hl('rustEnum', { fg = '#37b5b4' })
+hl('rustTrait', { fg = '#37b5b4' })
+hl('rustCommentLineDoc', { fg = '#93a0ab', italic = true })
 hl('typescriptImport', { fg = '#cba3c7' })
 hl('typescriptExport', { fg = '#cba3c7' })
 hl('typescriptImportType', { fg = '#cba3c7' })
@@ -326,8 +338,25 @@ hl('typescriptCastKeyword', { fg = '#cba3c7' })
 hl('typescriptModule', { fg = '#cba3c7' })
 hl('typescriptTry', { fg = '#cba3c7' })
 hl('typescriptExceptions', { fg = '#cba3c7' })
+hl('typescriptStatementKeyword', { fg = '#cba3c7' })
+hl('typescriptConditional', { fg = '#cba3c7' })
+hl('typescriptConditionalElse', { fg = '#cba3c7' })
+hl('typescriptBranch', { fg = '#cba3c7' })
+hl('typescriptCase', { fg = '#cba3c7' })
+hl('typescriptRepeat', { fg = '#cba3c7' })
+hl('typescriptForOperator', { fg = '#d7deea' })
 hl('typescriptAmbientDeclaration', { fg = '#cba3c7' })
 hl('typescriptAbstract', { fg = '#cba3c7' })
+hl('typescriptReadonlyModifier', { fg = '#cba3c7' })
+hl('typescriptAccessibilityModifier', { fg = '#cba3c7' })
+hl('typescriptClassStatic', { fg = '#cba3c7' })
+hl('typescriptAsyncFuncKeyword', { fg = '#cba3c7' })
+hl('typescriptFuncKeyword', { fg = '#cba3c7' })
+hl('typescriptClassKeyword', { fg = '#cba3c7' })
+hl('typescriptClassExtends', { fg = '#cba3c7' })
+hl('typescriptInterfaceKeyword', { fg = '#cba3c7' })
+hl('typescriptInterfaceExtends', { fg = '#cba3c7' })
+hl('typescriptAliasKeyword', { fg = '#cba3c7' })
 hl('typescriptEnumKeyword', { fg = '#cba3c7' })
 hl('typescriptVariable', { fg = '#cba3c7' })
 hl('typescriptArrowFunc', { fg = '#cba3c7' })
@@ -337,9 +366,11 @@ hl('typescriptTypeReference', { fg = '#37b5b4' })
 hl('typescriptClassName', { fg = '#37b5b4' })
 hl('typescriptInterfaceName', { fg = '#37b5b4' })
 hl('typescriptAliasDeclaration', { fg = '#37b5b4' })
+hl('typescriptEnum', { fg = '#37b5b4' })
 hl('typescriptTypeParameter', { fg = '#37b5b4' })
 hl('typescriptClassHeritage', { fg = '#37b5b4' })
 hl('typescriptInterfaceHeritage', { fg = '#37b5b4' })
+hl('typescriptConstructor', { fg = '#cba3c7' })
 hl('typescriptMember', { fg = '#d7deea' })
 hl('typescriptObjectLabel', { fg = '#d7deea' })
 hl('typescriptFuncName', { fg = '#409dd4' })
@@ -347,7 +378,7 @@ hl('typescriptCall', { fg = '#d7deea' })
 hl('typescriptFuncArg', { fg = '#d7deea' })
 hl('typescriptArrowFuncArg', { fg = '#d7deea' })
 hl('typescriptParamImpl', { fg = '#d7deea' })
-hl('typescriptDestructureVariable', { fg = '#d7deea' })
+hl('typescriptDestructureVariable', { fg = '#ffc64c' })
 hl('typescriptBraces', { fg = '#d7deea' })
 hl('typescriptParens', { fg = '#d7deea' })
 hl('typescriptEndColons', { fg = '#d7deea' })
@@ -356,43 +387,105 @@ hl('typescriptOperator', { fg = '#d7deea' })
 hl('typescriptKeywordOp', { fg = '#d7deea' })
 hl('typescriptOptionalMark', { fg = '#d7deea' })
 hl('typescriptNull', { fg = '#ffc64c' })
-hl('typescriptRegexpString', { fg = '#8cc98f' })
-hl('typescriptTemplate', { fg = '#8cc98f' })
+hl('typescriptBoolean', { fg = '#ffc64c' })
 hl('typescriptGlobal', { fg = '#37b5b4' })
-hl('typescriptStringMethod', { fg = '#409dd4' })
-hl('typescriptArrayMethod', { fg = '#409dd4' })
-hl('typescriptArrayStaticMethod', { fg = '#409dd4' })
-hl('typescriptObjectMethod', { fg = '#409dd4' })
-hl('typescriptObjectStaticMethod', { fg = '#409dd4' })
-hl('typescriptNumberMethod', { fg = '#409dd4' })
-hl('typescriptMathStaticMethod', { fg = '#409dd4' })
-hl('typescriptJSONStaticMethod', { fg = '#409dd4' })
-hl('typescriptPromiseMethod', { fg = '#409dd4' })
-hl('typescriptES6MapMethod', { fg = '#409dd4' })
-hl('typescriptES6SetMethod', { fg = '#409dd4' })
-hl('typescriptFunctionMethod', { fg = '#409dd4' })
-hl('typescriptDateMethod', { fg = '#409dd4' })
-hl('typescriptRegExpMethod', { fg = '#409dd4' })
-hl('typescriptGlobalMethod', { fg = '#409dd4' })
 hl('shQuote', { fg = '#8cc98f' })
+hl('shCommandSub', { fg = '#d7deea' })
+hl('shArithmetic', { fg = '#d7deea' })
+hl('shDoubleQuote', { fg = '#8cc98f' })
+hl('shSingleQuote', { fg = '#8cc98f' })
+hl('shStatement', { fg = '#409dd4' })
 hl('bashStatement', { fg = '#409dd4' })
+hl('kshStatement', { fg = '#409dd4' })
 hl('shRedir', { fg = '#d7deea' })
 hl('shTestOpr', { fg = '#d7deea' })
 hl('shSetList', { fg = '#d7deea' })
 hl('shVariable', { fg = '#d7deea' })
+hl('shDerefSimple', { fg = '#d7deea' })
+hl('shDerefVar', { fg = '#d7deea' })
 hl('shSnglCase', { fg = '#d7deea' })
+hl('shOption', { fg = '#ffc64c' })
+hl('shFunction', { fg = '#409dd4' })
+hl('shConditional', { fg = '#cba3c7' })
+hl('shLoop', { fg = '#cba3c7' })
+hl('shComment', { fg = '#93a0ab', italic = true })
+hl('luaFunction', { fg = '#cba3c7' })
+hl('luaStatement', { fg = '#cba3c7' })
+hl('luaCond', { fg = '#cba3c7' })
+hl('luaRepeat', { fg = '#cba3c7' })
+hl('luaOperator', { fg = '#d7deea' })
+hl('luaTable', { fg = '#d7deea' })
+hl('luaFunc', { fg = '#409dd4' })
+hl('luaConstant', { fg = '#ffc64c' })
+hl('luaSpecial', { fg = '#ffc64c' })
+hl('markdownCode', { fg = '#8cc98f' })
+hl('markdownCodeBlock', { fg = '#8cc98f' })
 hl('markdownCodeDelimiter', { fg = '#d7deea' })
-hl('markdownOrderedListMarker', { fg = '#409dd4' })
-hl('markdownLinkTextDelimiter', { fg = '#d7deea' })
-hl('markdownLinkDelimiter', { fg = '#d7deea' })
+hl('markdownError', { fg = '#d7deea' })
+hl('markdownHeadingDelimiter', { fg = '#409dd4', bold = true })
 hl('markdownHeadingRule', { fg = '#409dd4', bold = true })
+hl('markdownH1', { fg = '#409dd4', bold = true })
+hl('markdownH2', { fg = '#409dd4', bold = true })
+hl('markdownH3', { fg = '#409dd4', bold = true })
 hl('markdownH4', { fg = '#409dd4', bold = true })
 hl('markdownH5', { fg = '#409dd4', bold = true })
 hl('markdownH6', { fg = '#409dd4', bold = true })
+hl('markdownH1Delimiter', { fg = '#409dd4', bold = true })
+hl('markdownH2Delimiter', { fg = '#409dd4', bold = true })
+hl('markdownH3Delimiter', { fg = '#409dd4', bold = true })
+hl('markdownBold', { fg = '#d7deea', bold = true })
+hl('markdownBoldDelimiter', { fg = '#d7deea' })
+hl('markdownItalic', { fg = '#d7deea', italic = true })
+hl('markdownItalicDelimiter', { fg = '#d7deea' })
+hl('markdownLinkText', { fg = '#cba3c7', underline = true })
+hl('markdownUrl', { fg = '#cba3c7', underline = true })
+hl('markdownLinkTextDelimiter', { fg = '#d7deea' })
+hl('markdownLinkDelimiter', { fg = '#d7deea' })
+hl('markdownListMarker', { fg = '#409dd4' })
+hl('markdownOrderedListMarker', { fg = '#409dd4' })
+hl('markdownBlockquote', { fg = '#d7deea' })
+hl('markdownRule', { fg = '#d7deea' })
+hl('cdxRegexpClassBracket', { fg = '#d7deea' })
+hl('cdxRustInterpolationBrace', { fg = '#8cc98f' })
+hl('cdxTypescriptBacktick', { fg = '#8cc98f' })
+hl('cdxGoQuote', { fg = '#8cc98f' })
+hl('cdxLuaQuote', { fg = '#8cc98f' })
+hl('cdxTypescriptQuote', { fg = '#8cc98f' })
+hl('cdxRustQuote', { fg = '#8cc98f' })
 hl('cdxPythonConstant', { fg = '#ffc64c' })
 hl('cdxPythonType', { fg = '#37b5b4' })
 hl('cdxPythonDocstring', { fg = '#93a0ab', italic = true })
+hl('cdxPythonClassKeyword', { fg = '#cba3c7' })
+hl('cdxPythonClass', { fg = '#37b5b4' })
 hl('cdxRustAs', { fg = '#cba3c7' })
+hl('cdxRustSelfType', { fg = '#cba3c7' })
+hl('goString', { fg = '#8cc98f' })
+hl('luaString', { fg = '#8cc98f' })
+hl('typescriptString', { fg = '#8cc98f' })
+hl('rustString', { fg = '#8cc98f' })
+hl('cdxShControl', { fg = '#cba3c7' })
+hl('cdxShModifier', { fg = '#cba3c7' })
+hl('cdxShBuiltin', { fg = '#409dd4' })
+hl('cdxShCommand', { fg = '#409dd4' })
+hl('cdxShSetArgs', { fg = '#8cc98f' })
+hl('cdxTypescriptMethod', { fg = '#409dd4' })
+hl('cdxPythonDecoratorType', { fg = '#37b5b4' })
+hl('pythonDecoratorName', { fg = '#409dd4' })
+hl('typescriptRegexpString', { fg = '#8cc98f' })
+hl('cdxRegexpClass', { fg = '#8cc98f' })
+hl('cdxRegexpRange', { fg = '#8cc98f' })
+hl('cdxRegexpQuantifier', { fg = '#d7deea' })
+hl('cdxRegexpAnchor', { fg = '#cba3c7' })
+hl('cdxRegexpGroup', { fg = '#d7deea' })
+hl('cdxRegexpEscape', { fg = '#ffc64c' })
+hl('cdxPythonFormat', { fg = '#ffc64c' })
+hl('cdxPythonFString', { fg = '#8cc98f' })
+hl('cdxPythonField', { fg = '#d7deea' })
+hl('cdxPythonConversion', { fg = '#cba3c7' })
+hl('cdxPythonFieldBrace', { fg = '#ffc64c' })
+hl('cdxRustInterpolation', { fg = '#8cc98f' })
+hl('typescriptTemplate', { fg = '#8cc98f' })
+hl('cdxRustCharQuote', { fg = '#8cc98f' })
 hl('GitSignsAdd', { fg = '#8cc98f', bg = '#162c35' })
 hl('GitSignsChange', { fg = '#ffc64c', bg = '#162c35' })
 hl('GitSignsDelete', { fg = '#ff527b', bg = '#162c35' })
@@ -1132,22 +1225,98 @@ if vim.fn.has('nvim-0.8') == 1 then
   hl('@lsp.typemod.method.defaultLibrary', { fg = '#409dd4' })
 end
 
-local splits = vim.api.nvim_create_augroup('cobalt-next_syntax', { clear = true })
-local function split_python()
-  vim.cmd([==[syntax keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==])
-  vim.cmd([==[syntax keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==])
-  vim.cmd([==[syntax region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==])
+local splits = {
+  python = {
+    [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
+    [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
+    [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
+    [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
+    [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
+    [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
+    [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
+    [==[match cdxPythonConversion "![rsa]" contained]==],
+    [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
+  },
+  rust = {
+    [==[keyword cdxRustAs as]==],
+    [==[keyword cdxRustSelfType Self]==],
+    [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
+    [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
+    [==[match cdxRustCharQuote "'" contained containedin=rustCharacter]==],
+  },
+  go = {
+    [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
+  },
+  lua = {
+    [==[region luaString matchgroup=cdxLuaQuote start=+\z(["']\)+ skip=+\\\\\|\\\z1+ end=+\z1+ contains=luaSpecial,@Spell]==],
+  },
+  typescript = {
+    [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
+    [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
+    [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
+    [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
+    [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
+    [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxRegexpEscape "\\." contained]==],
+    [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
+  },
+  sh = {
+    [==[keyword cdxShControl break continue return]==],
+    [==[keyword cdxShModifier readonly declare typeset]==],
+    [==[keyword cdxShBuiltin command compgen complete]==],
+    [==[keyword cdxShCommand sleep nohup]==],
+    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+  },
+}
+local families = {
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Prop', val = { fg = '#d7deea' } },
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Method', val = { fg = '#409dd4' } },
+}
+local function restyle(syn)
+  for _, cmd in ipairs(syn and splits[syn] or {}) do vim.cmd('syntax ' .. cmd) end
+  local todo = {}
+  for _, f in ipairs(families) do
+    if syn == nil or f.syntaxes:find(' ' .. syn .. ' ', 1, true) then table.insert(todo, f) end
+  end
+  if #todo == 0 then return end
+  -- Every group by id (getcompletion leaves out those :highlight clear
+  -- took back to their default link).
+  local id = 1
+  local name = vim.fn.synIDattr(id, 'name')
+  while name ~= '' do
+    for _, f in ipairs(todo) do
+      if name:sub(1, #f.prefix) == f.prefix and name:sub(-#f.suffix) == f.suffix
+        and name:sub(#f.prefix + 1, -#f.suffix - 1):match('^%w+$') then hl(name, f.val) end
+    end
+    id = id + 1
+    name = vim.fn.synIDattr(id, 'name')
+  end
 end
-vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'python', callback = split_python })
+restyle()
+vim.api.nvim_create_autocmd('Syntax', {
+  group = vim.api.nvim_create_augroup('cdxtheme_syntax', { clear = true }),
+  callback = function(ev)
+    if vim.g.colors_name ~= 'cobalt-next' then return end
+    -- Before the syntax file (which sets b:current_syntax) when this ran
+    -- before `syntax on`: after it.
+    if vim.b[ev.buf].current_syntax then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
+  end,
+})
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'python' then vim.api.nvim_buf_call(buf, split_python) end
-end
-local function split_rust()
-  vim.cmd([==[syntax keyword cdxRustAs as]==])
-end
-vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'rust', callback = split_rust })
-for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'rust' then vim.api.nvim_buf_call(buf, split_rust) end
+  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax and vim.bo[buf].syntax
+  if syn and splits[syn] then vim.api.nvim_buf_call(buf, function() restyle(syn) end) end
 end
 
 vim.g.terminal_color_0 = '#000000'

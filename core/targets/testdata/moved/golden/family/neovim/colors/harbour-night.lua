@@ -248,29 +248,10 @@ hl('mailQuoted5', { fg = '#c79bff', bold = true })
 hl('mailQuoted6', { fg = '#f2c572' })
 hl('mailURL', { fg = '#7fb4ff', underline = true })
 hl('mailEmail', { fg = '#7fb4ff', underline = true })
-hl('markdownCode', { fg = '#a8d98a' })
-hl('markdownCodeBlock', { fg = '#a8d98a' })
-hl('markdownError', { fg = '#a3c1e0' })
-hl('markdownHeadingDelimiter', { fg = '#7fb4ff', bold = true })
-hl('markdownH1', { fg = '#7fb4ff', bold = true })
-hl('markdownH2', { fg = '#7fb4ff', bold = true })
-hl('markdownH3', { fg = '#7fb4ff', bold = true })
-hl('markdownBold', { fg = '#d8dee9', bold = true })
-hl('markdownItalic', { fg = '#d8dee9', italic = true })
-hl('markdownLinkText', { fg = '#7fb4ff', underline = true })
-hl('markdownUrl', { fg = '#7fb4ff', underline = true })
-hl('markdownListMarker', { fg = '#7fb4ff' })
-hl('markdownBlockquote', { fg = '#9ca7ba', italic = true })
 hl('phpComparison', { fg = '#a3c1e0' })
 hl('phpMemberSelector', { fg = '#a3c1e0' })
 hl('phpMethodsVar', { fg = '#d8dee9' })
 hl('phpParent', { fg = '#a3c1e0' })
-hl('pythonInclude', { fg = '#c79bff', bold = true })
-hl('pythonOperator', { fg = '#a3c1e0' })
-hl('pythonRepeat', { fg = '#c79bff', bold = true })
-hl('pythonStatement', { fg = '#c79bff', bold = true })
-hl('pythonBuiltin', { fg = '#7fb4ff' })
-hl('pythonDecorator', { fg = '#f2c572' })
 hl('rubyAttribute', { fg = '#f2c572' })
 hl('rubyConstant', { fg = '#66d1c9' })
 hl('rubyInterpolationDelimiter', { fg = '#f2c572' })
@@ -282,10 +263,6 @@ hl('sassInclude', { fg = '#c79bff', bold = true })
 hl('sassMixinName', { fg = '#7fb4ff' })
 hl('sassMixing', { fg = '#c79bff', bold = true })
 hl('sassidChar', { fg = '#f2c572' })
-hl('luaFunction', { fg = '#c79bff', bold = true })
-hl('luaTable', { fg = '#a3c1e0' })
-hl('luaFunc', { fg = '#7fb4ff' })
-hl('luaConstant', { fg = '#f2c572' })
 hl('vimCommand', { fg = '#c79bff', bold = true })
 hl('vimFunction', { fg = '#7fb4ff' })
 hl('xmlTag', { fg = '#a3c1e0' })
@@ -294,7 +271,6 @@ hl('xmlAttrib', { fg = '#f2c572' })
 hl('yamlKey', { fg = '#d8dee9' })
 hl('jsonKeyword', { fg = '#d8dee9' })
 hl('tomlKey', { fg = '#d8dee9' })
-hl('shDerefSimple', { fg = '#d8dee9' })
 hl('goType', { fg = '#66d1c9' })
 hl('goSignedInts', { fg = '#66d1c9' })
 hl('goUnsignedInts', { fg = '#66d1c9' })
@@ -302,22 +278,58 @@ hl('goFloats', { fg = '#66d1c9' })
 hl('goComplexes', { fg = '#66d1c9' })
 hl('goBuiltins', { fg = '#7fb4ff' })
 hl('goPredefinedIdentifiers', { fg = '#f2c572' })
+hl('goBoolean', { fg = '#f2c572' })
 hl('goFormatSpecifier', { fg = '#f2c572' })
+hl('goEscapeC', { fg = '#f2c572' })
+hl('goStatement', { fg = '#c79bff', bold = true })
+hl('goConditional', { fg = '#c79bff', bold = true })
+hl('goRepeat', { fg = '#c79bff', bold = true })
+hl('goLabel', { fg = '#c79bff', bold = true })
+hl('goDeclaration', { fg = '#c79bff', bold = true })
+hl('goDeclType', { fg = '#c79bff', bold = true })
+hl('goVar', { fg = '#c79bff', bold = true })
+hl('goConst', { fg = '#c79bff', bold = true })
+hl('goPackage', { fg = '#c79bff', bold = true })
+hl('goImport', { fg = '#c79bff', bold = true })
+hl('pythonStatement', { fg = '#c79bff', bold = true })
+hl('pythonConditional', { fg = '#c79bff', bold = true })
+hl('pythonRepeat', { fg = '#c79bff', bold = true })
+hl('pythonException', { fg = '#c79bff', bold = true })
+hl('pythonInclude', { fg = '#c79bff', bold = true })
+hl('pythonAsync', { fg = '#c79bff', bold = true })
+hl('pythonOperator', { fg = '#a3c1e0' })
+hl('pythonBuiltin', { fg = '#7fb4ff' })
 hl('pythonExceptions', { fg = '#66d1c9' })
+hl('pythonFunction', { fg = '#7fb4ff' })
+hl('pythonDecorator', { fg = '#a3c1e0' })
 hl('pythonQuotes', { fg = '#a8d98a' })
+hl('cdxPythonDocstringQuote', { fg = '#8b96aa', italic = true })
 hl('pythonTripleQuotes', { fg = '#a8d98a' })
+hl('pythonEscape', { fg = '#f2c572' })
 hl('rustType', { fg = '#66d1c9' })
 hl('rustSelf', { fg = '#c79bff' })
 hl('rustModPath', { fg = '#66d1c9' })
+hl('rustModPathSep', { fg = '#a3c1e0' })
+hl('rustKeyword', { fg = '#c79bff', bold = true })
 hl('rustStorage', { fg = '#c79bff', bold = true })
+hl('rustStructure', { fg = '#c79bff', bold = true })
+hl('rustTypedef', { fg = '#c79bff', bold = true })
+hl('rustConditional', { fg = '#c79bff', bold = true })
+hl('rustRepeat', { fg = '#c79bff', bold = true })
 hl('rustMacro', { fg = '#f2c572' })
-hl('rustAttribute', { fg = '#f2c572' })
-hl('rustDerive', { fg = '#f2c572' })
+hl('rustAttribute', { fg = '#a3c1e0' })
+hl('rustDerive', { fg = '#d8dee9' })
+hl('rustDeriveTrait', { fg = '#66d1c9' })
 hl('rustOperator', { fg = '#a3c1e0' })
 hl('rustArrowCharacter', { fg = '#a3c1e0' })
 hl('rustSigil', { fg = '#a3c1e0' })
+hl('rustQuestionMark', { fg = '#a3c1e0' })
 hl('rustFuncCall', { fg = '#7fb4ff' })
 hl('rustFuncName', { fg = '#7fb4ff' })
+hl('rustIdentifier', { fg = '#66d1c9' })
+hl('rustEnum', { fg = '#66d1c9' })
+hl('rustTrait', { fg = '#66d1c9' })
+hl('rustCommentLineDoc', { fg = '#8b96aa', italic = true })
 hl('typescriptImport', { fg = '#c79bff', bold = true })
 hl('typescriptExport', { fg = '#c79bff', bold = true })
 hl('typescriptImportType', { fg = '#c79bff', bold = true })
@@ -326,8 +338,25 @@ hl('typescriptCastKeyword', { fg = '#c79bff', bold = true })
 hl('typescriptModule', { fg = '#c79bff', bold = true })
 hl('typescriptTry', { fg = '#c79bff', bold = true })
 hl('typescriptExceptions', { fg = '#c79bff', bold = true })
+hl('typescriptStatementKeyword', { fg = '#c79bff', bold = true })
+hl('typescriptConditional', { fg = '#c79bff', bold = true })
+hl('typescriptConditionalElse', { fg = '#c79bff', bold = true })
+hl('typescriptBranch', { fg = '#c79bff', bold = true })
+hl('typescriptCase', { fg = '#c79bff', bold = true })
+hl('typescriptRepeat', { fg = '#c79bff', bold = true })
+hl('typescriptForOperator', { fg = '#a3c1e0' })
 hl('typescriptAmbientDeclaration', { fg = '#c79bff', bold = true })
 hl('typescriptAbstract', { fg = '#c79bff', bold = true })
+hl('typescriptReadonlyModifier', { fg = '#c79bff', bold = true })
+hl('typescriptAccessibilityModifier', { fg = '#c79bff', bold = true })
+hl('typescriptClassStatic', { fg = '#c79bff', bold = true })
+hl('typescriptAsyncFuncKeyword', { fg = '#c79bff', bold = true })
+hl('typescriptFuncKeyword', { fg = '#c79bff', bold = true })
+hl('typescriptClassKeyword', { fg = '#c79bff', bold = true })
+hl('typescriptClassExtends', { fg = '#c79bff', bold = true })
+hl('typescriptInterfaceKeyword', { fg = '#c79bff', bold = true })
+hl('typescriptInterfaceExtends', { fg = '#c79bff', bold = true })
+hl('typescriptAliasKeyword', { fg = '#c79bff', bold = true })
 hl('typescriptEnumKeyword', { fg = '#c79bff', bold = true })
 hl('typescriptVariable', { fg = '#c79bff', bold = true })
 hl('typescriptArrowFunc', { fg = '#c79bff', bold = true })
@@ -337,9 +366,11 @@ hl('typescriptTypeReference', { fg = '#66d1c9' })
 hl('typescriptClassName', { fg = '#66d1c9' })
 hl('typescriptInterfaceName', { fg = '#66d1c9' })
 hl('typescriptAliasDeclaration', { fg = '#66d1c9' })
+hl('typescriptEnum', { fg = '#66d1c9' })
 hl('typescriptTypeParameter', { fg = '#66d1c9' })
 hl('typescriptClassHeritage', { fg = '#66d1c9' })
 hl('typescriptInterfaceHeritage', { fg = '#66d1c9' })
+hl('typescriptConstructor', { fg = '#c79bff', bold = true })
 hl('typescriptMember', { fg = '#d8dee9' })
 hl('typescriptObjectLabel', { fg = '#d8dee9' })
 hl('typescriptFuncName', { fg = '#7fb4ff' })
@@ -347,7 +378,7 @@ hl('typescriptCall', { fg = '#e6c7a8', italic = true })
 hl('typescriptFuncArg', { fg = '#e6c7a8', italic = true })
 hl('typescriptArrowFuncArg', { fg = '#e6c7a8', italic = true })
 hl('typescriptParamImpl', { fg = '#e6c7a8', italic = true })
-hl('typescriptDestructureVariable', { fg = '#d8dee9' })
+hl('typescriptDestructureVariable', { fg = '#f2c572' })
 hl('typescriptBraces', { fg = '#a3c1e0' })
 hl('typescriptParens', { fg = '#a3c1e0' })
 hl('typescriptEndColons', { fg = '#a3c1e0' })
@@ -356,43 +387,105 @@ hl('typescriptOperator', { fg = '#a3c1e0' })
 hl('typescriptKeywordOp', { fg = '#a3c1e0' })
 hl('typescriptOptionalMark', { fg = '#a3c1e0' })
 hl('typescriptNull', { fg = '#f2c572' })
-hl('typescriptRegexpString', { fg = '#a8d98a' })
-hl('typescriptTemplate', { fg = '#a8d98a' })
+hl('typescriptBoolean', { fg = '#f2c572' })
 hl('typescriptGlobal', { fg = '#66d1c9' })
-hl('typescriptStringMethod', { fg = '#7fb4ff' })
-hl('typescriptArrayMethod', { fg = '#7fb4ff' })
-hl('typescriptArrayStaticMethod', { fg = '#7fb4ff' })
-hl('typescriptObjectMethod', { fg = '#7fb4ff' })
-hl('typescriptObjectStaticMethod', { fg = '#7fb4ff' })
-hl('typescriptNumberMethod', { fg = '#7fb4ff' })
-hl('typescriptMathStaticMethod', { fg = '#7fb4ff' })
-hl('typescriptJSONStaticMethod', { fg = '#7fb4ff' })
-hl('typescriptPromiseMethod', { fg = '#7fb4ff' })
-hl('typescriptES6MapMethod', { fg = '#7fb4ff' })
-hl('typescriptES6SetMethod', { fg = '#7fb4ff' })
-hl('typescriptFunctionMethod', { fg = '#7fb4ff' })
-hl('typescriptDateMethod', { fg = '#7fb4ff' })
-hl('typescriptRegExpMethod', { fg = '#7fb4ff' })
-hl('typescriptGlobalMethod', { fg = '#7fb4ff' })
 hl('shQuote', { fg = '#a8d98a' })
+hl('shCommandSub', { fg = '#d8dee9' })
+hl('shArithmetic', { fg = '#d8dee9' })
+hl('shDoubleQuote', { fg = '#a8d98a' })
+hl('shSingleQuote', { fg = '#a8d98a' })
+hl('shStatement', { fg = '#7fb4ff' })
 hl('bashStatement', { fg = '#7fb4ff' })
+hl('kshStatement', { fg = '#7fb4ff' })
 hl('shRedir', { fg = '#a3c1e0' })
 hl('shTestOpr', { fg = '#a3c1e0' })
 hl('shSetList', { fg = '#d8dee9' })
 hl('shVariable', { fg = '#d8dee9' })
+hl('shDerefSimple', { fg = '#d8dee9' })
+hl('shDerefVar', { fg = '#d8dee9' })
 hl('shSnglCase', { fg = '#a3c1e0' })
+hl('shOption', { fg = '#f2c572' })
+hl('shFunction', { fg = '#7fb4ff' })
+hl('shConditional', { fg = '#c79bff', bold = true })
+hl('shLoop', { fg = '#c79bff', bold = true })
+hl('shComment', { fg = '#8b96aa', italic = true })
+hl('luaFunction', { fg = '#c79bff', bold = true })
+hl('luaStatement', { fg = '#c79bff', bold = true })
+hl('luaCond', { fg = '#c79bff', bold = true })
+hl('luaRepeat', { fg = '#c79bff', bold = true })
+hl('luaOperator', { fg = '#a3c1e0' })
+hl('luaTable', { fg = '#d8dee9' })
+hl('luaFunc', { fg = '#7fb4ff' })
+hl('luaConstant', { fg = '#f2c572' })
+hl('luaSpecial', { fg = '#f2c572' })
+hl('markdownCode', { fg = '#a8d98a' })
+hl('markdownCodeBlock', { fg = '#a8d98a' })
 hl('markdownCodeDelimiter', { fg = '#a3c1e0' })
-hl('markdownOrderedListMarker', { fg = '#7fb4ff' })
-hl('markdownLinkTextDelimiter', { fg = '#a3c1e0' })
-hl('markdownLinkDelimiter', { fg = '#a3c1e0' })
+hl('markdownError', { fg = '#a3c1e0' })
+hl('markdownHeadingDelimiter', { fg = '#7fb4ff', bold = true })
 hl('markdownHeadingRule', { fg = '#7fb4ff', bold = true })
+hl('markdownH1', { fg = '#7fb4ff', bold = true })
+hl('markdownH2', { fg = '#7fb4ff', bold = true })
+hl('markdownH3', { fg = '#7fb4ff', bold = true })
 hl('markdownH4', { fg = '#7fb4ff', bold = true })
 hl('markdownH5', { fg = '#7fb4ff', bold = true })
 hl('markdownH6', { fg = '#7fb4ff', bold = true })
+hl('markdownH1Delimiter', { fg = '#7fb4ff', bold = true })
+hl('markdownH2Delimiter', { fg = '#7fb4ff', bold = true })
+hl('markdownH3Delimiter', { fg = '#7fb4ff', bold = true })
+hl('markdownBold', { fg = '#d8dee9', bold = true })
+hl('markdownBoldDelimiter', { fg = '#a3c1e0' })
+hl('markdownItalic', { fg = '#d8dee9', italic = true })
+hl('markdownItalicDelimiter', { fg = '#a3c1e0' })
+hl('markdownLinkText', { fg = '#7fb4ff', underline = true })
+hl('markdownUrl', { fg = '#7fb4ff', underline = true })
+hl('markdownLinkTextDelimiter', { fg = '#a3c1e0' })
+hl('markdownLinkDelimiter', { fg = '#a3c1e0' })
+hl('markdownListMarker', { fg = '#7fb4ff' })
+hl('markdownOrderedListMarker', { fg = '#7fb4ff' })
+hl('markdownBlockquote', { fg = '#a3c1e0' })
+hl('markdownRule', { fg = '#a3c1e0' })
+hl('cdxRegexpClassBracket', { fg = '#a3c1e0' })
+hl('cdxRustInterpolationBrace', { fg = '#a8d98a' })
+hl('cdxTypescriptBacktick', { fg = '#a8d98a' })
+hl('cdxGoQuote', { fg = '#a8d98a' })
+hl('cdxLuaQuote', { fg = '#a8d98a' })
+hl('cdxTypescriptQuote', { fg = '#a8d98a' })
+hl('cdxRustQuote', { fg = '#a8d98a' })
 hl('cdxPythonConstant', { fg = '#f2c572' })
 hl('cdxPythonType', { fg = '#66d1c9' })
 hl('cdxPythonDocstring', { fg = '#8b96aa', italic = true })
+hl('cdxPythonClassKeyword', { fg = '#c79bff', bold = true })
+hl('cdxPythonClass', { fg = '#66d1c9' })
 hl('cdxRustAs', { fg = '#c79bff', bold = true })
+hl('cdxRustSelfType', { fg = '#c79bff' })
+hl('goString', { fg = '#a8d98a' })
+hl('luaString', { fg = '#a8d98a' })
+hl('typescriptString', { fg = '#a8d98a' })
+hl('rustString', { fg = '#a8d98a' })
+hl('cdxShControl', { fg = '#c79bff', bold = true })
+hl('cdxShModifier', { fg = '#c79bff', bold = true })
+hl('cdxShBuiltin', { fg = '#7fb4ff' })
+hl('cdxShCommand', { fg = '#7fb4ff' })
+hl('cdxShSetArgs', { fg = '#a8d98a' })
+hl('cdxTypescriptMethod', { fg = '#7fb4ff' })
+hl('cdxPythonDecoratorType', { fg = '#66d1c9' })
+hl('pythonDecoratorName', { fg = '#7fb4ff' })
+hl('typescriptRegexpString', { fg = '#a8d98a' })
+hl('cdxRegexpClass', { fg = '#a8d98a' })
+hl('cdxRegexpRange', { fg = '#a8d98a' })
+hl('cdxRegexpQuantifier', { fg = '#a3c1e0' })
+hl('cdxRegexpAnchor', { fg = '#c79bff', bold = true })
+hl('cdxRegexpGroup', { fg = '#a3c1e0' })
+hl('cdxRegexpEscape', { fg = '#f2c572' })
+hl('cdxPythonFormat', { fg = '#f2c572' })
+hl('cdxPythonFString', { fg = '#a8d98a' })
+hl('cdxPythonField', { fg = '#d8dee9' })
+hl('cdxPythonConversion', { fg = '#c79bff', bold = true })
+hl('cdxPythonFieldBrace', { fg = '#f2c572' })
+hl('cdxRustInterpolation', { fg = '#a8d98a' })
+hl('typescriptTemplate', { fg = '#a8d98a' })
+hl('cdxRustCharQuote', { fg = '#a8d98a' })
 hl('GitSignsAdd', { fg = '#8fd694', bg = '#161a24' })
 hl('GitSignsChange', { fg = '#f2c572', bg = '#161a24' })
 hl('GitSignsDelete', { fg = '#ff8a80', bg = '#161a24' })
@@ -1132,22 +1225,98 @@ if vim.fn.has('nvim-0.8') == 1 then
   hl('@lsp.typemod.method.defaultLibrary', { fg = '#7fb4ff' })
 end
 
-local splits = vim.api.nvim_create_augroup('harbour-night_syntax', { clear = true })
-local function split_python()
-  vim.cmd([==[syntax keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==])
-  vim.cmd([==[syntax keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==])
-  vim.cmd([==[syntax region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==])
+local splits = {
+  python = {
+    [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
+    [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
+    [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
+    [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
+    [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
+    [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
+    [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
+    [==[match cdxPythonConversion "![rsa]" contained]==],
+    [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
+  },
+  rust = {
+    [==[keyword cdxRustAs as]==],
+    [==[keyword cdxRustSelfType Self]==],
+    [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
+    [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
+    [==[match cdxRustCharQuote "'" contained containedin=rustCharacter]==],
+  },
+  go = {
+    [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
+  },
+  lua = {
+    [==[region luaString matchgroup=cdxLuaQuote start=+\z(["']\)+ skip=+\\\\\|\\\z1+ end=+\z1+ contains=luaSpecial,@Spell]==],
+  },
+  typescript = {
+    [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
+    [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
+    [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
+    [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
+    [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
+    [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxRegexpEscape "\\." contained]==],
+    [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
+  },
+  sh = {
+    [==[keyword cdxShControl break continue return]==],
+    [==[keyword cdxShModifier readonly declare typeset]==],
+    [==[keyword cdxShBuiltin command compgen complete]==],
+    [==[keyword cdxShCommand sleep nohup]==],
+    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+  },
+}
+local families = {
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Prop', val = { fg = '#d8dee9' } },
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Method', val = { fg = '#7fb4ff' } },
+}
+local function restyle(syn)
+  for _, cmd in ipairs(syn and splits[syn] or {}) do vim.cmd('syntax ' .. cmd) end
+  local todo = {}
+  for _, f in ipairs(families) do
+    if syn == nil or f.syntaxes:find(' ' .. syn .. ' ', 1, true) then table.insert(todo, f) end
+  end
+  if #todo == 0 then return end
+  -- Every group by id (getcompletion leaves out those :highlight clear
+  -- took back to their default link).
+  local id = 1
+  local name = vim.fn.synIDattr(id, 'name')
+  while name ~= '' do
+    for _, f in ipairs(todo) do
+      if name:sub(1, #f.prefix) == f.prefix and name:sub(-#f.suffix) == f.suffix
+        and name:sub(#f.prefix + 1, -#f.suffix - 1):match('^%w+$') then hl(name, f.val) end
+    end
+    id = id + 1
+    name = vim.fn.synIDattr(id, 'name')
+  end
 end
-vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'python', callback = split_python })
+restyle()
+vim.api.nvim_create_autocmd('Syntax', {
+  group = vim.api.nvim_create_augroup('cdxtheme_syntax', { clear = true }),
+  callback = function(ev)
+    if vim.g.colors_name ~= 'harbour-night' then return end
+    -- Before the syntax file (which sets b:current_syntax) when this ran
+    -- before `syntax on`: after it.
+    if vim.b[ev.buf].current_syntax then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
+  end,
+})
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'python' then vim.api.nvim_buf_call(buf, split_python) end
-end
-local function split_rust()
-  vim.cmd([==[syntax keyword cdxRustAs as]==])
-end
-vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'rust', callback = split_rust })
-for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'rust' then vim.api.nvim_buf_call(buf, split_rust) end
+  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax and vim.bo[buf].syntax
+  if syn and splits[syn] then vim.api.nvim_buf_call(buf, function() restyle(syn) end) end
 end
 
 vim.g.terminal_color_0 = '#2a3040'

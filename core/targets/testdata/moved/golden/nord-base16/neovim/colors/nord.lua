@@ -248,29 +248,10 @@ hl('mailQuoted5', { fg = '#b48ead' })
 hl('mailQuoted6', { fg = '#d08770' })
 hl('mailURL', { fg = '#81a1c1', underline = true })
 hl('mailEmail', { fg = '#81a1c1', underline = true })
-hl('markdownCode', { fg = '#a3be8c' })
-hl('markdownCodeBlock', { fg = '#a3be8c' })
-hl('markdownError', { fg = '#e5e9f0' })
-hl('markdownHeadingDelimiter', { fg = '#81a1c1', bold = true })
-hl('markdownH1', { fg = '#81a1c1', bold = true })
-hl('markdownH2', { fg = '#81a1c1', bold = true })
-hl('markdownH3', { fg = '#81a1c1', bold = true })
-hl('markdownBold', { fg = '#e5e9f0', bold = true })
-hl('markdownItalic', { fg = '#e5e9f0', italic = true })
-hl('markdownLinkText', { fg = '#81a1c1', underline = true })
-hl('markdownUrl', { fg = '#81a1c1', underline = true })
-hl('markdownListMarker', { fg = '#81a1c1' })
-hl('markdownBlockquote', { fg = '#d8dee9', italic = true })
 hl('phpComparison', { fg = '#e5e9f0' })
 hl('phpMemberSelector', { fg = '#e5e9f0' })
 hl('phpMethodsVar', { fg = '#bf616a' })
 hl('phpParent', { fg = '#e5e9f0' })
-hl('pythonInclude', { fg = '#b48ead' })
-hl('pythonOperator', { fg = '#e5e9f0' })
-hl('pythonRepeat', { fg = '#b48ead' })
-hl('pythonStatement', { fg = '#b48ead' })
-hl('pythonBuiltin', { fg = '#81a1c1' })
-hl('pythonDecorator', { fg = '#d08770' })
 hl('rubyAttribute', { fg = '#d08770' })
 hl('rubyConstant', { fg = '#ebcb8b' })
 hl('rubyInterpolationDelimiter', { fg = '#d08770' })
@@ -282,10 +263,6 @@ hl('sassInclude', { fg = '#b48ead' })
 hl('sassMixinName', { fg = '#81a1c1' })
 hl('sassMixing', { fg = '#b48ead' })
 hl('sassidChar', { fg = '#d08770' })
-hl('luaFunction', { fg = '#b48ead' })
-hl('luaTable', { fg = '#e5e9f0' })
-hl('luaFunc', { fg = '#81a1c1' })
-hl('luaConstant', { fg = '#d08770' })
 hl('vimCommand', { fg = '#b48ead' })
 hl('vimFunction', { fg = '#81a1c1' })
 hl('xmlTag', { fg = '#e5e9f0' })
@@ -294,7 +271,6 @@ hl('xmlAttrib', { fg = '#d08770' })
 hl('yamlKey', { fg = '#bf616a' })
 hl('jsonKeyword', { fg = '#bf616a' })
 hl('tomlKey', { fg = '#bf616a' })
-hl('shDerefSimple', { fg = '#bf616a' })
 hl('goType', { fg = '#ebcb8b' })
 hl('goSignedInts', { fg = '#ebcb8b' })
 hl('goUnsignedInts', { fg = '#ebcb8b' })
@@ -302,22 +278,58 @@ hl('goFloats', { fg = '#ebcb8b' })
 hl('goComplexes', { fg = '#ebcb8b' })
 hl('goBuiltins', { fg = '#81a1c1' })
 hl('goPredefinedIdentifiers', { fg = '#d08770' })
+hl('goBoolean', { fg = '#d08770' })
 hl('goFormatSpecifier', { fg = '#d08770' })
+hl('goEscapeC', { fg = '#d08770' })
+hl('goStatement', { fg = '#b48ead' })
+hl('goConditional', { fg = '#b48ead' })
+hl('goRepeat', { fg = '#b48ead' })
+hl('goLabel', { fg = '#b48ead' })
+hl('goDeclaration', { fg = '#b48ead' })
+hl('goDeclType', { fg = '#b48ead' })
+hl('goVar', { fg = '#b48ead' })
+hl('goConst', { fg = '#b48ead' })
+hl('goPackage', { fg = '#b48ead' })
+hl('goImport', { fg = '#b48ead' })
+hl('pythonStatement', { fg = '#b48ead' })
+hl('pythonConditional', { fg = '#b48ead' })
+hl('pythonRepeat', { fg = '#b48ead' })
+hl('pythonException', { fg = '#b48ead' })
+hl('pythonInclude', { fg = '#b48ead' })
+hl('pythonAsync', { fg = '#b48ead' })
+hl('pythonOperator', { fg = '#e5e9f0' })
+hl('pythonBuiltin', { fg = '#81a1c1' })
 hl('pythonExceptions', { fg = '#ebcb8b' })
+hl('pythonFunction', { fg = '#81a1c1' })
+hl('pythonDecorator', { fg = '#e5e9f0' })
 hl('pythonQuotes', { fg = '#a3be8c' })
+hl('cdxPythonDocstringQuote', { fg = '#4c566a', italic = true })
 hl('pythonTripleQuotes', { fg = '#a3be8c' })
+hl('pythonEscape', { fg = '#d08770' })
 hl('rustType', { fg = '#ebcb8b' })
 hl('rustSelf', { fg = '#b48ead' })
 hl('rustModPath', { fg = '#ebcb8b' })
+hl('rustModPathSep', { fg = '#e5e9f0' })
+hl('rustKeyword', { fg = '#b48ead' })
 hl('rustStorage', { fg = '#b48ead' })
+hl('rustStructure', { fg = '#b48ead' })
+hl('rustTypedef', { fg = '#b48ead' })
+hl('rustConditional', { fg = '#b48ead' })
+hl('rustRepeat', { fg = '#b48ead' })
 hl('rustMacro', { fg = '#d08770' })
-hl('rustAttribute', { fg = '#d08770' })
-hl('rustDerive', { fg = '#d08770' })
+hl('rustAttribute', { fg = '#e5e9f0' })
+hl('rustDerive', { fg = '#e5e9f0' })
+hl('rustDeriveTrait', { fg = '#ebcb8b' })
 hl('rustOperator', { fg = '#e5e9f0' })
 hl('rustArrowCharacter', { fg = '#e5e9f0' })
 hl('rustSigil', { fg = '#e5e9f0' })
+hl('rustQuestionMark', { fg = '#e5e9f0' })
 hl('rustFuncCall', { fg = '#81a1c1' })
 hl('rustFuncName', { fg = '#81a1c1' })
+hl('rustIdentifier', { fg = '#ebcb8b' })
+hl('rustEnum', { fg = '#ebcb8b' })
+hl('rustTrait', { fg = '#ebcb8b' })
+hl('rustCommentLineDoc', { fg = '#4c566a', italic = true })
 hl('typescriptImport', { fg = '#b48ead' })
 hl('typescriptExport', { fg = '#b48ead' })
 hl('typescriptImportType', { fg = '#b48ead' })
@@ -326,8 +338,25 @@ hl('typescriptCastKeyword', { fg = '#b48ead' })
 hl('typescriptModule', { fg = '#b48ead' })
 hl('typescriptTry', { fg = '#b48ead' })
 hl('typescriptExceptions', { fg = '#b48ead' })
+hl('typescriptStatementKeyword', { fg = '#b48ead' })
+hl('typescriptConditional', { fg = '#b48ead' })
+hl('typescriptConditionalElse', { fg = '#b48ead' })
+hl('typescriptBranch', { fg = '#b48ead' })
+hl('typescriptCase', { fg = '#b48ead' })
+hl('typescriptRepeat', { fg = '#b48ead' })
+hl('typescriptForOperator', { fg = '#e5e9f0' })
 hl('typescriptAmbientDeclaration', { fg = '#b48ead' })
 hl('typescriptAbstract', { fg = '#b48ead' })
+hl('typescriptReadonlyModifier', { fg = '#b48ead' })
+hl('typescriptAccessibilityModifier', { fg = '#b48ead' })
+hl('typescriptClassStatic', { fg = '#b48ead' })
+hl('typescriptAsyncFuncKeyword', { fg = '#b48ead' })
+hl('typescriptFuncKeyword', { fg = '#b48ead' })
+hl('typescriptClassKeyword', { fg = '#b48ead' })
+hl('typescriptClassExtends', { fg = '#b48ead' })
+hl('typescriptInterfaceKeyword', { fg = '#b48ead' })
+hl('typescriptInterfaceExtends', { fg = '#b48ead' })
+hl('typescriptAliasKeyword', { fg = '#b48ead' })
 hl('typescriptEnumKeyword', { fg = '#b48ead' })
 hl('typescriptVariable', { fg = '#b48ead' })
 hl('typescriptArrowFunc', { fg = '#b48ead' })
@@ -337,9 +366,11 @@ hl('typescriptTypeReference', { fg = '#ebcb8b' })
 hl('typescriptClassName', { fg = '#ebcb8b' })
 hl('typescriptInterfaceName', { fg = '#ebcb8b' })
 hl('typescriptAliasDeclaration', { fg = '#ebcb8b' })
+hl('typescriptEnum', { fg = '#ebcb8b' })
 hl('typescriptTypeParameter', { fg = '#ebcb8b' })
 hl('typescriptClassHeritage', { fg = '#ebcb8b' })
 hl('typescriptInterfaceHeritage', { fg = '#ebcb8b' })
+hl('typescriptConstructor', { fg = '#b48ead' })
 hl('typescriptMember', { fg = '#bf616a' })
 hl('typescriptObjectLabel', { fg = '#bf616a' })
 hl('typescriptFuncName', { fg = '#81a1c1' })
@@ -347,7 +378,7 @@ hl('typescriptCall', { fg = '#bf616a' })
 hl('typescriptFuncArg', { fg = '#bf616a' })
 hl('typescriptArrowFuncArg', { fg = '#bf616a' })
 hl('typescriptParamImpl', { fg = '#bf616a' })
-hl('typescriptDestructureVariable', { fg = '#bf616a' })
+hl('typescriptDestructureVariable', { fg = '#d08770' })
 hl('typescriptBraces', { fg = '#e5e9f0' })
 hl('typescriptParens', { fg = '#e5e9f0' })
 hl('typescriptEndColons', { fg = '#e5e9f0' })
@@ -356,43 +387,105 @@ hl('typescriptOperator', { fg = '#e5e9f0' })
 hl('typescriptKeywordOp', { fg = '#e5e9f0' })
 hl('typescriptOptionalMark', { fg = '#e5e9f0' })
 hl('typescriptNull', { fg = '#d08770' })
-hl('typescriptRegexpString', { fg = '#a3be8c' })
-hl('typescriptTemplate', { fg = '#a3be8c' })
+hl('typescriptBoolean', { fg = '#d08770' })
 hl('typescriptGlobal', { fg = '#ebcb8b' })
-hl('typescriptStringMethod', { fg = '#81a1c1' })
-hl('typescriptArrayMethod', { fg = '#81a1c1' })
-hl('typescriptArrayStaticMethod', { fg = '#81a1c1' })
-hl('typescriptObjectMethod', { fg = '#81a1c1' })
-hl('typescriptObjectStaticMethod', { fg = '#81a1c1' })
-hl('typescriptNumberMethod', { fg = '#81a1c1' })
-hl('typescriptMathStaticMethod', { fg = '#81a1c1' })
-hl('typescriptJSONStaticMethod', { fg = '#81a1c1' })
-hl('typescriptPromiseMethod', { fg = '#81a1c1' })
-hl('typescriptES6MapMethod', { fg = '#81a1c1' })
-hl('typescriptES6SetMethod', { fg = '#81a1c1' })
-hl('typescriptFunctionMethod', { fg = '#81a1c1' })
-hl('typescriptDateMethod', { fg = '#81a1c1' })
-hl('typescriptRegExpMethod', { fg = '#81a1c1' })
-hl('typescriptGlobalMethod', { fg = '#81a1c1' })
 hl('shQuote', { fg = '#a3be8c' })
+hl('shCommandSub', { fg = '#e5e9f0' })
+hl('shArithmetic', { fg = '#e5e9f0' })
+hl('shDoubleQuote', { fg = '#a3be8c' })
+hl('shSingleQuote', { fg = '#a3be8c' })
+hl('shStatement', { fg = '#81a1c1' })
 hl('bashStatement', { fg = '#81a1c1' })
+hl('kshStatement', { fg = '#81a1c1' })
 hl('shRedir', { fg = '#e5e9f0' })
 hl('shTestOpr', { fg = '#e5e9f0' })
 hl('shSetList', { fg = '#bf616a' })
 hl('shVariable', { fg = '#bf616a' })
+hl('shDerefSimple', { fg = '#bf616a' })
+hl('shDerefVar', { fg = '#bf616a' })
 hl('shSnglCase', { fg = '#e5e9f0' })
+hl('shOption', { fg = '#d08770' })
+hl('shFunction', { fg = '#81a1c1' })
+hl('shConditional', { fg = '#b48ead' })
+hl('shLoop', { fg = '#b48ead' })
+hl('shComment', { fg = '#4c566a', italic = true })
+hl('luaFunction', { fg = '#b48ead' })
+hl('luaStatement', { fg = '#b48ead' })
+hl('luaCond', { fg = '#b48ead' })
+hl('luaRepeat', { fg = '#b48ead' })
+hl('luaOperator', { fg = '#e5e9f0' })
+hl('luaTable', { fg = '#e5e9f0' })
+hl('luaFunc', { fg = '#81a1c1' })
+hl('luaConstant', { fg = '#d08770' })
+hl('luaSpecial', { fg = '#d08770' })
+hl('markdownCode', { fg = '#a3be8c' })
+hl('markdownCodeBlock', { fg = '#a3be8c' })
 hl('markdownCodeDelimiter', { fg = '#e5e9f0' })
-hl('markdownOrderedListMarker', { fg = '#81a1c1' })
-hl('markdownLinkTextDelimiter', { fg = '#e5e9f0' })
-hl('markdownLinkDelimiter', { fg = '#e5e9f0' })
+hl('markdownError', { fg = '#e5e9f0' })
+hl('markdownHeadingDelimiter', { fg = '#81a1c1', bold = true })
 hl('markdownHeadingRule', { fg = '#81a1c1', bold = true })
+hl('markdownH1', { fg = '#81a1c1', bold = true })
+hl('markdownH2', { fg = '#81a1c1', bold = true })
+hl('markdownH3', { fg = '#81a1c1', bold = true })
 hl('markdownH4', { fg = '#81a1c1', bold = true })
 hl('markdownH5', { fg = '#81a1c1', bold = true })
 hl('markdownH6', { fg = '#81a1c1', bold = true })
+hl('markdownH1Delimiter', { fg = '#81a1c1', bold = true })
+hl('markdownH2Delimiter', { fg = '#81a1c1', bold = true })
+hl('markdownH3Delimiter', { fg = '#81a1c1', bold = true })
+hl('markdownBold', { fg = '#e5e9f0', bold = true })
+hl('markdownBoldDelimiter', { fg = '#e5e9f0' })
+hl('markdownItalic', { fg = '#e5e9f0', italic = true })
+hl('markdownItalicDelimiter', { fg = '#e5e9f0' })
+hl('markdownLinkText', { fg = '#81a1c1', underline = true })
+hl('markdownUrl', { fg = '#81a1c1', underline = true })
+hl('markdownLinkTextDelimiter', { fg = '#e5e9f0' })
+hl('markdownLinkDelimiter', { fg = '#e5e9f0' })
+hl('markdownListMarker', { fg = '#81a1c1' })
+hl('markdownOrderedListMarker', { fg = '#81a1c1' })
+hl('markdownBlockquote', { fg = '#e5e9f0' })
+hl('markdownRule', { fg = '#e5e9f0' })
+hl('cdxRegexpClassBracket', { fg = '#e5e9f0' })
+hl('cdxRustInterpolationBrace', { fg = '#a3be8c' })
+hl('cdxTypescriptBacktick', { fg = '#a3be8c' })
+hl('cdxGoQuote', { fg = '#a3be8c' })
+hl('cdxLuaQuote', { fg = '#a3be8c' })
+hl('cdxTypescriptQuote', { fg = '#a3be8c' })
+hl('cdxRustQuote', { fg = '#a3be8c' })
 hl('cdxPythonConstant', { fg = '#d08770' })
 hl('cdxPythonType', { fg = '#ebcb8b' })
 hl('cdxPythonDocstring', { fg = '#4c566a', italic = true })
+hl('cdxPythonClassKeyword', { fg = '#b48ead' })
+hl('cdxPythonClass', { fg = '#ebcb8b' })
 hl('cdxRustAs', { fg = '#b48ead' })
+hl('cdxRustSelfType', { fg = '#b48ead' })
+hl('goString', { fg = '#a3be8c' })
+hl('luaString', { fg = '#a3be8c' })
+hl('typescriptString', { fg = '#a3be8c' })
+hl('rustString', { fg = '#a3be8c' })
+hl('cdxShControl', { fg = '#b48ead' })
+hl('cdxShModifier', { fg = '#b48ead' })
+hl('cdxShBuiltin', { fg = '#81a1c1' })
+hl('cdxShCommand', { fg = '#81a1c1' })
+hl('cdxShSetArgs', { fg = '#a3be8c' })
+hl('cdxTypescriptMethod', { fg = '#81a1c1' })
+hl('cdxPythonDecoratorType', { fg = '#ebcb8b' })
+hl('pythonDecoratorName', { fg = '#81a1c1' })
+hl('typescriptRegexpString', { fg = '#a3be8c' })
+hl('cdxRegexpClass', { fg = '#a3be8c' })
+hl('cdxRegexpRange', { fg = '#a3be8c' })
+hl('cdxRegexpQuantifier', { fg = '#e5e9f0' })
+hl('cdxRegexpAnchor', { fg = '#b48ead' })
+hl('cdxRegexpGroup', { fg = '#e5e9f0' })
+hl('cdxRegexpEscape', { fg = '#d08770' })
+hl('cdxPythonFormat', { fg = '#d08770' })
+hl('cdxPythonFString', { fg = '#a3be8c' })
+hl('cdxPythonField', { fg = '#e5e9f0' })
+hl('cdxPythonConversion', { fg = '#b48ead' })
+hl('cdxPythonFieldBrace', { fg = '#d08770' })
+hl('cdxRustInterpolation', { fg = '#a3be8c' })
+hl('typescriptTemplate', { fg = '#a3be8c' })
+hl('cdxRustCharQuote', { fg = '#a3be8c' })
 hl('GitSignsAdd', { fg = '#a3be8c', bg = '#2e3440' })
 hl('GitSignsChange', { fg = '#ebcb8b', bg = '#2e3440' })
 hl('GitSignsDelete', { fg = '#bf616a', bg = '#2e3440' })
@@ -1132,22 +1225,98 @@ if vim.fn.has('nvim-0.8') == 1 then
   hl('@lsp.typemod.method.defaultLibrary', { fg = '#81a1c1' })
 end
 
-local splits = vim.api.nvim_create_augroup('nord_syntax', { clear = true })
-local function split_python()
-  vim.cmd([==[syntax keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==])
-  vim.cmd([==[syntax keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==])
-  vim.cmd([==[syntax region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==])
+local splits = {
+  python = {
+    [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
+    [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
+    [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
+    [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
+    [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
+    [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
+    [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
+    [==[match cdxPythonConversion "![rsa]" contained]==],
+    [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
+  },
+  rust = {
+    [==[keyword cdxRustAs as]==],
+    [==[keyword cdxRustSelfType Self]==],
+    [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
+    [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
+    [==[match cdxRustCharQuote "'" contained containedin=rustCharacter]==],
+  },
+  go = {
+    [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
+  },
+  lua = {
+    [==[region luaString matchgroup=cdxLuaQuote start=+\z(["']\)+ skip=+\\\\\|\\\z1+ end=+\z1+ contains=luaSpecial,@Spell]==],
+  },
+  typescript = {
+    [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
+    [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
+    [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
+    [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
+    [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
+    [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxRegexpEscape "\\." contained]==],
+    [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
+  },
+  sh = {
+    [==[keyword cdxShControl break continue return]==],
+    [==[keyword cdxShModifier readonly declare typeset]==],
+    [==[keyword cdxShBuiltin command compgen complete]==],
+    [==[keyword cdxShCommand sleep nohup]==],
+    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+  },
+}
+local families = {
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Prop', val = { fg = '#bf616a' } },
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Method', val = { fg = '#81a1c1' } },
+}
+local function restyle(syn)
+  for _, cmd in ipairs(syn and splits[syn] or {}) do vim.cmd('syntax ' .. cmd) end
+  local todo = {}
+  for _, f in ipairs(families) do
+    if syn == nil or f.syntaxes:find(' ' .. syn .. ' ', 1, true) then table.insert(todo, f) end
+  end
+  if #todo == 0 then return end
+  -- Every group by id (getcompletion leaves out those :highlight clear
+  -- took back to their default link).
+  local id = 1
+  local name = vim.fn.synIDattr(id, 'name')
+  while name ~= '' do
+    for _, f in ipairs(todo) do
+      if name:sub(1, #f.prefix) == f.prefix and name:sub(-#f.suffix) == f.suffix
+        and name:sub(#f.prefix + 1, -#f.suffix - 1):match('^%w+$') then hl(name, f.val) end
+    end
+    id = id + 1
+    name = vim.fn.synIDattr(id, 'name')
+  end
 end
-vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'python', callback = split_python })
+restyle()
+vim.api.nvim_create_autocmd('Syntax', {
+  group = vim.api.nvim_create_augroup('cdxtheme_syntax', { clear = true }),
+  callback = function(ev)
+    if vim.g.colors_name ~= 'nord' then return end
+    -- Before the syntax file (which sets b:current_syntax) when this ran
+    -- before `syntax on`: after it.
+    if vim.b[ev.buf].current_syntax then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
+  end,
+})
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'python' then vim.api.nvim_buf_call(buf, split_python) end
-end
-local function split_rust()
-  vim.cmd([==[syntax keyword cdxRustAs as]==])
-end
-vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'rust', callback = split_rust })
-for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'rust' then vim.api.nvim_buf_call(buf, split_rust) end
+  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax and vim.bo[buf].syntax
+  if syn and splits[syn] then vim.api.nvim_buf_call(buf, function() restyle(syn) end) end
 end
 
 vim.g.terminal_color_0 = '#2e3440'

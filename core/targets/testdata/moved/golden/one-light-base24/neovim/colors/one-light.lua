@@ -248,29 +248,10 @@ hl('mailQuoted5', { fg = '#a626a4' })
 hl('mailQuoted6', { fg = '#c18401' })
 hl('mailURL', { fg = '#4078f2', underline = true })
 hl('mailEmail', { fg = '#4078f2', underline = true })
-hl('markdownCode', { fg = '#50a14f' })
-hl('markdownCodeBlock', { fg = '#50a14f' })
-hl('markdownError', { fg = '#383a42' })
-hl('markdownHeadingDelimiter', { fg = '#4078f2', bold = true })
-hl('markdownH1', { fg = '#4078f2', bold = true })
-hl('markdownH2', { fg = '#4078f2', bold = true })
-hl('markdownH3', { fg = '#4078f2', bold = true })
-hl('markdownBold', { fg = '#383a42', bold = true })
-hl('markdownItalic', { fg = '#383a42', italic = true })
-hl('markdownLinkText', { fg = '#4078f2', underline = true })
-hl('markdownUrl', { fg = '#4078f2', underline = true })
-hl('markdownListMarker', { fg = '#4078f2' })
-hl('markdownBlockquote', { fg = '#696c77', italic = true })
 hl('phpComparison', { fg = '#383a42' })
 hl('phpMemberSelector', { fg = '#383a42' })
 hl('phpMethodsVar', { fg = '#ca1243' })
 hl('phpParent', { fg = '#383a42' })
-hl('pythonInclude', { fg = '#a626a4' })
-hl('pythonOperator', { fg = '#383a42' })
-hl('pythonRepeat', { fg = '#a626a4' })
-hl('pythonStatement', { fg = '#a626a4' })
-hl('pythonBuiltin', { fg = '#4078f2' })
-hl('pythonDecorator', { fg = '#c18401' })
 hl('rubyAttribute', { fg = '#c18401' })
 hl('rubyConstant', { fg = '#febb2a' })
 hl('rubyInterpolationDelimiter', { fg = '#c18401' })
@@ -282,10 +263,6 @@ hl('sassInclude', { fg = '#a626a4' })
 hl('sassMixinName', { fg = '#4078f2' })
 hl('sassMixing', { fg = '#a626a4' })
 hl('sassidChar', { fg = '#c18401' })
-hl('luaFunction', { fg = '#a626a4' })
-hl('luaTable', { fg = '#383a42' })
-hl('luaFunc', { fg = '#4078f2' })
-hl('luaConstant', { fg = '#c18401' })
 hl('vimCommand', { fg = '#a626a4' })
 hl('vimFunction', { fg = '#4078f2' })
 hl('xmlTag', { fg = '#383a42' })
@@ -294,7 +271,6 @@ hl('xmlAttrib', { fg = '#c18401' })
 hl('yamlKey', { fg = '#ca1243' })
 hl('jsonKeyword', { fg = '#ca1243' })
 hl('tomlKey', { fg = '#ca1243' })
-hl('shDerefSimple', { fg = '#ca1243' })
 hl('goType', { fg = '#febb2a' })
 hl('goSignedInts', { fg = '#febb2a' })
 hl('goUnsignedInts', { fg = '#febb2a' })
@@ -302,22 +278,58 @@ hl('goFloats', { fg = '#febb2a' })
 hl('goComplexes', { fg = '#febb2a' })
 hl('goBuiltins', { fg = '#4078f2' })
 hl('goPredefinedIdentifiers', { fg = '#c18401' })
+hl('goBoolean', { fg = '#c18401' })
 hl('goFormatSpecifier', { fg = '#c18401' })
+hl('goEscapeC', { fg = '#c18401' })
+hl('goStatement', { fg = '#a626a4' })
+hl('goConditional', { fg = '#a626a4' })
+hl('goRepeat', { fg = '#a626a4' })
+hl('goLabel', { fg = '#a626a4' })
+hl('goDeclaration', { fg = '#a626a4' })
+hl('goDeclType', { fg = '#a626a4' })
+hl('goVar', { fg = '#a626a4' })
+hl('goConst', { fg = '#a626a4' })
+hl('goPackage', { fg = '#a626a4' })
+hl('goImport', { fg = '#a626a4' })
+hl('pythonStatement', { fg = '#a626a4' })
+hl('pythonConditional', { fg = '#a626a4' })
+hl('pythonRepeat', { fg = '#a626a4' })
+hl('pythonException', { fg = '#a626a4' })
+hl('pythonInclude', { fg = '#a626a4' })
+hl('pythonAsync', { fg = '#a626a4' })
+hl('pythonOperator', { fg = '#383a42' })
+hl('pythonBuiltin', { fg = '#4078f2' })
 hl('pythonExceptions', { fg = '#febb2a' })
+hl('pythonFunction', { fg = '#4078f2' })
+hl('pythonDecorator', { fg = '#383a42' })
 hl('pythonQuotes', { fg = '#50a14f' })
+hl('cdxPythonDocstringQuote', { fg = '#a0a1a7', italic = true })
 hl('pythonTripleQuotes', { fg = '#50a14f' })
+hl('pythonEscape', { fg = '#c18401' })
 hl('rustType', { fg = '#febb2a' })
 hl('rustSelf', { fg = '#a626a4' })
 hl('rustModPath', { fg = '#febb2a' })
+hl('rustModPathSep', { fg = '#383a42' })
+hl('rustKeyword', { fg = '#a626a4' })
 hl('rustStorage', { fg = '#a626a4' })
+hl('rustStructure', { fg = '#a626a4' })
+hl('rustTypedef', { fg = '#a626a4' })
+hl('rustConditional', { fg = '#a626a4' })
+hl('rustRepeat', { fg = '#a626a4' })
 hl('rustMacro', { fg = '#c18401' })
-hl('rustAttribute', { fg = '#c18401' })
-hl('rustDerive', { fg = '#c18401' })
+hl('rustAttribute', { fg = '#383a42' })
+hl('rustDerive', { fg = '#383a42' })
+hl('rustDeriveTrait', { fg = '#febb2a' })
 hl('rustOperator', { fg = '#383a42' })
 hl('rustArrowCharacter', { fg = '#383a42' })
 hl('rustSigil', { fg = '#383a42' })
+hl('rustQuestionMark', { fg = '#383a42' })
 hl('rustFuncCall', { fg = '#4078f2' })
 hl('rustFuncName', { fg = '#4078f2' })
+hl('rustIdentifier', { fg = '#febb2a' })
+hl('rustEnum', { fg = '#febb2a' })
+hl('rustTrait', { fg = '#febb2a' })
+hl('rustCommentLineDoc', { fg = '#a0a1a7', italic = true })
 hl('typescriptImport', { fg = '#a626a4' })
 hl('typescriptExport', { fg = '#a626a4' })
 hl('typescriptImportType', { fg = '#a626a4' })
@@ -326,8 +338,25 @@ hl('typescriptCastKeyword', { fg = '#a626a4' })
 hl('typescriptModule', { fg = '#a626a4' })
 hl('typescriptTry', { fg = '#a626a4' })
 hl('typescriptExceptions', { fg = '#a626a4' })
+hl('typescriptStatementKeyword', { fg = '#a626a4' })
+hl('typescriptConditional', { fg = '#a626a4' })
+hl('typescriptConditionalElse', { fg = '#a626a4' })
+hl('typescriptBranch', { fg = '#a626a4' })
+hl('typescriptCase', { fg = '#a626a4' })
+hl('typescriptRepeat', { fg = '#a626a4' })
+hl('typescriptForOperator', { fg = '#383a42' })
 hl('typescriptAmbientDeclaration', { fg = '#a626a4' })
 hl('typescriptAbstract', { fg = '#a626a4' })
+hl('typescriptReadonlyModifier', { fg = '#a626a4' })
+hl('typescriptAccessibilityModifier', { fg = '#a626a4' })
+hl('typescriptClassStatic', { fg = '#a626a4' })
+hl('typescriptAsyncFuncKeyword', { fg = '#a626a4' })
+hl('typescriptFuncKeyword', { fg = '#a626a4' })
+hl('typescriptClassKeyword', { fg = '#a626a4' })
+hl('typescriptClassExtends', { fg = '#a626a4' })
+hl('typescriptInterfaceKeyword', { fg = '#a626a4' })
+hl('typescriptInterfaceExtends', { fg = '#a626a4' })
+hl('typescriptAliasKeyword', { fg = '#a626a4' })
 hl('typescriptEnumKeyword', { fg = '#a626a4' })
 hl('typescriptVariable', { fg = '#a626a4' })
 hl('typescriptArrowFunc', { fg = '#a626a4' })
@@ -337,9 +366,11 @@ hl('typescriptTypeReference', { fg = '#febb2a' })
 hl('typescriptClassName', { fg = '#febb2a' })
 hl('typescriptInterfaceName', { fg = '#febb2a' })
 hl('typescriptAliasDeclaration', { fg = '#febb2a' })
+hl('typescriptEnum', { fg = '#febb2a' })
 hl('typescriptTypeParameter', { fg = '#febb2a' })
 hl('typescriptClassHeritage', { fg = '#febb2a' })
 hl('typescriptInterfaceHeritage', { fg = '#febb2a' })
+hl('typescriptConstructor', { fg = '#a626a4' })
 hl('typescriptMember', { fg = '#ca1243' })
 hl('typescriptObjectLabel', { fg = '#ca1243' })
 hl('typescriptFuncName', { fg = '#4078f2' })
@@ -347,7 +378,7 @@ hl('typescriptCall', { fg = '#ca1243' })
 hl('typescriptFuncArg', { fg = '#ca1243' })
 hl('typescriptArrowFuncArg', { fg = '#ca1243' })
 hl('typescriptParamImpl', { fg = '#ca1243' })
-hl('typescriptDestructureVariable', { fg = '#ca1243' })
+hl('typescriptDestructureVariable', { fg = '#c18401' })
 hl('typescriptBraces', { fg = '#383a42' })
 hl('typescriptParens', { fg = '#383a42' })
 hl('typescriptEndColons', { fg = '#383a42' })
@@ -356,43 +387,105 @@ hl('typescriptOperator', { fg = '#383a42' })
 hl('typescriptKeywordOp', { fg = '#383a42' })
 hl('typescriptOptionalMark', { fg = '#383a42' })
 hl('typescriptNull', { fg = '#c18401' })
-hl('typescriptRegexpString', { fg = '#50a14f' })
-hl('typescriptTemplate', { fg = '#50a14f' })
+hl('typescriptBoolean', { fg = '#c18401' })
 hl('typescriptGlobal', { fg = '#febb2a' })
-hl('typescriptStringMethod', { fg = '#4078f2' })
-hl('typescriptArrayMethod', { fg = '#4078f2' })
-hl('typescriptArrayStaticMethod', { fg = '#4078f2' })
-hl('typescriptObjectMethod', { fg = '#4078f2' })
-hl('typescriptObjectStaticMethod', { fg = '#4078f2' })
-hl('typescriptNumberMethod', { fg = '#4078f2' })
-hl('typescriptMathStaticMethod', { fg = '#4078f2' })
-hl('typescriptJSONStaticMethod', { fg = '#4078f2' })
-hl('typescriptPromiseMethod', { fg = '#4078f2' })
-hl('typescriptES6MapMethod', { fg = '#4078f2' })
-hl('typescriptES6SetMethod', { fg = '#4078f2' })
-hl('typescriptFunctionMethod', { fg = '#4078f2' })
-hl('typescriptDateMethod', { fg = '#4078f2' })
-hl('typescriptRegExpMethod', { fg = '#4078f2' })
-hl('typescriptGlobalMethod', { fg = '#4078f2' })
 hl('shQuote', { fg = '#50a14f' })
+hl('shCommandSub', { fg = '#383a42' })
+hl('shArithmetic', { fg = '#383a42' })
+hl('shDoubleQuote', { fg = '#50a14f' })
+hl('shSingleQuote', { fg = '#50a14f' })
+hl('shStatement', { fg = '#4078f2' })
 hl('bashStatement', { fg = '#4078f2' })
+hl('kshStatement', { fg = '#4078f2' })
 hl('shRedir', { fg = '#383a42' })
 hl('shTestOpr', { fg = '#383a42' })
 hl('shSetList', { fg = '#ca1243' })
 hl('shVariable', { fg = '#ca1243' })
+hl('shDerefSimple', { fg = '#ca1243' })
+hl('shDerefVar', { fg = '#ca1243' })
 hl('shSnglCase', { fg = '#383a42' })
+hl('shOption', { fg = '#c18401' })
+hl('shFunction', { fg = '#4078f2' })
+hl('shConditional', { fg = '#a626a4' })
+hl('shLoop', { fg = '#a626a4' })
+hl('shComment', { fg = '#a0a1a7', italic = true })
+hl('luaFunction', { fg = '#a626a4' })
+hl('luaStatement', { fg = '#a626a4' })
+hl('luaCond', { fg = '#a626a4' })
+hl('luaRepeat', { fg = '#a626a4' })
+hl('luaOperator', { fg = '#383a42' })
+hl('luaTable', { fg = '#383a42' })
+hl('luaFunc', { fg = '#4078f2' })
+hl('luaConstant', { fg = '#c18401' })
+hl('luaSpecial', { fg = '#c18401' })
+hl('markdownCode', { fg = '#50a14f' })
+hl('markdownCodeBlock', { fg = '#50a14f' })
 hl('markdownCodeDelimiter', { fg = '#383a42' })
-hl('markdownOrderedListMarker', { fg = '#4078f2' })
-hl('markdownLinkTextDelimiter', { fg = '#383a42' })
-hl('markdownLinkDelimiter', { fg = '#383a42' })
+hl('markdownError', { fg = '#383a42' })
+hl('markdownHeadingDelimiter', { fg = '#4078f2', bold = true })
 hl('markdownHeadingRule', { fg = '#4078f2', bold = true })
+hl('markdownH1', { fg = '#4078f2', bold = true })
+hl('markdownH2', { fg = '#4078f2', bold = true })
+hl('markdownH3', { fg = '#4078f2', bold = true })
 hl('markdownH4', { fg = '#4078f2', bold = true })
 hl('markdownH5', { fg = '#4078f2', bold = true })
 hl('markdownH6', { fg = '#4078f2', bold = true })
+hl('markdownH1Delimiter', { fg = '#4078f2', bold = true })
+hl('markdownH2Delimiter', { fg = '#4078f2', bold = true })
+hl('markdownH3Delimiter', { fg = '#4078f2', bold = true })
+hl('markdownBold', { fg = '#383a42', bold = true })
+hl('markdownBoldDelimiter', { fg = '#383a42' })
+hl('markdownItalic', { fg = '#383a42', italic = true })
+hl('markdownItalicDelimiter', { fg = '#383a42' })
+hl('markdownLinkText', { fg = '#4078f2', underline = true })
+hl('markdownUrl', { fg = '#4078f2', underline = true })
+hl('markdownLinkTextDelimiter', { fg = '#383a42' })
+hl('markdownLinkDelimiter', { fg = '#383a42' })
+hl('markdownListMarker', { fg = '#4078f2' })
+hl('markdownOrderedListMarker', { fg = '#4078f2' })
+hl('markdownBlockquote', { fg = '#383a42' })
+hl('markdownRule', { fg = '#383a42' })
+hl('cdxRegexpClassBracket', { fg = '#383a42' })
+hl('cdxRustInterpolationBrace', { fg = '#50a14f' })
+hl('cdxTypescriptBacktick', { fg = '#50a14f' })
+hl('cdxGoQuote', { fg = '#50a14f' })
+hl('cdxLuaQuote', { fg = '#50a14f' })
+hl('cdxTypescriptQuote', { fg = '#50a14f' })
+hl('cdxRustQuote', { fg = '#50a14f' })
 hl('cdxPythonConstant', { fg = '#c18401' })
 hl('cdxPythonType', { fg = '#febb2a' })
 hl('cdxPythonDocstring', { fg = '#a0a1a7', italic = true })
+hl('cdxPythonClassKeyword', { fg = '#a626a4' })
+hl('cdxPythonClass', { fg = '#febb2a' })
 hl('cdxRustAs', { fg = '#a626a4' })
+hl('cdxRustSelfType', { fg = '#a626a4' })
+hl('goString', { fg = '#50a14f' })
+hl('luaString', { fg = '#50a14f' })
+hl('typescriptString', { fg = '#50a14f' })
+hl('rustString', { fg = '#50a14f' })
+hl('cdxShControl', { fg = '#a626a4' })
+hl('cdxShModifier', { fg = '#a626a4' })
+hl('cdxShBuiltin', { fg = '#4078f2' })
+hl('cdxShCommand', { fg = '#4078f2' })
+hl('cdxShSetArgs', { fg = '#50a14f' })
+hl('cdxTypescriptMethod', { fg = '#4078f2' })
+hl('cdxPythonDecoratorType', { fg = '#febb2a' })
+hl('pythonDecoratorName', { fg = '#4078f2' })
+hl('typescriptRegexpString', { fg = '#50a14f' })
+hl('cdxRegexpClass', { fg = '#50a14f' })
+hl('cdxRegexpRange', { fg = '#50a14f' })
+hl('cdxRegexpQuantifier', { fg = '#383a42' })
+hl('cdxRegexpAnchor', { fg = '#a626a4' })
+hl('cdxRegexpGroup', { fg = '#383a42' })
+hl('cdxRegexpEscape', { fg = '#c18401' })
+hl('cdxPythonFormat', { fg = '#c18401' })
+hl('cdxPythonFString', { fg = '#50a14f' })
+hl('cdxPythonField', { fg = '#383a42' })
+hl('cdxPythonConversion', { fg = '#a626a4' })
+hl('cdxPythonFieldBrace', { fg = '#c18401' })
+hl('cdxRustInterpolation', { fg = '#50a14f' })
+hl('typescriptTemplate', { fg = '#50a14f' })
+hl('cdxRustCharQuote', { fg = '#50a14f' })
 hl('GitSignsAdd', { fg = '#50a14f', bg = '#e7e7e9' })
 hl('GitSignsChange', { fg = '#febb2a', bg = '#e7e7e9' })
 hl('GitSignsDelete', { fg = '#ca1243', bg = '#e7e7e9' })
@@ -1132,22 +1225,98 @@ if vim.fn.has('nvim-0.8') == 1 then
   hl('@lsp.typemod.method.defaultLibrary', { fg = '#4078f2' })
 end
 
-local splits = vim.api.nvim_create_augroup('one-light_syntax', { clear = true })
-local function split_python()
-  vim.cmd([==[syntax keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==])
-  vim.cmd([==[syntax keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==])
-  vim.cmd([==[syntax region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==])
+local splits = {
+  python = {
+    [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
+    [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
+    [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
+    [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
+    [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
+    [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
+    [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
+    [==[match cdxPythonConversion "![rsa]" contained]==],
+    [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
+  },
+  rust = {
+    [==[keyword cdxRustAs as]==],
+    [==[keyword cdxRustSelfType Self]==],
+    [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
+    [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
+    [==[match cdxRustCharQuote "'" contained containedin=rustCharacter]==],
+  },
+  go = {
+    [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
+  },
+  lua = {
+    [==[region luaString matchgroup=cdxLuaQuote start=+\z(["']\)+ skip=+\\\\\|\\\z1+ end=+\z1+ contains=luaSpecial,@Spell]==],
+  },
+  typescript = {
+    [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
+    [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
+    [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
+    [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
+    [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
+    [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxRegexpEscape "\\." contained]==],
+    [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
+  },
+  sh = {
+    [==[keyword cdxShControl break continue return]==],
+    [==[keyword cdxShModifier readonly declare typeset]==],
+    [==[keyword cdxShBuiltin command compgen complete]==],
+    [==[keyword cdxShCommand sleep nohup]==],
+    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+  },
+}
+local families = {
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Prop', val = { fg = '#ca1243' } },
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Method', val = { fg = '#4078f2' } },
+}
+local function restyle(syn)
+  for _, cmd in ipairs(syn and splits[syn] or {}) do vim.cmd('syntax ' .. cmd) end
+  local todo = {}
+  for _, f in ipairs(families) do
+    if syn == nil or f.syntaxes:find(' ' .. syn .. ' ', 1, true) then table.insert(todo, f) end
+  end
+  if #todo == 0 then return end
+  -- Every group by id (getcompletion leaves out those :highlight clear
+  -- took back to their default link).
+  local id = 1
+  local name = vim.fn.synIDattr(id, 'name')
+  while name ~= '' do
+    for _, f in ipairs(todo) do
+      if name:sub(1, #f.prefix) == f.prefix and name:sub(-#f.suffix) == f.suffix
+        and name:sub(#f.prefix + 1, -#f.suffix - 1):match('^%w+$') then hl(name, f.val) end
+    end
+    id = id + 1
+    name = vim.fn.synIDattr(id, 'name')
+  end
 end
-vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'python', callback = split_python })
+restyle()
+vim.api.nvim_create_autocmd('Syntax', {
+  group = vim.api.nvim_create_augroup('cdxtheme_syntax', { clear = true }),
+  callback = function(ev)
+    if vim.g.colors_name ~= 'one-light' then return end
+    -- Before the syntax file (which sets b:current_syntax) when this ran
+    -- before `syntax on`: after it.
+    if vim.b[ev.buf].current_syntax then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
+  end,
+})
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'python' then vim.api.nvim_buf_call(buf, split_python) end
-end
-local function split_rust()
-  vim.cmd([==[syntax keyword cdxRustAs as]==])
-end
-vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'rust', callback = split_rust })
-for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'rust' then vim.api.nvim_buf_call(buf, split_rust) end
+  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax and vim.bo[buf].syntax
+  if syn and splits[syn] then vim.api.nvim_buf_call(buf, function() restyle(syn) end) end
 end
 
 vim.g.terminal_color_0 = '#e7e7e9'

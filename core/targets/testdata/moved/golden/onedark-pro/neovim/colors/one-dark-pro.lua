@@ -248,29 +248,10 @@ hl('mailQuoted5', { fg = '#c678dd' })
 hl('mailQuoted6', { fg = '#d19a66' })
 hl('mailURL', { fg = '#c678dd', underline = true })
 hl('mailEmail', { fg = '#c678dd', underline = true })
-hl('markdownCode', { fg = '#98c379' })
-hl('markdownCodeBlock', { fg = '#98c379' })
-hl('markdownError', { fg = '#abb2bf' })
-hl('markdownHeadingDelimiter', { fg = '#e06c75', bold = true })
-hl('markdownH1', { fg = '#e06c75', bold = true })
-hl('markdownH2', { fg = '#e06c75', bold = true })
-hl('markdownH3', { fg = '#e06c75', bold = true })
-hl('markdownBold', { fg = '#d19a66', bold = true })
-hl('markdownItalic', { fg = '#c678dd', italic = true })
-hl('markdownLinkText', { fg = '#c678dd', underline = true })
-hl('markdownUrl', { fg = '#c678dd', underline = true })
-hl('markdownListMarker', { fg = '#e5c07b' })
-hl('markdownBlockquote', { fg = '#5c6370', italic = true })
 hl('phpComparison', { fg = '#abb2bf' })
 hl('phpMemberSelector', { fg = '#abb2bf' })
 hl('phpMethodsVar', { fg = '#e06c75' })
 hl('phpParent', { fg = '#abb2bf' })
-hl('pythonInclude', { fg = '#c678dd' })
-hl('pythonOperator', { fg = '#abb2bf' })
-hl('pythonRepeat', { fg = '#c678dd' })
-hl('pythonStatement', { fg = '#c678dd' })
-hl('pythonBuiltin', { fg = '#56b6c2' })
-hl('pythonDecorator', { fg = '#c678dd' })
 hl('rubyAttribute', { fg = '#c678dd' })
 hl('rubyConstant', { fg = '#e5c07b' })
 hl('rubyInterpolationDelimiter', { fg = '#d19a66' })
@@ -282,10 +263,6 @@ hl('sassInclude', { fg = '#c678dd' })
 hl('sassMixinName', { fg = '#61afef' })
 hl('sassMixing', { fg = '#c678dd' })
 hl('sassidChar', { fg = '#d19a66' })
-hl('luaFunction', { fg = '#c678dd' })
-hl('luaTable', { fg = '#abb2bf' })
-hl('luaFunc', { fg = '#56b6c2' })
-hl('luaConstant', { fg = '#d19a66' })
 hl('vimCommand', { fg = '#c678dd' })
 hl('vimFunction', { fg = '#61afef' })
 hl('xmlTag', { fg = '#abb2bf' })
@@ -294,30 +271,65 @@ hl('xmlAttrib', { fg = '#c678dd' })
 hl('yamlKey', { fg = '#e06c75' })
 hl('jsonKeyword', { fg = '#e06c75' })
 hl('tomlKey', { fg = '#e06c75' })
-hl('shDerefSimple', { fg = '#e06c75' })
-hl('goType', { fg = '#e5c07b' })
-hl('goSignedInts', { fg = '#e5c07b' })
-hl('goUnsignedInts', { fg = '#e5c07b' })
-hl('goFloats', { fg = '#e5c07b' })
-hl('goComplexes', { fg = '#e5c07b' })
-hl('goBuiltins', { fg = '#56b6c2' })
+hl('goType', { fg = '#c678dd' })
+hl('goSignedInts', { fg = '#c678dd' })
+hl('goUnsignedInts', { fg = '#c678dd' })
+hl('goFloats', { fg = '#c678dd' })
+hl('goComplexes', { fg = '#c678dd' })
+hl('goBuiltins', { fg = '#61afef' })
 hl('goPredefinedIdentifiers', { fg = '#d19a66' })
+hl('goBoolean', { fg = '#d19a66' })
 hl('goFormatSpecifier', { fg = '#d19a66' })
-hl('pythonExceptions', { fg = '#e5c07b' })
+hl('goEscapeC', { fg = '#56b6c2' })
+hl('goStatement', { fg = '#c678dd' })
+hl('goConditional', { fg = '#c678dd' })
+hl('goRepeat', { fg = '#c678dd' })
+hl('goLabel', { fg = '#c678dd' })
+hl('goDeclaration', { fg = '#c678dd' })
+hl('goDeclType', { fg = '#c678dd' })
+hl('goVar', { fg = '#c678dd' })
+hl('goConst', { fg = '#c678dd' })
+hl('goPackage', { fg = '#c678dd' })
+hl('goImport', { fg = '#c678dd' })
+hl('pythonStatement', { fg = '#c678dd' })
+hl('pythonConditional', { fg = '#c678dd' })
+hl('pythonRepeat', { fg = '#c678dd' })
+hl('pythonException', { fg = '#c678dd' })
+hl('pythonInclude', { fg = '#c678dd' })
+hl('pythonAsync', { fg = '#c678dd' })
+hl('pythonOperator', { fg = '#c678dd' })
+hl('pythonBuiltin', { fg = '#56b6c2' })
+hl('pythonExceptions', { fg = '#abb2bf' })
+hl('pythonFunction', { fg = '#61afef' })
+hl('pythonDecorator', { fg = '#61afef' })
 hl('pythonQuotes', { fg = '#98c379' })
+hl('cdxPythonDocstringQuote', { fg = '#98c379' })
 hl('pythonTripleQuotes', { fg = '#98c379' })
+hl('pythonEscape', { fg = '#56b6c2' })
 hl('rustType', { fg = '#e5c07b' })
 hl('rustSelf', { fg = '#e5c07b' })
 hl('rustModPath', { fg = '#e5c07b' })
+hl('rustModPathSep', { fg = '#abb2bf' })
+hl('rustKeyword', { fg = '#c678dd' })
 hl('rustStorage', { fg = '#c678dd' })
+hl('rustStructure', { fg = '#c678dd' })
+hl('rustTypedef', { fg = '#c678dd' })
+hl('rustConditional', { fg = '#c678dd' })
+hl('rustRepeat', { fg = '#c678dd' })
 hl('rustMacro', { fg = '#61afef' })
-hl('rustAttribute', { fg = '#c678dd' })
-hl('rustDerive', { fg = '#c678dd' })
+hl('rustAttribute', { fg = '#abb2bf' })
+hl('rustDerive', { fg = '#abb2bf' })
+hl('rustDeriveTrait', { fg = '#e5c07b' })
 hl('rustOperator', { fg = '#abb2bf' })
 hl('rustArrowCharacter', { fg = '#abb2bf' })
 hl('rustSigil', { fg = '#abb2bf' })
+hl('rustQuestionMark', { fg = '#abb2bf' })
 hl('rustFuncCall', { fg = '#61afef' })
 hl('rustFuncName', { fg = '#61afef' })
+hl('rustIdentifier', { fg = '#e5c07b' })
+hl('rustEnum', { fg = '#e5c07b' })
+hl('rustTrait', { fg = '#e5c07b' })
+hl('rustCommentLineDoc', { fg = '#7f848e', italic = true })
 hl('typescriptImport', { fg = '#c678dd' })
 hl('typescriptExport', { fg = '#c678dd' })
 hl('typescriptImportType', { fg = '#c678dd' })
@@ -326,8 +338,25 @@ hl('typescriptCastKeyword', { fg = '#c678dd' })
 hl('typescriptModule', { fg = '#c678dd' })
 hl('typescriptTry', { fg = '#c678dd' })
 hl('typescriptExceptions', { fg = '#c678dd' })
+hl('typescriptStatementKeyword', { fg = '#c678dd' })
+hl('typescriptConditional', { fg = '#c678dd' })
+hl('typescriptConditionalElse', { fg = '#c678dd' })
+hl('typescriptBranch', { fg = '#c678dd' })
+hl('typescriptCase', { fg = '#c678dd' })
+hl('typescriptRepeat', { fg = '#c678dd' })
+hl('typescriptForOperator', { fg = '#c678dd' })
 hl('typescriptAmbientDeclaration', { fg = '#c678dd' })
 hl('typescriptAbstract', { fg = '#c678dd' })
+hl('typescriptReadonlyModifier', { fg = '#c678dd' })
+hl('typescriptAccessibilityModifier', { fg = '#c678dd' })
+hl('typescriptClassStatic', { fg = '#c678dd' })
+hl('typescriptAsyncFuncKeyword', { fg = '#c678dd' })
+hl('typescriptFuncKeyword', { fg = '#c678dd' })
+hl('typescriptClassKeyword', { fg = '#c678dd' })
+hl('typescriptClassExtends', { fg = '#c678dd' })
+hl('typescriptInterfaceKeyword', { fg = '#c678dd' })
+hl('typescriptInterfaceExtends', { fg = '#c678dd' })
+hl('typescriptAliasKeyword', { fg = '#c678dd' })
 hl('typescriptEnumKeyword', { fg = '#c678dd' })
 hl('typescriptVariable', { fg = '#c678dd' })
 hl('typescriptArrowFunc', { fg = '#c678dd' })
@@ -337,62 +366,126 @@ hl('typescriptTypeReference', { fg = '#e5c07b' })
 hl('typescriptClassName', { fg = '#e5c07b' })
 hl('typescriptInterfaceName', { fg = '#e5c07b' })
 hl('typescriptAliasDeclaration', { fg = '#e5c07b' })
+hl('typescriptEnum', { fg = '#e5c07b' })
 hl('typescriptTypeParameter', { fg = '#e5c07b' })
 hl('typescriptClassHeritage', { fg = '#e5c07b' })
 hl('typescriptInterfaceHeritage', { fg = '#e5c07b' })
+hl('typescriptConstructor', { fg = '#c678dd' })
 hl('typescriptMember', { fg = '#e06c75' })
 hl('typescriptObjectLabel', { fg = '#e06c75' })
 hl('typescriptFuncName', { fg = '#61afef' })
-hl('typescriptCall', { fg = '#e06c75' })
-hl('typescriptFuncArg', { fg = '#e06c75' })
-hl('typescriptArrowFuncArg', { fg = '#e06c75' })
-hl('typescriptParamImpl', { fg = '#e06c75' })
-hl('typescriptDestructureVariable', { fg = '#e06c75' })
+hl('typescriptCall', { fg = '#e06c75', italic = true })
+hl('typescriptFuncArg', { fg = '#e06c75', italic = true })
+hl('typescriptArrowFuncArg', { fg = '#e06c75', italic = true })
+hl('typescriptParamImpl', { fg = '#e06c75', italic = true })
+hl('typescriptDestructureVariable', { fg = '#e5c07b' })
 hl('typescriptBraces', { fg = '#abb2bf' })
 hl('typescriptParens', { fg = '#abb2bf' })
 hl('typescriptEndColons', { fg = '#abb2bf' })
-hl('typescriptTemplateSB', { fg = '#abb2bf' })
-hl('typescriptOperator', { fg = '#abb2bf' })
-hl('typescriptKeywordOp', { fg = '#abb2bf' })
-hl('typescriptOptionalMark', { fg = '#abb2bf' })
+hl('typescriptTemplateSB', { fg = '#c678dd' })
+hl('typescriptOperator', { fg = '#c678dd' })
+hl('typescriptKeywordOp', { fg = '#c678dd' })
+hl('typescriptOptionalMark', { fg = '#c678dd' })
 hl('typescriptNull', { fg = '#d19a66' })
-hl('typescriptRegexpString', { fg = '#e06c75' })
-hl('typescriptTemplate', { fg = '#98c379' })
-hl('typescriptGlobal', { fg = '#e5c07b' })
-hl('typescriptStringMethod', { fg = '#61afef' })
-hl('typescriptArrayMethod', { fg = '#61afef' })
-hl('typescriptArrayStaticMethod', { fg = '#61afef' })
-hl('typescriptObjectMethod', { fg = '#61afef' })
-hl('typescriptObjectStaticMethod', { fg = '#61afef' })
-hl('typescriptNumberMethod', { fg = '#61afef' })
-hl('typescriptMathStaticMethod', { fg = '#61afef' })
-hl('typescriptJSONStaticMethod', { fg = '#61afef' })
-hl('typescriptPromiseMethod', { fg = '#61afef' })
-hl('typescriptES6MapMethod', { fg = '#61afef' })
-hl('typescriptES6SetMethod', { fg = '#61afef' })
-hl('typescriptFunctionMethod', { fg = '#61afef' })
-hl('typescriptDateMethod', { fg = '#61afef' })
-hl('typescriptRegExpMethod', { fg = '#61afef' })
-hl('typescriptGlobalMethod', { fg = '#61afef' })
+hl('typescriptBoolean', { fg = '#d19a66' })
+hl('typescriptGlobal', { fg = '#61afef' })
 hl('shQuote', { fg = '#98c379' })
-hl('bashStatement', { fg = '#56b6c2' })
+hl('shCommandSub', { fg = '#abb2bf' })
+hl('shArithmetic', { fg = '#abb2bf' })
+hl('shDoubleQuote', { fg = '#98c379' })
+hl('shSingleQuote', { fg = '#98c379' })
+hl('shStatement', { fg = '#56b6c2' })
+hl('bashStatement', { fg = '#61afef' })
+hl('kshStatement', { fg = '#61afef' })
 hl('shRedir', { fg = '#abb2bf' })
-hl('shTestOpr', { fg = '#abb2bf' })
+hl('shTestOpr', { fg = '#56b6c2' })
 hl('shSetList', { fg = '#e06c75' })
 hl('shVariable', { fg = '#e06c75' })
+hl('shDerefSimple', { fg = '#e06c75' })
+hl('shDerefVar', { fg = '#e06c75' })
 hl('shSnglCase', { fg = '#abb2bf' })
-hl('markdownCodeDelimiter', { fg = '#abb2bf' })
-hl('markdownOrderedListMarker', { fg = '#e5c07b' })
+hl('shOption', { fg = '#d19a66' })
+hl('shFunction', { fg = '#61afef' })
+hl('shConditional', { fg = '#c678dd' })
+hl('shLoop', { fg = '#c678dd' })
+hl('shComment', { fg = '#7f848e', italic = true })
+hl('luaFunction', { fg = '#c678dd' })
+hl('luaStatement', { fg = '#c678dd' })
+hl('luaCond', { fg = '#c678dd' })
+hl('luaRepeat', { fg = '#c678dd' })
+hl('luaOperator', { fg = '#56b6c2' })
+hl('luaTable', { fg = '#abb2bf' })
+hl('luaFunc', { fg = '#56b6c2' })
+hl('luaConstant', { fg = '#d19a66' })
+hl('luaSpecial', { fg = '#56b6c2' })
+hl('markdownCode', { fg = '#98c379' })
+hl('markdownCodeBlock', { fg = '#abb2bf' })
+hl('markdownCodeDelimiter', { fg = '#e5c07b' })
+hl('markdownError', { fg = '#abb2bf' })
+hl('markdownHeadingDelimiter', { fg = '#e06c75' })
+hl('markdownHeadingRule', { fg = '#e06c75' })
+hl('markdownH1', { fg = '#e06c75' })
+hl('markdownH2', { fg = '#e06c75' })
+hl('markdownH3', { fg = '#e06c75' })
+hl('markdownH4', { fg = '#e06c75' })
+hl('markdownH5', { fg = '#e06c75' })
+hl('markdownH6', { fg = '#e06c75' })
+hl('markdownH1Delimiter', { fg = '#e06c75' })
+hl('markdownH2Delimiter', { fg = '#e06c75' })
+hl('markdownH3Delimiter', { fg = '#e06c75' })
+hl('markdownBold', { fg = '#d19a66' })
+hl('markdownBoldDelimiter', { fg = '#d19a66' })
+hl('markdownItalic', { fg = '#c678dd', italic = true })
+hl('markdownItalicDelimiter', { fg = '#c678dd', italic = true })
+hl('markdownLinkText', { fg = '#61afef' })
+hl('markdownUrl', { fg = '#c678dd', underline = true })
 hl('markdownLinkTextDelimiter', { fg = '#abb2bf' })
-hl('markdownLinkDelimiter', { fg = '#abb2bf' })
-hl('markdownHeadingRule', { fg = '#e06c75', bold = true })
-hl('markdownH4', { fg = '#e06c75', bold = true })
-hl('markdownH5', { fg = '#e06c75', bold = true })
-hl('markdownH6', { fg = '#e06c75', bold = true })
+hl('markdownLinkDelimiter', { fg = '#e06c75' })
+hl('markdownListMarker', { fg = '#e5c07b' })
+hl('markdownOrderedListMarker', { fg = '#e5c07b' })
+hl('markdownBlockquote', { fg = '#5c6370' })
+hl('markdownRule', { fg = '#abb2bf' })
+hl('cdxRegexpClassBracket', { fg = '#d19a66' })
+hl('cdxRustInterpolationBrace', { fg = '#98c379' })
+hl('cdxTypescriptBacktick', { fg = '#98c379' })
+hl('cdxGoQuote', { fg = '#98c379' })
+hl('cdxLuaQuote', { fg = '#98c379' })
+hl('cdxTypescriptQuote', { fg = '#98c379' })
+hl('cdxRustQuote', { fg = '#98c379' })
 hl('cdxPythonConstant', { fg = '#d19a66' })
-hl('cdxPythonType', { fg = '#e5c07b' })
-hl('cdxPythonDocstring', { fg = '#7f848e', italic = true })
+hl('cdxPythonType', { fg = '#56b6c2' })
+hl('cdxPythonDocstring', { fg = '#98c379' })
+hl('cdxPythonClassKeyword', { fg = '#c678dd' })
+hl('cdxPythonClass', { fg = '#e5c07b' })
 hl('cdxRustAs', { fg = '#c678dd' })
+hl('cdxRustSelfType', { fg = '#e5c07b' })
+hl('goString', { fg = '#98c379' })
+hl('luaString', { fg = '#98c379' })
+hl('typescriptString', { fg = '#98c379' })
+hl('rustString', { fg = '#98c379' })
+hl('cdxShControl', { fg = '#c678dd' })
+hl('cdxShModifier', { fg = '#c678dd' })
+hl('cdxShBuiltin', { fg = '#56b6c2' })
+hl('cdxShCommand', { fg = '#61afef' })
+hl('cdxShSetArgs', { fg = '#98c379' })
+hl('cdxTypescriptMethod', { fg = '#61afef' })
+hl('cdxPythonDecoratorType', { fg = '#56b6c2' })
+hl('pythonDecoratorName', { fg = '#61afef' })
+hl('typescriptRegexpString', { fg = '#e06c75' })
+hl('cdxRegexpClass', { fg = '#d19a66' })
+hl('cdxRegexpRange', { fg = '#d19a66' })
+hl('cdxRegexpQuantifier', { fg = '#d19a66' })
+hl('cdxRegexpAnchor', { fg = '#c678dd' })
+hl('cdxRegexpGroup', { fg = '#e06c75' })
+hl('cdxRegexpEscape', { fg = '#56b6c2' })
+hl('cdxPythonFormat', { fg = '#d19a66' })
+hl('cdxPythonFString', { fg = '#98c379' })
+hl('cdxPythonField', { fg = '#abb2bf' })
+hl('cdxPythonConversion', { fg = '#c678dd' })
+hl('cdxPythonFieldBrace', { fg = '#d19a66' })
+hl('cdxRustInterpolation', { fg = '#98c379' })
+hl('typescriptTemplate', { fg = '#98c379' })
+hl('cdxRustCharQuote', { fg = '#98c379' })
 hl('GitSignsAdd', { fg = '#109868', bg = '#282c34' })
 hl('GitSignsChange', { fg = '#948b60', bg = '#282c34' })
 hl('GitSignsDelete', { fg = '#9a353d', bg = '#282c34' })
@@ -1132,22 +1225,98 @@ if vim.fn.has('nvim-0.8') == 1 then
   hl('@lsp.typemod.method.defaultLibrary', { fg = '#56b6c2' })
 end
 
-local splits = vim.api.nvim_create_augroup('one-dark-pro_syntax', { clear = true })
-local function split_python()
-  vim.cmd([==[syntax keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==])
-  vim.cmd([==[syntax keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==])
-  vim.cmd([==[syntax region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==])
+local splits = {
+  python = {
+    [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
+    [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
+    [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
+    [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
+    [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
+    [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
+    [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
+    [==[match cdxPythonConversion "![rsa]" contained]==],
+    [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
+  },
+  rust = {
+    [==[keyword cdxRustAs as]==],
+    [==[keyword cdxRustSelfType Self]==],
+    [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
+    [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
+    [==[match cdxRustCharQuote "'" contained containedin=rustCharacter]==],
+  },
+  go = {
+    [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
+  },
+  lua = {
+    [==[region luaString matchgroup=cdxLuaQuote start=+\z(["']\)+ skip=+\\\\\|\\\z1+ end=+\z1+ contains=luaSpecial,@Spell]==],
+  },
+  typescript = {
+    [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
+    [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
+    [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
+    [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
+    [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
+    [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxRegexpEscape "\\." contained]==],
+    [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
+  },
+  sh = {
+    [==[keyword cdxShControl break continue return]==],
+    [==[keyword cdxShModifier readonly declare typeset]==],
+    [==[keyword cdxShBuiltin command compgen complete]==],
+    [==[keyword cdxShCommand sleep nohup]==],
+    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+  },
+}
+local families = {
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Prop', val = { fg = '#e06c75' } },
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Method', val = { fg = '#61afef' } },
+}
+local function restyle(syn)
+  for _, cmd in ipairs(syn and splits[syn] or {}) do vim.cmd('syntax ' .. cmd) end
+  local todo = {}
+  for _, f in ipairs(families) do
+    if syn == nil or f.syntaxes:find(' ' .. syn .. ' ', 1, true) then table.insert(todo, f) end
+  end
+  if #todo == 0 then return end
+  -- Every group by id (getcompletion leaves out those :highlight clear
+  -- took back to their default link).
+  local id = 1
+  local name = vim.fn.synIDattr(id, 'name')
+  while name ~= '' do
+    for _, f in ipairs(todo) do
+      if name:sub(1, #f.prefix) == f.prefix and name:sub(-#f.suffix) == f.suffix
+        and name:sub(#f.prefix + 1, -#f.suffix - 1):match('^%w+$') then hl(name, f.val) end
+    end
+    id = id + 1
+    name = vim.fn.synIDattr(id, 'name')
+  end
 end
-vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'python', callback = split_python })
+restyle()
+vim.api.nvim_create_autocmd('Syntax', {
+  group = vim.api.nvim_create_augroup('cdxtheme_syntax', { clear = true }),
+  callback = function(ev)
+    if vim.g.colors_name ~= 'one-dark-pro' then return end
+    -- Before the syntax file (which sets b:current_syntax) when this ran
+    -- before `syntax on`: after it.
+    if vim.b[ev.buf].current_syntax then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
+  end,
+})
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'python' then vim.api.nvim_buf_call(buf, split_python) end
-end
-local function split_rust()
-  vim.cmd([==[syntax keyword cdxRustAs as]==])
-end
-vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'rust', callback = split_rust })
-for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'rust' then vim.api.nvim_buf_call(buf, split_rust) end
+  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax and vim.bo[buf].syntax
+  if syn and splits[syn] then vim.api.nvim_buf_call(buf, function() restyle(syn) end) end
 end
 
 vim.g.terminal_color_0 = '#3f4451'

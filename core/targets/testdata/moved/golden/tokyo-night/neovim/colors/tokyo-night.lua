@@ -248,29 +248,10 @@ hl('mailQuoted5', { fg = '#bb9af7' })
 hl('mailQuoted6', { fg = '#e0af68' })
 hl('mailURL', { fg = '#73daca', underline = true })
 hl('mailEmail', { fg = '#73daca', underline = true })
-hl('markdownCode', { fg = '#89ddff' })
-hl('markdownCodeBlock', { fg = '#89ddff' })
-hl('markdownError', { fg = '#89ddff' })
-hl('markdownHeadingDelimiter', { fg = '#c0caf5', bold = true })
-hl('markdownH1', { fg = '#c0caf5', bold = true })
-hl('markdownH2', { fg = '#c0caf5', bold = true })
-hl('markdownH3', { fg = '#c0caf5', bold = true })
-hl('markdownBold', { fg = '#c0caf5', bold = true })
-hl('markdownItalic', { fg = '#c0caf5', italic = true })
-hl('markdownLinkText', { fg = '#73daca', underline = true })
-hl('markdownUrl', { fg = '#73daca', underline = true })
-hl('markdownListMarker', { fg = '#89ddff' })
-hl('markdownBlockquote', { fg = '#515670', italic = true })
 hl('phpComparison', { fg = '#89ddff' })
 hl('phpMemberSelector', { fg = '#89ddff' })
 hl('phpMethodsVar', { fg = '#c0caf5' })
 hl('phpParent', { fg = '#89ddff' })
-hl('pythonInclude', { fg = '#bb9af7' })
-hl('pythonOperator', { fg = '#89ddff' })
-hl('pythonRepeat', { fg = '#bb9af7' })
-hl('pythonStatement', { fg = '#bb9af7' })
-hl('pythonBuiltin', { fg = '#0db9d7' })
-hl('pythonDecorator', { fg = '#bb9af7' })
 hl('rubyAttribute', { fg = '#bb9af7' })
 hl('rubyConstant', { fg = '#c0caf5' })
 hl('rubyInterpolationDelimiter', { fg = '#89ddff' })
@@ -282,10 +263,6 @@ hl('sassInclude', { fg = '#bb9af7' })
 hl('sassMixinName', { fg = '#7aa2f7' })
 hl('sassMixing', { fg = '#bb9af7' })
 hl('sassidChar', { fg = '#e0af68' })
-hl('luaFunction', { fg = '#bb9af7' })
-hl('luaTable', { fg = '#89ddff' })
-hl('luaFunc', { fg = '#0db9d7' })
-hl('luaConstant', { fg = '#ff9e64' })
 hl('vimCommand', { fg = '#bb9af7' })
 hl('vimFunction', { fg = '#7aa2f7' })
 hl('xmlTag', { fg = '#89ddff' })
@@ -294,42 +271,94 @@ hl('xmlAttrib', { fg = '#bb9af7' })
 hl('yamlKey', { fg = '#c0caf5' })
 hl('jsonKeyword', { fg = '#c0caf5' })
 hl('tomlKey', { fg = '#c0caf5' })
-hl('shDerefSimple', { fg = '#c0caf5' })
-hl('goType', { fg = '#0db9d7' })
-hl('goSignedInts', { fg = '#0db9d7' })
-hl('goUnsignedInts', { fg = '#0db9d7' })
-hl('goFloats', { fg = '#0db9d7' })
-hl('goComplexes', { fg = '#0db9d7' })
-hl('goBuiltins', { fg = '#0db9d7' })
+hl('goType', { fg = '#bb9af7' })
+hl('goSignedInts', { fg = '#bb9af7' })
+hl('goUnsignedInts', { fg = '#bb9af7' })
+hl('goFloats', { fg = '#bb9af7' })
+hl('goComplexes', { fg = '#bb9af7' })
+hl('goBuiltins', { fg = '#7aa2f7' })
 hl('goPredefinedIdentifiers', { fg = '#ff9e64' })
-hl('goFormatSpecifier', { fg = '#89ddff' })
+hl('goBoolean', { fg = '#ff9e64' })
+hl('goFormatSpecifier', { fg = '#c0caf5' })
+hl('goEscapeC', { fg = '#89ddff' })
+hl('goStatement', { fg = '#bb9af7' })
+hl('goConditional', { fg = '#bb9af7' })
+hl('goRepeat', { fg = '#bb9af7' })
+hl('goLabel', { fg = '#bb9af7' })
+hl('goDeclaration', { fg = '#bb9af7' })
+hl('goDeclType', { fg = '#bb9af7' })
+hl('goVar', { fg = '#bb9af7' })
+hl('goConst', { fg = '#bb9af7' })
+hl('goPackage', { fg = '#bb9af7' })
+hl('goImport', { fg = '#7dcfff' })
+hl('pythonStatement', { fg = '#bb9af7' })
+hl('pythonConditional', { fg = '#bb9af7' })
+hl('pythonRepeat', { fg = '#bb9af7' })
+hl('pythonException', { fg = '#bb9af7' })
+hl('pythonInclude', { fg = '#7dcfff' })
+hl('pythonAsync', { fg = '#bb9af7' })
+hl('pythonOperator', { fg = '#bb9af7' })
+hl('pythonBuiltin', { fg = '#0db9d7' })
 hl('pythonExceptions', { fg = '#0db9d7' })
-hl('pythonQuotes', { fg = '#9ece6a' })
-hl('pythonTripleQuotes', { fg = '#9ece6a' })
-hl('rustType', { fg = '#0db9d7' })
+hl('pythonFunction', { fg = '#7aa2f7' })
+hl('pythonDecorator', { fg = '#89ddff' })
+hl('pythonQuotes', { fg = '#89ddff' })
+hl('cdxPythonDocstringQuote', { fg = '#51597d', italic = true })
+hl('pythonTripleQuotes', { fg = '#89ddff' })
+hl('pythonEscape', { fg = '#89ddff' })
+hl('rustType', { fg = '#c0caf5' })
 hl('rustSelf', { fg = '#f7768e' })
-hl('rustModPath', { fg = '#c0caf5' })
-hl('rustStorage', { fg = '#bb9af7' })
+hl('rustModPath', { fg = '#0db9d7' })
+hl('rustModPathSep', { fg = '#89ddff' })
+hl('rustKeyword', { fg = '#89ddff' })
+hl('rustStorage', { fg = '#9d7cd8', italic = true })
+hl('rustStructure', { fg = '#bb9af7' })
+hl('rustTypedef', { fg = '#bb9af7' })
+hl('rustConditional', { fg = '#bb9af7' })
+hl('rustRepeat', { fg = '#bb9af7' })
 hl('rustMacro', { fg = '#7aa2f7' })
-hl('rustAttribute', { fg = '#bb9af7' })
-hl('rustDerive', { fg = '#bb9af7' })
+hl('rustAttribute', { fg = '#89ddff' })
+hl('rustDerive', { fg = '#a9b1d6' })
+hl('rustDeriveTrait', { fg = '#c0caf5' })
 hl('rustOperator', { fg = '#89ddff' })
 hl('rustArrowCharacter', { fg = '#89ddff' })
 hl('rustSigil', { fg = '#89ddff' })
+hl('rustQuestionMark', { fg = '#89ddff' })
 hl('rustFuncCall', { fg = '#7aa2f7' })
 hl('rustFuncName', { fg = '#7aa2f7' })
-hl('typescriptImport', { fg = '#bb9af7' })
-hl('typescriptExport', { fg = '#bb9af7' })
+hl('rustIdentifier', { fg = '#c0caf5' })
+hl('rustEnum', { fg = '#c0caf5' })
+hl('rustTrait', { fg = '#c0caf5' })
+hl('rustCommentLineDoc', { fg = '#51597d', italic = true })
+hl('typescriptImport', { fg = '#7dcfff' })
+hl('typescriptExport', { fg = '#7dcfff' })
 hl('typescriptImportType', { fg = '#bb9af7' })
 hl('typescriptExportType', { fg = '#bb9af7' })
-hl('typescriptCastKeyword', { fg = '#bb9af7' })
+hl('typescriptCastKeyword', { fg = '#89ddff' })
 hl('typescriptModule', { fg = '#bb9af7' })
 hl('typescriptTry', { fg = '#bb9af7' })
 hl('typescriptExceptions', { fg = '#bb9af7' })
-hl('typescriptAmbientDeclaration', { fg = '#bb9af7' })
-hl('typescriptAbstract', { fg = '#bb9af7' })
+hl('typescriptStatementKeyword', { fg = '#bb9af7', italic = true })
+hl('typescriptConditional', { fg = '#bb9af7' })
+hl('typescriptConditionalElse', { fg = '#bb9af7' })
+hl('typescriptBranch', { fg = '#bb9af7' })
+hl('typescriptCase', { fg = '#bb9af7' })
+hl('typescriptRepeat', { fg = '#bb9af7' })
+hl('typescriptForOperator', { fg = '#89ddff' })
+hl('typescriptAmbientDeclaration', { fg = '#9d7cd8', italic = true })
+hl('typescriptAbstract', { fg = '#9d7cd8', italic = true })
+hl('typescriptReadonlyModifier', { fg = '#9d7cd8', italic = true })
+hl('typescriptAccessibilityModifier', { fg = '#9d7cd8', italic = true })
+hl('typescriptClassStatic', { fg = '#9d7cd8', italic = true })
+hl('typescriptAsyncFuncKeyword', { fg = '#9d7cd8', italic = true })
+hl('typescriptFuncKeyword', { fg = '#bb9af7' })
+hl('typescriptClassKeyword', { fg = '#bb9af7' })
+hl('typescriptClassExtends', { fg = '#9d7cd8', italic = true })
+hl('typescriptInterfaceKeyword', { fg = '#bb9af7' })
+hl('typescriptInterfaceExtends', { fg = '#9d7cd8', italic = true })
+hl('typescriptAliasKeyword', { fg = '#bb9af7' })
 hl('typescriptEnumKeyword', { fg = '#bb9af7' })
-hl('typescriptVariable', { fg = '#bb9af7' })
+hl('typescriptVariable', { fg = '#9d7cd8', italic = true })
 hl('typescriptArrowFunc', { fg = '#bb9af7' })
 hl('typescriptIdentifier', { fg = '#f7768e' })
 hl('typescriptPredefinedType', { fg = '#0db9d7' })
@@ -337,62 +366,126 @@ hl('typescriptTypeReference', { fg = '#c0caf5' })
 hl('typescriptClassName', { fg = '#c0caf5' })
 hl('typescriptInterfaceName', { fg = '#c0caf5' })
 hl('typescriptAliasDeclaration', { fg = '#c0caf5' })
+hl('typescriptEnum', { fg = '#c0caf5' })
 hl('typescriptTypeParameter', { fg = '#c0caf5' })
-hl('typescriptClassHeritage', { fg = '#c0caf5' })
-hl('typescriptInterfaceHeritage', { fg = '#c0caf5' })
+hl('typescriptClassHeritage', { fg = '#bb9af7' })
+hl('typescriptInterfaceHeritage', { fg = '#bb9af7' })
+hl('typescriptConstructor', { fg = '#bb9af7' })
 hl('typescriptMember', { fg = '#c0caf5' })
-hl('typescriptObjectLabel', { fg = '#c0caf5' })
+hl('typescriptObjectLabel', { fg = '#73daca' })
 hl('typescriptFuncName', { fg = '#7aa2f7' })
 hl('typescriptCall', { fg = '#e0af68' })
 hl('typescriptFuncArg', { fg = '#e0af68' })
 hl('typescriptArrowFuncArg', { fg = '#e0af68' })
 hl('typescriptParamImpl', { fg = '#e0af68' })
-hl('typescriptDestructureVariable', { fg = '#c0caf5' })
-hl('typescriptBraces', { fg = '#89ddff' })
-hl('typescriptParens', { fg = '#89ddff' })
+hl('typescriptDestructureVariable', { fg = '#bb9af7' })
+hl('typescriptBraces', { fg = '#9abdf5' })
+hl('typescriptParens', { fg = '#9abdf5' })
 hl('typescriptEndColons', { fg = '#89ddff' })
-hl('typescriptTemplateSB', { fg = '#89ddff' })
+hl('typescriptTemplateSB', { fg = '#7dcfff' })
 hl('typescriptOperator', { fg = '#89ddff' })
 hl('typescriptKeywordOp', { fg = '#89ddff' })
 hl('typescriptOptionalMark', { fg = '#89ddff' })
 hl('typescriptNull', { fg = '#ff9e64' })
-hl('typescriptRegexpString', { fg = '#b4f9f8' })
-hl('typescriptTemplate', { fg = '#9ece6a' })
-hl('typescriptGlobal', { fg = '#c0caf5' })
-hl('typescriptStringMethod', { fg = '#7aa2f7' })
-hl('typescriptArrayMethod', { fg = '#7aa2f7' })
-hl('typescriptArrayStaticMethod', { fg = '#7aa2f7' })
-hl('typescriptObjectMethod', { fg = '#7aa2f7' })
-hl('typescriptObjectStaticMethod', { fg = '#7aa2f7' })
-hl('typescriptNumberMethod', { fg = '#7aa2f7' })
-hl('typescriptMathStaticMethod', { fg = '#7aa2f7' })
-hl('typescriptJSONStaticMethod', { fg = '#7aa2f7' })
-hl('typescriptPromiseMethod', { fg = '#7aa2f7' })
-hl('typescriptES6MapMethod', { fg = '#7aa2f7' })
-hl('typescriptES6SetMethod', { fg = '#7aa2f7' })
-hl('typescriptFunctionMethod', { fg = '#7aa2f7' })
-hl('typescriptDateMethod', { fg = '#7aa2f7' })
-hl('typescriptRegExpMethod', { fg = '#7aa2f7' })
-hl('typescriptGlobalMethod', { fg = '#7aa2f7' })
-hl('shQuote', { fg = '#9ece6a' })
-hl('bashStatement', { fg = '#0db9d7' })
+hl('typescriptBoolean', { fg = '#ff9e64' })
+hl('typescriptGlobal', { fg = '#7aa2f7' })
+hl('shQuote', { fg = '#89ddff' })
+hl('shCommandSub', { fg = '#a9b1d6' })
+hl('shArithmetic', { fg = '#a9b1d6' })
+hl('shDoubleQuote', { fg = '#9ece6a' })
+hl('shSingleQuote', { fg = '#9ece6a' })
+hl('shStatement', { fg = '#0db9d7' })
+hl('bashStatement', { fg = '#c0caf5' })
+hl('kshStatement', { fg = '#c0caf5' })
 hl('shRedir', { fg = '#89ddff' })
-hl('shTestOpr', { fg = '#89ddff' })
+hl('shTestOpr', { fg = '#bb9af7' })
 hl('shSetList', { fg = '#c0caf5' })
 hl('shVariable', { fg = '#c0caf5' })
+hl('shDerefSimple', { fg = '#c0caf5' })
+hl('shDerefVar', { fg = '#c0caf5' })
 hl('shSnglCase', { fg = '#89ddff' })
+hl('shOption', { fg = '#e0af68' })
+hl('shFunction', { fg = '#7aa2f7' })
+hl('shConditional', { fg = '#bb9af7' })
+hl('shLoop', { fg = '#bb9af7' })
+hl('shComment', { fg = '#51597d', italic = true })
+hl('luaFunction', { fg = '#bb9af7' })
+hl('luaStatement', { fg = '#bb9af7' })
+hl('luaCond', { fg = '#bb9af7' })
+hl('luaRepeat', { fg = '#bb9af7' })
+hl('luaOperator', { fg = '#bb9af7' })
+hl('luaTable', { fg = '#a9b1d6' })
+hl('luaFunc', { fg = '#0db9d7' })
+hl('luaConstant', { fg = '#ff9e64' })
+hl('luaSpecial', { fg = '#89ddff' })
+hl('markdownCode', { fg = '#89ddff' })
+hl('markdownCodeBlock', { fg = '#89ddff' })
 hl('markdownCodeDelimiter', { fg = '#89ddff' })
-hl('markdownOrderedListMarker', { fg = '#89ddff' })
+hl('markdownError', { fg = '#89ddff' })
+hl('markdownHeadingDelimiter', { fg = '#89ddff' })
+hl('markdownHeadingRule', { fg = '#9aa5ce' })
+hl('markdownH1', { fg = '#89ddff', bold = true })
+hl('markdownH2', { fg = '#61bdf2', bold = true })
+hl('markdownH3', { fg = '#7aa2f7', bold = true })
+hl('markdownH4', { fg = '#6d91de', bold = true })
+hl('markdownH5', { fg = '#9aa5ce', bold = true })
+hl('markdownH6', { fg = '#747ca1', bold = true })
+hl('markdownH1Delimiter', { fg = '#89ddff', bold = true })
+hl('markdownH2Delimiter', { fg = '#61bdf2', bold = true })
+hl('markdownH3Delimiter', { fg = '#7aa2f7', bold = true })
+hl('markdownBold', { fg = '#c0caf5', bold = true })
+hl('markdownBoldDelimiter', { fg = '#c0caf5', bold = true })
+hl('markdownItalic', { fg = '#c0caf5', italic = true })
+hl('markdownItalicDelimiter', { fg = '#c0caf5', italic = true })
+hl('markdownLinkText', { fg = '#73daca' })
+hl('markdownUrl', { fg = '#73daca', underline = true })
 hl('markdownLinkTextDelimiter', { fg = '#89ddff' })
 hl('markdownLinkDelimiter', { fg = '#89ddff' })
-hl('markdownHeadingRule', { fg = '#c0caf5', bold = true })
-hl('markdownH4', { fg = '#c0caf5', bold = true })
-hl('markdownH5', { fg = '#c0caf5', bold = true })
-hl('markdownH6', { fg = '#c0caf5', bold = true })
+hl('markdownListMarker', { fg = '#89ddff' })
+hl('markdownOrderedListMarker', { fg = '#89ddff' })
+hl('markdownBlockquote', { fg = '#89ddff', italic = true })
+hl('markdownRule', { fg = '#89ddff' })
+hl('cdxRegexpClassBracket', { fg = '#e0af68' })
+hl('cdxRustInterpolationBrace', { fg = '#89ddff' })
+hl('cdxTypescriptBacktick', { fg = '#89ddff' })
+hl('cdxGoQuote', { fg = '#89ddff' })
+hl('cdxLuaQuote', { fg = '#89ddff' })
+hl('cdxTypescriptQuote', { fg = '#89ddff' })
+hl('cdxRustQuote', { fg = '#89ddff' })
 hl('cdxPythonConstant', { fg = '#ff9e64' })
 hl('cdxPythonType', { fg = '#0db9d7' })
 hl('cdxPythonDocstring', { fg = '#51597d', italic = true })
-hl('cdxRustAs', { fg = '#bb9af7' })
+hl('cdxPythonClassKeyword', { fg = '#bb9af7' })
+hl('cdxPythonClass', { fg = '#c0caf5' })
+hl('cdxRustAs', { fg = '#89ddff' })
+hl('cdxRustSelfType', { fg = '#f7768e' })
+hl('goString', { fg = '#9ece6a' })
+hl('luaString', { fg = '#9ece6a' })
+hl('typescriptString', { fg = '#9ece6a' })
+hl('rustString', { fg = '#9ece6a' })
+hl('cdxShControl', { fg = '#bb9af7' })
+hl('cdxShModifier', { fg = '#9d7cd8', italic = true })
+hl('cdxShBuiltin', { fg = '#0db9d7' })
+hl('cdxShCommand', { fg = '#c0caf5' })
+hl('cdxShSetArgs', { fg = '#9ece6a' })
+hl('cdxTypescriptMethod', { fg = '#7aa2f7' })
+hl('cdxPythonDecoratorType', { fg = '#0db9d7' })
+hl('pythonDecoratorName', { fg = '#7aa2f7' })
+hl('typescriptRegexpString', { fg = '#b4f9f8' })
+hl('cdxRegexpClass', { fg = '#e0af68' })
+hl('cdxRegexpRange', { fg = '#e0af68' })
+hl('cdxRegexpQuantifier', { fg = '#89ddff' })
+hl('cdxRegexpAnchor', { fg = '#bb9af7' })
+hl('cdxRegexpGroup', { fg = '#f7768e' })
+hl('cdxRegexpEscape', { fg = '#c0caf5' })
+hl('cdxPythonFormat', { fg = '#9ece6a' })
+hl('cdxPythonFString', { fg = '#9ece6a' })
+hl('cdxPythonField', { fg = '#c0caf5' })
+hl('cdxPythonConversion', { fg = '#bb9af7' })
+hl('cdxPythonFieldBrace', { fg = '#bb9af7' })
+hl('cdxRustInterpolation', { fg = '#9ece6a' })
+hl('typescriptTemplate', { fg = '#9ece6a' })
+hl('cdxRustCharQuote', { fg = '#89ddff' })
 hl('GitSignsAdd', { fg = '#164846', bg = '#1a1b26' })
 hl('GitSignsChange', { fg = '#394b70', bg = '#1a1b26' })
 hl('GitSignsDelete', { fg = '#823c41', bg = '#1a1b26' })
@@ -1132,22 +1225,98 @@ if vim.fn.has('nvim-0.8') == 1 then
   hl('@lsp.typemod.method.defaultLibrary', { fg = '#0db9d7' })
 end
 
-local splits = vim.api.nvim_create_augroup('tokyo-night_syntax', { clear = true })
-local function split_python()
-  vim.cmd([==[syntax keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==])
-  vim.cmd([==[syntax keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==])
-  vim.cmd([==[syntax region cdxPythonDocstring start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==])
+local splits = {
+  python = {
+    [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
+    [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
+    [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
+    [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
+    [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
+    [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
+    [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
+    [==[match cdxPythonConversion "![rsa]" contained]==],
+    [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
+  },
+  rust = {
+    [==[keyword cdxRustAs as]==],
+    [==[keyword cdxRustSelfType Self]==],
+    [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
+    [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
+    [==[match cdxRustCharQuote "'" contained containedin=rustCharacter]==],
+  },
+  go = {
+    [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
+  },
+  lua = {
+    [==[region luaString matchgroup=cdxLuaQuote start=+\z(["']\)+ skip=+\\\\\|\\\z1+ end=+\z1+ contains=luaSpecial,@Spell]==],
+  },
+  typescript = {
+    [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
+    [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
+    [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
+    [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
+    [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
+    [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxRegexpEscape "\\." contained]==],
+    [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
+  },
+  sh = {
+    [==[keyword cdxShControl break continue return]==],
+    [==[keyword cdxShModifier readonly declare typeset]==],
+    [==[keyword cdxShBuiltin command compgen complete]==],
+    [==[keyword cdxShCommand sleep nohup]==],
+    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shFunctionList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shPPSLeftList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+    [==[cluster shSubShList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
+  },
+}
+local families = {
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Prop', val = { fg = '#7dcfff' } },
+  { syntaxes = ' typescript typescriptreact ', prefix = 'typescript', suffix = 'Method', val = { fg = '#7aa2f7' } },
+}
+local function restyle(syn)
+  for _, cmd in ipairs(syn and splits[syn] or {}) do vim.cmd('syntax ' .. cmd) end
+  local todo = {}
+  for _, f in ipairs(families) do
+    if syn == nil or f.syntaxes:find(' ' .. syn .. ' ', 1, true) then table.insert(todo, f) end
+  end
+  if #todo == 0 then return end
+  -- Every group by id (getcompletion leaves out those :highlight clear
+  -- took back to their default link).
+  local id = 1
+  local name = vim.fn.synIDattr(id, 'name')
+  while name ~= '' do
+    for _, f in ipairs(todo) do
+      if name:sub(1, #f.prefix) == f.prefix and name:sub(-#f.suffix) == f.suffix
+        and name:sub(#f.prefix + 1, -#f.suffix - 1):match('^%w+$') then hl(name, f.val) end
+    end
+    id = id + 1
+    name = vim.fn.synIDattr(id, 'name')
+  end
 end
-vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'python', callback = split_python })
+restyle()
+vim.api.nvim_create_autocmd('Syntax', {
+  group = vim.api.nvim_create_augroup('cdxtheme_syntax', { clear = true }),
+  callback = function(ev)
+    if vim.g.colors_name ~= 'tokyo-night' then return end
+    -- Before the syntax file (which sets b:current_syntax) when this ran
+    -- before `syntax on`: after it.
+    if vim.b[ev.buf].current_syntax then restyle(ev.match) else vim.schedule(function() if vim.api.nvim_buf_is_valid(ev.buf) then vim.api.nvim_buf_call(ev.buf, function() restyle(ev.match) end) end end) end
+  end,
+})
 for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'python' then vim.api.nvim_buf_call(buf, split_python) end
-end
-local function split_rust()
-  vim.cmd([==[syntax keyword cdxRustAs as]==])
-end
-vim.api.nvim_create_autocmd('Syntax', { group = splits, pattern = 'rust', callback = split_rust })
-for _, buf in ipairs(vim.api.nvim_list_bufs()) do
-  if vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax == 'rust' then vim.api.nvim_buf_call(buf, split_rust) end
+  local syn = vim.api.nvim_buf_is_loaded(buf) and vim.b[buf].current_syntax and vim.bo[buf].syntax
+  if syn and splits[syn] then vim.api.nvim_buf_call(buf, function() restyle(syn) end) end
 end
 
 vim.g.terminal_color_0 = '#363b54'

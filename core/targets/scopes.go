@@ -1,0 +1,137 @@
+package targets
+
+import (
+	"sort"
+	"strings"
+
+	"cdxtheme/core/theme"
+)
+
+// Painted is what an imported VS Code theme's own token rules give one
+// TextMate scope stack, matched the way VS Code matches them: FG is the
+// text colour when no rule colours it, Style is "" with HasStyle false
+// when no rule sets a font style.
+type Painted struct {
+	FG       *Colour
+	HasStyle bool
+	Style    string // "italic", "bold underline", … as the rule writes it
+}
+
+// Attrs are Style's font styles a Neovim highlight takes ("bold",
+// "italic", "underline", "strikethrough"), each once.
+func (p *Painted) Attrs() []any {
+	var out []any
+	seen := map[string]bool{}
+	for _, f := range strings.Fields(p.Style) {
+		if (f == "bold" || f == "italic" || f == "underline" || f == "strikethrough") && !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Scope is what the theme's own token rules (theme.TokenRules) paint the
+// scope stack with ("source.go storage.type.numeric.go", outermost
+// first), as VS Code resolves it (theme.VSCodeScopeResolver: the text
+// colour where no rule paints it), so a program whose tokens are not
+// TextMate scopes (Neovim's syntax groups) still paints a token as VS Code
+// does. nil when the theme has no token rules: the syntax roles stand then.
+func (v *View) Scope(stack string) *Painted {
+	if !v.scopesRead {
+		v.scopesRead = true
+		if theme.TokenRules(v.t) != nil {
+			v.scopes = theme.VSCodeScopeResolver(v.t)
+		}
+	}
+	if v.scopes == nil {
+		return nil
+	}
+	fg, style := v.scopes(strings.Fields(stack)...)
+	c := Colour{v.t.Seen(fg)}
+	return &Painted{FG: &c, HasStyle: style != "", Style: style}
+}
+
+// scopePrefix says whether sel names scope or a scope it is inside of
+// ("storage.type" names "storage.type.go", not "storage.typed").
+func scopePrefix(scope, sel string) bool {
+	return scope == sel || strings.HasPrefix(scope, sel) && scope[len(sel)] == '.'
+}
+
+// parentsMatch says whether the parents (innermost first) sit, in order,
+// among the outer scopes (outermost first).
+func parentsMatch(parents, outer []string) bool {
+	k := len(outer) - 1
+	for _, p := range parents {
+		for k >= 0 && !scopePrefix(outer[k], p) {
+			k--
+		}
+		if k < 0 {
+			return false
+		}
+		k--
+	}
+	return true
+}
+
+// Scopes are the TextMate scope stacks the target's groups are painted by
+// when a theme has token rules of its own (the "scope" of its data's
+// entries: Neovim's language groups), sorted, each once; none for a
+// target that colours by role only.
+func (m *Manifest) Scopes() []string {
+	m.scopesOnce.Do(func() {
+		seen := map[string]bool{}
+		m.scopeNames = map[string]bool{}
+		for _, section := range m.data {
+			entries, _ := section.([]any)
+			for _, e := range entries {
+				g, _ := e.(map[string]any)
+				s, ok := g["scope"].(string)
+				if !ok || seen[s] {
+					continue
+				}
+				seen[s] = true
+				m.scopes = append(m.scopes, s)
+				for _, name := range strings.Fields(s) {
+					for i := range name {
+						if name[i] == '.' {
+							m.scopeNames[name[:i]] = true
+						}
+					}
+					m.scopeNames[name] = true
+				}
+			}
+		}
+		sort.Strings(m.scopes)
+	})
+	return m.scopes
+}
+
+// Selects says whether a token rule's selector ("storage.type",
+// "source.python support.type") names a scope of one of Scopes' stacks
+// as VS Code matches it: its last scope a prefix of one of the stack's,
+// its others of outer ones, in order. A plain selector costs one map
+// look-up (an import may hold thousands of rules).
+func (m *Manifest) Selects(selector string) bool {
+	m.Scopes()
+	if !strings.ContainsAny(selector, " \t") {
+		return m.scopeNames[selector]
+	}
+	segs := strings.Fields(selector)
+	if len(segs) == 0 || !m.scopeNames[segs[len(segs)-1]] {
+		return false
+	}
+	var parents []string
+	for k := len(segs) - 2; k >= 0; k-- {
+		parents = append(parents, segs[k])
+	}
+	for _, stack := range m.scopes {
+		scopes := strings.Fields(stack)
+		for i, s := range scopes {
+			if scopePrefix(s, segs[len(segs)-1]) && parentsMatch(parents, scopes[:i]) {
+				return true
+			}
+		}
+	}
+	return false
+}

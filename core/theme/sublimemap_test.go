@@ -1,0 +1,98 @@
+package theme
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+func rule(scope, fg, style string) TokenRule {
+	r := TokenRule{Scope: scope}
+	if fg != "" {
+		c, _ := ParseColor(fg)
+		r.FG = &c
+	}
+	if style != "-" {
+		r.Style = &style
+	}
+	return r
+}
+
+// The matcher answers what VS Code paints: the deepest scope's most
+// specific rule, a parent selector outranking none, an unset font style
+// taken from the rule of the scope's prefix, an unpainted inner scope
+// keeping its outer scope's colour.
+func TestTMMatcherResolvesAsVSCode(t *testing.T) {
+	def, _ := ParseColor("#eeeeee")
+	m := newTMMatcher([]TokenRule{
+		rule("keyword", "#ff0000", "bold"),
+		rule("keyword.operator", "#00ff00", "-"),
+		rule("constant.other", "#0000ff", ""),
+		rule("string constant.other.class", "#ffff00", ""),
+		rule("string.quoted, string.template", "#00ffff", "italic"),
+	}, &def)
+	for _, c := range []struct{ stack, fg, style string }{
+		{"keyword.operator.assignment.go", "#00ff00", "bold"},
+		{"keyword.control.go", "#ff0000", "bold"},
+		{"string.quoted.double constant.other.class.range", "#ffff00", ""},
+		{"constant.other.class.range", "#0000ff", ""},
+		{"string.template.ts meta.unknown.ts", "#00ffff", "italic"},
+		{"meta.unknown.ts", "#eeeeee", ""},
+	} {
+		fg, style := m.resolve(strings.Fields(c.stack))
+		if got := strings.ToLower(fg.Hex()); got != c.fg || style != c.style {
+			t.Errorf("%s: %s %q, want %s %q", c.stack, got, style, c.fg, c.style)
+		}
+	}
+}
+
+// An imported VS Code theme's own rules reach bat's grammar: Sublime's
+// storage.type.rust (u8) takes what the theme gives VS Code's
+// entity.name.type.numeric.rust, not what its storage.type rule says; a
+// generated theme's takes the built-in type role.
+func TestSublimeRulesPaintAsVSCode(t *testing.T) {
+	find := func(rs []TokenRule, scope string) TokenRule {
+		for _, r := range rs {
+			if strings.HasPrefix(r.Scope, "source "+scope+",") || r.Scope == scope {
+				return r
+			}
+		}
+		t.Fatalf("no Sublime rule for %s", scope)
+		return TokenRule{}
+	}
+	b, err := os.ReadFile("testdata/example.theme.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := find(SublimeRules(th), "storage.type.rust")
+	if r.FG.Hex() != th.Color("syntax.builtinType").Hex() || *r.Style != strings.TrimSpace(string(th.Style("syntax.builtinType"))) {
+		t.Errorf("generated: storage.type.rust is %s %q, want the built-in type role's %s", r.FG.Hex(), *r.Style, th.Color("syntax.builtinType").Hex())
+	}
+
+	imp := th.Clone()
+	imp.Targets = &TargetOverrides{VSCode: &VSCodeTarget{TokenColors: json.RawMessage(`[
+		{"scope": "storage.type", "settings": {"foreground": "#aa0000", "fontStyle": "italic"}},
+		{"scope": ["entity.name.type", "support.class"], "settings": {"foreground": "#00aa00"}},
+		{"scope": "string.quoted.docstring", "settings": {"foreground": "#0000aa", "fontStyle": "bold"}}
+	]`)}}
+	if fg, style := VSCodeScopeStyle(imp, "source.go", "storage.type.numeric.go"); strings.ToLower(fg.Hex()) != "#aa0000" || style != "italic" {
+		t.Errorf("imported: VS Code paints Go's storage.type.numeric.go %s %q, want #aa0000 \"italic\"", fg.Hex(), style)
+	}
+	rs := SublimeRules(imp)
+	for _, c := range []struct{ scope, fg, style string }{
+		{"storage.type.rust", "#00aa00", ""},
+		{"comment.block.documentation.python", "#0000aa", "bold"},
+		{"storage.type.struct.rust", "#aa0000", "italic"}, // keyword.declaration.struct.rust storage.type.rust
+		{"variable.parameter.python", strings.ToLower(th.Color("ui.text").Hex()), ""},
+	} {
+		r := find(rs, c.scope)
+		if got := strings.ToLower(r.FG.Hex()); got != c.fg || *r.Style != c.style {
+			t.Errorf("imported: %s is %s %q, want %s %q", c.scope, got, *r.Style, c.fg, c.style)
+		}
+	}
+}
