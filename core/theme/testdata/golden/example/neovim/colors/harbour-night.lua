@@ -452,6 +452,7 @@ hl('cdxGoQuote', { fg = '#a8d98a' })
 hl('cdxLuaQuote', { fg = '#a8d98a' })
 hl('cdxTypescriptQuote', { fg = '#a8d98a' })
 hl('cdxRustQuote', { fg = '#a8d98a' })
+hl('cdxShDerefBrace', { fg = '#a3c1e0' })
 hl('cdxPythonConstant', { fg = '#f2c572' })
 hl('cdxPythonType', { fg = '#66d1c9' })
 hl('cdxPythonDocstring', { fg = '#8b96aa', italic = true })
@@ -468,6 +469,7 @@ hl('cdxShModifier', { fg = '#c79bff', bold = true })
 hl('cdxShBuiltin', { fg = '#7fb4ff' })
 hl('cdxShCommand', { fg = '#7fb4ff' })
 hl('cdxShSetArgs', { fg = '#a8d98a' })
+hl('shDeref', { fg = '#a3c1e0' })
 hl('cdxTypescriptMethod', { fg = '#7fb4ff' })
 hl('cdxPythonDecoratorType', { fg = '#66d1c9' })
 hl('pythonDecoratorName', { fg = '#7fb4ff' })
@@ -1272,6 +1274,7 @@ local splits = {
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

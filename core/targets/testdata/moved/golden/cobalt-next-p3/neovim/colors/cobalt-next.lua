@@ -452,6 +452,7 @@ hl('cdxGoQuote', { fg = '#8cc98f' })
 hl('cdxLuaQuote', { fg = '#8cc98f' })
 hl('cdxTypescriptQuote', { fg = '#8cc98f' })
 hl('cdxRustQuote', { fg = '#8cc98f' })
+hl('cdxShDerefBrace', { fg = '#d7deea' })
 hl('cdxPythonConstant', { fg = '#ffc64c' })
 hl('cdxPythonType', { fg = '#37b5b4' })
 hl('cdxPythonDocstring', { fg = '#93a0ab', italic = true })
@@ -468,6 +469,7 @@ hl('cdxShModifier', { fg = '#cba3c7' })
 hl('cdxShBuiltin', { fg = '#409dd4' })
 hl('cdxShCommand', { fg = '#409dd4' })
 hl('cdxShSetArgs', { fg = '#8cc98f' })
+hl('shDeref', { fg = '#d7deea' })
 hl('cdxTypescriptMethod', { fg = '#409dd4' })
 hl('cdxPythonDecoratorType', { fg = '#37b5b4' })
 hl('pythonDecoratorName', { fg = '#409dd4' })
@@ -1272,6 +1274,7 @@ local splits = {
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

@@ -452,6 +452,7 @@ hl('cdxGoQuote', { fg = '#1a7f4b' })
 hl('cdxLuaQuote', { fg = '#1a7f4b' })
 hl('cdxTypescriptQuote', { fg = '#1a7f4b' })
 hl('cdxRustQuote', { fg = '#1a7f4b' })
+hl('cdxShDerefBrace', { fg = '#4a4f55' })
 hl('cdxPythonConstant', { fg = '#8a5300' })
 hl('cdxPythonType', { fg = '#00707a' })
 hl('cdxPythonDocstring', { fg = '#6a6f73', italic = true })
@@ -468,6 +469,7 @@ hl('cdxShModifier', { fg = '#8a2bb0' })
 hl('cdxShBuiltin', { fg = '#0b5fc1' })
 hl('cdxShCommand', { fg = '#0b5fc1' })
 hl('cdxShSetArgs', { fg = '#1a7f4b' })
+hl('shDeref', { fg = '#4a4f55' })
 hl('cdxTypescriptMethod', { fg = '#0b5fc1' })
 hl('cdxPythonDecoratorType', { fg = '#00707a' })
 hl('pythonDecoratorName', { fg = '#0b5fc1' })
@@ -1272,6 +1274,7 @@ local splits = {
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

@@ -452,6 +452,7 @@ hl('cdxGoQuote', { fg = '#a3be8c' })
 hl('cdxLuaQuote', { fg = '#a3be8c' })
 hl('cdxTypescriptQuote', { fg = '#a3be8c' })
 hl('cdxRustQuote', { fg = '#a3be8c' })
+hl('cdxShDerefBrace', { fg = '#e5e9f0' })
 hl('cdxPythonConstant', { fg = '#d08770' })
 hl('cdxPythonType', { fg = '#ebcb8b' })
 hl('cdxPythonDocstring', { fg = '#4c566a', italic = true })
@@ -468,6 +469,7 @@ hl('cdxShModifier', { fg = '#b48ead' })
 hl('cdxShBuiltin', { fg = '#81a1c1' })
 hl('cdxShCommand', { fg = '#81a1c1' })
 hl('cdxShSetArgs', { fg = '#a3be8c' })
+hl('shDeref', { fg = '#e5e9f0' })
 hl('cdxTypescriptMethod', { fg = '#81a1c1' })
 hl('cdxPythonDecoratorType', { fg = '#ebcb8b' })
 hl('pythonDecoratorName', { fg = '#81a1c1' })
@@ -1272,6 +1274,7 @@ local splits = {
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

@@ -452,6 +452,7 @@ hl('cdxGoQuote', { fg = '#50a14f' })
 hl('cdxLuaQuote', { fg = '#50a14f' })
 hl('cdxTypescriptQuote', { fg = '#50a14f' })
 hl('cdxRustQuote', { fg = '#50a14f' })
+hl('cdxShDerefBrace', { fg = '#383a42' })
 hl('cdxPythonConstant', { fg = '#c18401' })
 hl('cdxPythonType', { fg = '#febb2a' })
 hl('cdxPythonDocstring', { fg = '#a0a1a7', italic = true })
@@ -468,6 +469,7 @@ hl('cdxShModifier', { fg = '#a626a4' })
 hl('cdxShBuiltin', { fg = '#4078f2' })
 hl('cdxShCommand', { fg = '#4078f2' })
 hl('cdxShSetArgs', { fg = '#50a14f' })
+hl('shDeref', { fg = '#383a42' })
 hl('cdxTypescriptMethod', { fg = '#4078f2' })
 hl('cdxPythonDecoratorType', { fg = '#febb2a' })
 hl('pythonDecoratorName', { fg = '#4078f2' })
@@ -1272,6 +1274,7 @@ local splits = {
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

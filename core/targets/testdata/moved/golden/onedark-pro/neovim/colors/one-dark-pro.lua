@@ -452,6 +452,7 @@ hl('cdxGoQuote', { fg = '#98c379' })
 hl('cdxLuaQuote', { fg = '#98c379' })
 hl('cdxTypescriptQuote', { fg = '#98c379' })
 hl('cdxRustQuote', { fg = '#98c379' })
+hl('cdxShDerefBrace', { fg = '#98c379' })
 hl('cdxPythonConstant', { fg = '#d19a66' })
 hl('cdxPythonType', { fg = '#56b6c2' })
 hl('cdxPythonDocstring', { fg = '#98c379' })
@@ -468,6 +469,7 @@ hl('cdxShModifier', { fg = '#c678dd' })
 hl('cdxShBuiltin', { fg = '#56b6c2' })
 hl('cdxShCommand', { fg = '#61afef' })
 hl('cdxShSetArgs', { fg = '#98c379' })
+hl('shDeref', { fg = '#98c379' })
 hl('cdxTypescriptMethod', { fg = '#61afef' })
 hl('cdxPythonDecoratorType', { fg = '#56b6c2' })
 hl('pythonDecoratorName', { fg = '#61afef' })
@@ -1272,6 +1274,7 @@ local splits = {
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

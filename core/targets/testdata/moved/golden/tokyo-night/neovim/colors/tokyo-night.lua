@@ -452,6 +452,7 @@ hl('cdxGoQuote', { fg = '#89ddff' })
 hl('cdxLuaQuote', { fg = '#89ddff' })
 hl('cdxTypescriptQuote', { fg = '#89ddff' })
 hl('cdxRustQuote', { fg = '#89ddff' })
+hl('cdxShDerefBrace', { fg = '#89ddff' })
 hl('cdxPythonConstant', { fg = '#ff9e64' })
 hl('cdxPythonType', { fg = '#0db9d7' })
 hl('cdxPythonDocstring', { fg = '#51597d', italic = true })
@@ -468,6 +469,7 @@ hl('cdxShModifier', { fg = '#9d7cd8', italic = true })
 hl('cdxShBuiltin', { fg = '#0db9d7' })
 hl('cdxShCommand', { fg = '#c0caf5' })
 hl('cdxShSetArgs', { fg = '#9ece6a' })
+hl('shDeref', { fg = '#9abdf5' })
 hl('cdxTypescriptMethod', { fg = '#7aa2f7' })
 hl('cdxPythonDecoratorType', { fg = '#0db9d7' })
 hl('pythonDecoratorName', { fg = '#7aa2f7' })
@@ -1272,6 +1274,7 @@ local splits = {
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
