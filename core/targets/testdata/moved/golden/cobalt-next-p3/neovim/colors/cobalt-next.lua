@@ -456,6 +456,7 @@ hl('cdxShDerefBrace', { fg = '#d7deea' })
 hl('cdxPythonConstant', { fg = '#ffc64c' })
 hl('cdxPythonType', { fg = '#37b5b4' })
 hl('cdxPythonDocstring', { fg = '#93a0ab', italic = true })
+hl('cdxPythonMethodCall', { fg = '#409dd4' })
 hl('cdxPythonClassKeyword', { fg = '#cba3c7' })
 hl('cdxPythonClass', { fg = '#37b5b4' })
 hl('cdxRustAs', { fg = '#cba3c7' })
@@ -1232,6 +1233,7 @@ local splits = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
     [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonMethodCall match case contained]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],

@@ -456,6 +456,7 @@ hl('cdxShDerefBrace', { fg = '#4a4f55' })
 hl('cdxPythonConstant', { fg = '#8a5300' })
 hl('cdxPythonType', { fg = '#00707a' })
 hl('cdxPythonDocstring', { fg = '#6a6f73', italic = true })
+hl('cdxPythonMethodCall', { fg = '#0b5fc1' })
 hl('cdxPythonClassKeyword', { fg = '#8a2bb0' })
 hl('cdxPythonClass', { fg = '#00707a' })
 hl('cdxRustAs', { fg = '#8a2bb0' })
@@ -1232,6 +1233,7 @@ local splits = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
     [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonMethodCall match case contained]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],

@@ -456,6 +456,7 @@ hl('cdxShDerefBrace', { fg = '#a3c1e0' })
 hl('cdxPythonConstant', { fg = '#f2c572' })
 hl('cdxPythonType', { fg = '#66d1c9' })
 hl('cdxPythonDocstring', { fg = '#8b96aa', italic = true })
+hl('cdxPythonMethodCall', { fg = '#7fb4ff' })
 hl('cdxPythonClassKeyword', { fg = '#c79bff', bold = true })
 hl('cdxPythonClass', { fg = '#66d1c9' })
 hl('cdxRustAs', { fg = '#c79bff', bold = true })
@@ -1232,6 +1233,7 @@ local splits = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
     [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonMethodCall match case contained]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],

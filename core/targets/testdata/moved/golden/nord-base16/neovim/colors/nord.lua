@@ -456,6 +456,7 @@ hl('cdxShDerefBrace', { fg = '#e5e9f0' })
 hl('cdxPythonConstant', { fg = '#d08770' })
 hl('cdxPythonType', { fg = '#ebcb8b' })
 hl('cdxPythonDocstring', { fg = '#4c566a', italic = true })
+hl('cdxPythonMethodCall', { fg = '#81a1c1' })
 hl('cdxPythonClassKeyword', { fg = '#b48ead' })
 hl('cdxPythonClass', { fg = '#ebcb8b' })
 hl('cdxRustAs', { fg = '#b48ead' })
@@ -1232,6 +1233,7 @@ local splits = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
     [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonMethodCall match case contained]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],

@@ -456,6 +456,7 @@ hl('cdxShDerefBrace', { fg = '#383a42' })
 hl('cdxPythonConstant', { fg = '#c18401' })
 hl('cdxPythonType', { fg = '#febb2a' })
 hl('cdxPythonDocstring', { fg = '#a0a1a7', italic = true })
+hl('cdxPythonMethodCall', { fg = '#4078f2' })
 hl('cdxPythonClassKeyword', { fg = '#a626a4' })
 hl('cdxPythonClass', { fg = '#febb2a' })
 hl('cdxRustAs', { fg = '#a626a4' })
@@ -1232,6 +1233,7 @@ local splits = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
     [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonMethodCall match case contained]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],

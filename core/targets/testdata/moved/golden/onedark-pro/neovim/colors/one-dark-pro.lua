@@ -456,6 +456,7 @@ hl('cdxShDerefBrace', { fg = '#98c379' })
 hl('cdxPythonConstant', { fg = '#d19a66' })
 hl('cdxPythonType', { fg = '#56b6c2' })
 hl('cdxPythonDocstring', { fg = '#98c379' })
+hl('cdxPythonMethodCall', { fg = '#61afef' })
 hl('cdxPythonClassKeyword', { fg = '#c678dd' })
 hl('cdxPythonClass', { fg = '#e5c07b' })
 hl('cdxRustAs', { fg = '#c678dd' })
@@ -1232,6 +1233,7 @@ local splits = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
     [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonMethodCall match case contained]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],

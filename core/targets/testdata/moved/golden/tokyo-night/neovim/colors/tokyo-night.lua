@@ -456,6 +456,7 @@ hl('cdxShDerefBrace', { fg = '#89ddff' })
 hl('cdxPythonConstant', { fg = '#ff9e64' })
 hl('cdxPythonType', { fg = '#0db9d7' })
 hl('cdxPythonDocstring', { fg = '#51597d', italic = true })
+hl('cdxPythonMethodCall', { fg = '#7aa2f7' })
 hl('cdxPythonClassKeyword', { fg = '#bb9af7' })
 hl('cdxPythonClass', { fg = '#c0caf5' })
 hl('cdxRustAs', { fg = '#89ddff' })
@@ -1232,6 +1233,7 @@ local splits = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
     [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonMethodCall match case contained]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
