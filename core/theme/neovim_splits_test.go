@@ -105,3 +105,39 @@ func TestNeovimPaintsPythonMatchMethodAsVSCode(t *testing.T) {
 		}
 	}
 }
+
+// Issue #39: rust.vim paints every < and > as an operator; VS Code's Rust
+// grammar calls a generic's brackets punctuation and keeps a spaced
+// comparison, ->, >> and >= operators.
+func TestNeovimPaintsRustGenericsAsVSCode(t *testing.T) {
+	th := Example()
+	// The example's operators and punctuation share a colour; One Dark
+	// Pro's and Nord's do not.
+	th.Set("syntax.operator", mustParse(t, "#e0a050"))
+	th.Set("syntax.punctuation", mustParse(t, "#50a0e0"))
+	got := nvimColours(t, th, "x.rs", "fn f(a: u8) -> Option<Vec<u8>> {\n    if a < 3 && a >= 1 { }\n    let v: Vec<u8> = Vec::new();\n}\n",
+		[][2]int{{1, 22}, {1, 26}, {1, 29}, {1, 13}, {2, 10}, {2, 19}, {3, 15}, {3, 18}})
+	angle, _ := VSCodeScopeStyle(th, "source.rust", "punctuation.brackets.angle.rust")
+	op, _ := VSCodeScopeStyle(th, "source.rust", "keyword.operator.comparison.rust")
+	if angle == op {
+		t.Fatal("VS Code paints brackets and operators alike; the test cannot tell them apart")
+	}
+	for i, c := range []struct {
+		what string
+		want Color
+	}{{"< of Option<", angle}, {"< of Vec<u8", angle}, {"> of u8>>", angle}, {"- of ->", op},
+		{"< of a < 3", op}, {"> of >=", op}, {"< of let v: Vec<", angle}, {"> of Vec<u8>", angle}} {
+		if got[i] != th.seen(c.want).Hex() {
+			t.Errorf("Neovim paints the %s %s, VS Code %s", c.what, got[i], th.seen(c.want).Hex())
+		}
+	}
+}
+
+func mustParse(t *testing.T, s string) Color {
+	t.Helper()
+	c, err := ParseColor(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}

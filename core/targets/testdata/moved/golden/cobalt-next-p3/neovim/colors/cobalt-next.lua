@@ -460,6 +460,7 @@ hl('cdxPythonMethodCall', { fg = '#409dd4' })
 hl('cdxPythonClassKeyword', { fg = '#cba3c7' })
 hl('cdxPythonClass', { fg = '#37b5b4' })
 hl('cdxRustAs', { fg = '#cba3c7' })
+hl('cdxRustAngle', { fg = '#d7deea' })
 hl('cdxRustSelfType', { fg = '#cba3c7' })
 hl('goString', { fg = '#8cc98f' })
 hl('luaString', { fg = '#8cc98f' })
@@ -1246,6 +1247,7 @@ local splits = {
   },
   rust = {
     [==[keyword cdxRustAs as]==],
+    [==[match cdxRustAngle "\%([[:space:]=-]\|\s[<>]\)\@2<![<>]=\@!" display]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],

@@ -460,6 +460,7 @@ hl('cdxPythonMethodCall', { fg = '#0b5fc1' })
 hl('cdxPythonClassKeyword', { fg = '#8a2bb0' })
 hl('cdxPythonClass', { fg = '#00707a' })
 hl('cdxRustAs', { fg = '#8a2bb0' })
+hl('cdxRustAngle', { fg = '#4a4f55' })
 hl('cdxRustSelfType', { fg = '#8a2bb0' })
 hl('goString', { fg = '#1a7f4b' })
 hl('luaString', { fg = '#1a7f4b' })
@@ -1246,6 +1247,7 @@ local splits = {
   },
   rust = {
     [==[keyword cdxRustAs as]==],
+    [==[match cdxRustAngle "\%([[:space:]=-]\|\s[<>]\)\@2<![<>]=\@!" display]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],

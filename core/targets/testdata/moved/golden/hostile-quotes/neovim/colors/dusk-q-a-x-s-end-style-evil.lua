@@ -460,6 +460,7 @@ hl('cdxPythonMethodCall', { fg = '#7fb4ff' })
 hl('cdxPythonClassKeyword', { fg = '#c79bff', bold = true })
 hl('cdxPythonClass', { fg = '#66d1c9' })
 hl('cdxRustAs', { fg = '#c79bff', bold = true })
+hl('cdxRustAngle', { fg = '#a3c1e0' })
 hl('cdxRustSelfType', { fg = '#c79bff' })
 hl('goString', { fg = '#a8d98a' })
 hl('luaString', { fg = '#a8d98a' })
@@ -1246,6 +1247,7 @@ local splits = {
   },
   rust = {
     [==[keyword cdxRustAs as]==],
+    [==[match cdxRustAngle "\%([[:space:]=-]\|\s[<>]\)\@2<![<>]=\@!" display]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],

@@ -460,6 +460,7 @@ hl('cdxPythonMethodCall', { fg = '#81a1c1' })
 hl('cdxPythonClassKeyword', { fg = '#b48ead' })
 hl('cdxPythonClass', { fg = '#ebcb8b' })
 hl('cdxRustAs', { fg = '#b48ead' })
+hl('cdxRustAngle', { fg = '#e5e9f0' })
 hl('cdxRustSelfType', { fg = '#b48ead' })
 hl('goString', { fg = '#a3be8c' })
 hl('luaString', { fg = '#a3be8c' })
@@ -1246,6 +1247,7 @@ local splits = {
   },
   rust = {
     [==[keyword cdxRustAs as]==],
+    [==[match cdxRustAngle "\%([[:space:]=-]\|\s[<>]\)\@2<![<>]=\@!" display]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],

@@ -460,6 +460,7 @@ hl('cdxPythonMethodCall', { fg = '#4078f2' })
 hl('cdxPythonClassKeyword', { fg = '#a626a4' })
 hl('cdxPythonClass', { fg = '#febb2a' })
 hl('cdxRustAs', { fg = '#a626a4' })
+hl('cdxRustAngle', { fg = '#383a42' })
 hl('cdxRustSelfType', { fg = '#a626a4' })
 hl('goString', { fg = '#50a14f' })
 hl('luaString', { fg = '#50a14f' })
@@ -1246,6 +1247,7 @@ local splits = {
   },
   rust = {
     [==[keyword cdxRustAs as]==],
+    [==[match cdxRustAngle "\%([[:space:]=-]\|\s[<>]\)\@2<![<>]=\@!" display]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],

@@ -460,6 +460,7 @@ hl('cdxPythonMethodCall', { fg = '#61afef' })
 hl('cdxPythonClassKeyword', { fg = '#c678dd' })
 hl('cdxPythonClass', { fg = '#e5c07b' })
 hl('cdxRustAs', { fg = '#c678dd' })
+hl('cdxRustAngle', { fg = '#abb2bf' })
 hl('cdxRustSelfType', { fg = '#e5c07b' })
 hl('goString', { fg = '#98c379' })
 hl('luaString', { fg = '#98c379' })
@@ -1246,6 +1247,7 @@ local splits = {
   },
   rust = {
     [==[keyword cdxRustAs as]==],
+    [==[match cdxRustAngle "\%([[:space:]=-]\|\s[<>]\)\@2<![<>]=\@!" display]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],

@@ -460,6 +460,7 @@ hl('cdxPythonMethodCall', { fg = '#7aa2f7' })
 hl('cdxPythonClassKeyword', { fg = '#bb9af7' })
 hl('cdxPythonClass', { fg = '#c0caf5' })
 hl('cdxRustAs', { fg = '#89ddff' })
+hl('cdxRustAngle', { fg = '#89ddff' })
 hl('cdxRustSelfType', { fg = '#f7768e' })
 hl('goString', { fg = '#9ece6a' })
 hl('luaString', { fg = '#9ece6a' })
@@ -1246,6 +1247,7 @@ local splits = {
   },
   rust = {
     [==[keyword cdxRustAs as]==],
+    [==[match cdxRustAngle "\%([[:space:]=-]\|\s[<>]\)\@2<![<>]=\@!" display]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
