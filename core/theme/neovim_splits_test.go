@@ -141,3 +141,25 @@ func mustParse(t *testing.T, s string) Color {
 	}
 	return c
 }
+
+// Issue #39: sh.vim paints set and unset with shSet, the group of declare,
+// local and export; VS Code's grammar calls them builtins and the others
+// storage modifiers.
+func TestNeovimPaintsShellSetAsVSCode(t *testing.T) {
+	th := Example()
+	th.Set("syntax.builtinFunction", mustParse(t, "#50e0a0"))
+	got := nvimColours(t, th, "x.sh", "#!/bin/bash\nset -eu\nunset x\nlocal y=1\n", [][2]int{{2, 1}, {3, 1}, {4, 1}})
+	builtin, _ := VSCodeScopeStyle(th, "source.shell", "meta.statement.command.shell", "entity.name.function.call.shell", "entity.name.command.shell", "support.function.builtin.shell")
+	modifier, _ := VSCodeScopeStyle(th, "source.shell", "storage.modifier.shell")
+	if builtin == modifier {
+		t.Fatal("VS Code paints builtins and modifiers alike; the test cannot tell them apart")
+	}
+	for i, c := range []struct {
+		what string
+		want Color
+	}{{"set", builtin}, {"unset", builtin}, {"local", modifier}} {
+		if got[i] != th.seen(c.want).Hex() {
+			t.Errorf("Neovim paints %s %s, VS Code %s", c.what, got[i], th.seen(c.want).Hex())
+		}
+	}
+}

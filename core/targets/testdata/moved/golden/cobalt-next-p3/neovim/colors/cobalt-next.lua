@@ -452,6 +452,7 @@ hl('cdxGoQuote', { fg = '#8cc98f' })
 hl('cdxLuaQuote', { fg = '#8cc98f' })
 hl('cdxTypescriptQuote', { fg = '#8cc98f' })
 hl('cdxRustQuote', { fg = '#8cc98f' })
+hl('cdxShSetCommand', { fg = '#409dd4' })
 hl('cdxShDerefBrace', { fg = '#d7deea' })
 hl('cdxPythonConstant', { fg = '#ffc64c' })
 hl('cdxPythonType', { fg = '#37b5b4' })
@@ -1277,7 +1278,7 @@ local splits = {
     [==[keyword cdxShModifier readonly declare typeset]==],
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
-    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

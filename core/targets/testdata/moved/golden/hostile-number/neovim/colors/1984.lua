@@ -452,6 +452,7 @@ hl('cdxGoQuote', { fg = '#a8d98a' })
 hl('cdxLuaQuote', { fg = '#a8d98a' })
 hl('cdxTypescriptQuote', { fg = '#a8d98a' })
 hl('cdxRustQuote', { fg = '#a8d98a' })
+hl('cdxShSetCommand', { fg = '#7fb4ff' })
 hl('cdxShDerefBrace', { fg = '#a3c1e0' })
 hl('cdxPythonConstant', { fg = '#f2c572' })
 hl('cdxPythonType', { fg = '#66d1c9' })
@@ -1277,7 +1278,7 @@ local splits = {
     [==[keyword cdxShModifier readonly declare typeset]==],
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
-    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

@@ -452,6 +452,7 @@ hl('cdxGoQuote', { fg = '#1a7f4b' })
 hl('cdxLuaQuote', { fg = '#1a7f4b' })
 hl('cdxTypescriptQuote', { fg = '#1a7f4b' })
 hl('cdxRustQuote', { fg = '#1a7f4b' })
+hl('cdxShSetCommand', { fg = '#0b5fc1' })
 hl('cdxShDerefBrace', { fg = '#4a4f55' })
 hl('cdxPythonConstant', { fg = '#8a5300' })
 hl('cdxPythonType', { fg = '#00707a' })
@@ -1277,7 +1278,7 @@ local splits = {
     [==[keyword cdxShModifier readonly declare typeset]==],
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
-    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

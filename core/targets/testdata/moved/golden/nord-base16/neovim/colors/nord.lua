@@ -452,6 +452,7 @@ hl('cdxGoQuote', { fg = '#a3be8c' })
 hl('cdxLuaQuote', { fg = '#a3be8c' })
 hl('cdxTypescriptQuote', { fg = '#a3be8c' })
 hl('cdxRustQuote', { fg = '#a3be8c' })
+hl('cdxShSetCommand', { fg = '#81a1c1' })
 hl('cdxShDerefBrace', { fg = '#e5e9f0' })
 hl('cdxPythonConstant', { fg = '#d08770' })
 hl('cdxPythonType', { fg = '#ebcb8b' })
@@ -1277,7 +1278,7 @@ local splits = {
     [==[keyword cdxShModifier readonly declare typeset]==],
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
-    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

@@ -452,6 +452,7 @@ hl('cdxGoQuote', { fg = '#98c379' })
 hl('cdxLuaQuote', { fg = '#98c379' })
 hl('cdxTypescriptQuote', { fg = '#98c379' })
 hl('cdxRustQuote', { fg = '#98c379' })
+hl('cdxShSetCommand', { fg = '#56b6c2' })
 hl('cdxShDerefBrace', { fg = '#98c379' })
 hl('cdxPythonConstant', { fg = '#d19a66' })
 hl('cdxPythonType', { fg = '#56b6c2' })
@@ -1277,7 +1278,7 @@ local splits = {
     [==[keyword cdxShModifier readonly declare typeset]==],
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
-    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
