@@ -96,3 +96,41 @@ func TestSublimeRulesPaintAsVSCode(t *testing.T) {
 		}
 	}
 }
+
+// Issue #39: VS Code's Rust grammar (Shiki's) scopes `let` keyword.other.rust
+// storage.type.rust, `const` before a NAME storage.type.rust alone, and the
+// primitives entity.name.type.numeric/primitive.rust; Neovim paints let and
+// const as keywords (rustKeyword, rustStorage) and u8 as a built-in type.
+// VS Code and the preview paint them the same way; bat, whose Sublime
+// grammar calls all of them storage.type.rust, paints that as the types.
+func TestRustKeywordsAndPrimitivesAsNeovim(t *testing.T) {
+	th := Example()
+	kw, bt := th.Color("syntax.keyword"), th.Color("syntax.builtinType")
+	if kw == bt {
+		t.Fatal("the example's keyword and built-in type share a colour; the test cannot tell them apart")
+	}
+	for _, c := range []struct {
+		token string
+		stack []string
+		want  Color
+	}{
+		{"let", []string{"source.rust", "keyword.other.rust storage.type.rust"}, kw},
+		{"const NAME", []string{"source.rust", "storage.type.rust"}, kw},
+		{"const", []string{"source.rust", "storage.modifier.rust"}, kw},
+		{"u8", []string{"source.rust", "entity.name.type.numeric.rust"}, bt},
+		{"str", []string{"source.rust", "entity.name.type.primitive.rust"}, bt},
+	} {
+		var stack []string
+		for _, s := range c.stack {
+			stack = append(stack, strings.Fields(s)...)
+		}
+		if got, _ := VSCodeScopeStyle(th, stack...); got != c.want {
+			t.Errorf("VS Code paints Rust's %s %s, want %s", c.token, got.Hex(), c.want.Hex())
+		}
+	}
+	for _, r := range SublimeRules(th) {
+		if r.Scope == "storage.type.rust" && (r.FG == nil || *r.FG != bt) {
+			t.Errorf("bat's storage.type.rust (its primitives) is not the built-in type %s: %+v", bt.Hex(), r)
+		}
+	}
+}

@@ -39,8 +39,9 @@ var syntaxMap = []syntaxScopes{
 		vim:      []string{"SpecialComment"}},
 	{role: "keyword", label: "Keyword",
 		textmate: []string{"keyword", "keyword.control", "keyword.other", "keyword.type", "keyword.declaration", "storage.type", "storage.modifier",
-			// VS Code's Rust nests storage.type.rust in let, struct, const…;
-			// alone it is Sublime's (bat) primitive type (builtinType).
+			// VS Code's Rust nests storage.type.rust in let, struct…, and
+			// gives it alone to `const NAME`: a keyword either way, as
+			// Neovim's rustKeyword/rustStorage paint them.
 			"keyword storage.type.rust"},
 		captures: []string{"@keyword", "@keyword.coroutine", "@keyword.function", "@keyword.operator", "@keyword.import", "@keyword.type",
 			"@keyword.modifier", "@keyword.repeat", "@keyword.return", "@keyword.debug", "@keyword.exception", "@keyword.conditional",
@@ -205,10 +206,12 @@ var syntaxMap = []syntaxScopes{
 	{role: "builtinType", label: "Built-in type",
 		textmate: []string{"support.type", "support.type.primitive", "storage.type.primitive",
 			// VS Code's Go grammar: storage.type.<kind>.go; its Rust grammar:
-			// entity.name.type.numeric/primitive; Sublime's Rust (bat): storage.type.rust.
+			// entity.name.type.numeric/primitive. Sublime's Rust (bat) calls
+			// these storage.type.rust, which sublimeScopes translates; VS
+			// Code's lone storage.type.rust is `const NAME`, a keyword.
 			"storage.type.numeric.go", "storage.type.string.go", "storage.type.error.go", "storage.type.boolean.go",
 			"storage.type.byte.go", "storage.type.rune.go", "storage.type.uintptr.go",
-			"entity.name.type.numeric.rust", "entity.name.type.primitive.rust", "storage.type.rust"},
+			"entity.name.type.numeric.rust", "entity.name.type.primitive.rust"},
 		captures: []string{"@type.builtin"},
 		semantic: []string{"type.defaultLibrary", "class.defaultLibrary"},
 		helix:    []string{"type.builtin"}},

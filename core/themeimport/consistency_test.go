@@ -113,3 +113,46 @@ func TestVSCodeGitDecorations(t *testing.T) {
 		}
 	}
 }
+
+// TestHyphenatedScopesAreScopes: VS Code reads "a.b-c" as one scope name
+// and only a "-" that starts a token as an exclusion ("a - b", "a -b").
+// Nord's rule for entity.other.inherited-class (written as
+// "entity.other.inherited-class" — no exclusion in it) is painted by
+// Neovim's TypeScript heritage groups; the import once read the hyphen as
+// an exclusion, dropped the scope and told the user Neovim leaves the rule
+// out, and listed One Dark Pro's generic-type rule with no scope at all.
+func TestHyphenatedScopesAreScopes(t *testing.T) {
+	for sel, plain := range map[string]bool{
+		"constant.other.character-class.range.regexp": true,
+		"punctuation.definition.template-expression":  true,
+		"source.js":       true,
+		"a - b":           false,
+		"a -b":            false,
+		"-b":              false,
+		"meta.x entity.y": false,
+		"(a | b)":         false,
+	} {
+		if got := len(splitSelectors(sel)) == 1; got != plain {
+			t.Errorf("splitSelectors(%q) keeps it = %v, VS Code reads it as one scope: %v", sel, got, plain)
+		}
+	}
+	warnings := func(file string) string {
+		data, err := os.ReadFile("../theme/testdata/oracle/vscode/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		imp, err := Import(file, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(imp.Warnings, "\n")
+	}
+	for _, w := range strings.Split(warnings("nord-color-theme.json"), "\n") {
+		if strings.Contains(w, "Neovim leaves them out") && strings.Contains(w, "entity.other.inherited-class") {
+			t.Errorf("Neovim paints entity.other.inherited-class, the import says it leaves it out: %s", w)
+		}
+	}
+	if w := warnings("OneDark-Pro.json"); !strings.Contains(w, "tokenColors[2] (variable.other.generic-type.haskell)") {
+		t.Errorf("One Dark Pro's rule 2 is not named by its scope:\n%s", w)
+	}
+}

@@ -352,12 +352,30 @@ func bestRule(rules []tmRule, scope string) (tmRule, string, bool) {
 func splitSelectors(scope string) []string {
 	var out []string
 	for _, s := range strings.Split(scope, ",") {
-		s = strings.TrimSpace(s)
-		if s != "" && !strings.ContainsAny(s, " \t()|&-") {
+		if s = strings.TrimSpace(s); plainSelector(s) {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// plainSelector reports whether s is one scope name. VS Code's selector
+// tokenizer (vscode-textmate's matcher) reads a name as [\w.:][\w.:-]*, so
+// a hyphen inside a name ("constant.other.character-class.regexp") is part
+// of it; only a "-" that starts a token — "a - b", "a -b", "-b" — excludes.
+func plainSelector(s string) bool {
+	if s == "" || s[0] == '-' {
+		return false
+	}
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9',
+			r == '_', r == '.', r == ':', r == '-':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func importVSCode(b *builder, data []byte, lines jsonLines) error {

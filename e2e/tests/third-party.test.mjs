@@ -73,7 +73,8 @@ test('New build shows qwen\'s own options before the first message, the turn sen
   const { page } = app;
   await page.getByTestId('nav-new').click();
   // The pre-warmed agent's session is open: its options, not Codex's.
-  await option(page, 'mode').waitFor({ timeout: 30_000 });
+  // qwen is a Node CLI: on a loaded machine its start alone can take half a minute.
+  await option(page, 'mode').waitFor({ timeout: 90_000 });
   await option(page, 'model').waitFor({ timeout: 10_000 });
   // Exactly the options qwen's session/new reported, at its values.
   // (Other qwen processes, the app's session listing, write here too.)

@@ -452,12 +452,16 @@ hl('cdxGoQuote', { fg = '#8cc98f' })
 hl('cdxLuaQuote', { fg = '#8cc98f' })
 hl('cdxTypescriptQuote', { fg = '#8cc98f' })
 hl('cdxRustQuote', { fg = '#8cc98f' })
+hl('cdxShSetCommand', { fg = '#409dd4' })
+hl('cdxShDerefBrace', { fg = '#d7deea' })
 hl('cdxPythonConstant', { fg = '#ffc64c' })
 hl('cdxPythonType', { fg = '#37b5b4' })
 hl('cdxPythonDocstring', { fg = '#93a0ab', italic = true })
+hl('cdxPythonMethodCall', { fg = '#409dd4' })
 hl('cdxPythonClassKeyword', { fg = '#cba3c7' })
 hl('cdxPythonClass', { fg = '#37b5b4' })
 hl('cdxRustAs', { fg = '#cba3c7' })
+hl('cdxRustAngle', { fg = '#d7deea' })
 hl('cdxRustSelfType', { fg = '#cba3c7' })
 hl('goString', { fg = '#8cc98f' })
 hl('luaString', { fg = '#8cc98f' })
@@ -468,6 +472,7 @@ hl('cdxShModifier', { fg = '#cba3c7' })
 hl('cdxShBuiltin', { fg = '#409dd4' })
 hl('cdxShCommand', { fg = '#409dd4' })
 hl('cdxShSetArgs', { fg = '#8cc98f' })
+hl('shDeref', { fg = '#d7deea' })
 hl('cdxTypescriptMethod', { fg = '#409dd4' })
 hl('cdxPythonDecoratorType', { fg = '#37b5b4' })
 hl('pythonDecoratorName', { fg = '#409dd4' })
@@ -1230,6 +1235,7 @@ local splits = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
     [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonMethodCall match case contained]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
@@ -1242,6 +1248,7 @@ local splits = {
   },
   rust = {
     [==[keyword cdxRustAs as]==],
+    [==[match cdxRustAngle "\%([[:space:]=-]\|\s[<>]\)\@2<![<>]=\@!" display]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
@@ -1271,7 +1278,8 @@ local splits = {
     [==[keyword cdxShModifier readonly declare typeset]==],
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
-    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

@@ -452,12 +452,16 @@ hl('cdxGoQuote', { fg = '#1a7f4b' })
 hl('cdxLuaQuote', { fg = '#1a7f4b' })
 hl('cdxTypescriptQuote', { fg = '#1a7f4b' })
 hl('cdxRustQuote', { fg = '#1a7f4b' })
+hl('cdxShSetCommand', { fg = '#0b5fc1' })
+hl('cdxShDerefBrace', { fg = '#4a4f55' })
 hl('cdxPythonConstant', { fg = '#8a5300' })
 hl('cdxPythonType', { fg = '#00707a' })
 hl('cdxPythonDocstring', { fg = '#6a6f73', italic = true })
+hl('cdxPythonMethodCall', { fg = '#0b5fc1' })
 hl('cdxPythonClassKeyword', { fg = '#8a2bb0' })
 hl('cdxPythonClass', { fg = '#00707a' })
 hl('cdxRustAs', { fg = '#8a2bb0' })
+hl('cdxRustAngle', { fg = '#4a4f55' })
 hl('cdxRustSelfType', { fg = '#8a2bb0' })
 hl('goString', { fg = '#1a7f4b' })
 hl('luaString', { fg = '#1a7f4b' })
@@ -468,6 +472,7 @@ hl('cdxShModifier', { fg = '#8a2bb0' })
 hl('cdxShBuiltin', { fg = '#0b5fc1' })
 hl('cdxShCommand', { fg = '#0b5fc1' })
 hl('cdxShSetArgs', { fg = '#1a7f4b' })
+hl('shDeref', { fg = '#4a4f55' })
 hl('cdxTypescriptMethod', { fg = '#0b5fc1' })
 hl('cdxPythonDecoratorType', { fg = '#00707a' })
 hl('pythonDecoratorName', { fg = '#0b5fc1' })
@@ -1230,6 +1235,7 @@ local splits = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
     [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonMethodCall match case contained]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
@@ -1242,6 +1248,7 @@ local splits = {
   },
   rust = {
     [==[keyword cdxRustAs as]==],
+    [==[match cdxRustAngle "\%([[:space:]=-]\|\s[<>]\)\@2<![<>]=\@!" display]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
@@ -1271,7 +1278,8 @@ local splits = {
     [==[keyword cdxShModifier readonly declare typeset]==],
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
-    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

@@ -452,12 +452,16 @@ hl('cdxGoQuote', { fg = '#a8d98a' })
 hl('cdxLuaQuote', { fg = '#a8d98a' })
 hl('cdxTypescriptQuote', { fg = '#a8d98a' })
 hl('cdxRustQuote', { fg = '#a8d98a' })
+hl('cdxShSetCommand', { fg = '#7fb4ff' })
+hl('cdxShDerefBrace', { fg = '#a3c1e0' })
 hl('cdxPythonConstant', { fg = '#f2c572' })
 hl('cdxPythonType', { fg = '#66d1c9' })
 hl('cdxPythonDocstring', { fg = '#8b96aa', italic = true })
+hl('cdxPythonMethodCall', { fg = '#7fb4ff' })
 hl('cdxPythonClassKeyword', { fg = '#c79bff', bold = true })
 hl('cdxPythonClass', { fg = '#66d1c9' })
 hl('cdxRustAs', { fg = '#c79bff', bold = true })
+hl('cdxRustAngle', { fg = '#a3c1e0' })
 hl('cdxRustSelfType', { fg = '#c79bff' })
 hl('goString', { fg = '#a8d98a' })
 hl('luaString', { fg = '#a8d98a' })
@@ -468,6 +472,7 @@ hl('cdxShModifier', { fg = '#c79bff', bold = true })
 hl('cdxShBuiltin', { fg = '#7fb4ff' })
 hl('cdxShCommand', { fg = '#7fb4ff' })
 hl('cdxShSetArgs', { fg = '#a8d98a' })
+hl('shDeref', { fg = '#a3c1e0' })
 hl('cdxTypescriptMethod', { fg = '#7fb4ff' })
 hl('cdxPythonDecoratorType', { fg = '#66d1c9' })
 hl('pythonDecoratorName', { fg = '#7fb4ff' })
@@ -1230,6 +1235,7 @@ local splits = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
     [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonMethodCall match case contained]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
@@ -1242,6 +1248,7 @@ local splits = {
   },
   rust = {
     [==[keyword cdxRustAs as]==],
+    [==[match cdxRustAngle "\%([[:space:]=-]\|\s[<>]\)\@2<![<>]=\@!" display]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
@@ -1271,7 +1278,8 @@ local splits = {
     [==[keyword cdxShModifier readonly declare typeset]==],
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
-    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

@@ -452,12 +452,16 @@ hl('cdxGoQuote', { fg = '#a3be8c' })
 hl('cdxLuaQuote', { fg = '#a3be8c' })
 hl('cdxTypescriptQuote', { fg = '#a3be8c' })
 hl('cdxRustQuote', { fg = '#a3be8c' })
+hl('cdxShSetCommand', { fg = '#81a1c1' })
+hl('cdxShDerefBrace', { fg = '#e5e9f0' })
 hl('cdxPythonConstant', { fg = '#d08770' })
 hl('cdxPythonType', { fg = '#ebcb8b' })
 hl('cdxPythonDocstring', { fg = '#4c566a', italic = true })
+hl('cdxPythonMethodCall', { fg = '#81a1c1' })
 hl('cdxPythonClassKeyword', { fg = '#b48ead' })
 hl('cdxPythonClass', { fg = '#ebcb8b' })
 hl('cdxRustAs', { fg = '#b48ead' })
+hl('cdxRustAngle', { fg = '#e5e9f0' })
 hl('cdxRustSelfType', { fg = '#b48ead' })
 hl('goString', { fg = '#a3be8c' })
 hl('luaString', { fg = '#a3be8c' })
@@ -468,6 +472,7 @@ hl('cdxShModifier', { fg = '#b48ead' })
 hl('cdxShBuiltin', { fg = '#81a1c1' })
 hl('cdxShCommand', { fg = '#81a1c1' })
 hl('cdxShSetArgs', { fg = '#a3be8c' })
+hl('shDeref', { fg = '#e5e9f0' })
 hl('cdxTypescriptMethod', { fg = '#81a1c1' })
 hl('cdxPythonDecoratorType', { fg = '#ebcb8b' })
 hl('pythonDecoratorName', { fg = '#81a1c1' })
@@ -1230,6 +1235,7 @@ local splits = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
     [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonMethodCall match case contained]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
@@ -1242,6 +1248,7 @@ local splits = {
   },
   rust = {
     [==[keyword cdxRustAs as]==],
+    [==[match cdxRustAngle "\%([[:space:]=-]\|\s[<>]\)\@2<![<>]=\@!" display]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
@@ -1271,7 +1278,8 @@ local splits = {
     [==[keyword cdxShModifier readonly declare typeset]==],
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
-    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

@@ -452,12 +452,16 @@ hl('cdxGoQuote', { fg = '#50a14f' })
 hl('cdxLuaQuote', { fg = '#50a14f' })
 hl('cdxTypescriptQuote', { fg = '#50a14f' })
 hl('cdxRustQuote', { fg = '#50a14f' })
+hl('cdxShSetCommand', { fg = '#4078f2' })
+hl('cdxShDerefBrace', { fg = '#383a42' })
 hl('cdxPythonConstant', { fg = '#c18401' })
 hl('cdxPythonType', { fg = '#febb2a' })
 hl('cdxPythonDocstring', { fg = '#a0a1a7', italic = true })
+hl('cdxPythonMethodCall', { fg = '#4078f2' })
 hl('cdxPythonClassKeyword', { fg = '#a626a4' })
 hl('cdxPythonClass', { fg = '#febb2a' })
 hl('cdxRustAs', { fg = '#a626a4' })
+hl('cdxRustAngle', { fg = '#383a42' })
 hl('cdxRustSelfType', { fg = '#a626a4' })
 hl('goString', { fg = '#50a14f' })
 hl('luaString', { fg = '#50a14f' })
@@ -468,6 +472,7 @@ hl('cdxShModifier', { fg = '#a626a4' })
 hl('cdxShBuiltin', { fg = '#4078f2' })
 hl('cdxShCommand', { fg = '#4078f2' })
 hl('cdxShSetArgs', { fg = '#50a14f' })
+hl('shDeref', { fg = '#383a42' })
 hl('cdxTypescriptMethod', { fg = '#4078f2' })
 hl('cdxPythonDecoratorType', { fg = '#febb2a' })
 hl('pythonDecoratorName', { fg = '#4078f2' })
@@ -1230,6 +1235,7 @@ local splits = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
     [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonMethodCall match case contained]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
@@ -1242,6 +1248,7 @@ local splits = {
   },
   rust = {
     [==[keyword cdxRustAs as]==],
+    [==[match cdxRustAngle "\%([[:space:]=-]\|\s[<>]\)\@2<![<>]=\@!" display]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
@@ -1271,7 +1278,8 @@ local splits = {
     [==[keyword cdxShModifier readonly declare typeset]==],
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
-    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

@@ -452,12 +452,16 @@ hl('cdxGoQuote', { fg = '#98c379' })
 hl('cdxLuaQuote', { fg = '#98c379' })
 hl('cdxTypescriptQuote', { fg = '#98c379' })
 hl('cdxRustQuote', { fg = '#98c379' })
+hl('cdxShSetCommand', { fg = '#56b6c2' })
+hl('cdxShDerefBrace', { fg = '#98c379' })
 hl('cdxPythonConstant', { fg = '#d19a66' })
 hl('cdxPythonType', { fg = '#56b6c2' })
 hl('cdxPythonDocstring', { fg = '#98c379' })
+hl('cdxPythonMethodCall', { fg = '#61afef' })
 hl('cdxPythonClassKeyword', { fg = '#c678dd' })
 hl('cdxPythonClass', { fg = '#e5c07b' })
 hl('cdxRustAs', { fg = '#c678dd' })
+hl('cdxRustAngle', { fg = '#abb2bf' })
 hl('cdxRustSelfType', { fg = '#e5c07b' })
 hl('goString', { fg = '#98c379' })
 hl('luaString', { fg = '#98c379' })
@@ -468,6 +472,7 @@ hl('cdxShModifier', { fg = '#c678dd' })
 hl('cdxShBuiltin', { fg = '#56b6c2' })
 hl('cdxShCommand', { fg = '#61afef' })
 hl('cdxShSetArgs', { fg = '#98c379' })
+hl('shDeref', { fg = '#98c379' })
 hl('cdxTypescriptMethod', { fg = '#61afef' })
 hl('cdxPythonDecoratorType', { fg = '#56b6c2' })
 hl('pythonDecoratorName', { fg = '#61afef' })
@@ -1230,6 +1235,7 @@ local splits = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
     [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonMethodCall match case contained]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
@@ -1242,6 +1248,7 @@ local splits = {
   },
   rust = {
     [==[keyword cdxRustAs as]==],
+    [==[match cdxRustAngle "\%([[:space:]=-]\|\s[<>]\)\@2<![<>]=\@!" display]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
@@ -1271,7 +1278,8 @@ local splits = {
     [==[keyword cdxShModifier readonly declare typeset]==],
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
-    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

@@ -452,12 +452,16 @@ hl('cdxGoQuote', { fg = '#89ddff' })
 hl('cdxLuaQuote', { fg = '#89ddff' })
 hl('cdxTypescriptQuote', { fg = '#89ddff' })
 hl('cdxRustQuote', { fg = '#89ddff' })
+hl('cdxShSetCommand', { fg = '#0db9d7' })
+hl('cdxShDerefBrace', { fg = '#89ddff' })
 hl('cdxPythonConstant', { fg = '#ff9e64' })
 hl('cdxPythonType', { fg = '#0db9d7' })
 hl('cdxPythonDocstring', { fg = '#51597d', italic = true })
+hl('cdxPythonMethodCall', { fg = '#7aa2f7' })
 hl('cdxPythonClassKeyword', { fg = '#bb9af7' })
 hl('cdxPythonClass', { fg = '#c0caf5' })
 hl('cdxRustAs', { fg = '#89ddff' })
+hl('cdxRustAngle', { fg = '#89ddff' })
 hl('cdxRustSelfType', { fg = '#f7768e' })
 hl('goString', { fg = '#9ece6a' })
 hl('luaString', { fg = '#9ece6a' })
@@ -468,6 +472,7 @@ hl('cdxShModifier', { fg = '#9d7cd8', italic = true })
 hl('cdxShBuiltin', { fg = '#0db9d7' })
 hl('cdxShCommand', { fg = '#c0caf5' })
 hl('cdxShSetArgs', { fg = '#9ece6a' })
+hl('shDeref', { fg = '#9abdf5' })
 hl('cdxTypescriptMethod', { fg = '#7aa2f7' })
 hl('cdxPythonDecoratorType', { fg = '#0db9d7' })
 hl('pythonDecoratorName', { fg = '#7aa2f7' })
@@ -1230,6 +1235,7 @@ local splits = {
     [==[keyword cdxPythonConstant False True None NotImplemented Ellipsis __debug__]==],
     [==[keyword cdxPythonType bool bytearray bytes classmethod complex dict float frozenset int list memoryview object property set slice staticmethod str super tuple type]==],
     [==[region cdxPythonDocstring matchgroup=cdxPythonDocstringQuote start=+^\s*[rRuU]\=\z('''\|"""\)+ end=+\z1+ keepend]==],
+    [==[keyword cdxPythonMethodCall match case contained]==],
     [==[keyword cdxPythonClassKeyword class nextgroup=cdxPythonClass skipwhite]==],
     [==[match cdxPythonClass "\%(\<class\s\+\)\@<=\h\w*" display contained]==],
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
@@ -1242,6 +1248,7 @@ local splits = {
   },
   rust = {
     [==[keyword cdxRustAs as]==],
+    [==[match cdxRustAngle "\%([[:space:]=-]\|\s[<>]\)\@2<![<>]=\@!" display]==],
     [==[keyword cdxRustSelfType Self]==],
     [==[region rustString matchgroup=cdxRustQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=rustEscape,rustEscapeUnicode,rustEscapeError,rustStringContinuation,@Spell]==],
     [==[region cdxRustInterpolation matchgroup=cdxRustInterpolationBrace start="{" end="}" contained containedin=rustString oneline]==],
@@ -1271,7 +1278,8 @@ local splits = {
     [==[keyword cdxShModifier readonly declare typeset]==],
     [==[keyword cdxShBuiltin command compgen complete]==],
     [==[keyword cdxShCommand sleep nohup]==],
-    [==[region cdxShSetArgs oneline matchgroup=shSet start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
+    [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

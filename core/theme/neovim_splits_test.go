@@ -1,0 +1,165 @@
+package theme
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// nvimColours opens a file named name holding src in real Neovim under
+// th's exported colorscheme and returns the foreground at each {line,
+// column} (1-based), "none" where no colour is set.
+func nvimColours(t *testing.T, th *Theme, name, src string, at [][2]int) []string {
+	t.Helper()
+	nvim := program(t, "nvim", "neovim")
+	files, err := Render(th, "neovim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slug := ""
+	for f := range files {
+		if strings.HasPrefix(f, "colors/") {
+			slug = strings.TrimSuffix(strings.TrimPrefix(f, "colors/"), ".lua")
+		}
+	}
+	dir := t.TempDir()
+	writeFiles(t, filepath.Join(dir, "rtp"), files)
+	file := filepath.Join(dir, name)
+	os.WriteFile(file, []byte(src), 0o644)
+	var pos []string
+	for _, p := range at {
+		pos = append(pos, fmt.Sprintf("{%d, %d}", p[0], p[1]))
+	}
+	script := filepath.Join(dir, "probe.lua")
+	os.WriteFile(script, []byte(`vim.o.termguicolors = true
+vim.cmd('colorscheme ' .. vim.env.SLUG)
+vim.cmd('edit ' .. vim.env.SRC)
+local out = {}
+for _, p in ipairs({ `+strings.Join(pos, ", ")+` }) do
+  local hl = vim.api.nvim_get_hl_by_id(vim.fn.synIDtrans(vim.fn.synID(p[1], p[2], 1)), true)
+  table.insert(out, hl.foreground and string.format('#%06x', hl.foreground) or 'none')
+end
+vim.fn.writefile(out, vim.env.OUT)
+`), 0o644)
+	outFile := filepath.Join(dir, "out.txt")
+	if _, stderr, err := run(t, dir, []string{"SLUG=" + slug, "SRC=" + file, "OUT=" + outFile}, nvim,
+		"--headless", "--clean", "-n", "-i", "NONE", "--cmd", "set rtp^="+filepath.Join(dir, "rtp"),
+		// Python's ftplugin would look for a Python provider: seconds.
+		"--cmd", "let g:loaded_python3_provider = 0",
+		"-c", "luafile "+script, "-c", "qa!"); err != nil {
+		t.Fatalf("nvim: %v\n%s", err, stderr)
+	}
+	raw, err := os.ReadFile(outFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Fields(string(raw))
+	if len(got) != len(at) {
+		t.Fatalf("nvim read back %q for %d positions", got, len(at))
+	}
+	return got
+}
+
+// Issue #39: Neovim paints the ${ } of a shell parameter expansion and the
+// [ ] of ${a[@]} as VS Code does (punctuation), where sh.vim gives them
+// PreProc by matchgroup, a keyword colour.
+func TestNeovimPaintsShellExpansionBracesAsVSCode(t *testing.T) {
+	th := Example()
+	got := nvimColours(t, th, "x.sh", "#!/bin/bash\nx=\"${a:-b}\"\nfor i in \"${arr[@]}\"; do :; done\n",
+		[][2]int{{2, 4}, {2, 5}, {2, 10}, {3, 11}, {3, 12}, {3, 16}, {3, 18}, {3, 19}})
+	str := []string{"source.shell", "string.quoted.double.shell"}
+	brace, _ := VSCodeScopeStyle(th, append(str, "punctuation.section.bracket.curly.variable.begin.shell", "punctuation.definition.variable.shell")...)
+	bracket, _ := VSCodeScopeStyle(th, append(str, "meta.parameter-expansion", "punctuation.section.array.shell")...)
+	if brace == th.Color("syntax.keyword") {
+		t.Fatal("VS Code's brace colour is the keyword colour; the test cannot tell them apart")
+	}
+	want := []Color{brace, brace, brace, brace, brace, bracket, bracket, brace}
+	what := []string{"$ of ${a", "{ of ${a", "} of ${a:-b}", "$ of ${arr", "{ of ${arr", "[ of arr[@]", "] of arr[@]", "} of ${arr[@]}"}
+	for i := range want {
+		if got[i] != th.seen(want[i]).Hex() {
+			t.Errorf("Neovim paints the %s %s, VS Code %s", what[i], got[i], th.seen(want[i]).Hex())
+		}
+	}
+}
+
+// Issue #39: python.vim's match and case are keywords after a dot too;
+// VS Code's grammar calls re.match(…) a method call. The statements stay
+// keywords.
+func TestNeovimPaintsPythonMatchMethodAsVSCode(t *testing.T) {
+	th := Example()
+	got := nvimColours(t, th, "x.py", "m = HEX.match(x)\nmatch m:\n    case 1:\n        pass\n",
+		[][2]int{{1, 9}, {2, 1}, {3, 5}})
+	call, _ := VSCodeScopeStyle(th, "source.python", "meta.member.access.python", "meta.function-call.python", "meta.function-call.generic.python")
+	kw, _ := VSCodeScopeStyle(th, "source.python", "keyword.control.flow.python")
+	if call == kw {
+		t.Fatal("VS Code paints a call and a keyword alike; the test cannot tell them apart")
+	}
+	for i, c := range []struct {
+		what string
+		want Color
+	}{{"match of HEX.match(", call}, {"match statement", kw}, {"case clause", kw}} {
+		if got[i] != th.seen(c.want).Hex() {
+			t.Errorf("Neovim paints the %s %s, VS Code %s", c.what, got[i], th.seen(c.want).Hex())
+		}
+	}
+}
+
+// Issue #39: rust.vim paints every < and > as an operator; VS Code's Rust
+// grammar calls a generic's brackets punctuation and keeps a spaced
+// comparison, ->, >> and >= operators.
+func TestNeovimPaintsRustGenericsAsVSCode(t *testing.T) {
+	th := Example()
+	// The example's operators and punctuation share a colour; One Dark
+	// Pro's and Nord's do not.
+	th.Set("syntax.operator", mustParse(t, "#e0a050"))
+	th.Set("syntax.punctuation", mustParse(t, "#50a0e0"))
+	got := nvimColours(t, th, "x.rs", "fn f(a: u8) -> Option<Vec<u8>> {\n    if a < 3 && a >= 1 { }\n    let v: Vec<u8> = Vec::new();\n}\n",
+		[][2]int{{1, 22}, {1, 26}, {1, 29}, {1, 13}, {2, 10}, {2, 19}, {3, 15}, {3, 18}})
+	angle, _ := VSCodeScopeStyle(th, "source.rust", "punctuation.brackets.angle.rust")
+	op, _ := VSCodeScopeStyle(th, "source.rust", "keyword.operator.comparison.rust")
+	if angle == op {
+		t.Fatal("VS Code paints brackets and operators alike; the test cannot tell them apart")
+	}
+	for i, c := range []struct {
+		what string
+		want Color
+	}{{"< of Option<", angle}, {"< of Vec<u8", angle}, {"> of u8>>", angle}, {"- of ->", op},
+		{"< of a < 3", op}, {"> of >=", op}, {"< of let v: Vec<", angle}, {"> of Vec<u8>", angle}} {
+		if got[i] != th.seen(c.want).Hex() {
+			t.Errorf("Neovim paints the %s %s, VS Code %s", c.what, got[i], th.seen(c.want).Hex())
+		}
+	}
+}
+
+func mustParse(t *testing.T, s string) Color {
+	t.Helper()
+	c, err := ParseColor(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Issue #39: sh.vim paints set and unset with shSet, the group of declare,
+// local and export; VS Code's grammar calls them builtins and the others
+// storage modifiers.
+func TestNeovimPaintsShellSetAsVSCode(t *testing.T) {
+	th := Example()
+	th.Set("syntax.builtinFunction", mustParse(t, "#50e0a0"))
+	got := nvimColours(t, th, "x.sh", "#!/bin/bash\nset -eu\nunset x\nlocal y=1\n", [][2]int{{2, 1}, {3, 1}, {4, 1}})
+	builtin, _ := VSCodeScopeStyle(th, "source.shell", "meta.statement.command.shell", "entity.name.function.call.shell", "entity.name.command.shell", "support.function.builtin.shell")
+	modifier, _ := VSCodeScopeStyle(th, "source.shell", "storage.modifier.shell")
+	if builtin == modifier {
+		t.Fatal("VS Code paints builtins and modifiers alike; the test cannot tell them apart")
+	}
+	for i, c := range []struct {
+		what string
+		want Color
+	}{{"set", builtin}, {"unset", builtin}, {"local", modifier}} {
+		if got[i] != th.seen(c.want).Hex() {
+			t.Errorf("Neovim paints %s %s, VS Code %s", c.what, got[i], th.seen(c.want).Hex())
+		}
+	}
+}
