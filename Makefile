@@ -189,7 +189,7 @@ test-windows:
 ## test: everything, as CI runs it, then a table of each suite's wall and CPU seconds
 # Stages run in order (scripts/timed-suites.sh); in a stage, lanes joined by
 # "," run side by side, each a sequence joined by "+". The compile-bound lane
-# (cross, test-go, the front end's checks) runs beside the suites that mostly
+# (cross, test-go, the bindings check) runs beside the suites that mostly
 # wait on a window, a browser or an agent, so two cores stay busy; test-prep
 # first builds every binary those suites share, so no two build one file.
 # test-frontend ends the browser lane: after cross and test-go the compile
