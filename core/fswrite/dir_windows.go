@@ -88,13 +88,7 @@ func (h handle) replace(name string, perm fs.FileMode, write func(io.Writer) err
 	if err := h.create(tmp, perm, write); err != nil {
 		return err
 	}
-	if check != nil {
-		if err := check(); err != nil {
-			h.r.Remove(tmp)
-			return err
-		}
-	}
-	if err := h.rename(tmp, name); err != nil {
+	if err := h.rename(tmp, name, check); err != nil {
 		h.r.Remove(tmp)
 		return err
 	}
@@ -117,8 +111,16 @@ var renameWaits = []time.Duration{
 var beforeRetry func(error)
 
 // rename renames tmp over name, trying again while the file is busy.
-func (h handle) rename(tmp, name string) error {
+// check (ReplaceIfUnchanged's comparison) runs before every try: a file
+// held open is being written by its holder, so after a refused try it may
+// hold a newer write that a later try must not replace.
+func (h handle) rename(tmp, name string, check func() error) error {
 	for i := 0; ; i++ {
+		if check != nil {
+			if err := check(); err != nil {
+				return err
+			}
+		}
 		err := h.r.Rename(tmp, name)
 		if err == nil || i == len(renameWaits) ||
 			!(errors.Is(err, windows.ERROR_ACCESS_DENIED) || errors.Is(err, windows.ERROR_SHARING_VIOLATION)) {

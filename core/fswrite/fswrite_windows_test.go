@@ -372,3 +372,42 @@ func TestWindowsReplaceWaitsForAFileHeldOpen(t *testing.T) {
 		t.Errorf("left %v; want theme.json alone", names)
 	}
 }
+
+// A file held open is being written by its holder: a compare-and-replace
+// whose rename was refused must compare again before it tries again, or
+// its stale result replaces the holder's newer write.
+func TestWindowsReplaceIfUnchangedComparesAgainAfterARefusal(t *testing.T) {
+	ws := t.TempDir()
+	p := filepath.Join(ws, "theme.json")
+	if err := os.WriteFile(p, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	held, err := os.OpenFile(p, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	// At the first refusal the holder writes its newer content and closes.
+	beforeRetry = func(error) {
+		if held == nil {
+			return
+		}
+		if _, err := held.WriteAt([]byte("newer"), 0); err != nil {
+			t.Error(err)
+		}
+		held.Close()
+		held = nil
+	}
+	defer func() { beforeRetry = nil }()
+	d, err := Open(ws, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, err := d.ReplaceIfUnchanged("theme.json", []byte("old"), []byte("mine"), 0o644); !errors.Is(err, ErrChanged) {
+		t.Fatalf("replace over a write made while it waited: %v; want ErrChanged", err)
+	}
+	// (The temporary file's removal is os.Root's unlinkat, which Wine
+	// lacks; TestReplaceIfUnchangedKeepsALaterWrite checks it elsewhere.)
+	readBack(t, p, "newer")
+}
