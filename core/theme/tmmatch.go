@@ -40,10 +40,42 @@ type tmTrieRule struct {
 	tmStyle
 }
 
+// tmNode is a trie node. vscode-textmate copies a parent's rules with
+// parent selectors into each child it makes; here a child points at its
+// parent instead and holds only the rules inserted at it, which override
+// an inherited rule of the same parents. The result is the same (a
+// parent's rules all precede its children's in the sorted insertion), but
+// a theme of n "p a" and n "a.cK" rules costs O(n), not n² copies.
 type tmNode struct {
 	main     tmTrieRule
-	withPar  []tmTrieRule
+	up       *tmNode
+	withPar  []tmTrieRule // inserted here; see rules for the inherited ones
 	children map[string]*tmNode
+}
+
+// rules is the node's rules with parent selectors, inherited ones
+// included, in the order vscode-textmate's copies hold them (it breaks
+// ties of specificity): the parent's, each replaced where this node
+// overrides it, then the ones new here.
+func (n *tmNode) rules() []tmTrieRule {
+	var chain []*tmNode
+	for a := n; a != nil; a = a.up {
+		chain = append(chain, a)
+	}
+	var out []tmTrieRule
+	at := map[string]int{} // parents → index in out
+	for i := len(chain) - 1; i >= 0; i-- {
+		for _, r := range chain[i].withPar {
+			k := strings.Join(r.parents, "\x00")
+			if j, ok := at[k]; ok {
+				out[j] = r
+				continue
+			}
+			at[k] = len(out)
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func newTMMatcher(rules []TokenRule, defFG *Color) *tmMatcher {
@@ -101,6 +133,14 @@ func (n *tmNode) insert(depth int, scope string, parents []string, s tmStyle) {
 				return
 			}
 		}
+		for a := n.up; a != nil; a = a.up { // an inherited rule: overridden here
+			for _, r := range a.withPar {
+				if strArrCmp(r.parents, parents) == 0 {
+					n.withPar = append(n.withPar, tmTrieRule{depth: depth, parents: parents, tmStyle: s.over(r.tmStyle)})
+					return
+				}
+			}
+		}
 		n.withPar = append(n.withPar, tmTrieRule{depth: depth, parents: parents, tmStyle: s.over(n.main.tmStyle)})
 		return
 	}
@@ -110,7 +150,7 @@ func (n *tmNode) insert(depth int, scope string, parents []string, s tmStyle) {
 	}
 	c := n.children[head]
 	if c == nil {
-		c = &tmNode{main: n.main, withPar: append([]tmTrieRule(nil), n.withPar...)}
+		c = &tmNode{main: n.main, up: n}
 		n.children[head] = c
 	}
 	c.insert(depth+1, tail, parents, s)
@@ -123,7 +163,7 @@ func (n *tmNode) match(scope string) []tmTrieRule {
 			return c.match(tail)
 		}
 	}
-	rules := append(append([]tmTrieRule(nil), n.withPar...), n.main)
+	rules := append(n.rules(), n.main)
 	sort.SliceStable(rules, func(i, j int) bool { return cmpSpecificity(rules[i], rules[j]) < 0 })
 	return rules
 }
