@@ -27,6 +27,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -277,7 +278,6 @@ func run() error {
 	for _, c := range seen {
 		overwritten = overwritten || c != newHex
 	}
-	check("the agent's turn did overwrite "+role+" in theme.json", overwritten, seen)
 	prompt, err := lastPrompt(r.AgentLog, sentAt)
 	check("the agent received the prompt", err == nil, err)
 	changedPart, lockedPart, _ := strings.Cut(prompt, "LOCKED")
@@ -287,10 +287,22 @@ func run() error {
 	// Read at once: the app puts locked colours back before the page hears the turn is done.
 	doc, err := readDoc(themePath)
 	check("after the turn theme.json still holds the locked colour", err == nil && colourAt(doc, role) == newHex, err, " ", colourAt(doc, role), " (the file held ", seen, ")")
+	var said string
 	_, err = first.Wait("the chat says the lock was restored", 5*time.Second, func(p xwin.Elements) bool {
-		return strings.Contains(p.Els["messages"].Text, "they were restored: "+role)
+		said = p.Els["messages"].Text
+		return strings.Contains(said, "they were restored: "+role)
 	})
 	check("the chat says "+role+" was restored", err == nil, err)
+	// The watcher reads a renamed-in file at once, so the agent's colour may
+	// be in theme.json for less than the 10 ms between samples; the closing
+	// warning names what the app saw it write ("#a was written, #b kept").
+	if _, after, ok := strings.Cut(said, "they were restored: "+role+" ("); ok {
+		written, _, _ := strings.Cut(after, " written")
+		for _, c := range hexIn.FindAllString(written, -1) {
+			overwritten = overwritten || !strings.EqualFold(c, newHex)
+		}
+	}
+	check("the agent's turn did overwrite "+role+" in theme.json", overwritten, seen, " ", said)
 	var shown []string
 	_, err = first.Wait("the preview shows the locked colour again", 10*time.Second, func(p xwin.Elements) bool {
 		if bg := p.Els["accentButton"].Bg; len(shown) == 0 || shown[len(shown)-1] != bg {
@@ -479,6 +491,9 @@ func ratioOf(path, fg, bg string) (string, error) {
 
 // watchColour records each distinct colour the role has in theme.json until
 // the returned stop is called (which returns them, in order).
+// hexIn finds the #rrggbb colours in a text.
+var hexIn = regexp.MustCompile(`#[0-9a-fA-F]{6}\b`)
+
 func watchColour(path, role string) func() []string {
 	var mu sync.Mutex
 	var seen []string
