@@ -13,6 +13,7 @@ import (
 	"text/template"
 	"unicode/utf8"
 
+	"cdxtheme/core/scopes"
 	"cdxtheme/core/theme"
 )
 
@@ -281,7 +282,7 @@ var funcs = template.FuncMap{
 	"groupRoles": theme.GroupRoles,
 	// syntaxScopes are the syntax roles' names in each target's token
 	// vocabulary (TextMate, Helix, Zed, Vim, …), in core/theme's order.
-	"syntaxScopes": theme.SyntaxMap,
+	"syntaxScopes": scopes.SyntaxMap,
 	"hasPrefix":    strings.HasPrefix,
 	// obj is an object whose keys keep the order they were first set in
 	// (set; sortKeys sorts them): JSON targets build their document and
@@ -292,7 +293,7 @@ var funcs = template.FuncMap{
 	"raw": func(s string) json.RawMessage { b, _ := json.Marshal(s); return b },
 	// vscodeColorKeys are core/theme's workbench colour table (which the
 	// VS Code importer reads back with): key, role, alpha, clear.
-	"vscodeColorKeys": theme.VSCodeColorKeys,
+	"vscodeColorKeys": scopes.VSCodeColorKeys,
 	"vscodePublisher": func() string { return theme.VSCodePublisher },
 	"vscodeVersion":   func() string { return theme.VSCodeVersion },
 	// nameUUID is a UUID (version 5 layout) from a theme's name, which

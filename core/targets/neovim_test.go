@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"cdxtheme/core/scopes"
 	"cdxtheme/core/theme"
 	"github.com/pelletier/go-toml/v2"
 )
@@ -140,5 +142,37 @@ func TestNeovimGroupScopesAgreeWithTheirRoles(t *testing.T) {
 	}
 	if n < 100 {
 		t.Errorf("%d groups with a scope", n)
+	}
+}
+
+// The Neovim colorscheme sets the 0.10 tree-sitter captures of every
+// syntax role (core/scopes' syntax map) in the role's colour, and the
+// pre-0.10 names as links to them.
+func TestNeovimSetsEachSyntaxRolesCaptures(t *testing.T) {
+	th := theme.Example()
+	files, err := theme.Render(th, "neovim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hl := regexp.MustCompile(`^\s*hl\('([^']+)', \{ (.*) \}\)$`)
+	set := map[string]string{}
+	for _, line := range strings.Split(string(files["colors/"+theme.Slug(th.Name)+".lua"]), "\n") {
+		if m := hl.FindStringSubmatch(line); m != nil {
+			set[strings.ToLower(m[1])] = m[2]
+		}
+	}
+	for _, m := range scopes.SyntaxMap() {
+		want := "fg = '" + th.Seen(th.Color("syntax."+m.Role)).Hex() + "'"
+		for _, c := range m.Captures {
+			if d, ok := set[strings.ToLower(c)]; !ok || !strings.HasPrefix(d, want) {
+				t.Errorf("capture %s = %q, want %s", c, d, want)
+			}
+		}
+		for _, o := range m.Old {
+			old, cur, _ := strings.Cut(o, "=")
+			if d := set[strings.ToLower(old)]; d != "link = '"+cur+"'" {
+				t.Errorf("old capture %s = %q, want a link to %s", old, d, cur)
+			}
+		}
 	}
 }

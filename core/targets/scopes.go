@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"cdxtheme/core/theme"
+	"cdxtheme/core/scopes"
 )
 
 // Painted is what an imported VS Code theme's own token rules give one
@@ -31,17 +31,17 @@ func (p *Painted) Attrs() []any {
 	return out
 }
 
-// Scope is what the theme's own token rules (theme.TokenRules) paint the
+// Scope is what the theme's own token rules (scopes.TokenRules) paint the
 // scope stack with ("source.go storage.type.numeric.go", outermost
-// first), as VS Code resolves it (theme.VSCodeScopeResolver: the text
+// first), as VS Code resolves it (scopes.VSCodeScopeResolver: the text
 // colour where no rule paints it), so a program whose tokens are not
 // TextMate scopes (Neovim's syntax groups) still paints a token as VS Code
 // does. nil when the theme has no token rules: the syntax roles stand then.
 func (v *View) Scope(stack string) *Painted {
 	if !v.scopesRead {
 		v.scopesRead = true
-		if theme.TokenRules(v.t) != nil {
-			v.scopes = theme.VSCodeScopeResolver(v.t)
+		if scopes.TokenRules(v.t) != nil {
+			v.scopes = scopes.VSCodeScopeResolver(v.t)
 		}
 	}
 	if v.scopes == nil {

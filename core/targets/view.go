@@ -11,6 +11,7 @@ import (
 
 	"cdxtheme/core/base16"
 	"cdxtheme/core/colour"
+	"cdxtheme/core/scopes"
 	"cdxtheme/core/theme"
 )
 
@@ -113,10 +114,10 @@ func (v *View) ITermColors() []ITermEntry {
 }
 
 // TokenRules are an imported VS Code theme's own token rules as TextMate
-// rules (theme.TokenRules), their colours flattened; nil when the theme
+// rules (scopes.TokenRules), their colours flattened; nil when the theme
 // has none (the syntax map's rules stand then).
 func (v *View) TokenRules() *Rules {
-	rs := theme.TokenRules(v.t)
+	rs := scopes.TokenRules(v.t)
 	if rs == nil {
 		return nil
 	}
@@ -140,11 +141,11 @@ func (v *View) TokenRules() *Rules {
 }
 
 // SublimeRules are the rules a .tmTheme adds for Sublime's grammars
-// (theme.SublimeRules): each Sublime scope painted as VS Code paints the
+// (scopes.SublimeRules): each Sublime scope painted as VS Code paints the
 // same token under the theme's rules, colours flattened.
 func (v *View) SublimeRules() []Rule {
 	var out []Rule
-	for _, r := range theme.SublimeRules(v.t) {
+	for _, r := range scopes.SublimeRules(v.t) {
 		rv := Rule{Name: r.Name, Scope: r.Scope, HasStyle: true, Style: *r.Style}
 		c := Colour{v.t.Seen(*r.FG)}
 		rv.FG = &c
@@ -165,7 +166,7 @@ func (v *View) TextMateRules() []Rule {
 	if rs := v.TokenRules(); rs != nil {
 		out = append(out, rs.Rules...)
 	} else {
-		for _, m := range theme.SyntaxMap() {
+		for _, m := range scopes.SyntaxMap() {
 			role := "syntax." + m.Role
 			c := Colour{v.t.Seen(v.t.Color(role))}
 			out = append(out, Rule{Name: m.Label, Scope: strings.Join(m.TextMate, ", "), FG: &c, HasStyle: true, Style: v.Style(role)})

@@ -246,22 +246,7 @@ func TestNeovimCoverage(t *testing.T) {
 			t.Errorf("Neovim 0.10 capture %s not set", c)
 		}
 	}
-	// The 0.10 tree-sitter captures of every syntax role, in the role's
-	// colour; the pre-0.10 names as links to them.
-	for _, m := range syntaxMap {
-		want := "fg = '" + th.seen(th.Color("syntax."+m.role)).Hex() + "'"
-		for _, c := range m.captures {
-			if d, ok := set[strings.ToLower(c)]; !ok || !strings.HasPrefix(d.def, want) {
-				t.Errorf("capture %s = %q, want %s", c, d.def, want)
-			}
-		}
-		for _, o := range m.old {
-			old, cur, _ := strings.Cut(o, "=")
-			if d := set[strings.ToLower(old)]; d.def != "link = '"+cur+"'" {
-				t.Errorf("old capture %s = %q, want a link to %s", old, d.def, cur)
-			}
-		}
-	}
+	// The syntax roles' captures: core/targets' TestNeovimSetsEachSyntaxRolesCaptures.
 	// LSP semantic tokens, by Neovim's names (:h lsp-semantic-highlight).
 	for group, role := range map[string]string{"@lsp.type.enumMember": "constant", "@lsp.type.decorator": "attribute",
 		"@lsp.type.typeParameter": "type", "@lsp.typemod.variable.readonly": "constant",

@@ -13,6 +13,7 @@ import (
 
 	"cdxtheme/core/colour"
 	"cdxtheme/core/jsonc"
+	"cdxtheme/core/scopes"
 	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
@@ -450,7 +451,7 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 	// theme sets gives the role, so a role set in a theme survives an
 	// export and an import (issue #39). Syntax roles come from the token
 	// rules below, ANSI from the terminal keys above.
-	for _, k := range theme.VSCodeColorKeys() {
+	for _, k := range scopes.VSCodeColorKeys() {
 		if k.Alpha > 0 || k.Clear || strings.HasPrefix(k.Role, "syntax.") || strings.HasPrefix(k.Role, "ansi.") {
 			continue
 		}
@@ -526,7 +527,7 @@ func applyRoleRules(b *builder, rules []tmRule, what string) {
 	if len(rules) == 0 {
 		return
 	}
-	for _, m := range theme.SyntaxTextMate() {
+	for _, m := range scopes.SyntaxTextMate() {
 		role := "syntax." + m.Role
 		if b.set[role] {
 			continue
@@ -666,8 +667,8 @@ func keepVSCode(b *builder, colors map[string]json.RawMessage, tokens json.RawMe
 	// role; one read into another role (gitDecoration.addedResourceForeground
 	// gives ui.success but is painted with diff.added) stays verbatim, or
 	// the export would change it.
-	painter := map[string]theme.VSCodeColorKey{}
-	for _, k := range theme.VSCodeColorKeys() {
+	painter := map[string]scopes.VSCodeColorKey{}
+	for _, k := range scopes.VSCodeColorKeys() {
 		painter[k.Key] = k
 	}
 	used := map[string]bool{}

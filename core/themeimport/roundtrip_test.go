@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/quick"
 
+	"cdxtheme/core/scopes"
 	"cdxtheme/core/theme"
 )
 
@@ -279,13 +280,13 @@ func carriedSet(format string) []string {
 		// every syntax role (through the token rules).
 		var out []string
 		seen := map[string]bool{}
-		for _, k := range theme.VSCodeColorKeys() {
+		for _, k := range scopes.VSCodeColorKeys() {
 			if k.Alpha == 0 && !k.Clear && !seen[k.Role] {
 				seen[k.Role] = true
 				out = append(out, k.Role)
 			}
 		}
-		for _, m := range theme.SyntaxTextMate() {
+		for _, m := range scopes.SyntaxTextMate() {
 			if !seen["syntax."+m.Role] {
 				out = append(out, "syntax."+m.Role)
 			}
@@ -293,7 +294,7 @@ func carriedSet(format string) []string {
 		return out
 	case "tmtheme":
 		out := []string{"terminal.cursor", "terminal.selectionText", "editor.lineHighlight", "editor.lineNumber", "editor.whitespace", "editor.indentGuide"}
-		for _, m := range theme.SyntaxTextMate() {
+		for _, m := range scopes.SyntaxTextMate() {
 			out = append(out, "syntax."+m.Role)
 		}
 		return out

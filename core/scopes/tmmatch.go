@@ -1,8 +1,10 @@
-package theme
+package scopes
 
 import (
 	"sort"
 	"strings"
+
+	"cdxtheme/core/theme"
 )
 
 // tmMatcher answers which foreground and font style VS Code gives a
@@ -15,12 +17,12 @@ import (
 // Code (and Shiki, the preview) paints.
 type tmMatcher struct {
 	root  *tmNode
-	defFG *Color
+	defFG *theme.Color
 }
 
 // tmStyle is a rule's or a resolution's settings; nil where unset.
 type tmStyle struct {
-	fg    *Color
+	fg    *theme.Color
 	style *string
 }
 
@@ -78,7 +80,7 @@ func (n *tmNode) rules() []tmTrieRule {
 	return out
 }
 
-func newTMMatcher(rules []TokenRule, defFG *Color) *tmMatcher {
+func newTMMatcher(rules []TokenRule, defFG *theme.Color) *tmMatcher {
 	type parsed struct {
 		scope   string
 		parents []string
@@ -195,7 +197,7 @@ func cmpSpecificity(a, b tmTrieRule) int {
 // resolve is the foreground and font style of the innermost scope of
 // stack (outermost first); the default foreground and no style where no
 // rule sets them.
-func (m *tmMatcher) resolve(stack []string) (Color, string) {
+func (m *tmMatcher) resolve(stack []string) (theme.Color, string) {
 	var cur tmStyle
 	for i := range stack {
 		for _, r := range m.root.match(stack[i]) {
@@ -205,7 +207,7 @@ func (m *tmMatcher) resolve(stack []string) (Color, string) {
 			}
 		}
 	}
-	fg := Color{}
+	fg := theme.Color{}
 	if m.defFG != nil {
 		fg = *m.defFG
 	}

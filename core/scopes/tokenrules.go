@@ -1,15 +1,18 @@
-package theme
+package scopes
 
 import (
 	"encoding/json"
 	"strings"
+
+	"cdxtheme/core/colour"
+	"cdxtheme/core/theme"
 )
 
 // TokenRule is one TextMate scope rule of an imported VS Code theme:
 // FG, BG and Style are nil where the rule does not set them.
 type TokenRule struct {
 	Name, Scope string
-	FG, BG      *Color
+	FG, BG      *theme.Color
 	Style       *string
 }
 
@@ -18,7 +21,7 @@ type TokenRule struct {
 // Sublime paint what VS Code paints; nil when the theme has none. A rule without a scope (VS Code's global
 // default) or without a colour or style is left out, and so is a colour
 // that does not parse: the role colours stand there.
-func TokenRules(t *Theme) []TokenRule {
+func TokenRules(t *theme.Theme) []TokenRule {
 	if t.Targets == nil || t.Targets.VSCode == nil || len(t.Targets.VSCode.TokenColors) == 0 {
 		return nil
 	}
@@ -49,12 +52,12 @@ func TokenRules(t *Theme) []TokenRule {
 		}
 		r := TokenRule{Name: it.Name, Scope: scope, Style: it.Settings.FontStyle}
 		if it.Settings.Foreground != nil {
-			if c, err := parseLooseColor(*it.Settings.Foreground); err == nil {
+			if c, err := colour.ParseLoose(*it.Settings.Foreground); err == nil {
 				r.FG = &c
 			}
 		}
 		if it.Settings.Background != nil {
-			if c, err := parseLooseColor(*it.Settings.Background); err == nil {
+			if c, err := colour.ParseLoose(*it.Settings.Background); err == nil {
 				r.BG = &c
 			}
 		}

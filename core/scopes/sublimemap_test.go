@@ -1,16 +1,18 @@
-package theme
+package scopes
 
 import (
 	"encoding/json"
 	"os"
 	"strings"
 	"testing"
+
+	"cdxtheme/core/theme"
 )
 
 func rule(scope, fg, style string) TokenRule {
 	r := TokenRule{Scope: scope}
 	if fg != "" {
-		c, _ := ParseColor(fg)
+		c, _ := theme.ParseColor(fg)
 		r.FG = &c
 	}
 	if style != "-" {
@@ -24,7 +26,7 @@ func rule(scope, fg, style string) TokenRule {
 // taken from the rule of the scope's prefix, an unpainted inner scope
 // keeping its outer scope's colour.
 func TestTMMatcherResolvesAsVSCode(t *testing.T) {
-	def, _ := ParseColor("#eeeeee")
+	def, _ := theme.ParseColor("#eeeeee")
 	m := newTMMatcher([]TokenRule{
 		rule("keyword", "#ff0000", "bold"),
 		rule("keyword.operator", "#00ff00", "-"),
@@ -61,11 +63,11 @@ func TestSublimeRulesPaintAsVSCode(t *testing.T) {
 		t.Fatalf("no Sublime rule for %s", scope)
 		return TokenRule{}
 	}
-	b, err := os.ReadFile("testdata/example.theme.json")
+	b, err := os.ReadFile("../theme/testdata/example.theme.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	th, err := Parse(b)
+	th, err := theme.Parse(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +77,7 @@ func TestSublimeRulesPaintAsVSCode(t *testing.T) {
 	}
 
 	imp := th.Clone()
-	imp.Targets = &TargetOverrides{VSCode: &VSCodeTarget{TokenColors: json.RawMessage(`[
+	imp.Targets = &theme.TargetOverrides{VSCode: &theme.VSCodeTarget{TokenColors: json.RawMessage(`[
 		{"scope": "storage.type", "settings": {"foreground": "#aa0000", "fontStyle": "italic"}},
 		{"scope": ["entity.name.type", "support.class"], "settings": {"foreground": "#00aa00"}},
 		{"scope": "string.quoted.docstring", "settings": {"foreground": "#0000aa", "fontStyle": "bold"}}
@@ -104,7 +106,7 @@ func TestSublimeRulesPaintAsVSCode(t *testing.T) {
 // VS Code and the preview paint them the same way; bat, whose Sublime
 // grammar calls all of them storage.type.rust, paints that as the types.
 func TestRustKeywordsAndPrimitivesAsNeovim(t *testing.T) {
-	th := Example()
+	th := theme.Example()
 	kw, bt := th.Color("syntax.keyword"), th.Color("syntax.builtinType")
 	if kw == bt {
 		t.Fatal("the example's keyword and built-in type share a colour; the test cannot tell them apart")
@@ -112,7 +114,7 @@ func TestRustKeywordsAndPrimitivesAsNeovim(t *testing.T) {
 	for _, c := range []struct {
 		token string
 		stack []string
-		want  Color
+		want  theme.Color
 	}{
 		{"let", []string{"source.rust", "keyword.other.rust storage.type.rust"}, kw},
 		{"const NAME", []string{"source.rust", "storage.type.rust"}, kw},

@@ -1,4 +1,4 @@
-package theme
+package scopes
 
 // syntaxMap maps each syntax role ONCE to the token vocabularies of the
 // targets: TextMate scopes (VS Code tokenColors, .tmTheme for bat, delta,

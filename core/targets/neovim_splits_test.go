@@ -1,4 +1,4 @@
-package theme
+package targets
 
 import (
 	"fmt"
@@ -6,15 +6,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"cdxtheme/core/scopes"
+	"cdxtheme/core/theme"
 )
 
 // nvimColours opens a file named name holding src in real Neovim under
 // th's exported colorscheme and returns the foreground at each {line,
 // column} (1-based), "none" where no colour is set.
-func nvimColours(t *testing.T, th *Theme, name, src string, at [][2]int) []string {
+func nvimColours(t *testing.T, th *theme.Theme, name, src string, at [][2]int) []string {
 	t.Helper()
 	nvim := program(t, "nvim", "neovim")
-	files, err := Render(th, "neovim")
+	files, err := theme.Render(th, "neovim")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +28,13 @@ func nvimColours(t *testing.T, th *Theme, name, src string, at [][2]int) []strin
 		}
 	}
 	dir := t.TempDir()
-	writeFiles(t, filepath.Join(dir, "rtp"), files)
+	for name, b := range files {
+		p := filepath.Join(dir, "rtp", filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	file := filepath.Join(dir, name)
 	os.WriteFile(file, []byte(src), 0o644)
 	var pos []string
@@ -66,20 +75,20 @@ vim.fn.writefile(out, vim.env.OUT)
 // [ ] of ${a[@]} as VS Code does (punctuation), where sh.vim gives them
 // PreProc by matchgroup, a keyword colour.
 func TestNeovimPaintsShellExpansionBracesAsVSCode(t *testing.T) {
-	th := Example()
+	th := theme.Example()
 	got := nvimColours(t, th, "x.sh", "#!/bin/bash\nx=\"${a:-b}\"\nfor i in \"${arr[@]}\"; do :; done\n",
 		[][2]int{{2, 4}, {2, 5}, {2, 10}, {3, 11}, {3, 12}, {3, 16}, {3, 18}, {3, 19}})
 	str := []string{"source.shell", "string.quoted.double.shell"}
-	brace, _ := VSCodeScopeStyle(th, append(str, "punctuation.section.bracket.curly.variable.begin.shell", "punctuation.definition.variable.shell")...)
-	bracket, _ := VSCodeScopeStyle(th, append(str, "meta.parameter-expansion", "punctuation.section.array.shell")...)
+	brace, _ := scopes.VSCodeScopeStyle(th, append(str, "punctuation.section.bracket.curly.variable.begin.shell", "punctuation.definition.variable.shell")...)
+	bracket, _ := scopes.VSCodeScopeStyle(th, append(str, "meta.parameter-expansion", "punctuation.section.array.shell")...)
 	if brace == th.Color("syntax.keyword") {
 		t.Fatal("VS Code's brace colour is the keyword colour; the test cannot tell them apart")
 	}
-	want := []Color{brace, brace, brace, brace, brace, bracket, bracket, brace}
+	want := []theme.Color{brace, brace, brace, brace, brace, bracket, bracket, brace}
 	what := []string{"$ of ${a", "{ of ${a", "} of ${a:-b}", "$ of ${arr", "{ of ${arr", "[ of arr[@]", "] of arr[@]", "} of ${arr[@]}"}
 	for i := range want {
-		if got[i] != th.seen(want[i]).Hex() {
-			t.Errorf("Neovim paints the %s %s, VS Code %s", what[i], got[i], th.seen(want[i]).Hex())
+		if got[i] != th.Seen(want[i]).Hex() {
+			t.Errorf("Neovim paints the %s %s, VS Code %s", what[i], got[i], th.Seen(want[i]).Hex())
 		}
 	}
 }
@@ -88,20 +97,20 @@ func TestNeovimPaintsShellExpansionBracesAsVSCode(t *testing.T) {
 // VS Code's grammar calls re.match(…) a method call. The statements stay
 // keywords.
 func TestNeovimPaintsPythonMatchMethodAsVSCode(t *testing.T) {
-	th := Example()
+	th := theme.Example()
 	got := nvimColours(t, th, "x.py", "m = HEX.match(x)\nmatch m:\n    case 1:\n        pass\n",
 		[][2]int{{1, 9}, {2, 1}, {3, 5}})
-	call, _ := VSCodeScopeStyle(th, "source.python", "meta.member.access.python", "meta.function-call.python", "meta.function-call.generic.python")
-	kw, _ := VSCodeScopeStyle(th, "source.python", "keyword.control.flow.python")
+	call, _ := scopes.VSCodeScopeStyle(th, "source.python", "meta.member.access.python", "meta.function-call.python", "meta.function-call.generic.python")
+	kw, _ := scopes.VSCodeScopeStyle(th, "source.python", "keyword.control.flow.python")
 	if call == kw {
 		t.Fatal("VS Code paints a call and a keyword alike; the test cannot tell them apart")
 	}
 	for i, c := range []struct {
 		what string
-		want Color
+		want theme.Color
 	}{{"match of HEX.match(", call}, {"match statement", kw}, {"case clause", kw}} {
-		if got[i] != th.seen(c.want).Hex() {
-			t.Errorf("Neovim paints the %s %s, VS Code %s", c.what, got[i], th.seen(c.want).Hex())
+		if got[i] != th.Seen(c.want).Hex() {
+			t.Errorf("Neovim paints the %s %s, VS Code %s", c.what, got[i], th.Seen(c.want).Hex())
 		}
 	}
 }
@@ -110,32 +119,32 @@ func TestNeovimPaintsPythonMatchMethodAsVSCode(t *testing.T) {
 // grammar calls a generic's brackets punctuation and keeps a spaced
 // comparison, ->, >> and >= operators.
 func TestNeovimPaintsRustGenericsAsVSCode(t *testing.T) {
-	th := Example()
+	th := theme.Example()
 	// The example's operators and punctuation share a colour; One Dark
 	// Pro's and Nord's do not.
 	th.Set("syntax.operator", mustParse(t, "#e0a050"))
 	th.Set("syntax.punctuation", mustParse(t, "#50a0e0"))
 	got := nvimColours(t, th, "x.rs", "fn f(a: u8) -> Option<Vec<u8>> {\n    if a < 3 && a >= 1 { }\n    let v: Vec<u8> = Vec::new();\n}\n",
 		[][2]int{{1, 22}, {1, 26}, {1, 29}, {1, 13}, {2, 10}, {2, 19}, {3, 15}, {3, 18}})
-	angle, _ := VSCodeScopeStyle(th, "source.rust", "punctuation.brackets.angle.rust")
-	op, _ := VSCodeScopeStyle(th, "source.rust", "keyword.operator.comparison.rust")
+	angle, _ := scopes.VSCodeScopeStyle(th, "source.rust", "punctuation.brackets.angle.rust")
+	op, _ := scopes.VSCodeScopeStyle(th, "source.rust", "keyword.operator.comparison.rust")
 	if angle == op {
 		t.Fatal("VS Code paints brackets and operators alike; the test cannot tell them apart")
 	}
 	for i, c := range []struct {
 		what string
-		want Color
+		want theme.Color
 	}{{"< of Option<", angle}, {"< of Vec<u8", angle}, {"> of u8>>", angle}, {"- of ->", op},
 		{"< of a < 3", op}, {"> of >=", op}, {"< of let v: Vec<", angle}, {"> of Vec<u8>", angle}} {
-		if got[i] != th.seen(c.want).Hex() {
-			t.Errorf("Neovim paints the %s %s, VS Code %s", c.what, got[i], th.seen(c.want).Hex())
+		if got[i] != th.Seen(c.want).Hex() {
+			t.Errorf("Neovim paints the %s %s, VS Code %s", c.what, got[i], th.Seen(c.want).Hex())
 		}
 	}
 }
 
-func mustParse(t *testing.T, s string) Color {
+func mustParse(t *testing.T, s string) theme.Color {
 	t.Helper()
-	c, err := ParseColor(s)
+	c, err := theme.ParseColor(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,20 +155,20 @@ func mustParse(t *testing.T, s string) Color {
 // local and export; VS Code's grammar calls them builtins and the others
 // storage modifiers.
 func TestNeovimPaintsShellSetAsVSCode(t *testing.T) {
-	th := Example()
+	th := theme.Example()
 	th.Set("syntax.builtinFunction", mustParse(t, "#50e0a0"))
 	got := nvimColours(t, th, "x.sh", "#!/bin/bash\nset -eu\nunset x\nlocal y=1\n", [][2]int{{2, 1}, {3, 1}, {4, 1}})
-	builtin, _ := VSCodeScopeStyle(th, "source.shell", "meta.statement.command.shell", "entity.name.function.call.shell", "entity.name.command.shell", "support.function.builtin.shell")
-	modifier, _ := VSCodeScopeStyle(th, "source.shell", "storage.modifier.shell")
+	builtin, _ := scopes.VSCodeScopeStyle(th, "source.shell", "meta.statement.command.shell", "entity.name.function.call.shell", "entity.name.command.shell", "support.function.builtin.shell")
+	modifier, _ := scopes.VSCodeScopeStyle(th, "source.shell", "storage.modifier.shell")
 	if builtin == modifier {
 		t.Fatal("VS Code paints builtins and modifiers alike; the test cannot tell them apart")
 	}
 	for i, c := range []struct {
 		what string
-		want Color
+		want theme.Color
 	}{{"set", builtin}, {"unset", builtin}, {"local", modifier}} {
-		if got[i] != th.seen(c.want).Hex() {
-			t.Errorf("Neovim paints %s %s, VS Code %s", c.what, got[i], th.seen(c.want).Hex())
+		if got[i] != th.Seen(c.want).Hex() {
+			t.Errorf("Neovim paints %s %s, VS Code %s", c.what, got[i], th.Seen(c.want).Hex())
 		}
 	}
 }

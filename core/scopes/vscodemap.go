@@ -1,9 +1,11 @@
-package theme
+package scopes
 
 import (
 	"math"
 	"strconv"
 	"strings"
+
+	"cdxtheme/core/theme"
 )
 
 // vscodeColorTable maps theme roles to VS Code workbench colour ids (the
@@ -142,7 +144,7 @@ type colorKey struct {
 }
 
 // paint is the key's colour on a theme.
-func (k colorKey) paint(t *Theme) Color {
+func (k colorKey) paint(t *theme.Theme) theme.Color {
 	c := t.Color(k.role)
 	switch {
 	case k.clear:
@@ -163,7 +165,7 @@ func parseColorTable(table string) []colorKey {
 		}
 		head, _, _ := strings.Cut(f[0], ":")
 		role, op, hasOp := strings.Cut(head, "@")
-		if _, ok := RoleByPath(role); !ok {
+		if _, ok := theme.RoleByPath(role); !ok {
 			panic("theme: colour table names no role: " + f[0])
 		}
 		var a float64

@@ -1,9 +1,11 @@
-package theme
+package scopes
 
 import (
 	"fmt"
 	"runtime"
 	"testing"
+
+	"cdxtheme/core/theme"
 )
 
 // A theme of n rules "pK a" (parent selectors under one scope) and n rules
@@ -14,8 +16,8 @@ import (
 // and it still answers as before.
 func TestHostileTokenRulesKeepTheMatcherSmall(t *testing.T) {
 	const n = 2000
-	fg := &Color{R: 1, G: 2, B: 3, A: 255}
-	other := &Color{R: 9, G: 9, B: 9, A: 255}
+	fg := &theme.Color{R: 1, G: 2, B: 3, A: 255}
+	other := &theme.Color{R: 9, G: 9, B: 9, A: 255}
 	var rules []TokenRule
 	for k := range n {
 		rules = append(rules, TokenRule{Scope: fmt.Sprintf("p%d a", k), FG: fg})

@@ -1,6 +1,11 @@
-package theme
+package scopes
 
-import "strings"
+import (
+	"strings"
+
+	"cdxtheme/core/colour"
+	"cdxtheme/core/theme"
+)
 
 // sublimeScopes translate the scopes of Sublime Text's grammars, which bat
 // (and delta, and Sublime itself) highlight with, into the scopes VS Code's
@@ -146,7 +151,7 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 // syntax map's — or the text colour and no style where no rule paints
 // them. FG and Style are always set: a rule that left either unset would
 // let a broader rule of the theme show through in bat.
-func SublimeRules(t *Theme) []TokenRule {
+func SublimeRules(t *theme.Theme) []TokenRule {
 	m := vscodeMatcher(t)
 	out := make([]TokenRule, 0, len(sublimeScopes))
 	for _, s := range sublimeScopes {
@@ -161,19 +166,19 @@ func SublimeRules(t *Theme) []TokenRule {
 // with under t's token rules: an imported theme's own, else the syntax
 // map's. An exporter for another highlighter can ask it what VS Code
 // paints a token it knows by VS Code's scopes.
-func VSCodeScopeStyle(t *Theme, stack ...string) (Color, string) {
+func VSCodeScopeStyle(t *theme.Theme, stack ...string) (theme.Color, string) {
 	return vscodeMatcher(t).resolve(stack)
 }
 
 // VSCodeScopeResolver is VSCodeScopeStyle with t's rules read once, for
 // an exporter that asks about many stacks (Neovim's language groups).
-func VSCodeScopeResolver(t *Theme) func(stack ...string) (Color, string) {
+func VSCodeScopeResolver(t *theme.Theme) func(stack ...string) (theme.Color, string) {
 	m := vscodeMatcher(t)
-	return func(stack ...string) (Color, string) { return m.resolve(stack) }
+	return func(stack ...string) (theme.Color, string) { return m.resolve(stack) }
 }
 
 // vscodeMatcher resolves scopes under the rules VS Code gets for t.
-func vscodeMatcher(t *Theme) *tmMatcher {
+func vscodeMatcher(t *theme.Theme) *tmMatcher {
 	rules := TokenRules(t)
 	if rules == nil {
 		for _, m := range syntaxMap {
@@ -184,7 +189,7 @@ func vscodeMatcher(t *Theme) *tmMatcher {
 	}
 	def := t.Color("ui.text")
 	if t.Targets != nil && t.Targets.VSCode != nil {
-		if c, err := parseLooseColor(t.Targets.VSCode.Colors["editor.foreground"]); err == nil {
+		if c, err := colour.ParseLoose(t.Targets.VSCode.Colors["editor.foreground"]); err == nil {
 			def = c
 		}
 	}

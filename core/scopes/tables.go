@@ -1,4 +1,4 @@
-package theme
+package scopes
 
 // The exported faces of the token tables (syntaxmap.go, vscodemap.go), for
 // the templates of core/targets and the importers: copies, so no caller
