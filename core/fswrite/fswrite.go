@@ -170,6 +170,27 @@ func (d *Dir) ReplaceIfUnchanged(name string, was, data []byte, perm fs.FileMode
 	})
 }
 
+// WriteIfAbsent is WriteFile for a file the caller found missing and
+// means to create: name is written only while nothing is there, checked
+// as late as ReplaceIfUnchanged checks (right before the rename); a file
+// that appeared meanwhile is left as it is and the error is ErrChanged.
+// Unlike CreateNew, the content appears whole (a temporary file renamed).
+func (d *Dir) WriteIfAbsent(name string, data []byte, perm fs.FileMode) (string, error) {
+	return d.put(name, perm, bytesOf(data), func(h handle, base, p string) error {
+		if beforeCheck != nil {
+			beforeCheck()
+		}
+		_, err := h.lstat(base)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil
+		case err == nil:
+			return fmt.Errorf("%s %w", p, ErrChanged)
+		}
+		return err
+	})
+}
+
 // put is the one way a file is replaced: folders walked as in Open, a
 // link or non-regular file at name refused, the content written to a
 // temporary file renamed over name; unchanged, when set, is asked right
