@@ -81,6 +81,9 @@ var ErrPlanChanged = errors.New("the install plan changed since it was shown; no
 // "absent", the digest of the regular file's bytes, or why it cannot be
 // read (a link, a folder, too large).
 func fileState(path string) string {
+	if onRead != nil {
+		onRead(path)
+	}
 	b, err := fsread.ReadFile(path, maxReplaced, fsread.NoFollow)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -90,6 +93,9 @@ func fileState(path string) string {
 	}
 	return digest(b)
 }
+
+// onRead, when set (by tests), is told each user file a plan reads.
+var onRead func(path string)
 
 // holds reports whether the regular file at path has exactly data.
 func holds(path string, data []byte) bool { return fileState(path) == digest(data) }
@@ -149,9 +155,23 @@ func (plan InstallPlan) stillHolds(files []PlannedFile) error {
 	return nil
 }
 
-// Plan works out the files installing t into target would write. It writes
-// nothing.
+// Plan works out the files installing t into target would write, and
+// what each activation step would change in the user's settings. It
+// writes nothing.
 func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
+	plan, err := planFiles(t, target, p)
+	if err != nil {
+		return InstallPlan{}, err
+	}
+	planSettings(&plan)
+	plan.Token = plan.token()
+	return plan, nil
+}
+
+// planFiles is Plan without the settings: the theme's files, each with
+// what is there now (was), and the steps as words. A live edit's Refresh
+// needs only this; the user's settings files are not read.
+func planFiles(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 	var tg *install.Target
 	for i := range install.Targets {
 		if install.Targets[i].ID == target {
@@ -360,7 +380,6 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 	if install.PlannerFor(tg.ID) == nil { // an external planner places the companion itself
 		companionFiles(&plan, t, tg, files)
 	}
-	planSettings(&plan)
 	for i := range plan.Files {
 		if err := refuseLink(plan.Files[i].Path); err != nil {
 			return InstallPlan{}, fmt.Errorf("install into %s: %w", tg.Name, err)
@@ -369,7 +388,6 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		plan.Files[i].was = fileState(plan.Files[i].Path)
 		plan.Files[i].Same = plan.Files[i].was == digest(plan.Files[i].data)
 	}
-	plan.Token = plan.token()
 	return plan, nil
 }
 

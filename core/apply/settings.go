@@ -72,6 +72,9 @@ func planSetting(st *install.Step) ([]byte, string, []byte) {
 			}
 		}
 	}
+	if onRead != nil {
+		onRead(st.File)
+	}
 	b, err := fsread.ReadFile(st.File, maxSetting, fsread.NoFollow)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
