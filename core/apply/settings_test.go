@@ -558,3 +558,12 @@ func TestApplyKeepsASettingsFileSavedMeanwhile(t *testing.T) {
 		})
 	}
 }
+
+// A setting value that came out of a theme's name with a line break
+// would be two lines of the user's file: the file is left alone.
+func TestLineSettingValueWithALineBreakLeftAlone(t *testing.T) {
+	s := &install.Setting{Syntax: "lines", Match: `^\s*theme\s*=\s*(?P<v>.*?)\s*$`, Value: "x\nbell = on", Multi: "last"}
+	if r, err := editLines([]byte("theme = dracula\n"), s, "theme = x"); err == nil {
+		t.Errorf("a value with a line break was written: %q", r.data)
+	}
+}
