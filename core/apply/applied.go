@@ -99,6 +99,10 @@ func lockTarget(target string) func() {
 
 const recordName = "record.json"
 
+// beforeWrite, when set (by tests), runs right before Apply writes each
+// file: a change the user makes there is the latest one Apply can meet.
+var beforeWrite func(path string)
+
 // Apply writes a plan's files. A file that already holds the same bytes is
 // left alone: no write, no backup. Every other file it replaces is first
 // copied, with its mode, into the plan's Backups folder in the app's data
@@ -137,6 +141,18 @@ func Apply(plan InstallPlan) (Installed, error) {
 	save := func() error {
 		return paths.WriteFileAtomic(filepath.Join(recDir, recordName), recordJSON(rec), 0o600) // plain strings
 	}
+	// changed stops an apply half-way because a file is no longer what
+	// the plan found (the user saved it meanwhile): what this apply wrote
+	// is taken back, so "nothing was written" holds.
+	changed := func(path, what string) (Installed, error) {
+		err := fmt.Errorf("install %s: %w: %s %s while Apply was writing (apply again to see the new plan)", plan.Target, ErrPlanChanged, path, what)
+		if recDir != "" {
+			if _, uerr := undoRecord(plan.Target, recDir, rec); uerr != nil {
+				return out, fmt.Errorf("%w; taking back what this apply wrote failed too (Undo it): %v", err, uerr)
+			}
+		}
+		return Installed{Note: plan.Note, Steps: plan.Steps, Undo: len(records(plan.store, plan.Target)) > 0}, err
+	}
 	for _, f := range files {
 		if f.data == nil {
 			return out, fmt.Errorf("install %s: plan has no content for %s (make plans with Plan)", plan.Target, f.Path)
@@ -155,6 +171,17 @@ func Apply(plan InstallPlan) (Installed, error) {
 			dir.Close()
 			out.Unchanged = append(out.Unchanged, f.Path)
 			continue
+		case err == nil && digest(old) != f.was, errors.Is(err, fs.ErrNotExist) && f.was != "absent":
+			// Changed since stillHolds looked: the data was made from
+			// what the plan found, not from this.
+			dir.Close()
+			what := "was changed"
+			if err != nil {
+				what = "was removed"
+			} else if f.was == "absent" {
+				what = "was created"
+			}
+			return changed(f.Path, what)
 		case err == nil:
 			perm = fi.Mode().Perm()
 			if recDir == "" {
@@ -190,8 +217,32 @@ func Apply(plan InstallPlan) (Installed, error) {
 			return out, fmt.Errorf("install %s: record for undo: %w", plan.Target, err)
 		}
 		out.Undo = true
-		_, err = dir.WriteFile(name, f.data, perm)
+		if beforeWrite != nil {
+			beforeWrite(f.Path)
+		}
+		// Written only over exactly the bytes backed up (or where nothing
+		// is yet), compared right before the rename: a save the user
+		// made after the read is never replaced by a change computed
+		// from the older bytes.
+		if entry.Existed {
+			_, err = dir.ReplaceIfUnchanged(name, old, f.data, perm)
+		} else {
+			_, err = dir.WriteIfAbsent(name, f.data, perm)
+		}
 		dir.Close()
+		if errors.Is(err, fswrite.ErrChanged) {
+			// Not written: the entry is not this apply's to take back.
+			rec.Files = rec.Files[:len(rec.Files)-1]
+			if entry.Backup != "" {
+				os.Remove(filepath.Join(recDir, entry.Backup))
+			}
+			save() // should taking back fail, Undo is not stopped by this file
+			what := "was created"
+			if entry.Existed {
+				what = "was changed"
+			}
+			return changed(f.Path, what)
+		}
 		if err != nil {
 			return out, fmt.Errorf("install %s: %w", plan.Target, err)
 		}
@@ -271,6 +322,13 @@ func UndoApply(p install.Paths, target string) (Undone, error) {
 	if err := json.Unmarshal(raw, &rec); err != nil {
 		return Undone{}, fmt.Errorf("undo apply to %s: record %s is damaged: %w", target, recDir, err)
 	}
+	return undoRecord(target, recDir, rec)
+}
+
+// undoRecord undoes the apply recorded in recDir (rec, read from it) and
+// removes the record: UndoApply's work, and a refused Apply's taking back
+// of what it had written. The caller holds the target's lock.
+func undoRecord(target, recDir string, rec applyRecord) (Undone, error) {
 	out := Undone{Target: rec.Target, Theme: rec.Theme}
 	// First check every file, so an undo is all or nothing.
 	var changed []string

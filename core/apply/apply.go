@@ -17,12 +17,11 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/install"
 	"cdxtheme/core/paths"
+	"cdxtheme/core/quote"
 	"cdxtheme/core/theme"
 )
 
@@ -81,6 +80,9 @@ var ErrPlanChanged = errors.New("the install plan changed since it was shown; no
 // "absent", the digest of the regular file's bytes, or why it cannot be
 // read (a link, a folder, too large).
 func fileState(path string) string {
+	if onRead != nil {
+		onRead(path)
+	}
 	b, err := fsread.ReadFile(path, maxReplaced, fsread.NoFollow)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -90,6 +92,9 @@ func fileState(path string) string {
 	}
 	return digest(b)
 }
+
+// onRead, when set (by tests), is told each user file a plan reads.
+var onRead func(path string)
 
 // holds reports whether the regular file at path has exactly data.
 func holds(path string, data []byte) bool { return fileState(path) == digest(data) }
@@ -149,9 +154,23 @@ func (plan InstallPlan) stillHolds(files []PlannedFile) error {
 	return nil
 }
 
-// Plan works out the files installing t into target would write. It writes
-// nothing.
+// Plan works out the files installing t into target would write, and
+// what each activation step would change in the user's settings. It
+// writes nothing.
 func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
+	plan, err := planFiles(t, target, p)
+	if err != nil {
+		return InstallPlan{}, err
+	}
+	planSettings(&plan)
+	plan.Token = plan.token()
+	return plan, nil
+}
+
+// planFiles is Plan without the settings: the theme's files, each with
+// what is there now (was), and the steps as words. A live edit's Refresh
+// needs only this; the user's settings files are not read.
+func planFiles(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 	var tg *install.Target
 	for i := range install.Targets {
 		if install.Targets[i].ID == target {
@@ -202,7 +221,7 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		case "windows":
 			user = filepath.Join(p.AppData, "Code", "User")
 		}
-		line(filepath.Join(user, "settings.json"), `"workbench.colorTheme": `+jsonQuote(t.Name), jsonSetting(jsonQuote(t.Name), "workbench.colorTheme"))
+		line(filepath.Join(user, "settings.json"), `"workbench.colorTheme": `+quote.JSON(t.Name), jsonSetting(quote.JSON(t.Name), "workbench.colorTheme"))
 		// VS Code 1.74+ only loads extensions listed in extensions.json
 		// when that file exists, so register ours there.
 		reg := filepath.Join(exts, "extensions.json")
@@ -224,9 +243,9 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		}
 		put(filepath.Join(dir, slug+".json"), files[slug+".json"])
 		plan.Note = "Zed loads it at once: pick \"" + t.Name + "\" with theme selector: toggle."
-		zs := jsonSetting(jsonQuote(t.Name), "theme")
+		zs := jsonSetting(quote.JSON(t.Name), "theme")
 		zs.Within = t.Appearance // "theme": {"mode": "system", "light": …, "dark": …}
-		line(filepath.Join(filepath.Dir(dir), "settings.json"), `"theme": `+jsonQuote(t.Name), zs)
+		line(filepath.Join(filepath.Dir(dir), "settings.json"), `"theme": `+quote.JSON(t.Name), zs)
 	case "alacritty":
 		dir := filepath.Join(p.ConfigHome, "alacritty", "themes")
 		if win {
@@ -234,12 +253,12 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		}
 		path := filepath.Join(dir, slug+".toml")
 		put(path, files[slug+".toml"])
-		plan.Note = "Alacritty does not load themes by itself: add `import = [" + tomlQuote(path) + "]` under [general] in alacritty.toml (top level before Alacritty 0.14)."
+		plan.Note = "Alacritty does not load themes by itself: add `import = [" + quote.TOML(path) + "]` under [general] in alacritty.toml (top level before Alacritty 0.14)."
 		// Only an import of one theme of ours is changed: an import list
 		// of the user's own files is theirs to extend.
-		line(filepath.Join(filepath.Dir(dir), "alacritty.toml"), "import = ["+tomlQuote(path)+"]", &install.Setting{
+		line(filepath.Join(filepath.Dir(dir), "alacritty.toml"), "import = ["+quote.TOML(path)+"]", &install.Setting{
 			Syntax: "lines", Match: `^\s*import\s*=\s*(?P<v>\[\s*"[^"]*[/\\]alacritty[/\\]themes[/\\][^"]*"\s*\])\s*$`,
-			Value: "[" + tomlQuote(path) + "]", Multi: "one", Insert: "top", TOML: true,
+			Value: "[" + quote.TOML(path) + "]", Multi: "one", Insert: "top", TOML: true,
 			Conflict: `^\s*import\s*=`, ConflictWhy: "imports other files already (the theme goes in that list)"})
 	case "kitty":
 		put(filepath.Join(p.ConfigHome, "kitty", "themes", slug+".conf"), files[slug+".conf"])
@@ -283,7 +302,7 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		put(filepath.Join(dir, "themes", slug+".toml"), files[slug+".toml"])
 		plan.Note = "Run `:theme " + slug + "` in Helix; to keep it, put `theme = \"" + slug + "\"` at the top of config.toml."
 		command(":theme " + slug)
-		line(filepath.Join(dir, "config.toml"), "theme = \""+slug+"\"", &install.Setting{Syntax: "toml", Path: []string{"theme"}, Value: tomlQuote(slug)})
+		line(filepath.Join(dir, "config.toml"), "theme = \""+slug+"\"", &install.Setting{Syntax: "toml", Path: []string{"theme"}, Value: quote.TOML(slug)})
 	case "bat":
 		dir := filepath.Join(p.ConfigHome, "bat")
 		if win {
@@ -306,16 +325,16 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 			dir = filepath.Join(p.Home, ".config", "wezterm")
 		}
 		put(filepath.Join(dir, "colors", slug+".toml"), files[slug+".toml"])
-		lua := "config.color_scheme = " + luaQuote(t.Name)
+		lua := "config.color_scheme = " + quote.Lua(theme.OneLine(t.Name))
 		plan.Note = "Add `" + lua + "` to wezterm.lua; WezTerm reloads it on save."
 		cfg := filepath.Join(dir, "wezterm.lua")
 		if home := filepath.Join(p.Home, ".wezterm.lua"); !win && !exists(cfg) && exists(home) {
 			cfg = home // the config this user has
 		}
 		line(cfg, lua, &install.Setting{
-			Syntax: "lines", Match: `^\s*(?:[A-Za-z_]\w*\.)?color_scheme\s*=\s*(?P<v>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')`, Value: luaQuote(t.Name), Multi: "one",
+			Syntax: "lines", Match: `^\s*(?:[A-Za-z_]\w*\.)?color_scheme\s*=\s*(?P<v>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')`, Value: quote.Lua(theme.OneLine(t.Name)), Multi: "one",
 			Insert: "before", Before: `^\s*return\s+config\s*$`, BeforeWhy: "does not end in `return config`",
-			Create: "return {\n  color_scheme = " + luaQuote(t.Name) + ",\n}\n"})
+			Create: "return {\n  color_scheme = " + quote.Lua(theme.OneLine(t.Name)) + ",\n}\n"})
 	case "foot":
 		path := filepath.Join(p.ConfigHome, "foot", "themes", slug+".ini")
 		put(path, files[slug+".ini"])
@@ -327,12 +346,12 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 	case "tmux":
 		path := filepath.Join(p.ConfigHome, "tmux", "themes", slug+".conf")
 		put(path, files[slug+".conf"])
-		plan.Note = "Run `tmux source-file " + shellQuote(path) + "` for the running server, and add `source-file " + shellQuote(path) + "` to tmux.conf to keep it."
-		command("tmux source-file " + shellQuote(path))
+		plan.Note = "Run `tmux source-file " + quote.Sh(path) + "` for the running server, and add `source-file " + quote.Sh(path) + "` to tmux.conf to keep it."
+		command("tmux source-file " + quote.Sh(path))
 		// Only a source-file of a theme of ours is changed; the user's
 		// other sourced files stay.
-		line(filepath.Join(p.ConfigHome, "tmux", "tmux.conf"), "source-file "+shellQuote(path), &install.Setting{
-			Syntax: "lines", Match: `^\s*source(?:-file)?(?:\s+-[qnvF]+)*\s+(?P<v>'?[^\s']*/tmux/themes/[^\s']*'?)\s*$`, Value: shellQuote(path), Multi: "last"})
+		line(filepath.Join(p.ConfigHome, "tmux", "tmux.conf"), "source-file "+quote.Sh(path), &install.Setting{
+			Syntax: "lines", Match: `^\s*source(?:-file)?(?:\s+-[qnvF]+)*\s+(?P<v>'?[^\s']*/tmux/themes/[^\s']*'?)\s*$`, Value: quote.Sh(path), Multi: "last"})
 	case "windows-terminal":
 		// The exported scheme, re-indented inside a fragment.
 		b, err := theme.EncodeJSON(map[string]any{"schemes": []json.RawMessage{files[slug+".json"]}})
@@ -342,8 +361,8 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		put(filepath.Join(p.LocalAppData, "Microsoft", "Windows Terminal", "Fragments", paths.AppName, slug+".json"), b)
 		plan.Note = "Restart Windows Terminal, then choose the colour scheme \"" + t.Name + "\" in a profile's Appearance settings."
 		// A scheme for every profile is profiles.defaults.colorScheme.
-		line(filepath.Join(p.LocalAppData, "Packages", "Microsoft.WindowsTerminal_8wekyb3d8bbwe", "LocalState", "settings.json"), `"colorScheme": `+jsonQuote(t.Name), &install.Setting{
-			Syntax: "json", Path: []string{"profiles", "defaults", "colorScheme"}, Value: jsonQuote(t.Name),
+		line(filepath.Join(p.LocalAppData, "Packages", "Microsoft.WindowsTerminal_8wekyb3d8bbwe", "LocalState", "settings.json"), `"colorScheme": `+quote.JSON(t.Name), &install.Setting{
+			Syntax: "json", Path: []string{"profiles", "defaults", "colorScheme"}, Value: quote.JSON(t.Name),
 			NoCreate: "Windows Terminal writes this file when it first starts; start it once and apply again"})
 	case "iterm2":
 		b, err := itermDynamicProfile(t)
@@ -360,7 +379,6 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 	if install.PlannerFor(tg.ID) == nil { // an external planner places the companion itself
 		companionFiles(&plan, t, tg, files)
 	}
-	planSettings(&plan)
 	for i := range plan.Files {
 		if err := refuseLink(plan.Files[i].Path); err != nil {
 			return InstallPlan{}, fmt.Errorf("install into %s: %w", tg.Name, err)
@@ -369,7 +387,6 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		plan.Files[i].was = fileState(plan.Files[i].Path)
 		plan.Files[i].Same = plan.Files[i].was == digest(plan.Files[i].data)
 	}
-	plan.Token = plan.token()
 	return plan, nil
 }
 
@@ -409,58 +426,7 @@ func exists(path string) bool {
 // jsonSetting is a top-level setting of a VS Code or Zed settings.json.
 func jsonSetting(value, key string) *install.Setting {
 	return &install.Setting{Syntax: "json", Path: []string{key}, Value: value,
-		Create: "{\n    " + jsonQuote(key) + ": " + value + "\n}\n"}
-}
-
-func jsonQuote(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
-}
-
-// luaQuote is a Lua string literal of s on one line, for every Lua from
-// 5.1 (LuaJIT) to 5.4. Go's %q is not one: its \u202e and \U escapes are
-// errors in Lua 5.1 and 5.2, so wezterm.lua would not load. Quotes and
-// backslashes are escaped; control bytes, bytes of invalid UTF-8 and the
-// invisible format characters (bidi overrides such as U+202E, zero-width
-// ones, the line and paragraph separators) become \ddd, three decimal
-// digits so a digit after one cannot join it; every other character is
-// its UTF-8 bytes as they are, which Lua keeps as they are.
-func luaQuote(s string) string {
-	s = theme.OneLine(s)
-	var b strings.Builder
-	b.WriteByte('"')
-	dec := func(bs []byte) {
-		for _, c := range bs {
-			fmt.Fprintf(&b, "\\%03d", c)
-		}
-	}
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1, r < 0x20, r == 0x7f:
-			dec([]byte(s[i : i+n]))
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r >= 0x80 && (unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029 || !unicode.IsPrint(r) && !unicode.IsSpace(r)):
-			dec([]byte(s[i : i+n]))
-		default:
-			b.WriteString(s[i : i+n])
-		}
-		i += n
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
-// shellQuote quotes a path for sh and tmux when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		Create: "{\n    " + quote.JSON(key) + ": " + value + "\n}\n"}
 }
 
 // registerVSCode returns extensions.json with an entry for our extension,
@@ -593,10 +559,4 @@ func planExternal(plan *InstallPlan, t *theme.Theme, tg *install.Target, files m
 	plan.Note = in.Note
 	plan.Steps = append(plan.Steps, in.Steps...)
 	return nil
-}
-
-// tomlQuote is a TOML basic string of s.
-func tomlQuote(s string) string {
-	b, _ := json.Marshal(s) // a JSON string is a valid TOML basic string
-	return string(b)
 }

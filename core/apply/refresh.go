@@ -88,7 +88,9 @@ func Refresh(t *theme.Theme, target, build string, p install.Paths) (Refreshed, 
 	if rec.Build != build {
 		return out, fmt.Errorf("refresh %s: %w", target, ErrNotApplied)
 	}
-	plan, err := Plan(t, target, p)
+	// The theme files alone: the settings are Apply's (a live edit does
+	// not change them), and the plan's reading of each file is its state.
+	plan, err := planFiles(t, target, p)
 	if err != nil {
 		return out, fmt.Errorf("refresh %s: %w", target, err)
 	}
@@ -100,12 +102,14 @@ func Refresh(t *theme.Theme, target, build string, p install.Paths) (Refreshed, 
 		byPath[f.Path] = i
 	}
 	type write struct {
-		i    int
-		path string
-		data []byte
+		i         int
+		path, was string
+		data      []byte
 	}
 	var todo []write
+	now := map[string]string{} // what the plan found at each path
 	for _, f := range plan.Files {
+		now[f.Path] = f.was
 		i, ok := byPath[f.Path]
 		if !ok {
 			if !f.Same {
@@ -114,14 +118,13 @@ func Refresh(t *theme.Theme, target, build string, p install.Paths) (Refreshed, 
 			continue
 		}
 		e := rec.Files[i]
-		now := fileState(f.Path)
 		switch {
-		case now == digest(f.data):
+		case f.was == digest(f.data):
 			// Holds it already (an edit this program does not show).
-		case now != e.Wrote && (e.Next == "" || now != e.Next):
+		case f.was != e.Wrote && (e.Next == "" || f.was != e.Next):
 			out.Kept = append(out.Kept, f.Path)
 		default:
-			todo = append(todo, write{i, f.Path, f.data})
+			todo = append(todo, write{i, f.Path, f.was, f.data})
 		}
 	}
 	if len(todo) == 0 {
@@ -131,7 +134,11 @@ func Refresh(t *theme.Theme, target, build string, p install.Paths) (Refreshed, 
 	// refresh becomes Wrote, the new bytes Next, so a crash half-way
 	// leaves each file as one of the two Undo accepts.
 	for i, e := range rec.Files {
-		if e.Next != "" && fileState(e.Path) == e.Next {
+		state, ok := now[e.Path]
+		if !ok && e.Next != "" {
+			state = fileState(e.Path) // a file the theme no longer goes to
+		}
+		if e.Next != "" && state == e.Next {
 			rec.Files[i].Wrote = e.Next
 		}
 		rec.Files[i].Next = ""
@@ -143,26 +150,38 @@ func Refresh(t *theme.Theme, target, build string, p install.Paths) (Refreshed, 
 		return out, fmt.Errorf("refresh %s: record for undo: %w", target, err)
 	}
 	for _, w := range todo {
-		if err := rewrite(w.path, w.data); err != nil {
+		err := rewrite(w.path, w.was, w.data)
+		switch {
+		case errors.Is(err, fswrite.ErrChanged):
+			out.Kept = append(out.Kept, w.path) // someone wrote it meanwhile
+		case err != nil:
 			return out, fmt.Errorf("refresh %s: %w", target, err)
+		default:
+			out.Written = append(out.Written, w.path)
 		}
-		out.Written = append(out.Written, w.path)
 	}
 	return out, nil
 }
 
-// rewrite replaces the regular file at path with data, keeping its mode.
-func rewrite(path string, data []byte) error {
+// rewrite replaces the regular file at path, which held was (fileState)
+// when planned, with data, keeping its mode; a file changed since, even
+// right before the rename, is left alone (fswrite.ErrChanged).
+func rewrite(path, was string, data []byte) error {
 	dir, err := fswrite.Open(filepath.Dir(path), "")
 	if err != nil {
 		return err
 	}
 	defer dir.Close()
 	name := filepath.Base(path)
-	perm := fs.FileMode(0o644)
-	if fi, err := dir.Lstat(name); err == nil {
-		perm = fi.Mode().Perm()
+	old, fi, err := dir.ReadFile(name, maxReplaced)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s %w", path, fswrite.ErrChanged)
+	case err != nil:
+		return err
+	case digest(old) != was:
+		return fmt.Errorf("%s %w", path, fswrite.ErrChanged)
 	}
-	_, err = dir.WriteFile(name, data, perm)
+	_, err = dir.ReplaceIfUnchanged(name, old, data, fi.Mode().Perm())
 	return err
 }

@@ -130,3 +130,34 @@ func TestRefreshLeavesAChangedFileAndARenamedTheme(t *testing.T) {
 		t.Fatalf("renamed theme: wrote %v missing %v", r.Written, r.Missing)
 	}
 }
+
+// A live edit's Refresh reads only the theme's own files, each once: the
+// user's settings files (config, kitty.conf, settings.json) are Apply's
+// business, not every keystroke's, and what the plan read is not read
+// again.
+func TestRefreshReadsOnlyTheThemeFilesOnce(t *testing.T) {
+	p := tempPaths(t, "linux")
+	cfg := filepath.Join(p.ConfigHome, "ghostty", "config")
+	os.MkdirAll(filepath.Dir(cfg), 0o755)
+	os.WriteFile(cfg, []byte("font-size = 12\ntheme = dracula\n"), 0o644)
+	plan, i := settingStep(t, p, "ghostty", cfg, "")
+	plan.Build, plan.Change = "b1", []int{i}
+	if _, err := Apply(plan); err != nil {
+		t.Fatal(err)
+	}
+	reads := map[string]int{}
+	onRead = func(path string) { reads[path]++ }
+	defer func() { onRead = nil }()
+	res, err := Refresh(exampleWith(t, "#202431"), "ghostty", "b1", p)
+	if err != nil || len(res.Written) != 1 {
+		t.Fatalf("Refresh: %+v %v, want the theme file rewritten", res, err)
+	}
+	if reads[cfg] != 0 {
+		t.Errorf("Refresh read the settings file %s %d times", cfg, reads[cfg])
+	}
+	for _, f := range plan.Files {
+		if reads[f.Path] != 1 {
+			t.Errorf("Refresh read %s %d times, want once", f.Path, reads[f.Path])
+		}
+	}
+}

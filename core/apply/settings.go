@@ -60,9 +60,12 @@ func planSetting(st *install.Step) ([]byte, string, []byte) {
 		return nil, "", nil
 	}
 	s := st.Setting
-	if st.File == "" || !filepath.IsAbs(st.File) || strings.Contains(st.File, "<") {
-		// A relative path, or one naming a part the user picks
-		// ("<your profile>.profile"), is no file Apply can find.
+	if st.State == "manual" {
+		// Its planner knows Apply cannot do it (a file the user picks,
+		// refused with a setting when the manifest loaded): Reason says.
+		return nil, "", nil
+	}
+	if st.File == "" || !filepath.IsAbs(st.File) {
 		return manual("the file depends on your setup; add the line yourself")
 	}
 	if s != nil {
@@ -71,6 +74,9 @@ func planSetting(st *install.Step) ([]byte, string, []byte) {
 				return manual("%s", s.Blockers[path])
 			}
 		}
+	}
+	if onRead != nil {
+		onRead(st.File)
 	}
 	b, err := fsread.ReadFile(st.File, maxSetting, fsread.NoFollow)
 	switch {

@@ -3,6 +3,7 @@ package apply
 import (
 	"bytes"
 	"cdxtheme/core/install"
+	"cdxtheme/core/quote"
 	"encoding/json"
 	"testing"
 
@@ -44,7 +45,7 @@ func FuzzEditTOML(f *testing.F) {
 	} {
 		f.Add([]byte(seed))
 	}
-	s := &install.Setting{Syntax: "toml", Path: []string{"theme"}, Value: tomlQuote("harbour-night")}
+	s := &install.Setting{Syntax: "toml", Path: []string{"theme"}, Value: quote.TOML("harbour-night")}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		r, err := editTOML(b, s)
 		if err != nil || r.data == nil {

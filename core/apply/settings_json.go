@@ -5,6 +5,7 @@ package apply
 import (
 	"bytes"
 	"cdxtheme/core/install"
+	"cdxtheme/core/quote"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -285,7 +286,7 @@ func editJSON(b []byte, s *install.Setting) (edited, error) {
 		if len(s.Path) > 1 {
 			return edited{}, fmt.Errorf("is empty, with no %q object", strings.Join(s.Path[:len(s.Path)-1], "."))
 		}
-		line := jsonQuote(last) + ": " + s.Value
+		line := quote.JSON(last) + ": " + s.Value
 		return edited{state: "add", new: line, data: []byte(withEOL("{\n    "+line+"\n}\n", eolOf(b)))}, nil
 	}
 	eol := eolOf(b)
@@ -308,7 +309,7 @@ func editJSON(b []byte, s *install.Setting) (edited, error) {
 			return edited{}, fmt.Errorf("has no %q object to put the setting in", strings.Join(path[:k+1], "."))
 		}
 		if at < 0 {
-			line := jsonQuote(key) + ": " + s.Value
+			line := quote.JSON(key) + ": " + s.Value
 			base := indentAt(b, obj)
 			indent := base + "    "
 			if len(ms) > 0 {

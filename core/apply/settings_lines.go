@@ -36,6 +36,11 @@ func editLines(b []byte, s *install.Setting, text string) (edited, error) {
 }
 
 func editLineSyntax(b []byte, s *install.Setting, text string) (edited, error) {
+	if strings.ContainsAny(s.Value, "\r\n") {
+		// A manifest's value is checked when it loads; this is what the
+		// theme put in it (a name): one setting must stay one line.
+		return edited{}, errors.New("would get a line break from the theme, so it was not changed")
+	}
 	re, err := regexp.Compile(s.Match)
 	if err != nil {
 		return edited{}, fmt.Errorf("has a setting Apply cannot look for (%v)", err)

@@ -3,6 +3,7 @@ package apply
 import (
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -511,5 +512,58 @@ func TestUndoTakesTheSettingBackOutOfAChangedFile(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(cfg); string(got) != "font-size = 13\n" {
 		t.Errorf("after Undo: %q, want the user's line alone", got)
+	}
+}
+
+// A settings file the user saves while Apply is writing (after Apply read
+// it and backed it up, right before the write) is not overwritten with a
+// change computed from the older bytes: Apply stops with ErrPlanChanged
+// naming it, takes back the theme files it had written, and leaves
+// nothing to undo. The same holds for a file that appears where Apply
+// creates one.
+func TestApplyKeepsASettingsFileSavedMeanwhile(t *testing.T) {
+	for _, tt := range []struct{ name, content string }{
+		{"changed", "font-size = 12\ntheme = dracula\n"},
+		{"created", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := tempPaths(t, "linux")
+			file := filepath.Join(p.ConfigHome, "ghostty", "config")
+			plan, i := settingStep(t, p, "ghostty", file, tt.content)
+			plan.Change = []int{i}
+			users := "font-size = 13\ntheme = dracula\n"
+			beforeWrite = func(path string) {
+				if path == file {
+					if err := os.WriteFile(file, []byte(users), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			defer func() { beforeWrite = nil }()
+			_, err := Apply(plan)
+			if !errors.Is(err, ErrPlanChanged) || !strings.Contains(err.Error(), file) {
+				t.Fatalf("Apply over a settings file saved meanwhile: %v, want ErrPlanChanged naming %s", err, file)
+			}
+			if got, _ := os.ReadFile(file); string(got) != users {
+				t.Errorf("the user's save was overwritten: %q", got)
+			}
+			for _, f := range plan.Files {
+				if _, err := os.Lstat(f.Path); !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("%s is still installed after the refused apply (%v)", f.Path, err)
+				}
+			}
+			if len(CanUndo(p)) != 0 {
+				t.Error("a refused apply left a record to undo")
+			}
+		})
+	}
+}
+
+// A setting value that came out of a theme's name with a line break
+// would be two lines of the user's file: the file is left alone.
+func TestLineSettingValueWithALineBreakLeftAlone(t *testing.T) {
+	s := &install.Setting{Syntax: "lines", Match: `^\s*theme\s*=\s*(?P<v>.*?)\s*$`, Value: "x\nbell = on", Multi: "last"}
+	if r, err := editLines([]byte("theme = dracula\n"), s, "theme = x"); err == nil {
+		t.Errorf("a value with a line break was written: %q", r.data)
 	}
 }

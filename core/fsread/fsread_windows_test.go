@@ -80,8 +80,8 @@ func TestWindowsNamedPipeDoesNotBlock(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// Two instances: NoFollow's Lstat connects to one (a stat of a
-		// pipe opens it), the open takes the other.
+		// Two instances: a stat of a pipe opens it (Open's Lstat after a
+		// refused link would), so the read's open still finds one.
 		var hs []windows.Handle
 		for range 2 {
 			h, err := windows.CreateNamedPipe(p, windows.PIPE_ACCESS_DUPLEX, windows.PIPE_TYPE_BYTE, windows.PIPE_UNLIMITED_INSTANCES, 512, 512, 0, nil)
@@ -204,5 +204,33 @@ func TestWindowsLongPath(t *testing.T) {
 		if b, err := ReadFile(q, 1024, NoFollow); err != nil || string(b) != `{"a":1}` {
 			t.Errorf("ReadFile(%d characters) = %q, %v", len(q), b, err)
 		}
+	}
+}
+
+// A link planted after any check of the path and right before the open
+// is still refused under NoFollow: the open itself does not follow it
+// (FILE_FLAG_OPEN_REPARSE_POINT) and the handle's attributes decide, so
+// no Lstat-then-open gap lets the read reach the file the link names.
+func TestWindowsSymlinkPlantedBeforeTheOpenRefused(t *testing.T) {
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "secret.txt")
+	if err := os.WriteFile(secret, []byte("not for the app"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	at := filepath.Join(dir, "theme.json")
+	if err := os.WriteFile(at, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	beforeOpen = func(path string) {
+		beforeOpen = nil
+		if err := os.Remove(at); err != nil {
+			t.Fatal(err)
+		}
+		link(t, secret, at)
+	}
+	defer func() { beforeOpen = nil }()
+	b, err := ReadFile(at, 1024, NoFollow)
+	if !errors.Is(err, ErrSymlink) || !strings.Contains(err.Error(), at) {
+		t.Fatalf("NoFollow through a symlink planted before the open: %q, %v; want ErrSymlink naming it", b, err)
 	}
 }

@@ -8,13 +8,24 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unsafe"
 
 	"golang.org/x/sys/windows"
 )
 
-// errLoop marks a refused symlink (Windows has no O_NOFOLLOW; the Lstat
-// before the open is the check, and opens never block on Windows).
-var errLoop = errors.New("symlink")
+// errLoop marks a refused link: a reparse point that names another file
+// (a symlink, a WSL symlink), found on the handle itself.
+var errLoop = ErrSymlink
+
+// beforeOpen, when set (by tests), runs right before the file is opened:
+// a link planted there is the latest one the open can meet.
+var beforeOpen func(path string)
+
+// attributeTagInfo is FILE_ATTRIBUTE_TAG_INFO (FileAttributeTagInfo).
+type attributeTagInfo struct {
+	FileAttributes uint32
+	ReparseTag     uint32
+}
 
 // openNonblock opens path for reading and lets others read, write, delete
 // and rename it meanwhile. os.Open shares no delete access, and on Windows
@@ -25,25 +36,86 @@ var errLoop = errors.New("symlink")
 // Rust's std::fs::rename) replaces the file under the open handle, which
 // goes on reading the old one; a classic MoveFileEx still cannot, which
 // is why the app keeps these handles open only for the read.
+//
+// Windows has no O_NOFOLLOW. With noFollow the path is opened with
+// FILE_FLAG_OPEN_REPARSE_POINT, which opens a link itself rather than
+// what it names, and the handle's own attributes decide: a check of the
+// path before the open (Lstat) would leave the time between the two for a
+// link to be planted.
 func openNonblock(path string, noFollow bool) (*os.File, error) {
-	if noFollow {
-		if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-			return nil, &fs.PathError{Op: "open", Path: path, Err: errLoop}
-		}
-	}
 	p, err := windows.UTF16PtrFromString(longPath(path))
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
+	if beforeOpen != nil {
+		beforeOpen(path)
+	}
 	// FILE_FLAG_BACKUP_SEMANTICS, as os.Open: a folder opens, and Check
 	// then refuses it as a folder rather than as "Access is denied".
-	h, err := windows.CreateFile(p, windows.GENERIC_READ,
-		windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE|windows.FILE_SHARE_DELETE,
-		nil, windows.OPEN_EXISTING, windows.FILE_ATTRIBUTE_NORMAL|windows.FILE_FLAG_BACKUP_SEMANTICS, 0)
+	flags := uint32(windows.FILE_ATTRIBUTE_NORMAL | windows.FILE_FLAG_BACKUP_SEMANTICS)
+	open := func(flags uint32) (windows.Handle, error) {
+		return windows.CreateFile(p, windows.GENERIC_READ,
+			windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE|windows.FILE_SHARE_DELETE,
+			nil, windows.OPEN_EXISTING, flags, 0)
+	}
+	if !noFollow {
+		h, err := open(flags)
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+		return os.NewFile(uintptr(h), path), nil
+	}
+	h, err := open(flags | windows.FILE_FLAG_OPEN_REPARSE_POINT)
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
-	return os.NewFile(uintptr(h), path), nil
+	if t, err := windows.GetFileType(h); err == nil && t != windows.FILE_TYPE_DISK {
+		// A pipe or a device (NUL, CON) is no link; Check refuses it by
+		// its kind (file systems of pipes answer no attribute query).
+		return os.NewFile(uintptr(h), path), nil
+	}
+	var ti attributeTagInfo
+	if err := windows.GetFileInformationByHandleEx(h, windows.FileAttributeTagInfo, (*byte)(unsafe.Pointer(&ti)), uint32(unsafe.Sizeof(ti))); err != nil {
+		windows.CloseHandle(h)
+		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	if ti.FileAttributes&windows.FILE_ATTRIBUTE_REPARSE_POINT == 0 {
+		return os.NewFile(uintptr(h), path), nil
+	}
+	switch {
+	case ti.ReparseTag == windows.IO_REPARSE_TAG_MOUNT_POINT:
+		// A junction, always to a folder: the handle is the junction
+		// (a folder too), which Check refuses as one.
+		return os.NewFile(uintptr(h), path), nil
+	case ti.ReparseTag&0x20000000 != 0:
+		// A name surrogate (IsReparseTagNameSurrogate): a link to
+		// another file, not followed.
+		windows.CloseHandle(h)
+		return nil, &fs.PathError{Op: "open", Path: path, Err: errLoop}
+	}
+	// Another kind (a cloud file's placeholder, a deduplicated file):
+	// the file itself, whose content its file system filter gives only
+	// to a normal open. Opened so, it must be the same file, not one a
+	// link planted meanwhile leads to.
+	h2, err := open(flags)
+	if err == nil && !sameFile(h, h2) {
+		windows.CloseHandle(h2)
+		err = errLoop
+	}
+	windows.CloseHandle(h)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	return os.NewFile(uintptr(h2), path), nil
+}
+
+// sameFile reports whether two handles are open on one file.
+func sameFile(a, b windows.Handle) bool {
+	var x, y windows.ByHandleFileInformation
+	if windows.GetFileInformationByHandle(a, &x) != nil || windows.GetFileInformationByHandle(b, &y) != nil {
+		return false
+	}
+	return x.VolumeSerialNumber == y.VolumeSerialNumber && x.FileIndexHigh == y.FileIndexHigh && x.FileIndexLow == y.FileIndexLow
 }
 
 func isLoop(err error) bool { return errors.Is(err, errLoop) }

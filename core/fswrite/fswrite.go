@@ -129,28 +129,13 @@ func (d *Dir) parent(name string) (*Dir, string, error) {
 // or a non-regular file already at name is refused. perm is the new
 // file's mode (not reduced by the umask).
 func (d *Dir) WriteFile(name string, data []byte, perm fs.FileMode) (string, error) {
-	return d.WriteFrom(name, perm, func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	})
+	return d.put(name, perm, bytesOf(data), nil)
 }
 
 // WriteFrom is WriteFile with the content streamed by write; when write
 // fails, name is left as it was.
 func (d *Dir) WriteFrom(name string, perm fs.FileMode, write func(io.Writer) error) (string, error) {
-	dir, base, err := d.parent(name)
-	if err != nil {
-		return "", err
-	}
-	defer dir.Close()
-	p := join(dir.path, base)
-	if err := dir.h.checkTarget(base); err != nil {
-		return p, describe(p, err)
-	}
-	if err := dir.h.replace(base, perm.Perm(), write, nil); err != nil {
-		return p, fmt.Errorf("write %s: %w", p, err)
-	}
-	return p, nil
+	return d.put(name, perm, write, nil)
 }
 
 // ReplaceIfUnchanged is WriteFile for a read-modify-write: name is
@@ -168,6 +153,50 @@ func (d *Dir) WriteFrom(name string, perm fs.FileMode, write func(io.Writer) err
 // more watch the file: the replacement is a change they see, and a later
 // write is a change too.
 func (d *Dir) ReplaceIfUnchanged(name string, was, data []byte, perm fs.FileMode) (string, error) {
+	return d.put(name, perm, bytesOf(data), func(h handle, base, p string) error {
+		if beforeCheck != nil {
+			beforeCheck()
+		}
+		// Read at most one byte more than was: anything longer is a change.
+		now, _, err := h.read(base, p, int64(len(was)))
+		switch {
+		case err == nil && bytes.Equal(now, was):
+			return nil
+		case err == nil, errors.Is(err, fs.ErrNotExist), errors.Is(err, fsread.ErrTooLarge),
+			errors.Is(err, ErrSymlink), errors.Is(err, fsread.ErrNotRegular):
+			return fmt.Errorf("%s %w", p, ErrChanged)
+		}
+		return err
+	})
+}
+
+// WriteIfAbsent is WriteFile for a file the caller found missing and
+// means to create: name is written only while nothing is there, checked
+// as late as ReplaceIfUnchanged checks (right before the rename); a file
+// that appeared meanwhile is left as it is and the error is ErrChanged.
+// Unlike CreateNew, the content appears whole (a temporary file renamed).
+func (d *Dir) WriteIfAbsent(name string, data []byte, perm fs.FileMode) (string, error) {
+	return d.put(name, perm, bytesOf(data), func(h handle, base, p string) error {
+		if beforeCheck != nil {
+			beforeCheck()
+		}
+		_, err := h.lstat(base)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil
+		case err == nil:
+			return fmt.Errorf("%s %w", p, ErrChanged)
+		}
+		return err
+	})
+}
+
+// put is the one way a file is replaced: folders walked as in Open, a
+// link or non-regular file at name refused, the content written to a
+// temporary file renamed over name; unchanged, when set, is asked right
+// before the rename (each try on Windows) whether name may still be
+// replaced, and its ErrChanged is returned as it is.
+func (d *Dir) put(name string, perm fs.FileMode, write func(io.Writer) error, unchanged func(h handle, base, p string) error) (string, error) {
 	dir, base, err := d.parent(name)
 	if err != nil {
 		return "", err
@@ -177,25 +206,11 @@ func (d *Dir) ReplaceIfUnchanged(name string, was, data []byte, perm fs.FileMode
 	if err := dir.h.checkTarget(base); err != nil {
 		return p, describe(p, err)
 	}
-	unchanged := func() error {
-		if beforeCheck != nil {
-			beforeCheck()
-		}
-		// Read at most one byte more than was: anything longer is a change.
-		now, _, err := dir.h.read(base, p, int64(len(was)))
-		switch {
-		case err == nil && bytes.Equal(now, was):
-			return nil
-		case err == nil, errors.Is(err, fs.ErrNotExist), errors.Is(err, fsread.ErrTooLarge),
-			errors.Is(err, ErrSymlink), errors.Is(err, fsread.ErrNotRegular):
-			return fmt.Errorf("%s %w", p, ErrChanged)
-		}
-		return err
+	var check func() error
+	if unchanged != nil {
+		check = func() error { return unchanged(dir.h, base, p) }
 	}
-	err = dir.h.replace(base, perm.Perm(), func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	}, unchanged)
+	err = dir.h.replace(base, perm.Perm(), write, check)
 	switch {
 	case errors.Is(err, ErrChanged):
 		return p, err
@@ -203,6 +218,14 @@ func (d *Dir) ReplaceIfUnchanged(name string, was, data []byte, perm fs.FileMode
 		return p, fmt.Errorf("write %s: %w", p, err)
 	}
 	return p, nil
+}
+
+// bytesOf is a write of data, for the writers that take a stream.
+func bytesOf(data []byte) func(io.Writer) error {
+	return func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	}
 }
 
 // CreateNew writes a new file name (folders made as in Open) and returns
@@ -214,10 +237,7 @@ func (d *Dir) CreateNew(name string, data []byte, perm fs.FileMode) (string, err
 	}
 	defer dir.Close()
 	p := join(dir.path, base)
-	if err := dir.h.create(base, perm.Perm(), func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	}); err != nil {
+	if err := dir.h.create(base, perm.Perm(), bytesOf(data)); err != nil {
 		return p, fmt.Errorf("write %s: %w", p, err)
 	}
 	return p, nil

@@ -72,3 +72,39 @@ func TestReplaceIfUnchangedKeepsALaterWrite(t *testing.T) {
 		t.Errorf("a removed file was written again: %v", err)
 	}
 }
+
+// WriteIfAbsent creates a file only while none is there: one that appears
+// after the caller found the name free, even right before the rename, is
+// kept and the caller is told (ErrChanged).
+func TestWriteIfAbsentKeepsAFileMadeMeanwhile(t *testing.T) {
+	ws := t.TempDir()
+	p := filepath.Join(ws, "config")
+	d, err := Open(ws, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, err := d.WriteIfAbsent("config", []byte("theme = x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "theme = x\n" {
+		t.Fatalf("config is %q", b)
+	}
+	if _, err := d.WriteIfAbsent("config", []byte("theme = y\n"), 0o644); !errors.Is(err, ErrChanged) {
+		t.Errorf("over a file there before the call: %v, want ErrChanged", err)
+	}
+	os.Remove(p)
+	beforeCheck = func() {
+		beforeCheck = nil
+		if err := os.WriteFile(p, []byte("the user's own\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer func() { beforeCheck = nil }()
+	if _, err := d.WriteIfAbsent("config", []byte("theme = y\n"), 0o644); !errors.Is(err, ErrChanged) {
+		t.Errorf("over a file made right before the rename: %v, want ErrChanged", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "the user's own\n" {
+		t.Errorf("config is %q, want the user's own", b)
+	}
+}

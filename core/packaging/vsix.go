@@ -19,6 +19,7 @@ import (
 
 	"cdxtheme/core/fswrite"
 	"cdxtheme/core/publish"
+	"cdxtheme/core/quote"
 	_ "cdxtheme/core/targets" // the .vsix and the Zed extension hold the vscode and zed templates' files
 	"cdxtheme/core/theme"
 )
@@ -387,14 +388,14 @@ func renderZedExtensionWith(fam []*theme.Theme, pub publish.Meta) (map[string][]
 		family = v
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "id = %s\n", tomlQuote(zedExtensionID(slug)))
-	fmt.Fprintf(&b, "name = %s\n", tomlQuote(theme.OneLine(t.Name)))
-	fmt.Fprintf(&b, "version = %s\n", tomlQuote(pub.Version))
+	fmt.Fprintf(&b, "id = %s\n", quote.TOML(zedExtensionID(slug)))
+	fmt.Fprintf(&b, "name = %s\n", quote.TOML(theme.OneLine(t.Name)))
+	fmt.Fprintf(&b, "version = %s\n", quote.TOML(pub.Version))
 	b.WriteString("schema_version = 1\n")
-	fmt.Fprintf(&b, "authors = [%s]\n", tomlQuote(theme.OneLine(orDefault(t.Author, "The "+t.Name+" authors"))))
-	fmt.Fprintf(&b, "description = %s\n", tomlQuote(theme.OneLine(orDefault(pub.Description, orDefault(t.Description, t.Name+" colour theme, made with CDXTheme")))))
+	fmt.Fprintf(&b, "authors = [%s]\n", quote.TOML(theme.OneLine(orDefault(t.Author, "The "+t.Name+" authors"))))
+	fmt.Fprintf(&b, "description = %s\n", quote.TOML(theme.OneLine(orDefault(pub.Description, orDefault(t.Description, t.Name+" colour theme, made with CDXTheme")))))
 	if pub.Repository != "" {
-		fmt.Fprintf(&b, "repository = %s\n", tomlQuote(pub.Repository))
+		fmt.Fprintf(&b, "repository = %s\n", quote.TOML(pub.Repository))
 	} else {
 		b.WriteString("# Zed's registry needs the repository this folder is published in:\n")
 		b.WriteString("# repository = \"https://github.com/you/" + slug + "\"\n")
@@ -434,12 +435,6 @@ func init() {
 			panic("packaging: " + err.Error())
 		}
 	}
-}
-
-// tomlQuote is a TOML basic string of s.
-func tomlQuote(s string) string {
-	b, _ := json.Marshal(s) // a JSON string is a valid TOML basic string
-	return string(b)
 }
 
 // orDefault is s, or def when s is blank.

@@ -13,6 +13,7 @@ import (
 	"text/template"
 	"unicode/utf8"
 
+	"cdxtheme/core/quote"
 	"cdxtheme/core/scopes"
 	"cdxtheme/core/theme"
 )
@@ -36,36 +37,18 @@ func oneLine(s string) string {
 	}, s)), " ")
 }
 
-func quoteJSON(s string) string {
-	b, _ := json.Marshal(oneLine(s))
-	return string(b)
-}
+// The string literals shared with core/apply and core/packaging are
+// core/quote's, of the name on one line.
 
-// quoteTOML is a TOML basic string: JSON's escapes are TOML's, except that
-// TOML has no \u escapes beyond the BMP pairs JSON makes; oneLine leaves
-// only printable text, which json.Marshal keeps as UTF-8.
-func quoteTOML(s string) string { return quoteJSON(s) }
+func quoteJSON(s string) string { return quote.JSON(oneLine(s)) }
 
-// quoteYAML is a double-quoted YAML scalar (JSON strings are YAML).
-func quoteYAML(s string) string { return quoteJSON(s) }
+func quoteTOML(s string) string { return quote.TOML(oneLine(s)) }
 
-// quoteLua is a Lua string literal with decimal byte escapes for anything
-// that is not plain printable ASCII besides UTF-8 letters.
-func quoteLua(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range oneLine(s) {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+// quoteYAML is a double-quoted YAML scalar: TOML's basic string is one
+// (JSON's is not quite: YAML reads no surrogate pairs).
+func quoteYAML(s string) string { return quote.TOML(oneLine(s)) }
+
+func quoteLua(s string) string { return quote.Lua(oneLine(s)) }
 
 // quoteVim is a Vim single-quoted string: only ' needs doubling.
 func quoteVim(s string) string { return "'" + strings.ReplaceAll(oneLine(s), "'", "''") + "'" }
@@ -104,8 +87,9 @@ func escapeXML(s string) string {
 // keyfiles without quotes): one line, no leading or trailing space.
 func iniValue(s string) string { return strings.TrimSpace(oneLine(s)) }
 
-// quoteSh is a POSIX shell single-quoted word.
-func quoteSh(s string) string { return "'" + strings.ReplaceAll(oneLine(s), "'", `'\''`) + "'" }
+// quoteSh is a POSIX shell word of s as it is: the manifests quote paths
+// with it, which a one-line form would change.
+func quoteSh(s string) string { return quote.Sh(s) }
 
 // quoteCSS is a CSS string.
 func quoteCSS(s string) string {
@@ -128,8 +112,13 @@ func quoteCSS(s string) string {
 	return b.String()
 }
 
-// quoteKDL is a KDL string (zellij).
-func quoteKDL(s string) string { return quoteJSON(s) }
+// quoteKDL is a KDL string (zellij). Not JSON's: KDL has no \uXXXX
+// escape (its form is \u{…}), so Go's \u003c for < would not parse;
+// oneLine leaves no control character to escape.
+func quoteKDL(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+	return `"` + r.Replace(oneLine(s)) + `"`
+}
 
 // quoteGVariant is a GVariant text-format string (dconf).
 func quoteGVariant(s string) string {

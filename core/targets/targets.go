@@ -107,6 +107,10 @@ type StepSpec struct {
 	// Setting lets Apply find the line's setting in File and change it
 	// for the user (core/apply); without it the step is shown only.
 	Setting *SettingSpec `toml:"setting"`
+	// userPicks says File names a part the user picks ("<your
+	// profile>.profile"): no file Apply can find, so the step is the
+	// user's to do (set at load).
+	userPicks bool
 }
 
 // SettingSpec is how to find a line step's setting in a file of one
@@ -214,32 +218,49 @@ func load(fsys fs.FS) ([]*Manifest, error) {
 	return out, nil
 }
 
-// checkSettings refuses a step setting Apply could not use: a bad
-// regexp, one without its "v" group, an unknown policy.
+// checkSettings refuses, once when the manifest loads, a step Apply could
+// not carry out as written: a setting with a bad regexp, one without its
+// "v" group, an unknown policy, a value with a line break (one setting
+// would become two lines of the user's file), or a setting on a file
+// whose name the user picks. Such a file without a setting is a step
+// for the user to do (userPicks).
 func (m *Manifest) checkSettings() error {
 	if m.Install == nil {
 		return nil
 	}
-	for _, st := range m.Install.Steps {
-		sp := st.Setting
-		if sp == nil {
-			continue
+	for i := range m.Install.Steps {
+		st := &m.Install.Steps[i]
+		if err := st.check(); err != nil {
+			return fmt.Errorf("target %s, step %d: %w", m.ID, i+1, err)
 		}
-		re, err := regexp.Compile(sp.Match)
-		switch {
-		case st.Kind != "line":
-			return fmt.Errorf("a %s step has a setting; only a line has one", st.Kind)
-		case err != nil:
-			return fmt.Errorf("setting match: %w", err)
-		case re.SubexpIndex("v") < 0:
-			return fmt.Errorf("setting match %q has no (?P<v>…) group for the value", sp.Match)
-		case sp.Value == "":
-			return errors.New("setting has no value")
-		case !slices.Contains([]string{"", "last", "one"}, sp.Multi):
-			return fmt.Errorf("setting multi %q: want last or one", sp.Multi)
-		case !slices.Contains([]string{"", "end", "top"}, sp.Insert):
-			return fmt.Errorf("setting insert %q: want end or top", sp.Insert)
-		}
+	}
+	return nil
+}
+
+func (st *StepSpec) check() error {
+	st.userPicks = strings.Contains(st.File, "<")
+	sp := st.Setting
+	if sp == nil {
+		return nil
+	}
+	re, err := regexp.Compile(sp.Match)
+	switch {
+	case st.Kind != "line":
+		return fmt.Errorf("a %s step has a setting; only a line has one", st.Kind)
+	case st.userPicks:
+		return fmt.Errorf("the file names a part the user picks (%s), which Apply cannot find: drop the setting", st.File)
+	case err != nil:
+		return fmt.Errorf("setting match: %w", err)
+	case re.SubexpIndex("v") < 0:
+		return fmt.Errorf("setting match %q has no (?P<v>…) group for the value", sp.Match)
+	case sp.Value == "":
+		return errors.New("setting has no value")
+	case strings.ContainsAny(sp.Value, "\r\n"):
+		return fmt.Errorf("setting value has a line break (%q); a setting is one line", sp.Value)
+	case !slices.Contains([]string{"", "last", "one"}, sp.Multi):
+		return fmt.Errorf("setting multi %q: want last or one", sp.Multi)
+	case !slices.Contains([]string{"", "end", "top"}, sp.Insert):
+		return fmt.Errorf("setting insert %q: want end or top", sp.Insert)
 	}
 	return nil
 }
@@ -403,7 +424,11 @@ func (m *Manifest) plan(t *theme.Theme, files map[string][]byte, p install.Paths
 			set = &install.Setting{Syntax: "lines", Match: sp.Match, Value: v, Multi: sp.Multi, Insert: sp.Insert,
 				Section: sp.Section, Sectioned: sp.Section != ""}
 		}
-		out.Steps = append(out.Steps, install.Step{Kind: s.Kind, Text: text, File: file, Setting: set})
+		step := install.Step{Kind: s.Kind, Text: text, File: file, Setting: set}
+		if s.userPicks {
+			step.State, step.Reason = "manual", "the file depends on your setup; add the line yourself"
+		}
+		out.Steps = append(out.Steps, step)
 	}
 	return out, nil
 }
