@@ -51,13 +51,12 @@ func userProcs(env Env, names []string, args bool) []proc {
 			continue
 		}
 		dir := filepath.Join(env.Proc, e.Name())
-		if !ownedBy(dir, env.UID) {
-			continue
-		}
-		// The name first, from stat alone: status is read only for the
-		// few that match (a scan reads a hundred processes or more).
+		// The name first, from stat alone (anyone may read it): the
+		// owner and status are read only for the few that match. A scan
+		// reads a hundred processes or more, each read is a system call
+		// or three, and this runs on every live change.
 		p, ok := readStat(dir, pid)
-		if !ok || !slices.Contains(names, p.comm) || !readSignals(dir, &p) {
+		if !ok || !slices.Contains(names, p.comm) || !ownedBy(dir, env.UID) || !readSignals(dir, &p) {
 			continue
 		}
 		if args {
@@ -71,13 +70,24 @@ func userProcs(env Env, names []string, args bool) []proc {
 	return out
 }
 
-// readStat reads /proc/PID/stat: the name and the parent.
+// readStat reads /proc/PID/stat: the name and the parent. One read of
+// its start, without os.File (whose Open costs an fstat, and ReadAll a
+// read more for the end): the kernel writes the line at once, and the
+// name, in parentheses, and the parent come first; what follows the name
+// is numbers, so its last ")" is in what is read.
 func readStat(dir string, pid int) (proc, bool) {
 	p := proc{pid: pid}
-	b, err := readSmall(filepath.Join(dir, "stat"))
+	fd, err := syscall.Open(filepath.Join(dir, "stat"), syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return p, false
 	}
+	var buf [512]byte
+	n, err := syscall.Read(fd, buf[:])
+	syscall.Close(fd)
+	if err != nil || n <= 0 {
+		return p, false
+	}
+	b := buf[:n]
 	open, end := bytes.IndexByte(b, '('), bytes.LastIndexByte(b, ')')
 	if open < 0 || end < open {
 		return p, false

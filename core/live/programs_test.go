@@ -298,6 +298,10 @@ func TestAChangeReachesTheRunningPrograms(t *testing.T) {
 	if bg := s.nvimColour("Normal", "bg"); bg != "#0b2a3c" {
 		t.Errorf("nvim Normal bg after the edit: %q, want #0b2a3c", bg)
 	}
+	// The reload runs with LuaJIT's compiler off: the user's is on again.
+	if on := s.nvimExpr(`luaeval('(rawget(_G, "jit") == nil or jit.status()) and 1 or 0')`); on != "1" {
+		t.Errorf("nvim's LuaJIT compiler after the live reload: status %s, want on again", on)
+	}
 	// kitty reloads on its signal, on its own time.
 	s.waitFor("kitty background #0b2a3c", func() bool { return s.kittyColour("background") == "#0b2a3c" })
 	t.Logf("kitty: change → get-colors shows it in %v", time.Since(got["kitty"].At.Add(-got["kitty"].Took)))

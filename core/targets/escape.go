@@ -272,6 +272,9 @@ var funcs = template.FuncMap{
 	// syntaxScopes are the syntax roles' names in each target's token
 	// vocabulary (TextMate, Helix, Zed, Vim, …), in core/theme's order.
 	"syntaxScopes": scopes.SyntaxMap,
+	// syntaxGroups are one of the syntax map's vocabularies ("Vim",
+	// "Captures") as group table entries, for View.Highlights.
+	"syntaxGroups": syntaxGroups,
 	"hasPrefix":    strings.HasPrefix,
 	// obj is an object whose keys keep the order they were first set in
 	// (set; sortKeys sorts them): JSON targets build their document and

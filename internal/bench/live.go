@@ -35,7 +35,8 @@ const (
 	whatLiveKitty = "live: theme.json edit → running kitty shows it"
 	whatLiveWatch = "live: theme.json edit → the watcher hands the theme on"
 	whatLiveKOwn  = "live: kitty's own reload (SIGUSR1 sent → new background)"
-	whatLiveNOwn  = "live: Neovim's own :colorscheme (timed inside Neovim)"
+	whatLiveNOwn  = "live: Neovim's own reload as core/live runs it (timed inside Neovim)"
+	whatLiveNJit  = "live: Neovim's reload, core/live's (JIT off) vs a plain :colorscheme"
 	whatLiveNPlan = "live: rendering the Neovim colorscheme (apply.Plan)"
 	liveLimit     = 300 // ms, issue #39
 )
@@ -62,10 +63,12 @@ func measureLive(cfg config, progress func(string)) []Row {
 	wa := against(whatLiveWatch, newMeasure("", lt.handover), 0, "part of the rows above")
 	wa.Note = "from the rename until core/live's runner got the theme: the watcher's read (a whole renamed file at its first event, no settle)"
 	no := against(whatLiveNOwn, newMeasure("", lt.nvimOwn), 0, "part of the Neovim row")
-	no.Note = "the same :colorscheme run again after each edit, timed by Neovim itself (vim.loop.hrtime): sourcing the colorscheme's highlights, and any wait for a core"
+	no.Note = "core/live's command (:colorscheme with LuaJIT's compiler off) run again after each edit, timed by Neovim itself (vim.loop.hrtime): sourcing the colorscheme's highlights, and any wait for a core"
+	nj := compare(whatLiveNJit, newMeasure("core/live's", lt.nvimOwn), newMeasure(":colorscheme", lt.nvimPlain), 0.5, "≤ 0.5")
+	nj.Note = "both run after each edit in the same Neovim, timed by it; a plain :colorscheme has LuaJIT try to trace the colorscheme's hl function at each of its ~1,100 nvim_set_hl calls and give up each time"
 	np := against(whatLiveNPlan, newMeasure("", lt.nvimPlan), 0, "part of the Neovim row")
 	np.Note = "the edited theme's Neovim export rendered again after each edit, untimed otherwise: core/targets' template, about 1,100 nvim_set_hl calls"
-	rows := []Row{tm, nv, kt, wa, np, no}
+	rows := []Row{tm, nv, kt, wa, np, no, nj}
 	if kittyErr == nil {
 		ko := against(whatLiveKOwn, newMeasure("", lt.kittyOwn), 0, "part of the kitty row")
 		ko.Note = "from core/live's report that kitty was signalled until its socket answered with the new background: kitty re-reading kitty.conf and its theme, repainting with software GL, and the 2 ms poll"
@@ -77,8 +80,8 @@ func measureLive(cfg config, progress func(string)) []Row {
 // liveTimes are the live runs' timings: until each program showed the
 // edit, until the watcher handed the theme on, and kitty's own part.
 type liveTimes struct {
-	tmux, nvim, kitty, handover, kittyOwn, nvimOwn, nvimPlan []time.Duration
-	kittyErr                                                 error
+	tmux, nvim, kitty, handover, kittyOwn, nvimOwn, nvimPlain, nvimPlan []time.Duration
+	kittyErr                                                            error
 }
 
 // liveRuns applies the example theme to tmux and Neovim in a temporary
@@ -235,11 +238,18 @@ func liveRuns(n int) (liveTimes, error) {
 		}
 		if i > 0 {
 			tmuxRuns, nvimRuns = append(tmuxRuns, tmuxAt), append(nvimRuns, nvimAt)
-			// Neovim's own part, outside the timed path: the same
-			// :colorscheme again, timed inside Neovim.
-			own := nvimExpr(`luaeval('(function() local t = vim.loop.hrtime(); vim.cmd("colorscheme " .. vim.g.colors_name); return (vim.loop.hrtime() - t) / 1e6 end)()')`)
-			if ms, err := strconv.ParseFloat(own, 64); err == nil {
-				lt.nvimOwn = append(lt.nvimOwn, time.Duration(ms*float64(time.Millisecond)))
+			// Neovim's own part, outside the timed path: core/live's
+			// command again, and a plain :colorscheme, timed inside Neovim.
+			timed := func(cmd string) (time.Duration, bool) {
+				lua := `(function() local t = vim.loop.hrtime(); vim.cmd([==[` + cmd + `]==]); return (vim.loop.hrtime() - t) / 1e6 end)()`
+				ms, err := strconv.ParseFloat(nvimExpr(`luaeval('`+strings.ReplaceAll(lua, "'", "''")+`')`), 64)
+				return time.Duration(ms * float64(time.Millisecond)), err == nil
+			}
+			if d, ok := timed(live.NvimReload([]string{"harbour-night"})); ok {
+				lt.nvimOwn = append(lt.nvimOwn, d)
+			}
+			if d, ok := timed("colorscheme harbour-night"); ok {
+				lt.nvimPlain = append(lt.nvimPlain, d)
 			}
 			if th, err := theme.Parse(edited); err == nil {
 				s := time.Now()
