@@ -55,9 +55,16 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 	{"source.python keyword.control.anchor.regexp", "source.python string.regexp.quoted.single.python support.other.match.begin.regexp"},
 	{"source.python constant.other.character-class.range.regexp", "source.python string.regexp.quoted.single.python meta.character.set.regexp constant.character.set.regexp"},
 
-	// Rust: Sublime's storage.type.rust is the primitive types and also
-	// let, const and Self; the types are the more common.
-	{"storage.type.rust", "source.rust entity.name.type.numeric.rust"},
+	// Rust: Sublime's storage.type.rust is let, const and static and also
+	// the primitive types and Self. Its context tells them apart where the
+	// grammar expects a type (parameters, return type, generic arguments,
+	// struct and tuple fields, a cast in parentheses): a type there, the
+	// statement keyword elsewhere (a bare cast's type, u32::MAX, takes the
+	// keyword's colour).
+	{"storage.type.rust", "source.rust keyword.other.rust storage.type.rust"},
+	{"meta.function.parameters storage.type.rust, meta.function.return-type storage.type.rust, meta.generic storage.type.rust, " +
+		"meta.struct storage.type.rust, meta.group storage.type.rust, meta.function.closure storage.type.rust",
+		"source.rust entity.name.type.numeric.rust"},
 	{"storage.type.struct.rust", "source.rust keyword.declaration.struct.rust storage.type.rust"},
 	{"storage.type.enum.rust", "source.rust keyword.declaration.enum.rust storage.type.rust"},
 	{"storage.type.type.rust", "source.rust keyword.declaration.type.rust storage.type.rust"},
