@@ -446,6 +446,7 @@ hl('markdownOrderedListMarker', { fg = '#7fb4ff' })
 hl('markdownBlockquote', { fg = '#a3c1e0' })
 hl('markdownRule', { fg = '#a3c1e0' })
 hl('cdxRegexpClassBracket', { fg = '#a3c1e0' })
+hl('cdxPythonRegexpClassBracket', { fg = '#f2c572' })
 hl('cdxRustInterpolationBrace', { fg = '#a8d98a' })
 hl('cdxTypescriptBacktick', { fg = '#a8d98a' })
 hl('cdxGoQuote', { fg = '#a8d98a' })
@@ -488,6 +489,16 @@ hl('cdxPythonFString', { fg = '#a8d98a' })
 hl('cdxPythonField', { fg = '#d8dee9' })
 hl('cdxPythonConversion', { fg = '#c79bff', bold = true })
 hl('cdxPythonFieldBrace', { fg = '#f2c572' })
+hl('cdxPythonRawString', { fg = '#a8d98a' })
+hl('cdxPythonRawTripleString', { fg = '#a8d98a' })
+hl('cdxPythonRegexpClass', { fg = '#a8d98a' })
+hl('cdxPythonRegexpQuantifier', { fg = '#a3c1e0' })
+hl('cdxPythonRegexpAnchor', { fg = '#a8d98a' })
+hl('cdxPythonRegexpGroup', { fg = '#a3c1e0' })
+hl('cdxPythonStringPrefix', { fg = '#c79bff', bold = true })
+hl('cdxPythonForIn', { fg = '#c79bff', bold = true })
+hl('cdxTypescriptConstantGlobal', { fg = '#f2c572' })
+hl('cdxGoPercent', { fg = '#f2c572' })
 hl('cdxRustInterpolation', { fg = '#a8d98a' })
 hl('typescriptTemplate', { fg = '#a8d98a' })
 hl('cdxRustCharQuote', { fg = '#a8d98a' })
@@ -1241,10 +1252,18 @@ local splits = {
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
     [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
     [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
-    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+\%(\<[fF]\)\@1<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
     [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
     [==[match cdxPythonConversion "![rsa]" contained]==],
     [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
+    [==[region cdxPythonRawString matchgroup=pythonQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRawTripleString matchgroup=pythonTripleQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z('\{3}\|"\{3}\)+ end="\z1" keepend contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRegexpClass matchgroup=cdxPythonRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline]==],
+    [==[match cdxPythonRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxPythonRegexpAnchor "[$^]" contained]==],
+    [==[match cdxPythonRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxPythonStringPrefix +\<\%([uUbBfF]\=[rR]\|[rR][bBfF]\|[bBfF]\)\ze['"]+ display]==],
+    [==[match cdxPythonForIn "\%(\<for\s\+(\=\h\w*\%(\s*,\s*\h\w*\)*)\=\)\@80<=\s\+in\>" display]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
@@ -1256,6 +1275,7 @@ local splits = {
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
+    [==[match cdxGoPercent "%%" contained containedin=goString,goRawString]==],
   },
   lua = {
     [==[region luaString matchgroup=cdxLuaQuote start=+\z(["']\)+ skip=+\\\\\|\\\z1+ end=+\z1+ contains=luaSpecial,@Spell]==],
@@ -1271,6 +1291,7 @@ local splits = {
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
     [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {

@@ -446,6 +446,7 @@ hl('markdownOrderedListMarker', { fg = '#0b5fc1' })
 hl('markdownBlockquote', { fg = '#4a4f55' })
 hl('markdownRule', { fg = '#4a4f55' })
 hl('cdxRegexpClassBracket', { fg = '#4a4f55' })
+hl('cdxPythonRegexpClassBracket', { fg = '#8a5300' })
 hl('cdxRustInterpolationBrace', { fg = '#1a7f4b' })
 hl('cdxTypescriptBacktick', { fg = '#1a7f4b' })
 hl('cdxGoQuote', { fg = '#1a7f4b' })
@@ -488,6 +489,16 @@ hl('cdxPythonFString', { fg = '#1a7f4b' })
 hl('cdxPythonField', { fg = '#1f2328' })
 hl('cdxPythonConversion', { fg = '#8a2bb0' })
 hl('cdxPythonFieldBrace', { fg = '#8a5300' })
+hl('cdxPythonRawString', { fg = '#1a7f4b' })
+hl('cdxPythonRawTripleString', { fg = '#1a7f4b' })
+hl('cdxPythonRegexpClass', { fg = '#1a7f4b' })
+hl('cdxPythonRegexpQuantifier', { fg = '#4a4f55' })
+hl('cdxPythonRegexpAnchor', { fg = '#1a7f4b' })
+hl('cdxPythonRegexpGroup', { fg = '#4a4f55' })
+hl('cdxPythonStringPrefix', { fg = '#8a2bb0' })
+hl('cdxPythonForIn', { fg = '#8a2bb0' })
+hl('cdxTypescriptConstantGlobal', { fg = '#8a5300' })
+hl('cdxGoPercent', { fg = '#8a5300' })
 hl('cdxRustInterpolation', { fg = '#1a7f4b' })
 hl('typescriptTemplate', { fg = '#1a7f4b' })
 hl('cdxRustCharQuote', { fg = '#1a7f4b' })
@@ -1241,10 +1252,18 @@ local splits = {
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
     [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
     [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
-    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+\%(\<[fF]\)\@1<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
     [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
     [==[match cdxPythonConversion "![rsa]" contained]==],
     [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
+    [==[region cdxPythonRawString matchgroup=pythonQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRawTripleString matchgroup=pythonTripleQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z('\{3}\|"\{3}\)+ end="\z1" keepend contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRegexpClass matchgroup=cdxPythonRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline]==],
+    [==[match cdxPythonRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxPythonRegexpAnchor "[$^]" contained]==],
+    [==[match cdxPythonRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxPythonStringPrefix +\<\%([uUbBfF]\=[rR]\|[rR][bBfF]\|[bBfF]\)\ze['"]+ display]==],
+    [==[match cdxPythonForIn "\%(\<for\s\+(\=\h\w*\%(\s*,\s*\h\w*\)*)\=\)\@80<=\s\+in\>" display]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
@@ -1256,6 +1275,7 @@ local splits = {
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
+    [==[match cdxGoPercent "%%" contained containedin=goString,goRawString]==],
   },
   lua = {
     [==[region luaString matchgroup=cdxLuaQuote start=+\z(["']\)+ skip=+\\\\\|\\\z1+ end=+\z1+ contains=luaSpecial,@Spell]==],
@@ -1271,6 +1291,7 @@ local splits = {
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
     [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {

@@ -446,6 +446,7 @@ hl('markdownOrderedListMarker', { fg = '#e5c07b' })
 hl('markdownBlockquote', { fg = '#5c6370' })
 hl('markdownRule', { fg = '#abb2bf' })
 hl('cdxRegexpClassBracket', { fg = '#d19a66' })
+hl('cdxPythonRegexpClassBracket', { fg = '#d19a66' })
 hl('cdxRustInterpolationBrace', { fg = '#98c379' })
 hl('cdxTypescriptBacktick', { fg = '#98c379' })
 hl('cdxGoQuote', { fg = '#98c379' })
@@ -488,6 +489,16 @@ hl('cdxPythonFString', { fg = '#98c379' })
 hl('cdxPythonField', { fg = '#abb2bf' })
 hl('cdxPythonConversion', { fg = '#c678dd' })
 hl('cdxPythonFieldBrace', { fg = '#d19a66' })
+hl('cdxPythonRawString', { fg = '#e06c75' })
+hl('cdxPythonRawTripleString', { fg = '#e06c75' })
+hl('cdxPythonRegexpClass', { fg = '#d19a66' })
+hl('cdxPythonRegexpQuantifier', { fg = '#d19a66' })
+hl('cdxPythonRegexpAnchor', { fg = '#e06c75' })
+hl('cdxPythonRegexpGroup', { fg = '#d19a66' })
+hl('cdxPythonStringPrefix', { fg = '#c678dd' })
+hl('cdxPythonForIn', { fg = '#c678dd' })
+hl('cdxTypescriptConstantGlobal', { fg = '#e5c07b' })
+hl('cdxGoPercent', { fg = '#d19a66' })
 hl('cdxRustInterpolation', { fg = '#98c379' })
 hl('typescriptTemplate', { fg = '#98c379' })
 hl('cdxRustCharQuote', { fg = '#98c379' })
@@ -1241,10 +1252,18 @@ local splits = {
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
     [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
     [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
-    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+\%(\<[fF]\)\@1<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
     [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
     [==[match cdxPythonConversion "![rsa]" contained]==],
     [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
+    [==[region cdxPythonRawString matchgroup=pythonQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRawTripleString matchgroup=pythonTripleQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z('\{3}\|"\{3}\)+ end="\z1" keepend contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRegexpClass matchgroup=cdxPythonRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline]==],
+    [==[match cdxPythonRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxPythonRegexpAnchor "[$^]" contained]==],
+    [==[match cdxPythonRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxPythonStringPrefix +\<\%([uUbBfF]\=[rR]\|[rR][bBfF]\|[bBfF]\)\ze['"]+ display]==],
+    [==[match cdxPythonForIn "\%(\<for\s\+(\=\h\w*\%(\s*,\s*\h\w*\)*)\=\)\@80<=\s\+in\>" display]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
@@ -1256,6 +1275,7 @@ local splits = {
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
+    [==[match cdxGoPercent "%%" contained containedin=goString,goRawString]==],
   },
   lua = {
     [==[region luaString matchgroup=cdxLuaQuote start=+\z(["']\)+ skip=+\\\\\|\\\z1+ end=+\z1+ contains=luaSpecial,@Spell]==],
@@ -1271,6 +1291,7 @@ local splits = {
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
     [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {

@@ -446,6 +446,7 @@ hl('markdownOrderedListMarker', { fg = '#89ddff' })
 hl('markdownBlockquote', { fg = '#89ddff', italic = true })
 hl('markdownRule', { fg = '#89ddff' })
 hl('cdxRegexpClassBracket', { fg = '#e0af68' })
+hl('cdxPythonRegexpClassBracket', { fg = '#e0af68' })
 hl('cdxRustInterpolationBrace', { fg = '#89ddff' })
 hl('cdxTypescriptBacktick', { fg = '#89ddff' })
 hl('cdxGoQuote', { fg = '#89ddff' })
@@ -488,6 +489,16 @@ hl('cdxPythonFString', { fg = '#9ece6a' })
 hl('cdxPythonField', { fg = '#c0caf5' })
 hl('cdxPythonConversion', { fg = '#bb9af7' })
 hl('cdxPythonFieldBrace', { fg = '#bb9af7' })
+hl('cdxPythonRawString', { fg = '#b4f9f8' })
+hl('cdxPythonRawTripleString', { fg = '#b4f9f8' })
+hl('cdxPythonRegexpClass', { fg = '#9ece6a' })
+hl('cdxPythonRegexpQuantifier', { fg = '#89ddff' })
+hl('cdxPythonRegexpAnchor', { fg = '#b4f9f8' })
+hl('cdxPythonRegexpGroup', { fg = '#89ddff' })
+hl('cdxPythonStringPrefix', { fg = '#bb9af7' })
+hl('cdxPythonForIn', { fg = '#bb9af7' })
+hl('cdxTypescriptConstantGlobal', { fg = '#0db9d7' })
+hl('cdxGoPercent', { fg = '#c0caf5' })
 hl('cdxRustInterpolation', { fg = '#9ece6a' })
 hl('typescriptTemplate', { fg = '#9ece6a' })
 hl('cdxRustCharQuote', { fg = '#89ddff' })
@@ -1241,10 +1252,18 @@ local splits = {
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
     [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
     [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
-    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+\%(\<[fF]\)\@1<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
     [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
     [==[match cdxPythonConversion "![rsa]" contained]==],
     [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
+    [==[region cdxPythonRawString matchgroup=pythonQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRawTripleString matchgroup=pythonTripleQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z('\{3}\|"\{3}\)+ end="\z1" keepend contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRegexpClass matchgroup=cdxPythonRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline]==],
+    [==[match cdxPythonRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxPythonRegexpAnchor "[$^]" contained]==],
+    [==[match cdxPythonRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxPythonStringPrefix +\<\%([uUbBfF]\=[rR]\|[rR][bBfF]\|[bBfF]\)\ze['"]+ display]==],
+    [==[match cdxPythonForIn "\%(\<for\s\+(\=\h\w*\%(\s*,\s*\h\w*\)*)\=\)\@80<=\s\+in\>" display]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
@@ -1256,6 +1275,7 @@ local splits = {
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
+    [==[match cdxGoPercent "%%" contained containedin=goString,goRawString]==],
   },
   lua = {
     [==[region luaString matchgroup=cdxLuaQuote start=+\z(["']\)+ skip=+\\\\\|\\\z1+ end=+\z1+ contains=luaSpecial,@Spell]==],
@@ -1271,6 +1291,7 @@ local splits = {
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
     [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
