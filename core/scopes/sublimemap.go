@@ -49,7 +49,7 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 	{"meta.annotation.python support.function.builtin", "source.python meta.function.decorator.python support.type.python"},
 	{"constant.other.placeholder.python, punctuation.section.interpolation.begin.python, punctuation.section.interpolation.end.python", "source.python meta.fstring.python constant.character.format.placeholder.other.python"},
 	{"source.python punctuation.definition.character-class.begin.regexp, source.python punctuation.definition.character-class.end.regexp",
-		"source.python string.regexp.quoted.single.python meta.character.set.regexp punctuation.character.set.begin.regexp"},
+		"source.python string.regexp.quoted.single.python meta.character.set.regexp punctuation.character.set.begin.regexp constant.other.set.regexp"},
 	{"source.python punctuation.definition.group.begin.regexp, source.python punctuation.definition.group.end.regexp",
 		"source.python string.regexp.quoted.single.python support.other.parenthesis.regexp punctuation.parenthesis.begin.regexp"},
 	{"source.python keyword.control.anchor.regexp", "source.python string.regexp.quoted.single.python support.other.match.begin.regexp"},

@@ -366,7 +366,6 @@ hl('typescriptTypeReference', { fg = '#37b5b4' })
 hl('typescriptClassName', { fg = '#37b5b4' })
 hl('typescriptInterfaceName', { fg = '#37b5b4' })
 hl('typescriptAliasDeclaration', { fg = '#37b5b4' })
-hl('typescriptEnum', { fg = '#37b5b4' })
 hl('typescriptTypeParameter', { fg = '#37b5b4' })
 hl('typescriptClassHeritage', { fg = '#37b5b4' })
 hl('typescriptInterfaceHeritage', { fg = '#37b5b4' })
@@ -447,6 +446,7 @@ hl('markdownBlockquote', { fg = '#d7deea' })
 hl('markdownRule', { fg = '#d7deea' })
 hl('cdxRegexpClassBracket', { fg = '#d7deea' })
 hl('cdxPythonRegexpClassBracket', { fg = '#ffc64c' })
+hl('cdxShFunctionBrace', { fg = '#d7deea' })
 hl('cdxRustInterpolationBrace', { fg = '#8cc98f' })
 hl('cdxTypescriptBacktick', { fg = '#8cc98f' })
 hl('cdxGoQuote', { fg = '#8cc98f' })
@@ -474,6 +474,9 @@ hl('cdxShBuiltin', { fg = '#409dd4' })
 hl('cdxShCommand', { fg = '#409dd4' })
 hl('cdxShSetArgs', { fg = '#8cc98f' })
 hl('shDeref', { fg = '#d7deea' })
+hl('shFunctionOne', { fg = '#d7deea' })
+hl('cdxShFunctionName', { fg = '#409dd4' })
+hl('cdxShFunctionParens', { fg = '#d7deea' })
 hl('cdxTypescriptMethod', { fg = '#409dd4' })
 hl('cdxPythonDecoratorType', { fg = '#37b5b4' })
 hl('pythonDecoratorName', { fg = '#409dd4' })
@@ -498,6 +501,10 @@ hl('cdxPythonRegexpGroup', { fg = '#d7deea' })
 hl('cdxPythonStringPrefix', { fg = '#cba3c7' })
 hl('cdxPythonForIn', { fg = '#cba3c7' })
 hl('cdxTypescriptConstantGlobal', { fg = '#ffc64c' })
+hl('typescriptEnum', { fg = '#37b5b4' })
+hl('cdxTypescriptEnumBody', { fg = '#d7deea' })
+hl('cdxTypescriptEnumMember', { fg = '#ffc64c' })
+hl('cdxTypescriptEnumValue', { fg = '#d7deea' })
 hl('cdxGoPercent', { fg = '#ffc64c' })
 hl('cdxRustInterpolation', { fg = '#8cc98f' })
 hl('typescriptTemplate', { fg = '#8cc98f' })
@@ -1292,6 +1299,11 @@ local splits = {
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
     [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
+    [==[cluster typescriptTopExpression add=cdxTypescriptConstantGlobal]==],
+    [==[region typescriptEnum matchgroup=typescriptEnumKeyword start=/enum / end=/\ze{/ nextgroup=cdxTypescriptEnumBody skipwhite]==],
+    [==[region cdxTypescriptEnumBody matchgroup=typescriptBraces start=/{/ end=/}/ contained contains=cdxTypescriptEnumMember,cdxTypescriptEnumValue,@typescriptComments fold]==],
+    [==[match cdxTypescriptEnumMember /\<\K\k*/ contained]==],
+    [==[region cdxTypescriptEnumValue matchgroup=typescriptAssign start=/=/ end=/\ze[,}]/ contained contains=@typescriptValue]==],
     [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
@@ -1301,6 +1313,9 @@ local splits = {
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
+    [==[region shFunctionOne matchgroup=cdxShFunctionBrace start="\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*()\s*\)\@<={" end="}" contains=@shFunctionList skipwhite skipnl nextgroup=shFunctionStart,shQuickComment fold]==],
+    [==[match cdxShFunctionName "^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\ze\s*()\s*{"]==],
+    [==[match cdxShFunctionParens "\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*\)\@<=()\ze\s*{"]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

@@ -366,7 +366,6 @@ hl('typescriptTypeReference', { fg = '#66d1c9' })
 hl('typescriptClassName', { fg = '#66d1c9' })
 hl('typescriptInterfaceName', { fg = '#66d1c9' })
 hl('typescriptAliasDeclaration', { fg = '#66d1c9' })
-hl('typescriptEnum', { fg = '#66d1c9' })
 hl('typescriptTypeParameter', { fg = '#66d1c9' })
 hl('typescriptClassHeritage', { fg = '#66d1c9' })
 hl('typescriptInterfaceHeritage', { fg = '#66d1c9' })
@@ -447,6 +446,7 @@ hl('markdownBlockquote', { fg = '#a3c1e0' })
 hl('markdownRule', { fg = '#a3c1e0' })
 hl('cdxRegexpClassBracket', { fg = '#a3c1e0' })
 hl('cdxPythonRegexpClassBracket', { fg = '#f2c572' })
+hl('cdxShFunctionBrace', { fg = '#a3c1e0' })
 hl('cdxRustInterpolationBrace', { fg = '#a8d98a' })
 hl('cdxTypescriptBacktick', { fg = '#a8d98a' })
 hl('cdxGoQuote', { fg = '#a8d98a' })
@@ -474,6 +474,9 @@ hl('cdxShBuiltin', { fg = '#7fb4ff' })
 hl('cdxShCommand', { fg = '#7fb4ff' })
 hl('cdxShSetArgs', { fg = '#a8d98a' })
 hl('shDeref', { fg = '#a3c1e0' })
+hl('shFunctionOne', { fg = '#d8dee9' })
+hl('cdxShFunctionName', { fg = '#7fb4ff' })
+hl('cdxShFunctionParens', { fg = '#a3c1e0' })
 hl('cdxTypescriptMethod', { fg = '#7fb4ff' })
 hl('cdxPythonDecoratorType', { fg = '#66d1c9' })
 hl('pythonDecoratorName', { fg = '#7fb4ff' })
@@ -498,6 +501,10 @@ hl('cdxPythonRegexpGroup', { fg = '#a3c1e0' })
 hl('cdxPythonStringPrefix', { fg = '#c79bff', bold = true })
 hl('cdxPythonForIn', { fg = '#c79bff', bold = true })
 hl('cdxTypescriptConstantGlobal', { fg = '#f2c572' })
+hl('typescriptEnum', { fg = '#66d1c9' })
+hl('cdxTypescriptEnumBody', { fg = '#d8dee9' })
+hl('cdxTypescriptEnumMember', { fg = '#f2c572' })
+hl('cdxTypescriptEnumValue', { fg = '#d8dee9' })
 hl('cdxGoPercent', { fg = '#f2c572' })
 hl('cdxRustInterpolation', { fg = '#a8d98a' })
 hl('typescriptTemplate', { fg = '#a8d98a' })
@@ -1292,6 +1299,11 @@ local splits = {
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
     [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
+    [==[cluster typescriptTopExpression add=cdxTypescriptConstantGlobal]==],
+    [==[region typescriptEnum matchgroup=typescriptEnumKeyword start=/enum / end=/\ze{/ nextgroup=cdxTypescriptEnumBody skipwhite]==],
+    [==[region cdxTypescriptEnumBody matchgroup=typescriptBraces start=/{/ end=/}/ contained contains=cdxTypescriptEnumMember,cdxTypescriptEnumValue,@typescriptComments fold]==],
+    [==[match cdxTypescriptEnumMember /\<\K\k*/ contained]==],
+    [==[region cdxTypescriptEnumValue matchgroup=typescriptAssign start=/=/ end=/\ze[,}]/ contained contains=@typescriptValue]==],
     [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
@@ -1301,6 +1313,9 @@ local splits = {
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
+    [==[region shFunctionOne matchgroup=cdxShFunctionBrace start="\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*()\s*\)\@<={" end="}" contains=@shFunctionList skipwhite skipnl nextgroup=shFunctionStart,shQuickComment fold]==],
+    [==[match cdxShFunctionName "^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\ze\s*()\s*{"]==],
+    [==[match cdxShFunctionParens "\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*\)\@<=()\ze\s*{"]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

@@ -366,7 +366,6 @@ hl('typescriptTypeReference', { fg = '#00707a' })
 hl('typescriptClassName', { fg = '#00707a' })
 hl('typescriptInterfaceName', { fg = '#00707a' })
 hl('typescriptAliasDeclaration', { fg = '#00707a' })
-hl('typescriptEnum', { fg = '#00707a' })
 hl('typescriptTypeParameter', { fg = '#00707a' })
 hl('typescriptClassHeritage', { fg = '#00707a' })
 hl('typescriptInterfaceHeritage', { fg = '#00707a' })
@@ -447,6 +446,7 @@ hl('markdownBlockquote', { fg = '#4a4f55' })
 hl('markdownRule', { fg = '#4a4f55' })
 hl('cdxRegexpClassBracket', { fg = '#4a4f55' })
 hl('cdxPythonRegexpClassBracket', { fg = '#8a5300' })
+hl('cdxShFunctionBrace', { fg = '#4a4f55' })
 hl('cdxRustInterpolationBrace', { fg = '#1a7f4b' })
 hl('cdxTypescriptBacktick', { fg = '#1a7f4b' })
 hl('cdxGoQuote', { fg = '#1a7f4b' })
@@ -474,6 +474,9 @@ hl('cdxShBuiltin', { fg = '#0b5fc1' })
 hl('cdxShCommand', { fg = '#0b5fc1' })
 hl('cdxShSetArgs', { fg = '#1a7f4b' })
 hl('shDeref', { fg = '#4a4f55' })
+hl('shFunctionOne', { fg = '#1f2328' })
+hl('cdxShFunctionName', { fg = '#0b5fc1' })
+hl('cdxShFunctionParens', { fg = '#4a4f55' })
 hl('cdxTypescriptMethod', { fg = '#0b5fc1' })
 hl('cdxPythonDecoratorType', { fg = '#00707a' })
 hl('pythonDecoratorName', { fg = '#0b5fc1' })
@@ -498,6 +501,10 @@ hl('cdxPythonRegexpGroup', { fg = '#4a4f55' })
 hl('cdxPythonStringPrefix', { fg = '#8a2bb0' })
 hl('cdxPythonForIn', { fg = '#8a2bb0' })
 hl('cdxTypescriptConstantGlobal', { fg = '#8a5300' })
+hl('typescriptEnum', { fg = '#00707a' })
+hl('cdxTypescriptEnumBody', { fg = '#1f2328' })
+hl('cdxTypescriptEnumMember', { fg = '#8a5300' })
+hl('cdxTypescriptEnumValue', { fg = '#1f2328' })
 hl('cdxGoPercent', { fg = '#8a5300' })
 hl('cdxRustInterpolation', { fg = '#1a7f4b' })
 hl('typescriptTemplate', { fg = '#1a7f4b' })
@@ -1292,6 +1299,11 @@ local splits = {
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
     [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
+    [==[cluster typescriptTopExpression add=cdxTypescriptConstantGlobal]==],
+    [==[region typescriptEnum matchgroup=typescriptEnumKeyword start=/enum / end=/\ze{/ nextgroup=cdxTypescriptEnumBody skipwhite]==],
+    [==[region cdxTypescriptEnumBody matchgroup=typescriptBraces start=/{/ end=/}/ contained contains=cdxTypescriptEnumMember,cdxTypescriptEnumValue,@typescriptComments fold]==],
+    [==[match cdxTypescriptEnumMember /\<\K\k*/ contained]==],
+    [==[region cdxTypescriptEnumValue matchgroup=typescriptAssign start=/=/ end=/\ze[,}]/ contained contains=@typescriptValue]==],
     [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
@@ -1301,6 +1313,9 @@ local splits = {
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
+    [==[region shFunctionOne matchgroup=cdxShFunctionBrace start="\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*()\s*\)\@<={" end="}" contains=@shFunctionList skipwhite skipnl nextgroup=shFunctionStart,shQuickComment fold]==],
+    [==[match cdxShFunctionName "^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\ze\s*()\s*{"]==],
+    [==[match cdxShFunctionParens "\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*\)\@<=()\ze\s*{"]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

@@ -366,7 +366,6 @@ hl('typescriptTypeReference', { fg = '#ebcb8b' })
 hl('typescriptClassName', { fg = '#ebcb8b' })
 hl('typescriptInterfaceName', { fg = '#ebcb8b' })
 hl('typescriptAliasDeclaration', { fg = '#ebcb8b' })
-hl('typescriptEnum', { fg = '#ebcb8b' })
 hl('typescriptTypeParameter', { fg = '#ebcb8b' })
 hl('typescriptClassHeritage', { fg = '#ebcb8b' })
 hl('typescriptInterfaceHeritage', { fg = '#ebcb8b' })
@@ -447,6 +446,7 @@ hl('markdownBlockquote', { fg = '#e5e9f0' })
 hl('markdownRule', { fg = '#e5e9f0' })
 hl('cdxRegexpClassBracket', { fg = '#e5e9f0' })
 hl('cdxPythonRegexpClassBracket', { fg = '#d08770' })
+hl('cdxShFunctionBrace', { fg = '#e5e9f0' })
 hl('cdxRustInterpolationBrace', { fg = '#a3be8c' })
 hl('cdxTypescriptBacktick', { fg = '#a3be8c' })
 hl('cdxGoQuote', { fg = '#a3be8c' })
@@ -474,6 +474,9 @@ hl('cdxShBuiltin', { fg = '#81a1c1' })
 hl('cdxShCommand', { fg = '#81a1c1' })
 hl('cdxShSetArgs', { fg = '#a3be8c' })
 hl('shDeref', { fg = '#e5e9f0' })
+hl('shFunctionOne', { fg = '#e5e9f0' })
+hl('cdxShFunctionName', { fg = '#81a1c1' })
+hl('cdxShFunctionParens', { fg = '#e5e9f0' })
 hl('cdxTypescriptMethod', { fg = '#81a1c1' })
 hl('cdxPythonDecoratorType', { fg = '#ebcb8b' })
 hl('pythonDecoratorName', { fg = '#81a1c1' })
@@ -498,6 +501,10 @@ hl('cdxPythonRegexpGroup', { fg = '#e5e9f0' })
 hl('cdxPythonStringPrefix', { fg = '#b48ead' })
 hl('cdxPythonForIn', { fg = '#b48ead' })
 hl('cdxTypescriptConstantGlobal', { fg = '#d08770' })
+hl('typescriptEnum', { fg = '#ebcb8b' })
+hl('cdxTypescriptEnumBody', { fg = '#e5e9f0' })
+hl('cdxTypescriptEnumMember', { fg = '#d08770' })
+hl('cdxTypescriptEnumValue', { fg = '#e5e9f0' })
 hl('cdxGoPercent', { fg = '#d08770' })
 hl('cdxRustInterpolation', { fg = '#a3be8c' })
 hl('typescriptTemplate', { fg = '#a3be8c' })
@@ -1292,6 +1299,11 @@ local splits = {
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
     [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
+    [==[cluster typescriptTopExpression add=cdxTypescriptConstantGlobal]==],
+    [==[region typescriptEnum matchgroup=typescriptEnumKeyword start=/enum / end=/\ze{/ nextgroup=cdxTypescriptEnumBody skipwhite]==],
+    [==[region cdxTypescriptEnumBody matchgroup=typescriptBraces start=/{/ end=/}/ contained contains=cdxTypescriptEnumMember,cdxTypescriptEnumValue,@typescriptComments fold]==],
+    [==[match cdxTypescriptEnumMember /\<\K\k*/ contained]==],
+    [==[region cdxTypescriptEnumValue matchgroup=typescriptAssign start=/=/ end=/\ze[,}]/ contained contains=@typescriptValue]==],
     [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
@@ -1301,6 +1313,9 @@ local splits = {
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
+    [==[region shFunctionOne matchgroup=cdxShFunctionBrace start="\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*()\s*\)\@<={" end="}" contains=@shFunctionList skipwhite skipnl nextgroup=shFunctionStart,shQuickComment fold]==],
+    [==[match cdxShFunctionName "^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\ze\s*()\s*{"]==],
+    [==[match cdxShFunctionParens "\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*\)\@<=()\ze\s*{"]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

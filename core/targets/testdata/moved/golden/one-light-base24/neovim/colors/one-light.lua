@@ -366,7 +366,6 @@ hl('typescriptTypeReference', { fg = '#febb2a' })
 hl('typescriptClassName', { fg = '#febb2a' })
 hl('typescriptInterfaceName', { fg = '#febb2a' })
 hl('typescriptAliasDeclaration', { fg = '#febb2a' })
-hl('typescriptEnum', { fg = '#febb2a' })
 hl('typescriptTypeParameter', { fg = '#febb2a' })
 hl('typescriptClassHeritage', { fg = '#febb2a' })
 hl('typescriptInterfaceHeritage', { fg = '#febb2a' })
@@ -447,6 +446,7 @@ hl('markdownBlockquote', { fg = '#383a42' })
 hl('markdownRule', { fg = '#383a42' })
 hl('cdxRegexpClassBracket', { fg = '#383a42' })
 hl('cdxPythonRegexpClassBracket', { fg = '#c18401' })
+hl('cdxShFunctionBrace', { fg = '#383a42' })
 hl('cdxRustInterpolationBrace', { fg = '#50a14f' })
 hl('cdxTypescriptBacktick', { fg = '#50a14f' })
 hl('cdxGoQuote', { fg = '#50a14f' })
@@ -474,6 +474,9 @@ hl('cdxShBuiltin', { fg = '#4078f2' })
 hl('cdxShCommand', { fg = '#4078f2' })
 hl('cdxShSetArgs', { fg = '#50a14f' })
 hl('shDeref', { fg = '#383a42' })
+hl('shFunctionOne', { fg = '#383a42' })
+hl('cdxShFunctionName', { fg = '#4078f2' })
+hl('cdxShFunctionParens', { fg = '#383a42' })
 hl('cdxTypescriptMethod', { fg = '#4078f2' })
 hl('cdxPythonDecoratorType', { fg = '#febb2a' })
 hl('pythonDecoratorName', { fg = '#4078f2' })
@@ -498,6 +501,10 @@ hl('cdxPythonRegexpGroup', { fg = '#383a42' })
 hl('cdxPythonStringPrefix', { fg = '#a626a4' })
 hl('cdxPythonForIn', { fg = '#a626a4' })
 hl('cdxTypescriptConstantGlobal', { fg = '#c18401' })
+hl('typescriptEnum', { fg = '#febb2a' })
+hl('cdxTypescriptEnumBody', { fg = '#383a42' })
+hl('cdxTypescriptEnumMember', { fg = '#c18401' })
+hl('cdxTypescriptEnumValue', { fg = '#383a42' })
 hl('cdxGoPercent', { fg = '#c18401' })
 hl('cdxRustInterpolation', { fg = '#50a14f' })
 hl('typescriptTemplate', { fg = '#50a14f' })
@@ -1292,6 +1299,11 @@ local splits = {
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
     [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
+    [==[cluster typescriptTopExpression add=cdxTypescriptConstantGlobal]==],
+    [==[region typescriptEnum matchgroup=typescriptEnumKeyword start=/enum / end=/\ze{/ nextgroup=cdxTypescriptEnumBody skipwhite]==],
+    [==[region cdxTypescriptEnumBody matchgroup=typescriptBraces start=/{/ end=/}/ contained contains=cdxTypescriptEnumMember,cdxTypescriptEnumValue,@typescriptComments fold]==],
+    [==[match cdxTypescriptEnumMember /\<\K\k*/ contained]==],
+    [==[region cdxTypescriptEnumValue matchgroup=typescriptAssign start=/=/ end=/\ze[,}]/ contained contains=@typescriptValue]==],
     [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
@@ -1301,6 +1313,9 @@ local splits = {
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
+    [==[region shFunctionOne matchgroup=cdxShFunctionBrace start="\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*()\s*\)\@<={" end="}" contains=@shFunctionList skipwhite skipnl nextgroup=shFunctionStart,shQuickComment fold]==],
+    [==[match cdxShFunctionName "^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\ze\s*()\s*{"]==],
+    [==[match cdxShFunctionParens "\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*\)\@<=()\ze\s*{"]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

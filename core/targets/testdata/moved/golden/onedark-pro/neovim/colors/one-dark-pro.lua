@@ -366,7 +366,6 @@ hl('typescriptTypeReference', { fg = '#e5c07b' })
 hl('typescriptClassName', { fg = '#e5c07b' })
 hl('typescriptInterfaceName', { fg = '#e5c07b' })
 hl('typescriptAliasDeclaration', { fg = '#e5c07b' })
-hl('typescriptEnum', { fg = '#e5c07b' })
 hl('typescriptTypeParameter', { fg = '#e5c07b' })
 hl('typescriptClassHeritage', { fg = '#e5c07b' })
 hl('typescriptInterfaceHeritage', { fg = '#e5c07b' })
@@ -447,6 +446,7 @@ hl('markdownBlockquote', { fg = '#5c6370' })
 hl('markdownRule', { fg = '#abb2bf' })
 hl('cdxRegexpClassBracket', { fg = '#d19a66' })
 hl('cdxPythonRegexpClassBracket', { fg = '#d19a66' })
+hl('cdxShFunctionBrace', { fg = '#abb2bf' })
 hl('cdxRustInterpolationBrace', { fg = '#98c379' })
 hl('cdxTypescriptBacktick', { fg = '#98c379' })
 hl('cdxGoQuote', { fg = '#98c379' })
@@ -474,6 +474,9 @@ hl('cdxShBuiltin', { fg = '#56b6c2' })
 hl('cdxShCommand', { fg = '#61afef' })
 hl('cdxShSetArgs', { fg = '#98c379' })
 hl('shDeref', { fg = '#98c379' })
+hl('shFunctionOne', { fg = '#abb2bf' })
+hl('cdxShFunctionName', { fg = '#61afef' })
+hl('cdxShFunctionParens', { fg = '#abb2bf' })
 hl('cdxTypescriptMethod', { fg = '#61afef' })
 hl('cdxPythonDecoratorType', { fg = '#56b6c2' })
 hl('pythonDecoratorName', { fg = '#61afef' })
@@ -498,6 +501,10 @@ hl('cdxPythonRegexpGroup', { fg = '#d19a66' })
 hl('cdxPythonStringPrefix', { fg = '#c678dd' })
 hl('cdxPythonForIn', { fg = '#c678dd' })
 hl('cdxTypescriptConstantGlobal', { fg = '#e5c07b' })
+hl('typescriptEnum', { fg = '#e5c07b' })
+hl('cdxTypescriptEnumBody', { fg = '#abb2bf' })
+hl('cdxTypescriptEnumMember', { fg = '#e06c75' })
+hl('cdxTypescriptEnumValue', { fg = '#abb2bf' })
 hl('cdxGoPercent', { fg = '#d19a66' })
 hl('cdxRustInterpolation', { fg = '#98c379' })
 hl('typescriptTemplate', { fg = '#98c379' })
@@ -1292,6 +1299,11 @@ local splits = {
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
     [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
+    [==[cluster typescriptTopExpression add=cdxTypescriptConstantGlobal]==],
+    [==[region typescriptEnum matchgroup=typescriptEnumKeyword start=/enum / end=/\ze{/ nextgroup=cdxTypescriptEnumBody skipwhite]==],
+    [==[region cdxTypescriptEnumBody matchgroup=typescriptBraces start=/{/ end=/}/ contained contains=cdxTypescriptEnumMember,cdxTypescriptEnumValue,@typescriptComments fold]==],
+    [==[match cdxTypescriptEnumMember /\<\K\k*/ contained]==],
+    [==[region cdxTypescriptEnumValue matchgroup=typescriptAssign start=/=/ end=/\ze[,}]/ contained contains=@typescriptValue]==],
     [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
@@ -1301,6 +1313,9 @@ local splits = {
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
+    [==[region shFunctionOne matchgroup=cdxShFunctionBrace start="\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*()\s*\)\@<={" end="}" contains=@shFunctionList skipwhite skipnl nextgroup=shFunctionStart,shQuickComment fold]==],
+    [==[match cdxShFunctionName "^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\ze\s*()\s*{"]==],
+    [==[match cdxShFunctionParens "\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*\)\@<=()\ze\s*{"]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

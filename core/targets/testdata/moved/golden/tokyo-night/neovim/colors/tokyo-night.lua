@@ -366,7 +366,6 @@ hl('typescriptTypeReference', { fg = '#c0caf5' })
 hl('typescriptClassName', { fg = '#c0caf5' })
 hl('typescriptInterfaceName', { fg = '#c0caf5' })
 hl('typescriptAliasDeclaration', { fg = '#c0caf5' })
-hl('typescriptEnum', { fg = '#c0caf5' })
 hl('typescriptTypeParameter', { fg = '#c0caf5' })
 hl('typescriptClassHeritage', { fg = '#bb9af7' })
 hl('typescriptInterfaceHeritage', { fg = '#bb9af7' })
@@ -447,6 +446,7 @@ hl('markdownBlockquote', { fg = '#89ddff', italic = true })
 hl('markdownRule', { fg = '#89ddff' })
 hl('cdxRegexpClassBracket', { fg = '#e0af68' })
 hl('cdxPythonRegexpClassBracket', { fg = '#e0af68' })
+hl('cdxShFunctionBrace', { fg = '#9abdf5' })
 hl('cdxRustInterpolationBrace', { fg = '#89ddff' })
 hl('cdxTypescriptBacktick', { fg = '#89ddff' })
 hl('cdxGoQuote', { fg = '#89ddff' })
@@ -474,6 +474,9 @@ hl('cdxShBuiltin', { fg = '#0db9d7' })
 hl('cdxShCommand', { fg = '#c0caf5' })
 hl('cdxShSetArgs', { fg = '#9ece6a' })
 hl('shDeref', { fg = '#9abdf5' })
+hl('shFunctionOne', { fg = '#a9b1d6' })
+hl('cdxShFunctionName', { fg = '#7aa2f7' })
+hl('cdxShFunctionParens', { fg = '#9abdf5' })
 hl('cdxTypescriptMethod', { fg = '#7aa2f7' })
 hl('cdxPythonDecoratorType', { fg = '#0db9d7' })
 hl('pythonDecoratorName', { fg = '#7aa2f7' })
@@ -498,6 +501,10 @@ hl('cdxPythonRegexpGroup', { fg = '#89ddff' })
 hl('cdxPythonStringPrefix', { fg = '#bb9af7' })
 hl('cdxPythonForIn', { fg = '#bb9af7' })
 hl('cdxTypescriptConstantGlobal', { fg = '#0db9d7' })
+hl('typescriptEnum', { fg = '#c0caf5' })
+hl('cdxTypescriptEnumBody', { fg = '#a9b1d6' })
+hl('cdxTypescriptEnumMember', { fg = '#7aa2f7' })
+hl('cdxTypescriptEnumValue', { fg = '#a9b1d6' })
 hl('cdxGoPercent', { fg = '#c0caf5' })
 hl('cdxRustInterpolation', { fg = '#9ece6a' })
 hl('typescriptTemplate', { fg = '#9ece6a' })
@@ -1292,6 +1299,11 @@ local splits = {
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
     [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
+    [==[cluster typescriptTopExpression add=cdxTypescriptConstantGlobal]==],
+    [==[region typescriptEnum matchgroup=typescriptEnumKeyword start=/enum / end=/\ze{/ nextgroup=cdxTypescriptEnumBody skipwhite]==],
+    [==[region cdxTypescriptEnumBody matchgroup=typescriptBraces start=/{/ end=/}/ contained contains=cdxTypescriptEnumMember,cdxTypescriptEnumValue,@typescriptComments fold]==],
+    [==[match cdxTypescriptEnumMember /\<\K\k*/ contained]==],
+    [==[region cdxTypescriptEnumValue matchgroup=typescriptAssign start=/=/ end=/\ze[,}]/ contained contains=@typescriptValue]==],
     [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
@@ -1301,6 +1313,9 @@ local splits = {
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
+    [==[region shFunctionOne matchgroup=cdxShFunctionBrace start="\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*()\s*\)\@<={" end="}" contains=@shFunctionList skipwhite skipnl nextgroup=shFunctionStart,shQuickComment fold]==],
+    [==[match cdxShFunctionName "^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\ze\s*()\s*{"]==],
+    [==[match cdxShFunctionParens "\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*\)\@<=()\ze\s*{"]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
