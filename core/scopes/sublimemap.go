@@ -124,6 +124,7 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 	{"string.quoted.double.shell punctuation.section.expansion.parameter",
 		"source.shell string.quoted.double.shell punctuation.section.bracket.curly.variable.begin.shell punctuation.definition.variable.shell"},
 	{"meta.group.expansion.parameter.shell", "source.shell meta.parameter-expansion variable.other.normal.shell"},
+	{"keyword.control.conditional.patterns.end.shell", "source.shell meta.case.shell meta.case.entry.pattern.shell keyword.operator.pattern.case.shell"},
 
 	// JSON (a .json file, a ```json fence): a key is a property name to VS
 	// Code, a string to Sublime; the punctuation is named for mappings and

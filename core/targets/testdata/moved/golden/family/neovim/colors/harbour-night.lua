@@ -487,6 +487,7 @@ hl('cdxRegexpQuantifier', { fg = '#a3c1e0' })
 hl('cdxRegexpAnchor', { fg = '#c79bff', bold = true })
 hl('cdxRegexpGroup', { fg = '#a3c1e0' })
 hl('cdxRegexpEscape', { fg = '#f2c572' })
+hl('cdxRegexpFlags', { fg = '#c79bff', bold = true })
 hl('cdxPythonFormat', { fg = '#f2c572' })
 hl('cdxPythonFString', { fg = '#a8d98a' })
 hl('cdxPythonField', { fg = '#d8dee9' })
@@ -1291,13 +1292,14 @@ local splits = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
     [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
     [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
-    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/\ze[gimsuyd]\{0,8\}\s*$+ end=+/\ze[gimsuyd]\{0,8\}\s*[;.,)\]}:]+ nextgroup=cdxRegexpFlags,typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
     [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
     [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
     [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[match cdxRegexpFlags "[gimsuyd]\{1,8\}" contained nextgroup=typescriptDotNotation]==],
     [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
     [==[cluster typescriptTopExpression add=cdxTypescriptConstantGlobal]==],
     [==[region typescriptEnum matchgroup=typescriptEnumKeyword start=/enum / end=/\ze{/ nextgroup=cdxTypescriptEnumBody skipwhite]==],
