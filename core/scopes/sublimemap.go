@@ -83,11 +83,13 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 	// Sublime's punctuation.separator.rust is : and -> (VS Code's
 	// operators) and also the comma; the : and -> are the more common.
 	{"punctuation.separator.rust, punctuation.separator.type.rust", "source.rust keyword.operator.key-value.rust"},
+	// Inside parentheses (arguments, tuples) it is mostly the comma.
+	{"meta.group punctuation.separator.rust", "source.rust punctuation.comma.rust"},
 	{"punctuation.accessor.rust", "source.rust keyword.operator.namespace.rust"},
 	{"punctuation.accessor.dot.rust", "source.rust keyword.operator.access.dot.rust"},
 	{"punctuation.terminator.rust", "source.rust punctuation.semi.rust"},
 	{"meta.annotation.rust punctuation.section.group", "source.rust meta.attribute.rust punctuation.brackets.attribute.rust"},
-	{"meta.annotation.rust punctuation.separator.rust", "source.rust meta.attribute.rust punctuation.comma.rust"},
+	{"meta.annotation.rust punctuation.separator.rust, meta.annotation.rust meta.group punctuation.separator.rust", "source.rust meta.attribute.rust punctuation.comma.rust"},
 	{"meta.annotation.rust meta.group.rust", "source.rust meta.attribute.rust entity.name.type.rust"},
 	{"meta.function.closure.rust punctuation.section.parameters", "source.rust meta.function.call.rust keyword.operator.logical.rust"},
 	{"variable.annotation.rust", "source.rust meta.attribute.rust"},
