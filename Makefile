@@ -115,7 +115,7 @@ test-peers: peers sidecar
 	$(GO_TEST_ENV) $(GO) test -count=1 -timeout 20m $(PEER_SUITES)
 
 ## consistency: the same source files painted by the preview, VS Code's highlighter, bat and Neovim with
-## each export; agreement per pair of programs, failing below issue #39's 98% (test-go holds each pair at its floor)
+## each export; agreement per pair of programs, failing below issue #39's 98% (test-go also holds each pair at its floor)
 consistency: npm
 	CONSISTENCY_STRICT=1 CDXTHEME_REQUIRE_PROGRAMS=1 CGO_ENABLED=0 $(GO) test -count=1 -v -run TestConsistency ./internal/suites/consistency/
 

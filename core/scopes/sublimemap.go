@@ -49,15 +49,22 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 	{"meta.annotation.python support.function.builtin", "source.python meta.function.decorator.python support.type.python"},
 	{"constant.other.placeholder.python, punctuation.section.interpolation.begin.python, punctuation.section.interpolation.end.python", "source.python meta.fstring.python constant.character.format.placeholder.other.python"},
 	{"source.python punctuation.definition.character-class.begin.regexp, source.python punctuation.definition.character-class.end.regexp",
-		"source.python string.regexp.quoted.single.python meta.character.set.regexp punctuation.character.set.begin.regexp"},
+		"source.python string.regexp.quoted.single.python meta.character.set.regexp punctuation.character.set.begin.regexp constant.other.set.regexp"},
 	{"source.python punctuation.definition.group.begin.regexp, source.python punctuation.definition.group.end.regexp",
 		"source.python string.regexp.quoted.single.python support.other.parenthesis.regexp punctuation.parenthesis.begin.regexp"},
 	{"source.python keyword.control.anchor.regexp", "source.python string.regexp.quoted.single.python support.other.match.begin.regexp"},
 	{"source.python constant.other.character-class.range.regexp", "source.python string.regexp.quoted.single.python meta.character.set.regexp constant.character.set.regexp"},
 
-	// Rust: Sublime's storage.type.rust is the primitive types and also
-	// let, const and Self; the types are the more common.
-	{"storage.type.rust", "source.rust entity.name.type.numeric.rust"},
+	// Rust: Sublime's storage.type.rust is let, const and static and also
+	// the primitive types and Self. Its context tells them apart where the
+	// grammar expects a type (parameters, return type, generic arguments,
+	// struct and tuple fields, a cast in parentheses): a type there, the
+	// statement keyword elsewhere (a bare cast's type, u32::MAX, takes the
+	// keyword's colour).
+	{"storage.type.rust", "source.rust keyword.other.rust storage.type.rust"},
+	{"meta.function.parameters storage.type.rust, meta.function.return-type storage.type.rust, meta.generic storage.type.rust, " +
+		"meta.struct storage.type.rust, meta.group storage.type.rust, meta.function.closure storage.type.rust",
+		"source.rust entity.name.type.numeric.rust"},
 	{"storage.type.struct.rust", "source.rust keyword.declaration.struct.rust storage.type.rust"},
 	{"storage.type.enum.rust", "source.rust keyword.declaration.enum.rust storage.type.rust"},
 	{"storage.type.type.rust", "source.rust keyword.declaration.type.rust storage.type.rust"},
@@ -76,11 +83,13 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 	// Sublime's punctuation.separator.rust is : and -> (VS Code's
 	// operators) and also the comma; the : and -> are the more common.
 	{"punctuation.separator.rust, punctuation.separator.type.rust", "source.rust keyword.operator.key-value.rust"},
+	// Inside parentheses (arguments, tuples) it is mostly the comma.
+	{"meta.group punctuation.separator.rust", "source.rust punctuation.comma.rust"},
 	{"punctuation.accessor.rust", "source.rust keyword.operator.namespace.rust"},
 	{"punctuation.accessor.dot.rust", "source.rust keyword.operator.access.dot.rust"},
 	{"punctuation.terminator.rust", "source.rust punctuation.semi.rust"},
 	{"meta.annotation.rust punctuation.section.group", "source.rust meta.attribute.rust punctuation.brackets.attribute.rust"},
-	{"meta.annotation.rust punctuation.separator.rust", "source.rust meta.attribute.rust punctuation.comma.rust"},
+	{"meta.annotation.rust punctuation.separator.rust, meta.annotation.rust meta.group punctuation.separator.rust", "source.rust meta.attribute.rust punctuation.comma.rust"},
 	{"meta.annotation.rust meta.group.rust", "source.rust meta.attribute.rust entity.name.type.rust"},
 	{"meta.function.closure.rust punctuation.section.parameters", "source.rust meta.function.call.rust keyword.operator.logical.rust"},
 	{"variable.annotation.rust", "source.rust meta.attribute.rust"},
@@ -117,6 +126,7 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 	{"string.quoted.double.shell punctuation.section.expansion.parameter",
 		"source.shell string.quoted.double.shell punctuation.section.bracket.curly.variable.begin.shell punctuation.definition.variable.shell"},
 	{"meta.group.expansion.parameter.shell", "source.shell meta.parameter-expansion variable.other.normal.shell"},
+	{"keyword.control.conditional.patterns.end.shell", "source.shell meta.case.shell meta.case.entry.pattern.shell keyword.operator.pattern.case.shell"},
 
 	// JSON (a .json file, a ```json fence): a key is a property name to VS
 	// Code, a string to Sublime; the punctuation is named for mappings and

@@ -50,13 +50,14 @@ func TestTMMatcherResolvesAsVSCode(t *testing.T) {
 }
 
 // An imported VS Code theme's own rules reach bat's grammar: Sublime's
-// storage.type.rust (u8) takes what the theme gives VS Code's
-// entity.name.type.numeric.rust, not what its storage.type rule says; a
-// generated theme's takes the built-in type role.
+// storage.type.rust where a type is expected (u8 in a parameter) takes
+// what the theme gives VS Code's entity.name.type.numeric.rust, not what
+// its storage.type rule says, and elsewhere (let) what it gives VS Code's
+// let; a generated theme's takes the built-in type and keyword roles.
 func TestSublimeRulesPaintAsVSCode(t *testing.T) {
 	find := func(rs []TokenRule, scope string) TokenRule {
 		for _, r := range rs {
-			if strings.HasPrefix(r.Scope, "source "+scope+",") || r.Scope == scope {
+			if strings.HasPrefix(r.Scope, "source "+scope+",") || strings.HasPrefix(r.Scope, scope+",") || r.Scope == scope {
 				return r
 			}
 		}
@@ -71,9 +72,13 @@ func TestSublimeRulesPaintAsVSCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := find(SublimeRules(th), "storage.type.rust")
+	r := find(SublimeRules(th), "meta.function.parameters storage.type.rust")
 	if r.FG.Hex() != th.Color("syntax.builtinType").Hex() || *r.Style != strings.TrimSpace(string(th.Style("syntax.builtinType"))) {
-		t.Errorf("generated: storage.type.rust is %s %q, want the built-in type role's %s", r.FG.Hex(), *r.Style, th.Color("syntax.builtinType").Hex())
+		t.Errorf("generated: a parameter's storage.type.rust is %s %q, want the built-in type role's %s", r.FG.Hex(), *r.Style, th.Color("syntax.builtinType").Hex())
+	}
+	r = find(SublimeRules(th), "storage.type.rust")
+	if r.FG.Hex() != th.Color("syntax.keyword").Hex() || *r.Style != strings.TrimSpace(string(th.Style("syntax.keyword"))) {
+		t.Errorf("generated: storage.type.rust (let) is %s %q, want the keyword role's %s", r.FG.Hex(), *r.Style, th.Color("syntax.keyword").Hex())
 	}
 
 	imp := th.Clone()
@@ -87,7 +92,8 @@ func TestSublimeRulesPaintAsVSCode(t *testing.T) {
 	}
 	rs := SublimeRules(imp)
 	for _, c := range []struct{ scope, fg, style string }{
-		{"storage.type.rust", "#00aa00", ""},
+		{"meta.function.parameters storage.type.rust", "#00aa00", ""},
+		{"storage.type.rust", "#aa0000", "italic"}, // let: keyword.other.rust storage.type.rust
 		{"comment.block.documentation.python", "#0000aa", "bold"},
 		{"storage.type.struct.rust", "#aa0000", "italic"}, // keyword.declaration.struct.rust storage.type.rust
 		{"variable.parameter.python", strings.ToLower(th.Color("ui.text").Hex()), ""},
@@ -104,7 +110,9 @@ func TestSublimeRulesPaintAsVSCode(t *testing.T) {
 // primitives entity.name.type.numeric/primitive.rust; Neovim paints let and
 // const as keywords (rustKeyword, rustStorage) and u8 as a built-in type.
 // VS Code and the preview paint them the same way; bat, whose Sublime
-// grammar calls all of them storage.type.rust, paints that as the types.
+// grammar calls all of them storage.type.rust, paints that as the keyword
+// and, where the grammar expects a type (a parameter, a generic
+// argument, a field), as the built-in type.
 func TestRustKeywordsAndPrimitivesAsNeovim(t *testing.T) {
 	th := theme.Example()
 	kw, bt := th.Color("syntax.keyword"), th.Color("syntax.builtinType")
@@ -130,9 +138,22 @@ func TestRustKeywordsAndPrimitivesAsNeovim(t *testing.T) {
 			t.Errorf("VS Code paints Rust's %s %s, want %s", c.token, got.Hex(), c.want.Hex())
 		}
 	}
+	var base, typed bool
 	for _, r := range SublimeRules(th) {
-		if r.Scope == "storage.type.rust" && (r.FG == nil || *r.FG != bt) {
-			t.Errorf("bat's storage.type.rust (its primitives) is not the built-in type %s: %+v", bt.Hex(), r)
+		switch {
+		case strings.HasPrefix(r.Scope, "source storage.type.rust,"):
+			base = true
+			if r.FG == nil || *r.FG != kw {
+				t.Errorf("bat's storage.type.rust (let, const) is not the keyword %s: %+v", kw.Hex(), r)
+			}
+		case strings.Contains(r.Scope, "meta.function.parameters storage.type.rust"):
+			typed = true
+			if r.FG == nil || *r.FG != bt {
+				t.Errorf("bat's storage.type.rust in a type position (u8) is not the built-in type %s: %+v", bt.Hex(), r)
+			}
 		}
+	}
+	if !base || !typed {
+		t.Errorf("no Sublime rule for storage.type.rust (%v) or for it in a type position (%v)", base, typed)
 	}
 }

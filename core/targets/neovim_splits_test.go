@@ -172,3 +172,103 @@ func TestNeovimPaintsShellSetAsVSCode(t *testing.T) {
 		}
 	}
 }
+
+// check compares Neovim's colours at the positions nvimColours read with
+// what VS Code paints each position's scope stack (outermost first).
+func checkAsVSCode(t *testing.T, th *theme.Theme, got []string, want []struct {
+	what  string
+	stack []string
+}) {
+	t.Helper()
+	for i, w := range want {
+		c, _ := scopes.VSCodeScopeStyle(th, w.stack...)
+		if got[i] != th.Seen(c).Hex() {
+			t.Errorf("Neovim paints the %s %s, VS Code %s", w.what, got[i], th.Seen(c).Hex())
+		}
+	}
+}
+
+// Issue #39: VS Code's Python grammar and Sublime's (bat) read a raw
+// string as a regular expression, call a string's prefix
+// storage.type.string and the in of a for loop keyword.control.flow;
+// python.vim paints the raw string one colour, the prefix as the string
+// and every in as an operator. A membership test's in stays an operator.
+func TestNeovimPaintsPythonRegexpsAndForInAsVSCode(t *testing.T) {
+	th := theme.Example()
+	th.Set("syntax.regexp", mustParse(t, "#e050a0")) // the example's regexp is its string colour
+	got := nvimColours(t, th, "x.py", "import re\nX = re.compile(r\"^[0-9]{2}$\")\nfor i in X:\n    if i in X: print(f\"{i}\")\n",
+		[][2]int{{2, 16}, {2, 19}, {2, 20}, {2, 24}, {3, 7}, {4, 10}, {4, 22}})
+	re := []string{"source.python", "string.regexp.quoted.single.python"}
+	with := func(base []string, s ...string) []string { return append(append([]string{}, base...), s...) }
+	if a, _ := scopes.VSCodeScopeStyle(th, with(re, "keyword.operator.quantifier.regexp")...); a == th.Color("syntax.string") {
+		t.Fatal("VS Code paints a quantifier as a string; the test cannot tell them apart")
+	}
+	checkAsVSCode(t, th, got, []struct {
+		what  string
+		stack []string
+	}{
+		{"r of r\"…\"", with(re, "storage.type.string.python")},
+		{"[ of a raw string's class", with(re, "meta.character.set.regexp", "punctuation.character.set.begin.regexp", "constant.other.set.regexp")},
+		{"0 of a raw string's class", with(re, "meta.character.set.regexp", "constant.character.set.regexp")},
+		{"{ of a raw string's {2}", with(re, "keyword.operator.quantifier.regexp")},
+		{"in of for i in", []string{"source.python", "keyword.control.flow.python"}},
+		{"in of if i in", []string{"source.python", "keyword.operator.logical.python"}},
+		{"f of f\"…\"", []string{"source.python", "meta.fstring.python", "string.interpolated.python", "string.quoted.single.python", "storage.type.string.python"}},
+	})
+}
+
+// Issue #39: VS Code's TypeScript grammar calls an enum's members
+// constants, JSON, a name in capitals, a constant and a regular
+// expression's flags keywords;
+// typescriptcommon.vim files a member named like a global (Error) and
+// JSON under typescriptGlobal, a constructor, and paints the flags as the
+// expression. Go's %% is a placeholder
+// to VS Code's Go grammar, a plain string to go.vim.
+func TestNeovimPaintsEnumMembersJSONAndPercentAsVSCode(t *testing.T) {
+	th := theme.Example()
+	got := nvimColours(t, th, "x.ts", "enum Severity {\n  Info = 1,\n  Error,\n}\nconst doc = JSON.parse(s);\nconst R = /a/i;\n",
+		[][2]int{{2, 3}, {3, 3}, {5, 13}, {6, 14}})
+	member := []string{"source.ts", "meta.enum.declaration.ts", "variable.other.enummember.ts"}
+	if c, _ := scopes.VSCodeScopeStyle(th, member...); c == th.Color("syntax.constructor") {
+		t.Fatal("VS Code paints an enum member as a constructor; the test cannot tell them apart")
+	}
+	checkAsVSCode(t, th, got, []struct {
+		what  string
+		stack []string
+	}{
+		{"enum member Info", member},
+		{"enum member Error", member},
+		{"JSON of JSON.parse", []string{"source.ts", "meta.var.expr.ts", "meta.function-call.ts", "variable.other.constant.object.ts"}},
+		{"flag i of /a/i", []string{"source.ts", "meta.var.expr.ts", "string.regexp.ts", "keyword.other.ts"}},
+	})
+	got = nvimColours(t, th, "x.go", "package main\nvar s = fmt.Sprintf(\"%d%%\", 1)\n", [][2]int{{2, 24}, {2, 25}})
+	checkAsVSCode(t, th, got, []struct {
+		what  string
+		stack []string
+	}{
+		{"first % of %%", []string{"source.go", "string.quoted.double.go", "constant.other.placeholder.go"}},
+		{"second % of %%", []string{"source.go", "string.quoted.double.go", "constant.other.placeholder.go"}},
+	})
+}
+
+// Issue #39: sh.vim paints a function's header, name() {, and its closing
+// brace as the function; VS Code's shell grammar calls the parentheses
+// and braces punctuation.
+func TestNeovimPaintsShellFunctionHeaderAsVSCode(t *testing.T) {
+	th := theme.Example()
+	got := nvimColours(t, th, "x.sh", "#!/bin/bash\nlog() {\n  echo hi\n}\n", [][2]int{{2, 1}, {2, 4}, {2, 7}, {4, 1}})
+	fn := []string{"source.shell", "meta.function.shell"}
+	brace := []string{"source.shell", "meta.function.shell", "meta.function.body.shell", "punctuation.definition.group.shell", "punctuation.section.function.definition.shell"}
+	if a, _ := scopes.VSCodeScopeStyle(th, brace...); a == th.Color("syntax.function") {
+		t.Fatal("VS Code paints a brace as a function; the test cannot tell them apart")
+	}
+	checkAsVSCode(t, th, got, []struct {
+		what  string
+		stack []string
+	}{
+		{"name of log()", append(fn, "entity.name.function.shell")},
+		{"( of log()", []string{"source.shell", "meta.function.shell", "punctuation.definition.arguments.shell"}},
+		{"{ of log() {", brace},
+		{"closing }", brace},
+	})
+}

@@ -33,13 +33,15 @@ import (
 )
 
 // minBoth is the agreement, among the characters both programs of a pair
-// colour (not the text colour), that issue #39 asks of every pair: `make
-// consistency` (CONSISTENCY_STRICT=1) fails below it. Every run, `make
-// test`'s too, fails when a pair falls below its floor in
+// colour (not the text colour), that issue #39 asks of every pair: every
+// run, `make test`'s too, fails below it. A pair's floor in
 // testdata/floor.txt, the agreement measured when the floor was last
-// raised: a change to the mapping may move agreement up, never down.
+// raised, may hold it higher (a change to the mapping may move agreement
+// up, never down), never lower: a floor below minBoth is refused.
 // CONSISTENCY_WRITE_FLOOR=1 writes the figures of the run as the new
-// floor (raise it when a change improves them).
+// floor (raise it when a change improves them); CONSISTENCY_STRICT=1
+// (`make consistency`) holds every pair to minBoth alone, for programs
+// of other versions than the floor was measured with.
 const minBoth = 0.98
 
 const floorFile = "testdata/floor.txt"
@@ -59,6 +61,9 @@ func readFloor(t *testing.T) map[string]float64 {
 		v, err := strconv.ParseFloat(f[2], 64)
 		if err != nil {
 			t.Fatalf("%s: %q: %v", floorFile, l, err)
+		}
+		if v/100 < minBoth-1e-9 {
+			t.Fatalf("%s: %q: a floor below issue #39's %.0f%% is not accepted", floorFile, l, 100*minBoth)
 		}
 		out[f[0]+" "+f[1]] = v / 100
 	}
@@ -166,7 +171,11 @@ func TestConsistency(t *testing.T) {
 
 	progs := []string{"preview", "vscode", "bat", "nvim"}
 	strict := os.Getenv("CONSISTENCY_STRICT") != ""
-	floor := readFloor(t)
+	writeFloor := os.Getenv("CONSISTENCY_WRITE_FLOOR") != ""
+	floor := map[string]float64{} // writing a new floor: held to minBoth alone
+	if !writeFloor {
+		floor = readFloor(t)
+	}
 	var newFloor strings.Builder
 	newFloor.WriteString("# theme pair both% — written by CONSISTENCY_WRITE_FLOOR=1 (see minBoth)\n")
 	var report strings.Builder
@@ -180,7 +189,7 @@ func TestConsistency(t *testing.T) {
 				key := s.name + " " + a + "/" + b
 				fmt.Fprintf(&newFloor, "%s %.1f\n", key, math.Floor(1000*r.both())/10)
 				want, what := floor[key], "its floor in "+floorFile
-				if strict {
+				if strict || want < minBoth {
 					want, what = minBoth, "issue #39's target"
 				}
 				if r.both() < want-1e-9 {
@@ -190,7 +199,7 @@ func TestConsistency(t *testing.T) {
 			}
 		}
 	}
-	if os.Getenv("CONSISTENCY_WRITE_FLOOR") != "" {
+	if writeFloor && !t.Failed() {
 		if err := os.WriteFile(floorFile, []byte(newFloor.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -366,7 +366,6 @@ hl('typescriptTypeReference', { fg = '#00707a' })
 hl('typescriptClassName', { fg = '#00707a' })
 hl('typescriptInterfaceName', { fg = '#00707a' })
 hl('typescriptAliasDeclaration', { fg = '#00707a' })
-hl('typescriptEnum', { fg = '#00707a' })
 hl('typescriptTypeParameter', { fg = '#00707a' })
 hl('typescriptClassHeritage', { fg = '#00707a' })
 hl('typescriptInterfaceHeritage', { fg = '#00707a' })
@@ -446,6 +445,8 @@ hl('markdownOrderedListMarker', { fg = '#0b5fc1' })
 hl('markdownBlockquote', { fg = '#4a4f55' })
 hl('markdownRule', { fg = '#4a4f55' })
 hl('cdxRegexpClassBracket', { fg = '#4a4f55' })
+hl('cdxPythonRegexpClassBracket', { fg = '#8a5300' })
+hl('cdxShFunctionBrace', { fg = '#4a4f55' })
 hl('cdxRustInterpolationBrace', { fg = '#1a7f4b' })
 hl('cdxTypescriptBacktick', { fg = '#1a7f4b' })
 hl('cdxGoQuote', { fg = '#1a7f4b' })
@@ -473,6 +474,9 @@ hl('cdxShBuiltin', { fg = '#0b5fc1' })
 hl('cdxShCommand', { fg = '#0b5fc1' })
 hl('cdxShSetArgs', { fg = '#1a7f4b' })
 hl('shDeref', { fg = '#4a4f55' })
+hl('shFunctionOne', { fg = '#1f2328' })
+hl('cdxShFunctionName', { fg = '#0b5fc1' })
+hl('cdxShFunctionParens', { fg = '#4a4f55' })
 hl('cdxTypescriptMethod', { fg = '#0b5fc1' })
 hl('cdxPythonDecoratorType', { fg = '#00707a' })
 hl('pythonDecoratorName', { fg = '#0b5fc1' })
@@ -483,11 +487,26 @@ hl('cdxRegexpQuantifier', { fg = '#4a4f55' })
 hl('cdxRegexpAnchor', { fg = '#8a2bb0' })
 hl('cdxRegexpGroup', { fg = '#4a4f55' })
 hl('cdxRegexpEscape', { fg = '#8a5300' })
+hl('cdxRegexpFlags', { fg = '#8a2bb0' })
 hl('cdxPythonFormat', { fg = '#8a5300' })
 hl('cdxPythonFString', { fg = '#1a7f4b' })
 hl('cdxPythonField', { fg = '#1f2328' })
 hl('cdxPythonConversion', { fg = '#8a2bb0' })
 hl('cdxPythonFieldBrace', { fg = '#8a5300' })
+hl('cdxPythonRawString', { fg = '#1a7f4b' })
+hl('cdxPythonRawTripleString', { fg = '#1a7f4b' })
+hl('cdxPythonRegexpClass', { fg = '#1a7f4b' })
+hl('cdxPythonRegexpQuantifier', { fg = '#4a4f55' })
+hl('cdxPythonRegexpAnchor', { fg = '#1a7f4b' })
+hl('cdxPythonRegexpGroup', { fg = '#4a4f55' })
+hl('cdxPythonStringPrefix', { fg = '#8a2bb0' })
+hl('cdxPythonForIn', { fg = '#8a2bb0' })
+hl('cdxTypescriptConstantGlobal', { fg = '#8a5300' })
+hl('typescriptEnum', { fg = '#00707a' })
+hl('cdxTypescriptEnumBody', { fg = '#1f2328' })
+hl('cdxTypescriptEnumMember', { fg = '#8a5300' })
+hl('cdxTypescriptEnumValue', { fg = '#1f2328' })
+hl('cdxGoPercent', { fg = '#8a5300' })
 hl('cdxRustInterpolation', { fg = '#1a7f4b' })
 hl('typescriptTemplate', { fg = '#1a7f4b' })
 hl('cdxRustCharQuote', { fg = '#1a7f4b' })
@@ -1241,10 +1260,18 @@ local splits = {
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
     [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
     [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
-    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+\%(\<[fF]\)\@1<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
     [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
     [==[match cdxPythonConversion "![rsa]" contained]==],
     [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
+    [==[region cdxPythonRawString matchgroup=pythonQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRawTripleString matchgroup=pythonTripleQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z('\{3}\|"\{3}\)+ end="\z1" keepend contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRegexpClass matchgroup=cdxPythonRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline]==],
+    [==[match cdxPythonRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxPythonRegexpAnchor "[$^]" contained]==],
+    [==[match cdxPythonRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxPythonStringPrefix +\<\%([uUbBfF]\=[rR]\|[rR][bBfF]\|[bBfF]\)\ze['"]+ display]==],
+    [==[match cdxPythonForIn "\%(\<for\s\+(\=\h\w*\%(\s*,\s*\h\w*\)*)\=\)\@80<=\s\+in\>" display]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
@@ -1256,6 +1283,7 @@ local splits = {
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
+    [==[match cdxGoPercent "%%" contained containedin=goString,goRawString]==],
   },
   lua = {
     [==[region luaString matchgroup=cdxLuaQuote start=+\z(["']\)+ skip=+\\\\\|\\\z1+ end=+\z1+ contains=luaSpecial,@Spell]==],
@@ -1264,13 +1292,20 @@ local splits = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
     [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
     [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
-    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/\ze[gimsuyd]\{0,8\}\s*$+ end=+/\ze[gimsuyd]\{0,8\}\s*[;.,)\]}:]+ nextgroup=cdxRegexpFlags,typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
     [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
     [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
     [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[match cdxRegexpFlags "[gimsuyd]\{1,8\}" contained nextgroup=typescriptDotNotation]==],
+    [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
+    [==[cluster typescriptTopExpression add=cdxTypescriptConstantGlobal]==],
+    [==[region typescriptEnum matchgroup=typescriptEnumKeyword start=/enum / end=/\ze{/ nextgroup=cdxTypescriptEnumBody skipwhite]==],
+    [==[region cdxTypescriptEnumBody matchgroup=typescriptBraces start=/{/ end=/}/ contained contains=cdxTypescriptEnumMember,cdxTypescriptEnumValue,@typescriptComments fold]==],
+    [==[match cdxTypescriptEnumMember /\<\K\k*/ contained]==],
+    [==[region cdxTypescriptEnumValue matchgroup=typescriptAssign start=/=/ end=/\ze[,}]/ contained contains=@typescriptValue]==],
     [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
@@ -1280,6 +1315,9 @@ local splits = {
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
+    [==[region shFunctionOne matchgroup=cdxShFunctionBrace start="\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*()\s*\)\@<={" end="}" contains=@shFunctionList skipwhite skipnl nextgroup=shFunctionStart,shQuickComment fold]==],
+    [==[match cdxShFunctionName "^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\ze\s*()\s*{"]==],
+    [==[match cdxShFunctionParens "\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*\)\@<=()\ze\s*{"]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

@@ -366,7 +366,6 @@ hl('typescriptTypeReference', { fg = '#37b5b4' })
 hl('typescriptClassName', { fg = '#37b5b4' })
 hl('typescriptInterfaceName', { fg = '#37b5b4' })
 hl('typescriptAliasDeclaration', { fg = '#37b5b4' })
-hl('typescriptEnum', { fg = '#37b5b4' })
 hl('typescriptTypeParameter', { fg = '#37b5b4' })
 hl('typescriptClassHeritage', { fg = '#37b5b4' })
 hl('typescriptInterfaceHeritage', { fg = '#37b5b4' })
@@ -446,6 +445,8 @@ hl('markdownOrderedListMarker', { fg = '#409dd4' })
 hl('markdownBlockquote', { fg = '#d7deea' })
 hl('markdownRule', { fg = '#d7deea' })
 hl('cdxRegexpClassBracket', { fg = '#d7deea' })
+hl('cdxPythonRegexpClassBracket', { fg = '#ffc64c' })
+hl('cdxShFunctionBrace', { fg = '#d7deea' })
 hl('cdxRustInterpolationBrace', { fg = '#8cc98f' })
 hl('cdxTypescriptBacktick', { fg = '#8cc98f' })
 hl('cdxGoQuote', { fg = '#8cc98f' })
@@ -473,6 +474,9 @@ hl('cdxShBuiltin', { fg = '#409dd4' })
 hl('cdxShCommand', { fg = '#409dd4' })
 hl('cdxShSetArgs', { fg = '#8cc98f' })
 hl('shDeref', { fg = '#d7deea' })
+hl('shFunctionOne', { fg = '#d7deea' })
+hl('cdxShFunctionName', { fg = '#409dd4' })
+hl('cdxShFunctionParens', { fg = '#d7deea' })
 hl('cdxTypescriptMethod', { fg = '#409dd4' })
 hl('cdxPythonDecoratorType', { fg = '#37b5b4' })
 hl('pythonDecoratorName', { fg = '#409dd4' })
@@ -483,11 +487,26 @@ hl('cdxRegexpQuantifier', { fg = '#d7deea' })
 hl('cdxRegexpAnchor', { fg = '#cba3c7' })
 hl('cdxRegexpGroup', { fg = '#d7deea' })
 hl('cdxRegexpEscape', { fg = '#ffc64c' })
+hl('cdxRegexpFlags', { fg = '#cba3c7' })
 hl('cdxPythonFormat', { fg = '#ffc64c' })
 hl('cdxPythonFString', { fg = '#8cc98f' })
 hl('cdxPythonField', { fg = '#d7deea' })
 hl('cdxPythonConversion', { fg = '#cba3c7' })
 hl('cdxPythonFieldBrace', { fg = '#ffc64c' })
+hl('cdxPythonRawString', { fg = '#8cc98f' })
+hl('cdxPythonRawTripleString', { fg = '#8cc98f' })
+hl('cdxPythonRegexpClass', { fg = '#8cc98f' })
+hl('cdxPythonRegexpQuantifier', { fg = '#d7deea' })
+hl('cdxPythonRegexpAnchor', { fg = '#8cc98f' })
+hl('cdxPythonRegexpGroup', { fg = '#d7deea' })
+hl('cdxPythonStringPrefix', { fg = '#cba3c7' })
+hl('cdxPythonForIn', { fg = '#cba3c7' })
+hl('cdxTypescriptConstantGlobal', { fg = '#ffc64c' })
+hl('typescriptEnum', { fg = '#37b5b4' })
+hl('cdxTypescriptEnumBody', { fg = '#d7deea' })
+hl('cdxTypescriptEnumMember', { fg = '#ffc64c' })
+hl('cdxTypescriptEnumValue', { fg = '#d7deea' })
+hl('cdxGoPercent', { fg = '#ffc64c' })
 hl('cdxRustInterpolation', { fg = '#8cc98f' })
 hl('typescriptTemplate', { fg = '#8cc98f' })
 hl('cdxRustCharQuote', { fg = '#8cc98f' })
@@ -1241,10 +1260,18 @@ local splits = {
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
     [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
     [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
-    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+\%(\<[fF]\)\@1<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
     [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
     [==[match cdxPythonConversion "![rsa]" contained]==],
     [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
+    [==[region cdxPythonRawString matchgroup=pythonQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRawTripleString matchgroup=pythonTripleQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z('\{3}\|"\{3}\)+ end="\z1" keepend contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRegexpClass matchgroup=cdxPythonRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline]==],
+    [==[match cdxPythonRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxPythonRegexpAnchor "[$^]" contained]==],
+    [==[match cdxPythonRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxPythonStringPrefix +\<\%([uUbBfF]\=[rR]\|[rR][bBfF]\|[bBfF]\)\ze['"]+ display]==],
+    [==[match cdxPythonForIn "\%(\<for\s\+(\=\h\w*\%(\s*,\s*\h\w*\)*)\=\)\@80<=\s\+in\>" display]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
@@ -1256,6 +1283,7 @@ local splits = {
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
+    [==[match cdxGoPercent "%%" contained containedin=goString,goRawString]==],
   },
   lua = {
     [==[region luaString matchgroup=cdxLuaQuote start=+\z(["']\)+ skip=+\\\\\|\\\z1+ end=+\z1+ contains=luaSpecial,@Spell]==],
@@ -1264,13 +1292,20 @@ local splits = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
     [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
     [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
-    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/\ze[gimsuyd]\{0,8\}\s*$+ end=+/\ze[gimsuyd]\{0,8\}\s*[;.,)\]}:]+ nextgroup=cdxRegexpFlags,typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
     [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
     [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
     [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[match cdxRegexpFlags "[gimsuyd]\{1,8\}" contained nextgroup=typescriptDotNotation]==],
+    [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
+    [==[cluster typescriptTopExpression add=cdxTypescriptConstantGlobal]==],
+    [==[region typescriptEnum matchgroup=typescriptEnumKeyword start=/enum / end=/\ze{/ nextgroup=cdxTypescriptEnumBody skipwhite]==],
+    [==[region cdxTypescriptEnumBody matchgroup=typescriptBraces start=/{/ end=/}/ contained contains=cdxTypescriptEnumMember,cdxTypescriptEnumValue,@typescriptComments fold]==],
+    [==[match cdxTypescriptEnumMember /\<\K\k*/ contained]==],
+    [==[region cdxTypescriptEnumValue matchgroup=typescriptAssign start=/=/ end=/\ze[,}]/ contained contains=@typescriptValue]==],
     [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
@@ -1280,6 +1315,9 @@ local splits = {
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
+    [==[region shFunctionOne matchgroup=cdxShFunctionBrace start="\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*()\s*\)\@<={" end="}" contains=@shFunctionList skipwhite skipnl nextgroup=shFunctionStart,shQuickComment fold]==],
+    [==[match cdxShFunctionName "^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\ze\s*()\s*{"]==],
+    [==[match cdxShFunctionParens "\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*\)\@<=()\ze\s*{"]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

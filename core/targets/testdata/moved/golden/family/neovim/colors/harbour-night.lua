@@ -366,7 +366,6 @@ hl('typescriptTypeReference', { fg = '#66d1c9' })
 hl('typescriptClassName', { fg = '#66d1c9' })
 hl('typescriptInterfaceName', { fg = '#66d1c9' })
 hl('typescriptAliasDeclaration', { fg = '#66d1c9' })
-hl('typescriptEnum', { fg = '#66d1c9' })
 hl('typescriptTypeParameter', { fg = '#66d1c9' })
 hl('typescriptClassHeritage', { fg = '#66d1c9' })
 hl('typescriptInterfaceHeritage', { fg = '#66d1c9' })
@@ -446,6 +445,8 @@ hl('markdownOrderedListMarker', { fg = '#7fb4ff' })
 hl('markdownBlockquote', { fg = '#a3c1e0' })
 hl('markdownRule', { fg = '#a3c1e0' })
 hl('cdxRegexpClassBracket', { fg = '#a3c1e0' })
+hl('cdxPythonRegexpClassBracket', { fg = '#f2c572' })
+hl('cdxShFunctionBrace', { fg = '#a3c1e0' })
 hl('cdxRustInterpolationBrace', { fg = '#a8d98a' })
 hl('cdxTypescriptBacktick', { fg = '#a8d98a' })
 hl('cdxGoQuote', { fg = '#a8d98a' })
@@ -473,6 +474,9 @@ hl('cdxShBuiltin', { fg = '#7fb4ff' })
 hl('cdxShCommand', { fg = '#7fb4ff' })
 hl('cdxShSetArgs', { fg = '#a8d98a' })
 hl('shDeref', { fg = '#a3c1e0' })
+hl('shFunctionOne', { fg = '#d8dee9' })
+hl('cdxShFunctionName', { fg = '#7fb4ff' })
+hl('cdxShFunctionParens', { fg = '#a3c1e0' })
 hl('cdxTypescriptMethod', { fg = '#7fb4ff' })
 hl('cdxPythonDecoratorType', { fg = '#66d1c9' })
 hl('pythonDecoratorName', { fg = '#7fb4ff' })
@@ -483,11 +487,26 @@ hl('cdxRegexpQuantifier', { fg = '#a3c1e0' })
 hl('cdxRegexpAnchor', { fg = '#c79bff', bold = true })
 hl('cdxRegexpGroup', { fg = '#a3c1e0' })
 hl('cdxRegexpEscape', { fg = '#f2c572' })
+hl('cdxRegexpFlags', { fg = '#c79bff', bold = true })
 hl('cdxPythonFormat', { fg = '#f2c572' })
 hl('cdxPythonFString', { fg = '#a8d98a' })
 hl('cdxPythonField', { fg = '#d8dee9' })
 hl('cdxPythonConversion', { fg = '#c79bff', bold = true })
 hl('cdxPythonFieldBrace', { fg = '#f2c572' })
+hl('cdxPythonRawString', { fg = '#a8d98a' })
+hl('cdxPythonRawTripleString', { fg = '#a8d98a' })
+hl('cdxPythonRegexpClass', { fg = '#a8d98a' })
+hl('cdxPythonRegexpQuantifier', { fg = '#a3c1e0' })
+hl('cdxPythonRegexpAnchor', { fg = '#a8d98a' })
+hl('cdxPythonRegexpGroup', { fg = '#a3c1e0' })
+hl('cdxPythonStringPrefix', { fg = '#c79bff', bold = true })
+hl('cdxPythonForIn', { fg = '#c79bff', bold = true })
+hl('cdxTypescriptConstantGlobal', { fg = '#f2c572' })
+hl('typescriptEnum', { fg = '#66d1c9' })
+hl('cdxTypescriptEnumBody', { fg = '#d8dee9' })
+hl('cdxTypescriptEnumMember', { fg = '#f2c572' })
+hl('cdxTypescriptEnumValue', { fg = '#d8dee9' })
+hl('cdxGoPercent', { fg = '#f2c572' })
 hl('cdxRustInterpolation', { fg = '#a8d98a' })
 hl('typescriptTemplate', { fg = '#a8d98a' })
 hl('cdxRustCharQuote', { fg = '#a8d98a' })
@@ -1241,10 +1260,18 @@ local splits = {
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
     [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
     [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
-    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+\%(\<[fF]\)\@1<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
     [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
     [==[match cdxPythonConversion "![rsa]" contained]==],
     [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
+    [==[region cdxPythonRawString matchgroup=pythonQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRawTripleString matchgroup=pythonTripleQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z('\{3}\|"\{3}\)+ end="\z1" keepend contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRegexpClass matchgroup=cdxPythonRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline]==],
+    [==[match cdxPythonRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxPythonRegexpAnchor "[$^]" contained]==],
+    [==[match cdxPythonRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxPythonStringPrefix +\<\%([uUbBfF]\=[rR]\|[rR][bBfF]\|[bBfF]\)\ze['"]+ display]==],
+    [==[match cdxPythonForIn "\%(\<for\s\+(\=\h\w*\%(\s*,\s*\h\w*\)*)\=\)\@80<=\s\+in\>" display]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
@@ -1256,6 +1283,7 @@ local splits = {
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
+    [==[match cdxGoPercent "%%" contained containedin=goString,goRawString]==],
   },
   lua = {
     [==[region luaString matchgroup=cdxLuaQuote start=+\z(["']\)+ skip=+\\\\\|\\\z1+ end=+\z1+ contains=luaSpecial,@Spell]==],
@@ -1264,13 +1292,20 @@ local splits = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
     [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
     [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
-    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/\ze[gimsuyd]\{0,8\}\s*$+ end=+/\ze[gimsuyd]\{0,8\}\s*[;.,)\]}:]+ nextgroup=cdxRegexpFlags,typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
     [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
     [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
     [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[match cdxRegexpFlags "[gimsuyd]\{1,8\}" contained nextgroup=typescriptDotNotation]==],
+    [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
+    [==[cluster typescriptTopExpression add=cdxTypescriptConstantGlobal]==],
+    [==[region typescriptEnum matchgroup=typescriptEnumKeyword start=/enum / end=/\ze{/ nextgroup=cdxTypescriptEnumBody skipwhite]==],
+    [==[region cdxTypescriptEnumBody matchgroup=typescriptBraces start=/{/ end=/}/ contained contains=cdxTypescriptEnumMember,cdxTypescriptEnumValue,@typescriptComments fold]==],
+    [==[match cdxTypescriptEnumMember /\<\K\k*/ contained]==],
+    [==[region cdxTypescriptEnumValue matchgroup=typescriptAssign start=/=/ end=/\ze[,}]/ contained contains=@typescriptValue]==],
     [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
@@ -1280,6 +1315,9 @@ local splits = {
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
+    [==[region shFunctionOne matchgroup=cdxShFunctionBrace start="\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*()\s*\)\@<={" end="}" contains=@shFunctionList skipwhite skipnl nextgroup=shFunctionStart,shQuickComment fold]==],
+    [==[match cdxShFunctionName "^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\ze\s*()\s*{"]==],
+    [==[match cdxShFunctionParens "\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*\)\@<=()\ze\s*{"]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],

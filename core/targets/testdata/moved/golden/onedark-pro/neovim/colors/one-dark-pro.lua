@@ -366,7 +366,6 @@ hl('typescriptTypeReference', { fg = '#e5c07b' })
 hl('typescriptClassName', { fg = '#e5c07b' })
 hl('typescriptInterfaceName', { fg = '#e5c07b' })
 hl('typescriptAliasDeclaration', { fg = '#e5c07b' })
-hl('typescriptEnum', { fg = '#e5c07b' })
 hl('typescriptTypeParameter', { fg = '#e5c07b' })
 hl('typescriptClassHeritage', { fg = '#e5c07b' })
 hl('typescriptInterfaceHeritage', { fg = '#e5c07b' })
@@ -446,6 +445,8 @@ hl('markdownOrderedListMarker', { fg = '#e5c07b' })
 hl('markdownBlockquote', { fg = '#5c6370' })
 hl('markdownRule', { fg = '#abb2bf' })
 hl('cdxRegexpClassBracket', { fg = '#d19a66' })
+hl('cdxPythonRegexpClassBracket', { fg = '#d19a66' })
+hl('cdxShFunctionBrace', { fg = '#abb2bf' })
 hl('cdxRustInterpolationBrace', { fg = '#98c379' })
 hl('cdxTypescriptBacktick', { fg = '#98c379' })
 hl('cdxGoQuote', { fg = '#98c379' })
@@ -473,6 +474,9 @@ hl('cdxShBuiltin', { fg = '#56b6c2' })
 hl('cdxShCommand', { fg = '#61afef' })
 hl('cdxShSetArgs', { fg = '#98c379' })
 hl('shDeref', { fg = '#98c379' })
+hl('shFunctionOne', { fg = '#abb2bf' })
+hl('cdxShFunctionName', { fg = '#61afef' })
+hl('cdxShFunctionParens', { fg = '#abb2bf' })
 hl('cdxTypescriptMethod', { fg = '#61afef' })
 hl('cdxPythonDecoratorType', { fg = '#56b6c2' })
 hl('pythonDecoratorName', { fg = '#61afef' })
@@ -483,11 +487,26 @@ hl('cdxRegexpQuantifier', { fg = '#d19a66' })
 hl('cdxRegexpAnchor', { fg = '#c678dd' })
 hl('cdxRegexpGroup', { fg = '#e06c75' })
 hl('cdxRegexpEscape', { fg = '#56b6c2' })
+hl('cdxRegexpFlags', { fg = '#c678dd' })
 hl('cdxPythonFormat', { fg = '#d19a66' })
 hl('cdxPythonFString', { fg = '#98c379' })
 hl('cdxPythonField', { fg = '#abb2bf' })
 hl('cdxPythonConversion', { fg = '#c678dd' })
 hl('cdxPythonFieldBrace', { fg = '#d19a66' })
+hl('cdxPythonRawString', { fg = '#e06c75' })
+hl('cdxPythonRawTripleString', { fg = '#e06c75' })
+hl('cdxPythonRegexpClass', { fg = '#d19a66' })
+hl('cdxPythonRegexpQuantifier', { fg = '#d19a66' })
+hl('cdxPythonRegexpAnchor', { fg = '#e06c75' })
+hl('cdxPythonRegexpGroup', { fg = '#d19a66' })
+hl('cdxPythonStringPrefix', { fg = '#c678dd' })
+hl('cdxPythonForIn', { fg = '#c678dd' })
+hl('cdxTypescriptConstantGlobal', { fg = '#e5c07b' })
+hl('typescriptEnum', { fg = '#e5c07b' })
+hl('cdxTypescriptEnumBody', { fg = '#abb2bf' })
+hl('cdxTypescriptEnumMember', { fg = '#e06c75' })
+hl('cdxTypescriptEnumValue', { fg = '#abb2bf' })
+hl('cdxGoPercent', { fg = '#d19a66' })
 hl('cdxRustInterpolation', { fg = '#98c379' })
 hl('typescriptTemplate', { fg = '#98c379' })
 hl('cdxRustCharQuote', { fg = '#98c379' })
@@ -1241,10 +1260,18 @@ local splits = {
     [==[keyword cdxPythonDecoratorType property staticmethod classmethod contained]==],
     [==[match pythonDecoratorName "@\s*\h\%(\w\|\.\)*" display contains=pythonDecorator,cdxPythonDecoratorType]==],
     [==[match cdxPythonFormat "%\%(([^)]\+)\)\=[-#0 +]*\%(\*\|\d\+\)\=\%(\.\%(\*\|\d\+\)\)\=[diouxXeEfFgGcrsa%]\|{[^{}'\"]*}" contained containedin=pythonString]==],
-    [==[region cdxPythonFString matchgroup=pythonQuotes start=+[fF]\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
+    [==[region cdxPythonFString matchgroup=pythonQuotes start=+\%(\<[fF]\)\@1<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=pythonEscape,cdxPythonField,@Spell]==],
     [==[region cdxPythonField matchgroup=cdxPythonFieldBrace start="{" end="}" contained oneline contains=cdxPythonConversion,cdxPythonFieldBrace]==],
     [==[match cdxPythonConversion "![rsa]" contained]==],
     [==[match cdxPythonFieldBrace ":[^{}]*" contained]==],
+    [==[region cdxPythonRawString matchgroup=pythonQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z(['"]\)+ end="\z1" skip="\\\\\|\\\z1" contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRawTripleString matchgroup=pythonTripleQuotes start=+\%(\<[uUbB]\=[rR]\|\<[rR][bB]\)\@2<=\z('\{3}\|"\{3}\)+ end="\z1" keepend contains=cdxPythonRegexpClass,cdxPythonRegexpQuantifier,cdxPythonRegexpAnchor,cdxPythonRegexpGroup,@Spell]==],
+    [==[region cdxPythonRegexpClass matchgroup=cdxPythonRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline]==],
+    [==[match cdxPythonRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
+    [==[match cdxPythonRegexpAnchor "[$^]" contained]==],
+    [==[match cdxPythonRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
+    [==[match cdxPythonStringPrefix +\<\%([uUbBfF]\=[rR]\|[rR][bBfF]\|[bBfF]\)\ze['"]+ display]==],
+    [==[match cdxPythonForIn "\%(\<for\s\+(\=\h\w*\%(\s*,\s*\h\w*\)*)\=\)\@80<=\s\+in\>" display]==],
   },
   rust = {
     [==[keyword cdxRustAs as]==],
@@ -1256,6 +1283,7 @@ local splits = {
   },
   go = {
     [==[region goString matchgroup=cdxGoQuote start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=@goStringGroup,@Spell]==],
+    [==[match cdxGoPercent "%%" contained containedin=goString,goRawString]==],
   },
   lua = {
     [==[region luaString matchgroup=cdxLuaQuote start=+\z(["']\)+ skip=+\\\\\|\\\z1+ end=+\z1+ contains=luaSpecial,@Spell]==],
@@ -1264,13 +1292,20 @@ local splits = {
     [==[region typescriptString matchgroup=cdxTypescriptQuote start=+\z(["']\)+ skip=+\\\%(\z1\|$\)+ end=+\z1+ end=+$+ contains=typescriptSpecial,@Spell extend]==],
     [==[match cdxTypescriptMethod /#\?\K\k*\ze\s*[(<]/ contained nextgroup=@memberNextGroup skipwhite]==],
     [==[cluster typescriptPropertyMemberDeclaration add=cdxTypescriptMethod,typescriptConstructor]==],
-    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/[gimsuyd]\{0,8\}\s*$+ end=+/[gimsuyd]\{0,8\}\s*[;.,)\]}:]+me=e-1 nextgroup=typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
+    [==[region typescriptRegexpString start=+/[^/*]+me=e-1 skip=+\\\\\|\\/+ end=+/\ze[gimsuyd]\{0,8\}\s*$+ end=+/\ze[gimsuyd]\{0,8\}\s*[;.,)\]}:]+ nextgroup=cdxRegexpFlags,typescriptDotNotation oneline contains=cdxRegexpClass,cdxRegexpQuantifier,cdxRegexpAnchor,cdxRegexpGroup,cdxRegexpEscape]==],
     [==[region cdxRegexpClass matchgroup=cdxRegexpClassBracket start=+\[\^\=+ skip=+\\\\\|\\\]+ end=+\]+ contained oneline contains=cdxRegexpRange,cdxRegexpEscape]==],
     [==[match cdxRegexpRange "[^\\\]]-[^\\\]]" contained]==],
     [==[match cdxRegexpQuantifier "[?*+]\|{\d\+\%(,\d*\)\=}" contained]==],
     [==[match cdxRegexpAnchor "[$^]\|\\[bB]" contained]==],
     [==[match cdxRegexpGroup "(\%(?[:=!]\)\=\|)" contained]==],
     [==[match cdxRegexpEscape "\\." contained]==],
+    [==[match cdxRegexpFlags "[gimsuyd]\{1,8\}" contained nextgroup=typescriptDotNotation]==],
+    [==[keyword cdxTypescriptConstantGlobal containedin=typescriptIdentifierName JSON nextgroup=typescriptGlobalJSONDot,typescriptFuncCallArg]==],
+    [==[cluster typescriptTopExpression add=cdxTypescriptConstantGlobal]==],
+    [==[region typescriptEnum matchgroup=typescriptEnumKeyword start=/enum / end=/\ze{/ nextgroup=cdxTypescriptEnumBody skipwhite]==],
+    [==[region cdxTypescriptEnumBody matchgroup=typescriptBraces start=/{/ end=/}/ contained contains=cdxTypescriptEnumMember,cdxTypescriptEnumValue,@typescriptComments fold]==],
+    [==[match cdxTypescriptEnumMember /\<\K\k*/ contained]==],
+    [==[region cdxTypescriptEnumValue matchgroup=typescriptAssign start=/=/ end=/\ze[,}]/ contained contains=@typescriptValue]==],
     [==[region typescriptTemplate matchgroup=cdxTypescriptBacktick start=/`/ skip=/\\\\\|\\`\|\n/ end=/`\|$/ contains=typescriptTemplateSubstitution,typescriptSpecial,@Spell nextgroup=@typescriptSymbols skipwhite skipempty]==],
   },
   sh = {
@@ -1280,6 +1315,9 @@ local splits = {
     [==[keyword cdxShCommand sleep nohup]==],
     [==[region cdxShSetArgs oneline matchgroup=cdxShSetCommand start="\<\%(set\|unset\)\>[/a-zA-Z_]\@!" end="\ze[;|#)]\|$" matchgroup=shSetListDelim end="\ze[}|);&]" matchgroup=NONE end="\ze\s\+[#=]" contains=@shIdList nextgroup=shComment]==],
     [==[region shDeref matchgroup=cdxShDerefBrace start="\${" end="}" contains=@shDerefList,shDerefVarArray nextgroup=shSpecialStart]==],
+    [==[region shFunctionOne matchgroup=cdxShFunctionBrace start="\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*()\s*\)\@<={" end="}" contains=@shFunctionList skipwhite skipnl nextgroup=shFunctionStart,shQuickComment fold]==],
+    [==[match cdxShFunctionName "^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\ze\s*()\s*{"]==],
+    [==[match cdxShFunctionParens "\%(^\s*[A-Za-z_0-9:][-a-zA-Z_0-9:]*\s*\)\@<=()\ze\s*{"]==],
     [==[cluster shArithParenList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCaseList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
     [==[cluster shCommandSubList add=cdxShControl,cdxShModifier,cdxShBuiltin,cdxShCommand,cdxShSetArgs]==],
