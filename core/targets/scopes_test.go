@@ -71,3 +71,26 @@ func TestScopeMatchesTokenRulesAsVSCode(t *testing.T) {
 		}
 	}
 }
+
+// Selects matches a token rule's selector as VS Code does, with the one
+// matcher of core/scopes: ">" names a scope's immediate parent.
+func TestSelectsReadsTheChildCombinator(t *testing.T) {
+	var neovim *Manifest
+	for _, m := range Manifests() {
+		if m.ID == "neovim" {
+			neovim = m
+		}
+	}
+	for sel, want := range map[string]bool{
+		"storage.type":                          true,
+		"source.go storage.type.numeric":        true,
+		"source.go > storage.type.numeric":      true, // goFloats: source.go storage.type.numeric.go
+		"meta.block > storage.type.numeric":     false,
+		"source.go > meta.x > storage.type.num": false,
+		"source.rust storage.type.numeric":      false,
+	} {
+		if got := neovim.Selects(sel); got != want {
+			t.Errorf("Selects(%q) = %v, want %v", sel, got, want)
+		}
+	}
+}

@@ -74,6 +74,7 @@ type Manifest struct {
 	// dot-prefix, read once.
 	scopesOnce sync.Once
 	scopes     []string
+	stacks     [][]string // scopes, each split into its scope names
 	scopeNames map[string]bool
 }
 
