@@ -132,8 +132,8 @@ func TestHyphenatedScopesAreScopes(t *testing.T) {
 		"meta.x entity.y": false,
 		"(a | b)":         false,
 	} {
-		if got := len(splitSelectors(sel)) == 1; got != plain {
-			t.Errorf("splitSelectors(%q) keeps it = %v, VS Code reads it as one scope: %v", sel, got, plain)
+		if got := len(newTMRule(0, sel).selectors) == 1; got != plain {
+			t.Errorf("%q kept as a plain selector = %v, VS Code reads it as one scope: %v", sel, got, plain)
 		}
 	}
 	warnings := func(file string) string {
