@@ -23,6 +23,7 @@ import (
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/install"
 	"cdxtheme/core/paths"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -169,7 +170,7 @@ func Plan(t *theme.Theme, target string, p install.Paths) (InstallPlan, error) {
 		return InstallPlan{}, fmt.Errorf("install into %s: no home directory", tg.Name)
 	}
 	slug := theme.Slug(t.Name)
-	files, err := theme.Render(t, tg.Format)
+	files, err := targets.Render(t, tg.Format)
 	if err != nil {
 		return InstallPlan{}, err
 	}
@@ -515,7 +516,7 @@ func itermDynamicProfile(t *theme.Theme) ([]byte, error) {
 		"Guid":                        "cdxtheme-" + theme.Slug(t.Name),
 		"Dynamic Profile Parent Name": "Default",
 	}
-	colors := theme.ITermColors(t)
+	colors := targets.ITermColors(t)
 	keys := make([]string, 0, len(colors))
 	for k := range colors {
 		keys = append(keys, k)

@@ -61,7 +61,7 @@ func TestScopeMatchesTokenRulesAsVSCode(t *testing.T) {
 		t.Error("a theme without token rules: Scope is not nil (the roles must stand)")
 	}
 	// And the export writes it: goType takes the theme's storage.type rule.
-	out, err := theme.Render(th, "neovim")
+	out, err := Render(th, "neovim")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -46,7 +47,7 @@ func TestImportedCursorsAreTheirOwn(t *testing.T) {
 			if got := imp.Theme.Color("terminal.link").String(); got != link {
 				t.Errorf("terminal.link = %s, the theme's textLink.foreground is %s", got, link)
 			}
-			files, err := theme.Render(imp.Theme, "kitty")
+			files, err := targets.Render(imp.Theme, "kitty")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -65,7 +66,7 @@ func TestImportedCursorsAreTheirOwn(t *testing.T) {
 // success colour, select the keyword colour.
 func TestHelixModeCursors(t *testing.T) {
 	th := theme.Example()
-	files, err := theme.Render(th, "helix")
+	files, err := targets.Render(th, "helix")
 	if err != nil {
 		t.Fatal(err)
 	}

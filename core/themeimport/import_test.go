@@ -271,7 +271,7 @@ func TestExtendedPaletteColourIsNamedOnce(t *testing.T) {
 // A TextMate theme under another plist name (here .itermcolors) is read as
 // the TextMate theme it is, and the import says so.
 func TestTmThemeUnderAnotherPlistNameIsReportedAsOne(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join(model, "golden", "example", "tmtheme", "harbour-night.tmTheme"))
+	src, err := os.ReadFile(filepath.Join("..", "targets", "testdata", "golden", "example", "tmtheme", "harbour-night.tmTheme"))
 	if err != nil {
 		t.Fatal(err)
 	}
