@@ -28,7 +28,6 @@ import (
 	"cdxtheme/core/handedit"
 	_ "cdxtheme/core/packaging" // fills the .vsix and Zed extension formats
 	"cdxtheme/core/settings"
-	_ "cdxtheme/core/targets" // registers the targets defined as data
 
 	"github.com/rs/zerolog"
 	"github.com/wailsapp/wails/v2/pkg/runtime"

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/themeimport"
 	"cdxtheme/core/workspace"
@@ -22,7 +23,7 @@ func (th *Themes) VSCodeTheme(doc string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	files, err := theme.Render(t, "vscode")
+	files, err := targets.Render(t, "vscode")
 	if err != nil {
 		return "", err
 	}

@@ -6,13 +6,14 @@ import (
 	"slices"
 
 	"cdxtheme/core/fswrite"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/targets/tinted"
 	"cdxtheme/core/theme"
 )
 
 // ExportFormats lists every export format, in menu order: the Export
 // menu is built from it, so a target added as data appears there too.
-func (th *Themes) ExportFormats() []theme.Format { return theme.Formats }
+func (th *Themes) ExportFormats() []targets.Format { return targets.Formats }
 
 // TemplateFolder is one of the settings' tinted-theming template folders
 // as Export offers it: its name and templates, or why it cannot be used.

@@ -15,6 +15,7 @@ import (
 	"cdxtheme/core/install"
 	"cdxtheme/core/packaging"
 	"cdxtheme/core/publish"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/themewatch"
 	"cdxtheme/core/workspace"
@@ -203,7 +204,7 @@ func (th *Themes) ExportTheme(workspaceID, format string) (string, error) {
 	out := filepath.Join(ws.Dir, "export")
 	formats := []string{format}
 	if format == "all" {
-		formats = theme.FormatIDs()
+		formats = targets.FormatIDs()
 	} else {
 		out = filepath.Join(out, format)
 	}
@@ -221,7 +222,7 @@ func (th *Themes) ExportTheme(workspaceID, format string) (string, error) {
 			}
 			continue
 		}
-		if _, err := theme.Export(t, f, ws.Dir, "export/"+f); err != nil {
+		if _, err := targets.Export(t, f, ws.Dir, "export/"+f); err != nil {
 			return "", err
 		}
 	}

@@ -23,13 +23,15 @@ window_json=$tmp/bench-window.json
 
 echo "== machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) (shared machines skew every number)"
 
-echo "== Go benchmarks (core/acp, core/chat, core/targets, core/codexhome, core/theme)"
+echo "== Go benchmarks (core/acp, core/chat, core/scopes, core/codexhome, core/targets)"
 # core/acp and core/chat per streamed line: enough lines that allocs/op is per chunk, not
-# the connection's set-up spread over three. core/targets: the Neovim colorscheme's render,
-# done again on every live change (issue #39).
-CGO_ENABLED=0 go test -run '^$' -bench . -benchmem -benchtime=1s ./core/acp/ ./core/chat/ ./core/targets/
+# the connection's set-up spread over three.
+# core/scopes: the TextMate matcher per resolved stack and per .tmTheme of an import.
+# core/targets: the exports, and the Neovim colorscheme's render, done again on every
+# live change (issue #39).
+CGO_ENABLED=0 go test -run '^$' -bench . -benchmem -benchtime=1s ./core/acp/ ./core/chat/ ./core/scopes/
 gostatus=$?
-CGO_ENABLED=0 go test -run '^$' -bench . -benchmem -benchtime=3x ./core/codexhome/ ./core/theme/
+CGO_ENABLED=0 go test -run '^$' -bench . -benchmem -benchtime=3x ./core/codexhome/ ./core/targets/
 [ $? -ne 0 ] && gostatus=1
 [ $gostatus -ne 0 ] && echo "bench: go test -bench exited $gostatus (its output is above); going on"
 

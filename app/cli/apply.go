@@ -15,6 +15,7 @@ import (
 	"cdxtheme/core/apply"
 	"cdxtheme/core/install"
 	"cdxtheme/core/paths"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -83,7 +84,7 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 	}
 	plan, err := apply.Plan(t, *target, paths)
 	if errors.Is(err, install.ErrUnsupported) && *target == "windows-terminal" {
-		files, rerr := theme.Render(t, "windows-terminal")
+		files, rerr := targets.Render(t, "windows-terminal")
 		if rerr != nil {
 			fmt.Fprintf(env.Stderr, "cdxtheme apply: %v\n", rerr)
 			return ExitError

@@ -18,7 +18,6 @@ import (
 	_ "cdxtheme/core/packaging" // fills the .vsix and Zed extension formats
 	"cdxtheme/core/paths"
 	"cdxtheme/core/settings"
-	_ "cdxtheme/core/targets" // registers the targets defined as data
 
 	"github.com/mattn/go-isatty"
 	"github.com/rs/zerolog"

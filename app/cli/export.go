@@ -16,6 +16,7 @@ import (
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/fswrite"
 	"cdxtheme/core/handedit"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/targets/tinted"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
@@ -40,7 +41,7 @@ file itself.`
 
 func runExport(ctx context.Context, env *Env, args []string) int {
 	fs := newCodexFlags("export", "cdxtheme export --format FORMAT [--out DIR] WORKSPACE\n       cdxtheme export --template DIR [--out DIR] WORKSPACE", env)
-	format := fs.String("format", "", "one of "+strings.Join(theme.FormatIDs(), ", ")+", or all")
+	format := fs.String("format", "", "one of "+strings.Join(targets.FormatIDs(), ", ")+", or all")
 	tmpl := fs.String("template", "", "a tinted-theming template folder (templates/config.yaml and mustache templates) to render with the theme's base16 and base24 slots")
 	out := fs.String("out", "", "output folder (default WORKSPACE/export/FORMAT, or WORKSPACE/export/template-NAME); with --format all, one subfolder per format")
 	usage := fs.Usage
@@ -63,8 +64,8 @@ func runExport(ctx context.Context, env *Env, args []string) int {
 	}
 	formats := []string{*format}
 	if *format == "all" {
-		formats = theme.FormatIDs()
-	} else if _, err := theme.FormatByID(*format); err != nil {
+		formats = targets.FormatIDs()
+	} else if _, err := targets.FormatByID(*format); err != nil {
 		if *format == "" {
 			return codexUsage(env, fs, "--format is required")
 		}
@@ -84,7 +85,7 @@ func runExport(ctx context.Context, env *Env, args []string) int {
 		case *out != "":
 			base, rel = *out, ""
 		}
-		paths, err := theme.Export(t, f, base, rel)
+		paths, err := targets.Export(t, f, base, rel)
 		for _, p := range paths {
 			fmt.Fprintln(env.Stdout, p)
 		}

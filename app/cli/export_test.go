@@ -14,6 +14,7 @@ import (
 	"cdxtheme/core/companion"
 	"cdxtheme/core/contrast"
 	"cdxtheme/core/handedit"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 )
@@ -78,7 +79,7 @@ func TestExportAllByWorkspaceID(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	want := 0
-	for _, f := range theme.Formats {
+	for _, f := range targets.Formats {
 		want += len(f.Files)
 	}
 	if len(lines) != want { // every file each format names
@@ -89,7 +90,7 @@ func TestExportAllByWorkspaceID(t *testing.T) {
 			t.Errorf("printed path not written: %v", err)
 		}
 	}
-	for _, f := range theme.FormatIDs() {
+	for _, f := range targets.FormatIDs() {
 		if _, err := os.Stat(filepath.Join(outDir, f)); err != nil {
 			t.Errorf("no folder for %s: %v", f, err)
 		}

@@ -22,6 +22,7 @@ import (
 	"cdxtheme/core/install"
 	"cdxtheme/core/paths"
 	"cdxtheme/core/quote"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -188,7 +189,7 @@ func planFiles(t *theme.Theme, target string, p install.Paths) (InstallPlan, err
 		return InstallPlan{}, fmt.Errorf("install into %s: no home directory", tg.Name)
 	}
 	slug := theme.Slug(t.Name)
-	files, err := theme.Render(t, tg.Format)
+	files, err := targets.Render(t, tg.Format)
 	if err != nil {
 		return InstallPlan{}, err
 	}
@@ -481,7 +482,7 @@ func itermDynamicProfile(t *theme.Theme) ([]byte, error) {
 		"Guid":                        "cdxtheme-" + theme.Slug(t.Name),
 		"Dynamic Profile Parent Name": "Default",
 	}
-	colors := theme.ITermColors(t)
+	colors := targets.ITermColors(t)
 	keys := make([]string, 0, len(colors))
 	for k := range colors {
 		keys = append(keys, k)

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"cdxtheme/core/install"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -223,7 +224,7 @@ func TestApplyBacksUpOutsideAndUndoes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := theme.Render(th, "ghostty")
+	want, _ := targets.Render(th, "ghostty")
 	if len(first.Installed) != 1 || first.Installed[0] != path || len(first.Backups) != 0 || !first.Undo {
 		t.Fatalf("first install = %+v", first)
 	}

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"cdxtheme/core/render"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -131,7 +132,7 @@ func (s *Server) export(rel, format string) *result {
 	if bad != nil {
 		return bad
 	}
-	files, err := theme.Render(t, format)
+	files, err := targets.Render(t, format)
 	if err != nil {
 		return toolError("export %s as %s: %v", name, format, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/inside"
 	"cdxtheme/core/render"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -56,7 +57,7 @@ func object(props map[string]any, required ...string) map[string]any {
 // is a zip).
 func exportFormats() []string {
 	var out []string
-	for _, id := range theme.FormatIDs() {
+	for _, id := range targets.FormatIDs() {
 		if id != "vsix" {
 			out = append(out, id)
 		}

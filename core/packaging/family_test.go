@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"cdxtheme/core/companion"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -15,7 +16,7 @@ func TestVSIXHoldsTheFamily(t *testing.T) {
 	th := theme.Example()
 	th.Companion = companion.Counterpart(th)
 	slug, cslug := theme.Slug(th.Name), theme.Slug(th.Companion.Name)
-	files, err := theme.Render(th, "vsix")
+	files, err := targets.Render(th, "vsix")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ import (
 	"cdxtheme/core/fswrite"
 	"cdxtheme/core/publish"
 	"cdxtheme/core/quote"
-	_ "cdxtheme/core/targets" // the .vsix and the Zed extension hold the vscode and zed templates' files
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -271,7 +271,7 @@ func ExportPackage(t *theme.Theme, format string, m publish.Meta, base, rel stri
 
 func renderVSIXWith(fam []*theme.Theme, pub publish.Meta) (map[string][]byte, error) {
 	t := fam[0]
-	files, err := theme.RenderFormat("vscode", fam)
+	files, err := targets.RenderFormat("vscode", fam)
 	if err != nil {
 		return nil, err
 	}
@@ -378,7 +378,7 @@ func renderZedExtension(fam []*theme.Theme) (map[string][]byte, error) {
 
 func renderZedExtensionWith(fam []*theme.Theme, pub publish.Meta) (map[string][]byte, error) {
 	t := fam[0]
-	zed, err := theme.RenderFormat("zed", fam)
+	zed, err := targets.RenderFormat("zed", fam)
 	if err != nil {
 		return nil, err
 	}
@@ -431,7 +431,7 @@ func appearances(fam []*theme.Theme) []string {
 // The packages fill their places in the model's format menu.
 func init() {
 	for id, render := range map[string]func([]*theme.Theme) (map[string][]byte, error){"vsix": renderVSIX, "zed-extension": renderZedExtension} {
-		if _, err := theme.FillFormat(id, render); err != nil {
+		if _, err := targets.FillFormat(id, render); err != nil {
 			panic("packaging: " + err.Error())
 		}
 	}

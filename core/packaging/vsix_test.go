@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -45,7 +46,7 @@ var semver = regexp.MustCompile(`^\d+\.\d+\.\d+$`)
 // package, icon, licence) and the VSIX 2.0 manifest names every asset.
 func TestVSIXIsACompleteVSCodeExtensionPackage(t *testing.T) {
 	th := theme.Example()
-	files, err := theme.Render(th, "vsix")
+	files, err := targets.Render(th, "vsix")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +141,7 @@ func TestVSIXIsACompleteVSCodeExtensionPackage(t *testing.T) {
 func TestVSIXEscapesAHostileName(t *testing.T) {
 	th := theme.Example()
 	th.Name = `Dusk <&> "quoted"`
-	files, err := theme.Render(th, "vsix")
+	files, err := targets.Render(th, "vsix")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +156,7 @@ func TestVSIXEscapesAHostileName(t *testing.T) {
 
 func TestZedExtensionFolderFollowsZedsLayout(t *testing.T) {
 	th := theme.Example()
-	files, err := theme.Render(th, "zed-extension")
+	files, err := targets.Render(th, "zed-extension")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +193,7 @@ func TestVSCEAcceptsTheExtension(t *testing.T) {
 		}
 		t.Skip("CDXTHEME_VSCE is not set (peers/node_modules/.bin/vsce after make peers)")
 	}
-	files, err := theme.Render(theme.Example(), "vsix")
+	files, err := targets.Render(theme.Example(), "vsix")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,11 +249,11 @@ func TestPackagedReadmeShowsHostileNamesAsText(t *testing.T) {
 	th.Name = `Dusk <img src=x onerror=alert(1)> ![i](https://evil.example/i.png) *b* _i_ \ & "q"`
 	th.Description = `[click](https://evil.example) <https://evil.example/a> https://evil.example/b www.evil.example ` +
 		`<script>alert(1)</script> &lt;b&gt; <a href="javascript:alert(1)">x</a> | a | # h 1. ` + "`code`" + ` ~~s~~`
-	vsix, err := theme.Render(th, "vsix")
+	vsix, err := targets.Render(th, "vsix")
 	if err != nil {
 		t.Fatal(err)
 	}
-	zed, err := theme.Render(th, "zed-extension")
+	zed, err := targets.Render(th, "zed-extension")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,6 +39,11 @@ func (s tmStyle) over(o tmStyle) tmStyle {
 type tmTrieRule struct {
 	depth   int
 	parents []string // innermost first, as vscode-textmate keeps them
+	key     string   // parents joined: the rule of a parent this one overrides
+	// seq is where the rule stands in the list vscode-textmate's copies
+	// hold (an override takes the place of the rule it overrides), which
+	// breaks ties of specificity.
+	seq int
 	tmStyle
 }
 
@@ -49,65 +54,71 @@ type tmTrieRule struct {
 // parent's rules all precede its children's in the sorted insertion), but
 // a theme of n "p a" and n "a.cK" rules costs O(n), not n² copies.
 type tmNode struct {
+	depth    int
 	main     tmTrieRule
 	up       *tmNode
-	withPar  []tmTrieRule // inserted here; see rules for the inherited ones
+	withPar  []tmTrieRule   // inserted here, most specific first once built (sortRules)
+	index    map[string]int // key → its rule in withPar
 	children map[string]*tmNode
 }
 
-// rules is the node's rules with parent selectors, inherited ones
-// included, in the order vscode-textmate's copies hold them (it breaks
-// ties of specificity): the parent's, each replaced where this node
-// overrides it, then the ones new here.
-func (n *tmNode) rules() []tmTrieRule {
-	var chain []*tmNode
-	for a := n; a != nil; a = a.up {
-		chain = append(chain, a)
-	}
-	var out []tmTrieRule
-	at := map[string]int{} // parents → index in out
-	for i := len(chain) - 1; i >= 0; i-- {
-		for _, r := range chain[i].withPar {
-			k := strings.Join(r.parents, "\x00")
-			if j, ok := at[k]; ok {
-				out[j] = r
-				continue
-			}
-			at[k] = len(out)
-			out = append(out, r)
-		}
-	}
-	return out
+// Selector is one TextMate selector of a token rule ("source.python
+// support.type", "meta.call > string") read as VS Code reads a theme's
+// (vscode-textmate's parseTheme): the scope it paints and the parent
+// selectors, innermost first, ">" among them standing before a selector
+// that must be the immediate parent.
+type Selector struct {
+	Scope   string
+	parents []string
 }
 
+// ParseSelector reads one selector (no commas); ok is false for an empty one.
+func ParseSelector(sel string) (s Selector, ok bool) {
+	segs := strings.Fields(sel)
+	if len(segs) == 0 {
+		return Selector{}, false
+	}
+	s.Scope = segs[len(segs)-1]
+	for j := len(segs) - 2; j >= 0; j-- {
+		s.parents = append(s.parents, segs[j])
+	}
+	return s, true
+}
+
+// Paints says whether the selector applies to the innermost scope of
+// stack (outermost first), as VS Code decides it.
+func (s Selector) Paints(stack []string) bool {
+	n := len(stack)
+	return n > 0 && scopeHasPrefix(stack[n-1], s.Scope) && parentsMatch(stack[:n-1], s.parents)
+}
+
+// newTMMatcher builds the trie once per rule set: rules sorted as
+// vscode-textmate sorts them, each node's own rules then in the order
+// resolve tries them, so resolving a stack sorts and allocates nothing.
 func newTMMatcher(rules []TokenRule, defFG *theme.Color) *tmMatcher {
 	type parsed struct {
-		scope   string
-		parents []string
-		idx     int
+		Selector
+		idx int
 		tmStyle
 	}
 	var ps []parsed
 	for i, r := range rules {
 		for _, sel := range strings.Split(r.Scope, ",") {
-			segs := strings.Fields(sel)
-			if len(segs) == 0 {
+			s, ok := ParseSelector(sel)
+			if !ok {
 				continue
 			}
-			p := parsed{scope: segs[len(segs)-1], idx: i, tmStyle: tmStyle{fg: r.FG}}
+			p := parsed{Selector: s, idx: i, tmStyle: tmStyle{fg: r.FG}}
 			if r.Style != nil {
-				s := normFontStyle(*r.Style)
-				p.style = &s
-			}
-			for j := len(segs) - 2; j >= 0; j-- {
-				p.parents = append(p.parents, segs[j])
+				st := normFontStyle(*r.Style)
+				p.style = &st
 			}
 			ps = append(ps, p)
 		}
 	}
 	sort.SliceStable(ps, func(a, b int) bool {
-		if ps[a].scope != ps[b].scope {
-			return ps[a].scope < ps[b].scope
+		if ps[a].Scope != ps[b].Scope {
+			return ps[a].Scope < ps[b].Scope
 		}
 		if c := strArrCmp(ps[a].parents, ps[b].parents); c != 0 {
 			return c < 0
@@ -115,35 +126,39 @@ func newTMMatcher(rules []TokenRule, defFG *theme.Color) *tmMatcher {
 		return ps[a].idx < ps[b].idx
 	})
 	m := &tmMatcher{root: &tmNode{}, defFG: defFG}
+	seq := 0
 	for _, p := range ps {
-		m.root.insert(0, p.scope, p.parents, p.tmStyle)
+		m.root.insert(p.Scope, p.parents, p.tmStyle, &seq)
 	}
+	m.root.sortRules()
 	return m
 }
 
-func (n *tmNode) insert(depth int, scope string, parents []string, s tmStyle) {
+func (n *tmNode) insert(scope string, parents []string, s tmStyle, seq *int) {
 	if scope == "" {
 		if parents == nil {
-			n.main.depth = depth
+			n.main.depth = n.depth
 			n.main.tmStyle = s.over(n.main.tmStyle)
 			return
 		}
-		for i := range n.withPar {
-			if strArrCmp(n.withPar[i].parents, parents) == 0 {
-				n.withPar[i].depth = depth
-				n.withPar[i].tmStyle = s.over(n.withPar[i].tmStyle)
-				return
+		key := strings.Join(parents, "\x00")
+		if i, ok := n.index[key]; ok {
+			n.withPar[i].tmStyle = s.over(n.withPar[i].tmStyle)
+			return
+		}
+		r := tmTrieRule{depth: n.depth, parents: parents, key: key, seq: *seq, tmStyle: s.over(n.main.tmStyle)}
+		for a := n.up; a != nil; a = a.up { // an inherited rule: overridden here, in its place
+			if i, ok := a.index[key]; ok {
+				r.seq, r.tmStyle = a.withPar[i].seq, s.over(a.withPar[i].tmStyle)
+				break
 			}
 		}
-		for a := n.up; a != nil; a = a.up { // an inherited rule: overridden here
-			for _, r := range a.withPar {
-				if strArrCmp(r.parents, parents) == 0 {
-					n.withPar = append(n.withPar, tmTrieRule{depth: depth, parents: parents, tmStyle: s.over(r.tmStyle)})
-					return
-				}
-			}
+		*seq++
+		if n.index == nil {
+			n.index = map[string]int{}
 		}
-		n.withPar = append(n.withPar, tmTrieRule{depth: depth, parents: parents, tmStyle: s.over(n.main.tmStyle)})
+		n.index[key] = len(n.withPar)
+		n.withPar = append(n.withPar, r)
 		return
 	}
 	head, tail, _ := strings.Cut(scope, ".")
@@ -152,22 +167,71 @@ func (n *tmNode) insert(depth int, scope string, parents []string, s tmStyle) {
 	}
 	c := n.children[head]
 	if c == nil {
-		c = &tmNode{main: n.main, up: n}
+		c = &tmNode{depth: n.depth + 1, main: n.main, up: n}
 		n.children[head] = c
 	}
-	c.insert(depth+1, tail, parents, s)
+	c.insert(tail, parents, s, seq)
 }
 
-func (n *tmNode) match(scope string) []tmTrieRule {
-	if scope != "" {
+// sortRules puts each node's own rules in the order vscode-textmate's
+// sorted copies hold them: by specificity (all are of the node's depth),
+// ties by their place in the list. The index follows.
+func (n *tmNode) sortRules() {
+	sort.SliceStable(n.withPar, func(i, j int) bool {
+		if c := cmpSpecificity(n.withPar[i], n.withPar[j]); c != 0 {
+			return c < 0
+		}
+		return n.withPar[i].seq < n.withPar[j].seq
+	})
+	for i, r := range n.withPar {
+		n.index[r.key] = i
+	}
+	for _, c := range n.children {
+		c.sortRules()
+	}
+}
+
+// find is the node of scope's longest prefix in the trie.
+func (n *tmNode) find(scope string) *tmNode {
+	for scope != "" {
 		head, tail, _ := strings.Cut(scope, ".")
-		if c := n.children[head]; c != nil {
-			return c.match(tail)
+		c := n.children[head]
+		if c == nil {
+			break
+		}
+		n, scope = c, tail
+	}
+	return n
+}
+
+// first is the style of n's most specific rule whose parent selectors
+// match path, trying the rules in the order vscode-textmate's sorted copy
+// holds them: deeper rules first (n's own, then each ancestor's, less
+// those a deeper node overrides), the rule without parents after the rules
+// of its depth. It always finds one: that rule has no parents to match.
+func (n *tmNode) first(path []string) tmStyle {
+	for a := n; a != nil; a = a.up {
+		for _, r := range a.withPar {
+			if !n.overriddenBelow(a, r.key) && parentsMatch(path, r.parents) {
+				return r.tmStyle
+			}
+		}
+		if a.depth <= n.main.depth {
+			break
 		}
 	}
-	rules := append(n.rules(), n.main)
-	sort.SliceStable(rules, func(i, j int) bool { return cmpSpecificity(rules[i], rules[j]) < 0 })
-	return rules
+	return n.main.tmStyle
+}
+
+// overriddenBelow says whether a node of n's chain below a holds a rule of
+// key, which replaces a's in n's list.
+func (n *tmNode) overriddenBelow(a *tmNode, key string) bool {
+	for b := n; b != a; b = b.up {
+		if _, ok := b.index[key]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 func cmpSpecificity(a, b tmTrieRule) int {
@@ -200,12 +264,7 @@ func cmpSpecificity(a, b tmTrieRule) int {
 func (m *tmMatcher) resolve(stack []string) (theme.Color, string) {
 	var cur tmStyle
 	for i := range stack {
-		for _, r := range m.root.match(stack[i]) {
-			if parentsMatch(stack[:i], r.parents) {
-				cur = r.tmStyle.over(cur)
-				break
-			}
-		}
+		cur = m.root.find(stack[i]).first(stack[:i]).over(cur)
 	}
 	fg := theme.Color{}
 	if m.defFG != nil {
@@ -221,22 +280,35 @@ func (m *tmMatcher) resolve(stack []string) (theme.Color, string) {
 	return fg, style
 }
 
-// parentsMatch: each parent selector (innermost first) matches a scope of
-// path, in order from the inside out.
+// parentsMatch says whether the parent selectors (innermost first) sit in
+// path (outermost first) as vscode-textmate's
+// _scopePathMatchesParentScopes decides: each selector matches a scope
+// further out than the last one matched, the nearest that fits; one
+// after ">" must match the very next scope out; a ">" with nothing after
+// it matches nothing.
 func parentsMatch(path []string, parents []string) bool {
-	k := 0
-	for i := len(path) - 1; i >= 0 && k < len(parents); i-- {
-		if parents[k] == ">" {
-			k++
-			if k == len(parents) {
-				break
+	i := len(path) - 1
+	for k := 0; k < len(parents); k++ {
+		sel, child := parents[k], false
+		if sel == ">" {
+			if k == len(parents)-1 {
+				return false
 			}
-		}
-		if scopeHasPrefix(path[i], parents[k]) {
 			k++
+			sel, child = parents[k], true
 		}
+		for i >= 0 && !scopeHasPrefix(path[i], sel) {
+			if child {
+				return false
+			}
+			i--
+		}
+		if i < 0 {
+			return false
+		}
+		i--
 	}
-	return k >= len(parents)
+	return true
 }
 
 // scopeHasPrefix: scope is sel or starts with sel and a dot.

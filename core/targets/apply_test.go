@@ -1,4 +1,4 @@
-package targets
+package targets_test
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 
 	"cdxtheme/core/apply"
 	"cdxtheme/core/install"
-	"cdxtheme/core/theme"
+	"cdxtheme/core/targets"
 )
 
 func paths(home, goos string) install.Paths {
@@ -21,14 +21,14 @@ func paths(home, goos string) install.Paths {
 // system it runs on (both appearances, each file holding what Export
 // writes), and Undo takes the files away again.
 func TestApplyAndUndoEveryInstallableTarget(t *testing.T) {
-	th := family(t)
+	th := targets.Family(t)
 	n := 0
-	for _, mf := range Manifests() {
+	for _, mf := range targets.Manifests() {
 		if mf.Install == nil {
 			continue
 		}
 		n++
-		files, err := theme.Render(th, mf.ID)
+		files, err := targets.Render(th, mf.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,9 +99,9 @@ func TestApplyAndUndoEveryInstallableTarget(t *testing.T) {
 func TestAppliedVimAndFishThemesAreFoundByTheirPrograms(t *testing.T) {
 	t.Run("vim", func(t *testing.T) {
 		t.Parallel()
-		bin := program(t, "vim", "vim")
+		bin := targets.Program(t, "vim", "vim")
 		home := t.TempDir()
-		th := family(t)
+		th := targets.Family(t)
 		plan, err := apply.Plan(th, "vim", paths(home, "linux"))
 		if err != nil {
 			t.Fatal(err)
@@ -109,7 +109,7 @@ func TestAppliedVimAndFishThemesAreFoundByTheirPrograms(t *testing.T) {
 		if _, err := apply.Apply(plan); err != nil {
 			t.Fatal(err)
 		}
-		os.WriteFile(filepath.Join(home, "probe.vim"), []byte(vimProbe+"\n"), 0o644)
+		os.WriteFile(filepath.Join(home, "probe.vim"), []byte(targets.VimProbe+"\n"), 0o644)
 		// The step Apply prints: `colorscheme SLUG` in ~/.vimrc.
 		var vimrc string
 		for _, s := range plan.Steps {
@@ -118,17 +118,17 @@ func TestAppliedVimAndFishThemesAreFoundByTheirPrograms(t *testing.T) {
 			}
 		}
 		os.WriteFile(filepath.Join(home, ".vimrc"), []byte(vimrc+"\n"), 0o644)
-		_, stderr, err := run(t, home, nil, bin, "-N", "-u", filepath.Join(home, ".vimrc"), "-i", "NONE", "-es", "-c", "source probe.vim", "-c", "qa!")
+		_, stderr, err := targets.Run(t, home, nil, bin, "-N", "-u", filepath.Join(home, ".vimrc"), "-i", "NONE", "-es", "-c", "source probe.vim", "-c", "qa!")
 		b, rerr := os.ReadFile(filepath.Join(home, "probe.json"))
-		if err != nil || rerr != nil || !strings.Contains(string(b), `"harbour-night"`) || !strings.Contains(string(b), hex(t, th, "ui.background")) {
+		if err != nil || rerr != nil || !strings.Contains(string(b), `"harbour-night"`) || !strings.Contains(string(b), targets.Hex(t, th, "ui.background")) {
 			t.Errorf("vim with the applied vimrc line: %v %v %s\n%s", err, rerr, b, stderr)
 		}
 	})
 	t.Run("fish", func(t *testing.T) {
 		t.Parallel()
-		bin := program(t, "fish", "fish")
+		bin := targets.Program(t, "fish", "fish")
 		home := t.TempDir()
-		th := family(t)
+		th := targets.Family(t)
 		p := paths(home, "linux")
 		p.ConfigHome = filepath.Join(home, "config") // run's XDG_CONFIG_HOME
 		plan, err := apply.Plan(th, "fish", p)
@@ -138,8 +138,8 @@ func TestAppliedVimAndFishThemesAreFoundByTheirPrograms(t *testing.T) {
 		if _, err := apply.Apply(plan); err != nil {
 			t.Fatal(err)
 		}
-		out, stderr, err := run(t, home, nil, bin, "--no-config", "-c", "fish_config theme choose harbour-night; and echo $fish_color_keyword")
-		if err != nil || out != hex(t, th, "syntax.keyword")[1:]+"\n" {
+		out, stderr, err := targets.Run(t, home, nil, bin, "--no-config", "-c", "fish_config theme choose harbour-night; and echo $fish_color_keyword")
+		if err != nil || out != targets.Hex(t, th, "syntax.keyword")[1:]+"\n" {
 			t.Errorf("fish: %q %v %s", out, err, stderr)
 		}
 	})

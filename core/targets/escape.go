@@ -266,7 +266,7 @@ var funcs = template.FuncMap{
 	},
 	// cssvar is a role's custom property name ("ui", "mutedText" →
 	// "--cdx-ui-muted-text").
-	"cssvar": theme.CSSVar,
+	"cssvar": CSSVar,
 	// groupRoles are every role name of a group (theme.GroupRoles).
 	"groupRoles": theme.GroupRoles,
 	// syntaxScopes are the syntax roles' names in each target's token

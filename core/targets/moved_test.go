@@ -76,7 +76,7 @@ func TestMovedFormatsWriteTheGoExportersBytes(t *testing.T) {
 	}
 	for _, id := range ids {
 		for _, n := range names {
-			files, err := theme.Render(themes[n], id)
+			files, err := Render(themes[n], id)
 			if err != nil {
 				// The failure is part of the behaviour: the same message.
 				files = map[string][]byte{"!error": []byte(err.Error())}

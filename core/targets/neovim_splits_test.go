@@ -17,7 +17,7 @@ import (
 func nvimColours(t *testing.T, th *theme.Theme, name, src string, at [][2]int) []string {
 	t.Helper()
 	nvim := program(t, "nvim", "neovim")
-	files, err := theme.Render(th, "neovim")
+	files, err := Render(th, "neovim")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -95,7 +95,7 @@ func TestNeovimGroupScopesAgreeWithTheirRoles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := theme.Render(th, "vscode")
+	out, err := Render(th, "vscode")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestNeovimGroupScopesAgreeWithTheirRoles(t *testing.T) {
 // pre-0.10 names as links to them.
 func TestNeovimSetsEachSyntaxRolesCaptures(t *testing.T) {
 	th := theme.Example()
-	files, err := theme.Render(th, "neovim")
+	files, err := Render(th, "neovim")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,7 +60,7 @@ func family(t *testing.T) *theme.Theme {
 // rendered writes one target's files for th into a fresh folder.
 func rendered(t *testing.T, id string, th *theme.Theme, sub string) (string, map[string][]byte) {
 	t.Helper()
-	files, err := theme.Render(th, id)
+	files, err := Render(th, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func TestEmacsLoadsTheDeftheme(t *testing.T) {
 	// A slug that Lisp would read as a number is still a theme's name.
 	num := theme.Example()
 	num.Name = "1984"
-	rendered2, _ := theme.Render(num, "emacs")
+	rendered2, _ := Render(num, "emacs")
 	os.WriteFile(filepath.Join(dir, "themes", "1984-theme.el"), rendered2["1984-theme.el"], 0o644)
 	for _, m := range append(th.Family(), num) {
 		slug := theme.Slug(m.Name)

@@ -24,7 +24,7 @@ func BenchmarkRenderNeovim(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := theme.Render(th, "neovim"); err != nil {
+				if _, err := Render(th, "neovim"); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -470,7 +470,7 @@ func TestEveryTargetIsLoadedOrCheckedAgainstItsFormat(t *testing.T) {
 			if chk == nil {
 				t.Fatalf("%s has neither a loader test nor a schema check", mf.ID)
 			}
-			files, err := theme.Render(th, mf.ID)
+			files, err := Render(th, mf.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -505,7 +505,7 @@ func TestANewlineInTheNameStartsNoLine(t *testing.T) {
 	th := theme.Example()
 	th.Name = "Dusk\n[evil]\nevil=1\r\n!evil\n\u2028evil2"
 	for _, mf := range Manifests() {
-		files, err := theme.Render(th, mf.ID)
+		files, err := Render(th, mf.ID)
 		if err != nil {
 			t.Fatalf("%s: %v", mf.ID, err)
 		}

@@ -52,28 +52,6 @@ func (v *View) Scope(stack string) *Painted {
 	return &Painted{FG: &c, HasStyle: style != "", Style: style}
 }
 
-// scopePrefix says whether sel names scope or a scope it is inside of
-// ("storage.type" names "storage.type.go", not "storage.typed").
-func scopePrefix(scope, sel string) bool {
-	return scope == sel || strings.HasPrefix(scope, sel) && scope[len(sel)] == '.'
-}
-
-// parentsMatch says whether the parents (innermost first) sit, in order,
-// among the outer scopes (outermost first).
-func parentsMatch(parents, outer []string) bool {
-	k := len(outer) - 1
-	for _, p := range parents {
-		for k >= 0 && !scopePrefix(outer[k], p) {
-			k--
-		}
-		if k < 0 {
-			return false
-		}
-		k--
-	}
-	return true
-}
-
 // Scopes are the TextMate scope stacks the target's groups are painted by
 // when a theme has token rules of its own (the "scope" of its data's
 // entries: Neovim's language groups), sorted, each once; none for a
@@ -103,32 +81,30 @@ func (m *Manifest) Scopes() []string {
 			}
 		}
 		sort.Strings(m.scopes)
+		for _, s := range m.scopes {
+			m.stacks = append(m.stacks, strings.Fields(s))
+		}
 	})
 	return m.scopes
 }
 
 // Selects says whether a token rule's selector ("storage.type",
-// "source.python support.type") names a scope of one of Scopes' stacks
-// as VS Code matches it: its last scope a prefix of one of the stack's,
-// its others of outer ones, in order. A plain selector costs one map
-// look-up (an import may hold thousands of rules).
+// "source.python support.type", "source.go > storage.type") paints a
+// scope of one of Scopes' stacks, matched by core/scopes as VS Code
+// matches it. A plain selector costs one map look-up (an import may hold
+// thousands of rules).
 func (m *Manifest) Selects(selector string) bool {
 	m.Scopes()
 	if !strings.ContainsAny(selector, " \t") {
 		return m.scopeNames[selector]
 	}
-	segs := strings.Fields(selector)
-	if len(segs) == 0 || !m.scopeNames[segs[len(segs)-1]] {
+	sel, ok := scopes.ParseSelector(selector)
+	if !ok || !m.scopeNames[sel.Scope] {
 		return false
 	}
-	var parents []string
-	for k := len(segs) - 2; k >= 0; k-- {
-		parents = append(parents, segs[k])
-	}
-	for _, stack := range m.scopes {
-		scopes := strings.Fields(stack)
-		for i, s := range scopes {
-			if scopePrefix(s, segs[len(segs)-1]) && parentsMatch(parents, scopes[:i]) {
+	for _, stack := range m.stacks {
+		for i := range stack {
+			if sel.Paints(stack[:i+1]) {
 				return true
 			}
 		}

@@ -61,13 +61,36 @@ func TestScopeMatchesTokenRulesAsVSCode(t *testing.T) {
 		t.Error("a theme without token rules: Scope is not nil (the roles must stand)")
 	}
 	// And the export writes it: goType takes the theme's storage.type rule.
-	out, err := theme.Render(th, "neovim")
+	out, err := Render(th, "neovim")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, b := range out {
 		if !strings.Contains(string(b), "hl('goType', { fg = '#110000' })") {
 			t.Error("the Neovim export does not paint goType with the theme's storage.type rule")
+		}
+	}
+}
+
+// Selects matches a token rule's selector as VS Code does, with the one
+// matcher of core/scopes: ">" names a scope's immediate parent.
+func TestSelectsReadsTheChildCombinator(t *testing.T) {
+	var neovim *Manifest
+	for _, m := range Manifests() {
+		if m.ID == "neovim" {
+			neovim = m
+		}
+	}
+	for sel, want := range map[string]bool{
+		"storage.type":                          true,
+		"source.go storage.type.numeric":        true,
+		"source.go > storage.type.numeric":      true, // goFloats: source.go storage.type.numeric.go
+		"meta.block > storage.type.numeric":     false,
+		"source.go > meta.x > storage.type.num": false,
+		"source.rust storage.type.numeric":      false,
+	} {
+		if got := neovim.Selects(sel); got != want {
+			t.Errorf("Selects(%q) = %v, want %v", sel, got, want)
 		}
 	}
 }

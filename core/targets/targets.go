@@ -74,6 +74,7 @@ type Manifest struct {
 	// dot-prefix, read once.
 	scopesOnce sync.Once
 	scopes     []string
+	stacks     [][]string // scopes, each split into its scope names
 	scopeNames map[string]bool
 }
 
@@ -314,7 +315,7 @@ func (m *Manifest) Render(fam []*theme.Theme) (map[string][]byte, error) {
 
 func register(m *Manifest) {
 	if m.Replaces {
-		f, err := theme.FillFormat(m.ID, m.Render)
+		f, err := FillFormat(m.ID, m.Render)
 		if err != nil {
 			panic("targets: " + err.Error())
 		}
@@ -323,11 +324,11 @@ func register(m *Manifest) {
 			files = append(files, ff.Name)
 		}
 		if f.Name != m.Name || fmt.Sprint(f.Files) != fmt.Sprint(append(files, m.File)) {
-			panic(fmt.Sprintf("targets: %s manifest says %q writes %q; core/theme's menu says %q, %v", m.ID, m.Name, m.File, f.Name, f.Files))
+			panic(fmt.Sprintf("targets: %s manifest says %q writes %q; the menu says %q, %v", m.ID, m.Name, m.File, f.Name, f.Files))
 		}
 		return
 	}
-	theme.RegisterFormat(m.ID, m.Name, []string{m.File}, m.Render)
+	registerFormat(m.ID, m.Name, []string{m.File}, m.Render)
 	if m.Install == nil {
 		return
 	}

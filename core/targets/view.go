@@ -79,7 +79,7 @@ func (v *View) CSSPalette() []Named {
 	var out []Named
 	seen := map[string]bool{}
 	for _, p := range v.Palette {
-		name := theme.CSSVar("palette", p.Name)
+		name := CSSVar("palette", p.Name)
 		if name == "--cdx-palette-" || seen[name] {
 			continue
 		}
@@ -95,10 +95,10 @@ type ITermEntry struct {
 	Key, Space, R, G, B, A string
 }
 
-// ITermColors are the theme's iTerm2 colour entries (theme.ITermColors:
+// ITermColors are the theme's iTerm2 colour entries (the package's ITermColors:
 // a kept source colour space, the targets.iterm2 overrides), by key.
 func (v *View) ITermColors() []ITermEntry {
-	m := theme.ITermColors(v.t)
+	m := ITermColors(v.t)
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

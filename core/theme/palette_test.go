@@ -186,62 +186,6 @@ func twin(th *Theme) *Theme {
 	return c
 }
 
-// Every export of a theme whose roles name palette entries is the export of
-// the same theme with the colours written out, before and after an entry
-// changes: no format sees a name, and editing the entry moves every role
-// following it in every format.
-func TestExportsResolvePaletteNamesAndFollowAnEditedEntry(t *testing.T) {
-	th, err := Parse(paletteDoc(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	th.Companion = otherAppearance(th)
-	orange, _ := ParseColor("#ff8800")
-	edited := th.Clone()
-	moved, err := edited.SetEntry("blue", orange)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(moved, []string{"ui.accent", "ui.selection", "syntax.function", "ansi.blue"}) {
-		t.Fatalf("moved %v", moved)
-	}
-	// What a designer would have had to do by hand without the palette.
-	byHand := twin(th)
-	for _, p := range moved {
-		byHand.Set(p, edited.Color(p))
-	}
-	byHand.Palette = edited.Palette
-	for _, f := range Formats {
-		t.Run(f.ID, func(t *testing.T) {
-			before, err := Render(th, f.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			plain, _ := Render(twin(th), f.ID)
-			after, err := Render(edited, f.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, _ := Render(byHand, f.ID)
-			for name := range plain {
-				if !bytes.Equal(before[name], plain[name]) {
-					t.Errorf("%s differs from the export of the same colours written out", name)
-				}
-				if !bytes.Equal(after[name], want[name]) {
-					t.Errorf("%s after the entry changed is not the export with each following role changed", name)
-				}
-			}
-			same := true
-			for name := range before {
-				same = same && bytes.Equal(before[name], after[name])
-			}
-			if same {
-				t.Error("changing the entry changed nothing in the export")
-			}
-		})
-	}
-}
-
 func TestDetachAndAttach(t *testing.T) {
 	th, err := Parse(paletteDoc(t))
 	if err != nil {

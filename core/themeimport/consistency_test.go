@@ -8,6 +8,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -46,7 +47,7 @@ func TestImportedCursorsAreTheirOwn(t *testing.T) {
 			if got := imp.Theme.Color("terminal.link").String(); got != link {
 				t.Errorf("terminal.link = %s, the theme's textLink.foreground is %s", got, link)
 			}
-			files, err := theme.Render(imp.Theme, "kitty")
+			files, err := targets.Render(imp.Theme, "kitty")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -65,7 +66,7 @@ func TestImportedCursorsAreTheirOwn(t *testing.T) {
 // success colour, select the keyword colour.
 func TestHelixModeCursors(t *testing.T) {
 	th := theme.Example()
-	files, err := theme.Render(th, "helix")
+	files, err := targets.Render(th, "helix")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,8 +133,8 @@ func TestHyphenatedScopesAreScopes(t *testing.T) {
 		"meta.x entity.y": false,
 		"(a | b)":         false,
 	} {
-		if got := len(splitSelectors(sel)) == 1; got != plain {
-			t.Errorf("splitSelectors(%q) keeps it = %v, VS Code reads it as one scope: %v", sel, got, plain)
+		if got := len(newTMRule(0, sel).selectors) == 1; got != plain {
+			t.Errorf("%q kept as a plain selector = %v, VS Code reads it as one scope: %v", sel, got, plain)
 		}
 	}
 	warnings := func(file string) string {

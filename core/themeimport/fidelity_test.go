@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -35,7 +36,7 @@ func reparse(t *testing.T, th *theme.Theme) *theme.Theme {
 
 func renderOne(t *testing.T, th *theme.Theme, format string) string {
 	t.Helper()
-	files, err := theme.Render(th, format)
+	files, err := targets.Render(th, format)
 	if err != nil {
 		t.Fatal(err)
 	}

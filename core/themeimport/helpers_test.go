@@ -8,7 +8,7 @@ import (
 	"time"
 
 	_ "cdxtheme/core/packaging" // the package formats the tests render
-	_ "cdxtheme/core/targets"   // the formats written by templates
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -57,7 +57,7 @@ func sampleThemes(t *testing.T) map[string]*theme.Theme {
 func forSamples(t *testing.T, format string, fn func(t *testing.T, th *theme.Theme, files map[string][]byte)) {
 	for name, th := range sampleThemes(t) {
 		t.Run(name, func(t *testing.T) {
-			files, err := theme.Render(th, format)
+			files, err := targets.Render(th, format)
 			if err != nil {
 				t.Fatal(err)
 			}

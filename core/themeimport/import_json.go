@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"maps"
 	"slices"
 	"strconv"
@@ -323,7 +324,8 @@ var vscodeTargets = []struct{ role, scope string }{
 // tmRule is one TextMate scope rule with its foreground.
 type tmRule struct {
 	index     int
-	selectors []string
+	selectors []string // the plain ones, which roles are read from
+	scope     string   // every selector, as the theme writes them
 	fg        string
 	key       string // where the foreground is, for messages
 	line      int
@@ -347,17 +349,41 @@ func bestRule(rules []tmRule, scope string) (tmRule, string, bool) {
 	return best, bestSel, bestLen > 0
 }
 
-// splitSelectors keeps the plain scope selectors of a rule ("a.b, c"); a
-// descendant or excluding selector ("meta.x entity", "a - b") describes a
-// context, not the token itself.
-func splitSelectors(scope string) []string {
-	var out []string
+// newTMRule keeps a rule's selectors ("a.b, meta.x c") and the plain
+// ones apart; a descendant or excluding selector ("meta.x entity",
+// "a - b") describes a context, not the token itself.
+func newTMRule(index int, scope string) tmRule {
+	r := tmRule{index: index, scope: scope}
 	for _, s := range strings.Split(scope, ",") {
 		if s = strings.TrimSpace(s); plainSelector(s) {
-			out = append(out, s)
+			r.selectors = append(r.selectors, s)
 		}
 	}
-	return out
+	return r
+}
+
+// written is every selector of the rule as the theme writes it.
+func (r tmRule) written() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for s := range strings.SplitSeq(r.scope, ",") {
+			if s = strings.TrimSpace(s); s != "" && !yield(s) {
+				return
+			}
+		}
+	}
+}
+
+// name is how a message names the rule: where it is and its selectors.
+func (r tmRule) name(what string) string {
+	var b strings.Builder
+	b.Grow(len(what) + 24 + len(r.scope) + strings.Count(r.scope, ","))
+	b.WriteString(what + "[" + strconv.Itoa(r.index) + "] (")
+	sep := ""
+	for s := range r.written() {
+		b.WriteString(sep + s)
+		sep = ", "
+	}
+	return b.String() + ")"
 }
 
 // plainSelector reports whether s is one scope name. VS Code's selector
@@ -505,7 +531,9 @@ func importVSCode(b *builder, data []byte, lines jsonLines) error {
 				b.put("ui.text", key, c)
 				continue
 			}
-			rules = append(rules, tmRule{index: i, selectors: splitSelectors(scope), fg: *it.Settings.Foreground, key: key})
+			r := newTMRule(i, scope)
+			r.fg, r.key = *it.Settings.Foreground, key
+			rules = append(rules, r)
 		}
 	}
 	applyScopeRules(b, rules, vscodeTargets, "tokenColors")
@@ -623,7 +651,7 @@ func warnRulesByRole(b *builder, rules []tmRule, what string) {
 		}
 	}
 	reachesNeovim := func(r tmRule) bool {
-		for _, sel := range r.selectors {
+		for sel := range r.written() {
 			if neovim != nil && neovim.Selects(sel) {
 				return true
 			}
@@ -633,7 +661,7 @@ func warnRulesByRole(b *builder, rules []tmRule, what string) {
 	var names, notNeovim []string
 	for _, r := range rules {
 		if !used[r.index] {
-			name := fmt.Sprintf("%s[%d] (%s)", what, r.index, strings.Join(r.selectors, ", "))
+			name := r.name(what)
 			names = append(names, name)
 			if !reachesNeovim(r) {
 				notNeovim = append(notNeovim, name)

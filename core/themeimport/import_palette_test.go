@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -82,12 +83,12 @@ func TestImportDerivesAPaletteTheRolesFollow(t *testing.T) {
 		// (CSS adds the palette's own variables, and only those).
 		plain := th.Clone()
 		plain.Palette, plain.Refs = nil, nil
-		for _, format := range theme.Formats {
-			got, err := theme.Render(th, format.ID)
+		for _, format := range targets.Formats {
+			got, err := targets.Render(th, format.ID)
 			if err != nil {
 				t.Fatalf("%s %s: %v", f, format.ID, err)
 			}
-			want, _ := theme.Render(plain, format.ID)
+			want, _ := targets.Render(plain, format.ID)
 			for name := range want {
 				g, w := got[name], want[name]
 				if format.ID == "css" {

@@ -398,7 +398,9 @@ func importTmTheme(b *builder, root *plistNode) error {
 		if _, err := colour.ParseLoose(fg.text); err != nil {
 			return b.errAt(fg.line, key+".foreground", "%v", err)
 		}
-		rules = append(rules, tmRule{index: i, selectors: splitSelectors(scope.text), fg: fg.text, key: key, line: fg.line})
+		r := newTMRule(i, scope.text)
+		r.fg, r.key, r.line = fg.text, key, fg.line
+		rules = append(rules, r)
 	}
 	applyScopeRules(b, rules, tmThemeTargets, "settings")
 	applyRoleRules(b, rules, "settings")
@@ -414,7 +416,7 @@ func importTmTheme(b *builder, root *plistNode) error {
 	unused := globalsUnused
 	for _, r := range rules {
 		if !usedRule[r.index] {
-			unused = append(unused, fmt.Sprintf("settings[%d] (%s)", r.index, strings.Join(r.selectors, ", ")))
+			unused = append(unused, r.name("settings"))
 		}
 	}
 	b.notCarried(unused)

@@ -271,7 +271,7 @@ func TestExtendedPaletteColourIsNamedOnce(t *testing.T) {
 // A TextMate theme under another plist name (here .itermcolors) is read as
 // the TextMate theme it is, and the import says so.
 func TestTmThemeUnderAnotherPlistNameIsReportedAsOne(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join(model, "golden", "example", "tmtheme", "harbour-night.tmTheme"))
+	src, err := os.ReadFile(filepath.Join("..", "targets", "testdata", "golden", "example", "tmtheme", "harbour-night.tmTheme"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,5 +318,49 @@ func TestImportNamesTheTokenRulesNeovimLeavesOut(t *testing.T) {
 	}
 	if !strings.Contains(neovim, "tokenColors[4] (markup.other.cdx)") || strings.Contains(neovim, "storage.type") || strings.Contains(neovim, "support.type") {
 		t.Errorf("the Neovim warning names the wrong rules: %q", neovim)
+	}
+}
+
+// A rule with parent selectors is named as the user wrote it, every
+// selector of it, and reaches Neovim when one of them paints a scope of
+// Neovim's language groups as VS Code matches it (pythonExceptions:
+// source.python support.type.exception.python).
+func TestImportNamesDescendantRulesAsWritten(t *testing.T) {
+	src := `{"name": "t", "type": "dark", "colors": {"editor.background": "#101010", "editor.foreground": "#e0e0e0"},
+	"tokenColors": [
+		{"scope": "source.python support.type", "settings": {"foreground": "#d08080"}},
+		{"scope": "source.python > support.type", "settings": {"foreground": "#d08081"}},
+		{"scope": "meta.cdx markup.other.cdx", "settings": {"foreground": "#d08082"}},
+		{"scope": ["meta.cdx markup.other.cdx", "markup.other.cdx2"], "settings": {"foreground": "#d08083"}},
+		{"scope": "source.rust > support.type", "settings": {"foreground": "#d08084"}}
+	]}`
+	imp, err := Import("t.json", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var byRole, neovim string
+	for _, w := range imp.Warnings {
+		switch {
+		case strings.Contains(w, "Neovim leaves them out"):
+			neovim = w
+		case strings.Contains(w, "colour by role"):
+			byRole = w
+		}
+	}
+	for _, r := range []string{"tokenColors[0] (source.python support.type)", "tokenColors[1] (source.python > support.type)",
+		"tokenColors[2] (meta.cdx markup.other.cdx)", "tokenColors[3] (meta.cdx markup.other.cdx, markup.other.cdx2)",
+		"tokenColors[4] (source.rust > support.type)"} {
+		if !strings.Contains(byRole, r) {
+			t.Errorf("the by-role warning does not name %s: %q", r, byRole)
+		}
+	}
+	for _, r := range []string{"tokenColors[2] (meta.cdx markup.other.cdx)", "tokenColors[3] (meta.cdx markup.other.cdx, markup.other.cdx2)",
+		"tokenColors[4] (source.rust > support.type)"} {
+		if !strings.Contains(neovim, r) {
+			t.Errorf("the Neovim warning does not name %s: %q", r, neovim)
+		}
+	}
+	if strings.Contains(neovim, "source.python") {
+		t.Errorf("the Neovim warning names a rule that reaches Neovim's Python groups: %q", neovim)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"cdxtheme/core/colour"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -297,7 +298,7 @@ func oracleFile(t *testing.T, dir, format, name string) (string, bool) {
 // the reference reader.
 func exportedSlots(t *testing.T, th *theme.Theme, format string) map[string]string {
 	t.Helper()
-	files, err := theme.Render(th, format)
+	files, err := targets.Render(th, format)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -455,7 +456,7 @@ func testITermRoundTrip(t *testing.T, src []byte, th *theme.Theme, tinted bool) 
 		return root
 	}
 	in := read(src)
-	files, err := theme.Render(th, "iterm2")
+	files, err := targets.Render(th, "iterm2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -519,7 +520,7 @@ func TestOracleTinted(t *testing.T) {
 			if err := yaml.Unmarshal(data, &in); err != nil {
 				t.Fatal(err)
 			}
-			files, err := theme.Render(th, system)
+			files, err := targets.Render(th, system)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 	"testing/quick"
 
 	"cdxtheme/core/scopes"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -99,7 +100,7 @@ func TestImportRoundTrip(t *testing.T) {
 		t.Run(format, func(t *testing.T) {
 			prop := func(rt randomTheme) bool {
 				th := rt.Theme
-				files, err := theme.Render(th, format)
+				files, err := targets.Render(th, format)
 				if err != nil {
 					t.Logf("render: %v", err)
 					return false
@@ -313,7 +314,7 @@ func TestSetRolesSurviveRoundTrip(t *testing.T) {
 			for _, src := range []*theme.Theme{theme.Example(), allSet()} {
 				th := src
 				for round := 1; round <= 2; round++ {
-					files, err := theme.Render(th, format)
+					files, err := targets.Render(th, format)
 					if err != nil {
 						t.Fatal(err)
 					}

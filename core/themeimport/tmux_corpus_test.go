@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"cdxtheme/core/colour"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -45,7 +46,7 @@ func TestTmuxStatusReadable(t *testing.T) {
 	worst, before := 21.0, 21.0
 	corpus := tmuxCorpus(t)
 	for name, th := range corpus {
-		files, err := theme.Render(th, "tmux")
+		files, err := targets.Render(th, "tmux")
 		if err != nil {
 			t.Fatal(err)
 		}

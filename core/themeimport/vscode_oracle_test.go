@@ -12,6 +12,7 @@ import (
 
 	"cdxtheme/core/colour"
 	"cdxtheme/core/jsonc"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
 
@@ -52,7 +53,7 @@ func sameColour(a, b string) bool {
 
 func exportVSCodeDoc(t *testing.T, th *theme.Theme) vscodeDoc {
 	t.Helper()
-	files, err := theme.Render(th, "vscode")
+	files, err := targets.Render(th, "vscode")
 	if err != nil {
 		t.Fatal(err)
 	}

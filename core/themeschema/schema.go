@@ -16,7 +16,9 @@ import (
 // JSONSchema is the JSON Schema (draft 2020-12) of a version 3 theme
 // document, built from the catalogue; schema/theme.schema.json is this
 // output committed (a test keeps the two equal), for editors and the agent.
-func JSONSchema() ([]byte, error) {
+// exports names the formats its description says a theme is exported to:
+// the export menu's (core/targets, which this package does not import).
+func JSONSchema(exports []string) ([]byte, error) {
 	colorRef := func(desc string) ordered {
 		o := ordered{{"$ref", "#/$defs/value"}}
 		if desc != "" {
@@ -97,7 +99,7 @@ func JSONSchema() ([]byte, error) {
 		{"$schema", "https://json-schema.org/draft/2020-12/schema"},
 		{"$id", "theme.schema.json"},
 		{"title", "CDXTheme theme"},
-		{"description", "A colour theme written into theme.json at the workspace root (version 3). CDXTheme exports it to " + exportNames() + "."},
+		{"description", "A colour theme written into theme.json at the workspace root (version 3). CDXTheme exports it to " + strings.Join(exports, ", ") + "."},
 		{"type", "object"},
 		{"required", theme.Required},
 		{"additionalProperties", false},
@@ -141,18 +143,6 @@ func JSONSchema() ([]byte, error) {
 		}, keptSchemaDefs()...)},
 	}
 	return theme.EncodeJSON(doc)
-}
-
-func exportNames() string {
-	// This package's formats only: the schema must not depend on which
-	// packages a program links.
-	var names []string
-	for _, f := range theme.Formats {
-		if !f.External() {
-			names = append(names, f.Name)
-		}
-	}
-	return strings.Join(names, ", ")
 }
 
 // The JSON Schema of what an import keeps verbatim ("scheme", "spaces",

@@ -134,7 +134,7 @@ func TestSchemaFontStylePatternAgreesWithParseFontStyle(t *testing.T) {
 			} `json:"fontStyle"`
 		} `json:"$defs"`
 	}
-	b, _ := JSONSchema()
+	b, _ := JSONSchema(menuNames())
 	if err := json.Unmarshal(b, &s); err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import { installWails } from '../test/wails';
 import { repoFile } from '../test/repo';
 
 // What Go's vscode exporter makes of the example (its golden output).
-const vscodeTheme = repoFile('core/theme/testdata/golden/example/vscode/themes/harbour-night-color-theme.json');
+const vscodeTheme = repoFile('core/targets/testdata/golden/example/vscode/themes/harbour-night-color-theme.json');
 
 const css = (el: HTMLElement, prop: string) => el.style.getPropertyValue(prop);
 

@@ -6,7 +6,7 @@ import { fenceLangs, highlight, previewLangs, samples, tokenStyle } from './shik
 import example from '../test/fixtures/example.theme.json';
 import { repoFile } from '../test/repo';
 
-const vscodeTheme = repoFile('core/theme/testdata/golden/example/vscode/themes/harbour-night-color-theme.json');
+const vscodeTheme = repoFile('core/targets/testdata/golden/example/vscode/themes/harbour-night-color-theme.json');
 
 function colourOf(lines: { text: string; color?: string }[][], text: string): string | undefined {
   for (const l of lines) for (const t of l) if (t.text.trim() === text) return t.color?.toLowerCase();

@@ -4,7 +4,7 @@
 // names: the flat name where Go's is distinctive (BuildCard, ModelList),
 // the package-qualified one where it is not (search.Result, workspace.Meta).
 // Hand-written below: what Go sends only as events and the UI's own unions.
-import type { app, apply, codexhome, colour, contrast, install, live, prompt, publish, settings, theme, themeimport, themewatch, versions } from '../../wailsjs/go/models';
+import type { app, apply, codexhome, colour, contrast, install, live, prompt, publish, settings, targets, theme, themeimport, themewatch, versions } from '../../wailsjs/go/models';
 
 export type { checkpoint, codexhome, damaged, search, settings, workspace } from '../../wailsjs/go/models';
 
@@ -58,7 +58,7 @@ export type Target = install.Target;
 export type LiveProgram = app.LiveProgram;
 /** What one live change did in one program (live.Report). */
 export type LiveReport = live.Report;
-export type ExportFormatInfo = theme.Format;
+export type ExportFormatInfo = targets.Format;
 export type TemplateFolder = app.TemplateFolder;
 export type Mapping = themeimport.Mapping;
 export type Derivation = themeimport.Derivation;

@@ -595,13 +595,18 @@ export namespace settings {
 
 }
 
-export namespace theme {
+export namespace targets {
 	
 	export interface Format {
 	    id: string;
 	    name: string;
 	    files: string[];
 	}
+
+}
+
+export namespace theme {
+	
 	export interface PaletteSwatch {
 	    ref: string;
 	    entry: string;

@@ -26,7 +26,7 @@ import (
 	"unicode"
 
 	// The exporters are templates of core/targets, registered on import.
-	_ "cdxtheme/core/targets"
+	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/themeimport"
 	"cdxtheme/internal/testrig/programs"
@@ -234,7 +234,7 @@ func export(t *testing.T, tmp, name, file string) *setup {
 	th.Name = name // one slug per theme, whatever the file calls it
 	s := &setup{name: name, t: th, normal: flat(th, th.Color("ui.text").String()), dir: filepath.Join(tmp, name)}
 	for _, f := range []string{"vscode", "tmtheme", "neovim"} {
-		out, err := theme.Render(th, f)
+		out, err := targets.Render(th, f)
 		if err != nil {
 			t.Fatalf("%s: export %s: %v", name, f, err)
 		}

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"cdxtheme/core/theme"
+	"cdxtheme/core/targets"
 	"cdxtheme/internal/testrig/programs"
 )
 
@@ -142,7 +142,7 @@ func TestSublimeTextPaintsAsBat(t *testing.T) {
 		if stacks == nil {
 			stacks = probeStacks(tm)
 		}
-		files, err := theme.Render(s.t, "sublime")
+		files, err := targets.Render(s.t, "sublime")
 		if err != nil {
 			t.Fatalf("%s: export sublime: %v", s.name, err)
 		}

@@ -3,7 +3,7 @@
 import {install} from '../models';
 import {apply} from '../models';
 import {app} from '../models';
-import {theme} from '../models';
+import {targets} from '../models';
 import {publish} from '../models';
 import {versions} from '../models';
 import {themewatch} from '../models';
@@ -14,7 +14,7 @@ export function ApplyTheme(arg1:string,arg2:string,arg3:string,arg4:Array<number
 
 export function CompareThemes(arg1:app.ThemeRef,arg2:app.ThemeRef):Promise<app.Comparison>;
 
-export function ExportFormats():Promise<Array<theme.Format>>;
+export function ExportFormats():Promise<Array<targets.Format>>;
 
 export function ExportTemplate(arg1:string,arg2:string):Promise<string>;
 

@@ -1,4 +1,4 @@
-package theme
+package targets
 
 import (
 	"strings"

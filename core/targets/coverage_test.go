@@ -1,4 +1,4 @@
-package theme
+package targets
 
 import (
 	"bufio"
@@ -13,6 +13,8 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"cdxtheme/core/colour"
+
+	"cdxtheme/core/theme"
 )
 
 // Coverage of each export measured against the target's own vocabulary
@@ -106,7 +108,7 @@ func vocabLines(t *testing.T, name string) []string {
 // vscodeExport is the example's VS Code theme, decoded.
 func vscodeExport(t *testing.T) (colors map[string]string, rules int, semantic map[string]json.RawMessage) {
 	t.Helper()
-	files, err := Render(Example(), "vscode")
+	files, err := Render(theme.Example(), "vscode")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +171,7 @@ type nvimDef struct {
 	gated bool
 }
 
-func nvimExport(t *testing.T, th *Theme) map[string]nvimDef {
+func nvimExport(t *testing.T, th *theme.Theme) map[string]nvimDef {
 	t.Helper()
 	files, err := Render(th, "neovim")
 	if err != nil {
@@ -177,7 +179,7 @@ func nvimExport(t *testing.T, th *Theme) map[string]nvimDef {
 	}
 	out := map[string]nvimDef{}
 	gated := false
-	for _, line := range strings.Split(string(files["colors/"+Slug(th.Name)+".lua"]), "\n") {
+	for _, line := range strings.Split(string(files["colors/"+theme.Slug(th.Name)+".lua"]), "\n") {
 		if strings.HasPrefix(line, "if vim.fn.has('nvim-0.8')") {
 			gated = true
 		}
@@ -199,7 +201,7 @@ func nvimExport(t *testing.T, th *Theme) map[string]nvimDef {
 }
 
 func TestNeovimCoverage(t *testing.T) {
-	th := Example()
+	th := theme.Example()
 	set := nvimExport(t, th)
 	// Every "@" group behind the gate, every other one outside (Neovim
 	// before 0.8 refuses "@" names).
@@ -252,7 +254,7 @@ func TestNeovimCoverage(t *testing.T) {
 		"@lsp.type.typeParameter": "type", "@lsp.typemod.variable.readonly": "constant",
 		"@lsp.typemod.function.defaultLibrary": "builtinFunction", "@lsp.typemod.variable.defaultLibrary": "builtinVariable",
 		"@lsp.mod.deprecated": "deprecated", "@lsp.type.selfKeyword": "builtinVariable"} {
-		want := "fg = '" + th.seen(th.Color("syntax."+role)).Hex() + "'"
+		want := "fg = '" + th.Seen(th.Color("syntax."+role)).Hex() + "'"
 		if d := set[strings.ToLower(group)]; !strings.HasPrefix(d.def, want) {
 			t.Errorf("%s = %q, want %s", group, d.def, want)
 		}
@@ -289,7 +291,7 @@ func TestNeovimCoverage(t *testing.T) {
 	// Diff lines get their backgrounds.
 	for group, role := range map[string]string{"diffadd": "diff.addedLine", "diffchange": "diff.changedLine",
 		"diffdelete": "diff.removedLine", "difftext": "diff.changedText"} {
-		if want := "bg = '" + th.seen(th.Color(role)).Hex() + "'"; !strings.Contains(set[group].def, want) {
+		if want := "bg = '" + th.Seen(th.Color(role)).Hex() + "'"; !strings.Contains(set[group].def, want) {
 			t.Errorf("%s = %q, want %s", group, set[group].def, want)
 		}
 	}
@@ -297,13 +299,13 @@ func TestNeovimCoverage(t *testing.T) {
 }
 
 // helixExport is the scopes the example's Helix theme sets, decoded.
-func helixExport(t *testing.T, th *Theme) (keys map[string]map[string]any, palette map[string]any) {
+func helixExport(t *testing.T, th *theme.Theme) (keys map[string]map[string]any, palette map[string]any) {
 	t.Helper()
 	files, err := Render(th, "helix")
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := string(files[Slug(th.Name)+".toml"])
+	text := string(files[theme.Slug(th.Name)+".toml"])
 	var doc map[string]any
 	if err := toml.Unmarshal([]byte(text), &doc); err != nil {
 		t.Fatal(err)
@@ -320,7 +322,7 @@ func helixExport(t *testing.T, th *Theme) (keys map[string]map[string]any, palet
 }
 
 func TestHelixCoverage(t *testing.T) {
-	th := Example()
+	th := theme.Example()
 	vocab, themes := vocabHelix(t)
 	keys, _ := helixExport(t, th)
 	// Every key at least half of Helix's bundled themes set.
@@ -364,8 +366,8 @@ func TestHelixCoverage(t *testing.T) {
 			k := keys["ui.statusline."+mode]
 			fg, _ := palette[k["fg"].(string)].(string)
 			bg, _ := palette[k["bg"].(string)].(string)
-			f, err1 := ParseColor(fg)
-			b, err2 := ParseColor(bg)
+			f, err1 := theme.ParseColor(fg)
+			b, err2 := theme.ParseColor(bg)
 			if err1 != nil || err2 != nil {
 				t.Fatalf("ui.statusline.%s: fg %q bg %q", mode, fg, bg)
 			}
@@ -393,7 +395,7 @@ func TestHelixCoverage(t *testing.T) {
 // zedExport is the example's Zed theme style, decoded.
 func zedExport(t *testing.T) (style map[string]json.RawMessage, syntax map[string]json.RawMessage, players []json.RawMessage) {
 	t.Helper()
-	files, err := Render(Example(), "zed")
+	files, err := Render(theme.Example(), "zed")
 	if err != nil {
 		t.Fatal(err)
 	}

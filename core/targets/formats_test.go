@@ -1,4 +1,4 @@
-package theme
+package targets
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 	"gopkg.in/yaml.v3"
+
+	"cdxtheme/core/theme"
 )
 
 // The new formats read back by real parsers of their format (go-toml,
@@ -16,15 +18,15 @@ import (
 func TestSchemesParseBack(t *testing.T) {
 	for _, system := range []string{"base16", "base24"} {
 		t.Run(system, func(t *testing.T) {
-			forSamples(t, system, func(t *testing.T, th *Theme, files map[string][]byte) {
+			forSamples(t, system, func(t *testing.T, th *theme.Theme, files map[string][]byte) {
 				var doc struct {
 					System, Name, Author, Variant, Slug string
 					Palette                             map[string]string
 				}
-				if err := yaml.Unmarshal(files[Slug(th.Name)+".yaml"], &doc); err != nil {
+				if err := yaml.Unmarshal(files[theme.Slug(th.Name)+".yaml"], &doc); err != nil {
 					t.Fatal(err)
 				}
-				if doc.System != system || doc.Name != th.Name || doc.Variant != th.Appearance || doc.Slug != Slug(th.Name) || doc.Author == "" {
+				if doc.System != system || doc.Name != th.Name || doc.Variant != th.Appearance || doc.Slug != theme.Slug(th.Name) || doc.Author == "" {
 					t.Errorf("header = %+v", doc)
 				}
 				n := map[string]int{"base16": 16, "base24": 24}[system]
@@ -38,7 +40,7 @@ func TestSchemesParseBack(t *testing.T) {
 					}
 				}
 				u, s := th.UI, th.Syntax
-				want := map[string]Color{
+				want := map[string]theme.Color{
 					"base00": u.Background, "base01": u.Surface, "base02": u.Selection, "base03": s.Comment,
 					"base04": u.MutedText, "base05": u.Text, "base08": u.Error, "base09": s.Number,
 					"base0A": s.Type, "base0B": s.String, "base0D": s.Function, "base0E": s.Keyword,
@@ -49,7 +51,7 @@ func TestSchemesParseBack(t *testing.T) {
 					}
 				}
 				for k, c := range want {
-					want[k] = th.seen(c)
+					want[k] = th.Seen(c)
 				}
 				compare(t, doc.Palette, want, false)
 			})
@@ -58,9 +60,9 @@ func TestSchemesParseBack(t *testing.T) {
 }
 
 func TestHelixParsesBack(t *testing.T) {
-	forSamples(t, "helix", func(t *testing.T, th *Theme, files map[string][]byte) {
+	forSamples(t, "helix", func(t *testing.T, th *theme.Theme, files map[string][]byte) {
 		var doc map[string]any
-		if err := toml.Unmarshal(files[Slug(th.Name)+".toml"], &doc); err != nil {
+		if err := toml.Unmarshal(files[theme.Slug(th.Name)+".toml"], &doc); err != nil {
 			t.Fatal(err)
 		}
 		palette, _ := doc["palette"].(map[string]any)
@@ -88,7 +90,7 @@ func TestHelixParsesBack(t *testing.T) {
 			}
 		}
 		u, s := th.UI, th.Syntax
-		want := map[string]Color{
+		want := map[string]theme.Color{
 			"ui.background.bg": u.Background, "ui.text.fg": u.Text, "ui.selection.primary.bg": u.Selection,
 			"ui.selection.bg": th.Color("editor.inactiveSelection"), "ui.cursorline.primary.bg": th.Color("editor.lineHighlight"),
 			"ui.virtual.inlay-hint.fg": th.Color("editor.inlayHint"), "info.fg": th.Color("diagnostic.info"), "hint.fg": th.Color("diagnostic.hint"),
@@ -100,14 +102,14 @@ func TestHelixParsesBack(t *testing.T) {
 			"variable.fg": s.Variable, "operator.fg": s.Operator,
 		}
 		for k, c := range want {
-			want[k] = th.seen(c)
+			want[k] = th.Seen(c)
 		}
 		compare(t, got, want, false)
 	})
 }
 
 func TestWezTermParsesBack(t *testing.T) {
-	forSamples(t, "wezterm", func(t *testing.T, th *Theme, files map[string][]byte) {
+	forSamples(t, "wezterm", func(t *testing.T, th *theme.Theme, files map[string][]byte) {
 		var doc struct {
 			Metadata struct{ Name, Author string }
 			Colors   struct {
@@ -120,7 +122,7 @@ func TestWezTermParsesBack(t *testing.T) {
 				} `toml:"tab_bar"`
 			}
 		}
-		if err := toml.Unmarshal(files[Slug(th.Name)+".toml"], &doc); err != nil {
+		if err := toml.Unmarshal(files[theme.Slug(th.Name)+".toml"], &doc); err != nil {
 			t.Fatal(err)
 		}
 		if doc.Metadata.Name != th.Name {
@@ -137,9 +139,9 @@ func TestWezTermParsesBack(t *testing.T) {
 		}
 		u := th.UI
 		want := ansiWant(th, func(i int) string { return fmt.Sprintf("ansi[%d]", i) })
-		for k, v := range map[string]Color{"foreground": u.Text, "background": u.Background, "cursor_bg": th.Color("terminal.cursor"),
+		for k, v := range map[string]theme.Color{"foreground": u.Text, "background": u.Background, "cursor_bg": th.Color("terminal.cursor"),
 			"selection_bg": u.Selection, "tab_bar.background": u.Surface} {
-			want[k] = th.seen(v)
+			want[k] = th.Seen(v)
 		}
 		compare(t, got, want, false)
 	})

@@ -1,4 +1,4 @@
-package theme
+package targets
 
 // zedFamily is the shape of a Zed theme family file, for the tests that
 // read one back.

@@ -1,4 +1,4 @@
-package theme
+package targets
 
 import (
 	"bufio"
@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"cdxtheme/core/theme"
 )
 
 // Each exporter's output is read back by a real parser of its format and
@@ -22,7 +24,7 @@ import (
 
 type colourMap map[string]string // key in the exported file → colour as written there
 
-func compare(t *testing.T, got colourMap, want map[string]Color, alpha bool) {
+func compare(t *testing.T, got colourMap, want map[string]theme.Color, alpha bool) {
 	t.Helper()
 	for k, c := range want {
 		w := c.Hex()
@@ -40,15 +42,15 @@ func compare(t *testing.T, got colourMap, want map[string]Color, alpha bool) {
 	}
 }
 
-func ansiWant(th *Theme, key func(i int) string) map[string]Color {
-	m := map[string]Color{}
+func ansiWant(th *theme.Theme, key func(i int) string) map[string]theme.Color {
+	m := map[string]theme.Color{}
 	for i, c := range th.ANSI {
-		m[key(i)] = th.seen(c)
+		m[key(i)] = th.Seen(c)
 	}
 	return m
 }
 
-func forSamples(t *testing.T, format string, fn func(t *testing.T, th *Theme, files map[string][]byte)) {
+func forSamples(t *testing.T, format string, fn func(t *testing.T, th *theme.Theme, files map[string][]byte)) {
 	for name, th := range sampleThemes(t) {
 		t.Run(name, func(t *testing.T) {
 			files, err := Render(th, format)
@@ -61,7 +63,7 @@ func forSamples(t *testing.T, format string, fn func(t *testing.T, th *Theme, fi
 }
 
 func TestVSCodeParsesBack(t *testing.T) {
-	forSamples(t, "vscode", func(t *testing.T, th *Theme, files map[string][]byte) {
+	forSamples(t, "vscode", func(t *testing.T, th *theme.Theme, files map[string][]byte) {
 		var pkg struct {
 			Name, Publisher, Version string
 			Contributes              struct {
@@ -76,7 +78,7 @@ func TestVSCodeParsesBack(t *testing.T) {
 		}
 		ct := pkg.Contributes.Themes[0]
 		wantUI := map[string]string{"dark": "vs-dark", "light": "vs"}[th.Appearance]
-		if ct.Label != th.Name || ct.UITheme != wantUI || pkg.Name != Slug(th.Name) || pkg.Publisher == "" || pkg.Version == "" {
+		if ct.Label != th.Name || ct.UITheme != wantUI || pkg.Name != theme.Slug(th.Name) || pkg.Publisher == "" || pkg.Version == "" {
 			t.Errorf("package.json = %+v", pkg)
 		}
 		themeFile, ok := files[strings.TrimPrefix(ct.Path, "./")]
@@ -98,7 +100,7 @@ func TestVSCodeParsesBack(t *testing.T) {
 			t.Errorf("theme type/name = %s/%s", vt.Type, vt.Name)
 		}
 		u := th.UI
-		want := map[string]Color{
+		want := map[string]theme.Color{
 			"editor.background": u.Background, "editor.foreground": u.Text, "foreground": u.Text,
 			"editor.selectionBackground": u.Selection, "sideBar.background": u.Surface,
 			"editorLineNumber.foreground": u.MutedText, "focusBorder": u.Accent, "editorError.foreground": u.Error,
@@ -114,7 +116,7 @@ func TestVSCodeParsesBack(t *testing.T) {
 				scope[s] = tc.Settings.Foreground
 			}
 		}
-		compare(t, scope, map[string]Color{
+		compare(t, scope, map[string]theme.Color{
 			"keyword": th.Syntax.Keyword, "string": th.Syntax.String, "comment": th.Syntax.Comment,
 			"entity.name.function": th.Syntax.Function, "entity.name.type": th.Syntax.Type,
 			"constant.numeric": th.Syntax.Number, "constant.language": th.Syntax.Constant,
@@ -124,7 +126,7 @@ func TestVSCodeParsesBack(t *testing.T) {
 }
 
 func TestZedParsesBack(t *testing.T) {
-	forSamples(t, "zed", func(t *testing.T, th *Theme, files map[string][]byte) {
+	forSamples(t, "zed", func(t *testing.T, th *theme.Theme, files map[string][]byte) {
 		var fam struct {
 			Schema string `json:"$schema"`
 			Name   string
@@ -133,7 +135,7 @@ func TestZedParsesBack(t *testing.T) {
 				Style            map[string]json.RawMessage
 			}
 		}
-		if err := json.Unmarshal(files[Slug(th.Name)+".json"], &fam); err != nil {
+		if err := json.Unmarshal(files[theme.Slug(th.Name)+".json"], &fam); err != nil {
 			t.Fatal(err)
 		}
 		if fam.Schema != "https://zed.dev/schema/themes/v0.2.0.json" || len(fam.Themes) != 1 {
@@ -164,7 +166,7 @@ func TestZedParsesBack(t *testing.T) {
 		}
 		got["players.selection"], got["players.cursor"] = players[0].Selection, players[0].Cursor
 		u, s := th.UI, th.Syntax
-		want := map[string]Color{
+		want := map[string]theme.Color{
 			"background": u.Background, "editor.background": u.Background, "text": u.Text,
 			"text.muted": u.MutedText, "text.accent": u.Accent, "border": u.Border, "surface.background": u.Surface,
 			"error": u.Error, "warning": u.Warning, "success": u.Success,
@@ -183,14 +185,14 @@ func TestZedParsesBack(t *testing.T) {
 }
 
 func TestAlacrittyParsesBack(t *testing.T) {
-	forSamples(t, "alacritty", func(t *testing.T, th *Theme, files map[string][]byte) {
+	forSamples(t, "alacritty", func(t *testing.T, th *theme.Theme, files map[string][]byte) {
 		var doc struct {
 			Colors struct {
 				Primary, Cursor, Selection map[string]string
 				Normal, Bright, Dim        map[string]string
 			}
 		}
-		if err := toml.Unmarshal(files[Slug(th.Name)+".toml"], &doc); err != nil {
+		if err := toml.Unmarshal(files[theme.Slug(th.Name)+".toml"], &doc); err != nil {
 			t.Fatal(err)
 		}
 		got := colourMap{}
@@ -207,11 +209,11 @@ func TestAlacrittyParsesBack(t *testing.T) {
 		add("bright.", c.Bright)
 		add("dim.", c.Dim)
 		u := th.UI
-		want := map[string]Color{
-			"primary.background": th.seen(u.Background), "primary.foreground": th.seen(u.Text),
-			"cursor.cursor": th.seen(th.Color("terminal.cursor")), "cursor.text": th.seen(th.Color("terminal.cursorText")),
-			"selection.background": th.seen(u.Selection), "selection.text": th.seen(th.Color("terminal.selectionText")),
-			"primary.dim_foreground": th.seen(th.Color("terminal.dimForeground")), "primary.bright_foreground": th.seen(th.Color("terminal.bold")),
+		want := map[string]theme.Color{
+			"primary.background": th.Seen(u.Background), "primary.foreground": th.Seen(u.Text),
+			"cursor.cursor": th.Seen(th.Color("terminal.cursor")), "cursor.text": th.Seen(th.Color("terminal.cursorText")),
+			"selection.background": th.Seen(u.Selection), "selection.text": th.Seen(th.Color("terminal.selectionText")),
+			"primary.dim_foreground": th.Seen(th.Color("terminal.dimForeground")), "primary.bright_foreground": th.Seen(th.Color("terminal.bold")),
 		}
 		names := []string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}
 		for k, v := range ansiWant(th, func(i int) string {
@@ -223,7 +225,7 @@ func TestAlacrittyParsesBack(t *testing.T) {
 			want[k] = v
 		}
 		for i, n := range names {
-			want["dim."+n] = th.seen(th.Color(DimPath(i)))
+			want["dim."+n] = th.Seen(th.Color(theme.DimPath(i)))
 		}
 		compare(t, got, want, false)
 	})
@@ -250,32 +252,32 @@ func keyValues(t *testing.T, b []byte, sep *regexp.Regexp) map[string][]string {
 }
 
 func TestKittyParsesBack(t *testing.T) {
-	forSamples(t, "kitty", func(t *testing.T, th *Theme, files map[string][]byte) {
-		kv := keyValues(t, files[Slug(th.Name)+".conf"], regexp.MustCompile(`\s+`))
+	forSamples(t, "kitty", func(t *testing.T, th *theme.Theme, files map[string][]byte) {
+		kv := keyValues(t, files[theme.Slug(th.Name)+".conf"], regexp.MustCompile(`\s+`))
 		got := colourMap{}
 		for k, v := range kv {
 			got[k] = v[len(v)-1]
 		}
 		u := th.UI
-		want := map[string]Color{
-			"background": th.seen(u.Background), "foreground": th.seen(u.Text), "cursor": th.seen(th.Color("terminal.cursor")),
-			"cursor_text_color": th.seen(th.Color("terminal.cursorText")), "url_color": th.seen(th.Color("terminal.link")),
-			"selection_background": th.seen(u.Selection), "selection_foreground": th.seen(th.Color("terminal.selectionText")),
-			"inactive_border_color": th.seen(u.Border),
+		want := map[string]theme.Color{
+			"background": th.Seen(u.Background), "foreground": th.Seen(u.Text), "cursor": th.Seen(th.Color("terminal.cursor")),
+			"cursor_text_color": th.Seen(th.Color("terminal.cursorText")), "url_color": th.Seen(th.Color("terminal.link")),
+			"selection_background": th.Seen(u.Selection), "selection_foreground": th.Seen(th.Color("terminal.selectionText")),
+			"inactive_border_color": th.Seen(u.Border),
 		}
 		for k, v := range ansiWant(th, func(i int) string { return fmt.Sprintf("color%d", i) }) {
 			want[k] = v
 		}
 		compare(t, got, want, false)
-		if !bytes.Contains(files[Slug(th.Name)+".conf"], []byte("## name: "+th.Name+"\n")) {
+		if !bytes.Contains(files[theme.Slug(th.Name)+".conf"], []byte("## name: "+th.Name+"\n")) {
 			t.Error("kitty theme lacks the '## name:' header that `kitten themes` lists")
 		}
 	})
 }
 
 func TestGhosttyParsesBack(t *testing.T) {
-	forSamples(t, "ghostty", func(t *testing.T, th *Theme, files map[string][]byte) {
-		kv := keyValues(t, files[Slug(th.Name)], regexp.MustCompile(`\s*=\s*`))
+	forSamples(t, "ghostty", func(t *testing.T, th *theme.Theme, files map[string][]byte) {
+		kv := keyValues(t, files[theme.Slug(th.Name)], regexp.MustCompile(`\s*=\s*`))
 		got := colourMap{}
 		for k, v := range kv {
 			got[k] = v[len(v)-1]
@@ -291,10 +293,10 @@ func TestGhosttyParsesBack(t *testing.T) {
 			t.Errorf("%d palette entries", len(kv["palette"]))
 		}
 		u := th.UI
-		want := map[string]Color{
-			"background": th.seen(u.Background), "foreground": th.seen(u.Text), "cursor-color": th.seen(th.Color("terminal.cursor")),
-			"cursor-text": th.seen(th.Color("terminal.cursorText")), "bold-color": th.seen(th.Color("terminal.bold")),
-			"selection-background": th.seen(u.Selection), "selection-foreground": th.seen(th.Color("terminal.selectionText")),
+		want := map[string]theme.Color{
+			"background": th.Seen(u.Background), "foreground": th.Seen(u.Text), "cursor-color": th.Seen(th.Color("terminal.cursor")),
+			"cursor-text": th.Seen(th.Color("terminal.cursorText")), "bold-color": th.Seen(th.Color("terminal.bold")),
+			"selection-background": th.Seen(u.Selection), "selection-foreground": th.Seen(th.Color("terminal.selectionText")),
 		}
 		for k, v := range ansiWant(th, func(i int) string { return fmt.Sprintf("palette %d", i) }) {
 			want[k] = v
@@ -304,18 +306,18 @@ func TestGhosttyParsesBack(t *testing.T) {
 }
 
 func TestWindowsTerminalParsesBack(t *testing.T) {
-	forSamples(t, "windows-terminal", func(t *testing.T, th *Theme, files map[string][]byte) {
+	forSamples(t, "windows-terminal", func(t *testing.T, th *theme.Theme, files map[string][]byte) {
 		var got colourMap
-		if err := json.Unmarshal(files[Slug(th.Name)+".json"], &got); err != nil {
+		if err := json.Unmarshal(files[theme.Slug(th.Name)+".json"], &got); err != nil {
 			t.Fatal(err)
 		}
 		if got["name"] != th.Name {
 			t.Errorf("name = %q", got["name"])
 		}
 		u := th.UI
-		want := map[string]Color{
-			"background": th.seen(u.Background), "foreground": th.seen(u.Text),
-			"cursorColor": th.seen(th.Color("terminal.cursor")), "selectionBackground": th.seen(u.Selection),
+		want := map[string]theme.Color{
+			"background": th.Seen(u.Background), "foreground": th.Seen(u.Text),
+			"cursorColor": th.Seen(th.Color("terminal.cursor")), "selectionBackground": th.Seen(u.Selection),
 		}
 		names := []string{"black", "red", "green", "yellow", "blue", "purple", "cyan", "white",
 			"brightBlack", "brightRed", "brightGreen", "brightYellow", "brightBlue", "brightPurple", "brightCyan", "brightWhite"}
@@ -401,8 +403,8 @@ func readPlist(t *testing.T, b []byte) map[string]plistValue {
 }
 
 func TestITermParsesBack(t *testing.T) {
-	forSamples(t, "iterm2", func(t *testing.T, th *Theme, files map[string][]byte) {
-		top := readPlist(t, files[Slug(th.Name)+".itermcolors"])
+	forSamples(t, "iterm2", func(t *testing.T, th *theme.Theme, files map[string][]byte) {
+		top := readPlist(t, files[theme.Slug(th.Name)+".itermcolors"])
 		got := colourMap{}
 		for k, v := range top {
 			if v.dict["Color Space"].str != "sRGB" {
@@ -415,14 +417,14 @@ func TestITermParsesBack(t *testing.T) {
 				}
 				return uint8(math.Round(f * 255))
 			}
-			got[k] = Color{R: ch("Red"), G: ch("Green"), B: ch("Blue"), A: 255}.Hex()
+			got[k] = theme.Color{R: ch("Red"), G: ch("Green"), B: ch("Blue"), A: 255}.Hex()
 		}
 		u := th.UI
-		want := map[string]Color{
-			"Background Color": th.seen(u.Background), "Foreground Color": th.seen(u.Text),
-			"Selection Color": th.seen(u.Selection), "Cursor Color": th.seen(th.Color("terminal.cursor")),
-			"Cursor Text Color": th.seen(th.Color("terminal.cursorText")), "Selected Text Color": th.seen(th.Color("terminal.selectionText")),
-			"Bold Color": th.seen(th.Color("terminal.bold")), "Link Color": th.seen(th.Color("terminal.link")),
+		want := map[string]theme.Color{
+			"Background Color": th.Seen(u.Background), "Foreground Color": th.Seen(u.Text),
+			"Selection Color": th.Seen(u.Selection), "Cursor Color": th.Seen(th.Color("terminal.cursor")),
+			"Cursor Text Color": th.Seen(th.Color("terminal.cursorText")), "Selected Text Color": th.Seen(th.Color("terminal.selectionText")),
+			"Bold Color": th.Seen(th.Color("terminal.bold")), "Link Color": th.Seen(th.Color("terminal.link")),
 		}
 		for k, v := range ansiWant(th, func(i int) string { return fmt.Sprintf("Ansi %d Color", i) }) {
 			want[k] = v
@@ -433,8 +435,8 @@ func TestITermParsesBack(t *testing.T) {
 
 func TestCSSParsesBack(t *testing.T) {
 	decl := regexp.MustCompile(`^\s*(--[a-z0-9-]+|color-scheme)\s*:\s*([^;]+);\s*$`)
-	forSamples(t, "css", func(t *testing.T, th *Theme, files map[string][]byte) {
-		css := string(files[Slug(th.Name)+".css"])
+	forSamples(t, "css", func(t *testing.T, th *theme.Theme, files map[string][]byte) {
+		css := string(files[theme.Slug(th.Name)+".css"])
 		start, end := strings.Index(css, ":root {"), strings.LastIndex(css, "}")
 		if start < 0 || end < start {
 			t.Fatalf("no :root block:\n%s", css)
@@ -452,7 +454,7 @@ func TestCSSParsesBack(t *testing.T) {
 			t.Errorf("color-scheme = %q", got["color-scheme"])
 		}
 		u, s := th.UI, th.Syntax
-		want := map[string]Color{
+		want := map[string]theme.Color{
 			"--cdx-ui-background": u.Background, "--cdx-ui-surface": u.Surface, "--cdx-ui-text": u.Text,
 			"--cdx-ui-muted-text": u.MutedText, "--cdx-ui-accent": u.Accent, "--cdx-ui-border": u.Border,
 			"--cdx-ui-selection": u.Selection, "--cdx-ui-error": u.Error, "--cdx-ui-warning": u.Warning,

@@ -1,6 +1,6 @@
 //go:build unix
 
-package theme
+package targets
 
 import (
 	"errors"
@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"cdxtheme/core/fswrite"
+
+	"cdxtheme/core/theme"
 )
 
 // bystander is a file outside every folder written into; it must come
@@ -30,7 +32,7 @@ func bystander(t *testing.T) (string, func()) {
 }
 
 func TestExportRefusesPlantedLinks(t *testing.T) {
-	th := Example()
+	th := theme.Example()
 	target, unchanged := bystander(t)
 	defer unchanged()
 

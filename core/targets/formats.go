@@ -1,15 +1,20 @@
-package theme
+package targets
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
-	"unicode"
 
-	"cdxtheme/core/colour"
 	"cdxtheme/core/fswrite"
+	"cdxtheme/core/theme"
 )
+
+// The registry of export formats: the menu's list, in its order, each
+// filled by the template that writes it (register) or by core/packaging,
+// then the targets added as data (registerFormat).
 
 // Format is one export target. Files lists the file names it writes, with
 // "{slug}" standing for the theme's Slug.
@@ -17,18 +22,15 @@ type Format struct {
 	ID    string   `json:"id"`
 	Name  string   `json:"name"`
 	Files []string `json:"files"`
-	// render writes the family (Theme.Family); a format that holds one
-	// theme renders each member (renderEach). It is nil for the formats
-	// written by a template of core/targets, which fills it (FillFormat)
-	// when the program links that package.
-	render func(fam []*Theme) (map[string][]byte, error)
-	// external: registered by another package (RegisterFormat), not
-	// one of this package's list.
+	// render writes the family (Theme.Family). It is nil until the
+	// template (register) or core/packaging fills it (FillFormat).
+	render func(fam []*theme.Theme) (map[string][]byte, error)
+	// external: added after the menu's list (registerFormat).
 	external bool
 }
 
-// Formats are the export formats, in menu order. Those with no render here
-// are templates (core/targets/templates/<id>), which fill them in.
+// Formats are the export formats, in menu order: the templates
+// (templates/<id>) and the packages fill the first ones in.
 var Formats = []Format{
 	{ID: "vscode", Name: "VS Code", Files: []string{"package.json", "themes/{slug}-color-theme.json"}, render: nil},
 	{ID: "zed", Name: "Zed", Files: []string{"{slug}.json"}, render: nil},
@@ -72,26 +74,26 @@ func FormatIDs() []string {
 
 // renderFormat renders a format for a family without Render's wrapping
 // (a package that holds another format's files: the Zed extension).
-func RenderFormat(id string, fam []*Theme) (map[string][]byte, error) {
+func RenderFormat(id string, fam []*theme.Theme) (map[string][]byte, error) {
 	f, err := FormatByID(id)
 	if err != nil {
 		return nil, err
 	}
 	if f.render == nil {
-		return nil, fmt.Errorf("%s is written by a template of core/targets, which this program does not include", f.Name)
+		return nil, fmt.Errorf("%s is written by core/packaging, which this program does not include", f.Name)
 	}
 	return f.render(fam)
 }
 
 // Render produces the files of one format: relative path (slash-separated)
 // to content. It is pure; nothing is written.
-func Render(t *Theme, format string) (map[string][]byte, error) {
+func Render(t *theme.Theme, format string) (map[string][]byte, error) {
 	f, err := FormatByID(format)
 	if err != nil {
 		return nil, err
 	}
 	if f.render == nil {
-		return nil, fmt.Errorf("export %s: written by a template of core/targets, which this program does not include", f.Name)
+		return nil, fmt.Errorf("export %s: written by core/packaging, which this program does not include", f.Name)
 	}
 	files, err := f.render(t.Family())
 	if err != nil {
@@ -107,7 +109,7 @@ func Render(t *Theme, format string) (map[string][]byte, error) {
 // folder or file goes (export/css → elsewhere, export/kitty/x.conf →
 // ~/.bashrc) is refused with an error naming it, and what it points at is
 // never touched.
-func Export(t *Theme, format, base, rel string) ([]string, error) {
+func Export(t *theme.Theme, format, base, rel string) ([]string, error) {
 	files, err := Render(t, format)
 	if err != nil {
 		return nil, err
@@ -118,7 +120,7 @@ func Export(t *Theme, format, base, rel string) ([]string, error) {
 	}
 	defer dir.Close()
 	var paths []string
-	for _, name := range sortedKeys(files) {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
 		p, err := dir.WriteFile(name, files[name], 0o644)
 		if err != nil {
 			return paths, fmt.Errorf("export %s: %w", format, err)
@@ -128,42 +130,3 @@ func Export(t *Theme, format, base, rel string) ([]string, error) {
 	sort.Strings(paths)
 	return paths, nil
 }
-
-// Slug is the theme name as a file-name-safe, lower-case, dash-separated
-// word ("Harbour Night" → "harbour-night"); "theme" when nothing is left.
-func Slug(name string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(name) {
-		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			dash = false
-		} else {
-			dash = true
-		}
-	}
-	s := b.String()
-	if len(s) > 64 {
-		s = strings.TrimRight(s[:64], "-")
-	}
-	if s == "" {
-		return "theme"
-	}
-	return s
-}
-
-// readable picks whichever of a and b reads better on bg (e.g. the label
-// colour on an accent-coloured button).
-func readable(bg, a, b Color) Color {
-	if colour.Ratio(a, bg) >= colour.Ratio(b, bg) {
-		return a
-	}
-	return b
-}
-
-// seen is a role as it appears on the theme's background: terminals cannot
-// draw alpha, so translucent colours are flattened for them.
-func (t *Theme) seen(c Color) Color { return c.Over(t.UI.Background.Over(Color{A: 255})) }

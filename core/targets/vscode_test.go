@@ -1,4 +1,4 @@
-package theme
+package targets
 
 // vscodePackage is the shape of the exported package.json, for the tests
 // that read one back.

@@ -1,9 +1,8 @@
-package theme
+package targets
 
 import (
 	"bytes"
 	"cdxtheme/core/colour"
-	"cdxtheme/internal/testrig/programs"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -15,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"cdxtheme/core/theme"
 )
 
 // Each exporter whose program Debian ships is proven by loading its output
@@ -22,11 +23,9 @@ import (
 // CDXTHEME_REQUIRE_PROGRAMS, so there a missing program fails instead of
 // skipping.
 
-// program is the path of a program the test loads its output into.
-func program(t *testing.T, name, debian string) string { return programs.Find(t, name, debian) }
-
-// run runs a program with a private HOME and XDG dirs and a time bound.
-func run(t *testing.T, dir string, env []string, name string, args ...string) (stdout, stderr string, err error) {
+// runXDG runs a program as run does, with XDG_STATE_HOME private too
+// (Neovim keeps its shada and logs there).
+func runXDG(t *testing.T, dir string, env []string, name string, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -73,7 +72,7 @@ vim.fn.has = function(f) if f == 'nvim-0.8' then return 1 end return has(f) end
 // nvimMinor is the minor version of a Neovim 0.x binary.
 func nvimMinor(t *testing.T, nvim string) int {
 	t.Helper()
-	out, _, err := run(t, t.TempDir(), nil, nvim, "--version")
+	out, _, err := runXDG(t, t.TempDir(), nil, nvim, "--version")
 	m := regexp.MustCompile(`NVIM v0\.(\d+)`).FindStringSubmatch(out)
 	if err != nil || m == nil {
 		t.Fatalf("nvim --version: %v %q", err, out)
@@ -99,7 +98,7 @@ func nvimLoad(t *testing.T, nvim string, files map[string][]byte, slug string, g
 	os.WriteFile(filepath.Join(dir, "before.lua"), []byte(before), 0o644)
 	gj, _ := json.Marshal(groups)
 	dump := filepath.Join(dir, "out.json")
-	_, stderr, err := run(t, dir, []string{"GROUPS=" + string(gj), "DUMP=" + dump}, nvim,
+	_, stderr, err := runXDG(t, dir, []string{"GROUPS=" + string(gj), "DUMP=" + dump}, nvim,
 		"--headless", "--clean", "-n", "-i", "NONE", "--cmd", "set rtp^="+filepath.Join(dir, "rtp"),
 		"--cmd", "luafile "+filepath.Join(dir, "before.lua"),
 		"-c", "colorscheme "+slug, "-c", "luafile "+filepath.Join(dir, "dump.lua"), "-c", "qa!")
@@ -122,12 +121,12 @@ var nvimW18 = regexp.MustCompile(`(?m)^(W18: Invalid character in group name|Err
 func TestNeovimLoadsColorscheme(t *testing.T) {
 	nvim := program(t, "nvim", "neovim")
 	minor := nvimMinor(t, nvim)
-	forSamples(t, "neovim", func(t *testing.T, th *Theme, files map[string][]byte) {
+	forSamples(t, "neovim", func(t *testing.T, th *theme.Theme, files map[string][]byte) {
 		u, s := th.UI, th.Syntax
 		c := th.Color
 		// group → attribute → expected colour, written out independently of
 		// the exporter's tables.
-		want := map[string]map[string]Color{
+		want := map[string]map[string]theme.Color{
 			"Normal":                    {"foreground": u.Text, "background": u.Background},
 			"Comment":                   {"foreground": s.Comment},
 			"String":                    {"foreground": s.String},
@@ -168,7 +167,7 @@ func TestNeovimLoadsColorscheme(t *testing.T) {
 			"RainbowDelimiterBlue":      {"foreground": c("editor.bracket3")},
 		}
 		// The "@" groups: 0.10 captures, the old names linked to them, LSP.
-		wantAt := map[string]map[string]Color{
+		wantAt := map[string]map[string]theme.Color{
 			"@keyword.conditional": {"foreground": s.Keyword},
 			"@conditional":         {"foreground": s.Keyword},
 			"@variable.member":     {"foreground": c("syntax.property")},
@@ -179,7 +178,7 @@ func TestNeovimLoadsColorscheme(t *testing.T) {
 			"@lsp.type.parameter":  {"foreground": c("syntax.parameter")},
 			"@lsp.type.namespace":  {"foreground": c("syntax.namespace")},
 		}
-		check := func(t *testing.T, out nvimOut, want map[string]map[string]Color) {
+		check := func(t *testing.T, out nvimOut, want map[string]map[string]theme.Color) {
 			for g, attrs := range want {
 				for attr, col := range attrs {
 					v, ok := out.Groups[g][attr].(float64)
@@ -187,20 +186,20 @@ func TestNeovimLoadsColorscheme(t *testing.T) {
 						t.Errorf("%s has no %s: %v", g, attr, out.Groups[g])
 						continue
 					}
-					if got := fmt.Sprintf("#%06x", int(v)); got != th.seen(col).Hex() {
-						t.Errorf("nvim reports %s %s = %s, theme says %s", g, attr, got, th.seen(col).Hex())
+					if got := fmt.Sprintf("#%06x", int(v)); got != th.Seen(col).Hex() {
+						t.Errorf("nvim reports %s %s = %s, theme says %s", g, attr, got, th.Seen(col).Hex())
 					}
 				}
 			}
 		}
-		names := func(m map[string]map[string]Color) []string {
+		names := func(m map[string]map[string]theme.Color) []string {
 			var out []string
 			for g := range m {
 				out = append(out, g)
 			}
 			return out
 		}
-		slug := Slug(th.Name)
+		slug := theme.Slug(th.Name)
 		all := append(names(want), names(wantAt)...)
 		all = append(all, "@markup.strong", "@comment", "@lsp.mod.deprecated")
 		out, stderr, err := nvimLoad(t, nvim, files, slug, all, "")
@@ -221,8 +220,8 @@ func TestNeovimLoadsColorscheme(t *testing.T) {
 			t.Fatalf("terminal colours %v", out.Terminal)
 		}
 		for i, col := range th.ANSI {
-			if out.Terminal[i] != th.seen(col).Hex() {
-				t.Errorf("terminal_color_%d = %s, want %s", i, out.Terminal[i], th.seen(col).Hex())
+			if out.Terminal[i] != th.Seen(col).Hex() {
+				t.Errorf("terminal_color_%d = %s, want %s", i, out.Terminal[i], th.Seen(col).Hex())
 			}
 		}
 		if minor < 8 {
@@ -278,12 +277,12 @@ func TestBatRendersTmTheme(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "sample.go"), []byte(batSample), 0o644)
 	env := []string{"BAT_CONFIG_DIR=" + dir + "/batconfig", "BAT_CACHE_PATH=" + dir + "/batcache", "COLORTERM=truecolor", "TERM=xterm-256color"}
-	if _, stderr, err := run(t, dir, env, bat, "cache", "--build", "--source", dir+"/src", "--target", dir+"/batcache"); err != nil {
+	if _, stderr, err := runXDG(t, dir, env, bat, "cache", "--build", "--source", dir+"/src", "--target", dir+"/batcache"); err != nil {
 		t.Fatalf("bat cache --build: %v\n%s", err, stderr)
 	}
 	for name, th := range themes {
 		t.Run(name, func(t *testing.T) {
-			out, stderr, err := run(t, dir, env, bat, "--theme="+Slug(th.Name), "--color=always", "--style=plain", "--paging=never", "sample.go")
+			out, stderr, err := runXDG(t, dir, env, bat, "--theme="+theme.Slug(th.Name), "--color=always", "--style=plain", "--paging=never", "sample.go")
 			if err != nil || strings.Contains(stderr, "Unknown theme") {
 				t.Fatalf("bat: %v\n%s", err, stderr)
 			}
@@ -300,12 +299,12 @@ func TestBatRendersTmTheme(t *testing.T) {
 				}
 			}
 			s := th.Syntax
-			for text, c := range map[string]Color{
+			for text, c := range map[string]theme.Color{
 				"greet says hello": s.Comment, "func": s.Keyword, "return": s.Keyword, "greet": s.Function,
 				"many": s.String, "42": s.Number, ">": s.Operator, "package": s.Keyword,
 			} {
-				if got := painted[text]; got != th.seen(c).Hex() {
-					t.Errorf("bat painted %q %s, the theme says %s", text, got, th.seen(c).Hex())
+				if got := painted[text]; got != th.Seen(c).Hex() {
+					t.Errorf("bat painted %q %s, the theme says %s", text, got, th.Seen(c).Hex())
 				}
 			}
 		})
@@ -314,18 +313,18 @@ func TestBatRendersTmTheme(t *testing.T) {
 
 func TestTmuxSourcesTheme(t *testing.T) {
 	tmux := program(t, "tmux", "tmux")
-	forSamples(t, "tmux", func(t *testing.T, th *Theme, files map[string][]byte) {
+	forSamples(t, "tmux", func(t *testing.T, th *theme.Theme, files map[string][]byte) {
 		dir, err := os.MkdirTemp("", "cdxtmux") // a short path: sockets have a length limit
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { os.RemoveAll(dir) })
 		conf := filepath.Join(dir, "theme.conf")
-		os.WriteFile(conf, files[Slug(th.Name)+".conf"], 0o644)
+		os.WriteFile(conf, files[theme.Slug(th.Name)+".conf"], 0o644)
 		sock := filepath.Join(dir, "s")
 		env := []string{"TERM=xterm-256color"}
 		tm := func(args ...string) (string, error) {
-			out, stderr, err := run(t, dir, env, tmux, append([]string{"-S", sock, "-f", "/dev/null"}, args...)...)
+			out, stderr, err := runXDG(t, dir, env, tmux, append([]string{"-S", sock, "-f", "/dev/null"}, args...)...)
 			if err != nil {
 				return "", fmt.Errorf("tmux %s: %v: %s", strings.Join(args, " "), err, stderr)
 			}
@@ -339,7 +338,7 @@ func TestTmuxSourcesTheme(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := th.UI
-		hex := func(c Color) string { return th.seen(c).Hex() }
+		hex := func(c theme.Color) string { return th.Seen(c).Hex() }
 		for option, want := range map[string]string{
 			"pane-border-style":        "fg=" + hex(u.Border),
 			"pane-active-border-style": "fg=" + hex(u.Accent),
@@ -352,7 +351,7 @@ func TestTmuxSourcesTheme(t *testing.T) {
 		// Each text style as tmux holds it: on the background it is meant
 		// for, and readable there (AA).
 		pair := regexp.MustCompile(`^fg=(#[0-9a-f]{6}),bg=(#[0-9a-f]{6})`)
-		for option, bg := range map[string]Color{
+		for option, bg := range map[string]theme.Color{
 			"status-style": u.Surface, "status-left-style": u.Accent, "status-right-style": u.Surface,
 			"window-status-style": u.Surface, "window-status-current-style": u.Background,
 			"message-style": u.Surface, "message-command-style": u.Surface, "mode-style": u.Selection,
@@ -368,8 +367,8 @@ func TestTmuxSourcesTheme(t *testing.T) {
 				t.Errorf("tmux %s = %q, want bg=%s", option, got, hex(bg))
 				continue
 			}
-			fg, _ := ParseColor(m[1])
-			if r := colour.Ratio(fg, th.seen(bg)); r < 4.5 {
+			fg, _ := theme.ParseColor(m[1])
+			if r := colour.Ratio(fg, th.Seen(bg)); r < 4.5 {
 				t.Errorf("tmux %s = %q: %.2f:1", option, got, r)
 			}
 		}
@@ -385,17 +384,17 @@ func TestTmuxSourcesTheme(t *testing.T) {
 
 func TestFootChecksConfig(t *testing.T) {
 	foot := program(t, "foot", "foot")
-	forSamples(t, "foot", func(t *testing.T, th *Theme, files map[string][]byte) {
+	forSamples(t, "foot", func(t *testing.T, th *theme.Theme, files map[string][]byte) {
 		dir := t.TempDir()
-		ini := files[Slug(th.Name)+".ini"]
+		ini := files[theme.Slug(th.Name)+".ini"]
 		p := filepath.Join(dir, "foot.ini")
 		os.WriteFile(p, ini, 0o644)
-		if _, stderr, err := run(t, dir, nil, foot, "--check-config", "-c", p); err != nil || strings.Contains(stderr, "err:") {
+		if _, stderr, err := runXDG(t, dir, nil, foot, "--check-config", "-c", p); err != nil || strings.Contains(stderr, "err:") {
 			t.Fatalf("foot --check-config: %v\n%s", err, stderr)
 		}
 		bad := filepath.Join(dir, "bad.ini")
 		os.WriteFile(bad, bytes.Replace(ini, []byte("foreground="), []byte("foreground=zz"), 1), 0o644)
-		if _, _, err := run(t, dir, nil, foot, "--check-config", "-c", bad); err == nil {
+		if _, _, err := runXDG(t, dir, nil, foot, "--check-config", "-c", bad); err == nil {
 			t.Error("foot accepted an invalid colour; the check above proves nothing")
 		}
 		kv := footINI(ini)
@@ -412,11 +411,11 @@ func TestFootChecksConfig(t *testing.T) {
 			}
 			return fmt.Sprintf("colors.bright%d", i-8)
 		})
-		for k, c := range map[string]Color{"colors.foreground": u.Text, "colors.background": u.Background,
+		for k, c := range map[string]theme.Color{"colors.foreground": u.Text, "colors.background": u.Background,
 			"colors.selection-background": u.Selection, "cursor.color": th.Color("terminal.cursor"),
 			"cursor.color text": th.Color("terminal.cursorText"), "colors.urls": th.Color("terminal.link"),
 			"colors.selection-foreground": th.Color("terminal.selectionText")} {
-			want[k] = th.seen(c)
+			want[k] = th.Seen(c)
 		}
 		compare(t, got, want, false)
 	})
