@@ -13,27 +13,80 @@ export class BuildBarStore {
   options = $state<ConfigOption[]>([]);
   error = $state('');
   defaultNote = $state('');
+  /** Another agent was chosen and its bar is being read: nothing shows meanwhile. */
+  switching = $state(false);
+  // Only the newest read is shown: an older one, or one from before the
+  // agent changed, may answer last.
+  private reads = 0;
+  private reading: Promise<void> | null = null;
+  private switched: { done: Promise<void>; end: () => void } | null = null;
 
   constructor(private readonly modelStore: ModelsStore = models) {}
 
-  async load(): Promise<void> {
+  load(): Promise<void> {
+    const n = ++this.reads;
+    const p = this.read(n);
+    this.reading = p;
+    void p.finally(() => {
+      if (this.reading === p) this.reading = null;
+    });
+    return p;
+  }
+
+  private async read(n: number): Promise<void> {
     try {
       const bar = await api.sessionBar('', '');
+      if (n !== this.reads) return;
       this.bar = bar;
       this.options = barOptions(bar);
       this.error = '';
       this.defaultNote = '';
     } catch (e) {
+      if (n !== this.reads) return;
       this.error = api.errorMessage(e);
+    } finally {
+      if (n === this.reads) this.settle();
     }
+  }
+
+  private settle(): void {
+    this.switching = false;
+    this.switched?.end();
+    this.switched = null;
+  }
+
+  /** Resolves once the bar shows what the first message would ask for. */
+  async ready(): Promise<void> {
+    while (this.reading || this.switched) await (this.switched?.done ?? this.reading);
+  }
+
+  /**
+   * The user chose another agent for new builds: the bar drops the previous
+   * agent's values and says it is asking, until the load() after Go took
+   * the choice brings the chosen agent's own.
+   */
+  choose(agentId: string): void {
+    this.reads++; // a read under way is of the previous agent
+    this.switching = true;
+    if (!this.switched) {
+      let end = () => {};
+      const done = new Promise<void>((r) => (end = r));
+      this.switched = { done, end };
+    }
+    this.defaultNote = '';
+    this.options = [];
+    if (this.bar) this.bar = { ...this.bar, agentId, agentName: '', options: [], modes: undefined, known: false, defaults: {} };
   }
 
   /**
    * The pre-warmed agent reported its own options: shown now, before the
-   * first message, unless the bar already holds a report of its own.
+   * first message, unless the bar already holds a report of its own. One
+   * that lands while the bar is being read may be newer than what Go read:
+   * read again. While a choice is being saved the read after it sees it.
    */
   async reported(agentId: string): Promise<void> {
-    if (this.bar && !this.bar.known && this.bar.agentId === agentId) await this.load();
+    if (this.reading) await this.load();
+    else if (!this.switching && this.bar && !this.bar.known && this.bar.agentId === agentId) await this.load();
   }
 
   /** Sets a value; a model change puts the effort to that model's default. */
@@ -65,7 +118,7 @@ export class BuildBarStore {
   }
 
   async saveDefaults(saved: string): Promise<void> {
-    if (!this.bar) return;
+    if (!this.bar || this.switching) return;
     try {
       await api.saveBuildDefaults(this.bar.agentId, this.values());
       this.defaultNote = saved;
