@@ -291,4 +291,27 @@ describe('New Build', () => {
     expect(screen.getByTestId('session-bar').querySelector('[data-config-id="reasoning_effort"]')).toBeNull();
     expect(w.bound.NewBuild).toHaveBeenCalledWith(expect.objectContaining({ prompt: 'a warm light theme', options: { model: 'gemini-pro' } }));
   });
+
+  it("a report the pre-warmed agent sends now replaces the one remembered from before, keeping what the user chose here", async () => {
+    // The bar starts from Codex's report of an earlier run; this run's pre-warm reports a model more.
+    let now = false;
+    const w = backend({
+      SessionBar: () => {
+        const b = structuredClone(bar);
+        if (now) (b.options[1].options as { value: string; name: string }[]).push({ value: 'gpt-6', name: 'GPT-6' });
+        return b;
+      },
+      Prewarm: () => undefined,
+      Release: () => undefined,
+    });
+    await models.load();
+    render(NewBuild);
+    await flush();
+    await fireEvent.change(select('mode'), { target: { value: 'agent' } });
+    now = true;
+    w.emit('agent-options', { agentId: 'codex' });
+    await flush();
+    expect([...select('model').options].map((o) => o.value)).toEqual(['gpt-5.5', 'mini', 'gpt-6']);
+    expect(select('mode').value).toBe('agent');
+  });
 });

@@ -20,17 +20,32 @@ export class BuildBarStore {
   private reads = 0;
   private reading: Promise<void> | null = null;
   private switched: { done: Promise<void>; end: () => void } | null = null;
+  // Values the user chose here: a newer report of the same agent keeps them
+  // where it still offers them.
+  private chosen: Record<string, OptionValue> = {};
 
   constructor(private readonly modelStore: ModelsStore = models) {}
 
+  /** Reads the bar afresh: Go's values, none chosen here yet. */
   load(): Promise<void> {
+    this.chosen = {};
+    this.defaultNote = '';
+    return this.reload();
+  }
+
+  /**
+   * Reads the bar again, keeping the values chosen here. Resolves once the
+   * newest read landed: one started meanwhile supersedes this one.
+   */
+  private async reload(): Promise<void> {
     const n = ++this.reads;
     const p = this.read(n);
     this.reading = p;
     void p.finally(() => {
       if (this.reading === p) this.reading = null;
     });
-    return p;
+    await p;
+    await this.ready();
   }
 
   private async read(n: number): Promise<void> {
@@ -39,8 +54,11 @@ export class BuildBarStore {
       if (n !== this.reads) return;
       this.bar = bar;
       this.options = barOptions(bar);
+      for (const [id, v] of Object.entries(this.chosen)) {
+        const o = this.options.find((x) => x.id === id);
+        if (o && offers(o, v)) o.currentValue = v;
+      }
       this.error = '';
-      this.defaultNote = '';
     } catch (e) {
       if (n !== this.reads) return;
       this.error = api.errorMessage(e);
@@ -68,6 +86,7 @@ export class BuildBarStore {
   choose(agentId: string): void {
     this.reads++; // a read under way is of the previous agent
     this.switching = true;
+    this.chosen = {};
     if (!this.switched) {
       let end = () => {};
       const done = new Promise<void>((r) => (end = r));
@@ -80,13 +99,14 @@ export class BuildBarStore {
 
   /**
    * The pre-warmed agent reported its own options: shown now, before the
-   * first message, unless the bar already holds a report of its own. One
-   * that lands while the bar is being read may be newer than what Go read:
-   * read again. While a choice is being saved the read after it sees it.
+   * first message, in place of any report remembered from before (values
+   * chosen here stay). One that lands while the bar is being read may be
+   * newer than what Go read: read again. While a choice is being saved the
+   * read after it sees it.
    */
   async reported(agentId: string): Promise<void> {
-    if (this.reading) await this.load();
-    else if (!this.switching && this.bar && !this.bar.known && this.bar.agentId === agentId) await this.load();
+    if (this.reading) await this.reload();
+    else if (!this.switching && this.bar?.agentId === agentId) await this.reload();
   }
 
   /** Sets a value; a model change puts the effort to that model's default. */
@@ -94,6 +114,7 @@ export class BuildBarStore {
     const o = this.options.find((x) => x.id === configId);
     if (!o) return;
     o.currentValue = value;
+    this.chosen[configId] = value;
     this.defaultNote = '';
     if (o.category !== 'model' || typeof value !== 'string') return;
     const effort = this.options.find((x) => x.category === 'thought_level');
@@ -129,3 +150,9 @@ export class BuildBarStore {
 }
 
 export const buildBar = new BuildBarStore();
+
+/** Whether the option can take v (a select lists it; a boolean is true/false). */
+function offers(o: ConfigOption, v: OptionValue): boolean {
+  if (o.type === 'boolean') return typeof v === 'boolean';
+  return typeof v === 'string' && (o.options ?? []).some((c) => (c as { value?: unknown }).value === v || ((c as { options?: unknown[] }).options ?? []).some((g) => (g as { value?: unknown }).value === v));
+}
