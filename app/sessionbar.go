@@ -49,7 +49,7 @@ func (c *Chats) SessionBar(workspaceID, sessionID string) BarState {
 	var fresh *agentState
 	c.withMemory(func(m *chatMemory) {
 		if sessionID != "" {
-			if e := m.file.Sessions[sessionID]; e != nil && len(e.Reported) > 0 {
+			if e := m.file.Sessions[sessionID]; e != nil && (len(e.Reported) > 0 || e.Modes != nil) {
 				bar.Options, bar.Modes, bar.Known = e.Reported, e.Modes, true
 				return
 			}
