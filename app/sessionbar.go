@@ -59,7 +59,7 @@ func (c *Chats) SessionBar(workspaceID, sessionID string) BarState {
 	if bar.Known {
 		return bar
 	}
-	if fresh != nil && len(fresh.Options) > 0 {
+	if fresh != nil && (len(fresh.Options) > 0 || fresh.Modes != nil) {
 		bar.Options, bar.Modes, bar.Known = append([]acp.ConfigOption(nil), fresh.Options...), fresh.Modes, true
 	} else if codex {
 		// Codex not asked yet: its models from models_cache.json. Another
