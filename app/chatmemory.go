@@ -260,12 +260,12 @@ func (c *Chats) noteOptions(p turnParams, ev chat.Event, fresh *bool) {
 			if pl.Setup == nil {
 				return
 			}
+			// The whole state the agent holds now: what it no longer
+			// reports is not shown again.
 			setup := *pl.Setup
-			if setup.ConfigOptions != nil {
-				e.Reported = setup.ConfigOptions
-			}
-			if setup.Modes != nil {
-				e.Modes = setup.Modes
+			e.Reported, e.Modes = setup.ConfigOptions, setup.Modes
+			if e.Reported == nil {
+				e.Reported = []acp.ConfigOption{}
 			}
 			if *fresh {
 				*fresh = false

@@ -349,3 +349,33 @@ func hasHint(cmds []acp.Command, name, hint string) bool {
 	}
 	return false
 }
+
+// A session setup is everything the agent holds: when a reopened chat's
+// agent reports modes and no options, the options it reported before are
+// no longer what the chat's bar shows.
+func TestSavedBarForgetsOptionsTheAgentNoLongerReports(t *testing.T) {
+	ag := acpstub.New()
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"sessionId":"s-1","configOptions":[{"id":"speed","name":"Speed","type":"select","currentValue":"fast","options":[{"value":"fast","name":"Fast"},{"value":"slow","name":"Slow"}]}]}`), nil
+	})
+	a, rec := newStubApp(t, ag)
+	t.Setenv("CODEX_HOME", t.TempDir())
+	started, sid := finishedBuild(t, a, rec, "make it teal")
+	if bar := a.Chats.SessionBar(started.WorkspaceID, sid); !bar.Known || len(bar.Options) != 1 {
+		t.Fatalf("after the first turn the bar is %+v", bar)
+	}
+	// The agent, updated, now offers modes only.
+	ag.Handle("session/load", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"modes":{"currentModeId":"ask","availableModes":[{"id":"ask","name":"Ask"},{"id":"code","name":"Code"}]}}`), nil
+	})
+	a.Shutdown(nil)
+	id, err := a.Turns.OpenChat(OpenRequest{WorkspaceID: started.WorkspaceID, SessionID: sid})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "ready", func() bool { return last(rec.turns[id]).Type() == chat.EventReady })
+	bar := a.Chats.SessionBar(started.WorkspaceID, sid)
+	if _, ok := acp.FindConfigOption(bar.Options, "", "speed"); ok || !bar.Known || bar.Modes == nil || bar.Modes.CurrentModeID != "ask" {
+		t.Fatalf("the bar shows %+v with modes %+v: want the agent's modes and no speed", bar.Options, bar.Modes)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
 	"cdxtheme/internal/testrig/acpstub"
@@ -310,5 +311,36 @@ func TestTheBarNamesTheAgentThatRuns(t *testing.T) {
 	bar := a.Chats.SessionBar("", "")
 	if bar.AgentName != "opencode acp" || len(bar.Options) != 0 {
 		t.Fatalf("bar %+v", bar)
+	}
+}
+
+// New build shows what the agent's fresh session reports now: an agent
+// that offers modes alone shows them, and options remembered from an
+// earlier version of it that it no longer reports are gone.
+func TestNewBuildsBarIsTheAgentsLatestReport(t *testing.T) {
+	ag := acpstub.New()
+	ag.Handle("session/new", func(*acpstub.Call) (any, error) {
+		return json.RawMessage(`{"sessionId":"s-1","modes":{"currentModeId":"ask","availableModes":[{"id":"ask","name":"Ask"},{"id":"code","name":"Code"}]}}`), nil
+	})
+	a, rec := newStubApp(t, ag)
+	l := a.Agents.Agents()
+	l.Agents = append(l.Agents, settings.Agent{ID: "gem", Name: "Gem", Kind: settings.KindCustom, Command: "gem --acp"})
+	if err := a.Agents.SaveAgents(l); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Agents.SetBuildAgent("gem"); err != nil {
+		t.Fatal(err)
+	}
+	// What an earlier version of the agent reported, in an earlier run.
+	a.Chats.withMemory(func(m *chatMemory) {
+		m.file.Agents["gem"] = &agentState{Options: []acp.ConfigOption{{ID: "speed", Name: "Speed", Type: "select", Value: "fast", Options: []acp.ConfigSelectOption{{Value: "fast", Name: "Fast"}}}}}
+	})
+	if err := a.Turns.Prewarm(PrewarmRequest{}); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "the agent's report", func() bool { return rec.emits["agent-options:gem"] > 0 })
+	bar := a.Chats.SessionBar("", "")
+	if _, ok := acp.FindConfigOption(bar.Options, "", "speed"); ok || !bar.Known || bar.Modes == nil || bar.Modes.CurrentModeID != "ask" {
+		t.Fatalf("New build's bar: known %v, options %+v, modes %+v: want the agent's modes and no speed", bar.Known, bar.Options, bar.Modes)
 	}
 }

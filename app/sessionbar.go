@@ -49,7 +49,7 @@ func (c *Chats) SessionBar(workspaceID, sessionID string) BarState {
 	var fresh *agentState
 	c.withMemory(func(m *chatMemory) {
 		if sessionID != "" {
-			if e := m.file.Sessions[sessionID]; e != nil && len(e.Reported) > 0 {
+			if e := m.file.Sessions[sessionID]; e != nil && (len(e.Reported) > 0 || e.Modes != nil) {
 				bar.Options, bar.Modes, bar.Known = e.Reported, e.Modes, true
 				return
 			}
@@ -59,7 +59,7 @@ func (c *Chats) SessionBar(workspaceID, sessionID string) BarState {
 	if bar.Known {
 		return bar
 	}
-	if fresh != nil && len(fresh.Options) > 0 {
+	if fresh != nil && (len(fresh.Options) > 0 || fresh.Modes != nil) {
 		bar.Options, bar.Modes, bar.Known = append([]acp.ConfigOption(nil), fresh.Options...), fresh.Modes, true
 	} else if codex {
 		// Codex not asked yet: its models from models_cache.json. Another

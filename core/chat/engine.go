@@ -545,7 +545,7 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 	case t.History && caps.LoadSession:
 		err = e.load(tctx, l, t, ts, mcp, &raw)
 	case caps.SessionCapabilities.Resume != nil:
-		err = l.conn.Call(tctx, acp.MethodSessionResume, acp.ResumeSessionRequest{SessionID: id, Cwd: t.Cwd, MCPServers: mcp}, &raw)
+		err = e.replaying(tctx, l, t, ts, acp.MethodSessionResume, acp.ResumeSessionRequest{SessionID: id, Cwd: t.Cwd, MCPServers: mcp}, &raw)
 		if err != nil && acp.ErrorCode(err) != 0 && acp.ErrorCode(err) != acp.CodeAuthRequired && caps.LoadSession {
 			ts.log.Info().Err(err).Msg("chat: session/resume refused; trying session/load")
 			err = e.load(tctx, l, t, ts, mcp, &raw)
@@ -581,12 +581,21 @@ func (e *Engine) openSession(tctx context.Context, l *link, t Turn, ts *turnStat
 // replay that began to pause (settleReplay): gemini-cli 0.61.0 streams it
 // from a task it does not await, so its tail reaches us after the response.
 func (e *Engine) load(tctx context.Context, l *link, t Turn, ts *turnState, mcp []json.RawMessage, raw *json.RawMessage) error {
+	return e.replaying(tctx, l, t, ts, acp.MethodSessionLoad, acp.LoadSessionRequest{SessionID: t.SessionID, Cwd: t.Cwd, MCPServers: mcp}, raw)
+}
+
+// replaying calls the method that opens a saved session with whatever the
+// agent sends meanwhile taken as history, as load's replay is. Resume is
+// not meant to replay, yet agents do (ACP's draft replayFrom, proxies that
+// build load on resume): their user_message_chunk is a saved message,
+// never one the user just typed, and their text no answer to this turn.
+func (e *Engine) replaying(tctx context.Context, l *link, t Turn, ts *turnState, method string, params any, raw *json.RawMessage) error {
 	mode := replayDropped
 	if t.History {
 		mode = replayShown
 	}
 	ts.replayAs.Store(int32(mode))
-	if err := l.conn.Call(tctx, acp.MethodSessionLoad, acp.LoadSessionRequest{SessionID: t.SessionID, Cwd: t.Cwd, MCPServers: mcp}, raw); err != nil {
+	if err := l.conn.Call(tctx, method, params, raw); err != nil {
 		return err
 	}
 	if err := l.conn.Flush(tctx); err != nil {

@@ -308,7 +308,7 @@ func (l *link) onUpdate(_ context.Context, n acp.SessionNotification, err error)
 	}
 	ev := updateEvent(&n, err)
 	if history(ev.Payload) {
-		// Messages and tool calls while session/load replays are the
+		// Messages and tool calls while session/load (or resume) replays are the
 		// history (settings and commands are the session's state now).
 		switch replayMode(ts.replayAs.Load()) {
 		case replayDropped:
@@ -412,7 +412,8 @@ func (l *link) onBadLine(line []byte, err error) {
 	ts.emit(Event{SessionID: ts.session(), Payload: Warning{Text: fmt.Sprintf("the agent wrote output that is not ACP (skipped, the turn goes on): %q", preview)}})
 }
 
-// replayMode is what a turn does with the history session/load replays:
+// replayMode is what a turn does with the history session/load (or a
+// resume that replays anyway) sends:
 // one value, where a turn had two flags that were never both set.
 type replayMode int32
 

@@ -296,6 +296,64 @@ func TestReplayDroppedWithoutHistory(t *testing.T) {
 	}
 }
 
+// An agent may replay the history on session/resume too (ACP's draft
+// replayFrom, proxies that build load on resume): its user_message_chunk
+// and agent text are the saved conversation, never a message the user just
+// typed nor this turn's answer. With History they are passed on marked
+// Replay; without it they are dropped.
+func TestResumeThatReplaysIsHistoryNotLiveText(t *testing.T) {
+	for _, history := range []bool{false, true} {
+		t.Run(map[bool]string{false: "without history", true: "with history"}[history], func(t *testing.T) {
+			ag := acpstub.New()
+			// Resume only: Open with History has no session/load to prefer.
+			ag.Handle("initialize", func(*acpstub.Call) (any, error) {
+				return json.RawMessage(`{"protocolVersion":1,"agentCapabilities":{"sessionCapabilities":{"resume":{}}}}`), nil
+			})
+			ag.Handle("session/resume", func(c *acpstub.Call) (any, error) {
+				c.Update("s-1", `{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"make it blue"}}`)
+				c.Update("s-1", `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"Blue it is."}}`)
+				return struct{}{}, nil
+			})
+			ag.OnPrompt(echo)
+			e := stubEngine(t, ag, Options{})
+			cwd := t.TempDir()
+			_, res, err := runStub(t, e, Turn{Cwd: cwd, Prompt: prompt.Text("make it blue")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			evs, _, err := runStub(t, e, Turn{Cwd: cwd, SessionID: res.SessionID, History: history, Prompt: prompt.Text("again")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var replayed []string
+			var answer strings.Builder
+			for _, ev := range evs {
+				switch {
+				case ev.Replay:
+					replayed = append(replayed, ev.Type()+":"+TextOf(ev))
+				case ev.Type() == EventUserText:
+					t.Fatalf("the replayed user message came as live text: %+v", ev)
+				case ev.Type() == EventText:
+					answer.WriteString(TextOf(ev))
+				}
+			}
+			want := ""
+			if history {
+				want = "user_text:make it blue|text:Blue it is."
+			}
+			if got := strings.Join(replayed, "|"); got != want {
+				t.Fatalf("replay = %q, want %q", got, want)
+			}
+			if got := answer.String(); got != "You said: again" {
+				t.Fatalf("the turn's answer is %q", got)
+			}
+			if m := ag.Methods(); count(m, "session/resume") != 1 {
+				t.Fatalf("methods = %v", m)
+			}
+		})
+	}
+}
+
 // codexRetry is the notice codex-acp 2.6.0 sends, as a session_info_update,
 // each time it lost its model server and tries again (seen on the real
 // wire with the model server refusing connections).

@@ -2,7 +2,8 @@
 // with the fake agent: New build's session bar keeps its size while the
 // pointer moves over each of its controls and while the agent's options land
 // under it, at 800 to 1440 px; Settings' Agents card is padded like its
-// sibling cards; a long template folder path wraps inside its card at 800 px.
+// sibling cards; a long template folder path wraps inside its card at 800 px;
+// switching the agent there shows only the chosen agent's own options.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -20,12 +21,13 @@ before(async () => {
   page = app.page;
   writeFileSync(join(app.configDir, 'settings.toml'), `template_folders = [${JSON.stringify(longDir)}]\n`);
   // Several agents to pick from, with long names: New build shows its picker.
-  const agent = (id, name) => `[[agent]]\nid = "${id}"\nname = "${name}"\nkind = "custom"\ncommand = ${JSON.stringify(fakeAgent)}\n`;
+  const agent = (id, name, env = '') => `[[agent]]\nid = "${id}"\nname = "${name}"\nkind = "custom"\ncommand = ${JSON.stringify(fakeAgent)}\n${env}`;
   writeFileSync(
     join(app.configDir, 'agents.toml'),
     `version = 2\ndefault = "dusk"\n` +
       agent('dusk', 'Dusk designer agent with a remarkably long descriptive name') +
-      agent('dawn', 'Dawn') +
+      // Shaped like gemini-cli: models and modes, no reasoning effort.
+      agent('dawn', 'Dawn', '[agent.env]\nFAKE_AGENT_SHAPE = "models"\n') +
       agent('noon', 'Noon agent, experimental build of the week'),
   );
   await app.restart({ CDXTHEME_AGENT: '' });
@@ -121,3 +123,39 @@ test('a long folder path wraps inside its card at 800 px', async () => {
   assert.ok(m.docW <= m.iw, `page is ${m.docW} wide in a ${m.iw} window`);
   assert.ok(m.lines >= 2, `path did not wrap: ${JSON.stringify(m)}`);
 });
+
+test("switching New build's agent shows only the chosen agent's own options", async () => {
+  await app.restart({ CDXTHEME_AGENT: '' });
+  await page.setViewportSize({ width: 1024, height: 720 });
+  await page.getByTestId('nav-new').click();
+  const effort = page.locator('[data-testid="bar-option"][data-config-id="reasoning_effort"]');
+  await effort.waitFor({ timeout: 30_000 }); // Dusk's own report
+  // Every frame from here on: the agent picked, and the options shown.
+  await page.evaluate(() => {
+    window.__frames = [];
+    const tick = () => {
+      const pick = document.querySelector('[data-testid="agent-picker"]');
+      const ids = [...document.querySelectorAll('[data-testid="session-bar"] [data-testid="bar-option"]')].map((o) => o.getAttribute('data-config-id'));
+      window.__frames.push({ agent: pick?.value, ids });
+      window.__raf = requestAnimationFrame(tick);
+    };
+    tick();
+  });
+  await page.getByTestId('agent-picker').selectOption('dawn');
+  // Dawn's own report: its models and modes.
+  await page.locator('[data-testid="bar-option"][data-config-id="model"]').waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('[data-testid="session-bar"][aria-busy="true"]'));
+  const frames = await page.evaluate(() => {
+    cancelAnimationFrame(window.__raf);
+    return window.__frames;
+  });
+  const wrong = frames.filter((f) => f.agent === 'dawn' && f.ids.includes('reasoning_effort'));
+  assert.equal(wrong.length, 0, `with Dawn picked the bar showed Dusk's reasoning effort in ${wrong.length} of ${frames.length} frames`);
+  assert.equal(await effort.count(), 0);
+  const shown = await page.locator('[data-testid="session-bar"] [data-testid="bar-option"]').evaluateAll((os) => os.map((o) => o.getAttribute('data-config-id')));
+  assert.ok(shown.includes('mode') && shown.includes('model'), `Dawn's bar shows ${shown}`);
+  // And back: Dusk's own again.
+  await page.getByTestId('agent-picker').selectOption('dusk');
+  await effort.waitFor({ timeout: 30_000 });
+});
+

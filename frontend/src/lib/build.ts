@@ -8,6 +8,8 @@ import { go } from './stores/router.svelte';
 
 /** Creates a workspace, starts the first turn with the New build bar's values and opens its chat. */
 export async function startBuild(prompt: string): Promise<void> {
+  // An agent just chosen: its own values, not the previous agent's.
+  await buildBar.ready();
   if (!buildBar.bar) await buildBar.load();
   const bar = buildBar.snapshot();
   const options = buildBar.values();

@@ -489,7 +489,8 @@ describe('session, modes, options and commands', () => {
   it('a session event takes the id and the setup; modes without a list are not modes', () => {
     const s = turn('t', null, {});
     applyEvent(s, 't', { type: 'session', sessionId: 'sid', setup: { configOptions: null, modes: { currentModeId: 'a', availableModes: null } } });
-    expect([s.sessionId, s.modes, s.optionsSource]).toEqual(['sid', null, 'none']);
+    // The agent answered, offering nothing: that is its word, not "not asked yet".
+    expect([s.sessionId, s.modes, s.configOptions, s.optionsSource]).toEqual(['sid', null, [], 'live']);
     applyEvent(s, 't', { type: 'session' });
     expect(s.sessionId).toBe('sid');
     applyEvent(s, 't', { type: 'session', setup: { configOptions: null, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: '' }, { id: 'code', name: 'Code', description: 'Writes' }] } } });

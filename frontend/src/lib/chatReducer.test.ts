@@ -318,6 +318,24 @@ describe('the truth about settings', () => {
     expect(s.optionsSource).toBe('live');
   });
 
+  it("the agent's session setup is all it holds: values shown before it answered that it does not report go", () => {
+    // Before the agent answered, the bar showed a model and effort from Codex's configuration and saved modes.
+    const s = newChatState({ sessionId: SID });
+    s.configOptions = opts('agent', 'medium').configOptions;
+    s.modes = { current: 'old', available: [{ id: 'old', name: 'Old' }] };
+    s.optionsSource = 'none';
+    beginTurn(s, 't', 'go');
+    // The agent reports modes only.
+    run(s, 't', [{ type: 'session', sessionId: SID, setup: { configOptions: null, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }] } } }]);
+    expect(s.configOptions).toEqual([]);
+    expect(s.modes).toEqual({ current: 'ask', available: [{ id: 'ask', name: 'Ask', description: undefined }] });
+    expect(s.optionsSource).toBe('live');
+    // And then options only: the saved modes are not its.
+    run(s, 't', [{ type: 'session', sessionId: SID, setup: opts('agent', 'high') }]);
+    expect(s.modes).toBeNull();
+    expect(s.configOptions.map((o) => o.currentValue)).toEqual(['agent', 'high']);
+  });
+
   it('a refusal is shown with the agent reason; what the agent runs stays', () => {
     const s = newChatState({ sessionId: SID });
     beginTurn(s, 't', 'go');

@@ -547,7 +547,10 @@ export function applyEvent(s: ChatState, turnId: string, ev: ChatEvent, now = Da
       break;
     case 'session':
       if (ev.sessionId) s.sessionId = ev.sessionId;
-      if (ev.setup) setSession(s, ev.setup);
+      // The whole state the agent holds now: a value shown before it
+      // answered (Codex's configuration, a saved report) that it does not
+      // report goes.
+      if (ev.setup) setSession(s, { configOptions: ev.setup.configOptions ?? [], modes: ev.setup.modes ?? null }, true);
       break;
     case 'mode':
       if (ev.mode && s.modes) {
@@ -607,10 +610,13 @@ interface Modes {
   availableModes: { id: string; name: string; description?: string | null }[] | null;
 }
 
-/** Takes a session setup (session/new|load|resume result as the agent holds it now). */
-export function setSession(s: ChatState, u: { configOptions?: ConfigOption[] | null; modes?: Modes | null }): void {
-  if (u.configOptions) {
-    s.configOptions = u.configOptions;
+/**
+ * Takes a session setup: with whole, the session/new|load|resume result as
+ * the agent holds it now (what it lacks is gone); else the parts given.
+ */
+export function setSession(s: ChatState, u: { configOptions?: ConfigOption[] | null; modes?: Modes | null }, whole = false): void {
+  if (u.configOptions || whole) {
+    s.configOptions = u.configOptions ?? [];
     s.optionsSource = 'live';
   }
   if (u.modes?.availableModes) {
@@ -619,6 +625,8 @@ export function setSession(s: ChatState, u: { configOptions?: ConfigOption[] | n
       available: u.modes.availableModes.map((m) => ({ id: m.id, name: m.name || m.id, description: m.description || undefined })),
     };
     s.optionsSource = 'live';
+  } else if (whole) {
+    s.modes = null;
   }
   prunePending(s);
 }

@@ -175,4 +175,143 @@ describe('New Build', () => {
     expect([...select('model').options].map((o) => o.textContent)).toEqual(['Gemini Pro', 'Gemini Flash']);
     expect(bar().textContent).toContain('YOLO');
   });
+
+  it("switching agents shows only the chosen agent's own values, asking meanwhile", async () => {
+    // Codex has reported; Gem has not, and reports while its bar is being read.
+    const gem = {
+      agentId: 'gem',
+      agentName: 'Gem',
+      defaults: null,
+      options: [{ id: 'model', name: 'Model', category: 'model', type: 'select', currentValue: 'gemini-pro', options: [{ value: 'gemini-pro', name: 'Gemini Pro' }, { value: 'gemini-flash', name: 'Gemini Flash' }] }],
+      modes: { currentModeId: 'default', availableModes: [{ id: 'default', name: 'Default' }, { id: 'yolo', name: 'YOLO' }] },
+    };
+    let chosen = 'codex';
+    let gemKnown = false;
+    let saved: () => void = () => {};
+    let read: (() => void) | null = null;
+    const w = installWails({
+      Models: () => modelList,
+      CheckAgent: () => ({ ok: true, agentId: chosen, agentName: chosen }),
+      Agents: () => ({ default: chosen, agents: [{ id: 'codex', name: 'Codex', kind: 'codex' }, { id: 'gem', name: 'Gem', kind: 'custom' }], mcpServers: [] }),
+      SetBuildAgent: (id: string) =>
+        new Promise<void>((done) => {
+          saved = () => {
+            chosen = id;
+            done();
+          };
+        }),
+      SessionBar: () => {
+        if (chosen === 'codex') return structuredClone(bar);
+        // Go reads the bar before the report lands; the answer comes after it.
+        const unknown = { agentId: 'gem', agentName: 'Gem', known: false, defaults: null, modes: null, options: [] };
+        if (gemKnown) return { ...structuredClone(gem), known: true };
+        return new Promise((done) => (read = () => done(unknown)));
+      },
+      Prewarm: () => undefined,
+      Release: () => undefined,
+      SaveBuildDefaults: () => undefined,
+    });
+    await models.load();
+    render(NewBuild);
+    await flush();
+    const sessionBar = () => screen.getByTestId('session-bar');
+    const shownIds = () => [...sessionBar().querySelectorAll('[data-testid=bar-option]')].map((o) => o.getAttribute('data-config-id'));
+    expect(shownIds()).toEqual(expect.arrayContaining(['mode', 'model', 'reasoning_effort']));
+    await fireEvent.change(screen.getByTestId('agent-picker'), { target: { value: 'gem' } });
+    await flush();
+    // While Go takes the choice: none of Codex's values, and a word that it is asking.
+    expect(shownIds()).toEqual([]);
+    expect(sessionBar().textContent).not.toContain('GPT-5.5');
+    expect(sessionBar().getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByTestId('bar-note').textContent).toContain('Connecting');
+    expect((screen.getByTestId('bar-default') as HTMLButtonElement).disabled).toBe(true);
+    saved();
+    await flush();
+    expect(shownIds()).toEqual([]);
+    // Gem's pre-warm reports while its bar is on the way.
+    gemKnown = true;
+    w.emit('agent-options', { agentId: 'gem' });
+    read!();
+    await flush();
+    expect([...select('model').options].map((o) => o.textContent)).toEqual(['Gemini Pro', 'Gemini Flash']);
+    expect(sessionBar().textContent).toContain('YOLO');
+    expect(shownIds()).not.toContain('reasoning_effort');
+    expect(sessionBar().getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('a refused agent choice brings back the bar of the agent new builds still use', async () => {
+    let chosen = 'codex';
+    installWails({
+      Models: () => modelList,
+      CheckAgent: () => ({ ok: true, agentId: chosen, agentName: chosen }),
+      Agents: () => ({ default: chosen, agents: [{ id: 'codex', name: 'Codex', kind: 'codex' }, { id: 'gem', name: 'Gem', kind: 'custom' }], mcpServers: [] }),
+      SetBuildAgent: () => Promise.reject('choose agent gem: write failed'),
+      SessionBar: () => structuredClone(bar),
+      Prewarm: () => undefined,
+      Release: () => undefined,
+    });
+    await models.load();
+    render(NewBuild);
+    await flush();
+    await fireEvent.change(screen.getByTestId('agent-picker'), { target: { value: 'gem' } });
+    await flush();
+    expect((screen.getByTestId('agent-picker') as HTMLSelectElement).value).toBe('codex');
+    expect(select('model').value).toBe('gpt-5.5');
+    expect(screen.getByTestId('session-bar').getAttribute('aria-busy')).toBe('false');
+  });
+
+  it("an answer about the previous agent that comes late is not shown, and a message sent meanwhile waits for the chosen agent's values", async () => {
+    let chosen = 'codex';
+    let late: (() => void) | null = null;
+    const gem = { agentId: 'gem', agentName: 'Gem', known: true, defaults: null, modes: null, options: [{ id: 'model', name: 'Model', category: 'model', type: 'select', currentValue: 'gemini-pro', options: [{ value: 'gemini-pro', name: 'Gemini Pro' }] }] };
+    const w = installWails({
+      Models: () => modelList,
+      CheckAgent: () => ({ ok: true, agentId: chosen, agentName: chosen }),
+      Agents: () => ({ default: chosen, agents: [{ id: 'codex', name: 'Codex', kind: 'codex' }, { id: 'gem', name: 'Gem', kind: 'custom' }], mcpServers: [] }),
+      SetBuildAgent: (id: string) => {
+        chosen = id;
+      },
+      // Codex's bar is slow to come; Gem's comes at once.
+      SessionBar: () => (chosen === 'codex' ? new Promise((done) => (late = () => done(structuredClone(bar)))) : structuredClone(gem)),
+      NewBuild: (req: { turnId: string }) => ({ turnId: req.turnId, workspaceId: 'ws-8', cwd: '/data/theme_builder/ws-8' }),
+      Prewarm: () => undefined,
+      Release: () => undefined,
+    });
+    await models.load();
+    render(NewBuild);
+    await flush();
+    const picked = fireEvent.change(screen.getByTestId('agent-picker'), { target: { value: 'gem' } });
+    await fireEvent.input(screen.getByTestId('prompt'), { target: { value: 'a warm light theme' } });
+    await fireEvent.click(screen.getByTestId('send'));
+    await picked;
+    await flush();
+    late!();
+    await flush();
+    expect([...select('model').options].map((o) => o.textContent)).toEqual(['Gemini Pro']);
+    expect(screen.getByTestId('session-bar').querySelector('[data-config-id="reasoning_effort"]')).toBeNull();
+    expect(w.bound.NewBuild).toHaveBeenCalledWith(expect.objectContaining({ prompt: 'a warm light theme', options: { model: 'gemini-pro' } }));
+  });
+
+  it("a report the pre-warmed agent sends now replaces the one remembered from before, keeping what the user chose here", async () => {
+    // The bar starts from Codex's report of an earlier run; this run's pre-warm reports a model more.
+    let now = false;
+    const w = backend({
+      SessionBar: () => {
+        const b = structuredClone(bar);
+        if (now) (b.options[1].options as { value: string; name: string }[]).push({ value: 'gpt-6', name: 'GPT-6' });
+        return b;
+      },
+      Prewarm: () => undefined,
+      Release: () => undefined,
+    });
+    await models.load();
+    render(NewBuild);
+    await flush();
+    await fireEvent.change(select('mode'), { target: { value: 'agent' } });
+    now = true;
+    w.emit('agent-options', { agentId: 'codex' });
+    await flush();
+    expect([...select('model').options].map((o) => o.value)).toEqual(['gpt-5.5', 'mini', 'gpt-6']);
+    expect(select('mode').value).toBe('agent');
+  });
 });

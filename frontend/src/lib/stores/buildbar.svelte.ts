@@ -13,27 +13,100 @@ export class BuildBarStore {
   options = $state<ConfigOption[]>([]);
   error = $state('');
   defaultNote = $state('');
+  /** Another agent was chosen and its bar is being read: nothing shows meanwhile. */
+  switching = $state(false);
+  // Only the newest read is shown: an older one, or one from before the
+  // agent changed, may answer last.
+  private reads = 0;
+  private reading: Promise<void> | null = null;
+  private switched: { done: Promise<void>; end: () => void } | null = null;
+  // Values the user chose here: a newer report of the same agent keeps them
+  // where it still offers them.
+  private chosen: Record<string, OptionValue> = {};
 
   constructor(private readonly modelStore: ModelsStore = models) {}
 
-  async load(): Promise<void> {
+  /** Reads the bar afresh: Go's values, none chosen here yet. */
+  load(): Promise<void> {
+    this.chosen = {};
+    this.defaultNote = '';
+    return this.reload();
+  }
+
+  /**
+   * Reads the bar again, keeping the values chosen here. Resolves once the
+   * newest read landed: one started meanwhile supersedes this one.
+   */
+  private async reload(): Promise<void> {
+    const n = ++this.reads;
+    const p = this.read(n);
+    this.reading = p;
+    void p.finally(() => {
+      if (this.reading === p) this.reading = null;
+    });
+    await p;
+    await this.ready();
+  }
+
+  private async read(n: number): Promise<void> {
     try {
       const bar = await api.sessionBar('', '');
+      if (n !== this.reads) return;
       this.bar = bar;
       this.options = barOptions(bar);
+      for (const [id, v] of Object.entries(this.chosen)) {
+        const o = this.options.find((x) => x.id === id);
+        if (o && offers(o, v)) o.currentValue = v;
+      }
       this.error = '';
-      this.defaultNote = '';
     } catch (e) {
+      if (n !== this.reads) return;
       this.error = api.errorMessage(e);
+    } finally {
+      if (n === this.reads) this.settle();
     }
+  }
+
+  private settle(): void {
+    this.switching = false;
+    this.switched?.end();
+    this.switched = null;
+  }
+
+  /** Resolves once the bar shows what the first message would ask for. */
+  async ready(): Promise<void> {
+    while (this.reading || this.switched) await (this.switched?.done ?? this.reading);
+  }
+
+  /**
+   * The user chose another agent for new builds: the bar drops the previous
+   * agent's values and says it is asking, until the load() after Go took
+   * the choice brings the chosen agent's own.
+   */
+  choose(agentId: string): void {
+    this.reads++; // a read under way is of the previous agent
+    this.switching = true;
+    this.chosen = {};
+    if (!this.switched) {
+      let end = () => {};
+      const done = new Promise<void>((r) => (end = r));
+      this.switched = { done, end };
+    }
+    this.defaultNote = '';
+    this.options = [];
+    if (this.bar) this.bar = { ...this.bar, agentId, agentName: '', options: [], modes: undefined, known: false, defaults: {} };
   }
 
   /**
    * The pre-warmed agent reported its own options: shown now, before the
-   * first message, unless the bar already holds a report of its own.
+   * first message, in place of any report remembered from before (values
+   * chosen here stay). One that lands while the bar is being read may be
+   * newer than what Go read: read again. While a choice is being saved the
+   * read after it sees it.
    */
   async reported(agentId: string): Promise<void> {
-    if (this.bar && !this.bar.known && this.bar.agentId === agentId) await this.load();
+    if (this.reading) await this.reload();
+    else if (!this.switching && this.bar?.agentId === agentId) await this.reload();
   }
 
   /** Sets a value; a model change puts the effort to that model's default. */
@@ -41,6 +114,7 @@ export class BuildBarStore {
     const o = this.options.find((x) => x.id === configId);
     if (!o) return;
     o.currentValue = value;
+    this.chosen[configId] = value;
     this.defaultNote = '';
     if (o.category !== 'model' || typeof value !== 'string') return;
     const effort = this.options.find((x) => x.category === 'thought_level');
@@ -65,7 +139,7 @@ export class BuildBarStore {
   }
 
   async saveDefaults(saved: string): Promise<void> {
-    if (!this.bar) return;
+    if (!this.bar || this.switching) return;
     try {
       await api.saveBuildDefaults(this.bar.agentId, this.values());
       this.defaultNote = saved;
@@ -76,3 +150,9 @@ export class BuildBarStore {
 }
 
 export const buildBar = new BuildBarStore();
+
+/** Whether the option can take v (a select lists it; a boolean is true/false). */
+function offers(o: ConfigOption, v: OptionValue): boolean {
+  if (o.type === 'boolean') return typeof v === 'boolean';
+  return typeof v === 'string' && (o.options ?? []).some((c) => (c as { value?: unknown }).value === v || ((c as { options?: unknown[] }).options ?? []).some((g) => (g as { value?: unknown }).value === v));
+}
