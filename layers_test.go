@@ -348,6 +348,12 @@ func TestBase16ReadsOnlyTheModel(t *testing.T) {
 	onlyImports(t, "core/base16", "cdxtheme/core/theme")
 }
 
+// A property list is a file format, not a theme: core/plist reads it for
+// the importer (core/themeimport), which says what its keys mean.
+func TestPlistKnowsNoTheme(t *testing.T) {
+	onlyImports(t, "core/plist")
+}
+
 // onlyImports fails when a package imports any of the module's packages
 // but those allowed.
 func onlyImports(t *testing.T, dir string, allowed ...string) {

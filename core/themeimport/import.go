@@ -10,6 +10,7 @@ import (
 	"cdxtheme/core/colour"
 	"cdxtheme/core/contrast"
 	"cdxtheme/core/fsread"
+	"cdxtheme/core/plist"
 	"cdxtheme/core/theme"
 )
 
@@ -164,7 +165,7 @@ func detect(name string, data []byte) (string, error) {
 		return "kitty", nil
 	}
 	switch {
-	case isBinaryPlist(data):
+	case plist.IsBinary(data):
 		return "iterm2", nil
 	case strings.HasPrefix(trim, "{") || strings.HasPrefix(trim, "//") || strings.HasPrefix(trim, "/*"):
 		return detectJSON(name, data)

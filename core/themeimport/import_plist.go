@@ -1,11 +1,9 @@
 package themeimport
 
 import (
-	"bytes"
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"math"
 	"slices"
@@ -13,139 +11,36 @@ import (
 	"strings"
 
 	"cdxtheme/core/colour"
+	"cdxtheme/core/plist"
 	"cdxtheme/core/theme"
 )
-
-// plistNode is one node of an XML property list: kind is "dict",
-// "array", "string", "real", "integer", "true", "false", "data" or
-// "date"; line is where it starts.
-type plistNode struct {
-	kind  string
-	text  string
-	keys  []string // dict keys in order
-	dict  map[string]*plistNode
-	array []*plistNode
-	line  int
-}
-
-// parsePlist reads an XML property list. Nesting is bounded, and
-// encoding/xml expands no external entities.
-func parsePlist(data []byte) (*plistNode, error) {
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.Strict = true
-	line := func() int { l, _ := dec.InputPos(); return l }
-	var value func(start xml.StartElement, depth int) (*plistNode, error)
-	value = func(start xml.StartElement, depth int) (*plistNode, error) {
-		if depth > 32 {
-			return nil, fmt.Errorf("line %d: nested too deeply", line())
-		}
-		v := &plistNode{kind: start.Name.Local, line: line()}
-		switch v.kind {
-		case "dict", "array":
-			if v.kind == "dict" {
-				v.dict = map[string]*plistNode{}
-			}
-			pendingKey, haveKey := "", false
-			for {
-				tok, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				switch el := tok.(type) {
-				case xml.StartElement:
-					if v.kind == "dict" && el.Name.Local == "key" {
-						var k string
-						if err := dec.DecodeElement(&k, &el); err != nil {
-							return nil, err
-						}
-						pendingKey, haveKey = k, true
-						continue
-					}
-					child, err := value(el, depth+1)
-					if err != nil {
-						return nil, err
-					}
-					if v.kind == "array" {
-						v.array = append(v.array, child)
-					} else if haveKey {
-						if _, dup := v.dict[pendingKey]; !dup {
-							v.keys = append(v.keys, pendingKey)
-						}
-						v.dict[pendingKey] = child
-						haveKey = false
-					} else {
-						return nil, fmt.Errorf("line %d: a <%s> in a <dict> without a <key>", child.line, child.kind)
-					}
-				case xml.EndElement:
-					return v, nil
-				}
-			}
-		case "true", "false":
-			return v, dec.Skip()
-		default:
-			var s string
-			if err := dec.DecodeElement(&s, &start); err != nil {
-				return nil, err
-			}
-			v.text = strings.TrimSpace(s)
-			return v, nil
-		}
-	}
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			return nil, errors.New("no <plist> element")
-		}
-		if err != nil {
-			return nil, err
-		}
-		if el, ok := tok.(xml.StartElement); ok {
-			if el.Name.Local != "plist" {
-				return nil, fmt.Errorf("line %d: want <plist>, got <%s>", line(), el.Name.Local)
-			}
-			for {
-				tok, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				if inner, ok := tok.(xml.StartElement); ok {
-					return value(inner, 0)
-				}
-				if _, ok := tok.(xml.EndElement); ok {
-					return nil, errors.New("an empty <plist>")
-				}
-			}
-		}
-	}
-}
 
 func plistError(b *builder, data []byte, err error) error {
 	var se *xml.SyntaxError
 	if errors.As(err, &se) {
 		return b.errAt(se.Line, "", "invalid XML: %s", se.Msg)
 	}
-	msg := err.Error()
-	if l, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(l, "line ") {
-		n, _ := strconv.Atoi(strings.TrimPrefix(l, "line "))
-		return b.errAt(n, "", "%s", rest)
+	var le *plist.LineError
+	if errors.As(err, &le) {
+		return b.errAt(le.Line, "", "%s", le.Msg)
 	}
-	return b.errAt(0, "", "invalid property list: %s", msg)
+	return b.errAt(0, "", "invalid property list: %s", err)
 }
 
 func importPlist(b *builder, data []byte) error {
-	var root *plistNode
+	var root *plist.Node
 	var err error
-	if isBinaryPlist(data) {
-		if root, err = parseBinaryPlist(data); err != nil {
+	if plist.IsBinary(data) {
+		if root, err = plist.ParseBinary(data); err != nil {
 			return b.errAt(0, "", "%v", err)
 		}
-	} else if root, err = parsePlist(data); err != nil {
+	} else if root, err = plist.ParseXML(data); err != nil {
 		return plistError(b, data, err)
 	}
-	if root.kind != "dict" {
-		return b.errAt(root.line, "", "want a <dict> at the top, got <%s>", root.kind)
+	if root.Kind != "dict" {
+		return b.errAt(root.Line, "", "want a <dict> at the top, got <%s>", root.Kind)
 	}
-	if b.format == "tmtheme" || root.dict["settings"] != nil && root.dict["Background Color"] == nil {
+	if b.format == "tmtheme" || root.Dict["settings"] != nil && root.Dict["Background Color"] == nil {
 		b.format = "tmtheme"
 		return importTmTheme(b, root)
 	}
@@ -170,21 +65,21 @@ var itermKeys = []struct{ key, role string }{
 }
 
 // itermColour reads one colour dictionary of an .itermcolors file.
-func itermColour(b *builder, key string, v *plistNode) (theme.SourceColor, error) {
-	if v.kind != "dict" {
-		return theme.SourceColor{}, b.errAt(v.line, key, "want a <dict> of colour components, got <%s>", v.kind)
+func itermColour(b *builder, key string, v *plist.Node) (theme.SourceColor, error) {
+	if v.Kind != "dict" {
+		return theme.SourceColor{}, b.errAt(v.Line, key, "want a <dict> of colour components, got <%s>", v.Kind)
 	}
 	comp := func(name string, def float64) (float64, error) {
-		c := v.dict[name]
+		c := v.Dict[name]
 		if c == nil {
 			if def >= 0 {
 				return def, nil
 			}
-			return 0, b.errAt(v.line, key, "%q missing", name)
+			return 0, b.errAt(v.Line, key, "%q missing", name)
 		}
-		f, err := strconv.ParseFloat(c.text, 64)
-		if (c.kind != "real" && c.kind != "integer") || err != nil || math.IsNaN(f) {
-			return 0, b.errAt(c.line, key+"."+name, "%q is not a number", c.text)
+		f, err := strconv.ParseFloat(c.Text, 64)
+		if (c.Kind != "real" && c.Kind != "integer") || err != nil || math.IsNaN(f) {
+			return 0, b.errAt(c.Line, key+"."+name, "%q is not a number", c.Text)
 		}
 		return math.Min(1, math.Max(0, f)), nil
 	}
@@ -203,21 +98,21 @@ func itermColour(b *builder, key string, v *plistNode) (theme.SourceColor, error
 	// iTerm2 (NSColor+iTerm.h): "Color Space" is optional and defaults to
 	// calibrated.
 	space := "Calibrated"
-	if cs := v.dict["Color Space"]; cs != nil {
-		switch strings.TrimSpace(cs.text) {
+	if cs := v.Dict["Color Space"]; cs != nil {
+		switch strings.TrimSpace(cs.Text) {
 		case "sRGB":
 			space = "sRGB"
 		case "P3":
 			space = "P3"
 		case "Calibrated":
 		default:
-			return theme.SourceColor{}, b.errAt(cs.line, key+".Color Space", "%q is not a colour space iTerm2 writes (sRGB, P3, Calibrated)", cs.text)
+			return theme.SourceColor{}, b.errAt(cs.Line, key+".Color Space", "%q is not a colour space iTerm2 writes (sRGB, P3, Calibrated)", cs.Text)
 		}
 	}
 	return theme.SourceColor{Space: space, Components: ch, SRGB: colour.ToSRGB(space, ch[0], ch[1], ch[2], ch[3])}, nil
 }
 
-func importITerm(b *builder, root *plistNode) error {
+func importITerm(b *builder, root *plist.Node) error {
 	roles := map[string]string{}
 	for _, k := range itermKeys {
 		roles[k.key] = k.role
@@ -226,9 +121,9 @@ func importITerm(b *builder, root *plistNode) error {
 		roles[fmt.Sprintf("Ansi %d Color", i)] = theme.ANSIPath(i)
 	}
 	colours := map[string]theme.SourceColor{}
-	for _, k := range root.keys {
-		v := root.dict[k]
-		if v.kind != "dict" || v.dict["Red Component"] == nil {
+	for _, k := range root.Keys {
+		v := root.Dict[k]
+		if v.Kind != "dict" || v.Dict["Red Component"] == nil {
 			if _, isRole := roles[k]; isRole {
 				_, err := itermColour(b, k, v)
 				return err
@@ -287,7 +182,7 @@ func importITerm(b *builder, root *plistNode) error {
 		}
 	}
 	if len(b.mapped) == 0 {
-		return b.errAt(root.line, "", "no iTerm2 colour keys (\"Background Color\", \"Ansi 0 Color\", …) in this property list")
+		return b.errAt(root.Line, "", "no iTerm2 colour keys (\"Background Color\", \"Ansi 0 Color\", …) in this property list")
 	}
 	if calibrated > 0 {
 		b.warn("%d colours are Calibrated (generic RGB) or carry no \"Color Space\" (iTerm2 then means calibrated): their components were taken as sRGB, as iTerm2-Color-Schemes' generator does; the originals are kept in spaces and the iTerm2 export writes them back", calibrated)
@@ -297,7 +192,7 @@ func importITerm(b *builder, root *plistNode) error {
 	for _, m := range b.mapped {
 		used[m.From] = true
 	}
-	for _, k := range root.keys {
+	for _, k := range root.Keys {
 		c, ok := colours[k]
 		if !ok || used[k] {
 			continue
@@ -345,61 +240,61 @@ var tmThemeTargets = append(append([]struct{ role, scope string }{}, vscodeTarge
 	struct{ role, scope string }{"ui.warning", "markup.changed.diff"},
 )
 
-func importTmTheme(b *builder, root *plistNode) error {
-	if n := root.dict["name"]; n != nil && n.kind == "string" {
-		b.t.Name = n.text
+func importTmTheme(b *builder, root *plist.Node) error {
+	if n := root.Dict["name"]; n != nil && n.Kind == "string" {
+		b.t.Name = n.Text
 	}
-	if a := root.dict["author"]; a != nil && a.kind == "string" {
-		b.t.Author = theme.OneLine(a.text)
+	if a := root.Dict["author"]; a != nil && a.Kind == "string" {
+		b.t.Author = theme.OneLine(a.Text)
 	}
-	settings := root.dict["settings"]
-	if settings == nil || settings.kind != "array" {
-		return b.errAt(root.line, "settings", "want an <array> of scope rules")
+	settings := root.Dict["settings"]
+	if settings == nil || settings.Kind != "array" {
+		return b.errAt(root.Line, "settings", "want an <array> of scope rules")
 	}
 	var rules []tmRule
 	var globalsUnused []string
-	for i, item := range settings.array {
-		if item.kind != "dict" {
+	for i, item := range settings.Array {
+		if item.Kind != "dict" {
 			continue
 		}
-		s := item.dict["settings"]
-		if s == nil || s.kind != "dict" {
+		s := item.Dict["settings"]
+		if s == nil || s.Kind != "dict" {
 			continue
 		}
 		key := fmt.Sprintf("settings[%d]", i)
-		scope := item.dict["scope"]
+		scope := item.Dict["scope"]
 		if scope == nil {
 			known := map[string]bool{}
 			for _, g := range tmThemeGlobals {
 				known[g.key] = true
 			}
-			for _, k := range s.keys {
+			for _, k := range s.Keys {
 				if !known[k] {
 					globalsUnused = append(globalsUnused, key+".settings."+k)
 				}
 			}
 			for _, g := range tmThemeGlobals {
-				v := s.dict[g.key]
+				v := s.Dict[g.key]
 				if v == nil {
 					continue
 				}
-				c, err := colour.ParseLoose(v.text)
+				c, err := colour.ParseLoose(v.Text)
 				if err != nil {
-					return b.errAt(v.line, key+"."+g.key, "%v", err)
+					return b.errAt(v.Line, key+"."+g.key, "%v", err)
 				}
 				b.put(g.role, g.key, c)
 			}
 			continue
 		}
-		fg := s.dict["foreground"]
+		fg := s.Dict["foreground"]
 		if fg == nil {
 			continue
 		}
-		if _, err := colour.ParseLoose(fg.text); err != nil {
-			return b.errAt(fg.line, key+".foreground", "%v", err)
+		if _, err := colour.ParseLoose(fg.Text); err != nil {
+			return b.errAt(fg.Line, key+".foreground", "%v", err)
 		}
-		r := newTMRule(i, scope.text)
-		r.fg, r.key, r.line = fg.text, key, fg.line
+		r := newTMRule(i, scope.Text)
+		r.fg, r.key, r.line = fg.Text, key, fg.Line
 		rules = append(rules, r)
 	}
 	applyScopeRules(b, rules, tmThemeTargets, "settings")

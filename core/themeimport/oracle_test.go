@@ -17,6 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"cdxtheme/core/colour"
+	"cdxtheme/core/plist"
 	"cdxtheme/core/targets"
 	"cdxtheme/core/theme"
 )
@@ -176,17 +177,17 @@ func refSlots(t *testing.T, format string, data []byte) map[string]string {
 			set(fmt.Sprintf("ansi%d", i+8), m["bright"+strings.ToUpper(n[:1])+n[1:]])
 		}
 	case "iterm2":
-		root, err := parsePlist(data)
+		root, err := plist.ParseXML(data)
 		if err != nil {
 			t.Fatalf("reference iterm2: %v", err)
 		}
 		for key, slot := range map[string]string{"Background Color": "background", "Foreground Color": "foreground", "Cursor Color": "cursor", "Selection Color": "selection"} {
-			if v := root.dict[key]; v != nil {
+			if v := root.Dict[key]; v != nil {
 				out[slot] = plistHex(t, v)
 			}
 		}
 		for i := 0; i < 16; i++ {
-			if v := root.dict[fmt.Sprintf("Ansi %d Color", i)]; v != nil {
+			if v := root.Dict[fmt.Sprintf("Ansi %d Color", i)]; v != nil {
 				out[fmt.Sprintf("ansi%d", i)] = plistHex(t, v)
 			}
 		}
@@ -197,12 +198,12 @@ func refSlots(t *testing.T, format string, data []byte) map[string]string {
 }
 
 // plistHex is an sRGB colour dictionary as #rrggbb.
-func plistHex(t *testing.T, v *plistNode) string {
-	if cs := v.dict["Color Space"]; cs == nil || cs.text != "sRGB" {
+func plistHex(t *testing.T, v *plist.Node) string {
+	if cs := v.Dict["Color Space"]; cs == nil || cs.Text != "sRGB" {
 		t.Fatalf("reference colour not in sRGB")
 	}
 	ch := func(k string) uint8 {
-		f, _ := strconv.ParseFloat(v.dict[k].text, 64)
+		f, _ := strconv.ParseFloat(v.Dict[k].Text, 64)
 		return uint8(math.Round(f * 255))
 	}
 	return theme.Color{R: ch("Red Component"), G: ch("Green Component"), B: ch("Blue Component"), A: 255}.Hex()
@@ -442,14 +443,8 @@ func readableSelection(im *Imported, slot string, differs bool) string {
 // text that goes with it are not the source's; tinted says so.
 func testITermRoundTrip(t *testing.T, src []byte, th *theme.Theme, tinted bool) {
 	t.Helper()
-	read := func(data []byte) *plistNode {
-		var root *plistNode
-		var err error
-		if isBinaryPlist(data) {
-			root, err = parseBinaryPlist(data)
-		} else {
-			root, err = parsePlist(data)
-		}
+	read := func(data []byte) *plist.Node {
+		root, err := plist.Parse(data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -460,26 +455,26 @@ func testITermRoundTrip(t *testing.T, src []byte, th *theme.Theme, tinted bool) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out *plistNode
+	var out *plist.Node
 	for _, b := range files {
 		out = read(b)
 	}
-	for _, k := range in.keys {
-		v := in.dict[k]
-		if v.kind != "dict" || v.dict["Red Component"] == nil {
+	for _, k := range in.Keys {
+		v := in.Dict[k]
+		if v.Kind != "dict" || v.Dict["Red Component"] == nil {
 			continue
 		}
 		if tinted && (k == "Selection Color" || k == "Selected Text Color") {
 			continue
 		}
-		w := out.dict[k]
+		w := out.Dict[k]
 		if w == nil {
 			t.Errorf("iterm2 export: %s missing", k)
 			continue
 		}
-		space := func(n *plistNode) string {
-			if cs := n.dict["Color Space"]; cs != nil {
-				return cs.text
+		space := func(n *plist.Node) string {
+			if cs := n.Dict["Color Space"]; cs != nil {
+				return cs.Text
 			}
 			return "Calibrated"
 		}
@@ -490,8 +485,8 @@ func testITermRoundTrip(t *testing.T, src []byte, th *theme.Theme, tinted bool) 
 		// (kept in spaces or targets.iterm2); an sRGB one as the same 8-bit
 		// colour (0.1294 and 33/255 are one colour to iTerm2).
 		for _, c := range []string{"Red Component", "Green Component", "Blue Component"} {
-			a, _ := strconv.ParseFloat(v.dict[c].text, 64)
-			b, _ := strconv.ParseFloat(w.dict[c].text, 64)
+			a, _ := strconv.ParseFloat(v.Dict[c].Text, 64)
+			b, _ := strconv.ParseFloat(w.Dict[c].Text, 64)
 			if space(v) != "sRGB" && a != b || math.Round(a*255) != math.Round(b*255) {
 				t.Errorf("iterm2 export: %s %s = %v, source %v", k, c, b, a)
 			}

@@ -1,4 +1,4 @@
-package themeimport
+package plist
 
 import (
 	"encoding/binary"
@@ -15,21 +15,14 @@ import (
 // is checked against the file; nesting is limited as in the XML reader;
 // an object that contains itself is refused. Objects are shared by
 // reference, and the tree built copies each one per reference, so what
-// is built is bounded, not just what is read: at most bplistMaxNodes
-// values and bplistMaxTree bytes (bplistNodeCost per value plus its
-// text), charged before anything is allocated. Without that a 400 KB
-// file (one long string, 100,000 references to it) expanded to tens of
-// GB. Layout: Apple's CFBinaryPList.c (header, objects, offset table,
-// 32-byte trailer).
+// is built is bounded, not just what is read: at most MaxNodes values
+// and MaxTree bytes (nodeCost per value plus its text), charged before
+// anything is allocated. Without that a 400 KB file (one long string,
+// 100,000 references to it) expanded to tens of GB. Layout: Apple's
+// CFBinaryPList.c (header, objects, offset table, 32-byte trailer).
 
-const (
-	bplistMaxDepth = 32
-	bplistMaxNodes = 100000
-	// bplistMaxTree: far above a real .itermcolors (~30 KB built), and
-	// in the range of what the 1 MB XML form can build.
-	bplistMaxTree  = MaxImportSize
-	bplistNodeCost = 128 // a plistNode (96 bytes), its slot in the parent, growth
-)
+// nodeCost: a Node (96 bytes), its slot in the parent, growth.
+const nodeCost = 128
 
 type bplist struct {
 	data      []byte
@@ -43,8 +36,8 @@ type bplist struct {
 
 // charge books n more bytes of tree, or refuses the file.
 func (p *bplist) charge(n uint64) error {
-	if n > bplistMaxTree-p.tree {
-		return fmt.Errorf("binary property list: its references expand to more than %d MB", bplistMaxTree>>20)
+	if n > MaxTree-p.tree {
+		return fmt.Errorf("binary property list: its references expand to more than %d MB", MaxTree>>20)
 	}
 	p.tree += n
 	return nil
@@ -52,19 +45,20 @@ func (p *bplist) charge(n uint64) error {
 
 // chargeNodes books n more values, before their references are read.
 func (p *bplist) chargeNodes(n uint64) error {
-	if n > uint64(bplistMaxNodes-p.nodes) {
-		return fmt.Errorf("binary property list: more than %d values", bplistMaxNodes)
+	if n > uint64(MaxNodes-p.nodes) {
+		return fmt.Errorf("binary property list: more than %d values", MaxNodes)
 	}
 	p.nodes += int(n)
-	return p.charge(n * bplistNodeCost)
+	return p.charge(n * nodeCost)
 }
 
-func isBinaryPlist(data []byte) bool { return len(data) >= 8 && string(data[:8]) == "bplist00" }
+// IsBinary reports whether data is a binary property list (by its header).
+func IsBinary(data []byte) bool { return len(data) >= 8 && string(data[:8]) == "bplist00" }
 
-// parseBinaryPlist reads a binary property list into the same tree the
-// XML reader gives (line is always 0).
-func parseBinaryPlist(data []byte) (*plistNode, error) {
-	if !isBinaryPlist(data) || len(data) < 8+32 {
+// ParseBinary reads a binary property list into the same tree ParseXML
+// gives (Line is always 0).
+func ParseBinary(data []byte) (*Node, error) {
+	if !IsBinary(data) || len(data) < 8+32 {
 		return nil, errors.New("not a binary property list (too short)")
 	}
 	tr := data[len(data)-32:]
@@ -154,8 +148,8 @@ func (p *bplist) refs(off, n uint64) ([]uint64, error) {
 	return out, nil
 }
 
-func (p *bplist) object(ref uint64, depth int) (*plistNode, error) {
-	if depth > bplistMaxDepth {
+func (p *bplist) object(ref uint64, depth int) (*Node, error) {
+	if depth > MaxDepth {
 		return nil, errors.New("binary property list: nested too deeply")
 	}
 	if p.onPath[ref] {
@@ -171,9 +165,9 @@ func (p *bplist) object(ref uint64, depth int) (*plistNode, error) {
 	case 0x0:
 		switch m {
 		case 0x08:
-			return &plistNode{kind: "false"}, nil
+			return &Node{Kind: "false"}, nil
 		case 0x09:
-			return &plistNode{kind: "true"}, nil
+			return &Node{Kind: "true"}, nil
 		}
 		return nil, fmt.Errorf("binary property list: unsupported value 0x%02x", m)
 	case 0x1:
@@ -187,9 +181,9 @@ func (p *bplist) object(ref uint64, depth int) (*plistNode, error) {
 		}
 		v := readUint(b)
 		if size == 8 {
-			return &plistNode{kind: "integer", text: strconv.FormatInt(int64(v), 10)}, nil
+			return &Node{Kind: "integer", Text: strconv.FormatInt(int64(v), 10)}, nil
 		}
-		return &plistNode{kind: "integer", text: strconv.FormatUint(v, 10)}, nil
+		return &Node{Kind: "integer", Text: strconv.FormatUint(v, 10)}, nil
 	case 0x2:
 		size := uint64(1) << (m & 0x0f)
 		b, err := p.bytes(off+1, size)
@@ -205,12 +199,12 @@ func (p *bplist) object(ref uint64, depth int) (*plistNode, error) {
 		default:
 			return nil, fmt.Errorf("binary property list: a %d-byte real", size)
 		}
-		return &plistNode{kind: "real", text: strconv.FormatFloat(f, 'g', -1, 64)}, nil
+		return &Node{Kind: "real", Text: strconv.FormatFloat(f, 'g', -1, 64)}, nil
 	case 0x3:
 		if _, err := p.bytes(off+1, 8); err != nil {
 			return nil, err
 		}
-		return &plistNode{kind: "date"}, nil
+		return &Node{Kind: "date"}, nil
 	case 0x4, 0x5, 0x6:
 		n, start, err := p.length(m, off)
 		if err != nil {
@@ -235,17 +229,17 @@ func (p *bplist) object(ref uint64, depth int) (*plistNode, error) {
 		}
 		switch m >> 4 {
 		case 0x4:
-			return &plistNode{kind: "data"}, nil
+			return &Node{Kind: "data"}, nil
 		case 0x5:
-			return &plistNode{kind: "string", text: string(b)}, nil
+			return &Node{Kind: "string", Text: string(b)}, nil
 		}
 		u := make([]uint16, n)
 		for i := range u {
 			u[i] = binary.BigEndian.Uint16(b[2*i:])
 		}
-		return &plistNode{kind: "string", text: string(utf16.Decode(u))}, nil
+		return &Node{Kind: "string", Text: string(utf16.Decode(u))}, nil
 	case 0x8:
-		return &plistNode{kind: "uid"}, nil
+		return &Node{Kind: "uid"}, nil
 	case 0xA, 0xC:
 		n, start, err := p.length(m, off)
 		if err != nil {
@@ -258,7 +252,7 @@ func (p *bplist) object(ref uint64, depth int) (*plistNode, error) {
 		if err != nil {
 			return nil, err
 		}
-		v := &plistNode{kind: "array"}
+		v := &Node{Kind: "array"}
 		p.onPath[ref] = true
 		defer func() { p.onPath[ref] = false }()
 		for _, r := range refs {
@@ -266,7 +260,7 @@ func (p *bplist) object(ref uint64, depth int) (*plistNode, error) {
 			if err != nil {
 				return nil, err
 			}
-			v.array = append(v.array, child)
+			v.Array = append(v.Array, child)
 		}
 		return v, nil
 	case 0xD:
@@ -281,7 +275,7 @@ func (p *bplist) object(ref uint64, depth int) (*plistNode, error) {
 		if err != nil {
 			return nil, err
 		}
-		v := &plistNode{kind: "dict", dict: map[string]*plistNode{}}
+		v := &Node{Kind: "dict", Dict: map[string]*Node{}}
 		p.onPath[ref] = true
 		defer func() { p.onPath[ref] = false }()
 		for i := uint64(0); i < n; i++ {
@@ -289,17 +283,17 @@ func (p *bplist) object(ref uint64, depth int) (*plistNode, error) {
 			if err != nil {
 				return nil, err
 			}
-			if k.kind != "string" {
+			if k.Kind != "string" {
 				return nil, errors.New("binary property list: a dictionary key that is not a string")
 			}
 			val, err := p.object(refs[n+i], depth+1)
 			if err != nil {
 				return nil, err
 			}
-			if _, dup := v.dict[k.text]; !dup {
-				v.keys = append(v.keys, k.text)
+			if _, dup := v.Dict[k.Text]; !dup {
+				v.Keys = append(v.Keys, k.Text)
 			}
-			v.dict[k.text] = val
+			v.Dict[k.Text] = val
 		}
 		return v, nil
 	}
