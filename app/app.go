@@ -53,6 +53,19 @@ type env struct {
 	emit Emitter
 }
 
+// Emitter sends a named event to the UI. The Wails runtime implements it in
+// the desktop build; tests pass a recorder. (runtime.EventsEmit with a
+// non-Wails context calls log.Fatalf, hence the seam.)
+type Emitter interface {
+	Emit(name string, payload any)
+}
+
+// EmitterFunc adapts a function to Emitter.
+type EmitterFunc func(name string, payload any)
+
+// Emit calls f.
+func (f EmitterFunc) Emit(name string, payload any) { f(name, payload) }
+
 // App is the desktop app as main sees it: the lifecycle hooks, the menu's
 // actions and the self-test, none of them bound, and the services main
 // binds (Bound). It shares the services' env (Startup fills it in).

@@ -160,20 +160,6 @@ func TestArtifactNotWrittenYetSaysSo(t *testing.T) {
 	}
 }
 
-// The cap's warnings name sizes in the unit a user reads at a glance: a
-// cap of exactly 1 GiB or 1 MiB is said as such, not as 1024 of the unit
-// below.
-func TestByteSizeAtEachUnitsBoundary(t *testing.T) {
-	for n, want := range map[int64]string{
-		1 << 30: "1.0 GiB", 1<<30 - 1<<20: "1023 MiB", 1 << 20: "1 MiB", 1<<20 - 1<<10: "1023.0 KiB",
-		1 << 10: "1.0 KiB", 1<<10 - 1: "1023 bytes",
-	} {
-		if got := byteSize(n); got != want {
-			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
 // An exported transcript's suggested file name keeps the title's letters,
 // digits, '-' and '_', turns spaces into '-', and is at most 60 characters
 // before ".md" (a long first message must not make an unwieldy name).

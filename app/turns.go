@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"cdxtheme/app/stream"
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/mcp"
@@ -339,10 +340,10 @@ func (tu *Turns) runTurn(plan *turnPlan) {
 	p, id := plan.turnParams, plan.id
 	defer plan.running.cancel()
 	seq := 0 // flushes are serialised by the batcher
-	b := newBatcher(FlushInterval, func(evs []chat.Event) {
+	b := stream.NewBatcher(stream.FlushInterval, func(evs []chat.Event) {
 		seq++
 		tu.emit.Emit("turn", TurnBatch{TurnID: id, Seq: seq, Events: evs})
-	}).bounded(MaxPending, weighEvent, joinText)
+	}).Bounded(stream.MaxPending, stream.Weigh, stream.JoinText)
 	for _, w := range plan.warnings {
 		b.Add(w)
 	}
@@ -352,7 +353,7 @@ func (tu *Turns) runTurn(plan *turnPlan) {
 			follow = append(follow, f)
 		}
 	}
-	shown := textCap{max: MaxShownText}
+	shown := stream.TextCap{Max: stream.MaxShownText}
 	run := plan.eng.Run
 	if p.open {
 		run = plan.eng.Open
@@ -380,11 +381,11 @@ func (tu *Turns) runTurn(plan *turnPlan) {
 			f(ev)
 		}
 		if ev.Type() == chat.EventDone || ev.Type() == chat.EventError || ev.Type() == chat.EventReady {
-			if w := shown.summary(id, ev.SessionID); w != nil {
+			if w := shown.Summary(id, ev.SessionID); w != nil {
 				b.Add(*w)
 			}
 		}
-		ev, warn, keep := shown.pass(ev)
+		ev, warn, keep := shown.Pass(ev)
 		if keep && ev.Type() == chat.EventDone {
 			// Held back until the locks are checked and the turn is no
 			// longer running (below).
