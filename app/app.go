@@ -24,8 +24,8 @@ import (
 	"time"
 
 	"cdxtheme/app/devserver"
+	"cdxtheme/app/editing"
 	"cdxtheme/app/navlock"
-	"cdxtheme/core/handedit"
 	_ "cdxtheme/core/packaging" // fills the .vsix and Zed extension formats
 	"cdxtheme/core/settings"
 	_ "cdxtheme/core/targets" // registers the targets defined as data
@@ -157,19 +157,11 @@ type (
 		editor   *Editor
 	}
 	// Editor is the designer's hand edits of a theme: colours, locks,
-	// make-it-pass, undo and redo. It owns editMu.
+	// make-it-pass, undo and redo. It owns the hand-edit engine (edits,
+	// app/editing: the records' lock, the restores during a turn).
 	Editor struct {
 		*env
-		// editMu serialises the hand-edit records (editor.go).
-		editMu sync.Mutex
-		// lockMu guards duringTurn: per workspace, the locked colours the
-		// watcher put back while a turn ran, for the turn's closing warning.
-		lockMu     sync.Mutex
-		duringTurn map[string][]handedit.Restored
-		// beforeThemeWrite, when set (by tests, before the editor is used),
-		// runs in writeTheme between a read of theme.json and the write
-		// made from it: where the agent's write lands in the race tests.
-		beforeThemeWrite func(workspaceID string)
+		edits *editing.Edits
 
 		turns  *Turns
 		builds *Builds
@@ -234,6 +226,7 @@ func New(log zerolog.Logger) *App {
 	bu.turns, bu.editor, bu.themes, bu.desktop = tu, ed, th, desk
 	th.builds, th.settings, th.editor = bu, set, ed
 	ed.turns, ed.builds = tu, bu
+	ed.edits = ed.newEdits()
 	ag.settings, ag.turns = set, tu
 	return &App{env: e, Turns: tu, Chats: ch, Library: lib, Builds: bu, Themes: th, Editor: ed, Agents: ag,
 		Settings: set, Desktop: desk, selfTest: &selfTest{env: e, desktop: desk}, windowPath: windowStatePath()}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/app/editing"
+	"cdxtheme/core/handedit"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 	"cdxtheme/internal/testrig/acpstub"
@@ -109,7 +111,7 @@ func TestLocksHoldAgainstWritesOutsideATurn(t *testing.T) {
 		}
 		return false
 	})
-	if _, err := os.Stat(editRecordPath(other.ID)); err == nil {
+	if _, err := os.Stat(handedit.RecordPath(other.ID)); err == nil {
 		t.Error("a theme change of a build without locks wrote a hand-edit record")
 	}
 
@@ -168,7 +170,7 @@ func TestLockRestoreKeepsTheAgentsLaterWrite(t *testing.T) {
 	}
 	writeColours(t, ws.Dir, "#ff9e64", "#808080") // the agent's first write
 	landed := 0
-	a.Editor.beforeThemeWrite = func(string) {
+	a.Editor.edits.BeforeWrite = func(string) {
 		if landed++; landed == 1 {
 			writeColours(t, ws.Dir, "#f7768e", "#909090") // its second
 		}
@@ -189,15 +191,15 @@ func TestLockRestoreKeepsTheAgentsLaterWrite(t *testing.T) {
 
 	writeColours(t, ws.Dir, "#ff9e64", "#a0a0a0")
 	landed = 0
-	a.Editor.beforeThemeWrite = func(string) {
+	a.Editor.edits.BeforeWrite = func(string) {
 		landed++
 		writeColours(t, ws.Dir, "#ff9e64", fmt.Sprintf("#b0b0%02x", landed))
 	}
 	a.Editor.lockedChanged(ws.ID)
-	if landed != rewrites {
-		t.Errorf("tried %d times against an agent that never stops, want %d", landed, rewrites)
+	if landed != editing.Rewrites {
+		t.Errorf("tried %d times against an agent that never stops, want %d", landed, editing.Rewrites)
 	}
-	if got := readTheme(t, ws.Dir).Syntax.Comment.Hex(); got != fmt.Sprintf("#b0b0%02x", rewrites) {
+	if got := readTheme(t, ws.Dir).Syntax.Comment.Hex(); got != fmt.Sprintf("#b0b0%02x", editing.Rewrites) {
 		t.Errorf("the comment is %s: the agent's last write was overwritten", got)
 	}
 	rec.mu.Lock()
@@ -219,7 +221,7 @@ func TestHandEditKeepsAWriteMadeMeanwhile(t *testing.T) {
 	}
 	writeColours(t, ws.Dir, "#ff9e64", "#808080")
 	landed := 0
-	a.Editor.beforeThemeWrite = func(string) {
+	a.Editor.edits.BeforeWrite = func(string) {
 		if landed++; landed == 1 {
 			writeColours(t, ws.Dir, "#ff9e64", "#909090")
 		}
@@ -231,7 +233,7 @@ func TestHandEditKeepsAWriteMadeMeanwhile(t *testing.T) {
 	if th.Syntax.Keyword.Hex() != "#123456" || th.Syntax.Comment.Hex() != "#909090" {
 		t.Errorf("keyword %s comment %s, want the edit's #123456 and the other write's #909090", th.Syntax.Keyword.Hex(), th.Syntax.Comment.Hex())
 	}
-	a.Editor.beforeThemeWrite = nil
+	a.Editor.edits.BeforeWrite = nil
 	if _, err := a.Editor.UndoEdit(ws.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -83,7 +83,7 @@ func (th *Themes) watch(ws workspace.Meta) {
 		// Its reads take the editor's lock, which every write of
 		// theme.json by the app holds (hand edits, lock restores): on
 		// Windows a rename cannot replace a file the watcher has open.
-		err := themewatch.WatchLocked(ctx, ws.Dir, &th.editor.editMu, func(st themewatch.State) {
+		err := themewatch.WatchLocked(ctx, ws.Dir, th.editor.edits.Mutex(), func(st themewatch.State) {
 			// A locked colour someone rewrote goes back before anything
 			// shows it; the restore emits the theme it wrote, and the
 			// watcher then sees that file, every lock held.
