@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"cdxtheme/app/opensafe"
 	"cdxtheme/core/inside"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/themewatch"
@@ -240,7 +241,7 @@ func (bu *Builds) OpenWorkspaceFolder(workspaceID string) error {
 // OpenPath opens a file the agent named (an artifact, a resource_link) with
 // the OS, only after checking it lies inside the workspace; a program,
 // script, launcher or anything but a viewable type is shown in its folder
-// instead (see revealReason).
+// instead (see opensafe.RevealReason).
 func (bu *Builds) OpenPath(workspaceID, path string) error {
 	ws, err := bu.openWorkspace(workspaceID)
 	if err != nil {
@@ -250,7 +251,7 @@ func (bu *Builds) OpenPath(workspaceID, path string) error {
 	if err != nil {
 		return err
 	}
-	why, err := revealReason(p)
+	why, err := opensafe.RevealReason(p)
 	if err != nil {
 		return fmt.Errorf("open %s: %w", path, err)
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	goruntime "runtime"
 
+	"cdxtheme/app/opensafe"
 	"cdxtheme/core/fswrite"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
@@ -20,7 +21,7 @@ func (desk *Desktop) OpenLink(raw string) error { return desk.openLink(raw) }
 
 // openLink is OpenLink, for the other services too.
 func (desk *Desktop) openLink(raw string) error {
-	u, err := CheckLink(raw)
+	u, err := opensafe.CheckLink(raw)
 	if err != nil {
 		return err
 	}
