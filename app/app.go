@@ -13,6 +13,7 @@
 package app
 
 import (
+	"cdxtheme/app/chatmemory"
 	"cdxtheme/core/damaged"
 	"context"
 	"fmt"
@@ -111,7 +112,7 @@ type (
 	// chat memory (each chat's settings, chat-settings.json).
 	Chats struct {
 		*env
-		memory chatMemory
+		memory chatmemory.Memory
 
 		settings *Settings
 		agents   *Agents

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"cdxtheme/app/chatmemory"
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/workspace"
@@ -91,8 +92,8 @@ func (c *Chats) sessionWarmed(agentID string, setup *acp.SessionSetup) {
 	if setup == nil || (len(setup.ConfigOptions) == 0 && setup.Modes == nil) {
 		return
 	}
-	c.withMemory(func(m *chatMemory) {
-		m.file.Agents[agentID] = &agentState{Options: setup.ConfigOptions, Modes: setup.Modes, Seen: time.Now()}
+	c.withMemory(func(m *chatmemory.Memory) {
+		m.File.Agents[agentID] = &chatmemory.Agent{Options: setup.ConfigOptions, Modes: setup.Modes, Seen: time.Now()}
 	})
 	c.emit.Emit("agent-options", AgentOptionsEvent{AgentID: agentID})
 }

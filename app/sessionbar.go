@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"cdxtheme/app/chatmemory"
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/codexhome"
@@ -46,15 +47,15 @@ func (c *Chats) SessionBar(workspaceID, sessionID string) BarState {
 		// Every agent runs this command: the bar names it, not the entry.
 		bar.AgentName, bar.Fixed, codex = v, true, false
 	}
-	var fresh *agentState
-	c.withMemory(func(m *chatMemory) {
+	var fresh *chatmemory.Agent
+	c.withMemory(func(m *chatmemory.Memory) {
 		if sessionID != "" {
-			if e := m.file.Sessions[sessionID]; e != nil && len(e.Reported) > 0 {
+			if e := m.File.Sessions[sessionID]; e != nil && len(e.Reported) > 0 {
 				bar.Options, bar.Modes, bar.Known = e.Reported, e.Modes, true
 				return
 			}
 		}
-		fresh = m.file.Agents[ag.ID]
+		fresh = m.File.Agents[ag.ID]
 	})
 	if bar.Known {
 		return bar
@@ -112,7 +113,7 @@ func isCodex(ag settings.Agent) bool {
 // hasKeyFor reports whether values hold a key naming the option of category.
 func hasKeyFor(opts []acp.ConfigOption, values map[string]any, category string) bool {
 	for k := range values {
-		if o, ok := resolveOption(opts, k); ok && o.Category == category {
+		if o, ok := chatmemory.ResolveOption(opts, k); ok && o.Category == category {
 			return true
 		}
 	}
@@ -270,12 +271,12 @@ func (c *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
 	}
 	eng := c.turns.liveEngine()
 	var reported []acp.ConfigOption
-	c.withMemory(func(m *chatMemory) {
-		if e := m.file.Sessions[req.SessionID]; e != nil {
+	c.withMemory(func(m *chatmemory.Memory) {
+		if e := m.File.Sessions[req.SessionID]; e != nil {
 			reported = e.Reported
 		}
 	})
-	target, _ := resolveOption(reported, req.ConfigID)
+	target, _ := chatmemory.ResolveOption(reported, req.ConfigID)
 	changes := []OptionChange{req}
 	isModel := target.Category == acp.CategoryModel || req.ConfigID == acp.CategoryModel
 	res := OptionResult{}
@@ -284,7 +285,7 @@ func (c *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
 		opts, err := c.setLive(eng, ch)
 		switch {
 		case errors.Is(err, chat.ErrNotLive):
-			c.withMemory(func(m *chatMemory) { setChoice(m.entry(ch.SessionID), ch.ConfigID, ch.Value) })
+			c.withMemory(func(m *chatmemory.Memory) { m.Entry(ch.SessionID).SetChoice(ch.ConfigID, ch.Value) })
 		case err != nil:
 			ce, isCE := errors.AsType[*chat.Error](err)
 			if !isCE || ce.Code != chat.CodeRPC {
@@ -292,7 +293,7 @@ func (c *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
 			}
 			// The agent refused: nothing is remembered, the bar shows what
 			// it still runs and why.
-			cur, _ := resolveOption(opts, ch.ConfigID)
+			cur, _ := chatmemory.ResolveOption(opts, ch.ConfigID)
 			res.Refused = &chat.Refusal{ConfigID: firstNonEmptyStr(cur.ID, ch.ConfigID), Name: cur.Name, Value: ch.Value, Current: currentOf(cur)}
 			res.Reason = rpcReason(err)
 			res.ConfigOptions = opts
@@ -300,10 +301,10 @@ func (c *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
 			return res, nil
 		default:
 			res.Applied, res.ConfigOptions = true, opts
-			c.withMemory(func(m *chatMemory) {
-				e := m.entry(ch.SessionID)
+			c.withMemory(func(m *chatmemory.Memory) {
+				e := m.Entry(ch.SessionID)
 				e.Reported = opts
-				setChoice(e, ch.ConfigID, ch.Value)
+				e.SetChoice(ch.ConfigID, ch.Value)
 			})
 		}
 		if i == 0 && isModel {
@@ -346,7 +347,7 @@ func (c *Chats) rememberReport(sessionID string, opts []acp.ConfigOption) {
 	if len(opts) == 0 {
 		return
 	}
-	c.withMemory(func(m *chatMemory) { m.entry(sessionID).Reported = opts })
+	c.withMemory(func(m *chatmemory.Memory) { m.Entry(sessionID).Reported = opts })
 }
 
 // currentOf is an option's current value as JSON would carry it.
