@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -92,7 +93,7 @@ func (c *Chats) ExportChat(sessionID, title, markdown string) (string, error) {
 	if len(markdown) > maxChatExport {
 		return "", fmt.Errorf("the chat is too long to export (%d MB)", len(markdown)>>20)
 	}
-	path, err := c.desktop.saveDialog(exportName(title, firstNonEmptyStr(sessionID, "chat")), func(w io.Writer) error {
+	path, err := c.desktop.saveDialog(exportName(title, cmp.Or(sessionID, "chat")), func(w io.Writer) error {
 		_, err := io.WriteString(w, markdown)
 		return err
 	})
