@@ -27,6 +27,7 @@ import (
 	"cdxtheme/app/devserver"
 	"cdxtheme/app/editing"
 	"cdxtheme/app/navlock"
+	"cdxtheme/app/selftest"
 	_ "cdxtheme/core/packaging" // fills the .vsix and Zed extension formats
 	"cdxtheme/core/settings"
 	_ "cdxtheme/core/targets" // registers the targets defined as data
@@ -81,7 +82,7 @@ type App struct {
 	Agents   *Agents
 	Settings *Settings
 	Desktop  *Desktop
-	selfTest *selfTest
+	selfTest *selftest.Test
 	// windowPath is where the window's size and place are remembered.
 	windowPath string
 }
@@ -230,7 +231,7 @@ func New(log zerolog.Logger) *App {
 	ed.edits = ed.newEdits()
 	ag.settings, ag.turns = set, tu
 	return &App{env: e, Turns: tu, Chats: ch, Library: lib, Builds: bu, Themes: th, Editor: ed, Agents: ag,
-		Settings: set, Desktop: desk, selfTest: &selfTest{env: e, desktop: desk}, windowPath: windowStatePath()}
+		Settings: set, Desktop: desk, selfTest: &selftest.Test{Log: &e.log}, windowPath: windowStatePath()}
 }
 
 // Bound is what main binds into the page: the services, and nothing else.
@@ -254,7 +255,13 @@ func (a *App) Startup(ctx context.Context) {
 	// Files dropped from another program (Wails' file drop, on Linux):
 	// the page picks the import up by token (drop.go).
 	runtime.EventsOn(ctx, "wails:file-drop", a.Themes.fileDropEvent)
-	a.selfTest.start(ctx)
+	if selftest.Active() {
+		// The self-test never launches the user's browser or file manager:
+		// what would be handed to the OS (after every check) goes into its
+		// report instead.
+		a.Desktop.recordIn(a.selfTest)
+		a.selfTest.Start(ctx)
+	}
 	st := LoadWindowState(a.windowPath)
 	if st.X >= 0 && st.Y >= 0 {
 		runtime.WindowSetPosition(ctx, st.X, st.Y)

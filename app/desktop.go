@@ -10,6 +10,7 @@ import (
 	goruntime "runtime"
 
 	"cdxtheme/app/opensafe"
+	"cdxtheme/app/selftest"
 	"cdxtheme/core/fswrite"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
@@ -98,3 +99,11 @@ func (desk *Desktop) saveDialog(name string, write func(io.Writer) error) (strin
 // methods are bound into the webview, and the page must never choose
 // where files are written.
 func AnswerSaveDialog(a *App, path string) { a.Desktop.saveTo = path }
+
+// recordIn has what would reach the OS recorded in the self-test's report
+// instead of handed on.
+func (d *Desktop) recordIn(t *selftest.Test) {
+	d.openURL = func(u string) { t.Record("opened", u) }
+	d.openFile = func(p string) error { t.Record("openedFiles", p); return nil }
+	d.revealFile = func(p string) error { t.Record("revealedFiles", p); return nil }
+}
