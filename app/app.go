@@ -13,6 +13,7 @@
 package app
 
 import (
+	"cdxtheme/app/artifact"
 	"cdxtheme/app/chatmemory"
 	"cdxtheme/core/damaged"
 	"context"
@@ -138,7 +139,7 @@ type (
 	// checkpoints. It owns the artifacts the turns named.
 	Builds struct {
 		*env
-		arts artifacts
+		arts artifact.Store
 
 		turns   *Turns
 		editor  *Editor

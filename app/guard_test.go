@@ -11,7 +11,6 @@ import (
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
-	"cdxtheme/core/inside"
 	"cdxtheme/internal/testrig/acpstub"
 )
 
@@ -134,29 +133,6 @@ func TestAssetsCarryNosniffAndNoReferrer(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/theme.json", nil))
 	if got := rec.Header(); got.Get("X-Content-Type-Options") != "nosniff" || got.Get("Referrer-Policy") != "no-referrer" || got.Get("Content-Security-Policy") != ContentSecurityPolicy {
 		t.Fatalf("headers = %v", got)
-	}
-}
-
-// An artifact the agent names by a link that is neither a file nor a web
-// page (mailto:, ftp:) says why it cannot be opened instead of showing as
-// a card that does nothing.
-func TestArtifactOfAnotherSchemeSaysItCannotBeOpened(t *testing.T) {
-	root := t.TempDir()
-	arts := describe(root, []artifactRef{{uri: "ftp://example.com/theme.json", name: "theme.json"}, {uri: "mailto:a@example.com", name: "mail"}})
-	for _, a := range arts {
-		if a.Problem != "only files and web links can be opened" || a.Inside || a.Web {
-			t.Errorf("%s: %+v, want it refused as neither a file nor a web link", a.URI, a)
-		}
-	}
-}
-
-// A file the agent names before it wrote it says so on its card, rather
-// than offering to open a file that is not there.
-func TestArtifactNotWrittenYetSaysSo(t *testing.T) {
-	root := t.TempDir()
-	arts := describe(root, []artifactRef{{uri: inside.FileURI(filepath.Join(root, "later.json")), name: "later.json"}})
-	if len(arts) != 1 || arts[0].Problem != "not there (yet)" || arts[0].Inside {
-		t.Fatalf("artifacts = %+v, want the missing file said to be not there (yet)", arts)
 	}
 }
 
