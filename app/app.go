@@ -28,6 +28,7 @@ import (
 	"cdxtheme/app/devserver"
 	"cdxtheme/app/editing"
 	"cdxtheme/app/navlock"
+	"cdxtheme/app/searchindex"
 	"cdxtheme/app/selftest"
 	_ "cdxtheme/core/packaging" // fills the .vsix and Zed extension formats
 	"cdxtheme/core/settings"
@@ -230,6 +231,8 @@ func New(log zerolog.Logger) *App {
 	th.builds, th.settings, th.editor = bu, set, ed
 	ed.turns, ed.builds = tu, bu
 	ed.edits = ed.newEdits()
+	lib.lib.index.Log = &e.log
+	lib.lib.index.Told = func(st searchindex.Status) { lib.emit.Emit("search-index", IndexStatus(st)) }
 	ag.settings, ag.turns = set, tu
 	return &App{env: e, Turns: tu, Chats: ch, Library: lib, Builds: bu, Themes: th, Editor: ed, Agents: ag,
 		Settings: set, Desktop: desk, selfTest: &selftest.Test{Log: &e.log}, windowPath: windowStatePath()}

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"cdxtheme/app/searchindex"
 	"cdxtheme/core/codexhome"
 	"cdxtheme/core/notes"
 	"cdxtheme/core/search"
@@ -23,7 +24,7 @@ type library struct {
 	mu     sync.Mutex
 	dir    string
 	lister *codexhome.Lister
-	index  indexer
+	index  searchindex.Indexer
 	notes  *notes.Store
 
 	fromAgent  []codexhome.ACPSession
@@ -97,13 +98,13 @@ func (li *Library) Sessions(q SessionQuery) (search.Results, error) {
 		openErr error
 	)
 	if h := li.settings.home(); h.Exists() && !search.ParseQuery(q.Search).Empty() {
-		ix, openErr = li.searchIndex(h)
+		ix, openErr = li.lib.index.Open(h)
 	}
 	res, err := search.Find(li.bg(), li.lister(), ix, q.Search, opts)
 	// Home says so when text was not searched, as the CLI does.
 	var updateErr error
 	if ix != nil {
-		updateErr = li.indexError()
+		updateErr = li.lib.index.Err()
 	}
 	res.Degraded(q.Search, openErr, updateErr)
 	for _, w := range res.Warnings {
@@ -242,3 +243,18 @@ func exportName(title, id string) string {
 	}
 	return name + ".md"
 }
+
+// IndexStatus is the payload of the "search-index" event and of
+// SearchStatus: how the full-text index is doing.
+type IndexStatus searchindex.Status
+
+// SearchStatus tells the UI whether the index is being built (Home shows
+// the first build's progress).
+func (li *Library) SearchStatus() IndexStatus { return IndexStatus(li.lib.index.Status()) }
+
+// refreshIndex starts a background update of the index unless one ran
+// just now (searchindex.Indexer.Refresh).
+func (li *Library) refreshIndex(force bool) { li.lib.index.Refresh(li.settings.home(), force) }
+
+// stopIndex cancels a running update and closes the index.
+func (li *Library) stopIndex() { li.lib.index.Stop() }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -234,14 +235,12 @@ func TestSearchSaysWhenMessageTextIsNotSearched(t *testing.T) {
 	// update fails (as runIndex records it).
 	t.Setenv("CDXTHEME_CACHE_DIR", filepath.Join(t.TempDir(), "cache"))
 	a.Library.refreshIndex(true)
-	a.Library.lib.index.wg.Wait()
+	a.Library.lib.index.Wait()
 	res, _ = a.Library.Sessions(SessionQuery{Search: "teal", Limit: 50})
 	if res.TitlesOnly != "" || res.Stale != "" || len(res.Sessions) != 1 {
 		t.Fatalf("with a working index: %+v", res)
 	}
-	a.Library.lib.index.mu.Lock()
-	a.Library.lib.index.status.Error = "update the search index: database or disk is full"
-	a.Library.lib.index.mu.Unlock()
+	a.Library.lib.index.Fail(errors.New("update the search index: database or disk is full"))
 	res, _ = a.Library.Sessions(SessionQuery{Search: "teal", Limit: 50})
 	if !strings.Contains(res.Stale, "disk is full") || res.TitlesOnly != "" || len(res.Sessions) != 1 {
 		t.Errorf("after a failed update: %+v", res)
