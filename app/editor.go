@@ -1,13 +1,10 @@
 package app
 
 import (
-	"errors"
-	"fmt"
 	"sort"
 	"strings"
 
 	"cdxtheme/app/editing"
-	"cdxtheme/core/contrast"
 	"cdxtheme/core/handedit"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/themewatch"
@@ -23,35 +20,9 @@ type EditorEvent struct {
 	Notice string `json:"notice,omitempty"`
 }
 
-// EditorRole is one colour the editor lists: a role of the theme or a
-// palette entry, with its colour and whether it is locked; or one of its
-// companion's, whose Path starts with "companion." (theme.Split).
-type EditorRole struct {
-	Path  string `json:"path"`
-	Label string `json:"label"`
-	// Companion is true for a colour of the theme's companion.
-	Companion bool `json:"companion,omitempty"`
-	// Group is "palette" or the catalogue's group (theme.Groups);
-	// Section is the catalogue's heading within it, Help what it paints.
-	Group   string `json:"group"`
-	Section string `json:"section"`
-	Help    string `json:"help"`
-	Color   string `json:"color"`
-	Locked  bool   `json:"locked"`
-	// Derived roles take their colour from Rule (in words) until the
-	// designer sets one; setting it gives the role its own colour.
-	Derived bool   `json:"derived"`
-	Rule    string `json:"rule,omitempty"`
-	// Users are, for a palette entry, the roles following it (or a step of
-	// its ramp).
-	Users []string `json:"users,omitempty"`
-	// Follows is, for a role, the palette reference it follows ("blue",
-	// "blue.600"; theme.Theme.Follows); "" when it has its own colour.
-	Follows string `json:"follows,omitempty"`
-	// Steps are, for a ramp entry, its steps in order ("blue.50" …) with
-	// their colours and followers.
-	Steps []theme.PaletteSwatch `json:"steps,omitempty"`
-}
+// EditorRole is one colour the editor lists (editing.Role: its fields
+// are the page's).
+type EditorRole editing.Role
 
 // EditorState is what the editor shows besides the theme: the locks, the
 // roles changed since the agent last heard, and what undo/redo would do.
@@ -64,23 +35,9 @@ type EditorState struct {
 	RedoLabel string       `json:"redoLabel"`
 }
 
-// ColorTrial is a colour tried for a role before it is written: its hex and
-// OKLCH values and the contrast pairs the role would then have.
-type ColorTrial struct {
-	Path  string           `json:"path"`
-	Hex   string           `json:"hex"`
-	OKLCH theme.OKLCH      `json:"oklch"`
-	Pairs []contrast.Check `json:"pairs"`
-	// Theme is the whole theme with the colour in place, which the preview
-	// shows while the picker moves (the page never patches a document).
-	Theme *theme.Theme `json:"theme" ts_type:"{[key: string]: unknown}"`
-	// Roles are every role as the trial paints it, derived ones included,
-	// so the preview follows the rules while the picker moves;
-	// CompanionRoles the same for the companion (when the theme has one),
-	// which a companion path's trial changes instead.
-	Roles          []theme.RoleValue `json:"roles"`
-	CompanionRoles []theme.RoleValue `json:"companionRoles,omitempty"`
-}
+// ColorTrial is a colour tried for a role before it is written
+// (editing.Trial: its fields are the page's).
+type ColorTrial editing.Trial
 
 // TryColorRequest is a colour to try: Hex, or OKLCH when Hex is "".
 type TryColorRequest struct {
@@ -112,57 +69,10 @@ func editorState(t *theme.Theme, l *handedit.Log) EditorState {
 	if t == nil {
 		return st
 	}
-	st.Roles = editorRoles(st.Roles, t, "", l)
-	if t.Companion != nil {
-		st.Roles = editorRoles(st.Roles, t.Companion, theme.CompanionPrefix, l)
+	for _, r := range editing.Roles(t, l) {
+		st.Roles = append(st.Roles, EditorRole(r))
 	}
 	return st
-}
-
-// editorRoles appends the palette entries and catalogue roles of doc, the
-// theme or its companion, their paths starting with prefix ("" or
-// "companion.").
-func editorRoles(out []EditorRole, doc *theme.Theme, prefix string, l *handedit.Log) []EditorRole {
-	companion := prefix != ""
-	swatches := doc.Swatches()
-	names := make([]string, 0, len(doc.Palette))
-	for k := range doc.Palette {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		p := prefix + theme.PalettePrefix + n
-		_, locked := l.Locked[p]
-		users := theme.PaletteUsers(doc, n)
-		for i := range users {
-			users[i] = prefix + users[i]
-		}
-		r := EditorRole{Path: p, Label: n, Group: "palette", Color: doc.Palette[n].String(),
-			Locked: locked, Users: users, Companion: companion}
-		for _, sw := range swatches {
-			if sw.Entry == n && sw.Step != 0 {
-				for i := range sw.Users {
-					sw.Users[i] = prefix + sw.Users[i]
-				}
-				r.Steps = append(r.Steps, sw)
-			}
-		}
-		out = append(out, r)
-	}
-	for _, info := range theme.Catalogue() {
-		p := prefix + info.Path
-		_, locked := l.Locked[p]
-		r := EditorRole{Path: p, Label: info.Label, Group: info.Group, Section: info.Section, Help: info.Help,
-			Color: doc.Color(info.Path).String(), Locked: locked, Derived: !doc.Has(info.Path), Companion: companion,
-			Follows: doc.Follows(info.Path)}
-		if r.Derived {
-			if rule, ok := doc.RuleFor(info.Path); ok {
-				r.Rule = rule.String()
-			}
-		}
-		out = append(out, r)
-	}
-	return out
 }
 
 // EditorState is the workspace's roles with their locks, and its undo and
@@ -180,18 +90,6 @@ func (ed *Editor) EditorState(workspaceID string) (EditorState, error) {
 	return editorState(t, l), nil
 }
 
-func trialOf(t *theme.Theme, path string, c theme.Color) (ColorTrial, error) {
-	trial := t.Clone()
-	if _, err := theme.SetColor(trial, path, c); err != nil {
-		return ColorTrial{}, err
-	}
-	out := ColorTrial{Path: path, Hex: c.String(), OKLCH: theme.ToOKLCH(c), Pairs: contrast.PairsAt(trial, path), Theme: trial, Roles: trial.Values()}
-	if trial.Companion != nil {
-		out.CompanionRoles = trial.Companion.Values()
-	}
-	return out, nil
-}
-
 // TryColor measures a colour for a role without writing it: the picker
 // shows the pairs' contrast live as the designer drags.
 func (ed *Editor) TryColor(req TryColorRequest) (ColorTrial, error) {
@@ -203,21 +101,8 @@ func (ed *Editor) TryColor(req TryColorRequest) (ColorTrial, error) {
 	if err != nil {
 		return ColorTrial{}, err
 	}
-	var c theme.Color
-	switch {
-	case req.Hex != "":
-		if c, err = theme.ParseColor(strings.TrimSpace(req.Hex)); err != nil {
-			return ColorTrial{}, err
-		}
-	case req.OKLCH != nil:
-		c = theme.FromOKLCH(*req.OKLCH)
-		if cur, ok := handedit.ColorAt(t, req.Path); ok {
-			c.A = cur.A // the sliders set the colour, not its translucency
-		}
-	default:
-		return ColorTrial{}, errors.New("no colour to try")
-	}
-	return trialOf(t, req.Path, c)
+	tr, err := editing.TryColor(t, req.Path, req.Hex, req.OKLCH)
+	return ColorTrial(tr), err
 }
 
 // MakePass finds the colour for a role nearest its own in OKLCH lightness
@@ -232,14 +117,8 @@ func (ed *Editor) MakePass(workspaceID, path string, target float64) (ColorTrial
 	if err != nil {
 		return ColorTrial{}, err
 	}
-	if target < 1 || target > 21 {
-		return ColorTrial{}, fmt.Errorf("target ratio %.2f is outside 1…21", target)
-	}
-	c, err := contrast.MakePass(t, path, target)
-	if err != nil {
-		return ColorTrial{}, err
-	}
-	return trialOf(t, path, c)
+	tr, err := editing.MakePass(t, path, target)
+	return ColorTrial(tr), err
 }
 
 // EditColor writes one colour into theme.json, after a checkpoint as a turn
