@@ -232,6 +232,7 @@ func New(log zerolog.Logger) *App {
 	ed.turns, ed.builds = tu, bu
 	ed.edits = ed.newEdits()
 	lib.lib.index.Log = &e.log
+	th.live.switches.Log = &e.log
 	lib.lib.index.Told = func(st searchindex.Status) { lib.emit.Emit("search-index", IndexStatus(st)) }
 	ag.settings, ag.turns = set, tu
 	return &App{env: e, Turns: tu, Chats: ch, Library: lib, Builds: bu, Themes: th, Editor: ed, Agents: ag,
