@@ -30,6 +30,7 @@ import (
 	"cdxtheme/app/navlock"
 	"cdxtheme/app/searchindex"
 	"cdxtheme/app/selftest"
+	"cdxtheme/app/watchset"
 	_ "cdxtheme/core/packaging" // fills the .vsix and Zed extension formats
 	"cdxtheme/core/settings"
 	_ "cdxtheme/core/targets" // registers the targets defined as data
@@ -152,7 +153,7 @@ type (
 	// (an import) and the live updates of the programs applied to.
 	Themes struct {
 		*env
-		watchers watchers
+		watchers watchset.Set
 		drops    drops
 		live     liveState
 
