@@ -31,6 +31,7 @@ import (
 	"cdxtheme/app/searchindex"
 	"cdxtheme/app/selftest"
 	"cdxtheme/app/watchset"
+	"cdxtheme/app/winstate"
 	_ "cdxtheme/core/packaging" // fills the .vsix and Zed extension formats
 	"cdxtheme/core/settings"
 	_ "cdxtheme/core/targets" // registers the targets defined as data
@@ -237,7 +238,7 @@ func New(log zerolog.Logger) *App {
 	lib.lib.index.Told = func(st searchindex.Status) { lib.emit.Emit("search-index", IndexStatus(st)) }
 	ag.settings, ag.turns = set, tu
 	return &App{env: e, Turns: tu, Chats: ch, Library: lib, Builds: bu, Themes: th, Editor: ed, Agents: ag,
-		Settings: set, Desktop: desk, selfTest: &selftest.Test{Log: &e.log}, windowPath: windowStatePath()}
+		Settings: set, Desktop: desk, selfTest: &selftest.Test{Log: &e.log}, windowPath: winstate.Path()}
 }
 
 // Bound is what main binds into the page: the services, and nothing else.
@@ -268,7 +269,7 @@ func (a *App) Startup(ctx context.Context) {
 		a.Desktop.recordIn(a.selfTest)
 		a.selfTest.Start(ctx)
 	}
-	st := LoadWindowState(a.windowPath)
+	st := winstate.Load(a.windowPath)
 	if st.X >= 0 && st.Y >= 0 {
 		runtime.WindowSetPosition(ctx, st.X, st.Y)
 	}
@@ -306,17 +307,17 @@ func (a *App) Startup(ctx context.Context) {
 
 // BeforeClose remembers the window; returning false lets it close.
 func (a *App) BeforeClose(ctx context.Context) bool {
-	st := WindowState{Maximised: runtime.WindowIsMaximised(ctx)}
+	st := winstate.State{Maximised: runtime.WindowIsMaximised(ctx)}
 	st.X, st.Y = runtime.WindowGetPosition(ctx)
 	st.Width, st.Height = runtime.WindowGetSize(ctx)
 	a.rememberWindow(st)
 	return false
 }
 
-// rememberWindow saves the window as it closes (see closingState); a
+// rememberWindow saves the window as it closes (see winstate.Closing); a
 // failure is logged, and the window closes all the same.
-func (a *App) rememberWindow(now WindowState) {
-	if err := SaveWindowState(a.windowPath, closingState(now, LoadWindowState(a.windowPath))); err != nil {
+func (a *App) rememberWindow(now winstate.State) {
+	if err := winstate.Save(a.windowPath, winstate.Closing(now, winstate.Load(a.windowPath))); err != nil {
 		a.log.Warn().Err(err).Msg("remember window")
 	}
 }
