@@ -14,6 +14,7 @@ package app
 
 import (
 	"cdxtheme/app/artifact"
+	"cdxtheme/app/chatagents"
 	"cdxtheme/app/chatmemory"
 	"cdxtheme/core/damaged"
 	"context"
@@ -177,12 +178,8 @@ type (
 	// the key with Settings.
 	Agents struct {
 		*env
-		mu        sync.Mutex
-		wsAgent   map[string]string // workspace id → agent id its chat runs
-		sessAgent map[string]string // session id → agent id
-		// chatsKept: chat-agents.json could not be read or set aside; it
-		// is never saved over.
-		chatsKept bool
+		// chats is which agent runs each chat (chat-agents.json).
+		chats chatagents.Map
 
 		settings *Settings
 		turns    *Turns
@@ -235,6 +232,7 @@ func New(log zerolog.Logger) *App {
 	ed.edits = ed.newEdits()
 	lib.lib.index.Log = &e.log
 	th.live.switches.Log = &e.log
+	ag.chats.Log = &e.log
 	lib.lib.index.Told = func(st searchindex.Status) { lib.emit.Emit("search-index", IndexStatus(st)) }
 	ag.settings, ag.turns = set, tu
 	return &App{env: e, Turns: tu, Chats: ch, Library: lib, Builds: bu, Themes: th, Editor: ed, Agents: ag,
