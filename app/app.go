@@ -14,6 +14,7 @@ package app
 
 import (
 	"cdxtheme/app/artifact"
+	"cdxtheme/app/assets"
 	"cdxtheme/app/chatagents"
 	"cdxtheme/app/chatmemory"
 	"cdxtheme/core/damaged"
@@ -330,21 +331,10 @@ func (a *App) SecondInstance() {
 	runtime.WindowShow(a.ctx)
 }
 
-// ContentSecurityPolicy allows no inline script and nothing from the network:
-// agent output rendered as HTML can neither run code nor phone home.
-const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; " +
-	"base-uri 'none'; form-action 'none'; frame-src 'none'"
-
-// SecurityHeaders adds the CSP and related headers to every asset response.
-func SecurityHeaders(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("Content-Security-Policy", ContentSecurityPolicy)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
-		next.ServeHTTP(w, r)
-	})
+// Assets is the asset server middleware: security headers on everything,
+// and the appearance script answered from the current settings.
+func (a *App) Assets(next http.Handler) http.Handler {
+	return assets.Middleware(next, func() string { return a.Settings.current().Scheme() })
 }
 
 func wrapf(err error, format string, args ...any) error {

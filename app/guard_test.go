@@ -2,8 +2,6 @@ package app
 
 import (
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,18 +119,6 @@ func TestBarNeverShowsAnEffortTheModelDoesNotOffer(t *testing.T) {
 		if !ok || !eff.HasValue(eff.Value) {
 			t.Fatalf("bar of %q: effort %q, not one of %+v", sid, eff.Value, eff.Options)
 		}
-	}
-}
-
-// Every asset the window loads carries nosniff and no-referrer beside the
-// CSP: a file the agent wrote cannot be sniffed into a script, and a link
-// it opens learns nothing of the app's pages.
-func TestAssetsCarryNosniffAndNoReferrer(t *testing.T) {
-	h := SecurityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("x")) }))
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/theme.json", nil))
-	if got := rec.Header(); got.Get("X-Content-Type-Options") != "nosniff" || got.Get("Referrer-Policy") != "no-referrer" || got.Get("Content-Security-Policy") != ContentSecurityPolicy {
-		t.Fatalf("headers = %v", got)
 	}
 }
 
