@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/app/buildcard"
 	"cdxtheme/core/workspace"
 	"cdxtheme/internal/testrig/acpstub"
 )
@@ -152,7 +153,7 @@ func TestBuildsCardsRenameDuplicateDeleteUndo(t *testing.T) {
 	if c.Name != "Harbour Night" || len(c.Swatches) == 0 || c.Swatches[0] != "#161a24" || c.Changed.IsZero() {
 		t.Errorf("card %+v", c)
 	}
-	if c.Status != BuildReady && c.Status != BuildFailing {
+	if c.Status != buildcard.Ready && c.Status != buildcard.Failing {
 		t.Errorf("status %q", c.Status)
 	}
 	if _, err := os.Stat(never.Dir); err != nil {
