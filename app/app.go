@@ -234,6 +234,7 @@ func New(log zerolog.Logger) *App {
 	lib.lib.index.Log = &e.log
 	th.live.switches.Log = &e.log
 	ag.chats.Log = &e.log
+	tu.warmups.build.Log = &e.log
 	lib.lib.index.Told = func(st searchindex.Status) { lib.emit.Emit("search-index", IndexStatus(st)) }
 	ag.settings, ag.turns = set, tu
 	return &App{env: e, Turns: tu, Chats: ch, Library: lib, Builds: bu, Themes: th, Editor: ed, Agents: ag,

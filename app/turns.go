@@ -502,7 +502,7 @@ func (tu *Turns) NewBuild(req NewBuildRequest) (TurnStarted, error) {
 	}
 	model, _ := req.Options[acp.CategoryModel].(string)
 	// The folder the open view pre-warmed the agent in, else a new one.
-	ws, ok := tu.takeBuild(buildTitle(req.Prompt), model)
+	ws, ok := tu.warmups.build.Take(buildTitle(req.Prompt), model)
 	if !ok {
 		var err error
 		if ws, err = workspace.Create(workspace.Root(), buildTitle(req.Prompt), model); err != nil {
