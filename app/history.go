@@ -38,7 +38,7 @@ func (c *Chats) ExportChat(sessionID, title, markdown string) (string, error) {
 	if len(markdown) > maxChatExport {
 		return "", fmt.Errorf("the chat is too long to export (%d MB)", len(markdown)>>20)
 	}
-	path, err := c.desktop.saveDialog(exportName(title, cmp.Or(sessionID, "chat")), func(w io.Writer) error {
+	path, err := c.desktop.saveDialog(chathistory.ExportName(title, cmp.Or(sessionID, "chat")), func(w io.Writer) error {
 		_, err := io.WriteString(w, markdown)
 		return err
 	})

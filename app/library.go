@@ -6,10 +6,10 @@ import (
 	"io"
 	"os"
 	"reflect"
-	"strings"
 	"sync"
 	"time"
 
+	"cdxtheme/app/chathistory"
 	"cdxtheme/app/searchindex"
 	"cdxtheme/core/codexhome"
 	"cdxtheme/core/notes"
@@ -216,32 +216,13 @@ func (li *Library) exportTranscript(id string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("read transcript %s: %w", id, err)
 	}
-	path, err := li.desktop.saveDialog(exportName(h.Title, id), func(w io.Writer) error {
+	path, err := li.desktop.saveDialog(chathistory.ExportName(h.Title, id), func(w io.Writer) error {
 		return codexhome.WriteMarkdown(w, r)
 	})
 	if err == nil && r.Truncated() {
 		li.log.Warn().Str("session", id).Msg(codexhome.TooLargeNote(r.Count()))
 	}
 	return path, wrapf(err, "export transcript %s", id)
-}
-
-func exportName(title, id string) string {
-	name := strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
-			return r
-		case r == ' ':
-			return '-'
-		}
-		return -1
-	}, title)
-	if len(name) > 60 {
-		name = name[:60]
-	}
-	if name == "" {
-		name = id
-	}
-	return name + ".md"
 }
 
 // IndexStatus is the payload of the "search-index" event and of

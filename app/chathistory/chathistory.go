@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"cdxtheme/core/codexhome"
 )
@@ -74,4 +75,27 @@ func Read(ctx context.Context, h codexhome.Home, sessionID string, before, limit
 		out.Skipped = p.Skipped
 	}
 	return out, nil
+}
+
+// ExportName is the file name a chat's export suggests: the title's
+// letters, digits, '-' and '_', spaces as '-', at most 60 characters
+// before ".md" (a long first message must not make an unwieldy name);
+// the session id when nothing is left.
+func ExportName(title, id string) string {
+	name := strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			return r
+		case r == ' ':
+			return '-'
+		}
+		return -1
+	}, title)
+	if len(name) > 60 {
+		name = name[:60]
+	}
+	if name == "" {
+		name = id
+	}
+	return name + ".md"
 }
