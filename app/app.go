@@ -29,6 +29,7 @@ import (
 
 	"cdxtheme/app/devserver"
 	"cdxtheme/app/editing"
+	"cdxtheme/app/leftovers"
 	"cdxtheme/app/navlock"
 	"cdxtheme/app/searchindex"
 	"cdxtheme/app/selftest"
@@ -280,7 +281,7 @@ func (a *App) Startup(ctx context.Context) {
 	// first search; Home shows its progress.
 	go a.Library.refreshIndex(true)
 	go func() {
-		if n := sweepTemps(); n > 0 {
+		if n := leftovers.Sweep(); n > 0 {
 			a.log.Info().Int("files", n).Msg("removed temporary files a crash left")
 		}
 	}()
