@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	goruntime "runtime"
 
+	"cdxtheme/app/handoff"
 	"cdxtheme/app/opensafe"
 	"cdxtheme/app/selftest"
 	"cdxtheme/core/fswrite"
@@ -48,20 +47,15 @@ func (desk *Desktop) openLocal(path string) error {
 	if desk.openFile != nil {
 		return desk.openFile(path)
 	}
-	var cmd *exec.Cmd
-	switch goruntime.GOOS {
-	case "darwin":
-		cmd = exec.Command("open", path)
-	case "windows":
-		cmd = exec.Command("explorer", path)
-	default:
-		cmd = exec.Command("xdg-open", path)
+	return handoff.Open(path)
+}
+
+// revealLocal shows path selected in its folder, without opening it.
+func (desk *Desktop) revealLocal(path string) error {
+	if desk.revealFile != nil {
+		return desk.revealFile(path)
 	}
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("open %s: %w", path, err)
-	}
-	go cmd.Wait()
-	return nil
+	return handoff.Reveal(path)
 }
 
 // saveDialog asks where to save and has write fill the file there (in a
