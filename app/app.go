@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"cdxtheme/app/devserver"
+	"cdxtheme/app/drops"
 	"cdxtheme/app/editing"
 	"cdxtheme/app/leftovers"
 	"cdxtheme/app/navlock"
@@ -158,7 +159,7 @@ type (
 	Themes struct {
 		*env
 		watchers watchset.Set
-		drops    drops
+		drops    drops.Latest
 		live     liveState
 
 		builds   *Builds
