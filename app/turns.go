@@ -286,13 +286,11 @@ func (tu *Turns) planTurn(p turnParams) (*turnPlan, error) {
 func (tu *Turns) runTurn(plan *turnPlan) {
 	p, id := plan.turnParams, plan.id
 	defer plan.running.Cancel()
-	seq := 0 // flushes are serialised by the batcher
-	b := stream.NewBatcher(stream.FlushInterval, func(evs []chat.Event) {
-		seq++
+	b := stream.NewTurn(id, func(seq int, evs []chat.Event) {
 		tu.emit.Emit("turn", TurnBatch{TurnID: id, Seq: seq, Events: evs})
-	}).Bounded(stream.MaxPending, stream.Weigh, stream.JoinText)
+	})
 	for _, w := range plan.warnings {
-		b.Add(w)
+		b.Say(w)
 	}
 	var follow []func(chat.Event)
 	for _, o := range tu.observers {
@@ -300,7 +298,6 @@ func (tu *Turns) runTurn(plan *turnPlan) {
 			follow = append(follow, f)
 		}
 	}
-	shown := stream.TextCap{Max: stream.MaxShownText}
 	run := plan.eng.Run
 	if p.open {
 		run = plan.eng.Open
@@ -317,7 +314,6 @@ func (tu *Turns) runTurn(plan *turnPlan) {
 			t.Prompt = append(t.Prompt, prompt.Text(note)...)
 		}
 	}
-	var done *chat.Event
 	_, err := run(plan.running.Ctx, t, func(ev chat.Event) {
 		ev.TurnID = id
 		if e, ok := ev.Payload.(chat.ErrorEvent); ok && e.Code == chat.CodeModelServer {
@@ -327,24 +323,9 @@ func (tu *Turns) runTurn(plan *turnPlan) {
 		for _, f := range follow {
 			f(ev)
 		}
-		if ev.Type() == chat.EventDone || ev.Type() == chat.EventError || ev.Type() == chat.EventReady {
-			if w := shown.Summary(id, ev.SessionID); w != nil {
-				b.Add(*w)
-			}
-		}
-		ev, warn, keep := shown.Pass(ev)
-		if keep && ev.Type() == chat.EventDone {
-			// Held back until the locks are checked and the turn is no
-			// longer running (below).
-			done = &ev
-			keep = false
-		}
-		if keep {
-			b.Add(ev)
-		}
-		if warn != nil {
-			b.Add(*warn)
-		}
+		// A "done" is held back until the locks are checked and the turn
+		// is no longer running (below).
+		b.Agent(ev)
 	})
 	if err != nil {
 		tu.log.Info().Err(err).Str("turn", id).Msg("turn ended with an error")
@@ -359,19 +340,16 @@ func (tu *Turns) runTurn(plan *turnPlan) {
 		// An agent rewriting theme.json whole tends to drop the variant it
 		// was not asked about; it is kept, and the page offers to drop it.
 		if msg := tu.editor.keepCompanion(p.workspaceID, plan.companion); msg != "" {
-			b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg, Action: chat.WarnDropCompanion}})
+			b.Say(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg, Action: chat.WarnDropCompanion}})
 		}
 		// Whatever the turn's end, a locked colour the agent moved goes back.
 		if msg := tu.editor.enforceLocks(p.workspaceID); msg != "" {
-			b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg}})
+			b.Say(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg}})
 		}
 	}
 	// Not running any more before the page hears "done": its next action
 	// (a hand edit, a restore) must not find the turn still busy.
 	tu.turns.set.End(id)
-	if done != nil {
-		b.Add(*done)
-	}
 	b.Close()
 }
 
