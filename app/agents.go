@@ -1,76 +1,12 @@
 package app
 
 import (
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
-	"cdxtheme/core/damaged"
-	"cdxtheme/core/paths"
 	"cdxtheme/core/settings"
 )
-
-// chatAgents remembers which agent each workspace and session runs, so a
-// follow-up after a restart goes to the agent that holds the session.
-type chatAgents struct {
-	Workspaces map[string]string `json:"workspaces"`
-	Sessions   map[string]string `json:"sessions"`
-}
-
-func chatAgentsPath() string { return filepath.Join(paths.ConfigDir(), "chat-agents.json") }
-
-// loadChatAgents fills the maps from disk once. A file that does not parse
-// is set aside (core/damaged) and reported, and the default agent is used;
-// one that cannot be read, or set aside, is never saved over (chatsKept).
-// Called with ags.mu held.
-func (ags *Agents) loadChatAgents() {
-	if ags.wsAgent != nil {
-		return
-	}
-	var c chatAgents
-	path := chatAgentsPath()
-	b, err := os.ReadFile(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-	case err != nil:
-		ags.chatsKept = true
-		ags.log.Warn().Err(err).Msg("chat-agents.json unreadable; chats use the default agent and it is left as it is")
-	default:
-		if perr := json.Unmarshal(b, &c); perr != nil {
-			err := damaged.Handle(path, fmt.Errorf("parse chat agents: %w", perr))
-			ags.chatsKept = !errors.As(err, new(*damaged.Error))
-			ags.log.Warn().Err(err).Msg("chat-agents.json damaged; chats use the default agent")
-			c = chatAgents{}
-		}
-	}
-	ags.wsAgent, ags.sessAgent = c.Workspaces, c.Sessions
-	if ags.wsAgent == nil {
-		ags.wsAgent = map[string]string{}
-	}
-	if ags.sessAgent == nil {
-		ags.sessAgent = map[string]string{}
-	}
-}
-
-// saveChatAgents writes the maps, unless the file on disk is one that could
-// not be read or set aside. Called with ags.mu held.
-func (ags *Agents) saveChatAgents() {
-	if ags.chatsKept {
-		return
-	}
-	b, err := json.Marshal(chatAgents{Workspaces: ags.wsAgent, Sessions: ags.sessAgent})
-	if err == nil {
-		err = paths.WriteFileAtomic(chatAgentsPath(), b, 0o600)
-	}
-	if err != nil {
-		ags.log.Warn().Err(err).Msg("remember which agent runs each chat")
-	}
-}
 
 // agentList reads agents.toml; a broken file is logged and the built-in
 // entries are used (the file stays for the user to fix).
@@ -85,16 +21,10 @@ func (ags *Agents) agentList() settings.AgentList {
 // agentFor picks the agent of a turn: the one asked for, else the one the
 // session or workspace already runs, else the agent for new builds.
 func (ags *Agents) agentFor(l settings.AgentList, p turnParams) settings.Agent {
-	id := p.agentID
-	ags.mu.Lock()
-	ags.loadChatAgents()
-	if id == "" && p.sessionID != "" {
-		id = ags.sessAgent[p.sessionID]
+	id := ags.chats.Of(p.sessionID, p.workspaceID)
+	if p.agentID != "" {
+		id = p.agentID
 	}
-	if id == "" && p.workspaceID != "" {
-		id = ags.wsAgent[p.workspaceID]
-	}
-	ags.mu.Unlock()
 	if ag, ok := l.Find(id); ok {
 		return ag
 	}
@@ -105,14 +35,12 @@ func (ags *Agents) agentFor(l settings.AgentList, p turnParams) settings.Agent {
 // runsWorkspace remembers that the workspace's chat runs agentID (a turn
 // started there).
 func (ags *Agents) runsWorkspace(workspaceID, agentID string) {
-	ags.remember(func() map[string]string { return ags.wsAgent }, workspaceID, agentID)
+	ags.chats.RunsWorkspace(workspaceID, agentID)
 }
 
 // runsSession remembers that agentID holds the session (its first event
 // named it).
-func (ags *Agents) runsSession(sessionID, agentID string) {
-	ags.remember(func() map[string]string { return ags.sessAgent }, sessionID, agentID)
-}
+func (ags *Agents) runsSession(sessionID, agentID string) { ags.chats.RunsSession(sessionID, agentID) }
 
 // observeTurn keeps the session map of every turn: the workspace's chat
 // runs the turn's agent from its start, and the session its first event
@@ -131,18 +59,6 @@ func (ags *Agents) observeTurn(t *turnPlan) func(chat.Event) {
 			ags.recordSession(t.workspaceID, ev.SessionID)
 		}
 		ags.runsSession(ev.SessionID, t.agentID)
-	}
-}
-
-// remember sets key to agentID in the map which picks (read after the
-// load, which may replace the maps) and saves only on a change.
-func (ags *Agents) remember(which func() map[string]string, key, agentID string) {
-	ags.mu.Lock()
-	defer ags.mu.Unlock()
-	ags.loadChatAgents()
-	if m := which(); m[key] != agentID {
-		m[key] = agentID
-		ags.saveChatAgents()
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/app/chatagents"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/damaged"
 	"cdxtheme/core/mcp"
@@ -216,7 +217,7 @@ func TestSecretsGoOnlyToCodexAndArgumentsArriveIntact(t *testing.T) {
 // written over by the next chat: the user's file is kept for them to mend.
 func TestDamagedChatAgentsFileIsSetAside(t *testing.T) {
 	a, rec := newStubApp(t, acpstub.New())
-	path := chatAgentsPath()
+	path := chatagents.Path()
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +241,7 @@ func TestDamagedChatAgentsFileIsSetAside(t *testing.T) {
 	if !reported {
 		t.Errorf("not reported: %+v", a.Settings.DamagedFiles())
 	}
-	var now chatAgents
+	var now struct{ Workspaces, Sessions map[string]string }
 	b, err := os.ReadFile(path)
 	if err != nil || json.Unmarshal(b, &now) != nil {
 		t.Fatalf("no fresh chat-agents.json after the chat: %q %v", b, err)

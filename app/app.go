@@ -13,6 +13,10 @@
 package app
 
 import (
+	"cdxtheme/app/artifact"
+	"cdxtheme/app/assets"
+	"cdxtheme/app/chatagents"
+	"cdxtheme/app/chatmemory"
 	"cdxtheme/core/damaged"
 	"context"
 	"fmt"
@@ -24,8 +28,14 @@ import (
 	"time"
 
 	"cdxtheme/app/devserver"
+	"cdxtheme/app/drops"
+	"cdxtheme/app/editing"
+	"cdxtheme/app/leftovers"
 	"cdxtheme/app/navlock"
-	"cdxtheme/core/handedit"
+	"cdxtheme/app/searchindex"
+	"cdxtheme/app/selftest"
+	"cdxtheme/app/watchset"
+	"cdxtheme/app/winstate"
 	_ "cdxtheme/core/packaging" // fills the .vsix and Zed extension formats
 	"cdxtheme/core/settings"
 
@@ -52,6 +62,19 @@ type env struct {
 	emit Emitter
 }
 
+// Emitter sends a named event to the UI. The Wails runtime implements it in
+// the desktop build; tests pass a recorder. (runtime.EventsEmit with a
+// non-Wails context calls log.Fatalf, hence the seam.)
+type Emitter interface {
+	Emit(name string, payload any)
+}
+
+// EmitterFunc adapts a function to Emitter.
+type EmitterFunc func(name string, payload any)
+
+// Emit calls f.
+func (f EmitterFunc) Emit(name string, payload any) { f(name, payload) }
+
 // App is the desktop app as main sees it: the lifecycle hooks, the menu's
 // actions and the self-test, none of them bound, and the services main
 // binds (Bound). It shares the services' env (Startup fills it in).
@@ -66,7 +89,7 @@ type App struct {
 	Agents   *Agents
 	Settings *Settings
 	Desktop  *Desktop
-	selfTest *selfTest
+	selfTest *selftest.Test
 	// windowPath is where the window's size and place are remembered.
 	windowPath string
 }
@@ -97,7 +120,7 @@ type (
 	// chat memory (each chat's settings, chat-settings.json).
 	Chats struct {
 		*env
-		memory chatMemory
+		memory chatmemory.Memory
 
 		settings *Settings
 		agents   *Agents
@@ -122,7 +145,7 @@ type (
 	// checkpoints. It owns the artifacts the turns named.
 	Builds struct {
 		*env
-		arts artifacts
+		arts artifact.Store
 
 		turns   *Turns
 		editor  *Editor
@@ -134,8 +157,8 @@ type (
 	// (an import) and the live updates of the programs applied to.
 	Themes struct {
 		*env
-		watchers watchers
-		drops    drops
+		watchers watchset.Set
+		drops    drops.Latest
 		live     liveState
 
 		builds   *Builds
@@ -143,19 +166,11 @@ type (
 		editor   *Editor
 	}
 	// Editor is the designer's hand edits of a theme: colours, locks,
-	// make-it-pass, undo and redo. It owns editMu.
+	// make-it-pass, undo and redo. It owns the hand-edit engine (edits,
+	// app/editing: the records' lock, the restores during a turn).
 	Editor struct {
 		*env
-		// editMu serialises the hand-edit records (editor.go).
-		editMu sync.Mutex
-		// lockMu guards duringTurn: per workspace, the locked colours the
-		// watcher put back while a turn ran, for the turn's closing warning.
-		lockMu     sync.Mutex
-		duringTurn map[string][]handedit.Restored
-		// beforeThemeWrite, when set (by tests, before the editor is used),
-		// runs in writeTheme between a read of theme.json and the write
-		// made from it: where the agent's write lands in the race tests.
-		beforeThemeWrite func(workspaceID string)
+		edits *editing.Edits
 
 		turns  *Turns
 		builds *Builds
@@ -165,12 +180,8 @@ type (
 	// the key with Settings.
 	Agents struct {
 		*env
-		mu        sync.Mutex
-		wsAgent   map[string]string // workspace id → agent id its chat runs
-		sessAgent map[string]string // session id → agent id
-		// chatsKept: chat-agents.json could not be read or set aside; it
-		// is never saved over.
-		chatsKept bool
+		// chats is which agent runs each chat (chat-agents.json).
+		chats chatagents.Map
 
 		settings *Settings
 		turns    *Turns
@@ -220,9 +231,15 @@ func New(log zerolog.Logger) *App {
 	bu.turns, bu.editor, bu.themes, bu.desktop = tu, ed, th, desk
 	th.builds, th.settings, th.editor = bu, set, ed
 	ed.turns, ed.builds = tu, bu
+	ed.edits = ed.newEdits()
+	lib.lib.index.Log = &e.log
+	th.live.switches.Log = &e.log
+	ag.chats.Log = &e.log
+	tu.warmups.build.Log = &e.log
+	lib.lib.index.Told = func(st searchindex.Status) { lib.emit.Emit("search-index", IndexStatus(st)) }
 	ag.settings, ag.turns = set, tu
 	return &App{env: e, Turns: tu, Chats: ch, Library: lib, Builds: bu, Themes: th, Editor: ed, Agents: ag,
-		Settings: set, Desktop: desk, selfTest: &selfTest{env: e, desktop: desk}, windowPath: windowStatePath()}
+		Settings: set, Desktop: desk, selfTest: &selftest.Test{Log: &e.log}, windowPath: winstate.Path()}
 }
 
 // Bound is what main binds into the page: the services, and nothing else.
@@ -246,8 +263,14 @@ func (a *App) Startup(ctx context.Context) {
 	// Files dropped from another program (Wails' file drop, on Linux):
 	// the page picks the import up by token (drop.go).
 	runtime.EventsOn(ctx, "wails:file-drop", a.Themes.fileDropEvent)
-	a.selfTest.start(ctx)
-	st := LoadWindowState(a.windowPath)
+	if selftest.Active() {
+		// The self-test never launches the user's browser or file manager:
+		// what would be handed to the OS (after every check) goes into its
+		// report instead.
+		a.Desktop.recordIn(a.selfTest)
+		a.selfTest.Start(ctx)
+	}
+	st := winstate.Load(a.windowPath)
 	if st.X >= 0 && st.Y >= 0 {
 		runtime.WindowSetPosition(ctx, st.X, st.Y)
 	}
@@ -258,7 +281,7 @@ func (a *App) Startup(ctx context.Context) {
 	// first search; Home shows its progress.
 	go a.Library.refreshIndex(true)
 	go func() {
-		if n := sweepTemps(); n > 0 {
+		if n := leftovers.Sweep(); n > 0 {
 			a.log.Info().Int("files", n).Msg("removed temporary files a crash left")
 		}
 	}()
@@ -285,17 +308,17 @@ func (a *App) Startup(ctx context.Context) {
 
 // BeforeClose remembers the window; returning false lets it close.
 func (a *App) BeforeClose(ctx context.Context) bool {
-	st := WindowState{Maximised: runtime.WindowIsMaximised(ctx)}
+	st := winstate.State{Maximised: runtime.WindowIsMaximised(ctx)}
 	st.X, st.Y = runtime.WindowGetPosition(ctx)
 	st.Width, st.Height = runtime.WindowGetSize(ctx)
 	a.rememberWindow(st)
 	return false
 }
 
-// rememberWindow saves the window as it closes (see closingState); a
+// rememberWindow saves the window as it closes (see winstate.Closing); a
 // failure is logged, and the window closes all the same.
-func (a *App) rememberWindow(now WindowState) {
-	if err := SaveWindowState(a.windowPath, closingState(now, LoadWindowState(a.windowPath))); err != nil {
+func (a *App) rememberWindow(now winstate.State) {
+	if err := winstate.Save(a.windowPath, winstate.Closing(now, winstate.Load(a.windowPath))); err != nil {
 		a.log.Warn().Err(err).Msg("remember window")
 	}
 }
@@ -310,21 +333,10 @@ func (a *App) SecondInstance() {
 	runtime.WindowShow(a.ctx)
 }
 
-// ContentSecurityPolicy allows no inline script and nothing from the network:
-// agent output rendered as HTML can neither run code nor phone home.
-const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; " +
-	"base-uri 'none'; form-action 'none'; frame-src 'none'"
-
-// SecurityHeaders adds the CSP and related headers to every asset response.
-func SecurityHeaders(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("Content-Security-Policy", ContentSecurityPolicy)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
-		next.ServeHTTP(w, r)
-	})
+// Assets is the asset server middleware: security headers on everything,
+// and the appearance script answered from the current settings.
+func (a *App) Assets(next http.Handler) http.Handler {
+	return assets.Middleware(next, func() string { return a.Settings.current().Scheme() })
 }
 
 func wrapf(err error, format string, args ...any) error {

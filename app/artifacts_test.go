@@ -7,11 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/app/artifact"
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
-	"cdxtheme/core/inside"
 	"cdxtheme/internal/testrig/acpstub"
-	"cdxtheme/internal/testrig/winlink"
 )
 
 func TestLinkedFilesBecomeArtifactsAndOutsideOnesAreRefused(t *testing.T) {
@@ -50,7 +49,7 @@ func TestLinkedFilesBecomeArtifactsAndOutsideOnesAreRefused(t *testing.T) {
 		t.Fatalf("artifacts = %+v", arts)
 	}
 	inside, outside := arts[0], arts[1]
-	if !inside.Inside || inside.Name != "theme.json" || inside.Source != SourceLink || inside.Problem != "" {
+	if !inside.Inside || inside.Name != "theme.json" || inside.Source != artifact.SourceLink || inside.Problem != "" {
 		t.Fatalf("inside = %+v", inside)
 	}
 	if outside.Inside || outside.Name != "passwd" || !strings.Contains(outside.Problem, "outside the workspace") {
@@ -86,7 +85,7 @@ func TestWrittenFilesBecomeArtifactsWithAPreview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(arts) != 1 || arts[0].Name != "theme.json" || arts[0].Source != SourceEdit || !arts[0].Inside || arts[0].Size == 0 {
+	if len(arts) != 1 || arts[0].Name != "theme.json" || arts[0].Source != artifact.SourceEdit || !arts[0].Inside || arts[0].Size == 0 {
 		t.Fatalf("artifacts = %+v", arts)
 	}
 	if arts[0].Preview != "" {
@@ -105,40 +104,5 @@ func TestWrittenFilesBecomeArtifactsWithAPreview(t *testing.T) {
 		Locations: []acp.ToolCallLocation{{Path: "./theme.json"}, {Path: started.Cwd + "/tmp/../theme.json"}, {Path: started.Cwd + "//./theme.json"}}}}})
 	if arts, err := a.Builds.Artifacts(started.WorkspaceID); err != nil || len(arts) != 1 {
 		t.Fatalf("after edits naming theme.json otherwise: %+v %v", arts, err)
-	}
-}
-
-func TestArtifactRefsAndPreviews(t *testing.T) {
-	root := t.TempDir()
-	png := []byte("\x89PNG\r\n\x1a\nfake")
-	os.WriteFile(filepath.Join(root, "swatch.png"), png, 0o644)
-	os.WriteFile(filepath.Join(root, "big.png"), make([]byte, maxPreview+1), 0o644)
-	outside := filepath.Join(t.TempDir(), "secret.txt")
-	os.WriteFile(outside, []byte("not yours"), 0o644)
-	winlink.SymlinkOrSkip(t, outside, filepath.Join(root, "sneaky.txt"))
-	tool := func(kind string, tc acp.ToolCall) chat.Event {
-		tc.ToolCallID, tc.Kind = "c1", &kind
-		return chat.Event{Payload: chat.ToolCallStarted{ToolCall: &tc}}
-	}
-	refs := artifactRefs(tool(acp.ToolEdit, acp.ToolCall{Locations: []acp.ToolCallLocation{{Path: "swatch.png"}},
-		Content: []acp.ToolCallContent{{Type: acp.ToolContentDiff, Path: filepath.Join(root, "big.png")}}}), root)
-	refs = append(refs, artifactRefs(tool("read", acp.ToolCall{Locations: []acp.ToolCallLocation{{Path: "/etc/hosts"}}}), root)...)
-	refs = append(refs, artifactRef{uri: inside.FileURI(filepath.Join(root, "sneaky.txt")), name: "sneaky.txt", source: SourceLink})
-	arts := describe(root, refs)
-	var got []string
-	for _, a := range arts {
-		got = append(got, a.Name)
-	}
-	if strings.Join(got, ",") != "big.png,swatch.png,sneaky.txt" {
-		t.Fatalf("artifacts = %v (a read location is not an artifact)", got)
-	}
-	if arts[0].Preview != "" {
-		t.Fatal("an image over the preview limit got a preview")
-	}
-	if want := "data:image/png;base64,iVBORw0KGgpmYWtl"; arts[1].Preview != want {
-		t.Fatalf("preview = %q, want %q", arts[1].Preview, want)
-	}
-	if arts[2].Inside || !strings.Contains(arts[2].Problem, "outside") {
-		t.Fatalf("a symlink out of the workspace was accepted: %+v", arts[2])
 	}
 }

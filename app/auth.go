@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -47,20 +45,10 @@ type SignInResult struct {
 // not hang on an agent that will not start.
 const logoutTimeout = 30 * time.Second
 
-func signInPath() string { return filepath.Join(paths.ConfigDir(), "signin") }
-
-func signedInMethod() string {
-	b, err := os.ReadFile(signInPath())
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(b))
-}
-
 // GetAuthState reports whether an API key is stored and where.
 func (ags *Agents) GetAuthState() AuthState {
 	k, store := ags.settings.apiKey()
-	return AuthState{APIKeyStored: k != "", Store: store, Method: signedInMethod()}
+	return AuthState{APIKeyStored: k != "", Store: store, Method: settings.SignedInMethod()}
 }
 
 // SaveAPIKey stores the key (keyring, else a 0600 file) for later agents.
@@ -92,8 +80,8 @@ func (ags *Agents) SignOut() error {
 	if err := settings.DeleteAPIKey(); err != nil {
 		return err
 	}
-	if err := os.Remove(signInPath()); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("forget sign-in: %w", err)
+	if err := settings.ForgetSignIn(); err != nil {
+		return err
 	}
 	ags.settings.setKey("", settings.StoreNone)
 	return nil
@@ -107,7 +95,7 @@ func (ags *Agents) neutralDir() (string, error) {
 }
 
 func (ags *Agents) rememberSignIn(methodID string) {
-	if err := paths.WriteFileAtomic(signInPath(), []byte(methodID+"\n"), 0o600); err != nil {
+	if err := settings.RememberSignIn(methodID); err != nil {
 		ags.log.Warn().Err(err).Msg("remember sign-in")
 	}
 }

@@ -7,19 +7,11 @@ import (
 	"sync"
 	"time"
 
+	"cdxtheme/app/buildcard"
+	"cdxtheme/app/opensafe"
 	"cdxtheme/core/inside"
-	"cdxtheme/core/theme"
 	"cdxtheme/core/themewatch"
 	"cdxtheme/core/workspace"
-)
-
-// Build statuses shown on a build's card.
-const (
-	BuildWorking = "working" // a turn runs in it now
-	BuildNoTheme = "empty"   // no theme.json yet
-	BuildInvalid = "invalid" // theme.json does not validate
-	BuildFailing = "failing" // valid, but some contrast pairs fail AA
-	BuildReady   = "ready"   // valid, every pair passes AA
 )
 
 // Leftovers are cleared away: a workspace whose first message never reached
@@ -29,15 +21,9 @@ const (
 	trashFor    = 30 * 24 * time.Hour
 )
 
-// BuildCard is one build as Home shows it.
-type BuildCard struct {
-	workspace.Meta
-	Name     string    `json:"name"`     // the theme's own name, "" without a theme
-	Swatches []string  `json:"swatches"` // #rrggbb, checked by Go: safe to put in a style
-	Changed  time.Time `json:"changed" ts_type:"string"`
-	Status   string    `json:"status"`
-	Failing  int       `json:"failing"` // contrast pairs below AA
-}
+// BuildCard is one build as Home shows it (buildcard.Card: its fields
+// are the page's).
+type BuildCard buildcard.Card
 
 var pruneOnce sync.Once
 
@@ -110,33 +96,7 @@ func (bu *Builds) followTheme(m workspace.Meta, st themewatch.State) workspace.M
 }
 
 func (bu *Builds) cardOf(m workspace.Meta, st themewatch.State) BuildCard {
-	c := BuildCard{Meta: m, Swatches: []string{}, Changed: m.Changed()}
-	switch {
-	case bu.turns.busy(m.ID):
-		c.Status = BuildWorking
-	case st.Error != "":
-		c.Status = BuildInvalid
-	case st.Theme == nil:
-		c.Status = BuildNoTheme
-	default:
-		for _, ch := range st.Checks {
-			if !ch.AA {
-				c.Failing++
-			}
-		}
-		c.Status = BuildReady
-		if c.Failing > 0 {
-			c.Status = BuildFailing
-		}
-	}
-	if t := st.Theme; t != nil {
-		c.Name = t.Name
-		for _, col := range []theme.Color{t.UI.Background, t.UI.Surface, t.UI.Text, t.UI.Accent,
-			t.Syntax.Keyword, t.Syntax.String, t.Syntax.Function, t.Syntax.Type, t.UI.Error} {
-			c.Swatches = append(c.Swatches, col.Hex())
-		}
-	}
-	return c
+	return BuildCard(buildcard.Of(m, st, bu.turns.busy(m.ID)))
 }
 
 // RenameBuild gives a build the user's name: the name Home, its chat's
@@ -240,7 +200,7 @@ func (bu *Builds) OpenWorkspaceFolder(workspaceID string) error {
 // OpenPath opens a file the agent named (an artifact, a resource_link) with
 // the OS, only after checking it lies inside the workspace; a program,
 // script, launcher or anything but a viewable type is shown in its folder
-// instead (see revealReason).
+// instead (see opensafe.RevealReason).
 func (bu *Builds) OpenPath(workspaceID, path string) error {
 	ws, err := bu.openWorkspace(workspaceID)
 	if err != nil {
@@ -250,7 +210,7 @@ func (bu *Builds) OpenPath(workspaceID, path string) error {
 	if err != nil {
 		return err
 	}
-	why, err := revealReason(p)
+	why, err := opensafe.RevealReason(p)
 	if err != nil {
 		return fmt.Errorf("open %s: %w", path, err)
 	}

@@ -2,15 +2,12 @@ package app
 
 import (
 	"errors"
-	"fmt"
-	"io/fs"
 	"strings"
-	"time"
 	"unicode/utf8"
 
+	"cdxtheme/app/compare"
 	"cdxtheme/core/checkpoint"
 	"cdxtheme/core/theme"
-	"cdxtheme/core/themewatch"
 )
 
 // CheckpointsEvent is the payload of the "checkpoints" event: a
@@ -70,13 +67,8 @@ func (bu *Builds) RestoreCheckpoint(workspaceID, checkpointID string) (checkpoin
 }
 
 // ThemeVersion is one version of a workspace's theme: at a checkpoint, or
-// as it is now (CheckpointID "").
-type ThemeVersion struct {
-	CheckpointID string    `json:"checkpointId"`
-	Label        string    `json:"label"`
-	Created      time.Time `json:"created" ts_type:"string"`
-	themewatch.State
-}
+// as it is now (CheckpointID ""). compare.Version has its fields.
+type ThemeVersion compare.Version
 
 // Comparison is a turn's before and after, with the roles it changed.
 type Comparison struct {
@@ -94,43 +86,11 @@ func (bu *Builds) CompareCheckpoint(workspaceID, checkpointID string) (Compariso
 	if err != nil {
 		return Comparison{}, err
 	}
-	list, err := checkpoint.List(ws.Dir)
+	before, after, err := compare.Turn(ws, checkpointID)
 	if err != nil {
 		return Comparison{}, err
 	}
-	idx := -1
-	for i, c := range list {
-		if c.ID == checkpointID {
-			idx = i
-		}
-	}
-	if idx < 0 {
-		return Comparison{}, fmt.Errorf("checkpoint %s: no such checkpoint in this workspace", checkpointID)
-	}
-	version := func(c checkpoint.Summary) (ThemeVersion, error) {
-		v := ThemeVersion{CheckpointID: c.ID, Label: c.Label, Created: c.Created}
-		b, err := checkpoint.ReadFile(ws.Dir, c.ID, theme.FileName)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			// No theme yet at that point (the first turn of a new build).
-		case err != nil:
-			return v, err
-		default:
-			v.State = themewatch.StateOf(b)
-		}
-		return v, nil
-	}
-	cmp := Comparison{}
-	if cmp.Before, err = version(list[idx]); err != nil {
-		return cmp, err
-	}
-	if idx+1 < len(list) {
-		if cmp.After, err = version(list[idx+1]); err != nil {
-			return cmp, err
-		}
-	} else {
-		cmp.After = ThemeVersion{State: themewatch.Load(ws.Dir), Created: time.Now().UTC()}
-	}
+	cmp := Comparison{Before: ThemeVersion(before), After: ThemeVersion(after)}
 	cmp.Changed = theme.Changed(cmp.Before.Theme, cmp.After.Theme)
 	if cmp.Before.Theme == nil && cmp.After.Theme == nil {
 		cmp.Changed = []string{}

@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	goruntime "runtime"
 
+	"cdxtheme/app/handoff"
+	"cdxtheme/app/opensafe"
+	"cdxtheme/app/selftest"
 	"cdxtheme/core/fswrite"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
@@ -20,7 +21,7 @@ func (desk *Desktop) OpenLink(raw string) error { return desk.openLink(raw) }
 
 // openLink is OpenLink, for the other services too.
 func (desk *Desktop) openLink(raw string) error {
-	u, err := CheckLink(raw)
+	u, err := opensafe.CheckLink(raw)
 	if err != nil {
 		return err
 	}
@@ -46,20 +47,15 @@ func (desk *Desktop) openLocal(path string) error {
 	if desk.openFile != nil {
 		return desk.openFile(path)
 	}
-	var cmd *exec.Cmd
-	switch goruntime.GOOS {
-	case "darwin":
-		cmd = exec.Command("open", path)
-	case "windows":
-		cmd = exec.Command("explorer", path)
-	default:
-		cmd = exec.Command("xdg-open", path)
+	return handoff.Open(path)
+}
+
+// revealLocal shows path selected in its folder, without opening it.
+func (desk *Desktop) revealLocal(path string) error {
+	if desk.revealFile != nil {
+		return desk.revealFile(path)
 	}
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("open %s: %w", path, err)
-	}
-	go cmd.Wait()
-	return nil
+	return handoff.Reveal(path)
 }
 
 // saveDialog asks where to save and has write fill the file there (in a
@@ -97,3 +93,11 @@ func (desk *Desktop) saveDialog(name string, write func(io.Writer) error) (strin
 // methods are bound into the webview, and the page must never choose
 // where files are written.
 func AnswerSaveDialog(a *App, path string) { a.Desktop.saveTo = path }
+
+// recordIn has what would reach the OS recorded in the self-test's report
+// instead of handed on.
+func (d *Desktop) recordIn(t *selftest.Test) {
+	d.openURL = func(u string) { t.Record("opened", u) }
+	d.openFile = func(p string) error { t.Record("openedFiles", p); return nil }
+	d.revealFile = func(p string) error { t.Record("revealedFiles", p); return nil }
+}

@@ -1,13 +1,10 @@
 package app
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"path/filepath"
-	"sync"
 
+	"cdxtheme/app/drops"
 	"cdxtheme/core/fsread"
 	"cdxtheme/core/themeimport"
 )
@@ -17,20 +14,8 @@ import (
 // hands the page no File for them). The page decides whether the spot is
 // an import (Home, New build) and answers with ImportDropped(token); it
 // never sees or names the paths, so it can import only what the user
-// dropped, once.
-type FileDrop struct {
-	Token string   `json:"token"`
-	X     int      `json:"x"`
-	Y     int      `json:"y"`
-	Names []string `json:"names"` // base names, for messages
-}
-
-// drops holds the latest drop until the page takes it.
-type drops struct {
-	mu    sync.Mutex
-	token string
-	paths []string
-}
+// dropped, once (app/drops keeps it; drops.Drop has the fields).
+type FileDrop drops.Drop
 
 // fileDropEvent reads Wails' "wails:file-drop" event (x, y, paths), checking
 // each part: Wails' own OnFileDrop indexes the event's data unchecked, and
@@ -47,38 +32,16 @@ func (th *Themes) fileDropEvent(data ...any) {
 
 // fileDropped keeps the paths of a drop and tells the page.
 func (th *Themes) fileDropped(x, y int, paths []string) {
-	var kept []string
-	for _, p := range paths {
-		if p != "" && filepath.IsAbs(p) {
-			kept = append(kept, p)
-		}
+	if d, ok := th.drops.Keep(x, y, paths); ok {
+		th.emit.Emit("file-drop", FileDrop(d))
 	}
-	if len(kept) == 0 {
-		return
-	}
-	var r [12]byte
-	rand.Read(r[:])
-	d := FileDrop{Token: hex.EncodeToString(r[:]), X: x, Y: y}
-	for _, p := range kept {
-		d.Names = append(d.Names, filepath.Base(p))
-	}
-	th.drops.mu.Lock()
-	th.drops.token, th.drops.paths = d.Token, kept
-	th.drops.mu.Unlock()
-	th.emit.Emit("file-drop", d)
 }
 
 // ImportDropped imports the file of the drop token names (the first, when
 // several were dropped: one build per drop) as a new build. A token works
 // once, and only the latest drop's.
 func (th *Themes) ImportDropped(token string) (ImportResult, error) {
-	th.drops.mu.Lock()
-	paths := th.drops.paths
-	ok := token != "" && token == th.drops.token
-	if ok {
-		th.drops.token, th.drops.paths = "", nil
-	}
-	th.drops.mu.Unlock()
+	paths, ok := th.drops.Take(token)
 	if !ok {
 		return ImportResult{}, errors.New("that drop is gone; drop the file again")
 	}

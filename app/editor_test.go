@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/app/editing"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/checkpoint"
 	"cdxtheme/core/contrast"
@@ -108,7 +109,7 @@ func TestHandEditsReachTheAgentAndLocksSurviveItsTurn(t *testing.T) {
 			named = append(named, w)
 		}
 	}
-	if len(named) != 1 || !strings.HasPrefix(named[0], turnLocksLead) || strings.Count(named[0], "syntax.keyword") != 1 || !strings.Contains(named[0], "#ff9e64") {
+	if len(named) != 1 || !strings.HasPrefix(named[0], editing.TurnLocksLead) || strings.Count(named[0], "syntax.keyword") != 1 || !strings.Contains(named[0], "#ff9e64") {
 		t.Errorf("the restore of the locked keyword was not reported once, as the agent's, in the turn: %q", warnings(rec, id))
 	}
 	st, err = a.Editor.EditorState(ws)
@@ -279,8 +280,8 @@ func TestUnreadableHandEditRecordIsLogged(t *testing.T) {
 	var log syncbuf.Buffer
 	a.env.log = zerolog.New(&log)
 	// A file where the records' folder goes: nothing can be read or saved there.
-	os.MkdirAll(filepath.Dir(filepath.Dir(editRecordPath("ws-x"))), 0o700)
-	os.WriteFile(filepath.Dir(editRecordPath("ws-x")), []byte("in the way"), 0o600)
+	os.MkdirAll(filepath.Dir(filepath.Dir(handedit.RecordPath("ws-x"))), 0o700)
+	os.WriteFile(filepath.Dir(handedit.RecordPath("ws-x")), []byte("in the way"), 0o600)
 	if note, told := a.Editor.handNote("ws-x"); note != "" || len(told) != 0 {
 		t.Fatalf("note %q, told %v", note, told)
 	}

@@ -2,16 +2,12 @@ package app
 
 import (
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
-	"cdxtheme/core/inside"
 	"cdxtheme/internal/testrig/acpstub"
 )
 
@@ -121,73 +117,6 @@ func TestBarNeverShowsAnEffortTheModelDoesNotOffer(t *testing.T) {
 		eff, ok := acp.FindConfigOption(bar.Options, acp.CategoryThoughtLevel, "reasoning_effort")
 		if !ok || !eff.HasValue(eff.Value) {
 			t.Fatalf("bar of %q: effort %q, not one of %+v", sid, eff.Value, eff.Options)
-		}
-	}
-}
-
-// Every asset the window loads carries nosniff and no-referrer beside the
-// CSP: a file the agent wrote cannot be sniffed into a script, and a link
-// it opens learns nothing of the app's pages.
-func TestAssetsCarryNosniffAndNoReferrer(t *testing.T) {
-	h := SecurityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("x")) }))
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/theme.json", nil))
-	if got := rec.Header(); got.Get("X-Content-Type-Options") != "nosniff" || got.Get("Referrer-Policy") != "no-referrer" || got.Get("Content-Security-Policy") != ContentSecurityPolicy {
-		t.Fatalf("headers = %v", got)
-	}
-}
-
-// An artifact the agent names by a link that is neither a file nor a web
-// page (mailto:, ftp:) says why it cannot be opened instead of showing as
-// a card that does nothing.
-func TestArtifactOfAnotherSchemeSaysItCannotBeOpened(t *testing.T) {
-	root := t.TempDir()
-	arts := describe(root, []artifactRef{{uri: "ftp://example.com/theme.json", name: "theme.json"}, {uri: "mailto:a@example.com", name: "mail"}})
-	for _, a := range arts {
-		if a.Problem != "only files and web links can be opened" || a.Inside || a.Web {
-			t.Errorf("%s: %+v, want it refused as neither a file nor a web link", a.URI, a)
-		}
-	}
-}
-
-// A file the agent names before it wrote it says so on its card, rather
-// than offering to open a file that is not there.
-func TestArtifactNotWrittenYetSaysSo(t *testing.T) {
-	root := t.TempDir()
-	arts := describe(root, []artifactRef{{uri: inside.FileURI(filepath.Join(root, "later.json")), name: "later.json"}})
-	if len(arts) != 1 || arts[0].Problem != "not there (yet)" || arts[0].Inside {
-		t.Fatalf("artifacts = %+v, want the missing file said to be not there (yet)", arts)
-	}
-}
-
-// The cap's warnings name sizes in the unit a user reads at a glance: a
-// cap of exactly 1 GiB or 1 MiB is said as such, not as 1024 of the unit
-// below.
-func TestByteSizeAtEachUnitsBoundary(t *testing.T) {
-	for n, want := range map[int64]string{
-		1 << 30: "1.0 GiB", 1<<30 - 1<<20: "1023 MiB", 1 << 20: "1 MiB", 1<<20 - 1<<10: "1023.0 KiB",
-		1 << 10: "1.0 KiB", 1<<10 - 1: "1023 bytes",
-	} {
-		if got := byteSize(n); got != want {
-			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
-// An exported transcript's suggested file name keeps the title's letters,
-// digits, '-' and '_', turns spaces into '-', and is at most 60 characters
-// before ".md" (a long first message must not make an unwieldy name).
-func TestExportNameKeepsTheTitleShortAndSafe(t *testing.T) {
-	id := "01a20000-0000-7000-8000-0000000000a1"
-	for title, want := range map[string]string{
-		"Harbour night_2 theme!": "Harbour-night_2-theme.md",
-		"a/../b: ok?":            "ab-ok.md",
-		strings.Repeat("ab", 50): strings.Repeat("ab", 30) + ".md",
-		"!!!":                    id + ".md",
-		"Zz-09 yY":               "Zz-09-yY.md",
-	} {
-		if got := exportName(title, id); got != want {
-			t.Errorf("exportName(%q) = %q, want %q", title, got, want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/app/chathistory"
 	"cdxtheme/core/chat"
 	"cdxtheme/internal/testrig/acpstub"
 	"cdxtheme/internal/testrig/fixtures"
@@ -31,7 +32,7 @@ func TestChatHistoryPagesBackwardsFromTheNewest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if newest.Source != HistoryRollout || newest.Total != 7 || newest.Offset != 4 || len(newest.Messages) != 3 {
+	if newest.Source != chathistory.Rollout || newest.Total != 7 || newest.Offset != 4 || len(newest.Messages) != 3 {
 		t.Fatalf("newest page = %+v", newest)
 	}
 	if newest.Messages[2].Role != "assistant" || newest.Messages[1].Role != "user" {
@@ -80,7 +81,7 @@ func TestChatWithoutARolloutGetsTheAgentsReplay(t *testing.T) {
 	t.Setenv("CODEX_HOME", t.TempDir())
 	started, sid := finishedBuild(t, a, rec, "make it teal")
 	page, err := a.Chats.ChatHistory(sid, -1, 50)
-	if err != nil || page.Source != HistoryAgent || len(page.Messages) != 0 {
+	if err != nil || page.Source != chathistory.Agent || len(page.Messages) != 0 {
 		t.Fatalf("page = %+v, err = %v", page, err)
 	}
 	a.Shutdown(nil) // the warm agent goes, as at a restart

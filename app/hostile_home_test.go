@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"cdxtheme/app/buildcard"
 	"cdxtheme/core/workspace"
 )
 
@@ -75,11 +76,11 @@ func TestHostileThemeNeverKeepsHomeFromListing(t *testing.T) {
 			t.Errorf("the build %q is not on Home", name)
 		}
 	}
-	if c := listed[good.ID]; c.Name != "Harbour Night" || (c.Status != BuildReady && c.Status != BuildFailing) {
+	if c := listed[good.ID]; c.Name != "Harbour Night" || (c.Status != buildcard.Ready && c.Status != buildcard.Failing) {
 		t.Errorf("the good build's card: %+v", c)
 	}
 	for id, name := range ids {
-		if c := listed[id]; id != good.ID && c.Status == BuildNoTheme {
+		if c := listed[id]; id != good.ID && c.Status == buildcard.NoTheme {
 			t.Errorf("%s: shown as having no theme, not as a broken one", name)
 		}
 	}

@@ -3,10 +3,8 @@ package app
 import (
 	"context"
 	"errors"
-	"os"
 
 	"cdxtheme/app/serve"
-	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
 )
 
@@ -54,17 +52,8 @@ func (tu *Turns) lendTurn(ctx context.Context, t chat.Turn, want serve.Agent, em
 	if eng == nil {
 		return chat.Result{}, &serve.Declined{Reason: "the app holds no warm agent"}
 	}
-	opts := eng.Options()
-	cmd, err := agent.Resolve(opts.Resolve)
-	if err != nil {
-		return chat.Result{}, &serve.Declined{Reason: "the app's agent cannot be resolved: " + err.Error()}
-	}
-	env := append(append(os.Environ(), cmd.Env...), opts.Env...)
-	if serve.Fingerprint(cmd.Path, cmd.Args, env) != serve.Fingerprint(want.Path, want.Args, want.Env) {
-		return chat.Result{}, &serve.Declined{Reason: "the app runs another agent (command, Codex home or account)"}
-	}
-	if want.Timeout != opts.Timeout {
-		return chat.Result{}, &serve.Declined{Reason: "the app bounds turns by " + opts.Timeout.String()}
+	if d := serve.Lendable(eng.Options(), want); d != nil {
+		return chat.Result{}, d
 	}
 	t.MCPServers = tu.mcpServers(tu.agents.agentList(), t.Cwd)
 	if !eng.Warm(t) {

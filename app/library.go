@@ -6,10 +6,11 @@ import (
 	"io"
 	"os"
 	"reflect"
-	"strings"
 	"sync"
 	"time"
 
+	"cdxtheme/app/chathistory"
+	"cdxtheme/app/searchindex"
 	"cdxtheme/core/codexhome"
 	"cdxtheme/core/notes"
 	"cdxtheme/core/search"
@@ -23,7 +24,7 @@ type library struct {
 	mu     sync.Mutex
 	dir    string
 	lister *codexhome.Lister
-	index  indexer
+	index  searchindex.Indexer
 	notes  *notes.Store
 
 	fromAgent  []codexhome.ACPSession
@@ -97,13 +98,13 @@ func (li *Library) Sessions(q SessionQuery) (search.Results, error) {
 		openErr error
 	)
 	if h := li.settings.home(); h.Exists() && !search.ParseQuery(q.Search).Empty() {
-		ix, openErr = li.searchIndex(h)
+		ix, openErr = li.lib.index.Open(h)
 	}
 	res, err := search.Find(li.bg(), li.lister(), ix, q.Search, opts)
 	// Home says so when text was not searched, as the CLI does.
 	var updateErr error
 	if ix != nil {
-		updateErr = li.indexError()
+		updateErr = li.lib.index.Err()
 	}
 	res.Degraded(q.Search, openErr, updateErr)
 	for _, w := range res.Warnings {
@@ -215,7 +216,7 @@ func (li *Library) exportTranscript(id string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("read transcript %s: %w", id, err)
 	}
-	path, err := li.desktop.saveDialog(exportName(h.Title, id), func(w io.Writer) error {
+	path, err := li.desktop.saveDialog(chathistory.ExportName(h.Title, id), func(w io.Writer) error {
 		return codexhome.WriteMarkdown(w, r)
 	})
 	if err == nil && r.Truncated() {
@@ -224,21 +225,17 @@ func (li *Library) exportTranscript(id string) (string, error) {
 	return path, wrapf(err, "export transcript %s", id)
 }
 
-func exportName(title, id string) string {
-	name := strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
-			return r
-		case r == ' ':
-			return '-'
-		}
-		return -1
-	}, title)
-	if len(name) > 60 {
-		name = name[:60]
-	}
-	if name == "" {
-		name = id
-	}
-	return name + ".md"
-}
+// IndexStatus is the payload of the "search-index" event and of
+// SearchStatus: how the full-text index is doing.
+type IndexStatus searchindex.Status
+
+// SearchStatus tells the UI whether the index is being built (Home shows
+// the first build's progress).
+func (li *Library) SearchStatus() IndexStatus { return IndexStatus(li.lib.index.Status()) }
+
+// refreshIndex starts a background update of the index unless one ran
+// just now (searchindex.Indexer.Refresh).
+func (li *Library) refreshIndex(force bool) { li.lib.index.Refresh(li.settings.home(), force) }
+
+// stopIndex cancels a running update and closes the index.
+func (li *Library) stopIndex() { li.lib.index.Stop() }

@@ -2,12 +2,14 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"cdxtheme/app/buildcard"
 	"cdxtheme/core/workspace"
 	"cdxtheme/internal/testrig/acpstub"
 )
@@ -151,7 +153,7 @@ func TestBuildsCardsRenameDuplicateDeleteUndo(t *testing.T) {
 	if c.Name != "Harbour Night" || len(c.Swatches) == 0 || c.Swatches[0] != "#161a24" || c.Changed.IsZero() {
 		t.Errorf("card %+v", c)
 	}
-	if c.Status != BuildReady && c.Status != BuildFailing {
+	if c.Status != buildcard.Ready && c.Status != buildcard.Failing {
 		t.Errorf("status %q", c.Status)
 	}
 	if _, err := os.Stat(never.Dir); err != nil {
@@ -234,14 +236,12 @@ func TestSearchSaysWhenMessageTextIsNotSearched(t *testing.T) {
 	// update fails (as runIndex records it).
 	t.Setenv("CDXTHEME_CACHE_DIR", filepath.Join(t.TempDir(), "cache"))
 	a.Library.refreshIndex(true)
-	a.Library.lib.index.wg.Wait()
+	a.Library.lib.index.Wait()
 	res, _ = a.Library.Sessions(SessionQuery{Search: "teal", Limit: 50})
 	if res.TitlesOnly != "" || res.Stale != "" || len(res.Sessions) != 1 {
 		t.Fatalf("with a working index: %+v", res)
 	}
-	a.Library.lib.index.mu.Lock()
-	a.Library.lib.index.status.Error = "update the search index: database or disk is full"
-	a.Library.lib.index.mu.Unlock()
+	a.Library.lib.index.Fail(errors.New("update the search index: database or disk is full"))
 	res, _ = a.Library.Sessions(SessionQuery{Search: "teal", Limit: 50})
 	if !strings.Contains(res.Stale, "disk is full") || res.TitlesOnly != "" || len(res.Sessions) != 1 {
 		t.Errorf("after a failed update: %+v", res)

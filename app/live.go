@@ -1,19 +1,14 @@
 package app
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"path/filepath"
 	"slices"
 	"sync"
 
+	"cdxtheme/app/liveswitch"
 	"cdxtheme/core/apply"
-	"cdxtheme/core/fsread"
 	"cdxtheme/core/install"
 	"cdxtheme/core/live"
-	"cdxtheme/core/paths"
 	"cdxtheme/core/themewatch"
 )
 
@@ -31,20 +26,12 @@ type LiveProgram struct {
 }
 
 // liveState is Themes' live updates: the runner, and the programs turned
-// on per build (live.json in the app's data folder, never the workspace,
-// which the agent can write).
+// on per build (app/liveswitch).
 type liveState struct {
-	once   sync.Once
-	runner *live.Runner
-	mu     sync.Mutex
-	loaded bool
-	on     map[string][]string // build id → targets turned on
+	once     sync.Once
+	runner   *live.Runner
+	switches liveswitch.Switches
 }
-
-// maxLiveBuilds bounds live.json; the builds turned on longest ago go.
-const maxLiveBuilds = 64
-
-func livePath() string { return filepath.Join(paths.DataDir(), "live.json") }
 
 // liveRunner starts the runner on first use.
 func (th *Themes) liveRunner() *live.Runner {
@@ -68,45 +55,8 @@ func (th *Themes) liveRunner() *live.Runner {
 	return th.live.runner
 }
 
-// liveOn is the build's programs turned on (a copy), loading live.json
-// the first time.
-func (th *Themes) liveOn(build string) []string {
-	th.live.mu.Lock()
-	defer th.live.mu.Unlock()
-	th.loadLive()
-	return slices.Clone(th.live.on[build])
-}
-
-// loadLive reads live.json once; unreadable, live starts all off.
-func (th *Themes) loadLive() {
-	if th.live.loaded {
-		return
-	}
-	th.live.loaded = true
-	th.live.on = map[string][]string{}
-	b, err := fsread.ReadFile(livePath(), 1<<20, fsread.NoFollow)
-	if err == nil {
-		err = json.Unmarshal(b, &th.live.on)
-	}
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		th.log.Warn().Err(err).Msg("live.json unreadable; every program starts off")
-		th.live.on = map[string][]string{}
-	}
-}
-
-func (th *Themes) saveLive() error {
-	for len(th.live.on) > maxLiveBuilds {
-		for k := range th.live.on { // any: a bound, not an order
-			delete(th.live.on, k)
-			break
-		}
-	}
-	b, err := json.Marshal(th.live.on)
-	if err != nil {
-		return err
-	}
-	return paths.WriteFileAtomic(livePath(), b, 0o600)
-}
+// liveOn is the build's programs turned on (a copy).
+func (th *Themes) liveOn(build string) []string { return th.live.switches.On(build) }
 
 // followLive hands a settled theme to the build's programs turned on.
 func (th *Themes) followLive(build string, st themewatch.State) {
@@ -159,20 +109,7 @@ func (th *Themes) SetLive(workspaceID, target string, on bool) error {
 			return fmt.Errorf("live updates of %s: %w; apply the theme there first", target, apply.ErrNotApplied)
 		}
 	}
-	th.live.mu.Lock()
-	th.loadLive()
-	list := slices.DeleteFunc(slices.Clone(th.live.on[workspaceID]), func(t string) bool { return t == target })
-	if on {
-		list = append(list, target)
-	}
-	if len(list) == 0 {
-		delete(th.live.on, workspaceID)
-	} else {
-		th.live.on[workspaceID] = list
-	}
-	err = th.saveLive()
-	th.live.mu.Unlock()
-	if err != nil {
+	if err := th.live.switches.Set(workspaceID, target, on); err != nil {
 		return fmt.Errorf("remember live updates: %w", err)
 	}
 	if on {
@@ -184,24 +121,8 @@ func (th *Themes) SetLive(workspaceID, target string, on bool) error {
 // stopLive turns target off for every build: Undo apply ends its live
 // updates.
 func (th *Themes) stopLive(target string) {
-	th.live.mu.Lock()
-	defer th.live.mu.Unlock()
-	th.loadLive()
-	changed := false
-	for b, list := range th.live.on {
-		if i := slices.Index(list, target); i >= 0 {
-			changed = true
-			if list = slices.Delete(slices.Clone(list), i, i+1); len(list) == 0 {
-				delete(th.live.on, b)
-			} else {
-				th.live.on[b] = list
-			}
-		}
-	}
-	if changed {
-		if err := th.saveLive(); err != nil {
-			th.log.Warn().Err(err).Msg("remember live updates")
-		}
+	if err := th.live.switches.Off(target); err != nil {
+		th.log.Warn().Err(err).Msg("remember live updates")
 	}
 }
 

@@ -2,12 +2,12 @@ package app
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"cdxtheme/core/handedit"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 	"cdxtheme/internal/testrig/acpstub"
@@ -109,7 +109,7 @@ func TestLocksHoldAgainstWritesOutsideATurn(t *testing.T) {
 		}
 		return false
 	})
-	if _, err := os.Stat(editRecordPath(other.ID)); err == nil {
+	if _, err := os.Stat(handedit.RecordPath(other.ID)); err == nil {
 		t.Error("a theme change of a build without locks wrote a hand-edit record")
 	}
 
@@ -145,98 +145,5 @@ func writeColours(t *testing.T, dir, keyword, comment string) {
 	}
 	if err := os.Rename(path+".agent", path); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// The agent writes theme.json twice a moment apart: the restore of the
-// locks computed from its first write must not overwrite its second. The
-// second write lands between the restore's read and its write (the
-// editor's hook, where the watcher's restore lost it); the locks are put
-// back into the second write and its other colours stay. An agent that
-// never stops writing is not chased for ever: its last write is kept and
-// the designer told.
-func TestLockRestoreKeepsTheAgentsLaterWrite(t *testing.T) {
-	a, rec := newStubApp(t, acpstub.New())
-	ws, err := workspace.Create(workspace.Root(), "build", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const locked = "#123456"
-	writeColours(t, ws.Dir, locked, "#808080")
-	if _, err := a.Editor.SetLock(ws.ID, "syntax.keyword", true); err != nil {
-		t.Fatal(err)
-	}
-	writeColours(t, ws.Dir, "#ff9e64", "#808080") // the agent's first write
-	landed := 0
-	a.Editor.beforeThemeWrite = func(string) {
-		if landed++; landed == 1 {
-			writeColours(t, ws.Dir, "#f7768e", "#909090") // its second
-		}
-	}
-	if !a.Editor.lockedChanged(ws.ID) {
-		t.Fatal("the locked keyword was not put back")
-	}
-	th := readTheme(t, ws.Dir)
-	if got := th.Syntax.Comment.Hex(); got != "#909090" {
-		t.Errorf("the comment is %s: the agent's second write (#909090) was overwritten", got)
-	}
-	if got := th.Syntax.Keyword.Hex(); got != locked {
-		t.Errorf("the locked keyword is %s, want %s", got, locked)
-	}
-	if landed != 2 {
-		t.Errorf("theme.json written %d times, want the refused write and the one over the second write", landed)
-	}
-
-	writeColours(t, ws.Dir, "#ff9e64", "#a0a0a0")
-	landed = 0
-	a.Editor.beforeThemeWrite = func(string) {
-		landed++
-		writeColours(t, ws.Dir, "#ff9e64", fmt.Sprintf("#b0b0%02x", landed))
-	}
-	a.Editor.lockedChanged(ws.ID)
-	if landed != rewrites {
-		t.Errorf("tried %d times against an agent that never stops, want %d", landed, rewrites)
-	}
-	if got := readTheme(t, ws.Dir).Syntax.Comment.Hex(); got != fmt.Sprintf("#b0b0%02x", rewrites) {
-		t.Errorf("the comment is %s: the agent's last write was overwritten", got)
-	}
-	rec.mu.Lock()
-	notice := rec.editor[len(rec.editor)-1].Notice
-	rec.mu.Unlock()
-	if !strings.Contains(notice, "could not be restored") || !strings.Contains(notice, "kept changing") {
-		t.Errorf("the designer was told %q, want that the locks could not be restored", notice)
-	}
-}
-
-// A hand edit made while something else writes theme.json is made over
-// that write, never over the file it first read: both changes are kept,
-// and its undo step goes back to that write.
-func TestHandEditKeepsAWriteMadeMeanwhile(t *testing.T) {
-	a, _ := newStubApp(t, acpstub.New())
-	ws, err := workspace.Create(workspace.Root(), "build", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeColours(t, ws.Dir, "#ff9e64", "#808080")
-	landed := 0
-	a.Editor.beforeThemeWrite = func(string) {
-		if landed++; landed == 1 {
-			writeColours(t, ws.Dir, "#ff9e64", "#909090")
-		}
-	}
-	if _, err := a.Editor.EditColor(EditColorRequest{WorkspaceID: ws.ID, Path: "syntax.keyword", Hex: "#123456"}); err != nil {
-		t.Fatal(err)
-	}
-	th := readTheme(t, ws.Dir)
-	if th.Syntax.Keyword.Hex() != "#123456" || th.Syntax.Comment.Hex() != "#909090" {
-		t.Errorf("keyword %s comment %s, want the edit's #123456 and the other write's #909090", th.Syntax.Keyword.Hex(), th.Syntax.Comment.Hex())
-	}
-	a.Editor.beforeThemeWrite = nil
-	if _, err := a.Editor.UndoEdit(ws.ID); err != nil {
-		t.Fatal(err)
-	}
-	th = readTheme(t, ws.Dir)
-	if th.Syntax.Keyword.Hex() != "#ff9e64" || th.Syntax.Comment.Hex() != "#909090" {
-		t.Errorf("after undo keyword %s comment %s, want the other write's #ff9e64 and #909090", th.Syntax.Keyword.Hex(), th.Syntax.Comment.Hex())
 	}
 }

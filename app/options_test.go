@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"cdxtheme/app/sessionopts"
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
@@ -186,7 +187,7 @@ func TestAModeChosenInAChatStaysInThatChat(t *testing.T) {
 	}
 	values := map[string]any{}
 	for _, o := range bar.Options {
-		values[o.ID] = currentOf(o)
+		values[o.ID] = sessionopts.CurrentOf(o)
 	}
 	third, err := a.Turns.NewBuild(NewBuildRequest{Prompt: "third", Options: values})
 	if err != nil {

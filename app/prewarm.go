@@ -3,11 +3,12 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"sync"
 	"time"
 
+	"cdxtheme/app/chatmemory"
+	"cdxtheme/app/pendingbuild"
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/workspace"
@@ -22,12 +23,11 @@ type PrewarmRequest struct {
 }
 
 // prewarms holds the folder made for the open New build view before its
-// first message: the agent's session opens in it ahead of time. It is no
-// build yet (Home lists builds only once a message reached the agent) and
-// goes again when the view closes unused or the app quits.
+// first message (app/pendingbuild) and what ends the socket lending the
+// warm agent to the CLI.
 type prewarms struct {
+	build pendingbuild.Folder
 	mu    sync.Mutex
-	build *workspace.Meta
 	// stopLending ends the socket that lends the warm agent to the CLI.
 	stopLending context.CancelFunc
 }
@@ -49,7 +49,7 @@ func (tu *Turns) prewarm(req PrewarmRequest) error {
 	p := turnParams{workspaceID: req.WorkspaceID, sessionID: req.SessionID, cwd: req.Cwd}
 	switch {
 	case req.SessionID == "" && req.WorkspaceID == "" && req.Cwd == "":
-		ws, err := tu.pendingBuild()
+		ws, err := tu.warmups.build.Get()
 		if err != nil {
 			return err
 		}
@@ -91,8 +91,8 @@ func (c *Chats) sessionWarmed(agentID string, setup *acp.SessionSetup) {
 	if setup == nil || (len(setup.ConfigOptions) == 0 && setup.Modes == nil) {
 		return
 	}
-	c.withMemory(func(m *chatMemory) {
-		m.file.Agents[agentID] = &agentState{Options: setup.ConfigOptions, Modes: setup.Modes, Seen: time.Now()}
+	c.withMemory(func(m *chatmemory.Memory) {
+		m.File.Agents[agentID] = &chatmemory.Agent{Options: setup.ConfigOptions, Modes: setup.Modes, Seen: time.Now()}
 	})
 	c.emit.Emit("agent-options", AgentOptionsEvent{AgentID: agentID})
 }
@@ -111,10 +111,7 @@ func (tu *Turns) Release(req PrewarmRequest) {
 	var dropped *workspace.Meta
 	cwd, sid := req.Cwd, req.SessionID
 	if req.SessionID == "" && req.WorkspaceID == "" && req.Cwd == "" {
-		tu.warmups.mu.Lock()
-		dropped, tu.warmups.build = tu.warmups.build, nil
-		tu.warmups.mu.Unlock()
-		if dropped == nil {
+		if dropped = tu.warmups.build.Drop(); dropped == nil {
 			return
 		}
 		cwd = dropped.Dir
@@ -143,64 +140,17 @@ func (tu *Turns) Release(req PrewarmRequest) {
 // rewarmBuild pre-warms the open New build view's folder again after its
 // agent was changed: the one started before is the wrong agent now.
 func (tu *Turns) rewarmBuild() {
-	tu.warmups.mu.Lock()
-	open := tu.warmups.build != nil
-	tu.warmups.mu.Unlock()
-	if open {
+	if tu.warmups.build.Made() {
 		if err := tu.prewarm(PrewarmRequest{}); err != nil {
 			tu.log.Info().Err(err).Msg("pre-warm the new agent")
 		}
 	}
 }
 
-// pendingBuild returns the open New build view's folder, made on first use.
-func (tu *Turns) pendingBuild() (workspace.Meta, error) {
-	tu.warmups.mu.Lock()
-	defer tu.warmups.mu.Unlock()
-	if b := tu.warmups.build; b != nil {
-		if ws, err := workspace.Open(workspace.Root(), b.ID); err == nil {
-			return ws, nil
-		}
-	}
-	ws, err := workspace.Create(workspace.Root(), "", "")
-	if err != nil {
-		return ws, fmt.Errorf("create workspace: %w", err)
-	}
-	tu.warmups.build = &ws
-	return ws, nil
-}
-
-// takeBuild hands the pre-warmed New build folder to the build whose first
-// message is being sent, titled after it; ok is false when there is none.
-func (tu *Turns) takeBuild(title, model string) (ws workspace.Meta, ok bool) {
-	tu.warmups.mu.Lock()
-	b := tu.warmups.build
-	tu.warmups.build = nil
-	tu.warmups.mu.Unlock()
-	if b == nil {
-		return ws, false
-	}
-	root := workspace.Root()
-	if _, err := workspace.SetTitle(root, b.ID, title); err != nil {
-		tu.log.Warn().Err(err).Str("workspace", b.ID).Msg("pre-warmed build folder unusable; making another")
-		return ws, false
-	}
-	ws, err := workspace.SetModel(root, b.ID, model)
-	if err != nil {
-		tu.log.Warn().Err(err).Str("workspace", b.ID).Msg("pre-warmed build folder unusable; making another")
-		return ws, false
-	}
-	return ws, true
-}
-
 // dropBuild removes the New build folder nobody sent from (at quit, after
 // the engines are closed).
 func (tu *Turns) dropBuild() {
-	tu.warmups.mu.Lock()
-	b := tu.warmups.build
-	tu.warmups.build = nil
-	tu.warmups.mu.Unlock()
-	if b != nil {
+	if b := tu.warmups.build.Drop(); b != nil {
 		tu.removeUnused(b.ID)
 	}
 }

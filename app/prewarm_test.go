@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"cdxtheme/app/chatmemory"
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
@@ -332,8 +333,8 @@ func TestNewBuildsBarIsTheAgentsLatestReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	// What an earlier version of the agent reported, in an earlier run.
-	a.Chats.withMemory(func(m *chatMemory) {
-		m.file.Agents["gem"] = &agentState{Options: []acp.ConfigOption{{ID: "speed", Name: "Speed", Type: "select", Value: "fast", Options: []acp.ConfigSelectOption{{Value: "fast", Name: "Fast"}}}}}
+	a.Chats.withMemory(func(m *chatmemory.Memory) {
+		m.File.Agents["gem"] = &chatmemory.Agent{Options: []acp.ConfigOption{{ID: "speed", Name: "Speed", Type: "select", Value: "fast", Options: []acp.ConfigSelectOption{{Value: "fast", Name: "Fast"}}}}}
 	})
 	if err := a.Turns.Prewarm(PrewarmRequest{}); err != nil {
 		t.Fatal(err)

@@ -1,14 +1,16 @@
 package app
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
 	"strings"
 
+	"cdxtheme/app/chatmemory"
+	"cdxtheme/app/sessionopts"
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
-	"cdxtheme/core/codexhome"
 	"cdxtheme/core/settings"
 )
 
@@ -41,20 +43,20 @@ func (c *Chats) SessionBar(workspaceID, sessionID string) BarState {
 	list := c.agents.agentList()
 	ag := c.agents.agentFor(list, turnParams{workspaceID: workspaceID, sessionID: sessionID})
 	bar := BarState{AgentID: ag.ID, AgentName: ag.Name, Defaults: ag.Defaults}
-	codex := isCodex(ag)
+	codex := sessionopts.IsCodex(ag)
 	if v := strings.TrimSpace(os.Getenv("CDXTHEME_AGENT")); v != "" {
 		// Every agent runs this command: the bar names it, not the entry.
 		bar.AgentName, bar.Fixed, codex = v, true, false
 	}
-	var fresh *agentState
-	c.withMemory(func(m *chatMemory) {
+	var fresh *chatmemory.Agent
+	c.withMemory(func(m *chatmemory.Memory) {
 		if sessionID != "" {
-			if e := m.file.Sessions[sessionID]; e != nil && (len(e.Reported) > 0 || e.Modes != nil) {
+			if e := m.File.Sessions[sessionID]; e != nil && (len(e.Reported) > 0 || e.Modes != nil) {
 				bar.Options, bar.Modes, bar.Known = e.Reported, e.Modes, true
 				return
 			}
 		}
-		fresh = m.file.Agents[ag.ID]
+		fresh = m.File.Agents[ag.ID]
 	})
 	if bar.Known {
 		return bar
@@ -65,7 +67,7 @@ func (c *Chats) SessionBar(workspaceID, sessionID string) BarState {
 		// Codex not asked yet: its models from models_cache.json. Another
 		// agent's options are its own to report (before the first message
 		// when pre-warmed, see freshReport), never Codex's.
-		bar.Options = c.modelOptions()
+		bar.Options = sessionopts.ModelOptions(c.library.models())
 	}
 	if sessionID != "" {
 		return bar // a saved chat opens in the agent's own values; Open makes them live
@@ -82,128 +84,9 @@ func (c *Chats) SessionBar(workspaceID, sessionID string) BarState {
 	for k, v := range ag.Defaults {
 		values[k] = v
 	}
-	bar.Options = withValues(bar.Options, values)
-	if m, ok := acp.FindConfigOption(bar.Options, acp.CategoryModel, "model"); ok && values[acp.CategoryThoughtLevel] == nil && !hasKeyFor(bar.Options, ag.Defaults, acp.CategoryThoughtLevel) {
-		// The effort follows the model: its default level.
-		if eff := c.defaultEffort(m.Value); eff != "" {
-			bar.Options = withValues(bar.Options, map[string]any{acp.CategoryThoughtLevel: eff})
-		}
-	}
-	if bar.Modes != nil {
-		if o, ok := acp.FindConfigOption(bar.Options, acp.CategoryMode, ""); ok {
-			ms := *bar.Modes
-			ms.CurrentModeID = o.Value
-			bar.Modes = &ms
-		} else if v, ok := values[acp.CategoryMode].(string); ok {
-			ms := *bar.Modes
-			ms.CurrentModeID = v
-			bar.Modes = &ms
-		}
-	}
-	return bar
-}
-
-// isCodex reports whether the entry runs Codex (either adapter), whose
-// models_cache.json and config.toml describe it before it answers.
-func isCodex(ag settings.Agent) bool {
-	return ag.Kind == settings.KindCodex || ag.Kind == settings.KindCodexRS || ag.Kind == ""
-}
-
-// hasKeyFor reports whether values hold a key naming the option of category.
-func hasKeyFor(opts []acp.ConfigOption, values map[string]any, category string) bool {
-	for k := range values {
-		if o, ok := resolveOption(opts, k); ok && o.Category == category {
-			return true
-		}
-	}
-	return false
-}
-
-// withValues sets the current values of opts from values (keys are ids or
-// categories); a value the option does not offer is left out.
-func withValues(opts []acp.ConfigOption, values map[string]any) []acp.ConfigOption {
-	out := append([]acp.ConfigOption(nil), opts...)
-	for k, v := range values {
-		for i, o := range out {
-			if o.ID != k && o.Category != k {
-				continue
-			}
-			switch val := v.(type) {
-			case string:
-				if o.Type == "select" && o.HasValue(val) {
-					out[i] = withSelect(o, val)
-				}
-			case bool:
-				if o.Type == "boolean" {
-					o.Bool, o.Raw = val, nil
-					out[i] = o
-				}
-			}
-			break
-		}
-	}
-	return out
-}
-
-// withSelect is o with another current value; Raw is dropped so the
-// option marshals from its fields.
-func withSelect(o acp.ConfigOption, v string) acp.ConfigOption {
-	o.Value, o.Raw = v, nil
-	return o
-}
-
-// modelOptions are the model and effort choices from models_cache.json
-// (or the built-in list) when the agent has not reported its own, under
-// the ids Codex uses.
-func (c *Chats) modelOptions() []acp.ConfigOption {
 	ml := c.library.models()
-	model := acp.ConfigOption{ID: "model", Name: "Model", Category: acp.CategoryModel, Type: "select", Value: ml.Current}
-	var levels []codexhome.ReasoningLevel
-	for _, m := range ml.Models {
-		model.Options = append(model.Options, acp.ConfigSelectOption{Value: m.ID, Name: firstNonEmptyStr(m.Name, m.ID), Description: m.Description})
-		if m.ID == ml.Current {
-			levels = m.ReasoningLevels
-		}
-	}
-	if len(model.Options) == 0 {
-		return nil
-	}
-	if !model.HasValue(model.Value) {
-		model.Value = model.Options[0].Value
-	}
-	out := []acp.ConfigOption{model}
-	if len(levels) > 0 {
-		eff := acp.ConfigOption{ID: "reasoning_effort", Name: "Reasoning effort", Category: acp.CategoryThoughtLevel, Type: "select"}
-		for _, l := range levels {
-			eff.Options = append(eff.Options, acp.ConfigSelectOption{Value: l.Effort, Name: l.Effort, Description: l.Description})
-		}
-		eff.Value = c.defaultEffort(model.Value)
-		if !eff.HasValue(eff.Value) {
-			eff.Value = eff.Options[0].Value
-		}
-		out = append(out, eff)
-	}
-	return out
-}
-
-// defaultEffort is a model's default reasoning effort from
-// models_cache.json (or the built-in list); "" when unknown.
-func (c *Chats) defaultEffort(modelID string) string {
-	for _, m := range c.library.models().Models {
-		if m.ID == modelID {
-			return m.DefaultReasoningLevel
-		}
-	}
-	return ""
-}
-
-func firstNonEmptyStr(s ...string) string {
-	for _, v := range s {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
+	bar.Options, bar.Modes = sessionopts.NewBuild(bar.Options, bar.Modes, values, ag.Defaults, func(model string) string { return sessionopts.DefaultEffort(ml, model) })
+	return bar
 }
 
 // SaveBuildDefaults makes values (config option id → text or true/false)
@@ -270,12 +153,12 @@ func (c *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
 	}
 	eng := c.turns.liveEngine()
 	var reported []acp.ConfigOption
-	c.withMemory(func(m *chatMemory) {
-		if e := m.file.Sessions[req.SessionID]; e != nil {
+	c.withMemory(func(m *chatmemory.Memory) {
+		if e := m.File.Sessions[req.SessionID]; e != nil {
 			reported = e.Reported
 		}
 	})
-	target, _ := resolveOption(reported, req.ConfigID)
+	target, _ := chatmemory.ResolveOption(reported, req.ConfigID)
 	changes := []OptionChange{req}
 	isModel := target.Category == acp.CategoryModel || req.ConfigID == acp.CategoryModel
 	res := OptionResult{}
@@ -284,7 +167,7 @@ func (c *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
 		opts, err := c.setLive(eng, ch)
 		switch {
 		case errors.Is(err, chat.ErrNotLive):
-			c.withMemory(func(m *chatMemory) { setChoice(m.entry(ch.SessionID), ch.ConfigID, ch.Value) })
+			c.withMemory(func(m *chatmemory.Memory) { m.Entry(ch.SessionID).SetChoice(ch.ConfigID, ch.Value) })
 		case err != nil:
 			ce, isCE := errors.AsType[*chat.Error](err)
 			if !isCE || ce.Code != chat.CodeRPC {
@@ -292,18 +175,18 @@ func (c *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
 			}
 			// The agent refused: nothing is remembered, the bar shows what
 			// it still runs and why.
-			cur, _ := resolveOption(opts, ch.ConfigID)
-			res.Refused = &chat.Refusal{ConfigID: firstNonEmptyStr(cur.ID, ch.ConfigID), Name: cur.Name, Value: ch.Value, Current: currentOf(cur)}
-			res.Reason = rpcReason(err)
+			cur, _ := chatmemory.ResolveOption(opts, ch.ConfigID)
+			res.Refused = &chat.Refusal{ConfigID: cmp.Or(cur.ID, ch.ConfigID), Name: cur.Name, Value: ch.Value, Current: sessionopts.CurrentOf(cur)}
+			res.Reason = sessionopts.RPCReason(err)
 			res.ConfigOptions = opts
 			c.rememberReport(ch.SessionID, opts)
 			return res, nil
 		default:
 			res.Applied, res.ConfigOptions = true, opts
-			c.withMemory(func(m *chatMemory) {
-				e := m.entry(ch.SessionID)
+			c.withMemory(func(m *chatmemory.Memory) {
+				e := m.Entry(ch.SessionID)
 				e.Reported = opts
-				setChoice(e, ch.ConfigID, ch.Value)
+				e.SetChoice(ch.ConfigID, ch.Value)
 			})
 		}
 		if i == 0 && isModel {
@@ -322,7 +205,7 @@ func (c *Chats) SetSessionOption(req OptionChange) (OptionResult, error) {
 // new model's default after a model change, when the agent offers it.
 func (c *Chats) effortReset(req OptionChange, now, before []acp.ConfigOption) (OptionChange, bool) {
 	model, _ := req.Value.(string)
-	def := c.defaultEffort(model)
+	def := sessionopts.DefaultEffort(c.library.models(), model)
 	opts := now
 	if len(opts) == 0 {
 		opts = before
@@ -346,25 +229,5 @@ func (c *Chats) rememberReport(sessionID string, opts []acp.ConfigOption) {
 	if len(opts) == 0 {
 		return
 	}
-	c.withMemory(func(m *chatMemory) { m.entry(sessionID).Reported = opts })
-}
-
-// currentOf is an option's current value as JSON would carry it.
-func currentOf(o acp.ConfigOption) any {
-	switch o.Type {
-	case "boolean":
-		return o.Bool
-	case "select":
-		return o.Value
-	}
-	return nil
-}
-
-// rpcReason is the agent's own message in a refused-setting error.
-func rpcReason(err error) string {
-	var re *acp.RPCError
-	if errors.As(err, &re) && re.Message != "" {
-		return strings.TrimSpace(re.Message)
-	}
-	return err.Error()
+	c.withMemory(func(m *chatmemory.Memory) { m.Entry(sessionID).Reported = opts })
 }

@@ -8,7 +8,6 @@ import (
 	goruntime "runtime"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"cdxtheme/core/apply"
@@ -28,63 +27,18 @@ type ThemeEvent struct {
 	themewatch.State
 }
 
-// maxWatchers bounds the theme.json watchers (one inotify instance each,
-// a per-user resource other programs need too): the builds used last keep
-// theirs; opening another build again starts its watcher anew.
-const maxWatchers = 16
-
-// watchers keeps one theme.json watcher per recently used workspace.
-type watchers struct {
-	mu     sync.Mutex
-	cancel map[string]context.CancelFunc
-	order  []string // least recently used first
-	// running counts the watch goroutines: a theme event in flight may
-	// still rename its build (followTheme), which must be over before the
-	// app (or a test) lets go of the data folder.
-	running sync.WaitGroup
-}
-
 // stopWatchers stops every watcher and waits for them to end.
-func (th *Themes) stopWatchers() {
-	th.watchers.mu.Lock()
-	for id, c := range th.watchers.cancel {
-		c()
-		delete(th.watchers.cancel, id)
-	}
-	th.watchers.order = nil
-	th.watchers.mu.Unlock()
-	th.watchers.running.Wait()
-}
+func (th *Themes) stopWatchers() { th.watchers.StopAll() }
 
 // watch starts watching a workspace's theme.json (once), so the preview
 // follows the agent's writes while the turn is still streaming; past
-// maxWatchers the least recently used watcher stops.
+// watchset.Max the least recently used watcher stops.
 func (th *Themes) watch(ws workspace.Meta) {
-	th.watchers.mu.Lock()
-	defer th.watchers.mu.Unlock()
-	if th.watchers.cancel == nil {
-		th.watchers.cancel = map[string]context.CancelFunc{}
-	}
-	if i := slices.Index(th.watchers.order, ws.ID); i >= 0 {
-		th.watchers.order = append(slices.Delete(th.watchers.order, i, i+1), ws.ID)
-		return
-	}
-	for len(th.watchers.order) >= maxWatchers {
-		old := th.watchers.order[0]
-		th.watchers.order = th.watchers.order[1:]
-		th.watchers.cancel[old]()
-		delete(th.watchers.cancel, old)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	th.watchers.cancel[ws.ID] = cancel
-	th.watchers.order = append(th.watchers.order, ws.ID)
-	th.watchers.running.Add(1)
-	go func() {
-		defer th.watchers.running.Done()
+	th.watchers.Start(ws.ID, func(ctx context.Context) error {
 		// Its reads take the editor's lock, which every write of
 		// theme.json by the app holds (hand edits, lock restores): on
 		// Windows a rename cannot replace a file the watcher has open.
-		err := themewatch.WatchLocked(ctx, ws.Dir, &th.editor.editMu, func(st themewatch.State) {
+		return themewatch.WatchLocked(ctx, ws.Dir, th.editor.edits.Mutex(), func(st themewatch.State) {
 			// A locked colour someone rewrote goes back before anything
 			// shows it; the restore emits the theme it wrote, and the
 			// watcher then sees that file, every lock held.
@@ -102,36 +56,18 @@ func (th *Themes) watch(ws workspace.Meta) {
 				th.builds.followTheme(m, st)
 			}
 		})
-		if err != nil && !errors.Is(err, context.Canceled) {
-			th.log.Warn().Err(err).Str("workspace", ws.ID).Msg("watch theme")
-			// Forget it, so the next open of the build tries again.
-			th.watchers.mu.Lock()
-			if i := slices.Index(th.watchers.order, ws.ID); i >= 0 && ctx.Err() == nil {
-				th.watchers.order = slices.Delete(th.watchers.order, i, i+1)
-				delete(th.watchers.cancel, ws.ID)
-			}
-			th.watchers.mu.Unlock()
-		}
-	}()
+	}, func(err error) {
+		// Forgotten, so the next open of the build tries again.
+		th.log.Warn().Err(err).Str("workspace", ws.ID).Msg("watch theme")
+	})
 }
 
 // unwatch stops following a workspace's theme.json.
-func (th *Themes) unwatch(id string) {
-	th.watchers.mu.Lock()
-	defer th.watchers.mu.Unlock()
-	if c, ok := th.watchers.cancel[id]; ok {
-		c()
-		delete(th.watchers.cancel, id)
-	}
-}
+func (th *Themes) unwatch(id string) { th.watchers.Stop(id) }
 
 // watching lists the workspaces with a live watcher, least recently used
 // first.
-func (th *Themes) watching() []string {
-	th.watchers.mu.Lock()
-	defer th.watchers.mu.Unlock()
-	return slices.Clone(th.watchers.order)
-}
+func (th *Themes) watching() []string { return th.watchers.IDs() }
 
 func (a *env) openWorkspace(id string) (workspace.Meta, error) {
 	ws, err := workspace.Open(workspace.Root(), id)

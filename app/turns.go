@@ -1,9 +1,6 @@
 package app
 
 import (
-	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"cdxtheme/app/running"
+	"cdxtheme/app/stream"
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/mcp"
@@ -90,40 +89,22 @@ type turnParams struct {
 	open        bool // Engine.Open: no prompt
 }
 
-// maxRetryable bounds the turns kept for a retry after sign-in.
-const maxRetryable = 16
-
-type turn struct {
-	id          string
-	workspaceID string
-	ctx         context.Context
-	cancel      context.CancelFunc
-	decider     *guiDecider
-}
-
 // turns owns the engine and the running turns.
 type turns struct {
 	mu      sync.Mutex
 	engine  *chat.Engine
 	engKey  string
 	retired []*chat.Engine // replaced engines: their warm agents die at shutdown
-	running map[string]*turn
 	wg      sync.WaitGroup
+	// set is the running turns and those kept for a retry after sign-in.
+	set running.Set[turnParams]
 
-	retry      map[string]turnParams // turns that ended needing sign-in, by turn id
-	retryOrder []string              // oldest first, to bound retry
-	rollouts   map[string]bool       // session ids known to have a Codex rollout
-	always     permission.Always     // the user's "always" permission answers, per session and tool kind
+	rollouts map[string]bool   // session ids known to have a Codex rollout
+	always   permission.Always // the user's "always" permission answers, per session and tool kind
 
 	// dial, set by tests only, runs the agent in-process (chat.Options.Dial),
 	// by the chosen agent's id.
 	dial func(agentID, cwd string) (chat.Running, error)
-}
-
-func newTurnID() string {
-	var b [8]byte
-	rand.Read(b[:])
-	return "t-" + hex.EncodeToString(b[:])
 }
 
 // engineFor returns the chat engine for the current settings and agent,
@@ -213,35 +194,11 @@ type turnPlan struct {
 	agent   settings.Agent
 	eng     *chat.Engine
 	turn    chat.Turn
-	running *turn
+	running *running.Turn
 	// warnings go out before the turn's first event (e.g. no checkpoint).
 	warnings []chat.Event
 	// companion is the variant theme.json has before the turn.
 	companion *theme.Theme
-}
-
-// maxTurnID bounds the id the page chooses for a turn.
-const maxTurnID = 64
-
-// checkTurnID accepts an id the page chose: short and plain ("" is made
-// later, by planTurn).
-func checkTurnID(id string) error {
-	if len(id) > maxTurnID || strings.Trim(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != "" {
-		return fmt.Errorf("turn id %.80q is not an id (letters, digits, - and _, at most %d)", id, maxTurnID)
-	}
-	return nil
-}
-
-// claim takes id for a new turn unless a turn has it. Called with
-// turns.mu held.
-func (ts *turns) claim(id string) error {
-	if _, ok := ts.running[id]; ok {
-		return fmt.Errorf("turn %s is already running", id)
-	}
-	if _, ok := ts.retry[id]; ok {
-		return fmt.Errorf("turn id %s is taken", id)
-	}
-	return nil
 }
 
 // startTurn plans a turn and runs it in the background; its events follow
@@ -268,7 +225,7 @@ func (tu *Turns) planTurn(p turnParams) (*turnPlan, error) {
 	if !p.open && strings.TrimSpace(p.prompt) == "" {
 		return nil, errors.New("the prompt is empty")
 	}
-	if err := checkTurnID(p.id); err != nil {
+	if err := running.CheckID(p.id); err != nil {
 		return nil, err
 	}
 	if err := prompt.CheckAttachments(p.attachments); err != nil {
@@ -289,9 +246,8 @@ func (tu *Turns) planTurn(p turnParams) (*turnPlan, error) {
 		return nil, fmt.Errorf("working folder %q is not an absolute path", p.cwd)
 	}
 	plan.eng = tu.engineFor(s, ag)
-	ctx, cancel := context.WithCancel(context.Background())
-	plan.running = &turn{workspaceID: p.workspaceID, ctx: ctx, cancel: cancel, decider: newGUIDecider()}
-	var decider permission.Decider = plan.running.decider
+	plan.running = running.New(p.workspaceID)
+	var decider permission.Decider = plan.running.Decider
 	if pol := s.Policy(); pol != settings.PolicyAsk {
 		decider = permission.Policy(pol)
 	}
@@ -305,20 +261,12 @@ func (tu *Turns) planTurn(p turnParams) (*turnPlan, error) {
 		Always:      &tu.turns.always,
 		History:     p.sessionID != "" && !tu.hasRollout(p.sessionID),
 	}
-	tu.turns.mu.Lock()
-	if p.id == "" {
-		p.id = newTurnID()
-	} else if err := tu.turns.claim(p.id); err != nil {
-		tu.turns.mu.Unlock()
-		cancel()
+	id, err := tu.turns.set.Start(p.id, plan.running)
+	if err != nil {
+		plan.running.Cancel()
 		return nil, err
 	}
-	plan.id, plan.running.id = p.id, p.id
-	if tu.turns.running == nil {
-		tu.turns.running = map[string]*turn{}
-	}
-	tu.turns.running[plan.id] = plan.running
-	tu.turns.mu.Unlock()
+	plan.id = id
 	if p.workspaceID != "" && !p.open {
 		plan.companion = tu.editor.companionOf(p.workspaceID)
 	}
@@ -337,14 +285,12 @@ func (tu *Turns) planTurn(p turnParams) (*turnPlan, error) {
 // the page gets them in batches, and the editor's checks close it.
 func (tu *Turns) runTurn(plan *turnPlan) {
 	p, id := plan.turnParams, plan.id
-	defer plan.running.cancel()
-	seq := 0 // flushes are serialised by the batcher
-	b := newBatcher(FlushInterval, func(evs []chat.Event) {
-		seq++
+	defer plan.running.Cancel()
+	b := stream.NewTurn(id, func(seq int, evs []chat.Event) {
 		tu.emit.Emit("turn", TurnBatch{TurnID: id, Seq: seq, Events: evs})
-	}).bounded(MaxPending, weighEvent, joinText)
+	})
 	for _, w := range plan.warnings {
-		b.Add(w)
+		b.Say(w)
 	}
 	var follow []func(chat.Event)
 	for _, o := range tu.observers {
@@ -352,7 +298,6 @@ func (tu *Turns) runTurn(plan *turnPlan) {
 			follow = append(follow, f)
 		}
 	}
-	shown := textCap{max: MaxShownText}
 	run := plan.eng.Run
 	if p.open {
 		run = plan.eng.Open
@@ -369,8 +314,7 @@ func (tu *Turns) runTurn(plan *turnPlan) {
 			t.Prompt = append(t.Prompt, prompt.Text(note)...)
 		}
 	}
-	var done *chat.Event
-	_, err := run(plan.running.ctx, t, func(ev chat.Event) {
+	_, err := run(plan.running.Ctx, t, func(ev chat.Event) {
 		ev.TurnID = id
 		if e, ok := ev.Payload.(chat.ErrorEvent); ok && e.Code == chat.CodeModelServer {
 			e.Server = tu.modelServer(plan.agent)
@@ -379,24 +323,9 @@ func (tu *Turns) runTurn(plan *turnPlan) {
 		for _, f := range follow {
 			f(ev)
 		}
-		if ev.Type() == chat.EventDone || ev.Type() == chat.EventError || ev.Type() == chat.EventReady {
-			if w := shown.summary(id, ev.SessionID); w != nil {
-				b.Add(*w)
-			}
-		}
-		ev, warn, keep := shown.pass(ev)
-		if keep && ev.Type() == chat.EventDone {
-			// Held back until the locks are checked and the turn is no
-			// longer running (below).
-			done = &ev
-			keep = false
-		}
-		if keep {
-			b.Add(ev)
-		}
-		if warn != nil {
-			b.Add(*warn)
-		}
+		// A "done" is held back until the locks are checked and the turn
+		// is no longer running (below).
+		b.Agent(ev)
 	})
 	if err != nil {
 		tu.log.Info().Err(err).Str("turn", id).Msg("turn ended with an error")
@@ -411,47 +340,24 @@ func (tu *Turns) runTurn(plan *turnPlan) {
 		// An agent rewriting theme.json whole tends to drop the variant it
 		// was not asked about; it is kept, and the page offers to drop it.
 		if msg := tu.editor.keepCompanion(p.workspaceID, plan.companion); msg != "" {
-			b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg, Action: chat.WarnDropCompanion}})
+			b.Say(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg, Action: chat.WarnDropCompanion}})
 		}
 		// Whatever the turn's end, a locked colour the agent moved goes back.
 		if msg := tu.editor.enforceLocks(p.workspaceID); msg != "" {
-			b.Add(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg}})
+			b.Say(chat.Event{TurnID: id, Payload: chat.Warning{Text: msg}})
 		}
 	}
 	// Not running any more before the page hears "done": its next action
 	// (a hand edit, a restore) must not find the turn still busy.
-	tu.turns.mu.Lock()
-	delete(tu.turns.running, id)
-	tu.turns.mu.Unlock()
-	if done != nil {
-		b.Add(*done)
-	}
+	tu.turns.set.End(id)
 	b.Close()
 }
 
 // keepForRetry remembers a turn that stopped for sign-in (bounded).
-func (tu *Turns) keepForRetry(id string, p turnParams) {
-	tu.turns.mu.Lock()
-	defer tu.turns.mu.Unlock()
-	if tu.turns.retry == nil {
-		tu.turns.retry = map[string]turnParams{}
-	}
-	tu.turns.retry[id] = p
-	tu.turns.retryOrder = append(tu.turns.retryOrder, id)
-	for len(tu.turns.retryOrder) > maxRetryable {
-		delete(tu.turns.retry, tu.turns.retryOrder[0])
-		tu.turns.retryOrder = tu.turns.retryOrder[1:]
-	}
-}
+func (tu *Turns) keepForRetry(id string, p turnParams) { tu.turns.set.KeepForRetry(id, p) }
 
 // takeRetry hands over a turn kept for retry, once.
-func (tu *Turns) takeRetry(id string) (turnParams, bool) {
-	tu.turns.mu.Lock()
-	defer tu.turns.mu.Unlock()
-	p, ok := tu.turns.retry[id]
-	delete(tu.turns.retry, id)
-	return p, ok
-}
+func (tu *Turns) takeRetry(id string) (turnParams, bool) { return tu.turns.set.TakeRetry(id) }
 
 // Send starts a turn in an open chat and returns its id; events follow on
 // the "turn" event.
@@ -517,26 +423,22 @@ func (tu *Turns) hasRollout(sessionID string) bool {
 // Cancel stops a running turn: session/cancel first, the process group
 // later if the agent does not stop. Streamed text stays.
 func (tu *Turns) Cancel(turnID string) error {
-	tu.turns.mu.Lock()
-	t := tu.turns.running[turnID]
-	tu.turns.mu.Unlock()
+	t := tu.turns.set.Get(turnID)
 	if t == nil {
 		return fmt.Errorf("turn %s is not running", turnID)
 	}
-	t.cancel()
+	t.Cancel()
 	return nil
 }
 
 // AnswerPermission answers the agent's permission request; an empty
 // optionID cancels it.
 func (tu *Turns) AnswerPermission(turnID, requestID, optionID string) error {
-	tu.turns.mu.Lock()
-	t := tu.turns.running[turnID]
-	tu.turns.mu.Unlock()
+	t := tu.turns.set.Get(turnID)
 	if t == nil {
 		return fmt.Errorf("turn %s is not running", turnID)
 	}
-	return t.decider.answer(requestID, optionID)
+	return t.Decider.Answer(requestID, optionID)
 }
 
 // stop cancels the running and lent turns, waits for them and for the
@@ -544,10 +446,8 @@ func (tu *Turns) AnswerPermission(turnID, requestID, optionID string) error {
 // New build folder (App.closeAll, at quit).
 func (tu *Turns) stop() {
 	tu.stopLending()
+	tu.turns.set.CancelAll()
 	tu.turns.mu.Lock()
-	for _, t := range tu.turns.running {
-		t.cancel()
-	}
 	engines := append([]*chat.Engine{tu.turns.engine}, tu.turns.retired...)
 	tu.turns.mu.Unlock()
 	tu.turns.wg.Wait()
@@ -557,47 +457,6 @@ func (tu *Turns) stop() {
 		}
 	}
 	tu.dropBuild()
-}
-
-// guiDecider hands permission requests to the UI (the engine has already
-// emitted the "permission" event) and waits for AnswerPermission.
-type guiDecider struct {
-	mu      sync.Mutex
-	waiting map[string]chan string
-}
-
-func newGUIDecider() *guiDecider { return &guiDecider{waiting: map[string]chan string{}} }
-
-func (d *guiDecider) Decide(ctx context.Context, _ string, p permission.Permission) (string, error) {
-	ch := make(chan string, 1)
-	d.mu.Lock()
-	d.waiting[p.RequestID] = ch
-	d.mu.Unlock()
-	defer func() {
-		d.mu.Lock()
-		delete(d.waiting, p.RequestID)
-		d.mu.Unlock()
-	}()
-	select {
-	case opt := <-ch:
-		return opt, nil
-	case <-ctx.Done():
-		return "", ctx.Err()
-	}
-}
-
-func (d *guiDecider) answer(requestID, optionID string) error {
-	d.mu.Lock()
-	ch := d.waiting[requestID]
-	d.mu.Unlock()
-	if ch == nil {
-		return fmt.Errorf("no open permission request %s", requestID)
-	}
-	select {
-	case ch <- optionID:
-	default:
-	}
-	return nil
 }
 
 // modelServer names the model server of a Codex agent from config.toml
@@ -621,7 +480,7 @@ func (tu *Turns) NewBuild(req NewBuildRequest) (TurnStarted, error) {
 	}
 	model, _ := req.Options[acp.CategoryModel].(string)
 	// The folder the open view pre-warmed the agent in, else a new one.
-	ws, ok := tu.takeBuild(buildTitle(req.Prompt), model)
+	ws, ok := tu.warmups.build.Take(buildTitle(req.Prompt), model)
 	if !ok {
 		var err error
 		if ws, err = workspace.Create(workspace.Root(), buildTitle(req.Prompt), model); err != nil {
@@ -660,13 +519,4 @@ func (tu *Turns) liveEngine() *chat.Engine {
 }
 
 // busy reports whether a turn runs in the workspace now.
-func (tu *Turns) busy(workspaceID string) bool {
-	tu.turns.mu.Lock()
-	defer tu.turns.mu.Unlock()
-	for _, t := range tu.turns.running {
-		if t.workspaceID == workspaceID {
-			return true
-		}
-	}
-	return false
-}
+func (tu *Turns) busy(workspaceID string) bool { return tu.turns.set.Busy(workspaceID) }

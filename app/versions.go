@@ -1,14 +1,10 @@
 package app
 
 import (
-	"errors"
-	"fmt"
-	"io/fs"
 	"time"
 
-	"cdxtheme/core/checkpoint"
+	"cdxtheme/app/compare"
 	"cdxtheme/core/theme"
-	"cdxtheme/core/themewatch"
 	"cdxtheme/core/versions"
 )
 
@@ -63,41 +59,6 @@ func (th *Themes) themeAt(ref ThemeRef) (ThemeVersion, error) {
 	if err != nil {
 		return ThemeVersion{}, err
 	}
-	switch {
-	case ref.VersionID != "":
-		list, err := versions.List(ws.Dir)
-		if err != nil {
-			return ThemeVersion{}, err
-		}
-		for _, v := range list {
-			if v.ID == ref.VersionID {
-				st, err := versions.Theme(ws.Dir, v.ID)
-				return ThemeVersion{Label: v.Name, Created: v.Created, State: st}, err
-			}
-		}
-		return ThemeVersion{}, fmt.Errorf("version %s: no such version in this build", ref.VersionID)
-	case ref.CheckpointID != "":
-		list, err := checkpoint.List(ws.Dir)
-		if err != nil {
-			return ThemeVersion{}, err
-		}
-		for _, c := range list {
-			if c.ID != ref.CheckpointID {
-				continue
-			}
-			v := ThemeVersion{CheckpointID: c.ID, Label: c.Label, Created: c.Created}
-			b, err := checkpoint.ReadFile(ws.Dir, c.ID, theme.FileName)
-			switch {
-			case errors.Is(err, fs.ErrNotExist):
-			case err != nil:
-				return v, err
-			default:
-				v.State = themewatch.StateOf(b)
-			}
-			return v, nil
-		}
-		return ThemeVersion{}, fmt.Errorf("checkpoint %s: no such checkpoint in this build", ref.CheckpointID)
-	default:
-		return ThemeVersion{Label: ws.Title, State: themewatch.Load(ws.Dir), Created: time.Now().UTC()}, nil
-	}
+	v, err := compare.At(ws, ref.VersionID, ref.CheckpointID)
+	return ThemeVersion(v), err
 }

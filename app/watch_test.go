@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"cdxtheme/app/watchset"
 	"cdxtheme/core/theme"
 	"cdxtheme/core/workspace"
 	"cdxtheme/internal/testrig/acpstub"
@@ -39,10 +40,10 @@ func TestOpeningManyBuildsKeepsWatchersBounded(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := len(a.Themes.watching()); n > maxWatchers {
-		t.Fatalf("%d watchers for 150 builds, want at most %d", n, maxWatchers)
+	if n := len(a.Themes.watching()); n > watchset.Max {
+		t.Fatalf("%d watchers for 150 builds, want at most %d", n, watchset.Max)
 	}
-	if grown := openFDs(t) - fds; grown > 3*maxWatchers {
+	if grown := openFDs(t) - fds; grown > 3*watchset.Max {
 		t.Errorf("%d more open files after 150 builds", grown)
 	}
 	writeTheme := func(id string) {

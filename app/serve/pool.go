@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -175,4 +176,23 @@ func Fingerprint(path string, args, env []string) string {
 		word(k + "=" + vars[k])
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Lendable says why a warm engine (its options, opts) may not run a CLI
+// turn that wants agent want: it must be the agent the CLI would start
+// (the same command, Codex home, account and model server) and bound its
+// turns alike. nil: it may.
+func Lendable(opts chat.Options, want Agent) *Declined {
+	cmd, err := agent.Resolve(opts.Resolve)
+	if err != nil {
+		return &Declined{Reason: "the app's agent cannot be resolved: " + err.Error()}
+	}
+	env := append(append(os.Environ(), cmd.Env...), opts.Env...)
+	if Fingerprint(cmd.Path, cmd.Args, env) != Fingerprint(want.Path, want.Args, want.Env) {
+		return &Declined{Reason: "the app runs another agent (command, Codex home or account)"}
+	}
+	if want.Timeout != opts.Timeout {
+		return &Declined{Reason: "the app bounds turns by " + opts.Timeout.String()}
+	}
+	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"cdxtheme/app"
 	"cdxtheme/app/devserver"
+	"cdxtheme/app/winstate"
 	"cdxtheme/core/paths"
 
 	"github.com/rs/zerolog"
@@ -34,7 +35,7 @@ func Run(_ []string, files Files) int {
 	}
 	log := desktopLogger()
 	a := app.New(log)
-	st := app.LoadWindowState(filepath.Join(paths.ConfigDir(), "window.json"))
+	st := winstate.Load(winstate.Path())
 	devserver.Guard(log) // the dev build's server, behind an Origin check (no-op otherwise)
 	if err := tuneWebKit(); err != nil {
 		reportStartup(err)
@@ -44,8 +45,8 @@ func Run(_ []string, files Files) int {
 		Title:     "CDXTheme Theme Builder",
 		Width:     st.Width,
 		Height:    st.Height,
-		MinWidth:  app.MinWidth,
-		MinHeight: app.MinHeight,
+		MinWidth:  winstate.MinWidth,
+		MinHeight: winstate.MinHeight,
 		AssetServer: &assetserver.Options{
 			Assets:     files.UI,
 			Middleware: a.Assets,

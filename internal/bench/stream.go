@@ -62,7 +62,7 @@ func summarize(lat []time.Duration, firstSent, lastSent int64) streamRun {
 // with chat.Engine: every text event's delay is the emit time minus the
 // stamp the agent wrote into the line. That covers the pipe, framing, JSON,
 // the connection's queue and dispatcher and the engine's event mapping —
-// the core, not the app's 16 ms UI batching (app.FlushInterval).
+// the core, not the app's 16 ms UI batching (stream.FlushInterval in app/stream).
 type streamBench struct {
 	exe    string // this binary
 	cwd    string
@@ -186,7 +186,7 @@ func streamRows(ctx context.Context, s streamBench, n int) []Row {
 		worst = max(worst, r.Max)
 	}
 	note := fmt.Sprintf("%d runs × %d chunks asked at %d/s, achieved %.0f/s (median); max %.3f ms. "+
-		"Core only (pipe → acp.Conn → chat.Engine emit); the app then batches UI events every %d ms (app.FlushInterval, a design constant). "+
+		"Core only (pipe → acp.Conn → chat.Engine emit); the app then batches UI events every %d ms (stream.FlushInterval in app/stream, a design constant). "+
 		"The agent paces with ~1 ms sleeps, so chunks leave in bursts of ~%d.",
 		n, s.chunks, s.rate, medianFloat(rates), ms(worst), 16, max(1, s.rate/1000))
 	r50 := against(what50, newValues("p50", "ms", p50), 0, "-")

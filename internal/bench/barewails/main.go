@@ -28,7 +28,7 @@ var assets embed.FS
 // processStart approximates the process start, as the app's does.
 var processStart = time.Now()
 
-// The app's default window size (app.DefaultWidth/Height; a test keeps
+// The app's default window size (winstate.DefaultWidth/Height; a test keeps
 // them equal without linking the app in here).
 const (
 	width  = 1360

@@ -3,13 +3,13 @@ package main
 import (
 	"testing"
 
-	"cdxtheme/app"
+	"cdxtheme/app/winstate"
 )
 
 // The floor must be measured at the app's window size: memory grows with
 // the surface.
 func TestSameWindowSizeAsTheApp(t *testing.T) {
-	if width != app.DefaultWidth || height != app.DefaultHeight {
-		t.Fatalf("bare window %dx%d, the app opens at %dx%d", width, height, app.DefaultWidth, app.DefaultHeight)
+	if width != winstate.DefaultWidth || height != winstate.DefaultHeight {
+		t.Fatalf("bare window %dx%d, the app opens at %dx%d", width, height, winstate.DefaultWidth, winstate.DefaultHeight)
 	}
 }

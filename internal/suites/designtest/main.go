@@ -181,7 +181,7 @@ func run() error {
 	check("no editor error", p.Els["editorError"].Text == "", p.Els["editorError"].Text)
 	shot(a, "design-1440x900", "")
 
-	// 6. The smallest window the app allows (app.MinWidth × MinHeight):
+	// 6. The smallest window the app allows (winstate.MinWidth × MinHeight):
 	// the real window resized to 800×600, the chat steps aside for the
 	// view, and a palette edit is still made there with real clicks and keys.
 	wid, _ := xwin.Window(xwin.Title)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"cdxtheme/app"
+	"cdxtheme/app/opensafe"
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/codexhome"
@@ -187,7 +188,7 @@ func caseCheckLink(t *testing.T) {
 		"",
 	}
 	for _, raw := range refused {
-		if got, err := app.CheckLink(raw); err == nil {
+		if got, err := opensafe.CheckLink(raw); err == nil {
 			t.Errorf("CheckLink(%q) accepted it as %q", raw, got)
 		}
 	}
@@ -197,7 +198,7 @@ func caseCheckLink(t *testing.T) {
 		"mailto:dev@example.com":               "mailto:dev@example.com",
 	}
 	for raw, want := range accepted {
-		got, err := app.CheckLink(raw)
+		got, err := opensafe.CheckLink(raw)
 		if err != nil || got != want {
 			t.Errorf("CheckLink(%q) = %q, %v; want %q", raw, got, err, want)
 			continue

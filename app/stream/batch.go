@@ -1,22 +1,13 @@
-package app
+// Package stream is how a turn's events reach the page: batched once a
+// frame, bounded so a flooding agent is slowed rather than buffered, runs
+// of text joined, and the agent's text capped per turn (Weigh, JoinText,
+// TextCap). app.Turns.runTurn puts them together.
+package stream
 
 import (
 	"sync"
 	"time"
 )
-
-// Emitter sends a named event to the UI. The Wails runtime implements it in
-// the desktop build; tests pass a recorder. (runtime.EventsEmit with a
-// non-Wails context calls log.Fatalf, hence the seam.)
-type Emitter interface {
-	Emit(name string, payload any)
-}
-
-// EmitterFunc adapts a function to Emitter.
-type EmitterFunc func(name string, payload any)
-
-// Emit calls f.
-func (f EmitterFunc) Emit(name string, payload any) { f(name, payload) }
 
 // FlushInterval is the most often a turn's events cross into the UI: one
 // frame at 60 Hz. Token-by-token events would flood the webview's IPC.
@@ -28,9 +19,9 @@ const FlushInterval = 16 * time.Millisecond
 // slowed to what the UI takes instead of filling memory.
 const MaxPending = 256 << 10
 
-// batcher collects a turn's events and emits them as one "turn" event per
+// Batcher collects a turn's events and emits them as one "turn" event per
 // interval, carrying everything since the last flush, in order.
-type batcher[T any] struct {
+type Batcher[T any] struct {
 	// flushMu serialises flushes: the timer's and Close's must not emit
 	// concurrently, or two batches could overtake each other.
 	flushMu  sync.Mutex
@@ -53,15 +44,15 @@ type batcher[T any] struct {
 	compact func([]T) []T
 }
 
-func newBatcher[T any](interval time.Duration, flush func([]T)) *batcher[T] {
-	b := &batcher[T]{interval: interval, flushFn: flush}
+func NewBatcher[T any](interval time.Duration, flush func([]T)) *Batcher[T] {
+	b := &Batcher[T]{interval: interval, flushFn: flush}
 	b.space.L = &b.mu
 	return b
 }
 
-// bounded makes Add wait while max bytes (by weigh) are pending, and has
+// Bounded makes Add wait while max bytes (by weigh) are pending, and has
 // every batch pass through compact before it is emitted.
-func (b *batcher[T]) bounded(max int, weigh func(T) int, compact func([]T) []T) *batcher[T] {
+func (b *Batcher[T]) Bounded(max int, weigh func(T) int, compact func([]T) []T) *Batcher[T] {
 	b.max, b.weigh, b.compact = max, weigh, compact
 	return b
 }
@@ -70,7 +61,7 @@ func (b *batcher[T]) bounded(max int, weigh func(T) int, compact func([]T) []T) 
 // event waits at most one interval and a burst costs one emit per interval.
 // With a bound it waits, once ev is queued, while the pending events weigh
 // more than the bound (until a flush takes them, or Close).
-func (b *batcher[T]) Add(ev T) {
+func (b *Batcher[T]) Add(ev T) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
@@ -91,7 +82,7 @@ func (b *batcher[T]) Add(ev T) {
 }
 
 // take hands over the pending events and wakes an Add waiting for room.
-func (b *batcher[T]) take() []T {
+func (b *Batcher[T]) take() []T {
 	evs := b.pending
 	b.pending, b.bytes = nil, 0
 	b.space.Broadcast()
@@ -101,7 +92,7 @@ func (b *batcher[T]) take() []T {
 	return evs
 }
 
-func (b *batcher[T]) flush() {
+func (b *Batcher[T]) flush() {
 	b.flushMu.Lock()
 	defer b.flushMu.Unlock()
 	b.mu.Lock()
@@ -114,7 +105,7 @@ func (b *batcher[T]) flush() {
 }
 
 // Close flushes what is pending now; later Adds are dropped.
-func (b *batcher[T]) Close() {
+func (b *Batcher[T]) Close() {
 	b.flushMu.Lock()
 	defer b.flushMu.Unlock()
 	b.mu.Lock()

@@ -1,13 +1,14 @@
-package app
+// Package opensafe decides what of the agent's output may reach the OS:
+// a link only when it is a web or mail link (CheckLink), a file only when
+// it is a type the default handler shows rather than runs (RevealReason;
+// anything else is revealed in its folder instead).
+package opensafe
 
 import (
 	"fmt"
 	"net/url"
 	"strings"
 )
-
-// Agent output is untrusted: a link or a file it names reaches the OS only
-// through these checks.
 
 // CheckLink accepts web and mail links only; anything else (file:, javascript:,
 // custom schemes that launch programs) is refused with a reason. It returns

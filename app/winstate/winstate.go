@@ -1,4 +1,7 @@
-package app
+// Package winstate remembers the window's size and place between runs
+// (window.json in the app's config folder) and holds the window's size
+// limits.
+package winstate
 
 import (
 	"encoding/json"
@@ -8,8 +11,8 @@ import (
 	"cdxtheme/core/paths"
 )
 
-// WindowState is the window's size and position, remembered between runs.
-type WindowState struct {
+// State is the window's size and position, remembered between runs.
+type State struct {
 	X, Y          int
 	Width, Height int
 	Maximised     bool
@@ -25,37 +28,38 @@ const (
 	DefaultHeight = 860
 )
 
-func windowStatePath() string { return filepath.Join(paths.ConfigDir(), "window.json") }
+// Path is window.json.
+func Path() string { return filepath.Join(paths.ConfigDir(), "window.json") }
 
-// LoadWindowState reads the remembered window; anything missing, corrupt
+// Load reads the remembered window; anything missing, corrupt
 // or smaller than the minimum gives the defaults (never an error: a bad
 // file must not keep the app from opening).
-func LoadWindowState(path string) WindowState {
-	def := WindowState{Width: DefaultWidth, Height: DefaultHeight, X: -1, Y: -1}
+func Load(path string) State {
+	def := State{Width: DefaultWidth, Height: DefaultHeight, X: -1, Y: -1}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return def
 	}
-	var s WindowState
+	var s State
 	if json.Unmarshal(b, &s) != nil || s.Width < MinWidth || s.Height < MinHeight || s.Width > 16384 || s.Height > 16384 {
 		return def
 	}
 	return s
 }
 
-// closingState is what is remembered of the window as it closes (now):
+// Closing is what is remembered of the window as it closes (now):
 // a maximised window keeps the last normal geometry (prev), so that
 // un-maximising it after the next start gives back that size, not a
 // screen-sized one.
-func closingState(now, prev WindowState) WindowState {
+func Closing(now, prev State) State {
 	if now.Maximised {
 		now.X, now.Y, now.Width, now.Height = prev.X, prev.Y, prev.Width, prev.Height
 	}
 	return now
 }
 
-// SaveWindowState remembers the window for the next start.
-func SaveWindowState(path string, s WindowState) error {
+// Save remembers the window for the next start.
+func Save(path string, s State) error {
 	b, err := json.Marshal(s)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package app
+package selftest
 
 import (
 	"encoding/json"
@@ -6,28 +6,26 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
-
-	"github.com/rs/zerolog"
 )
 
 func TestSelfTestReportsAccumulate(t *testing.T) {
 	t.Setenv("CDXTHEME_CONFIG_DIR", t.TempDir())
-	a := New(zerolog.Nop())
+	var s Test
 	t.Setenv("CDXTHEME_SELFTEST_ELEMENTS", `{"x":"body"}`)
-	if plan := a.selfTest.plan(); plan.Active || plan.Prompt != "" || plan.Elements != "" {
+	if plan := PlanOf(); plan.Active || plan.Prompt != "" || plan.Elements != "" {
 		t.Fatalf("self-test active without CDXTHEME_SELFTEST_OUT: %+v", plan)
 	}
 	out := filepath.Join(t.TempDir(), "report.json")
 	t.Setenv("CDXTHEME_SELFTEST_OUT", out)
 	t.Setenv("CDXTHEME_SELFTEST_PROMPT", "dusk")
 	t.Setenv("CDXTHEME_SELFTEST_STAY", "1") // no window to quit here
-	if plan := a.selfTest.plan(); !plan.Active || plan.Prompt != "dusk" || plan.Elements != `{"x":"body"}` {
+	if plan := PlanOf(); !plan.Active || plan.Prompt != "dusk" || plan.Elements != `{"x":"body"}` {
 		t.Fatalf("plan: %+v", plan)
 	}
-	if err := a.selfTest.reported("paint", "CDXTheme"); err != nil {
+	if err := s.Reported("paint", "CDXTheme"); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.selfTest.reported("reply", "Hello"); err != nil {
+	if err := s.Reported("reply", "Hello"); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(out)
@@ -43,30 +41,6 @@ func TestSelfTestReportsAccumulate(t *testing.T) {
 	}
 }
 
-func TestSelfTestRecordsWhatWouldReachTheOS(t *testing.T) {
-	t.Setenv("CDXTHEME_CONFIG_DIR", t.TempDir())
-	out := filepath.Join(t.TempDir(), "report.json")
-	t.Setenv("CDXTHEME_SELFTEST_OUT", out)
-	t.Setenv("CDXTHEME_SELFTEST_NAV", "http://127.0.0.1:9")
-	a := New(zerolog.Nop())
-	a.selfTest.seams()
-	if plan := a.selfTest.plan(); plan.Nav != "http://127.0.0.1:9" {
-		t.Fatalf("plan: %+v", plan)
-	}
-	if err := a.Desktop.OpenLink("mailto:a@x.org?attach=/etc/passwd"); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.Desktop.OpenLink("javascript:alert(1)"); err == nil {
-		t.Fatal("javascript: accepted")
-	}
-	b, _ := os.ReadFile(out)
-	var got struct{ Opened []string }
-	json.Unmarshal(b, &got)
-	if len(got.Opened) != 1 || got.Opened[0] != "mailto:a@x.org" {
-		t.Fatalf("opened %v (%s)", got.Opened, b)
-	}
-}
-
 // The page's reports arrive on goroutines of their own (Wails delivers each
 // event on one), so the report file must end with every kind, whatever the
 // order the writes ran in.
@@ -75,12 +49,12 @@ func TestSelfTestReportsRacingKeepEveryKind(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "report.json")
 	t.Setenv("CDXTHEME_SELFTEST_OUT", out)
 	t.Setenv("CDXTHEME_SELFTEST_STAY", "1")
-	a := New(zerolog.Nop())
+	var s Test
 	kinds := []string{"reply", "bypass", "rects", "focused", "linkErrors", "highlight"}
 	var wg sync.WaitGroup
 	for _, k := range kinds {
 		wg.Go(func() {
-			if err := a.selfTest.reported(k, "x"); err != nil {
+			if err := s.Reported(k, "x"); err != nil {
 				t.Error(err)
 			}
 		})

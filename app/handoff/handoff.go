@@ -1,4 +1,7 @@
-package app
+// Package handoff hands a local path to the OS: its default opener
+// (Open) or its file manager, the file shown selected (Reveal). The
+// checks of what may be handed on are app/opensafe's, made before.
+package handoff
 
 import (
 	"context"
@@ -12,11 +15,8 @@ import (
 	"github.com/godbus/dbus/v5"
 )
 
-// revealLocal shows path selected in its folder, without opening it.
-func (desk *Desktop) revealLocal(path string) error {
-	if desk.revealFile != nil {
-		return desk.revealFile(path)
-	}
+// Reveal shows path selected in its folder, without opening it.
+func Reveal(path string) error {
 	var cmd *exec.Cmd
 	switch goruntime.GOOS {
 	case "darwin":
@@ -31,6 +31,24 @@ func (desk *Desktop) revealLocal(path string) error {
 	}
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("show %s in its folder: %w", path, err)
+	}
+	go cmd.Wait()
+	return nil
+}
+
+// Open hands path to the OS's opener.
+func Open(path string) error {
+	var cmd *exec.Cmd
+	switch goruntime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", path)
+	case "windows":
+		cmd = exec.Command("explorer", path)
+	default:
+		cmd = exec.Command("xdg-open", path)
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
 	}
 	go cmd.Wait()
 	return nil

@@ -1,4 +1,4 @@
-package app
+package stream
 
 import (
 	"sync"
@@ -9,7 +9,7 @@ import (
 func TestBatcherKeepsOrderAndCoalesces(t *testing.T) {
 	var mu sync.Mutex
 	var batches [][]int
-	b := newBatcher(20*time.Millisecond, func(evs []int) {
+	b := NewBatcher(20*time.Millisecond, func(evs []int) {
 		mu.Lock()
 		batches = append(batches, evs)
 		mu.Unlock()
@@ -44,7 +44,7 @@ func TestBatcherKeepsOrderAndCoalesces(t *testing.T) {
 
 func TestBatcherFlushesALoneEvent(t *testing.T) {
 	got := make(chan []string, 1)
-	b := newBatcher(time.Millisecond, func(evs []string) { got <- evs })
+	b := NewBatcher(time.Millisecond, func(evs []string) { got <- evs })
 	b.Add("only")
 	select {
 	case evs := <-got:
@@ -63,11 +63,11 @@ func TestBatcherFlushesALoneEvent(t *testing.T) {
 func TestBoundedBatcherHoldsTheProducer(t *testing.T) {
 	var mu sync.Mutex
 	var got []string
-	b := newBatcher(time.Hour, func(evs []string) { // only Close flushes
+	b := NewBatcher(time.Hour, func(evs []string) { // only Close flushes
 		mu.Lock()
 		got = append(got, evs...)
 		mu.Unlock()
-	}).bounded(10, func(s string) int { return len(s) }, func(evs []string) []string {
+	}).Bounded(10, func(s string) int { return len(s) }, func(evs []string) []string {
 		joined := ""
 		for _, s := range evs {
 			joined += s

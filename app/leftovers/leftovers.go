@@ -1,4 +1,7 @@
-package app
+// Package leftovers clears away at start what a crash or a killed Apply
+// left behind: the temporary files of atomic writes, Apply's unsaved
+// record folders.
+package leftovers
 
 import (
 	"os"
@@ -16,11 +19,12 @@ import (
 // write of ours takes, so another process's write under way is left alone.
 const staleTemp = 10 * time.Minute
 
-// sweepTemps removes the ".NAME.tmp-…" files a crash between an atomic
+// Sweep removes the ".NAME.tmp-…" files a crash between an atomic
 // write and its rename left in the app's own folders and at the top of
-// each build's folder (checkpoints skip them too). Only names of that
-// shape go, never a folder or a link.
-func sweepTemps() int {
+// each build's folder (checkpoints skip them too), and a killed Apply's
+// leftovers; it returns how many went. Only names of that shape go, never
+// a folder or a link.
+func Sweep() int {
 	n := 0
 	for _, d := range []string{paths.ConfigDir(), paths.DataDir(), paths.CacheDir(), workspace.Root()} {
 		n += paths.SweepTemps(d, staleTemp)

@@ -1,4 +1,8 @@
-package app
+// Package searchindex keeps the full-text index of the current Codex
+// home's sessions (core/search) up to date: an update runs in the
+// background at start and whenever the library is listed (at most every
+// refreshEvery), one at a time, and its progress and failures are told.
+package searchindex
 
 import (
 	"context"
@@ -8,11 +12,13 @@ import (
 
 	"cdxtheme/core/codexhome"
 	"cdxtheme/core/search"
+
+	"github.com/rs/zerolog"
 )
 
-// IndexStatus is the payload of the "search-index" event and of
-// SearchStatus: how the full-text index is doing.
-type IndexStatus struct {
+// Status is how the full-text index is doing (app.Status, the
+// "search-index" event's payload, has its fields).
+type Status struct {
 	Building bool   `json:"building"`
 	First    bool   `json:"first"` // the first build: text search sees only part of the sessions
 	Done     int    `json:"done"`
@@ -21,17 +27,21 @@ type IndexStatus struct {
 	Error    string `json:"error,omitempty"`
 }
 
-// indexer keeps the search index of the current Codex home current: an
-// update runs in the background at start and whenever the library is
-// listed (at most every refreshEvery), one at a time.
-type indexer struct {
+// Indexer keeps the search index of the current Codex home current.
+type Indexer struct {
+	// Log is where a failed update is told (a pointer: the app's logger
+	// may be replaced after the indexer is made).
+	Log *zerolog.Logger
+	// Told receives the status when it is worth telling the page.
+	Told func(Status)
+
 	mu      sync.Mutex
 	dir     string
 	ix      *search.Index
 	running bool
 	again   bool
 	last    time.Time
-	status  IndexStatus
+	status  Status
 	ctx     context.Context
 	stop    context.CancelFunc
 	wg      sync.WaitGroup
@@ -42,11 +52,10 @@ const (
 	progressEvery = 200 * time.Millisecond
 )
 
-// searchIndex returns the open index of h, opening it (and closing the
+// Open returns the open index of h, opening it (and closing the
 // one of another home) as needed; nil, with why, when it cannot be opened
 // (nil alone while another home's update winds down).
-func (li *Library) searchIndex(h codexhome.Home) (*search.Index, error) {
-	x := &li.lib.index
+func (x *Indexer) Open(h codexhome.Home) (*search.Index, error) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.ix != nil && x.dir == h.Dir {
@@ -65,16 +74,15 @@ func (li *Library) searchIndex(h codexhome.Home) (*search.Index, error) {
 	ix, err := search.Open(x.ctx, search.Path(h), h)
 	if err != nil {
 		x.status.Error = err.Error()
-		li.log.Warn().Err(err).Msg("search index unavailable; searching titles only")
+		x.Log.Warn().Err(err).Msg("search index unavailable; searching titles only")
 		return nil, err
 	}
-	x.ix, x.dir, x.status = ix, h.Dir, IndexStatus{}
+	x.ix, x.dir, x.status = ix, h.Dir, Status{}
 	return ix, nil
 }
 
-// indexError is why the index's last update failed ("" when it did not).
-func (li *Library) indexError() error {
-	x := &li.lib.index
+// Err is why the index's last update failed ("" when it did not).
+func (x *Indexer) Err() error {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.status.Error == "" {
@@ -83,18 +91,16 @@ func (li *Library) indexError() error {
 	return errors.New(x.status.Error)
 }
 
-// refreshIndex starts a background update unless one ran just now; one
-// asked for while another runs follows it.
-func (li *Library) refreshIndex(force bool) {
-	h := li.settings.home()
+// Refresh starts a background update of h's index unless one ran just
+// now (force: even then); one asked for while another runs follows it.
+func (x *Indexer) Refresh(h codexhome.Home, force bool) {
 	if !h.Exists() {
 		return
 	}
-	ix, _ := li.searchIndex(h)
+	ix, _ := x.Open(h)
 	if ix == nil {
 		return
 	}
-	x := &li.lib.index
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.running {
@@ -106,31 +112,30 @@ func (li *Library) refreshIndex(force bool) {
 	}
 	x.running = true
 	x.wg.Add(1)
-	go li.runIndex(ix)
+	go x.run(ix)
 }
 
-func (li *Library) runIndex(ix *search.Index) {
-	x := &li.lib.index
+func (x *Indexer) run(ix *search.Index) {
 	defer x.wg.Done()
 	for {
 		var sent time.Time
 		st, err := ix.Update(x.ctx, func(p search.Progress) {
 			x.mu.Lock()
-			x.status = IndexStatus{Building: true, First: p.First, Done: p.Done, Total: p.Total}
+			x.status = Status{Building: true, First: p.First, Done: p.Done, Total: p.Total}
 			status := x.status
 			x.mu.Unlock()
 			// Only a long update is worth a progress bar; a few changed
 			// files are done before it would show.
 			if p.First && (time.Since(sent) >= progressEvery || p.Done == p.Total) {
 				sent = time.Now()
-				li.emit.Emit("search-index", status)
+				x.Told(status)
 			}
 		})
 		x.mu.Lock()
-		x.status = IndexStatus{Changed: st.Indexed+st.Removed > 0}
+		x.status = Status{Changed: st.Indexed+st.Removed > 0}
 		if err != nil && x.ctx.Err() == nil {
 			x.status.Error = err.Error()
-			li.log.Warn().Err(err).Msg("update the search index")
+			x.Log.Warn().Err(err).Msg("update the search index")
 		}
 		status := x.status
 		x.last = time.Now()
@@ -139,7 +144,7 @@ func (li *Library) runIndex(ix *search.Index) {
 		x.running = again
 		x.mu.Unlock()
 		if status.Changed || status.Error != "" || !sent.IsZero() {
-			li.emit.Emit("search-index", status)
+			x.Told(status)
 		}
 		if !again {
 			return
@@ -147,18 +152,27 @@ func (li *Library) runIndex(ix *search.Index) {
 	}
 }
 
-// SearchStatus tells the UI whether the index is being built (Home shows
-// the first build's progress).
-func (li *Library) SearchStatus() IndexStatus {
-	x := &li.lib.index
+// Status is whether the index is being built (Home shows the first
+// build's progress) and why its last update failed.
+func (x *Indexer) Status() Status {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	return x.status
 }
 
-// stopIndex cancels a running update and closes the index.
-func (li *Library) stopIndex() {
-	x := &li.lib.index
+// Wait waits for the update running now (none: returns at once).
+func (x *Indexer) Wait() { x.wg.Wait() }
+
+// Fail records that an update failed with err, as a failed update does
+// (tests stand in for a full disk with it).
+func (x *Indexer) Fail(err error) {
+	x.mu.Lock()
+	x.status.Error = err.Error()
+	x.mu.Unlock()
+}
+
+// Stop cancels a running update and closes the index.
+func (x *Indexer) Stop() {
 	x.mu.Lock()
 	if x.stop != nil {
 		x.stop()

@@ -1,4 +1,4 @@
-package app
+package opensafe
 
 import (
 	"bufio"
@@ -170,9 +170,9 @@ func mimeByName(name string) string {
 	return best.mime
 }
 
-// revealReason says why path must be revealed rather than opened ("" when
+// RevealReason says why path must be revealed rather than opened ("" when
 // it may be opened). path is already resolved inside the workspace.
-func revealReason(p string) (string, error) {
+func RevealReason(p string) (string, error) {
 	info, err := os.Lstat(p)
 	if err != nil {
 		return "", err

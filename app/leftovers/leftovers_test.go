@@ -1,4 +1,4 @@
-package app
+package leftovers
 
 import (
 	"os"
@@ -34,7 +34,7 @@ func TestStartSweepsWhatACrashLeft(t *testing.T) {
 	}
 	young := filepath.Join(base, "config", ".agents.toml.tmp-99")
 	os.WriteFile(young, []byte("{"), 0o600)
-	if n := sweepTemps(); n != 3 {
+	if n := Sweep(); n != 3 {
 		t.Errorf("swept %d, want 3", n)
 	}
 	for p, swept := range files {

@@ -1,4 +1,7 @@
-package app
+// Package selftest lets a script prove the real production window works
+// end to end (see below); app starts it, and its Desktop records what
+// would reach the OS in the report instead of handing it on.
+package selftest
 
 import (
 	"context"
@@ -10,6 +13,7 @@ import (
 	"cdxtheme/core/paths"
 	"cdxtheme/core/theme"
 
+	"github.com/rs/zerolog"
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 )
 
@@ -26,10 +30,10 @@ import (
 // processStart approximates the process start for the first-paint timing.
 var processStart = time.Now()
 
-// SelfTestPlan tells the UI what to do at start, sent as "selftest:plan".
+// Plan tells the UI what to do at start, sent as "selftest:plan".
 // Active alone asks for the first-paint report (the start-up benchmark);
 // a Prompt also sends it through New Build.
-type SelfTestPlan struct {
+type Plan struct {
 	Active bool   `json:"active"`
 	Prompt string `json:"prompt"`
 	// Nav (CDXTHEME_SELFTEST_NAV, the navigation window test) is the
@@ -59,58 +63,52 @@ type SelfTestPlan struct {
 	Elements string `json:"elements,omitempty"`
 }
 
-// selfTest answers the page's self-test events and writes the report.
-type selfTest struct {
-	*env
-	// desktop's OS hand-offs are replaced with records in the report.
-	desktop *Desktop
-	mu      sync.Mutex
-	report  map[string]any
-	quit    func()
+// Test answers the page's self-test events and writes the report.
+type Test struct {
+	// Log is where a report that could not be written goes (a pointer:
+	// the app's logger may be replaced after the test is made).
+	Log    *zerolog.Logger
+	mu     sync.Mutex
+	report map[string]any
+	quit   func()
 }
 
-// plan is the env-driven plan; inactive in normal use.
-func (s *selfTest) plan() SelfTestPlan {
-	if os.Getenv("CDXTHEME_SELFTEST_OUT") == "" {
-		return SelfTestPlan{}
+// Active reports whether a script asked for the self-test
+// (CDXTHEME_SELFTEST_OUT); in normal use it is not.
+func Active() bool { return os.Getenv("CDXTHEME_SELFTEST_OUT") != "" }
+
+// PlanOf is the env-driven plan; inactive in normal use.
+func PlanOf() Plan {
+	if !Active() {
+		return Plan{}
 	}
-	return SelfTestPlan{Active: true, Prompt: os.Getenv("CDXTHEME_SELFTEST_PROMPT"), Nav: os.Getenv("CDXTHEME_SELFTEST_NAV"),
+	return Plan{Active: true, Prompt: os.Getenv("CDXTHEME_SELFTEST_PROMPT"), Nav: os.Getenv("CDXTHEME_SELFTEST_NAV"),
 		Theme: string(theme.ExampleJSON()), View: os.Getenv("CDXTHEME_SELFTEST_VIEW"), Elements: os.Getenv("CDXTHEME_SELFTEST_ELEMENTS"),
 		Open: os.Getenv("CDXTHEME_SELFTEST_OPEN"), OpenCwd: os.Getenv("CDXTHEME_SELFTEST_OPEN_CWD")}
 }
 
-// start listens for the page's self-test events (only with
-// CDXTHEME_SELFTEST_OUT set) and keeps the self-test from launching the
-// user's browser or file manager: what would be handed to the OS (after
-// every check) is recorded in the report instead, under "opened",
-// "openedFiles" and "revealedFiles".
-func (s *selfTest) start(ctx context.Context) {
-	if os.Getenv("CDXTHEME_SELFTEST_OUT") == "" {
+// Start listens for the page's self-test events (only when Active).
+func (s *Test) Start(ctx context.Context) {
+	if !Active() {
 		return
 	}
-	s.seams()
 	s.quit = func() { runtime.Quit(ctx) }
-	runtime.EventsOn(ctx, "selftest:ask", func(...any) { runtime.EventsEmit(ctx, "selftest:plan", s.plan()) })
+	runtime.EventsOn(ctx, "selftest:ask", func(...any) { runtime.EventsEmit(ctx, "selftest:plan", PlanOf()) })
 	runtime.EventsOn(ctx, "selftest:report", func(data ...any) {
 		if len(data) != 2 {
 			return
 		}
 		kind, _ := data[0].(string)
 		text, _ := data[1].(string)
-		if err := s.reported(kind, text); err != nil {
-			s.log.Warn().Err(err).Msg("self-test report")
+		if err := s.Reported(kind, text); err != nil {
+			s.Log.Warn().Err(err).Msg("self-test report")
 		}
 	})
 }
 
-func (s *selfTest) seams() {
-	s.desktop.openURL = func(u string) { s.record("opened", u) }
-	s.desktop.openFile = func(p string) error { s.record("openedFiles", p); return nil }
-	s.desktop.revealFile = func(p string) error { s.record("revealedFiles", p); return nil }
-}
-
-// record appends v to the report's list under key.
-func (s *selfTest) record(key, v string) {
+// Record appends v to the report's list under key: what the app would
+// have handed to the OS ("opened", "openedFiles", "revealedFiles").
+func (s *Test) Record(key, v string) {
 	s.mu.Lock()
 	if s.report == nil {
 		s.report = map[string]any{}
@@ -123,7 +121,7 @@ func (s *selfTest) record(key, v string) {
 
 // write saves the report; under s.mu, since the page's reports arrive on
 // goroutines of their own and an older report must not land last.
-func (s *selfTest) write(out string) error {
+func (s *Test) write(out string) error {
 	b, err := json.Marshal(s.report)
 	if err != nil {
 		return err
@@ -131,10 +129,10 @@ func (s *selfTest) write(out string) error {
 	return paths.WriteFileAtomic(out, b, 0o644)
 }
 
-// reported records what the UI saw. kind is "paint" (first frame),
+// Reported records what the UI saw. kind is "paint" (first frame),
 // "reply" (the rendered reply text) or one of the navigation test's; a
 // reply report ends the self-test.
-func (s *selfTest) reported(kind, text string) error {
+func (s *Test) Reported(kind, text string) error {
 	out := os.Getenv("CDXTHEME_SELFTEST_OUT")
 	if out == "" || kind == "" {
 		return nil

@@ -1,4 +1,4 @@
-package app
+package stream
 
 import (
 	"fmt"
@@ -18,8 +18,8 @@ const MaxShownText = 4 << 20
 // its JSON keys.
 const eventOverhead = 512
 
-// weighEvent is about the bytes ev holds in memory and on the wire.
-func weighEvent(ev chat.Event) int {
+// Weigh is about the bytes ev holds in memory and on the wire.
+func Weigh(ev chat.Event) int {
 	n := eventOverhead + len(chat.TextOf(ev))
 	var t *toolcall.Terminal
 	switch p := ev.Payload.(type) {
@@ -39,10 +39,10 @@ func weighEvent(ev chat.Event) int {
 	return n
 }
 
-// joinText folds runs of text (or thought) chunks of one turn and session
+// JoinText folds runs of text (or thought) chunks of one turn and session
 // into one event each, so a stream of small chunks crosses into the page
 // as one string per batch.
-func joinText(evs []chat.Event) []chat.Event {
+func JoinText(evs []chat.Event) []chat.Event {
 	out := evs[:0]
 	var sb strings.Builder
 	flush := func() {
@@ -84,16 +84,16 @@ func streamText(ev chat.Event) bool {
 	return false
 }
 
-// textCap lets a turn's first MaxShownText bytes of agent text through.
-type textCap struct {
-	max     int
+// TextCap lets a turn's first MaxShownText bytes of agent text through.
+type TextCap struct {
+	Max     int
 	shown   int
 	dropped int64
 }
 
-// pass returns ev as the UI gets it (keep false: drop it) and, the first
+// Pass returns ev as the UI gets it (keep false: drop it) and, the first
 // time the cap cuts, the warning to show before it.
-func (c *textCap) pass(ev chat.Event) (out chat.Event, warn *chat.Event, keep bool) {
+func (c *TextCap) Pass(ev chat.Event) (out chat.Event, warn *chat.Event, keep bool) {
 	switch ev.Payload.(type) {
 	case chat.TextChunk, chat.ThoughtChunk:
 	default:
@@ -103,7 +103,7 @@ func (c *textCap) pass(ev chat.Event) (out chat.Event, warn *chat.Event, keep bo
 		return ev, nil, true
 	}
 	text := chat.TextOf(ev)
-	room := c.max - c.shown
+	room := c.Max - c.shown
 	if len(text) <= room {
 		c.shown += len(text)
 		return ev, nil, true
@@ -114,9 +114,9 @@ func (c *textCap) pass(ev chat.Event) (out chat.Event, warn *chat.Event, keep bo
 		cut--
 	}
 	c.dropped += int64(len(text) - cut)
-	c.shown = c.max // once cut, nothing more goes through
+	c.shown = c.Max // once cut, nothing more goes through
 	if first {
-		warn = &chat.Event{TurnID: ev.TurnID, SessionID: ev.SessionID, Payload: chat.Warning{Text: fmt.Sprintf("The agent has written more than %s in this turn: the rest is not shown here. The turn goes on; Stop ends it.", byteSize(int64(c.max)))}}
+		warn = &chat.Event{TurnID: ev.TurnID, SessionID: ev.SessionID, Payload: chat.Warning{Text: fmt.Sprintf("The agent has written more than %s in this turn: the rest is not shown here. The turn goes on; Stop ends it.", byteSize(int64(c.Max)))}}
 	}
 	if cut == 0 {
 		return ev, warn, false
@@ -124,8 +124,8 @@ func (c *textCap) pass(ev chat.Event) (out chat.Event, warn *chat.Event, keep bo
 	return chat.WithText(ev, text[:cut]), warn, true
 }
 
-// summary is the closing warning of a turn the cap cut (nil: none was).
-func (c *textCap) summary(turnID, sessionID string) *chat.Event {
+// Summary is the closing warning of a turn the cap cut (nil: none was).
+func (c *TextCap) Summary(turnID, sessionID string) *chat.Event {
 	if c.dropped == 0 {
 		return nil
 	}
