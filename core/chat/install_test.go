@@ -86,8 +86,9 @@ func installEvents(evs []Event) []agent.InstallProgress {
 // than the timeout); then the turn runs on the installed agent. The next
 // turn uses the installed copy without asking the registry anything.
 func TestFirstTurnInstallsTheSidecarAgentThenRuns(t *testing.T) {
-	// ~3 MiB at 1 MiB/s: three times the turn timeout.
-	r := newSidecarRig(t, 3<<20, 1<<20, time.Second)
+	// ~8 MiB at 2 MiB/s: longer than the turn timeout, which still
+	// leaves a loaded machine time to start the installed agent.
+	r := newSidecarRig(t, 8<<20, 2<<20, 3*time.Second)
 	evs, res, err := r.run(t, context.Background())
 	if err != nil {
 		t.Fatalf("first turn: %v (events %v)", err, types(evs))
@@ -138,6 +139,8 @@ func TestFirstTurnInstallsTheSidecarAgentThenRuns(t *testing.T) {
 	}
 
 	asked := len(r.stub.Requests())
+	// The second turn installs nothing: the timeout is not what it tests.
+	r.opts.Timeout = 30 * time.Second
 	evs, _, err = r.run(t, context.Background())
 	if err != nil {
 		t.Fatalf("second turn: %v", err)

@@ -102,7 +102,7 @@ describe('locale audit', () => {
     const namespaces = new Set(Object.keys(en).map((k) => k.split('.')[0]));
     // VS Code's colour ids (the workbench mock-up names them) are not keys.
     const vscodeIds = new Set(
-      readFileSync(join(srcDir, '..', '..', 'core', 'theme', 'testdata', 'vocab', 'vscode-colors.txt'), 'utf8')
+      readFileSync(join(srcDir, '..', '..', 'core', 'targets', 'testdata', 'vocab', 'vscode-colors.txt'), 'utf8')
         .split('\n')
         .filter((l) => l && !l.startsWith('#'))
         .flatMap((l) => {
