@@ -34,6 +34,7 @@ import (
 	"cdxtheme/app/navlock"
 	"cdxtheme/app/searchindex"
 	"cdxtheme/app/selftest"
+	"cdxtheme/app/turnrun"
 	"cdxtheme/app/watchset"
 	"cdxtheme/app/winstate"
 	_ "cdxtheme/core/packaging" // fills the .vsix and Zed extension formats
@@ -105,16 +106,12 @@ type (
 	// folder and the socket lending the warm agent to the CLI.
 	Turns struct {
 		*env
-		turns   turns
-		warmups prewarms
+		run *turnrun.Runner
 
 		settings *Settings
 		agents   *Agents
 		editor   *Editor
 		themes   *Themes
-		// observers keep what they need of every turn (turnObserver):
-		// the session map, the chat memory, the artifacts.
-		observers []turnObserver
 	}
 	// Chats is one chat's session bar, history and export. It owns the
 	// chat memory (each chat's settings, chat-settings.json).
@@ -223,19 +220,19 @@ func New(log zerolog.Logger) *App {
 	// Editor), so all are made first and wired after.
 	tu, ch, lib, bu, th, ed, ag := &Turns{env: e}, &Chats{env: e}, &Library{env: e}, &Builds{env: e}, &Themes{env: e}, &Editor{env: e}, &Agents{env: e}
 	tu.settings, tu.agents, tu.editor, tu.themes = set, ag, ed, th
-	// The chat memory, the artifacts and the session map follow each
-	// turn's events; the turn does not call them.
-	tu.observers = []turnObserver{ag, ch, bu}
 	ch.settings, ch.agents, ch.turns, ch.library, ch.desktop = set, ag, tu, lib, desk
 	lib.settings, lib.agents, lib.turns, lib.builds, lib.desktop = set, ag, tu, bu, desk
 	bu.turns, bu.editor, bu.themes, bu.desktop = tu, ed, th, desk
 	th.builds, th.settings, th.editor = bu, set, ed
 	ed.turns, ed.builds = tu, bu
 	ed.edits = ed.newEdits()
+	// The session map, the chat memory and the artifacts follow each
+	// turn's events; the turn does not call them.
+	tu.run = tu.newRunner([]turnrun.Observer{{Follow: ag.observeTurn},
+		{Plan: ch.planTurn, Follow: ch.observeTurn, Warmed: ch.sessionWarmed}, {Follow: bu.observeTurn}})
 	lib.lib.index.Log = &e.log
 	th.live.switches.Log = &e.log
 	ag.chats.Log = &e.log
-	tu.warmups.build.Log = &e.log
 	lib.lib.index.Told = func(st searchindex.Status) { lib.emit.Emit("search-index", IndexStatus(st)) }
 	ag.settings, ag.turns = set, tu
 	return &App{env: e, Turns: tu, Chats: ch, Library: lib, Builds: bu, Themes: th, Editor: ed, Agents: ag,

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"cdxtheme/app/turnrun"
 	"cdxtheme/core/paths"
 	"cdxtheme/core/settings"
 )
@@ -69,7 +70,7 @@ func (ags *Agents) SignOut() error {
 	ags.settings.apiKey()
 	if dir, err := ags.neutralDir(); err == nil {
 		ctx, cancel := context.WithTimeout(ags.bg(), logoutTimeout)
-		supported, err := ags.turns.engineFor(ags.settings.current(), ags.agentFor(ags.agentList(), turnParams{})).Logout(ctx, dir)
+		supported, err := ags.turns.engineFor(ags.settings.current(), ags.agentFor(ags.agentList(), turnrun.Params{})).Logout(ctx, dir)
 		cancel()
 		if err != nil {
 			ags.log.Warn().Err(err).Msg("agent logout failed; forgetting our own credentials anyway")
@@ -126,7 +127,7 @@ func (ags *Agents) SignIn(req SignInRequest) (SignInResult, error) {
 	}
 	cwd := req.Cwd
 	if retry {
-		cwd = p.cwd
+		cwd = p.Cwd
 	}
 	if cwd == "" {
 		var err error
@@ -143,7 +144,7 @@ func (ags *Agents) SignIn(req SignInRequest) (SignInResult, error) {
 	ags.rememberSignIn(req.MethodID)
 	res := SignInResult{Auth: ags.GetAuthState()}
 	if retry {
-		p.id = req.RetryTurnID
+		p.ID = req.RetryTurnID
 		id, err := ags.turns.startTurn(p)
 		if err != nil {
 			return res, fmt.Errorf("signed in, but the message could not be sent again: %w", err)

@@ -9,6 +9,7 @@ import (
 
 	"cdxtheme/app/chatmemory"
 	"cdxtheme/app/sessionopts"
+	"cdxtheme/app/turnrun"
 	"cdxtheme/core/acp"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
@@ -41,7 +42,7 @@ type BarState struct {
 // agent reported (config.toml's model and effort when it has none yet).
 func (c *Chats) SessionBar(workspaceID, sessionID string) BarState {
 	list := c.agents.agentList()
-	ag := c.agents.agentFor(list, turnParams{workspaceID: workspaceID, sessionID: sessionID})
+	ag := c.agents.agentFor(list, turnrun.Params{WorkspaceID: workspaceID, SessionID: sessionID})
 	bar := BarState{AgentID: ag.ID, AgentName: ag.Name, Defaults: ag.Defaults}
 	codex := sessionopts.IsCodex(ag)
 	if v := strings.TrimSpace(os.Getenv("CDXTHEME_AGENT")); v != "" {
