@@ -443,7 +443,7 @@ func TestAppHelpersKnowNoWindow(t *testing.T) {
 	helpers := []string{"app/artifact", "app/assets", "app/buildcard", "app/chatagents", "app/chathistory",
 		"app/chatmemory", "app/compare", "app/drops", "app/editing", "app/handoff", "app/leftovers",
 		"app/liveswitch", "app/opensafe", "app/pendingbuild", "app/running", "app/searchindex",
-		"app/sessionopts", "app/stream", "app/turnrun", "app/watchset", "app/winstate"}
+		"app/sessionbar", "app/sessionopts", "app/stream", "app/turnrun", "app/watchset", "app/winstate"}
 	fset := token.NewFileSet()
 	for _, dir := range helpers {
 		files, _ := filepath.Glob(filepath.Join(filepath.FromSlash(dir), "*.go"))
