@@ -442,7 +442,7 @@ func TestThemeModelIsTheFloor(t *testing.T) {
 func TestAppHelpersKnowNoWindow(t *testing.T) {
 	helpers := []string{"app/artifact", "app/assets", "app/buildcard", "app/chatagents", "app/chathistory",
 		"app/chatmemory", "app/compare", "app/drops", "app/editing", "app/handoff", "app/leftovers",
-		"app/liveswitch", "app/opensafe", "app/pendingbuild", "app/running", "app/searchindex",
+		"app/liveswitch", "app/opensafe", "app/pendingbuild", "app/quitsignal", "app/running", "app/searchindex",
 		"app/sessionbar", "app/sessionopts", "app/stream", "app/turnrun", "app/watchset", "app/winstate"}
 	fset := token.NewFileSet()
 	for _, dir := range helpers {

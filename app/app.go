@@ -22,16 +22,14 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"os/signal"
 	"sync"
-	"syscall"
-	"time"
 
 	"cdxtheme/app/devserver"
 	"cdxtheme/app/drops"
 	"cdxtheme/app/editing"
 	"cdxtheme/app/leftovers"
 	"cdxtheme/app/navlock"
+	"cdxtheme/app/quitsignal"
 	"cdxtheme/app/searchindex"
 	"cdxtheme/app/selftest"
 	"cdxtheme/app/turnrun"
@@ -283,24 +281,8 @@ func (a *App) Startup(ctx context.Context) {
 		}
 	}()
 	a.Turns.lendWarm(ctx)
-	// A session logout (SIGHUP, then SIGTERM), `kill` or Ctrl-C in the
-	// terminal that started the app must still tear the agents down: ask
-	// the window to quit (Shutdown stops the agents); if the main loop does
-	// not get there in time, or a second signal comes, stop them and exit.
-	// Should the app die without this (SIGKILL, a crash), each agent's shim
-	// ends its process group.
-	sig := make(chan os.Signal, 2)
-	signal.Notify(sig, syscall.SIGTERM, syscall.SIGHUP, os.Interrupt)
-	go func() {
-		<-sig
-		runtime.Quit(ctx)
-		select {
-		case <-sig:
-		case <-time.After(5 * time.Second):
-		}
-		a.closeAll()
-		os.Exit(143)
-	}()
+	// A logout, `kill` or Ctrl-C still tears the agents down.
+	quitsignal.Watch(func() { runtime.Quit(ctx) }, a.closeAll)
 }
 
 // BeforeClose remembers the window; returning false lets it close.

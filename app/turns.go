@@ -170,12 +170,11 @@ func (tu *Turns) NewBuild(req NewBuildRequest) (TurnStarted, error) {
 func (tu *Turns) engineFor(s settings.Settings, ag settings.Agent) *chat.Engine {
 	return tu.run.EngineFor(s, ag)
 }
-func (tu *Turns) liveEngine() *chat.Engine                 { return tu.run.Live() }
-func (tu *Turns) busy(workspaceID string) bool             { return tu.run.Busy(workspaceID) }
-func (tu *Turns) track(f func())                           { tu.run.Track(f) }
-func (tu *Turns) keepForRetry(id string, p turnrun.Params) { tu.run.KeepForRetry(id, p) }
-func (tu *Turns) takeRetry(id string) (turnrun.Params, bool) {
-	return tu.run.TakeRetry(id)
+func (tu *Turns) liveEngine() *chat.Engine     { return tu.run.Live() }
+func (tu *Turns) busy(workspaceID string) bool { return tu.run.Busy(workspaceID) }
+func (tu *Turns) track(f func())               { tu.run.Track(f) }
+func (tu *Turns) signIn(ctx context.Context, in turnrun.SignIn) (string, error) {
+	return tu.run.SignIn(ctx, in)
 }
 func (tu *Turns) lendWarm(ctx context.Context) { tu.run.Lend(ctx) }
 func (tu *Turns) stop()                        { tu.run.Stop() }

@@ -255,7 +255,7 @@ func (r *Runner) run(plan *Plan) {
 		r.Log.Info().Err(err).Str("turn", id).Msg("turn ended with an error")
 		if ce, ok := errors.AsType[*chat.Error](err); ok && ce.Code == chat.CodeAuth {
 			p.ID = "" // the retry runs under the id its page chooses
-			r.KeepForRetry(id, p)
+			r.set.KeepForRetry(id, p)
 		}
 	} else if p.WorkspaceID != "" {
 		r.Edits.Told(p.WorkspaceID, told)
@@ -308,12 +308,6 @@ func open(id string) (workspace.Meta, error) {
 	}
 	return ws, nil
 }
-
-// KeepForRetry remembers a turn that stopped for sign-in (bounded).
-func (r *Runner) KeepForRetry(id string, p Params) { r.set.KeepForRetry(id, p) }
-
-// TakeRetry hands over a turn kept for retry, once.
-func (r *Runner) TakeRetry(id string) (Params, bool) { return r.set.TakeRetry(id) }
 
 // Cancel stops a running turn: session/cancel first, the process group
 // later if the agent does not stop.
