@@ -1,15 +1,8 @@
-// Package app is the desktop front end: the services bound into the webview
-// (Turns, Chats, Library, Builds, Themes, Editor, Agents, Settings, Desktop: thin,
-// the work happens in core/...), the events sent back, and App, which main
-// hands Wails' lifecycle hooks and menu but never binds.
-//
-// Each service owns the state of its one concern as its own fields and
-// asks another service for the rest (the wiring is in New); the Wails
-// context, the logger and the emitter are all they share (env).
-//
-// docs/ARCHITECTURE.md is the map: the layers, which service owns which
-// file, where a chat turn starts (Turns.Send → Turns.startTurn in turns.go)
-// and ends, and where each piece of state lives.
+// Package app is the desktop front end: the services bound into the
+// webview (thin: the work happens in app/... and core/...), the events
+// sent back, and App, which main hands Wails' lifecycle hooks and menu but
+// never binds. docs/ARCHITECTURE.md is the map: which service owns which
+// file and state, and where a chat turn starts and ends.
 package app
 
 import (
@@ -49,12 +42,8 @@ const EnvSaveTo = "CDXTHEME_TEST_SAVE_TO"
 var Version = "0.1.0"
 
 // env is what every service needs and none owns: the Wails context (set
-// by Startup), the logger and the emitter. It holds no domain state; each
-// service below keeps its own, and reaches another's only through that
-// service (a field set in New), never through a shared struct. Its methods
-// are the helpers that need nothing else (bg, openWorkspace, validTheme,
-// recordSession, snapshot); none is exported, so nothing of it
-// is bound.
+// by Startup), the logger and the emitter; no domain state. None of its
+// methods is exported, so nothing of it is bound.
 type env struct {
 	ctx  context.Context
 	log  zerolog.Logger
@@ -99,9 +88,9 @@ type App struct {
 // methods are bound, so neither the state nor the wiring reaches the page.
 type (
 	// Turns starts, answers and cancels the agent's turns and keeps the
-	// chat a view opened warm. It owns the chat engine, the running turns,
-	// the turns kept for a retry after sign-in, the pre-warmed New build
-	// folder and the socket lending the warm agent to the CLI.
+	// chat a view opened warm. It owns the turns' runner (app/turnrun):
+	// the chat engine, the running turns and those kept for a retry, the
+	// pre-warmed New build folder, the warm agent lent to the CLI.
 	Turns struct {
 		*env
 		run *turnrun.Runner
