@@ -203,7 +203,7 @@ func (sc serviceCalls) calls(service string, fd *ast.FuncDecl) []string {
 
 // A turn is observed, not a hub calling the services that keep its traces
 // (issue #42): the chat memory, the artifacts and the session map follow
-// the turn's events as turnObservers. Turns holds none of Chats and
+// the turn's events as turnrun.Observers. Turns holds none of Chats and
 // Builds, starts no write of the session map itself, and the observers,
 // with everything of their own they call, never call back into Turns (a
 // turn's events are delivered on its goroutine: a call back would re-enter
@@ -212,7 +212,7 @@ func TestTurnsIsObservedNotCalling(t *testing.T) {
 	sc := readServices(t)
 	for field, typ := range sc.fields["Turns"] {
 		if typ == "Chats" || typ == "Builds" {
-			t.Errorf("Turns.%s holds %s: the chat memory and the artifacts observe the turn (turnObserver)", field, typ)
+			t.Errorf("Turns.%s holds %s: the chat memory and the artifacts observe the turn (turnrun.Observer)", field, typ)
 		}
 	}
 	for name, fd := range sc.methods {
@@ -442,8 +442,8 @@ func TestThemeModelIsTheFloor(t *testing.T) {
 func TestAppHelpersKnowNoWindow(t *testing.T) {
 	helpers := []string{"app/artifact", "app/assets", "app/buildcard", "app/chatagents", "app/chathistory",
 		"app/chatmemory", "app/compare", "app/drops", "app/editing", "app/handoff", "app/leftovers",
-		"app/liveswitch", "app/opensafe", "app/pendingbuild", "app/running", "app/searchindex",
-		"app/sessionopts", "app/stream", "app/watchset", "app/winstate"}
+		"app/liveswitch", "app/opensafe", "app/pendingbuild", "app/quitsignal", "app/running", "app/searchindex",
+		"app/sessionbar", "app/sessionopts", "app/stream", "app/turnrun", "app/watchset", "app/winstate"}
 	fset := token.NewFileSet()
 	for _, dir := range helpers {
 		files, _ := filepath.Glob(filepath.Join(filepath.FromSlash(dir), "*.go"))

@@ -1,9 +1,7 @@
 package app
 
 import (
-	"os"
-
-	"cdxtheme/core/agent"
+	"cdxtheme/app/turnrun"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/settings"
 )
@@ -20,10 +18,10 @@ func (ags *Agents) agentList() settings.AgentList {
 
 // agentFor picks the agent of a turn: the one asked for, else the one the
 // session or workspace already runs, else the agent for new builds.
-func (ags *Agents) agentFor(l settings.AgentList, p turnParams) settings.Agent {
-	id := ags.chats.Of(p.sessionID, p.workspaceID)
-	if p.agentID != "" {
-		id = p.agentID
+func (ags *Agents) agentFor(l settings.AgentList, p turnrun.Params) settings.Agent {
+	id := ags.chats.Of(p.SessionID, p.WorkspaceID)
+	if p.AgentID != "" {
+		id = p.AgentID
 	}
 	if ag, ok := l.Find(id); ok {
 		return ag
@@ -45,9 +43,9 @@ func (ags *Agents) runsSession(sessionID, agentID string) { ags.chats.RunsSessio
 // observeTurn keeps the session map of every turn: the workspace's chat
 // runs the turn's agent from its start, and the session its first event
 // names is recorded in the workspace and as held by that agent.
-func (ags *Agents) observeTurn(t *turnPlan) func(chat.Event) {
-	if t.workspaceID != "" {
-		ags.runsWorkspace(t.workspaceID, t.agentID)
+func (ags *Agents) observeTurn(t *turnrun.Plan) func(chat.Event) {
+	if t.WorkspaceID != "" {
+		ags.runsWorkspace(t.WorkspaceID, t.AgentID)
 	}
 	recorded := false
 	return func(ev chat.Event) {
@@ -55,34 +53,11 @@ func (ags *Agents) observeTurn(t *turnPlan) func(chat.Event) {
 			return
 		}
 		recorded = true
-		if t.workspaceID != "" {
-			ags.recordSession(t.workspaceID, ev.SessionID)
+		if t.WorkspaceID != "" {
+			ags.recordSession(t.WorkspaceID, ev.SessionID)
 		}
-		ags.runsSession(ev.SessionID, t.agentID)
+		ags.runsSession(ev.SessionID, t.AgentID)
 	}
-}
-
-// agentResolve says how the agent's command is found: CDXTHEME_AGENT
-// (tests, scripts) as a command line for every agent; else the entry's own
-// words (a custom program, Codex's set command, Bun running the package);
-// else the search for codex-acp. Secrets meant for Codex are kept from
-// every other agent, also when they are in the app's own environment.
-func agentResolve(s settings.Settings, ag settings.Agent) agent.ResolveOptions {
-	r := agent.ResolveOptions{SidecarVersion: s.ACPVersion(), CacheDir: settings.AgentsCacheDir()}
-	if v := os.Getenv("CDXTHEME_AGENT"); v != "" {
-		r.Override = v
-	} else {
-		bun := agent.FindBun("")
-		if bun == "" {
-			bun = "bun" // resolution explains the miss
-		}
-		r.Argv = ag.Argv(bun)
-		r.Package = ag.Package()
-	}
-	if !ag.GetsAPIKey() {
-		r.Unset = settings.APIKeyVars
-	}
-	return r
 }
 
 // Agents returns the agents list with the MCP servers.

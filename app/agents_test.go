@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -39,7 +38,7 @@ func TestBuildAgentChoiceRunsThatAgentWithItsMCPServers(t *testing.T) {
 		return nil, os.ErrNotExist
 	}
 	a, rec := newStubApp(t, nil)
-	a.Turns.turns.dial = dial
+	a.Turns.run.Dial = dial
 	l := a.Agents.Agents()
 	l.Agents = append(l.Agents, settings.Agent{ID: "fake", Name: "Fake", Kind: settings.KindCustom, Command: "fake-acp"})
 	// An absolute path on this OS.
@@ -80,7 +79,7 @@ func TestBuildAgentChoiceRunsThatAgentWithItsMCPServers(t *testing.T) {
 	// After a restart the chat still goes to its agent.
 	a.Shutdown(nil)
 	restarted := New(zerolog.Nop())
-	restarted.Turns.turns.dial = dial
+	restarted.Turns.run.Dial = dial
 	rec2 := newRecorder()
 	restarted.emit = rec2
 	t.Cleanup(func() { restarted.Shutdown(nil) })
@@ -265,22 +264,5 @@ func TestThemeToolsSettingOff(t *testing.T) {
 	finishedBuild(t, a, rec, "hi")
 	if p := ag.Params("session/new"); len(p) != 1 || strings.Contains(string(p[0]), `{"name":"cdxtheme","command"`) {
 		t.Fatalf("with the setting off, session/new: %s", p)
-	}
-}
-
-// Claude Code and Codex's Rust adapter resolve to their package installed
-// from the app's lockfile (the first-run install), never to `bun x`, whose
-// dependencies float; the API key stays Codex's.
-func TestBunKindsResolveToTheirLockedPackage(t *testing.T) {
-	t.Setenv("CDXTHEME_AGENT", "")
-	for _, ag := range settings.Builtins() {
-		r := agentResolve(settings.Settings{}, ag)
-		want := map[string]string{settings.KindClaude: settings.ClaudePackage, settings.KindCodexRS: settings.CodexRSPackage}[ag.Kind]
-		if r.Package != want || want != "" && r.Argv != nil {
-			t.Errorf("%s resolves with package %q and command %q, want package %q alone", ag.ID, r.Package, r.Argv, want)
-		}
-		if ag.Kind == settings.KindClaude && !slices.Contains(r.Unset, "OPENAI_API_KEY") {
-			t.Errorf("claude is given the OpenAI key: unset %v", r.Unset)
-		}
 	}
 }

@@ -1,15 +1,8 @@
-// Package app is the desktop front end: the services bound into the webview
-// (Turns, Chats, Library, Builds, Themes, Editor, Agents, Settings, Desktop: thin,
-// the work happens in core/...), the events sent back, and App, which main
-// hands Wails' lifecycle hooks and menu but never binds.
-//
-// Each service owns the state of its one concern as its own fields and
-// asks another service for the rest (the wiring is in New); the Wails
-// context, the logger and the emitter are all they share (env).
-//
-// docs/ARCHITECTURE.md is the map: the layers, which service owns which
-// file, where a chat turn starts (Turns.Send → Turns.startTurn in turns.go)
-// and ends, and where each piece of state lives.
+// Package app is the desktop front end: the services bound into the
+// webview (thin: the work happens in app/... and core/...), the events
+// sent back, and App, which main hands Wails' lifecycle hooks and menu but
+// never binds. docs/ARCHITECTURE.md is the map: which service owns which
+// file and state, and where a chat turn starts and ends.
 package app
 
 import (
@@ -22,18 +15,17 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"os/signal"
 	"sync"
-	"syscall"
-	"time"
 
 	"cdxtheme/app/devserver"
 	"cdxtheme/app/drops"
 	"cdxtheme/app/editing"
 	"cdxtheme/app/leftovers"
 	"cdxtheme/app/navlock"
+	"cdxtheme/app/quitsignal"
 	"cdxtheme/app/searchindex"
 	"cdxtheme/app/selftest"
+	"cdxtheme/app/turnrun"
 	"cdxtheme/app/watchset"
 	"cdxtheme/app/winstate"
 	_ "cdxtheme/core/packaging" // fills the .vsix and Zed extension formats
@@ -50,12 +42,8 @@ const EnvSaveTo = "CDXTHEME_TEST_SAVE_TO"
 var Version = "0.1.0"
 
 // env is what every service needs and none owns: the Wails context (set
-// by Startup), the logger and the emitter. It holds no domain state; each
-// service below keeps its own, and reaches another's only through that
-// service (a field set in New), never through a shared struct. Its methods
-// are the helpers that need nothing else (bg, openWorkspace, validTheme,
-// recordSession, snapshot); none is exported, so nothing of it
-// is bound.
+// by Startup), the logger and the emitter; no domain state. None of its
+// methods is exported, so nothing of it is bound.
 type env struct {
 	ctx  context.Context
 	log  zerolog.Logger
@@ -100,21 +88,17 @@ type App struct {
 // methods are bound, so neither the state nor the wiring reaches the page.
 type (
 	// Turns starts, answers and cancels the agent's turns and keeps the
-	// chat a view opened warm. It owns the chat engine, the running turns,
-	// the turns kept for a retry after sign-in, the pre-warmed New build
-	// folder and the socket lending the warm agent to the CLI.
+	// chat a view opened warm. It owns the turns' runner (app/turnrun):
+	// the chat engine, the running turns and those kept for a retry, the
+	// pre-warmed New build folder, the warm agent lent to the CLI.
 	Turns struct {
 		*env
-		turns   turns
-		warmups prewarms
+		run *turnrun.Runner
 
 		settings *Settings
 		agents   *Agents
 		editor   *Editor
 		themes   *Themes
-		// observers keep what they need of every turn (turnObserver):
-		// the session map, the chat memory, the artifacts.
-		observers []turnObserver
 	}
 	// Chats is one chat's session bar, history and export. It owns the
 	// chat memory (each chat's settings, chat-settings.json).
@@ -223,19 +207,19 @@ func New(log zerolog.Logger) *App {
 	// Editor), so all are made first and wired after.
 	tu, ch, lib, bu, th, ed, ag := &Turns{env: e}, &Chats{env: e}, &Library{env: e}, &Builds{env: e}, &Themes{env: e}, &Editor{env: e}, &Agents{env: e}
 	tu.settings, tu.agents, tu.editor, tu.themes = set, ag, ed, th
-	// The chat memory, the artifacts and the session map follow each
-	// turn's events; the turn does not call them.
-	tu.observers = []turnObserver{ag, ch, bu}
 	ch.settings, ch.agents, ch.turns, ch.library, ch.desktop = set, ag, tu, lib, desk
 	lib.settings, lib.agents, lib.turns, lib.builds, lib.desktop = set, ag, tu, bu, desk
 	bu.turns, bu.editor, bu.themes, bu.desktop = tu, ed, th, desk
 	th.builds, th.settings, th.editor = bu, set, ed
 	ed.turns, ed.builds = tu, bu
 	ed.edits = ed.newEdits()
+	// The session map, the chat memory and the artifacts follow each
+	// turn's events; the turn does not call them.
+	tu.run = tu.newRunner([]turnrun.Observer{{Follow: ag.observeTurn},
+		{Plan: ch.planTurn, Follow: ch.observeTurn, Warmed: ch.sessionWarmed}, {Follow: bu.observeTurn}})
 	lib.lib.index.Log = &e.log
 	th.live.switches.Log = &e.log
 	ag.chats.Log = &e.log
-	tu.warmups.build.Log = &e.log
 	lib.lib.index.Told = func(st searchindex.Status) { lib.emit.Emit("search-index", IndexStatus(st)) }
 	ag.settings, ag.turns = set, tu
 	return &App{env: e, Turns: tu, Chats: ch, Library: lib, Builds: bu, Themes: th, Editor: ed, Agents: ag,
@@ -286,24 +270,8 @@ func (a *App) Startup(ctx context.Context) {
 		}
 	}()
 	a.Turns.lendWarm(ctx)
-	// A session logout (SIGHUP, then SIGTERM), `kill` or Ctrl-C in the
-	// terminal that started the app must still tear the agents down: ask
-	// the window to quit (Shutdown stops the agents); if the main loop does
-	// not get there in time, or a second signal comes, stop them and exit.
-	// Should the app die without this (SIGKILL, a crash), each agent's shim
-	// ends its process group.
-	sig := make(chan os.Signal, 2)
-	signal.Notify(sig, syscall.SIGTERM, syscall.SIGHUP, os.Interrupt)
-	go func() {
-		<-sig
-		runtime.Quit(ctx)
-		select {
-		case <-sig:
-		case <-time.After(5 * time.Second):
-		}
-		a.closeAll()
-		os.Exit(143)
-	}()
+	// A logout, `kill` or Ctrl-C still tears the agents down.
+	quitsignal.Watch(func() { runtime.Quit(ctx) }, a.closeAll)
 }
 
 // BeforeClose remembers the window; returning false lets it close.

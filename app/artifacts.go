@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"cdxtheme/app/artifact"
+	"cdxtheme/app/turnrun"
 	"cdxtheme/core/chat"
 	"cdxtheme/core/inside"
 )
@@ -32,11 +33,11 @@ func describe(root string, refs []artifact.Ref) []Artifact {
 }
 
 // observeTurn follows a build's turns for the artifacts they name.
-func (bu *Builds) observeTurn(t *turnPlan) func(chat.Event) {
-	if t.workspaceID == "" {
+func (bu *Builds) observeTurn(t *turnrun.Plan) func(chat.Event) {
+	if t.WorkspaceID == "" {
 		return nil
 	}
-	return func(ev chat.Event) { bu.noteArtifacts(t.workspaceID, t.cwd, ev) }
+	return func(ev chat.Event) { bu.noteArtifacts(t.WorkspaceID, t.Cwd, ev) }
 }
 
 // noteArtifacts looks at one turn event for links and written files and

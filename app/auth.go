@@ -3,11 +3,11 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"strings"
 	"time"
 
+	"cdxtheme/app/turnrun"
 	"cdxtheme/core/paths"
 	"cdxtheme/core/settings"
 )
@@ -69,7 +69,7 @@ func (ags *Agents) SignOut() error {
 	ags.settings.apiKey()
 	if dir, err := ags.neutralDir(); err == nil {
 		ctx, cancel := context.WithTimeout(ags.bg(), logoutTimeout)
-		supported, err := ags.turns.engineFor(ags.settings.current(), ags.agentFor(ags.agentList(), turnParams{})).Logout(ctx, dir)
+		supported, err := ags.turns.engineFor(ags.settings.current(), ags.agentFor(ags.agentList(), turnrun.Params{})).Logout(ctx, dir)
 		cancel()
 		if err != nil {
 			ags.log.Warn().Err(err).Msg("agent logout failed; forgetting our own credentials anyway")
@@ -94,61 +94,18 @@ func (ags *Agents) neutralDir() (string, error) {
 	return dir, os.MkdirAll(dir, 0o700)
 }
 
-func (ags *Agents) rememberSignIn(methodID string) {
-	if err := settings.RememberSignIn(methodID); err != nil {
-		ags.log.Warn().Err(err).Msg("remember sign-in")
-	}
-}
-
 // SignIn signs in with the method the user chose when a turn met
-// "authentication required": an API key is stored first (keyring, else a
-// 0600 file) and handed to a fresh agent; then the agent's authenticate
-// runs (ChatGPT opens the browser). On success the interrupted turn runs
+// "authentication required" (turnrun.Runner.SignIn): an API key is stored
+// first (keyring, else a 0600 file); on success the interrupted turn runs
 // again and its new id is returned.
 func (ags *Agents) SignIn(req SignInRequest) (SignInResult, error) {
 	if req.MethodID == "" {
 		return SignInResult{Auth: ags.GetAuthState()}, errors.New("no sign-in method chosen")
 	}
-	p, retry := ags.turns.takeRetry(req.TurnID)
-	if req.TurnID != "" && !retry {
-		ags.log.Info().Str("turn", req.TurnID).Msg("sign-in: the turn is not waiting for sign-in; nothing to retry")
-	}
-	put := func() {
-		if retry {
-			ags.turns.keepForRetry(req.TurnID, p) // a failed sign-in may be tried again
-		}
-	}
+	in := turnrun.SignIn{TurnID: req.TurnID, RetryTurnID: req.RetryTurnID, MethodID: req.MethodID, Cwd: req.Cwd, Neutral: ags.neutralDir}
 	if strings.TrimSpace(req.APIKey) != "" {
-		if _, err := ags.SaveAPIKey(req.APIKey); err != nil {
-			put()
-			return SignInResult{Auth: ags.GetAuthState()}, err
-		}
+		in.SaveKey = func() error { _, err := ags.SaveAPIKey(req.APIKey); return err }
 	}
-	cwd := req.Cwd
-	if retry {
-		cwd = p.cwd
-	}
-	if cwd == "" {
-		var err error
-		if cwd, err = ags.neutralDir(); err != nil {
-			put()
-			return SignInResult{Auth: ags.GetAuthState()}, err
-		}
-	}
-	ag := ags.agentFor(ags.agentList(), p)
-	if err := ags.turns.engineFor(ags.settings.current(), ag).Authenticate(ags.bg(), cwd, req.MethodID); err != nil {
-		put()
-		return SignInResult{Auth: ags.GetAuthState()}, fmt.Errorf("sign in with %s: %w", req.MethodID, err)
-	}
-	ags.rememberSignIn(req.MethodID)
-	res := SignInResult{Auth: ags.GetAuthState()}
-	if retry {
-		p.id = req.RetryTurnID
-		id, err := ags.turns.startTurn(p)
-		if err != nil {
-			return res, fmt.Errorf("signed in, but the message could not be sent again: %w", err)
-		}
-		res.TurnID = id
-	}
-	return res, nil
+	id, err := ags.turns.signIn(ags.bg(), in)
+	return SignInResult{TurnID: id, Auth: ags.GetAuthState()}, err
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"cdxtheme/app/chatmemory"
+	"cdxtheme/app/turnrun"
 	"cdxtheme/core/chat"
 )
 
@@ -38,17 +39,17 @@ func (c *Chats) choicesFor(sessionID string) map[string]any {
 // values chosen in it, applied again (agents forget them with their
 // process), and, when the folder an opened chat began in is gone, the one
 // chosen for it later (Choose folder).
-func (c *Chats) planTurn(t *turnPlan) {
-	if t.sessionID == "" {
+func (c *Chats) planTurn(t *turnrun.Plan) {
+	if t.SessionID == "" {
 		return
 	}
-	t.options = c.choicesFor(t.sessionID)
-	if !t.open || isDir(t.cwd) {
+	t.Options = c.choicesFor(t.SessionID)
+	if !t.Open || isDir(t.Cwd) {
 		return
 	}
 	c.withMemory(func(m *chatmemory.Memory) {
-		if e := m.File.Sessions[t.sessionID]; e != nil && isDir(e.Cwd) {
-			t.cwd = e.Cwd
+		if e := m.File.Sessions[t.SessionID]; e != nil && isDir(e.Cwd) {
+			t.Cwd = e.Cwd
 		}
 	})
 }
@@ -60,16 +61,16 @@ func isDir(path string) bool {
 
 // observeTurn follows every turn for the chat memory: what the agent
 // reports of the chat's settings is remembered as the events go by.
-func (c *Chats) observeTurn(t *turnPlan) func(chat.Event) {
-	fresh := t.sessionID == ""
-	return func(ev chat.Event) { c.noteOptions(t.turnParams, ev, &fresh) }
+func (c *Chats) observeTurn(t *turnrun.Plan) func(chat.Event) {
+	fresh := t.SessionID == ""
+	return func(ev chat.Event) { c.noteOptions(t.Params, ev, &fresh) }
 }
 
 // noteOptions records what the agent reports about a chat's settings as
 // the events of a turn go by (chatmemory.Memory.Note).
-func (c *Chats) noteOptions(p turnParams, ev chat.Event, fresh *bool) {
+func (c *Chats) noteOptions(p turnrun.Params, ev chat.Event, fresh *bool) {
 	if !chatmemory.Noted(ev) {
 		return
 	}
-	c.withMemory(func(m *chatmemory.Memory) { m.Note(ev, p.agentID, p.cwd, p.options, fresh) })
+	c.withMemory(func(m *chatmemory.Memory) { m.Note(ev, p.AgentID, p.Cwd, p.Options, fresh) })
 }

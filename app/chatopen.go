@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 
+	"cdxtheme/app/turnrun"
 	"cdxtheme/core/agent"
 	"cdxtheme/core/chat"
 )
@@ -21,11 +22,11 @@ type AgentCheck struct {
 // empty: the one for new builds) without starting it.
 func (c *Chats) CheckAgent(workspaceID, sessionID string) AgentCheck {
 	s := c.settings.current()
-	ag := c.agents.agentFor(c.agents.agentList(), turnParams{workspaceID: workspaceID, sessionID: sessionID})
+	ag := c.agents.agentFor(c.agents.agentList(), turnrun.Params{WorkspaceID: workspaceID, SessionID: sessionID})
 	out := AgentCheck{OK: true, AgentID: ag.ID, AgentName: ag.Name}
 	// An adapter the sidecar has yet to install is no problem: the first
 	// message installs it, as its own visible step.
-	if _, err := agent.Resolve(agentResolve(s, ag)); err != nil && !errors.Is(err, agent.ErrNotInstalled) {
+	if _, err := agent.Resolve(turnrun.Resolve(s, ag)); err != nil && !errors.Is(err, agent.ErrNotInstalled) {
 		out.OK, out.Code, out.Detail = false, chat.CodeAgentMissing, err.Error()
 	}
 	return out

@@ -277,49 +277,6 @@ func (ed *Editor) nameAfterTheme(id string, t *theme.Theme, st themewatch.State)
 	ed.emit.Emit("build", ed.builds.cardOf(m, st))
 }
 
-// handNote is the hand-edit note for a workspace's next prompt and the
-// changes it reports (handTold forgets them once the turn ran).
-func (ed *Editor) handNote(workspaceID string) (string, map[string]string) {
-	return ed.edits.Note(workspaceID)
-}
-
-func (ed *Editor) handTold(workspaceID string, told map[string]string) {
-	ed.edits.Told(workspaceID, told)
-}
-
-// companionOf is the light/dark variant the workspace's theme.json has now
-// (nil without one, or when theme.json is missing or invalid).
-func (ed *Editor) companionOf(workspaceID string) *theme.Theme {
-	ws, err := ed.openWorkspace(workspaceID)
-	if err != nil {
-		return nil
-	}
-	return editing.CompanionOf(ws)
-}
-
-// keepCompanion runs after a turn: the variant the agent's rewrite left
-// out is put back (editing.Edits.KeepCompanion); the notice says so.
-func (ed *Editor) keepCompanion(workspaceID string, was *theme.Theme) string {
-	if was == nil {
-		return ""
-	}
-	ws, err := ed.openWorkspace(workspaceID)
-	if err != nil {
-		return ""
-	}
-	return ed.edits.KeepCompanion(ws, was)
-}
-
-// enforceLocks runs after a turn: the locked colours the agent changed go
-// back, and the turn's closing warning names them (editing.Edits.EnforceLocks).
-func (ed *Editor) enforceLocks(workspaceID string) string {
-	ws, err := ed.openWorkspace(workspaceID)
-	if err != nil {
-		return ""
-	}
-	return ed.edits.EnforceLocks(ws)
-}
-
 // lockedChanged runs on every change of theme.json the watcher sees: a
 // locked colour is put back at once (editing.Edits.LockedChanged). It
 // reports whether it wrote theme.json.

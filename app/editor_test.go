@@ -282,7 +282,7 @@ func TestUnreadableHandEditRecordIsLogged(t *testing.T) {
 	// A file where the records' folder goes: nothing can be read or saved there.
 	os.MkdirAll(filepath.Dir(filepath.Dir(handedit.RecordPath("ws-x"))), 0o700)
 	os.WriteFile(filepath.Dir(handedit.RecordPath("ws-x")), []byte("in the way"), 0o600)
-	if note, told := a.Editor.handNote("ws-x"); note != "" || len(told) != 0 {
+	if note, told := a.Editor.edits.Note("ws-x"); note != "" || len(told) != 0 {
 		t.Fatalf("note %q, told %v", note, told)
 	}
 	if !strings.Contains(log.String(), "hand-edit note") {
@@ -446,7 +446,7 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 	if _, err := a.Editor.SetLock(ws, "companion.syntax.keyword", true); err != nil {
 		t.Fatal(err)
 	}
-	if note, _ := a.Editor.handNote(ws); !strings.Contains(note, "companion.ui.mutedText = #e0e0e0") || !strings.Contains(note, "companion.syntax.keyword = "+kept) {
+	if note, _ := a.Editor.edits.Note(ws); !strings.Contains(note, "companion.ui.mutedText = #e0e0e0") || !strings.Contains(note, "companion.syntax.keyword = "+kept) {
 		t.Errorf("the note to the agent:\n%s", note)
 	}
 	// The agent's turn rewrites the companion's keyword (and its string,
@@ -460,7 +460,7 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 		os.WriteFile(file, out, 0o644)
 	}
 	agentWrites()
-	a.Editor.enforceLocks(ws)
+	enforceLocks(t, a, ws)
 	// Written outside a turn, the build's watcher may restore it first
 	// (under Wine it often does); whichever restores, its notice names it.
 	rec.waitFor(t, "a restore notice naming the companion's keyword", func() bool {
@@ -475,7 +475,7 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 	// and the user is told so instead of nothing.
 	good, _ := os.ReadFile(file)
 	os.WriteFile(file, []byte(`{"name": "half-written`), 0o644)
-	if msg := a.Editor.enforceLocks(ws); !strings.Contains(msg, "could not be checked") {
+	if msg := enforceLocks(t, a, ws); !strings.Contains(msg, "could not be checked") {
 		t.Errorf("a broken theme after the turn: %q", msg)
 	}
 	os.WriteFile(file, good, 0o644)
@@ -504,7 +504,7 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 			t.Fatalf("a removed companion's role is listed: %s", r.Path)
 		}
 	}
-	if note, _ := a.Editor.handNote(ws); strings.Contains(note, "companion.") {
+	if note, _ := a.Editor.edits.Note(ws); strings.Contains(note, "companion.") {
 		t.Errorf("the agent is still told of the removed companion:\n%s", note)
 	}
 	if _, err := a.Editor.EditColor(EditColorRequest{WorkspaceID: ws, Path: "companion.ui.text", Hex: "#000000"}); err == nil {
@@ -518,7 +518,7 @@ func TestCompanionColoursAreHandEdited(t *testing.T) {
 	if _, err := a.Editor.UndoEdit(ws); err != nil || readTheme(t, dir).Companion != nil {
 		t.Fatalf("undo of the addition: %v", err)
 	}
-	if note, _ := a.Editor.handNote(ws); strings.Contains(note, "companion.") {
+	if note, _ := a.Editor.edits.Note(ws); strings.Contains(note, "companion.") {
 		t.Errorf("the agent is told of an undone companion's lock:\n%s", note)
 	}
 }
@@ -574,4 +574,15 @@ func TestAgentRewriteKeepsTheCompanion(t *testing.T) {
 	if readTheme(t, dir).Companion != nil {
 		t.Fatal("the variant is still there after dropping it")
 	}
+}
+
+// enforceLocks runs the check that closes a turn (turnrun): the locked
+// colours the agent changed go back.
+func enforceLocks(t *testing.T, a *App, workspaceID string) string {
+	t.Helper()
+	ws, err := a.Editor.openWorkspace(workspaceID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a.Editor.edits.EnforceLocks(ws)
 }

@@ -11,6 +11,7 @@ import (
 
 	"cdxtheme/app/chathistory"
 	"cdxtheme/app/searchindex"
+	"cdxtheme/app/turnrun"
 	"cdxtheme/core/codexhome"
 	"cdxtheme/core/notes"
 	"cdxtheme/core/search"
@@ -158,7 +159,7 @@ func (li *Library) refreshAgentSessions() {
 	}
 	li.lib.refreshing = true
 	li.lib.mu.Unlock()
-	eng := li.turns.engineFor(li.settings.current(), li.agents.agentFor(li.agents.agentList(), turnParams{}))
+	eng := li.turns.engineFor(li.settings.current(), li.agents.agentFor(li.agents.agentList(), turnrun.Params{}))
 	li.turns.track(func() { // Shutdown waits for it like for a turn
 		cwd, err := os.UserHomeDir()
 		if err != nil {

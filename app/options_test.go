@@ -220,7 +220,7 @@ func TestChatSettingsSurviveARestart(t *testing.T) {
 	}
 	a.Shutdown(nil)
 	b := New(zerolog.Nop())
-	b.Turns.turns.dial = func(_, cwd string) (chat.Running, error) { return ag.Dial(cwd) }
+	b.Turns.run.Dial = func(_, cwd string) (chat.Running, error) { return ag.Dial(cwd) }
 	rec2 := newRecorder()
 	b.emit = rec2
 	t.Cleanup(func() { b.Shutdown(nil) })

@@ -106,7 +106,7 @@ func TestPaletteEditsMoveEveryFollowerAsOneStep(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, theme.FileName), []byte(agent), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if msg := a.Editor.enforceLocks(ws); !strings.Contains(msg, "palette.tide") {
+	if msg := enforceLocks(t, a, ws); !strings.Contains(msg, "palette.tide") {
 		t.Errorf("restore message %q", msg)
 	}
 	if th = readTheme(t, dir); th.Palette["tide"].Hex() != "#ff8800" || th.UI.Accent.Hex() != "#ff8800" || th.Follows("ui.accent") != "tide" {

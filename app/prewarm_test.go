@@ -99,7 +99,7 @@ func TestPrewarmedNewBuild(t *testing.T) {
 	}
 	// The view closes once the chat opens: the build and its agent stay.
 	a.Turns.Release(PrewarmRequest{})
-	a.Turns.turns.wg.Wait()
+	a.Turns.run.Wait()
 	if _, err := os.Stat(started.Cwd); err != nil {
 		t.Fatalf("the build's folder went with the view: %v", err)
 	}
@@ -117,7 +117,7 @@ func TestReleasedNewBuildLeavesNothing(t *testing.T) {
 	waitUntil(t, "session/new", func() bool { return len(ag.Methods()) == 2 })
 	cwd := newCwd(ag)
 	a.Turns.Release(PrewarmRequest{})
-	a.Turns.turns.wg.Wait()
+	a.Turns.run.Wait()
 	if _, err := os.Stat(cwd); !os.IsNotExist(err) {
 		t.Fatalf("the unused New build's folder %s is still there (%v)", cwd, err)
 	}
@@ -211,7 +211,7 @@ func TestChangingTheBuildAgentPrewarmsTheNewOne(t *testing.T) {
 		return "end_turn"
 	})
 	a, rec := newStubApp(t, nil)
-	a.Turns.turns.dial = func(agentID, cwd string) (chat.Running, error) {
+	a.Turns.run.Dial = func(agentID, cwd string) (chat.Running, error) {
 		if agentID == "two" {
 			return two.Dial(cwd)
 		}

@@ -180,7 +180,7 @@ func TestNewBuildStreamsBatchedEventsAndRecordsTheSession(t *testing.T) {
 // newStubApp builds an App whose agent is the in-process scripted peer ag
 // (internal/testrig/acpstub), whichever agent is chosen, with its own
 // config and data folders. A test that gives each agent its own peer
-// passes nil and sets a.Turns.turns.dial itself.
+// passes nil and sets a.Turns.run.Dial itself.
 func newStubApp(t *testing.T, ag *acpstub.Agent) (*App, *recorder) {
 	t.Helper()
 	root := t.TempDir()
@@ -190,7 +190,7 @@ func newStubApp(t *testing.T, ag *acpstub.Agent) (*App, *recorder) {
 	t.Setenv("CDXTHEME_NO_KEYRING", "1")
 	a := New(zerolog.Nop())
 	if ag != nil {
-		a.Turns.turns.dial = func(_, cwd string) (chat.Running, error) { return ag.Dial(cwd) }
+		a.Turns.run.Dial = func(_, cwd string) (chat.Running, error) { return ag.Dial(cwd) }
 	}
 	rec := newRecorder()
 	a.emit = rec
