@@ -19,6 +19,7 @@ import (
 
 	"cdxtheme/core/procfs"
 	"cdxtheme/internal/bench/bare"
+	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/testrig/peers"
 	"cdxtheme/internal/testrig/testbin"
 )
@@ -64,9 +65,9 @@ const (
 	floodStopAt    = 100 << 20
 )
 
-func floodFailed(err error) []Row {
-	return []Row{failed(whatFloodCLIRSS, "≤ 50 MB", err), failed(whatFloodCLIStop, "≤ 1000 ms", err),
-		failed(whatFloodServeRSS, "≤ 100 MB", err), failed(whatFloodServeClient, "≤ 50 MB", err), failed(whatFloodServeStop, "≤ 1000 ms", err)}
+func floodFailed(err error) []table.Row {
+	return []table.Row{table.Failed(whatFloodCLIRSS, "≤ 50 MB", err), table.Failed(whatFloodCLIStop, "≤ 1000 ms", err),
+		table.Failed(whatFloodServeRSS, "≤ 100 MB", err), table.Failed(whatFloodServeClient, "≤ 50 MB", err), table.Failed(whatFloodServeStop, "≤ 1000 ms", err)}
 }
 
 // floodRig is the CLI and the fake agent, built for this run, with a
@@ -244,7 +245,7 @@ type floodFigures struct {
 // floodRows turns the measurements into rows: each peak row is the worst
 // run (a bound holds for every run), each Stop row the median with the
 // worst in the note.
-func floodRows(f floodFigures) []Row {
+func floodRows(f floodFigures) []table.Row {
 	own := func(runs []floodRun) []float64 {
 		var v []float64
 		for _, r := range runs {
@@ -252,22 +253,22 @@ func floodRows(f floodFigures) []Row {
 		}
 		return v
 	}
-	worst := func(v []float64) Measure {
+	worst := func(v []float64) table.Measure {
 		m := 0.0
 		for _, x := range v {
 			m = max(m, x)
 		}
 		if len(v) == 0 {
-			return Measure{Unit: "MB"}
+			return table.Measure{Unit: "MB"}
 		}
-		return newValues("worst", "MB", []float64{m})
+		return table.NewValues("worst", "MB", []float64{m})
 	}
-	stops := func(runs []floodRun) Measure {
+	stops := func(runs []floodRun) table.Measure {
 		var d []time.Duration
 		for _, r := range runs {
 			d = append(d, r.stop)
 		}
-		return newMeasure("", d)
+		return table.NewMeasure("", d)
 	}
 	rate := func(runs []floodRun) string {
 		if len(runs) == 0 || runs[0].wall <= 0 {
@@ -277,12 +278,12 @@ func floodRows(f floodFigures) []Row {
 	}
 	cliMem := append(own(f.cliFull), own(f.cliStop)...)
 	clientMem := append(own(f.serveFull), own(f.serveStop)...)
-	rows := []Row{
-		against(whatFloodCLIRSS, worst(cliMem), floodCLILimit, "≤ 50 MB"),
-		against(whatFloodCLIStop, stops(f.cliStop), floodStopLimit, "≤ 1000 ms"),
-		against(whatFloodServeRSS, worst(f.serveMB), floodServeLimit, "≤ 100 MB"),
-		against(whatFloodServeClient, worst(clientMem), floodCLILimit, "≤ 50 MB"),
-		against(whatFloodServeStop, stops(f.serveStop), floodStopLimit, "≤ 1000 ms"),
+	rows := []table.Row{
+		table.Against(whatFloodCLIRSS, worst(cliMem), floodCLILimit, "≤ 50 MB"),
+		table.Against(whatFloodCLIStop, stops(f.cliStop), floodStopLimit, "≤ 1000 ms"),
+		table.Against(whatFloodServeRSS, worst(f.serveMB), floodServeLimit, "≤ 100 MB"),
+		table.Against(whatFloodServeClient, worst(clientMem), floodCLILimit, "≤ 50 MB"),
+		table.Against(whatFloodServeStop, stops(f.serveStop), floodStopLimit, "≤ 1000 ms"),
 	}
 	agentMB := 0.0
 	for _, r := range f.cliFull {
@@ -307,11 +308,11 @@ func worstDuration(runs []floodRun) string {
 	for _, r := range runs {
 		w = max(w, r.stop)
 	}
-	return fmt.Sprintf("%.0f ms", ms(w))
+	return fmt.Sprintf("%.0f ms", table.MS(w))
 }
 
 // measureFlood runs the flood section.
-func measureFlood(cfg config, progress func(string)) []Row {
+func measureFlood(cfg config, progress func(string)) []table.Row {
 	tmp, err := os.MkdirTemp("", "cdxtheme-bench-flood-")
 	if err != nil {
 		return floodFailed(err)
@@ -480,15 +481,15 @@ func (r *floodRig) turn(env []string, sid, prompt string) (string, time.Duration
 // measureLongChat runs the long-chat section: one chat driven to
 // longChatTurns turns through serve, then, round by round, a warm turn of
 // it beside a warm turn (the third) of a new chat.
-func measureLongChat(cfg config, progress func(string)) []Row {
+func measureLongChat(cfg config, progress func(string)) []table.Row {
 	tmp, err := os.MkdirTemp("", "cdxtheme-bench-longchat-")
 	if err != nil {
-		return []Row{failed(whatLongChat, "≤ 1.20", err)}
+		return []table.Row{table.Failed(whatLongChat, "≤ 1.20", err)}
 	}
 	defer os.RemoveAll(tmp)
 	rig, err := newFloodRig(tmp, progress)
 	if err != nil {
-		return []Row{failed(whatLongChat, "≤ 1.20", err)}
+		return []table.Row{table.Failed(whatLongChat, "≤ 1.20", err)}
 	}
 	var l longChat
 	env := rig.with()
@@ -496,7 +497,7 @@ func measureLongChat(cfg config, progress func(string)) []Row {
 	progress(fmt.Sprintf("long chat: the agent alone, %d turns on a bare ACP connection", longChatTurns))
 	floor, err := rig.bareLongChat(cfg.n)
 	if err != nil {
-		return []Row{failed(whatLongChat, "≤ 1.20", err), failed(whatLongChatAgent, "-", err)}
+		return []table.Row{table.Failed(whatLongChat, "≤ 1.20", err), table.Failed(whatLongChatAgent, "-", err)}
 	}
 	err = rig.withServe(env, func(_ int, sid string) error {
 		progress(fmt.Sprintf("long chat: %d turns of one chat through serve", longChatTurns))
@@ -534,9 +535,9 @@ func measureLongChat(cfg config, progress func(string)) []Row {
 		return nil
 	})
 	if err != nil {
-		return []Row{failed(whatLongChat, "≤ 1.20", err), failed(whatLongChatAgent, "-", err)}
+		return []table.Row{table.Failed(whatLongChat, "≤ 1.20", err), table.Failed(whatLongChatAgent, "-", err)}
 	}
-	return []Row{l.row(), floor.floorRow()}
+	return []table.Row{l.row(), floor.floorRow()}
 }
 
 // bareLongChat is the agent's own share: the same turns on one bare ACP
@@ -597,8 +598,8 @@ func (r *floodRig) bareLongChat(rounds int) (longChat, error) {
 	return l, nil
 }
 
-func (l longChat) floorRow() Row {
-	r := compare(whatLongChatAgent, newMeasure("turn 400+", l.long), newMeasure("new chat", l.fresh), 0, "-")
+func (l longChat) floorRow() table.Row {
+	r := table.Compare(whatLongChatAgent, table.NewMeasure("turn 400+", l.long), table.NewMeasure("new chat", l.fresh), 0, "-")
 	r.Note = fmt.Sprintf("the same turns on one bare ACP connection to internal/testrig/fakeagent (prompt → its response), nothing of ours in between: the agent's own growth "+
 		"(it reads and rewrites its whole session file, history included, on every prompt); while driving: %s", l.drivePhrase())
 	return r
@@ -611,8 +612,8 @@ type longChat struct {
 	fresh, long []time.Duration // the side-by-side rounds
 }
 
-func (l longChat) row() Row {
-	r := compare(whatLongChat, newMeasure("turn 400+", l.long), newMeasure("new chat", l.fresh), longChatLimit, "≤ 1.20")
+func (l longChat) row() table.Row {
+	r := table.Compare(whatLongChat, table.NewMeasure("turn 400+", l.long), table.NewMeasure("new chat", l.fresh), longChatLimit, "≤ 1.20")
 	r.Note = fmt.Sprintf("`chat --json --session` through `cdxtheme serve` on internal/testrig/fakeagent, start of the command to its done line; "+
 		"one chat driven to %d turns, then %d rounds of a new chat's third turn beside the long chat's next (each after an untimed turn that gives it serve's one warm agent); "+
 		"while driving: %s", longChatTurns, len(l.long), l.drivePhrase())
@@ -626,7 +627,7 @@ func (l longChat) drivePhrase() string {
 		if lo >= hi {
 			return "-"
 		}
-		return fmt.Sprintf("%.1f ms", ms(median(l.drive[lo:hi])))
+		return fmt.Sprintf("%.1f ms", table.MS(table.Median(l.drive[lo:hi])))
 	}
 	return fmt.Sprintf("median of turns 3–27 %s, of turns %d–%d %s", window(3, 27), longChatTurns-24, longChatTurns, window(longChatTurns-24, longChatTurns))
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"cdxtheme/internal/bench/table"
 )
 
 func TestStatusKB(t *testing.T) {
@@ -78,11 +80,11 @@ func TestFloodRows(t *testing.T) {
 		median float64
 		status string
 	}{
-		{whatFloodCLIRSS, 52, StatusMiss}, // the worst run, a Stop run's, decides
-		{whatFloodCLIStop, 7, StatusOK},
-		{whatFloodServeRSS, 99, StatusOK},
-		{whatFloodServeClient, 14, StatusOK},
-		{whatFloodServeStop, 1200, StatusMiss},
+		{whatFloodCLIRSS, 52, table.StatusMiss}, // the worst run, a Stop run's, decides
+		{whatFloodCLIStop, 7, table.StatusOK},
+		{whatFloodServeRSS, 99, table.StatusOK},
+		{whatFloodServeClient, 14, table.StatusOK},
+		{whatFloodServeStop, 1200, table.StatusMiss},
 	}
 	if len(rows) != len(want) {
 		t.Fatalf("%d rows, want %d", len(rows), len(want))
@@ -98,7 +100,7 @@ func TestFloodRows(t *testing.T) {
 	}
 	// Nothing measured is an error row, never a pass.
 	for _, r := range floodRows(floodFigures{}) {
-		if r.Status != StatusError {
+		if r.Status != table.StatusError {
 			t.Errorf("%s with no runs: %s", r.What, r.Status)
 		}
 	}
@@ -112,17 +114,17 @@ func TestLongChatRow(t *testing.T) {
 	}
 	l := longChat{drive: drive, long: ms(13, 12, 14), fresh: ms(10, 10, 10)}
 	r := l.row()
-	if r.Kind != KindRatio || r.Status != StatusMiss || r.Ratio < 1.29 || r.Ratio > 1.31 {
+	if r.Kind != table.KindRatio || r.Status != table.StatusMiss || r.Ratio < 1.29 || r.Ratio > 1.31 {
 		t.Errorf("row = %s ratio %v", r.Status, r.Ratio)
 	}
 	if !strings.Contains(r.Note, "turns 3–27 15.0 ms") || !strings.Contains(r.Note, "turns 376–400 388.0 ms") {
 		t.Errorf("note: %s", r.Note)
 	}
 	l.long = ms(11, 12, 11)
-	if r := l.row(); r.Status != StatusOK {
+	if r := l.row(); r.Status != table.StatusOK {
 		t.Errorf("1.1× = %s", r.Status)
 	}
-	if f := l.floorRow(); f.Status != StatusInfo {
+	if f := l.floorRow(); f.Status != table.StatusInfo {
 		t.Errorf("the agent's own row has no target: %s", f.Status)
 	}
 }
@@ -132,10 +134,10 @@ func TestOverIdle(t *testing.T) {
 		idle, peak float64
 		status     string
 	}{
-		{178, 360, StatusOK},   // under 1.5 × 178 + 100 = 367
-		{178, 367, StatusOK},   // at the bound
-		{178, 376, StatusMiss}, // over it
-		{0, 50, StatusError},   // no idle figure is no pass
+		{178, 360, table.StatusOK},   // under 1.5 × 178 + 100 = 367
+		{178, 367, table.StatusOK},   // at the bound
+		{178, 376, table.StatusMiss}, // over it
+		{0, 50, table.StatusError},   // no idle figure is no pass
 	}
 	for _, tt := range tests {
 		r := overIdle("x", tt.idle, tt.peak)

@@ -32,6 +32,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/testrig/fixtures"
 	"cdxtheme/internal/testrig/peers"
 	"cdxtheme/internal/testrig/respmock"
@@ -136,18 +137,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cfg := config{adapter: name, n: *n, timeout: *timeout, verbose: *verbose, sections: sections,
 		streamChunks: *chunks, streamRate: *rate, windowJSON: *window, app: *app}
 	report := measureAll(cfg, stderr)
-	if err := report.printTable(stdout); err != nil {
+	if err := report.PrintTable(stdout); err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
 	}
-	fmt.Fprintln(stdout, report.summary())
+	fmt.Fprintln(stdout, report.Summary())
 	if *out != "" {
-		if err := report.writeJSON(*out); err != nil {
+		if err := report.WriteJSON(*out); err != nil {
 			fmt.Fprintln(stderr, "bench:", err)
 			return 1
 		}
 	}
-	if *strict && len(report.missed()) > 0 {
+	if *strict && len(report.Missed()) > 0 {
 		return 1
 	}
 	return 0
@@ -156,9 +157,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 // measureAll measures every section asked for. A section that cannot run
 // gives error rows; the others still run. CPU-bound local measurements go
 // first, before the adapter's Node processes load the machine.
-func measureAll(cfg config, stderr io.Writer) Report {
+func measureAll(cfg config, stderr io.Writer) table.Report {
 	progress := func(what string) { fmt.Fprintf(stderr, "bench: %s…\n", what) }
-	rep := Report{Runs: cfg.n, When: time.Now().UTC(), CPUs: runtime.NumCPU(), LoadStart: loadAverage()}
+	rep := table.Report{Runs: cfg.n, When: time.Now().UTC(), CPUs: runtime.NumCPU(), LoadStart: table.LoadAverage()}
 	var logBuf syncBuffer
 	var logOut io.Writer = &logBuf
 	level := zerolog.InfoLevel
@@ -168,7 +169,7 @@ func measureAll(cfg config, stderr io.Writer) Report {
 	log := zerolog.New(logOut).Level(level)
 	ctx := context.Background()
 
-	var adapter, stream, home, index, cli, window []Row
+	var adapter, stream, home, index, cli, window []table.Row
 	if cfg.sections[secCodexHome] {
 		home = codexHomeRows(ctx, cfg.n, progress)
 	}
@@ -182,13 +183,13 @@ func measureAll(cfg config, stderr io.Writer) Report {
 		progress(fmt.Sprintf("streaming %d chunks at %d/s through chat.Engine, %d runs", cfg.streamChunks, cfg.streamRate, cfg.n))
 		sb, cleanup, err := streamBenchFor(cfg.streamChunks, cfg.streamRate, log)
 		if err != nil {
-			stream = []Row{failed("stream: agent stdout line → core event", "≤ 1 ms", err)}
+			stream = []table.Row{table.Failed("stream: agent stdout line → core event", "≤ 1 ms", err)}
 		} else {
 			stream = streamRows(ctx, sb, cfg.n)
 			cleanup()
 		}
 	}
-	var models []Row
+	var models []table.Row
 	if cfg.sections[secAdapter] {
 		var version string
 		var err error
@@ -198,7 +199,7 @@ func measureAll(cfg config, stderr io.Writer) Report {
 			adapter, models = adapterFailed(err)
 		}
 	}
-	var warmup []Row
+	var warmup []table.Row
 	if cfg.sections[secPrewarm] {
 		var version string
 		warmup, version = measurePrewarm(cfg, log, progress)
@@ -206,7 +207,7 @@ func measureAll(cfg config, stderr io.Writer) Report {
 			rep.Adapter, rep.Version = cfg.adapter, version
 		}
 	}
-	var served []Row
+	var served []table.Row
 	if cfg.sections[secServe] {
 		served = measureServe(cfg, log, progress)
 	}
@@ -219,7 +220,7 @@ func measureAll(cfg config, stderr io.Writer) Report {
 			rep.Adapter = cfg.adapter
 		}
 	}
-	var flood []Row
+	var flood []table.Row
 	if cfg.sections[secFlood] {
 		flood = measureFlood(cfg, progress)
 	}
@@ -236,7 +237,7 @@ func measureAll(cfg config, stderr io.Writer) Report {
 		window = windowRows(cfg.windowJSON, cfg.app)
 	}
 	rep.Rows = slices.Concat(adapter, warmup, served, stream, models, home, index, cli, flood, window)
-	rep.LoadEnd = loadAverage()
+	rep.LoadEnd = table.LoadAverage()
 	return rep
 }
 
@@ -250,10 +251,10 @@ const (
 )
 
 // adapterFailed is every adapter row failing with err (e.g. peers not installed).
-func adapterFailed(err error) (adapter, models []Row) {
-	return []Row{failed(whatWarmLoad, "≤ 0.10", err), failed(whatWarmBare, "≤ 1.20", err),
-			failed(whatResume, "-", err), failed(whatFirst, "≤ 1.05", err)},
-		[]Row{failed(whatModels, "≤ 1/300", err)}
+func adapterFailed(err error) (adapter, models []table.Row) {
+	return []table.Row{table.Failed(whatWarmLoad, "≤ 0.10", err), table.Failed(whatWarmBare, "≤ 1.20", err),
+			table.Failed(whatResume, "-", err), table.Failed(whatFirst, "≤ 1.05", err)},
+		[]table.Row{table.Failed(whatModels, "≤ 1/300", err)}
 }
 
 // newBench sets up the real adapter, a mock model and an offline Codex
@@ -305,7 +306,7 @@ func newBench(cfg config, log zerolog.Logger, progress func(string)) (b *bench, 
 
 // measureAdapter runs the turn paths on the real adapter against the mock
 // model; an error means the adapter could not be set up at all.
-func measureAdapter(cfg config, log zerolog.Logger, logBuf *syncBuffer, progress func(string)) (adapterRows, modelRows []Row, version string, err error) {
+func measureAdapter(cfg config, log zerolog.Logger, logBuf *syncBuffer, progress func(string)) (adapterRows, modelRows []table.Row, version string, err error) {
 	b, done, err := newBench(cfg, log, progress)
 	if err != nil {
 		return nil, nil, "", err
@@ -330,17 +331,17 @@ func measureAdapter(cfg config, log zerolog.Logger, logBuf *syncBuffer, progress
 	disk, errD := b.diskModels(modelsCache)
 	asked, errA := b.agentModels()
 
-	row := func(what string, a, bm Measure, limit float64, target string, errs ...error) Row {
+	row := func(what string, a, bm table.Measure, limit float64, target string, errs ...error) table.Row {
 		if err := errors.Join(errs...); err != nil {
-			return failed(what, target, err)
+			return table.Failed(what, target, err)
 		}
-		return compare(what, a, bm, limit, target)
+		return table.Compare(what, a, bm, limit, target)
 	}
 	coldWhat := whatResume
 	if replayed {
 		coldWhat = "follow-up: per-turn engine (fell back to load) vs seed load"
 	}
-	adapterRows = []Row{
+	adapterRows = []table.Row{
 		row(whatWarmLoad, warm, load, 0.1, "≤ 0.10", errWarm, errCold),
 		row(whatWarmBare, warm, bareFollow, 1.2, "≤ 1.20", errWarm),
 		row(coldWhat, cold, load, 0, "-", errCold),
@@ -348,7 +349,7 @@ func measureAdapter(cfg config, log zerolog.Logger, logBuf *syncBuffer, progress
 	}
 	adapterRows[0].Note = "this and the next three rows: time to the first chunk of the answer, " + adapter.Name +
 		" against the loopback mock model, the two sides run alternately"
-	modelRows = []Row{row(whatModels, disk, asked, 1.0/300, "≤ 1/300", errD, errA)}
+	modelRows = []table.Row{row(whatModels, disk, asked, 1.0/300, "≤ 1/300", errD, errA)}
 	return adapterRows, modelRows, adapter.Version, nil
 }
 

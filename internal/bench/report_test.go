@@ -6,150 +6,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"cdxtheme/internal/testrig/respmock"
 )
-
-func TestMedian(t *testing.T) {
-	ms := time.Millisecond
-	tests := []struct {
-		runs []time.Duration
-		want time.Duration
-	}{
-		{nil, 0},
-		{[]time.Duration{5 * ms}, 5 * ms},
-		{[]time.Duration{9 * ms, 1 * ms, 5 * ms}, 5 * ms},
-		{[]time.Duration{4 * ms, 1 * ms, 3 * ms, 100 * ms}, 3500 * time.Microsecond},
-	}
-	for _, tt := range tests {
-		in := append([]time.Duration(nil), tt.runs...)
-		if got := median(tt.runs); got != tt.want {
-			t.Errorf("median(%v) = %v, want %v", tt.runs, got, tt.want)
-		}
-		for i := range in {
-			if in[i] != tt.runs[i] {
-				t.Fatalf("median reordered its input")
-			}
-		}
-	}
-}
-
-func TestCompare(t *testing.T) {
-	m := func(label string, d ...time.Duration) Measure { return newMeasure(label, d) }
-	tests := []struct {
-		name   string
-		a, b   Measure
-		limit  float64
-		status string
-		ratio  float64
-	}{
-		{"within", m("warm", 10*time.Millisecond), m("load", 200*time.Millisecond), 0.1, "ok", 0.05},
-		{"exactly at the limit", m("a", 105*time.Millisecond), m("b", 100*time.Millisecond), 1.05, "ok", 1.05},
-		{"over", m("a", 300*time.Millisecond), m("b", 100*time.Millisecond), 1.2, "miss", 3},
-		{"informational", m("a", time.Second), m("b", 2*time.Second), 0, "info", 0.5},
-		{"no runs", m("a"), m("b", time.Second), 1, "error", 0},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := compare(tt.name, tt.a, tt.b, tt.limit, "x")
-			if r.Status != tt.status {
-				t.Errorf("status = %s, want %s", r.Status, tt.status)
-			}
-			if diff := r.Ratio - tt.ratio; diff > 1e-9 || diff < -1e-9 {
-				t.Errorf("ratio = %v, want %v", r.Ratio, tt.ratio)
-			}
-		})
-	}
-}
-
-func TestFormatRatio(t *testing.T) {
-	tests := map[float64]string{0.5: "0.5", 0.761: "0.761", 178.0 / 1768: "0.101", 1.2345: "1.234", 13.774: "13.774", 1.0 / 300: "1/300", 0.0001: "1/10000"}
-	for in, want := range tests {
-		if got := formatRatio(in); got != want {
-			t.Errorf("formatRatio(%v) = %s, want %s", in, got, want)
-		}
-	}
-}
-
-func sampleReport() Report {
-	ms := time.Millisecond
-	return Report{
-		Adapter: "@agentclientprotocol/codex-acp@2.6.0", Version: "2.6.0", Runs: 3,
-		Rows: []Row{
-			compare("follow-up: warm vs per-turn load (seed)", newMeasure("warm", []time.Duration{300 * ms, 310 * ms, 290 * ms}),
-				newMeasure("load", []time.Duration{5 * time.Second}), 0.1, "≤ 0.10"),
-			compare("first turn: engine vs bare", newMeasure("engine", []time.Duration{4 * time.Second}),
-				newMeasure("bare", []time.Duration{3 * time.Second}), 1.05, "≤ 1.05"),
-			failed("model list: disk vs asking the agent", "≤ 1/300", errors.New("agent refused")),
-		},
-	}
-}
-
-func TestTableAndSummary(t *testing.T) {
-	rep := sampleReport()
-	var out bytes.Buffer
-	if err := rep.printTable(&out); err != nil {
-		t.Fatal(err)
-	}
-	text := out.String()
-	for _, want := range []string{"warm 300 ms", "load 5000 ms", "0.06", "ok", "engine 4000 ms", "1.333", "miss", "error: agent refused"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("table lacks %q:\n%s", want, text)
-		}
-	}
-	if got := rep.missed(); len(got) != 2 || !strings.HasPrefix(got[0], "first turn") || !strings.HasPrefix(got[1], "model list") {
-		t.Errorf("missed = %q", got)
-	}
-	if !strings.HasPrefix(rep.summary(), "missed: first turn") {
-		t.Errorf("summary = %q", rep.summary())
-	}
-	ok := Report{Rows: rep.Rows[:1]}
-	if ok.summary() != "all targets met" {
-		t.Errorf("summary = %q", ok.summary())
-	}
-}
-
-func TestWriteJSON(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "bench.json")
-	if err := sampleReport().writeJSON(path); err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back struct {
-		Adapter string
-		Rows    []struct {
-			What   string
-			Status string
-			Ratio  float64
-			A      struct {
-				Label  string
-				Unit   string
-				Median float64
-				Runs   []float64
-			}
-		}
-	}
-	if err := json.Unmarshal(b, &back); err != nil {
-		t.Fatal(err)
-	}
-	if back.Adapter == "" || len(back.Rows) != 3 || back.Rows[0].A.Median != 300 || back.Rows[0].A.Unit != "ms" || len(back.Rows[0].A.Runs) != 3 || back.Rows[0].Status != "ok" {
-		t.Errorf("round trip = %+v", back)
-	}
-	if err := sampleReport().writeJSON(filepath.Join(t.TempDir(), "missing", "x.json")); err == nil {
-		t.Error("writing into a missing directory succeeded")
-	}
-}
 
 // The mock's first delta must be exactly what the watchers look for, or
 // every timed turn would end "without its answer".
@@ -259,65 +122,6 @@ func TestRunFlags(t *testing.T) {
 	}
 }
 
-func TestAgainst(t *testing.T) {
-	tests := []struct {
-		name   string
-		values []float64
-		limit  float64
-		status string
-		ratio  float64
-	}{
-		{"under", []float64{40, 50, 60}, 100, StatusOK, 0.5},
-		{"exactly at the ceiling", []float64{1}, 1, StatusOK, 1},
-		{"over", []float64{3.5}, 1, StatusMiss, 3.5},
-		{"median decides, not the worst run", []float64{0.5, 0.6, 9}, 1, StatusOK, 0.6},
-		{"no target", []float64{1400}, 0, StatusInfo, 0},
-		{"no runs", nil, 100, StatusError, 0},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := against(tt.name, newValues("", "ms", tt.values), tt.limit, "x")
-			if r.Status != tt.status || r.Kind != KindAbsolute {
-				t.Errorf("status = %s (%s), want %s", r.Status, r.Kind, tt.status)
-			}
-			if diff := r.Ratio - tt.ratio; diff > 1e-9 || diff < -1e-9 {
-				t.Errorf("ratio = %v, want %v", r.Ratio, tt.ratio)
-			}
-		})
-	}
-}
-
-func TestMedianFloat(t *testing.T) {
-	tests := []struct {
-		in   []float64
-		want float64
-	}{{nil, 0}, {[]float64{3}, 3}, {[]float64{9, 1, 5}, 5}, {[]float64{4, 1, 3, 100}, 3.5}}
-	for _, tt := range tests {
-		if got := medianFloat(tt.in); got != tt.want {
-			t.Errorf("medianFloat(%v) = %v, want %v", tt.in, got, tt.want)
-		}
-	}
-}
-
-func TestFormatMeasure(t *testing.T) {
-	tests := []struct {
-		m    Measure
-		want string
-	}{
-		{newValues("warm", "ms", []float64{5724.51}), "warm 5725 ms"},
-		{newValues("", "ms", []float64{42.25}), "42.2 ms"},
-		{newValues("p99", "ms", []float64{3.593}), "p99 3.59 ms"},
-		{newValues("p50", "ms", []float64{0.004}), "p50 0.004 ms"},
-		{newValues("", "MB", []float64{123.4}), "123 MB"},
-		{newMeasure("disk", []time.Duration{150 * time.Microsecond}), "disk 0.150 ms"},
-	}
-	for _, tt := range tests {
-		if got := formatMeasure(tt.m); got != tt.want {
-			t.Errorf("formatMeasure(%+v) = %q, want %q", tt.m, got, tt.want)
-		}
-	}
-}
-
 func TestParseSections(t *testing.T) {
 	all, err := parseSections("")
 	if err != nil || len(all) != len(allSections) {
@@ -329,45 +133,5 @@ func TestParseSections(t *testing.T) {
 	}
 	if _, err := parseSections("stream,gpu"); err == nil || !strings.Contains(err.Error(), "gpu") {
 		t.Errorf("unknown section: %v", err)
-	}
-}
-
-// Absolute rows, skipped and n/a rows, and notes all reach the table; only
-// misses and errors count as missed.
-func TestTableWithEveryKindOfRow(t *testing.T) {
-	p99 := against("stream p99", newValues("p99", "ms", []float64{0.3}), 1, "≤ 1 ms")
-	p99.Note = "core only"
-	rep := Report{CPUs: 2, LoadStart: "3.10 2.00 1.00", LoadEnd: "4.00 3.00 2.00", Runs: 7, Rows: []Row{
-		p99,
-		against("list cold", newValues("", "ms", []float64{1359}), 100, "≤ 100 ms"),
-		unmeasured("paint", "≤ 1000 ms", StatusNA, "no paint report"),
-		unmeasured("memory", "≤ 150 MB", StatusSkipped, "not built"),
-	}}
-	var out bytes.Buffer
-	if err := rep.printTable(&out); err != nil {
-		t.Fatal(err)
-	}
-	text := out.String()
-	for _, want := range []string{"adapter not run; 2 CPUs; load average 3.10 2.00 1.00 at start, 4.00 3.00 2.00 at end",
-		"p99 0.300 ms", "0.3 ", "1359 ms", "13.590", "n/a (no paint report)", "skipped (not built)", "* stream p99: core only"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("table lacks %q:\n%s", want, text)
-		}
-	}
-	if got := rep.missed(); len(got) != 1 || got[0] != "list cold" {
-		t.Errorf("missed = %q", got)
-	}
-}
-
-func TestLoadAverage(t *testing.T) {
-	got := loadAverage()
-	if _, err := os.Stat("/proc/loadavg"); err != nil {
-		if got != "unknown" {
-			t.Errorf("loadAverage without /proc = %q", got)
-		}
-		return
-	}
-	if f := strings.Fields(got); len(f) != 3 {
-		t.Errorf("loadAverage = %q, want three numbers", got)
 	}
 }

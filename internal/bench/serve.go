@@ -20,6 +20,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"cdxtheme/core/procfs"
+	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/testrig/peers"
 	"cdxtheme/internal/testrig/respmock"
 	"cdxtheme/internal/testrig/testbin"
@@ -49,22 +50,22 @@ const acpxTTL = 15 * time.Minute
 
 // followUps are the first-chunk times of each client's follow-ups.
 type followUps struct {
-	viaServe, without, acpx, sdk Measure
+	viaServe, without, acpx, sdk table.Measure
 }
 
-func measureServe(cfg config, log zerolog.Logger, progress func(string)) []Row {
-	fail := func(err error) []Row {
-		return []Row{failed(whatServeCold, "-", err), failed(whatServeAcpx, "≤ 0.80", err), failed(whatServeSDK, "-", err)}
+func measureServe(cfg config, log zerolog.Logger, progress func(string)) []table.Row {
+	fail := func(err error) []table.Row {
+		return []table.Row{table.Failed(whatServeCold, "-", err), table.Failed(whatServeAcpx, "≤ 0.80", err), table.Failed(whatServeSDK, "-", err)}
 	}
-	load := loadAverage()
+	load := table.LoadAverage()
 	f, err := serveFollowUps(cfg, progress)
 	if err != nil {
 		return fail(err)
 	}
-	rows := []Row{
-		compare(whatServeCold, f.viaServe, f.without, 0, "-"),
-		compare(whatServeAcpx, f.viaServe, f.acpx, 0.8, "≤ 0.80"),
-		compare(whatServeSDK, f.without, f.sdk, 0, "-"),
+	rows := []table.Row{
+		table.Compare(whatServeCold, f.viaServe, f.without, 0, "-"),
+		table.Compare(whatServeAcpx, f.viaServe, f.acpx, 0.8, "≤ 0.80"),
+		table.Compare(whatServeSDK, f.without, f.sdk, 0, "-"),
 	}
 	rows[0].Note = "these rows: time from starting a client process to the first chunk of the answer to a follow-up prompt on an existing session, " +
 		cfg.adapter + " against the loopback mock model, the four clients taking turns round by round (load average " + load + " when the section started); " +
@@ -279,7 +280,7 @@ func serveFollowUps(cfg config, progress func(string)) (f followUps, err error) 
 	if again, err := acpxOwner(userHome); err != nil || again != owner {
 		return f, fmt.Errorf("acpx's queue owner did not hold the agent through the run (pid %d, then %d, %v)", owner, again, err)
 	}
-	return followUps{viaServe: newMeasure("serve", rs), without: newMeasure("without", rc), acpx: newMeasure("acpx", ra), sdk: newMeasure("sdk", rk)}, nil
+	return followUps{viaServe: table.NewMeasure("serve", rs), without: table.NewMeasure("without", rc), acpx: table.NewMeasure("acpx", ra), sdk: table.NewMeasure("sdk", rk)}, nil
 }
 
 // followUpClient reads a client's stdout for the first chunk of one answer:

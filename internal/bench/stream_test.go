@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+
+	"cdxtheme/internal/bench/table"
 )
 
 // TestMain lets the test binary be the streaming agent, as the bench
@@ -213,7 +215,7 @@ func TestStreamRowsThroughEngine(t *testing.T) {
 		t.Fatalf("%d rows", len(rows))
 	}
 	for _, r := range rows {
-		if r.Status == StatusError || len(r.A.Values) != 2 || r.A.Median <= 0 {
+		if r.Status == table.StatusError || len(r.A.Values) != 2 || r.A.Median <= 0 {
 			t.Errorf("row %q = %+v", r.What, r)
 		}
 	}
@@ -223,7 +225,7 @@ func TestStreamRowsThroughEngine(t *testing.T) {
 	if rows[2].Limit != 8 || rows[2].Target != "≤ 8 µs" {
 		t.Errorf("CPU row = %+v", rows[2])
 	}
-	if r := rows[3]; r.Kind != KindRatio || len(r.B.Values) != 2 || r.B.Median <= 0 || r.Ratio <= 0 {
+	if r := rows[3]; r.Kind != table.KindRatio || len(r.B.Values) != 2 || r.B.Median <= 0 || r.Ratio <= 0 {
 		t.Errorf("bare reader row = %+v", r)
 	}
 }
@@ -231,7 +233,7 @@ func TestStreamRowsThroughEngine(t *testing.T) {
 func TestStreamRowsReportAFailingAgent(t *testing.T) {
 	sb := streamBench{exe: "/nonexistent/agent", cwd: t.TempDir(), chunks: 10, rate: 100, log: zerolog.Nop()}
 	rows := streamRows(context.Background(), sb, 1)
-	if len(rows) != 4 || rows[0].Status != StatusError || rows[1].Status != StatusError || rows[2].Status != StatusError || rows[3].Status != StatusError || rows[1].Error == "" {
+	if len(rows) != 4 || rows[0].Status != table.StatusError || rows[1].Status != table.StatusError || rows[2].Status != table.StatusError || rows[3].Status != table.StatusError || rows[1].Error == "" {
 		t.Errorf("rows = %+v", rows)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"cdxtheme/internal/bench/table"
 )
 
 func TestWindowRows(t *testing.T) {
@@ -24,13 +26,13 @@ func TestWindowRows(t *testing.T) {
 		paintV, memV float64
 		why          string
 	}{
-		{"not built", filepath.Join(dir, "nope"), `{"runs":5,"firstPaintMs":300,"idleMemoryKB":102400}`, StatusSkipped, StatusSkipped, 0, 0, "not built"},
-		{"not run", app, "", StatusSkipped, StatusSkipped, 0, 0, "not run"},
-		{"both within", app, `{"runs": 5, "firstPaintMs": 420, "idleMemoryKB": 102400}`, StatusOK, StatusOK, 420, 100, ""},
-		{"both over", app, `{"runs": 5, "firstPaintMs": 1500, "idleMemoryKB": 204800}`, StatusMiss, StatusMiss, 1500, 200, ""},
-		{"no paint report", app, `{"runs": 5, "firstPaintMs": null, "idleMemoryKB": 153600}`, StatusNA, StatusOK, 0, 150, "no paint report"},
-		{"nothing measured", app, `{"runs": 5, "firstPaintMs": null, "idleMemoryKB": null}`, StatusNA, StatusNA, 0, 0, ""},
-		{"corrupt", app, `{"runs": 5, "firstPaintMs": `, StatusError, StatusError, 0, 0, "bench-window.json"},
+		{"not built", filepath.Join(dir, "nope"), `{"runs":5,"firstPaintMs":300,"idleMemoryKB":102400}`, table.StatusSkipped, table.StatusSkipped, 0, 0, "not built"},
+		{"not run", app, "", table.StatusSkipped, table.StatusSkipped, 0, 0, "not run"},
+		{"both within", app, `{"runs": 5, "firstPaintMs": 420, "idleMemoryKB": 102400}`, table.StatusOK, table.StatusOK, 420, 100, ""},
+		{"both over", app, `{"runs": 5, "firstPaintMs": 1500, "idleMemoryKB": 204800}`, table.StatusMiss, table.StatusMiss, 1500, 200, ""},
+		{"no paint report", app, `{"runs": 5, "firstPaintMs": null, "idleMemoryKB": 153600}`, table.StatusNA, table.StatusOK, 0, 150, "no paint report"},
+		{"nothing measured", app, `{"runs": 5, "firstPaintMs": null, "idleMemoryKB": null}`, table.StatusNA, table.StatusNA, 0, 0, ""},
+		{"corrupt", app, `{"runs": 5, "firstPaintMs": `, table.StatusError, table.StatusError, 0, 0, "bench-window.json"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -76,12 +78,12 @@ func TestWindowRowsAgainstBareWails(t *testing.T) {
 		ratio       float64
 		why, inNote string
 	}{
-		{"no bare built", `{"runs": 5, "firstPaintMs": 420, "idleMemoryKB": 153600, "idleAnonKB": 81920, "bare": null}`, StatusSkipped, StatusSkipped, 0, "barewails not built", ""},
-		{"old result without bare", `{"runs": 5, "firstPaintMs": 420, "idleMemoryKB": 153600}`, StatusSkipped, StatusSkipped, 0, "not built", ""},
-		{"app smaller", `{"runs": 5, "firstPaintMs": 600, "idleMemoryKB": 143360, "idleAnonKB": 71680, "bare": {"firstPaintMs": 400, "idleMemoryKB": 153600, "idleAnonKB": 76800}}`, StatusOK, StatusInfo, 140.0 / 150, "", "app anonymous (heaps, not shared) 70.0 MB; bare anonymous (heaps, not shared) 75.0 MB"},
-		{"app bigger", `{"runs": 5, "firstPaintMs": 600, "idleMemoryKB": 163840, "bare": {"firstPaintMs": 400, "idleMemoryKB": 153600}}`, StatusMiss, StatusInfo, 160.0 / 150, "", "alternating"},
-		{"ratio per pair", `{"runs": 3, "firstPaintMs": 600, "idleMemoryKB": 160000, "bare": {"firstPaintMs": 400, "idleMemoryKB": 150000, "pairsKB": [[100, 110], [160, 150], [150, 160]]}}`, StatusOK, StatusInfo, 150.0 / 160, "", "median of 3 back-to-back pairs"},
-		{"bare never painted", `{"runs": 5, "firstPaintMs": 600, "idleMemoryKB": 163840, "bare": {"firstPaintMs": null, "idleMemoryKB": null}}`, StatusNA, StatusNA, 0, "one of the two", ""},
+		{"no bare built", `{"runs": 5, "firstPaintMs": 420, "idleMemoryKB": 153600, "idleAnonKB": 81920, "bare": null}`, table.StatusSkipped, table.StatusSkipped, 0, "barewails not built", ""},
+		{"old result without bare", `{"runs": 5, "firstPaintMs": 420, "idleMemoryKB": 153600}`, table.StatusSkipped, table.StatusSkipped, 0, "not built", ""},
+		{"app smaller", `{"runs": 5, "firstPaintMs": 600, "idleMemoryKB": 143360, "idleAnonKB": 71680, "bare": {"firstPaintMs": 400, "idleMemoryKB": 153600, "idleAnonKB": 76800}}`, table.StatusOK, table.StatusInfo, 140.0 / 150, "", "app anonymous (heaps, not shared) 70.0 MB; bare anonymous (heaps, not shared) 75.0 MB"},
+		{"app bigger", `{"runs": 5, "firstPaintMs": 600, "idleMemoryKB": 163840, "bare": {"firstPaintMs": 400, "idleMemoryKB": 153600}}`, table.StatusMiss, table.StatusInfo, 160.0 / 150, "", "alternating"},
+		{"ratio per pair", `{"runs": 3, "firstPaintMs": 600, "idleMemoryKB": 160000, "bare": {"firstPaintMs": 400, "idleMemoryKB": 150000, "pairsKB": [[100, 110], [160, 150], [150, 160]]}}`, table.StatusOK, table.StatusInfo, 150.0 / 160, "", "median of 3 back-to-back pairs"},
+		{"bare never painted", `{"runs": 5, "firstPaintMs": 600, "idleMemoryKB": 163840, "bare": {"firstPaintMs": null, "idleMemoryKB": null}}`, table.StatusNA, table.StatusNA, 0, "one of the two", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -94,7 +96,7 @@ func TestWindowRowsAgainstBareWails(t *testing.T) {
 			if mem.Status != tt.mem || paint.Status != tt.paint {
 				t.Fatalf("statuses = %s, %s; want %s, %s (%+v)", mem.Status, paint.Status, tt.mem, tt.paint, rows)
 			}
-			if tt.ratio != 0 && (mem.Kind != KindRatio || mem.Limit != 1 || math.Abs(mem.Ratio-tt.ratio) > 1e-9 || mem.A.Unit != "MB") {
+			if tt.ratio != 0 && (mem.Kind != table.KindRatio || mem.Limit != 1 || math.Abs(mem.Ratio-tt.ratio) > 1e-9 || mem.A.Unit != "MB") {
 				t.Errorf("memory vs bare = %+v, want ratio %.4f", mem, tt.ratio)
 			}
 			if tt.ratio != 0 && (paint.Ratio != 1.5 || paint.A.Unit != "ms") {
