@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"cdxtheme/core/procfs"
+	"cdxtheme/internal/bench/procmem"
 	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/testrig/peers"
 	"cdxtheme/internal/testrig/respmock"
@@ -315,7 +316,7 @@ func runClient(c cliClient, argv, env []string, cwd string, wantText bool, limit
 		t := time.NewTicker(5 * time.Millisecond)
 		defer t.Stop()
 		for {
-			if v, ok := vmHWM(pid); ok && v > peak {
+			if v, ok := procmem.VmHWM(pid); ok && v > peak {
 				peak = v
 			}
 			select {

@@ -19,6 +19,7 @@ import (
 
 	"cdxtheme/core/procfs"
 	"cdxtheme/internal/bench/bare"
+	"cdxtheme/internal/bench/procmem"
 	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/testrig/peers"
 	"cdxtheme/internal/testrig/testbin"
@@ -195,7 +196,7 @@ func (r *floodRig) runFlooded(args, env []string, stopAt int64, limit time.Durat
 		return fr, err
 	}
 	pid := cmd.Process.Pid
-	peak := watchTree(pid, r.bin, false)
+	peak := procmem.WatchTree(pid, r.bin, false)
 	var stoppedAt time.Time
 	kill := time.AfterFunc(limit, func() { syscall.Kill(-pid, syscall.SIGKILL) })
 	defer kill.Stop()
@@ -211,7 +212,7 @@ func (r *floodRig) runFlooded(args, env []string, stopAt int64, limit time.Durat
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		rootKB = float64(ru.Maxrss) // kB on Linux
 	}
-	fr.rootMB, fr.ownMB, fr.agentMB = peak.end(rootKB / 1024)
+	fr.rootMB, fr.ownMB, fr.agentMB = peak.End(rootKB / 1024)
 	syscall.Kill(-pid, syscall.SIGKILL) // anything the command left in its group
 	fr.bytes, fr.last, fr.wall, fr.exitCode = n, last, end.Sub(start), cmd.ProcessState.ExitCode()
 	if !stoppedAt.IsZero() {
@@ -355,9 +356,9 @@ func (r *floodRig) floods(runs int, progress func(string)) (f floodFigures, err 
 		err := r.withServe(env, func(serve int, sid string) error {
 			for i := 0; i < runs; i++ {
 				if size == floodBytes {
-					peak := watchTree(serve, r.bin, true)
+					peak := procmem.WatchTree(serve, r.bin, true)
 					fr, err := r.runFlooded(r.chatArgs(sid, "flood me #flood"), env, 0, limit)
-					_, own, _ := peak.end(0)
+					_, own, _ := peak.End(0)
 					if err != nil {
 						return fmt.Errorf("flood through serve: %w", err)
 					}

@@ -3,35 +3,12 @@
 package main
 
 import (
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"cdxtheme/internal/bench/table"
 )
-
-func TestStatusKB(t *testing.T) {
-	status := "Name:\tcdxtheme\nVmPeak:\t  900000 kB\nVmHWM:\t   27400 kB\nVmRSS:\t   16416 kB\n"
-	for field, want := range map[string]float64{"VmHWM": 27400, "VmRSS": 16416} {
-		if got, ok := statusKB(status, field); !ok || got != want {
-			t.Errorf("statusKB(%s) = %v, %v; want %v", field, got, ok, want)
-		}
-	}
-	if _, ok := statusKB(status, "VmSwap"); ok {
-		t.Error("a missing field was read")
-	}
-	if _, ok := statusKB("VmHWM:\tlots kB\n", "VmHWM"); ok {
-		t.Error("a field that is no number was read")
-	}
-	// VmHW is not VmHWM: the field name ends at its colon.
-	if _, ok := statusKB(status, "VmHW"); ok {
-		t.Error("a field prefix matched")
-	}
-	if mb, ok := vmHWM(os.Getpid()); !ok || mb <= 0 {
-		t.Errorf("vmHWM of this process = %v, %v", mb, ok)
-	}
-}
 
 // readEvents must find the done line after text lines far longer than its
 // buffer, and never keep them.

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"cdxtheme/core/procfs"
+	"cdxtheme/internal/bench/procmem"
 	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/testrig/peers"
 )
@@ -147,8 +148,8 @@ func (w *windowRig) measure(progress func(string)) ([]table.Row, error) {
 			fl.stop()
 			return nil, fmt.Errorf("the flood turn did not end within 3 min (app %.0f MB, web %.0f MB so far)", peakApp, peakWeb)
 		}
-		a, okA := vmHWM(fl.app)
-		v, okW := vmHWM(fl.web)
+		a, okA := procmem.VmHWM(fl.app)
+		v, okW := procmem.VmHWM(fl.web)
 		if !okA {
 			fl.stop()
 			return nil, fmt.Errorf("the app exited during the flood (peak %.0f MB)", peakApp)
@@ -363,7 +364,7 @@ func rssMB(pid int) (float64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	kb, ok := statusKB(string(b), "VmRSS")
+	kb, ok := procmem.StatusKB(string(b), "VmRSS")
 	return kb / 1024, ok
 }
 
@@ -374,7 +375,7 @@ func pssMB(pid int) float64 {
 	if err != nil {
 		return 0
 	}
-	kb, _ := statusKB(string(b), "Pss")
+	kb, _ := procmem.StatusKB(string(b), "Pss")
 	return kb / 1024
 }
 
