@@ -272,7 +272,7 @@ func runClient(c cliClient, argv, env []string, cwd string, wantText bool, limit
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env, cmd.Dir = env, cwd
 	cmd.Stdout = outW
-	var stderr syncBuffer
+	var stderr table.SyncBuffer
 	cmd.Stderr = &stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	start := time.Now()
@@ -355,9 +355,9 @@ func runClient(c cliClient, argv, env []string, cwd string, wantText bool, limit
 	}
 	switch {
 	case wantText && firstAt.IsZero():
-		return r, fmt.Errorf("no answer chunk; stdout %q; stderr %s", lines, tail(stderr.String(), 600))
+		return r, fmt.Errorf("no answer chunk; stdout %q; stderr %s", lines, table.Tail(stderr.String(), 600))
 	case wantText && doneAt.IsZero():
-		return r, fmt.Errorf("no done line; stdout %q; stderr %s", lines, tail(stderr.String(), 600))
+		return r, fmt.Errorf("no done line; stdout %q; stderr %s", lines, table.Tail(stderr.String(), 600))
 	}
 	if !firstAt.IsZero() {
 		r.firstChunk = firstAt.Sub(start)
@@ -366,11 +366,4 @@ func runClient(c cliClient, argv, env []string, cwd string, wantText bool, limit
 		r.afterDone = end.Sub(doneAt)
 	}
 	return r, nil
-}
-
-func tail(s string, n int) string {
-	if len(s) > n {
-		return "…" + s[len(s)-n:]
-	}
-	return s
 }

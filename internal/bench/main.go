@@ -27,11 +27,11 @@ import (
 	"runtime/pprof"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
 
+	"cdxtheme/internal/bench/flood"
 	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/testrig/fixtures"
 	"cdxtheme/internal/testrig/peers"
@@ -56,6 +56,8 @@ const (
 	secWindow    = "window"
 	secSearch    = "search"
 	secPrewarm   = "prewarm"
+	secFlood     = "flood"
+	secLongChat  = "longchat"
 )
 
 var allSections = []string{secAdapter, secPrewarm, secServe, secStream, secCodexHome, secSearch, secLive, secCLI, secFlood, secLongChat, secWindowFlood, secWindowLong, secWindow}
@@ -160,7 +162,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 func measureAll(cfg config, stderr io.Writer) table.Report {
 	progress := func(what string) { fmt.Fprintf(stderr, "bench: %s…\n", what) }
 	rep := table.Report{Runs: cfg.n, When: time.Now().UTC(), CPUs: runtime.NumCPU(), LoadStart: table.LoadAverage()}
-	var logBuf syncBuffer
+	var logBuf table.SyncBuffer
 	var logOut io.Writer = &logBuf
 	level := zerolog.InfoLevel
 	if cfg.verbose {
@@ -220,23 +222,23 @@ func measureAll(cfg config, stderr io.Writer) table.Report {
 			rep.Adapter = cfg.adapter
 		}
 	}
-	var flood []table.Row
+	var floods []table.Row
 	if cfg.sections[secFlood] {
-		flood = measureFlood(cfg, progress)
+		floods = flood.Measure(cfg.n, progress)
 	}
 	if cfg.sections[secLongChat] {
-		flood = append(flood, measureLongChat(cfg, progress)...)
+		floods = append(floods, flood.MeasureLongChat(cfg.n, progress)...)
 	}
 	if cfg.sections[secWindowFlood] {
-		flood = append(flood, measureWindowFlood(cfg, progress)...)
+		floods = append(floods, measureWindowFlood(cfg, progress)...)
 	}
 	if cfg.sections[secWindowLong] {
-		flood = append(flood, measureWindowLong(cfg, progress)...)
+		floods = append(floods, measureWindowLong(cfg, progress)...)
 	}
 	if cfg.sections[secWindow] {
 		window = windowRows(cfg.windowJSON, cfg.app)
 	}
-	rep.Rows = slices.Concat(adapter, warmup, served, stream, models, home, index, cli, flood, window)
+	rep.Rows = slices.Concat(adapter, warmup, served, stream, models, home, index, cli, floods, window)
 	rep.LoadEnd = table.LoadAverage()
 	return rep
 }
@@ -306,7 +308,7 @@ func newBench(cfg config, log zerolog.Logger, progress func(string)) (b *bench, 
 
 // measureAdapter runs the turn paths on the real adapter against the mock
 // model; an error means the adapter could not be set up at all.
-func measureAdapter(cfg config, log zerolog.Logger, logBuf *syncBuffer, progress func(string)) (adapterRows, modelRows []table.Row, version string, err error) {
+func measureAdapter(cfg config, log zerolog.Logger, logBuf *table.SyncBuffer, progress func(string)) (adapterRows, modelRows []table.Row, version string, err error) {
 	b, done, err := newBench(cfg, log, progress)
 	if err != nil {
 		return nil, nil, "", err
@@ -351,28 +353,4 @@ func measureAdapter(cfg config, log zerolog.Logger, logBuf *syncBuffer, progress
 		" against the loopback mock model, the two sides run alternately"
 	modelRows = []table.Row{row(whatModels, disk, asked, 1.0/300, "≤ 1/300", errD, errA)}
 	return adapterRows, modelRows, adapter.Version, nil
-}
-
-// syncBuffer is a strings.Builder safe for the engine's concurrent logging.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-func (s *syncBuffer) Reset() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.b.Reset()
 }

@@ -325,7 +325,7 @@ func stopAcpx(args func(...string) []string, env []string, cwd, home string) err
 		}
 	}
 	syscall.Kill(owner, syscall.SIGTERM)
-	return fmt.Errorf("acpx sessions close left its queue owner %d running (%v: %s)", owner, cerr, tail(string(out), 300))
+	return fmt.Errorf("acpx sessions close left its queue owner %d running (%v: %s)", owner, cerr, table.Tail(string(out), 300))
 }
 
 // runChatCLI runs the CLI and returns the time from its start to the first

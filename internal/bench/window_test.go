@@ -151,3 +151,24 @@ func TestRunExitsZeroOnMissUnlessStrict(t *testing.T) {
 		})
 	}
 }
+
+func TestOverIdle(t *testing.T) {
+	tests := []struct {
+		idle, peak float64
+		status     string
+	}{
+		{178, 360, table.StatusOK},   // under 1.5 × 178 + 100 = 367
+		{178, 367, table.StatusOK},   // at the bound
+		{178, 376, table.StatusMiss}, // over it
+		{0, 50, table.StatusError},   // no idle figure is no pass
+	}
+	for _, tt := range tests {
+		r := overIdle("x", tt.idle, tt.peak)
+		if r.Status != tt.status {
+			t.Errorf("idle %v, peak %v: %s, want %s", tt.idle, tt.peak, r.Status, tt.status)
+		}
+	}
+	if r := overIdle("x", 100, 125); r.Limit != 250 || r.A.Median != 125 || r.Ratio != 0.5 {
+		t.Errorf("row = limit %v, peak %v, ratio %v", r.Limit, r.A.Median, r.Ratio)
+	}
+}

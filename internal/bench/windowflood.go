@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"cdxtheme/core/procfs"
+	"cdxtheme/internal/bench/flood"
 	"cdxtheme/internal/bench/procmem"
 	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/testrig/peers"
@@ -135,8 +136,8 @@ func (w *windowRig) measure(progress func(string)) ([]table.Row, error) {
 		return nil, errors.New("the idle window went away before its memory was read")
 	}
 
-	progress(fmt.Sprintf("window flood: %d MiB of chunks through the window", floodBytes>>20))
-	fl, err := w.start("flood the window #flood", floodBytes)
+	progress(fmt.Sprintf("window flood: %d MiB of chunks through the window", flood.Bytes>>20))
+	fl, err := w.start("flood the window #flood", flood.Bytes)
 	if err != nil {
 		return nil, err
 	}
@@ -168,7 +169,7 @@ func (w *windowRig) measure(progress func(string)) ([]table.Row, error) {
 		return nil, fmt.Errorf("the web process went away during the flood (the page crashed?); peak %.0f MB before", peakWeb)
 	}
 	if !strings.Contains(reply, "flood") {
-		return nil, fmt.Errorf("the window's reply after the flood does not show it: %q", tail(reply, 200))
+		return nil, fmt.Errorf("the window's reply after the flood does not show it: %q", table.Tail(reply, 200))
 	}
 
 	progress("window flood: Esc mid-flood")
@@ -176,13 +177,13 @@ func (w *windowRig) measure(progress func(string)) ([]table.Row, error) {
 	rows := []table.Row{overIdle(whatWinFloodApp, idleApp, peakApp), overIdle(whatWinFloodWeb, idleWeb, peakWeb)}
 	rows[0].Note = fmt.Sprintf("production window under Xvfb, one run: the self-test sends the prompt through New build to internal/testrig/fakeagent's flood (%d MiB, 4 KiB chunks); "+
 		"peak = VmHWM of the app process, sampled each 100 ms until the self-test reported the rendered reply (%.0f s after the first paint); idle = VmRSS of the same window 5 s after its first paint, %.0f MB",
-		floodBytes>>20, turn.Seconds(), idleApp)
+		flood.Bytes>>20, turn.Seconds(), idleApp)
 	rows[1].Note = fmt.Sprintf("the WebKitWebProcess of the same runs, VmHWM against idle VmRSS %.0f MB; its PSS (no kernel-kept peak, sampled each 0.5 s) %.0f MB idle, %.0f MB at most during the flood",
 		idleWeb, idlePss, peakPss)
 	if stopErr != nil {
 		return append(rows, table.Failed(whatWinFloodStop, "≤ 1000 ms", stopErr)), nil
 	}
-	r := table.Against(whatWinFloodStop, table.NewMeasure("", []time.Duration{stop}), floodStopLimit, "≤ 1000 ms")
+	r := table.Against(whatWinFloodStop, table.NewMeasure("", []time.Duration{stop}), flood.StopLimit, "≤ 1000 ms")
 	mark := func(d time.Duration) string {
 		if d == 0 {
 			return "not seen"
@@ -200,12 +201,12 @@ func (w *windowRig) measure(progress func(string)) ([]table.Row, error) {
 // turn's end as the self-test reports it.
 func (w *windowRig) escStop() (shown, cancelled, ended time.Duration, err error) {
 	agentLog := filepath.Join(w.tmp, "stop-agent.log")
-	run, err := w.start("flood the window #flood", floodStopBytes, "FAKE_AGENT_LOG="+agentLog)
+	run, err := w.start("flood the window #flood", flood.StopBytes, "FAKE_AGENT_LOG="+agentLog)
 	if err != nil {
 		return 0, 0, 0, err
 	}
 	defer run.stop()
-	for deadline := time.Now().Add(30 * time.Second); !holds(run.app, w.agent); time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); !flood.Holds(run.app, w.agent); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			return 0, 0, 0, errors.New("the window started no agent within 30 s")
 		}

@@ -193,7 +193,7 @@ func (w *windowRig) runLong(turns int, rollout bool) (longRun, error) {
 		}
 	}
 	if reply := run.text("reply"); !strings.Contains(reply, "one more turn") {
-		return lr, fmt.Errorf("the reply does not answer the prompt: %q", tail(reply, 200))
+		return lr, fmt.Errorf("the reply does not answer the prompt: %q", table.Tail(reply, 200))
 	}
 	lr.pss = pssMB(run.web)
 	if lr.turnMs, err = strconv.ParseFloat(run.text("turn"), 64); err != nil {
