@@ -33,6 +33,7 @@ import (
 
 	"cdxtheme/internal/bench/flood"
 	"cdxtheme/internal/bench/table"
+	"cdxtheme/internal/bench/window"
 	"cdxtheme/internal/testrig/fixtures"
 	"cdxtheme/internal/testrig/peers"
 	"cdxtheme/internal/testrig/respmock"
@@ -50,14 +51,16 @@ func main() {
 
 // Sections of the run, all by default.
 const (
-	secAdapter   = "adapter"
-	secStream    = "stream"
-	secCodexHome = "codexhome"
-	secWindow    = "window"
-	secSearch    = "search"
-	secPrewarm   = "prewarm"
-	secFlood     = "flood"
-	secLongChat  = "longchat"
+	secAdapter     = "adapter"
+	secStream      = "stream"
+	secCodexHome   = "codexhome"
+	secWindow      = "window"
+	secSearch      = "search"
+	secPrewarm     = "prewarm"
+	secFlood       = "flood"
+	secLongChat    = "longchat"
+	secWindowFlood = "windowflood"
+	secWindowLong  = "windowlong"
 )
 
 var allSections = []string{secAdapter, secPrewarm, secServe, secStream, secCodexHome, secSearch, secLive, secCLI, secFlood, secLongChat, secWindowFlood, secWindowLong, secWindow}
@@ -105,7 +108,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	only := fs.String("only", "", "measure only these sections, comma-separated: "+strings.Join(allSections, ","))
 	chunks := fs.Int("stream-chunks", 20000, "chunks per streaming run")
 	rate := fs.Int("stream-rate", 10000, "chunks per second the streaming agent writes")
-	window := fs.String("window", "build/bench-window.json", "result of scripts/bench-window.sh to put in the table")
+	windowJSON := fs.String("window", "build/bench-window.json", "result of scripts/bench-window.sh to put in the table")
 	app := fs.String("app", "build/bin/cdxtheme", "the production binary the window rows need")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
@@ -137,7 +140,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		defer func() { pprof.StopCPUProfile(); _ = f.Close() }()
 	}
 	cfg := config{adapter: name, n: *n, timeout: *timeout, verbose: *verbose, sections: sections,
-		streamChunks: *chunks, streamRate: *rate, windowJSON: *window, app: *app}
+		streamChunks: *chunks, streamRate: *rate, windowJSON: *windowJSON, app: *app}
 	report := measureAll(cfg, stderr)
 	if err := report.PrintTable(stdout); err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
@@ -171,7 +174,7 @@ func measureAll(cfg config, stderr io.Writer) table.Report {
 	log := zerolog.New(logOut).Level(level)
 	ctx := context.Background()
 
-	var adapter, stream, home, index, cli, window []table.Row
+	var adapter, stream, home, index, cli, windows []table.Row
 	if cfg.sections[secCodexHome] {
 		home = codexHomeRows(ctx, cfg.n, progress)
 	}
@@ -230,15 +233,15 @@ func measureAll(cfg config, stderr io.Writer) table.Report {
 		floods = append(floods, flood.MeasureLongChat(cfg.n, progress)...)
 	}
 	if cfg.sections[secWindowFlood] {
-		floods = append(floods, measureWindowFlood(cfg, progress)...)
+		floods = append(floods, window.MeasureFlood(cfg.app, progress)...)
 	}
 	if cfg.sections[secWindowLong] {
-		floods = append(floods, measureWindowLong(cfg, progress)...)
+		floods = append(floods, window.MeasureLong(cfg.app, progress)...)
 	}
 	if cfg.sections[secWindow] {
-		window = windowRows(cfg.windowJSON, cfg.app)
+		windows = window.Rows(cfg.windowJSON, cfg.app)
 	}
-	rep.Rows = slices.Concat(adapter, warmup, served, stream, models, home, index, cli, floods, window)
+	rep.Rows = slices.Concat(adapter, warmup, served, stream, models, home, index, cli, floods, windows)
 	rep.LoadEnd = table.LoadAverage()
 	return rep
 }

@@ -1,6 +1,10 @@
 //go:build unix
 
-package main
+// Package window measures the production window: first paint and idle
+// memory from scripts/bench-window.sh against a bare Wails window, the
+// fake agent's flood through it (windowflood) and a 400-turn chat
+// reopened in it (windowlong).
+package window
 
 import (
 	"encoding/json"
@@ -41,7 +45,7 @@ const (
 // windowRows reads the window measurement. app is the production binary it
 // needs: when missing, both rows are skipped as "not built"; a missing or
 // unreadable result file is an error, a null value "n/a".
-func windowRows(resultPath, app string) []table.Row {
+func Rows(resultPath, app string) []table.Row {
 	const paintTarget, memTarget, bareTarget = "≤ 1000 ms", "≤ 150 MB", "≤ 1.00"
 	skipAll := func(why string) []table.Row {
 		return []table.Row{table.Unmeasured(whatPaint, paintTarget, table.StatusSkipped, why), table.Unmeasured(whatMemory, memTarget, table.StatusSkipped, why),

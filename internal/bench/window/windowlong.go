@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package window
 
 import (
 	"bytes"
@@ -21,7 +21,6 @@ import (
 // session/load) and sends one more prompt in it; a new build with the same
 // prompt is the baseline. The page's own clock times both (the self-test's
 // "reopened" and "turn" reports), so Xvfb's start-up is not in them.
-const secWindowLong = "windowlong"
 
 const (
 	whatWinReopen       = "long chat (window): reopen a 400-turn Codex chat (rollout) → last turn on screen"
@@ -124,13 +123,13 @@ func writeRollout[M any](codexHome, cwd string, hist []M) error {
 	return os.WriteFile(filepath.Join(day, name), buf.Bytes(), 0o600)
 }
 
-func measureWindowLong(cfg config, progress func(string)) []table.Row {
-	app, err := filepath.Abs(cfg.app)
+func MeasureLong(appPath string, progress func(string)) []table.Row {
+	app, err := filepath.Abs(appPath)
 	if err == nil {
 		_, err = os.Stat(app)
 	}
 	if err != nil {
-		return winLongRows(table.StatusSkipped, fmt.Sprintf("not built (%s missing; make build)", cfg.app))
+		return winLongRows(table.StatusSkipped, fmt.Sprintf("not built (%s missing; make build)", appPath))
 	}
 	if os.Getenv("BENCH_SKIP_WINDOW") == "1" {
 		return winLongRows(table.StatusSkipped, "BENCH_SKIP_WINDOW=1")

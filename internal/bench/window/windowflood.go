@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package window
 
 import (
 	"bytes"
@@ -28,7 +28,6 @@ import (
 // flood (scenario flood, 400 MiB of agent_message_chunk as fast as they
 // are read). Each side's peak is set against the same window idle, and a
 // real Esc key (xdotool) stops a second flood.
-const secWindowFlood = "windowflood"
 
 const (
 	whatWinFloodApp  = "window flood: app (Go side) peak RSS vs idle"
@@ -70,13 +69,13 @@ type winRun struct {
 	exited   chan struct{}
 }
 
-func measureWindowFlood(cfg config, progress func(string)) []table.Row {
-	app, err := filepath.Abs(cfg.app)
+func MeasureFlood(appPath string, progress func(string)) []table.Row {
+	app, err := filepath.Abs(appPath)
 	if err == nil {
 		_, err = os.Stat(app)
 	}
 	if err != nil {
-		return winFloodRows(table.StatusSkipped, fmt.Sprintf("not built (%s missing; make build)", cfg.app))
+		return winFloodRows(table.StatusSkipped, fmt.Sprintf("not built (%s missing; make build)", appPath))
 	}
 	if os.Getenv("BENCH_SKIP_WINDOW") == "1" {
 		return winFloodRows(table.StatusSkipped, "BENCH_SKIP_WINDOW=1")
