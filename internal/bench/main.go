@@ -32,6 +32,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"cdxtheme/internal/bench/flood"
+	"cdxtheme/internal/bench/history"
 	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/bench/window"
 	"cdxtheme/internal/testrig/fixtures"
@@ -176,10 +177,10 @@ func measureAll(cfg config, stderr io.Writer) table.Report {
 
 	var adapter, stream, home, index, cli, windows []table.Row
 	if cfg.sections[secCodexHome] {
-		home = codexHomeRows(ctx, cfg.n, progress)
+		home = history.CodexHomeRows(ctx, cfg.n, progress)
 	}
 	if cfg.sections[secSearch] {
-		index = searchRows(ctx, cfg.n, progress)
+		index = history.SearchRows(ctx, cfg.n, progress)
 	}
 	if cfg.sections[secLive] {
 		index = append(index, measureLive(cfg, progress)...)

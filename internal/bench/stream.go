@@ -24,16 +24,6 @@ import (
 	"cdxtheme/internal/bench/table"
 )
 
-// percentile is the nearest-rank p-th percentile (0 < p <= 100) of sorted
-// values: the smallest value with at least p% of all at or below it.
-func percentile(sorted []time.Duration, p float64) time.Duration {
-	if len(sorted) == 0 {
-		return 0
-	}
-	k := int(math.Ceil(p/100*float64(len(sorted)))) - 1
-	return sorted[max(0, min(k, len(sorted)-1))]
-}
-
 // streamRun is one prompt's worth of chunks through the engine.
 type streamRun struct {
 	P50, P99, Max time.Duration
@@ -52,7 +42,7 @@ func summarize(lat []time.Duration, firstSent, lastSent int64) streamRun {
 	if len(s) == 0 {
 		return r
 	}
-	r.P50, r.P99, r.Max = percentile(s, 50), percentile(s, 99), s[len(s)-1]
+	r.P50, r.P99, r.Max = table.Percentile(s, 50), table.Percentile(s, 99), s[len(s)-1]
 	if span := lastSent - firstSent; len(s) > 1 && span > 0 {
 		r.Rate = float64(len(s)-1) / (float64(span) / 1e9)
 	}

@@ -70,6 +70,16 @@ func Median(runs []time.Duration) time.Duration {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
+// Percentile is the nearest-rank p-th percentile (0 < p <= 100) of sorted
+// values: the smallest value with at least p% of all at or below it.
+func Percentile(sorted []time.Duration, p float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	k := int(math.Ceil(p/100*float64(len(sorted)))) - 1
+	return sorted[max(0, min(k, len(sorted)-1))]
+}
+
 // Row kinds: a ratio of two measures taken side by side, or one measure
 // against a fixed ceiling in its own unit.
 const (

@@ -244,3 +244,39 @@ func TestLoadAverage(t *testing.T) {
 		t.Errorf("loadAverage = %q, want three numbers", got)
 	}
 }
+
+func TestPercentile(t *testing.T) {
+	hundred := make([]time.Duration, 100)
+	for i := range hundred {
+		hundred[i] = time.Duration(i+1) * time.Millisecond
+	}
+	tests := []struct {
+		name   string
+		sorted []time.Duration
+		p      float64
+		want   time.Duration
+	}{
+		{"empty", nil, 99, 0},
+		{"one value is every percentile", durations(7), 1, 7 * time.Millisecond},
+		{"p50 of 1..100 is 50", hundred, 50, 50 * time.Millisecond},
+		{"p99 of 1..100 is 99, not the max", hundred, 99, 99 * time.Millisecond},
+		{"p100 is the max", hundred, 100, 100 * time.Millisecond},
+		{"p99 of 10 values is the largest", durations(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), 99, 10 * time.Millisecond},
+		{"p50 of 4 values is the second (nearest rank)", durations(1, 2, 3, 4), 50, 2 * time.Millisecond},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Percentile(tt.sorted, tt.p); got != tt.want {
+				t.Errorf("Percentile(p%.0f) = %v, want %v", tt.p, got, tt.want)
+			}
+		})
+	}
+}
+
+func durations(ms ...float64) []time.Duration {
+	out := make([]time.Duration, len(ms))
+	for i, v := range ms {
+		out[i] = time.Duration(v * float64(time.Millisecond))
+	}
+	return out
+}

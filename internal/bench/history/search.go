@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package history
 
 import (
 	"bytes"
@@ -75,9 +75,9 @@ func writeSearchCorpus(home string, n, size int) (int64, error) {
 // own word, a word in a tenth of the turns, a prefix, a phrase, two words.
 var searchQueries = []string{"session04242", "lighthouse", "aur*", `"make the lighthouse"`, "amber darker", "hello"}
 
-// searchRows builds the index over the corpus, updates it after one new
+// SearchRows builds the index over the corpus, updates it after one new
 // session, times queries and weighs the index.
-func searchRows(ctx context.Context, n int, progress func(string)) []table.Row {
+func SearchRows(ctx context.Context, n int, progress func(string)) []table.Row {
 	const (
 		whatBuild  = "search index: first build, 10,000 sessions (~1 GB)"
 		whatUpdate = "search index: update after one new session"
@@ -172,7 +172,7 @@ func searchRows(ctx context.Context, n int, progress func(string)) []table.Row {
 		return fail(fmt.Errorf("queries found %v", hits))
 	}
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	p50, p99 := percentile(lat, 50), percentile(lat, 99)
+	p50, p99 := table.Percentile(lat, 50), table.Percentile(lat, 99)
 	var counts []string
 	for _, q := range searchQueries {
 		counts = append(counts, fmt.Sprintf("%s: %d", q, hits[q]))

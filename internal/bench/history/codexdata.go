@@ -1,6 +1,9 @@
 //go:build unix
 
-package main
+// Package history measures reading the Codex history on generated data
+// sets made of real rollouts: listing sessions, reading a transcript
+// (codexhome) and the search index over them (search).
+package history
 
 import (
 	"bytes"
@@ -108,9 +111,9 @@ func timeRuns(n int, f func() error) ([]time.Duration, error) {
 	return runs, nil
 }
 
-// codexHomeRows generates the data sets in a temp dir, times listing and
+// CodexHomeRows generates the data sets in a temp dir, times listing and
 // transcript reading through core/codexhome, and removes the data.
-func codexHomeRows(ctx context.Context, n int, progress func(string)) []table.Row {
+func CodexHomeRows(ctx context.Context, n int, progress func(string)) []table.Row {
 	const (
 		whatCold  = "sessions: 10,000 on disk, Home's first 50, cold"
 		whatWarm  = "sessions: 10,000 on disk, Home's first 50, warm"
