@@ -33,6 +33,7 @@ import (
 
 	"cdxtheme/internal/bench/flood"
 	"cdxtheme/internal/bench/history"
+	"cdxtheme/internal/bench/liveapply"
 	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/bench/window"
 	"cdxtheme/internal/testrig/fixtures"
@@ -60,6 +61,7 @@ const (
 	secPrewarm     = "prewarm"
 	secFlood       = "flood"
 	secLongChat    = "longchat"
+	secLive        = "live"
 	secWindowFlood = "windowflood"
 	secWindowLong  = "windowlong"
 )
@@ -183,7 +185,7 @@ func measureAll(cfg config, stderr io.Writer) table.Report {
 		index = history.SearchRows(ctx, cfg.n, progress)
 	}
 	if cfg.sections[secLive] {
-		index = append(index, measureLive(cfg, progress)...)
+		index = append(index, liveapply.Measure(cfg.n, progress)...)
 	}
 	if cfg.sections[secStream] {
 		progress(fmt.Sprintf("streaming %d chunks at %d/s through chat.Engine, %d runs", cfg.streamChunks, cfg.streamRate, cfg.n))

@@ -1,6 +1,9 @@
 //go:build unix
 
-package main
+// Package liveapply measures the live path of issue #39: a colour edited
+// in theme.json until a running tmux, Neovim and kitty show it, through the
+// app's own path (the theme watcher → core/live → the program).
+package liveapply
 
 import (
 	"bytes"
@@ -30,7 +33,6 @@ import (
 // shows it and a running Neovim has loaded it again, through the app's
 // path (the theme watcher's read of the change → core/live → the program).
 const (
-	secLive       = "live"
 	whatLiveTmux  = "live: theme.json edit → running tmux shows it"
 	whatLiveNvim  = "live: theme.json edit → running Neovim reloaded it"
 	whatLiveKitty = "live: theme.json edit → running kitty shows it"
@@ -42,9 +44,10 @@ const (
 	liveLimit     = 300 // ms, issue #39
 )
 
-func measureLive(cfg config, progress func(string)) []table.Row {
-	progress(fmt.Sprintf("live updates into a running tmux and Neovim, %d edits", cfg.n))
-	lt, err := liveRuns(cfg.n)
+// Measure times n edits of theme.json into each running program.
+func Measure(n int, progress func(string)) []table.Row {
+	progress(fmt.Sprintf("live updates into a running tmux and Neovim, %d edits", n))
+	lt, err := liveRuns(n)
 	if err != nil {
 		return []table.Row{table.Failed(whatLiveTmux, "≤ 300 ms", err), table.Failed(whatLiveNvim, "≤ 300 ms", err), table.Failed(whatLiveKitty, "≤ 300 ms", err)}
 	}
