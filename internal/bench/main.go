@@ -8,11 +8,12 @@
 //	go run ./internal/bench [-n 7] [-out bench-results.json] [-adapter ts|rust] [-only sections] [-strict]
 //
 // Besides the adapter's turn paths it measures the core's per-chunk overhead
-// (re-executing itself as a streaming agent), session listing and
-// transcript reading on generated data, the CLI, serve and the production
-// window under the fake agent's flood and a 400-turn chat (flood.go,
-// windowflood.go), and puts scripts/bench-window.sh's result (the
-// production window) in the same table.
+// (re-executing itself as a streaming agent), the CLI and serve against
+// other ACP clients; the other parts live in packages beside this one
+// (history, liveapply, flood, window) and report rows of package table.
+// This package keeps the flags, the list of parts and the one table
+// printed last, with scripts/bench-window.sh's result (the production
+// window) in it.
 package main
 
 import (

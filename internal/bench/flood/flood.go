@@ -1,12 +1,13 @@
 //go:build unix
 
-// Package flood measures the flood and long-chat parts: the project's fake agent (internal/testrig/fakeagent, scenario
-// flood) writes 400 MiB of agent_message_chunk as fast as its pipe takes
-// them, to `cdxtheme chat --json` on its own and through `cdxtheme serve`;
-// the rows are the peak memory of our processes and how long a Stop (the
-// SIGINT of a Ctrl-C) takes to end the turn mid-flood. The long-chat rows
-// drive one session through serve for 400 turns and time a turn there
-// against an early turn of a new chat.
+// Package flood measures the flood and long-chat parts. The project's
+// fake agent (internal/testrig/fakeagent, scenario flood) writes 400 MiB
+// of agent_message_chunk as fast as its pipe takes them, to `cdxtheme chat
+// --json` on its own and through `cdxtheme serve`; the rows are the peak
+// memory of our processes and how long a Stop (the SIGINT of a Ctrl-C)
+// takes to end the turn mid-flood. The long-chat rows drive one session
+// through serve for 400 turns and time a turn there against an early turn
+// of a new chat.
 package flood
 
 import (
