@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package turns
 
 import (
 	"errors"
@@ -21,12 +21,12 @@ const (
 	whatPrewarmWarm = "first turn: pre-warmed vs warm follow-up"
 )
 
-// measurePrewarm compares a build's first turn on an agent the New build
+// MeasurePrewarm compares a build's first turn on an agent the New build
 // view pre-warmed (Engine.Prewarm, then the turn once it is ready, as when
 // the user types for a moment) with a cold first turn (spawn, initialize,
 // session/new, prompt) and with a follow-up on the warm connection. The
 // three run in turn, each pre-warmed first turn in a folder of its own.
-func measurePrewarm(cfg config, log zerolog.Logger, progress func(string)) (rows []table.Row, version string) {
+func MeasurePrewarm(cfg Config, log zerolog.Logger, progress func(string)) (rows []table.Row, version string) {
 	fail := func(err error) []table.Row {
 		return []table.Row{table.Failed(whatPrewarmCold, "≤ 0.25", err), table.Failed(whatPrewarmWarm, "≤ 1.30", err)}
 	}

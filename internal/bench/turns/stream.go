@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package turns
 
 import (
 	"bufio"
@@ -64,7 +64,7 @@ type streamBench struct {
 
 func (s streamBench) run(ctx context.Context) (streamRun, error) {
 	e := chat.NewEngine(chat.Options{
-		Resolve: agent.ResolveOptions{Override: agent.Command{Path: s.exe, Args: []string{agentArg}}.String()},
+		Resolve: agent.ResolveOptions{Override: agent.Command{Path: s.exe, Args: []string{AgentArg}}.String()},
 		Version: "bench",
 		Timeout: time.Duration(s.chunks/s.rate+30) * time.Second,
 		Env:     []string{envChunks + "=" + strconv.Itoa(s.chunks), envRate + "=" + strconv.Itoa(s.rate)},
@@ -107,7 +107,7 @@ func (s streamBench) run(ctx context.Context) (streamRun, error) {
 // nothing. What it costs is the kernel's pipe and Go's wake-ups for a line
 // arriving every 100 µs; what the core costs above it is its own work.
 func (s streamBench) bareRead(ctx context.Context) (perChunk time.Duration, err error) {
-	cmd := exec.CommandContext(ctx, s.exe, agentArg)
+	cmd := exec.CommandContext(ctx, s.exe, AgentArg)
 	cmd.Env = append(os.Environ(), envChunks+"="+strconv.Itoa(s.chunks), envRate+"="+strconv.Itoa(s.rate))
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package turns
 
 import (
 	"bufio"
@@ -20,8 +20,8 @@ import (
 // TestMain lets the test binary be the streaming agent, as the bench
 // binary is: streamBenchFor re-executes os.Executable.
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == agentArg {
-		os.Exit(runStreamAgent())
+	if len(os.Args) > 1 && os.Args[1] == AgentArg {
+		os.Exit(RunStreamAgent())
 	}
 	os.Exit(m.Run())
 }

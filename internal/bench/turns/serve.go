@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package turns
 
 import (
 	"bufio"
@@ -34,7 +34,6 @@ import (
 // cdxtheme command without serve (spawn, initialize, resume); and the SDK
 // client, which has no process that outlives a call (spawn, initialize,
 // session/resume).
-const secServe = "serve"
 
 // Serve rows, in table order.
 const (
@@ -53,7 +52,7 @@ type followUps struct {
 	viaServe, without, acpx, sdk table.Measure
 }
 
-func measureServe(cfg config, log zerolog.Logger, progress func(string)) []table.Row {
+func MeasureServe(cfg Config, log zerolog.Logger, progress func(string)) []table.Row {
 	fail := func(err error) []table.Row {
 		return []table.Row{table.Failed(whatServeCold, "-", err), table.Failed(whatServeAcpx, "≤ 0.80", err), table.Failed(whatServeSDK, "-", err)}
 	}
@@ -68,7 +67,7 @@ func measureServe(cfg config, log zerolog.Logger, progress func(string)) []table
 		table.Compare(whatServeSDK, f.without, f.sdk, 0, "-"),
 	}
 	rows[0].Note = "these rows: time from starting a client process to the first chunk of the answer to a follow-up prompt on an existing session, " +
-		cfg.adapter + " against the loopback mock model, the four clients taking turns round by round (load average " + load + " when the section started); " +
+		cfg.Adapter + " against the loopback mock model, the four clients taking turns round by round (load average " + load + " when the section started); " +
 		"through serve: `cdxtheme chat --json --session ID`, the agent kept warm by `cdxtheme serve` (started on demand by the first follow-up); " +
 		"without: the same with CDXTHEME_SERVE=0, the command spawns, initializes and resumes"
 	rows[1].Note = fmt.Sprintf("acpx 0.19.1 as its README has a user do it: `acpx --agent CMD --cwd DIR sessions new`, then `acpx ... prompt TEXT` per follow-up "+
@@ -78,12 +77,12 @@ func measureServe(cfg config, log zerolog.Logger, progress func(string)) []table
 	return rows
 }
 
-func serveFollowUps(cfg config, progress func(string)) (f followUps, err error) {
+func serveFollowUps(cfg Config, progress func(string)) (f followUps, err error) {
 	dir, err := peers.Dir()
 	if err != nil {
 		return f, err
 	}
-	adapter, err := peers.Find(dir, cfg.adapter)
+	adapter, err := peers.Find(dir, cfg.Adapter)
 	if err != nil {
 		return f, err
 	}
@@ -159,11 +158,11 @@ func serveFollowUps(cfg config, progress func(string)) (f followUps, err error) 
 		if sid != "" {
 			args = append(args, "--session", sid)
 		}
-		return runChatCLI(bin, append(args, prompt), env, firstWord(prompt), cfg.timeout)
+		return runChatCLI(bin, append(args, prompt), env, firstWord(prompt), cfg.Timeout)
 	}
 	acpxPrompt := func() (time.Duration, error) {
 		prompt := next("acpx")
-		r, err := runClient(followUpClient("acpx", firstWord(prompt), `"stopReason"`), acpxArgs("prompt", prompt), env, cwd, true, cfg.timeout+30*time.Second)
+		r, err := runClient(followUpClient("acpx", firstWord(prompt), `"stopReason"`), acpxArgs("prompt", prompt), env, cwd, true, cfg.Timeout+30*time.Second)
 		if err != nil {
 			return 0, fmt.Errorf("acpx prompt: %w", err)
 		}
@@ -189,8 +188,8 @@ func serveFollowUps(cfg config, progress func(string)) (f followUps, err error) 
 			}
 			return true
 		}
-		argv := append([]string{cp.node, cp.sdk, strconv.FormatInt(cfg.timeout.Milliseconds(), 10), prompt, adapter.Path}, adapter.Args...)
-		r, err := runClient(c, argv, e, cwd, true, cfg.timeout+30*time.Second)
+		argv := append([]string{cp.node, cp.sdk, strconv.FormatInt(cfg.Timeout.Milliseconds(), 10), prompt, adapter.Path}, adapter.Args...)
+		r, err := runClient(c, argv, e, cwd, true, cfg.Timeout+30*time.Second)
 		if err != nil {
 			return 0, fmt.Errorf("SDK client: %w", err)
 		}
@@ -254,9 +253,9 @@ func serveFollowUps(cfg config, progress func(string)) (f followUps, err error) 
 		}
 	}
 
-	progress(fmt.Sprintf("serve: %d rounds of follow-ups: through serve, acpx, without serve, SDK client", cfg.n))
+	progress(fmt.Sprintf("serve: %d rounds of follow-ups: through serve, acpx, without serve, SDK client", cfg.N))
 	var rs, ra, rc, rk []time.Duration
-	for i := 0; i < cfg.n; i++ {
+	for i := 0; i < cfg.N; i++ {
 		d, _, err := chat(env, warmSID)
 		if err != nil {
 			return f, err
