@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package turns
 
 import (
 	"context"
@@ -20,6 +20,7 @@ import (
 	"cdxtheme/core/permission"
 	"cdxtheme/core/prompt"
 	"cdxtheme/internal/bench/bare"
+	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/testrig/peers"
 	"cdxtheme/internal/testrig/respmock"
 )
@@ -273,18 +274,18 @@ func pair(n int, a, b func() (time.Duration, error)) (ra, rb []time.Duration, er
 }
 
 // firstTurns compares the engine's first turn with the bare client's.
-func (b *bench) firstTurns() (engine, bareM Measure, err error) {
+func (b *bench) firstTurns() (engine, bareM table.Measure, err error) {
 	re, rb, err := pair(b.n, b.engineFirstTurn, b.bareFirstTurn)
 	if err != nil {
 		return engine, bareM, err
 	}
-	return newMeasure("engine", re), newMeasure("bare", rb), nil
+	return table.NewMeasure("engine", re), table.NewMeasure("bare", rb), nil
 }
 
 // warmFollowUps compares follow-ups on the engine's warm connection with
 // prompts on a bare open connection. Each side first has one untimed
 // follow-up, which carries Codex's one-off title request.
-func (b *bench) warmFollowUps() (warm, bareM Measure, err error) {
+func (b *bench) warmFollowUps() (warm, bareM table.Measure, err error) {
 	e := b.engine(true)
 	defer e.Close()
 	_, sid, err := b.engineTurn(e, "")
@@ -309,13 +310,13 @@ func (b *bench) warmFollowUps() (warm, bareM Measure, err error) {
 	if err != nil {
 		return warm, bareM, err
 	}
-	return newMeasure("warm", rw), newMeasure("bare", rb), nil
+	return table.NewMeasure("warm", rw), table.NewMeasure("bare", rb), nil
 }
 
 // perTurnFollowUps compares the engine reconnecting per turn (it resumes
 // when the agent offers session/resume) with the seed's spawn + load, on
 // the same session so both see the same history.
-func (b *bench) perTurnFollowUps() (resume, load Measure, err error) {
+func (b *bench) perTurnFollowUps() (resume, load table.Measure, err error) {
 	e := b.engine(false)
 	defer e.Close()
 	_, sid, err := b.engineTurn(e, "")
@@ -329,15 +330,15 @@ func (b *bench) perTurnFollowUps() (resume, load Measure, err error) {
 	if err != nil {
 		return resume, load, err
 	}
-	return newMeasure("resume", rr), newMeasure("load", rl), nil
+	return table.NewMeasure("resume", rr), table.NewMeasure("load", rl), nil
 }
 
 // ---- model list ---------------------------------------------------------------
 
 // diskModels reads the model list the way the app does, from CODEX_HOME.
-func (b *bench) diskModels(cache []byte) (Measure, error) {
+func (b *bench) diskModels(cache []byte) (table.Measure, error) {
 	if err := os.WriteFile(filepath.Join(b.home.Dir, "models_cache.json"), cache, 0o600); err != nil {
-		return Measure{}, fmt.Errorf("model list from disk: %w", err)
+		return table.Measure{}, fmt.Errorf("model list from disk: %w", err)
 	}
 	h := codexhome.Home{Dir: b.home.Dir}
 	var runs []time.Duration
@@ -346,16 +347,16 @@ func (b *bench) diskModels(cache []byte) (Measure, error) {
 		list := h.Models()
 		d := time.Since(start)
 		if list.Source != codexhome.ModelsFromCache || len(list.Models) == 0 {
-			return Measure{}, fmt.Errorf("model list from disk: source %q, %d models (%v)", list.Source, len(list.Models), list.Warnings)
+			return table.Measure{}, fmt.Errorf("model list from disk: source %q, %d models (%v)", list.Source, len(list.Models), list.Warnings)
 		}
 		runs = append(runs, d)
 	}
-	return newMeasure("disk", runs), nil
+	return table.NewMeasure("disk", runs), nil
 }
 
 // agentModels asks the agent: spawn → initialize → session/new, and reads
 // the model config option.
-func (b *bench) agentModels() (Measure, error) {
+func (b *bench) agentModels() (table.Measure, error) {
 	var runs []time.Duration
 	for i := 0; i < b.n; i++ {
 		ctx, cancel := b.runCtx()
@@ -363,7 +364,7 @@ func (b *bench) agentModels() (Measure, error) {
 		c, err := b.startBare(newWatcher())
 		if err != nil {
 			cancel()
-			return Measure{}, err
+			return table.Measure{}, err
 		}
 		n, err := func() (int, error) {
 			if err := c.Initialize(ctx); err != nil {
@@ -379,14 +380,14 @@ func (b *bench) agentModels() (Measure, error) {
 		_ = c.Close()
 		cancel()
 		if err != nil {
-			return Measure{}, fmt.Errorf("model list from the agent: %w", err)
+			return table.Measure{}, fmt.Errorf("model list from the agent: %w", err)
 		}
 		if n == 0 {
-			return Measure{}, fmt.Errorf("model list from the agent: no model option in session/new")
+			return table.Measure{}, fmt.Errorf("model list from the agent: no model option in session/new")
 		}
 		runs = append(runs, d)
 	}
-	return newMeasure("agent", runs), nil
+	return table.NewMeasure("agent", runs), nil
 }
 
 // countModels counts the values of the config option of category "model".

@@ -1,6 +1,8 @@
 //go:build unix
 
-package main
+// Package procmem reads what processes hold in memory from /proc: a
+// process's peak resident set, and the peaks of a whole process tree.
+package procmem
 
 import (
 	"os"
@@ -14,7 +16,7 @@ import (
 
 // statusKB is the value in kB of a field of /proc/PID/status ("VmHWM",
 // "VmRSS"); false when the field is missing or not a number.
-func statusKB(status, field string) (float64, bool) {
+func StatusKB(status, field string) (float64, bool) {
 	for _, l := range strings.Split(status, "\n") {
 		v, ok := strings.CutPrefix(l, field+":")
 		if !ok {
@@ -27,18 +29,18 @@ func statusKB(status, field string) (float64, bool) {
 }
 
 // vmHWM is the peak resident set of process pid in MB.
-func vmHWM(pid int) (float64, bool) {
+func VmHWM(pid int) (float64, bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
 	if err != nil {
 		return 0, false
 	}
-	kb, ok := statusKB(string(b), "VmHWM")
+	kb, ok := StatusKB(string(b), "VmHWM")
 	return kb / 1024, ok
 }
 
 // resetHWM sets pid's VmHWM back to its current RSS (clear_refs 5), so a
 // long-lived process's peak is this run's, not one of its past.
-func resetHWM(pid int) error {
+func ResetHWM(pid int) error {
 	return os.WriteFile("/proc/"+strconv.Itoa(pid)+"/clear_refs", []byte("5"), 0)
 }
 
@@ -46,7 +48,7 @@ func resetHWM(pid int) error {
 // VmHWM (a peak the kernel keeps, so sampling misses none of it while the
 // process lives), split into our own processes (the binary bin: the
 // command, serve, their agent shims) and the rest (the agent).
-type treePeak struct {
+type TreePeak struct {
 	bin  string
 	pid  int
 	mu   sync.Mutex
@@ -59,12 +61,12 @@ type treePeak struct {
 // watchTree samples pid's tree every 10 ms until stop; bin is our binary's
 // path (processes running it are ours). reset first sets the peaks of the
 // tree's processes back to their current RSS.
-func watchTree(pid int, bin string, reset bool) *treePeak {
-	t := &treePeak{bin: bin, pid: pid, hwm: map[int]float64{}, own: map[int]bool{}, stop: make(chan struct{}), done: make(chan struct{})}
+func WatchTree(pid int, bin string, reset bool) *TreePeak {
+	t := &TreePeak{bin: bin, pid: pid, hwm: map[int]float64{}, own: map[int]bool{}, stop: make(chan struct{}), done: make(chan struct{})}
 	pids := t.pids()
 	if reset {
 		for _, p := range pids {
-			_ = resetHWM(p)
+			_ = ResetHWM(p)
 		}
 	}
 	go t.loop(pids)
@@ -72,7 +74,7 @@ func watchTree(pid int, bin string, reset bool) *treePeak {
 }
 
 // pids is the tree now, the root first.
-func (t *treePeak) pids() []int {
+func (t *TreePeak) pids() []int {
 	out := []int{t.pid}
 	if kids, err := procfs.Descendants(t.pid); err == nil {
 		for _, k := range kids {
@@ -82,7 +84,7 @@ func (t *treePeak) pids() []int {
 	return out
 }
 
-func (t *treePeak) loop(pids []int) {
+func (t *TreePeak) loop(pids []int) {
 	defer close(t.done)
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
@@ -99,11 +101,11 @@ func (t *treePeak) loop(pids []int) {
 	}
 }
 
-func (t *treePeak) sample(pids []int) {
+func (t *TreePeak) sample(pids []int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for _, p := range pids {
-		v, ok := vmHWM(p)
+		v, ok := VmHWM(p)
 		if !ok {
 			continue
 		}
@@ -120,7 +122,7 @@ func (t *treePeak) sample(pids []int) {
 // peaks in MB: the root alone, our processes together (root included) and
 // the agent's processes together. Sums of per-process peaks: an upper
 // bound of what the tree held at once.
-func (t *treePeak) end(rootMB float64) (root, own, agent float64) {
+func (t *TreePeak) End(rootMB float64) (root, own, agent float64) {
 	close(t.stop)
 	<-t.done
 	t.mu.Lock()

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package turns
 
 import (
 	"errors"
@@ -12,6 +12,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"cdxtheme/core/chat"
+	"cdxtheme/internal/bench/table"
 )
 
 // Pre-warm rows, in table order.
@@ -20,14 +21,14 @@ const (
 	whatPrewarmWarm = "first turn: pre-warmed vs warm follow-up"
 )
 
-// measurePrewarm compares a build's first turn on an agent the New build
+// MeasurePrewarm compares a build's first turn on an agent the New build
 // view pre-warmed (Engine.Prewarm, then the turn once it is ready, as when
 // the user types for a moment) with a cold first turn (spawn, initialize,
 // session/new, prompt) and with a follow-up on the warm connection. The
 // three run in turn, each pre-warmed first turn in a folder of its own.
-func measurePrewarm(cfg config, log zerolog.Logger, progress func(string)) (rows []Row, version string) {
-	fail := func(err error) []Row {
-		return []Row{failed(whatPrewarmCold, "≤ 0.25", err), failed(whatPrewarmWarm, "≤ 1.30", err)}
+func MeasurePrewarm(cfg Config, log zerolog.Logger, progress func(string)) (rows []table.Row, version string) {
+	fail := func(err error) []table.Row {
+		return []table.Row{table.Failed(whatPrewarmCold, "≤ 0.25", err), table.Failed(whatPrewarmWarm, "≤ 1.30", err)}
 	}
 	b, done, err := newBench(cfg, log, progress)
 	if err != nil {
@@ -41,16 +42,16 @@ func measurePrewarm(cfg config, log zerolog.Logger, progress func(string)) (rows
 	if err != nil {
 		return fail(err), version
 	}
-	rows = []Row{
-		compare(whatPrewarmCold, pre, cold, 0.25, "≤ 0.25"),
-		compare(whatPrewarmWarm, pre, warm, 1.3, "≤ 1.30"),
+	rows = []table.Row{
+		table.Compare(whatPrewarmCold, pre, cold, 0.25, "≤ 0.25"),
+		table.Compare(whatPrewarmWarm, pre, warm, 1.3, "≤ 1.30"),
 	}
 	rows[0].Note = "time from sending to the first chunk of the answer, " + b.adapter.Name +
 		" against the loopback mock model; pre-warmed: the agent was started, initialized and its session/new done while the view was open"
 	return rows, version
 }
 
-func (b *bench) prewarmTurns(progress func(string)) (pre, cold, warm Measure, err error) {
+func (b *bench) prewarmTurns(progress func(string)) (pre, cold, warm table.Measure, err error) {
 	progress("first turn: pre-warmed, cold, and a warm follow-up, in turn")
 	we := b.engine(true)
 	defer we.Close()
@@ -78,7 +79,7 @@ func (b *bench) prewarmTurns(progress func(string)) (pre, cold, warm Measure, er
 		}
 		rw = append(rw, d)
 	}
-	return newMeasure("pre-warmed", rp), newMeasure("cold", rc), newMeasure("warm", rw), nil
+	return table.NewMeasure("pre-warmed", rp), table.NewMeasure("cold", rc), table.NewMeasure("warm", rw), nil
 }
 
 // prewarmedFirstTurn pre-warms a fresh engine for a new build folder, waits

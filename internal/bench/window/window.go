@@ -1,6 +1,10 @@
 //go:build unix
 
-package main
+// Package window measures the production window: first paint and idle
+// memory from scripts/bench-window.sh against a bare Wails window, the
+// fake agent's flood through it (windowflood) and a 400-turn chat
+// reopened in it (windowlong).
+package window
 
 import (
 	"encoding/json"
@@ -8,6 +12,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+
+	"cdxtheme/internal/bench/table"
 )
 
 // windowResult is what scripts/bench-window.sh writes: medians over its
@@ -39,11 +45,11 @@ const (
 // windowRows reads the window measurement. app is the production binary it
 // needs: when missing, both rows are skipped as "not built"; a missing or
 // unreadable result file is an error, a null value "n/a".
-func windowRows(resultPath, app string) []Row {
+func Rows(resultPath, app string) []table.Row {
 	const paintTarget, memTarget, bareTarget = "≤ 1000 ms", "≤ 150 MB", "≤ 1.00"
-	skipAll := func(why string) []Row {
-		return []Row{unmeasured(whatPaint, paintTarget, StatusSkipped, why), unmeasured(whatMemory, memTarget, StatusSkipped, why),
-			unmeasured(whatMemoryBare, bareTarget, StatusSkipped, why), unmeasured(whatPaintBare, "-", StatusSkipped, why)}
+	skipAll := func(why string) []table.Row {
+		return []table.Row{table.Unmeasured(whatPaint, paintTarget, table.StatusSkipped, why), table.Unmeasured(whatMemory, memTarget, table.StatusSkipped, why),
+			table.Unmeasured(whatMemoryBare, bareTarget, table.StatusSkipped, why), table.Unmeasured(whatPaintBare, "-", table.StatusSkipped, why)}
 	}
 	if _, err := os.Stat(app); err != nil {
 		return skipAll(fmt.Sprintf("not built (%s missing; make build)", app))
@@ -58,21 +64,21 @@ func windowRows(resultPath, app string) []Row {
 	}
 	if err != nil {
 		err = fmt.Errorf("read %s: %w", resultPath, err)
-		return []Row{failed(whatPaint, paintTarget, err), failed(whatMemory, memTarget, err), failed(whatMemoryBare, bareTarget, err), failed(whatPaintBare, "-", err)}
+		return []table.Row{table.Failed(whatPaint, paintTarget, err), table.Failed(whatMemory, memTarget, err), table.Failed(whatMemoryBare, bareTarget, err), table.Failed(whatPaintBare, "-", err)}
 	}
 	note := fmt.Sprintf("median of %d runs of scripts/bench-window.sh", w.Runs)
-	var rows []Row
+	var rows []table.Row
 	if w.FirstPaintMs == nil {
-		rows = append(rows, unmeasured(whatPaint, paintTarget, StatusNA, "no paint report"))
+		rows = append(rows, table.Unmeasured(whatPaint, paintTarget, table.StatusNA, "no paint report"))
 	} else {
-		r := against(whatPaint, newValues("", "ms", []float64{*w.FirstPaintMs}), 1000, paintTarget)
+		r := table.Against(whatPaint, table.NewValues("", "ms", []float64{*w.FirstPaintMs}), 1000, paintTarget)
 		r.Note = note
 		rows = append(rows, r)
 	}
 	if w.IdleMemoryKB == nil {
-		rows = append(rows, unmeasured(whatMemory, memTarget, StatusNA, "no memory sample (the app did not stay up)"))
+		rows = append(rows, table.Unmeasured(whatMemory, memTarget, table.StatusNA, "no memory sample (the app did not stay up)"))
 	} else {
-		r := against(whatMemory, newValues("", "MB", []float64{*w.IdleMemoryKB / 1024}), 150, memTarget)
+		r := table.Against(whatMemory, table.NewValues("", "MB", []float64{*w.IdleMemoryKB / 1024}), 150, memTarget)
 		r.Note = note + "; MB = 2^20 bytes, shared pages split between processes" + anonNote("of it", w.windowFigures)
 		rows = append(rows, r)
 	}
@@ -80,25 +86,27 @@ func windowRows(resultPath, app string) []Row {
 }
 
 // bareRows put the app beside the bare Wails window of the same runs.
-func bareRows(w windowResult, note, bareTarget string) []Row {
+func bareRows(w windowResult, note, bareTarget string) []table.Row {
 	if w.Bare == nil {
 		why := "no bare window measured (internal/bench/barewails not built: make bench builds it)"
-		return []Row{unmeasured(whatMemoryBare, bareTarget, StatusSkipped, why), unmeasured(whatPaintBare, "-", StatusSkipped, why)}
+		return []table.Row{table.Unmeasured(whatMemoryBare, bareTarget, table.StatusSkipped, why), table.Unmeasured(whatPaintBare, "-", table.StatusSkipped, why)}
 	}
-	mb := func(label string, kb *float64) Measure { return newValues(label, "MB", []float64{*kb / 1024}) }
-	var mem, paint Row
+	mb := func(label string, kb *float64) table.Measure {
+		return table.NewValues(label, "MB", []float64{*kb / 1024})
+	}
+	var mem, paint table.Row
 	switch {
 	case w.IdleMemoryKB == nil || w.Bare.IdleMemoryKB == nil:
-		mem = unmeasured(whatMemoryBare, bareTarget, StatusNA, "no memory sample of one of the two windows")
+		mem = table.Unmeasured(whatMemoryBare, bareTarget, table.StatusNA, "no memory sample of one of the two windows")
 	default:
-		mem = compare(whatMemoryBare, mb("app", w.IdleMemoryKB), mb("bare", w.Bare.IdleMemoryKB), 1, bareTarget)
+		mem = table.Compare(whatMemoryBare, mb("app", w.IdleMemoryKB), mb("bare", w.Bare.IdleMemoryKB), 1, bareTarget)
 		pairNote := ""
-		if r := pairRatio(w.Bare.PairsKB); r > 0 && mem.Status != StatusError {
+		if r := pairRatio(w.Bare.PairsKB); r > 0 && mem.Status != table.StatusError {
 			// Other processes sharing WebKit's pages move both windows of
 			// a pair alike, but not windows minutes apart.
-			mem.Ratio, mem.Status = r, StatusOK
+			mem.Ratio, mem.Status = r, table.StatusOK
 			if r > mem.Limit {
-				mem.Status = StatusMiss
+				mem.Status = table.StatusMiss
 			}
 			pairNote = fmt.Sprintf("; ratio = median of %d back-to-back pairs (of the medians: %.3f)", len(w.Bare.PairsKB), mem.A.Median/mem.B.Median)
 		}
@@ -108,12 +116,12 @@ func bareRows(w windowResult, note, bareTarget string) []Row {
 	}
 	switch {
 	case w.FirstPaintMs == nil || w.Bare.FirstPaintMs == nil:
-		paint = unmeasured(whatPaintBare, "-", StatusNA, "no paint report of one of the two windows")
+		paint = table.Unmeasured(whatPaintBare, "-", table.StatusNA, "no paint report of one of the two windows")
 	default:
-		paint = compare(whatPaintBare, newValues("app", "ms", []float64{*w.FirstPaintMs}), newValues("bare", "ms", []float64{*w.Bare.FirstPaintMs}), 0, "-")
+		paint = table.Compare(whatPaintBare, table.NewValues("app", "ms", []float64{*w.FirstPaintMs}), table.NewValues("bare", "ms", []float64{*w.Bare.FirstPaintMs}), 0, "-")
 		paint.Note = "the bare window's page is one paragraph and a script that reports its second animation frame"
 	}
-	return []Row{mem, paint}
+	return []table.Row{mem, paint}
 }
 
 // pairRatio is the median of app/bare over the pairs; 0 without any.
@@ -124,7 +132,7 @@ func pairRatio(pairs [][2]float64) float64 {
 			r = append(r, p[0]/p[1])
 		}
 	}
-	return medianFloat(r)
+	return table.MedianFloat(r)
 }
 
 // anonNote gives the anonymous (private, heap-like) part of a PSS figure,

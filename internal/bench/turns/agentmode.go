@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package turns
 
 import (
 	"bufio"
@@ -12,9 +12,9 @@ import (
 	"time"
 )
 
-// agentArg, as the first argument, turns the bench binary into the
+// AgentArg, as the first argument, turns the bench binary into the
 // streaming agent the line-to-event measurement drives through a real pipe.
-const agentArg = "_stream-agent"
+const AgentArg = "_stream-agent"
 
 // Environment of the streaming agent: how many chunks one prompt answers
 // with, and how many per second.
@@ -122,7 +122,7 @@ func sentAt(text string) (int64, bool) {
 	return v, true
 }
 
-func runStreamAgent() int {
+func RunStreamAgent() int {
 	chunks, err1 := strconv.Atoi(os.Getenv(envChunks))
 	rate, err2 := strconv.Atoi(os.Getenv(envRate))
 	if err1 != nil || err2 != nil {

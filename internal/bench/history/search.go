@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package history
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 
 	"cdxtheme/core/codexhome"
 	"cdxtheme/core/search"
+	"cdxtheme/internal/bench/table"
 )
 
 // Search corpus: 10,000 sessions of ~100 KB each (~1 GB), the 0.166
@@ -74,9 +75,9 @@ func writeSearchCorpus(home string, n, size int) (int64, error) {
 // own word, a word in a tenth of the turns, a prefix, a phrase, two words.
 var searchQueries = []string{"session04242", "lighthouse", "aur*", `"make the lighthouse"`, "amber darker", "hello"}
 
-// searchRows builds the index over the corpus, updates it after one new
+// SearchRows builds the index over the corpus, updates it after one new
 // session, times queries and weighs the index.
-func searchRows(ctx context.Context, n int, progress func(string)) []Row {
+func SearchRows(ctx context.Context, n int, progress func(string)) []table.Row {
 	const (
 		whatBuild  = "search index: first build, 10,000 sessions (~1 GB)"
 		whatUpdate = "search index: update after one new session"
@@ -85,9 +86,9 @@ func searchRows(ctx context.Context, n int, progress func(string)) []Row {
 		whatFind   = "search: Home's search (list + index + 50 snippets), median"
 		whatSize   = "search index: size on disk vs the rollouts"
 	)
-	fail := func(err error) []Row {
-		return []Row{failed(whatBuild, "-", err), failed(whatUpdate, "≤ 200 ms", err), failed(whatP50, "-", err),
-			failed(whatP99, "≤ 50 ms", err), failed(whatFind, "-", err), failed(whatSize, "-", err)}
+	fail := func(err error) []table.Row {
+		return []table.Row{table.Failed(whatBuild, "-", err), table.Failed(whatUpdate, "≤ 200 ms", err), table.Failed(whatP50, "-", err),
+			table.Failed(whatP99, "≤ 50 ms", err), table.Failed(whatFind, "-", err), table.Failed(whatSize, "-", err)}
 	}
 	root, err := os.MkdirTemp("", "cdxtheme-bench-search-")
 	if err != nil {
@@ -117,7 +118,7 @@ func searchRows(ctx context.Context, n int, progress func(string)) []Row {
 	if err != nil {
 		return fail(err)
 	}
-	rows := []Row{against(whatBuild, newMeasure("", []time.Duration{build}), 0, "-")}
+	rows := []table.Row{table.Against(whatBuild, table.NewMeasure("", []time.Duration{build}), 0, "-")}
 	rows[0].Note = fmt.Sprintf("1 run: %d MB of rollouts, %d messages indexed, %.0f MB/s; runs in the background, Home shows its progress",
 		size>>20, st.Messages, float64(size)/(1<<20)/build.Seconds())
 
@@ -171,15 +172,15 @@ func searchRows(ctx context.Context, n int, progress func(string)) []Row {
 		return fail(fmt.Errorf("queries found %v", hits))
 	}
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	p50, p99 := percentile(lat, 50), percentile(lat, 99)
+	p50, p99 := table.Percentile(lat, 50), table.Percentile(lat, 99)
 	var counts []string
 	for _, q := range searchQueries {
 		counts = append(counts, fmt.Sprintf("%s: %d", q, hits[q]))
 	}
 	note := fmt.Sprintf("%d queries (%s sessions matched), each the index search plus the snippets of the first 50 hits", len(lat), strings.Join(counts, ", "))
-	rows = append(rows, against(whatP50, newMeasure("", []time.Duration{p50}), 0, "-"))
+	rows = append(rows, table.Against(whatP50, table.NewMeasure("", []time.Duration{p50}), 0, "-"))
 	rows[len(rows)-1].Note = note
-	rows = append(rows, against(whatP99, newMeasure("", []time.Duration{p99}), 50, "≤ 50 ms"))
+	rows = append(rows, table.Against(whatP99, table.NewMeasure("", []time.Duration{p99}), 50, "≤ 50 ms"))
 
 	l := codexhome.NewLister(home)
 	if _, err := l.List(ctx, codexhome.ListOptions{}); err != nil { // the app's lister is warm
@@ -204,8 +205,8 @@ func searchRows(ctx context.Context, n int, progress func(string)) []Row {
 		}
 		return nil
 	})
-	r := Row{What: whatSize, Kind: KindRatio, A: newValues("index", "MB", []float64{mb(ixSize)}),
-		B: newValues("rollouts", "MB", []float64{mb(size)}), Ratio: round3(float64(ixSize) / float64(size)), Target: "-", Status: StatusInfo}
+	r := table.Row{What: whatSize, Kind: table.KindRatio, A: table.NewValues("index", "MB", []float64{mb(ixSize)}),
+		B: table.NewValues("rollouts", "MB", []float64{mb(size)}), Ratio: round3(float64(ixSize) / float64(size)), Target: "-", Status: table.StatusInfo}
 	r.Note = "the index holds only the user's and the assistant's words (with WAL); rollouts are mostly bookkeeping"
 	return append(rows, r)
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package turns
 
 import (
 	"bufio"
@@ -20,6 +20,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"cdxtheme/core/procfs"
+	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/testrig/peers"
 	"cdxtheme/internal/testrig/respmock"
 	"cdxtheme/internal/testrig/testbin"
@@ -33,7 +34,6 @@ import (
 // cdxtheme command without serve (spawn, initialize, resume); and the SDK
 // client, which has no process that outlives a call (spawn, initialize,
 // session/resume).
-const secServe = "serve"
 
 // Serve rows, in table order.
 const (
@@ -49,25 +49,25 @@ const acpxTTL = 15 * time.Minute
 
 // followUps are the first-chunk times of each client's follow-ups.
 type followUps struct {
-	viaServe, without, acpx, sdk Measure
+	viaServe, without, acpx, sdk table.Measure
 }
 
-func measureServe(cfg config, log zerolog.Logger, progress func(string)) []Row {
-	fail := func(err error) []Row {
-		return []Row{failed(whatServeCold, "-", err), failed(whatServeAcpx, "≤ 0.80", err), failed(whatServeSDK, "-", err)}
+func MeasureServe(cfg Config, log zerolog.Logger, progress func(string)) []table.Row {
+	fail := func(err error) []table.Row {
+		return []table.Row{table.Failed(whatServeCold, "-", err), table.Failed(whatServeAcpx, "≤ 0.80", err), table.Failed(whatServeSDK, "-", err)}
 	}
-	load := loadAverage()
+	load := table.LoadAverage()
 	f, err := serveFollowUps(cfg, progress)
 	if err != nil {
 		return fail(err)
 	}
-	rows := []Row{
-		compare(whatServeCold, f.viaServe, f.without, 0, "-"),
-		compare(whatServeAcpx, f.viaServe, f.acpx, 0.8, "≤ 0.80"),
-		compare(whatServeSDK, f.without, f.sdk, 0, "-"),
+	rows := []table.Row{
+		table.Compare(whatServeCold, f.viaServe, f.without, 0, "-"),
+		table.Compare(whatServeAcpx, f.viaServe, f.acpx, 0.8, "≤ 0.80"),
+		table.Compare(whatServeSDK, f.without, f.sdk, 0, "-"),
 	}
 	rows[0].Note = "these rows: time from starting a client process to the first chunk of the answer to a follow-up prompt on an existing session, " +
-		cfg.adapter + " against the loopback mock model, the four clients taking turns round by round (load average " + load + " when the section started); " +
+		cfg.Adapter + " against the loopback mock model, the four clients taking turns round by round (load average " + load + " when the section started); " +
 		"through serve: `cdxtheme chat --json --session ID`, the agent kept warm by `cdxtheme serve` (started on demand by the first follow-up); " +
 		"without: the same with CDXTHEME_SERVE=0, the command spawns, initializes and resumes"
 	rows[1].Note = fmt.Sprintf("acpx 0.19.1 as its README has a user do it: `acpx --agent CMD --cwd DIR sessions new`, then `acpx ... prompt TEXT` per follow-up "+
@@ -77,12 +77,12 @@ func measureServe(cfg config, log zerolog.Logger, progress func(string)) []Row {
 	return rows
 }
 
-func serveFollowUps(cfg config, progress func(string)) (f followUps, err error) {
+func serveFollowUps(cfg Config, progress func(string)) (f followUps, err error) {
 	dir, err := peers.Dir()
 	if err != nil {
 		return f, err
 	}
-	adapter, err := peers.Find(dir, cfg.adapter)
+	adapter, err := peers.Find(dir, cfg.Adapter)
 	if err != nil {
 		return f, err
 	}
@@ -158,11 +158,11 @@ func serveFollowUps(cfg config, progress func(string)) (f followUps, err error) 
 		if sid != "" {
 			args = append(args, "--session", sid)
 		}
-		return runChatCLI(bin, append(args, prompt), env, firstWord(prompt), cfg.timeout)
+		return runChatCLI(bin, append(args, prompt), env, firstWord(prompt), cfg.Timeout)
 	}
 	acpxPrompt := func() (time.Duration, error) {
 		prompt := next("acpx")
-		r, err := runClient(followUpClient("acpx", firstWord(prompt), `"stopReason"`), acpxArgs("prompt", prompt), env, cwd, true, cfg.timeout+30*time.Second)
+		r, err := runClient(followUpClient("acpx", firstWord(prompt), `"stopReason"`), acpxArgs("prompt", prompt), env, cwd, true, cfg.Timeout+30*time.Second)
 		if err != nil {
 			return 0, fmt.Errorf("acpx prompt: %w", err)
 		}
@@ -188,8 +188,8 @@ func serveFollowUps(cfg config, progress func(string)) (f followUps, err error) 
 			}
 			return true
 		}
-		argv := append([]string{cp.node, cp.sdk, strconv.FormatInt(cfg.timeout.Milliseconds(), 10), prompt, adapter.Path}, adapter.Args...)
-		r, err := runClient(c, argv, e, cwd, true, cfg.timeout+30*time.Second)
+		argv := append([]string{cp.node, cp.sdk, strconv.FormatInt(cfg.Timeout.Milliseconds(), 10), prompt, adapter.Path}, adapter.Args...)
+		r, err := runClient(c, argv, e, cwd, true, cfg.Timeout+30*time.Second)
 		if err != nil {
 			return 0, fmt.Errorf("SDK client: %w", err)
 		}
@@ -253,9 +253,9 @@ func serveFollowUps(cfg config, progress func(string)) (f followUps, err error) 
 		}
 	}
 
-	progress(fmt.Sprintf("serve: %d rounds of follow-ups: through serve, acpx, without serve, SDK client", cfg.n))
+	progress(fmt.Sprintf("serve: %d rounds of follow-ups: through serve, acpx, without serve, SDK client", cfg.N))
 	var rs, ra, rc, rk []time.Duration
-	for i := 0; i < cfg.n; i++ {
+	for i := 0; i < cfg.N; i++ {
 		d, _, err := chat(env, warmSID)
 		if err != nil {
 			return f, err
@@ -279,7 +279,7 @@ func serveFollowUps(cfg config, progress func(string)) (f followUps, err error) 
 	if again, err := acpxOwner(userHome); err != nil || again != owner {
 		return f, fmt.Errorf("acpx's queue owner did not hold the agent through the run (pid %d, then %d, %v)", owner, again, err)
 	}
-	return followUps{viaServe: newMeasure("serve", rs), without: newMeasure("without", rc), acpx: newMeasure("acpx", ra), sdk: newMeasure("sdk", rk)}, nil
+	return followUps{viaServe: table.NewMeasure("serve", rs), without: table.NewMeasure("without", rc), acpx: table.NewMeasure("acpx", ra), sdk: table.NewMeasure("sdk", rk)}, nil
 }
 
 // followUpClient reads a client's stdout for the first chunk of one answer:
@@ -324,7 +324,7 @@ func stopAcpx(args func(...string) []string, env []string, cwd, home string) err
 		}
 	}
 	syscall.Kill(owner, syscall.SIGTERM)
-	return fmt.Errorf("acpx sessions close left its queue owner %d running (%v: %s)", owner, cerr, tail(string(out), 300))
+	return fmt.Errorf("acpx sessions close left its queue owner %d running (%v: %s)", owner, cerr, table.Tail(string(out), 300))
 }
 
 // runChatCLI runs the CLI and returns the time from its start to the first

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package window
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"cdxtheme/internal/bench/table"
 )
 
 // The window long-chat section (issue 22): the production window reopens a
@@ -19,7 +21,6 @@ import (
 // session/load) and sends one more prompt in it; a new build with the same
 // prompt is the baseline. The page's own clock times both (the self-test's
 // "reopened" and "turn" reports), so Xvfb's start-up is not in them.
-const secWindowLong = "windowlong"
 
 const (
 	whatWinReopen       = "long chat (window): reopen a 400-turn Codex chat (rollout) → last turn on screen"
@@ -39,9 +40,9 @@ const (
 	replaySession = "bench-long-chat"
 )
 
-func winLongRows(status, why string) []Row {
-	return []Row{unmeasured(whatWinReopen, "≤ 300 ms", status, why), unmeasured(whatWinReopenReplay, "≤ 300 ms", status, why), unmeasured(whatWinLongTurn, "≤ 1.20", status, why), unmeasured(whatWinLongGrowth, "≤ 1.20", status, why),
-		unmeasured(whatWinLongPss, "≤ 1.50", status, why)}
+func winLongRows(status, why string) []table.Row {
+	return []table.Row{table.Unmeasured(whatWinReopen, "≤ 300 ms", status, why), table.Unmeasured(whatWinReopenReplay, "≤ 300 ms", status, why), table.Unmeasured(whatWinLongTurn, "≤ 1.20", status, why), table.Unmeasured(whatWinLongGrowth, "≤ 1.20", status, why),
+		table.Unmeasured(whatWinLongPss, "≤ 1.50", status, why)}
 }
 
 // seedLongChat writes a chat of longTurns turns in cwd: each a question and
@@ -122,25 +123,25 @@ func writeRollout[M any](codexHome, cwd string, hist []M) error {
 	return os.WriteFile(filepath.Join(day, name), buf.Bytes(), 0o600)
 }
 
-func measureWindowLong(cfg config, progress func(string)) []Row {
-	app, err := filepath.Abs(cfg.app)
+func MeasureLong(appPath string, progress func(string)) []table.Row {
+	app, err := filepath.Abs(appPath)
 	if err == nil {
 		_, err = os.Stat(app)
 	}
 	if err != nil {
-		return winLongRows(StatusSkipped, fmt.Sprintf("not built (%s missing; make build)", cfg.app))
+		return winLongRows(table.StatusSkipped, fmt.Sprintf("not built (%s missing; make build)", appPath))
 	}
 	if os.Getenv("BENCH_SKIP_WINDOW") == "1" {
-		return winLongRows(StatusSkipped, "BENCH_SKIP_WINDOW=1")
+		return winLongRows(table.StatusSkipped, "BENCH_SKIP_WINDOW=1")
 	}
 	w, cleanup, err := newWindowRig(app, "cdxtheme-bench-winlong-", progress)
 	if err != nil {
-		return winLongRows(StatusError, err.Error())
+		return winLongRows(table.StatusError, err.Error())
 	}
 	defer cleanup()
 	rows, err := w.measureLong(progress)
 	if err != nil {
-		return winLongRows(StatusError, err.Error())
+		return winLongRows(table.StatusError, err.Error())
 	}
 	return rows
 }
@@ -191,7 +192,7 @@ func (w *windowRig) runLong(turns int, rollout bool) (longRun, error) {
 		}
 	}
 	if reply := run.text("reply"); !strings.Contains(reply, "one more turn") {
-		return lr, fmt.Errorf("the reply does not answer the prompt: %q", tail(reply, 200))
+		return lr, fmt.Errorf("the reply does not answer the prompt: %q", table.Tail(reply, 200))
 	}
 	lr.pss = pssMB(run.web)
 	if lr.turnMs, err = strconv.ParseFloat(run.text("turn"), 64); err != nil {
@@ -218,7 +219,7 @@ func (w *windowRig) runLong(turns int, rollout bool) (longRun, error) {
 	return lr, nil
 }
 
-func (w *windowRig) measureLong(progress func(string)) ([]Row, error) {
+func (w *windowRig) measureLong(progress func(string)) ([]table.Row, error) {
 	var fresh, long, replay, short []longRun
 	// Alternated, so a change in the machine's load falls on every side.
 	for i := 0; i < 3; i++ {
@@ -252,23 +253,23 @@ func (w *windowRig) measureLong(progress func(string)) ([]Row, error) {
 		return out
 	}
 	reopenMs := func(r longRun) float64 { return r.reopenMs }
-	reopen := against(whatWinReopen, newValues("", "ms", pick(long, reopenMs)), 300, "≤ 300 ms")
+	reopen := table.Against(whatWinReopen, table.NewValues("", "ms", pick(long, reopenMs)), 300, "≤ 300 ms")
 	reopen.Note = fmt.Sprintf("production window under Xvfb, median of 3: the self-test opens the saved chat (a Codex rollout of %d turns in CODEX_HOME; "+
 		"the app shows its newest page and resumes the agent beside it) and times, on the page's clock, go() to the first frame with the history shown "+
 		"and the newest message inside the message list", longTurns)
-	replayRow := against(whatWinReopenReplay, newValues("", "ms", pick(replay, reopenMs)), 300, "≤ 300 ms")
+	replayRow := table.Against(whatWinReopenReplay, table.NewValues("", "ms", pick(replay, reopenMs)), 300, "≤ 300 ms")
 	replayRow.Note = fmt.Sprintf("the same for a chat with no rollout (%d items): its history exists only in the agent, which replays it on session/load, so this counts "+
-		"the agent's start, initialize and replay; the first replayed item was drawn at %.0f ms (median)", replay[0].items, medianFloat(pick(replay, func(r longRun) float64 { return r.firstMs })))
-	turn := compare(whatWinLongTurn, newValues("turn 401", "ms", pick(replay, func(r longRun) float64 { return r.turnMs })),
-		newValues("new build", "ms", pick(fresh, func(r longRun) float64 { return r.turnMs })), 1.2, "≤ 1.20")
+		"the agent's start, initialize and replay; the first replayed item was drawn at %.0f ms (median)", replay[0].items, table.MedianFloat(pick(replay, func(r longRun) float64 { return r.firstMs })))
+	turn := table.Compare(whatWinLongTurn, table.NewValues("turn 401", "ms", pick(replay, func(r longRun) float64 { return r.turnMs })),
+		table.NewValues("new build", "ms", pick(fresh, func(r longRun) float64 { return r.turnMs })), 1.2, "≤ 1.20")
 	turn.Note = "the same prompt, sent by the self-test in the reopened chat the agent replayed (all 800 messages in the page's store) and through New build; " +
 		"send → the frame that shows the turn ended, on the page's clock"
-	growth := compare(whatWinLongGrowth, newValues("turn 401", "ms", pick(replay, func(r longRun) float64 { return r.turnMs })),
-		newValues("turn 2", "ms", pick(short, func(r longRun) float64 { return r.turnMs })), 1.2, "≤ 1.20")
+	growth := table.Compare(whatWinLongGrowth, table.NewValues("turn 401", "ms", pick(replay, func(r longRun) float64 { return r.turnMs })),
+		table.NewValues("turn 2", "ms", pick(short, func(r longRun) float64 { return r.turnMs })), 1.2, "≤ 1.20")
 	growth.Note = "what the history's length costs a follow-up, alone: the same reopen-and-send path in a 400-turn and a 1-turn chat the agent replayed"
-	pss := compare(whatWinLongPss, newValues("400 turns", "MB", pick(replay, func(r longRun) float64 { return r.pss })),
-		newValues("new build", "MB", pick(fresh, func(r longRun) float64 { return r.pss })), 1.5, "≤ 1.50")
+	pss := table.Compare(whatWinLongPss, table.NewValues("400 turns", "MB", pick(replay, func(r longRun) float64 { return r.pss })),
+		table.NewValues("new build", "MB", pick(fresh, func(r longRun) float64 { return r.pss })), 1.5, "≤ 1.50")
 	pss.Note = fmt.Sprintf("WebKitWebProcess PSS (smaps_rollup) once the turn ended, the replayed chat still open; with the Codex chat open (its newest page) %.0f MB",
-		medianFloat(pick(long, func(r longRun) float64 { return r.pss })))
-	return []Row{reopen, replayRow, turn, growth, pss}, nil
+		table.MedianFloat(pick(long, func(r longRun) float64 { return r.pss })))
+	return []table.Row{reopen, replayRow, turn, growth, pss}, nil
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package window
 
 import (
 	"bytes"
@@ -17,6 +17,9 @@ import (
 	"time"
 
 	"cdxtheme/core/procfs"
+	"cdxtheme/internal/bench/flood"
+	"cdxtheme/internal/bench/procmem"
+	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/testrig/peers"
 )
 
@@ -25,7 +28,6 @@ import (
 // flood (scenario flood, 400 MiB of agent_message_chunk as fast as they
 // are read). Each side's peak is set against the same window idle, and a
 // real Esc key (xdotool) stops a second flood.
-const secWindowFlood = "windowflood"
 
 const (
 	whatWinFloodApp  = "window flood: app (Go side) peak RSS vs idle"
@@ -37,17 +39,17 @@ const winFloodTarget = "≤ 1.5× idle + 100 MB"
 
 // overIdle is a peak against 1.5× its idle figure + 100 MB (issue 22's
 // bound for a window under a flood).
-func overIdle(what string, idleMB, peakMB float64) Row {
-	r := against(what, newValues("peak", "MB", []float64{peakMB}), 1.5*idleMB+100, winFloodTarget)
+func overIdle(what string, idleMB, peakMB float64) table.Row {
+	r := table.Against(what, table.NewValues("peak", "MB", []float64{peakMB}), 1.5*idleMB+100, winFloodTarget)
 	if idleMB <= 0 {
-		r.Status, r.Error = StatusError, "no idle figure"
+		r.Status, r.Error = table.StatusError, "no idle figure"
 	}
 	return r
 }
 
-func winFloodRows(status, why string) []Row {
-	return []Row{unmeasured(whatWinFloodApp, winFloodTarget, status, why), unmeasured(whatWinFloodWeb, winFloodTarget, status, why),
-		unmeasured(whatWinFloodStop, "≤ 1000 ms", status, why)}
+func winFloodRows(status, why string) []table.Row {
+	return []table.Row{table.Unmeasured(whatWinFloodApp, winFloodTarget, status, why), table.Unmeasured(whatWinFloodWeb, winFloodTarget, status, why),
+		table.Unmeasured(whatWinFloodStop, "≤ 1000 ms", status, why)}
 }
 
 // windowRig runs the production binary under Xvfb with a fresh state per start.
@@ -67,25 +69,25 @@ type winRun struct {
 	exited   chan struct{}
 }
 
-func measureWindowFlood(cfg config, progress func(string)) []Row {
-	app, err := filepath.Abs(cfg.app)
+func MeasureFlood(appPath string, progress func(string)) []table.Row {
+	app, err := filepath.Abs(appPath)
 	if err == nil {
 		_, err = os.Stat(app)
 	}
 	if err != nil {
-		return winFloodRows(StatusSkipped, fmt.Sprintf("not built (%s missing; make build)", cfg.app))
+		return winFloodRows(table.StatusSkipped, fmt.Sprintf("not built (%s missing; make build)", appPath))
 	}
 	if os.Getenv("BENCH_SKIP_WINDOW") == "1" {
-		return winFloodRows(StatusSkipped, "BENCH_SKIP_WINDOW=1")
+		return winFloodRows(table.StatusSkipped, "BENCH_SKIP_WINDOW=1")
 	}
 	w, cleanup, err := newWindowRig(app, "cdxtheme-bench-winflood-", progress)
 	if err != nil {
-		return winFloodRows(StatusError, err.Error())
+		return winFloodRows(table.StatusError, err.Error())
 	}
 	defer cleanup()
 	rows, err := w.measure(progress)
 	if err != nil {
-		return winFloodRows(StatusError, err.Error())
+		return winFloodRows(table.StatusError, err.Error())
 	}
 	return rows
 }
@@ -118,7 +120,7 @@ func newWindowRig(app, prefix string, progress func(string)) (*windowRig, func()
 	return w, cleanup, nil
 }
 
-func (w *windowRig) measure(progress func(string)) ([]Row, error) {
+func (w *windowRig) measure(progress func(string)) ([]table.Row, error) {
 	progress("window flood: the window idle")
 	idle, err := w.start("", 0)
 	if err != nil {
@@ -133,8 +135,8 @@ func (w *windowRig) measure(progress func(string)) ([]Row, error) {
 		return nil, errors.New("the idle window went away before its memory was read")
 	}
 
-	progress(fmt.Sprintf("window flood: %d MiB of chunks through the window", floodBytes>>20))
-	fl, err := w.start("flood the window #flood", floodBytes)
+	progress(fmt.Sprintf("window flood: %d MiB of chunks through the window", flood.Bytes>>20))
+	fl, err := w.start("flood the window #flood", flood.Bytes)
 	if err != nil {
 		return nil, err
 	}
@@ -146,8 +148,8 @@ func (w *windowRig) measure(progress func(string)) ([]Row, error) {
 			fl.stop()
 			return nil, fmt.Errorf("the flood turn did not end within 3 min (app %.0f MB, web %.0f MB so far)", peakApp, peakWeb)
 		}
-		a, okA := vmHWM(fl.app)
-		v, okW := vmHWM(fl.web)
+		a, okA := procmem.VmHWM(fl.app)
+		v, okW := procmem.VmHWM(fl.web)
 		if !okA {
 			fl.stop()
 			return nil, fmt.Errorf("the app exited during the flood (peak %.0f MB)", peakApp)
@@ -166,26 +168,26 @@ func (w *windowRig) measure(progress func(string)) ([]Row, error) {
 		return nil, fmt.Errorf("the web process went away during the flood (the page crashed?); peak %.0f MB before", peakWeb)
 	}
 	if !strings.Contains(reply, "flood") {
-		return nil, fmt.Errorf("the window's reply after the flood does not show it: %q", tail(reply, 200))
+		return nil, fmt.Errorf("the window's reply after the flood does not show it: %q", table.Tail(reply, 200))
 	}
 
 	progress("window flood: Esc mid-flood")
 	stop, cancelled, ended, stopErr := w.escStop()
-	rows := []Row{overIdle(whatWinFloodApp, idleApp, peakApp), overIdle(whatWinFloodWeb, idleWeb, peakWeb)}
+	rows := []table.Row{overIdle(whatWinFloodApp, idleApp, peakApp), overIdle(whatWinFloodWeb, idleWeb, peakWeb)}
 	rows[0].Note = fmt.Sprintf("production window under Xvfb, one run: the self-test sends the prompt through New build to internal/testrig/fakeagent's flood (%d MiB, 4 KiB chunks); "+
 		"peak = VmHWM of the app process, sampled each 100 ms until the self-test reported the rendered reply (%.0f s after the first paint); idle = VmRSS of the same window 5 s after its first paint, %.0f MB",
-		floodBytes>>20, turn.Seconds(), idleApp)
+		flood.Bytes>>20, turn.Seconds(), idleApp)
 	rows[1].Note = fmt.Sprintf("the WebKitWebProcess of the same runs, VmHWM against idle VmRSS %.0f MB; its PSS (no kernel-kept peak, sampled each 0.5 s) %.0f MB idle, %.0f MB at most during the flood",
 		idleWeb, idlePss, peakPss)
 	if stopErr != nil {
-		return append(rows, failed(whatWinFloodStop, "≤ 1000 ms", stopErr)), nil
+		return append(rows, table.Failed(whatWinFloodStop, "≤ 1000 ms", stopErr)), nil
 	}
-	r := against(whatWinFloodStop, newMeasure("", []time.Duration{stop}), floodStopLimit, "≤ 1000 ms")
+	r := table.Against(whatWinFloodStop, table.NewMeasure("", []time.Duration{stop}), flood.StopLimit, "≤ 1000 ms")
 	mark := func(d time.Duration) string {
 		if d == 0 {
 			return "not seen"
 		}
-		return fmt.Sprintf("%.0f ms", ms(d))
+		return fmt.Sprintf("%.0f ms", table.MS(d))
 	}
 	r.Note = "one run: a real Esc key (xdotool, the window focused) 3 s into a 4 GiB flood, to the self-test's report of the first frame that shows the turn stopped " +
 		"(the self-test polls the chat each 20 ms, so this is an upper bound by that much); " +
@@ -198,12 +200,12 @@ func (w *windowRig) measure(progress func(string)) ([]Row, error) {
 // turn's end as the self-test reports it.
 func (w *windowRig) escStop() (shown, cancelled, ended time.Duration, err error) {
 	agentLog := filepath.Join(w.tmp, "stop-agent.log")
-	run, err := w.start("flood the window #flood", floodStopBytes, "FAKE_AGENT_LOG="+agentLog)
+	run, err := w.start("flood the window #flood", flood.StopBytes, "FAKE_AGENT_LOG="+agentLog)
 	if err != nil {
 		return 0, 0, 0, err
 	}
 	defer run.stop()
-	for deadline := time.Now().Add(30 * time.Second); !holds(run.app, w.agent); time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); !flood.Holds(run.app, w.agent); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			return 0, 0, 0, errors.New("the window started no agent within 30 s")
 		}
@@ -362,7 +364,7 @@ func rssMB(pid int) (float64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	kb, ok := statusKB(string(b), "VmRSS")
+	kb, ok := procmem.StatusKB(string(b), "VmRSS")
 	return kb / 1024, ok
 }
 
@@ -373,7 +375,7 @@ func pssMB(pid int) float64 {
 	if err != nil {
 		return 0
 	}
-	kb, _ := statusKB(string(b), "Pss")
+	kb, _ := procmem.StatusKB(string(b), "Pss")
 	return kb / 1024
 }
 

@@ -1,6 +1,9 @@
 //go:build unix
 
-package main
+// Package history measures reading the Codex history on generated data
+// sets made of real rollouts: listing sessions, reading a transcript
+// (codexhome) and the search index over them (search).
+package history
 
 import (
 	"bytes"
@@ -12,6 +15,7 @@ import (
 	"time"
 
 	"cdxtheme/core/codexhome"
+	"cdxtheme/internal/bench/table"
 	"cdxtheme/internal/testrig/fixtures"
 )
 
@@ -107,18 +111,18 @@ func timeRuns(n int, f func() error) ([]time.Duration, error) {
 	return runs, nil
 }
 
-// codexHomeRows generates the data sets in a temp dir, times listing and
+// CodexHomeRows generates the data sets in a temp dir, times listing and
 // transcript reading through core/codexhome, and removes the data.
-func codexHomeRows(ctx context.Context, n int, progress func(string)) []Row {
+func CodexHomeRows(ctx context.Context, n int, progress func(string)) []table.Row {
 	const (
 		whatCold  = "sessions: 10,000 on disk, Home's first 50, cold"
 		whatWarm  = "sessions: 10,000 on disk, Home's first 50, warm"
 		whatFirst = "transcript: 100 MB rollout, first page of 50"
 		whatFull  = "transcript: 100 MB rollout, full parse"
 	)
-	fail := func(err error) []Row {
-		return []Row{failed(whatCold, "≤ 100 ms", err), failed(whatWarm, "≤ 100 ms", err),
-			failed(whatFirst, "≤ 50 ms", err), failed(whatFull, "-", err)}
+	fail := func(err error) []table.Row {
+		return []table.Row{table.Failed(whatCold, "≤ 100 ms", err), table.Failed(whatWarm, "≤ 100 ms", err),
+			table.Failed(whatFirst, "≤ 50 ms", err), table.Failed(whatFull, "-", err)}
 	}
 	root, err := os.MkdirTemp("", "cdxtheme-bench-codexhome-")
 	if err != nil {
@@ -153,7 +157,7 @@ func codexHomeRows(ctx context.Context, n int, progress func(string)) []Row {
 	if err := list(codexhome.NewLister(h)); err != nil {
 		return fail(err)
 	}
-	var rows []Row
+	var rows []table.Row
 	cold, err := timeRuns(n, func() error { return list(codexhome.NewLister(h)) })
 	rows = append(rows, rowOrFail(whatCold, "≤ 100 ms", cold, err, 100,
 		"a new Lister, as at app start, with Limit 50 as the Home page asks; the OS page cache is warm (one untimed listing first). "+
@@ -187,17 +191,17 @@ func codexHomeRows(ctx context.Context, n int, progress func(string)) []Row {
 	})
 	r := rowOrFail(whatFull, "-", full, err, 0, "")
 	if err == nil {
-		sec := medianFloat(r.A.Values) / 1000
+		sec := table.MedianFloat(r.A.Values) / 1000
 		r.Note = fmt.Sprintf("%.0f MB, %d messages, %.0f MB/s", float64(fi.Size())/(1<<20), msgs, float64(fi.Size())/(1<<20)/sec)
 	}
 	return append(rows, r)
 }
 
-func rowOrFail(what, target string, runs []time.Duration, err error, limit float64, note string) Row {
+func rowOrFail(what, target string, runs []time.Duration, err error, limit float64, note string) table.Row {
 	if err != nil {
-		return failed(what, target, err)
+		return table.Failed(what, target, err)
 	}
-	r := against(what, newMeasure("", runs), limit, target)
+	r := table.Against(what, table.NewMeasure("", runs), limit, target)
 	r.Note = note
 	return r
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package history
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"cdxtheme/core/codexhome"
+	"cdxtheme/internal/bench/table"
 )
 
 // The generated home must be one core/codexhome reads in full: every
@@ -99,10 +100,10 @@ func TestRowOrFail(t *testing.T) {
 		limit  float64
 		status string
 	}{
-		{"under the ceiling", []time.Duration{40 * ms, 60 * ms, 50 * ms}, nil, 100, StatusOK},
-		{"over the ceiling", []time.Duration{140 * ms, 160 * ms, 150 * ms}, nil, 100, StatusMiss},
-		{"no target", []time.Duration{time.Second}, nil, 0, StatusInfo},
-		{"failed", nil, errors.New("listed 3 sessions"), 100, StatusError},
+		{"under the ceiling", []time.Duration{40 * ms, 60 * ms, 50 * ms}, nil, 100, table.StatusOK},
+		{"over the ceiling", []time.Duration{140 * ms, 160 * ms, 150 * ms}, nil, 100, table.StatusMiss},
+		{"no target", []time.Duration{time.Second}, nil, 0, table.StatusInfo},
+		{"failed", nil, errors.New("listed 3 sessions"), 100, table.StatusError},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
