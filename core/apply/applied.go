@@ -103,6 +103,10 @@ const recordName = "record.json"
 // file: a change the user makes there is the latest one Apply can meet.
 var beforeWrite func(path string)
 
+// beforeUndoWrite, when set (by tests), runs right before Undo writes
+// each file back: the latest a user's save can meet it.
+var beforeUndoWrite func(path string)
+
 // Apply writes a plan's files. A file that already holds the same bytes is
 // left alone: no write, no backup. Every other file it replaces is first
 // copied, with its mode, into the plan's Backups folder in the app's data
@@ -333,8 +337,12 @@ func undoRecord(target, recDir string, rec applyRecord) (Undone, error) {
 	// First check every file, so an undo is all or nothing.
 	var changed []string
 	reverted := map[int][]byte{} // settings files changed since: the setting taken back out
+	// read is each file as the check found it, there while it was: it
+	// is written back only while it still holds exactly that.
+	read, there := make([][]byte, len(rec.Files)), make([]bool, len(rec.Files))
 	for i, f := range rec.Files {
 		b, err := fsread.ReadFile(f.Path, maxReplaced, fsread.NoFollow)
+		read[i], there[i] = b, err == nil
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			// Already gone: restoring or removing it is still right.
@@ -360,18 +368,37 @@ func undoRecord(target, recDir string, rec applyRecord) (Undone, error) {
 			return out, fmt.Errorf("undo apply to %s: %w", target, err)
 		}
 		name := filepath.Base(f.Path)
+		// Written back over exactly the bytes checked above (or where
+		// nothing was), compared right before the rename: a save the user
+		// makes meanwhile is never replaced by bytes computed from, or
+		// chosen by, the older content.
+		put := func(data []byte, perm fs.FileMode) error {
+			if beforeUndoWrite != nil {
+				beforeUndoWrite(f.Path)
+			}
+			var err error
+			if there[i] {
+				_, err = dir.ReplaceIfUnchanged(name, read[i], data, perm)
+			} else {
+				_, err = dir.WriteIfAbsent(name, data, perm)
+			}
+			if errors.Is(err, fswrite.ErrChanged) {
+				err = fmt.Errorf("%w: saved while Undo was writing it, it was left as saved (undo again to take the apply back from it)", err)
+			}
+			return err
+		}
 		if data, ok := reverted[i]; ok {
 			perm := fs.FileMode(0o644)
 			if fi, lerr := dir.Lstat(name); lerr == nil {
 				perm = fi.Mode().Perm()
 			}
-			if _, err = dir.WriteFile(name, data, perm); err == nil {
+			if err = put(data, perm); err == nil {
 				out.Restored = append(out.Restored, f.Path)
 			}
 		} else if f.Existed {
 			var old []byte
 			if old, err = fsread.ReadFile(filepath.Join(recDir, filepath.Base(f.Backup)), maxReplaced, fsread.NoFollow); err == nil {
-				_, err = dir.WriteFile(name, old, f.Mode)
+				err = put(old, f.Mode)
 			}
 			if err == nil {
 				out.Restored = append(out.Restored, f.Path)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"cdxtheme/core/fswrite"
 	"cdxtheme/core/install"
 	"cdxtheme/core/theme"
 	"cdxtheme/internal/testrig/fifo"
@@ -542,6 +543,46 @@ func TestUndoTakesTheSettingBackOutOfAChangedFile(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(cfg); string(got) != "font-size = 13\n" {
 		t.Errorf("after Undo: %q, want the user's line alone", got)
+	}
+}
+
+// A settings file the user saves while Undo is writing (after Undo read
+// it and took the theme's setting out of those bytes, right before the
+// write) keeps the save: Undo stops with fswrite.ErrChanged naming it,
+// and undoing again takes the setting out of the file as now saved.
+func TestUndoKeepsASettingsFileSavedMeanwhile(t *testing.T) {
+	p := tempPaths(t, "linux")
+	file := filepath.Join(p.ConfigHome, "Code", "User", "settings.json")
+	orig := "{\n    \"editor.fontSize\": 14,\n    \"workbench.colorTheme\": \"Default Dark+\",\n}\n"
+	plan, i := settingStep(t, p, "vscode", file, orig)
+	plan.Change = []int{i}
+	if _, err := Apply(plan); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(file)
+	os.WriteFile(file, []byte(strings.Replace(string(b), "14", "16", 1)), 0o644)
+	applied, _ := os.ReadFile(file)
+	users := strings.Replace(string(applied), "16", "18", 1)
+	beforeUndoWrite = func(path string) {
+		if path == file {
+			if err := os.WriteFile(file, []byte(users), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	_, err := UndoApply(p, "vscode")
+	beforeUndoWrite = nil
+	if !errors.Is(err, fswrite.ErrChanged) || !strings.Contains(err.Error(), file) {
+		t.Fatalf("Undo over a settings file saved meanwhile: %v, want fswrite.ErrChanged naming %s", err, file)
+	}
+	if got, _ := os.ReadFile(file); string(got) != users {
+		t.Fatalf("the user's save was overwritten: %q", got)
+	}
+	if _, err := UndoApply(p, "vscode"); err != nil {
+		t.Fatalf("Undo again: %v", err)
+	}
+	if got, _ := os.ReadFile(file); string(got) != strings.Replace(orig, "14", "18", 1) {
+		t.Errorf("after Undo again: %q, want the theme's setting out and the user's save kept", got)
 	}
 }
 

@@ -69,44 +69,75 @@ func openNonblock(path string, noFollow bool) (*os.File, error) {
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
+	f, err := RefuseLink(os.NewFile(uintptr(h), path), func() (*os.File, error) {
+		h, err := open(flags)
+		if err != nil {
+			return nil, err
+		}
+		return os.NewFile(uintptr(h), path), nil
+	})
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	return f, nil
+}
+
+// RefuseLink decides by the handle's own attributes what f, opened with
+// FILE_FLAG_OPEN_REPARSE_POINT (the last component itself, not what it
+// names), is: a link to another file (a symlink, a WSL symlink) is closed
+// and refused with ErrSymlink; anything else is given back for Check to
+// judge by its kind. A file whose content a file system filter gives only
+// to a normal open (a cloud file's placeholder, a deduplicated file) is
+// opened again with reopen, and must be the same file, not one a link
+// planted meanwhile leads to. This is how every no-follow open on Windows
+// refuses a link: an Lstat of the path before the open would leave the
+// time between the two for a link to be planted.
+func RefuseLink(f *os.File, reopen func() (*os.File, error)) (*os.File, error) {
+	h := handleOf(f)
 	if t, err := windows.GetFileType(h); err == nil && t != windows.FILE_TYPE_DISK {
 		// A pipe or a device (NUL, CON) is no link; Check refuses it by
 		// its kind (file systems of pipes answer no attribute query).
-		return os.NewFile(uintptr(h), path), nil
+		return f, nil
 	}
 	var ti attributeTagInfo
 	if err := windows.GetFileInformationByHandleEx(h, windows.FileAttributeTagInfo, (*byte)(unsafe.Pointer(&ti)), uint32(unsafe.Sizeof(ti))); err != nil {
-		windows.CloseHandle(h)
-		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		f.Close()
+		return nil, err
 	}
 	if ti.FileAttributes&windows.FILE_ATTRIBUTE_REPARSE_POINT == 0 {
-		return os.NewFile(uintptr(h), path), nil
+		return f, nil
 	}
 	switch {
 	case ti.ReparseTag == windows.IO_REPARSE_TAG_MOUNT_POINT:
 		// A junction, always to a folder: the handle is the junction
 		// (a folder too), which Check refuses as one.
-		return os.NewFile(uintptr(h), path), nil
+		return f, nil
 	case ti.ReparseTag&0x20000000 != 0:
 		// A name surrogate (IsReparseTagNameSurrogate): a link to
 		// another file, not followed.
-		windows.CloseHandle(h)
-		return nil, &fs.PathError{Op: "open", Path: path, Err: errLoop}
+		f.Close()
+		return nil, errLoop
 	}
-	// Another kind (a cloud file's placeholder, a deduplicated file):
-	// the file itself, whose content its file system filter gives only
-	// to a normal open. Opened so, it must be the same file, not one a
-	// link planted meanwhile leads to.
-	h2, err := open(flags)
-	if err == nil && !sameFile(h, h2) {
-		windows.CloseHandle(h2)
+	g, err := reopen()
+	if err == nil && !sameFile(h, handleOf(g)) {
+		g.Close()
 		err = errLoop
 	}
-	windows.CloseHandle(h)
+	f.Close()
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		return nil, err
 	}
-	return os.NewFile(uintptr(h2), path), nil
+	return g, nil
+}
+
+// handleOf is f's handle, for the queries above; unlike Fd it leaves f as
+// it is.
+func handleOf(f *os.File) windows.Handle {
+	h := windows.InvalidHandle
+	if c, err := f.SyscallConn(); err == nil {
+		c.Control(func(fd uintptr) { h = windows.Handle(fd) })
+	}
+	return h
 }
 
 // sameFile reports whether two handles are open on one file.

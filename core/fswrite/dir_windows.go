@@ -20,8 +20,9 @@ import (
 const sep = `\`
 
 // handle is an os.Root: names below it cannot escape it. Windows has no
-// O_NOFOLLOW, so each component is Lstat-checked before it is used (and
-// creating symlinks there needs privileges the agent rarely has).
+// O_NOFOLLOW, so each component is Lstat-checked before it is used, a
+// file read refused as a link by its handle (read), and creating
+// symlinks there needs privileges the agent rarely has.
 type handle struct{ r *os.Root }
 
 func openBase(base string) (handle, error) {
@@ -155,11 +156,26 @@ func (h handle) create(name string, perm fs.FileMode, write func(io.Writer) erro
 	return nil
 }
 
+// beforeOpen, when set (by tests), runs right before read opens the
+// file: a link planted there is the latest one the open can meet.
+var beforeOpen func(name string)
+
+// read opens name itself, not what a link there names
+// (FILE_FLAG_OPEN_REPARSE_POINT), and the handle decides whether it is a
+// link (fsread.RefuseLink): an Lstat before the open would leave the time
+// between the two for a link to be planted, which os.Root then follows.
 func (h handle) read(name, p string, limit int64) ([]byte, fs.FileInfo, error) {
-	if fi, err := h.r.Lstat(name); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+	open := func(flag int) (*os.File, error) { return h.r.OpenFile(name, os.O_RDONLY|flag, 0) }
+	if beforeOpen != nil {
+		beforeOpen(name)
+	}
+	f, err := open(windows.FILE_FLAG_OPEN_REPARSE_POINT)
+	if err == nil {
+		f, err = fsread.RefuseLink(f, func() (*os.File, error) { return open(0) })
+	}
+	if errors.Is(err, fsread.ErrSymlink) {
 		return nil, nil, fmt.Errorf("%s %w", p, ErrSymlink)
 	}
-	f, err := h.r.Open(name)
 	if err != nil {
 		return nil, nil, fmt.Errorf("read %s: %w", p, err)
 	}

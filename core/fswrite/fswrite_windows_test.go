@@ -411,3 +411,36 @@ func TestWindowsReplaceIfUnchangedComparesAgainAfterARefusal(t *testing.T) {
 	// lacks; TestReplaceIfUnchangedKeepsALaterWrite checks it elsewhere.)
 	readBack(t, p, "newer")
 }
+
+// A link planted right before the read opens the file (after anything
+// could have looked at the path) is still refused: the open does not
+// follow it (FILE_FLAG_OPEN_REPARSE_POINT) and the handle decides. The
+// link names a file inside the folder, which os.Root would follow.
+func TestWindowsSymlinkPlantedBeforeTheReadRefused(t *testing.T) {
+	ws := t.TempDir()
+	secret := filepath.Join(ws, "secret.txt")
+	if err := os.WriteFile(secret, []byte("not for the app"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	at := filepath.Join(ws, "theme.json")
+	if err := os.WriteFile(at, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := Open(ws, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	beforeOpen = func(string) {
+		beforeOpen = nil
+		if err := os.Remove(at); err != nil {
+			t.Fatal(err)
+		}
+		link(t, secret, at)
+	}
+	defer func() { beforeOpen = nil }()
+	b, _, err := d.ReadFile("theme.json", 1024)
+	if !errors.Is(err, ErrSymlink) || !strings.Contains(err.Error(), at) {
+		t.Fatalf("read through a symlink planted before the open: %q, %v; want ErrSymlink naming it", b, err)
+	}
+}

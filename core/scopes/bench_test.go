@@ -39,10 +39,10 @@ func BenchmarkSublimeRulesOfAnImport(b *testing.B) {
 // One stack resolved under an imported theme's rules, the matcher built
 // once (Neovim's language groups ask some 300).
 func BenchmarkResolveAStack(b *testing.B) {
-	m := vscodeMatcher(oneDarkPro(b))
+	m := For(oneDarkPro(b))
 	stack := strings.Fields("source.python meta.function-call.arguments.python variable.parameter.function-call.python")
 	b.ReportAllocs()
 	for b.Loop() {
-		m.resolve(stack)
+		m.Resolve(stack...)
 	}
 }

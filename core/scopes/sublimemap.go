@@ -3,7 +3,6 @@ package scopes
 import (
 	"strings"
 
-	"cdxtheme/core/colour"
 	"cdxtheme/core/theme"
 )
 
@@ -161,8 +160,11 @@ var sublimeScopes = []struct{ sublime, vscode string }{
 // syntax map's — or the text colour and no style where no rule paints
 // them. FG and Style are always set: a rule that left either unset would
 // let a broader rule of the theme show through in bat.
-func SublimeRules(t *theme.Theme) []TokenRule {
-	m := vscodeMatcher(t)
+func SublimeRules(t *theme.Theme) []TokenRule { return For(t).Sublime() }
+
+// Sublime is SublimeRules under r.
+func (r *Rules) Sublime() []TokenRule {
+	m := &r.built().m
 	out := make([]TokenRule, 0, len(sublimeScopes))
 	for _, s := range sublimeScopes {
 		fg, style := m.resolve(strings.Fields(s.vscode))
@@ -177,33 +179,13 @@ func SublimeRules(t *theme.Theme) []TokenRule {
 // map's. An exporter for another highlighter can ask it what VS Code
 // paints a token it knows by VS Code's scopes.
 func VSCodeScopeStyle(t *theme.Theme, stack ...string) (theme.Color, string) {
-	return vscodeMatcher(t).resolve(stack)
+	return For(t).Resolve(stack...)
 }
 
 // VSCodeScopeResolver is VSCodeScopeStyle with t's rules read once, for
 // an exporter that asks about many stacks (Neovim's language groups).
 func VSCodeScopeResolver(t *theme.Theme) func(stack ...string) (theme.Color, string) {
-	m := vscodeMatcher(t)
-	return func(stack ...string) (theme.Color, string) { return m.resolve(stack) }
-}
-
-// vscodeMatcher resolves scopes under the rules VS Code gets for t.
-func vscodeMatcher(t *theme.Theme) *tmMatcher {
-	rules := TokenRules(t)
-	if rules == nil {
-		for _, m := range syntaxMap {
-			role := "syntax." + m.role
-			fg, style := t.Color(role), strings.TrimSpace(string(t.Style(role)))
-			rules = append(rules, TokenRule{Name: m.label, Scope: strings.Join(m.textmate, ", "), FG: &fg, Style: &style})
-		}
-	}
-	def := t.Color("ui.text")
-	if t.Targets != nil && t.Targets.VSCode != nil {
-		if c, err := colour.ParseLoose(t.Targets.VSCode.Colors["editor.foreground"]); err == nil {
-			def = c
-		}
-	}
-	return newTMMatcher(rules, &def)
+	return For(t).Resolve
 }
 
 // outrank gives each one-scope selector of a list its grammar's root as a

@@ -92,10 +92,10 @@ func (s Selector) Paints(stack []string) bool {
 	return n > 0 && scopeHasPrefix(stack[n-1], s.Scope) && parentsMatch(stack[:n-1], s.parents)
 }
 
-// newTMMatcher builds the trie once per rule set: rules sorted as
+// buildTrie builds the trie once per rule set: rules sorted as
 // vscode-textmate sorts them, each node's own rules then in the order
 // resolve tries them, so resolving a stack sorts and allocates nothing.
-func newTMMatcher(rules []TokenRule, defFG *theme.Color) *tmMatcher {
+func buildTrie(rules []TokenRule) *tmNode {
 	type parsed struct {
 		Selector
 		idx int
@@ -125,13 +125,13 @@ func newTMMatcher(rules []TokenRule, defFG *theme.Color) *tmMatcher {
 		}
 		return ps[a].idx < ps[b].idx
 	})
-	m := &tmMatcher{root: &tmNode{}, defFG: defFG}
+	root := &tmNode{}
 	seq := 0
 	for _, p := range ps {
-		m.root.insert(p.Scope, p.parents, p.tmStyle, &seq)
+		root.insert(p.Scope, p.parents, p.tmStyle, &seq)
 	}
-	m.root.sortRules()
-	return m
+	root.sortRules()
+	return root
 }
 
 func (n *tmNode) insert(scope string, parents []string, s tmStyle, seq *int) {

@@ -41,9 +41,14 @@ func TestChildCombinatorNamesTheImmediateParent(t *testing.T) {
 // theme's thousands, asked about each of Neovim's language groups).
 func TestResolvingAStackAllocatesNothing(t *testing.T) {
 	th := theme.Example()
-	m := vscodeMatcher(th)
+	m := &For(th).built().m
 	stack := strings.Fields("source.python meta.function-call.arguments.python variable.parameter.function-call.python")
 	if n := testing.AllocsPerRun(100, func() { m.resolve(stack) }); n != 0 {
 		t.Errorf("resolving a stack allocates %.0f times; want the rules sorted once, when built", n)
 	}
+}
+
+// newTMMatcher is a matcher of rules with the text colour defFG.
+func newTMMatcher(rules []TokenRule, defFG *theme.Color) *tmMatcher {
+	return &tmMatcher{root: buildTrie(rules), defFG: defFG}
 }

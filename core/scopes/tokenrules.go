@@ -25,6 +25,11 @@ func TokenRules(t *theme.Theme) []TokenRule {
 	if t.Targets == nil || t.Targets.VSCode == nil || len(t.Targets.VSCode.TokenColors) == 0 {
 		return nil
 	}
+	return parseTokenRules(t.Targets.VSCode.TokenColors)
+}
+
+// parseTokenRules is TokenRules of a tokenColors array that is there.
+func parseTokenRules(raw []byte) []TokenRule {
 	var items []struct {
 		Name     string          `json:"name"`
 		Scope    json.RawMessage `json:"scope"`
@@ -34,7 +39,7 @@ func TokenRules(t *theme.Theme) []TokenRule {
 			FontStyle  *string `json:"fontStyle"`
 		} `json:"settings"`
 	}
-	if json.Unmarshal(t.Targets.VSCode.TokenColors, &items) != nil {
+	if json.Unmarshal(raw, &items) != nil {
 		return nil
 	}
 	var out []TokenRule

@@ -33,21 +33,15 @@ func (p *Painted) Attrs() []any {
 
 // Scope is what the theme's own token rules (scopes.TokenRules) paint the
 // scope stack with ("source.go storage.type.numeric.go", outermost
-// first), as VS Code resolves it (scopes.VSCodeScopeResolver: the text
+// first), as VS Code resolves it (scopes.Rules.Resolve: the text
 // colour where no rule paints it), so a program whose tokens are not
 // TextMate scopes (Neovim's syntax groups) still paints a token as VS Code
 // does. nil when the theme has no token rules: the syntax roles stand then.
 func (v *View) Scope(stack string) *Painted {
-	if !v.scopesRead {
-		v.scopesRead = true
-		if scopes.TokenRules(v.t) != nil {
-			v.scopes = scopes.VSCodeScopeResolver(v.t)
-		}
-	}
-	if v.scopes == nil {
+	if !v.vscodeRules().Own() {
 		return nil
 	}
-	fg, style := v.scopes(strings.Fields(stack)...)
+	fg, style := v.rules.Resolve(strings.Fields(stack)...)
 	c := Colour{v.t.Seen(fg)}
 	return &Painted{FG: &c, HasStyle: style != "", Style: style}
 }

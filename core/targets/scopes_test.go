@@ -94,3 +94,42 @@ func TestSelectsReadsTheChildCombinator(t *testing.T) {
 		}
 	}
 }
+
+// An imported theme's own token rules are read once, not on every render
+// of every target: the live path renders the applied programs' files on
+// each settled edit (issue #39). With One Dark Pro's 275 rules, Neovim's
+// colorscheme costs at most two allocations per scoped group more than the
+// example's, which has none (re-reading the rules on a render cost some
+// 8,000); and a .tmTheme's rules cost a few allocations per rule written
+// (reading the rules twice per render cost some fourteen).
+func TestTokenRulesAreReadOncePerTheme(t *testing.T) {
+	themes := movedThemes(t)
+	odp, example := themes["onedark-pro"], themes["example"]
+	var nvim *Manifest
+	for _, m := range Manifests() {
+		if m.ID == "neovim" {
+			nvim = m
+		}
+	}
+	if nvim == nil {
+		t.Fatal("no neovim target")
+	}
+	render := func(th *theme.Theme, format string) float64 {
+		return testing.AllocsPerRun(5, func() {
+			if _, err := Render(th, format); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	scoped := len(nvim.Scopes())
+	if extra := render(odp, "neovim") - render(example, "neovim"); extra > float64(2*scoped) {
+		t.Errorf("Neovim of One Dark Pro allocates %.0f more than of the example; want at most %d, two per scoped group", extra, 2*scoped)
+	}
+	rules := len(newView(odp).TextMateRules())
+	view := testing.AllocsPerRun(5, func() { newView(odp) })
+	perRule := (testing.AllocsPerRun(5, func() { newView(odp).TextMateRules() }) - view) / float64(rules)
+	if perRule > 6 {
+		t.Errorf("the .tmTheme's %d rules of One Dark Pro allocate %.1f each; want at most 6", rules, perRule)
+	}
+	t.Logf("neovim scoped groups %d; tmTheme %d rules, %.1f allocations each", scoped, rules, perRule)
+}

@@ -40,10 +40,9 @@ type View struct {
 	Family []*View
 	t      *theme.Theme
 	slots  map[string]theme.Color
-	// scopes resolves scope stacks under the theme's own token rules
-	// (nil without any), read on the first Scope.
-	scopes     func(stack ...string) (theme.Color, string)
-	scopesRead bool
+	// rules are the token rules VS Code gets for the theme, read on first
+	// use and then asked everything (scopes.For): once per render.
+	rules *scopes.Rules
 }
 
 // Named is a palette entry.
@@ -117,12 +116,24 @@ func (v *View) ITermColors() []ITermEntry {
 // rules (scopes.TokenRules), their colours flattened; nil when the theme
 // has none (the syntax map's rules stand then).
 func (v *View) TokenRules() *Rules {
-	rs := scopes.TokenRules(v.t)
-	if rs == nil {
+	if !v.vscodeRules().Own() {
 		return nil
 	}
+	return v.flatRules()
+}
+
+// vscodeRules are the theme's rules, read on the first call.
+func (v *View) vscodeRules() *scopes.Rules {
+	if v.rules == nil {
+		v.rules = scopes.For(v.t)
+	}
+	return v.rules
+}
+
+// flatRules are vscodeRules' rules, colours flattened.
+func (v *View) flatRules() *Rules {
 	out := &Rules{}
-	for _, r := range rs {
+	for _, r := range v.vscodeRules().List() {
 		rv := Rule{Name: r.Name, Scope: r.Scope}
 		if r.FG != nil {
 			c := Colour{v.t.Seen(*r.FG)}
@@ -145,7 +156,7 @@ func (v *View) TokenRules() *Rules {
 // same token under the theme's rules, colours flattened.
 func (v *View) SublimeRules() []Rule {
 	var out []Rule
-	for _, r := range scopes.SublimeRules(v.t) {
+	for _, r := range v.vscodeRules().Sublime() {
 		rv := Rule{Name: r.Name, Scope: r.Scope, HasStyle: true, Style: *r.Style}
 		c := Colour{v.t.Seen(*r.FG)}
 		rv.FG = &c
@@ -162,16 +173,9 @@ func (v *View) SublimeRules() []Rule {
 // .sublime-color-scheme (Sublime Text) both write these and no others, so
 // the two programs, which share Sublime's grammars, paint a token alike.
 func (v *View) TextMateRules() []Rule {
-	var out []Rule
-	if rs := v.TokenRules(); rs != nil {
-		out = append(out, rs.Rules...)
-	} else {
-		for _, m := range scopes.SyntaxMap() {
-			role := "syntax." + m.Role
-			c := Colour{v.t.Seen(v.t.Color(role))}
-			out = append(out, Rule{Name: m.Label, Scope: strings.Join(m.TextMate, ", "), FG: &c, HasStyle: true, Style: v.Style(role)})
-		}
-	}
+	// Without rules of its own a theme has the syntax map's, each with
+	// its style set (scopes.For).
+	out := v.flatRules().Rules
 	out = append(out, v.SublimeRules()...)
 	for i := range out {
 		out[i].Style = textMateFontStyle(out[i].Style)
